@@ -1,0 +1,67 @@
+"""The one interface the coach talks to, whatever answers: a provider or the offline model."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from dataclasses import dataclass
+from typing import Protocol
+
+from fincoach_tui.domain.records import Usage
+
+# A request as the OpenAI chat API takes it: [{"role": ..., "content": ...}, ...]
+ChatMessages = list[dict[str, str]]
+
+
+@dataclass(frozen=True)
+class TextDelta:
+    """A piece of the reply as it streams in."""
+
+    text: str
+
+
+@dataclass(frozen=True)
+class Completion:
+    """The end of a stream: the whole visible reply and what the call used."""
+
+    text: str
+    usage: Usage
+    finish_reason: str | None = None
+
+
+StreamEvent = TextDelta | Completion
+
+
+class ChatModel(Protocol):
+    """Streams one chat completion. Raises `LLMError` for every failure it can name."""
+
+    provider: str  # preset name: openai, groq, openrouter, ollama, offline, custom
+    simulated: bool  # True only for the offline model
+
+    def stream(
+        self, messages: ChatMessages, *, model: str, max_tokens: int | None = None
+    ) -> AsyncIterator[StreamEvent]: ...
+
+
+class LLMError(Exception):
+    """A model call that failed, classified so the UI can explain it in one line.
+
+    kind: auth | not_found | rate_limit | server | timeout | connection |
+          context_length | bad_request | stream_cut
+    `partial_text` keeps whatever streamed before a cut; `retry_after` is seconds.
+    """
+
+    def __init__(
+        self,
+        kind: str,
+        message: str,
+        *,
+        retry_after: float | None = None,
+        partial_text: str = "",
+        status: int | None = None,
+    ) -> None:
+        super().__init__(message)
+        self.kind = kind
+        self.message = message
+        self.retry_after = retry_after
+        self.partial_text = partial_text
+        self.status = status
