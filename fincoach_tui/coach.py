@@ -1,0 +1,331 @@
+"""One turn, end to end: question -> strategy -> request -> streamed reply -> records.
+
+The coach owns the order of things and nothing else. What to send is the strategy's call
+(domain), how to talk to a model is the ChatModel's (llm), where events go is the sink's
+(store). Every change of state is an event: written through the sink first, then applied
+to the in-memory session, so a resumed session replays exactly what happened here.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import time
+from collections.abc import AsyncIterator, Awaitable, Callable
+from dataclasses import dataclass
+from typing import Any
+
+from fincoach_tui.domain.context import Context, ContextMessage
+from fincoach_tui.domain.conversation import Message
+from fincoach_tui.domain.memory import MemoryView, Strategy, Summary, make_strategy
+from fincoach_tui.domain.memory.summary import FoldPlan
+from fincoach_tui.domain.pricing import PriceTable, call_cost
+from fincoach_tui.domain.records import CallRecord, SentMessage, Usage
+from fincoach_tui.domain.session_state import (
+    SessionState,
+    message_event,
+    record_event,
+    strategy_event,
+    summary_event,
+    withdrawn_event,
+)
+from fincoach_tui.domain.tokens import TemplateOverhead, TokenCounter
+from fincoach_tui.llm.base import ChatModel, Completion, LLMError, TextDelta
+
+RATE_LIMIT_RETRIES = 2  # after the first attempt; waits honour Retry-After, capped below
+MAX_RETRY_WAIT_S = 20.0
+
+
+# What a turn reports to whoever drives it (the TUI, the line chat, the tests).
+@dataclass(frozen=True)
+class FoldStarted:
+    first_turn: int
+    last_turn: int
+
+
+@dataclass(frozen=True)
+class FoldFinished:
+    summary: Summary | None
+    record: CallRecord | None
+    error: LLMError | None = None
+
+
+@dataclass(frozen=True)
+class RequestReady:
+    context: Context
+    sent: tuple[SentMessage, ...]
+    counted_tokens: int
+    predicted_prompt_tokens: int
+
+
+@dataclass(frozen=True)
+class ReplyDelta:
+    text: str
+
+
+@dataclass(frozen=True)
+class Retrying:
+    attempt: int
+    wait_s: float
+    error: LLMError
+
+
+@dataclass(frozen=True)
+class TurnFinished:
+    reply: Message
+    record: CallRecord
+
+
+@dataclass(frozen=True)
+class TurnFailed:
+    """The turn did not complete; `question` is handed back so nothing is lost."""
+
+    error: LLMError
+    question: str
+
+
+TurnEvent = FoldStarted | FoldFinished | RequestReady | ReplyDelta | Retrying | TurnFinished | TurnFailed
+
+
+@dataclass(frozen=True)
+class ModelChoice:
+    """The model a call goes to, and how it is counted and priced."""
+
+    provider: str
+    model: str  # sent to the provider; for the offline coach, the model it is priced as
+    overhead: TemplateOverhead
+    simulated: bool = False
+
+
+class Coach:
+    def __init__(
+        self,
+        *,
+        state: SessionState,
+        sink: Callable[[dict[str, Any]], None],
+        llm: ChatModel,
+        choice: ModelChoice,
+        counter: TokenCounter,
+        prices: PriceTable,
+        system_prompt: str,
+        strategy: Strategy,
+        summarizer_model: str | None = None,
+        max_tokens: int | None = None,
+        clock: Callable[[], float] = time.time,
+        sleep: Callable[[float], Awaitable[None]] = asyncio.sleep,
+    ) -> None:
+        self.state = state
+        self._sink = sink
+        self.llm = llm
+        self.choice = choice
+        self.counter = counter
+        self.prices = prices
+        self.system_prompt = system_prompt
+        self.summarizer_model = summarizer_model or choice.model
+        self.max_tokens = max_tokens
+        self._clock = clock
+        self._sleep = sleep
+        self.strategy = strategy
+        if state.strategy is None or (state.strategy.name, state.strategy.params) != (
+            strategy.name,
+            strategy.params(),
+        ):
+            self._emit(strategy_event(self.next_turn, strategy.name, strategy.params()))
+
+    # ---- state ---------------------------------------------------------------------
+    @property
+    def next_turn(self) -> int:
+        return self.state.transcript.completed_turns + 1
+
+    def _emit(self, event: dict[str, Any]) -> None:
+        self._sink(event)  # durable first: a crash after this line loses nothing
+        self.state.apply(event)
+
+    def switch_strategy(self, name: str, params: dict[str, int] | None = None) -> Strategy:
+        """Use another strategy from the next request on. Raises StrategyError."""
+        strategy = make_strategy(name, params)
+        self.strategy = strategy
+        self._emit(strategy_event(self.next_turn, strategy.name, strategy.params()))
+        return strategy
+
+    # ---- counting ------------------------------------------------------------------
+    def count_message(self, message: Message) -> int:
+        return self.counter.count_cached(message.id, message.content)
+
+    def count_text(self, text: str) -> int:
+        # Derived texts (a system prompt with a summary section) are keyed by content.
+        key = "text:" + hashlib.blake2b(text.encode(), digest_size=12).hexdigest()
+        return self.counter.count_cached(key, text)
+
+    def view(self, new: Message) -> MemoryView:
+        history = tuple(m for m in self.state.transcript.messages if m.id != new.id)
+        return MemoryView(self.system_prompt, history, new, self.count_message, self.state.summary)
+
+    def measure(self, context: Context) -> RequestReady:
+        sent = tuple(
+            SentMessage(
+                m.role,
+                m.content,
+                m.provenance,
+                self._count_context_message(m.content, m.provenance, m.source_ids),
+                m.source_ids,
+            )
+            for m in context.messages
+        )
+        counted = sum(m.tokens for m in sent)
+        predicted = counted + self.choice.overhead.predict(m.role for m in sent)
+        return RequestReady(context, sent, counted, predicted)
+
+    def _count_context_message(self, content: str, provenance: str, ids: tuple[str, ...]) -> int:
+        if provenance in ("verbatim", "new") and len(ids) == 1:
+            return self.counter.count_cached(ids[0], content)
+        return self.count_text(content)
+
+    def preview(self, text: str) -> RequestReady:
+        """What the next request would be if `text` were sent now (nothing is recorded)."""
+        draft = Message("draft", "user", text, self._clock(), self.next_turn)
+        return self.measure(self.strategy.build(self.view(draft)))
+
+    def estimate_usage(self, messages: list[dict[str, str]], reply: str) -> Usage:
+        """For servers that report no usage: our count plus the predicted template."""
+        content = sum(self.count_text(m["content"]) for m in messages)
+        prompt = content + self.choice.overhead.predict(m["role"] for m in messages)
+        return Usage(prompt, self.count_text(reply) if reply else 0, estimated=True)
+
+    # ---- one turn ------------------------------------------------------------------
+    async def turn(self, text: str) -> AsyncIterator[TurnEvent]:
+        """Answer `text`. Raises ValueError for an empty message, before recording anything."""
+        if not text.strip():
+            raise ValueError("type a message first: an empty message is not sent")
+        question = Message(
+            self.state.transcript.next_id(), "user", text, self._clock(), self.next_turn
+        )
+        self._emit(message_event(question))
+
+        plan = self._fold_plan()
+        if plan is not None:
+            yield FoldStarted(plan.first_turn, plan.last_turn)
+            yield await self._fold(plan)
+
+        request = self.measure(self.strategy.build(self.view(question)))
+        yield request
+
+        started = self._clock()
+        reply_text = ""
+        for attempt in range(RATE_LIMIT_RETRIES + 1):
+            reply_text = ""
+            try:
+                async for event in self.llm.stream(
+                    request.context.as_chat(), model=self.choice.model, max_tokens=self.max_tokens
+                ):
+                    if isinstance(event, TextDelta):
+                        reply_text += event.text
+                        yield ReplyDelta(event.text)
+                    elif isinstance(event, Completion):
+                        yield self._finish(request, event.text, event.usage, started)
+                        return
+                raise LLMError("stream_cut", "the reply ended without a final usage chunk",
+                               partial_text=reply_text)
+            except LLMError as error:
+                partial = error.partial_text or reply_text
+                if error.kind == "stream_cut" and partial:
+                    usage = self.estimate_usage(request.context.as_chat(), partial)
+                    yield self._finish(request, partial, usage, started, note="reply cut off")
+                    return
+                if error.kind == "rate_limit" and attempt < RATE_LIMIT_RETRIES:
+                    wait = min(error.retry_after if error.retry_after is not None else 2.0 ** attempt,
+                               MAX_RETRY_WAIT_S)
+                    yield Retrying(attempt + 1, wait, error)
+                    await self._sleep(wait)
+                    continue
+                self._emit(withdrawn_event(question))
+                yield TurnFailed(error, text)
+                return
+
+    def _finish(
+        self, request: RequestReady, text: str, usage: Usage, started: float, note: str = ""
+    ) -> TurnFinished:
+        turn = self.next_turn
+        reply = Message(self.state.transcript.next_id(), "assistant", text, self._clock(), turn)
+        self._emit(message_event(reply))
+        record = self._record("chat", turn, request, usage, started, reply_id=reply.id, note=note)
+        self._emit(record_event(record))
+        return TurnFinished(reply, record)
+
+    def _record(
+        self,
+        kind: str,
+        turn: int,
+        request: RequestReady,
+        usage: Usage,
+        started: float,
+        *,
+        model: str | None = None,
+        reply_id: str | None = None,
+        note: str = "",
+    ) -> CallRecord:
+        model = model or self.choice.model
+        return CallRecord(
+            kind=kind,
+            turn=turn,
+            strategy=request.context.strategy,
+            provider=self.choice.provider,
+            model=model,
+            sent=request.sent,
+            omitted_ids=request.context.omitted_ids,
+            counted_tokens=request.counted_tokens,
+            predicted_prompt_tokens=request.predicted_prompt_tokens,
+            usage=usage,
+            cost_usd=call_cost(usage, self.prices.get(model)),
+            latency_s=round(self._clock() - started, 3),
+            simulated=self.choice.simulated,
+            reply_id=reply_id,
+            note=note,
+        )
+
+    # ---- maintenance ---------------------------------------------------------------
+    def _fold_plan(self) -> FoldPlan | None:
+        fold_plan = getattr(self.strategy, "fold_plan", None)
+        if fold_plan is None:
+            return None
+        completed = self.state.transcript.messages[:-1]  # the new question is not foldable
+        return fold_plan(completed, self.state.summary)
+
+    async def _fold(self, plan: FoldPlan) -> FoldFinished:
+        """Fold turns into the summary with a model call of its own, accounted like a turn.
+
+        A failed fold is not fatal: the turns stay verbatim and the next turn tries again.
+        """
+        messages = plan.request()
+        context = Context(
+            "summary",
+            tuple(_as_context_message(m) for m in messages),
+            (),
+            f"folding turns {plan.first_turn}-{plan.last_turn}",
+        )
+        request = self.measure(context)
+        started = self._clock()
+        text, usage = "", None
+        try:
+            async for event in self.llm.stream(
+                messages, model=self.summarizer_model, max_tokens=plan.cap_tokens * 2
+            ):
+                if isinstance(event, Completion):
+                    text, usage = event.text, event.usage
+        except LLMError as error:
+            return FoldFinished(None, None, error)
+        if usage is None:
+            usage = self.estimate_usage(messages, text)
+        summary = plan.result(text, self.counter.count)
+        record = self._record(
+            "summary", self.next_turn, request, usage, started,
+            model=self.summarizer_model, note=f"folded turns {plan.first_turn}-{plan.last_turn}",
+        )
+        self._emit(record_event(record))
+        self._emit(summary_event(summary))
+        return FoldFinished(summary, record)
+
+
+def _as_context_message(message: dict[str, str]) -> ContextMessage:
+    provenance = "system" if message["role"] == "system" else "new"
+    return ContextMessage(message["role"], message["content"], provenance)

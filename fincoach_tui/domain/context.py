@@ -1,0 +1,55 @@
+"""What a strategy decides to send: the exact messages, each tagged with its origin. Pure."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+# Where a sent message (or a section of the system message) came from.
+PROVENANCES = ("system", "verbatim", "summary", "recalled", "fact", "new")
+
+
+@dataclass(frozen=True)
+class Section:
+    """A labelled part of the system message (the prompt itself, a summary, facts...)."""
+
+    provenance: str
+    label: str
+    text: str
+    source_ids: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class ContextMessage:
+    role: str
+    content: str
+    provenance: str
+    source_ids: tuple[str, ...] = ()
+    sections: tuple[Section, ...] = ()  # only the system message has sections
+
+
+@dataclass(frozen=True)
+class Context:
+    """The request a strategy built for one turn."""
+
+    strategy: str
+    messages: tuple[ContextMessage, ...]
+    omitted_ids: tuple[str, ...]  # transcript messages not sent verbatim this turn
+    note: str = ""  # one line the inspector shows, e.g. "summary covers turns 1-8"
+
+    def as_chat(self) -> list[dict[str, str]]:
+        """The `messages` argument of a chat completion request."""
+        return [{"role": m.role, "content": m.content} for m in self.messages]
+
+
+def system_message(prompt: str, extra: tuple[Section, ...] = ()) -> ContextMessage:
+    """The one system message: the prompt, then each labelled section after it.
+
+    Summaries and facts go here rather than into a second system message mid-conversation,
+    which some chat templates reject and all of them weigh oddly.
+    """
+    sections = (Section("system", "System prompt", prompt), *extra)
+    content = prompt
+    for section in extra:
+        content += f"\n\n## {section.label}\n{section.text}"
+    ids = tuple(i for s in extra for i in s.source_ids)
+    return ContextMessage("system", content, "system", ids, sections)

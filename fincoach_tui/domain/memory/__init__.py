@@ -1,0 +1,71 @@
+"""Memory strategies: read-only views `transcript + state -> Context`.
+
+Each strategy is a small frozen dataclass of its parameters with a `build(view)` method.
+Switching strategy is replacing that object; the transcript is untouched, so nothing is
+ever lost by a switch.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, Protocol
+
+from fincoach_tui.domain.context import Context
+from fincoach_tui.domain.memory.base import MemoryView, Summary
+from fincoach_tui.domain.memory.budget import BudgetStrategy
+from fincoach_tui.domain.memory.buffer import BufferStrategy
+from fincoach_tui.domain.memory.summary import FoldPlan, SummaryStrategy
+from fincoach_tui.domain.memory.window import WindowStrategy
+
+
+class Strategy(Protocol):
+    name: str
+
+    def params(self) -> dict[str, int]: ...
+
+    def build(self, view: MemoryView) -> Context: ...
+
+
+STRATEGIES: dict[str, type] = {
+    "buffer": BufferStrategy,
+    "window": WindowStrategy,
+    "budget": BudgetStrategy,
+    "summary": SummaryStrategy,
+}
+
+DESCRIPTIONS = {
+    "buffer": "every earlier message, every turn",
+    "window": "the last K earlier messages",
+    "budget": "the newest whole turns that fit a token budget",
+    "summary": "a running summary + the last N turns verbatim",
+}
+
+
+class StrategyError(ValueError):
+    pass
+
+
+def make_strategy(name: str, params: Mapping[str, Any] | None = None) -> Strategy:
+    """Build a strategy by name; unknown names and bad parameters get one clear line."""
+    cls = STRATEGIES.get(name)
+    if cls is None:
+        raise StrategyError(f"unknown strategy {name!r}; choose one of: {', '.join(STRATEGIES)}")
+    try:
+        return cls(**dict(params or {}))
+    except TypeError as exc:
+        valid = ", ".join(cls.__dataclass_fields__) or "none"
+        raise StrategyError(f"{name}: unknown parameter ({exc}); parameters: {valid}") from None
+    except ValueError as exc:
+        raise StrategyError(f"{name}: {exc}") from None
+
+
+def next_strategy(name: str) -> str:
+    """The strategy after `name`, for the one-key cycle."""
+    names = list(STRATEGIES)
+    return names[(names.index(name) + 1) % len(names)] if name in names else names[0]
+
+
+__all__ = [
+    "STRATEGIES", "DESCRIPTIONS", "Strategy", "StrategyError", "MemoryView", "Summary",
+    "FoldPlan", "make_strategy", "next_strategy",
+]

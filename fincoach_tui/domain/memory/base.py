@@ -1,0 +1,73 @@
+"""What every memory strategy reads, and the helpers they share. Pure."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from fincoach_tui.domain.context import Context, ContextMessage, Section, system_message
+from fincoach_tui.domain.conversation import Message
+
+
+@dataclass(frozen=True)
+class Summary:
+    """A running summary of turns 1..last_turn, produced by one fold."""
+
+    text: str
+    last_turn: int
+    covers_ids: tuple[str, ...]
+    tokens: int
+
+    @property
+    def label(self) -> str:
+        return f"Conversation summary (turns 1-{self.last_turn})"
+
+
+@dataclass(frozen=True)
+class MemoryView:
+    """Everything a strategy may look at for one turn. Strategies never mutate it."""
+
+    system_prompt: str
+    history: tuple[Message, ...]  # completed turns, oldest first: user, assistant, ...
+    new: Message  # the user message being answered; always sent last, verbatim
+    count: Callable[[Message], int]  # cached content tokens of a transcript message
+    summary: Summary | None = None
+
+
+Turn = tuple[Message, Message]
+
+
+def turns_of(history: Sequence[Message]) -> list[Turn]:
+    """Pair the history into (user, assistant) turns."""
+    return [(history[i], history[i + 1]) for i in range(0, len(history) - 1, 2)]
+
+
+def verbatim(messages: Sequence[Message]) -> list[ContextMessage]:
+    return [ContextMessage(m.role, m.content, "verbatim", (m.id,)) for m in messages]
+
+
+def assemble(
+    view: MemoryView,
+    kept: Sequence[Message],
+    *,
+    strategy: str,
+    sections: tuple[Section, ...] = (),
+    note: str = "",
+) -> Context:
+    """system (+ sections) + the kept history verbatim + the new message.
+
+    Everything in the history that is not kept is reported as omitted, so the inspector
+    can say "14 earlier messages not sent".
+    """
+    kept_ids = {m.id for m in kept}
+    omitted = tuple(m.id for m in view.history if m.id not in kept_ids)
+    new = ContextMessage("user", view.new.content, "new", (view.new.id,))
+    messages = (system_message(view.system_prompt, sections), *verbatim(kept), new)
+    return Context(strategy, messages, omitted, note)
+
+
+def positive_int(name: str, value: object) -> int:
+    """Validate a strategy parameter; the message is shown to the user as is."""
+    if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+        raise ValueError(f"{name} must be a positive whole number, got {value!r}")
+    return value

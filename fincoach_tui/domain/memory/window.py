@@ -1,0 +1,32 @@
+"""window: send the last K earlier messages (seed 003's sliding window)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from fincoach_tui.domain.context import Context
+from fincoach_tui.domain.memory.base import MemoryView, assemble, positive_int
+
+
+@dataclass(frozen=True)
+class WindowStrategy:
+    """K counts earlier messages; the new user message is always sent on top of them.
+
+    An odd K would start the window on an assistant reply, whose question is gone: that
+    message is dropped too, so the request never opens with the model's own words.
+    """
+
+    k: int = 6
+    name = "window"
+
+    def __post_init__(self) -> None:
+        positive_int("k", self.k)
+
+    def params(self) -> dict[str, int]:
+        return {"k": self.k}
+
+    def build(self, view: MemoryView) -> Context:
+        kept = list(view.history[-self.k :])
+        if kept and kept[0].role == "assistant":
+            kept = kept[1:]
+        return assemble(view, kept, strategy=self.name, note=f"last {self.k} messages")

@@ -1,0 +1,92 @@
+"""Prices and the cost of a call. Pure: the table is built from plain dicts.
+
+An unknown model has no price: we show its tokens and "no price", never a guessed number.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from fincoach_tui.domain.records import Usage
+from fincoach_tui.domain.tokens import bare_model
+
+PER_MILLION = 1_000_000
+
+
+@dataclass(frozen=True)
+class Price:
+    """USD per 1M tokens, and the model's context window in tokens."""
+
+    input: float
+    cached_input: float
+    output: float
+    context_window: int | None = None
+    source: str = ""
+    as_of: str = ""
+
+    @classmethod
+    def from_mapping(cls, data: Mapping[str, Any]) -> Price:
+        input_rate = float(data["input"])
+        return cls(
+            input=input_rate,
+            # A provider without a cache discount bills cached tokens at the input rate.
+            cached_input=float(data.get("cached_input", input_rate)),
+            output=float(data["output"]),
+            context_window=int(data["context_window"]) if data.get("context_window") else None,
+            source=str(data.get("source", "")),
+            as_of=str(data.get("as_of", "")),
+        )
+
+
+def call_cost(usage: Usage, price: Price | None) -> float | None:
+    """Cost in USD of one call; None when there is no price.
+
+    cached_tokens are part of prompt_tokens (billed at the cached rate instead of the input
+    rate) and reasoning_tokens are part of completion_tokens (already billed as output):
+    neither is ever added on top. A provider-reported cost (OpenRouter) wins.
+    """
+    if usage.provider_cost is not None:
+        return usage.provider_cost
+    if price is None:
+        return None
+    uncached = usage.prompt_tokens - usage.cached_tokens
+    return (
+        uncached * price.input
+        + usage.cached_tokens * price.cached_input
+        + usage.completion_tokens * price.output
+    ) / PER_MILLION
+
+
+class PriceTable:
+    """Shipped prices overlaid with the user's overrides, looked up by model id."""
+
+    def __init__(self, prices: Mapping[str, Price]) -> None:
+        self._prices = dict(prices)
+
+    @classmethod
+    def from_tables(
+        cls, shipped: Mapping[str, Mapping[str, Any]], overrides: Mapping[str, Mapping[str, Any]]
+    ) -> PriceTable:
+        merged = {model: Price.from_mapping(row) for model, row in shipped.items()}
+        for model, row in overrides.items():
+            base = merged.get(model)
+            fields = {**base.__dict__, **row} if base else dict(row)
+            merged[model] = Price.from_mapping(fields)
+        return cls(merged)
+
+    def models(self) -> list[str]:
+        return sorted(self._prices)
+
+    def get(self, model: str) -> Price | None:
+        """Exact id first ("openai/gpt-oss-120b"), then the bare name ("gpt-4o-mini")."""
+        if model in self._prices:
+            return self._prices[model]
+        bare = bare_model(model)
+        if bare in self._prices:
+            return self._prices[bare]
+        for known, price in self._prices.items():
+            if bare_model(known) == bare:
+                return price
+        return None

