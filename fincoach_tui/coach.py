@@ -187,10 +187,7 @@ class Coach:
         return self.measure(self.strategy.build(self.view(draft)))
 
     def estimate_usage(self, messages: list[dict[str, str]], reply: str) -> Usage:
-        """For servers that report no usage: our count plus the predicted template."""
-        content = sum(self.count_text(m["content"]) for m in messages)
-        prompt = content + self.choice.overhead.predict(m["role"] for m in messages)
-        return Usage(prompt, self.count_text(reply) if reply else 0, estimated=True)
+        return estimate_usage(messages, reply, self.count_text, self.choice.overhead)
 
     # ---- one turn ------------------------------------------------------------------
     async def turn(self, text: str) -> AsyncIterator[TurnEvent]:
@@ -324,6 +321,18 @@ class Coach:
         self._emit(record_event(record))
         self._emit(summary_event(summary))
         return FoldFinished(summary, record)
+
+
+def estimate_usage(
+    messages: list[dict[str, str]],
+    reply: str,
+    count_text: Callable[[str], int],
+    overhead: TemplateOverhead,
+) -> Usage:
+    """For servers that report no usage: our count plus the predicted template, marked."""
+    content = sum(count_text(m["content"]) for m in messages)
+    prompt = content + overhead.predict(m["role"] for m in messages)
+    return Usage(prompt, count_text(reply) if reply else 0, estimated=True)
 
 
 def _as_context_message(message: dict[str, str]) -> ContextMessage:

@@ -131,3 +131,27 @@ def summary_event(summary: Summary) -> dict[str, Any]:
     data = asdict(summary)
     data["covers_ids"] = list(summary.covers_ids)
     return {"type": "summary", "summary": data}
+
+
+@dataclass(frozen=True)
+class SessionSummary:
+    """One row of the sessions listing."""
+
+    name: str
+    turns: int
+    strategy: str
+    billed_tokens: int
+    cost_usd: float | None  # None when some call had no price
+    last_used: float  # timestamp of the newest message (0 if none)
+
+
+def summarize_session(name: str, events: list[dict[str, Any]]) -> SessionSummary:
+    state, _ = replay(events)
+    return SessionSummary(
+        name=name,
+        turns=state.transcript.completed_turns,
+        strategy=state.strategy.name if state.strategy else "-",
+        billed_tokens=state.billed_prompt_tokens + sum(r.usage.completion_tokens for r in state.records),
+        cost_usd=state.total_cost,
+        last_used=state.last_ts,
+    )

@@ -1,0 +1,5 @@
+import sys
+
+from fincoach_tui.cli import main
+
+sys.exit(main())

@@ -1,0 +1,190 @@
+"""The `fincoach` command. Every failure a user can cause ends in one clear line, exit 2."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import sys
+from collections.abc import Sequence
+from datetime import datetime
+from pathlib import Path
+
+from fincoach_tui import paths
+
+EXIT_USAGE = 2
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="fincoach",
+        description="A personal-finance coach in your terminal that shows what conversation memory costs.",
+    )
+    parser.add_argument("--session", metavar="NAME", help="resume (or create) the named session")
+    parser.add_argument("--strategy", help="memory strategy: buffer, window, budget, summary")
+    parser.add_argument("--provider", help="openai, groq, openrouter, ollama, offline or custom")
+    parser.add_argument("--model", help="model id sent to the provider")
+    parser.add_argument("--base-url", help="any OpenAI-compatible server, e.g. http://localhost:8000/v1")
+    parser.add_argument("--api-key-env", metavar="VAR", help="environment variable holding the API key")
+    parser.add_argument("--plain", action="store_true", help="line-by-line chat instead of the full-screen app")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+
+    sub.add_parser("sessions", help="list saved sessions")
+
+    sim = sub.add_parser("simulate", help="the notebook's token-growth table, for every strategy")
+    sim.add_argument("--reply-tokens", type=int, default=80, help="assumed length of every reply (default 80)")
+    sim.add_argument("--messages", type=Path, metavar="FILE", help="user messages, one per line (default: the notebook's ten)")
+    sim.add_argument("--model", dest="sim_model", default="gpt-4o", help="model whose tokenizer counts (default gpt-4o)")
+
+    exp = sub.add_parser("export", help="write a session as Markdown or JSON")
+    exp.add_argument("name", help="session name")
+    exp.add_argument("--format", choices=("md", "json"), default="md")
+    exp.add_argument("-o", "--output", type=Path, help="file to write (default: standard output)")
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    try:
+        if args.command == "sessions":
+            return cmd_sessions()
+        if args.command == "simulate":
+            return cmd_simulate(args)
+        if args.command == "export":
+            return cmd_export(args)
+        return cmd_chat(args)
+    except KeyboardInterrupt:
+        return 130
+    except UserFacingError as exc:
+        print(f"fincoach: {exc}", file=sys.stderr)
+        return EXIT_USAGE
+
+
+class UserFacingError(Exception):
+    """An error whose message is all the user needs."""
+
+
+def _user_errors():
+    """The exception types whose message is already written for the user."""
+    from fincoach_tui.config import ConfigError
+    from fincoach_tui.domain.memory import StrategyError
+    from fincoach_tui.llm.providers import ProviderError
+    from fincoach_tui.store.session_file import SessionError
+    from fincoach_tui.vocab import VocabularyError
+
+    return (ConfigError, StrategyError, ProviderError, SessionError, VocabularyError, ValueError)
+
+
+def _guard(action):
+    try:
+        return action()
+    except _user_errors() as exc:
+        raise UserFacingError(str(exc)) from None
+
+
+def cmd_chat(args: argparse.Namespace) -> int:
+    from fincoach_tui.config import load_config
+    from fincoach_tui.runtime import Overrides, default_session_name, resolve
+    from fincoach_tui.store.session_file import validate_session_name
+
+    config = _guard(lambda: load_config(paths.config_path()))
+    overrides = Overrides(args.provider, args.model, args.base_url, args.api_key_env, args.strategy)
+    settings = _guard(lambda: resolve(config, overrides, os.environ))
+    if args.strategy:
+        from fincoach_tui.domain.memory import make_strategy
+
+        _guard(lambda: make_strategy(args.strategy, config.params_for(args.strategy)))
+    name = _guard(lambda: validate_session_name(args.session)) if args.session else None
+    if args.plain or not sys.stdout.isatty():
+        return _plain(config, settings, name or default_session_name(), args.strategy)
+    from fincoach_tui.ui.app import FinCoachApp
+
+    app = FinCoachApp(config=config, settings=settings, session=name, strategy=args.strategy)
+    app.run()
+    if app.exit_message:
+        print(f"fincoach: {app.exit_message}", file=sys.stderr)
+        return EXIT_USAGE
+    return 0
+
+
+def _plain(config, settings, name: str, strategy: str | None) -> int:
+    from fincoach_tui.plain_chat import run
+    from fincoach_tui.runtime import build_engine, open_session
+    from fincoach_tui.store.sessions import SessionStore
+
+    engine = _guard(lambda: build_engine(config, settings))
+    live = _guard(lambda: open_session(engine, SessionStore(paths.sessions_dir()), name, strategy=strategy))
+    try:
+        return asyncio.run(run(live))
+    finally:
+        live.close()
+
+
+def cmd_sessions() -> int:
+    from fincoach_tui.domain.session_state import summarize_session
+    from fincoach_tui.store.sessions import SessionStore
+
+    store = SessionStore(paths.sessions_dir())
+    names = store.names()
+    if not names:
+        print(f"no sessions yet in {store.root}; start one with: fincoach --session NAME")
+        return 0
+    print(f"{'name':<28} {'turns':>5}  {'strategy':<8} {'tokens':>9} {'cost':>10}  last used")
+    for name in names:
+        row = summarize_session(name, store.read_events(name))
+        cost = "no price" if row.cost_usd is None else f"${row.cost_usd:.4f}"
+        used = datetime.fromtimestamp(row.last_used).strftime("%Y-%m-%d %H:%M") if row.last_used else "-"
+        print(f"{name:<28} {row.turns:>5}  {row.strategy:<8} {row.billed_tokens:>9,} {cost:>10}  {used}")
+    return 0
+
+
+def cmd_simulate(args: argparse.Namespace) -> int:
+    from fincoach_tui.domain.memory import STRATEGIES, make_strategy
+    from fincoach_tui.domain.persona import FINCOACH_SYSTEM_PROMPT, SIMULATED_TURNS
+    from fincoach_tui.domain.simulate import notebook_table, side_by_side, simulate
+    from fincoach_tui.domain.tokens import encoding_for_model
+    from fincoach_tui.vocab import load_encoding
+
+    if args.reply_tokens < 0:
+        raise UserFacingError("--reply-tokens must be zero or more")
+    messages = list(SIMULATED_TURNS)
+    if args.messages:
+        try:
+            text = args.messages.read_text(encoding="utf-8")
+        except OSError as exc:
+            raise UserFacingError(f"cannot read {args.messages}: {exc.strerror}") from None
+        messages = [line.strip() for line in text.splitlines() if line.strip()]
+        if not messages:
+            raise UserFacingError(f"{args.messages} has no messages (one per line)")
+    encoding = _guard(lambda: load_encoding(encoding_for_model(args.sim_model)))
+    count = encoding.encode_ordinary
+    system = len(count(FINCOACH_SYSTEM_PROMPT))
+    results = {
+        name: simulate(make_strategy(name), messages, system_tokens=system,
+                       count_text=lambda t: len(count(t)), reply_tokens=args.reply_tokens)
+        for name in STRATEGIES
+    }
+    print(notebook_table(results["buffer"], system))
+    print()
+    print(side_by_side(results))
+    return 0
+
+
+def cmd_export(args: argparse.Namespace) -> int:
+    from fincoach_tui.domain.session_state import replay
+    from fincoach_tui.export import export_session
+    from fincoach_tui.store.session_file import validate_session_name
+    from fincoach_tui.store.sessions import SessionStore
+
+    name = _guard(lambda: validate_session_name(args.name))
+    store = SessionStore(paths.sessions_dir())
+    if not store.exists(name):
+        raise UserFacingError(f"no session named {name!r}; see: fincoach sessions")
+    state, _ = replay(store.read_events(name))
+    text = export_session(name, state, args.format)
+    if args.output:
+        args.output.write_text(text, encoding="utf-8")
+        print(f"wrote {args.output}", file=sys.stderr)
+    else:
+        sys.stdout.write(text)
+    return 0

@@ -1,0 +1,174 @@
+"""Wiring: config + environment + flags -> a model, a counter, prices, and open sessions.
+
+Two lifetimes. The `Engine` lives as long as the app (the model client, the tokenizer,
+the price table); loading it imports openai and reads the vocabulary, so the TUI does it
+in a worker after the first frame. A `LiveSession` is one open session file and the coach
+driving it; switching sessions replaces it and keeps the engine.
+"""
+
+from __future__ import annotations
+
+import os
+import tomllib
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
+from datetime import datetime
+from functools import partial
+from importlib import resources
+
+from fincoach_tui.coach import Coach, ModelChoice, estimate_usage
+from fincoach_tui.config import Config
+from fincoach_tui.domain.memory import Strategy, make_strategy
+from fincoach_tui.domain.persona import FINCOACH_SYSTEM_PROMPT
+from fincoach_tui.domain.pricing import Price, PriceTable
+from fincoach_tui.domain.session_state import SessionState, replay
+from fincoach_tui.domain.tokens import TokenCounter, encoding_for_model, overhead_for_model
+from fincoach_tui.llm.base import ChatModel
+from fincoach_tui.llm.providers import ProviderSettings, resolve_provider
+from fincoach_tui.store.session_file import SessionFile
+from fincoach_tui.store.sessions import SessionStore
+
+
+@dataclass(frozen=True)
+class Overrides:
+    """Command-line choices; each wins over config.toml when given."""
+
+    provider: str | None = None
+    model: str | None = None
+    base_url: str | None = None
+    api_key_env: str | None = None
+    strategy: str | None = None
+
+
+def shipped_prices() -> dict[str, dict]:
+    data = resources.files("fincoach_tui").joinpath("data", "prices.toml").read_bytes()
+    return tomllib.loads(data.decode())["models"]
+
+
+def price_table(config: Config) -> PriceTable:
+    return PriceTable.from_tables(shipped_prices(), config.prices)
+
+
+def resolve(config: Config, overrides: Overrides, environ: Mapping[str, str]) -> ProviderSettings:
+    """Which provider and model to use. Cheap (no openai import): call it before start-up."""
+    model = overrides.model or config.model
+    settings = resolve_provider(
+        provider=overrides.provider or config.provider,
+        model=model,
+        base_url=overrides.base_url or config.base_url,
+        api_key_env=overrides.api_key_env or config.api_key_env,
+        environ=environ,
+    )
+    if settings.simulated and not model:
+        # The offline coach has no model of its own: it is priced as the configured one.
+        settings = replace(settings, model=config.offline_priced_as)
+    return settings
+
+
+@dataclass
+class Engine:
+    config: Config
+    settings: ProviderSettings
+    choice: ModelChoice
+    llm: ChatModel
+    counter: TokenCounter
+    prices: PriceTable
+
+    @property
+    def price(self) -> Price | None:
+        return self.prices.get(self.choice.model)
+
+    @property
+    def context_window(self) -> int | None:
+        price = self.price
+        return price.context_window if price else None
+
+
+def build_engine(
+    config: Config,
+    settings: ProviderSettings,
+    *,
+    offline_chunk_delay: float = 0.0,
+    timeout: float = 60.0,
+) -> Engine:
+    """The slow part of start-up: loads the vocabulary and, for a provider, openai."""
+    from fincoach_tui.vocab import load_encoding
+
+    model = settings.model
+    encoding = load_encoding(encoding_for_model(model))
+    counter = TokenCounter(encoding.encode_ordinary, encoding.name)
+    overhead = overhead_for_model(model)
+    choice = ModelChoice(settings.name, model, overhead, settings.simulated)
+    llm: ChatModel
+    if settings.simulated:
+        from fincoach_tui.llm.offline import OfflineCoach
+
+        llm = OfflineCoach(
+            counter.count, overhead,
+            reply_tokens=config.offline_reply_tokens, chunk_delay=offline_chunk_delay,
+        )
+    else:
+        from fincoach_tui.llm.openai_chat import OpenAIChat
+
+        estimate = partial(estimate_usage, count_text=counter.count, overhead=overhead)
+        llm = OpenAIChat(settings, estimate_usage=estimate, timeout=timeout)
+    return Engine(config, settings, choice, llm, counter, price_table(config))
+
+
+@dataclass
+class LiveSession:
+    name: str
+    file: SessionFile
+    coach: Coach
+    problems: list[str] = field(default_factory=list)  # recovered lines, skipped events
+
+    @property
+    def state(self) -> SessionState:
+        return self.coach.state
+
+    def close(self) -> None:
+        self.file.close()
+
+
+def default_session_name(now: datetime | None = None) -> str:
+    return (now or datetime.now()).strftime("chat-%Y%m%d-%H%M%S")
+
+
+def choose_strategy(state: SessionState, config: Config, requested: str | None) -> Strategy:
+    """A flag wins; else a resumed session keeps its own strategy; else the config's."""
+    if requested:
+        return make_strategy(requested, config.params_for(requested))
+    if state.strategy is not None:
+        return make_strategy(state.strategy.name, state.strategy.params)
+    return make_strategy(config.strategy, config.params_for())
+
+
+def open_session(
+    engine: Engine,
+    store: SessionStore,
+    name: str,
+    *,
+    strategy: str | None = None,
+    environ: Mapping[str, str] = os.environ,
+) -> LiveSession:
+    """Open (or create) session `name` and replay it. Raises SessionError subclasses."""
+    file = store.open(name)
+    try:
+        state, problems = replay(file.events)
+        chosen = choose_strategy(state, engine.config, strategy)
+        coach = Coach(
+            state=state,
+            sink=file.append,
+            llm=engine.llm,
+            choice=engine.choice,
+            counter=engine.counter,
+            prices=engine.prices,
+            system_prompt=FINCOACH_SYSTEM_PROMPT,
+            strategy=chosen,
+            summarizer_model=engine.config.summarizer_model,
+            max_tokens=engine.config.max_tokens,
+        )
+    except BaseException:
+        file.close()
+        raise
+    return LiveSession(name, file, coach, [*file.warnings, *problems])

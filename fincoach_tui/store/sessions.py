@@ -1,0 +1,99 @@
+"""The sessions directory: one `NAME.jsonl` (+ `NAME.lock`) per saved conversation.
+
+Every name goes through `validate_session_name` before it touches a path, so no
+name can escape the directory. Rename and delete take the session's lock first:
+a session open in any FinCoach window (this one included) cannot be moved away
+from under it. Close your own SessionFile before renaming or deleting it.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from .session_file import (
+    SessionError,
+    SessionFile,
+    SessionNameError,
+    SessionNotFound,
+    hold_lock,
+    load_events,
+    lock_path_for,
+    validate_session_name,
+)
+
+
+class SessionExists(SessionError, FileExistsError):
+    pass
+
+
+class SessionStore:
+    def __init__(self, root: Path, environ: Mapping[str, str] = os.environ) -> None:
+        self.root = Path(root)
+        self._environ = environ
+
+    def path_for(self, name: str) -> Path:
+        return self.root / f"{validate_session_name(name)}.jsonl"
+
+    def open(self, name: str, create: bool = True) -> SessionFile:
+        """Open (and lock) a session; SessionLocked if another window has it."""
+        return SessionFile.open(self.path_for(name), create=create, environ=self._environ)
+
+    def exists(self, name: str) -> bool:
+        return self.path_for(name).is_file()
+
+    def names(self) -> list[str]:
+        """Session names, most recently modified first."""
+        if not self.root.is_dir():
+            return []
+        found: list[tuple[float, str]] = []
+        for path in self.root.glob("*.jsonl"):
+            name = path.name[: -len(".jsonl")]
+            try:
+                validate_session_name(name)
+                mtime = path.stat().st_mtime
+            except (SessionNameError, OSError):
+                continue  # a stray file or one deleted while we looked: not a session
+            found.append((mtime, name))
+        # Newest first; names break ties so the order is stable.
+        found.sort(key=lambda item: (-item[0], item[1]))
+        return [name for _, name in found]
+
+    def read_events(self, name: str) -> list[dict[str, Any]]:
+        """Read a session without locking or changing it (safe while another window has it)."""
+        events, _warnings = load_events(self.path_for(name))
+        return events
+
+    def rename(self, old: str, new: str) -> None:
+        old_path, new_path = self.path_for(old), self.path_for(new)
+        if not old_path.is_file():  # checked first so we create no lock files for nothing
+            raise SessionNotFound(f"no session named '{old}'")
+        if old_path == new_path:
+            return
+        if new_path.exists():
+            raise SessionExists(f"a session named '{new}' already exists")
+        with hold_lock(old_path), hold_lock(new_path):
+            if not old_path.is_file():
+                raise SessionNotFound(f"no session named '{old}'")
+            if new_path.exists():
+                raise SessionExists(f"a session named '{new}' already exists")
+            os.rename(old_path, new_path)
+            # Unlinking a lock file while holding it is safe: openers re-check the inode.
+            with contextlib.suppress(FileNotFoundError):
+                lock_path_for(old_path).unlink()
+
+    def delete(self, name: str) -> None:
+        path = self.path_for(name)
+        if not path.is_file():
+            raise SessionNotFound(f"no session named '{name}'")
+        with hold_lock(path):
+            try:
+                path.unlink()
+            except FileNotFoundError:
+                raise SessionNotFound(f"no session named '{name}'") from None
+            finally:
+                with contextlib.suppress(FileNotFoundError):
+                    lock_path_for(path).unlink()
