@@ -1,0 +1,163 @@
+"""The conversation pane: messages as Markdown, the reply streamed as it arrives.
+
+Long sessions stay fast because only the newest page of messages is mounted; older
+ones are mounted a page at a time on request ("load earlier"), never 2,000 at once.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from textual.app import ComposeResult
+from textual.containers import Vertical, VerticalScroll
+from textual.widgets import Button, LoadingIndicator, Markdown, Static
+
+from fincoach_tui.domain.conversation import Message
+
+PAGE = 40  # messages mounted per page
+
+# C0/C1 control characters (ESC starts ANSI sequences) except newline and tab: model
+# output must not move the cursor, recolour the terminal or ring the bell.
+_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
+
+
+def inert(text: str) -> str:
+    """Text safe to render: control characters and escape sequences made visible-harmless."""
+    return _CONTROL.sub("\N{REPLACEMENT CHARACTER}", text)
+
+
+class MessageBox(Vertical):
+    """One message: who said it, then its Markdown."""
+
+    DEFAULT_CSS = """
+    MessageBox { height: auto; margin: 0 1 1 1; padding: 0 1; }
+    MessageBox.-user { border-left: thick $secondary; background: $boost; }
+    MessageBox.-assistant { border-left: thick $primary; }
+    MessageBox.-error { border-left: thick $error; }
+    MessageBox > .who { color: $text-muted; text-style: bold; height: 1; }
+    MessageBox > Markdown { margin: 0; padding: 0; background: transparent; }
+    MessageBox > LoadingIndicator { height: 1; width: 8; }
+    """
+
+    def __init__(self, who: str, text: str, role: str, *, waiting: bool = False) -> None:
+        super().__init__(classes=f"-{role}")
+        self.who = who
+        self.text = text
+        self.waiting = waiting
+        self._stream = None
+
+    def compose(self) -> ComposeResult:
+        yield Static(self.who, classes="who", markup=False)
+        if self.waiting:
+            yield LoadingIndicator()
+        yield Markdown(inert(self.text))
+
+    @property
+    def markdown(self) -> Markdown:
+        return self.query_one(Markdown)
+
+    async def append(self, fragment: str) -> None:
+        """Stream a fragment in (MarkdownStream batches renders; no quadratic re-parse)."""
+        if self._stream is None:
+            await self._stop_waiting()
+            self._stream = Markdown.get_stream(self.markdown)
+        self.text += fragment
+        await self._stream.write(inert(fragment))
+
+    async def finish(self, full_text: str, who: str | None = None) -> None:
+        """End the stream with one full update, so the final render is exactly the reply."""
+        if self._stream is not None:
+            await self._stream.stop()
+            self._stream = None
+        await self._stop_waiting()
+        self.text = full_text
+        if who:
+            self.who = who
+            self.query_one(".who", Static).update(who)
+        await self.markdown.update(inert(full_text))
+
+    async def fail(self, reason: str) -> None:
+        await self.finish(self.text + ("\n\n" if self.text else "") + f"*{reason}*")
+        self.set_class(True, "-error")
+
+    async def _stop_waiting(self) -> None:
+        if self.waiting:
+            self.waiting = False
+            await self.query(LoadingIndicator).remove()
+
+
+def label_for(message: Message, assistant: str) -> str:
+    return f"You · turn {message.turn}" if message.role == "user" else f"{assistant} · turn {message.turn}"
+
+
+class ChatView(VerticalScroll):
+    DEFAULT_CSS = """
+    ChatView { height: 1fr; }
+    ChatView > #earlier { width: 100%; margin: 0 1 1 1; }
+    ChatView > .hint { color: $text-muted; margin: 1 2; }
+    """
+
+    def __init__(self, **kwargs) -> None:
+        super().__init__(**kwargs)
+        self._history: Sequence[Message] = ()
+        self._first_mounted = 0  # index in _history of the oldest mounted message
+        self.assistant_name = "FinCoach"
+
+    async def show_history(self, messages: Sequence[Message], assistant_name: str) -> None:
+        """Replace the pane with the newest page of `messages`."""
+        self.assistant_name = assistant_name
+        self._history = messages
+        self._first_mounted = max(0, len(messages) - PAGE)
+        await self.remove_children()
+        if not messages:
+            await self.mount(Static(
+                "Ask the coach anything about your money. Try: "
+                "\"Hi! I'm Chiru. My monthly take-home salary is ₹1,20,000.\"",
+                classes="hint", markup=False,
+            ))
+        await self.mount_all(self._boxes(messages[self._first_mounted :]))
+        await self._update_earlier_button()
+        self.scroll_end(animate=False)
+
+    def _boxes(self, messages: Sequence[Message]) -> list[MessageBox]:
+        return [MessageBox(label_for(m, self.assistant_name), m.content, m.role) for m in messages]
+
+    async def _update_earlier_button(self) -> None:
+        await self.query("#earlier").remove()
+        if self._first_mounted > 0:
+            button = Button(f"↑ load earlier messages ({self._first_mounted} not shown)", id="earlier")
+            await self.mount(button, before=0)
+
+    async def load_earlier(self) -> None:
+        start = max(0, self._first_mounted - PAGE)
+        boxes = self._boxes(self._history[start : self._first_mounted])
+        self._first_mounted = start
+        first_box = self.query(MessageBox).first() if self.query(MessageBox) else None
+        if first_box is not None:
+            await self.mount_all(boxes, before=first_box)
+        else:
+            await self.mount_all(boxes)
+        await self._update_earlier_button()
+
+    async def on_button_pressed(self, event: Button.Pressed) -> None:
+        if event.button.id == "earlier":
+            event.stop()
+            await self.load_earlier()
+
+    async def add_message(self, message: Message) -> MessageBox:
+        await self.query(".hint").remove()
+        box = MessageBox(label_for(message, self.assistant_name), message.content, message.role)
+        await self.mount(box)
+        self.scroll_end(animate=False)
+        return box
+
+    async def begin_reply(self, turn: int) -> MessageBox:
+        box = MessageBox(f"{self.assistant_name} · turn {turn}", "", "assistant", waiting=True)
+        await self.mount(box)
+        self.scroll_end(animate=False)
+        return box
+
+    @property
+    def mounted_messages(self) -> int:
+        return len(self.query(MessageBox))

@@ -1,0 +1,23 @@
+pytest_plugins = ["tests.fake_openai"]
+
+
+# ---- token counting (o200k_base, loaded offline into a temporary tiktoken cache) ----
+import pytest  # noqa: E402
+
+
+@pytest.fixture(scope="session")
+def encoding(tmp_path_factory):
+    """tiktoken's o200k_base, seeded into a throwaway cache: never the user's own cache."""
+    from fincoach_tui.vocab import load_encoding
+
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setenv("TIKTOKEN_CACHE_DIR", str(tmp_path_factory.mktemp("tiktoken-cache")))
+        yield load_encoding("o200k_base")
+
+
+@pytest.fixture
+def counter(encoding):
+    """A fresh TokenCounter (empty cache) over o200k_base's encode_ordinary."""
+    from fincoach_tui.domain.tokens import TokenCounter
+
+    return TokenCounter(encoding.encode_ordinary, "o200k_base")

@@ -1,0 +1,351 @@
+"""A scriptable OpenAI-compatible HTTP server for tests (standard library only).
+
+Use the `fake_openai` fixture (this module is a pytest plugin):
+
+    async def test_reply(fake_openai):
+        fake_openai.script(text="Save 10% first.", prompt_tokens=50, completion_tokens=5)
+        fake_openai.error(429, "Slow down", code="rate_limit_exceeded",
+                          headers={"Retry-After": "7"})
+        ...  # point a client at fake_openai.base_url
+        assert fake_openai.requests[0]["messages"] == [...]
+
+Scripts are answered in order, one per chat request. With none queued the server
+echoes the last user message as "Noted: <message>" with the default usage:
+
+    prompt_tokens     = 3 + sum(4 + words(content) for each message)
+    completion_tokens = words(reply)
+
+where words() counts whitespace-separated words. Deterministic, and close enough to
+real counts in shape (per-message overhead plus content) to exercise the accounting.
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import json
+import math
+import re
+import socket
+import struct
+import sys
+import threading
+from collections import deque
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from typing import Any
+
+import pytest
+
+EMBEDDING_DIMS = 64
+CREATED = 1_700_000_000  # fixed so responses are byte-for-byte repeatable
+
+
+def words(text: str) -> int:
+    return len(text.split())
+
+
+def default_prompt_tokens(body: dict[str, Any]) -> int:
+    return 3 + sum(4 + words(str(m.get("content") or "")) for m in body.get("messages", []))
+
+
+@dataclass
+class Script:
+    """One scripted answer to one chat request.
+
+    usage_in: "usage" (standard final chunk, sent only if the request asked for
+    include_usage), "x_groq" (under x_groq.usage on the finish chunk), or None.
+    cached_tokens / reasoning_tokens of None leave the *_details objects out.
+    status >= 400 answers an OpenAI-style error instead of a reply.
+    """
+
+    text: str = "Noted."
+    chunks: int | list[str] = 3
+    prompt_tokens: int | None = None  # None: default_prompt_tokens(request)
+    completion_tokens: int | None = None  # None: words(text)
+    cached_tokens: int | None = None
+    reasoning_tokens: int | None = None
+    cost: float | None = None
+    usage_in: str | None = "usage"
+    finish_reason: str = "stop"
+    status: int = 200
+    error_message: str = ""
+    error_type: str | None = None
+    error_code: str | None = None
+    headers: dict[str, str] = field(default_factory=dict)
+    cut_after_chunks: int | None = None
+    delay: float = 0.0
+
+    def pieces(self) -> list[str]:
+        if isinstance(self.chunks, list):
+            return list(self.chunks)
+        # Split before words so the pieces join back to exactly `text`.
+        tokens = [t for t in re.split(r"(?<=\s)(?=\S)", self.text) if t]
+        n = max(1, min(self.chunks, len(tokens)))
+        size = math.ceil(len(tokens) / n) if tokens else 1
+        return ["".join(tokens[i : i + size]) for i in range(0, len(tokens), size)] or [""]
+
+    def usage(self, body: dict[str, Any]) -> dict[str, Any]:
+        prompt = default_prompt_tokens(body) if self.prompt_tokens is None else self.prompt_tokens
+        completion = words(self.text) if self.completion_tokens is None else self.completion_tokens
+        usage: dict[str, Any] = {
+            "prompt_tokens": prompt,
+            "completion_tokens": completion,
+            "total_tokens": prompt + completion,
+        }
+        if self.cached_tokens is not None:
+            usage["prompt_tokens_details"] = {"cached_tokens": self.cached_tokens}
+        if self.reasoning_tokens is not None:
+            usage["completion_tokens_details"] = {"reasoning_tokens": self.reasoning_tokens}
+        if self.cost is not None:
+            usage["cost"] = self.cost
+        return usage
+
+
+def embed(text: str) -> list[float]:
+    """Hashed bag of words, L2-normalised: equal texts give equal vectors, shared words overlap."""
+    vec = [0.0] * EMBEDDING_DIMS
+    for word in re.findall(r"\w+", text.lower()):
+        digest = hashlib.sha256(word.encode()).digest()
+        vec[digest[0] % EMBEDDING_DIMS] += 1.0 if digest[1] % 2 else -1.0
+    norm = math.sqrt(sum(v * v for v in vec)) or 1.0
+    return [v / norm for v in vec]
+
+
+class _Handler(BaseHTTPRequestHandler):
+    protocol_version = "HTTP/1.1"  # chunked bodies, so a cut is a real incomplete read
+    server: _Server
+
+    def log_message(self, format: str, *args: Any) -> None:  # keep test output quiet
+        pass
+
+    def do_POST(self) -> None:
+        length = int(self.headers.get("Content-Length") or 0)
+        try:
+            body = json.loads(self.rfile.read(length) or b"{}")
+        except json.JSONDecodeError:
+            error = {"message": "invalid JSON", "type": "invalid_request_error", "code": None}
+            return self._json(400, {"error": error})
+        fake = self.server.fake
+        path = self.path.split("?", 1)[0].rstrip("/")
+        if path.endswith("/chat/completions"):
+            fake._record(body, {k.lower(): v for k, v in self.headers.items()})
+            self._chat(body, fake._next_script(body))
+        elif path.endswith("/embeddings"):
+            with fake._lock:
+                fake.embedding_requests.append(body)
+            self._embeddings(body)
+        else:
+            self._json(404, {"error": {"message": f"no route {self.path}", "type": "not_found"}})
+
+    # -- responses ------------------------------------------------------------------
+
+    def _json(
+        self, status: int, payload: dict[str, Any], headers: dict[str, str] | None = None
+    ) -> None:
+        data = json.dumps(payload).encode()
+        self.send_response(status)
+        self.send_header("Content-Type", "application/json")
+        self.send_header("Content-Length", str(len(data)))
+        for name, value in (headers or {}).items():
+            self.send_header(name, value)
+        self.end_headers()
+        self.wfile.write(data)
+
+    def _write_chunk(self, data: bytes) -> None:
+        self.wfile.write(b"%X\r\n%s\r\n" % (len(data), data))
+        self.wfile.flush()
+
+    def _event(self, payload: dict[str, Any] | str) -> None:
+        text = payload if isinstance(payload, str) else json.dumps(payload)
+        self._write_chunk(f"data: {text}\n\n".encode())
+
+    def _chat(self, body: dict[str, Any], script: Script) -> None:
+        # An Event, not time.sleep: stopping the server wakes delayed handlers at once.
+        if script.delay and self.server.fake._stopping.wait(script.delay):
+            self.close_connection = True
+            return
+        if script.status >= 400:
+            error = {
+                "message": script.error_message,
+                "type": script.error_type,
+                "code": script.error_code,
+            }
+            return self._json(script.status, {"error": error}, script.headers)
+        model = body.get("model", "")
+        ident = f"chatcmpl-fake-{len(self.server.fake.requests)}"
+        base = {"id": ident, "created": CREATED, "model": model}
+        usage = script.usage(body)
+        if not body.get("stream"):
+            message = {"role": "assistant", "content": script.text}
+            choice = {"index": 0, "message": message, "finish_reason": script.finish_reason}
+            payload = {**base, "object": "chat.completion", "choices": [choice]}
+            if script.usage_in is not None:
+                payload["usage"] = usage
+            return self._json(200, payload, script.headers)
+
+        self.send_response(200)
+        self.send_header("Content-Type", "text/event-stream")
+        self.send_header("Cache-Control", "no-cache")
+        self.send_header("Transfer-Encoding", "chunked")
+        for name, value in script.headers.items():
+            self.send_header(name, value)
+        self.end_headers()
+
+        def chunk(delta: dict[str, Any], finish: str | None = None, **extra: Any) -> dict[str, Any]:
+            choice = {"index": 0, "delta": delta, "logprobs": None, "finish_reason": finish}
+            return {**base, "object": "chat.completion.chunk", "choices": [choice], **extra}
+
+        self._event(chunk({"role": "assistant", "content": ""}))
+        for i, piece in enumerate(script.pieces()):
+            if script.cut_after_chunks is not None and i >= script.cut_after_chunks:
+                # No terminating zero-length chunk: the client sees an incomplete read.
+                self.close_connection = True
+                return
+            self._event(chunk({"content": piece}))
+        groq = {"x_groq": {"id": "req_fake", "usage": usage}} if script.usage_in == "x_groq" else {}
+        self._event(chunk({}, script.finish_reason, **groq))
+        wants_usage = bool((body.get("stream_options") or {}).get("include_usage"))
+        if script.usage_in == "usage" and wants_usage:
+            self._event({**base, "object": "chat.completion.chunk", "choices": [], "usage": usage})
+        self._event("[DONE]")
+        self._write_chunk(b"")
+
+    def _embeddings(self, body: dict[str, Any]) -> None:
+        inputs = body.get("input", [])
+        inputs = [inputs] if isinstance(inputs, str) else list(inputs)
+        as_base64 = body.get("encoding_format") == "base64"
+        data = []
+        for i, text in enumerate(inputs):
+            vec = embed(str(text))
+            value: Any = vec
+            if as_base64:  # the SDK may ask for packed little-endian float32
+                value = base64.b64encode(struct.pack(f"<{len(vec)}f", *vec)).decode()
+            data.append({"object": "embedding", "index": i, "embedding": value})
+        tokens = sum(words(str(t)) for t in inputs)
+        usage = {"prompt_tokens": tokens, "total_tokens": tokens}
+        model = body.get("model", "")
+        self._json(200, {"object": "list", "data": data, "model": model, "usage": usage})
+
+
+class _Server(ThreadingHTTPServer):
+    daemon_threads = True
+    fake: FakeOpenAI
+
+    def process_request(self, request: Any, client_address: Any) -> None:
+        with self.fake._lock:
+            self.fake._sockets.add(request)
+        super().process_request(request, client_address)
+
+    def handle_error(self, request: Any, client_address: Any) -> None:
+        # A client that timed out or hung up mid-reply is a scenario under test, not a
+        # server bug: stay quiet about broken pipes, report anything else.
+        if not isinstance(sys.exc_info()[1], OSError):
+            super().handle_error(request, client_address)
+
+    def shutdown_request(self, request: Any) -> None:
+        with self.fake._lock:
+            self.fake._sockets.discard(request)
+        super().shutdown_request(request)
+
+
+class FakeOpenAI:
+    """The server plus its script queue and what it received. Thread-safe."""
+
+    def __init__(self) -> None:
+        self.requests: list[dict[str, Any]] = []  # chat request bodies, in order
+        self.request_headers: list[dict[str, str]] = []  # lower-cased names, parallel to `requests`
+        self.embedding_requests: list[dict[str, Any]] = []
+        self._scripts: deque[Script] = deque()
+        self._lock = threading.Lock()
+        self._stopping = threading.Event()
+        self._sockets: set[socket.socket] = set()
+        self._httpd = _Server(("127.0.0.1", 0), _Handler)
+        self._httpd.fake = self
+        self.port: int = self._httpd.server_address[1]
+        self.base_url = f"http://127.0.0.1:{self.port}/v1"
+        self._thread = threading.Thread(
+            target=self._httpd.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True
+        )
+
+    # -- scripting ------------------------------------------------------------------
+
+    def script(self, **fields: Any) -> Script:
+        """Queue the answer to the next chat request; fields are those of `Script`."""
+        script = Script(**fields)
+        with self._lock:
+            self._scripts.append(script)
+        return script
+
+    def error(
+        self,
+        status: int,
+        message: str,
+        *,
+        type: str | None = None,
+        code: str | None = None,
+        headers: dict[str, str] | None = None,
+    ) -> Script:
+        """Queue an OpenAI-style error: {"error": {"message", "type", "code"}}."""
+        return self.script(
+            status=status,
+            error_message=message,
+            error_type=type or ("server_error" if status >= 500 else "invalid_request_error"),
+            error_code=code,
+            headers=headers or {},
+        )
+
+    def _next_script(self, body: dict[str, Any]) -> Script:
+        with self._lock:
+            if self._scripts:
+                return self._scripts.popleft()
+        users = [m for m in body.get("messages", []) if m.get("role") == "user"]
+        last = str(users[-1].get("content") or "") if users else ""
+        return Script(text=f"Noted: {last}".strip())
+
+    def _record(self, body: dict[str, Any], headers: dict[str, str]) -> None:
+        with self._lock:
+            self.requests.append(body)
+            self.request_headers.append(headers)
+
+    # -- lifecycle ------------------------------------------------------------------
+
+    def start(self) -> FakeOpenAI:
+        self._thread.start()
+        return self
+
+    def stop(self) -> None:
+        self._stopping.set()
+        self._httpd.shutdown()
+        # Keep-alive handler threads block reading the next request; closing their
+        # sockets ends them now instead of at the client's leisure.
+        with self._lock:
+            open_sockets = list(self._sockets)
+        for sock in open_sockets:
+            try:
+                sock.shutdown(socket.SHUT_RDWR)
+            except OSError:
+                pass
+        self._httpd.server_close()
+        self._thread.join(timeout=5)
+
+    def __enter__(self) -> FakeOpenAI:
+        return self.start()
+
+    def __exit__(self, *exc: object) -> None:
+        self.stop()
+
+
+def closed_port_url() -> str:
+    """A base URL on which nothing listens (the port was just free), for connection errors."""
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port = sock.getsockname()[1]
+    return f"http://127.0.0.1:{port}/v1"
+
+
+@pytest.fixture
+def fake_openai() -> Iterator[FakeOpenAI]:
+    with FakeOpenAI() as server:
+        yield server
