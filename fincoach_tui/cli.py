@@ -86,6 +86,7 @@ def cmd_chat(args: argparse.Namespace) -> int:
     from fincoach_tui.config import load_config
     from fincoach_tui.runtime import Overrides, default_session_name, resolve
     from fincoach_tui.store.session_file import validate_session_name
+    from fincoach_tui.store.sessions import SessionStore
 
     config = _guard(lambda: load_config(paths.config_path()))
     overrides = Overrides(args.provider, args.model, args.base_url, args.api_key_env, args.strategy)
@@ -94,12 +95,19 @@ def cmd_chat(args: argparse.Namespace) -> int:
         from fincoach_tui.domain.memory import make_strategy
 
         _guard(lambda: make_strategy(args.strategy, config.params_for(args.strategy)))
-    name = _guard(lambda: validate_session_name(args.session)) if args.session else None
+    name = _guard(lambda: validate_session_name(args.session or default_session_name()))
+    store = SessionStore(paths.sessions_dir())
+    # Opened here, before any screen is drawn, so a locked or unreadable session is a
+    # one-line refusal in the shell rather than an app that starts and then gives up.
+    file = _guard(lambda: store.open(name))
     if args.plain or not sys.stdout.isatty():
-        return _plain(config, settings, name or default_session_name(), args.strategy)
+        return _plain(config, settings, file, args.strategy)
     from fincoach_tui.ui.app import FinCoachApp
 
-    app = FinCoachApp(config=config, settings=settings, session=name, strategy=args.strategy)
+    app = FinCoachApp(
+        config=config, settings=settings, store=store, file=file,
+        strategy=args.strategy, auto_named=not args.session,
+    )
     app.run()
     if app.exit_message:
         print(f"fincoach: {app.exit_message}", file=sys.stderr)
@@ -107,13 +115,16 @@ def cmd_chat(args: argparse.Namespace) -> int:
     return 0
 
 
-def _plain(config, settings, name: str, strategy: str | None) -> int:
+def _plain(config, settings, file, strategy: str | None) -> int:
     from fincoach_tui.plain_chat import run
     from fincoach_tui.runtime import build_engine, open_session
-    from fincoach_tui.store.sessions import SessionStore
 
-    engine = _guard(lambda: build_engine(config, settings))
-    live = _guard(lambda: open_session(engine, SessionStore(paths.sessions_dir()), name, strategy=strategy))
+    try:
+        engine = _guard(lambda: build_engine(config, settings))
+    except UserFacingError:
+        file.close()
+        raise
+    live = _guard(lambda: open_session(engine, file, strategy=strategy))
     try:
         return asyncio.run(run(live))
     finally:

@@ -8,7 +8,6 @@ driving it; switching sessions replaces it and keeps the engine.
 
 from __future__ import annotations
 
-import os
 import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
@@ -26,7 +25,6 @@ from fincoach_tui.domain.tokens import TokenCounter, encoding_for_model, overhea
 from fincoach_tui.llm.base import ChatModel
 from fincoach_tui.llm.providers import ProviderSettings, resolve_provider
 from fincoach_tui.store.session_file import SessionFile
-from fincoach_tui.store.sessions import SessionStore
 
 
 @dataclass(frozen=True)
@@ -143,16 +141,8 @@ def choose_strategy(state: SessionState, config: Config, requested: str | None) 
     return make_strategy(config.strategy, config.params_for())
 
 
-def open_session(
-    engine: Engine,
-    store: SessionStore,
-    name: str,
-    *,
-    strategy: str | None = None,
-    environ: Mapping[str, str] = os.environ,
-) -> LiveSession:
-    """Open (or create) session `name` and replay it. Raises SessionError subclasses."""
-    file = store.open(name)
+def open_session(engine: Engine, file: SessionFile, *, strategy: str | None = None) -> LiveSession:
+    """Replay an open session file and put a coach on it. Closes the file on failure."""
     try:
         state, problems = replay(file.events)
         chosen = choose_strategy(state, engine.config, strategy)
@@ -171,4 +161,4 @@ def open_session(
     except BaseException:
         file.close()
         raise
-    return LiveSession(name, file, coach, [*file.warnings, *problems])
+    return LiveSession(file.name, file, coach, [*file.warnings, *problems])
