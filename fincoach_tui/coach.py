@@ -12,7 +12,7 @@ import asyncio
 import hashlib
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from fincoach_tui.domain.context import Context, ContextMessage
@@ -154,7 +154,7 @@ class Coach:
 
     def count_text(self, text: str) -> int:
         # Derived texts (a system prompt with a summary section) are keyed by content.
-        key = "text:" + hashlib.blake2b(text.encode(), digest_size=12).hexdigest()
+        key = "text:" + _digest(text)
         return self.counter.count_cached(key, text)
 
     def view(self, new: Message) -> MemoryView:
@@ -182,9 +182,21 @@ class Coach:
         return self.count_text(content)
 
     def preview(self, text: str) -> RequestReady:
-        """What the next request would be if `text` were sent now (nothing is recorded)."""
-        draft = Message("draft", "user", text, self._clock(), self.next_turn)
-        return self.measure(self.strategy.build(self.view(draft)))
+        """What the next request would be if `text` were sent now (nothing is recorded).
+
+        If a summary fold is due first, its turns are shown folded under a placeholder
+        summary: the real one does not exist until the fold has run.
+        """
+        draft = Message(f"draft:{_digest(text)}", "user", text, self._clock(), self.next_turn)
+        view = self.view(draft)
+        plan = self._fold_plan(view.history)
+        if plan is not None:
+            placeholder = (plan.previous.text + "\n" if plan.previous else "") + (
+                f"(turns {plan.first_turn}-{plan.last_turn} are folded in before sending)"
+            )
+            summary = Summary(placeholder, plan.last_turn, (), self.counter.count(placeholder))
+            view = replace(view, summary=summary)
+        return self.measure(self.strategy.build(view))
 
     def estimate_usage(self, messages: list[dict[str, str]], reply: str) -> Usage:
         return estimate_usage(messages, reply, self.count_text, self.choice.overhead)
@@ -199,7 +211,7 @@ class Coach:
         )
         self._emit(message_event(question))
 
-        plan = self._fold_plan()
+        plan = self._fold_plan(self.state.transcript.messages[:-1])  # the question is not foldable
         if plan is not None:
             yield FoldStarted(plan.first_turn, plan.last_turn)
             yield await self._fold(plan)
@@ -281,11 +293,10 @@ class Coach:
         )
 
     # ---- maintenance ---------------------------------------------------------------
-    def _fold_plan(self) -> FoldPlan | None:
+    def _fold_plan(self, completed: tuple[Message, ...]) -> FoldPlan | None:
         fold_plan = getattr(self.strategy, "fold_plan", None)
         if fold_plan is None:
             return None
-        completed = self.state.transcript.messages[:-1]  # the new question is not foldable
         return fold_plan(completed, self.state.summary)
 
     async def _fold(self, plan: FoldPlan) -> FoldFinished:
@@ -321,6 +332,10 @@ class Coach:
         self._emit(record_event(record))
         self._emit(summary_event(summary))
         return FoldFinished(summary, record)
+
+
+def _digest(text: str) -> str:
+    return hashlib.blake2b(text.encode(), digest_size=12).hexdigest()
 
 
 def estimate_usage(

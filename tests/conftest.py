@@ -21,3 +21,19 @@ def counter(encoding):
     from fincoach_tui.domain.tokens import TokenCounter
 
     return TokenCounter(encoding.encode_ordinary, "o200k_base")
+
+
+# ---- every test runs as a fresh user with no keys and throwaway directories ----
+_KEY_VARIABLES = ("OPENAI_API_KEY", "GROQ_API_KEY", "OPENROUTER_API_KEY")
+
+
+@pytest.fixture(autouse=True)
+def isolated_user(monkeypatch, tmp_path_factory):
+    """Never the real user's sessions, config or keys; tiktoken's cache is a temp dir
+    shared by the run (tests about the cache itself point it elsewhere)."""
+    home = tmp_path_factory.mktemp("user")
+    monkeypatch.setenv("FINCOACH_DATA_DIR", str(home / "data"))
+    monkeypatch.setenv("FINCOACH_CONFIG_DIR", str(home / "config"))
+    monkeypatch.setenv("TIKTOKEN_CACHE_DIR", str(tmp_path_factory.getbasetemp() / "tiktoken-cache"))
+    for name in _KEY_VARIABLES:
+        monkeypatch.delenv(name, raising=False)

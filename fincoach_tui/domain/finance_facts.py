@@ -11,14 +11,16 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-_AMOUNT = r"(?:₹|rs\.?\s?|inr\s?)\s?\d[\d,]*(?:\.\d+)?(?:\s?(?:lakhs?|l|k|cr|crores?)\b)?"
+_AMOUNT = r"(?:₹|\brs\.?\s?|\binr\s?)\s?\d[\d,]*(?:\.\d+)?(?:\s?(?:lakhs?|l|k|cr|crores?)\b)?"
 
-# key -> (label, pattern); the first group is the value. Patterns read within a sentence.
+# key -> (label, pattern); the first group is the value. Patterns read within one clause:
+# the gap between a label and its amount never crosses . ? ! ; or … (a summary's separators),
+# so "FD ₹50,000; ₹10,000 in SIPs" cannot lend the SIP amount to the FD.
 _PATTERNS: dict[str, tuple[str, str]] = {
     "name": ("name", r"\b(?:i'm|i am|my name is)\s+([A-Z][a-z]+)\b"),
-    "salary": ("salary", rf"\b(?:salary|income|take-home)\b[^.?!₹]*?({_AMOUNT})"),
-    "expenses": ("monthly expenses", rf"\bexpenses?\b[^.?!₹]*?({_AMOUNT})"),
-    "fd_amount": ("FD", rf"\b(?:FD|fixed deposit)\b[^.?!₹]*?({_AMOUNT})"),
+    "salary": ("salary", rf"\b(?:salary|income|take-home)\b[^.?!;…₹]*?({_AMOUNT})"),
+    "expenses": ("monthly expenses", rf"\bexpenses?\b[^.?!;…₹]*?({_AMOUNT})"),
+    "fd_amount": ("FD", rf"\b(?:FD|fixed deposit)\b[^.?!;…₹]*?({_AMOUNT})"),
     "fd_maturity": ("FD maturity", r"\bmatur\w*\s+in\s+(\d+\s+(?:days?|weeks?|months?|years?))"),
     "risk": (
         "risk preference",

@@ -24,7 +24,7 @@ from fincoach_tui.domain.finance_facts import (
     restate,
     rupees,
 )
-from fincoach_tui.domain.memory.summary import SUMMARIZER_MARKER
+from fincoach_tui.domain.memory.summary import SUMMARIZER_MARKER, cap_text
 from fincoach_tui.domain.records import Usage
 from fincoach_tui.domain.tokens import TemplateOverhead
 from fincoach_tui.llm.base import ChatMessages, Completion, StreamEvent, TextDelta
@@ -69,13 +69,14 @@ class OfflineCoach:
             text = summarize(messages)
         else:
             text = self.reply(messages)
+        finish = "stop"
         if max_tokens is not None and self._count(text) > max_tokens:
-            text = " ".join(text.split(" ")[: max(1, max_tokens * 3 // 4)])
+            text, finish = cap_text(text, max_tokens, self._count, marker=""), "length"
         words = text.split(" ")
         for index, word in enumerate(words):
             yield TextDelta(word if index == 0 else " " + word)
             await asyncio.sleep(self._delay)
-        yield Completion(text, self.usage(messages, text), "stop")
+        yield Completion(text, self.usage(messages, text), finish)
 
     def usage(self, messages: ChatMessages, reply: str) -> Usage:
         content = sum(self._count(m["content"]) for m in messages)
@@ -83,17 +84,21 @@ class OfflineCoach:
         return Usage(prompt_tokens=prompt, completion_tokens=self._count(reply))
 
     def reply(self, messages: ChatMessages) -> str:
+        """What I can see, then advice and tips while the reply is under its target length."""
         facts = visible_facts(messages)
         question = messages[-1]["content"] if messages else ""
-        parts = [_what_i_see(facts), *_advice(facts)]
-        # Fill toward the configured reply length with tips chosen by the question, so the
-        # same request always gets the same reply.
-        seed = int(hashlib.sha256(question.encode()).hexdigest(), 16)
         closing = "For major decisions, please consult a SEBI-registered advisor."
-        for step in range(len(_TIPS)):
-            if self._count(" ".join([*parts, closing])) >= self.reply_tokens - 12:
-                break
-            parts.append(_TIPS[(seed + step) % len(_TIPS)])
+        # Tips are chosen by the question, so the same request always gets the same reply.
+        seed = int(hashlib.sha256(question.encode()).hexdigest(), 16)
+        tips = [_TIPS[(seed + step) % len(_TIPS)] for step in range(len(_TIPS))]
+        parts = [_what_i_see(facts)]
+        # Advice built from the user's own figures may run a quarter over the target;
+        # generic tips only fill what is left of it.
+        candidates = [(s, 1.25) for s in _advice(facts)] + [(s, 1.0) for s in tips]
+        for sentence, allowance in candidates:
+            if self._count(" ".join([*parts, sentence, closing])) > self.reply_tokens * allowance:
+                continue
+            parts.append(sentence)
         parts.append(closing)
         return " ".join(parts)
 
@@ -147,7 +152,7 @@ def summarize(messages: ChatMessages) -> str:
     body = messages[-1]["content"]
     lines = body.splitlines()
     previous = [l for l in lines if l.startswith(("Facts:", "Asked about:"))]
-    questions = [l[len("User: "):] for l in lines if l.startswith("User: ")]
+    questions = _user_blocks(lines)
     facts = find_facts([("summary", l) for l in previous if l.startswith("Facts:")]
                        + [("summary", q) for q in questions])
     topics = [l[len("Asked about: "):].rstrip(".") for l in previous if l.startswith("Asked about:")]
@@ -158,6 +163,21 @@ def summarize(messages: ChatMessages) -> str:
     if topics:
         summary.append("Asked about: " + "; ".join(topics) + ".")
     return "\n".join(summary)
+
+
+def _user_blocks(lines: list[str]) -> list[str]:
+    """The user's messages in a fold request: from "User: " up to the next "FinCoach: "."""
+    blocks: list[list[str]] = []
+    inside = False
+    for line in lines:
+        if line.startswith("User: "):
+            blocks.append([line[len("User: "):]])
+            inside = True
+        elif line.startswith("FinCoach: "):
+            inside = False
+        elif inside:
+            blocks[-1].append(line)
+    return ["\n".join(block) for block in blocks]
 
 
 def _first_words(text: str, count: int = 8) -> str:

@@ -70,19 +70,21 @@ class FoldPlan:
         return Summary(capped, self.last_turn, covered, count_text(capped))
 
 
-def cap_text(text: str, cap_tokens: int, count_text: Callable[[str], int]) -> str:
-    """Cut `text` at a word boundary so it fits `cap_tokens` (binary search on words)."""
+def cap_text(
+    text: str, cap_tokens: int, count_text: Callable[[str], int], marker: str = " …"
+) -> str:
+    """Cut `text` at a word boundary so it (and `marker`) fit `cap_tokens` (binary search)."""
     if count_text(text) <= cap_tokens:
         return text
     words = text.split(" ")
     low, high = 0, len(words)
     while low < high:
         mid = (low + high + 1) // 2
-        if count_text(" ".join(words[:mid]) + " …") <= cap_tokens:
+        if count_text(" ".join(words[:mid]) + marker) <= cap_tokens:
             low = mid
         else:
             high = mid - 1
-    return " ".join(words[:low]) + " …"
+    return " ".join(words[:low]) + marker
 
 
 @dataclass(frozen=True)

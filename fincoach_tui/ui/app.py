@@ -1,0 +1,280 @@
+"""The FinCoach app: chat on the left, what each turn sent and cost on the right.
+
+The app only arranges things. Turns run in `TurnRunner`, numbers come from the coach's
+records, widgets render them. The first frame is drawn before openai is imported or the
+vocabulary read: that happens in a worker thread (`load_engine`).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from textual import work
+from textual.app import App, ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.widgets import Footer
+
+from fincoach_tui import paths
+from fincoach_tui.config import Config, ConfigError, update_config
+from fincoach_tui.llm.providers import ProviderSettings
+from fincoach_tui.runtime import Engine, LiveSession, build_engine, open_session
+from fincoach_tui.store.session_file import SessionError, SessionFile
+from fincoach_tui.store.sessions import SessionStore
+from fincoach_tui.ui.chat import ChatView
+from fincoach_tui.ui.commands import FinCoachCommands
+from fincoach_tui.ui.composer import Composer
+from fincoach_tui.ui.format import usd
+from fincoach_tui.ui.side_panel import SidePanel
+from fincoach_tui.ui.status import ActivityLine, SessionBar
+from fincoach_tui.ui.themes import DEFAULT_THEME, discover_themes
+from fincoach_tui.ui.turns import TurnRunner
+
+
+class FinCoachApp(App):
+    TITLE = "FinCoach"
+    CSS_PATH = "app.tcss"
+    COMMANDS = App.COMMANDS | {FinCoachCommands}
+    BINDINGS = [
+        Binding("ctrl+s", "pick_strategy", "Strategy"),
+        Binding("ctrl+t", "cycle_strategy", "Next strategy"),
+        Binding("ctrl+o", "sessions", "Sessions"),
+        Binding("ctrl+n", "new_session", "New"),
+        Binding("ctrl+e", "export", "Export"),
+        Binding("ctrl+b", "toggle_panel", "Panel"),
+        Binding("ctrl+g", "toggle_chart", "Tokens/cost"),
+        Binding("ctrl+r", "retry", "Retry", show=False),
+        Binding("ctrl+q", "quit", "Quit"),
+    ]
+
+    def __init__(
+        self,
+        *,
+        config: Config,
+        settings: ProviderSettings,
+        store: SessionStore,
+        file: SessionFile,
+        strategy: str | None = None,
+        auto_named: bool = False,
+        config_path: Path | None = None,
+        offline_chunk_delay: float = 0.015,
+    ) -> None:
+        super().__init__()
+        self.config = config
+        self.settings = settings
+        self.store = store
+        self.config_path = config_path or paths.config_path()
+        self.engine: Engine | None = None
+        self.live: LiveSession | None = None
+        self.exit_message = ""
+        self._first_file = file
+        self._first_strategy = strategy
+        self._auto_named = auto_named  # an unnamed session left empty is not kept
+        self._offline_delay = offline_chunk_delay
+        self.turns = TurnRunner(self)
+
+    def compose(self) -> ComposeResult:
+        yield SessionBar(id="bar")
+        with Horizontal(id="main"):
+            with Vertical(id="chat-column"):
+                yield ChatView(id="chat")
+                yield ActivityLine(id="activity")
+                yield Composer(id="composer")
+            yield SidePanel(id="side")
+        yield Footer()
+
+    # ---- start-up ------------------------------------------------------------------
+    def on_mount(self) -> None:
+        themes, problems = discover_themes(paths.config_dir() / "themes")
+        for theme in themes:
+            self.register_theme(theme)
+        self.theme = self.config.theme if self.config.theme in self.available_themes else DEFAULT_THEME
+        self.theme_changed_signal.subscribe(self, self._save_theme)
+        for problem in problems:
+            self.notify(problem, severity="warning")
+        self.activity.say("starting: loading the tokenizer…")
+        self.query_one(Composer).focus()
+        self.load_engine()
+
+    @work(thread=True, exclusive=True, group="engine")
+    def load_engine(self) -> None:
+        try:
+            engine = build_engine(self.config, self.settings, offline_chunk_delay=self._offline_delay)
+        except Exception as exc:  # noqa: BLE001 - shown to the user, never a traceback
+            self.call_from_thread(self._fail_start, f"could not start: {exc}")
+            return
+        self.call_from_thread(self._engine_ready, engine)
+
+    def _fail_start(self, message: str) -> None:
+        self._first_file.close()
+        self.exit_message = message
+        self.exit()
+
+    async def _engine_ready(self, engine: Engine) -> None:
+        self.engine = engine
+        try:
+            live = open_session(engine, self._first_file, strategy=self._first_strategy)
+        except Exception as exc:  # noqa: BLE001
+            self._fail_start(str(exc))
+            return
+        await self.show_session(live)
+
+    async def show_session(self, live: LiveSession) -> None:
+        """Make `live` the session on screen (closing the previous one)."""
+        if self.live is not None and self.live is not live:
+            self._close_live()
+        self.live = live
+        assistant = "FinCoach (offline)" if self.settings.simulated else "FinCoach"
+        await self.chat.show_history(live.state.transcript.messages, assistant)
+        self.refresh_session()
+        for problem in live.problems:
+            self.notify(problem, severity="warning", timeout=8)
+        if live.state.interrupted is not None:
+            self.composer.text = live.state.interrupted.content
+        self.activity.say("ready")
+
+    # ---- shared views --------------------------------------------------------------
+    @property
+    def chat(self) -> ChatView:
+        return self.query_one(ChatView)
+
+    @property
+    def composer(self) -> Composer:
+        return self.query_one(Composer)
+
+    @property
+    def activity(self) -> ActivityLine:
+        return self.query_one(ActivityLine)
+
+    @property
+    def side(self) -> SidePanel:
+        return self.query_one(SidePanel)
+
+    def refresh_session(self) -> None:
+        """Redraw the bar and the side panel from the session state."""
+        if self.live is None or self.engine is None:
+            return
+        state = self.live.state
+        strategy = self.live.coach.strategy
+        total = state.total_cost
+        shown = usd(total) if total is not None else f"{usd(state.priced_cost)} + unpriced"
+        self.query_one(SessionBar).show(
+            session=self.live.name, settings=self.settings, strategy=strategy.name,
+            params=strategy.params(), total=shown,
+        )
+        self.side.update_session(state, context_window=self.engine.context_window)
+
+    # ---- input ---------------------------------------------------------------------
+    def on_composer_submitted(self, event: Composer.Submitted) -> None:
+        self.turns.submit(event.text)
+
+    def action_retry(self) -> None:
+        self.turns.retry()
+
+    # ---- strategies ----------------------------------------------------------------
+    def action_pick_strategy(self) -> None:
+        if self.live is None:
+            return
+        from fincoach_tui.ui.screens.strategy import StrategyScreen
+
+        self.push_screen(StrategyScreen(self.live.coach.strategy), self._apply_strategy)
+
+    def action_cycle_strategy(self) -> None:
+        if self.live is None:
+            return
+        from fincoach_tui.domain.memory import next_strategy
+
+        name = next_strategy(self.live.coach.strategy.name)
+        self._apply_strategy((name, self.config.params_for(name)))
+
+    def _apply_strategy(self, choice: tuple[str, dict[str, int]] | None) -> None:
+        if choice is None or self.live is None:
+            return
+        if self.turns.busy:
+            self.notify("wait for the reply to finish, then switch", severity="warning")
+            return
+        strategy = self.live.coach.switch_strategy(*choice)
+        self.refresh_session()
+        self.notify(f"strategy: {strategy.name} — the next request uses it")
+        self._save_config(strategy=strategy.name, strategy_params={
+            **self.config.strategy_params, strategy.name: strategy.params(),
+        })
+
+    # ---- sessions ------------------------------------------------------------------
+    def action_sessions(self) -> None:
+        from fincoach_tui.ui.screens.sessions import SessionsScreen
+
+        current = self.live.name if self.live else None
+        self.push_screen(SessionsScreen(self.store, current), self._switch_to)
+
+    def action_new_session(self) -> None:
+        from fincoach_tui.runtime import default_session_name
+
+        self._switch_to(default_session_name())
+
+    @work(exclusive=True, group="open")
+    async def _switch_to(self, name: str | None) -> None:
+        if name is None or self.engine is None or (self.live and self.live.name == name):
+            return
+        if self.turns.busy:
+            self.notify("wait for the reply to finish first", severity="warning")
+            return
+        previous = self.live
+        if previous is not None:
+            self._close_live()
+            self.live = None
+        try:
+            live = open_session(self.engine, self.store.open(name))
+        except (SessionError, ValueError) as exc:
+            self.notify(str(exc), severity="error", timeout=8)
+            if previous is not None:  # reopen what we had, so the screen matches a session
+                live = open_session(self.engine, self.store.open(previous.name))
+            else:
+                return
+        await self.show_session(live)
+
+    def action_export(self) -> None:
+        if self.live is None:
+            return
+        from datetime import datetime
+
+        from fincoach_tui.export import export_session
+
+        folder = paths.data_dir() / "exports"
+        folder.mkdir(parents=True, exist_ok=True)
+        stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
+        target = folder / f"{self.live.name}-{stamp}.md"
+        target.write_text(export_session(self.live.name, self.live.state, "md"), encoding="utf-8")
+        self.notify(f"exported to {target}")
+
+    # ---- view toggles --------------------------------------------------------------
+    def action_toggle_panel(self) -> None:
+        self.side.toggle_class("-hidden")
+
+    def action_toggle_chart(self) -> None:
+        self.side.toggle_chart_mode()
+
+    # ---- settings & shutdown -------------------------------------------------------
+    def _save_theme(self, theme) -> None:
+        self._save_config(theme=theme.name)
+
+    def _save_config(self, **changes) -> None:
+        try:
+            self.config = update_config(self.config_path, **changes)
+        except (ConfigError, OSError) as exc:
+            self.notify(f"settings not saved: {exc}", severity="warning")
+
+    def _close_live(self) -> None:
+        live = self.live
+        if live is None:
+            return
+        empty = len(live.state.transcript) == 0 and not live.state.records
+        live.close()
+        if empty and self._auto_named and live.name == self._first_file.name:
+            self.store.delete(live.name)
+
+    def on_unmount(self) -> None:
+        if self.live is not None:
+            self._close_live()
+        elif not self._first_file.closed:
+            self._first_file.close()

@@ -1,0 +1,43 @@
+"""FinCoach's entries in the command palette (Ctrl+P), next to Textual's own (themes, quit)."""
+
+from __future__ import annotations
+
+from functools import partial
+
+from textual.command import DiscoveryHit, Hit, Hits, Provider
+
+from fincoach_tui.domain.memory import DESCRIPTIONS, STRATEGIES
+
+_ACTIONS = (
+    ("Choose memory strategy…", "pick_strategy"),
+    ("Next memory strategy", "cycle_strategy"),
+    ("Sessions: open, rename, delete…", "sessions"),
+    ("New session", "new_session"),
+    ("Export session as Markdown", "export"),
+    ("Toggle side panel", "toggle_panel"),
+    ("Chart: toggle tokens / cost", "toggle_chart"),
+    ("Retry the failed message", "retry"),
+)
+
+
+class FinCoachCommands(Provider):
+    def _commands(self):
+        app = self.app
+        for title, action in _ACTIONS:
+            yield title, partial(app.run_action, action)
+        for name in STRATEGIES:
+            yield (
+                f"Use strategy {name} ({DESCRIPTIONS[name]})",
+                partial(app._apply_strategy, (name, app.config.params_for(name))),  # type: ignore[attr-defined]
+            )
+
+    async def discover(self) -> Hits:
+        for title, callback in self._commands():
+            yield DiscoveryHit(title, callback)
+
+    async def search(self, query: str) -> Hits:
+        matcher = self.matcher(query)
+        for title, callback in self._commands():
+            score = matcher.match(title)
+            if score > 0:
+                yield Hit(score, matcher.highlight(title), callback)

@@ -1,0 +1,362 @@
+"""The session over time: what each turn sent (or cost), and the running total.
+
+Two modes, one axis each: "tokens" plots billed prompt tokens per turn with the
+cumulative prompt tokens; "cost" plots USD per turn with the cumulative cost. Summary
+(maintenance) calls are stacked on the turn they ran in, so the cumulative line is the
+whole bill. A vertical line marks each turn where the strategy changed.
+
+textual-plot has a single y axis. The cumulative total outgrows any single turn quickly,
+so the line is drawn divided by a round factor (shown in the caption, "÷10") to keep the
+bars readable; the axis itself stays true for the bars.
+
+textual-plot pulls numpy, so it is imported only when the widget is composed.
+"""
+
+from __future__ import annotations
+
+import bisect
+from itertools import accumulate
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from rich.text import Text
+from textual import events
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.message import Message
+from textual.reactive import reactive
+from textual.widget import Widget
+from textual.widgets import Static
+
+from fincoach_tui.domain.records import CallRecord
+from fincoach_tui.domain.session_state import StrategySwitch
+from fincoach_tui.ui import format as fmt
+
+MODES = ("tokens", "cost")
+NICE_STEPS = (1, 2, 5)
+MAX_SPACED_BARS = 60
+RIGHT_PAD = 0.03  # of the turns shown
+MAX_NAMED_SWITCHES = 3  # the caption names the latest few; the lines show them all
+
+
+@dataclass(frozen=True)
+class ChartSeries:
+    """What the chart plots, in data units: a pure function of the records."""
+
+    mode: str
+    turns: list[int] = field(default_factory=list)
+    chat: list[float] = field(default_factory=list)  # the chat call of each turn
+    total: list[float] = field(default_factory=list)  # chat + maintenance of each turn
+    cumulative: list[float] = field(default_factory=list)  # running sum of `total`
+    markers: list[tuple[float, str]] = field(default_factory=list)  # (x, strategy name)
+    unpriced: int = 0  # calls with no known price, counted as $0
+    line_scale: int = 1  # the cumulative line is drawn divided by this
+
+    def value_of(self, turn: int) -> float | None:
+        index = bisect.bisect_left(self.turns, turn)
+        if index < len(self.turns) and self.turns[index] == turn:
+            return self.total[index]
+        return None
+
+
+def nice_numbers() -> Iterator[int]:
+    """1, 2, 5, 10, 20, 50, 100, ..."""
+    magnitude = 1
+    while True:
+        for step in NICE_STEPS:
+            yield step * magnitude
+        magnitude *= 10
+
+
+def line_scale(cumulative: Sequence[float], per_turn: Sequence[float]) -> int:
+    """The smallest round divisor that brings the cumulative line down to the bars' height."""
+    top_bar = max(per_turn, default=0)
+    top_line = max(cumulative, default=0)
+    if top_bar <= 0 or top_line <= top_bar:
+        return 1
+    return next(factor for factor in nice_numbers() if top_line / factor <= top_bar)
+
+
+def build_series(records: Sequence[CallRecord], switches: Sequence[StrategySwitch], mode: str) -> ChartSeries:
+    def value(record: CallRecord) -> float:
+        if mode == "cost":
+            return record.cost_usd or 0.0
+        return float(record.usage.prompt_tokens)
+
+    chat: dict[int, float] = {}
+    total: dict[int, float] = {}
+    for record in records:
+        if record.kind == "chat":
+            chat[record.turn] = chat.get(record.turn, 0.0) + value(record)
+        total[record.turn] = total.get(record.turn, 0.0) + value(record)
+    turns = sorted(total)
+    totals = [total[t] for t in turns]
+    cumulative = list(accumulate(totals))
+    # Several switches before one turn: only the last one was ever sent.
+    switched = {s.turn: s.name for s in switches if s.turn > 1}
+    return ChartSeries(
+        mode=mode,
+        turns=turns,
+        chat=[chat.get(t, 0.0) for t in turns],
+        total=totals,
+        cumulative=cumulative,
+        markers=[(turn - 0.5, name) for turn, name in sorted(switched.items())],
+        unpriced=sum(1 for r in records if r.cost_usd is None),
+        line_scale=line_scale(cumulative, totals),
+    )
+
+
+def turn_ticks(last_turn: int, most: int = 8) -> list[int]:
+    """Whole-turn ticks at a round step: the library's own would land on 1.5 turns."""
+    step = next(n for n in nice_numbers() if last_turn // n < most)
+    return list(range(step, last_turn + 1, step))
+
+
+class CompactTicks:
+    """y-axis labels that fit the 10-column margin: "12k" tokens, "$0.0004"."""
+
+    def __init__(self, base: Any, mode: str) -> None:
+        self._base = base  # textual_plot's NumericAxisFormatter: its tick spacing is fine
+        self._mode = mode
+
+    def get_ticks(self, min_: float, max_: float, max_ticks: int = 8) -> list[float]:
+        return self._base.get_ticks(min_, max_, max_ticks)
+
+    def get_labels_for_ticks(self, ticks: Sequence[float]) -> list[str]:
+        return [self.label(t) for t in ticks]
+
+    def get_ticks_and_labels(self, min_: float, max_: float, max_ticks: int = 8) -> tuple[list[float], list[str]]:
+        ticks = self.get_ticks(min_, max_, max_ticks)
+        return ticks, self.get_labels_for_ticks(ticks)
+
+    def label(self, value: float) -> str:
+        if self._mode == "cost":
+            return fmt.usd(value)
+        for limit, suffix in ((1_000_000, "M"), (1_000, "k")):
+            if abs(value) >= limit:
+                return f"{value / limit:.3g}{suffix}"
+        return f"{value:.0f}"
+
+
+class CostChart(Widget, can_focus=True):
+    """Per-turn bars and a cumulative line; click a bar or use ←/→ to pick a turn."""
+
+    class TurnSelected(Message):
+        """The user picked a turn on the chart."""
+
+        def __init__(self, chart: CostChart, turn: int) -> None:
+            super().__init__()
+            self.chart = chart
+            self.turn = turn
+
+        @property
+        def control(self) -> CostChart:
+            return self.chart
+
+    BINDINGS = [
+        Binding("left", "step(-1)", "Earlier turn", show=False),
+        Binding("right", "step(1)", "Later turn", show=False),
+        Binding("m", "toggle_mode", "Tokens/cost"),
+    ]
+
+    COMPONENT_CLASSES = {
+        "cost-chart--bar", "cost-chart--maintenance", "cost-chart--selected",
+        "cost-chart--line", "cost-chart--switch",
+    }
+
+    DEFAULT_CSS = """
+    CostChart {
+        height: 16;
+        border-top: hkey $panel;
+        border-title-color: $text-muted;
+        &:focus { border-top: hkey $primary; }
+        & > .cost-chart--bar { color: $primary; }
+        & > .cost-chart--maintenance { color: $warning; }
+        & > .cost-chart--selected { color: $foreground; text-style: bold; }
+        & > .cost-chart--line { color: $success; }
+        & > .cost-chart--switch { color: $error; }
+        #mode-bar { height: 1; color: $text-muted; }
+        PlotWidget { height: 1fr; }
+        #caption { height: auto; max-height: 2; color: $text-muted; }
+    }
+    """
+
+    mode: reactive[str] = reactive("tokens")
+
+    def __init__(self, *, name: str | None = None, id: str | None = None, classes: str | None = None) -> None:
+        super().__init__(name=name, id=id, classes=classes)
+        self.border_title = "Over the session"
+        self._records: list[CallRecord] = []
+        self._switches: list[StrategySwitch] = []
+        self.selected_turn: int | None = None
+        self.series = ChartSeries(mode="tokens")
+
+    def compose(self) -> ComposeResult:
+        from textual_plot import PlotWidget  # numpy comes with it: only when a chart is shown
+
+        yield Static(id="mode-bar")
+        plot = PlotWidget(allow_pan_and_zoom=False, id="plot")
+        plot.can_focus = False  # the chart owns ←/→ (turns), not the plot (panning)
+        # Set quietly: the watcher needs the plot's own children, which do not exist yet.
+        plot.set_reactive(PlotWidget.margin_top, 1)
+        yield plot
+        yield Static(id="caption")
+
+    def on_mount(self) -> None:
+        self.app.theme_changed_signal.subscribe(self, self._theme_changed)
+        # After the plot's own on_mount, which clears whatever was drawn before it.
+        self.call_after_refresh(self._draw)
+
+    def on_unmount(self) -> None:
+        self.app.theme_changed_signal.unsubscribe(self)
+
+    def _theme_changed(self, _theme: object) -> None:
+        self.call_after_refresh(self._draw)  # the plot's colours are baked into its datasets
+
+    # ---- public ------------------------------------------------------------------------
+    def show(self, records: list[CallRecord], switches: list[StrategySwitch], selected_turn: int | None) -> None:
+        """Plot a session: chat records and summary records, and the strategy switches."""
+        self._records = list(records)
+        self._switches = list(switches)
+        self.selected_turn = selected_turn
+        self._rebuild()
+
+    def select(self, turn: int | None) -> None:
+        """Highlight a turn without announcing it (the caller already knows)."""
+        if turn != self.selected_turn:
+            self.selected_turn = turn
+            self._draw()
+
+    def watch_mode(self) -> None:
+        self._rebuild()
+
+    def action_toggle_mode(self) -> None:
+        self.mode = MODES[(MODES.index(self.mode) + 1) % len(MODES)]
+
+    def action_step(self, delta: int) -> None:
+        turns = self.series.turns
+        if not turns:
+            return
+        if self.selected_turn is None:
+            index = len(turns) - 1
+        else:
+            index = bisect.bisect_left(turns, self.selected_turn) + delta
+        self._pick(turns[max(0, min(index, len(turns) - 1))])
+
+    # ---- events ------------------------------------------------------------------------
+    def on_click(self, event: events.Click) -> None:
+        if event.widget is not None and event.widget.id == "mode-bar":
+            self.action_toggle_mode()
+            return
+        turn = self._turn_at(event.screen_x, event.screen_y)
+        if turn is not None:
+            self._pick(turn)
+
+    def _turn_at(self, screen_x: int, screen_y: int) -> int | None:
+        """The turn whose bar is under a screen cell, if the cell is inside the plot."""
+        turns = self.series.turns
+        if not turns:
+            return None
+        plot = self.query_one("#plot")
+        canvas = plot.query_one("#plot")
+        region = canvas.region
+        if not region.contains(screen_x, screen_y):
+            return None
+        x, _ = plot.get_coordinate_from_pixel(screen_x - region.x, screen_y - region.y)
+        index = bisect.bisect_left(turns, x)
+        nearby = [turns[i] for i in (index - 1, index) if 0 <= i < len(turns)]
+        return min(nearby, key=lambda t: abs(t - x))
+
+    def _pick(self, turn: int) -> None:
+        self.select(turn)
+        self.post_message(self.TurnSelected(self, turn))
+
+    # ---- drawing -----------------------------------------------------------------------
+    def _rebuild(self) -> None:
+        self.series = build_series(self._records, self._switches, self.mode)
+        self._draw()
+
+    def _style(self, component: str) -> str:
+        return str(fmt.ink(self.get_component_rich_style(f"cost-chart--{component}")))
+
+    def _draw(self) -> None:
+        if not self.is_mounted:
+            return
+        from textual_plot import HiResMode, NumericAxisFormatter
+
+        s = self.series
+        plot = self.query_one("#plot")
+        plot.clear()
+        # The plot writes its y label over the old one without clearing: "tokens" then
+        # "USD" would read "tUSDns". Clear that margin first.
+        plot.query_one("#margin-top").reset()
+        self._paint_labels()
+        if not s.turns:
+            plot.set_ylabel("")
+            return
+        bar, maintenance, selected = self._style("bar"), self._style("maintenance"), self._style("selected")
+        chosen = [t == self.selected_turn for t in s.turns]
+        # Gaps between bars only while a turn is wider than a cell: with hundreds of turns
+        # they alias into a comb, and a solid area reads better.
+        width = 0.8 if len(s.turns) <= MAX_SPACED_BARS else 1.0
+        if s.total != s.chat:  # maintenance first, so the chat part is drawn over its base
+            plot.bar(s.turns, s.total, width=width, hires_mode=HiResMode.HALFBLOCK,
+                     bar_style=maintenance, label="maintenance")
+        plot.bar(s.turns, s.chat, width=width, hires_mode=HiResMode.HALFBLOCK,
+                 bar_style=[selected if c else bar for c in chosen], label="per turn")
+        if len(s.turns) > 1:
+            plot.plot(s.turns, [c / s.line_scale for c in s.cumulative], line_style=self._style("line"),
+                      hires_mode=HiResMode.BRAILLE, label="cumulative")
+        for x, name in s.markers:
+            plot.add_v_line(x, line_style=self._style("switch"), label=name)
+        plot.set_ylabel("USD" if s.mode == "cost" else "tokens")
+        plot.set_xlabel("turn")
+        plot.set_y_formatter(CompactTicks(NumericAxisFormatter(), s.mode))
+        plot.set_xticks(turn_ticks(s.turns[-1]))
+        # Room on the right for the last tick's label, which the plot would cut in half.
+        last = max(s.turns[-1], *(x for x, _ in s.markers)) if s.markers else s.turns[-1]
+        plot.set_xlimits(s.turns[0] - width / 2, last + width / 2 + RIGHT_PAD * len(s.turns))
+        plot.set_ylimits(0, None if max(s.total) > 0 else 1)
+
+    def _paint_labels(self) -> None:
+        s = self.series
+        tokens_mode = s.mode == "tokens"
+        mode_bar = Text()
+        mode_bar.append("◉ tokens" if tokens_mode else "○ tokens", style="bold" if tokens_mode else "")
+        mode_bar.append("  ")
+        mode_bar.append("◉ cost" if not tokens_mode else "○ cost", style="bold" if not tokens_mode else "")
+        mode_bar.append("  (m)")
+        value = s.value_of(self.selected_turn) if self.selected_turn is not None else None
+        if value is not None:
+            shown = fmt.usd(value) if not tokens_mode else f"{fmt.tokens(int(value))} tok"
+            mode_bar.append(f"   turn {self.selected_turn}: {shown}", style=self._style("selected"))
+        self.query_one("#mode-bar", Static).update(mode_bar)
+        self.query_one("#caption", Static).update(self.caption())
+
+    def caption(self) -> Text:
+        """The key to the chart, in words: the library's legend box would cover the bars."""
+        s = self.series
+        if not s.turns:
+            return Text("No turns yet.")
+        tokens_mode = s.mode == "tokens"
+        text = Text()
+        text.append("█", style=self._style("bar"))
+        text.append(" prompt tokens/turn " if tokens_mode else " cost/turn ")
+        if s.total != s.chat:
+            text.append("█", style=self._style("maintenance"))
+            text.append(" summary calls ")
+        text.append("⠒", style=self._style("line"))
+        text.append(" cumulative")
+        if s.line_scale > 1:
+            text.append(f" ÷{s.line_scale:,}")
+        last = s.cumulative[-1]
+        text.append(f" ({fmt.usd(last) if not tokens_mode else fmt.tokens(int(last))})")
+        if s.markers:
+            text.append("  │", style=self._style("switch"))
+            shown = [f"t{x + 0.5:.0f} {name}" for x, name in s.markers[-MAX_NAMED_SWITCHES:]]
+            hidden = len(s.markers) - len(shown)
+            text.append((f" {hidden} more, " if hidden else " ") + ", ".join(shown))
+        if s.unpriced and not tokens_mode:
+            text.append(f"  (no price: {s.unpriced} call{'s' if s.unpriced > 1 else ''} counted as $0)")
+        return text

@@ -1,0 +1,23 @@
+"""One sentence per kind of failure, saying what happened and what to do."""
+
+from __future__ import annotations
+
+from fincoach_tui.llm.base import LLMError
+
+_ADVICE = {
+    "auth": "the provider refused the API key; check the key variable, or run with --provider offline",
+    "not_found": "the provider does not know this model; pick another with --model",
+    "rate_limit": "the provider is rate-limiting; wait a moment and retry (Ctrl+R)",
+    "server": "the provider had a server error; retry in a moment (Ctrl+R)",
+    "timeout": "the provider did not answer in time; retry (Ctrl+R)",
+    "connection": "cannot reach the provider; check the network or the base URL",
+    "context_length": "the request is longer than the model's context window; switch to a bounded strategy (Ctrl+S)",
+    "bad_request": "the provider rejected the request",
+    "stream_cut": "the reply was cut off mid-stream",
+}
+
+
+def explain(error: LLMError) -> str:
+    advice = _ADVICE.get(error.kind, "the call failed")
+    detail = error.message.strip()
+    return f"{advice} ({detail})" if detail else advice

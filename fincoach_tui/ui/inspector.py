@@ -1,0 +1,260 @@
+""""This request": the exact messages a turn sent, in order, and where each came from.
+
+The widget renders a CallRecord (or a RequestReady still in flight) and nothing else: it
+never counts tokens, so a section inside the system message shows no count of its own.
+Every text a model or a user wrote is rendered as `rich.text.Text`, never as markup.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from rich.style import Style
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.containers import VerticalScroll
+from textual.widget import Widget
+from textual.widgets import DataTable, Static
+
+from fincoach_tui.domain.records import CallRecord, SentMessage
+from fincoach_tui.ui import format as fmt
+
+if TYPE_CHECKING:
+    from fincoach_tui.coach import RequestReady
+
+# How `system_message` joins labelled sections onto the prompt (domain/context.py).
+SECTION_BREAK = "\n\n## "
+PROVENANCES = ("system", "verbatim", "summary", "recalled", "fact", "new")
+# "#", role, provenance, tokens (29), a cell padding of 2 on 5 columns, the scrollbar (2)
+FIXED_COLUMNS_WIDTH = 41
+
+
+@dataclass(frozen=True)
+class Section:
+    provenance: str
+    label: str
+    text: str
+
+
+@dataclass(frozen=True)
+class InspectorRow:
+    """One table row: a sent message, or a section of the system message under it."""
+
+    key: str
+    number: str  # "3" for a message, "" for a section
+    role: str
+    provenance: str
+    tokens: int | None  # None for a section: it was counted as part of its message
+    summary_line: str  # what the preview column shows, before cutting to width
+    full_text: str  # what the content area shows when the row is selected
+
+
+def section_provenance(label: str) -> str | None:
+    """Which kind of memory a system-message section holds, judged by its label."""
+    lowered = label.lower()
+    for word, provenance in (("summary", "summary"), ("fact", "fact"), ("recall", "recalled")):
+        if word in lowered:
+            return provenance
+    return None
+
+
+def split_sections(content: str) -> tuple[str, list[Section]]:
+    """The system prompt, and the memory sections appended to it.
+
+    The record keeps only the content, so the sections are found again by their
+    "## label" headings. A heading we do not recognise may belong to the prompt itself
+    (a persona with its own headings): it stays with the text it was in.
+    """
+    head, *parts = content.split(SECTION_BREAK)
+    sections: list[Section] = []
+    for part in parts:
+        label, _, text = part.partition("\n")
+        provenance = section_provenance(label)
+        if provenance is not None:
+            sections.append(Section(provenance, label, text))
+        elif sections:
+            last = sections[-1]
+            sections[-1] = Section(last.provenance, last.label, last.text + SECTION_BREAK + part)
+        else:
+            head += SECTION_BREAK + part
+    return head, sections
+
+
+def rows_for(sent: tuple[SentMessage, ...], exact: list[list[Section]] | None = None) -> list[InspectorRow]:
+    """Table rows for a request. `exact` gives each message's sections when they are known
+    (a request still in flight carries them); otherwise they are read back from the text."""
+    rows: list[InspectorRow] = []
+    for index, message in enumerate(sent):
+        number = str(index + 1)
+        head, sections = message.content, []
+        if message.role == "system":
+            head, sections = split_sections(message.content)
+            if exact is not None:
+                sections = exact[index]
+        rows.append(
+            InspectorRow(number, number, message.role, message.provenance, message.tokens,
+                         head, message.content)
+        )
+        for sub, section in enumerate(sections, start=1):
+            rows.append(
+                InspectorRow(f"{number}.{sub}", "", "", section.provenance, None,
+                             f"└ {section.label}: {section.text}",
+                             f"## {section.label}\n{section.text}")
+            )
+    return rows
+
+
+def _memory_sections(sections: tuple) -> tuple:
+    """A system message's sections after the prompt itself (which is the first)."""
+    return sections[1:] if sections and sections[0].provenance == "system" else sections
+
+
+def omitted_line(omitted: int, strategy: str, note: str) -> str:
+    if omitted == 0:
+        left_out = "nothing left out"
+    elif omitted == 1:
+        left_out = "1 earlier message not sent"
+    else:
+        left_out = f"{omitted:,} earlier messages not sent"
+    return " · ".join(part for part in (left_out, strategy, note) if part)
+
+
+class RequestInspector(Widget):
+    """The messages of one request; select a row to read that message in full."""
+
+    COMPONENT_CLASSES = {f"inspector--{p}" for p in PROVENANCES}
+
+    DEFAULT_CSS = """
+    RequestInspector {
+        height: 1fr;
+        border-top: hkey $panel;
+        border-title-color: $text-muted;
+        & > .inspector--system { color: $text-muted; }
+        & > .inspector--verbatim { color: $foreground; }
+        & > .inspector--summary { color: $warning; text-style: bold; }
+        & > .inspector--recalled { color: $accent; text-style: italic; }
+        & > .inspector--fact { color: $success; }
+        & > .inspector--new { color: $primary; text-style: bold; }
+        DataTable { height: 3fr; min-height: 5; }
+        #omitted { height: 1; color: $text-muted; text-wrap: nowrap; text-overflow: ellipsis; }
+        #content-scroll { height: 2fr; min-height: 3; background: $surface; padding: 0 1; }
+        #content { width: 1fr; }
+    }
+    """
+
+    def __init__(self, *, name: str | None = None, id: str | None = None, classes: str | None = None) -> None:
+        super().__init__(name=name, id=id, classes=classes)
+        self._rows: list[InspectorRow] = []
+        self._full_text: dict[str, str] = {}
+        self._omitted = ""
+        self._title = "This request"
+        self._preview_width = 0
+
+    def compose(self) -> ComposeResult:
+        yield DataTable(cursor_type="row", zebra_stripes=False, id="messages")
+        yield Static(id="omitted", markup=False)
+        with VerticalScroll(id="content-scroll"):
+            yield Static(Text("Select a message to read it in full."), id="content")
+
+    def on_mount(self) -> None:
+        table = self.query_one(DataTable)
+        table.add_column("#", key="number", width=3)
+        table.add_column("role", key="role", width=9)
+        table.add_column("provenance", key="provenance", width=10)
+        table.add_column(Text("tokens", justify="right"), key="tokens", width=7)
+        table.add_column("preview", key="preview")
+        # Provenance colours come from the theme: rebuild the cells when it changes.
+        self.app.theme_changed_signal.subscribe(self, self._theme_changed)
+        self._render_rows()
+
+    def on_unmount(self) -> None:
+        self.app.theme_changed_signal.unsubscribe(self)
+
+    def _theme_changed(self, _theme: object) -> None:
+        self.call_after_refresh(self._render_rows, True)
+
+    # ---- public ------------------------------------------------------------------------
+    def show(self, record: CallRecord | None, *, pending: RequestReady | None = None, title: str = "") -> None:
+        """Show what `record` sent; `pending` (a request built, not yet answered) wins."""
+        if pending is not None:
+            exact = [[Section(s.provenance, s.label, s.text) for s in _memory_sections(m.sections)]
+                     for m in pending.context.messages]
+            if len(exact) != len(pending.sent):
+                exact = None  # not parallel: fall back to reading the headings
+            self._rows = rows_for(pending.sent, exact)
+            context = pending.context
+            self._omitted = omitted_line(len(context.omitted_ids), context.strategy, context.note)
+            self._title = title or "This request · waiting for the reply"
+        elif record is not None:
+            self._rows = rows_for(record.sent)
+            self._omitted = omitted_line(len(record.omitted_ids), record.strategy, record.note)
+            self._title = title or f"This request · turn {record.turn}"
+        else:
+            self._rows = []
+            self._omitted = "Nothing sent yet."
+            self._title = title or "This request"
+        self._full_text = {row.key: row.full_text for row in self._rows}
+        if self.is_mounted:
+            self._render_rows()
+
+    @property
+    def rows(self) -> list[InspectorRow]:
+        return list(self._rows)
+
+    @property
+    def omitted_text(self) -> str:
+        return self._omitted
+
+    # ---- rendering ---------------------------------------------------------------------
+    def _style(self, provenance: str) -> Style:
+        if provenance not in PROVENANCES:
+            return Style()
+        return fmt.ink(self.get_component_rich_style(f"inspector--{provenance}"))
+
+    def _render_rows(self, keep_cursor: bool = False) -> None:
+        table = self.query_one(DataTable)
+        cursor = table.cursor_row
+        table.clear()
+        self._preview_width = self._current_preview_width()
+        for row in self._rows:
+            table.add_row(
+                Text(row.number, justify="right"),
+                Text(row.role),
+                Text(row.provenance, style=self._style(row.provenance)),
+                Text("" if row.tokens is None else fmt.tokens(row.tokens), justify="right"),
+                Text(fmt.preview(row.summary_line, self._preview_width)),
+                key=row.key,
+            )
+        self.border_title = self._title
+        self.query_one("#omitted", Static).update(Text(self._omitted))
+        if self._rows:
+            # A new request starts on its newest message: what the user just typed.
+            row = cursor if keep_cursor and 0 <= cursor < len(self._rows) else len(self._rows) - 1
+            table.move_cursor(row=row, animate=False)
+            self._show_content(self._rows[row].key)
+        else:
+            self.query_one("#content", Static).update(Text("Send a message to see the request."))
+
+    def _current_preview_width(self) -> int:
+        width = self.size.width or 80
+        return max(12, width - FIXED_COLUMNS_WIDTH)
+
+    def on_resize(self) -> None:
+        if self._rows and self._current_preview_width() != self._preview_width:
+            self._render_rows(keep_cursor=True)
+
+    def _show_content(self, key: str | None) -> None:
+        text = self._full_text.get(key or "")
+        if text is None:
+            return
+        self.query_one("#content", Static).update(Text(text))
+        self.query_one("#content-scroll", VerticalScroll).scroll_home(animate=False)
+
+    def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
+        event.stop()
+        self._show_content(event.row_key.value)
+
+    def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
+        event.stop()
+        self._show_content(event.row_key.value)

@@ -1,0 +1,224 @@
+"""What one request cost, token by token: counted, billed, the template gap, the cache.
+
+Every number comes from a CallRecord (or a RequestReady not answered yet); the meter
+only lays them out. The context bar turns `-warning` from 80% of the window and `-error`
+when the request would not fit at all.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from rich.text import Text
+from textual.app import ComposeResult, RenderResult
+from textual.containers import Horizontal
+from textual.reactive import reactive
+from textual.widget import Widget
+from textual.widgets import Static
+
+from fincoach_tui.domain.records import CallRecord
+from fincoach_tui.ui import format as fmt
+
+if TYPE_CHECKING:
+    from fincoach_tui.coach import RequestReady
+
+WARNING_AT = 0.8
+LABEL_WIDTH = 11
+EMPTY_TEXT = "Send a message to see what it costs"
+ROW_LABELS = {"tokens": "tokens", "template": "template", "cache": "cached", "cost": "cost"}
+
+
+class UsageBar(Widget):
+    """A one-line bar: how much of the context window the prompt takes."""
+
+    DEFAULT_CSS = """
+    UsageBar { height: 1; width: 1fr; min-width: 8; color: $primary; }
+    """
+
+    fraction: reactive[float] = reactive(0.0)
+
+    def render(self) -> RenderResult:
+        width = self.content_size.width
+        filled = round(min(max(self.fraction, 0.0), 1.0) * width)
+        bar = Text("█" * filled)
+        bar.append("░" * (width - filled), style="dim")
+        return bar
+
+
+class TokenMeter(Widget):
+    """The numbers of one request, or a friendly empty state before the first one."""
+
+    COMPONENT_CLASSES = {"meter--label"}
+
+    DEFAULT_CSS = """
+    TokenMeter {
+        height: auto;
+        border-top: hkey $panel;
+        border-title-color: $text-muted;
+        & > .meter--label { color: $text-muted; }
+        Static { height: 1; text-wrap: nowrap; text-overflow: ellipsis; }
+        #header { text-style: bold; }
+        #cost { color: $primary; }
+        #empty { color: $text-muted; text-style: italic; display: none; }
+        #context-row { height: 1; }
+        #context-label { width: auto; }
+        #context-pct { width: auto; padding-left: 1; }
+        #alert { display: none; height: auto; text-wrap: wrap; }
+        &.-empty > * { display: none; }
+        &.-empty > #empty { display: block; }
+        &.-warning {
+            UsageBar { color: $warning; }
+            #alert { display: block; color: $warning; }
+        }
+        &.-error {
+            UsageBar { color: $error; }
+            #alert { display: block; color: $error; text-style: bold; }
+        }
+    }
+    """
+
+    def __init__(self, *, name: str | None = None, id: str | None = None, classes: str | None = None) -> None:
+        super().__init__(name=name, id=id, classes=classes)
+        self.border_title = "This turn"
+        # The numbers on screen, by name: what tests and other widgets may read back.
+        self.figures: dict[str, Any] = {}
+        # Each line's text without styling, by line id ("header", "tokens", ...).
+        self.lines: dict[str, str] = {}
+        self._fraction: float | None = None
+        self._alert = ""
+
+    def compose(self) -> ComposeResult:
+        yield Static(Text(EMPTY_TEXT), id="empty")
+        for line in ("header", "tokens", "template", "cache", "cost"):
+            yield Static(id=line)
+        with Horizontal(id="context-row"):
+            yield Static(id="context-label")
+            yield UsageBar()
+            yield Static(id="context-pct")
+        yield Static(id="alert")
+
+    def on_mount(self) -> None:
+        self.app.theme_changed_signal.subscribe(self, self._theme_changed)
+        self._paint()
+
+    def on_unmount(self) -> None:
+        self.app.theme_changed_signal.unsubscribe(self)
+
+    def _theme_changed(self, _theme: object) -> None:
+        self.call_after_refresh(self._paint)  # label colours are baked into the Text
+
+    # ---- public ------------------------------------------------------------------------
+    def show(self, record: CallRecord | None, context_window: int | None) -> None:
+        """The numbers of a finished call, or the empty state when there is none."""
+        if record is None:
+            self.figures = {}
+            self.lines = {}
+            self._set_context(None, context_window)
+            self._paint()
+            return
+        usage = record.usage
+        self.figures = {
+            "turn": record.turn,
+            "sent": len(record.sent),
+            "counted": record.counted_tokens,
+            "billed": usage.prompt_tokens,
+            "gap": record.template_gap,
+            "predicted": record.predicted_prompt_tokens,
+            "prediction_error": usage.prompt_tokens - record.predicted_prompt_tokens,
+            "cached": usage.cached_tokens,
+            "completion": usage.completion_tokens,
+            "reasoning": usage.reasoning_tokens,
+            "cost": record.cost_usd,
+            "estimated": usage.estimated,
+            "simulated": record.simulated,
+        }
+        f = self.figures
+        marks = "".join(m for m, on in ((" est.", usage.estimated), (" simulated", record.simulated)) if on)
+        header = f"Turn {record.turn} · {record.strategy} · {record.model}"
+        if record.kind != "chat":
+            header += f" · {record.kind} call"
+        self.lines = {
+            "header": header,
+            "tokens": (
+                f"{f['sent']} msgs · counted {fmt.tokens(f['counted'])} · "
+                f"billed {fmt.tokens(f['billed'])}{marks}"),
+            "template": (
+                f"{fmt.signed_tokens(f['gap'])} (billed − counted) · predicted "
+                f"{fmt.tokens(f['predicted'])} ({fmt.signed_tokens(f['prediction_error'])})"),
+            "cache": (
+                f"{fmt.tokens(f['cached'])} of prompt · completion "
+                f"{fmt.tokens(f['completion'])} ({fmt.tokens(f['reasoning'])} reasoning)"),
+            "cost": fmt.usd(record.cost_usd),
+        }
+        self._set_context(usage.prompt_tokens, context_window)
+        self._paint()
+
+    def show_pending(self, request: RequestReady, context_window: int | None, *, turn: int | None = None) -> None:
+        """A request built but not answered: what we counted and predict; the bill is still to come."""
+        self.figures = {
+            "turn": turn,
+            "sent": len(request.sent),
+            "counted": request.counted_tokens,
+            "predicted": request.predicted_prompt_tokens,
+        }
+        f = self.figures
+        where = f"Turn {turn}" if turn is not None else "Next turn"
+        self.lines = {
+            "header": f"{where} · {request.context.strategy} · waiting for the reply",
+            "tokens": f"{f['sent']} msgs · counted {fmt.tokens(f['counted'])} · billed …",
+            "template": (f"predicted {fmt.tokens(f['predicted'])} "
+                         f"({fmt.signed_tokens(f['predicted'] - f['counted'])} template)"),
+            "cache": "…",
+            "cost": "…",
+        }
+        self._set_context(request.predicted_prompt_tokens, context_window)
+        self._paint()
+
+    @property
+    def utilization(self) -> float | None:
+        """Prompt tokens over the context window; None when either is unknown."""
+        return self._fraction
+
+    @property
+    def alert_text(self) -> str:
+        return self._alert
+
+    # ---- rendering ---------------------------------------------------------------------
+    def _row(self, label: str, value: str) -> Text:
+        row = Text(label.ljust(LABEL_WIDTH), style=fmt.ink(self.get_component_rich_style("meter--label")))
+        row.append(value)
+        return row
+
+    def _set_context(self, prompt_tokens: int | None, context_window: int | None) -> None:
+        self.figures["context_window"] = context_window
+        if prompt_tokens is None or not context_window:
+            self._fraction = None
+            self._alert = ""
+            pct = "context window unknown" if prompt_tokens is not None else ""
+        else:
+            self._fraction = prompt_tokens / context_window
+            pct = f"{fmt.percent(prompt_tokens, context_window)} of {fmt.tokens(context_window)}"
+            if self._fraction >= 1:
+                self._alert = ("this request would not fit in the model's context window "
+                               f"({fmt.tokens(context_window)} tokens)")
+            elif self._fraction >= WARNING_AT:
+                self._alert = "80% of the context window used or more: older turns will have to go"
+            else:
+                self._alert = ""
+        self.lines["context"] = pct
+
+    def _paint(self) -> None:
+        if not self.is_mounted:
+            return
+        self.set_class(not self.lines.get("header"), "-empty")
+        fraction = self._fraction
+        self.set_class(fraction is not None and WARNING_AT <= fraction < 1, "-warning")
+        self.set_class(fraction is not None and fraction >= 1, "-error")
+        self.query_one("#header", Static).update(Text(self.lines.get("header", "")))
+        for line, label in ROW_LABELS.items():
+            self.query_one(f"#{line}", Static).update(self._row(label, self.lines.get(line, "")))
+        self.query_one("#context-label", Static).update(self._row("context", ""))
+        self.query_one("#context-pct", Static).update(Text(self.lines.get("context", "")))
+        self.query_one(UsageBar).fraction = fraction or 0.0
+        self.query_one(UsageBar).display = fraction is not None
+        self.query_one("#alert", Static).update(Text(self._alert))

@@ -1,0 +1,151 @@
+"""The sessions screen: list, open, start new, rename, delete (with confirmation)."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Button, DataTable, Input, Static
+
+from fincoach_tui.domain.session_state import summarize_session
+from fincoach_tui.store.session_file import SessionError, validate_session_name
+from fincoach_tui.store.sessions import SessionStore
+from fincoach_tui.ui.format import usd
+
+
+class SessionsScreen(ModalScreen[str | None]):
+    """Dismisses with the name of the session to open, or None."""
+
+    DEFAULT_CSS = """
+    SessionsScreen { align: center middle; }
+    SessionsScreen > Vertical {
+        width: 90%; max-width: 110; height: 80%; padding: 1 2;
+        background: $surface; border: thick $primary;
+    }
+    SessionsScreen .title { text-style: bold; }
+    SessionsScreen DataTable { height: 1fr; margin: 1 0; }
+    SessionsScreen #prompt { display: none; }
+    SessionsScreen #prompt.-visible { display: block; }
+    SessionsScreen #message { color: $warning; height: auto; }
+    SessionsScreen .buttons { height: 3; }
+    """
+    BINDINGS = [
+        Binding("escape", "close", "Close"),
+        Binding("n", "new", "New"),
+        Binding("r", "rename", "Rename"),
+        Binding("d", "delete", "Delete"),
+    ]
+
+    def __init__(self, store: SessionStore, current: str | None) -> None:
+        super().__init__()
+        self.store = store
+        self.current = current
+        self._pending: str | None = None  # "new" | "rename" | "delete"
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Static("Sessions  (Enter open · n new · r rename · d delete · Esc close)", classes="title")
+            yield DataTable(id="sessions", cursor_type="row", zebra_stripes=True)
+            yield Input(id="prompt")
+            yield Static("", id="message")
+            with Horizontal(classes="buttons"):
+                yield Button("Open", id="open", variant="primary")
+                yield Button("New", id="new")
+                yield Button("Rename", id="rename")
+                yield Button("Delete", id="delete", variant="error")
+
+    def on_mount(self) -> None:
+        table = self.query_one(DataTable)
+        table.add_columns("name", "turns", "strategy", "tokens", "cost", "last used")
+        self.reload()
+        table.focus()
+
+    def reload(self) -> None:
+        table = self.query_one(DataTable)
+        table.clear()
+        for name in self.store.names():
+            row = summarize_session(name, self.store.read_events(name))
+            used = datetime.fromtimestamp(row.last_used).strftime("%Y-%m-%d %H:%M") if row.last_used else "-"
+            shown = f"{name} (open)" if name == self.current else name
+            table.add_row(shown, row.turns, row.strategy, f"{row.billed_tokens:,}", usd(row.cost_usd), used, key=name)
+
+    @property
+    def selected(self) -> str | None:
+        table = self.query_one(DataTable)
+        if table.row_count == 0:
+            return None
+        return table.coordinate_to_cell_key(table.cursor_coordinate).row_key.value
+
+    def say(self, text: str) -> None:
+        self.query_one("#message", Static).update(text)
+
+    def _ask(self, action: str, placeholder: str, value: str = "") -> None:
+        self._pending = action
+        prompt = self.query_one("#prompt", Input)
+        prompt.placeholder = placeholder
+        prompt.value = value
+        prompt.add_class("-visible")
+        prompt.focus()
+
+    def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
+        self.dismiss(event.row_key.value)
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        {"open": self.action_open, "new": self.action_new, "rename": self.action_rename,
+         "delete": self.action_delete}[event.button.id or "open"]()
+
+    def action_open(self) -> None:
+        if self.selected:
+            self.dismiss(self.selected)
+
+    def action_new(self) -> None:
+        self._ask("new", "name of the new session (letters, digits, . _ -)")
+
+    def action_rename(self) -> None:
+        if self.selected is None:
+            return
+        if self.selected == self.current:
+            self.say("this session is open: switch to another one before renaming it")
+            return
+        self._ask("rename", f"new name for {self.selected}", self.selected)
+
+    def action_delete(self) -> None:
+        if self.selected is None:
+            return
+        if self.selected == self.current:
+            self.say("this session is open: switch to another one before deleting it")
+            return
+        self._ask("delete", f"type {self.selected} to delete it for good")
+
+    def action_close(self) -> None:
+        if self._pending:
+            self._end_prompt()
+        else:
+            self.dismiss(None)
+
+    def _end_prompt(self) -> None:
+        self._pending = None
+        self.query_one("#prompt", Input).remove_class("-visible")
+        self.query_one(DataTable).focus()
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        value, action, target = event.value.strip(), self._pending, self.selected
+        self._end_prompt()
+        try:
+            if action == "new":
+                self.dismiss(validate_session_name(value))
+            elif action == "rename" and target:
+                self.store.rename(target, validate_session_name(value))
+                self.say(f"renamed {target} to {value}")
+            elif action == "delete" and target:
+                if value != target:
+                    self.say("not deleted: the name did not match")
+                    return
+                self.store.delete(target)
+                self.say(f"deleted {target}")
+        except (SessionError, ValueError) as exc:
+            self.say(str(exc))
+        self.reload()

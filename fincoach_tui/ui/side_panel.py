@@ -1,0 +1,147 @@
+"""The side panel: this turn's numbers, the session chart, the turn list, the request.
+
+It holds no figures of its own: it picks which CallRecord each widget shows. A new turn
+adds one option to the turn list and re-plots the chart; nothing else is rebuilt, so a
+1,000-turn session costs the same per turn as a 10-turn one, bar the chart's arrays.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.containers import Vertical
+from textual.widgets import OptionList
+from textual.widgets.option_list import Option
+
+from fincoach_tui.domain.records import CallRecord
+from fincoach_tui.domain.session_state import SessionState
+from fincoach_tui.ui import format as fmt
+from fincoach_tui.ui.cost_chart import CostChart
+from fincoach_tui.ui.inspector import RequestInspector
+from fincoach_tui.ui.meter import TokenMeter
+
+if TYPE_CHECKING:
+    from fincoach_tui.coach import RequestReady
+
+
+def turn_label(record: CallRecord, *, summarized: bool = False) -> Text:
+    """ "Turn 7 · window · 1,234 tok · $0.0004" (+ a mark when a summary call ran that turn)."""
+    label = (f"Turn {record.turn} · {record.strategy} · "
+             f"{fmt.tokens(record.usage.prompt_tokens)} tok · {fmt.usd(record.cost_usd)}")
+    if summarized:
+        label += " · +summary"
+    return Text(label)
+
+
+class SidePanel(Vertical):
+    """Meter on top, then the chart, the turn list and the request inspector."""
+
+    DEFAULT_CSS = """
+    SidePanel {
+        overflow-y: auto;
+        #turns {
+            height: 5;
+            border: none;
+            border-top: hkey $panel;
+            border-title-color: $text-muted;
+            padding: 0;
+        }
+        #turns:focus { border-top: hkey $primary; }
+        RequestInspector { min-height: 16; }
+    }
+    """
+
+    def __init__(self, *, name: str | None = None, id: str | None = None, classes: str | None = None) -> None:
+        super().__init__(name=name, id=id, classes=classes)
+        self._state: SessionState | None = None
+        self._context_window: int | None = None
+        self._chat: dict[int, CallRecord] = {}  # turn -> chat record
+        self._listed: dict[int, int] = {}  # turn -> its index in the turn list
+        self._summarized: set[int] = set()  # turns in which a summary call ran
+        self._records_seen = 0
+        self.shown_turn: int | None = None  # None: nothing, or the request in flight
+
+    def compose(self) -> ComposeResult:
+        yield TokenMeter(id="meter")
+        yield CostChart(id="chart")
+        turns = OptionList(id="turns")
+        turns.border_title = "Turns"
+        yield turns
+        yield RequestInspector(id="inspector")
+
+    # ---- public ------------------------------------------------------------------------
+    def update_session(self, state: SessionState, *, context_window: int | None) -> None:
+        """Bring everything up to the session's newest turn."""
+        self._context_window = context_window
+        if state is not self._state or len(state.records) < self._records_seen:
+            self._reset(state)
+        self._absorb_new_records(state)
+        newest = max(self._chat) if self._chat else None
+        self.query_one(CostChart).show(state.records, state.switches, newest)
+        self._show(newest)
+
+    def show_turn(self, turn: int) -> None:
+        """Show an earlier (or the newest) turn's request in the inspector and the meter."""
+        if turn not in self._chat:
+            return
+        self.query_one(CostChart).select(turn)
+        self._show(turn)
+
+    def toggle_chart_mode(self) -> None:
+        """Tokens <-> cost on the chart."""
+        self.query_one(CostChart).action_toggle_mode()
+
+    def show_pending(self, request: RequestReady) -> None:
+        """The request in flight: what is being sent, before the bill comes back."""
+        turn = self._state.transcript.completed_turns + 1 if self._state else None
+        self.shown_turn = None
+        self.query_one(TokenMeter).show_pending(request, self._context_window, turn=turn)
+        title = f"This request · turn {turn} · waiting for the reply" if turn else ""
+        self.query_one(RequestInspector).show(None, pending=request, title=title)
+
+    # ---- internals ---------------------------------------------------------------------
+    def _reset(self, state: SessionState) -> None:
+        self._state = state
+        self._chat.clear()
+        self._listed.clear()
+        self._summarized.clear()
+        self._records_seen = 0
+        self.query_one("#turns", OptionList).clear_options()
+
+    def _absorb_new_records(self, state: SessionState) -> None:
+        """Index only the records added since the last update: the log is append-only."""
+        new = state.records[self._records_seen:]
+        self._records_seen = len(state.records)
+        options = []
+        for record in new:
+            if record.kind != "chat":
+                self._summarized.add(record.turn)  # a fold runs before its turn's reply
+                continue
+            self._chat[record.turn] = record
+            if record.turn not in self._listed:
+                self._listed[record.turn] = len(self._listed)
+                label = turn_label(record, summarized=record.turn in self._summarized)
+                options.append(Option(label, id=str(record.turn)))
+        if options:
+            self.query_one("#turns", OptionList).add_options(options)
+
+    def _show(self, turn: int | None) -> None:
+        self.shown_turn = turn
+        record = self._chat.get(turn) if turn is not None else None
+        self.query_one(TokenMeter).show(record, self._context_window)
+        self.query_one(RequestInspector).show(record)
+        index = self._listed.get(turn) if turn is not None else None
+        turns = self.query_one("#turns", OptionList)
+        if index is not None and turns.highlighted != index:
+            turns.highlighted = index  # moves the list's cursor; posts no OptionSelected
+
+    def on_cost_chart_turn_selected(self, event: CostChart.TurnSelected) -> None:
+        event.stop()
+        self.show_turn(event.turn)
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        if event.option.id is not None:
+            self.show_turn(int(event.option.id))

@@ -1,0 +1,59 @@
+"""Build a FinCoachApp for Pilot tests: temporary directories, offline or fake-server model."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from fincoach_tui.config import Config
+from fincoach_tui.llm.providers import ProviderSettings, resolve_provider
+from fincoach_tui.store.sessions import SessionStore
+from fincoach_tui.ui.app import FinCoachApp
+
+SIZE = (120, 40)
+
+
+def offline_settings() -> ProviderSettings:
+    return resolve_provider(provider="offline", model="gpt-4o-mini", base_url=None,
+                            api_key_env=None, environ={})
+
+
+def server_settings(base_url: str, model: str = "gpt-4o-mini") -> ProviderSettings:
+    return resolve_provider(provider=None, model=model, base_url=base_url,
+                            api_key_env=None, environ={})
+
+
+def make_app(
+    root: Path,
+    session: str = "test",
+    *,
+    settings: ProviderSettings | None = None,
+    strategy: str | None = None,
+    config: Config | None = None,
+) -> FinCoachApp:
+    store = SessionStore(root / "sessions")
+    return FinCoachApp(
+        config=config or Config(),
+        settings=settings or offline_settings(),
+        store=store,
+        file=store.open(session),
+        strategy=strategy,
+        config_path=root / "config" / "config.toml",
+        offline_chunk_delay=0.0,
+    )
+
+
+async def started(app: FinCoachApp, pilot) -> None:
+    """Wait until the engine is loaded and the session is on screen."""
+    await app.workers.wait_for_complete()
+    await pilot.pause()
+    assert app.live is not None, app.exit_message
+
+
+async def say(app: FinCoachApp, pilot, text: str) -> None:
+    """Type a message, send it with Enter and wait for the turn to finish."""
+    app.composer.text = text
+    app.composer.focus()
+    await pilot.press("enter")
+    await pilot.pause()
+    await app.workers.wait_for_complete()
+    await pilot.pause()

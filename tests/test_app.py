@@ -1,0 +1,124 @@
+"""The app as a person uses it, driven by Textual's Pilot against the offline coach and
+the fake OpenAI server. Every assertion compares the screen's widgets with what was
+actually sent or billed."""
+
+from __future__ import annotations
+
+import pytest
+from textual.widgets import DataTable
+
+from fincoach_tui.domain.persona import DEMO_TURNS
+from fincoach_tui.store.sessions import SessionStore
+from fincoach_tui.ui.chat import MessageBox
+from tests.app_harness import SIZE, make_app, say, server_settings, started
+
+
+def sent_table(app) -> DataTable:
+    return app.side.query_one("RequestInspector DataTable", DataTable)
+
+
+async def test_offline_conversation_updates_panel_every_turn(tmp_path):
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await started(app, pilot)
+        for turn, text in enumerate(DEMO_TURNS[:3], start=1):
+            await say(app, pilot, text)
+            records = app.live.state.chat_records
+            assert len(records) == turn
+            record = records[-1]
+            assert len(record.sent) == 2 * turn  # buffer: system + history + new
+            assert sent_table(app).row_count == len(record.sent)
+            assert record.simulated
+        # the chat shows both sides of every turn
+        assert len(app.chat.query(MessageBox)) == 6
+        assert "₹1,20,000" in app.chat.query(MessageBox).last().text
+
+
+async def test_requests_match_what_the_server_received(tmp_path, fake_openai):
+    fake_openai.script(text="Noted your salary.", prompt_tokens=170, completion_tokens=5, cached_tokens=0)
+    fake_openai.script(text="Expenses noted.", prompt_tokens=260, completion_tokens=4, cached_tokens=128,
+                       reasoning_tokens=2)
+    app = make_app(tmp_path, settings=server_settings(fake_openai.base_url))
+    async with app.run_test(size=SIZE) as pilot:
+        await started(app, pilot)
+        await say(app, pilot, DEMO_TURNS[0])
+        await say(app, pilot, DEMO_TURNS[1])
+        records = app.live.state.chat_records
+        assert len(fake_openai.requests) == 2
+        for request, record in zip(fake_openai.requests, records):
+            assert request["messages"] == [{"role": m.role, "content": m.content} for m in record.sent]
+        assert records[1].usage.prompt_tokens == 260
+        assert records[1].usage.cached_tokens == 128
+        assert records[1].usage.reasoning_tokens == 2
+        assert sent_table(app).row_count == 4
+        assert app.chat.query(MessageBox).last().text == "Expenses noted."
+
+
+async def test_switch_window_to_buffer_changes_the_next_request(tmp_path, fake_openai):
+    app = make_app(tmp_path, settings=server_settings(fake_openai.base_url), strategy="window")
+    async with app.run_test(size=SIZE) as pilot:
+        await started(app, pilot)
+        app._apply_strategy(("window", {"k": 2}))
+        for text in DEMO_TURNS[:4]:
+            await say(app, pilot, text)
+        assert len(fake_openai.requests[-1]["messages"]) == 1 + 2 + 1
+        app._apply_strategy(("buffer", {}))
+        await say(app, pilot, DEMO_TURNS[4])
+        assert len(fake_openai.requests[-1]["messages"]) == 1 + 8 + 1
+        assert app.live.state.chat_records[-1].strategy == "buffer"
+
+
+async def test_quit_and_resume_restores_everything(tmp_path):
+    app = make_app(tmp_path, "chiru", strategy="window")
+    async with app.run_test(size=SIZE) as pilot:
+        await started(app, pilot)
+        await say(app, pilot, DEMO_TURNS[0])
+        await say(app, pilot, DEMO_TURNS[1])
+        before_messages = app.live.state.transcript.messages
+        before_records = app.live.state.records
+        await pilot.press("ctrl+q")
+    resumed = make_app(tmp_path, "chiru")
+    async with resumed.run_test(size=SIZE) as pilot:
+        await started(resumed, pilot)
+        state = resumed.live.state
+        assert state.transcript.messages == before_messages
+        assert state.records == before_records
+        assert resumed.live.coach.strategy.name == "window"
+        assert len(resumed.chat.query(MessageBox)) == 4
+        assert sent_table(resumed).row_count == len(before_records[-1].sent)
+
+
+async def test_failed_turn_keeps_the_message_and_retry_sends_it(tmp_path, fake_openai):
+    fake_openai.error(401, "Invalid API key", code="invalid_api_key")
+    app = make_app(tmp_path, settings=server_settings(fake_openai.base_url))
+    async with app.run_test(size=SIZE) as pilot:
+        await started(app, pilot)
+        await say(app, pilot, "My salary is ₹1,20,000.")
+        assert app.composer.text == "My salary is ₹1,20,000."
+        assert app.live.state.transcript.messages == ()
+        fake_openai.script(text="Got it.", prompt_tokens=150, completion_tokens=3)
+        app.composer.text = ""
+        await pilot.press("ctrl+r")
+        await pilot.pause()
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert [m.content for m in app.live.state.transcript.messages] == ["My salary is ₹1,20,000.", "Got it."]
+
+
+async def test_empty_message_is_not_sent(tmp_path):
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await started(app, pilot)
+        await say(app, pilot, "   ")
+        assert app.live.state.transcript.messages == ()
+        assert app.live.state.records == []
+
+
+async def test_second_window_on_a_session_is_refused(tmp_path):
+    app = make_app(tmp_path, "shared")
+    async with app.run_test(size=SIZE) as pilot:
+        await started(app, pilot)
+        from fincoach_tui.store.session_file import SessionLocked
+
+        with pytest.raises(SessionLocked, match="open in another FinCoach window"):
+            SessionStore(tmp_path / "sessions").open("shared")

@@ -1,0 +1,98 @@
+"""The notebook's no-model growth simulation (seed 001), for every strategy."""
+
+from __future__ import annotations
+
+import pytest
+
+from fincoach_tui.domain.memory import STRATEGIES, make_strategy
+from fincoach_tui.domain.memory.buffer import BufferStrategy
+from fincoach_tui.domain.memory.summary import SummaryStrategy
+from fincoach_tui.domain.memory.window import WindowStrategy
+from fincoach_tui.domain.persona import SIMULATED_TURNS
+from fincoach_tui.domain.simulate import notebook_table, side_by_side, simulate
+
+SYSTEM_TOKENS = 132
+# Seed 001's "Msg tokens" column, and its printed table, verbatim.
+MESSAGE_TOKENS = [17, 9, 16, 9, 10, 12, 15, 11, 11, 14]
+NOTEBOOK_OUTPUT = """\
+System prompt: 132 tokens on every call
+
+Turn | Msg tokens | Conv history | Prompt to API | Sent so far
+   1 |         17 |           17 |           149 |         149
+   2 |          9 |          106 |           238 |         387
+   3 |         16 |          202 |           334 |         721
+   4 |          9 |          291 |           423 |       1,144
+   5 |         10 |          381 |           513 |       1,657
+   6 |         12 |          473 |           605 |       2,262
+   7 |         15 |          568 |           700 |       2,962
+   8 |         11 |          659 |           791 |       3,753
+   9 |         11 |          750 |           882 |       4,635
+  10 |         14 |          844 |           976 |       5,611
+
+Growth factor, turn 10 over turn 1: 6.55x"""
+
+
+def run(strategy, counter, reply_tokens=80):
+    return simulate(
+        strategy, SIMULATED_TURNS, system_tokens=SYSTEM_TOKENS,
+        count_text=counter.count, reply_tokens=reply_tokens,
+    )
+
+
+def test_buffer_reproduces_the_notebook(counter):
+    result = run(BufferStrategy(), counter)
+    assert [r.message_tokens for r in result.rows] == MESSAGE_TOKENS
+    assert [r.prompt_tokens for r in result.rows] == [149, 238, 334, 423, 513, 605, 700, 791, 882, 976]
+    assert result.rows[-1].sent_so_far == 5611
+    assert round(result.growth_factor, 2) == 6.55
+
+
+def test_notebook_table_is_the_notebook_output(counter):
+    result = run(BufferStrategy(), counter)
+    assert notebook_table(result, SYSTEM_TOKENS) == NOTEBOOK_OUTPUT
+
+
+@pytest.mark.parametrize("k", range(1, 13))
+def test_window_never_exceeds_buffer(counter, k):
+    buffer = run(BufferStrategy(), counter)
+    window = run(WindowStrategy(k=k), counter)
+    for b, w in zip(buffer.rows, window.rows, strict=True):
+        assert w.prompt_tokens <= b.prompt_tokens
+    assert window.rows[-1].sent_so_far <= buffer.rows[-1].sent_so_far
+
+
+def test_window_of_two_sends_only_the_previous_turn(counter):
+    window = run(WindowStrategy(k=2), counter)
+    expected = [SYSTEM_TOKENS + MESSAGE_TOKENS[0]] + [
+        SYSTEM_TOKENS + MESSAGE_TOKENS[n - 1] + 80 + MESSAGE_TOKENS[n] for n in range(1, 10)
+    ]
+    assert [r.prompt_tokens for r in window.rows] == expected
+
+
+def test_summary_assumes_a_full_summary_once_a_fold_is_due(counter):
+    strategy = SummaryStrategy(tail_turns=3, batch_turns=4, cap_tokens=300)
+    rows = run(strategy, counter).rows
+    # Before turn 8, seven turns are complete: four have left the three-turn tail.
+    for n in range(1, 8):
+        assert rows[n - 1].prompt_tokens == 149 + sum(MESSAGE_TOKENS[1:n]) + 80 * (n - 1)
+    tail_8 = sum(MESSAGE_TOKENS[4:7]) + 3 * 80  # turns 5-7 verbatim
+    assert rows[7].prompt_tokens == SYSTEM_TOKENS + 300 + tail_8 + MESSAGE_TOKENS[7]
+    assert rows[7].history_tokens == 300 + tail_8
+
+
+@pytest.mark.parametrize("name", sorted(STRATEGIES))
+def test_every_strategy_starts_where_buffer_starts(counter, name):
+    result = run(make_strategy(name), counter)
+    assert result.strategy == name
+    assert result.rows[0].prompt_tokens == 149
+    assert result.rows[0].history_tokens == 0
+
+
+def test_side_by_side_lists_every_strategy(counter):
+    results = {name: run(make_strategy(name), counter) for name in ("buffer", "window")}
+    table = side_by_side(results)
+    lines = table.splitlines()
+    assert lines[2].split() == ["Turn", "|", "buffer", "|", "window"]
+    assert lines[4].split() == ["1", "|", "149", "|", "149"]
+    assert lines[-2].split()[:3] == ["sum", "|", "5,611"]
+    assert lines[-1].split()[:3] == ["grow", "|", "6.55x"]

@@ -1,0 +1,317 @@
+"""The side panel, driven by hand-made CallRecords with exact numbers."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+from textual.app import App, ComposeResult
+from textual.coordinate import Coordinate
+from textual.widgets import DataTable, OptionList
+
+from fincoach_tui.domain.records import CallRecord, SentMessage, Usage
+from fincoach_tui.domain.session_state import SessionState, StrategySwitch
+from fincoach_tui.ui.cost_chart import CostChart, build_series, line_scale, turn_ticks
+from fincoach_tui.ui.inspector import RequestInspector, split_sections
+from fincoach_tui.ui.meter import TokenMeter
+from fincoach_tui.ui.side_panel import SidePanel
+
+PROMPT = "You are FinCoach, a careful personal-finance coach."
+SUMMARY = "The user earns $4,200 a month and wants an emergency fund of [bold]3 months[/]."
+
+
+def chat(turn, strategy, sent, *, omitted=(), prompt=0, completion=0, cached=0, reasoning=0,
+         predicted=0, cost=0.0, estimated=False, simulated=False, note=""):
+    counted = sum(m.tokens for m in sent)
+    return CallRecord(
+        kind="chat", turn=turn, strategy=strategy, provider="openai", model="gpt-4o-mini",
+        sent=tuple(sent), omitted_ids=tuple(omitted), counted_tokens=counted,
+        predicted_prompt_tokens=predicted,
+        usage=Usage(prompt, completion, cached, reasoning, estimated=estimated),
+        cost_usd=cost, latency_s=0.5, simulated=simulated, note=note,
+    )
+
+
+def system(tokens=12, content=PROMPT):
+    return SentMessage("system", content, "system", tokens)
+
+
+def user(text, tokens, provenance="verbatim"):
+    return SentMessage("user", text, provenance, tokens)
+
+
+def assistant(text, tokens):
+    return SentMessage("assistant", text, "verbatim", tokens)
+
+
+TURN1 = chat(1, "buffer", [system(), user("How much should I save?", 6, "new")],
+             prompt=29, predicted=28, completion=40, cost=0.0000315)
+TURN2 = chat(2, "buffer",
+             [system(), user("How much should I save?", 6), assistant("Start with 10%.", 5),
+              user("And for emergencies?", 5, "new")],
+             prompt=43, predicted=41, completion=50, cached=24, reasoning=16, cost=0.000068,
+             estimated=True, simulated=True)
+FOLD3 = CallRecord(
+    kind="summary", turn=3, strategy="summary", provider="openai", model="gpt-4o-mini",
+    sent=(SentMessage("system", "Summarize.", "system", 2), SentMessage("user", "turns 1-2", "new", 3)),
+    omitted_ids=(), counted_tokens=5, predicted_prompt_tokens=12, usage=Usage(14, 30),
+    cost_usd=None, latency_s=0.3, note="folded turns 1-2",
+)
+TURN3 = chat(3, "summary",
+             [system(40, PROMPT + "\n\n## Conversation summary (turns 1-2)\n" + SUMMARY),
+              user("What about [red]debt[/]?", 7, "new")],
+             omitted=("m1", "m2", "m3", "m4"), prompt=55, predicted=54, completion=20,
+             cost=0.00004, note="summary covers turns 1-2")
+
+
+def session() -> SessionState:
+    state = SessionState()
+    state.switches = [StrategySwitch(1, "buffer", {}), StrategySwitch(3, "summary", {"keep_turns": 1})]
+    state.records = [TURN1, TURN2, FOLD3, TURN3]
+    return state
+
+
+class PanelApp(App):
+    def compose(self) -> ComposeResult:
+        yield SidePanel()
+
+
+def cells(table: DataTable, row: int) -> list[str]:
+    return [str(table.get_cell_at(Coordinate(row, col))) for col in range(len(table.columns))]
+
+
+# ---- pure helpers ----------------------------------------------------------------------
+def test_split_sections_finds_the_summary_and_leaves_unknown_headings_in_the_prompt():
+    head, sections = split_sections(TURN3.sent[0].content)
+    assert head == PROMPT
+    assert [(s.provenance, s.label, s.text) for s in sections] == [
+        ("summary", "Conversation summary (turns 1-2)", SUMMARY)]
+    persona = "Be kind.\n\n## Tone\nWarm."
+    assert split_sections(persona) == (persona, [])
+
+
+def test_series_stacks_summary_calls_on_their_turn_and_counts_unpriced_as_zero():
+    tokens = build_series(session().records, session().switches, "tokens")
+    assert tokens.turns == [1, 2, 3]
+    assert tokens.chat == [29, 43, 55]
+    assert tokens.total == [29, 43, 69]
+    assert tokens.cumulative == [29, 72, 141]
+    assert tokens.markers == [(2.5, "summary")]
+    assert tokens.line_scale == 5  # 141 / 5 <= 69
+    cost = build_series(session().records, session().switches, "cost")
+    assert cost.unpriced == 1
+    assert cost.total[2] == TURN3.cost_usd  # the fold had no price: counted as 0
+
+
+def test_line_scale_and_turn_ticks_are_round():
+    assert line_scale([10, 20], [10, 10]) == 2
+    assert line_scale([5], [5]) == 1
+    assert line_scale([], []) == 1
+    assert turn_ticks(3) == [1, 2, 3]
+    assert turn_ticks(1000) == [200, 400, 600, 800, 1000]
+
+
+def test_importing_the_chart_does_not_import_numpy():
+    code = "import sys, fincoach_tui.ui.side_panel; print('numpy' in sys.modules)"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "False"
+
+
+# ---- the panel -------------------------------------------------------------------------
+async def test_empty_panel_invites_a_first_message():
+    app = PanelApp()
+    async with app.run_test(size=(80, 40)) as pilot:
+        panel = app.query_one(SidePanel)
+        panel.update_session(SessionState(), context_window=128_000)
+        await pilot.pause()
+        meter = app.query_one(TokenMeter)
+        assert meter.has_class("-empty")
+        assert "Send a message to see what it costs" in str(meter.query_one("#empty").content)
+        assert app.query_one(RequestInspector).query_one(DataTable).row_count == 0
+
+
+async def test_newest_turn_is_shown_with_summary_sub_row_and_omitted_line():
+    app = PanelApp()
+    async with app.run_test(size=(80, 40)) as pilot:
+        panel = app.query_one(SidePanel)
+        panel.update_session(session(), context_window=128_000)
+        await pilot.pause()
+        assert panel.shown_turn == 3
+        inspector = app.query_one(RequestInspector)
+        table = inspector.query_one(DataTable)
+        assert table.row_count == len(TURN3.sent) + 1  # + the summary section
+        assert cells(table, 0)[:4] == ["1", "system", "system", "40"]
+        preview = cells(table, 0)[4]
+        assert preview.startswith("You are FinCoach") and "summary" not in preview  # prompt only
+        assert table.virtual_size.width <= table.size.width  # previews fit: no sideways scroll
+        summary_row = cells(table, 1)
+        assert summary_row[:4] == ["", "", "summary", ""]
+        assert summary_row[4].startswith("└ Conversation summary (turns 1-2)")
+        assert cells(table, 2)[:4] == ["2", "user", "new", "7"]
+        assert inspector.omitted_text == "4 earlier messages not sent · summary · summary covers turns 1-2"
+        assert str(inspector.query_one("#omitted").content) == inspector.omitted_text
+        # The newest message is selected; its markup-looking text stays literal.
+        assert str(inspector.query_one("#content").content) == "What about [red]debt[/]?"
+        table.move_cursor(row=1)
+        await pilot.pause()
+        assert str(inspector.query_one("#content").content) == (
+            "## Conversation summary (turns 1-2)\n" + SUMMARY)
+
+
+async def test_meter_numbers_come_from_the_record():
+    app = PanelApp()
+    async with app.run_test(size=(80, 40)) as pilot:
+        panel = app.query_one(SidePanel)
+        panel.update_session(session(), context_window=128_000)
+        panel.show_turn(2)
+        await pilot.pause()
+        meter = app.query_one(TokenMeter)
+        f = meter.figures
+        assert (f["sent"], f["counted"], f["billed"]) == (4, 28, 43)
+        assert f["gap"] == 43 - 28 == TURN2.template_gap
+        assert (f["predicted"], f["prediction_error"]) == (41, 2)
+        assert (f["cached"], f["completion"], f["reasoning"]) == (24, 50, 16)
+        assert meter.lines["tokens"] == "4 msgs · counted 28 · billed 43 est. simulated"
+        assert meter.lines["template"] == "+15 (billed − counted) · predicted 41 (+2)"
+        assert meter.lines["cache"] == "24 of prompt · completion 50 (16 reasoning)"
+        assert meter.lines["cost"] == "$0.000068"
+        assert meter.lines["context"] == "<1% of 128,000"
+        assert not meter.has_class("-warning") and not meter.has_class("-error")
+
+
+async def test_context_window_warning_from_80_percent_and_error_from_100():
+    app = PanelApp()
+    async with app.run_test(size=(80, 40)) as pilot:
+        panel = app.query_one(SidePanel)
+        meter = app.query_one(TokenMeter)
+        panel.update_session(session(), context_window=69)  # turn 3 billed 55: 79.7%
+        await pilot.pause()
+        assert not meter.has_class("-warning")
+        panel.update_session(session(), context_window=68)  # 80.9%
+        await pilot.pause()
+        assert meter.has_class("-warning") and not meter.has_class("-error")
+        assert "80% of the context window" in meter.alert_text
+        assert meter.query_one("#alert").display
+        panel.update_session(session(), context_window=55)  # 100%
+        await pilot.pause()
+        assert meter.has_class("-error") and not meter.has_class("-warning")
+        assert meter.alert_text == (
+            "this request would not fit in the model's context window (55 tokens)")
+
+
+async def test_picking_an_earlier_turn_shows_that_turns_record():
+    app = PanelApp()
+    async with app.run_test(size=(80, 40)) as pilot:
+        panel = app.query_one(SidePanel)
+        panel.update_session(session(), context_window=128_000)
+        await pilot.pause()
+        turns = app.query_one("#turns", OptionList)
+        assert turns.option_count == 3
+        assert str(turns.get_option_at_index(2).prompt) == "Turn 3 · summary · 55 tok · $0.000040 · +summary"
+        # Choose turn 1 in the list, as a click or Enter would.
+        turns.highlighted = 0
+        turns.action_select()
+        await pilot.pause()
+        assert panel.shown_turn == 1
+        table = app.query_one(RequestInspector).query_one(DataTable)
+        assert table.row_count == len(TURN1.sent)
+        assert app.query_one(RequestInspector).omitted_text == "nothing left out · buffer"
+        assert app.query_one(TokenMeter).figures["billed"] == 29
+        assert app.query_one(CostChart).selected_turn == 1
+
+
+async def test_chart_keys_select_turns_and_toggle_the_mode():
+    app = PanelApp()
+    async with app.run_test(size=(80, 40)) as pilot:
+        panel = app.query_one(SidePanel)
+        panel.update_session(session(), context_window=128_000)
+        chart = app.query_one(CostChart)
+        chart.focus()
+        await pilot.pause()
+        await pilot.press("left")
+        await pilot.pause()
+        assert chart.selected_turn == 2 and panel.shown_turn == 2
+        assert app.query_one(TokenMeter).figures["billed"] == 43
+
+        assert chart.mode == "tokens" and chart.series.total == [29, 43, 69]
+        await pilot.press("m")
+        await pilot.pause()
+        assert chart.mode == "cost"
+        assert chart.series.total == [0.0000315, 0.000068, 0.00004]
+        assert "no price" in str(chart.caption())
+        plot = chart.query_one("#plot")
+        assert plot._y_label == "USD"
+        await pilot.click("#mode-bar")
+        assert chart.mode == "tokens" and plot._y_label == "tokens"
+        panel.toggle_chart_mode()  # what the app's key binding calls
+        await pilot.pause()
+        assert chart.mode == "cost"
+
+
+async def test_strategy_switch_draws_a_marker_and_clicking_a_bar_selects_its_turn():
+    app = PanelApp()
+    async with app.run_test(size=(80, 40)) as pilot:
+        panel = app.query_one(SidePanel)
+        panel.update_session(session(), context_window=128_000)
+        await pilot.pause()
+        chart = app.query_one(CostChart)
+        plot = chart.query_one("#plot")
+        assert [(v.x, label) for v, label in zip(plot._v_lines, plot._v_lines_labels)] == [(2.5, "summary")]
+        assert "t3 summary" in str(chart.caption())
+        # Click the middle of turn 1's bar.
+        canvas = plot.query_one("#plot")
+        x, _ = plot.get_pixel_from_coordinate(1.0, 0.0)
+        y = canvas.size.height // 2
+        await pilot.click(canvas, offset=(x, y))
+        await pilot.pause()
+        assert chart.selected_turn == 1 and panel.shown_turn == 1
+
+
+async def test_pending_request_shows_exact_sections_and_predicted_numbers():
+    from fincoach_tui.coach import RequestReady
+    from fincoach_tui.domain.context import Context, ContextMessage, Section
+
+    prompt_section = Section("system", "System prompt", PROMPT)
+    summary_section = Section("summary", "Conversation summary (turns 1-2)", SUMMARY)
+    messages = (
+        ContextMessage("system", TURN3.sent[0].content, "system", (), (prompt_section, summary_section)),
+        ContextMessage("user", "Next?", "new", ("m7",)),
+    )
+    context = Context("summary", messages, ("m1", "m2"), "summary covers turns 1-2")
+    request = RequestReady(context, (TURN3.sent[0], user("Next?", 2, "new")), 42, 50)
+
+    app = PanelApp()
+    async with app.run_test(size=(80, 40)) as pilot:
+        panel = app.query_one(SidePanel)
+        panel.update_session(session(), context_window=60)
+        panel.show_pending(request)
+        await pilot.pause()
+        inspector = app.query_one(RequestInspector)
+        assert inspector.query_one(DataTable).row_count == 3
+        assert [r.provenance for r in inspector.rows] == ["system", "summary", "new"]
+        assert inspector.omitted_text == "2 earlier messages not sent · summary · summary covers turns 1-2"
+        meter = app.query_one(TokenMeter)
+        assert (meter.figures["counted"], meter.figures["predicted"]) == (42, 50)
+        assert meter.lines["template"] == "predicted 50 (+8 template)"
+        assert meter.has_class("-warning")  # 50 of 60 predicted
+
+
+async def test_a_thousand_turns_add_one_option_per_turn():
+    state = SessionState()
+    state.switches = [StrategySwitch(1, "window", {})]
+    state.records = [chat(t, "window", [system(), user("q", 1, "new")], prompt=20, cost=0.00001)
+                     for t in range(1, 1001)]
+    app = PanelApp()
+    async with app.run_test(size=(80, 40)) as pilot:
+        panel = app.query_one(SidePanel)
+        panel.update_session(state, context_window=128_000)
+        await pilot.pause()
+        turns = app.query_one("#turns", OptionList)
+        assert turns.option_count == 1000
+        first = turns.get_option_at_index(0)
+        state.records.append(chat(1001, "window", [system(), user("q", 1, "new")], prompt=20, cost=0.00001))
+        panel.update_session(state, context_window=128_000)
+        await pilot.pause()
+        assert turns.option_count == 1001
+        assert turns.get_option_at_index(0) is first  # earlier options were not rebuilt
+        assert panel.shown_turn == 1001 and turns.highlighted == 1000
