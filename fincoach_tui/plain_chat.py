@@ -46,7 +46,9 @@ def accounting_line(record) -> str:
     )
 
 
-async def run(session: LiveSession, stdin: TextIO = sys.stdin, out: TextIO = sys.stdout) -> int:
+async def run(session: LiveSession, stdin: TextIO | None = None, out: TextIO | None = None) -> int:
+    stdin = stdin or sys.stdin  # looked up per call: tests and pipes replace them
+    out = out or sys.stdout
     coach = session.coach
     for problem in session.problems:
         print(f"note: {problem}", file=out)

@@ -20,7 +20,7 @@ from fincoach_tui.config import Config
 from fincoach_tui.domain.memory import Strategy, make_strategy
 from fincoach_tui.domain.persona import FINCOACH_SYSTEM_PROMPT
 from fincoach_tui.domain.pricing import Price, PriceTable
-from fincoach_tui.domain.session_state import SessionState, replay
+from fincoach_tui.domain.session_state import SessionState, replay, withdrawn_event
 from fincoach_tui.domain.tokens import TokenCounter, encoding_for_model, overhead_for_model
 from fincoach_tui.llm.base import ChatModel
 from fincoach_tui.llm.providers import ProviderSettings, resolve_provider
@@ -158,6 +158,10 @@ def open_session(engine: Engine, file: SessionFile, *, strategy: str | None = No
             summarizer_model=engine.config.summarizer_model,
             max_tokens=engine.config.max_tokens,
         )
+        if state.interrupted is not None:
+            # Make the file say what replay did, so the retried question is not a second
+            # user message in a row the next time the log is read.
+            file.append(withdrawn_event(state.interrupted))
     except BaseException:
         file.close()
         raise

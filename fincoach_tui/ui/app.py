@@ -69,7 +69,8 @@ class FinCoachApp(App):
         self.exit_message = ""
         self._first_file = file
         self._first_strategy = strategy
-        self._auto_named = auto_named  # an unnamed session left empty is not kept
+        # Sessions the user did not name: left empty, they are not worth keeping.
+        self._unnamed = {file.name} if auto_named else set()
         self._offline_delay = offline_chunk_delay
         self.turns = TurnRunner(self)
 
@@ -210,7 +211,9 @@ class FinCoachApp(App):
     def action_new_session(self) -> None:
         from fincoach_tui.runtime import default_session_name
 
-        self._switch_to(default_session_name())
+        name = default_session_name()
+        self._unnamed.add(name)
+        self._switch_to(name)
 
     @work(exclusive=True, group="open")
     async def _switch_to(self, name: str | None) -> None:
@@ -270,7 +273,7 @@ class FinCoachApp(App):
             return
         empty = len(live.state.transcript) == 0 and not live.state.records
         live.close()
-        if empty and self._auto_named and live.name == self._first_file.name:
+        if empty and live.name in self._unnamed:
             self.store.delete(live.name)
 
     def on_unmount(self) -> None:

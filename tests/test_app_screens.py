@@ -1,0 +1,164 @@
+"""Screens and settings in the app: strategy picker, sessions, themes, long sessions."""
+
+from __future__ import annotations
+
+import tomllib
+
+from textual.widgets import DataTable, Input, RadioSet
+
+from fincoach_tui.domain.conversation import Message
+from fincoach_tui.domain.persona import DEMO_TURNS
+from fincoach_tui.domain.session_state import message_event, strategy_event
+from fincoach_tui.store.sessions import SessionStore
+from fincoach_tui.ui.chat import PAGE, MessageBox
+from fincoach_tui.ui.screens.sessions import SessionsScreen
+from fincoach_tui.ui.screens.strategy import StrategyScreen
+from tests.app_harness import SIZE, make_app, say, started
+
+
+async def test_strategy_picker_applies_strategy_and_parameters(tmp_path):
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await started(app, pilot)
+        for text in DEMO_TURNS[:3]:
+            await say(app, pilot, text)
+        await pilot.press("ctrl+s")
+        screen = app.screen
+        assert isinstance(screen, StrategyScreen)
+        radio = screen.query_one(RadioSet)
+        window_button = next(b for b in radio.query("RadioButton") if b.name == "window")
+        await pilot.click(window_button)
+        await pilot.pause()
+        screen.query_one("#p-k", Input).value = "2"
+        await pilot.click("#apply")
+        await pilot.pause()
+        assert app.live.coach.strategy.params() == {"k": 2}
+        await say(app, pilot, DEMO_TURNS[3])
+        record = app.live.state.chat_records[-1]
+        assert record.strategy == "window" and len(record.sent) == 4
+        assert len(record.omitted_ids) == 4
+        # the switch is in the session and in config.toml for next time
+        assert app.live.state.switches[-1].name == "window"
+        saved = tomllib.loads((tmp_path / "config" / "config.toml").read_text())
+        assert saved["strategy"]["name"] == "window"
+        assert saved["strategy"]["window"] == {"k": 2}
+
+
+async def test_strategy_picker_rejects_bad_parameters(tmp_path):
+    app = make_app(tmp_path, strategy="window")
+    async with app.run_test(size=SIZE) as pilot:
+        await started(app, pilot)
+        await pilot.press("ctrl+s")
+        screen = app.screen
+        screen.query_one("#p-k", Input).value = "0"
+        await pilot.click("#apply")
+        await pilot.pause()
+        assert app.screen is screen  # still open, with the reason shown
+        assert "positive whole number" in str(screen.query_one("#error").render())
+        await pilot.press("escape")
+        assert app.live.coach.strategy.params() == {"k": 6}
+
+
+async def test_cycle_strategy_is_one_key(tmp_path):
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await started(app, pilot)
+        seen = [app.live.coach.strategy.name]
+        for _ in range(3):
+            await pilot.press("ctrl+t")
+            seen.append(app.live.coach.strategy.name)
+        assert seen[:4] == ["buffer", "window", "budget", "summary"]
+
+
+async def test_sessions_screen_opens_renames_and_deletes(tmp_path):
+    store = SessionStore(tmp_path / "sessions")
+    for name in ("old-one", "spare"):
+        with store.open(name) as file:
+            file.append(message_event(Message("m1", "user", f"hello from {name}", 1.0, 1)))
+    app = make_app(tmp_path, "current")
+    async with app.run_test(size=SIZE) as pilot:
+        await started(app, pilot)
+        await pilot.press("ctrl+o")
+        screen = app.screen
+        assert isinstance(screen, SessionsScreen)
+        table = screen.query_one(DataTable)
+        assert table.row_count == 3
+
+        # delete needs the name typed back
+        table.move_cursor(row=table.get_row_index("spare"))
+        await pilot.press("d")
+        screen.query_one("#prompt", Input).value = "wrong"
+        await pilot.press("enter")
+        assert store.exists("spare")
+        await pilot.press("d")
+        screen.query_one("#prompt", Input).value = "spare"
+        await pilot.press("enter")
+        assert not store.exists("spare")
+
+        table.move_cursor(row=table.get_row_index("old-one"))
+        await pilot.press("r")
+        screen.query_one("#prompt", Input).value = "renamed"
+        await pilot.press("enter")
+        assert store.exists("renamed") and not store.exists("old-one")
+
+        table.move_cursor(row=table.get_row_index("renamed"))
+        await pilot.press("enter")
+        await pilot.pause()
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert app.live.name == "renamed"
+        # an unanswered question (the process stopped mid-turn) comes back in the input
+        assert app.composer.text == "hello from old-one"
+
+
+async def test_theme_choice_is_saved(tmp_path):
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await started(app, pilot)
+        assert app.theme == "fincoach-dark"
+        app.theme = "fincoach-light"
+        await pilot.pause()
+        saved = tomllib.loads((tmp_path / "config" / "config.toml").read_text())
+        assert saved["theme"] == "fincoach-light"
+
+
+async def test_a_long_session_mounts_one_page_and_loads_more_on_request(tmp_path):
+    store = SessionStore(tmp_path / "sessions")
+    with store.open("long") as file:
+        file.append(strategy_event(1, "window", {"k": 6}))
+        for turn in range(1, 1001):
+            file.append(message_event(Message(f"m{2 * turn - 1}", "user", f"question {turn}", turn, turn)))
+            file.append(message_event(Message(f"m{2 * turn}", "assistant", f"answer {turn}", turn, turn)))
+    app = make_app(tmp_path, "long")
+    async with app.run_test(size=SIZE) as pilot:
+        await started(app, pilot)
+        assert app.live.state.transcript.completed_turns == 1000
+        assert app.chat.mounted_messages == PAGE
+        assert app.chat.query(MessageBox).last().text == "answer 1000"
+        app.chat.scroll_home(animate=False)
+        await pilot.pause()
+        await pilot.click("#earlier")
+        await pilot.pause()
+        assert app.chat.mounted_messages == 2 * PAGE
+        assert app.chat.query(MessageBox).first().text == f"question {1000 - PAGE + 1}"
+
+
+async def test_an_unnamed_session_left_empty_is_not_kept(tmp_path):
+    from fincoach_tui.config import Config
+    from tests.app_harness import offline_settings
+    from fincoach_tui.ui.app import FinCoachApp
+
+    store = SessionStore(tmp_path / "sessions")
+    app = FinCoachApp(config=Config(), settings=offline_settings(), store=store,
+                      file=store.open("chat-unnamed"), auto_named=True,
+                      config_path=tmp_path / "config.toml", offline_chunk_delay=0.0)
+    async with app.run_test(size=SIZE) as pilot:
+        await started(app, pilot)
+        await pilot.press("ctrl+n")  # a second unnamed session, also left empty
+        await pilot.pause()
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        second = app.live.name
+        assert second != "chat-unnamed" and not store.exists("chat-unnamed")
+        await say(app, pilot, "Keep me.")
+    assert store.exists(second)
