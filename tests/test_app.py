@@ -122,3 +122,30 @@ async def test_second_window_on_a_session_is_refused(tmp_path):
 
         with pytest.raises(SessionLocked, match="open in another FinCoach window"):
             SessionStore(tmp_path / "sessions").open("shared")
+
+
+async def test_ctrl_j_adds_a_line_and_enter_sends_both_lines(tmp_path):
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await started(app, pilot)
+        app.composer.focus()
+        await pilot.press(*"Salary", "ctrl+j", *"Rent")
+        assert app.composer.text == "Salary\nRent"
+        assert app.live.state.transcript.messages == ()
+        await pilot.press("enter")
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert app.live.state.transcript.messages[0].content == "Salary\nRent"
+        assert app.composer.text == ""
+
+
+async def test_a_paste_keeps_its_lines(tmp_path):
+    from textual import events
+
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await started(app, pilot)
+        app.composer.focus()
+        app.post_message(events.Paste("line one\nline two\nline three"))  # as a terminal delivers it
+        await pilot.pause()
+        assert app.composer.text == "line one\nline two\nline three"
