@@ -10,7 +10,7 @@ from fincoach_tui.llm.providers import ProviderSettings
 
 def describe_provider(settings: ProviderSettings) -> str:
     if settings.simulated:
-        return f"offline coach (simulated) · priced as {settings.model}"
+        return f"offline, simulated · priced as {settings.model}"
     return f"{settings.name} · {settings.model}"
 
 
@@ -23,17 +23,17 @@ class SessionBar(Static):
         self, *, session: str, settings: ProviderSettings, strategy: str, params: dict[str, int],
         total: str,
     ) -> None:
-        text = Text()
-        text.append("FinCoach", style="bold")
-        text.append("  session ", style="dim")
+        # Most important first: a narrow terminal cuts the end, not the session or the cost.
+        text = Text(no_wrap=True, overflow="ellipsis")
         text.append(session, style="bold")
-        text.append("  ·  ", style="dim")
-        text.append(describe_provider(settings), style="italic" if settings.simulated else "")
-        text.append("  ·  strategy ", style="dim")
+        text.append(" · ", style="dim")
+        text.append(total, style="bold")
+        text.append(" · ", style="dim")
         shown = " ".join(f"{k}={v}" for k, v in params.items())
         text.append(f"{strategy} {shown}".strip(), style="bold")
-        text.append("  ·  total ", style="dim")
-        text.append(total, style="bold")
+        text.append(" · ", style="dim")
+        text.append(describe_provider(settings), style="italic" if settings.simulated else "")
+        text.append(" · FinCoach", style="dim")
         self.update(text)
 
 
