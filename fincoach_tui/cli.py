@@ -21,7 +21,7 @@ def build_parser() -> argparse.ArgumentParser:
         description="A personal-finance coach in your terminal that shows what conversation memory costs.",
     )
     parser.add_argument("--session", metavar="NAME", help="resume (or create) the named session")
-    parser.add_argument("--strategy", help="memory strategy: buffer, window, budget, summary")
+    parser.add_argument("--strategy", help="memory strategy: buffer, window, budget, summary, hybrid, facts")
     parser.add_argument("--provider", help="openai, groq, openrouter, ollama, offline or custom")
     parser.add_argument("--model", help="model id sent to the provider")
     parser.add_argument("--base-url", help="any OpenAI-compatible server, e.g. http://localhost:8000/v1")
@@ -35,6 +35,27 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--reply-tokens", type=int, default=80, help="assumed length of every reply (default 80)")
     sim.add_argument("--messages", type=Path, metavar="FILE", help="user messages, one per line (default: the notebook's ten)")
     sim.add_argument("--model", dest="sim_model", default="gpt-4o", help="model whose tokenizer counts (default gpt-4o)")
+
+    plan = sub.add_parser(
+        "plan", help="seed 002's crossover planner: replay vs bounded strategies, per turn and in total",
+        description="Input tokens per turn and cumulative for replay and each bounded strategy, and "
+                    "the turns where each gets cheaper than replay. Defaults: seed 002's assumptions.",
+    )
+    for flag, default, what in (
+        ("--system-tokens", 1800, "system block"),
+        ("--turn-tokens", 400, "average turn, user message plus reply"),
+        ("--tail-turns", 3, "turns kept verbatim by the bounded strategies"),
+        ("--record-tokens", 900, "compacted record / running summary"),
+        ("--fact-tokens", 250, "fact-store section"),
+        ("--retrieval-tokens", 1500, "retrieval budget"),
+        ("--turns", 20, "turns in the session"),
+    ):
+        plan.add_argument(flag, type=int, default=default, metavar="N", help=f"{what} (default {default:,})")
+    plan.add_argument("--every", type=int, default=0, metavar="K",
+                      help="print every K-th turn (default: all up to 30 turns, else about 25 rows)")
+
+    probe = sub.add_parser("probe", help="the recall probe: which strategies still send early facts late, at what cost")
+    probe.add_argument("--strategies", metavar="A,B", help="comma-separated strategies (default: all)")
 
     exp = sub.add_parser("export", help="write a session as Markdown or JSON")
     exp.add_argument("name", help="session name")
@@ -50,6 +71,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             return cmd_sessions()
         if args.command == "simulate":
             return cmd_simulate(args)
+        if args.command == "plan":
+            return cmd_plan(args)
+        if args.command == "probe":
+            return cmd_probe(args)
         if args.command == "export":
             return cmd_export(args)
         return cmd_chat(args)
@@ -95,7 +120,9 @@ def cmd_chat(args: argparse.Namespace) -> int:
         from fincoach_tui.domain.memory import make_strategy
 
         _guard(lambda: make_strategy(args.strategy, config.params_for(args.strategy)))
-    name = _guard(lambda: validate_session_name(args.session or default_session_name()))
+    # `--session ""` is a (bad) name, not "no name": it must be refused, not auto-named.
+    given = args.session is not None
+    name = _guard(lambda: validate_session_name(args.session if given else default_session_name()))
     store = SessionStore(paths.sessions_dir())
     # Opened here, before any screen is drawn, so a locked or unreadable session is a
     # one-line refusal in the shell rather than an app that starts and then gives up.
@@ -106,7 +133,7 @@ def cmd_chat(args: argparse.Namespace) -> int:
 
     app = FinCoachApp(
         config=config, settings=settings, store=store, file=file,
-        strategy=args.strategy, auto_named=not args.session,
+        strategy=args.strategy, auto_named=not given,
     )
     app.run()
     if app.exit_message:
@@ -133,6 +160,7 @@ def _plain(config, settings, file, strategy: str | None) -> int:
 
 def cmd_sessions() -> int:
     from fincoach_tui.domain.session_state import summarize_session
+    from fincoach_tui.store.session_file import SessionError
     from fincoach_tui.store.sessions import SessionStore
 
     store = SessionStore(paths.sessions_dir())
@@ -142,7 +170,11 @@ def cmd_sessions() -> int:
         return 0
     print(f"{'name':<28} {'turns':>5}  {'strategy':<8} {'tokens':>9} {'cost':>10}  last used")
     for name in names:
-        row = summarize_session(name, store.read_events(name))
+        try:
+            row = summarize_session(name, store.read_events(name))
+        except SessionError as exc:  # e.g. written by a newer FinCoach: list it, say why
+            print(f"{name:<28} {'?':>5}  {'-':<8} {'-':>9} {'-':>10}  ({exc})")
+            continue
         cost = "no price" if row.cost_usd is None else f"${row.cost_usd:.4f}"
         used = datetime.fromtimestamp(row.last_used).strftime("%Y-%m-%d %H:%M") if row.last_used else "-"
         print(f"{name:<28} {row.turns:>5}  {row.strategy:<8} {row.billed_tokens:>9,} {cost:>10}  {used}")
@@ -181,6 +213,20 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_plan(args: argparse.Namespace) -> int:
+    from fincoach_tui.domain.planner import PlanInputs, format_plan, make_plan
+
+    if args.every < 0:
+        raise UserFacingError("--every must be zero or more")
+    inputs = _guard(lambda: PlanInputs(
+        system_tokens=args.system_tokens, turn_tokens=args.turn_tokens, tail_turns=args.tail_turns,
+        record_tokens=args.record_tokens, fact_tokens=args.fact_tokens,
+        retrieval_tokens=args.retrieval_tokens, turns=args.turns,
+    ))
+    print(format_plan(make_plan(inputs), args.every))
+    return 0
+
+
 def cmd_export(args: argparse.Namespace) -> int:
     from fincoach_tui.domain.session_state import replay
     from fincoach_tui.export import export_session
@@ -191,11 +237,27 @@ def cmd_export(args: argparse.Namespace) -> int:
     store = SessionStore(paths.sessions_dir())
     if not store.exists(name):
         raise UserFacingError(f"no session named {name!r}; see: fincoach sessions")
-    state, _ = replay(store.read_events(name))
+    state, _ = replay(_guard(lambda: store.read_events(name)))
     text = export_session(name, state, args.format)
     if args.output:
-        args.output.write_text(text, encoding="utf-8")
+        try:
+            args.output.write_text(text, encoding="utf-8")
+        except OSError as exc:
+            raise UserFacingError(f"cannot write {args.output}: {exc.strerror}") from None
         print(f"wrote {args.output}", file=sys.stderr)
     else:
         sys.stdout.write(text)
+    return 0
+
+
+def cmd_probe(args: argparse.Namespace) -> int:
+    """The recall probe (fincoach_tui/recall_probe.py), offline and deterministic."""
+    from fincoach_tui.domain.memory import STRATEGIES
+    from fincoach_tui.recall_probe import report, run_probe
+
+    names = [n.strip() for n in (args.strategies or ",".join(STRATEGIES)).split(",") if n.strip()]
+    unknown = [n for n in names if n not in STRATEGIES]
+    if unknown:
+        raise UserFacingError(f"unknown strategy {unknown[0]!r}; choose from {', '.join(STRATEGIES)}")
+    print(_guard(lambda: report(run_probe(names))))
     return 0

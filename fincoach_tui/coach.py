@@ -29,8 +29,11 @@ from fincoach_tui.domain.session_state import (
     summary_event,
     withdrawn_event,
 )
+from fincoach_tui.domain.overhead_fit import LearnedOverhead, Observation, OverheadLearner, learnable
 from fincoach_tui.domain.tokens import TemplateOverhead, TokenCounter
 from fincoach_tui.llm.base import ChatModel, Completion, LLMError, TextDelta
+from fincoach_tui.llm.embeddings import Embedder
+from fincoach_tui.memory_upkeep import context_extra, retriever_for, run_upkeep
 
 RATE_LIMIT_RETRIES = 2  # after the first attempt; waits honour Retry-After, capped below
 MAX_RETRY_WAIT_S = 20.0
@@ -113,9 +116,22 @@ class Coach:
         max_tokens: int | None = None,
         clock: Callable[[], float] = time.time,
         sleep: Callable[[float], Awaitable[None]] = asyncio.sleep,
+        sink_many: Callable[[list[dict[str, Any]]], None] | None = None,
+        learner: OverheadLearner | None = None,
+        on_learned: Callable[[list[Observation]], None] | None = None,
+        embedder: Embedder | None = None,
     ) -> None:
         self.state = state
+        # Recall uses the provider's embeddings when there is one (memory_upkeep.py).
+        self.embedder = embedder
         self._sink = sink
+        # Events that must be saved together or not at all (a reply and its record) go
+        # through `sink_many` as one write when the sink offers it.
+        self._sink_many = sink_many
+        # The template overhead, learned from what the provider bills (per base URL and
+        # model); `on_learned` persists the observations so the next run starts learned.
+        self.learner = learner or OverheadLearner(choice.overhead)
+        self._on_learned = on_learned
         self.llm = llm
         self.choice = choice
         self.counter = counter
@@ -141,12 +157,57 @@ class Coach:
         self._sink(event)  # durable first: a crash after this line loses nothing
         self.state.apply(event)
 
+    def _emit_all(self, events: list[dict[str, Any]]) -> None:
+        if self._sink_many is None:
+            for event in events:
+                self._emit(event)
+            return
+        self._sink_many(events)
+        for event in events:
+            self.state.apply(event)
+
+    @property
+    def context_window(self) -> int | None:
+        price = self.prices.get(self.choice.model)
+        return price.context_window if price else None
+
+    def abandon_turn(self) -> Message | None:
+        """After a turn died of something other than the model (a failed write), take its
+        question back so the transcript still alternates; return it (None if no turn was open)."""
+        pending = self.state.transcript.pending
+        if pending is None:
+            return None
+        try:
+            self._emit(withdrawn_event(pending))
+        except Exception:  # noqa: BLE001 - the file is failing: at least fix the state
+            self.state.transcript.withdraw_pending()
+        return pending
+
     def switch_strategy(self, name: str, params: dict[str, int] | None = None) -> Strategy:
         """Use another strategy from the next request on. Raises StrategyError."""
         strategy = make_strategy(name, params)
         self.strategy = strategy
         self._emit(strategy_event(self.next_turn, strategy.name, strategy.params()))
         return strategy
+
+    # ---- the fact store: the user's corrections are events like any other ----------
+    def edit_fact(self, fact_id: str, value: str) -> None:
+        """Replace a current fact's value (the old one is kept, superseded). Raises ValueError."""
+        from fincoach_tui.domain.fact_store import fact_edit_event
+
+        fact = self.state.facts.get(fact_id)
+        if fact is None or not fact.current or not value.strip():
+            raise ValueError("only a current fact can be edited, and it needs a value")
+        new_id = f"f{self.state.facts.next_number()}"
+        self._emit(fact_edit_event(fact_id, new_id, value.strip(), self._clock()))
+
+    def delete_fact(self, fact_id: str) -> None:
+        """Never sent again, its messages never recalled; recorded in the session."""
+        from fincoach_tui.domain.fact_store import fact_deleted_event
+
+        if self.state.facts.get(fact_id) is None:
+            raise ValueError(f"no fact {fact_id!r}")
+        self._emit(fact_deleted_event(fact_id, self._clock()))
 
     # ---- counting ------------------------------------------------------------------
     def count_message(self, message: Message) -> int:
@@ -159,7 +220,9 @@ class Coach:
 
     def view(self, new: Message) -> MemoryView:
         history = tuple(m for m in self.state.transcript.messages if m.id != new.id)
-        return MemoryView(self.system_prompt, history, new, self.count_message, self.state.summary)
+        return MemoryView(self.system_prompt, history, new, self.count_message, self.state.summary,
+                          facts=self.state.facts, retriever=retriever_for(self),
+                          count_text=self.count_text)
 
     def measure(self, context: Context) -> RequestReady:
         sent = tuple(
@@ -173,8 +236,16 @@ class Coach:
             for m in context.messages
         )
         counted = sum(m.tokens for m in sent)
-        predicted = counted + self.choice.overhead.predict(m.role for m in sent)
+        predicted = counted + self.overhead.predict(m.role for m in sent)
         return RequestReady(context, sent, counted, predicted)
+
+    @property
+    def overhead(self) -> LearnedOverhead:
+        return self.learner.current
+
+    def count_context(self, message: ContextMessage) -> int:
+        """Content tokens of a message a strategy built (cached like every other count)."""
+        return self._count_context_message(message.content, message.provenance, message.source_ids)
 
     def _count_context_message(self, content: str, provenance: str, ids: tuple[str, ...]) -> int:
         if provenance in ("verbatim", "new") and len(ids) == 1:
@@ -199,7 +270,7 @@ class Coach:
         return self.measure(self.strategy.build(view))
 
     def estimate_usage(self, messages: list[dict[str, str]], reply: str) -> Usage:
-        return estimate_usage(messages, reply, self.count_text, self.choice.overhead)
+        return estimate_usage(messages, reply, self.count_text, self.overhead)
 
     # ---- one turn ------------------------------------------------------------------
     async def turn(self, text: str) -> AsyncIterator[TurnEvent]:
@@ -215,6 +286,8 @@ class Coach:
         if plan is not None:
             yield FoldStarted(plan.first_turn, plan.last_turn)
             yield await self._fold(plan)
+        async for upkeep in run_upkeep(self, question):  # fact extraction, recall vectors
+            yield upkeep
 
         request = self.measure(self.strategy.build(self.view(question)))
         yield request
@@ -256,9 +329,11 @@ class Coach:
     ) -> TurnFinished:
         turn = self.next_turn
         reply = Message(self.state.transcript.next_id(), "assistant", text, self._clock(), turn)
-        self._emit(message_event(reply))
-        record = self._record("chat", turn, request, usage, started, reply_id=reply.id, note=note)
-        self._emit(record_event(record))
+        record = self._record("chat", turn, request, usage, started, reply_id=reply.id, note=note,
+                              extra=context_extra(request.context))
+        # One write: a crash leaves the turn either answered and accounted, or unanswered.
+        self._emit_all([message_event(reply), record_event(record)])
+        self._learn(record)
         return TurnFinished(reply, record)
 
     def _record(
@@ -272,6 +347,7 @@ class Coach:
         model: str | None = None,
         reply_id: str | None = None,
         note: str = "",
+        extra: dict[str, Any] | None = None,
     ) -> CallRecord:
         model = model or self.choice.model
         return CallRecord(
@@ -290,7 +366,16 @@ class Coach:
             simulated=self.choice.simulated,
             reply_id=reply_id,
             note=note,
+            extra=extra or {},
         )
+
+    def _learn(self, record: CallRecord) -> None:
+        """Fit the template overhead to what was just billed (our own estimates excluded)."""
+        if not learnable(record, self.choice.model):
+            return
+        self.learner.observe(Observation.from_record(record))
+        if self._on_learned is not None:
+            self._on_learned(self.learner.observations)
 
     # ---- maintenance ---------------------------------------------------------------
     def _fold_plan(self, completed: tuple[Message, ...]) -> FoldPlan | None:
@@ -329,9 +414,21 @@ class Coach:
             "summary", self.next_turn, request, usage, started,
             model=self.summarizer_model, note=f"folded turns {plan.first_turn}-{plan.last_turn}",
         )
-        self._emit(record_event(record))
-        self._emit(summary_event(summary))
+        self._emit_all([record_event(record), summary_event(summary)])
+        self._learn(record)
         return FoldFinished(summary, record)
+
+
+def context_overflow(request: RequestReady, window: int | None, model: str) -> str | None:
+    """Why `request` cannot be sent to `model` (one line, with the counts), or None if it fits."""
+    if window is None or request.predicted_prompt_tokens <= window:
+        return None
+    newest = request.sent[-1].tokens if request.sent else 0
+    return (
+        f"this request would need {request.predicted_prompt_tokens:,} tokens (your message "
+        f"alone is {newest:,}) but {model}'s context window is {window:,}. Shorten the "
+        "message, or switch to a bounded strategy (window, budget, summary)."
+    )
 
 
 def _digest(text: str) -> str:
@@ -342,7 +439,7 @@ def estimate_usage(
     messages: list[dict[str, str]],
     reply: str,
     count_text: Callable[[str], int],
-    overhead: TemplateOverhead,
+    overhead: TemplateOverhead | LearnedOverhead,
 ) -> Usage:
     """For servers that report no usage: our count plus the predicted template, marked."""
     content = sum(count_text(m["content"]) for m in messages)

@@ -30,6 +30,10 @@ DEFAULT_STRATEGY_PARAMS: dict[str, dict[str, int]] = {
     "window": {"k": 6},
     "budget": {"budget_tokens": 1500},
     "summary": {"tail_turns": 3, "batch_turns": 4, "cap_tokens": 300},
+    # Seed 004's 1,000 summary / 1,000 recall / 2,400 recent, halved (a 3-turn tail, not 6).
+    "hybrid": {"tail_turns": 3, "batch_turns": 4, "recall_k": 3, "summary_tokens": 500,
+               "recall_tokens": 500, "tail_tokens": 1200, "facts_tokens": 250},
+    "facts": {"tail_turns": 3, "extract_every": 2, "facts_tokens": 250},
 }
 # Parameter names we know per strategy; a strategy absent here accepts any name
 # (its module defines them), as long as the value is a positive integer.

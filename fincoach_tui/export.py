@@ -9,6 +9,7 @@ import json
 from typing import Any
 
 from fincoach_tui.domain.session_state import SessionState
+from fincoach_tui.inert_text import inert
 
 FORMATS = ("md", "json")
 
@@ -32,7 +33,8 @@ def to_markdown(name: str, state: SessionState) -> str:
     lines = [f"# FinCoach session `{name}`", ""]
     for message in state.transcript.messages:
         speaker = "You" if message.role == "user" else "FinCoach"
-        lines += [f"**{speaker}** (turn {message.turn}):", "", message.content, ""]
+        # inert: an export is read in terminals and pagers, where ESC sequences would act.
+        lines += [f"**{speaker}** (turn {message.turn}):", "", inert(message.content), ""]
         record = records.get(message.id)
         if record is not None:
             lines += [f"> {_record_line(record)}", ""]

@@ -10,15 +10,20 @@ import sys
 from typing import TextIO
 
 from fincoach_tui.coach import (
+    Coach,
     FoldFinished,
     FoldStarted,
     ReplyDelta,
     Retrying,
     TurnFailed,
     TurnFinished,
+    context_overflow,
 )
 from fincoach_tui.domain.memory import StrategyError
+from fincoach_tui.memory_upkeep import ExtractFinished, ExtractStarted, IndexFinished, describe
 from fincoach_tui.runtime import LiveSession
+from fincoach_tui.store.session_file import SessionError
+from fincoach_tui.inert_text import inert
 
 
 def parse_strategy_command(line: str) -> tuple[str, dict[str, int]]:
@@ -49,10 +54,19 @@ def accounting_line(record) -> str:
 async def run(session: LiveSession, stdin: TextIO | None = None, out: TextIO | None = None) -> int:
     stdin = stdin or sys.stdin  # looked up per call: tests and pipes replace them
     out = out or sys.stdout
+
+    def say(text: str = "") -> None:
+        # Flushed line by line: a script driving this through a pipe sees every line as
+        # soon as it is true, not when a buffer fills.
+        print(text, file=out, flush=True)
+
     coach = session.coach
     for problem in session.problems:
-        print(f"note: {problem}", file=out)
-    print(f"session {session.name} · strategy {coach.strategy.name} · /quit to end", file=out)
+        say(f"note: {problem}")
+    if session.state.interrupted is not None:
+        say(f"note: your unanswered message was: {inert(session.state.interrupted.content)}")
+    say(f"session {session.name} · strategy {coach.strategy.name} · /quit to end")
+    failed: str | None = None  # what /retry sends again
     for raw in stdin:
         line = raw.rstrip("\n")
         if line.strip() in ("/quit", "/exit"):
@@ -61,24 +75,57 @@ async def run(session: LiveSession, stdin: TextIO | None = None, out: TextIO | N
             try:
                 name, params = parse_strategy_command(line)
                 strategy = coach.switch_strategy(name, params)
-                print(f"strategy: {strategy.name} {strategy.params()}", file=out)
+                say(f"strategy: {strategy.name} {strategy.params()}")
             except StrategyError as exc:
-                print(f"error: {exc}", file=out)
+                say(f"error: {exc}")
             continue
+        if line.strip() == "/retry":
+            if failed is None:
+                say("note: nothing to retry")
+                continue
+            line = failed
         if not line.strip():
+            say("note: type a message first: an empty message is not sent")
             continue
+        refusal = context_overflow(coach.preview(line), coach.context_window, coach.choice.model)
+        if refusal:
+            say(f"error: {refusal} Nothing was sent.")
+            failed = line
+            continue
+        failed = await _turn(coach, line, say, out)
+    return 0
+
+
+async def _turn(coach: Coach, line: str, say, out: TextIO) -> str | None:
+    """Run one turn, printing as it goes; the text to offer for /retry if it failed."""
+    try:
         async for event in coach.turn(line):
             if isinstance(event, ReplyDelta):
-                out.write(event.text)
+                out.write(inert(event.text))
                 out.flush()
             elif isinstance(event, FoldStarted):
-                print(f"(summarizing turns {event.first_turn}-{event.last_turn}…)", file=out)
+                say(f"(summarizing turns {event.first_turn}-{event.last_turn}…)")
             elif isinstance(event, FoldFinished) and event.error:
-                print(f"(summary failed, turns kept verbatim: {event.error.message})", file=out)
+                say(f"(summary failed, turns kept verbatim: {event.error.message})")
+            elif isinstance(event, ExtractStarted | ExtractFinished | IndexFinished):
+                say(f"({describe(event)[0]})")
             elif isinstance(event, Retrying):
-                print(f"(rate limited; retry {event.attempt} in {event.wait_s:.0f}s)", file=out)
+                say(f"(rate limited; retry {event.attempt} in {event.wait_s:.0f}s)")
             elif isinstance(event, TurnFinished):
-                print("\n" + accounting_line(event.record), file=out)
+                note = f" ({event.record.note})" if event.record.note else ""
+                say(f"\n{accounting_line(event.record)}{note}")
             elif isinstance(event, TurnFailed):
-                print(f"\nerror: {event.error.message} (your message was not sent)", file=out)
-    return 0
+                say(f"\nerror: {event.error.message}")
+                if event.error.kind == "context_length":
+                    say("the conversation no longer fits the model: switch to a bounded "
+                        "strategy (/strategy window, budget or summary), then /retry")
+                say("your message was not sent; /retry sends it again")
+                return event.question
+    except (SessionError, ValueError, OSError) as exc:
+        # Not the model's fault: the session could not be written (a full disk, an API
+        # key in the message). Nothing half-done stays behind; the text can be resent.
+        coach.abandon_turn()
+        say(f"\nerror: {exc}")
+        say("your message was not sent; /retry sends it again")
+        return line
+    return None

@@ -9,21 +9,25 @@ driving it; switching sessions replaces it and keeps the engine.
 from __future__ import annotations
 
 import tomllib
-from collections.abc import Mapping
+from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass, field, replace
 from datetime import datetime
 from functools import partial
 from importlib import resources
 
+from fincoach_tui import paths
 from fincoach_tui.coach import Coach, ModelChoice, estimate_usage
 from fincoach_tui.config import Config
 from fincoach_tui.domain.memory import Strategy, make_strategy
+from fincoach_tui.domain.overhead_fit import Observation, OverheadLearner
 from fincoach_tui.domain.persona import FINCOACH_SYSTEM_PROMPT
 from fincoach_tui.domain.pricing import Price, PriceTable
 from fincoach_tui.domain.session_state import SessionState, replay, withdrawn_event
 from fincoach_tui.domain.tokens import TokenCounter, encoding_for_model, overhead_for_model
 from fincoach_tui.llm.base import ChatModel
+from fincoach_tui.llm.embeddings import Embedder
 from fincoach_tui.llm.providers import ProviderSettings, resolve_provider
+from fincoach_tui.store.overheads import FILENAME as OVERHEADS_FILE, OverheadStore
 from fincoach_tui.store.session_file import SessionFile
 
 
@@ -71,6 +75,20 @@ class Engine:
     llm: ChatModel
     counter: TokenCounter
     prices: PriceTable
+    # What this provider's template adds, learned from its bills; shared by every session
+    # opened in this engine, persisted per (base URL, model).
+    learner: OverheadLearner | None = None
+    overheads: OverheadStore | None = None
+    # The provider's embeddings for hybrid's recall (OpenAI preset); None: BM25 recall.
+    embedder: Embedder | None = None
+
+    def remember_overheads(self, observations: list[Observation]) -> None:
+        if self.overheads is None:
+            return
+        try:
+            self.overheads.save(self.settings.base_url, self.choice.model, observations)
+        except OSError:
+            pass  # learning resumes from the session next time; never fail a turn for it
 
     @property
     def price(self) -> Price | None:
@@ -110,7 +128,17 @@ def build_engine(
 
         estimate = partial(estimate_usage, count_text=counter.count, overhead=overhead)
         llm = OpenAIChat(settings, estimate_usage=estimate, timeout=timeout)
-    return Engine(config, settings, choice, llm, counter, price_table(config))
+    overheads = OverheadStore(paths.data_dir() / OVERHEADS_FILE)
+    learner = OverheadLearner(overhead, overheads.load(settings.base_url, model))
+    return Engine(config, settings, choice, llm, counter, price_table(config), learner, overheads,
+                  embedder=_embedder(settings, timeout))
+
+
+def _embedder(settings: ProviderSettings, timeout: float) -> Embedder | None:
+    from fincoach_tui.llm.embeddings import OpenAIEmbeddings, embeddings_model
+
+    model = embeddings_model(settings)
+    return OpenAIEmbeddings(settings, model, timeout=timeout) if model else None
 
 
 @dataclass
@@ -141,14 +169,24 @@ def choose_strategy(state: SessionState, config: Config, requested: str | None) 
     return make_strategy(config.strategy, config.params_for())
 
 
-def open_session(engine: Engine, file: SessionFile, *, strategy: str | None = None) -> LiveSession:
-    """Replay an open session file and put a coach on it. Closes the file on failure."""
+def open_session(
+    engine: Engine,
+    file: SessionFile,
+    *,
+    strategy: str | None = None,
+    sleep: Callable[[float], Awaitable[None]] | None = None,
+) -> LiveSession:
+    """Replay an open session file and put a coach on it. Closes the file on failure.
+
+    `sleep` is how the coach waits before retrying a rate-limited call (tests pass one
+    they control; the default is asyncio.sleep)."""
     try:
         state, problems = replay(file.events)
         chosen = choose_strategy(state, engine.config, strategy)
         coach = Coach(
             state=state,
             sink=file.append,
+            sink_many=file.append_many,
             llm=engine.llm,
             choice=engine.choice,
             counter=engine.counter,
@@ -157,6 +195,10 @@ def open_session(engine: Engine, file: SessionFile, *, strategy: str | None = No
             strategy=chosen,
             summarizer_model=engine.config.summarizer_model,
             max_tokens=engine.config.max_tokens,
+            **({"sleep": sleep} if sleep is not None else {}),
+            learner=engine.learner,
+            on_learned=engine.remember_overheads,
+            embedder=engine.embedder,
         )
         if state.interrupted is not None:
             # Make the file say what replay did, so the retried question is not a second

@@ -18,6 +18,7 @@ from fincoach_tui.domain.memory.budget import BudgetStrategy
 from fincoach_tui.domain.memory.buffer import BufferStrategy
 from fincoach_tui.domain.memory.summary import SummaryStrategy, cap_text
 from fincoach_tui.domain.memory.window import WindowStrategy
+from fincoach_tui.domain.fact_store import Fact, FactStore, fact_deleted_event, facts_event
 
 SYSTEM = "You are a test coach."
 
@@ -266,7 +267,8 @@ def test_make_strategy_builds_with_params():
 @pytest.mark.parametrize(
     ("name", "params", "message"),
     [
-        ("nope", None, "unknown strategy 'nope'; choose one of: buffer, window, budget, summary"),
+        ("nope", None, "unknown strategy 'nope'; choose one of: buffer, window, budget, summary, "
+                       "hybrid, facts"),
         ("window", {"k": 0}, "window: k must be a positive whole number, got 0"),
         ("window", {"k": "six"}, "window: k must be a positive whole number, got 'six'"),
         ("window", {"k": True}, "window: k must be a positive whole number, got True"),
@@ -307,7 +309,46 @@ PARAMS = {
         "batch_turns": st.integers(1, 8),
         "cap_tokens": st.integers(1, 60),
     }),
+    "hybrid": st.fixed_dictionaries({
+        "tail_turns": st.integers(1, 8),
+        "batch_turns": st.integers(1, 8),
+        "recall_k": st.integers(1, 6),
+        "summary_tokens": st.integers(1, 60),
+        "recall_tokens": st.integers(1, 200),
+        "tail_tokens": st.integers(1, 300),
+        "facts_tokens": st.integers(1, 80),
+    }),
+    "facts": st.fixed_dictionaries({
+        "tail_turns": st.integers(1, 8),
+        "extract_every": st.integers(1, 4),
+        "facts_tokens": st.integers(1, 80),
+    }),
 }
+
+
+def text_words(text: str) -> int:
+    return len(text.split())
+
+
+@st.composite
+def fact_stores(draw, history):
+    """A store with facts read from random user messages of `history`, some deleted."""
+    users = [m for m in history if m.role == "user"]
+    store = FactStore()
+    if not users:
+        return store
+    number = 0
+    for _ in range(draw(st.integers(0, 6))):
+        source = draw(st.sampled_from(users))
+        number += 1
+        fact = Fact(f"f{number}", draw(st.sampled_from(["salary", "expenses", "risk", "goal"])),
+                    draw(st.text(min_size=1, max_size=20).filter(str.strip)), (source.id,),
+                    source.ts, source.turn)
+        store.apply(facts_event(source.turn, [source.id], [fact]))
+    for fact in store.facts:
+        if draw(st.booleans()) and draw(st.booleans()):
+            store.apply(fact_deleted_event(fact.id, 1e9))
+    return store
 
 
 @st.composite
@@ -323,13 +364,15 @@ def scenarios(draw):
     history, new = transcript.messages[:-1], transcript.messages[-1]
 
     summary = None
-    if isinstance(strategy, SummaryStrategy):
+    if hasattr(strategy, "fold_plan"):  # summary, hybrid
         # Fold the way the coach does: before each turn, on the turns completed so far.
         for end in range(0, len(history) + 1, 2):
             plan = strategy.fold_plan(history[:end], summary)
             if plan:
                 summary = plan.result(f"summary up to {plan.last_turn}", lambda t: len(t.split()))
-    return strategy, MemoryView(SYSTEM, history, new, word_count, summary)
+    store = draw(fact_stores(history)) if name in ("hybrid", "facts") else None
+    return strategy, MemoryView(SYSTEM, history, new, word_count, summary, facts=store,
+                                count_text=text_words)
 
 
 @settings(max_examples=300)

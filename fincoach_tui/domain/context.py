@@ -28,6 +28,27 @@ class ContextMessage:
 
 
 @dataclass(frozen=True)
+class RecallHit:
+    """An earlier turn brought back by recall, and how well it matched the new message."""
+
+    turn: int
+    ids: tuple[str, ...]  # the messages its passage quotes (the user's, and the reply if it fit)
+    score: float
+    retriever: str  # "bm25" or the embeddings model
+
+
+@dataclass(frozen=True)
+class Conflict:
+    """A recalled passage states a value the fact store has since replaced: the fact wins."""
+
+    key: str
+    recalled_turn: int
+    recalled_value: str
+    fact_value: str
+    fact_id: str
+
+
+@dataclass(frozen=True)
 class Context:
     """The request a strategy built for one turn."""
 
@@ -35,6 +56,8 @@ class Context:
     messages: tuple[ContextMessage, ...]
     omitted_ids: tuple[str, ...]  # transcript messages not sent verbatim this turn
     note: str = ""  # one line the inspector shows, e.g. "summary covers turns 1-8"
+    recalled: tuple[RecallHit, ...] = ()
+    conflicts: tuple[Conflict, ...] = ()
 
     def as_chat(self) -> list[dict[str, str]]:
         """The `messages` argument of a chat completion request."""

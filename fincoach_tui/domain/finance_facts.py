@@ -56,6 +56,12 @@ _RESTATE = {
 }
 
 
+def label_of(key: str) -> str:
+    """How a fact key is shown: the matcher's own label, or the key in words."""
+    known = _PATTERNS.get(key)
+    return known[0] if known else key.replace("_", " ")
+
+
 def restate(fact: FinanceFact) -> str:
     return _RESTATE[fact.key].format(fact.value)
 

@@ -59,6 +59,14 @@ def call_cost(usage: Usage, price: Price | None) -> float | None:
     ) / PER_MILLION
 
 
+def cache_savings(usage: Usage, price: Price | None) -> float:
+    """What the cache discount took off a call: its cached tokens at the input rate minus
+    the cached rate. 0 with no price, or when the provider reported the cost itself."""
+    if price is None or usage.provider_cost is not None:
+        return 0.0
+    return usage.cached_tokens * (price.input - price.cached_input) / PER_MILLION
+
+
 class PriceTable:
     """Shipped prices overlaid with the user's overrides, looked up by model id."""
 

@@ -9,9 +9,11 @@ Event types (the session-file schema, format 1):
   header     {"format": 1, "created": iso}
   message    {"message": Message}
   withdrawn  {"id": message id}            a failed turn's question, handed back to the user
-  record     {"record": CallRecord}        one accounted model call (chat or summary)
+  record     {"record": CallRecord}        one accounted model call (chat, summary, extract, embed)
   strategy   {"name", "params", "turn"}    the strategy in force from turn `turn` on
   summary    {"summary": Summary}          a fold's result
+  facts, fact_edit, fact_deleted           the fact store's history (domain/fact_store.py)
+  embeddings {"model", "vectors": {id: packed float32}}   recall vectors, each message once
 """
 
 from __future__ import annotations
@@ -20,7 +22,9 @@ from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from fincoach_tui.domain.conversation import Message, Transcript
+from fincoach_tui.domain.fact_store import FACT_EVENTS, FactStore
 from fincoach_tui.domain.memory.base import Summary
+from fincoach_tui.domain.recall import read_embeddings_event
 from fincoach_tui.domain.records import CallRecord
 
 
@@ -37,6 +41,8 @@ class SessionState:
     records: list[CallRecord] = field(default_factory=list)
     switches: list[StrategySwitch] = field(default_factory=list)
     summaries: list[Summary] = field(default_factory=list)
+    facts: FactStore = field(default_factory=FactStore)
+    embeddings: dict[str, dict[str, tuple[float, ...]]] = field(default_factory=dict)  # model -> id -> vector
     created: str = ""
     last_ts: float = 0.0
     # A question whose turn never got a reply (the process stopped mid-turn).
@@ -90,6 +96,11 @@ class SessionState:
             self.summaries.append(
                 Summary(data["text"], int(data["last_turn"]), tuple(data["covers_ids"]), int(data["tokens"]))
             )
+        elif kind in FACT_EVENTS:
+            self.facts.apply(event)
+        elif kind == "embeddings":
+            model, vectors = read_embeddings_event(event)
+            self.embeddings.setdefault(model, {}).update(vectors)
         # Unknown event types come from a newer minor version: skipped, never fatal.
 
 

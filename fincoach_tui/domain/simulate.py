@@ -4,7 +4,10 @@ Each user message is counted with the real tokenizer; every reply is assumed to 
 `reply_tokens` long. As in the notebook, prompt sizes are content tokens (system prompt +
 the history a strategy keeps + the new message) without the provider's chat template.
 Summary-based strategies have no real summary here: once a fold is due, the summary is
-assumed to be at its cap, which is the honest upper bound.
+assumed to be at its cap, which is the honest upper bound. Other memory sections (hybrid's
+recalled passages) are counted as built; there is no model here, so `facts` has no
+extracted facts and sends its tail only: `benchmarks/recall_probe.py` measures both with
+the offline coach's simulated extraction.
 """
 
 from __future__ import annotations
@@ -14,7 +17,6 @@ from dataclasses import dataclass
 
 from fincoach_tui.domain.conversation import Message, Transcript
 from fincoach_tui.domain.memory import MemoryView, Strategy, Summary
-from fincoach_tui.domain.memory.summary import SummaryStrategy
 
 
 @dataclass(frozen=True)
@@ -53,13 +55,16 @@ def simulate(
         new = transcript.add("user", text, ts=0.0)
         sizes[new.id] = count_text(text)
         history = transcript.messages[:-1]
-        if isinstance(strategy, SummaryStrategy):
-            plan = strategy.fold_plan(history, summary)
+        fold_plan = getattr(strategy, "fold_plan", None)  # summary, hybrid
+        if fold_plan is not None:
+            plan = fold_plan(history, summary)
             if plan:
-                summary = Summary("", plan.last_turn, plan.message_ids, strategy.cap_tokens)
-        view = MemoryView("", history, new, lambda m: sizes[m.id], summary)
+                summary = Summary("", plan.last_turn, plan.message_ids, plan.cap_tokens)
+        view = MemoryView("", history, new, lambda m: sizes[m.id], summary, count_text=count_text)
         context = strategy.build(view)
-        summary_tokens = summary.tokens if summary and len(context.messages[0].sections) > 1 else 0
+        sections = context.messages[0].sections[1:]
+        summary_tokens = summary.tokens if summary and any(s.provenance == "summary" for s in sections) else 0
+        summary_tokens += sum(count_text(s.text) for s in sections if s.provenance != "summary")
         history_tokens = summary_tokens + sum(
             sizes[i] for m in context.messages[1:-1] for i in m.source_ids
         )

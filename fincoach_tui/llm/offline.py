@@ -24,10 +24,12 @@ from fincoach_tui.domain.finance_facts import (
     restate,
     rupees,
 )
+from fincoach_tui.domain.fact_extraction import EXTRACTOR_MARKER
 from fincoach_tui.domain.memory.summary import SUMMARIZER_MARKER, cap_text
 from fincoach_tui.domain.records import Usage
 from fincoach_tui.domain.tokens import TemplateOverhead
 from fincoach_tui.llm.base import ChatMessages, Completion, StreamEvent, TextDelta
+from fincoach_tui.llm.offline_memory import extract, section_facts
 
 SIMULATED_LABEL = "offline coach (simulated)"
 
@@ -67,6 +69,8 @@ class OfflineCoach:
     ) -> AsyncIterator[StreamEvent]:
         if messages and messages[0]["content"].startswith(SUMMARIZER_MARKER):
             text = summarize(messages)
+        elif messages and messages[0]["content"].startswith(EXTRACTOR_MARKER):
+            text = extract(messages)
         else:
             text = self.reply(messages)
         finish = "stop"
@@ -104,16 +108,20 @@ class OfflineCoach:
 
 
 def visible_facts(messages: ChatMessages) -> dict[str, FinanceFact]:
-    """The user's facts this request carries: user messages, and summary/fact sections."""
-    texts = []
+    """The user's facts this request carries: user messages, and summary/fact sections.
+
+    In order, a later statement replacing an earlier one: the fact section comes after
+    summary and recalled passages, so a current fact wins over an outdated passage.
+    """
+    facts: dict[str, FinanceFact] = {}
     for index, message in enumerate(messages):
         if message["role"] == "user":
-            texts.append((f"message {index}", message["content"]))
+            facts.update(find_facts([(f"message {index}", message["content"])]))
         elif message["role"] == "system" and "\n## " in message["content"]:
             # Only the labelled sections after the prompt: the persona has no user facts.
-            sections = message["content"].split("\n## ", 1)[1]
-            texts.append(("summary", sections))
-    return find_facts(texts)
+            for section in message["content"].split("\n## ")[1:]:
+                facts.update(section_facts(section))
+    return facts
 
 
 def _what_i_see(facts: dict[str, FinanceFact]) -> str:

@@ -45,6 +45,10 @@ class SessionNotFound(SessionError, FileNotFoundError):
     pass
 
 
+class SecretRefused(SessionError, ValueError):
+    """An event holding the value of an `*_API_KEY` variable: never written."""
+
+
 def _show(name: str) -> str:
     """repr() escapes control characters and NULs; truncate so a huge name stays one line."""
     return repr(name[:40]) + "..." if len(name) > 40 else repr(name)
@@ -222,6 +226,18 @@ def _fsync_dir(directory: Path) -> None:
             os.close(fd)
 
 
+def _holds_secret(var: str, value: str) -> bool:
+    """Is this environment variable a credential whose value must never be saved?
+
+    Every `*_API_KEY`; and, since `api_key_env` may name any variable, anything called
+    `*_KEY`, `*_TOKEN` or `*_SECRET` whose value is long enough to be a credential.
+    """
+    name = var.upper()
+    if name.endswith("_API_KEY"):
+        return len(value) >= 8
+    return name.endswith(("_KEY", "_TOKEN", "_SECRET")) and len(value) >= 16
+
+
 # --- the session file ------------------------------------------------------------------
 
 
@@ -302,12 +318,12 @@ class SessionFile:
 
     def _refuse_secrets(self, line: str) -> None:
         for var, value in self._environ.items():
-            if not var.endswith("_API_KEY") or len(value) < 8:
+            if not _holds_secret(var, value):
                 continue
             if value in line or json.dumps(value, ensure_ascii=False)[1:-1] in line:
-                raise ValueError(
-                    f"refusing to write the value of ${var} to session '{self.name}': "
-                    "API keys must never reach a session file"
+                raise SecretRefused(
+                    f"this contains the value of ${var}; it was not sent or saved "
+                    f"(API keys never reach a session file)"
                 )
 
     def append(self, event: dict[str, Any]) -> None:
@@ -317,17 +333,27 @@ class SessionFile:
         flushed and fsynced before `append` returns, so a crash loses at most the
         event being written (which the next open drops as a torn last line).
         Raises ValueError for a closed session, a non-dict, NaN/Infinity values,
-        or an event containing the value of any `*_API_KEY` environment variable.
+        or an event containing the value of any `*_API_KEY` environment variable
+        (SecretRefused); nothing is written then.
         """
+        self.append_many([event])
+
+    def append_many(self, events: list[dict[str, Any]]) -> None:
+        """Append events that belong together (a reply and its record) with ONE write
+        and one fsync, so a killed process leaves all of them or none (a power cut can
+        still tear the write; the next open then drops the torn tail)."""
         if self.closed or self._file is None:
             raise ValueError(f"session '{self.name}' is closed")
-        if not isinstance(event, dict):
-            raise ValueError(f"an event must be a dict, got {type(event).__name__}")
-        line = json.dumps(event, ensure_ascii=False, separators=(",", ":"), allow_nan=False)
-        self._refuse_secrets(line)
-        self._write((line + "\n").encode("utf-8"))
+        lines = []
+        for event in events:
+            if not isinstance(event, dict):
+                raise ValueError(f"an event must be a dict, got {type(event).__name__}")
+            line = json.dumps(event, ensure_ascii=False, separators=(",", ":"), allow_nan=False)
+            self._refuse_secrets(line)
+            lines.append(line)
+        self._write("".join(line + "\n" for line in lines).encode("utf-8"))
         # Keep the in-memory copy identical to what a reopen would read.
-        self.events.append(json.loads(line))
+        self.events.extend(json.loads(line) for line in lines)
 
     def close(self) -> None:
         """Close the file and release the lock. Safe to call twice."""

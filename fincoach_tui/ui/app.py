@@ -7,6 +7,8 @@ vocabulary read: that happens in a worker thread (`load_engine`).
 
 from __future__ import annotations
 
+import threading
+from collections.abc import Awaitable, Callable
 from pathlib import Path
 
 from textual import work
@@ -25,6 +27,7 @@ from fincoach_tui.ui.chat import ChatView
 from fincoach_tui.ui.commands import FinCoachCommands
 from fincoach_tui.ui.composer import Composer
 from fincoach_tui.ui.format import usd
+from fincoach_tui.ui.live_costs import LiveCosts
 from fincoach_tui.ui.side_panel import SidePanel
 from fincoach_tui.ui.status import ActivityLine, SessionBar
 from fincoach_tui.ui.themes import DEFAULT_THEME, discover_themes
@@ -40,9 +43,13 @@ class FinCoachApp(App):
         Binding("ctrl+t", "cycle_strategy", "Next strategy"),
         Binding("ctrl+o", "sessions", "Sessions"),
         Binding("ctrl+n", "new_session", "New"),
-        Binding("ctrl+e", "export", "Export"),
+        # priority: the composer (a TextArea) would take Ctrl+E as "end of line"
+        Binding("ctrl+e", "export", "Export", priority=True),
         Binding("ctrl+b", "toggle_panel", "Panel"),
         Binding("ctrl+g", "toggle_chart", "Tokens/cost"),
+        Binding("ctrl+l", "planner", "Planner"),
+        # priority: the composer (a TextArea) would otherwise take ctrl+y as "redo".
+        Binding("ctrl+y", "memory", "Memory", priority=True),
         Binding("ctrl+r", "retry", "Retry", show=False),
         Binding("ctrl+q", "quit", "Quit"),
     ]
@@ -58,6 +65,8 @@ class FinCoachApp(App):
         auto_named: bool = False,
         config_path: Path | None = None,
         offline_chunk_delay: float = 0.015,
+        request_timeout: float = 60.0,
+        retry_sleep: Callable[[float], Awaitable[None]] | None = None,
     ) -> None:
         super().__init__()
         self.config = config
@@ -72,7 +81,11 @@ class FinCoachApp(App):
         # Sessions the user did not name: left empty, they are not worth keeping.
         self._unnamed = {file.name} if auto_named else set()
         self._offline_delay = offline_chunk_delay
+        self._timeout = request_timeout  # seconds a model call may take
+        self._retry_sleep = retry_sleep  # how a rate-limited turn waits (tests control it)
         self.turns = TurnRunner(self)
+        self._theme_problems = self._load_themes()
+        self.costs = LiveCosts(self)  # every strategy's cost, and the draft's, kept current
 
     def compose(self) -> ComposeResult:
         yield SessionBar(id="bar")
@@ -81,26 +94,56 @@ class FinCoachApp(App):
                 yield ChatView(id="chat")
                 yield ActivityLine(id="activity")
                 yield Composer(id="composer")
-            yield SidePanel(id="side")
+            # A placeholder of the panel's size: the panel itself (three dozen widgets, a
+            # third of the start-up) is mounted right after the first frame.
+            yield Vertical(id="side")
         yield Footer()
 
     # ---- start-up ------------------------------------------------------------------
-    def on_mount(self) -> None:
+    def _load_themes(self) -> list[str]:
+        """Register the shipped and user themes and pick the configured one; problems found.
+
+        Called before the first mount: choosing a theme after it restyles every widget
+        once more, which costs the first frame about a quarter of a second."""
         themes, problems = discover_themes(paths.config_dir() / "themes")
         for theme in themes:
             self.register_theme(theme)
         self.theme = self.config.theme if self.config.theme in self.available_themes else DEFAULT_THEME
+        return problems
+
+    def on_mount(self) -> None:
         self.theme_changed_signal.subscribe(self, self._save_theme)
-        for problem in problems:
-            self.notify(problem, severity="warning")
+        for problem in self._theme_problems:
+            self.notify(problem, severity="warning", markup=False)
         self.activity.say("starting: loading the tokenizer…")
         self.query_one(Composer).focus()
-        self.load_engine()
+        # The loader waits for the first frame: its imports and the vocabulary hold the
+        # GIL for most of a second and would otherwise hold the first paint back with them.
+        painted = threading.Event()
+
+        async def after_first_frame() -> None:
+            await self._mount_side_panel()
+            painted.set()
+
+        self.call_after_refresh(after_first_frame)
+        self.load_engine(painted)
+
+    async def _mount_side_panel(self) -> None:
+        placeholder = self.query_one("#side")
+        hidden = placeholder.has_class("-hidden")  # Ctrl+B may already have been pressed
+        await placeholder.remove()
+        panel = SidePanel(id="side", classes="-hidden" if hidden else None)
+        await self.query_one("#main", Horizontal).mount(panel)
 
     @work(thread=True, exclusive=True, group="engine")
-    def load_engine(self) -> None:
+    def load_engine(self, painted: threading.Event | None = None) -> None:
+        if painted is not None:
+            painted.wait(timeout=5)  # a frame that never comes must not stop the start
         try:
-            engine = build_engine(self.config, self.settings, offline_chunk_delay=self._offline_delay)
+            engine = build_engine(
+                self.config, self.settings,
+                offline_chunk_delay=self._offline_delay, timeout=self._timeout,
+            )
         except Exception as exc:  # noqa: BLE001 - shown to the user, never a traceback
             self.call_from_thread(self._fail_start, f"could not start: {exc}")
             return
@@ -114,7 +157,9 @@ class FinCoachApp(App):
     async def _engine_ready(self, engine: Engine) -> None:
         self.engine = engine
         try:
-            live = open_session(engine, self._first_file, strategy=self._first_strategy)
+            live = open_session(
+                engine, self._first_file, strategy=self._first_strategy, sleep=self._retry_sleep
+            )
         except Exception as exc:  # noqa: BLE001
             self._fail_start(str(exc))
             return
@@ -129,7 +174,7 @@ class FinCoachApp(App):
         await self.chat.show_history(live.state.transcript.messages, assistant)
         self.refresh_session()
         for problem in live.problems:
-            self.notify(problem, severity="warning", timeout=8)
+            self.notify(problem, severity="warning", timeout=8, markup=False)
         if live.state.interrupted is not None:
             self.composer.text = live.state.interrupted.content
         self.activity.say("ready")
@@ -164,6 +209,7 @@ class FinCoachApp(App):
             params=strategy.params(), total=shown,
         )
         self.side.update_session(state, context_window=self.engine.context_window)
+        self.costs.refresh()
 
     # ---- input ---------------------------------------------------------------------
     def on_composer_submitted(self, event: Composer.Submitted) -> None:
@@ -201,6 +247,21 @@ class FinCoachApp(App):
             **self.config.strategy_params, strategy.name: strategy.params(),
         })
 
+    # ---- memory --------------------------------------------------------------------
+    def action_memory(self) -> None:
+        if self.live is None:
+            return
+        from fincoach_tui.ui.screens.memory import MemoryScreen
+
+        self.push_screen(MemoryScreen(self.live.coach))
+
+    def action_remember(self) -> None:
+        """Start a "remember …" message: the fact is extracted before the reply (facts, hybrid)."""
+        if not self.composer.text.lower().startswith("remember"):
+            self.composer.text = "remember " + self.composer.text
+        self.composer.focus()
+        self.composer.move_cursor(self.composer.document.end)
+
     # ---- sessions ------------------------------------------------------------------
     def action_sessions(self) -> None:
         from fincoach_tui.ui.screens.sessions import SessionsScreen
@@ -227,11 +288,13 @@ class FinCoachApp(App):
             self._close_live()
             self.live = None
         try:
-            live = open_session(self.engine, self.store.open(name))
+            live = open_session(self.engine, self.store.open(name), sleep=self._retry_sleep)
         except (SessionError, ValueError) as exc:
-            self.notify(str(exc), severity="error", timeout=8)
+            self.notify(str(exc), severity="error", timeout=8, markup=False)
             if previous is not None:  # reopen what we had, so the screen matches a session
-                live = open_session(self.engine, self.store.open(previous.name))
+                live = open_session(
+                    self.engine, self.store.open(previous.name), sleep=self._retry_sleep
+                )
             else:
                 return
         await self.show_session(live)
@@ -248,11 +311,36 @@ class FinCoachApp(App):
         stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
         target = folder / f"{self.live.name}-{stamp}.md"
         target.write_text(export_session(self.live.name, self.live.state, "md"), encoding="utf-8")
-        self.notify(f"exported to {target}")
+        self.notify(f"exported to {target}", markup=False)
 
     # ---- view toggles --------------------------------------------------------------
     def action_toggle_panel(self) -> None:
-        self.side.toggle_class("-hidden")
+        self.query_one("#side").toggle_class("-hidden")  # the panel, or its placeholder
+
+    def on_text_area_changed(self, event) -> None:
+        if event.text_area is self.composer:
+            self.costs.draft_changed(event.text_area.text)  # quoted once typing pauses
+
+    def action_planner(self) -> None:
+        from fincoach_tui.ui.screens.planner import PlannerScreen
+
+        inputs = self.costs.plan_inputs()
+        averages = self.costs.current().averages() if inputs is not None else None
+        measured = (
+            f"From this session: system prompt {averages.system_tokens:,} tokens, "
+            f"{averages.turn_tokens:,} tokens per turn over {averages.turns} turns; the rest seed 002's."
+            if averages and averages.turns else ""
+        )
+        self.push_screen(PlannerScreen(inputs, measured=measured))
+
+    def action_compare_chart(self) -> None:
+        from fincoach_tui.ui.cost_chart import CostChart
+
+        chart = self.side.query_one(CostChart)
+        if "compare" in chart.modes:
+            chart.mode = "compare"
+        else:
+            self.notify("every strategy's cost appears after the first answered turn")
 
     def action_toggle_chart(self) -> None:
         self.side.toggle_chart_mode()
@@ -265,7 +353,7 @@ class FinCoachApp(App):
         try:
             self.config = update_config(self.config_path, **changes)
         except (ConfigError, OSError) as exc:
-            self.notify(f"settings not saved: {exc}", severity="warning")
+            self.notify(f"settings not saved: {exc}", severity="warning", markup=False)
 
     def _close_live(self) -> None:
         live = self.live
@@ -276,8 +364,14 @@ class FinCoachApp(App):
         if empty and live.name in self._unnamed:
             self.store.delete(live.name)
 
-    def on_unmount(self) -> None:
+    async def on_unmount(self) -> None:
         if self.live is not None:
             self._close_live()
         elif not self._first_file.closed:
             self._first_file.close()
+        aclose = getattr(self.engine.llm, "aclose", None) if self.engine else None
+        if aclose is not None:  # close the HTTP client while its event loop still runs
+            await aclose()
+        embedder = getattr(self.engine, "embedder", None) if self.engine else None
+        if embedder is not None:
+            await embedder.aclose()

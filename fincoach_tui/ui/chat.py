@@ -6,7 +6,6 @@ ones are mounted a page at a time on request ("load earlier"), never 2,000 at on
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 
 from textual.app import ComposeResult
@@ -14,17 +13,9 @@ from textual.containers import Vertical, VerticalScroll
 from textual.widgets import Button, LoadingIndicator, Markdown, Static
 
 from fincoach_tui.domain.conversation import Message
+from fincoach_tui.inert_text import inert  # model output must not drive the terminal
 
 PAGE = 40  # messages mounted per page
-
-# C0/C1 control characters (ESC starts ANSI sequences) except newline and tab: model
-# output must not move the cursor, recolour the terminal or ring the bell.
-_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
-
-
-def inert(text: str) -> str:
-    """Text safe to render: control characters and escape sequences made visible-harmless."""
-    return _CONTROL.sub("\N{REPLACEMENT CHARACTER}", text)
 
 
 class MessageBox(Vertical):

@@ -16,7 +16,11 @@ _ACTIONS = (
     ("Export session as Markdown", "export"),
     ("Toggle side panel", "toggle_panel"),
     ("Chart: toggle tokens / cost", "toggle_chart"),
+    ("Chart: every strategy's cost on this conversation", "compare_chart"),
+    ("Crossover planner: when does a bounded strategy beat replay?…", "planner"),
     ("Retry the failed message", "retry"),
+    ("Memory: facts, summary, recall index (edit, delete)…", "memory"),
+    ("Remember… (extract a fact from your next message now)", "remember"),
 )
 
 

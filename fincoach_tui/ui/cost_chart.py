@@ -1,24 +1,26 @@
-"""The session over time: what each turn sent (or cost), and the running total.
+"""The session over time: what each turn sent (or cost), and what every strategy would have.
 
-Two modes, one axis each: "tokens" plots billed prompt tokens per turn with the
-cumulative prompt tokens; "cost" plots USD per turn with the cumulative cost. Summary
-(maintenance) calls are stacked on the turn they ran in, so the cumulative line is the
-whole bill. A vertical line marks each turn where the strategy changed.
+Three modes. "tokens" plots billed prompt tokens per turn with the cumulative prompt
+tokens; "cost" plots USD per turn with the cumulative cost. Summary (maintenance) calls
+are stacked on the turn they ran in, so the cumulative line is the whole bill. A vertical
+line marks each turn where the strategy changed. "compare" (once the app has computed a
+cost snapshot) draws every strategy's cumulative cost on this conversation, the active
+one highlighted and the path actually taken as its own line, each continued as a dashed
+projection at the session's average turn, with the turn at which `buffer` would outgrow
+the context window marked.
 
 textual-plot has a single y axis. The cumulative total outgrows any single turn quickly,
-so the line is drawn divided by a round factor (shown in the caption, "÷10") to keep the
-bars readable; the axis itself stays true for the bars.
+so in the bar modes the line is drawn divided by a round factor (shown in the caption,
+"÷10") to keep the bars readable; the axis itself stays true for the bars.
 
-textual-plot pulls numpy, so it is imported only when the widget is composed.
+textual-plot pulls numpy, so it is imported only when the widget is composed. The numbers
+plotted are built in `chart_series` (pure).
 """
 
 from __future__ import annotations
 
 import bisect
-from itertools import accumulate
-from collections.abc import Iterator, Sequence
-from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING
 
 from rich.text import Text
 from textual import events
@@ -32,111 +34,25 @@ from textual.widgets import Static
 from fincoach_tui.domain.records import CallRecord
 from fincoach_tui.domain.session_state import StrategySwitch
 from fincoach_tui.ui import format as fmt
+from fincoach_tui.ui.chart_series import (  # noqa: F401 - re-exported: the chart's numbers
+    ChartSeries,
+    CompactTicks,
+    CompareSeries,
+    build_compare,
+    build_series,
+    line_scale,
+    nice_numbers,
+    turn_ticks,
+)
+from fincoach_tui.ui.compare_plot import PALETTE, compare_caption, draw_compare
 
-MODES = ("tokens", "cost")
-NICE_STEPS = (1, 2, 5)
+if TYPE_CHECKING:
+    from fincoach_tui.costs import CostSnapshot
+
+MODES = ("tokens", "cost", "compare")
 MAX_SPACED_BARS = 60
 RIGHT_PAD = 0.03  # of the turns shown
 MAX_NAMED_SWITCHES = 3  # the caption names the latest few; the lines show them all
-
-
-@dataclass(frozen=True)
-class ChartSeries:
-    """What the chart plots, in data units: a pure function of the records."""
-
-    mode: str
-    turns: list[int] = field(default_factory=list)
-    chat: list[float] = field(default_factory=list)  # the chat call of each turn
-    total: list[float] = field(default_factory=list)  # chat + maintenance of each turn
-    cumulative: list[float] = field(default_factory=list)  # running sum of `total`
-    markers: list[tuple[float, str]] = field(default_factory=list)  # (x, strategy name)
-    unpriced: int = 0  # calls with no known price, counted as $0
-    line_scale: int = 1  # the cumulative line is drawn divided by this
-
-    def value_of(self, turn: int) -> float | None:
-        index = bisect.bisect_left(self.turns, turn)
-        if index < len(self.turns) and self.turns[index] == turn:
-            return self.total[index]
-        return None
-
-
-def nice_numbers() -> Iterator[int]:
-    """1, 2, 5, 10, 20, 50, 100, ..."""
-    magnitude = 1
-    while True:
-        for step in NICE_STEPS:
-            yield step * magnitude
-        magnitude *= 10
-
-
-def line_scale(cumulative: Sequence[float], per_turn: Sequence[float]) -> int:
-    """The smallest round divisor that brings the cumulative line down to the bars' height."""
-    top_bar = max(per_turn, default=0)
-    top_line = max(cumulative, default=0)
-    if top_bar <= 0 or top_line <= top_bar:
-        return 1
-    return next(factor for factor in nice_numbers() if top_line / factor <= top_bar)
-
-
-def build_series(records: Sequence[CallRecord], switches: Sequence[StrategySwitch], mode: str) -> ChartSeries:
-    def value(record: CallRecord) -> float:
-        if mode == "cost":
-            return record.cost_usd or 0.0
-        return float(record.usage.prompt_tokens)
-
-    chat: dict[int, float] = {}
-    total: dict[int, float] = {}
-    for record in records:
-        if record.kind == "chat":
-            chat[record.turn] = chat.get(record.turn, 0.0) + value(record)
-        total[record.turn] = total.get(record.turn, 0.0) + value(record)
-    turns = sorted(total)
-    totals = [total[t] for t in turns]
-    cumulative = list(accumulate(totals))
-    # Several switches before one turn: only the last one was ever sent.
-    switched = {s.turn: s.name for s in switches if s.turn > 1}
-    return ChartSeries(
-        mode=mode,
-        turns=turns,
-        chat=[chat.get(t, 0.0) for t in turns],
-        total=totals,
-        cumulative=cumulative,
-        markers=[(turn - 0.5, name) for turn, name in sorted(switched.items())],
-        unpriced=sum(1 for r in records if r.cost_usd is None),
-        line_scale=line_scale(cumulative, totals),
-    )
-
-
-def turn_ticks(last_turn: int, most: int = 8) -> list[int]:
-    """Whole-turn ticks at a round step: the library's own would land on 1.5 turns."""
-    step = next(n for n in nice_numbers() if last_turn // n < most)
-    return list(range(step, last_turn + 1, step))
-
-
-class CompactTicks:
-    """y-axis labels that fit the 10-column margin: "12k" tokens, "$0.0004"."""
-
-    def __init__(self, base: Any, mode: str) -> None:
-        self._base = base  # textual_plot's NumericAxisFormatter: its tick spacing is fine
-        self._mode = mode
-
-    def get_ticks(self, min_: float, max_: float, max_ticks: int = 8) -> list[float]:
-        return self._base.get_ticks(min_, max_, max_ticks)
-
-    def get_labels_for_ticks(self, ticks: Sequence[float]) -> list[str]:
-        return [self.label(t) for t in ticks]
-
-    def get_ticks_and_labels(self, min_: float, max_: float, max_ticks: int = 8) -> tuple[list[float], list[str]]:
-        ticks = self.get_ticks(min_, max_, max_ticks)
-        return ticks, self.get_labels_for_ticks(ticks)
-
-    def label(self, value: float) -> str:
-        if self._mode == "cost":
-            return fmt.usd(value)
-        for limit, suffix in ((1_000_000, "M"), (1_000, "k")):
-            if abs(value) >= limit:
-                return f"{value / limit:.3g}{suffix}"
-        return f"{value:.0f}"
 
 
 class CostChart(Widget, can_focus=True):
@@ -162,7 +78,8 @@ class CostChart(Widget, can_focus=True):
 
     COMPONENT_CLASSES = {
         "cost-chart--bar", "cost-chart--maintenance", "cost-chart--selected",
-        "cost-chart--line", "cost-chart--switch",
+        "cost-chart--line", "cost-chart--switch", "cost-chart--wall",
+        *(f"cost-chart--s{i}" for i in range(PALETTE)),
     }
 
     DEFAULT_CSS = """
@@ -176,6 +93,13 @@ class CostChart(Widget, can_focus=True):
         & > .cost-chart--selected { color: $foreground; text-style: bold; }
         & > .cost-chart--line { color: $success; }
         & > .cost-chart--switch { color: $error; }
+        & > .cost-chart--wall { color: $error; text-style: bold; }
+        & > .cost-chart--s0 { color: $primary; }
+        & > .cost-chart--s1 { color: $secondary; }
+        & > .cost-chart--s2 { color: $warning; }
+        & > .cost-chart--s3 { color: $accent; }
+        & > .cost-chart--s4 { color: $error; }
+        & > .cost-chart--s5 { color: $foreground; }
         #mode-bar { height: 1; color: $text-muted; }
         PlotWidget { height: 1fr; }
         #caption { height: auto; max-height: 2; color: $text-muted; }
@@ -191,6 +115,8 @@ class CostChart(Widget, can_focus=True):
         self._switches: list[StrategySwitch] = []
         self.selected_turn: int | None = None
         self.series = ChartSeries(mode="tokens")
+        self._costs: CostSnapshot | None = None
+        self.compare: CompareSeries | None = None  # built when a cost snapshot is shown
 
     def compose(self) -> ComposeResult:
         from textual_plot import PlotWidget  # numpy comes with it: only when a chart is shown
@@ -222,6 +148,18 @@ class CostChart(Widget, can_focus=True):
         self.selected_turn = selected_turn
         self._rebuild()
 
+    def show_costs(self, snapshot: CostSnapshot | None) -> None:
+        """Every strategy's cost on this conversation: what the "compare" mode draws."""
+        self._costs = snapshot
+        if snapshot is None and self.mode == "compare":
+            self.mode = "tokens"  # nothing to compare (a new session): back to the bars
+            return
+        self._rebuild()
+
+    @property
+    def modes(self) -> tuple[str, ...]:
+        return MODES if self._costs is not None else MODES[:2]
+
     def select(self, turn: int | None) -> None:
         """Highlight a turn without announcing it (the caller already knows)."""
         if turn != self.selected_turn:
@@ -232,7 +170,8 @@ class CostChart(Widget, can_focus=True):
         self._rebuild()
 
     def action_toggle_mode(self) -> None:
-        self.mode = MODES[(MODES.index(self.mode) + 1) % len(MODES)]
+        modes = self.modes
+        self.mode = modes[(modes.index(self.mode) + 1) % len(modes)] if self.mode in modes else modes[0]
 
     def action_step(self, delta: int) -> None:
         turns = self.series.turns
@@ -274,7 +213,9 @@ class CostChart(Widget, can_focus=True):
 
     # ---- drawing -----------------------------------------------------------------------
     def _rebuild(self) -> None:
-        self.series = build_series(self._records, self._switches, self.mode)
+        # The bars' series stays in tokens or cost: the compare mode's selection reads it.
+        self.series = build_series(self._records, self._switches, "cost" if self.mode == "cost" else "tokens")
+        self.compare = build_compare(self._costs, self._switches) if self._costs is not None else None
         self._draw()
 
     def _style(self, component: str) -> str:
@@ -294,6 +235,9 @@ class CostChart(Widget, can_focus=True):
         self._paint_labels()
         if not s.turns:
             plot.set_ylabel("")
+            return
+        if self.mode == "compare" and self.compare is not None:
+            draw_compare(plot, self.compare, self._style, last_turn=self.series.turns[-1])
             return
         bar, maintenance, selected = self._style("bar"), self._style("maintenance"), self._style("selected")
         chosen = [t == self.selected_turn for t in s.turns]
@@ -323,10 +267,11 @@ class CostChart(Widget, can_focus=True):
         s = self.series
         tokens_mode = s.mode == "tokens"
         mode_bar = Text()
-        mode_bar.append("◉ tokens" if tokens_mode else "○ tokens", style="bold" if tokens_mode else "")
-        mode_bar.append("  ")
-        mode_bar.append("◉ cost" if not tokens_mode else "○ cost", style="bold" if not tokens_mode else "")
-        mode_bar.append("  (m)")
+        for mode in self.modes:
+            on = mode == self.mode
+            mode_bar.append(f"{'◉' if on else '○'} {mode}", style="bold" if on else "")
+            mode_bar.append("  ")
+        mode_bar.append("(m)")
         value = s.value_of(self.selected_turn) if self.selected_turn is not None else None
         if value is not None:
             shown = fmt.usd(value) if not tokens_mode else f"{fmt.tokens(int(value))} tok"
@@ -339,6 +284,8 @@ class CostChart(Widget, can_focus=True):
         s = self.series
         if not s.turns:
             return Text("No turns yet.")
+        if self.mode == "compare" and self.compare is not None:
+            return compare_caption(self.compare, self._style)
         tokens_mode = s.mode == "tokens"
         text = Text()
         text.append("█", style=self._style("bar"))

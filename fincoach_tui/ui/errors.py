@@ -11,9 +11,14 @@ _ADVICE = {
     "server": "the provider had a server error; retry in a moment (Ctrl+R)",
     "timeout": "the provider did not answer in time; retry (Ctrl+R)",
     "connection": "cannot reach the provider; check the network or the base URL",
-    "context_length": "the request is longer than the model's context window; switch to a bounded strategy (Ctrl+S)",
+    "context_length": (
+        "the request is longer than the model's context window. Switch to a bounded "
+        "strategy (Ctrl+S to choose window, budget or summary; Ctrl+T for the next one), "
+        "then Ctrl+R sends your message again"
+    ),
     "bad_request": "the provider rejected the request",
     "stream_cut": "the reply was cut off mid-stream",
+    "local": "your message was not sent",  # FinCoach itself refused or failed (a write)
 }
 
 

@@ -7,6 +7,7 @@ Every text a model or a user wrote is rendered as `rich.text.Text`, never as mar
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -18,6 +19,7 @@ from textual.widget import Widget
 from textual.widgets import DataTable, Static
 
 from fincoach_tui.domain.records import CallRecord, SentMessage
+from fincoach_tui.memory_upkeep import context_extra
 from fincoach_tui.ui import format as fmt
 
 if TYPE_CHECKING:
@@ -105,6 +107,32 @@ def rows_for(sent: tuple[SentMessage, ...], exact: list[list[Section]] | None = 
     return rows
 
 
+def with_memory_rows(rows: list[InspectorRow], extra: dict) -> list[InspectorRow]:
+    """Under the recalled section, one row per recalled turn with its score; then one row
+    per conflict a current fact won. Read from the record's `extra`, never recomputed."""
+    recall, conflicts = extra.get("recall") or [], extra.get("conflicts") or []
+    if not recall and not conflicts:
+        return rows
+    at = next((i for i, r in enumerate(rows) if r.provenance == "recalled" and not r.number), None)
+    at = next((i for i, r in enumerate(rows) if r.number and i > 0), len(rows)) if at is None else at + 1
+    passages = {}  # "3" -> the passage of turn 3, shown when its row is selected
+    if at > 0 and rows[at - 1].provenance == "recalled":
+        body = rows[at - 1].full_text.partition("\n")[2]  # after "## label"
+        for block in re.split(r"\n\n(?=\[Turn \d+, )", body):
+            passages[block[len("[Turn "):].split(",", 1)[0]] = block
+    extra_rows = []
+    for index, hit in enumerate(recall, start=1):
+        line = (f"  · turn {hit['turn']} · score {hit['score']:.2f} ({hit['retriever']}) · "
+                f"{', '.join(hit['ids'])}")
+        extra_rows.append(InspectorRow(f"recall.{index}", "", "", "recalled", None, line,
+                                       passages.get(str(hit["turn"]), line)))
+    for index, c in enumerate(conflicts, start=1):
+        line = (f"⚠ conflict: {c['key']} — turn {c['recalled_turn']} said {c['recalled_value']}; "
+                f"fact {c['fact_id']} says {c['fact_value']} (the fact wins)")
+        extra_rows.append(InspectorRow(f"conflict.{index}", "", "", "fact", None, line, line))
+    return rows[:at] + extra_rows + rows[at:]
+
+
 def _memory_sections(sections: tuple) -> tuple:
     """A system message's sections after the prompt itself (which is the first)."""
     return sections[1:] if sections and sections[0].provenance == "system" else sections
@@ -182,13 +210,14 @@ class RequestInspector(Widget):
                      for m in pending.context.messages]
             if len(exact) != len(pending.sent):
                 exact = None  # not parallel: fall back to reading the headings
-            self._rows = rows_for(pending.sent, exact)
+            self._rows = with_memory_rows(rows_for(pending.sent, exact), context_extra(pending.context))
             context = pending.context
             self._omitted = omitted_line(len(context.omitted_ids), context.strategy, context.note)
             self._title = title or "This request · waiting for the reply"
         elif record is not None:
-            self._rows = rows_for(record.sent)
-            self._omitted = omitted_line(len(record.omitted_ids), record.strategy, record.note)
+            self._rows = with_memory_rows(rows_for(record.sent), record.extra)
+            note = " · ".join(n for n in (record.extra.get("context_note", ""), record.note) if n)
+            self._omitted = omitted_line(len(record.omitted_ids), record.strategy, note)
             self._title = title or f"This request · turn {record.turn}"
         else:
             self._rows = []

@@ -7,6 +7,7 @@ when the request would not fit at all.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from rich.text import Text
@@ -25,7 +26,10 @@ if TYPE_CHECKING:
 WARNING_AT = 0.8
 LABEL_WIDTH = 11
 EMPTY_TEXT = "Send a message to see what it costs"
-ROW_LABELS = {"tokens": "tokens", "template": "template", "cache": "cached", "cost": "cost"}
+ROW_LABELS = {"tokens": "tokens", "template": "template", "trend": "error", "cache": "cached",
+              "saving": "discount", "cost": "cost"}
+OPTIONAL_ROWS = ("trend", "saving")  # shown once the app has the session's cost snapshot
+TREND_TURNS = 6
 
 
 class UsageBar(Widget):
@@ -89,7 +93,7 @@ class TokenMeter(Widget):
 
     def compose(self) -> ComposeResult:
         yield Static(Text(EMPTY_TEXT), id="empty")
-        for line in ("header", "tokens", "template", "cache", "cost"):
+        for line in ("header", *ROW_LABELS):
             yield Static(id=line)
         with Horizontal(id="context-row"):
             yield Static(id="context-label")
@@ -108,8 +112,20 @@ class TokenMeter(Widget):
         self.call_after_refresh(self._paint)  # label colours are baked into the Text
 
     # ---- public ------------------------------------------------------------------------
-    def show(self, record: CallRecord | None, context_window: int | None) -> None:
-        """The numbers of a finished call, or the empty state when there is none."""
+    def show(
+        self,
+        record: CallRecord | None,
+        context_window: int | None,
+        *,
+        errors: Sequence[tuple[int, int]] = (),
+        saved: float | None = None,
+        session_saved: float | None = None,
+    ) -> None:
+        """The numbers of a finished call, or the empty state when there is none.
+
+        `errors` is billed − predicted prompt tokens per turn (the learner's trend, shown up
+        to this turn); `saved` / `session_saved` what caching took off this call / the session.
+        """
         if record is None:
             self.figures = {}
             self.lines = {}
@@ -150,6 +166,14 @@ class TokenMeter(Widget):
                 f"{fmt.tokens(f['completion'])} ({fmt.tokens(f['reasoning'])} reasoning)"),
             "cost": fmt.usd(record.cost_usd),
         }
+        trend = [(t, e) for t, e in errors if t <= record.turn][-TREND_TURNS:]
+        if trend:
+            self.figures["error_trend"] = trend
+            self.lines["trend"] = " · ".join(f"t{t} {fmt.signed_tokens(e)}" for t, e in trend) + " (billed − predicted)"
+        if saved is not None and (saved or session_saved):
+            self.figures["cache_saved"] = saved
+            self.lines["saving"] = (f"−{fmt.usd(saved)} by caching this turn · "
+                                    f"−{fmt.usd(session_saved or 0.0)} this session")
         self._set_context(usage.prompt_tokens, context_window)
         self._paint()
 
@@ -216,7 +240,10 @@ class TokenMeter(Widget):
         self.set_class(fraction is not None and fraction >= 1, "-error")
         self.query_one("#header", Static).update(Text(self.lines.get("header", "")))
         for line, label in ROW_LABELS.items():
-            self.query_one(f"#{line}", Static).update(self._row(label, self.lines.get(line, "")))
+            row = self.query_one(f"#{line}", Static)
+            row.update(self._row(label, self.lines.get(line, "")))
+            if line in OPTIONAL_ROWS:
+                row.display = bool(self.lines.get(line))
         self.query_one("#context-label", Static).update(self._row("context", ""))
         self.query_one("#context-pct", Static).update(Text(self.lines.get("context", "")))
         self.query_one(UsageBar).fraction = fraction or 0.0

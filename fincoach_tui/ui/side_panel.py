@@ -19,19 +19,23 @@ from fincoach_tui.domain.records import CallRecord
 from fincoach_tui.domain.session_state import SessionState
 from fincoach_tui.ui import format as fmt
 from fincoach_tui.ui.cost_chart import CostChart
+from fincoach_tui.ui.costs_summary import CostsSummary
 from fincoach_tui.ui.inspector import RequestInspector
 from fincoach_tui.ui.meter import TokenMeter
 
 if TYPE_CHECKING:
     from fincoach_tui.coach import RequestReady
+    from fincoach_tui.costs import CostSnapshot
 
 
-def turn_label(record: CallRecord, *, summarized: bool = False) -> Text:
+def turn_label(record: CallRecord, *, summarized: bool = False, upkeep: tuple[str, ...] = ()) -> Text:
     """ "Turn 7 · window · 1,234 tok · $0.0004" (+ a mark when a summary call ran that turn)."""
     label = (f"Turn {record.turn} · {record.strategy} · "
              f"{fmt.tokens(record.usage.prompt_tokens)} tok · {fmt.usd(record.cost_usd)}")
-    if summarized:
+    if summarized and not upkeep:
         label += " · +summary"
+    for kind in dict.fromkeys(upkeep):  # "summary", "extract", "embed": calls run before the reply
+        label += f" · +{kind}"
     return Text(label)
 
 
@@ -59,12 +63,14 @@ class SidePanel(Vertical):
         self._context_window: int | None = None
         self._chat: dict[int, CallRecord] = {}  # turn -> chat record
         self._listed: dict[int, int] = {}  # turn -> its index in the turn list
-        self._summarized: set[int] = set()  # turns in which a summary call ran
+        self._summarized: dict[int, list[str]] = {}  # turn -> kinds of maintenance calls run
         self._records_seen = 0
         self.shown_turn: int | None = None  # None: nothing, or the request in flight
+        self._costs: CostSnapshot | None = None  # every strategy's cost, when the app has it
 
     def compose(self) -> ComposeResult:
         yield TokenMeter(id="meter")
+        yield CostsSummary(id="costs")
         yield CostChart(id="chart")
         turns = OptionList(id="turns")
         turns.border_title = "Turns"
@@ -81,6 +87,15 @@ class SidePanel(Vertical):
         newest = max(self._chat) if self._chat else None
         self.query_one(CostChart).show(state.records, state.switches, newest)
         self._show(newest)
+
+    def show_costs(self, snapshot: CostSnapshot | None) -> None:
+        """Every strategy's cost on this conversation: the summary lines, the chart's
+        compare mode, and the meter's prediction-error trend and cache discount."""
+        self._costs = snapshot
+        self.query_one(CostsSummary).show(snapshot)
+        self.query_one(CostChart).show_costs(snapshot)
+        if self.shown_turn is not None:
+            self._show(self.shown_turn)
 
     def show_turn(self, turn: int) -> None:
         """Show an earlier (or the newest) turn's request in the inspector and the meter."""
@@ -117,12 +132,13 @@ class SidePanel(Vertical):
         options = []
         for record in new:
             if record.kind != "chat":
-                self._summarized.add(record.turn)  # a fold runs before its turn's reply
+                # maintenance (fold, extraction, embedding) runs before its turn's reply
+                self._summarized.setdefault(record.turn, []).append(record.kind)
                 continue
             self._chat[record.turn] = record
             if record.turn not in self._listed:
                 self._listed[record.turn] = len(self._listed)
-                label = turn_label(record, summarized=record.turn in self._summarized)
+                label = turn_label(record, upkeep=tuple(self._summarized.get(record.turn, ())))
                 options.append(Option(label, id=str(record.turn)))
         if options:
             self.query_one("#turns", OptionList).add_options(options)
@@ -130,7 +146,12 @@ class SidePanel(Vertical):
     def _show(self, turn: int | None) -> None:
         self.shown_turn = turn
         record = self._chat.get(turn) if turn is not None else None
-        self.query_one(TokenMeter).show(record, self._context_window)
+        costs = self._costs
+        if costs is not None and record is not None:
+            self.query_one(TokenMeter).show(record, self._context_window, errors=costs.errors,
+                                            saved=costs.saved_on(record.turn), session_saved=costs.cache_saved)
+        else:
+            self.query_one(TokenMeter).show(record, self._context_window)
         self.query_one(RequestInspector).show(record)
         index = self._listed.get(turn) if turn is not None else None
         turns = self.query_one("#turns", OptionList)

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from fincoach_tui.coach import (
+    RATE_LIMIT_RETRIES,
     FoldFinished,
     FoldStarted,
     ReplyDelta,
@@ -16,8 +17,10 @@ from fincoach_tui.coach import (
     Retrying,
     TurnFailed,
     TurnFinished,
+    context_overflow,
 )
 from fincoach_tui.llm.base import LLMError
+from fincoach_tui.memory_upkeep import ExtractFinished, ExtractStarted, IndexFinished, describe
 from fincoach_tui.ui.errors import explain
 
 if TYPE_CHECKING:
@@ -41,15 +44,13 @@ class TurnRunner:
         if not text.strip():
             app.notify("type a message first: an empty message is not sent", severity="warning")
             return
-        request = app.live.coach.preview(text)
-        window = app.engine.context_window if app.engine else None
-        if window is not None and request.predicted_prompt_tokens > window:
-            app.notify(
-                f"this request would need {request.predicted_prompt_tokens:,} tokens but the "
-                f"model's context window is {window:,}. Shorten the message or switch to a "
-                "bounded strategy (Ctrl+S). Nothing was sent.",
-                severity="error", timeout=12,
-            )
+        coach = app.live.coach
+        refusal = context_overflow(coach.preview(text), coach.context_window, coach.choice.model)
+        if refusal:
+            # Counted before sending: a paste too big for the model costs nothing.
+            app.notify(f"{refusal} Ctrl+S picks a strategy. Nothing was sent.",
+                       title="Too long to send", severity="error", timeout=12, markup=False)
+            app.activity.say("not sent: the request would not fit the context window", error=True)
             return
         app.composer.text = ""
         self.busy = True
@@ -83,27 +84,47 @@ class TurnRunner:
                     )
                 elif isinstance(event, FoldStarted):
                     app.activity.say(f"summarizing turns {event.first_turn}-{event.last_turn}…")
+                elif isinstance(event, ExtractStarted | ExtractFinished | IndexFinished):
+                    line, warning = describe(event)
+                    if warning:  # a refused extraction is shown, never silently dropped
+                        app.notify(line, severity="warning", markup=False, timeout=8)
+                    app.activity.say(line)
                 elif isinstance(event, FoldFinished) and event.error is not None:
                     app.notify(
                         f"summary not updated ({explain(event.error)}); those turns stay verbatim",
-                        severity="warning",
+                        severity="warning", markup=False,
                     )
                 elif isinstance(event, Retrying):
                     app.activity.say(
-                        f"rate limited: retry {event.attempt} in {event.wait_s:.0f}s…", error=True
+                        f"rate limited: retry {event.attempt} of {RATE_LIMIT_RETRIES} in "
+                        f"{event.wait_s:.0f}s…", error=True,
                     )
                 elif isinstance(event, TurnFinished):
-                    label = f"{reply_box.who} · {event.record.usage.completion_tokens} tokens"
-                    await reply_box.finish(event.reply.content, who=label)
-                    note = f" ({event.record.note})" if event.record.note else ""
-                    app.activity.say(f"turn {event.record.turn} done{note}")
+                    await self._finished(event, reply_box)
                 elif isinstance(event, TurnFailed):
                     await self._failed(event.error, event.question, reply_box)
         except LLMError as error:  # defensive: the coach normally reports these as events
             await self._failed(error, text, reply_box)
+        except Exception as exc:  # noqa: BLE001 - a failed write (full disk, a key in the text)
+            # must cost the user neither the app nor the message.
+            coach.abandon_turn()
+            await self._failed(LLMError("local", str(exc)), text, reply_box)
         finally:
             self.busy = False
             app.refresh_session()
+
+    async def _finished(self, event: TurnFinished, reply_box) -> None:
+        record = event.record
+        marks = [f"{record.usage.completion_tokens} tokens"]
+        if record.usage.estimated and not record.simulated:
+            marks.append("estimated")  # the server sent no usage: our count, marked
+        if record.note:
+            marks.append(record.note)  # e.g. "reply cut off": what is shown is partial
+        await reply_box.finish(event.reply.content, who=" · ".join([reply_box.who, *marks]))
+        if record.note:
+            reply_box.set_class(True, "-partial")
+        note = f" ({record.note})" if record.note else ""
+        self.app.activity.say(f"turn {record.turn} done{note}", error=bool(record.note))
 
     async def _failed(self, error: LLMError, question: str, reply_box) -> None:
         app = self.app
@@ -114,7 +135,9 @@ class TurnRunner:
         if not app.composer.text.strip():
             app.composer.text = question  # nothing is lost: the question is back in the input
         app.activity.say(f"{message} — Ctrl+R retries", error=True)
-        app.notify(message, title="The coach could not answer", severity="error", timeout=10)
+        # markup=False: the message quotes the server, and "[...]" there is text, not style.
+        app.notify(message, title="The coach could not answer", severity="error", timeout=10,
+                   markup=False)
 
 
 def _draft_message(coach, text: str):

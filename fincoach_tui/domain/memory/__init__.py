@@ -14,6 +14,8 @@ from fincoach_tui.domain.context import Context
 from fincoach_tui.domain.memory.base import MemoryView, Summary
 from fincoach_tui.domain.memory.budget import BudgetStrategy
 from fincoach_tui.domain.memory.buffer import BufferStrategy
+from fincoach_tui.domain.memory.facts import FactsStrategy
+from fincoach_tui.domain.memory.hybrid import HybridStrategy
 from fincoach_tui.domain.memory.summary import FoldPlan, SummaryStrategy
 from fincoach_tui.domain.memory.window import WindowStrategy
 
@@ -31,6 +33,8 @@ STRATEGIES: dict[str, type] = {
     "window": WindowStrategy,
     "budget": BudgetStrategy,
     "summary": SummaryStrategy,
+    "hybrid": HybridStrategy,
+    "facts": FactsStrategy,
 }
 
 DESCRIPTIONS = {
@@ -38,6 +42,8 @@ DESCRIPTIONS = {
     "window": "the last K earlier messages",
     "budget": "the newest whole turns that fit a token budget",
     "summary": "a running summary + the last N turns verbatim",
+    "hybrid": "summary + recalled earlier turns + the tail, each within a token budget",
+    "facts": "the current facts of an extracted fact store + the last N turns",
 }
 
 

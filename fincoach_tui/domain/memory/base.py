@@ -7,6 +7,8 @@ from dataclasses import dataclass
 
 from fincoach_tui.domain.context import Context, ContextMessage, Section, system_message
 from fincoach_tui.domain.conversation import Message
+from fincoach_tui.domain.fact_store import FactStore
+from fincoach_tui.domain.recall import Retriever
 
 
 @dataclass(frozen=True)
@@ -32,6 +34,13 @@ class MemoryView:
     new: Message  # the user message being answered; always sent last, verbatim
     count: Callable[[Message], int]  # cached content tokens of a transcript message
     summary: Summary | None = None
+    facts: FactStore | None = None  # the session's fact store (facts, hybrid)
+    retriever: Retriever | None = None  # how recall scores old messages; None: BM25
+    # Tokens of a derived text (a section); None: a word count, for callers with no tokenizer.
+    count_text: Callable[[str], int] | None = None
+
+    def text_tokens(self, text: str) -> int:
+        return self.count_text(text) if self.count_text else len(text.split())
 
 
 Turn = tuple[Message, Message]

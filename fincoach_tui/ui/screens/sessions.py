@@ -67,7 +67,11 @@ class SessionsScreen(ModalScreen[str | None]):
         table = self.query_one(DataTable)
         table.clear()
         for name in self.store.names():
-            row = summarize_session(name, self.store.read_events(name))
+            try:
+                row = summarize_session(name, self.store.read_events(name))
+            except SessionError:  # e.g. a newer format: listed; opening it says why
+                table.add_row(name, "?", "-", "-", "-", "cannot read", key=name)
+                continue
             used = datetime.fromtimestamp(row.last_used).strftime("%Y-%m-%d %H:%M") if row.last_used else "-"
             shown = f"{name} (open)" if name == self.current else name
             table.add_row(shown, row.turns, row.strategy, f"{row.billed_tokens:,}", usd(row.cost_usd), used, key=name)

@@ -19,6 +19,12 @@ PARAM_HELP = {
     "tail_turns": "turns kept verbatim",
     "batch_turns": "turns folded at once",
     "cap_tokens": "summary cap (tokens)",
+    "recall_k": "earlier turns recalled",
+    "summary_tokens": "summary budget (tokens)",
+    "recall_tokens": "recall budget (tokens)",
+    "tail_tokens": "verbatim tail budget (tokens)",
+    "facts_tokens": "facts budget (tokens)",
+    "extract_every": "extract facts every N turns",
 }
 
 

@@ -1,0 +1,231 @@
+"""A long session in the app: open it, take turns at turn 10 and at turn 1,000, switch strategy.
+
+The app runs headless (Textual's run_test, 120x40) on the offline coach with no streaming
+delay. Sessions are generated with the real coach and event constructors (see
+bench_common.generate_session). What is timed:
+
+- open: switching the running app to the N-turn session: lock and read the file, replay it,
+  build the coach, mount the chat's newest page and refresh the side panel, until the screen
+  has been refreshed. Also timed alone: reading + parsing, and replay + coach.
+- per-turn local overhead: from submitting a message until the turn is on screen, minus the
+  time spent inside the model (the offline coach's own generator). What is left is strategy,
+  counting, persistence (write + fsync), the coach's bookkeeping and rendering. Measured on
+  fresh copies of a 9-turn and an (N-1)-turn session, so every sample is exactly turn 10 or
+  turn N. The cost comparison of every strategy that the app then computes in a background
+  thread is reported separately.
+- strategy switch: `_apply_strategy` at turn N (event written, config saved, panel refreshed)
+  until the screen has been refreshed.
+
+    python benchmarks/bench_session.py [--turns 1000] [--strategy window] [--samples 9]
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import shutil
+import time
+from pathlib import Path
+
+from bench_common import (
+    emit,
+    generate_in_subprocess,
+    isolated_env,
+    median,
+    ms,
+    peak_rss_mb,
+    scratch_dir,
+    use_env,
+)
+
+SIZE = (120, 40)
+
+
+class TimedModel:
+    """Wraps the model so its own time can be subtracted.
+
+    The whole reply is produced first (timed: that is the model), then replayed as the same
+    events without yielding to the event loop in between: otherwise the interface's own
+    work, which runs whenever the model awaits, would be booked as model time."""
+
+    def __init__(self, inner) -> None:
+        import types
+
+        from fincoach_tui.llm import offline
+
+        async def no_wait(_seconds: float) -> None:
+            return None  # returns at once, never yields to the event loop
+
+        # The offline coach awaits asyncio.sleep(0) between words, which lets the event
+        # loop run the interface inside the model's time; here it does not.
+        offline.asyncio = types.SimpleNamespace(sleep=no_wait)
+        self.inner = inner
+        self.provider = inner.provider
+        self.simulated = inner.simulated
+        self.spent = 0.0  # wall seconds inside the model
+        self.spent_cpu = 0.0  # CPU seconds inside the model (this thread)
+
+    def __getattr__(self, name):
+        return getattr(self.inner, name)
+
+    async def stream(self, messages, **kwargs):
+        started, cpu = time.perf_counter(), time.thread_time()
+        events = [event async for event in self.inner.stream(messages, **kwargs)]
+        self.spent += time.perf_counter() - started
+        self.spent_cpu += time.thread_time() - cpu
+        for event in events:
+            yield event
+
+
+async def settle(app, pilot, group: str | None = None) -> None:
+    """Wait for the workers of `group` (all if None), then for the screen to refresh."""
+    while True:
+        pending = [w for w in app.workers if not w.is_finished and (group is None or w.group == group)]
+        if not pending:
+            break
+        for worker in pending:
+            await worker.wait()
+    await pilot.pause()
+
+
+async def switch_to(app, pilot, name: str) -> float:
+    started = time.perf_counter()
+    app._switch_to(name)
+    await settle(app, pilot, "open")
+    elapsed = time.perf_counter() - started
+    await settle(app, pilot)  # the background cost comparison, not timed
+    assert app.live is not None and app.live.name == name, app.exit_message
+    return elapsed
+
+
+async def one_turn(app, pilot, model: TimedModel, text: str) -> dict[str, float]:
+    """One turn: its local overhead (wall and event-loop CPU), the model's time, and the
+    background comparison that follows it, in seconds."""
+    before, before_cpu = model.spent, model.spent_cpu
+    started, cpu = time.perf_counter(), time.thread_time()
+    app.turns.submit(text)
+    await settle(app, pilot, "turn")
+    wall, cpu = time.perf_counter() - started, time.thread_time() - cpu
+    model_wall, model_cpu = model.spent - before, model.spent_cpu - before_cpu
+    started = time.perf_counter()
+    await settle(app, pilot)  # every strategy's cost, computed in a thread after the turn
+    background = time.perf_counter() - started
+    return {"local": wall - model_wall, "local_cpu": cpu - model_cpu, "model": model_wall,
+            "background": background}  # fmt: skip
+
+
+async def run(args, sessions: Path) -> dict:
+    from fincoach_tui.config import Config
+    from fincoach_tui.llm.providers import resolve_provider
+    from fincoach_tui.runtime import open_session
+    from fincoach_tui.store.session_file import SessionFile
+    from fincoach_tui.store.sessions import SessionStore
+    from fincoach_tui.ui.app import FinCoachApp
+    from fincoach_tui.ui.chat import MessageBox
+
+    store = SessionStore(sessions)
+    settings = resolve_provider(provider="offline", model=None, base_url=None,
+                                api_key_env=None, environ={})  # fmt: skip
+    app = FinCoachApp(config=Config(), settings=settings, store=store, file=store.open("start"),
+                      config_path=sessions.parent.parent / "config" / "config.toml",
+                      offline_chunk_delay=0.0)  # fmt: skip
+    n = args.turns
+    out: dict = {}
+    async with app.run_test(size=SIZE) as pilot:
+        while app.live is None:
+            await settle(app, pilot)
+            assert not app.exit_message, app.exit_message
+        model = TimedModel(app.engine.llm)
+        app.engine.llm = model
+
+        # --- opening the N-turn session ---------------------------------------------
+        opens = []
+        for _ in range(args.samples):
+            opens.append(await switch_to(app, pilot, "long"))
+            assert app.live.state.transcript.completed_turns == n
+            mounted = len(app.chat.query(MessageBox))
+            await switch_to(app, pilot, "start")
+        parse, rebuild = [], []
+        for _ in range(args.samples):
+            started = time.perf_counter()
+            file = SessionFile.open(store.path_for("long"))
+            parsed = time.perf_counter()
+            live = open_session(app.engine, file)
+            rebuilt = time.perf_counter()
+            live.close()
+            parse.append(parsed - started)
+            rebuild.append(rebuilt - parsed)
+        out["open"] = {"turns": n, "ms": ms(median(opens)), "parse_ms": ms(median(parse)),
+                       "replay_and_coach_ms": ms(median(rebuild)), "messages_mounted": mounted,
+                       "file_mb": round(store.path_for("long").stat().st_size / 1e6, 2)}  # fmt: skip
+
+        # --- one turn, at turn 10 and at turn N --------------------------------------
+        for label, source in (("turn_10", "short"), (f"turn_{n}", "long-1")):
+            samples = []
+            for i in range(args.samples + 1):
+                name = f"{label}-{i}"
+                shutil.copyfile(store.path_for(source), store.path_for(name))
+                await switch_to(app, pilot, name)
+                expected = app.live.coach.next_turn
+                sample = await one_turn(app, pilot, model, f"My SIP is ₹{5 + i},000 a month. ({name})")
+                assert app.live.state.transcript.completed_turns == expected
+                if i:  # the first sample warms caches; not counted
+                    samples.append(sample)
+                await switch_to(app, pilot, "start")
+                store.delete(name)
+            out[label] = {"turn": expected, **{
+                f"{key}_ms": ms(median([s[key] for s in samples]))
+                for key in ("local", "local_cpu", "model", "background")
+            }, "local_all_ms": [ms(s["local"]) for s in samples]}  # fmt: skip
+        out["per_turn_ratio"] = round(out[f"turn_{n}"]["local_ms"] / out["turn_10"]["local_ms"], 2)
+        out["per_turn_cpu_ratio"] = round(
+            out[f"turn_{n}"]["local_cpu_ms"] / out["turn_10"]["local_cpu_ms"], 2)
+
+        # --- switching strategy at turn N --------------------------------------------
+        await switch_to(app, pilot, "long")
+        cycle = [("buffer", {}), ("window", {"k": 6}), ("budget", {"budget_tokens": 1500}),
+                 ("summary", {"tail_turns": 3, "batch_turns": 4, "cap_tokens": 300})]  # fmt: skip
+        switches = []
+        for i in range(args.samples + 1):
+            choice = cycle[i % len(cycle)]
+            started = time.perf_counter()
+            app._apply_strategy(choice)
+            await pilot.pause()
+            if i:
+                switches.append(time.perf_counter() - started)
+            await settle(app, pilot)
+            assert app.live.coach.strategy.name == choice[0]
+        out["strategy_switch"] = {"turns": n, "ms": ms(median(switches)),
+                                  "all_ms": [ms(v) for v in switches]}  # fmt: skip
+        await switch_to(app, pilot, "start")
+    out["peak_rss_mb"] = peak_rss_mb()
+    return out
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--turns", type=int, default=1000)
+    parser.add_argument("--strategy", default="window", help="strategy the long session used")
+    parser.add_argument("--samples", type=int, default=9)
+    args = parser.parse_args(argv)
+    root = scratch_dir("session")
+    env = isolated_env(root)
+    sessions = root / "data" / "sessions"
+    generated = {
+        "long": generate_in_subprocess(sessions / "long.jsonl", args.turns, args.strategy, env),
+        "long-1": generate_in_subprocess(sessions / "long-1.jsonl", args.turns - 1, args.strategy, env),
+        "short": generate_in_subprocess(sessions / "short.jsonl", 9, args.strategy, env),
+    }
+    use_env(env)
+    try:
+        result = asyncio.run(run(args, sessions))
+    finally:
+        shutil.rmtree(root, ignore_errors=True)
+    result.update(benchmark="session", strategy=args.strategy, samples=args.samples,
+                  generate_s=round(generated["long"]["seconds"], 1))  # fmt: skip
+    emit(result)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,165 @@
+"""Every strategy's cost on the live conversation, gathered for the panel. One per session.
+
+Sits beside the coach rather than in the UI because it counts: through the coach's cached
+counter, so a message is still encoded once however many strategies look at it. It only
+composes the pure pieces (counterfactual ledger, projection, overhead learner, planner
+averages, cache savings); the widgets render the snapshot it returns.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from fincoach_tui.coach import Coach, RequestReady
+from fincoach_tui.domain.conversation import Message
+from fincoach_tui.domain.counterfactual import CounterfactualLedger, CounterfactualReport
+from fincoach_tui.domain.memory import STRATEGIES, Strategy, StrategyError, make_strategy
+from fincoach_tui.domain.overhead_fit import prediction_errors
+from fincoach_tui.domain.planner import PlanInputs, SessionAverages, inputs_from_session, measure_averages
+from fincoach_tui.domain.pricing import cache_savings, call_cost
+from fincoach_tui.domain.projection import Crossing, Projection, crossing, horizon_for, project
+from fincoach_tui.domain.records import Usage
+
+
+@dataclass(frozen=True)
+class CacheTurn:
+    turn: int
+    kind: str  # chat | summary
+    cached_tokens: int
+    prompt_tokens: int
+    saved_usd: float
+
+
+@dataclass(frozen=True)
+class CostSnapshot:
+    report: CounterfactualReport
+    projections: dict[str, Projection]
+    horizon: int
+    context_window: int | None
+    averages: SessionAverages
+    errors: list[tuple[int, int]]  # (turn, billed - predicted prompt tokens)
+    overhead: str  # the template overhead in use, in words
+    cache: tuple[CacheTurn, ...]  # every call of the session, in order
+    priced: bool  # False: the model has no price, so curves are in tokens
+
+    @property
+    def cache_saved(self) -> float:
+        return sum(c.saved_usd for c in self.cache)
+
+    @property
+    def cached_tokens(self) -> int:
+        return sum(c.cached_tokens for c in self.cache)
+
+    def wall(self, name: str = "buffer") -> int | None:
+        projection = self.projections.get(name)
+        return projection.wall if projection else None
+
+    def saved_on(self, turn: int) -> float:
+        """What caching took off the chat call of `turn`."""
+        return sum(c.saved_usd for c in self.cache if c.turn == turn and c.kind == "chat")
+
+    def crossings(self, baseline: str = "buffer") -> list[Crossing]:
+        """For every other strategy: from which turn it is cheaper than `baseline`."""
+        base = self.report.curve(baseline)
+        if base is None or base.error:
+            return []
+        return [
+            crossing(c, base, self.projections.get(c.name), self.projections.get(baseline))
+            for c in self.report.curves
+            if c.name != baseline and not c.error and c.turns
+        ]
+
+
+@dataclass(frozen=True)
+class Quote:
+    """What the next request would cost if sent now (before any summary fold it triggers)."""
+
+    request: RequestReady
+    completion_tokens: int  # expected: the session's average reply so far
+    cost: float | None  # None: no price for the model
+
+    @property
+    def prompt_tokens(self) -> int:
+        return self.request.predicted_prompt_tokens
+
+
+def comparison_strategies(active: Strategy, params_for: Callable[[str], dict]) -> list[Strategy]:
+    """Every registered strategy with the user's parameters; the active one as it is."""
+    chosen = []
+    for name in STRATEGIES:
+        if name == active.name:
+            chosen.append(active)
+            continue
+        try:
+            chosen.append(make_strategy(name, params_for(name)))
+        except StrategyError:
+            chosen.append(make_strategy(name))  # a bad saved parameter: compare at defaults
+    return chosen
+
+
+# Strategy parameters that are the planner's sizes, wherever a strategy has them.
+_PLAN_FIELDS = {"facts_tokens": "fact_tokens", "recall_tokens": "retrieval_tokens"}
+
+
+class SessionCosts:
+    def __init__(self, coach: Coach) -> None:
+        self.coach = coach
+        self.ledger = CounterfactualLedger(coach.count_context, coach.count_text)
+        # The app computes snapshots in a worker thread; one at a time keeps the ledger whole.
+        self._lock = threading.Lock()
+
+    def averages(self) -> SessionAverages:
+        coach = self.coach
+        completions = [r.usage.completion_tokens for r in coach.state.chat_records]
+        return measure_averages(coach.system_prompt, coach.state.transcript.messages, completions,
+                                coach.count_message, coach.count_text)
+
+    def plan_inputs(self, strategies: Sequence[Strategy] = (), base: PlanInputs | None = None) -> PlanInputs:
+        """The planner's inputs: this conversation's measured sizes, and the sizes the
+        compared strategies are set to (summary tail and cap, fact and recall budgets)."""
+        known: dict[str, int] = {}
+        for strategy in strategies:
+            params = strategy.params()
+            if strategy.name == "summary":
+                real = self.coach.state.summary
+                known["tail_turns"] = params["tail_turns"]
+                known["record_tokens"] = real.tokens if real else params["cap_tokens"]
+            known.update({field: params[key] for key, field in _PLAN_FIELDS.items() if key in params
+                          and field not in known})
+        return inputs_from_session(self.averages(), base, **known)
+
+    def snapshot(
+        self, strategies: Sequence[Strategy], *, context_window: int | None, horizon: int | None = None
+    ) -> CostSnapshot:
+        with self._lock:
+            return self._snapshot(strategies, context_window, horizon)
+
+    def _snapshot(self, strategies: Sequence[Strategy], context_window: int | None, horizon: int | None) -> CostSnapshot:
+        coach = self.coach
+        state = coach.state
+        price = coach.prices.get(coach.choice.model)
+        fold_price = coach.prices.get(coach.summarizer_model)
+        template = coach.view(Message("template", "user", "", 0.0, 0))
+        self.ledger.update(state, strategies, template)
+        report = self.ledger.report(state, strategies, coach.overhead, price, fold_price)
+        averages = self.averages()
+        horizon = horizon or horizon_for(averages.turns)
+        projections = project(self.ledger, state.transcript.messages, strategies, report.curves,
+                              template, averages, horizon, coach.overhead, price, context_window,
+                              fold_price)
+        cache = tuple(
+            CacheTurn(r.turn, r.kind, r.usage.cached_tokens, r.usage.prompt_tokens,
+                      cache_savings(r.usage, coach.prices.get(r.model)))
+            for r in state.records
+        )
+        return CostSnapshot(report, projections, horizon, context_window, averages,
+                            prediction_errors(state.records), coach.overhead.describe(), cache,
+                            priced=price is not None)
+
+    def quote(self, text: str) -> Quote:
+        request = self.coach.preview(text)
+        completion = self.averages().completion_tokens
+        price = self.coach.prices.get(self.coach.choice.model)
+        return Quote(request, completion, call_cost(Usage(request.predicted_prompt_tokens, completion), price))

@@ -1,0 +1,220 @@
+"""The fact store: durable facts about the user, with their history. Pure.
+
+Built only from session events (seed 002: every fact needs a timestamp and a supersession
+rule, and the user must be able to see, correct and delete it):
+
+  facts         {"turn", "covers_ids", "facts": [Fact], "rejected": reason}
+                an extraction's outcome; a rejected one changes no fact
+  fact_edit     {"id", "new_id", "value", "at"}   the user corrected a fact
+  fact_deleted  {"id", "at"}                      the user deleted a fact
+
+A new value for a key supersedes the current one (which is kept, marked with
+`superseded_by` and the time); an edit is a supersession by the user. A deleted fact is
+never sent again, and the messages it came from are no longer recalled.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from dataclasses import asdict, dataclass, replace
+from typing import Any
+
+from fincoach_tui.domain.context import Conflict
+from fincoach_tui.domain.finance_facts import find_facts, rupees
+from fincoach_tui.domain.relative_dates import as_of
+
+FACT_EVENTS = ("facts", "fact_edit", "fact_deleted")
+_SHORTEST_REDACTED = 3  # shorter values ("3") would blank out unrelated text
+_AMOUNT_LIKE = re.compile(r"^\s*(?:₹|rs\.?|inr|\d)", re.IGNORECASE)
+
+
+@dataclass(frozen=True)
+class Fact:
+    id: str
+    key: str  # snake_case: salary, expenses, fd_amount, fd_maturity, risk, ... or the model's own
+    value: str
+    source_ids: tuple[str, ...]  # the messages it was read from
+    observed_at: float  # when the newest of them was said (an edit: when it was made)
+    turn: int  # the turn of the newest source message
+    origin: str = "extracted"  # "extracted" | "edited"
+    superseded_by: str | None = None
+    superseded_at: float | None = None
+    deleted_at: float | None = None
+
+    @property
+    def current(self) -> bool:
+        return self.superseded_by is None and self.deleted_at is None
+
+    @property
+    def label(self) -> str:
+        return self.key.replace("_", " ")
+
+    def to_dict(self) -> dict[str, Any]:
+        data = asdict(self)
+        data["source_ids"] = list(self.source_ids)
+        return data
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Fact:
+        return cls(
+            id=str(data["id"]),
+            key=str(data["key"]),
+            value=str(data["value"]),
+            source_ids=tuple(str(i) for i in data["source_ids"]),
+            observed_at=float(data["observed_at"]),
+            turn=int(data["turn"]),
+            origin=str(data.get("origin", "extracted")),
+        )
+
+
+def same_value(key: str, first: str, second: str, first_at: float = 0.0, second_at: float = 0.0) -> bool:
+    """Whether two statements of `key` agree: amounts by their rupee value, dates once made
+    absolute, anything else ignoring case and spacing."""
+    a, b = as_of(first, first_at), as_of(second, second_at)
+    if _AMOUNT_LIKE.match(a) and _AMOUNT_LIKE.match(b):
+        amounts = rupees(a), rupees(b)
+        if None not in amounts:
+            return amounts[0] == amounts[1]
+    return " ".join(a.casefold().split()) == " ".join(b.casefold().split())
+
+
+class FactStore:
+    """Every fact ever extracted or edited, in the order it arrived. Mutated only by `apply`."""
+
+    def __init__(self) -> None:
+        self._facts: dict[str, Fact] = {}
+        self.covered_ids: set[str] = set()  # messages an accepted extraction has read
+        self.rejected_turn: int | None = None  # the last turn an extraction was refused
+        self.notes: list[str] = []  # one line per extraction outcome, newest last
+        self._issued = 0
+
+    # ---- reading ---------------------------------------------------------------------
+    @property
+    def facts(self) -> tuple[Fact, ...]:
+        return tuple(self._facts.values())
+
+    def current(self) -> tuple[Fact, ...]:
+        return tuple(f for f in self._facts.values() if f.current)
+
+    def get(self, fact_id: str) -> Fact | None:
+        return self._facts.get(fact_id)
+
+    def current_for(self, key: str) -> Fact | None:
+        return next((f for f in self._facts.values() if f.key == key and f.current), None)
+
+    def deleted(self) -> tuple[Fact, ...]:
+        return tuple(f for f in self._facts.values() if f.deleted_at is not None)
+
+    def deleted_source_ids(self) -> set[str]:
+        """Messages a deleted fact came from: recall leaves them alone from then on."""
+        return {i for f in self.deleted() for i in f.source_ids}
+
+    def next_number(self) -> int:
+        return self._issued + 1
+
+    # ---- changing (events only) ------------------------------------------------------
+    def apply(self, event: dict[str, Any]) -> None:
+        kind = event["type"]
+        if kind == "facts":
+            self._apply_extraction(event)
+        elif kind == "fact_edit":
+            self._apply_edit(event)
+        elif kind == "fact_deleted":
+            fact = self._require(str(event["id"]))
+            self._facts[fact.id] = replace(fact, deleted_at=float(event["at"]))
+
+    def _apply_extraction(self, event: dict[str, Any]) -> None:
+        facts = [Fact.from_dict(d) for d in event["facts"]]  # parse all before changing any
+        turn = int(event["turn"])
+        rejected = str(event.get("rejected") or "")
+        if rejected:
+            self.rejected_turn = turn
+            self.notes.append(f"turn {turn}: extraction rejected ({rejected}); no fact changed")
+            return
+        added = sum(1 for fact in facts if self._add(fact))
+        self.covered_ids.update(str(i) for i in event["covers_ids"])
+        self.notes.append(f"turn {turn}: {added} new fact{'s' * (added != 1)}")
+
+    def _apply_edit(self, event: dict[str, Any]) -> None:
+        old = self._require(str(event["id"]))
+        if not old.current:  # a superseded or deleted fact is history: correct the current one
+            raise ValueError(f"fact {old.id} is not current and cannot be edited")
+        value = str(event["value"]).strip()
+        if not value:
+            raise ValueError("an edited fact needs a value")
+        edited = Fact(str(event["new_id"]), old.key, value, old.source_ids, float(event["at"]),
+                      old.turn, origin="edited")
+        self._count_id(edited.id)
+        self._facts[edited.id] = edited
+        self._facts[old.id] = replace(old, superseded_by=edited.id, superseded_at=edited.observed_at)
+
+    def _add(self, fact: Fact) -> bool:
+        """Store `fact`; it supersedes the key's current fact unless that one is newer."""
+        self._count_id(fact.id)
+        current = self.current_for(fact.key)
+        if current is not None and same_value(fact.key, fact.value, current.value,
+                                              fact.observed_at, current.observed_at):
+            return False  # said again: nothing new to remember
+        if current is not None and current.observed_at > fact.observed_at:
+            fact = replace(fact, superseded_by=current.id, superseded_at=current.observed_at)
+        elif current is not None:
+            self._facts[current.id] = replace(current, superseded_by=fact.id,
+                                              superseded_at=fact.observed_at)
+        self._facts[fact.id] = fact
+        return True
+
+    def _require(self, fact_id: str) -> Fact:
+        fact = self._facts.get(fact_id)
+        if fact is None:
+            raise KeyError(f"no fact {fact_id!r}")
+        return fact
+
+    def _count_id(self, fact_id: str) -> None:
+        digits = fact_id.lstrip("f")
+        if digits.isdigit():
+            self._issued = max(self._issued, int(digits))
+
+
+def redact(text: str, store: FactStore | None) -> str:
+    """`text` with every deleted fact's value blanked, unless a current fact still says it."""
+    if store is None:
+        return text
+    keep = {f.value.casefold() for f in store.current()}
+    for fact in store.deleted():
+        value = fact.value.strip()
+        if len(value) >= _SHORTEST_REDACTED and value.casefold() not in keep:
+            text = re.sub(re.escape(value), "[deleted]", text, flags=re.IGNORECASE)
+    return text
+
+
+def conflicts_in(text: str, said_at: float, turn: int, facts: Iterable[Fact]) -> list[Conflict]:
+    """Values an old passage states that a current fact has since replaced.
+
+    Only keys the finance pattern matcher can read in free text are checked (salary,
+    expenses, FD, maturity, risk, SIP, goal, name): a model's own keys have no reader.
+    """
+    current = {f.key: f for f in facts if f.current}
+    found = find_facts([("passage", text)])
+    conflicts = []
+    for key, stated in found.items():
+        fact = current.get(key)
+        if fact is not None and not same_value(key, stated.value, fact.value, said_at, fact.observed_at):
+            conflicts.append(Conflict(key, turn, stated.value, fact.value, fact.id))
+    return conflicts
+
+
+# Event constructors: the writing side of the schema above.
+def facts_event(
+    turn: int, covers_ids: Iterable[str], facts: Iterable[Fact], rejected: str = ""
+) -> dict[str, Any]:
+    return {"type": "facts", "turn": turn, "covers_ids": list(covers_ids),
+            "facts": [f.to_dict() for f in facts], "rejected": rejected}
+
+
+def fact_edit_event(fact_id: str, new_id: str, value: str, at: float) -> dict[str, Any]:
+    return {"type": "fact_edit", "id": fact_id, "new_id": new_id, "value": value, "at": at}
+
+
+def fact_deleted_event(fact_id: str, at: float) -> dict[str, Any]:
+    return {"type": "fact_deleted", "id": fact_id, "at": at}

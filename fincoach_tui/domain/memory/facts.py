@@ -1,0 +1,86 @@
+"""facts: the current facts of the store + the last N turns verbatim (seed 002, architecture 3).
+
+The facts go into one labelled section of the system message; superseded and deleted
+facts are never sent. The store is filled by extraction calls the coach runs before the
+request (see `extract_plan`), so the cost per turn is small and roughly flat.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from fincoach_tui.domain.context import Context, Section
+from fincoach_tui.domain.conversation import Message
+from fincoach_tui.domain.fact_extraction import ExtractPlan, plan_extraction
+from fincoach_tui.domain.fact_store import Fact, FactStore
+from fincoach_tui.domain.memory.base import MemoryView, assemble, positive_int, turns_of
+from fincoach_tui.domain.relative_dates import day_label
+
+# "fact" in the label is how the inspector (and the offline coach) recognise the section.
+FACTS_LABEL = "Known facts (current: where an older passage disagrees, these win)"
+
+
+def fact_line(fact: Fact) -> str:
+    said = "edited" if fact.origin == "edited" else f"turn {fact.turn}"
+    return f"- {fact.label}: {fact.value} ({said}, {day_label(fact.observed_at)})"
+
+
+def facts_section(
+    facts: Sequence[Fact], budget: int, count_text: Callable[[str], int]
+) -> tuple[Section | None, tuple[Fact, ...]]:
+    """The section of current facts that fits `budget` tokens, and the facts it holds.
+
+    When they do not all fit, the most recently observed win: an old fact the user has
+    not mentioned since is the likeliest to be stale.
+    """
+    kept: list[Fact] = []
+    for fact in sorted(facts, key=lambda f: f.observed_at, reverse=True):
+        trial = sorted([*kept, fact], key=lambda f: (f.turn, f.observed_at, f.id))
+        if count_text("\n".join(fact_line(f) for f in trial)) <= budget:
+            kept = trial
+    if not kept:
+        return None, ()
+    text = "\n".join(fact_line(f) for f in kept)
+    ids = tuple(dict.fromkeys(i for f in kept for i in f.source_ids))
+    return Section("fact", FACTS_LABEL, text, ids), tuple(kept)
+
+
+def store_note(store: FactStore | None, kept: int) -> str:
+    if store is None or not store.facts:
+        return "no facts extracted yet"
+    total = len(store.current())
+    old = len(store.facts) - total
+    shown = f"{kept} facts" if kept == total else f"{kept} of {total} facts (budget)"
+    return f"{shown} · {old} superseded or deleted" if old else shown
+
+
+@dataclass(frozen=True)
+class FactsStrategy:
+    tail_turns: int = 3
+    extract_every: int = 2
+    facts_tokens: int = 250
+    name = "facts"
+
+    def __post_init__(self) -> None:
+        positive_int("tail_turns", self.tail_turns)
+        positive_int("extract_every", self.extract_every)
+        positive_int("facts_tokens", self.facts_tokens)
+
+    def params(self) -> dict[str, int]:
+        return {"tail_turns": self.tail_turns, "extract_every": self.extract_every,
+                "facts_tokens": self.facts_tokens}
+
+    def build(self, view: MemoryView) -> Context:
+        kept = [m for turn in turns_of(view.history)[-self.tail_turns:] for m in turn]
+        current = view.facts.current() if view.facts else ()
+        section, shown = facts_section(current, self.facts_tokens, view.text_tokens)
+        sections = (section,) if section else ()
+        note = store_note(view.facts, len(shown))
+        return assemble(view, kept, strategy=self.name, sections=sections, note=note)
+
+    def extract_plan(
+        self, history: tuple[Message, ...], new: Message, store: FactStore
+    ) -> ExtractPlan | None:
+        """Due every `extract_every` turns, and at once for "remember ..."."""
+        return plan_extraction(history, new, store, every_turns=self.extract_every)

@@ -1,0 +1,166 @@
+"""hybrid: running summary + recalled earlier turns + the verbatim tail (seed 004).
+
+Four parts, each within its own token budget, so the request stays flat however long the
+session runs: the summary (gist), the top-k recalled turns (exact words of old facts),
+the newest turns verbatim (flow), and the new message. Default budgets are seed 004's
+1,000 summary / 1,000 recall / 2,400 recent, halved because our tail holds 3 turns where
+the seed's holds 6: 500 / 500 / 1,200. Any current facts from the store (a "remember ..."
+or an earlier `facts` run) ride along in a fourth section (250 tokens, seed 002's figure)
+and win over a recalled passage that says otherwise.
+
+Recalled turns go into the system message as labelled, dated passages rather than as
+user/assistant pairs before the tail. Both keep alternation, but a pair from turn 3
+placed just before turn 20 reads as if it had just been said; a passage says when it was
+said and can carry an "outdated" note when a fact has replaced it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+
+from fincoach_tui.domain.context import Conflict, Context, RecallHit, Section
+from fincoach_tui.domain.conversation import Message
+from fincoach_tui.domain.fact_extraction import ExtractPlan, plan_extraction
+from fincoach_tui.domain.fact_store import Fact, FactStore, conflicts_in, redact
+from fincoach_tui.domain.memory.base import MemoryView, Summary, Turn, assemble, positive_int, turns_of
+from fincoach_tui.domain.memory.facts import facts_section
+from fincoach_tui.domain.memory.summary import FoldPlan, SummaryStrategy, cap_text
+from fincoach_tui.domain.recall import LexicalRetriever
+from fincoach_tui.domain.relative_dates import day_label
+
+RECALL_LABEL = "Recalled earlier turns (verbatim, as said then; may be outdated)"
+
+
+@dataclass(frozen=True)
+class _Passage:
+    hit: RecallHit
+    text: str
+    conflicts: tuple[Conflict, ...]
+
+
+@dataclass(frozen=True)
+class HybridStrategy:
+    tail_turns: int = 3
+    batch_turns: int = 4
+    recall_k: int = 3
+    summary_tokens: int = 500
+    recall_tokens: int = 500
+    tail_tokens: int = 1200
+    facts_tokens: int = 250
+    name = "hybrid"
+    uses_recall = True  # the coach embeds new messages only for strategies that recall
+
+    def __post_init__(self) -> None:
+        for name, value in self.params().items():
+            positive_int(name, value)
+
+    def params(self) -> dict[str, int]:
+        return {
+            "tail_turns": self.tail_turns, "batch_turns": self.batch_turns,
+            "recall_k": self.recall_k, "summary_tokens": self.summary_tokens,
+            "recall_tokens": self.recall_tokens, "tail_tokens": self.tail_tokens,
+            "facts_tokens": self.facts_tokens,
+        }
+
+    # ---- maintenance the coach runs before the request --------------------------------
+    def fold_plan(self, history: tuple[Message, ...], summary: Summary | None) -> FoldPlan | None:
+        """As `summary` folds, with the summary capped at this strategy's summary budget."""
+        return SummaryStrategy(self.tail_turns, self.batch_turns, self.summary_tokens).fold_plan(
+            history, summary)
+
+    def extract_plan(
+        self, history: tuple[Message, ...], new: Message, store: FactStore
+    ) -> ExtractPlan | None:
+        """Only an explicit "remember ...": batch extraction is the `facts` strategy's cost."""
+        return plan_extraction(history, new, store, every_turns=None)
+
+    # ---- the request ------------------------------------------------------------------
+    def build(self, view: MemoryView) -> Context:
+        summary = view.summary
+        covered = summary.last_turn if summary else 0
+        turns = turns_of(view.history)
+        tail = self._tail(turns, covered, view)
+        tail_ids = {m.id for turn in tail for m in turn}
+        store = view.facts
+        current = store.current() if store else ()
+
+        sections: list[Section] = []
+        notes: list[str] = []
+        if summary:
+            text = cap_text(redact(summary.text, store), self.summary_tokens, view.text_tokens)
+            sections.append(Section("summary", summary.label, text, summary.covers_ids))
+            notes.append(f"summary covers turns 1-{covered}")
+        passages = self._recall(view, [t for t in turns if t[0].id not in tail_ids], current)
+        if passages:
+            text = "\n\n".join(p.text for p in passages)
+            ids = tuple(i for p in passages for i in p.hit.ids)
+            sections.append(Section("recalled", RECALL_LABEL, text, ids))
+            scorer = passages[0].hit.retriever
+            notes.append(f"recalled turns {', '.join(str(p.hit.turn) for p in passages)} ({scorer})")
+        facts, _ = facts_section(current, self.facts_tokens, view.text_tokens)
+        if facts:
+            sections.append(facts)  # last: the freshest, most structured word wins
+        conflicts = tuple(c for p in passages for c in p.conflicts)
+        if conflicts:
+            keys = ", ".join(dict.fromkeys(c.key for c in conflicts))
+            notes.append(f"{len(conflicts)} conflict{'s' * (len(conflicts) > 1)}: {keys} (fact wins)")
+
+        kept = [m for turn in tail for m in turn]
+        context = assemble(view, kept, strategy=self.name, sections=tuple(sections),
+                           note=" · ".join(notes))
+        return replace(context, recalled=tuple(p.hit for p in passages), conflicts=conflicts)
+
+    def _tail(self, turns: list[Turn], covered: int, view: MemoryView) -> list[Turn]:
+        """The newest whole turns not in the summary: at most `tail_turns`, within `tail_tokens`."""
+        tail: list[Turn] = []
+        used = 0
+        for question, answer in reversed(turns):
+            if question.turn <= covered or len(tail) == self.tail_turns:
+                break
+            size = view.count(question) + view.count(answer)
+            if used + size > self.tail_tokens:
+                break
+            tail.insert(0, (question, answer))
+            used += size
+        return tail
+
+    def _recall(self, view: MemoryView, candidates: list[Turn], facts: Sequence[Fact]) -> list[_Passage]:
+        """The best-scoring earlier turns whose passages fit `recall_tokens`, oldest first.
+
+        Only turns outside the verbatim tail are candidates (so nothing is sent twice), and
+        never a message a deleted fact came from. A passage that does not fit whole is
+        tried without the coach's reply: the user's own words carry the facts.
+        """
+        excluded = view.facts.deleted_source_ids() if view.facts else set()
+        candidates = [t for t in candidates if not {t[0].id, t[1].id} & excluded]
+        if not candidates:
+            return []
+        retriever = view.retriever or LexicalRetriever()
+        scorer, scores = retriever.scores(view.new, [question for question, _ in candidates])
+        ranked = sorted((t for t in candidates if scores.get(t[0].id, 0.0) > 0.0),
+                        key=lambda t: (-scores[t[0].id], t[0].turn))
+        chosen: list[_Passage] = []
+        for question, answer in ranked:
+            if len(chosen) == self.recall_k:
+                break
+            conflicts = tuple(conflicts_in(question.content, question.ts, question.turn, facts))
+            for reply in (answer, None):
+                text = redact(_passage(question, reply, conflicts), view.facts)
+                ids = (question.id, answer.id) if reply else (question.id,)
+                hit = RecallHit(question.turn, ids, round(scores[question.id], 4), scorer)
+                trial = sorted([*chosen, _Passage(hit, text, conflicts)], key=lambda p: p.hit.turn)
+                if view.text_tokens("\n\n".join(p.text for p in trial)) <= self.recall_tokens:
+                    chosen = trial
+                    break
+        return chosen
+
+
+def _passage(question: Message, answer: Message | None, conflicts: Sequence[Conflict]) -> str:
+    lines = [f"[Turn {question.turn}, {day_label(question.ts)}]", f"User: {question.content}"]
+    if answer is not None:
+        lines.append(f"FinCoach: {answer.content}")
+    for c in conflicts:
+        lines.append(f"(Outdated: {c.key.replace('_', ' ')} was {c.recalled_value} then; "
+                     f"the current fact is {c.fact_value}.)")
+    return "\n".join(lines)

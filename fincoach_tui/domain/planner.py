@@ -1,0 +1,235 @@
+"""The crossover planner: seed 002's per-turn arithmetic, on anyone's numbers. Pure.
+
+Input tokens billed on turn n, content only (no chat template), as in the seed:
+
+    replay      S + T*(n-1)        grows without bound: the cumulative is quadratic
+    window      S + T*tail         the verbatim tail alone
+    compaction  S + R + T*tail     a capped record of older turns + the tail
+    facts       S + F + T*tail     an injected fact section + the tail
+    retrieval   S + B + T*tail     a retrieval budget + the tail
+
+Every bounded strategy is flat at some c, so where it beats replay has a closed form,
+which matters because "never within the turns shown" is a real answer:
+
+    per turn    S + T*(n-1) > c            first n = floor((c-S)/T) + 2
+    cumulative  S*n + T*n(n-1)/2 > c*n     first n = floor(2(c-S)/T) + 2
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, fields, replace
+from itertools import accumulate
+
+REPLAY = "replay"
+BOUNDED = ("window", "compaction", "facts", "retrieval")
+DESCRIPTIONS = {
+    REPLAY: "every earlier turn (buffer)",
+    "window": "system + the verbatim tail",
+    "compaction": "system + a capped record of older turns + the tail (summary)",
+    "facts": "system + a fact section + the tail",
+    "retrieval": "system + a retrieval budget + the tail",
+}
+
+
+@dataclass(frozen=True)
+class PlanInputs:
+    """Seed 002's assumptions are the defaults: replace them with your own."""
+
+    system_tokens: int = 1800
+    turn_tokens: int = 400  # one user message plus its reply
+    tail_turns: int = 3
+    record_tokens: int = 900  # compacted record / running summary
+    fact_tokens: int = 250
+    retrieval_tokens: int = 1500
+    turns: int = 20
+
+    def __post_init__(self) -> None:
+        for f in fields(self):
+            value = getattr(self, f.name)
+            least = 1 if f.name == "turns" else 0
+            if isinstance(value, bool) or not isinstance(value, int) or value < least:
+                raise ValueError(f"{f.name} must be a whole number of at least {least}, got {value!r}")
+
+    def flat_cost(self, strategy: str) -> int:
+        """The constant per-turn input of a bounded strategy."""
+        tail = self.turn_tokens * self.tail_turns
+        extra = {"window": 0, "compaction": self.record_tokens, "facts": self.fact_tokens,
+                 "retrieval": self.retrieval_tokens}[strategy]
+        return self.system_tokens + extra + tail
+
+    def per_turn(self, strategy: str, n: int) -> int:
+        if strategy == REPLAY:
+            return self.system_tokens + self.turn_tokens * (n - 1)
+        return self.flat_cost(strategy)
+
+
+@dataclass(frozen=True)
+class Crossover:
+    """First turn at which a bounded strategy is cheaper than replay; None: never."""
+
+    strategy: str
+    per_turn: int | None
+    cumulative: int | None
+
+
+@dataclass(frozen=True)
+class Plan:
+    inputs: PlanInputs
+    per_turn: dict[str, tuple[int, ...]]  # strategy -> input tokens of turns 1..N
+    cumulative: dict[str, tuple[int, ...]]
+    crossovers: dict[str, Crossover]
+
+    @property
+    def strategies(self) -> tuple[str, ...]:
+        return tuple(self.per_turn)
+
+    def total(self, strategy: str, turns: int | None = None) -> int:
+        """Input tokens of turns 1..`turns` (default: all N)."""
+        return self.cumulative[strategy][(turns or self.inputs.turns) - 1]
+
+
+def crossover(inputs: PlanInputs, strategy: str) -> Crossover:
+    gap = inputs.flat_cost(strategy) - inputs.system_tokens  # c - S, never negative
+    if inputs.turn_tokens == 0:  # replay never grows, so it is never overtaken
+        return Crossover(strategy, None, None)
+    return Crossover(
+        strategy,
+        per_turn=gap // inputs.turn_tokens + 2,
+        cumulative=(2 * gap) // inputs.turn_tokens + 2,
+    )
+
+
+def make_plan(inputs: PlanInputs) -> Plan:
+    names = (REPLAY, *BOUNDED)
+    per_turn = {s: tuple(inputs.per_turn(s, n) for n in range(1, inputs.turns + 1)) for s in names}
+    return Plan(
+        inputs=inputs,
+        per_turn=per_turn,
+        cumulative={s: tuple(accumulate(values)) for s, values in per_turn.items()},
+        crossovers={s: crossover(inputs, s) for s in BOUNDED},
+    )
+
+
+# ---- the live session's measured averages ------------------------------------------------
+
+@dataclass(frozen=True)
+class SessionAverages:
+    """What a conversation has measured so far: the planner's defaults in the app."""
+
+    turns: int
+    system_tokens: int
+    turn_tokens: int  # mean content tokens of one user message + its reply
+    user_tokens: int  # mean content tokens of one user message
+    completion_tokens: int  # mean billed completion tokens of one chat call
+
+
+def measure_averages(
+    system_prompt: str,
+    messages: Sequence,  # transcript messages (user, assistant, ...)
+    completions: Sequence[int],
+    count_message: Callable,
+    count_text: Callable[[str], int],
+) -> SessionAverages:
+    """Averages over completed turns; counts come from the caller's cached counter."""
+    complete = messages[: len(messages) // 2 * 2]
+    turns = len(complete) // 2
+    users = [count_message(m) for m in complete if m.role == "user"]
+    everything = sum(count_message(m) for m in complete)
+    return SessionAverages(
+        turns=turns,
+        system_tokens=count_text(system_prompt),
+        turn_tokens=round(everything / turns) if turns else 0,
+        user_tokens=round(sum(users) / turns) if turns else 0,
+        completion_tokens=round(sum(completions) / len(completions)) if completions else 0,
+    )
+
+
+def inputs_from_session(averages: SessionAverages, base: PlanInputs | None = None, **known: int) -> PlanInputs:
+    """Plan inputs whose system and turn sizes are the session's own, where it has any."""
+    base = base or PlanInputs()
+    measured: dict[str, int] = {"turns": max(base.turns, 2 * averages.turns)}
+    if averages.system_tokens:
+        measured["system_tokens"] = averages.system_tokens
+    if averages.turns:
+        measured["turn_tokens"] = averages.turn_tokens
+    return replace(base, **{**measured, **known})
+
+
+# ---- projection past the last turn --------------------------------------------------------
+
+def project(last: int, step: float, count: int) -> list[float]:
+    """`count` more turns after a turn that cost `last`, each `step` more than the one before."""
+    return [last + step * k for k in range(1, count + 1)]
+
+
+def wall_turn(first_turn: int, first_tokens: float, step: float, window: int | None) -> int | None:
+    """The first turn (>= first_turn) whose request no longer fits `window`; None: never."""
+    if not window:
+        return None
+    if first_tokens > window:
+        return first_turn
+    if step <= 0:
+        return None
+    # first_tokens + step*k > window  ->  k = floor((window - first_tokens)/step) + 1
+    return first_turn + int((window - first_tokens) // step) + 1
+
+
+# ---- the text `fincoach plan` prints ------------------------------------------------------
+
+def rows_to_show(plan: Plan, every: int = 0) -> list[int]:
+    """Every turn of a short plan; for a long one a round step plus the crossover turns."""
+    n = plan.inputs.turns
+    step = every or (1 if n <= 30 else _round_step(n, 25))
+    shown = set(range(step, n + 1, step)) | {1, n}
+    for c in plan.crossovers.values():
+        shown |= {t for t in (c.per_turn, c.cumulative) if t is not None and t <= n}
+    return sorted(shown)
+
+
+def _round_step(n: int, rows: int) -> int:
+    """The smallest of 1, 2, 5, 10, 20, 50... that shows `n` turns in at most `rows` rows,
+    so the seed's own checkpoints (10, 50, 200) land on a row."""
+    magnitude = 1
+    while True:
+        for step in (1, 2, 5):
+            if n // (step * magnitude) <= rows:
+                return step * magnitude
+        magnitude *= 10
+
+
+def format_plan(plan: Plan, every: int = 0) -> str:
+    i = plan.inputs
+    names = plan.strategies
+    lines = [
+        f"Assumptions: system {i.system_tokens:,} · turn {i.turn_tokens:,} (user + reply) · "
+        f"tail {i.tail_turns} turns · record {i.record_tokens:,} · facts {i.fact_tokens:,} · "
+        f"retrieval {i.retrieval_tokens:,} · {i.turns} turns",
+        "Input tokens billed per turn, and cumulative (content only, no chat template)",
+        "",
+    ]
+    per_width = max(len(f"{v:,}") for s in names for v in plan.per_turn[s])
+    total_width = max(len(f"{v:,}") for s in names for v in plan.cumulative[s])
+    width = max(len("per turn / total"), per_width + 3 + total_width, *(len(n) for n in names))
+    total_width = width - 3 - per_width
+    header = f"{'turn':>4} | " + " | ".join(f"{n:>{width}}" for n in names)
+    lines += [header, f"{'':>4} | " + " | ".join(f"{'per turn / total':>{width}}" for _ in names),
+              "-" * len(header)]
+    for t in rows_to_show(plan, every):
+        cells = " | ".join(
+            f"{plan.per_turn[s][t - 1]:>{per_width},} / {plan.cumulative[s][t - 1]:>{total_width},}" for s in names
+        )
+        lines.append(f"{t:>4} | {cells}")
+    lines.append("")
+    lines.append("Crossover with replay (first turn the bounded strategy is cheaper):")
+    for s in BOUNDED:
+        c = plan.crossovers[s]
+        per = f"turn {c.per_turn}" if c.per_turn else "never"
+        cum = f"turn {c.cumulative}" if c.cumulative else "never"
+        lines.append(f"  {s:<10} flat {i.flat_cost(s):>6,}/turn · per turn from {per} · in total from {cum}")
+    lines.append("")
+    lines.append(
+        f"At turn {i.turns}: replay {plan.total(REPLAY):,} · "
+        + " · ".join(f"{s} {plan.total(s):,}" for s in BOUNDED)
+    )
+    return "\n".join(lines)

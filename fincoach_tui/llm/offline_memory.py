@@ -1,0 +1,80 @@
+"""The offline coach's side of memory: a simulated fact extractor, and reading memory
+sections back out of a request. Deterministic, from the request text only, no network.
+
+The extractor answers the same JSON a model is asked for, marked `"simulated": true`,
+using the finance pattern matcher on the user's own messages (never the coach's replies,
+which restate figures). It is a pattern matcher, not understanding.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+
+from fincoach_tui.domain.fact_extraction import is_remember
+from fincoach_tui.domain.finance_facts import FinanceFact, find_facts, label_of
+from fincoach_tui.llm.base import ChatMessages
+
+_FACT_LINE = re.compile(r"^- (?P<label>[^:]+): (?P<value>.*?)(?: \((?:turn \d+|edited), [^)]*\))?$")
+_SMALL_WORDS = frozenset("a an the my our i we is are am that to of in on for and".split())
+_REMEMBER_PREFIX = re.compile(
+    r"^\s*(?:/remember|(?:please\s+)?remember)\s*(?:that\s+)?[:,]?\s*", re.IGNORECASE
+)
+
+
+def extract(messages: ChatMessages) -> str:
+    """A simulated extraction: finance facts per user message, and any "remember ..." note."""
+    body = messages[-1]["content"] if messages else ""
+    try:
+        batch = json.loads(body.split("Messages:\n", 1)[1])
+    except (IndexError, ValueError):
+        batch = []
+    facts = []
+    for item in batch:
+        if not isinstance(item, dict) or item.get("role") != "user":
+            continue
+        message_id, text = str(item.get("id")), str(item.get("text", ""))
+        found = find_facts([(message_id, text)])
+        for fact in found.values():
+            # The matcher keeps "3 months"; the phrase is restated so that the store
+            # resolves it against the message's date, as it would a model's answer.
+            value = f"in {fact.value}" if fact.key == "fd_maturity" else fact.value
+            facts.append({"key": fact.key, "value": value, "source_ids": [message_id]})
+        if not found and is_remember(text):
+            note = _REMEMBER_PREFIX.sub("", text, count=1).strip().rstrip(".")
+            if note:
+                words = re.findall(r"[a-z0-9]+", note.lower().replace("'s", ""))
+                key = "_".join([w for w in words if w not in _SMALL_WORDS][:3]) or "note"
+                facts.append({"key": key, "value": note, "source_ids": [message_id]})
+    return json.dumps({"simulated": True, "facts": facts}, ensure_ascii=False)
+
+
+def section_facts(section: str) -> dict[str, FinanceFact]:
+    """The user's facts one labelled system section carries (text after "## ")."""
+    heading, _, body = section.partition("\n")
+    lowered = heading.lower()
+    if "fact" in lowered:  # "- label: value (turn 3, 14 May 2026)" lines
+        facts = {}
+        for line in body.splitlines():
+            match = _FACT_LINE.match(line.strip())
+            if match:
+                key = match["label"].strip().replace(" ", "_")
+                facts[key] = FinanceFact(key, label_of(key), match["value"].strip(), "facts")
+        return facts
+    if "recall" in lowered:  # passages: only what the user said then
+        return find_facts(("recalled", text) for text in _passage_user_texts(body))
+    return find_facts([("summary", section)])
+
+
+def _passage_user_texts(body: str) -> list[str]:
+    texts: list[list[str]] = []
+    inside = False
+    for line in body.splitlines():
+        if line.startswith("User: "):
+            texts.append([line[len("User: "):]])
+            inside = True
+        elif line.startswith(("FinCoach: ", "[Turn ", "(Outdated")):
+            inside = False
+        elif inside:
+            texts[-1].append(line)
+    return ["\n".join(t) for t in texts]

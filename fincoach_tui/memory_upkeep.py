@@ -1,0 +1,178 @@
+"""Upkeep the memory strategies need before a request is built: fact extraction, and
+embedding new messages for recall.
+
+Like a summary fold, each is a model call of its own, run before the request so the
+request can use it, recorded as a `CallRecord` (kind "extract" / "embed") with its own
+tokens and cost, and saved as events that name the message ids they cover. A failure is
+a note, never a lost turn: the turn goes on with what the store already holds.
+
+This is the coach's maintenance for memory, kept in its own module so coach.py stays the
+turn loop: it records and emits through the coach's own `_record` / `_emit_all`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from fincoach_tui.domain.context import Context, ContextMessage
+from fincoach_tui.domain.conversation import Message
+from fincoach_tui.domain.fact_extraction import ExtractPlan
+from fincoach_tui.domain.fact_store import Fact, facts_event
+from fincoach_tui.domain.recall import Retriever, VectorRetriever, embeddings_event
+from fincoach_tui.domain.records import CallRecord, Usage
+from fincoach_tui.domain.session_state import record_event
+from fincoach_tui.llm.base import Completion, LLMError
+
+if TYPE_CHECKING:
+    from fincoach_tui.coach import Coach
+
+EXTRACT_MAX_TOKENS = 1024
+MAX_EXTRACTIONS_PER_TURN = 6  # a catch-up over a long history is finished on later turns
+
+
+@dataclass(frozen=True)
+class ExtractStarted:
+    reason: str  # "batch" | "remember"
+    first_turn: int
+    last_turn: int
+
+
+@dataclass(frozen=True)
+class ExtractFinished:
+    added: tuple[Fact, ...]
+    record: CallRecord | None
+    rejected: str = ""  # why the answer was refused; the store is unchanged
+    error: LLMError | None = None
+
+
+@dataclass(frozen=True)
+class IndexFinished:
+    count: int  # messages embedded
+    record: CallRecord | None
+    error: LLMError | None = None
+
+
+UpkeepEvent = ExtractStarted | ExtractFinished | IndexFinished
+
+
+async def run_upkeep(coach: Coach, question: Message) -> AsyncIterator[UpkeepEvent]:
+    """Extract what is due, then embed what recall will need, for the turn of `question`."""
+    history = tuple(m for m in coach.state.transcript.messages if m.id != question.id)
+    extract_plan = getattr(coach.strategy, "extract_plan", None)
+    for _ in range(MAX_EXTRACTIONS_PER_TURN if extract_plan else 0):
+        plan = extract_plan(history, question, coach.state.facts)
+        if plan is None:
+            break
+        yield ExtractStarted(plan.reason, plan.first_turn, plan.last_turn)
+        finished = await extract(coach, plan)
+        yield finished
+        if finished.rejected or finished.error:
+            break
+    if coach.embedder is not None and getattr(coach.strategy, "uses_recall", False):
+        finished_index = await index(coach)
+        if finished_index is not None:
+            yield finished_index
+
+
+def retriever_for(coach: Coach) -> Retriever | None:
+    """Vectors when this session has them for the provider's embeddings model; else None
+    (the strategy's own BM25)."""
+    embedder = coach.embedder
+    vectors = coach.state.embeddings.get(embedder.model) if embedder is not None else None
+    return VectorRetriever(embedder.model, vectors) if embedder is not None and vectors else None
+
+
+async def extract(coach: Coach, plan: ExtractPlan) -> ExtractFinished:
+    messages = plan.request()
+    note = f"extracting turns {plan.first_turn}-{plan.last_turn} ({plan.reason})"
+    context = Context(coach.strategy.name, tuple(_context_message(m) for m in messages), (), note)
+    request = coach.measure(context)
+    started = coach._clock()
+    text, usage = "", None
+    try:
+        async for event in coach.llm.stream(messages, model=coach.summarizer_model,
+                                            max_tokens=EXTRACT_MAX_TOKENS):
+            if isinstance(event, Completion):
+                text, usage = event.text, event.usage
+    except LLMError as error:
+        return ExtractFinished((), None, error=error)  # nothing billed: tried again next turn
+    if usage is None:
+        usage = coach.estimate_usage(messages, text)
+    store = coach.state.facts
+    result = plan.parse(text, store.next_number())
+    outcome = f"rejected: {result.rejected}" if result.rejected else f"{len(result.facts)} facts"
+    record = coach._record("extract", coach.next_turn, request, usage, started,
+                           model=coach.summarizer_model,
+                           note=f"extracted turns {plan.first_turn}-{plan.last_turn}: {outcome}")
+    event = facts_event(coach.next_turn, plan.message_ids, result.facts, result.rejected)
+    coach._emit_all([record_event(record), event])  # billed and remembered together
+    coach._learn(record)
+    added = tuple(f for f in result.facts if store.get(f.id) is not None)
+    return ExtractFinished(added, record, result.rejected)
+
+
+async def index(coach: Coach) -> IndexFinished | None:
+    """Embed every user message not embedded yet (the question included), in one call."""
+    from fincoach_tui.coach import RequestReady  # the coach imports this module
+
+    embedder = coach.embedder
+    assert embedder is not None
+    known = coach.state.embeddings.get(embedder.model, {})
+    skipped = coach.state.facts.deleted_source_ids()
+    todo = [m for m in coach.state.transcript.messages
+            if m.role == "user" and m.id not in known and m.id not in skipped]
+    if not todo:
+        return None
+    started = coach._clock()
+    try:
+        embedded = await embedder.embed([m.content for m in todo])
+    except LLMError as error:
+        return IndexFinished(0, None, error)  # recall falls back to BM25 this turn
+    counted = sum(coach.count_message(m) for m in todo)
+    usage = Usage(embedded.prompt_tokens or counted, 0, estimated=not embedded.prompt_tokens)
+    context = Context(coach.strategy.name, (), (), f"embedded {len(todo)} messages")
+    request = RequestReady(context, (), counted, counted)
+    record = coach._record("embed", coach.next_turn, request, usage, started,
+                           model=embedder.model, note=f"embedded {len(todo)} messages")
+    vectors = dict(zip((m.id for m in todo), embedded.vectors, strict=True))
+    coach._emit_all([record_event(record), embeddings_event(embedder.model, vectors)])
+    return IndexFinished(len(todo), record)
+
+
+def describe(event: UpkeepEvent) -> tuple[str, bool]:
+    """One line for the person watching, and whether it is a warning (shown, not just said)."""
+    if isinstance(event, ExtractStarted):
+        why = "you asked to remember" if event.reason == "remember" else "batch"
+        return f"extracting facts from turns {event.first_turn}-{event.last_turn} ({why})…", False
+    if isinstance(event, ExtractFinished):
+        if event.error is not None:
+            return f"facts not updated: {event.error.message}; tried again next turn", True
+        if event.rejected:
+            return f"extraction output rejected ({event.rejected}); the fact store is unchanged", True
+        return f"fact store: {len(event.added)} new fact{'s' * (len(event.added) != 1)}", False
+    if event.error is not None:
+        return f"recall index not updated ({event.error.message}); recalling by keywords", True
+    return f"recall index: embedded {event.count} message{'s' * (event.count != 1)}", False
+
+
+def context_extra(context: Context) -> dict:
+    """What a chat record keeps of the strategy's choices beyond the messages: the recalled
+    turns with their scores, conflicts the facts won, and the strategy's note."""
+    extra: dict = {}
+    if context.note:
+        extra["context_note"] = context.note
+    if context.recalled:
+        extra["recall"] = [{"turn": h.turn, "ids": list(h.ids), "score": h.score,
+                            "retriever": h.retriever} for h in context.recalled]
+    if context.conflicts:
+        extra["conflicts"] = [{"key": c.key, "recalled_turn": c.recalled_turn,
+                               "recalled_value": c.recalled_value, "fact_value": c.fact_value,
+                               "fact_id": c.fact_id} for c in context.conflicts]
+    return extra
+
+
+def _context_message(message: dict[str, str]) -> ContextMessage:
+    return ContextMessage(message["role"], message["content"],
+                          "system" if message["role"] == "system" else "new")

@@ -1,0 +1,202 @@
+"""What the cost chart plots, in data units: pure functions of records and cost snapshots.
+
+Kept apart from the widget (and from textual-plot, which pulls numpy) so the numbers on
+the chart can be tested without drawing anything.
+"""
+
+from __future__ import annotations
+
+import bisect
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field
+from itertools import accumulate
+from typing import TYPE_CHECKING, Any
+
+from fincoach_tui.domain.records import CallRecord
+from fincoach_tui.domain.session_state import StrategySwitch
+from fincoach_tui.ui import format as fmt
+
+if TYPE_CHECKING:
+    from fincoach_tui.costs import CostSnapshot
+
+NICE_STEPS = (1, 2, 5)
+DASHES = 12  # dashes per projected stretch: enough to read as dashed at any width
+
+
+@dataclass(frozen=True)
+class ChartSeries:
+    """Per-turn bars and the cumulative line of the session actually had."""
+
+    mode: str
+    turns: list[int] = field(default_factory=list)
+    chat: list[float] = field(default_factory=list)  # the chat call of each turn
+    total: list[float] = field(default_factory=list)  # chat + maintenance of each turn
+    cumulative: list[float] = field(default_factory=list)  # running sum of `total`
+    markers: list[tuple[float, str]] = field(default_factory=list)  # (x, strategy name)
+    unpriced: int = 0  # calls with no known price, counted as $0
+    line_scale: int = 1  # the cumulative line is drawn divided by this
+
+    def value_of(self, turn: int) -> float | None:
+        index = bisect.bisect_left(self.turns, turn)
+        if index < len(self.turns) and self.turns[index] == turn:
+            return self.total[index]
+        return None
+
+
+def nice_numbers() -> Iterator[int]:
+    """1, 2, 5, 10, 20, 50, 100, ..."""
+    magnitude = 1
+    while True:
+        for step in NICE_STEPS:
+            yield step * magnitude
+        magnitude *= 10
+
+
+def line_scale(cumulative: Sequence[float], per_turn: Sequence[float]) -> int:
+    """The smallest round divisor that brings the cumulative line down to the bars' height."""
+    top_bar = max(per_turn, default=0)
+    top_line = max(cumulative, default=0)
+    if top_bar <= 0 or top_line <= top_bar:
+        return 1
+    return next(factor for factor in nice_numbers() if top_line / factor <= top_bar)
+
+
+def build_series(records: Sequence[CallRecord], switches: Sequence[StrategySwitch], mode: str) -> ChartSeries:
+    def value(record: CallRecord) -> float:
+        if mode == "cost":
+            return record.cost_usd or 0.0
+        return float(record.usage.prompt_tokens)
+
+    chat: dict[int, float] = {}
+    total: dict[int, float] = {}
+    for record in records:
+        if record.kind == "chat":
+            chat[record.turn] = chat.get(record.turn, 0.0) + value(record)
+        total[record.turn] = total.get(record.turn, 0.0) + value(record)
+    turns = sorted(total)
+    totals = [total[t] for t in turns]
+    cumulative = list(accumulate(totals))
+    return ChartSeries(
+        mode=mode,
+        turns=turns,
+        chat=[chat.get(t, 0.0) for t in turns],
+        total=totals,
+        cumulative=cumulative,
+        markers=switch_markers(switches),
+        unpriced=sum(1 for r in records if r.cost_usd is None),
+        line_scale=line_scale(cumulative, totals),
+    )
+
+
+def switch_markers(switches: Sequence[StrategySwitch]) -> list[tuple[float, str]]:
+    # Several switches before one turn: only the last one was ever sent.
+    switched = {s.turn: s.name for s in switches if s.turn > 1}
+    return [(turn - 0.5, name) for turn, name in sorted(switched.items())]
+
+
+def turn_ticks(last_turn: int, most: int = 8) -> list[int]:
+    """Whole-turn ticks at a round step: the library's own would land on 1.5 turns."""
+    step = next(n for n in nice_numbers() if last_turn // n < most)
+    return list(range(step, last_turn + 1, step))
+
+
+class CompactTicks:
+    """y-axis labels that fit the 10-column margin: "12k" tokens, "$0.0004"."""
+
+    def __init__(self, base: Any, mode: str) -> None:
+        self._base = base  # textual_plot's NumericAxisFormatter: its tick spacing is fine
+        self._mode = mode
+
+    def get_ticks(self, min_: float, max_: float, max_ticks: int = 8) -> list[float]:
+        return self._base.get_ticks(min_, max_, max_ticks)
+
+    def get_labels_for_ticks(self, ticks: Sequence[float]) -> list[str]:
+        return [self.label(t) for t in ticks]
+
+    def get_ticks_and_labels(self, min_: float, max_: float, max_ticks: int = 8) -> tuple[list[float], list[str]]:
+        ticks = self.get_ticks(min_, max_, max_ticks)
+        return ticks, self.get_labels_for_ticks(ticks)
+
+    def label(self, value: float) -> str:
+        if self._mode == "cost":
+            return fmt.usd(value)
+        for limit, suffix in ((1_000_000, "M"), (1_000, "k")):
+            if abs(value) >= limit:
+                return f"{value / limit:.3g}{suffix}"
+        return f"{value:.0f}"
+
+
+# ---- every strategy at once -----------------------------------------------------------
+
+@dataclass(frozen=True)
+class Line:
+    """One cumulative curve; `role` picks its style: active, other, or actual (the path taken)."""
+
+    name: str
+    label: str
+    xs: list[float]
+    ys: list[float]
+    role: str
+    total: float
+    estimated: bool = False  # some turns assumed a summary at its cap
+    projected_x: list[float] = field(default_factory=list)  # dashed, from the last real turn on
+    projected_y: list[float] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class CompareSeries:
+    unit: str  # "cost" (USD) or "tokens" when the model has no price
+    lines: list[Line] = field(default_factory=list)  # strategies first, the actual path last
+    horizon: int = 0
+    wall: int | None = None  # the turn buffer's request would outgrow the context window
+    context_window: int | None = None
+    markers: list[tuple[float, str]] = field(default_factory=list)
+
+    @property
+    def top(self) -> float:
+        return max((y for line in self.lines for y in (*line.ys, *line.projected_y)), default=0.0)
+
+
+def build_compare(snapshot: CostSnapshot, switches: Sequence[StrategySwitch]) -> CompareSeries:
+    """Cumulative cost (or input tokens, unpriced) of every strategy, each from turn 0."""
+    unit = "cost" if snapshot.priced else "tokens"
+    report = snapshot.report
+    lines = []
+    for curve in (*report.curves, report.actual):
+        if curve.error or not curve.turns:
+            continue
+        ys = curve.cumulative_cost if unit == "cost" else curve.cumulative_tokens
+        role = "actual" if curve is report.actual else ("active" if curve.name == report.active else "other")
+        projection = snapshot.projections.get(curve.name) if role != "actual" else None
+        px: list[float] = []
+        py: list[float] = []
+        if projection is not None:
+            px = [curve.turns[-1], *projection.turns]
+            ahead = projection.cumulative_cost if unit == "cost" else projection.cumulative_tokens
+            py = [ys[-1], *ahead]
+        lines.append(Line(curve.name, curve.label, [0, *curve.turns], [0.0, *ys], role,
+                          float(ys[-1]), curve.estimated > 0, px, py))
+    wall = snapshot.wall("buffer")
+    return CompareSeries(unit, lines, snapshot.horizon, wall, snapshot.context_window, switch_markers(switches))
+
+
+def dashes(xs: Sequence[float], ys: Sequence[float], count: int = DASHES) -> list[tuple[list[float], list[float]]]:
+    """A polyline cut into `count` dashes (every other piece): textual-plot draws no dashes."""
+    if len(xs) < 2:
+        return []
+    start, end = xs[0], xs[-1]
+    if end <= start:
+        return []
+    piece = (end - start) / (2 * count)
+    out = []
+    for k in range(count):
+        a, b = start + 2 * k * piece, start + (2 * k + 1) * piece
+        out.append(([a, b], [_at(xs, ys, a), _at(xs, ys, b)]))
+    return out
+
+
+def _at(xs: Sequence[float], ys: Sequence[float], x: float) -> float:
+    """The polyline's value at x (linear between its points)."""
+    index = min(max(bisect.bisect_right(xs, x), 1), len(xs) - 1)
+    x0, x1, y0, y1 = xs[index - 1], xs[index], ys[index - 1], ys[index]
+    return y0 if x1 == x0 else y0 + (y1 - y0) * (x - x0) / (x1 - x0)

@@ -1,0 +1,107 @@
+"""Keeps the panel's every-strategy numbers, and the cost of the message being typed, current.
+
+Kept out of the App class like the turn runner. The numbers come from `SessionCosts`
+(beside the coach: it counts through the coach's cached counter); this only decides when
+to ask. A snapshot walks every strategy over the new turn, and over the whole session when
+one is opened, so it runs in a worker thread: a long session never freezes the screen.
+The quote for the draft is cheap (one request built), waits for typing to pause, and is
+shown under the composer (its border subtitle), not in the activity line, where it would
+cover an error the user still has to read.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from textual.css.query import NoMatches
+
+from fincoach_tui.costs import CostSnapshot, SessionCosts, comparison_strategies
+from fincoach_tui.ui import format as fmt
+from fincoach_tui.ui.composer import Composer
+from fincoach_tui.ui.side_panel import SidePanel
+
+if TYPE_CHECKING:
+    from textual.timer import Timer
+
+    from fincoach_tui.domain.planner import PlanInputs
+    from fincoach_tui.ui.app import FinCoachApp
+
+QUOTE_DELAY_S = 0.3
+
+
+class LiveCosts:
+    def __init__(self, app: FinCoachApp) -> None:
+        self.app = app
+        self._costs: SessionCosts | None = None
+        self._timer: Timer | None = None
+        self.last_quote = ""  # the quote last shown under the composer ("" when none)
+
+    def _main(self, widget: type):
+        """A widget of the main screen, even while a dialog is on top; None while closing."""
+        try:
+            return self.app.screen_stack[0].query_one(widget)
+        except (NoMatches, IndexError):
+            return None
+
+    def current(self) -> SessionCosts | None:
+        """The costs of the session on screen (a new one when the session changed)."""
+        live = self.app.live
+        if live is None:
+            self._costs = None
+        elif self._costs is None or self._costs.coach is not live.coach:
+            self._costs = SessionCosts(live.coach)
+            side = self._main(SidePanel)
+            if side is not None:
+                side.show_costs(None)  # the last session's numbers are not this one's
+        return self._costs
+
+    # ---- every strategy ------------------------------------------------------------
+    def refresh(self) -> None:
+        costs = self.current()
+        if costs is None or self.app.engine is None:
+            return
+        app = self.app
+        strategies = comparison_strategies(costs.coach.strategy, app.config.params_for)
+        window = app.engine.context_window
+
+        def compute() -> None:
+            try:
+                snapshot = costs.snapshot(strategies, context_window=window)
+            except Exception as exc:  # noqa: BLE001 - the chat goes on without the comparison
+                app.call_from_thread(app.notify, f"cost comparison unavailable: {exc}", severity="warning")
+                return
+            app.call_from_thread(self._show, costs, snapshot)
+
+        app.run_worker(compute, thread=True, group="costs", exit_on_error=False)
+
+    def _show(self, costs: SessionCosts, snapshot: CostSnapshot) -> None:
+        side = self._main(SidePanel)
+        if costs is self._costs and side is not None:  # still the session on screen
+            side.show_costs(snapshot)
+
+    def plan_inputs(self) -> PlanInputs | None:
+        costs = self.current()
+        if costs is None:
+            return None
+        return costs.plan_inputs(comparison_strategies(costs.coach.strategy, self.app.config.params_for))
+
+    # ---- the draft's cost, before sending ------------------------------------------
+    def draft_changed(self, text: str) -> None:
+        if self._timer is not None:
+            self._timer.stop()
+        self._timer = self.app.set_timer(QUOTE_DELAY_S, lambda: self.quote(text))
+
+    def quote(self, text: str) -> str:
+        """Show under the composer what sending `text` now would cost; "" if nothing to say."""
+        costs = self.current()
+        line = ""
+        if costs is not None and not self.app.turns.busy and text.strip():
+            quote = costs.quote(text)
+            line = (f"next: {len(quote.request.sent)} msgs · ≈{fmt.tokens(quote.prompt_tokens)} tok in"
+                    f" + ≈{fmt.tokens(quote.completion_tokens)} out · ≈{fmt.usd(quote.cost)}"
+                    f" · {quote.request.context.strategy}")
+        composer = self._main(Composer)
+        if composer is not None:
+            self.last_quote = line
+            composer.border_subtitle = line
+        return line

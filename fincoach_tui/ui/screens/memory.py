@@ -1,0 +1,182 @@
+"""What FinCoach remembers about you: every fact (current and past), the running summary,
+the recall index. Edit or delete a fact here: the change is an event in the session, so
+it survives a restart, and a deleted fact is never sent or recalled again.
+
+The screen renders the session state and calls the coach for changes; it counts nothing.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime, timezone
+from typing import TYPE_CHECKING
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import Button, DataTable, Input, Static
+
+from fincoach_tui.domain.fact_store import Fact
+
+if TYPE_CHECKING:
+    from fincoach_tui.coach import Coach
+
+
+def _when(ts: float | None) -> str:
+    return datetime.fromtimestamp(ts, tz=timezone.utc).strftime("%d %b %H:%M") if ts else ""
+
+
+def fact_status(fact: Fact) -> str:
+    if fact.deleted_at is not None:
+        return f"deleted {_when(fact.deleted_at)}"
+    if fact.superseded_by is not None:
+        return f"superseded by {fact.superseded_by} {_when(fact.superseded_at)}"
+    return "current (edited)" if fact.origin == "edited" else "current"
+
+
+def index_line(coach: Coach) -> str:
+    """How recall finds old turns in this session, and over how many messages."""
+    state = coach.state
+    skipped = state.facts.deleted_source_ids()
+    users = [m for m in state.transcript.messages if m.role == "user" and m.id not in skipped]
+    left_out = f" ({len(skipped)} messages of deleted facts left out)" if skipped else ""
+    if coach.embedder is not None:
+        vectors = state.embeddings.get(coach.embedder.model, {})
+        return (f"Recall index: {len(vectors)} vectors ({coach.embedder.model}) for "
+                f"{len(users)} user messages{left_out}")
+    return f"Recall index: BM25 keywords over {len(users)} user messages, no network{left_out}"
+
+
+def summary_line(coach: Coach) -> str:
+    summary = coach.state.summary
+    if summary is None:
+        return "Running summary: none yet (hybrid and summary fold old turns in batches)."
+    return (f"Running summary: turns 1-{summary.last_turn} ({len(summary.covers_ids)} messages, "
+            f"{summary.tokens} tokens)\n{summary.text}")
+
+
+class MemoryScreen(ModalScreen[None]):
+    DEFAULT_CSS = """
+    MemoryScreen { align: center middle; }
+    MemoryScreen > Vertical {
+        width: 96%; height: 90%; padding: 0 1;
+        background: $surface; border: thick $primary;
+    }
+    MemoryScreen .title { text-style: bold; height: 1; margin-bottom: 1; }
+    MemoryScreen DataTable { height: 1fr; min-height: 6; }
+    MemoryScreen #edit { margin-top: 1; }
+    MemoryScreen #details { height: 10; border-top: hkey $panel; }
+    MemoryScreen .buttons { height: 3; align-horizontal: right; }
+    """
+    BINDINGS = [
+        Binding("escape", "close", "Close"),
+        Binding("e", "edit", "Edit"),
+        Binding("d,delete", "delete", "Delete"),
+    ]
+
+    def __init__(self, coach: Coach) -> None:
+        super().__init__()
+        self.coach = coach
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Static("Memory — what FinCoach keeps about you (e edit · d delete · Esc close)",
+                         classes="title")
+            yield DataTable(cursor_type="row", id="facts")
+            yield Input(placeholder="select a current fact and press e to correct it; Enter saves",
+                        id="edit")
+            with VerticalScroll(id="details"):
+                yield Static(id="summary", markup=False)
+                yield Static(id="index", markup=False)
+                yield Static(id="notes", markup=False)
+            with Horizontal(classes="buttons"):
+                yield Button("Edit", id="edit-button")
+                yield Button("Delete", id="delete-button", variant="error")
+                yield Button("Close", id="close", variant="primary")
+
+    def on_mount(self) -> None:
+        table = self.query_one(DataTable)
+        for label in ("id", "key", "value", "status", "from", "observed"):
+            table.add_column(label, key=label)
+        self.refresh_view()
+        table.focus()
+
+    # ---- rendering -------------------------------------------------------------------
+    def refresh_view(self) -> None:
+        table = self.query_one(DataTable)
+        cursor = table.cursor_row
+        table.clear()
+        messages = {m.id: m for m in self.coach.state.transcript.messages}
+        # Current first (what is sent), then history, newest first within each.
+        facts = sorted(self.coach.state.facts.facts, key=lambda f: (not f.current, -f.observed_at))
+        for fact in facts:
+            turns = sorted({messages[i].turn for i in fact.source_ids if i in messages})
+            source = f"turn {', '.join(map(str, turns)) or '?'} ({', '.join(fact.source_ids)})"
+            style = "" if fact.current else "dim"
+            table.add_row(*(Text(cell, style=style) for cell in (
+                fact.id, fact.key, fact.value, fact_status(fact), source, _when(fact.observed_at),
+            )), key=fact.id)
+        if table.row_count:
+            table.move_cursor(row=min(max(cursor, 0), table.row_count - 1), animate=False)
+        self.query_one("#summary", Static).update(summary_line(self.coach))
+        self.query_one("#index", Static).update(index_line(self.coach))
+        notes = self.coach.state.facts.notes[-3:]
+        self.query_one("#notes", Static).update(
+            "Extraction: " + (" · ".join(notes) if notes else "nothing extracted yet "
+                              "(facts extracts every few turns; \"remember …\" extracts at once)"))
+
+    @property
+    def selected(self) -> Fact | None:
+        table = self.query_one(DataTable)
+        if not table.row_count:
+            return None
+        key = table.coordinate_to_cell_key(table.cursor_coordinate).row_key.value
+        return self.coach.state.facts.get(str(key))
+
+    # ---- actions ---------------------------------------------------------------------
+    def _busy(self) -> bool:
+        turns = getattr(self.app, "turns", None)
+        if turns is not None and turns.busy:
+            self.notify("wait for the reply to finish, then change the memory", severity="warning")
+            return True
+        return False
+
+    def action_edit(self) -> None:
+        fact = self.selected
+        if fact is None or not fact.current:
+            self.notify("select a current fact to edit", severity="warning")
+            return
+        edit = self.query_one("#edit", Input)
+        edit.value = fact.value
+        edit.focus()
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        fact = self.selected
+        if fact is None or self._busy():
+            return
+        try:
+            self.coach.edit_fact(fact.id, event.value)
+        except ValueError as exc:
+            self.notify(str(exc), severity="warning", markup=False)
+            return
+        event.input.value = ""
+        self.notify(f"{fact.key} is now {event.value.strip()!r}: the next request uses it", markup=False)
+        self.refresh_view()
+        self.query_one(DataTable).focus()
+
+    def action_delete(self) -> None:
+        fact = self.selected
+        if fact is None or fact.deleted_at is not None or self._busy():
+            return
+        self.coach.delete_fact(fact.id)
+        self.notify(f"deleted {fact.key} ({fact.id}): never sent or recalled again", markup=False)
+        self.refresh_view()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        actions = {"edit-button": self.action_edit, "delete-button": self.action_delete,
+                   "close": self.action_close}
+        actions[event.button.id or "close"]()
+
+    def action_close(self) -> None:
+        self.dismiss(None)

@@ -1,0 +1,113 @@
+"""The crossover planner in the app: seed 002's per-turn arithmetic on this session's numbers.
+
+The inputs start from the live session's measured averages (system prompt, tokens per
+turn, the summary's tail and size) and seed 002's assumptions for the rest; every edit
+re-plans at once. The arithmetic is `domain.planner`; this screen only lays it out.
+"""
+
+from __future__ import annotations
+
+from dataclasses import fields, replace
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Grid, Horizontal, Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Button, DataTable, Input, Label, Static
+
+from fincoach_tui.domain.planner import BOUNDED, REPLAY, Plan, PlanInputs, make_plan, rows_to_show
+
+LABELS = {
+    "system_tokens": "system prompt (tokens)",
+    "turn_tokens": "average turn: user + reply",
+    "tail_turns": "turns kept verbatim",
+    "record_tokens": "summary / record (tokens)",
+    "fact_tokens": "fact section (tokens)",
+    "retrieval_tokens": "retrieval budget (tokens)",
+    "turns": "turns in the session",
+}
+
+
+class PlannerScreen(ModalScreen[None]):
+    DEFAULT_CSS = """
+    PlannerScreen { align: center middle; }
+    PlannerScreen > Vertical {
+        width: 110; max-width: 100%; height: 90%; padding: 1 2;
+        background: $surface; border: thick $primary;
+    }
+    PlannerScreen .title { text-style: bold; }
+    PlannerScreen #source { color: $text-muted; margin-bottom: 1; }
+    PlannerScreen Grid { grid-size: 4; grid-columns: 28 14 28 14; height: auto; grid-rows: 3; }
+    PlannerScreen Grid Label { padding: 1 1 0 0; }
+    PlannerScreen #error { color: $error; height: auto; }
+    PlannerScreen #crossovers { height: auto; margin: 1 0; }
+    PlannerScreen DataTable { height: 1fr; }
+    PlannerScreen .buttons { height: 3; align-horizontal: right; }
+    """
+    BINDINGS = [Binding("escape", "close", "Close")]
+
+    def __init__(self, inputs: PlanInputs | None = None, *, measured: str = "") -> None:
+        super().__init__()
+        self.start = inputs or PlanInputs()
+        self.measured = measured  # where the defaults came from, in words
+        self.plan: Plan = make_plan(self.start)
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Static("Crossover planner — when is a bounded strategy cheaper than replay?", classes="title")
+            yield Static(self.measured or "Defaults: seed 002's assumptions.", id="source")
+            with Grid():
+                for f in fields(PlanInputs):
+                    yield Label(LABELS[f.name])
+                    yield Input(str(getattr(self.start, f.name)), id=f"i-{f.name}", type="integer")
+            yield Static("", id="error")
+            yield Static("", id="crossovers")
+            yield DataTable(id="table", zebra_stripes=True, cursor_type="row")
+            with Horizontal(classes="buttons"):
+                yield Button("Close", id="close", variant="primary")
+
+    def on_mount(self) -> None:
+        self._render_plan()
+
+    def on_input_changed(self, event: Input.Changed) -> None:
+        values = {}
+        for f in fields(PlanInputs):
+            raw = self.query_one(f"#i-{f.name}", Input).value.strip()
+            if not raw.isdigit():
+                self.query_one("#error", Static).update(f"{LABELS[f.name]}: a whole number, please")
+                return
+            values[f.name] = int(raw)
+        try:
+            inputs = replace(self.start, **values)
+        except ValueError as exc:
+            self.query_one("#error", Static).update(str(exc))
+            return
+        self.query_one("#error", Static).update("")
+        self.plan = make_plan(inputs)
+        self._render_plan()
+
+    def _render_plan(self) -> None:
+        plan = self.plan
+        lines = []
+        for name in BOUNDED:
+            c = plan.crossovers[name]
+            per = f"turn {c.per_turn}" if c.per_turn else "never"
+            total = f"turn {c.cumulative}" if c.cumulative else "never"
+            lines.append(f"{name:<10} {plan.inputs.flat_cost(name):>7,}/turn · cheaper per turn from {per}, "
+                         f"in total from {total}")
+        n = plan.inputs.turns
+        lines.append(f"At turn {n}: replay {plan.total(REPLAY):,} tokens in total · "
+                     + " · ".join(f"{s} {plan.total(s):,}" for s in BOUNDED))
+        self.query_one("#crossovers", Static).update("\n".join(lines))
+        table = self.query_one("#table", DataTable)
+        table.clear(columns=True)
+        table.add_columns("turn", *(f"{s} (turn / total)" for s in plan.strategies))
+        for t in rows_to_show(plan):
+            table.add_row(str(t), *(f"{plan.per_turn[s][t - 1]:,} / {plan.cumulative[s][t - 1]:,}"
+                                    for s in plan.strategies))
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        self.dismiss(None)
+
+    def action_close(self) -> None:
+        self.dismiss(None)

@@ -1,0 +1,101 @@
+"""A coach on the offline model (or a scripted one) with an in-memory event log, for the
+memory tests: hybrid, facts, the recall probe."""
+
+from __future__ import annotations
+
+import itertools
+import tomllib
+from collections.abc import AsyncIterator
+from importlib import resources
+
+from fincoach_tui.coach import Coach, ModelChoice
+from fincoach_tui.domain.memory import make_strategy
+from fincoach_tui.domain.persona import FINCOACH_SYSTEM_PROMPT
+from fincoach_tui.domain.pricing import PriceTable
+from fincoach_tui.domain.session_state import SessionState, replay
+from fincoach_tui.domain.tokens import OPENAI_CHAT_OVERHEAD
+from fincoach_tui.llm.base import Completion, TextDelta
+from fincoach_tui.llm.offline import OfflineCoach
+
+MODEL = "gpt-4o-mini"
+START = 1_767_604_800.0  # 2026-01-05 09:20 UTC
+
+
+def shipped_prices() -> PriceTable:
+    data = resources.files("fincoach_tui").joinpath("data", "prices.toml").read_bytes()
+    return PriceTable.from_tables(tomllib.loads(data.decode())["models"], {})
+
+
+class Scripted:
+    """The offline coach, except that calls whose system prompt starts with a scripted
+    marker get the scripted text (one entry per such call, in order)."""
+
+    provider = "offline"
+    simulated = True
+
+    def __init__(self, inner: OfflineCoach) -> None:
+        self.inner = inner
+        self.answers: dict[str, list[str]] = {}
+        self.calls: list[list[dict[str, str]]] = []
+
+    def answer(self, marker: str, *texts: str) -> None:
+        self.answers.setdefault(marker, []).extend(texts)
+
+    async def stream(self, messages, *, model, max_tokens=None) -> AsyncIterator:
+        self.calls.append([dict(m) for m in messages])
+        for marker, texts in self.answers.items():
+            if texts and messages[0]["content"].startswith(marker):
+                text = texts.pop(0)
+                yield TextDelta(text)
+                yield Completion(text, self.inner.usage(messages, text))
+                return
+        async for event in self.inner.stream(messages, model=model, max_tokens=max_tokens):
+            yield event
+
+
+class MemoryHarness:
+    def __init__(self, counter, strategy="buffer", params=None, *, embedder=None, state=None,
+                 events=None, start=START):
+        self.events: list[dict] = events if events is not None else []
+        self.state = state or SessionState()
+        self.llm = Scripted(OfflineCoach(counter.count, OPENAI_CHAT_OVERHEAD))
+        self.counter = counter
+        ticks = itertools.count(start, 60.0)
+        self.coach = Coach(
+            state=self.state, sink=self.events.append, llm=self.llm,
+            choice=ModelChoice("offline", MODEL, OPENAI_CHAT_OVERHEAD, simulated=True),
+            counter=counter, prices=shipped_prices(), system_prompt=FINCOACH_SYSTEM_PROMPT,
+            strategy=make_strategy(strategy, params), clock=lambda: next(ticks), embedder=embedder,
+        )
+
+    async def turn(self, text: str) -> list:
+        return [event async for event in self.coach.turn(text)]
+
+    async def turns(self, texts) -> None:
+        for text in texts:
+            await self.turn(text)
+
+    @property
+    def last_request(self) -> str:
+        """Everything the newest chat request carried, as one text."""
+        return "\n".join(m.content for m in self.state.chat_records[-1].sent)
+
+    def resumed(self, strategy=None, params=None, embedder=None) -> MemoryHarness:
+        """A new coach on the replayed event log, as `fincoach --session NAME` would build."""
+        state, problems = replay(list(self.events))
+        assert problems == []
+        name = strategy or state.strategy.name
+        return MemoryHarness(self.counter, name, params if strategy else state.strategy.params,
+                             embedder=embedder, state=state, events=self.events,
+                             start=state.last_ts + 3600)
+
+
+def filler(count: int, start: int = 1) -> list[str]:
+    return [f"Tell me one general budgeting idea, number {n}." for n in range(start, start + count)]
+
+
+PLANTED = (
+    "Hi! I'm Chiru. My monthly take-home salary is ₹1,20,000.",
+    "My monthly expenses are about ₹60,000.",
+    "I have an FD of ₹50,000 that matures in 3 months.",
+)

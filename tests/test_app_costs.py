@@ -1,0 +1,127 @@
+"""Every strategy's cost, in the app, against the fake server: the counterfactual sentence,
+the prediction error going to zero, the cache discount, the quote before sending, the
+compare chart and the planner."""
+
+from __future__ import annotations
+
+import json
+
+from fincoach_tui import paths
+from fincoach_tui.domain.persona import DEMO_TURNS
+from fincoach_tui.ui.cost_chart import CostChart
+from fincoach_tui.ui.costs_summary import CostsSummary
+from fincoach_tui.ui.meter import TokenMeter
+from tests.app_harness import SIZE, make_app, say, server_settings, started
+
+FIXED, PER_MESSAGE = 6, 3  # the fake provider's template: not the OpenAI family default (3, 4)
+
+
+def script_exact(app, fake_openai, text, *, cached=0, reply="Noted, thanks."):
+    """Bill the next request as this provider's fixed template would: content + 6 + 3/message."""
+    request = app.live.coach.preview(text)
+    prompt = request.counted_tokens + FIXED + PER_MESSAGE * len(request.sent)
+    fake_openai.script(text=reply, prompt_tokens=prompt, completion_tokens=12, cached_tokens=cached)
+    return prompt
+
+
+async def test_every_strategy_at_once_against_a_fixed_template(tmp_path, fake_openai):
+    app = make_app(tmp_path, settings=server_settings(fake_openai.base_url))
+    async with app.run_test(size=SIZE) as pilot:
+        await started(app, pilot)
+        for turn, text in enumerate(DEMO_TURNS[:4], start=1):
+            script_exact(app, fake_openai, text, cached=128 if turn == 4 else 0)
+            await say(app, pilot, text)
+        records = app.live.state.chat_records
+        errors = [r.usage.prompt_tokens - r.predicted_prompt_tokens for r in records]
+        assert errors[0] != 0 and errors[2:] == [0, 0]  # learned: zero error from the third turn
+        meter = app.side.query_one(TokenMeter)
+        assert meter.figures["error_trend"][-2:] == [(3, 0), (4, 0)]
+        assert "t3 0 · t4 0 (billed − predicted)" in meter.lines["trend"]
+        assert meter.figures["cache_saved"] > 0  # turn 4 had 128 cached tokens
+        summary = app.side.query_one(CostsSummary)
+        assert summary.lines["cache"].startswith("caching saved $")
+
+        # Switch to a window, two more turns: now buffer is the road not taken.
+        app._apply_strategy(("window", {"k": 2}))
+        for text in (*DEMO_TURNS[4:], "And should I start a SIP this month?"):
+            script_exact(app, fake_openai, text)
+            await say(app, pilot, text)
+        assert all(r.usage.prompt_tokens == r.predicted_prompt_tokens for r in app.live.state.chat_records[2:])
+        sentence = summary.lines["compare"]
+        assert sentence.startswith("buffer would have cost $") and sentence.endswith("(buffer → window)")
+        paid = app.live.state.total_cost
+        from fincoach_tui.ui.format import usd
+
+        assert f"you paid {usd(paid)}" in sentence
+        assert "window" in summary.lines["totals"] and "summary" in summary.lines["totals"]
+        assert "buffer's request outgrows the 128,000-token window at turn" in summary.lines["wall"]
+
+        # The chart's compare mode: a curve per strategy, the path taken, dashed projections.
+        chart = app.side.query_one(CostChart)
+        app.action_compare_chart()
+        await pilot.pause()
+        assert chart.mode == "compare"
+        lines = {line.name: line for line in chart.compare.lines}
+        assert {"buffer", "window", "budget", "summary", "actual"} <= set(lines)
+        assert lines["window"].role == "active" and lines["actual"].role == "actual"
+        assert lines["buffer"].projected_x[-1] == chart.compare.horizon
+        assert lines["actual"].total == lines["actual"].ys[-1] == sum(r.cost_usd for r in app.live.state.records)
+        assert f"╌ to t{chart.compare.horizon}" in str(chart.caption())
+
+        # The learned template was saved for this base URL and model.
+        saved = json.loads((paths.data_dir() / "overheads.json").read_text())
+        (entry,) = saved["entries"].values()
+        assert entry["base_url"] == fake_openai.base_url and len(entry["observations"]) == 6
+
+
+async def test_the_next_run_starts_learned_and_quotes_before_sending(tmp_path, fake_openai):
+    first = make_app(tmp_path, "one", settings=server_settings(fake_openai.base_url))
+    async with first.run_test(size=SIZE) as pilot:
+        await started(first, pilot)
+        for text in DEMO_TURNS[:2]:
+            script_exact(first, fake_openai, text)
+            await say(first, pilot, text)
+    second = make_app(tmp_path, "two", settings=server_settings(fake_openai.base_url))
+    async with second.run_test(size=SIZE) as pilot:
+        await started(second, pilot)
+        second.composer.text = DEMO_TURNS[0]
+        await pilot.pause(0.5)  # the quote waits for typing to pause
+        quote = second.costs.last_quote
+        prompt = script_exact(second, fake_openai, DEMO_TURNS[0])
+        assert quote.startswith(f"next: 2 msgs · ≈{prompt:,} tok in + ≈0 out · ≈$")
+        assert second.composer.border_subtitle == quote
+        assert str(second.activity.content) == "ready"  # the activity line is left to the app
+        await say(second, pilot, DEMO_TURNS[0])
+        await pilot.pause(0.5)
+        assert second.composer.border_subtitle == ""  # sent: the composer is empty again
+        record = second.live.state.chat_records[0]
+        assert record.usage.prompt_tokens == record.predicted_prompt_tokens == prompt  # right first time
+
+
+async def test_planner_opens_with_the_sessions_averages(tmp_path, fake_openai):
+    app = make_app(tmp_path, settings=server_settings(fake_openai.base_url))
+    async with app.run_test(size=SIZE) as pilot:
+        await started(app, pilot)
+        for text in DEMO_TURNS[:3]:
+            await say(app, pilot, text)
+        await pilot.press("ctrl+l")
+        await pilot.pause()
+        from fincoach_tui.ui.screens.planner import PlannerScreen
+
+        screen = app.screen
+        assert isinstance(screen, PlannerScreen)
+        averages = app.costs.current().averages()
+        assert screen.plan.inputs.system_tokens == averages.system_tokens == app.live.coach.count_text(
+            app.live.coach.system_prompt)
+        assert screen.plan.inputs.turn_tokens == averages.turn_tokens
+        assert (screen.plan.inputs.tail_turns, screen.plan.inputs.record_tokens) == (3, 300)  # summary's own
+        assert "From this session" in str(screen.query_one("#source").content)
+        assert "cheaper per turn from turn" in str(screen.query_one("#crossovers").content)
+        table = screen.query_one("#table")
+        rows_before = table.row_count
+        screen.query_one("#i-turns").value = "60"
+        await pilot.pause()
+        assert screen.plan.inputs.turns == 60 and table.row_count != rows_before
+        await pilot.press("escape")
+        await pilot.pause()
+        assert not isinstance(app.screen, PlannerScreen)

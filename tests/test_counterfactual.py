@@ -1,0 +1,277 @@
+"""Every strategy's cost on one real conversation, checked against a from-scratch recount."""
+
+from __future__ import annotations
+
+import asyncio
+import itertools
+import tomllib
+from dataclasses import dataclass
+from importlib import resources
+
+import pytest
+
+from fincoach_tui.coach import Coach, ModelChoice
+from fincoach_tui.costs import SessionCosts, comparison_strategies
+from fincoach_tui.domain.counterfactual import CounterfactualLedger
+from fincoach_tui.domain.memory import MemoryView, make_strategy
+from fincoach_tui.domain.memory.summary import SUMMARIZER_MARKER
+from fincoach_tui.domain.persona import FINCOACH_SYSTEM_PROMPT, SIMULATED_TURNS
+from fincoach_tui.domain.pricing import PriceTable
+from fincoach_tui.domain.records import Usage
+from fincoach_tui.domain.session_state import SessionState
+from fincoach_tui.domain.tokens import OPENAI_CHAT_OVERHEAD
+from fincoach_tui.llm.base import Completion, TextDelta
+
+MODEL = "gpt-4o-mini"
+INPUT, CACHED, OUTPUT = 0.15, 0.075, 0.60  # shipped price of gpt-4o-mini, USD per 1M
+FIXED, PER_MESSAGE = 6, 3  # the provider's template in these tests (not the family default)
+
+
+class FixedTemplate:
+    """A provider that bills content + a fixed template, and caches whole 64-token blocks
+    of a prompt it has seen grow (a stand-in for prefix caching)."""
+
+    provider = "custom"
+    simulated = False
+
+    def __init__(self, counter) -> None:
+        self.count = counter.count
+        self.calls = 0
+
+    async def stream(self, messages, *, model, max_tokens=None):
+        self.calls += 1
+        prompt = FIXED + sum(PER_MESSAGE + self.count(m["content"]) for m in messages)
+        if messages[0]["content"].startswith(SUMMARIZER_MARKER):
+            text = f"Summary {self.calls}: salary 1,20,000; expenses 60,000; FD 50,000."
+        else:
+            text = f"Reply {self.calls}. " + "Save a little more every month. " * (1 + self.calls % 3)
+        yield TextDelta(text)
+        cached = (prompt // 64) * 64 if self.calls > 1 else 0
+        yield Completion(text, Usage(prompt, self.count(text) + 4, cached_tokens=cached))
+
+
+def prices() -> PriceTable:
+    data = resources.files("fincoach_tui").joinpath("data", "prices.toml").read_bytes()
+    return PriceTable.from_tables(tomllib.loads(data.decode())["models"], {})
+
+
+def make_coach(counter, strategy="buffer", params=None) -> Coach:
+    ticks = itertools.count(1_700_000_000.0, 1.0)
+    return Coach(
+        state=SessionState(), sink=lambda event: None, llm=FixedTemplate(counter),
+        choice=ModelChoice("custom", MODEL, OPENAI_CHAT_OVERHEAD), counter=counter, prices=prices(),
+        system_prompt=FINCOACH_SYSTEM_PROMPT, strategy=make_strategy(strategy, params),
+        clock=lambda: next(ticks),
+    )
+
+
+def talk(coach: Coach, texts) -> None:
+    async def run():
+        for text in texts:
+            async for _ in coach.turn(text):
+                pass
+    asyncio.run(run())
+
+
+STRATEGIES = [make_strategy("buffer"), make_strategy("window", {"k": 2}),
+              make_strategy("budget", {"budget_tokens": 120}),
+              make_strategy("summary", {"tail_turns": 1, "batch_turns": 2, "cap_tokens": 40})]
+
+
+@pytest.fixture
+def mixed(counter):
+    """Ten turns: buffer, then window k=2, then summary, then buffer again."""
+    coach = make_coach(counter)
+    talk(coach, SIMULATED_TURNS[:3])
+    coach.switch_strategy("window", {"k": 2})
+    talk(coach, SIMULATED_TURNS[3:6])
+    coach.switch_strategy("summary", {"tail_turns": 1, "batch_turns": 2, "cap_tokens": 40})
+    talk(coach, SIMULATED_TURNS[6:9])
+    coach.switch_strategy("buffer")
+    talk(coach, SIMULATED_TURNS[9:10])
+    return coach
+
+
+def recount(coach: Coach, strategy, encode) -> tuple[int, float]:
+    """From scratch: build each turn's request, count every text afresh, price it by hand.
+    A turn whose real request was the same messages keeps its real bill."""
+    messages = coach.state.transcript.messages
+    chat = {r.turn: r for r in coach.state.chat_records}
+    learned = coach.overhead
+    tokens, cost = 0, 0.0
+    for t in range(1, len(messages) // 2 + 1):
+        view = MemoryView(FINCOACH_SYSTEM_PROMPT, messages[: 2 * (t - 1)], messages[2 * (t - 1)],
+                          lambda m: len(encode(m.content)))
+        request = strategy.build(view).as_chat()
+        record = chat[t]
+        if request == [{"role": m.role, "content": m.content} for m in record.sent]:
+            tokens += record.usage.prompt_tokens
+            cost += record.cost_usd
+            continue
+        prompt = sum(len(encode(m["content"])) for m in request) + learned.predict(m["role"] for m in request)
+        tokens += prompt
+        cost += (prompt * INPUT + record.usage.completion_tokens * OUTPUT) / 1e6
+    return tokens, cost
+
+
+@pytest.mark.parametrize("index", [0, 1, 2])
+def test_totals_equal_an_independent_recount(mixed, encoding, index):
+    strategy = STRATEGIES[index]
+    report = SessionCosts(mixed).snapshot(STRATEGIES, context_window=None).report
+    curve = report.curve(strategy.name)
+    tokens, cost = recount(mixed, strategy, encoding.encode_ordinary)
+    assert (curve.total_tokens, curve.error) == (tokens, "")
+    assert curve.total_cost == pytest.approx(cost, rel=1e-12)
+    assert len(curve.turns) == 10
+
+
+def test_the_actual_path_is_the_bill(mixed):
+    report = SessionCosts(mixed).snapshot(STRATEGIES, context_window=None).report
+    assert report.actual.total_cost == pytest.approx(mixed.state.total_cost)
+    assert report.actual.total_tokens == mixed.state.billed_prompt_tokens
+    assert report.path == ("buffer", "window", "summary", "buffer")
+    assert report.active == "buffer"
+
+
+def test_a_strategy_used_throughout_costs_exactly_what_was_paid(counter):
+    coach = make_coach(counter, "summary", {"tail_turns": 1, "batch_turns": 2, "cap_tokens": 40})
+    talk(coach, SIMULATED_TURNS[:8])
+    assert len(coach.state.summaries) >= 2  # real folds happened
+    report = SessionCosts(coach).snapshot(STRATEGIES, context_window=None).report
+    summary = report.curve("summary")
+    assert (summary.estimated, summary.predicted) == (0, 0)  # real summaries, real bills
+    assert summary.total_cost == pytest.approx(coach.state.total_cost)
+    assert summary.cumulative_tokens == report.actual.cumulative_tokens
+
+
+def test_summary_without_real_summaries_is_marked_estimated(counter, encoding):
+    coach = make_coach(counter)
+    talk(coach, SIMULATED_TURNS[:6])
+    report = SessionCosts(coach).snapshot(STRATEGIES, context_window=None).report
+    summary, buffer = report.curve("summary"), report.curve("buffer")
+    # no summary until a batch of 2 turns has left the 1-turn tail: turn 4 folds turns 1-2
+    assert summary.prompt_tokens[:3] == buffer.prompt_tokens[:3]
+    assert summary.estimated == 3  # turns 4, 5, 6 assume a summary at its 40-token cap
+    # turn 4 sends: system + "## Conversation summary (turns 1-2)" section at the cap + turn 3 + new
+    messages = coach.state.transcript.messages
+    section = f"\n\n## Conversation summary (turns 1-2)\n"
+    content = (len(encoding.encode_ordinary(FINCOACH_SYSTEM_PROMPT + section)) + 40
+               + sum(len(encoding.encode_ordinary(m.content)) for m in messages[4:7]))
+    assert summary.prompt_tokens[3] == content + coach.overhead.predict(["system", "user", "assistant", "user"])
+    assert summary.input_tokens[3] > summary.prompt_tokens[3]  # plus the fold it would have run
+
+
+def test_updates_are_incremental(counter):
+    calls = []
+
+    @dataclass(frozen=True)
+    class Counting:
+        inner: object
+        name: str = "window"
+
+        def params(self):
+            return self.inner.params()
+
+        def build(self, view):
+            calls.append(view.new.turn)
+            return self.inner.build(view)
+
+    coach = make_coach(counter)
+    costs = SessionCosts(coach)
+    watched = [Counting(make_strategy("window", {"k": 2}))]
+    for text in SIMULATED_TURNS[:6]:
+        talk(coach, [text])
+        costs.snapshot(watched, context_window=None, horizon=coach.state.transcript.completed_turns)
+    assert calls == [1, 2, 3, 4, 5, 6]  # one build per new turn, never the past again
+    fresh = CounterfactualLedger(coach.count_context, coach.count_text)
+    template = coach.view(coach.state.transcript.messages[0])
+    fresh.update(coach.state, watched, template)
+    again = fresh.report(coach.state, watched, coach.overhead, prices().get(MODEL))
+    assert again.curves == costs.snapshot(watched, context_window=None).report.curves
+
+
+def test_a_strategy_that_needs_state_we_lack_is_reported_not_fatal(counter):
+    @dataclass(frozen=True)
+    class NeedsFacts:
+        name: str = "facts"
+
+        def params(self):
+            return {}
+
+        def build(self, view):
+            return view.facts  # a field this MemoryView does not have
+
+    coach = make_coach(counter)
+    talk(coach, SIMULATED_TURNS[:2])
+    report = SessionCosts(coach).snapshot([*STRATEGIES, NeedsFacts()], context_window=None).report
+    assert "AttributeError" in report.curve("facts").error
+    assert report.curve("buffer").total_tokens > 0
+
+
+def test_projection_and_the_buffer_wall(counter):
+    coach = make_coach(counter, "window", {"k": 2})
+    talk(coach, SIMULATED_TURNS[:6])
+    costs = SessionCosts(coach)
+    ahead = costs.snapshot(STRATEGIES, context_window=None, horizon=30).projections["buffer"]
+    limit = ahead.prompt_tokens[len(ahead.prompt_tokens) // 2]  # a window buffer fills midway
+    snap = costs.snapshot(STRATEGIES, context_window=limit, horizon=30)
+    buffer, window = snap.projections["buffer"], snap.projections["window"]
+    assert buffer.turns == window.turns == tuple(range(7, 31))  # every turn: 24 samples
+    steps = {b - a for a, b in zip(buffer.prompt_tokens, buffer.prompt_tokens[1:])}
+    assert len(steps) == 1  # one average turn more per turn, exactly
+    assert len(set(window.prompt_tokens[1:])) == 1  # once the last real turn leaves it: flat
+    assert buffer.cumulative_cost[0] > snap.report.curve("buffer").total_cost
+    wall = snap.wall("buffer")
+    assert wall == next(t for t, p in zip(buffer.turns, buffer.prompt_tokens) if p > limit)
+    assert snap.wall("window") is None
+
+
+def test_caching_savings_and_the_prediction_errors(mixed):
+    snap = SessionCosts(mixed).snapshot(STRATEGIES, context_window=None)
+    records = mixed.state.records
+    expected = sum(r.usage.cached_tokens for r in records) * (INPUT - CACHED) / 1e6
+    assert snap.cache_saved == pytest.approx(expected)
+    assert snap.cached_tokens == sum(r.usage.cached_tokens for r in records)
+    errors = [e for _, e in snap.errors]
+    assert errors[0] != 0 and errors[2:] == [0] * (len(errors) - 2)  # learned by the third turn
+
+
+def test_quote_before_sending(counter):
+    coach = make_coach(counter)
+    talk(coach, SIMULATED_TURNS[:3])
+    quote = SessionCosts(coach).quote("What about a SIP?")
+    assert quote.prompt_tokens == coach.preview("What about a SIP?").predicted_prompt_tokens
+    completion = round(sum(r.usage.completion_tokens for r in coach.state.chat_records) / 3)
+    assert quote.completion_tokens == completion
+    assert quote.cost == pytest.approx((quote.prompt_tokens * INPUT + completion * OUTPUT) / 1e6)
+
+
+def test_comparison_strategies_use_saved_parameters():
+    active = make_strategy("window", {"k": 4})
+    chosen = comparison_strategies(active, lambda name: {"budget": {"budget_tokens": 0}}.get(name, {}))
+    assert chosen[1] is active
+    assert chosen[2].params() == {"budget_tokens": 1500}  # a bad saved value: defaults
+
+
+def test_chart_and_panel_read_the_snapshot(mixed):
+    from fincoach_tui.ui.chart_series import build_compare, dashes
+    from fincoach_tui.ui.costs_summary import summary_lines
+
+    snap = SessionCosts(mixed).snapshot(STRATEGIES, context_window=128_000)
+    compare = build_compare(snap, mixed.state.switches)
+    roles = {line.name: line.role for line in compare.lines}
+    assert roles == {"buffer": "active", "window": "other", "budget": "other", "summary": "other",
+                     "actual": "actual"}
+    actual = compare.lines[-1]
+    assert actual.xs == [0, *range(1, 11)] and actual.total == pytest.approx(mixed.state.total_cost)
+    buffer = next(line for line in compare.lines if line.name == "buffer")
+    assert buffer.projected_x[0] == 10 and buffer.projected_x[-1] == compare.horizon == 20
+    pieces = dashes(buffer.projected_x, buffer.projected_y)
+    assert len(pieces) == 12 and pieces[0][0][0] == 10 and pieces[-1][0][1] < 20
+    lines = summary_lines(snap)
+    # buffer is active again, so the sentence compares with the cheapest other strategy
+    cheapest = min((c for c in snap.report.curves if c.name != "buffer"), key=lambda c: c.total_cost)
+    assert lines["compare"].startswith(f"{cheapest.name} would have cost ")
+    assert lines["compare"].endswith("(buffer → window → summary → buffer)")
+    assert lines["cache"].startswith("caching saved $")
+    assert lines["template"].startswith("template: fixed ") and "learned from" in lines["template"]
