@@ -42,9 +42,17 @@ def make_app(
     )
 
 
-async def started(app: FinCoachApp, pilot) -> None:
-    """Wait until the engine is loaded and the session is on screen."""
+async def started(app: FinCoachApp, pilot, *, polls: int = 400) -> None:
+    """Wait until the engine is loaded and the session is on screen.
+
+    The engine loads in a thread, then hands over to the event loop; on a busy machine
+    that hand-over can land after the worker is reported done, so poll the condition.
+    """
     await app.workers.wait_for_complete()
+    for _ in range(polls):
+        if app.live is not None or app.exit_message:
+            break
+        await pilot.pause(0.025)
     await pilot.pause()
     assert app.live is not None, app.exit_message
 

@@ -13,19 +13,8 @@ from fincoach_tui.domain.session_state import replay
 from fincoach_tui.llm.providers import resolve_provider
 from fincoach_tui.store.sessions import SessionStore
 from fincoach_tui.ui.screens.memory import MemoryScreen
-from tests.app_harness import SIZE, make_app, say
+from tests.app_harness import SIZE, make_app, say, started
 from tests.memory_helpers import PLANTED, filler
-
-
-async def started(app, pilot) -> None:
-    """The engine loads in a worker thread and hands over with call_from_thread: on a busy
-    machine that can take more than one pause, so wait for the session (up to ~10 s)."""
-    for _ in range(200):
-        await app.workers.wait_for_complete()
-        await pilot.pause(0.05)
-        if app.live is not None:
-            return
-    raise AssertionError(app.exit_message or "the session never opened")
 
 
 def recording(app):

@@ -11,8 +11,8 @@ from typing import TYPE_CHECKING
 
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.containers import Vertical
-from textual.widgets import OptionList
+from textual.containers import Vertical, VerticalScroll
+from textual.widgets import OptionList, TabbedContent, TabPane
 from textual.widgets.option_list import Option
 
 from fincoach_tui.domain.records import CallRecord
@@ -40,20 +40,16 @@ def turn_label(record: CallRecord, *, summarized: bool = False, upkeep: tuple[st
 
 
 class SidePanel(Vertical):
-    """Meter on top, then the chart, the turn list and the request inspector."""
+    """Meter and chart always in view; below them, tabs for the request, the turns and
+    the strategy comparison (all three at once need twice a terminal's height)."""
 
     DEFAULT_CSS = """
     SidePanel {
-        overflow-y: auto;
-        #turns {
-            height: 5;
-            border: none;
-            border-top: hkey $panel;
-            border-title-color: $text-muted;
-            padding: 0;
-        }
-        #turns:focus { border-top: hkey $primary; }
-        RequestInspector { min-height: 16; }
+        #chart { height: 14; }
+        TabbedContent { height: 1fr; }
+        TabPane { padding: 0; }
+        #turns { height: 1fr; border: none; padding: 0; }
+        #costs-scroll { height: 1fr; }
     }
     """
 
@@ -70,12 +66,15 @@ class SidePanel(Vertical):
 
     def compose(self) -> ComposeResult:
         yield TokenMeter(id="meter")
-        yield CostsSummary(id="costs")
         yield CostChart(id="chart")
-        turns = OptionList(id="turns")
-        turns.border_title = "Turns"
-        yield turns
-        yield RequestInspector(id="inspector")
+        with TabbedContent(id="tabs"):
+            with TabPane("This request", id="tab-request"):
+                yield RequestInspector(id="inspector")
+            with TabPane("Turns", id="tab-turns"):
+                yield OptionList(id="turns")
+            with TabPane("Every strategy", id="tab-costs"):
+                with VerticalScroll(id="costs-scroll"):
+                    yield CostsSummary(id="costs")
 
     # ---- public ------------------------------------------------------------------------
     def update_session(self, state: SessionState, *, context_window: int | None) -> None:
@@ -166,3 +165,4 @@ class SidePanel(Vertical):
         event.stop()
         if event.option.id is not None:
             self.show_turn(int(event.option.id))
+            self.query_one(TabbedContent).active = "tab-request"
