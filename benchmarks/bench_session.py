@@ -88,12 +88,17 @@ async def settle(app, pilot, group: str | None = None) -> None:
     await pilot.pause()
 
 
+BACKGROUND_AFTER_OPEN: list[float] = []
+
+
 async def switch_to(app, pilot, name: str) -> float:
     started = time.perf_counter()
     app._switch_to(name)
     await settle(app, pilot, "open")
     elapsed = time.perf_counter() - started
-    await settle(app, pilot)  # the background cost comparison, not timed
+    started = time.perf_counter()
+    await settle(app, pilot)  # the background cost comparison, timed apart
+    BACKGROUND_AFTER_OPEN.append(time.perf_counter() - started)
     assert app.live is not None and app.live.name == name, app.exit_message
     return elapsed
 
@@ -112,6 +117,26 @@ async def one_turn(app, pilot, model: TimedModel, text: str) -> dict[str, float]
     background = time.perf_counter() - started
     return {"local": wall - model_wall, "local_cpu": cpu - model_cpu, "model": model_wall,
             "background": background}  # fmt: skip
+
+
+async def core_turn(engine, store, source: str, name: str, text: str) -> dict[str, float]:
+    """The same turn without the interface: strategy, counting, the coach's bookkeeping and
+    persistence (write + fsync) on a fresh copy of `source`; model time subtracted."""
+    from fincoach_tui.runtime import open_session
+
+    shutil.copyfile(store.path_for(source), store.path_for(name))
+    live = open_session(engine, store.open(name))
+    model = engine.llm
+    before, before_cpu = model.spent, model.spent_cpu
+    try:
+        started, cpu = time.perf_counter(), time.thread_time()
+        async for _ in live.coach.turn(text):
+            pass
+        wall, cpu = time.perf_counter() - started, time.thread_time() - cpu
+    finally:
+        live.close()
+        store.delete(name)
+    return {"core": wall - (model.spent - before), "core_cpu": cpu - (model.spent_cpu - before_cpu)}
 
 
 async def run(args, sessions: Path) -> dict:
@@ -139,9 +164,10 @@ async def run(args, sessions: Path) -> dict:
         app.engine.llm = model
 
         # --- opening the N-turn session ---------------------------------------------
-        opens = []
+        opens, background = [], []
         for _ in range(args.samples):
             opens.append(await switch_to(app, pilot, "long"))
+            background.append(BACKGROUND_AFTER_OPEN[-1])
             assert app.live.state.transcript.completed_turns == n
             mounted = len(app.chat.query(MessageBox))
             await switch_to(app, pilot, "start")
@@ -157,6 +183,7 @@ async def run(args, sessions: Path) -> dict:
             rebuild.append(rebuilt - parsed)
         out["open"] = {"turns": n, "ms": ms(median(opens)), "parse_ms": ms(median(parse)),
                        "replay_and_coach_ms": ms(median(rebuild)), "messages_mounted": mounted,
+                       "background_compare_ms": ms(median(background)),
                        "file_mb": round(store.path_for("long").stat().st_size / 1e6, 2)}  # fmt: skip
 
         # --- one turn, at turn 10 and at turn N --------------------------------------
@@ -173,13 +200,18 @@ async def run(args, sessions: Path) -> dict:
                     samples.append(sample)
                 await switch_to(app, pilot, "start")
                 store.delete(name)
+            for i in range(args.samples + 1):
+                sample = await core_turn(app.engine, store, source, f"core-{i}", f"My SIP is ₹{5 + i},000.")
+                if i:
+                    samples[i - 1].update(sample)
             out[label] = {"turn": expected, **{
                 f"{key}_ms": ms(median([s[key] for s in samples]))
-                for key in ("local", "local_cpu", "model", "background")
+                for key in ("local", "local_cpu", "core", "core_cpu", "model", "background")
             }, "local_all_ms": [ms(s["local"]) for s in samples]}  # fmt: skip
         out["per_turn_ratio"] = round(out[f"turn_{n}"]["local_ms"] / out["turn_10"]["local_ms"], 2)
-        out["per_turn_cpu_ratio"] = round(
-            out[f"turn_{n}"]["local_cpu_ms"] / out["turn_10"]["local_cpu_ms"], 2)
+        for key in ("local_cpu", "core", "core_cpu"):
+            out[f"per_turn_{key}_ratio"] = round(
+                out[f"turn_{n}"][f"{key}_ms"] / out["turn_10"][f"{key}_ms"], 2)
 
         # --- switching strategy at turn N --------------------------------------------
         await switch_to(app, pilot, "long")

@@ -219,7 +219,11 @@ class Coach:
         return self.counter.count_cached(key, text)
 
     def view(self, new: Message) -> MemoryView:
-        history = tuple(m for m in self.state.transcript.messages if m.id != new.id)
+        messages = self.state.transcript.messages
+        if messages and messages[-1].id == new.id:  # the usual case: a slice, not a scan
+            history = messages[:-1]
+        else:
+            history = tuple(m for m in messages if m.id != new.id)
         return MemoryView(self.system_prompt, history, new, self.count_message, self.state.summary,
                           facts=self.state.facts, retriever=retriever_for(self),
                           count_text=self.count_text)

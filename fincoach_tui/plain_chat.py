@@ -22,7 +22,7 @@ from fincoach_tui.coach import (
 from fincoach_tui.domain.memory import StrategyError
 from fincoach_tui.memory_upkeep import ExtractFinished, ExtractStarted, IndexFinished, describe
 from fincoach_tui.runtime import LiveSession
-from fincoach_tui.store.session_file import SessionError
+from fincoach_tui.store.session_file import SecretRefused, SessionError
 from fincoach_tui.inert_text import inert
 
 
@@ -126,6 +126,8 @@ async def _turn(coach: Coach, line: str, say, out: TextIO) -> str | None:
         # key in the message). Nothing half-done stays behind; the text can be resent.
         coach.abandon_turn()
         say(f"\nerror: {exc}")
+        if isinstance(exc, SecretRefused):
+            return None  # sending it again would only be refused again
         say("your message was not sent; /retry sends it again")
         return line
     return None

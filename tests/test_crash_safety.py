@@ -261,3 +261,31 @@ def test_a_torn_last_line_is_repaired_on_resume_by_the_real_command():
     state, warnings, problems = read_session("torn")
     assert (warnings, problems) == ([], [])
     assert questions(state) == ["My salary is ₹1,20,000.", "My rent is ₹25,000."]
+
+
+# --- what the records keep, written compactly ---------------------------------------------
+
+from hypothesis import given  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+from fincoach_tui.domain.records import compact_ids, expand_ids  # noqa: E402
+
+# message ids as the transcript issues them, plus oddities that must pass through untouched
+message_ids = st.one_of(st.integers(0, 60).map(lambda n: f"m{n}"), st.sampled_from(["m01", "x", "m"]))
+
+
+@given(st.lists(message_ids, max_size=40))
+def test_compacted_id_lists_read_back_exactly(ids):
+    assert expand_ids(compact_ids(ids)) == tuple(ids)
+
+
+def test_a_long_window_session_writes_omitted_ids_as_runs(tmp_path, engine):
+    import asyncio
+
+    store = SessionStore(tmp_path / "sessions")
+    asyncio.run(make_real_session(engine, store, "runs", turns=8))
+    records = [json.loads(line)["record"] for line in store.path_for("runs").read_text().splitlines()
+               if '"type":"record"' in line]  # fmt: skip
+    assert records[-1]["omitted_ids"] == ["m1..m12"]  # window k=2 at turn 8: one item, not 12
+    state, _ = replay([json.loads(line) for line in store.path_for("runs").read_text().splitlines()])
+    assert state.chat_records[-1].omitted_ids == tuple(f"m{i}" for i in range(1, 13))

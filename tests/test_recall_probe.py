@@ -88,3 +88,12 @@ def test_the_benchmark_script_runs(tmp_path):
     )
     assert done.returncode == 0, done.stderr
     assert "| `window` | 0/20 |" in done.stdout and "| `facts` | 20/20 |" in done.stdout
+
+
+def test_fincoach_probe_prints_the_same_table(capsys):
+    from fincoach_tui.cli import main
+
+    assert main(["probe", "--strategies", "window"]) == 0
+    assert "| `window` | 0/20 | 0 |" in capsys.readouterr().out
+    assert main(["probe", "--strategies", "windowed"]) == 2
+    assert "unknown strategy 'windowed'" in capsys.readouterr().err

@@ -156,12 +156,7 @@ def inputs_from_session(averages: SessionAverages, base: PlanInputs | None = Non
     return replace(base, **{**measured, **known})
 
 
-# ---- projection past the last turn --------------------------------------------------------
-
-def project(last: int, step: float, count: int) -> list[float]:
-    """`count` more turns after a turn that cost `last`, each `step` more than the one before."""
-    return [last + step * k for k in range(1, count + 1)]
-
+# ---- the context-window wall ---------------------------------------------------------------
 
 def wall_turn(first_turn: int, first_tokens: float, step: float, window: int | None) -> int | None:
     """The first turn (>= first_turn) whose request no longer fits `window`; None: never."""

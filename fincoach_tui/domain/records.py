@@ -6,6 +6,9 @@ Pure data: no I/O. `to_dict`/`from_dict` are the session-file shape.
 from __future__ import annotations
 
 import copy
+import re
+import sys
+from collections.abc import Iterable, Sequence
 from dataclasses import asdict, dataclass, field, fields
 from typing import Any
 
@@ -61,7 +64,7 @@ class SentMessage:
             content=data["content"],
             provenance=data["provenance"],
             tokens=int(data["tokens"]),
-            source_ids=tuple(data.get("source_ids", ())),
+            source_ids=tuple(sys.intern(i) for i in data.get("source_ids", ())),
         )
 
 
@@ -110,7 +113,106 @@ class CallRecord:
         known = {f.name for f in fields(cls)}
         values = {k: v for k, v in data.items() if k in known}
         values["sent"] = tuple(SentMessage.from_dict(m) for m in data.get("sent", ()))
-        values["omitted_ids"] = tuple(data.get("omitted_ids", ()))
+        values["omitted_ids"] = expand_ids(data.get("omitted_ids", ()))
         values["usage"] = Usage.from_dict(data["usage"])
         values.setdefault("extra", {})
         return cls(**values)
+
+
+# --- message-id lists, compacted -------------------------------------------------------
+# A bounded strategy leaves out more messages every turn: by turn 1,000 each record's
+# omitted_ids holds ~2,000 ids, and a session file holding them all grows with the square
+# of its length. In the file, runs of consecutive ids are written as one item instead.
+
+_RUN = re.compile(r"m(\d+)\.\.m(\d+)")
+
+
+def compact_ids(ids: Iterable[str]) -> list[str]:
+    """["m1", "m2", "m3", "m7"] -> ["m1..m3", "m7"]; order kept, other ids as they are."""
+    ids = tuple(ids)
+    if len(ids) > 2:  # the usual case, one unbroken run, checked at C speed
+        first, last = _id_number(ids[0]), _id_number(ids[-1])
+        if first is not None and last == first + len(ids) - 1:
+            if ids == tuple(f"m{n}" for n in range(first, last + 1)):
+                return [f"m{first}..m{last}"]
+    out: list[str] = []
+    first = last = None  # the run being gathered, as numbers
+
+    def close() -> None:
+        if first is not None:
+            out.append(f"m{first}" if first == last else f"m{first}..m{last}")
+
+    for item in ids:
+        number = _id_number(item)
+        if number is not None and last is not None and number == last + 1:
+            last = number
+            continue
+        close()
+        first = last = number
+        if number is None:
+            out.append(item)
+    close()
+    return out
+
+
+def _id_number(item: str) -> int | None:
+    """7 for "m7"; None for anything that is not exactly "m" + a number (per id, so no regex)."""
+    digits = item[1:]
+    if item[:1] != "m" or not digits.isascii() or not digits.isdigit():
+        return None
+    if len(digits) > 1 and digits[0] == "0":
+        return None  # "m07" must come back as "m07"
+    return int(digits)
+
+
+def expand_ids(items: Sequence[str]) -> Sequence[str]:
+    """The inverse of compact_ids (plain lists come back as tuples). A list with runs comes
+    back as IdRuns, which expands only when iterated: a replayed 1,000-turn session would
+    otherwise hold a million id strings that nothing but len() ever looks at."""
+    if any(_RUN.fullmatch(item) for item in items):
+        return IdRuns(items)
+    return tuple(items)
+
+
+class IdRuns(Sequence[str]):
+    """An immutable sequence of message ids kept as compact_ids items ("m1..m1990").
+
+    Equal to any sequence holding the same ids in the same order (a tuple included)."""
+
+    __slots__ = ("_items", "_len")
+
+    def __init__(self, items: Iterable[str]) -> None:
+        self._items = tuple(items)
+        self._len = sum(_run_length(item) for item in self._items)
+
+    def __len__(self) -> int:
+        return self._len
+
+    def __iter__(self):
+        for item in self._items:
+            run = _RUN.fullmatch(item)
+            if run:
+                yield from (f"m{n}" for n in range(int(run[1]), int(run[2]) + 1))
+            else:
+                yield item
+
+    def __getitem__(self, index):
+        return tuple(self)[index]
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, IdRuns):
+            return self._items == other._items or tuple(self) == tuple(other)
+        if isinstance(other, Sequence) and not isinstance(other, str):
+            return len(other) == self._len and tuple(self) == tuple(other)
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(tuple(self))
+
+    def __repr__(self) -> str:
+        return f"IdRuns({list(self._items)!r})"
+
+
+def _run_length(item: str) -> int:
+    run = _RUN.fullmatch(item)
+    return max(0, int(run[2]) - int(run[1]) + 1) if run else 1

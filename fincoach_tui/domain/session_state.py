@@ -9,7 +9,8 @@ Event types (the session-file schema, format 1):
   header     {"format": 1, "created": iso}
   message    {"message": Message}
   withdrawn  {"id": message id}            a failed turn's question, handed back to the user
-  record     {"record": CallRecord}        one accounted model call (chat, summary, extract, embed)
+  record     {"record": CallRecord}        one accounted model call (chat, summary, extract, embed);
+                                           its omitted_ids as runs: ["m1..m40", "m43"]
   strategy   {"name", "params", "turn"}    the strategy in force from turn `turn` on
   summary    {"summary": Summary}          a fold's result
   facts, fact_edit, fact_deleted           the fact store's history (domain/fact_store.py)
@@ -25,7 +26,7 @@ from fincoach_tui.domain.conversation import Message, Transcript
 from fincoach_tui.domain.fact_store import FACT_EVENTS, FactStore
 from fincoach_tui.domain.memory.base import Summary
 from fincoach_tui.domain.recall import read_embeddings_event
-from fincoach_tui.domain.records import CallRecord
+from fincoach_tui.domain.records import CallRecord, compact_ids
 
 
 @dataclass(frozen=True)
@@ -131,7 +132,9 @@ def withdrawn_event(message: Message) -> dict[str, Any]:
 
 
 def record_event(record: CallRecord) -> dict[str, Any]:
-    return {"type": "record", "record": record.to_dict()}
+    data = record.to_dict()
+    data["omitted_ids"] = compact_ids(record.omitted_ids)  # "m1..m1990": one item, not 1,990
+    return {"type": "record", "record": data}
 
 
 def strategy_event(turn: int, name: str, params: dict[str, int]) -> dict[str, Any]:

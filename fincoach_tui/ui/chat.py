@@ -15,7 +15,9 @@ from textual.widgets import Button, LoadingIndicator, Markdown, Static
 from fincoach_tui.domain.conversation import Message
 from fincoach_tui.inert_text import inert  # model output must not drive the terminal
 
-PAGE = 40  # messages mounted per page
+# Messages mounted per page: two screens' worth. Each is a Markdown widget (~15 ms to mount
+# and lay out), so this, not the session's length, sets what opening a session costs.
+PAGE = 16
 
 
 class MessageBox(Vertical):
@@ -65,8 +67,9 @@ class MessageBox(Vertical):
         self.text = full_text
         if who:
             self.who = who
-            self.query_one(".who", Static).update(who)
-        await self.markdown.update(inert(full_text))
+            self.query_one(".who", Static).update(who, layout=False)  # one line: repaint only
+        if self.markdown.source != inert(full_text):  # the stream usually showed it all already
+            await self.markdown.update(inert(full_text))
 
     async def fail(self, reason: str) -> None:
         await self.finish(self.text + ("\n\n" if self.text else "") + f"*{reason}*")

@@ -34,7 +34,7 @@ class SessionBar(Static):
         text.append(" · ", style="dim")
         text.append(describe_provider(settings), style="italic" if settings.simulated else "")
         text.append(" · FinCoach", style="dim")
-        self.update(text)
+        self.update(text, layout=False)  # one line, always: no need to lay the screen out again
 
 
 class ActivityLine(Static):
@@ -47,4 +47,4 @@ class ActivityLine(Static):
 
     def say(self, text: str, *, error: bool = False) -> None:
         self.set_class(error, "-error")
-        self.update(Text(text))
+        self.update(Text(text), layout=False)  # one line, always: repaint only

@@ -6,6 +6,7 @@ reacts to the coach's events; nothing here counts a token or builds a request.
 
 from __future__ import annotations
 
+import time
 from typing import TYPE_CHECKING
 
 from fincoach_tui.coach import (
@@ -68,15 +69,18 @@ class TurnRunner:
         live = app.live
         assert live is not None
         coach = live.coach
-        reply_box = None
+        reply_box = shown = None
         try:
             await app.chat.add_message(_draft_message(coach, text))
             app.activity.say("waiting for the first token…")
             reply_box = await app.chat.begin_reply(coach.next_turn)
+            shown = _Coalesced(app, reply_box)
             async for event in coach.turn(text):
                 if isinstance(event, ReplyDelta):
-                    await reply_box.append(event.text)
-                elif isinstance(event, RequestReady):
+                    await shown.add(event.text)
+                    continue
+                await shown.flush()  # everything streamed so far is on screen first
+                if isinstance(event, RequestReady):
                     app.side.show_pending(event)
                     app.activity.say(
                         f"sent {len(event.sent)} messages · {event.counted_tokens:,} tokens counted · "
@@ -104,10 +108,14 @@ class TurnRunner:
                 elif isinstance(event, TurnFailed):
                     await self._failed(event.error, event.question, reply_box)
         except LLMError as error:  # defensive: the coach normally reports these as events
+            if shown is not None:
+                await shown.flush()
             await self._failed(error, text, reply_box)
         except Exception as exc:  # noqa: BLE001 - a failed write (full disk, a key in the text)
             # must cost the user neither the app nor the message.
             coach.abandon_turn()
+            if shown is not None:
+                await shown.flush()
             await self._failed(LLMError("local", str(exc)), text, reply_box)
         finally:
             self.busy = False
@@ -138,6 +146,41 @@ class TurnRunner:
         # markup=False: the message quotes the server, and "[...]" there is text, not style.
         app.notify(message, title="The coach could not answer", severity="error", timeout=10,
                    markup=False)
+
+
+class _Coalesced:
+    """Streams the reply into its box at most every FRAME_S seconds.
+
+    A fast provider sends dozens of fragments a second; each one re-rendering the Markdown
+    would make the interface, not the model, the slow part. The first fragment is shown at
+    once; later ones are gathered and shown together, a frame later at most."""
+
+    FRAME_S = 1 / 30
+
+    def __init__(self, app, box) -> None:
+        self._app = app
+        self._box = box
+        self._pending: list[str] = []
+        self._shown_at = float("-inf")
+        self._timer = None
+
+    async def add(self, text: str) -> None:
+        self._pending.append(text)
+        wait = self._shown_at + self.FRAME_S - time.monotonic()
+        if wait <= 0:
+            await self.flush()
+        elif self._timer is None:
+            self._timer = self._app.set_timer(wait, self.flush)
+
+    async def flush(self) -> None:
+        if self._timer is not None:
+            self._timer.stop()
+            self._timer = None
+        if self._pending:
+            text = "".join(self._pending)
+            self._pending.clear()
+            self._shown_at = time.monotonic()
+            await self._box.append(text)
 
 
 def _draft_message(coach, text: str):
