@@ -162,3 +162,17 @@ async def test_an_unnamed_session_left_empty_is_not_kept(tmp_path):
         assert second != "chat-unnamed" and not store.exists("chat-unnamed")
         await say(app, pilot, "Keep me.")
     assert store.exists(second)
+
+
+def test_user_themes_are_loaded_and_broken_ones_reported(tmp_path):
+    from fincoach_tui.ui.themes import discover_themes
+
+    (tmp_path / "mine.toml").write_text('name = "ledger"\nprimary = "#336699"\ndark = false\n')
+    (tmp_path / "broken.toml").write_text('name = "oops"\nprimary = \n')
+    (tmp_path / "typo.toml").write_text('name = "typo"\nprimray = "#000000"\n')
+    themes, problems = discover_themes(tmp_path)
+    names = [t.name for t in themes]
+    assert names[:2] == ["fincoach-dark", "fincoach-light"] and "ledger" in names
+    assert "oops" not in names and "typo" not in names
+    assert any("broken.toml" in p for p in problems)
+    assert any("typo.toml" in p and "primray" in p for p in problems)

@@ -336,6 +336,8 @@ class FinCoachApp(App):
     def action_compare_chart(self) -> None:
         from fincoach_tui.ui.cost_chart import CostChart
 
+        if not self.query(SidePanel):  # pressed before the panel is mounted (start-up)
+            return
         chart = self.side.query_one(CostChart)
         if "compare" in chart.modes:
             chart.mode = "compare"
@@ -343,7 +345,8 @@ class FinCoachApp(App):
             self.notify("every strategy's cost appears after the first answered turn")
 
     def action_toggle_chart(self) -> None:
-        self.side.toggle_chart_mode()
+        if self.query(SidePanel):  # mounted right after the first frame
+            self.side.toggle_chart_mode()
 
     # ---- settings & shutdown -------------------------------------------------------
     def _save_theme(self, theme) -> None:

@@ -129,6 +129,7 @@ class TurnRunner:
         if record.note:
             marks.append(record.note)  # e.g. "reply cut off": what is shown is partial
         await reply_box.finish(event.reply.content, who=" · ".join([reply_box.who, *marks]))
+        self.app.chat.scroll_end(animate=False)  # the finished reply may be taller than the stream
         if record.note:
             reply_box.set_class(True, "-partial")
         note = f" ({record.note})" if record.note else ""
