@@ -34,60 +34,25 @@ from fincoach_tui.domain.tokens import TemplateOverhead, TokenCounter
 from fincoach_tui.llm.base import ChatModel, Completion, LLMError, TextDelta
 from fincoach_tui.llm.embeddings import Embedder
 from fincoach_tui.memory_upkeep import context_extra, retriever_for, run_upkeep
+# The events a turn yields; re-exported here for the coach's readers.
+from fincoach_tui.turn_events import (
+    FoldFinished,
+    FoldStarted,
+    ReplyDelta,
+    RequestReady,
+    Retrying,
+    TurnEvent,
+    TurnFailed,
+    TurnFinished,
+)
+
+__all__ = [
+    "Coach", "ModelChoice", "estimate_usage", "context_overflow", "FoldFinished", "FoldStarted",
+    "ReplyDelta", "RequestReady", "Retrying", "TurnEvent", "TurnFailed", "TurnFinished",
+]
 
 RATE_LIMIT_RETRIES = 2  # after the first attempt; waits honour Retry-After, capped below
 MAX_RETRY_WAIT_S = 20.0
-
-
-# What a turn reports to whoever drives it (the TUI, the line chat, the tests).
-@dataclass(frozen=True)
-class FoldStarted:
-    first_turn: int
-    last_turn: int
-
-
-@dataclass(frozen=True)
-class FoldFinished:
-    summary: Summary | None
-    record: CallRecord | None
-    error: LLMError | None = None
-
-
-@dataclass(frozen=True)
-class RequestReady:
-    context: Context
-    sent: tuple[SentMessage, ...]
-    counted_tokens: int
-    predicted_prompt_tokens: int
-
-
-@dataclass(frozen=True)
-class ReplyDelta:
-    text: str
-
-
-@dataclass(frozen=True)
-class Retrying:
-    attempt: int
-    wait_s: float
-    error: LLMError
-
-
-@dataclass(frozen=True)
-class TurnFinished:
-    reply: Message
-    record: CallRecord
-
-
-@dataclass(frozen=True)
-class TurnFailed:
-    """The turn did not complete; `question` is handed back so nothing is lost."""
-
-    error: LLMError
-    question: str
-
-
-TurnEvent = FoldStarted | FoldFinished | RequestReady | ReplyDelta | Retrying | TurnFinished | TurnFailed
 
 
 @dataclass(frozen=True)
