@@ -32,7 +32,11 @@ def isolated_env(root: Path) -> dict[str, str]:
     """Point FinCoach (this process and its children) at `root`; no API keys: offline coach."""
     root.mkdir(parents=True, exist_ok=True)
     env = {k: v for k, v in os.environ.items() if not k.endswith("_API_KEY")}
+    # An installed program starts from compiled bytecode (pip compiles it); a shell that
+    # forbids writing it would have every start compile FinCoach's modules again.
+    env.pop("PYTHONDONTWRITEBYTECODE", None)
     env.update(
+        PYTHONPYCACHEPREFIX=str(root / "pycache"),
         FINCOACH_DATA_DIR=str(root / "data"),
         FINCOACH_CONFIG_DIR=str(root / "config"),
         TIKTOKEN_CACHE_DIR=str(root / "tiktoken"),

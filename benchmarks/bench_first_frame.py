@@ -12,6 +12,7 @@ they share the machine's state; medians and the ratio of medians are reported.
 from __future__ import annotations
 
 import argparse
+import shutil
 import sys
 from pathlib import Path
 
@@ -36,14 +37,18 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=9)
     args = parser.parse_args(argv)
-    env = isolated_env(scratch_dir("first-frame"))
+    root = scratch_dir("first-frame")
+    env = isolated_env(root)
     env["PYTHONPATH"] = str(HERE.parent)
-    for program in (FINCOACH, MINIMAL):  # warm the file cache and bytecode; not counted
-        time_once(program, env)
     fincoach, minimal = [], []
-    for _ in range(args.runs):
-        fincoach.append(time_once(FINCOACH, env))
-        minimal.append(time_once(MINIMAL, env))
+    try:
+        for program in (FINCOACH, MINIMAL):  # warm the file cache and bytecode; not counted
+            time_once(program, env)
+        for _ in range(args.runs):
+            fincoach.append(time_once(FINCOACH, env))
+            minimal.append(time_once(MINIMAL, env))
+    finally:
+        shutil.rmtree(root, ignore_errors=True)
     ratios = [f / m for f, m in zip(fincoach, minimal)]
     emit({
         "benchmark": "first_frame",

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import os
 import shutil
 import time
 from pathlib import Path
@@ -91,6 +92,14 @@ async def settle(app, pilot, group: str | None = None) -> None:
 BACKGROUND_AFTER_OPEN: list[float] = []
 
 
+def copy_to_disk(source: Path, target: Path) -> None:
+    """Copy a session and flush the copy: otherwise the timed turn's first fsync would also
+    write the whole copy (4 MB at 1,000 turns), which a session saved earlier never costs."""
+    shutil.copyfile(source, target)
+    with open(target, "rb+") as copy:
+        os.fsync(copy.fileno())
+
+
 async def switch_to(app, pilot, name: str) -> float:
     started = time.perf_counter()
     app._switch_to(name)
@@ -124,7 +133,7 @@ async def core_turn(engine, store, source: str, name: str, text: str) -> dict[st
     persistence (write + fsync) on a fresh copy of `source`; model time subtracted."""
     from fincoach_tui.runtime import open_session
 
-    shutil.copyfile(store.path_for(source), store.path_for(name))
+    copy_to_disk(store.path_for(source), store.path_for(name))
     live = open_session(engine, store.open(name))
     model = engine.llm
     before, before_cpu = model.spent, model.spent_cpu
@@ -137,6 +146,33 @@ async def core_turn(engine, store, source: str, name: str, text: str) -> dict[st
         live.close()
         store.delete(name)
     return {"core": wall - (model.spent - before), "core_cpu": cpu - (model.spent_cpu - before_cpu)}
+
+
+async def minimal_chat_turns(messages, samples: int) -> dict[str, float]:
+    """Textual's own floor for showing a turn: `minimal_chat.MinimalChat` with the chat's
+    page of `messages` already mounted, then `samples` turns (question and reply from the
+    same messages), each timed until the screen has been refreshed."""
+    from minimal_chat import MinimalChat
+
+    from fincoach_tui.ui.chat import PAGE
+
+    app = MinimalChat()
+    walls, cpus = [], []
+    async with app.run_test(size=SIZE) as pilot:
+        texts = [m.content for m in messages]
+        pairs = list(zip(texts[0::2], texts[1::2]))  # (question, reply) of each turn
+        for i, (question, reply) in enumerate(pairs[-PAGE // 2:]):
+            await app.show_turn(question, reply, i)
+        await pilot.pause()
+        pairs = pairs[-samples:]
+        for i, (question, reply) in enumerate(pairs):
+            started, cpu = time.perf_counter(), time.thread_time()
+            await app.show_turn(question, reply, 1000 + i)
+            await pilot.pause()
+            if i:  # the first turn warms caches; not counted
+                walls.append(time.perf_counter() - started)
+                cpus.append(time.thread_time() - cpu)
+    return {"ms": ms(median(walls)), "cpu_ms": ms(median(cpus))}
 
 
 async def run(args, sessions: Path) -> dict:
@@ -178,6 +214,7 @@ async def run(args, sessions: Path) -> dict:
             parsed = time.perf_counter()
             live = open_session(app.engine, file)
             rebuilt = time.perf_counter()
+            messages = live.state.transcript.messages  # the minimal chat shows the same texts
             live.close()
             parse.append(parsed - started)
             rebuild.append(rebuilt - parsed)
@@ -191,7 +228,7 @@ async def run(args, sessions: Path) -> dict:
             samples = []
             for i in range(args.samples + 1):
                 name = f"{label}-{i}"
-                shutil.copyfile(store.path_for(source), store.path_for(name))
+                copy_to_disk(store.path_for(source), store.path_for(name))
                 await switch_to(app, pilot, name)
                 expected = app.live.coach.next_turn
                 sample = await one_turn(app, pilot, model, f"My SIP is ₹{5 + i},000 a month. ({name})")
@@ -231,6 +268,8 @@ async def run(args, sessions: Path) -> dict:
                                   "all_ms": [ms(v) for v in switches]}  # fmt: skip
         await switch_to(app, pilot, "start")
     out["peak_rss_mb"] = peak_rss_mb()
+    out["minimal_chat_turn"] = await minimal_chat_turns(messages, args.samples + 1)
+    out["per_turn_over_minimal"] = round(out[f"turn_{n}"]["local_ms"] / out["minimal_chat_turn"]["ms"], 2)
     return out
 
 

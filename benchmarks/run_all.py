@@ -43,6 +43,7 @@ def verdict(ok: bool) -> str:
 def report(first: dict, session: dict, rss: dict, info: dict) -> str:
     n = session["open"]["turns"]
     t10, tn = session["turn_10"], session[f"turn_{n}"]
+    floor = session["minimal_chat_turn"]
     rows = [
         ("First frame, `fincoach` / minimal Textual app",
          f"{first['fincoach_ms']:.0f} ms / {first['minimal_ms']:.0f} ms = **{first['ratio']:.2f}x**",
@@ -58,6 +59,9 @@ def report(first: dict, session: dict, rss: dict, info: dict) -> str:
          f"{tn['local_cpu_ms']:.0f} ms, {session['per_turn_local_cpu_ratio']:.2f}x)",
          "≤ 1.2x and < 15 ms",
          verdict(session["per_turn_ratio"] <= 1.2 and tn["local_ms"] < 15)),
+        ("The same turn in a minimal Textual chat (mount question and reply, scroll, refresh): "
+         "Textual's own floor", f"{floor['ms']:.0f} ms (CPU {floor['cpu_ms']:.0f} ms); FinCoach at turn "
+         f"{n:,} = **{session['per_turn_over_minimal']:.2f}x** the floor", "—", "reported"),
         (f"Per-turn local overhead, core only (strategy, counting, coach, write + fsync): "
          f"turn 10 → turn {n:,}",
          f"{t10['core_ms']:.1f} ms → **{tn['core_ms']:.1f} ms** ({session['per_turn_core_ratio']:.2f}x; "

@@ -11,7 +11,7 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import time
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -20,20 +20,21 @@ from fincoach_tui.domain.conversation import Message
 from fincoach_tui.domain.memory import MemoryView, Strategy, Summary, make_strategy
 from fincoach_tui.domain.memory.summary import FoldPlan
 from fincoach_tui.domain.pricing import PriceTable, call_cost
-from fincoach_tui.domain.records import CallRecord, SentMessage, Usage
+from fincoach_tui.domain.records import CallRecord, MessageIds, SentMessage, Usage
 from fincoach_tui.domain.session_state import (
     SessionState,
     message_event,
     record_event,
     strategy_event,
-    summary_event,
     withdrawn_event,
 )
 from fincoach_tui.domain.overhead_fit import LearnedOverhead, Observation, OverheadLearner, learnable
 from fincoach_tui.domain.tokens import TemplateOverhead, TokenCounter
 from fincoach_tui.llm.base import ChatModel, Completion, LLMError, TextDelta
 from fincoach_tui.llm.embeddings import Embedder
-from fincoach_tui.memory_upkeep import context_extra, retriever_for, run_upkeep
+from fincoach_tui.memory_upkeep import (
+    UpkeepProgress, context_extra, fold, prime_upkeep, retriever_for, run_upkeep,
+)
 # The events a turn yields; re-exported here for the coach's readers.
 from fincoach_tui.turn_events import (
     FoldFinished,
@@ -44,6 +45,7 @@ from fincoach_tui.turn_events import (
     TurnEvent,
     TurnFailed,
     TurnFinished,
+    context_overflow,
 )
 
 __all__ = [
@@ -94,7 +96,8 @@ class Coach:
         # through `sink_many` as one write when the sink offers it.
         self._sink_many = sink_many
         # The template overhead, learned from what the provider bills (per base URL and
-        # model); `on_learned` persists the observations so the next run starts learned.
+        # model); `on_learned` persists the observations so the next run starts learned
+        # (when the learner says a save is due, and on close: `save_learned`).
         self.learner = learner or OverheadLearner(choice.overhead)
         self._on_learned = on_learned
         self.llm = llm
@@ -104,9 +107,16 @@ class Coach:
         self.system_prompt = system_prompt
         self.summarizer_model = summarizer_model or choice.model
         self.max_tokens = max_tokens
-        self._clock = clock
+        self.clock = clock  # public: maintenance calls (memory_upkeep.py) time themselves with it
         self._sleep = sleep
         self.strategy = strategy
+        # Where each upkeep pass got to, so the next one reads only newer messages.
+        self.upkeep = UpkeepProgress()
+        prime_upkeep(self)
+        # The omitted ids of a bounded strategy, extended turn by turn (records.MessageIds);
+        # primed here, with the session being opened, so no turn has the whole history to do.
+        self._omitted_ids = MessageIds()
+        self._omitted_ids.prime(state.transcript.messages)
         if state.strategy is None or (state.strategy.name, state.strategy.params) != (
             strategy.name,
             strategy.params(),
@@ -164,7 +174,7 @@ class Coach:
         if fact is None or not fact.current or not value.strip():
             raise ValueError("only a current fact can be edited, and it needs a value")
         new_id = f"f{self.state.facts.next_number()}"
-        self._emit(fact_edit_event(fact_id, new_id, value.strip(), self._clock()))
+        self._emit(fact_edit_event(fact_id, new_id, value.strip(), self.clock()))
 
     def delete_fact(self, fact_id: str) -> None:
         """Never sent again, its messages never recalled; recorded in the session."""
@@ -172,7 +182,7 @@ class Coach:
 
         if self.state.facts.get(fact_id) is None:
             raise ValueError(f"no fact {fact_id!r}")
-        self._emit(fact_deleted_event(fact_id, self._clock()))
+        self._emit(fact_deleted_event(fact_id, self.clock()))
 
     # ---- counting ------------------------------------------------------------------
     def count_message(self, message: Message) -> int:
@@ -191,7 +201,7 @@ class Coach:
             history = tuple(m for m in messages if m.id != new.id)
         return MemoryView(self.system_prompt, history, new, self.count_message, self.state.summary,
                           facts=self.state.facts, retriever=retriever_for(self),
-                          count_text=self.count_text)
+                          count_text=self.count_text, ids=self._omitted_ids)
 
     def measure(self, context: Context) -> RequestReady:
         sent = tuple(
@@ -227,7 +237,7 @@ class Coach:
         If a summary fold is due first, its turns are shown folded under a placeholder
         summary: the real one does not exist until the fold has run.
         """
-        draft = Message(f"draft:{_digest(text)}", "user", text, self._clock(), self.next_turn)
+        draft = Message(f"draft:{_digest(text)}", "user", text, self.clock(), self.next_turn)
         view = self.view(draft)
         plan = self._fold_plan(view.history)
         if plan is not None:
@@ -247,21 +257,21 @@ class Coach:
         if not text.strip():
             raise ValueError("type a message first: an empty message is not sent")
         question = Message(
-            self.state.transcript.next_id(), "user", text, self._clock(), self.next_turn
+            self.state.transcript.next_id(), "user", text, self.clock(), self.next_turn
         )
         self._emit(message_event(question))
 
-        plan = self._fold_plan(self.state.transcript.messages[:-1])  # the question is not foldable
+        plan = self._fold_plan()  # the question is not foldable
         if plan is not None:
             yield FoldStarted(plan.first_turn, plan.last_turn)
-            yield await self._fold(plan)
+            yield await fold(self, plan)
         async for upkeep in run_upkeep(self, question):  # fact extraction, recall vectors
             yield upkeep
 
         request = self.measure(self.strategy.build(self.view(question)))
         yield request
 
-        started = self._clock()
+        started = self.clock()
         reply_text = ""
         for attempt in range(RATE_LIMIT_RETRIES + 1):
             reply_text = ""
@@ -297,13 +307,23 @@ class Coach:
         self, request: RequestReady, text: str, usage: Usage, started: float, note: str = ""
     ) -> TurnFinished:
         turn = self.next_turn
-        reply = Message(self.state.transcript.next_id(), "assistant", text, self._clock(), turn)
+        reply = Message(self.state.transcript.next_id(), "assistant", text, self.clock(), turn)
         record = self._record("chat", turn, request, usage, started, reply_id=reply.id, note=note,
                               extra=context_extra(request.context))
         # One write: a crash leaves the turn either answered and accounted, or unanswered.
         self._emit_all([message_event(reply), record_event(record)])
         self._learn(record)
         return TurnFinished(reply, record)
+
+    def account(self, kind: str, request: RequestReady, usage: Usage, started: float, *, model: str,
+                note: str, events: Sequence[dict[str, Any]] = ()) -> CallRecord:
+        """Account a maintenance call (a fold, an extraction, an embedding) at this turn:
+        its record and the `events` it produced in one write, so it is billed and remembered
+        together or not at all, then learn the template from what it was billed."""
+        record = self._record(kind, self.next_turn, request, usage, started, model=model, note=note)
+        self._emit_all([record_event(record), *events])
+        self._learn(record)
+        return record
 
     def _record(
         self,
@@ -331,7 +351,7 @@ class Coach:
             predicted_prompt_tokens=request.predicted_prompt_tokens,
             usage=usage,
             cost_usd=call_cost(usage, self.prices.get(model)),
-            latency_s=round(self._clock() - started, 3),
+            latency_s=round(self.clock() - started, 3),
             simulated=self.choice.simulated,
             reply_id=reply_id,
             note=note,
@@ -343,61 +363,25 @@ class Coach:
         if not learnable(record, self.choice.model):
             return
         self.learner.observe(Observation.from_record(record))
-        if self._on_learned is not None:
-            self._on_learned(self.learner.observations)
+        if self.learner.save_due:
+            self.save_learned()
+
+    def save_learned(self) -> None:
+        """Hand the learner's observations to `on_learned` if some are not saved yet (turns
+        do when the learner says so, the session on close)."""
+        if self.learner.unsaved and self._on_learned is not None:
+            self._on_learned(self.learner.take_for_saving())
 
     # ---- maintenance ---------------------------------------------------------------
-    def _fold_plan(self, completed: tuple[Message, ...]) -> FoldPlan | None:
+    def _fold_plan(self, completed: tuple[Message, ...] | None = None) -> FoldPlan | None:
+        """The fold due before the next request; `completed` defaults to the transcript but
+        its pending question, copied only for a strategy that folds."""
         fold_plan = getattr(self.strategy, "fold_plan", None)
         if fold_plan is None:
             return None
+        if completed is None:
+            completed = self.state.transcript.messages[:-1]
         return fold_plan(completed, self.state.summary)
-
-    async def _fold(self, plan: FoldPlan) -> FoldFinished:
-        """Fold turns into the summary with a model call of its own, accounted like a turn.
-
-        A failed fold is not fatal: the turns stay verbatim and the next turn tries again.
-        """
-        messages = plan.request()
-        context = Context(
-            "summary",
-            tuple(_as_context_message(m) for m in messages),
-            (),
-            f"folding turns {plan.first_turn}-{plan.last_turn}",
-        )
-        request = self.measure(context)
-        started = self._clock()
-        text, usage = "", None
-        try:
-            async for event in self.llm.stream(
-                messages, model=self.summarizer_model, max_tokens=plan.cap_tokens * 2
-            ):
-                if isinstance(event, Completion):
-                    text, usage = event.text, event.usage
-        except LLMError as error:
-            return FoldFinished(None, None, error)
-        if usage is None:
-            usage = self.estimate_usage(messages, text)
-        summary = plan.result(text, self.counter.count)
-        record = self._record(
-            "summary", self.next_turn, request, usage, started,
-            model=self.summarizer_model, note=f"folded turns {plan.first_turn}-{plan.last_turn}",
-        )
-        self._emit_all([record_event(record), summary_event(summary)])
-        self._learn(record)
-        return FoldFinished(summary, record)
-
-
-def context_overflow(request: RequestReady, window: int | None, model: str) -> str | None:
-    """Why `request` cannot be sent to `model` (one line, with the counts), or None if it fits."""
-    if window is None or request.predicted_prompt_tokens <= window:
-        return None
-    newest = request.sent[-1].tokens if request.sent else 0
-    return (
-        f"this request would need {request.predicted_prompt_tokens:,} tokens (your message "
-        f"alone is {newest:,}) but {model}'s context window is {window:,}. Shorten the "
-        "message, or switch to a bounded strategy (window, budget, summary)."
-    )
 
 
 def _digest(text: str) -> str:
@@ -414,8 +398,3 @@ def estimate_usage(
     content = sum(count_text(m["content"]) for m in messages)
     prompt = content + overhead.predict(m["role"] for m in messages)
     return Usage(prompt, count_text(reply) if reply else 0, estimated=True)
-
-
-def _as_context_message(message: dict[str, str]) -> ContextMessage:
-    provenance = "system" if message["role"] == "system" else "new"
-    return ContextMessage(message["role"], message["content"], provenance)

@@ -9,6 +9,7 @@ averages, cache savings); the widgets render the snapshot it returns.
 from __future__ import annotations
 
 import threading
+import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
@@ -103,12 +104,30 @@ def comparison_strategies(active: Strategy, params_for: Callable[[str], dict]) -
 _PLAN_FIELDS = {"facts_tokens": "fact_tokens", "recall_tokens": "retrieval_tokens"}
 
 
+# Turns walked between two moments the worker hands the interpreter back: opening a long
+# session walks all its turns, and the screen must not wait for the GIL meanwhile.
+SLICE_TURNS = 10
+
+
+class Superseded(Exception):
+    """The session was left while its snapshot was being computed: nobody wants it."""
+
+
 class SessionCosts:
+    """Every strategy's cost on one session, kept: a new turn is walked once, then priced
+    with the rest. Made again only for another session (the ledger is this one's)."""
+
     def __init__(self, coach: Coach) -> None:
         self.coach = coach
         self.ledger = CounterfactualLedger(coach.count_context, coach.count_text)
         # The app computes snapshots in a worker thread; one at a time keeps the ledger whole.
         self._lock = threading.Lock()
+        self._closed = False
+        self._cache: list[CacheTurn] = []  # every call's cache saving, in order
+
+    def close(self) -> None:
+        """Stop a snapshot under way at its next slice (it raises Superseded)."""
+        self._closed = True
 
     def averages(self) -> SessionAverages:
         coach = self.coach
@@ -142,18 +161,23 @@ class SessionCosts:
         price = coach.prices.get(coach.choice.model)
         fold_price = coach.prices.get(coach.summarizer_model)
         template = coach.view(Message("template", "user", "", 0.0, 0))
-        self.ledger.update(state, strategies, template)
+        while not self.ledger.update(state, strategies, template, limit=SLICE_TURNS):
+            if self._closed:
+                raise Superseded
+            time.sleep(0)  # let the interface thread take the interpreter
         report = self.ledger.report(state, strategies, coach.overhead, price, fold_price)
         averages = self.averages()
         horizon = horizon or horizon_for(averages.turns)
         projections = project(self.ledger, state.transcript.messages, strategies, report.curves,
                               template, averages, horizon, coach.overhead, price, context_window,
                               fold_price)
-        cache = tuple(
+        # Records are append-only and a session's prices fixed: each call's saving is kept.
+        self._cache.extend(
             CacheTurn(r.turn, r.kind, r.usage.cached_tokens, r.usage.prompt_tokens,
                       cache_savings(r.usage, coach.prices.get(r.model)))
-            for r in state.records
+            for r in state.records[len(self._cache):]
         )
+        cache = tuple(self._cache)
         return CostSnapshot(report, projections, horizon, context_window, averages,
                             prediction_errors(state.records), coach.overhead.describe(), cache,
                             priced=price is not None)

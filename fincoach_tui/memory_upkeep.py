@@ -1,13 +1,15 @@
-"""Upkeep the memory strategies need before a request is built: fact extraction, and
-embedding new messages for recall.
+"""Upkeep the memory strategies need before a request is built: a summary fold, fact
+extraction, and embedding new messages for recall.
 
-Like a summary fold, each is a model call of its own, run before the request so the
-request can use it, recorded as a `CallRecord` (kind "extract" / "embed") with its own
-tokens and cost, and saved as events that name the message ids they cover. A failure is
-a note, never a lost turn: the turn goes on with what the store already holds.
+Each is a model call of its own, run before the request so the request can use it,
+recorded as a `CallRecord` (kind "summary" / "extract" / "embed") with its own tokens and
+cost, and saved as events that name the message ids they cover. A failure is a note,
+never a lost turn: the turn goes on with what the store already holds.
 
 This is the coach's maintenance for memory, kept in its own module so coach.py stays the
-turn loop: it records and emits through the coach's own `_record` / `_emit_all`.
+turn loop: each call is accounted through `Coach.account`. A pass reads only the messages
+that are new since the last one (`UpkeepProgress`): everything before is known done, so
+the work per turn does not grow with the session.
 """
 
 from __future__ import annotations
@@ -20,10 +22,12 @@ from fincoach_tui.domain.context import Context, ContextMessage
 from fincoach_tui.domain.conversation import Message
 from fincoach_tui.domain.fact_extraction import ExtractPlan
 from fincoach_tui.domain.fact_store import Fact, facts_event
+from fincoach_tui.domain.memory.summary import FoldPlan
 from fincoach_tui.domain.recall import Retriever, VectorRetriever, embeddings_event
 from fincoach_tui.domain.records import CallRecord, Usage
-from fincoach_tui.domain.session_state import record_event
+from fincoach_tui.domain.session_state import summary_event
 from fincoach_tui.llm.base import Completion, LLMError
+from fincoach_tui.turn_events import FoldFinished, RequestReady
 
 if TYPE_CHECKING:
     from fincoach_tui.coach import Coach
@@ -57,12 +61,42 @@ class IndexFinished:
 UpkeepEvent = ExtractStarted | ExtractFinished | IndexFinished
 
 
+@dataclass
+class UpkeepProgress:
+    """How far the passes got, per coach. Both marks only ever cover completed messages
+    (a question can still be withdrawn and its place taken by another), and both hold for
+    good: the fact store's covered ids, the embeddings and the deleted facts only grow."""
+
+    covered: int = 0  # history[:covered] has all been read by an accepted extraction
+    indexed: int = 0  # messages[:indexed] are embedded for `indexed_model`, or never will be
+    indexed_model: str | None = None
+
+
+def prime_upkeep(coach: Coach) -> None:
+    """Move the marks over what is already done in a session being opened, so that its
+    first turn, like every later one, reads only what is new."""
+    transcript = coach.state.transcript
+    messages, done = transcript.messages, 2 * transcript.completed_turns
+    _uncovered(coach, messages[:done])
+    if coach.embedder is not None:
+        progress = coach.upkeep
+        progress.indexed_model = coach.embedder.model
+        progress.indexed = _embedded_upto(coach, messages, progress.indexed, done)
+
+
 async def run_upkeep(coach: Coach, question: Message) -> AsyncIterator[UpkeepEvent]:
     """Extract what is due, then embed what recall will need, for the turn of `question`."""
-    history = tuple(m for m in coach.state.transcript.messages if m.id != question.id)
     extract_plan = getattr(coach.strategy, "extract_plan", None)
+    history: tuple[Message, ...] = ()
+    if extract_plan is not None:
+        messages = coach.state.transcript.messages
+        if messages and messages[-1].id == question.id:  # the usual case: a slice, not a scan
+            history = messages[:-1]
+        else:
+            history = tuple(m for m in messages if m.id != question.id)
     for _ in range(MAX_EXTRACTIONS_PER_TURN if extract_plan else 0):
-        plan = extract_plan(history, question, coach.state.facts)
+        # Only what no extraction has read yet: the plan leaves covered messages out anyway.
+        plan = extract_plan(_uncovered(coach, history), question, coach.state.facts)
         if plan is None:
             break
         yield ExtractStarted(plan.reason, plan.first_turn, plan.last_turn)
@@ -74,6 +108,54 @@ async def run_upkeep(coach: Coach, question: Message) -> AsyncIterator[UpkeepEve
         finished_index = await index(coach)
         if finished_index is not None:
             yield finished_index
+
+
+async def fold(coach: Coach, plan: FoldPlan) -> FoldFinished:
+    """Fold turns into the summary with a model call of its own, accounted like a turn.
+
+    A failed fold is not fatal: the turns stay verbatim and the next turn tries again.
+    """
+    messages = plan.request()
+    note = f"folding turns {plan.first_turn}-{plan.last_turn}"
+    request = coach.measure(Context("summary", tuple(_context_message(m) for m in messages), (), note))
+    started = coach.clock()
+    text, usage = "", None
+    try:
+        async for event in coach.llm.stream(messages, model=coach.summarizer_model,
+                                            max_tokens=plan.cap_tokens * 2):
+            if isinstance(event, Completion):
+                text, usage = event.text, event.usage
+    except LLMError as error:
+        return FoldFinished(None, None, error)
+    if usage is None:
+        usage = coach.estimate_usage(messages, text)
+    summary = plan.result(text, coach.counter.count)
+    record = coach.account("summary", request, usage, started, model=coach.summarizer_model,
+                           note=f"folded turns {plan.first_turn}-{plan.last_turn}",
+                           events=[summary_event(summary)])
+    return FoldFinished(summary, record)
+
+
+def _uncovered(coach: Coach, history: tuple[Message, ...]) -> tuple[Message, ...]:
+    """`history` from its first message the fact store has not covered (advancing the mark)."""
+    progress, covered = coach.upkeep, coach.state.facts.covered_ids
+    start = min(progress.covered, len(history))
+    while start < len(history) and history[start].id in covered:
+        start += 1
+    progress.covered = start
+    return history[start:]
+
+
+def _embedded_upto(coach: Coach, messages: tuple[Message, ...], start: int, stop: int) -> int:
+    """How far from `start` the messages need no embedding: replies, the already embedded,
+    and those a deleted fact came from (never embedded from then on)."""
+    assert coach.embedder is not None
+    known = coach.state.embeddings.get(coach.embedder.model, {})
+    skipped = coach.state.facts.deleted_source_ids()
+    while start < stop and (messages[start].role != "user" or messages[start].id in known
+                            or messages[start].id in skipped):
+        start += 1
+    return start
 
 
 def retriever_for(coach: Coach) -> Retriever | None:
@@ -89,7 +171,7 @@ async def extract(coach: Coach, plan: ExtractPlan) -> ExtractFinished:
     note = f"extracting turns {plan.first_turn}-{plan.last_turn} ({plan.reason})"
     context = Context(coach.strategy.name, tuple(_context_message(m) for m in messages), (), note)
     request = coach.measure(context)
-    started = coach._clock()
+    started = coach.clock()
     text, usage = "", None
     try:
         async for event in coach.llm.stream(messages, model=coach.summarizer_model,
@@ -103,29 +185,31 @@ async def extract(coach: Coach, plan: ExtractPlan) -> ExtractFinished:
     store = coach.state.facts
     result = plan.parse(text, store.next_number())
     outcome = f"rejected: {result.rejected}" if result.rejected else f"{len(result.facts)} facts"
-    record = coach._record("extract", coach.next_turn, request, usage, started,
-                           model=coach.summarizer_model,
-                           note=f"extracted turns {plan.first_turn}-{plan.last_turn}: {outcome}")
     event = facts_event(coach.next_turn, plan.message_ids, result.facts, result.rejected)
-    coach._emit_all([record_event(record), event])  # billed and remembered together
-    coach._learn(record)
+    record = coach.account("extract", request, usage, started, model=coach.summarizer_model,
+                           note=f"extracted turns {plan.first_turn}-{plan.last_turn}: {outcome}",
+                           events=[event])  # billed and remembered together
     added = tuple(f for f in result.facts if store.get(f.id) is not None)
     return ExtractFinished(added, record, result.rejected)
 
 
 async def index(coach: Coach) -> IndexFinished | None:
     """Embed every user message not embedded yet (the question included), in one call."""
-    from fincoach_tui.coach import RequestReady  # the coach imports this module
-
     embedder = coach.embedder
     assert embedder is not None
     known = coach.state.embeddings.get(embedder.model, {})
     skipped = coach.state.facts.deleted_source_ids()
-    todo = [m for m in coach.state.transcript.messages
+    progress, transcript = coach.upkeep, coach.state.transcript
+    if progress.indexed_model != embedder.model:
+        progress.indexed, progress.indexed_model = 0, embedder.model
+    messages = transcript.messages
+    todo = [m for m in messages[progress.indexed:]
             if m.role == "user" and m.id not in known and m.id not in skipped]
+    done = 2 * transcript.completed_turns  # the pending question may yet be withdrawn
     if not todo:
+        progress.indexed = done
         return None
-    started = coach._clock()
+    started = coach.clock()
     try:
         embedded = await embedder.embed([m.content for m in todo])
     except LLMError as error:
@@ -134,10 +218,11 @@ async def index(coach: Coach) -> IndexFinished | None:
     usage = Usage(embedded.prompt_tokens or counted, 0, estimated=not embedded.prompt_tokens)
     context = Context(coach.strategy.name, (), (), f"embedded {len(todo)} messages")
     request = RequestReady(context, (), counted, counted)
-    record = coach._record("embed", coach.next_turn, request, usage, started,
-                           model=embedder.model, note=f"embedded {len(todo)} messages")
     vectors = dict(zip((m.id for m in todo), embedded.vectors, strict=True))
-    coach._emit_all([record_event(record), embeddings_event(embedder.model, vectors)])
+    record = coach.account("embed", request, usage, started, model=embedder.model,
+                           note=f"embedded {len(todo)} messages",
+                           events=[embeddings_event(embedder.model, vectors)])
+    progress.indexed = done
     return IndexFinished(len(todo), record)
 
 

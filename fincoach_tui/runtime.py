@@ -13,22 +13,26 @@ from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass, field, replace
 from datetime import datetime
 from functools import partial
-from importlib import resources
+from typing import TYPE_CHECKING
 
 from fincoach_tui import paths
-from fincoach_tui.coach import Coach, ModelChoice, estimate_usage
-from fincoach_tui.config import Config
-from fincoach_tui.domain.memory import Strategy, make_strategy
-from fincoach_tui.domain.overhead_fit import Observation, OverheadLearner
-from fincoach_tui.domain.persona import FINCOACH_SYSTEM_PROMPT
-from fincoach_tui.domain.pricing import Price, PriceTable
-from fincoach_tui.domain.session_state import SessionState, replay, withdrawn_event
-from fincoach_tui.domain.tokens import TokenCounter, encoding_for_model, overhead_for_model
-from fincoach_tui.llm.base import ChatModel
-from fincoach_tui.llm.embeddings import Embedder
 from fincoach_tui.llm.providers import ProviderSettings, resolve_provider
-from fincoach_tui.store.overheads import FILENAME as OVERHEADS_FILE, OverheadStore
-from fincoach_tui.store.session_file import SessionFile
+
+# The coach, the strategies and the rest of the engine's modules are imported where they
+# are used: the command line imports this module for `resolve` before the first frame,
+# and they (a tenth of a second) are only needed once the engine loads, in a worker.
+if TYPE_CHECKING:
+    from fincoach_tui.coach import Coach, ModelChoice
+    from fincoach_tui.config import Config
+    from fincoach_tui.domain.memory import Strategy
+    from fincoach_tui.domain.overhead_fit import Observation, OverheadLearner
+    from fincoach_tui.domain.pricing import Price, PriceTable
+    from fincoach_tui.domain.session_state import SessionState
+    from fincoach_tui.domain.tokens import TokenCounter
+    from fincoach_tui.llm.base import ChatModel
+    from fincoach_tui.llm.embeddings import Embedder
+    from fincoach_tui.store.overheads import OverheadStore
+    from fincoach_tui.store.session_file import SessionFile
 
 
 @dataclass(frozen=True)
@@ -43,11 +47,15 @@ class Overrides:
 
 
 def shipped_prices() -> dict[str, dict]:
+    from importlib import resources
+
     data = resources.files("fincoach_tui").joinpath("data", "prices.toml").read_bytes()
     return tomllib.loads(data.decode())["models"]
 
 
 def price_table(config: Config) -> PriceTable:
+    from fincoach_tui.domain.pricing import PriceTable
+
     return PriceTable.from_tables(shipped_prices(), config.prices)
 
 
@@ -108,6 +116,10 @@ def build_engine(
     timeout: float = 60.0,
 ) -> Engine:
     """The slow part of start-up: loads the vocabulary and, for a provider, openai."""
+    from fincoach_tui.coach import ModelChoice, estimate_usage
+    from fincoach_tui.domain.overhead_fit import OverheadLearner
+    from fincoach_tui.domain.tokens import TokenCounter, encoding_for_model, overhead_for_model
+    from fincoach_tui.store.overheads import FILENAME as OVERHEADS_FILE, OverheadStore
     from fincoach_tui.vocab import load_encoding
 
     model = settings.model
@@ -153,7 +165,10 @@ class LiveSession:
         return self.coach.state
 
     def close(self) -> None:
-        self.file.close()
+        try:
+            self.coach.save_learned()  # turns save the learned template in batches: the rest now
+        finally:
+            self.file.close()
 
 
 def default_session_name(now: datetime | None = None) -> str:
@@ -162,6 +177,8 @@ def default_session_name(now: datetime | None = None) -> str:
 
 def choose_strategy(state: SessionState, config: Config, requested: str | None) -> Strategy:
     """A flag wins; else a resumed session keeps its own strategy; else the config's."""
+    from fincoach_tui.domain.memory import make_strategy
+
     if requested:
         return make_strategy(requested, config.params_for(requested))
     if state.strategy is not None:
@@ -180,6 +197,10 @@ def open_session(
 
     `sleep` is how the coach waits before retrying a rate-limited call (tests pass one
     they control; the default is asyncio.sleep)."""
+    from fincoach_tui.coach import Coach
+    from fincoach_tui.domain.persona import FINCOACH_SYSTEM_PROMPT
+    from fincoach_tui.domain.session_state import replay, withdrawn_event
+
     try:
         state, problems = replay(file.events)
         chosen = choose_strategy(state, engine.config, strategy)

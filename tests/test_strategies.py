@@ -419,3 +419,13 @@ def test_every_strategy_keeps_the_invariants(scenario):
     assert [m.content for m in whole.messages[1:]] == [m.content for m in memory.history] + [
         memory.new.content]
     assert whole.omitted_ids == ()
+
+
+def test_pairing_from_the_newest_turn_equals_pairing_the_whole_history():
+    from fincoach_tui.domain.memory.base import last_turns, turns_newest_first, turns_of
+
+    for length in range(0, 12):
+        history = tuple(Message(f"m{i}", "user" if i % 2 else "assistant", "", 0.0, i) for i in range(1, length + 1))
+        assert list(turns_newest_first(history)) == list(reversed(turns_of(history)))
+        for n in range(1, 8):
+            assert last_turns(history, n) == turns_of(history)[-n:]

@@ -86,11 +86,19 @@ def test_count_cached_never_reencodes_a_key():
     counter = TokenCounter(encode, "words")
     assert counter.count_cached("m1", "one two three") == 3
     assert counter.count_cached("m1", "one two three") == 3
-    # The key decides, not the text: an old message id is never encoded again.
-    assert counter.count_cached("m1", "something else entirely now") == 3
     assert counter.count_cached("m2", "four five") == 2
     assert counter.encoded_texts == 2
     assert calls == ["one two three", "four five"]
+
+
+def test_count_cached_tells_apart_the_same_id_in_another_session():
+    # One counter serves every session the app opens, and every session numbers its
+    # messages m1, m2, …: the id alone must not bring back another session's count.
+    counter = TokenCounter(lambda text: text.split(), "words")
+    assert counter.count_cached("m1", "one two three") == 3
+    assert counter.count_cached("m1", "a different first message here") == 5
+    assert counter.count_cached("m1", "one two three") == 3
+    assert counter.encoded_texts == 2
 
 
 def test_count_cached_with_real_encoder(counter):

@@ -11,6 +11,7 @@ from textual.widgets import DataTable, OptionList
 
 from fincoach_tui.domain.records import CallRecord, SentMessage, Usage
 from fincoach_tui.domain.session_state import SessionState, StrategySwitch
+from fincoach_tui.ui.chart_series import ChartSeries, bars, thin
 from fincoach_tui.ui.cost_chart import CostChart, build_series, line_scale, turn_ticks
 from fincoach_tui.ui.inspector import RequestInspector, split_sections
 from fincoach_tui.ui.meter import TokenMeter
@@ -101,6 +102,35 @@ def test_series_stacks_summary_calls_on_their_turn_and_counts_unpriced_as_zero()
     cost = build_series(session().records, session().switches, "cost")
     assert cost.unpriced == 1
     assert cost.total[2] == TURN3.cost_usd  # the fold had no price: counted as 0
+
+
+def test_a_short_session_has_one_bar_per_turn():
+    s = build_series(session().records, session().switches, "tokens")
+    shown = bars(s, selected=2)
+    assert (shown.xs, shown.chat, shown.total, shown.per) == ([1, 2, 3], [29, 43, 55], [29, 43, 69], 1)
+    assert shown.chosen == [False, True, False]
+    assert (shown.line_xs, shown.line_ys) == ([1, 2, 3], [29, 72, 141])
+
+
+def test_a_long_session_draws_the_highest_turn_of_each_run_and_samples_the_line():
+    turns = list(range(1, 1001))
+    totals = [float(t % 7) for t in turns]  # a spike (6) in every run of 10
+    totals[504] = 99.0  # turn 505: one spike the bars must not average away
+    cumulative = [float(sum(totals[: i + 1])) for i in range(len(turns))]
+    s = ChartSeries(mode="tokens", turns=turns, chat=totals, total=totals, cumulative=cumulative)
+    shown = bars(s, selected=505, most=100)
+    assert shown.per == 10 and len(shown.xs) == 100
+    assert shown.xs[0] == 5.5 and shown.xs[-1] == 995.5  # the middle of turns 1-10, 991-1000
+    assert shown.total[50] == 99.0 and shown.chosen.index(True) == 50
+    assert shown.total[0] == max(totals[:10])
+    assert shown.line_xs[:3] == [1.0, 10.0, 20.0] and shown.line_xs[-1] == 1000.0
+    assert shown.line_ys[-1] == cumulative[-1] and shown.line_ys[1] == cumulative[9]
+
+
+def test_thin_keeps_the_ends_and_at_most_the_points_asked():
+    xs, ys = thin(list(range(1001)), [float(x) for x in range(1001)], most=200)
+    assert len(xs) <= 201 and xs[0] == 0 and xs[-1] == 1000 and ys[-1] == 1000.0
+    assert thin([0, 1, 2], [0.0, 1.0, 2.0], most=200) == ([0, 1, 2], [0.0, 1.0, 2.0])
 
 
 def test_line_scale_and_turn_ticks_are_round():

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import hashlib
+import os
 import socket
+import time
 
 import pytest
 import tiktoken
@@ -67,7 +69,9 @@ def test_load_into_an_empty_cache(fresh_cache):
 
     assert len(encoding.encode_ordinary(FINCOACH_SYSTEM_PROMPT)) == 132
     cached = fresh_cache / hashlib.sha1(O200K_URL.encode()).hexdigest()
-    assert [p.name for p in fresh_cache.iterdir()] == [cached.name]  # no stray temp file
+    stamp = cached.name + vocab.STAMP_SUFFIX
+    # The vocabulary and our stamp beside it; no stray temp file.
+    assert sorted(p.name for p in fresh_cache.iterdir()) == sorted([cached.name, stamp])
     assert sha256_of(cached) == O200K_SHA256
 
 
@@ -132,3 +136,73 @@ def test_cl100k_base_loads_offline(fresh_cache, no_network):
     assert encoding.encode_ordinary("tiktoken is great!") == [83, 1609, 5963, 374, 2294, 0]
     cached = fresh_cache / hashlib.sha1(vocab.VOCABULARIES["cl100k_base"].url.encode()).hexdigest()
     assert sha256_of(cached) == vocab.VOCABULARIES["cl100k_base"].sha256
+
+
+def _refuse_hashing(monkeypatch):
+    def refuse(data):
+        raise AssertionError("a stamped, unchanged cache must not be hashed again")
+
+    monkeypatch.setattr(vocab, "_sha256", refuse)
+
+
+def test_verified_cache_is_not_hashed_again(fresh_cache, monkeypatch):
+    path = seed_cache("o200k_base")
+    _refuse_hashing(monkeypatch)
+    assert seed_cache("o200k_base") == path
+
+
+def test_existing_valid_cache_is_stamped_once_verified(fresh_cache, monkeypatch):
+    """A cache tiktoken (or another copy of FinCoach) wrote: hashed once, then trusted."""
+    cached = fresh_cache / hashlib.sha1(O200K_URL.encode()).hexdigest()
+    fresh_cache.mkdir()
+    cached.write_bytes(vocab.bundled_vocabulary("o200k_base"))
+    assert seed_cache("o200k_base") == cached
+    _refuse_hashing(monkeypatch)
+    assert seed_cache("o200k_base") == cached
+
+
+def _later():
+    time.sleep(0.05)  # past the file system's timestamp granularity: a change gets a new ctime
+
+
+def test_cache_corrupted_after_stamping_is_caught(fresh_cache, no_network):
+    """Same size, mtime put back: only the stamp's ctime (and the hash) can tell."""
+    path = seed_cache("o200k_base")
+    before = path.stat()
+    _later()
+    with open(path, "r+b") as f:  # in place: same inode, same size
+        f.write(b"XXXX")
+    os.utime(path, ns=(before.st_atime_ns, before.st_mtime_ns))
+    assert path.stat().st_size == before.st_size and path.stat().st_mtime_ns == before.st_mtime_ns
+
+    encoding = load_encoding("o200k_base")
+
+    assert sha256_of(path) == O200K_SHA256
+    assert len(encoding.encode_ordinary(FINCOACH_SYSTEM_PROMPT)) == 132
+
+
+def test_cache_replaced_after_stamping_is_caught(fresh_cache, no_network):
+    path = seed_cache("o200k_base")
+    _later()
+    other = path.with_name("other")
+    other.write_bytes(b"not a vocabulary\n")
+    os.replace(other, path)
+
+    encoding = load_encoding("o200k_base")
+
+    assert sha256_of(path) == O200K_SHA256
+    assert len(encoding.encode_ordinary(FINCOACH_SYSTEM_PROMPT)) == 132
+
+
+def test_stamp_for_another_file_is_not_trusted(fresh_cache):
+    """A stamp is the identity of one file: copied beside a different file, it fails."""
+    path = seed_cache("o200k_base")
+    stamp = path.with_name(path.name + vocab.STAMP_SUFFIX)
+    saved = stamp.read_text()
+    path.unlink()
+    path.write_bytes(b"not a vocabulary\n")
+    stamp.write_text(saved)
+
+    seed_cache("o200k_base")
+
+    assert sha256_of(path) == O200K_SHA256

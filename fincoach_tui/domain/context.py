@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 # Where a sent message (or a section of the system message) came from.
@@ -54,7 +55,9 @@ class Context:
 
     strategy: str
     messages: tuple[ContextMessage, ...]
-    omitted_ids: tuple[str, ...]  # transcript messages not sent verbatim this turn
+    # Transcript messages not sent verbatim this turn: a tuple, or IdRuns (records.py) when
+    # they are the history's prefix, so that a long session's are never listed one by one.
+    omitted_ids: Sequence[str]
     note: str = ""  # one line the inspector shows, e.g. "summary covers turns 1-8"
     recalled: tuple[RecallHit, ...] = ()
     conflicts: tuple[Conflict, ...] = ()

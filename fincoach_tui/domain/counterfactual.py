@@ -13,34 +13,51 @@ Honest about what is known:
 - summary-based strategies (those with `fold_plan`) use the real summary when one covering
   the same turns exists, and its real fold's bill; otherwise a summary at its cap is
   assumed, its fold estimated at cap tokens out, and the turn is marked `estimated`;
-- other derived state a strategy reads (the fact store, recall vectors) is as it is now,
-  and upkeep calls other than summary folds (fact extraction) are not estimated.
+- the fact store is replayed as it stood at each turn (the session's fact events up to
+  that turn's request), so a fact learned at turn 5 is not in turn 3's request; recall
+  scores the earlier turns only. Upkeep calls other than summary folds (fact extraction,
+  embeddings) are not estimated, and recall vectors are the session's, wherever stored.
 
-Incremental: each strategy keeps its steps, so a new turn costs one `build()` per strategy.
+Incremental: each strategy keeps its steps, so a new turn costs one `build()` per strategy;
+recall reads a BM25 index that grows by one question per turn rather than tokenizing the
+whole history again, and the fact store moves forward with the turns being walked.
 """
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field, fields, replace
+from operator import attrgetter
 from typing import Any
 
-from fincoach_tui.domain.context import Context, ContextMessage
+from fincoach_tui.domain.context import Context, ContextMessage, system_message
 from fincoach_tui.domain.conversation import Message
 from fincoach_tui.domain.curves import (  # noqa: F401 - the report's types, re-exported
     CounterfactualReport,
     Curve,
     FoldStep,
     Overhead,
+    PricedSteps,
     Step,
     actual_curve,
     price_steps,
     strategy_label,
 )
+from fincoach_tui.domain.fact_store import FactStore
 from fincoach_tui.domain.memory.base import MemoryView, Summary
+from fincoach_tui.domain.memory.buffer import BufferStrategy
 from fincoach_tui.domain.pricing import Price
-from fincoach_tui.domain.records import CallRecord
+from fincoach_tui.domain.recall import BM25Index, LexicalRetriever, VectorRetriever
+from fincoach_tui.domain.records import CallRecord, MessageIds
 from fincoach_tui.domain.session_state import SessionState
+
+
+# Strategies list what they leave out through the view's MessageIds, which follows one
+# growing history: the coach's is the live one, so the ledger (in its thread) has its own.
+_VIEW_IDS = "ids" in {f.name for f in fields(MemoryView)}
+_VERBATIM = frozenset(("verbatim", "new"))  # provenances counted as the message they carry
+_ROLE = attrgetter("role")
 
 
 def _key(strategy: Any) -> tuple:
@@ -56,6 +73,26 @@ class Walker:
     summary: Summary | None = None
     summary_estimated: bool = False
     error: str = ""
+    priced: PricedSteps = field(default_factory=PricedSteps)  # the steps' prices, kept
+    # buffer's running sums over the history it last sent (see CounterfactualLedger._whole)
+    running: _Running | None = None
+
+
+@dataclass(frozen=True)
+class _Running:
+    """Content tokens and role counts of history[:count], as buffer's requests measure them.
+
+    Buffer sends every earlier message, so its request at turn t is the one at t-1 plus a
+    turn: kept as sums, each turn adds two messages instead of building 2t of them.
+    `sizes` is the override the sums were taken under (the projection's), `sized` whether
+    any message was counted from it."""
+
+    count: int
+    last: Any  # history[count - 1], to tell that a later history extends this one
+    content: int
+    roles: tuple[tuple[str, int], ...]
+    sizes: Any = None
+    sized: bool = False
 
 
 class CounterfactualLedger:
@@ -70,32 +107,95 @@ class CounterfactualLedger:
         self._real: dict[int, tuple[Summary, CallRecord | None]] = {}  # last_turn -> summary
         self._records_seen = 0
         self._summaries_seen = 0
+        # Recall's index: the questions of the turns walked so far, each tokenized once.
+        self._index = BM25Index()
+        self._indexed = 0  # turns whose question is in the index
+        self._lexical = LexicalRetriever(self._index)
+        self._vector: tuple[VectorRetriever, VectorRetriever] | None = None  # session's, ours
+        self._known: dict[str, int] = {}  # content tokens of transcript messages, by id
+        self._system: tuple[str, int] | None = None  # a bare system prompt and its tokens
+        if _VIEW_IDS:
+            self._ids = MessageIds()
+        # The fact store as it stood at turn `_store_turn`, replayed from the session's log.
+        self._store = FactStore()
+        self._store_turn = 0
+        self._store_applied = 0  # entries of the log applied to it
 
     # ---- stepping ------------------------------------------------------------------
-    def update(self, state: SessionState, strategies: Iterable[Any], template: MemoryView) -> None:
-        """Bring every strategy up to the last completed turn. `template` carries the
-        system prompt, the counter and any extra state a strategy reads; history, new
-        message and summary are replaced per turn."""
+    def update(self, state: SessionState, strategies: Iterable[Any], template: MemoryView,
+               limit: int | None = None) -> bool:
+        """Bring every strategy up to the last completed turn, or `limit` turns nearer to it;
+        True when they are there. `template` carries the system prompt, the counter and any
+        extra state a strategy reads; history, new message, summary and fact store are
+        replaced per turn."""
         self._absorb(state)
         messages = state.transcript.messages
         turns = len(messages) // 2
         if turns and turns not in self._chat:
             turns -= 1  # its reply is in but its record not yet: a step is never redone, so wait
+        walkers = []
         for strategy in strategies:
             walker = self._walkers.setdefault(_key(strategy), Walker(strategy))
             if len(walker.steps) > turns:  # not this conversation any more: start over
                 walker = self._walkers[_key(strategy)] = Walker(strategy)
-            while not walker.error and len(walker.steps) < turns:
-                t = len(walker.steps) + 1
-                record = self._chat.get(t)
-                completion = record.usage.completion_tokens if record else 0
+            if not walker.error and len(walker.steps) < turns:
+                walkers.append(walker)
+        if not walkers:
+            return True
+        log = getattr(state, "fact_log", None)
+        if not log and template.facts is not None and template.facts.facts:
+            log = None  # a store not filled from the session's events: it is used as it is
+        first = min(len(w.steps) for w in walkers) + 1
+        last = turns if limit is None else min(turns, first + limit - 1)
+        # Turn by turn, every strategy that still lacks the turn: the fact store and the
+        # index move forward once per turn, whatever the number of strategies.
+        for t in range(first, last + 1):
+            self._index_questions(messages, t - 1)
+            view = template if log is None else replace(template, facts=self._facts_at(t, log))
+            record = self._chat.get(t)
+            completion = record.usage.completion_tokens if record else 0
+            for walker in walkers:
+                if walker.error or len(walker.steps) != t - 1:
+                    continue
                 try:
-                    step = self.step(walker, template, messages[: 2 * (t - 1)], messages[2 * (t - 1)],
+                    step = self.step(walker, view, messages[: 2 * (t - 1)], messages[2 * (t - 1)],
                                      completion, record)
                 except Exception as exc:  # noqa: BLE001 - a strategy needing state we lack
                     walker.error = f"{type(exc).__name__}: {exc}"
-                    break
+                    continue
                 walker.steps.append(step)
+        return last == turns
+
+    def _index_questions(self, messages: Sequence[Message], turns: int) -> None:
+        """Recall's candidates are earlier questions: index those of turns 1..`turns`."""
+        while self._indexed < turns:
+            question = messages[2 * self._indexed]
+            self._index.add(question.id, question.content)
+            self._indexed += 1
+
+    def _facts_at(self, turn: int, log: Sequence[tuple[int, dict]]) -> FactStore:
+        """The fact store as turn `turn`'s request saw it: every fact event in force by then.
+        The log is in session order, so its turns never decrease; going back rebuilds."""
+        if turn < self._store_turn:
+            self._store, self._store_applied = FactStore(), 0
+        self._store_turn = turn
+        while self._store_applied < len(log) and log[self._store_applied][0] <= turn:
+            try:
+                self._store.apply(log[self._store_applied][1])
+            except (KeyError, TypeError, ValueError):
+                pass  # refused by the session too: it changed no fact there either
+            self._store_applied += 1
+        return self._store
+
+    def _retriever(self, retriever: Any) -> Any:
+        """The session's retriever, with BM25 read from the ledger's index."""
+        if retriever is None or isinstance(retriever, LexicalRetriever):
+            return self._lexical
+        if isinstance(retriever, VectorRetriever):
+            if self._vector is None or self._vector[0] is not retriever:  # kept: its norms
+                self._vector = (retriever, retriever.with_fallback(self._lexical))
+            return self._vector[1]
+        return retriever
 
     def step(
         self,
@@ -109,23 +209,99 @@ class CounterfactualLedger:
     ) -> Step:
         """What `walker`'s strategy sends for `new`; `sizes` overrides counts by message id
         (the projection's synthetic turns have a size but no text)."""
+        if type(walker.strategy) is BufferStrategy:  # everything so far: sums, not a request
+            return self._whole(walker, template, history, new, completion, record, sizes)
         history = tuple(history)
         fold = self._maybe_fold(walker, history, sizes)
         count = template.count if not sizes else (lambda m: sizes[m.id] if m.id in sizes else template.count(m))
-        view = replace(template, history=history, new=new, summary=walker.summary, count=count)
+        view = replace(template, history=history, new=new, summary=walker.summary, count=count,
+                       retriever=self._retriever(template.retriever))
+        if _VIEW_IDS:  # projected ids are not the session's runs: those histories are filtered
+            view = replace(view, ids=None if sizes else self._ids)
         context: Context = walker.strategy.build(view)
-        content = sum(self._count(m, sizes) for m in context.messages)
+        content, roles = self._measure(context.messages, sizes)
         estimated = walker.summary_estimated and _has_summary(context)
         if estimated:
             content += walker.summary.tokens  # type: ignore[union-attr]
-        roles = _shape(m.role for m in context.messages)
         same = record is not None and not estimated and _same_request(context, content, record)
         return Step(new.turn, content, roles, completion, estimated, record if same else None, fold)
 
-    def _count(self, message: ContextMessage, sizes: Mapping[str, int] | None) -> int:
-        if sizes and len(message.source_ids) == 1 and message.source_ids[0] in sizes:
-            return sizes[message.source_ids[0]]
-        return self._count_context(message)
+    def _whole(self, walker: Walker, template: MemoryView, history: Sequence[Message], new: Message,
+               completion: int, record: CallRecord | None, sizes: Mapping[str, int] | None) -> Step:
+        """buffer's step without building its request: the system prompt, every message of
+        `history` verbatim and `new`, measured exactly as `_measure` would measure them
+        (buffer has no fold, no summary and leaves nothing out). The history's sums are
+        carried from the walker's last step, so a turn costs its own messages only."""
+        running = walker.running
+        if running is not None and not (
+            running.count <= len(history)
+            and (running.count == 0 or history[running.count - 1] is running.last)
+            and (running.sizes is sizes or not running.sized)
+            and (not sizes or running.sizes is sizes
+                 or all(history[i].id not in sizes for i in range(running.count)))
+        ):
+            running = None  # another history, or other sizes: summed again from the start
+        count, content, sized = (running.count, running.content, running.sized) if running else (0, 0, False)
+        roles = dict(running.roles) if running else {}
+        known, count_context = self._known, self._count_context
+        for message in history[count:]:
+            if sizes and message.id in sizes:
+                content += sizes[message.id]
+                sized = True
+            else:
+                tokens = known.get(message.id)
+                if tokens is None:
+                    tokens = known[message.id] = count_context(
+                        ContextMessage(message.role, message.content, "verbatim", (message.id,)))
+                content += tokens
+            roles[message.role] = roles.get(message.role, 0) + 1
+        if len(history) > count:
+            walker.running = _Running(len(history), history[-1], content, tuple(roles.items()),
+                                      sizes if sized or sizes else None, sized)
+        elif running is not None and sizes and running.sizes is not sizes:
+            walker.running = _Running(running.count, running.last, content, running.roles, sizes, sized)
+        system = self._system_tokens(template.system_prompt)
+        if sizes and new.id in sizes:
+            last = sizes[new.id]
+        else:
+            last = known.get(new.id)
+            if last is None:
+                last = known[new.id] = count_context(ContextMessage("user", new.content, "new", (new.id,)))
+        total = system + content + last
+        roles["system"] = roles.get("system", 0) + 1
+        roles["user"] = roles.get("user", 0) + 1
+        shape = tuple(sorted(roles.items()))
+        same = record is not None and _same_whole(history, new, total, record)
+        return Step(new.turn, total, shape, completion, False, record if same else None, None)
+
+    def _system_tokens(self, prompt: str) -> int:
+        """Content tokens of the system message with no sections (buffer's), kept by prompt."""
+        cached = self._system
+        if cached is None or cached[0] is not prompt and cached[0] != prompt:
+            cached = self._system = (prompt, self._count_context(system_message(prompt)))
+        return cached[1]
+
+    def _measure(self, messages: Sequence[ContextMessage], sizes: Mapping[str, int] | None
+                 ) -> tuple[int, tuple[tuple[str, int], ...]]:
+        """Content tokens and role counts of a request, in one pass: buffer's request is the
+        whole session, every turn. A transcript message's count is kept by id (it never
+        changes), which spares the counter's own lookup for each of them."""
+        known, count = self._known, self._count_context
+        content = 0
+        for message in messages:
+            ids = message.source_ids
+            if len(ids) != 1:
+                content += count(message)
+            elif sizes and ids[0] in sizes:
+                content += sizes[ids[0]]
+            elif message.provenance not in _VERBATIM:
+                content += count(message)
+            else:
+                tokens = known.get(ids[0])
+                if tokens is None:
+                    tokens = known[ids[0]] = count(message)
+                content += tokens
+        return content, tuple(sorted(Counter(map(_ROLE, messages)).items()))
 
     def _maybe_fold(self, walker: Walker, history: tuple[Message, ...], sizes) -> FoldStep | None:
         fold_plan = getattr(walker.strategy, "fold_plan", None)
@@ -171,7 +347,8 @@ class CounterfactualLedger:
         walker = self._walkers.get(_key(strategy))
         if walker is None or walker.error:
             return None
-        return Walker(walker.strategy, list(walker.steps), walker.summary, walker.summary_estimated)
+        return Walker(walker.strategy, list(walker.steps), walker.summary, walker.summary_estimated,
+                      running=walker.running)
 
     # ---- pricing -------------------------------------------------------------------
     def report(
@@ -185,8 +362,9 @@ class CounterfactualLedger:
         curves = []
         for strategy in strategies:
             walker = self._walkers.get(_key(strategy))
-            steps = walker.steps if walker else []
-            curve = price_steps(steps, strategy.name, strategy_label(strategy), overhead, price, fold_price)
+            label = strategy_label(strategy)
+            curve = (walker.priced.curve(walker.steps, strategy.name, label, overhead, price, fold_price)
+                     if walker else price_steps([], strategy.name, label, overhead, price, fold_price))
             curves.append(replace(curve, error=walker.error if walker else ""))
         switches = [s.name for s in state.switches]
         path = tuple(n for i, n in enumerate(switches) if i == 0 or switches[i - 1] != n)
@@ -203,6 +381,20 @@ def _shape(roles: Iterable[str]) -> tuple[tuple[str, int], ...]:
 
 def _has_summary(context: Context) -> bool:
     return any(s.provenance == "summary" for s in context.messages[0].sections) if context.messages else False
+
+
+def _same_whole(history: Sequence[Message], new: Message, content: int, record: CallRecord) -> bool:
+    """`_same_request` for buffer's request (system, every message of `history`, `new`),
+    read from the history rather than from a request built."""
+    sent = record.sent
+    if content != record.counted_tokens or len(sent) != len(history) + 2:
+        return False
+    first, final = sent[0], sent[-1]
+    if first.role != "system" or tuple(first.source_ids) != ():
+        return False
+    if final.role != "user" or tuple(final.source_ids) != (new.id,):
+        return False
+    return all(s.role == m.role and tuple(s.source_ids) == (m.id,) for s, m in zip(sent[1:-1], history))
 
 
 def _same_request(context: Context, content: int, record: CallRecord) -> bool:

@@ -105,27 +105,67 @@ def price_steps(
     steps: Sequence[Step], name: str, label: str, overhead: Overhead,
     price: Price | None, fold_price: Price | None = None,
 ) -> Curve:
-    turns, prompts, inputs, costs = [], [], [], []
-    unpriced = estimated = predicted = 0
-    for step in steps:
-        prompt, cost = _bill(step.actual, step.content_tokens, step.roles, step.completion_tokens,
-                             overhead, price)
-        total_in, total_cost = prompt, cost
-        if step.fold is not None:
-            f = step.fold
-            fold_in, fold_cost = _bill(f.record, f.content_tokens, f.roles, f.completion_tokens,
-                                       overhead, fold_price or price)
-            total_in += fold_in
-            total_cost = None if cost is None or fold_cost is None else cost + fold_cost
-        turns.append(step.turn)
-        prompts.append(prompt)
-        inputs.append(total_in)
-        costs.append(total_cost or 0.0)
-        unpriced += total_cost is None
-        estimated += step.estimated or bool(step.fold and step.fold.record is None)
-        predicted += step.actual is None
-    return Curve(name, label, tuple(turns), tuple(prompts), tuple(inputs), tuple(costs),
-                 unpriced, estimated, predicted)
+    return PricedSteps().curve(steps, name, label, overhead, price, fold_price)
+
+
+class PricedSteps:
+    """One strategy's steps priced, kept between reports: a report after a new turn prices
+    that turn only. Everything is priced again when the overhead's predictions or a price
+    change (a newly learned template re-prices the past), or when the steps are not the
+    same list grown (the walk started over)."""
+
+    def __init__(self) -> None:
+        self._basis: tuple | None = None
+        self._steps: Sequence[Step] | None = None
+        self._last: Step | None = None  # the newest step priced
+        self._columns: tuple[list, list, list, list] = ([], [], [], [])  # turns, prompt, input, cost
+        self._counts = [0, 0, 0]  # unpriced, estimated, predicted
+
+    def curve(self, steps: Sequence[Step], name: str, label: str, overhead: Overhead,
+              price: Price | None, fold_price: Price | None = None) -> Curve:
+        basis = (_prediction_basis(overhead), price, fold_price)
+        done = len(self._columns[0])
+        if (basis != self._basis or steps is not self._steps or done > len(steps)
+                or (done and steps[done - 1] is not self._last)):
+            self._basis, self._steps = basis, steps
+            self._columns, self._counts, done = ([], [], [], []), [0, 0, 0], 0
+        turns, prompts, inputs, costs = self._columns
+        for step in steps[done:]:
+            turn, prompt, total_in, cost, estimated = _price_step(step, overhead, price, fold_price)
+            turns.append(turn)
+            prompts.append(prompt)
+            inputs.append(total_in)
+            costs.append(cost or 0.0)
+            self._counts[0] += cost is None
+            self._counts[1] += estimated
+            self._counts[2] += step.actual is None
+        self._last = steps[-1] if steps else None
+        unpriced, estimated, predicted = self._counts
+        return Curve(name, label, tuple(turns), tuple(prompts), tuple(inputs), tuple(costs),
+                     unpriced, estimated, predicted)
+
+
+def _prediction_basis(overhead: Overhead) -> Any:
+    """What an overhead's predictions depend on: a learned one's prior and correction (its
+    count of observations grows every call and changes no prediction); else itself."""
+    prior, correction = getattr(overhead, "prior", None), getattr(overhead, "correction", None)
+    return (prior, correction) if prior is not None and correction is not None else overhead
+
+
+def _price_step(step: Step, overhead: Overhead, price: Price | None, fold_price: Price | None
+                ) -> tuple[int, int, int, float | None, bool]:
+    """(turn, chat prompt, input with its fold, cost or None if unpriced, estimated)."""
+    prompt, cost = _bill(step.actual, step.content_tokens, step.roles, step.completion_tokens,
+                         overhead, price)
+    total_in, total_cost = prompt, cost
+    if step.fold is not None:
+        f = step.fold
+        fold_in, fold_cost = _bill(f.record, f.content_tokens, f.roles, f.completion_tokens,
+                                   overhead, fold_price or price)
+        total_in += fold_in
+        total_cost = None if cost is None or fold_cost is None else cost + fold_cost
+    estimated = step.estimated or bool(step.fold and step.fold.record is None)
+    return step.turn, prompt, total_in, total_cost, estimated
 
 
 def _bill(record: CallRecord | None, content: int, roles: tuple[tuple[str, int], ...], completion: int,

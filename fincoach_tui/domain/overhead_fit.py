@@ -16,8 +16,9 @@ calls of different lengths, so from the third turn on the prediction error is ze
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
 import math
+from collections import deque
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import cached_property
@@ -30,6 +31,11 @@ from fincoach_tui.domain.tokens import TemplateOverhead
 # explain is dropped, so the simplest model that fits is the one used.
 TERMS = ("fixed", "per_message", "assistant", "system")
 KEEP = 64  # observations remembered per (base URL, model): recent ones reflect today's template
+# The observations are a cache of what providers bill, not part of any session: they are
+# saved when the fitted overhead changes, after SAVE_EVERY unsaved ones otherwise, and when
+# the session closes. A crash loses at most that many, which the next calls teach again (a
+# fixed template is recovered from two); saving every turn cost a rewrite and an fsync.
+SAVE_EVERY = 16
 ROLES = ("system", "user", "assistant")
 
 
@@ -135,36 +141,81 @@ def _num(value: Fraction) -> str:
 
 def fit_overhead(prior: TemplateOverhead, observations: Sequence[Observation]) -> LearnedOverhead:
     """Least squares of (gap - prior) on the identifiable terms, in exact arithmetic."""
-    if not observations:
-        return LearnedOverhead(prior)
-    rows = [_features(o.counts) for o in observations]
-    residuals = [Fraction(o.gap - prior.predict(o.role_list())) for o in observations]
-    columns = {t: [Fraction(row[t]) for row in rows] for t in TERMS}
-    kept = _independent(columns)
-    solution = _least_squares([columns[t] for t in kept], residuals)
-    correction = {t: v for t, v in zip(kept, solution) if v != 0}
-    return LearnedOverhead(prior, correction, len(observations))
+    sums = _Sums(prior)
+    for observation in observations:
+        sums.add(observation, 1)
+    return sums.fit()
 
 
-def _independent(columns: dict[str, list[Fraction]]) -> list[str]:
-    """The terms whose columns are not combinations of earlier ones (Gram-Schmidt, exact)."""
-    basis: list[list[Fraction]] = []
+class _Sums:
+    """The normal equations of the fit, XᵀX and Xᵀy, kept as integer running sums.
+
+    Everything the fit needs is in these 4x4 + 4 numbers, so an observation is added (or,
+    leaving the window, taken away) in constant time and exactly, and refitting costs the
+    same at the 64th call as at the first."""
+
+    def __init__(self, prior: TemplateOverhead) -> None:
+        self.prior = prior
+        self.count = 0
+        self.gram = [[0] * len(TERMS) for _ in TERMS]  # sum of f_t * f_u
+        self.moment = [0] * len(TERMS)  # sum of f_t * (gap - prior)
+
+    def add(self, observation: Observation, sign: int) -> None:
+        counts = observation.counts
+        by_term = _features(counts)
+        features = [by_term[t] for t in TERMS]
+        prior = self.prior
+        predicted = prior.fixed + sum(prior.per_role.get(r, prior.default_per_message) * n for r, n in counts.items())
+        residual = observation.gap - predicted
+        if not isinstance(residual, int):  # a prior with non-integer terms: stay exact
+            residual = Fraction(residual)
+        self.count += sign
+        for i, fi in enumerate(features):
+            self.moment[i] += sign * fi * residual
+            row = self.gram[i]
+            for j, fj in enumerate(features):
+                row[j] += sign * fi * fj
+
+    def key(self) -> tuple:
+        """Equal keys, equal fits: a window that takes in the same shape it lets go is not refitted."""
+        return (self.count, tuple(map(tuple, self.gram)), tuple(self.moment))
+
+    def fit(self) -> LearnedOverhead:
+        if not self.count:
+            return LearnedOverhead(self.prior)
+        kept = _independent(self.gram)
+        solution = _least_squares(
+            [[Fraction(self.gram[i][j]) for j in kept] + [Fraction(self.moment[i])] for i in kept]
+        )
+        correction = {TERMS[i]: v for i, v in zip(kept, solution) if v != 0}
+        return LearnedOverhead(self.prior, correction, self.count)
+
+
+def _independent(gram: list[list[int]]) -> list[int]:
+    """The terms whose columns are not combinations of earlier ones.
+
+    Gaussian elimination of the Gram matrix in TERMS order: a term's pivot is then the
+    squared length of what Gram-Schmidt leaves of its column after projecting out the kept
+    earlier ones, so a zero pivot is exactly a column Gram-Schmidt would reduce to zero.
+    (XᵀX is positive semi-definite, so a zero pivot has a zero row and is simply skipped.)"""
+    m = [[Fraction(x) for x in row] for row in gram]
+    size = len(m)
     kept = []
-    for term in TERMS:
-        v = list(columns[term])
-        for b in basis:
-            scale = _dot(v, b) / _dot(b, b)
-            v = [x - scale * y for x, y in zip(v, b)]
-        if any(v):
-            basis.append(v)
-            kept.append(term)
+    for t in range(size):
+        if m[t][t] == 0:
+            continue
+        kept.append(t)
+        for r in range(t + 1, size):
+            if m[r][t] != 0:
+                factor = m[r][t] / m[t][t]
+                m[r] = [x - factor * p for x, p in zip(m[r], m[t])]
     return kept
 
 
-def _least_squares(columns: list[list[Fraction]], y: list[Fraction]) -> list[Fraction]:
-    """Solve the normal equations (XᵀX) b = Xᵀy by Gauss-Jordan; columns are independent."""
-    size = len(columns)
-    a = [[_dot(ci, cj) for cj in columns] + [_dot(ci, y)] for ci in columns]
+def _least_squares(a: list[list[Fraction]]) -> list[Fraction]:
+    """Solve the normal equations (XᵀX) b = Xᵀy, given as the augmented rows [XᵀX | Xᵀy],
+    by Gauss-Jordan; the columns are independent."""
+    size = len(a)
     for col in range(size):
         pivot = next(r for r in range(col, size) if a[r][col] != 0)
         a[col], a[pivot] = a[pivot], a[col]
@@ -175,18 +226,36 @@ def _least_squares(columns: list[list[Fraction]], y: list[Fraction]) -> list[Fra
     return [a[i][size] / a[i][i] for i in range(size)]
 
 
-def _dot(a: Sequence[Fraction], b: Sequence[Fraction]) -> Fraction:
-    return sum((x * y for x, y in zip(a, b)), Fraction(0))
-
-
 class OverheadLearner:
-    """The recent observations for one (base URL, model) and the overhead fitted to them."""
+    """The recent observations for one (base URL, model) and the overhead fitted to them.
+
+    Observing is constant time: the fit's running sums take in the new observation and let
+    go of the one that leaves the window, and the solve is skipped when the sums did not
+    change (a steady conversation on a bounded strategy sends the same shape every turn)."""
 
     def __init__(self, prior: TemplateOverhead, observations: Iterable[Observation] = (), keep: int = KEEP) -> None:
         self.prior = prior
         self.keep = keep
-        self._observations = list(observations)[-keep:]
-        self.current = fit_overhead(prior, self._observations)
+        self._observations: deque[Observation] = deque()
+        self._sums = _Sums(prior)
+        for observation in list(observations)[-keep:]:
+            self._observations.append(observation)
+            self._sums.add(observation, 1)
+        self._fitted = self._sums.key()
+        self.current = self._sums.fit()
+        self.unsaved = 0  # observations since the store last had them
+        self._saved_correction = self.current.correction
+
+    @property
+    def save_due(self) -> bool:
+        """Worth writing now: the fitted overhead changed, or a batch has gathered."""
+        return bool(self.unsaved) and (
+            self.current.correction != self._saved_correction or self.unsaved >= SAVE_EVERY)
+
+    def take_for_saving(self) -> list[Observation]:
+        """The observations to save, counted as saved from now on."""
+        self.unsaved, self._saved_correction = 0, self.current.correction
+        return self.observations
 
     @property
     def observations(self) -> list[Observation]:
@@ -196,8 +265,15 @@ class OverheadLearner:
         return self.current.predict(roles)
 
     def observe(self, observation: Observation) -> LearnedOverhead:
-        self._observations = [*self._observations, observation][-self.keep:]
-        self.current = fit_overhead(self.prior, self._observations)
+        self.unsaved += 1
+        self._observations.append(observation)
+        self._sums.add(observation, 1)
+        while 0 < self.keep < len(self._observations):  # keep=0 keeps all, as [-0:] does
+            self._sums.add(self._observations.popleft(), -1)
+        key = self._sums.key()
+        if key != self._fitted:
+            self._fitted = key
+            self.current = self._sums.fit()
         return self.current
 
 

@@ -4,7 +4,9 @@ Two retrievers behind one shape, `scores(query, candidates) -> (name, {id: score
 
 - `LexicalRetriever`: BM25 over the candidates' words. No network, no model, no
   dependency, deterministic; good at the exact words finance facts are stated in
-  ("salary", "FD", "matures"), blind to paraphrase.
+  ("salary", "FD", "matures"), blind to paraphrase. Given a `BM25Index` of the
+  conversation (the cost comparison keeps one, a question added per turn), a request
+  reads its own terms' postings instead of tokenizing every earlier message again.
 - `VectorRetriever`: cosine similarity of provider embeddings, stored with the session
   (one vector per message, embedded once). When a vector is missing (the embeddings call
   failed, or the message arrived while another strategy ran) it falls back to BM25 for
@@ -15,15 +17,18 @@ from __future__ import annotations
 
 import base64
 import math
+import operator
 import re
 import struct
 from collections import Counter
 from collections.abc import Mapping, Sequence
+from itertools import repeat
 from typing import Any, Protocol
 
 from fincoach_tui.domain.conversation import Message
 
 BM25 = "bm25"
+_ID, _CONTENT = operator.attrgetter("id"), operator.attrgetter("content")
 _K1, _B = 1.2, 0.75
 _STOPWORDS = frozenset(
     "a an the and or but if of to in on at by for with from as is are was were be been am i "
@@ -55,31 +60,138 @@ def _stem(word: str) -> str:
 
 def bm25(query: str, documents: Mapping[str, str]) -> dict[str, float]:
     """Okapi BM25 of `query` against each document (idf over these documents only)."""
-    bags = {doc_id: Counter(words(text)) for doc_id, text in documents.items()}
-    if not bags:
-        return {}
-    lengths = {doc_id: sum(bag.values()) for doc_id, bag in bags.items()}
-    average = (sum(lengths.values()) / len(bags)) or 1.0
-    terms = set(words(query))
-    having = {t: sum(1 for bag in bags.values() if t in bag) for t in terms}
-    scores = {}
-    for doc_id, bag in bags.items():
-        score = 0.0
-        for term in terms:
-            frequency = bag.get(term, 0)
-            if not frequency:
-                continue
-            idf = math.log(1 + (len(bags) - having[term] + 0.5) / (having[term] + 0.5))
-            norm = frequency + _K1 * (1 - _B + _B * lengths[doc_id] / average)
-            score += idf * frequency * (_K1 + 1) / norm
-        scores[doc_id] = score
+    index = BM25Index()
+    for doc_id, text in documents.items():
+        index.add(doc_id, text)
+    scores = dict.fromkeys(documents, 0.0)
+    scores.update(index.scores(query, documents))
     return scores
 
 
+class BM25Index:
+    """BM25 kept up to date one document at a time, for recall over a growing conversation.
+
+    Each document is tokenized once, when added; a query reads only its own terms' postings.
+    Scoring is over a subset of the documents (`among`): idf, document count and average
+    length are the subset's, so the scores are exactly `bm25` over those documents alone.
+    A document of the subset the index does not hold is scored from its text, not kept.
+    """
+
+    def __init__(self) -> None:
+        self._texts: dict[str, str] = {}
+        self._bags: dict[str, Counter[str]] = {}
+        self._lengths: dict[str, int] = {}
+        self._postings: dict[str, dict[str, int]] = {}  # term -> {doc id: frequency}
+        # The same postings grouped by (frequency, document length), the two things a term's
+        # share of a score depends on: a query computes each group's share once.
+        self._groups: dict[str, dict[tuple[int, int], dict[str, None]]] = {}
+        self._total = 0  # words over all documents
+
+    def __len__(self) -> int:
+        return len(self._bags)
+
+    def __contains__(self, doc_id: object) -> bool:
+        return doc_id in self._bags
+
+    def add(self, doc_id: str, text: str) -> None:
+        """Index `text` as `doc_id`; a new text for a known id replaces the old one."""
+        known = self._texts.get(doc_id)
+        if known is not None and known == text:
+            return
+        if known is not None:
+            self._drop(doc_id)
+        bag = Counter(words(text))
+        self._texts[doc_id], self._bags[doc_id] = text, bag
+        self._lengths[doc_id] = size = sum(bag.values())
+        self._total += size
+        for term, frequency in bag.items():
+            self._postings.setdefault(term, {})[doc_id] = frequency
+            self._groups.setdefault(term, {}).setdefault((frequency, size), {})[doc_id] = None
+
+    def _drop(self, doc_id: str) -> None:
+        bag = self._bags.pop(doc_id)
+        del self._texts[doc_id]
+        size = self._lengths.pop(doc_id)
+        self._total -= size
+        for term, frequency in bag.items():
+            del self._postings[term][doc_id]
+            groups = self._groups[term]
+            del groups[frequency, size][doc_id]
+            if not groups[frequency, size]:
+                del groups[frequency, size]
+
+    def scores(self, query: str, among: Mapping[str, str]) -> dict[str, float]:
+        """BM25 of `query` over the documents `among` ({id: text}). Only documents sharing
+        a term with the query are in the result: the others score 0."""
+        if not among:
+            return {}
+        terms = set(words(query))  # iterated in this order, as `bm25` always has: same sums
+        # An id stands for one text (message ids are never reused): held ones are not re-read.
+        # Of the others, an empty one (a projected turn's) only counts towards the average.
+        missing = among.keys() - self._bags.keys()
+        extra = {i: Counter(words(among[i])) for i in missing if among[i]}
+        held = len(among) - len(missing)
+        # The subset's statistics: the index's less the documents outside the subset, or,
+        # when those are most of the index, summed over the subset's own documents.
+        outside: set[str] | None = None  # held documents outside the subset, when few
+        if len(self._bags) - held <= held:
+            outside = self._bags.keys() - among.keys()
+            length = self._total - sum(self._lengths[i] for i in outside)
+            having = {t: len(self._postings.get(t, ())) - sum(t in self._bags[i] for i in outside)
+                      for t in terms}
+        else:
+            inside = [i for i in among if i not in missing]
+            length = sum(self._lengths[i] for i in inside)
+            having = {t: sum(t in self._bags[i] for i in inside) for t in terms}
+        extra_lengths = {i: sum(bag.values()) for i, bag in extra.items()}
+        average = ((length + sum(extra_lengths.values())) / len(among)) or 1.0
+        for bag in extra.values():
+            for term in bag.keys() & terms:
+                having[term] += 1
+        scores: dict[str, float] = {}
+        damping: dict[int, float] = {}  # by document length: what `bm25` computes per document
+        for term in terms:
+            df = having[term]
+            if not df:
+                continue
+            idf = math.log(1 + (len(among) - df + 0.5) / (df + 0.5))
+            # Each document gets the term's share added, term after term in the same order
+            # as `bm25`, so the sums are the same floats; a share depends on the frequency
+            # and the document's length only, so it is computed once per such pair.
+            for doc_id, bag in extra.items():
+                if term in bag:
+                    frequency, size = bag[term], extra_lengths[doc_id]
+                    k = damping.get(size)
+                    if k is None:
+                        k = damping[size] = _K1 * (1 - _B + _B * size / average)
+                    scores[doc_id] = scores.get(doc_id, 0.0) + idf * frequency * (_K1 + 1) / (frequency + k)
+            get = scores.get
+            for (frequency, size), docs in self._groups.get(term, {}).items():
+                k = damping.get(size)
+                if k is None:
+                    k = damping[size] = _K1 * (1 - _B + _B * size / average)
+                share = idf * frequency * (_K1 + 1) / (frequency + k)
+                if outside is None:
+                    docs = [i for i in docs if i in among]
+                # else the few held outside the subset are added too, and taken out below.
+                # {i: get(i, 0.0) + share for i in docs}, iterated at C speed:
+                scores.update(zip(docs, map(operator.add, map(get, docs, repeat(0.0)), repeat(share))))
+        for doc_id in outside or ():
+            scores.pop(doc_id, None)
+        return scores
+
+
 def cosine(a: Sequence[float], b: Sequence[float]) -> float:
-    dot = sum(x * y for x, y in zip(a, b))
-    norm = math.sqrt(sum(x * x for x in a)) * math.sqrt(sum(y * y for y in b))
-    return dot / norm if norm else 0.0
+    return _cosine(a, b, _norm(a), _norm(b))
+
+
+def _norm(vector: Sequence[float]) -> float:
+    return math.sqrt(sum(map(operator.mul, vector, vector)))
+
+
+def _cosine(a: Sequence[float], b: Sequence[float], norm_a: float, norm_b: float) -> float:
+    norm = norm_a * norm_b
+    return sum(map(operator.mul, a, b)) / norm if norm else 0.0
 
 
 class Retriever(Protocol):
@@ -87,23 +199,46 @@ class Retriever(Protocol):
 
 
 class LexicalRetriever:
+    """BM25 over the candidates. With an `index` holding most of them (the conversation so
+    far), a request reads the query's postings instead of tokenizing every candidate."""
+
     name = BM25
 
+    def __init__(self, index: BM25Index | None = None) -> None:
+        self.index = index
+
     def scores(self, query: Message, candidates: Sequence[Message]) -> tuple[str, dict[str, float]]:
-        return BM25, bm25(query.content, {m.id: m.content for m in candidates})
+        among = dict(zip(map(_ID, candidates), map(_CONTENT, candidates)))  # {m.id: m.content}
+        if self.index is None:
+            return BM25, bm25(query.content, among)
+        return BM25, self.index.scores(query.content, among)
 
 
 class VectorRetriever:
-    def __init__(self, model: str, vectors: Mapping[str, Sequence[float]]) -> None:
+    def __init__(self, model: str, vectors: Mapping[str, Sequence[float]],
+                 fallback: Retriever | None = None) -> None:
         self.name = model
         self._vectors = vectors
+        self._fallback = fallback or LexicalRetriever()
+        self._norms: dict[str, float] = {}  # a vector never changes once stored
+
+    def with_fallback(self, fallback: Retriever) -> VectorRetriever:
+        return VectorRetriever(self.name, self._vectors, fallback)
 
     def scores(self, query: Message, candidates: Sequence[Message]) -> tuple[str, dict[str, float]]:
         needed = [query.id, *(m.id for m in candidates)]
         if any(i not in self._vectors for i in needed):
-            return LexicalRetriever().scores(query, candidates)
+            return self._fallback.scores(query, candidates)
         target = self._vectors[query.id]
-        return self.name, {m.id: cosine(target, self._vectors[m.id]) for m in candidates}
+        norm = self._norm(query.id)
+        return self.name, {m.id: _cosine(target, self._vectors[m.id], norm, self._norm(m.id))
+                           for m in candidates}
+
+    def _norm(self, message_id: str) -> float:
+        norm = self._norms.get(message_id)
+        if norm is None:
+            norm = self._norms[message_id] = _norm(self._vectors[message_id])
+        return norm
 
 
 # ---- vectors in the session file: packed float32, base64 (a sixth of the JSON size) ----

@@ -5,10 +5,12 @@ Pure data: no I/O. `to_dict`/`from_dict` are the session-file shape.
 
 from __future__ import annotations
 
+import bisect
 import copy
+import operator
 import re
 import sys
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import asdict, dataclass, field, fields
 from typing import Any
 
@@ -82,7 +84,7 @@ class CallRecord:
     provider: str
     model: str
     sent: tuple[SentMessage, ...]
-    omitted_ids: tuple[str, ...]
+    omitted_ids: Sequence[str]  # a tuple, or IdRuns (a long session's are runs)
     counted_tokens: int  # sum of content tokens of `sent`
     predicted_prompt_tokens: int  # counted + predicted chat-template overhead
     usage: Usage
@@ -98,12 +100,14 @@ class CallRecord:
         """Billed minus counted: what the provider's chat template added."""
         return self.usage.prompt_tokens - self.counted_tokens
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self, *, compact: bool = False) -> dict[str, Any]:
+        """The record as plain data; `compact` writes omitted_ids as runs (the file's shape)
+        without listing them first: a bounded strategy's are a growing prefix of the session."""
         # Field by field, not dataclasses.asdict: asdict deep-copies every element of `sent`
         # and `omitted_ids`, which grow with the session (~11 ms a turn by turn 1,000).
         data = {f.name: getattr(self, f.name) for f in fields(self)}
         data["sent"] = [m.to_dict() for m in self.sent]
-        data["omitted_ids"] = list(self.omitted_ids)
+        data["omitted_ids"] = compact_ids(self.omitted_ids) if compact else list(self.omitted_ids)
         data["usage"] = self.usage.to_dict()
         data["extra"] = copy.deepcopy(self.extra)
         return data
@@ -129,12 +133,31 @@ _RUN = re.compile(r"m(\d+)\.\.m(\d+)")
 
 def compact_ids(ids: Iterable[str]) -> list[str]:
     """["m1", "m2", "m3", "m7"] -> ["m1..m3", "m7"]; order kept, other ids as they are."""
+    if isinstance(ids, IdRuns):  # already runs: merged in O(runs), never listed
+        return _merge(_item_spans(ids.items))
     ids = tuple(ids)
     if len(ids) > 2:  # the usual case, one unbroken run, checked at C speed
         first, last = _id_number(ids[0]), _id_number(ids[-1])
         if first is not None and last == first + len(ids) - 1:
             if ids == tuple(f"m{n}" for n in range(first, last + 1)):
                 return [f"m{first}..m{last}"]
+    return _merge((n, n, item) for item in ids for n in (_id_number(item),))
+
+
+def _item_spans(items: Iterable[str]) -> Iterator[tuple[int | None, int | None, str]]:
+    """(first, last, item) per compact item: a run's numbers, an id's number twice, or
+    (None, None, item) for an id that is not "m" + a number."""
+    for item in items:
+        run = _RUN.fullmatch(item)
+        if run is None:
+            number = _id_number(item)
+            yield number, number, item
+        elif int(run[1]) <= int(run[2]):  # "m5..m3" holds no ids at all
+            yield int(run[1]), int(run[2]), item
+
+
+def _merge(spans: Iterable[tuple[int | None, int | None, str]]) -> list[str]:
+    """Join consecutive spans into runs: what compact_ids writes for the ids they hold."""
     out: list[str] = []
     first = last = None  # the run being gathered, as numbers
 
@@ -142,14 +165,13 @@ def compact_ids(ids: Iterable[str]) -> list[str]:
         if first is not None:
             out.append(f"m{first}" if first == last else f"m{first}..m{last}")
 
-    for item in ids:
-        number = _id_number(item)
-        if number is not None and last is not None and number == last + 1:
-            last = number
+    for start, end, item in spans:
+        if start is not None and last is not None and start == last + 1:
+            last = end
             continue
         close()
-        first = last = number
-        if number is None:
+        first, last = start, end
+        if start is None:
             out.append(item)
     close()
     return out
@@ -181,9 +203,13 @@ class IdRuns(Sequence[str]):
 
     __slots__ = ("_items", "_len")
 
-    def __init__(self, items: Iterable[str]) -> None:
+    def __init__(self, items: Iterable[str], length: int | None = None) -> None:
         self._items = tuple(items)
-        self._len = sum(_run_length(item) for item in self._items)
+        self._len = sum(_run_length(item) for item in self._items) if length is None else length
+
+    @property
+    def items(self) -> tuple[str, ...]:
+        return self._items
 
     def __len__(self) -> int:
         return self._len
@@ -216,3 +242,98 @@ class IdRuns(Sequence[str]):
 def _run_length(item: str) -> int:
     run = _RUN.fullmatch(item)
     return max(0, int(run[2]) - int(run[1]) + 1) if run else 1
+
+
+class MessageIds:
+    """What a strategy leaves out, as IdRuns, from only the messages new since last time.
+
+    A bounded strategy (window, budget, a summary's tail) sends the last few messages and
+    omits all the others: a prefix of the history that grows by a turn each turn. Listing
+    it anew every turn costs time in proportion to the session; this keeps that prefix's
+    runs and extends them. One per session (the coach's): the transcript is append-only
+    but for a withdrawn question at its end, so a prefix whose last message is still the
+    same object is still the same prefix.
+    """
+
+    def __init__(self) -> None:
+        self._reset()
+
+    def _reset(self) -> None:
+        self._spans: list[list[int]] = []  # [first, last] id numbers of each run
+        self._ends: list[int] = []  # how many messages the runs up to each one hold
+        self._count = 0  # messages covered: history[:count]
+        self._last: object = None  # history[count - 1], to tell that the prefix is the same
+        self._top = 0  # the id number of history[count - 1]
+        self._plain = True  # every id covered is "m" + a number, each above the one before
+
+    def omitted(self, history: Sequence[Any], kept: Sequence[Any]) -> Sequence[str] | None:
+        """The ids of `history` not in `kept` when `kept` is its tail, else None (the caller
+        filters the history itself). Also None for ids that are not plain increasing "mN":
+        only then does leaving out the prefix equal leaving out everything not kept."""
+        start = len(history) - len(kept)
+        if start == 0 and (kept is history or all(map(operator.is_, kept, history))):
+            return ()  # everything kept (buffer): nothing to check, in O(1) or at C speed
+        if start < 0 or not all(map(operator.is_, kept, history[start:])):
+            return None
+        top = _id_number(history[start - 1].id) if start else 0
+        for message in kept:  # no kept id may repeat an omitted one
+            number = _id_number(message.id)
+            if number is None or number <= top:
+                return None
+            top = number
+        if start == 0:
+            return ()
+        if not self._sync(history, start):
+            return None
+        return self._prefix(start)
+
+    def prime(self, messages: Sequence[Any]) -> None:
+        """Cover `messages` now (a session being opened), so that its first turn, like every
+        later one, only has the new messages to add."""
+        self._sync(messages, len(messages))
+
+    def _sync(self, history: Sequence[Any], n: int) -> bool:
+        """Cover at least history[:n]; False if those ids are not plain and increasing."""
+        if self._count and (self._count > len(history) or history[self._count - 1] is not self._last):
+            self._reset()  # another history (a withdrawn question, a test): start over
+        if n - self._count > 8 and self._plain:
+            self._extend_run(history[self._count:n])
+        for message in history[self._count:n]:
+            number = _id_number(message.id)
+            if not self._plain or number is None or number <= self._top:
+                self._plain = False
+            elif self._spans and number == self._spans[-1][1] + 1:
+                self._spans[-1][1] = number
+                self._ends[-1] += 1
+            else:
+                self._spans.append([number, number])
+                self._ends.append(self._count + 1)
+            self._top = number if number is not None else self._top
+            self._count += 1
+            self._last = message
+        return self._plain
+
+    def _extend_run(self, messages: Sequence[Any]) -> None:
+        """Many messages at once (priming): one unbroken run is checked at C speed."""
+        ids = [m.id for m in messages]
+        first = _id_number(ids[0])
+        if first is None or first <= self._top or ids != [f"m{k}" for k in range(first, first + len(ids))]:
+            return  # gaps (withdrawn questions) or other ids: message by message
+        last = first + len(ids) - 1
+        if self._spans and first == self._spans[-1][1] + 1:
+            self._spans[-1][1] = last
+            self._ends[-1] += len(ids)
+        else:
+            self._spans.append([first, last])
+            self._ends.append(self._count + len(ids))
+        self._count += len(ids)
+        self._top, self._last = last, messages[-1]
+
+    def _prefix(self, n: int) -> IdRuns:
+        """The runs of history[:n] (n <= count), cutting the run that holds message n."""
+        cut = bisect.bisect_left(self._ends, n)
+        spans = [tuple(s) for s in self._spans[:cut + 1]]
+        first, last = spans[-1]
+        spans[-1] = (first, last - (self._ends[cut] - n))
+        items = [f"m{a}" if a == b else f"m{a}..m{b}" for a, b in spans]
+        return IdRuns(items, n)

@@ -26,7 +26,7 @@ from fincoach_tui.domain.conversation import Message, Transcript
 from fincoach_tui.domain.fact_store import FACT_EVENTS, FactStore
 from fincoach_tui.domain.memory.base import Summary
 from fincoach_tui.domain.recall import read_embeddings_event
-from fincoach_tui.domain.records import CallRecord, compact_ids
+from fincoach_tui.domain.records import CallRecord
 
 
 @dataclass(frozen=True)
@@ -44,6 +44,9 @@ class SessionState:
     summaries: list[Summary] = field(default_factory=list)
     facts: FactStore = field(default_factory=FactStore)
     embeddings: dict[str, dict[str, tuple[float, ...]]] = field(default_factory=dict)  # model -> id -> vector
+    # Every fact event applied, with the first turn whose request could see it: the cost
+    # comparison replays the store as it stood at each turn (domain/counterfactual.py).
+    fact_log: list[tuple[int, dict[str, Any]]] = field(default_factory=list)
     created: str = ""
     last_ts: float = 0.0
     # A question whose turn never got a reply (the process stopped mid-turn).
@@ -99,6 +102,9 @@ class SessionState:
             )
         elif kind in FACT_EVENTS:
             self.facts.apply(event)
+            # An extraction names its turn; a correction counts from the next request built.
+            turn = self.transcript.completed_turns + 1 + (self.transcript.pending is not None)
+            self.fact_log.append((int(event["turn"]) if kind == "facts" else turn, event))
         elif kind == "embeddings":
             model, vectors = read_embeddings_event(event)
             self.embeddings.setdefault(model, {}).update(vectors)
@@ -132,9 +138,8 @@ def withdrawn_event(message: Message) -> dict[str, Any]:
 
 
 def record_event(record: CallRecord) -> dict[str, Any]:
-    data = record.to_dict()
-    data["omitted_ids"] = compact_ids(record.omitted_ids)  # "m1..m1990": one item, not 1,990
-    return {"type": "record", "record": data}
+    # omitted_ids as runs, "m1..m1990": one item, not 1,990 (never listed when already runs)
+    return {"type": "record", "record": record.to_dict(compact=True)}
 
 
 def strategy_event(turn: int, name: str, params: dict[str, int]) -> dict[str, Any]:

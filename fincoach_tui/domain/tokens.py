@@ -50,7 +50,10 @@ class TokenCounter:
     def __init__(self, encode: Callable[[str], list[int]], encoding_name: str) -> None:
         self._encode = encode
         self.encoding_name = encoding_name
-        self._cache: dict[str, int] = {}
+        # Keyed by (key, text): message ids repeat from one session to the next (m1, m2…)
+        # and one counter serves them all. The text's hash is cached by Python in the str
+        # itself, and an equal key is almost always the very same str: a hit stays cheap.
+        self._cache: dict[tuple[str, str], int] = {}
         self.encoded_texts = 0  # how many texts were actually encoded (cache misses)
 
     def count(self, text: str) -> int:
@@ -59,9 +62,9 @@ class TokenCounter:
 
     def count_cached(self, key: str, text: str) -> int:
         """Count `text`, remembered under `key` (a message id, or a derived key)."""
-        cached = self._cache.get(key)
+        cached = self._cache.get((key, text))
         if cached is None:
-            cached = self._cache[key] = self.count(text)
+            cached = self._cache[(key, text)] = self.count(text)
         return cached
 
 

@@ -9,7 +9,9 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Awaitable, Callable
+from functools import cached_property
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from textual import work
 from textual.app import App, ComposeResult
@@ -27,11 +29,16 @@ from fincoach_tui.ui.chat import ChatView
 from fincoach_tui.ui.commands import FinCoachCommands
 from fincoach_tui.ui.composer import Composer
 from fincoach_tui.ui.format import usd
-from fincoach_tui.ui.live_costs import LiveCosts
-from fincoach_tui.ui.side_panel import SidePanel
 from fincoach_tui.ui.status import ActivityLine, SessionBar
 from fincoach_tui.ui.themes import DEFAULT_THEME, discover_themes
-from fincoach_tui.ui.turns import TurnRunner
+
+# Imported where used, after the first frame (which needs none of them): the turn runner
+# (the coach), the live costs (every strategy's counterfactual) and the side panel are a
+# third of a second of imports. `load_engine` imports the first two in its thread.
+if TYPE_CHECKING:
+    from fincoach_tui.ui.live_costs import LiveCosts
+    from fincoach_tui.ui.side_panel import SidePanel
+    from fincoach_tui.ui.turns import TurnRunner
 
 
 class FinCoachApp(App):
@@ -83,9 +90,20 @@ class FinCoachApp(App):
         self._offline_delay = offline_chunk_delay
         self._timeout = request_timeout  # seconds a model call may take
         self._retry_sleep = retry_sleep  # how a rate-limited turn waits (tests control it)
-        self.turns = TurnRunner(self)
         self._theme_problems = self._load_themes()
-        self.costs = LiveCosts(self)  # every strategy's cost, and the draft's, kept current
+
+    @cached_property
+    def turns(self) -> TurnRunner:
+        from fincoach_tui.ui.turns import TurnRunner
+
+        return TurnRunner(self)
+
+    @cached_property
+    def costs(self) -> LiveCosts:
+        """Every strategy's cost, and the draft's, kept current."""
+        from fincoach_tui.ui.live_costs import LiveCosts
+
+        return LiveCosts(self)
 
     def compose(self) -> ComposeResult:
         yield SessionBar(id="bar")
@@ -129,6 +147,8 @@ class FinCoachApp(App):
         self.load_engine(painted)
 
     async def _mount_side_panel(self) -> None:
+        from fincoach_tui.ui.side_panel import SidePanel
+
         placeholder = self.query_one("#side")
         hidden = placeholder.has_class("-hidden")  # Ctrl+B may already have been pressed
         await placeholder.remove()
@@ -147,6 +167,11 @@ class FinCoachApp(App):
         except Exception as exc:  # noqa: BLE001 - shown to the user, never a traceback
             self.call_from_thread(self._fail_start, f"could not start: {exc}")
             return
+        # What showing the session needs, imported here rather than on the event loop.
+        import fincoach_tui.ui.live_costs  # noqa: F401
+        import fincoach_tui.ui.turns  # noqa: F401
+        from textual.widgets import Markdown  # noqa: F401
+
         self.call_from_thread(self._engine_ready, engine)
 
     def _fail_start(self, message: str) -> None:
@@ -194,6 +219,8 @@ class FinCoachApp(App):
 
     @property
     def side(self) -> SidePanel:
+        from fincoach_tui.ui.side_panel import SidePanel
+
         return self.query_one(SidePanel)
 
     def refresh_session(self) -> None:
@@ -335,6 +362,7 @@ class FinCoachApp(App):
 
     def action_compare_chart(self) -> None:
         from fincoach_tui.ui.cost_chart import CostChart
+        from fincoach_tui.ui.side_panel import SidePanel
 
         if not self.query(SidePanel):  # pressed before the panel is mounted (start-up)
             return
@@ -345,6 +373,8 @@ class FinCoachApp(App):
             self.notify("every strategy's cost appears after the first answered turn")
 
     def action_toggle_chart(self) -> None:
+        from fincoach_tui.ui.side_panel import SidePanel
+
         if self.query(SidePanel):  # mounted right after the first frame
             self.side.toggle_chart_mode()
 

@@ -21,6 +21,8 @@ if TYPE_CHECKING:
 
 NICE_STEPS = (1, 2, 5)
 DASHES = 12  # dashes per projected stretch: enough to read as dashed at any width
+MAX_BARS = 100  # more than a side panel has cells across; see `Bars`
+MAX_LINE_POINTS = 200  # two braille dots per cell across a wide panel
 
 
 @dataclass(frozen=True)
@@ -86,6 +88,61 @@ def build_series(records: Sequence[CallRecord], switches: Sequence[StrategySwitc
         unpriced=sum(1 for r in records if r.cost_usd is None),
         line_scale=line_scale(cumulative, totals),
     )
+
+
+@dataclass(frozen=True)
+class Bars:
+    """What the bar modes draw: one bar per turn, or per run of `per` turns when the
+    session has more turns than the chart has room for.
+
+    A bar thinner than a cell is invisible work: drawing 1,000 of them made each repaint of
+    a long session's chart cost ten times a short one's. A run's bar is its highest turn,
+    so a spike is never averaged away; the cumulative line is sampled at each run's end,
+    which loses nothing a line that only rises could show."""
+
+    xs: list[float]  # the middle of each run, in turns
+    chat: list[float]
+    total: list[float]
+    chosen: list[bool]  # the run holding the selected turn
+    line_xs: list[float]
+    line_ys: list[float]
+    per: int  # turns per bar
+
+
+def turns_per_bar(turns: int, most: int = MAX_BARS) -> int:
+    return max(1, -(-turns // most))  # ceil(turns / most)
+
+
+def bars(series: ChartSeries, selected: int | None, most: int = MAX_BARS) -> Bars:
+    n = len(series.turns)
+    per = turns_per_bar(n, most)
+    xs, chat, total, chosen, line_xs, line_ys = [], [], [], [], [], []
+    for start in range(0, n, per):
+        run = slice(start, min(start + per, n))
+        turns = series.turns[run]
+        top = max(range(len(turns)), key=lambda i: series.total[run][i])
+        xs.append((turns[0] + turns[-1]) / 2)
+        chat.append(series.chat[run][top])
+        total.append(series.total[run][top])
+        chosen.append(selected is not None and turns[0] <= selected <= turns[-1])
+        line_xs.append(float(turns[-1]))
+        line_ys.append(series.cumulative[run.stop - 1])
+    if per > 1 and n:  # the line starts where the first bar does, not at its run's end
+        line_xs.insert(0, float(series.turns[0]))
+        line_ys.insert(0, series.cumulative[0])
+    return Bars(xs, chat, total, chosen, line_xs, line_ys, per)
+
+
+def thin(xs: Sequence[float], ys: Sequence[float], most: int = MAX_LINE_POINTS) -> tuple[list[float], list[float]]:
+    """At most `most` points of a polyline, first and last kept: a braille line has two
+    dots per cell, so more points than that only cost time to draw."""
+    if len(xs) <= most:
+        return list(xs), list(ys)
+    step = -(-len(xs) // most)
+    keep = list(range(0, len(xs), step))
+    if keep[-1] != len(xs) - 1:
+        keep.append(len(xs) - 1)
+    return [xs[i] for i in keep], [ys[i] for i in keep]
 
 
 def switch_markers(switches: Sequence[StrategySwitch]) -> list[tuple[float, str]]:
@@ -174,7 +231,8 @@ def build_compare(snapshot: CostSnapshot, switches: Sequence[StrategySwitch]) ->
             px = [curve.turns[-1], *projection.turns]
             ahead = projection.cumulative_cost if unit == "cost" else projection.cumulative_tokens
             py = [ys[-1], *ahead]
-        lines.append(Line(curve.name, curve.label, [0, *curve.turns], [0.0, *ys], role,
+        xs, line_ys = thin([0, *curve.turns], [0.0, *ys])
+        lines.append(Line(curve.name, curve.label, xs, line_ys, role,
                           float(ys[-1]), curve.estimated > 0, px, py))
     wall = snapshot.wall("buffer")
     return CompareSeries(unit, lines, snapshot.horizon, wall, snapshot.context_window, switch_markers(switches))

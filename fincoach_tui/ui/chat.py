@@ -7,13 +7,20 @@ ones are mounted a page at a time on request ("load earlier"), never 2,000 at on
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from textual.app import ComposeResult
 from textual.containers import Vertical, VerticalScroll
-from textual.widgets import Button, LoadingIndicator, Markdown, Static
+from textual.widgets import Button, LoadingIndicator, Static
 
-from fincoach_tui.domain.conversation import Message
 from fincoach_tui.inert_text import inert  # model output must not drive the terminal
+
+# Textual's Markdown (with markdown-it, ~70 ms) is imported when a message is first shown:
+# the first frame has none. The app's loader thread usually imports it before that.
+if TYPE_CHECKING:
+    from textual.widgets import Markdown
+
+    from fincoach_tui.domain.conversation import Message
 
 # Messages mounted per page: two screens' worth. Each is a Markdown widget (~15 ms to mount
 # and lay out), so this, not the session's length, sets what opening a session costs.
@@ -41,6 +48,8 @@ class MessageBox(Vertical):
         self._stream = None
 
     def compose(self) -> ComposeResult:
+        from textual.widgets import Markdown
+
         yield Static(self.who, classes="who", markup=False)
         if self.waiting:
             yield LoadingIndicator()
@@ -48,11 +57,15 @@ class MessageBox(Vertical):
 
     @property
     def markdown(self) -> Markdown:
+        from textual.widgets import Markdown
+
         return self.query_one(Markdown)
 
     async def append(self, fragment: str) -> None:
         """Stream a fragment in (MarkdownStream batches renders; no quadratic re-parse)."""
         if self._stream is None:
+            from textual.widgets import Markdown
+
             await self._stop_waiting()
             self._stream = Markdown.get_stream(self.markdown)
         self.text += fragment
@@ -139,18 +152,14 @@ class ChatView(VerticalScroll):
             event.stop()
             await self.load_earlier()
 
-    async def add_message(self, message: Message) -> MessageBox:
+    async def begin_exchange(self, message: Message) -> MessageBox:
+        """Show the user's message and, under it, the reply's box waiting for the first
+        token; returns the reply's box. Both are mounted at once: one layout, not two."""
         await self.query(".hint").remove()
-        box = MessageBox(label_for(message, self.assistant_name), message.content, message.role)
-        await self.mount(box)
+        reply = MessageBox(f"{self.assistant_name} · turn {message.turn}", "", "assistant", waiting=True)
+        await self.mount_all([MessageBox(label_for(message, self.assistant_name), message.content, message.role), reply])
         self.scroll_end(animate=False)
-        return box
-
-    async def begin_reply(self, turn: int) -> MessageBox:
-        box = MessageBox(f"{self.assistant_name} · turn {turn}", "", "assistant", waiting=True)
-        await self.mount(box)
-        self.scroll_end(animate=False)
-        return box
+        return reply
 
     @property
     def mounted_messages(self) -> int:

@@ -6,8 +6,6 @@ from functools import partial
 
 from textual.command import DiscoveryHit, Hit, Hits, Provider
 
-from fincoach_tui.domain.memory import DESCRIPTIONS, STRATEGIES
-
 _ACTIONS = (
     ("Choose memory strategy…", "pick_strategy"),
     ("Next memory strategy", "cycle_strategy"),
@@ -26,6 +24,10 @@ _ACTIONS = (
 
 class FinCoachCommands(Provider):
     def _commands(self):
+        # Imported on first use: the app imports this module for its first frame, and the
+        # strategies (~40 ms) are not needed until the palette opens.
+        from fincoach_tui.domain.memory import DESCRIPTIONS, STRATEGIES
+
         app = self.app
         for title, action in _ACTIONS:
             yield title, partial(app.run_action, action)

@@ -35,8 +35,11 @@ from fincoach_tui.domain.records import CallRecord
 from fincoach_tui.domain.session_state import StrategySwitch
 from fincoach_tui.ui import format as fmt
 from fincoach_tui.ui.chart_series import (  # noqa: F401 - re-exported: the chart's numbers
+    Bars,
     ChartSeries,
     CompactTicks,
+    bars,
+    turns_per_bar,
     CompareSeries,
     build_compare,
     build_series,
@@ -116,7 +119,7 @@ class CostChart(Widget, can_focus=True):
         self.selected_turn: int | None = None
         self.series = ChartSeries(mode="tokens")
         self._costs: CostSnapshot | None = None
-        self.compare: CompareSeries | None = None  # built when a cost snapshot is shown
+        self.compare: CompareSeries | None = None  # built when shown in the compare mode
 
     def compose(self) -> ComposeResult:
         from textual_plot import PlotWidget  # numpy comes with it: only when a chart is shown
@@ -150,11 +153,17 @@ class CostChart(Widget, can_focus=True):
 
     def show_costs(self, snapshot: CostSnapshot | None) -> None:
         """Every strategy's cost on this conversation: what the "compare" mode draws."""
+        had_costs = self._costs is not None
         self._costs = snapshot
         if snapshot is None and self.mode == "compare":
             self.mode = "tokens"  # nothing to compare (a new session): back to the bars
             return
-        self._rebuild()
+        if self.mode == "compare":
+            self._rebuild()
+        else:  # the bars do not change; the compare lines are built when that mode is chosen
+            self.compare = None
+            if had_costs != (snapshot is not None) and self.is_mounted:
+                self._paint_labels()  # the mode bar offers "compare" from now on
 
     @property
     def modes(self) -> tuple[str, ...]:
@@ -240,17 +249,17 @@ class CostChart(Widget, can_focus=True):
             draw_compare(plot, self.compare, self._style, last_turn=self.series.turns[-1])
             return
         bar, maintenance, selected = self._style("bar"), self._style("maintenance"), self._style("selected")
-        chosen = [t == self.selected_turn for t in s.turns]
-        # Gaps between bars only while a turn is wider than a cell: with hundreds of turns
+        shown = bars(s, self.selected_turn)
+        # Gaps between bars only while a bar is wider than a cell: with hundreds of bars
         # they alias into a comb, and a solid area reads better.
-        width = 0.8 if len(s.turns) <= MAX_SPACED_BARS else 1.0
+        width = (0.8 if len(shown.xs) <= MAX_SPACED_BARS else 1.0) * shown.per
         if s.total != s.chat:  # maintenance first, so the chat part is drawn over its base
-            plot.bar(s.turns, s.total, width=width, hires_mode=HiResMode.HALFBLOCK,
+            plot.bar(shown.xs, shown.total, width=width, hires_mode=HiResMode.HALFBLOCK,
                      bar_style=maintenance, label="maintenance")
-        plot.bar(s.turns, s.chat, width=width, hires_mode=HiResMode.HALFBLOCK,
-                 bar_style=[selected if c else bar for c in chosen], label="per turn")
+        plot.bar(shown.xs, shown.chat, width=width, hires_mode=HiResMode.HALFBLOCK,
+                 bar_style=[selected if c else bar for c in shown.chosen], label="per turn")
         if len(s.turns) > 1:
-            plot.plot(s.turns, [c / s.line_scale for c in s.cumulative], line_style=self._style("line"),
+            plot.plot(shown.line_xs, [c / s.line_scale for c in shown.line_ys], line_style=self._style("line"),
                       hires_mode=HiResMode.BRAILLE, label="cumulative")
         for x, name in s.markers:
             plot.add_v_line(x, line_style=self._style("switch"), label=name)
@@ -259,8 +268,8 @@ class CostChart(Widget, can_focus=True):
         plot.set_y_formatter(CompactTicks(NumericAxisFormatter(), s.mode))
         plot.set_xticks(turn_ticks(s.turns[-1]))
         # Room on the right for the last tick's label, which the plot would cut in half.
-        last = max(s.turns[-1], *(x for x, _ in s.markers)) if s.markers else s.turns[-1]
-        plot.set_xlimits(s.turns[0] - width / 2, last + width / 2 + RIGHT_PAD * len(s.turns))
+        last = max(shown.xs[-1], *(x for x, _ in s.markers)) if s.markers else shown.xs[-1]
+        plot.set_xlimits(shown.xs[0] - width / 2, last + width / 2 + RIGHT_PAD * len(s.turns))
         plot.set_ylimits(0, None if max(s.total) > 0 else 1)
 
     def _paint_labels(self) -> None:
@@ -290,6 +299,9 @@ class CostChart(Widget, can_focus=True):
         text = Text()
         text.append("█", style=self._style("bar"))
         text.append(" prompt tokens/turn " if tokens_mode else " cost/turn ")
+        per = turns_per_bar(len(s.turns))
+        if per > 1:
+            text.append(f"(top of each {per}) ")
         if s.total != s.chat:
             text.append("█", style=self._style("maintenance"))
             text.append(" summary calls ")

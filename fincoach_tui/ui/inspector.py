@@ -178,6 +178,7 @@ class RequestInspector(Widget):
         self._omitted = ""
         self._title = "This request"
         self._preview_width = 0
+        self._shown: tuple[CallRecord | None, str] | None = None  # the record on screen, and its title
 
     def compose(self) -> ComposeResult:
         yield DataTable(cursor_type="row", zebra_stripes=False, id="messages")
@@ -205,6 +206,9 @@ class RequestInspector(Widget):
     # ---- public ------------------------------------------------------------------------
     def show(self, record: CallRecord | None, *, pending: RequestReady | None = None, title: str = "") -> None:
         """Show what `record` sent; `pending` (a request built, not yet answered) wins."""
+        if pending is None and record is not None and self._shown == (record, title):
+            return  # already on screen: rebuilding the table costs a re-layout
+        self._shown = (record, title) if pending is None else None
         if pending is not None:
             exact = [[Section(s.provenance, s.label, s.text) for s in _memory_sections(m.sections)]
                      for m in pending.context.messages]

@@ -2,8 +2,10 @@
 
 Kept out of the App class like the turn runner. The numbers come from `SessionCosts`
 (beside the coach: it counts through the coach's cached counter); this only decides when
-to ask. A snapshot walks every strategy over the new turn, and over the whole session when
-one is opened, so it runs in a worker thread: a long session never freezes the screen.
+to ask. One `SessionCosts` lives as long as the session is on screen and keeps every
+strategy's walk: after a turn only that turn is walked, and only another session starts
+from nothing (the whole session, in slices). Either runs in a worker thread, one at a
+time: a refresh asked for meanwhile is folded into a single next run.
 The quote for the draft is cheap (one request built), waits for typing to pause, and is
 shown under the composer (its border subtitle), not in the activity line, where it would
 cover an error the user still has to read.
@@ -15,7 +17,7 @@ from typing import TYPE_CHECKING
 
 from textual.css.query import NoMatches
 
-from fincoach_tui.costs import CostSnapshot, SessionCosts, comparison_strategies
+from fincoach_tui.costs import CostSnapshot, SessionCosts, Superseded, comparison_strategies
 from fincoach_tui.ui import format as fmt
 from fincoach_tui.ui.composer import Composer
 from fincoach_tui.ui.side_panel import SidePanel
@@ -34,6 +36,8 @@ class LiveCosts:
         self.app = app
         self._costs: SessionCosts | None = None
         self._timer: Timer | None = None
+        self._running: SessionCosts | None = None  # whose snapshot a worker is computing
+        self._again = False  # a refresh came while it was
         self.last_quote = ""  # the quote last shown under the composer ("" when none)
 
     def _main(self, widget: type):
@@ -49,6 +53,8 @@ class LiveCosts:
         if live is None:
             self._costs = None
         elif self._costs is None or self._costs.coach is not live.coach:
+            if self._costs is not None:
+                self._costs.close()  # its snapshot, if one is under way, is not wanted now
             self._costs = SessionCosts(live.coach)
             side = self._main(SidePanel)
             if side is not None:
@@ -60,24 +66,45 @@ class LiveCosts:
         costs = self.current()
         if costs is None or self.app.engine is None:
             return
+        if self._running is costs:
+            self._again = True  # the run under way picks the newest state up once more
+            return
+        self._running, self._again = costs, False
         app = self.app
-        strategies = comparison_strategies(costs.coach.strategy, app.config.params_for)
-        window = app.engine.context_window
 
         def compute() -> None:
-            try:
-                snapshot = costs.snapshot(strategies, context_window=window)
-            except Exception as exc:  # noqa: BLE001 - the chat goes on without the comparison
-                app.call_from_thread(app.notify, f"cost comparison unavailable: {exc}", severity="warning")
-                return
-            app.call_from_thread(self._show, costs, snapshot)
+            while True:
+                try:
+                    strategies = comparison_strategies(costs.coach.strategy, app.config.params_for)
+                    window = app.engine.context_window if app.engine is not None else None
+                    snapshot = costs.snapshot(strategies, context_window=window)
+                except Superseded:
+                    return
+                except Exception as exc:  # noqa: BLE001 - the chat goes on without the comparison
+                    app.call_from_thread(app.notify, f"cost comparison unavailable: {exc}",
+                                         severity="warning")
+                    snapshot = None
+                try:
+                    again = app.call_from_thread(self._show, costs, snapshot)
+                except Exception:  # noqa: BLE001 - the app is closing: nothing to show it on
+                    return
+                if not again:
+                    return
 
         app.run_worker(compute, thread=True, group="costs", exit_on_error=False)
 
-    def _show(self, costs: SessionCosts, snapshot: CostSnapshot) -> None:
+    def _show(self, costs: SessionCosts, snapshot: CostSnapshot | None) -> bool:
+        """Show `snapshot` if still the session on screen; True: compute again (a refresh
+        came meanwhile). Runs on the interface thread, so the flags need no lock."""
         side = self._main(SidePanel)
-        if costs is self._costs and side is not None:  # still the session on screen
+        if snapshot is not None and costs is self._costs and side is not None:
             side.show_costs(snapshot)
+        if self._running is not costs:  # another session's run owns the flags now
+            return False
+        again, self._again = self._again and costs is self._costs, False
+        if not again:
+            self._running = None
+        return again
 
     def plan_inputs(self) -> PlanInputs | None:
         costs = self.current()

@@ -90,6 +90,7 @@ class TokenMeter(Widget):
         self.lines: dict[str, str] = {}
         self._fraction: float | None = None
         self._alert = ""
+        self._painted: dict[str, tuple] = {}  # what each line shows now
 
     def compose(self) -> ComposeResult:
         yield Static(Text(EMPTY_TEXT), id="empty")
@@ -238,14 +239,24 @@ class TokenMeter(Widget):
         fraction = self._fraction
         self.set_class(fraction is not None and WARNING_AT <= fraction < 1, "-warning")
         self.set_class(fraction is not None and fraction >= 1, "-error")
-        self.query_one("#header", Static).update(Text(self.lines.get("header", "")))
+        self._put("#header", Text(self.lines.get("header", "")))
         for line, label in ROW_LABELS.items():
-            row = self.query_one(f"#{line}", Static)
-            row.update(self._row(label, self.lines.get(line, "")))
+            self._put(f"#{line}", self._row(label, self.lines.get(line, "")))
             if line in OPTIONAL_ROWS:
-                row.display = bool(self.lines.get(line))
-        self.query_one("#context-label", Static).update(self._row("context", ""))
-        self.query_one("#context-pct", Static).update(Text(self.lines.get("context", "")))
+                self.query_one(f"#{line}", Static).display = bool(self.lines.get(line))
+        # width: auto: a different text may need a different width, so these lay out again
+        self._put("#context-label", self._row("context", ""), layout=True)
+        self._put("#context-pct", Text(self.lines.get("context", "")), layout=True)
         self.query_one(UsageBar).fraction = fraction or 0.0
         self.query_one(UsageBar).display = fraction is not None
-        self.query_one("#alert", Static).update(Text(self._alert))
+        self._put("#alert", Text(self._alert), layout=True)  # wraps: its height may change
+
+    def _put(self, selector: str, text: Text, *, layout: bool = False) -> None:
+        """Update one line if its text changed. The rows are one line high whatever they
+        say, so they repaint without laying the screen out again: the meter is shown two
+        or three times a turn, and each re-layout of the screen costs tens of ms."""
+        key = (text.plain, str(text.style), tuple(text.spans))  # Text's == ignores its style
+        if self._painted.get(selector) == key:
+            return
+        self._painted[selector] = key
+        self.query_one(selector, Static).update(text, layout=layout)

@@ -94,7 +94,7 @@ class SidePanel(Vertical):
         self.query_one(CostsSummary).show(snapshot)
         self.query_one(CostChart).show_costs(snapshot)
         if self.shown_turn is not None:
-            self._show(self.shown_turn)
+            self._show_meter(self.shown_turn)  # the request shown is the same: only the meter gains lines
 
     def show_turn(self, turn: int) -> None:
         """Show an earlier (or the newest) turn's request in the inspector and the meter."""
@@ -144,6 +144,14 @@ class SidePanel(Vertical):
 
     def _show(self, turn: int | None) -> None:
         self.shown_turn = turn
+        record = self._show_meter(turn)
+        self.query_one(RequestInspector).show(record)
+        index = self._listed.get(turn) if turn is not None else None
+        turns = self.query_one("#turns", OptionList)
+        if index is not None and turns.highlighted != index:
+            turns.highlighted = index  # moves the list's cursor; posts no OptionSelected
+
+    def _show_meter(self, turn: int | None) -> CallRecord | None:
         record = self._chat.get(turn) if turn is not None else None
         costs = self._costs
         if costs is not None and record is not None:
@@ -151,11 +159,7 @@ class SidePanel(Vertical):
                                             saved=costs.saved_on(record.turn), session_saved=costs.cache_saved)
         else:
             self.query_one(TokenMeter).show(record, self._context_window)
-        self.query_one(RequestInspector).show(record)
-        index = self._listed.get(turn) if turn is not None else None
-        turns = self.query_one("#turns", OptionList)
-        if index is not None and turns.highlighted != index:
-            turns.highlighted = index  # moves the list's cursor; posts no OptionSelected
+        return record
 
     def on_cost_chart_turn_selected(self, event: CostChart.TurnSelected) -> None:
         event.stop()

@@ -71,9 +71,8 @@ class TurnRunner:
         coach = live.coach
         reply_box = shown = None
         try:
-            await app.chat.add_message(_draft_message(coach, text))
+            reply_box = await app.chat.begin_exchange(_draft_message(coach, text))
             app.activity.say("waiting for the first token…")
-            reply_box = await app.chat.begin_reply(coach.next_turn)
             shown = _Coalesced(app, reply_box)
             async for event in coach.turn(text):
                 if isinstance(event, ReplyDelta):

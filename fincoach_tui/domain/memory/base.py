@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
+from itertools import islice
 
 from fincoach_tui.domain.context import Context, ContextMessage, Section, system_message
 from fincoach_tui.domain.conversation import Message
 from fincoach_tui.domain.fact_store import FactStore
 from fincoach_tui.domain.recall import Retriever
+from fincoach_tui.domain.records import MessageIds
 
 
 @dataclass(frozen=True)
@@ -38,6 +40,9 @@ class MemoryView:
     retriever: Retriever | None = None  # how recall scores old messages; None: BM25
     # Tokens of a derived text (a section); None: a word count, for callers with no tokenizer.
     count_text: Callable[[str], int] | None = None
+    # The session's omitted-id runs, extended turn by turn (records.MessageIds); None: the
+    # history is filtered anew, which costs time in proportion to the session.
+    ids: MessageIds | None = None
 
     def text_tokens(self, text: str) -> int:
         return self.count_text(text) if self.count_text else len(text.split())
@@ -49,6 +54,18 @@ Turn = tuple[Message, Message]
 def turns_of(history: Sequence[Message]) -> list[Turn]:
     """Pair the history into (user, assistant) turns."""
     return [(history[i], history[i + 1]) for i in range(0, len(history) - 1, 2)]
+
+
+def turns_newest_first(history: Sequence[Message]) -> Iterator[Turn]:
+    """reversed(turns_of(history)), a pair at a time: a strategy that stops after the last
+    few turns pairs only those, not the whole session, every turn."""
+    for i in range(len(history) // 2 * 2 - 2, -1, -2):
+        yield history[i], history[i + 1]
+
+
+def last_turns(history: Sequence[Message], n: int) -> list[Turn]:
+    """turns_of(history)[-n:] for n >= 1, oldest first, pairing only those n."""
+    return list(islice(turns_newest_first(history), n))[::-1]
 
 
 def verbatim(messages: Sequence[Message]) -> list[ContextMessage]:
@@ -68,8 +85,10 @@ def assemble(
     Everything in the history that is not kept is reported as omitted, so the inspector
     can say "14 earlier messages not sent".
     """
-    kept_ids = {m.id for m in kept}
-    omitted = tuple(m.id for m in view.history if m.id not in kept_ids)
+    omitted = view.ids.omitted(view.history, kept) if view.ids is not None else None
+    if omitted is None:  # kept is not the history's tail (recall, a fold): filter it
+        kept_ids = {m.id for m in kept}
+        omitted = tuple(m.id for m in view.history if m.id not in kept_ids)
     new = ContextMessage("user", view.new.content, "new", (view.new.id,))
     messages = (system_message(view.system_prompt, sections), *verbatim(kept), new)
     return Context(strategy, messages, omitted, note)

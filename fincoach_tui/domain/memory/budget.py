@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from fincoach_tui.domain.context import Context
-from fincoach_tui.domain.memory.base import MemoryView, assemble, positive_int, turns_of
+from fincoach_tui.domain.memory.base import MemoryView, assemble, positive_int, turns_newest_first
 
 
 @dataclass(frozen=True)
@@ -27,7 +27,7 @@ class BudgetStrategy:
     def build(self, view: MemoryView) -> Context:
         kept_turns = []
         used = 0
-        for question, answer in reversed(turns_of(view.history)):
+        for question, answer in turns_newest_first(view.history):
             size = view.count(question) + view.count(answer)
             if used + size > self.budget_tokens:
                 break

@@ -14,7 +14,7 @@ from fincoach_tui.domain.context import Context, Section
 from fincoach_tui.domain.conversation import Message
 from fincoach_tui.domain.fact_extraction import ExtractPlan, plan_extraction
 from fincoach_tui.domain.fact_store import Fact, FactStore
-from fincoach_tui.domain.memory.base import MemoryView, assemble, positive_int, turns_of
+from fincoach_tui.domain.memory.base import MemoryView, assemble, last_turns, positive_int
 from fincoach_tui.domain.relative_dates import day_label
 
 # "fact" in the label is how the inspector (and the offline coach) recognise the section.
@@ -72,7 +72,7 @@ class FactsStrategy:
                 "facts_tokens": self.facts_tokens}
 
     def build(self, view: MemoryView) -> Context:
-        kept = [m for turn in turns_of(view.history)[-self.tail_turns:] for m in turn]
+        kept = [m for turn in last_turns(view.history, self.tail_turns) for m in turn]
         current = view.facts.current() if view.facts else ()
         section, shown = facts_section(current, self.facts_tokens, view.text_tokens)
         sections = (section,) if section else ()

@@ -16,7 +16,9 @@ said and can carry an "outdated" note when a fact has replaced it.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from itertools import compress, repeat
+from operator import attrgetter, itemgetter
 from dataclasses import dataclass, replace
 
 from fincoach_tui.domain.context import Conflict, Context, RecallHit, Section
@@ -28,6 +30,8 @@ from fincoach_tui.domain.memory.facts import facts_section
 from fincoach_tui.domain.memory.summary import FoldPlan, SummaryStrategy, cap_text
 from fincoach_tui.domain.recall import LexicalRetriever
 from fincoach_tui.domain.relative_dates import day_label
+
+_ID, _QUESTION = attrgetter("id"), itemgetter(0)
 
 RECALL_LABEL = "Recalled earlier turns (verbatim, as said then; may be outdated)"
 
@@ -133,15 +137,14 @@ class HybridStrategy:
         tried without the coach's reply: the user's own words carry the facts.
         """
         excluded = view.facts.deleted_source_ids() if view.facts else set()
-        candidates = [t for t in candidates if not {t[0].id, t[1].id} & excluded]
+        if excluded:
+            candidates = [t for t in candidates if t[0].id not in excluded and t[1].id not in excluded]
         if not candidates:
             return []
         retriever = view.retriever or LexicalRetriever()
         scorer, scores = retriever.scores(view.new, [question for question, _ in candidates])
-        ranked = sorted((t for t in candidates if scores.get(t[0].id, 0.0) > 0.0),
-                        key=lambda t: (-scores[t[0].id], t[0].turn))
         chosen: list[_Passage] = []
-        for question, answer in ranked:
+        for question, answer in _ranked(candidates, scores, 2 * self.recall_k + 4):
             if len(chosen) == self.recall_k:
                 break
             conflicts = tuple(conflicts_in(question.content, question.ts, question.turn, facts))
@@ -154,6 +157,25 @@ class HybridStrategy:
                     chosen = trial
                     break
         return chosen
+
+
+def _ranked(candidates: list[Turn], scores: dict[str, float], first: int) -> Iterator[Turn]:
+    """The candidates scoring above 0, best first, then the older turn, then in the order
+    given (a stable sort by (-score, turn)), lazily: the `first` best are picked out and
+    sorted, and the rest only if the caller reads past them (it seldom needs more than
+    recall_k), so a long session's candidates are not sorted every turn."""
+    values = list(map(scores.get, map(_ID, map(_QUESTION, candidates)), repeat(0.0)))
+    positive = sorted(filter((0.0).__lt__, values), reverse=True)
+    if not positive:
+        return
+    bar = positive[min(first, len(positive)) - 1]
+    head = [(-values[n], candidates[n][0].turn, n) for n in compress(range(len(values)), map(bar.__le__, values))]
+    head.sort()
+    yield from (candidates[n] for _, _, n in head)
+    if len(head) < len(positive):
+        rest = [(-v, candidates[n][0].turn, n) for n, v in enumerate(values) if 0.0 < v < bar]
+        rest.sort()
+        yield from (candidates[n] for _, _, n in rest)
 
 
 def _passage(question: Message, answer: Message | None, conflicts: Sequence[Conflict]) -> str:

@@ -1,0 +1,45 @@
+"""The baseline for the per-turn benchmark: the least a Textual chat does to show a turn.
+
+A scrolling pane of messages (a one-line header and a Markdown body each, like FinCoach's),
+with the same number already mounted as FinCoach's chat keeps. Showing a turn mounts the
+question and the reply and scrolls to the end; nothing is counted, stored or charted. The
+time this takes until the screen is refreshed is Textual's own floor for a turn on this
+machine, to which FinCoach's per-turn time is compared in the same run.
+"""
+
+from __future__ import annotations
+
+from textual.app import App, ComposeResult
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.widgets import Footer, Markdown, Static
+
+
+class Box(Vertical):
+    DEFAULT_CSS = """
+    Box { height: auto; margin: 0 1 1 1; padding: 0 1; }
+    Box > Static { height: 1; }
+    Box > Markdown { margin: 0; padding: 0; }
+    """
+
+    def __init__(self, who: str, text: str) -> None:
+        super().__init__()
+        self.who, self.text = who, text
+
+    def compose(self) -> ComposeResult:
+        yield Static(self.who, markup=False)
+        yield Markdown(self.text)
+
+
+class MinimalChat(App):
+    CSS = "#chat { width: 2fr; } #side { width: 1fr; }"
+
+    def compose(self) -> ComposeResult:
+        with Horizontal():
+            yield VerticalScroll(id="chat")
+            yield Static(id="side")
+        yield Footer()
+
+    async def show_turn(self, question: str, reply: str, turn: int) -> None:
+        chat = self.query_one("#chat")
+        await chat.mount_all([Box(f"You · turn {turn}", question), Box(f"Coach · turn {turn}", reply)])
+        chat.scroll_end(animate=False)
