@@ -1,7 +1,8 @@
 """Peak memory of a real `fincoach` process on a long session.
 
 Generates an (N-1)-turn session, starts `fincoach --session long` under a pseudo-terminal
-(120x40), waits until the session is on screen, takes two turns by typing them (turn N and
+(120x40), waits until the session is on screen and its every-strategy comparison has had
+time to finish, takes two turns by typing them (turn N and
 N+1, offline coach), switches strategy, quits with Ctrl+Q and reads the process's peak
 resident set size from wait4().
 
@@ -30,6 +31,7 @@ def main(argv: list[str] | None = None) -> int:
         app = PtyProgram([sys.executable, "-m", "fincoach_tui", "--session", "long"], env)
         try:
             app.wait_for(b"ready", timeout=120)
+            app.drain(8.0)  # every strategy's cost is computed after the session is on screen
             for turn in (n, n + 1):
                 app.send(f"My SIP is 5,000 a month (turn {turn})".encode())
                 app.drain(0.2)

@@ -5,16 +5,18 @@ delay. Sessions are generated with the real coach and event constructors (see
 bench_common.generate_session). What is timed:
 
 - open: switching the running app to the N-turn session: lock and read the file, replay it,
-  build the coach, mount the chat's newest page and refresh the side panel, until the screen
-  has been refreshed. Also timed alone: reading + parsing, and replay + coach.
-- per-turn local overhead: from submitting a message until the turn is on screen, minus the
-  time spent inside the model (the offline coach's own generator). What is left is strategy,
-  counting, persistence (write + fsync), the coach's bookkeeping and rendering. Measured on
-  fresh copies of a 9-turn and an (N-1)-turn session, so every sample is exactly turn 10 or
-  turn N. The cost comparison of every strategy that the app then computes in a background
-  thread is reported separately.
+  build the coach, mount the chat's newest page and refresh the side panel, until that frame
+  is on the terminal (see `Frames`). Also timed alone: reading + parsing, and replay + coach.
+  What follows (every strategy's cost, computed on the event loop in slices) is timed apart.
+- per-turn local overhead: from submitting a message, minus the time spent inside the model
+  (the offline coach's own generator), until the reply is on the terminal ("shown") and
+  until the app is idle again ("local": everything the turn costs, the every-strategy
+  comparison that follows it included). What is left is strategy, counting, persistence
+  (write + fsync), the coach's bookkeeping, the comparison and rendering. Measured on fresh
+  copies of a 9-turn and an (N-1)-turn session, so every sample is exactly turn 10 or turn N.
+  The same turn in a minimal Textual chat (`minimal_chat.py`) is timed too: Textual's floor.
 - strategy switch: `_apply_strategy` at turn N (event written, config saved, panel refreshed)
-  until the screen has been refreshed.
+  until the next frame is on the terminal.
 
     python benchmarks/bench_session.py [--turns 1000] [--strategy window] [--samples 9]
 """
@@ -78,18 +80,46 @@ class TimedModel:
             yield event
 
 
-async def settle(app, pilot, group: str | None = None) -> None:
-    """Wait for the workers of `group` (all if None), then for the screen to refresh."""
+async def workers_done(app, group: str | None = None) -> None:
+    """Wait for the workers of `group` (all if None) to finish."""
     while True:
         pending = [w for w in app.workers if not w.is_finished and (group is None or w.group == group)]
         if not pending:
-            break
+            return
         for worker in pending:
             await worker.wait()
+
+
+async def settle(app, pilot, group: str | None = None) -> None:
+    """Wait for the workers of `group` (all if None), then for the app to be idle."""
+    await workers_done(app, group)
     await pilot.pause()
 
 
+class Frames:
+    """When the app put each frame on its terminal. Headless, Textual still composes every
+    frame in full and only then finds no terminal to write it to: the time it hands a frame
+    over is when a user would see it."""
+
+    def __init__(self, app) -> None:
+        self.times: list[float] = []
+        display = app._display
+
+        def timed(screen, renderable) -> None:
+            if renderable is not None:
+                self.times.append(time.perf_counter())
+            display(screen, renderable)
+
+        app._display = timed
+
+    async def first_after(self, moment: float) -> float:
+        while not (self.times and self.times[-1] >= moment):
+            await asyncio.sleep(0.0005)
+        return next(t for t in self.times if t >= moment)
+
+
 BACKGROUND_AFTER_OPEN: list[float] = []
+FRAMES: dict = {}  # app -> its Frames
 
 
 def copy_to_disk(source: Path, target: Path) -> None:
@@ -101,31 +131,34 @@ def copy_to_disk(source: Path, target: Path) -> None:
 
 
 async def switch_to(app, pilot, name: str) -> float:
+    """Open session `name`: seconds until its first frame is on the terminal. What the app
+    then computes (every strategy's cost, on the event loop in slices, the interface taking
+    its turn between them) is timed apart, until the app is idle."""
     started = time.perf_counter()
     app._switch_to(name)
-    await settle(app, pilot, "open")
-    elapsed = time.perf_counter() - started
-    started = time.perf_counter()
-    await settle(app, pilot)  # the background cost comparison, timed apart
-    BACKGROUND_AFTER_OPEN.append(time.perf_counter() - started)
+    await workers_done(app, "open")
+    shown = await FRAMES[app].first_after(time.perf_counter())
+    elapsed = shown - started
+    await settle(app, pilot)
+    BACKGROUND_AFTER_OPEN.append(time.perf_counter() - shown)
     assert app.live is not None and app.live.name == name, app.exit_message
     return elapsed
 
 
 async def one_turn(app, pilot, model: TimedModel, text: str) -> dict[str, float]:
-    """One turn: its local overhead (wall and event-loop CPU), the model's time, and the
-    background comparison that follows it, in seconds."""
+    """One turn, model time subtracted: until its reply is on the terminal ("shown"), and
+    until the app is idle again ("local": everything the turn costs, the comparison of
+    every strategy included, which runs on the event loop after the turn is shown)."""
     before, before_cpu = model.spent, model.spent_cpu
     started, cpu = time.perf_counter(), time.thread_time()
     app.turns.submit(text)
-    await settle(app, pilot, "turn")
+    await workers_done(app, "turn")
+    shown = await FRAMES[app].first_after(time.perf_counter())
+    await settle(app, pilot)
     wall, cpu = time.perf_counter() - started, time.thread_time() - cpu
     model_wall, model_cpu = model.spent - before, model.spent_cpu - before_cpu
-    started = time.perf_counter()
-    await settle(app, pilot)  # every strategy's cost, computed in a thread after the turn
-    background = time.perf_counter() - started
     return {"local": wall - model_wall, "local_cpu": cpu - model_cpu, "model": model_wall,
-            "background": background}  # fmt: skip
+            "shown": shown - started - model_wall, "background": wall - (shown - started)}  # fmt: skip
 
 
 async def core_turn(engine, store, source: str, name: str, text: str) -> dict[str, float]:
@@ -157,7 +190,8 @@ async def minimal_chat_turns(messages, samples: int) -> dict[str, float]:
     from fincoach_tui.ui.chat import PAGE
 
     app = MinimalChat()
-    walls, cpus = [], []
+    frames = Frames(app)
+    walls, cpus, shown = [], [], []
     async with app.run_test(size=SIZE) as pilot:
         texts = [m.content for m in messages]
         pairs = list(zip(texts[0::2], texts[1::2]))  # (question, reply) of each turn
@@ -168,11 +202,13 @@ async def minimal_chat_turns(messages, samples: int) -> dict[str, float]:
         for i, (question, reply) in enumerate(pairs):
             started, cpu = time.perf_counter(), time.thread_time()
             await app.show_turn(question, reply, 1000 + i)
+            frame = await frames.first_after(time.perf_counter())
             await pilot.pause()
             if i:  # the first turn warms caches; not counted
                 walls.append(time.perf_counter() - started)
                 cpus.append(time.thread_time() - cpu)
-    return {"ms": ms(median(walls)), "cpu_ms": ms(median(cpus))}
+                shown.append(frame - started)
+    return {"ms": ms(median(walls)), "cpu_ms": ms(median(cpus)), "shown_ms": ms(median(shown))}
 
 
 async def run(args, sessions: Path) -> dict:
@@ -190,6 +226,7 @@ async def run(args, sessions: Path) -> dict:
     app = FinCoachApp(config=Config(), settings=settings, store=store, file=store.open("start"),
                       config_path=sessions.parent.parent / "config" / "config.toml",
                       offline_chunk_delay=0.0)  # fmt: skip
+    FRAMES[app] = Frames(app)
     n = args.turns
     out: dict = {}
     async with app.run_test(size=SIZE) as pilot:
@@ -243,10 +280,10 @@ async def run(args, sessions: Path) -> dict:
                     samples[i - 1].update(sample)
             out[label] = {"turn": expected, **{
                 f"{key}_ms": ms(median([s[key] for s in samples]))
-                for key in ("local", "local_cpu", "core", "core_cpu", "model", "background")
+                for key in ("local", "local_cpu", "shown", "core", "core_cpu", "model", "background")
             }, "local_all_ms": [ms(s["local"]) for s in samples]}  # fmt: skip
         out["per_turn_ratio"] = round(out[f"turn_{n}"]["local_ms"] / out["turn_10"]["local_ms"], 2)
-        for key in ("local_cpu", "core", "core_cpu"):
+        for key in ("local_cpu", "shown", "core", "core_cpu"):
             out[f"per_turn_{key}_ratio"] = round(
                 out[f"turn_{n}"][f"{key}_ms"] / out["turn_10"][f"{key}_ms"], 2)
 
@@ -259,9 +296,9 @@ async def run(args, sessions: Path) -> dict:
             choice = cycle[i % len(cycle)]
             started = time.perf_counter()
             app._apply_strategy(choice)
-            await pilot.pause()
+            shown = await FRAMES[app].first_after(time.perf_counter())
             if i:
-                switches.append(time.perf_counter() - started)
+                switches.append(shown - started)
             await settle(app, pilot)
             assert app.live.coach.strategy.name == choice[0]
         out["strategy_switch"] = {"turns": n, "ms": ms(median(switches)),

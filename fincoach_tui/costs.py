@@ -8,9 +8,7 @@ averages, cache savings); the widgets render the snapshot it returns.
 
 from __future__ import annotations
 
-import threading
-import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 
 from fincoach_tui.coach import Coach, RequestReady
@@ -104,9 +102,9 @@ def comparison_strategies(active: Strategy, params_for: Callable[[str], dict]) -
 _PLAN_FIELDS = {"facts_tokens": "fact_tokens", "recall_tokens": "retrieval_tokens"}
 
 
-# Turns walked between two moments the worker hands the interpreter back: opening a long
-# session walks all its turns, and the screen must not wait for the GIL meanwhile.
-SLICE_TURNS = 10
+# Turns walked between two moments the app may take its turn: opening a long session
+# walks all its turns, and the screen must not wait for them.
+SLICE_TURNS = 2
 
 
 class Superseded(Exception):
@@ -120,8 +118,6 @@ class SessionCosts:
     def __init__(self, coach: Coach) -> None:
         self.coach = coach
         self.ledger = CounterfactualLedger(coach.count_context, coach.count_text)
-        # The app computes snapshots in a worker thread; one at a time keeps the ledger whole.
-        self._lock = threading.Lock()
         self._closed = False
         self._cache: list[CacheTurn] = []  # every call's cache saving, in order
 
@@ -152,10 +148,18 @@ class SessionCosts:
     def snapshot(
         self, strategies: Sequence[Strategy], *, context_window: int | None, horizon: int | None = None
     ) -> CostSnapshot:
-        with self._lock:
-            return self._snapshot(strategies, context_window, horizon)
+        """Every strategy's cost, walking whatever turns are new first."""
+        for snapshot in self.snapshot_steps(strategies, context_window=context_window, horizon=horizon):
+            if snapshot is not None:
+                return snapshot
+        raise Superseded
 
-    def _snapshot(self, strategies: Sequence[Strategy], context_window: int | None, horizon: int | None) -> CostSnapshot:
+    def snapshot_steps(
+        self, strategies: Sequence[Strategy], *, context_window: int | None, horizon: int | None = None
+    ) -> Iterator[CostSnapshot | None]:
+        """The same snapshot a slice at a time: yields None after each SLICE_TURNS turns
+        walked, then the snapshot. The app runs it on the event loop and takes its turn
+        between slices; stops (Superseded) once `close` was called."""
         coach = self.coach
         state = coach.state
         price = coach.prices.get(coach.choice.model)
@@ -164,7 +168,13 @@ class SessionCosts:
         while not self.ledger.update(state, strategies, template, limit=SLICE_TURNS):
             if self._closed:
                 raise Superseded
-            time.sleep(0)  # let the interface thread take the interpreter
+            yield None
+        yield self._finish(strategies, context_window, horizon, price, fold_price, template)
+
+    def _finish(self, strategies: Sequence[Strategy], context_window: int | None, horizon: int | None,
+                price, fold_price, template) -> CostSnapshot:
+        coach = self.coach
+        state = coach.state
         report = self.ledger.report(state, strategies, coach.overhead, price, fold_price)
         averages = self.averages()
         horizon = horizon or horizon_for(averages.turns)

@@ -154,12 +154,12 @@ class CounterfactualLedger:
             view = template if log is None else replace(template, facts=self._facts_at(t, log))
             record = self._chat.get(t)
             completion = record.usage.completion_tokens if record else 0
+            history = messages[: 2 * (t - 1)]  # one slice for every strategy
             for walker in walkers:
                 if walker.error or len(walker.steps) != t - 1:
                     continue
                 try:
-                    step = self.step(walker, view, messages[: 2 * (t - 1)], messages[2 * (t - 1)],
-                                     completion, record)
+                    step = self.step(walker, view, history, messages[2 * (t - 1)], completion, record)
                 except Exception as exc:  # noqa: BLE001 - a strategy needing state we lack
                     walker.error = f"{type(exc).__name__}: {exc}"
                     continue
@@ -214,10 +214,11 @@ class CounterfactualLedger:
         history = tuple(history)
         fold = self._maybe_fold(walker, history, sizes)
         count = template.count if not sizes else (lambda m: sizes[m.id] if m.id in sizes else template.count(m))
-        view = replace(template, history=history, new=new, summary=walker.summary, count=count,
+        changes = dict(history=history, new=new, summary=walker.summary, count=count,
                        retriever=self._retriever(template.retriever))
         if _VIEW_IDS:  # projected ids are not the session's runs: those histories are filtered
-            view = replace(view, ids=None if sizes else self._ids)
+            changes["ids"] = None if sizes else self._ids
+        view = replace(template, **changes)
         context: Context = walker.strategy.build(view)
         content, roles = self._measure(context.messages, sizes)
         estimated = walker.summary_estimated and _has_summary(context)

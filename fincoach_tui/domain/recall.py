@@ -28,7 +28,6 @@ from typing import Any, Protocol
 from fincoach_tui.domain.conversation import Message
 
 BM25 = "bm25"
-_ID, _CONTENT = operator.attrgetter("id"), operator.attrgetter("content")
 _K1, _B = 1.2, 0.75
 _STOPWORDS = frozenset(
     "a an the and or but if of to in on at by for with from as is are was were be been am i "
@@ -149,6 +148,7 @@ class BM25Index:
             for term in bag.keys() & terms:
                 having[term] += 1
         scores: dict[str, float] = {}
+        get = scores.get
         damping: dict[int, float] = {}  # by document length: what `bm25` computes per document
         for term in terms:
             df = having[term]
@@ -164,8 +164,7 @@ class BM25Index:
                     k = damping.get(size)
                     if k is None:
                         k = damping[size] = _K1 * (1 - _B + _B * size / average)
-                    scores[doc_id] = scores.get(doc_id, 0.0) + idf * frequency * (_K1 + 1) / (frequency + k)
-            get = scores.get
+                    scores[doc_id] = get(doc_id, 0.0) + idf * frequency * (_K1 + 1) / (frequency + k)
             for (frequency, size), docs in self._groups.get(term, {}).items():
                 k = damping.get(size)
                 if k is None:
@@ -208,7 +207,7 @@ class LexicalRetriever:
         self.index = index
 
     def scores(self, query: Message, candidates: Sequence[Message]) -> tuple[str, dict[str, float]]:
-        among = dict(zip(map(_ID, candidates), map(_CONTENT, candidates)))  # {m.id: m.content}
+        among = {m.id: m.content for m in candidates}
         if self.index is None:
             return BM25, bm25(query.content, among)
         return BM25, self.index.scores(query.content, among)

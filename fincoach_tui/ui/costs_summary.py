@@ -94,6 +94,7 @@ class CostsSummary(Widget):
         super().__init__(name=name, id=id, classes=classes)
         self.border_title = "Every strategy · Ctrl+L plans"
         self.lines: dict[str, str] = {}
+        self._painted: dict[str, str] = {}  # what each line shows now
 
     def compose(self) -> ComposeResult:
         for line in LINES:
@@ -111,6 +112,9 @@ class CostsSummary(Widget):
             return
         for line in LINES:
             text = self.lines.get(line, EMPTY if line == "compare" and not self.lines else "")
+            if self._painted.get(line) == text:
+                continue  # each update lays the screen out again: most turns change few lines
+            self._painted[line] = text
             static = self.query_one(f"#{line}", Static)
             static.update(Text(text))
             static.display = bool(text)

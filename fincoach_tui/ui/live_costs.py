@@ -4,8 +4,8 @@ Kept out of the App class like the turn runner. The numbers come from `SessionCo
 (beside the coach: it counts through the coach's cached counter); this only decides when
 to ask. One `SessionCosts` lives as long as the session is on screen and keeps every
 strategy's walk: after a turn only that turn is walked, and only another session starts
-from nothing (the whole session, in slices). Either runs in a worker thread, one at a
-time: a refresh asked for meanwhile is folded into a single next run.
+from nothing (the whole session, in slices). Either runs on the event loop in slices of a
+few ms, one run at a time: a refresh asked for meanwhile is folded into a single next run.
 The quote for the draft is cheap (one request built), waits for typing to pause, and is
 shown under the composer (its border subtitle), not in the activity line, where it would
 cover an error the user still has to read.
@@ -13,6 +13,8 @@ cover an error the user still has to read.
 
 from __future__ import annotations
 
+import asyncio
+import time
 from typing import TYPE_CHECKING
 
 from textual.css.query import NoMatches
@@ -29,6 +31,7 @@ if TYPE_CHECKING:
     from fincoach_tui.ui.app import FinCoachApp
 
 QUOTE_DELAY_S = 0.3
+SLICE_S = 0.005  # longest the comparison holds the event loop before a keypress may run
 
 
 class LiveCosts:
@@ -70,32 +73,37 @@ class LiveCosts:
             self._again = True  # the run under way picks the newest state up once more
             return
         self._running, self._again = costs, False
+        self.app.run_worker(self._compute(costs), group="costs", exit_on_error=False)
+
+    async def _compute(self, costs: SessionCosts) -> None:
+        """Walk and price on the event loop, handing it back every SLICE_S.
+
+        Not a thread: a thread holding the interpreter for whole slices makes the event
+        loop wait for it after every poll, so opening a long session took seconds longer
+        while the walk ran beside it. Here the interface runs between two slices, and no
+        lock is needed around the coach's state."""
         app = self.app
-
-        def compute() -> None:
-            while True:
-                try:
-                    strategies = comparison_strategies(costs.coach.strategy, app.config.params_for)
-                    window = app.engine.context_window if app.engine is not None else None
-                    snapshot = costs.snapshot(strategies, context_window=window)
-                except Superseded:
-                    return
-                except Exception as exc:  # noqa: BLE001 - the chat goes on without the comparison
-                    app.call_from_thread(app.notify, f"cost comparison unavailable: {exc}",
-                                         severity="warning")
-                    snapshot = None
-                try:
-                    again = app.call_from_thread(self._show, costs, snapshot)
-                except Exception:  # noqa: BLE001 - the app is closing: nothing to show it on
-                    return
-                if not again:
-                    return
-
-        app.run_worker(compute, thread=True, group="costs", exit_on_error=False)
+        while True:
+            snapshot = None
+            try:
+                strategies = comparison_strategies(costs.coach.strategy, app.config.params_for)
+                window = app.engine.context_window if app.engine is not None else None
+                handed_back = time.perf_counter()
+                for snapshot in costs.snapshot_steps(strategies, context_window=window):
+                    if time.perf_counter() - handed_back > SLICE_S:
+                        await asyncio.sleep(0)
+                        handed_back = time.perf_counter()
+            except Superseded:
+                return
+            except Exception as exc:  # noqa: BLE001 - the chat goes on without the comparison
+                app.notify(f"cost comparison unavailable: {exc}", severity="warning", markup=False)
+                snapshot = None
+            if not self._show(costs, snapshot):
+                return
 
     def _show(self, costs: SessionCosts, snapshot: CostSnapshot | None) -> bool:
         """Show `snapshot` if still the session on screen; True: compute again (a refresh
-        came meanwhile). Runs on the interface thread, so the flags need no lock."""
+        came meanwhile)."""
         side = self._main(SidePanel)
         if snapshot is not None and costs is self._costs and side is not None:
             side.show_costs(snapshot)

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass
-from itertools import islice
+from dataclasses import dataclass, replace
+from itertools import chain, islice
 
 from fincoach_tui.domain.context import Context, ContextMessage, Section, system_message
 from fincoach_tui.domain.conversation import Message
@@ -53,6 +53,8 @@ Turn = tuple[Message, Message]
 
 def turns_of(history: Sequence[Message]) -> list[Turn]:
     """Pair the history into (user, assistant) turns."""
+    if isinstance(history, (tuple, list)):  # the same pairs, sliced and zipped at C speed
+        return list(zip(history[::2], history[1::2]))
     return [(history[i], history[i + 1]) for i in range(0, len(history) - 1, 2)]
 
 
@@ -72,6 +74,18 @@ def verbatim(messages: Sequence[Message]) -> list[ContextMessage]:
     return [ContextMessage(m.role, m.content, "verbatim", (m.id,)) for m in messages]
 
 
+def _system_message(prompt: str, sections: tuple[Section, ...]) -> ContextMessage:
+    """`system_message(prompt, sections)`. A summary section carries the ids of every turn
+    it covers (thousands, late in a long session), which `system_message` joins one by one:
+    here they are left out of its call and joined at C speed, the rest is its own."""
+    if sum(len(s.source_ids) for s in sections) <= 64:
+        return system_message(prompt, sections)
+    bare = system_message(prompt, tuple(replace(s, source_ids=()) for s in sections))
+    kept = len(bare.sections) - len(sections)  # its own sections (the prompt's) come first
+    return replace(bare, source_ids=tuple(chain.from_iterable(s.source_ids for s in sections)),
+                   sections=(*bare.sections[:kept], *sections))
+
+
 def assemble(
     view: MemoryView,
     kept: Sequence[Message],
@@ -88,9 +102,9 @@ def assemble(
     omitted = view.ids.omitted(view.history, kept) if view.ids is not None else None
     if omitted is None:  # kept is not the history's tail (recall, a fold): filter it
         kept_ids = {m.id for m in kept}
-        omitted = tuple(m.id for m in view.history if m.id not in kept_ids)
+        omitted = tuple([m.id for m in view.history if m.id not in kept_ids])
     new = ContextMessage("user", view.new.content, "new", (view.new.id,))
-    messages = (system_message(view.system_prompt, sections), *verbatim(kept), new)
+    messages = (_system_message(view.system_prompt, sections), *verbatim(kept), new)
     return Context(strategy, messages, omitted, note)
 
 

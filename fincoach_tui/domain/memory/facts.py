@@ -34,14 +34,16 @@ def facts_section(
     When they do not all fit, the most recently observed win: an old fact the user has
     not mentioned since is the likeliest to be stale.
     """
+    facts = tuple(facts)
     kept: list[Fact] = []
+    lines = {id(f): fact_line(f) for f in facts}  # each fact's line once, not once per trial
     for fact in sorted(facts, key=lambda f: f.observed_at, reverse=True):
         trial = sorted([*kept, fact], key=lambda f: (f.turn, f.observed_at, f.id))
-        if count_text("\n".join(fact_line(f) for f in trial)) <= budget:
+        if count_text("\n".join(lines[id(f)] for f in trial)) <= budget:
             kept = trial
     if not kept:
         return None, ()
-    text = "\n".join(fact_line(f) for f in kept)
+    text = "\n".join(lines[id(f)] for f in kept)
     ids = tuple(dict.fromkeys(i for f in kept for i in f.source_ids))
     return Section("fact", FACTS_LABEL, text, ids), tuple(kept)
 

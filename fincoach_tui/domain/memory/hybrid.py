@@ -17,8 +17,7 @@ said and can carry an "outdated" note when a fact has replaced it.
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from itertools import compress, repeat
-from operator import attrgetter, itemgetter
+from itertools import compress
 from dataclasses import dataclass, replace
 
 from fincoach_tui.domain.context import Conflict, Context, RecallHit, Section
@@ -30,8 +29,6 @@ from fincoach_tui.domain.memory.facts import facts_section
 from fincoach_tui.domain.memory.summary import FoldPlan, SummaryStrategy, cap_text
 from fincoach_tui.domain.recall import LexicalRetriever
 from fincoach_tui.domain.relative_dates import day_label
-
-_ID, _QUESTION = attrgetter("id"), itemgetter(0)
 
 RECALL_LABEL = "Recalled earlier turns (verbatim, as said then; may be outdated)"
 
@@ -147,7 +144,8 @@ class HybridStrategy:
         for question, answer in _ranked(candidates, scores, 2 * self.recall_k + 4):
             if len(chosen) == self.recall_k:
                 break
-            conflicts = tuple(conflicts_in(question.content, question.ts, question.turn, facts))
+            # No current fact, no conflict: the passage is not read for stated values then.
+            conflicts = tuple(conflicts_in(question.content, question.ts, question.turn, facts)) if facts else ()
             for reply in (answer, None):
                 text = redact(_passage(question, reply, conflicts), view.facts)
                 ids = (question.id, answer.id) if reply else (question.id,)
@@ -164,7 +162,8 @@ def _ranked(candidates: list[Turn], scores: dict[str, float], first: int) -> Ite
     given (a stable sort by (-score, turn)), lazily: the `first` best are picked out and
     sorted, and the rest only if the caller reads past them (it seldom needs more than
     recall_k), so a long session's candidates are not sorted every turn."""
-    values = list(map(scores.get, map(_ID, map(_QUESTION, candidates)), repeat(0.0)))
+    get = scores.get
+    values = [get(question.id, 0.0) for question, _ in candidates]
     positive = sorted(filter((0.0).__lt__, values), reverse=True)
     if not positive:
         return

@@ -122,7 +122,7 @@ class SummaryStrategy:
         turns = turns_of(history)
         covered = summary.last_turn if summary else 0
         tail_start = len(turns) - self.tail_turns  # turns numbered 1..len(turns)
-        due = tuple(t for t in turns if covered < t[0].turn <= tail_start)
+        due = tuple([t for t in turns if covered < t[0].turn <= tail_start])
         if len(due) < self.batch_turns:
             return None
         return FoldPlan(summary, due, self.cap_tokens)

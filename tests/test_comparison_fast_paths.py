@@ -1,0 +1,189 @@
+"""The every-strategy comparison's shortcuts give what the plain computations give: buffer's
+running sums equal its built requests, the index's BM25 equals the per-document formula
+over large sets too, the lazy recall ranking equals a full sort, and the system message
+assembled with joined ids equals `system_message`."""
+
+from __future__ import annotations
+
+import math
+import random
+from collections import Counter
+from dataclasses import dataclass
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from fincoach_tui.costs import SessionCosts
+from fincoach_tui.domain.context import Section, system_message
+from fincoach_tui.domain.conversation import Message
+from fincoach_tui.domain.counterfactual import CounterfactualLedger, Walker
+from fincoach_tui.domain.memory import make_strategy
+from fincoach_tui.domain.memory.base import _system_message
+from fincoach_tui.domain.memory.hybrid import _ranked
+from fincoach_tui.domain.recall import BM25Index, words
+from tests.memory_helpers import PLANTED, MemoryHarness, filler
+
+
+@dataclass(frozen=True)
+class Built:
+    """buffer under another type: the ledger builds its requests like any strategy's."""
+
+    inner: object
+
+    @property
+    def name(self):
+        return self.inner.name
+
+    def params(self):
+        return self.inner.params()
+
+    def build(self, view):
+        return self.inner.build(view)
+
+
+def comparison(h: MemoryHarness, strategy):
+    costs = SessionCosts(h.coach)
+    snap = costs.snapshot([strategy], context_window=128_000)
+    return costs, snap
+
+
+def same_snapshots(h: MemoryHarness) -> None:
+    fast_costs, fast = comparison(h, make_strategy("buffer"))
+    built_costs, built = comparison(h, Built(make_strategy("buffer")))
+    assert fast.report.curve("buffer") == built.report.curve("buffer")
+    assert fast.projections == built.projections
+    (fast_walker,) = fast_costs.ledger._walkers.values()
+    (built_walker,) = built_costs.ledger._walkers.values()
+    assert fast_walker.steps == built_walker.steps
+
+
+async def test_buffer_summed_equals_buffer_built_when_buffer_was_used(counter):
+    h = MemoryHarness(counter, "buffer")
+    await h.turns([*PLANTED, *filler(6)])
+    same_snapshots(h)
+    fast_costs, fast = comparison(h, make_strategy("buffer"))
+    assert fast.report.curve("buffer").predicted == 0  # every turn was this very request
+    await h.turns(filler(3, 7))  # walked on from its running sums
+    again = fast_costs.snapshot([make_strategy("buffer")], context_window=128_000)
+    assert again.report.curve("buffer") == comparison(h, Built(make_strategy("buffer")))[1].report.curve("buffer")
+
+
+async def test_buffer_summed_equals_buffer_built_under_another_strategy(counter):
+    h = MemoryHarness(counter, "window", {"k": 2})
+    await h.turns([*PLANTED, *filler(8)])
+    same_snapshots(h)
+
+
+def test_running_sums_follow_the_history_and_the_sizes_given():
+    """Sequences of steps as the projection and a replaced history make them: the sums
+    start over whenever they would not be the same."""
+    messages = [Message(f"m{i}", "user" if i % 2 else "assistant", f"text {i} " * (i % 7 + 1), 0.0,
+                        (i + 1) // 2) for i in range(1, 41)]
+    template_strategy = make_strategy("buffer")
+    from fincoach_tui.domain.memory.base import MemoryView
+
+    def count(m):
+        return len(m.content.split())
+
+    template = MemoryView("You are FinCoach.", (), messages[0], count, count_text=lambda t: len(t.split()))
+    ledger_fast = CounterfactualLedger(lambda m: len(m.content.split()) + 1, lambda t: len(t.split()))
+    ledger_built = CounterfactualLedger(lambda m: len(m.content.split()) + 1, lambda t: len(t.split()))
+    fast, built = Walker(template_strategy), Walker(Built(template_strategy))
+    projected = [Message(f"p{i}", "user" if i % 2 else "assistant", "", 0.0, 21 + i // 2) for i in range(10)]
+    sizes_a = {m.id: 5 + n for n, m in enumerate(projected)}
+    sizes_b = {**sizes_a, "m3": 99}  # a size for a transcript message too
+    other = [Message(f"x{i}", m.role, m.content + " more", 0.0, m.turn) for i, m in enumerate(messages, 1)]
+    sequence = [
+        (messages[:0], messages[0], None), (messages[:2], messages[2], None), (messages[:10], messages[10], None),
+        (messages[:10], messages[10], None), (messages[:6], messages[6], None),  # shorter: summed again
+        (messages[:20] + projected[:2], projected[2], sizes_a), (messages[:20] + projected[:6], projected[6], sizes_a),
+        (messages[:20] + projected[:6], projected[6], sizes_b), (messages[:20], messages[20], None),
+        (messages[:20] + projected[:4], projected[4], sizes_b), (messages[:24], messages[24], None),
+        (other[:24], other[24], None), (messages[:30], messages[30], {}),
+    ]
+    for history, new, sizes in sequence:
+        a = ledger_fast.step(fast, template, tuple(history), new, 7, sizes=sizes)
+        b = ledger_built.step(built, template, tuple(history), new, 7, sizes=sizes)
+        assert a == b, (len(history), new.id, sizes is not None)
+
+
+# ---- BM25 over many documents ---------------------------------------------------------
+
+
+def per_document_bm25(query: str, documents: dict[str, str], terms: set[str]) -> dict[str, float]:
+    """The formula document by document, as recall first computed it (the terms in the
+    order `terms` iterates, which is the index's own)."""
+    bags = {doc_id: Counter(words(text)) for doc_id, text in documents.items()}
+    lengths = {doc_id: sum(bag.values()) for doc_id, bag in bags.items()}
+    average = (sum(lengths.values()) / len(bags)) or 1.0
+    having = {t: sum(1 for bag in bags.values() if t in bag) for t in terms}
+    scores = {}
+    for doc_id, bag in bags.items():
+        score = 0.0
+        for term in terms:
+            frequency = bag.get(term, 0)
+            if not frequency:
+                continue
+            idf = math.log(1 + (len(bags) - having[term] + 0.5) / (having[term] + 0.5))
+            score += idf * frequency * 2.2 / (frequency + 1.2 * (1 - 0.75 + 0.75 * lengths[doc_id] / average))
+        if score > 0:
+            scores[doc_id] = score
+    return scores
+
+
+WORDS = ["salary", "rent", "FD", "matures", "gold", "tax", "PPF", "budget", "save", "fund", "index", "loan"]
+
+
+def test_the_index_equals_the_per_document_formula_on_a_long_session():
+    rng = random.Random(5)
+    docs = {}
+    for n in range(1, 401):  # every question says "turn", as a generated session's do
+        picked = rng.sample(WORDS, rng.randint(0, 5)) + [rng.choice(WORDS)] * rng.randint(0, 2)
+        docs[f"m{2 * n - 1}"] = " ".join(picked) + f" (turn {n})"
+    index = BM25Index()
+    for doc_id, text in docs.items():
+        index.add(doc_id, text)
+    index.add("m5", "my gold loan, again (turn 3)")  # a replaced text
+    docs["m5"] = "my gold loan, again (turn 3)"
+    ids = list(docs)
+    for trial in range(40):
+        query = " ".join(rng.sample(WORDS, rng.randint(1, 4))) + f" (turn {rng.randint(1, 450)})"
+        if trial % 3 == 0:
+            among = {i: docs[i] for i in ids[: rng.randint(1, 400)]}  # most of the index, or a few
+        else:
+            among = {i: docs[i] for i in rng.sample(ids, rng.randint(1, 400))}
+        if trial % 4 == 0:
+            among["p1"], among["p2"] = "", "salary rent turn"  # documents the index never held
+        terms = set(words(query))
+        assert index.scores(query, among) == per_document_bm25(query, among, terms)
+
+
+# ---- recall's ranking, lazily ---------------------------------------------------------
+
+
+@settings(max_examples=80, deadline=None)
+@given(st.lists(st.sampled_from([0.0, -1.0, 0.25, 0.5, 0.5, 1.0, 2.0, 3.5, float("nan")]), max_size=60),
+       st.integers(min_value=1, max_value=12), st.randoms(use_true_random=False))
+def test_the_lazy_ranking_is_the_full_sort(values, first, rng):
+    turns = sorted(rng.randint(1, 30) for _ in values)  # turn numbers may repeat
+    candidates = [(Message(f"q{n}", "user", "", 0.0, t), Message(f"a{n}", "assistant", "", 0.0, t))
+                  for n, t in enumerate(turns)]
+    scores = {f"q{n}": v for n, v in enumerate(values) if rng.random() < 0.9}
+    expected = sorted((t for t in candidates if scores.get(t[0].id, 0.0) > 0.0),
+                      key=lambda t: (-scores[t[0].id], t[0].turn))
+    assert list(_ranked(candidates, scores, first)) == expected
+
+
+# ---- the system message ---------------------------------------------------------------
+
+
+def test_the_system_message_with_many_ids_is_system_messages_own():
+    ids = tuple(f"m{i}" for i in range(1, 400))
+    for sections in [
+        (Section("summary", "Conversation summary (turns 1-199)", "gist", ids),),
+        (Section("summary", "S", "gist", ids[:50]), Section("recalled", "R", "passage", ("m7", "m8")),
+         Section("fact", "F", "- salary", ("m1",))),
+        (Section("summary", "S", "", ()), Section("recalled", "R", "p", ids[:70])),
+        (),
+    ]:
+        assert _system_message("You are FinCoach.", sections) == system_message("You are FinCoach.", sections)
