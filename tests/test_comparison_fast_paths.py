@@ -165,13 +165,17 @@ def test_the_index_equals_the_per_document_formula_on_a_long_session():
 @given(st.lists(st.sampled_from([0.0, -1.0, 0.25, 0.5, 0.5, 1.0, 2.0, 3.5, float("nan")]), max_size=60),
        st.integers(min_value=1, max_value=12), st.randoms(use_true_random=False))
 def test_the_lazy_ranking_is_the_full_sort(values, first, rng):
-    turns = sorted(rng.randint(1, 30) for _ in values)  # turn numbers may repeat
+    turns = [rng.randint(1, 30) for _ in values]  # turn numbers may repeat
+    if rng.random() < 0.7:
+        turns.sort()  # in order, as a transcript's are
     candidates = [(Message(f"q{n}", "user", "", 0.0, t), Message(f"a{n}", "assistant", "", 0.0, t))
                   for n, t in enumerate(turns)]
     scores = {f"q{n}": v for n, v in enumerate(values) if rng.random() < 0.9}
     expected = sorted((t for t in candidates if scores.get(t[0].id, 0.0) > 0.0),
                       key=lambda t: (-scores[t[0].id], t[0].turn))
     assert list(_ranked(candidates, scores, first)) == expected
+    if turns == sorted(turns):
+        assert list(_ranked(candidates, scores, first, ordered=True)) == expected
 
 
 # ---- the system message ---------------------------------------------------------------
@@ -187,3 +191,37 @@ def test_the_system_message_with_many_ids_is_system_messages_own():
         (),
     ]:
         assert _system_message("You are FinCoach.", sections) == system_message("You are FinCoach.", sections)
+
+
+# ---- summary's tail and folds, by bisection --------------------------------------------
+
+
+def test_summary_tails_and_folds_equal_the_scans_as_histories_grow_shrink_and_differ():
+    from fincoach_tui.domain.memory.base import MemoryView, Summary, turns_of
+
+    rng = random.Random(11)
+    strategy = make_strategy("summary", {"tail_turns": 2, "batch_turns": 3})
+    messages = []
+    for turn in range(1, 61):
+        messages += [Message(f"m{2 * turn - 1}", "user", f"q{turn}", 0.0, turn),
+                     Message(f"m{2 * turn}", "assistant", f"a{turn}", 0.0, turn)]
+    shuffled = [Message(m.id, m.role, m.content, 0.0, rng.randint(1, 60)) for m in messages]
+
+    def expected(history, summary):
+        covered = summary.last_turn if summary else 0
+        turns = turns_of(history)
+        due = tuple(t for t in turns if covered < t[0].turn <= len(turns) - 2)
+        return [m for m in history if m.turn > covered], (due if len(due) >= 3 else None)
+
+    for _ in range(300):
+        source = shuffled if rng.random() < 0.2 else messages
+        n = rng.randint(0, len(source))
+        history = tuple(source[:n]) if rng.random() < 0.8 else list(source[:n])
+        last = rng.randint(0, 40)
+        summary = Summary("gist", last, (), 5) if last else None
+        kept, due = expected(history, summary)
+        plan = strategy.fold_plan(history, summary)
+        assert (plan.turns if plan else None) == due
+        view = MemoryView("p", tuple(history), Message("new", "user", "x", 0.0, 61), lambda m: 1, summary)
+        context = strategy.build(view)
+        assert [i for m in context.messages[1:-1] for i in m.source_ids] == [m.id for m in kept]

@@ -216,8 +216,8 @@ class CounterfactualLedger:
         count = template.count if not sizes else (lambda m: sizes[m.id] if m.id in sizes else template.count(m))
         changes = dict(history=history, new=new, summary=walker.summary, count=count,
                        retriever=self._retriever(template.retriever))
-        if _VIEW_IDS:  # projected ids are not the session's runs: those histories are filtered
-            changes["ids"] = None if sizes else self._ids
+        if _VIEW_IDS:  # projected ids are not the session's runs: those are listed if ever read
+            changes["ids"] = _UNLISTED if sizes else self._ids
         view = replace(template, **changes)
         context: Context = walker.strategy.build(view)
         content, roles = self._measure(context.messages, sizes)
@@ -371,6 +371,49 @@ class CounterfactualLedger:
         path = tuple(n for i, n in enumerate(switches) if i == 0 or switches[i - 1] != n)
         active = switches[-1] if switches else ""
         return CounterfactualReport(tuple(curves), actual_curve(state.records), active, path)
+
+
+class _Omitted(Sequence[str]):
+    """The ids of `history` not in `kept`, listed only if read: a projected request's are
+    measured, never shown, and listing them is a pass over the whole projected history."""
+
+    def __init__(self, history: Sequence[Message], kept: Sequence[Message]) -> None:
+        self._history, self._kept, self._ids = history, kept, None
+
+    def _listed(self) -> tuple[str, ...]:
+        if self._ids is None:
+            kept_ids = {m.id for m in self._kept}
+            self._ids = tuple([m.id for m in self._history if m.id not in kept_ids])
+        return self._ids
+
+    def __len__(self) -> int:
+        return len(self._listed())
+
+    def __getitem__(self, index):
+        return self._listed()[index]
+
+    def __iter__(self):
+        return iter(self._listed())
+
+    def __eq__(self, other: object) -> bool:
+        return tuple(self) == (tuple(other) if isinstance(other, Sequence) and not isinstance(other, str) else other)
+
+    def __hash__(self) -> int:
+        return hash(self._listed())
+
+    def __repr__(self) -> str:
+        return repr(self._listed())
+
+
+class _Unlisted:
+    """MemoryView.ids for projected turns: what they leave out, as `_Omitted`."""
+
+    @staticmethod
+    def omitted(history: Sequence[Message], kept: Sequence[Message]) -> Sequence[str]:
+        return _Omitted(history, kept)
+
+
+_UNLISTED = _Unlisted()
 
 
 def _shape(roles: Iterable[str]) -> tuple[tuple[str, int], ...]:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, replace
 from itertools import chain, islice
@@ -56,6 +57,38 @@ def turns_of(history: Sequence[Message]) -> list[Turn]:
     if isinstance(history, (tuple, list)):  # the same pairs, sliced and zipped at C speed
         return list(zip(history[::2], history[1::2]))
     return [(history[i], history[i + 1]) for i in range(0, len(history) - 1, 2)]
+
+
+# The turn numbers of the history last asked about, and whether they never decrease. A
+# session's history grows a turn at a time (the comparison walks it turn by turn), so the
+# next history starts with the very same messages: only the new ones are read.
+_TURNS: tuple[Sequence[Message], list[int], bool] = ((), [], True)
+
+
+def ordered_turns(history: Sequence[Message]) -> list[int] | None:
+    """[m.turn for m in history] when those never decrease (a transcript's), else None: then
+    "the messages after turn N" are a tail, found by bisection rather than by a scan."""
+    global _TURNS
+    if not isinstance(history, (tuple, list)):
+        return None
+    known, numbers, ordered = _TURNS
+    n = len(known)
+    if n and n <= len(history) and (history is known or all(map(operator.is_, known, history[:n]))):
+        if n == len(history):
+            return numbers if ordered else None
+        new = [m.turn for m in history[n:]]
+        ordered = ordered and numbers[-1] <= new[0] and all(map(operator.le, new, islice(new, 1, None)))
+        numbers = numbers + new
+    elif n > len(history) and all(map(operator.is_, history, known)):
+        numbers = numbers[: len(history)]  # an earlier point of the same history
+        if ordered:
+            return numbers
+        return numbers if all(map(operator.le, numbers, islice(numbers, 1, None))) else None
+    else:
+        numbers = [m.turn for m in history]
+        ordered = all(map(operator.le, numbers, islice(numbers, 1, None)))
+    _TURNS = (tuple(history), numbers, ordered)
+    return numbers if ordered else None
 
 
 def turns_newest_first(history: Sequence[Message]) -> Iterator[Turn]:

@@ -16,15 +16,24 @@ said and can carry an "outdated" note when a fact has replaced it.
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Iterator, Sequence
-from itertools import compress
 from dataclasses import dataclass, replace
+from itertools import compress, islice
 
 from fincoach_tui.domain.context import Conflict, Context, RecallHit, Section
 from fincoach_tui.domain.conversation import Message
 from fincoach_tui.domain.fact_extraction import ExtractPlan, plan_extraction
 from fincoach_tui.domain.fact_store import Fact, FactStore, conflicts_in, redact
-from fincoach_tui.domain.memory.base import MemoryView, Summary, Turn, assemble, positive_int, turns_of
+from fincoach_tui.domain.memory.base import (
+    MemoryView,
+    Summary,
+    Turn,
+    assemble,
+    ordered_turns,
+    positive_int,
+    turns_of,
+)
 from fincoach_tui.domain.memory.facts import facts_section
 from fincoach_tui.domain.memory.summary import FoldPlan, SummaryStrategy, cap_text
 from fincoach_tui.domain.recall import LexicalRetriever
@@ -141,11 +150,12 @@ class HybridStrategy:
         retriever = view.retriever or LexicalRetriever()
         scorer, scores = retriever.scores(view.new, [question for question, _ in candidates])
         chosen: list[_Passage] = []
-        for question, answer in _ranked(candidates, scores, 2 * self.recall_k + 4):
+        # Candidates keep the history's order: its turns' order, when those never decrease.
+        ordered = ordered_turns(view.history) is not None
+        for question, answer in _ranked(candidates, scores, 2 * self.recall_k + 4, ordered):
             if len(chosen) == self.recall_k:
                 break
-            # No current fact, no conflict: the passage is not read for stated values then.
-            conflicts = tuple(conflicts_in(question.content, question.ts, question.turn, facts)) if facts else ()
+            conflicts = _conflicts(question, facts)
             for reply in (answer, None):
                 text = redact(_passage(question, reply, conflicts), view.facts)
                 ids = (question.id, answer.id) if reply else (question.id,)
@@ -157,13 +167,52 @@ class HybridStrategy:
         return chosen
 
 
-def _ranked(candidates: list[Turn], scores: dict[str, float], first: int) -> Iterator[Turn]:
+# Recall brings the same old questions back turn after turn, against the same facts: what
+# they state against those facts is kept (by message, for the very same Fact objects).
+_CONFLICTS: dict[str, tuple[Message, tuple[Fact, ...], tuple[Conflict, ...]]] = {}
+
+
+def _conflicts(question: Message, facts: Sequence[Fact]) -> tuple[Conflict, ...]:
+    """conflicts_in for a recalled question; no current fact, no conflict."""
+    if not facts:
+        return ()
+    kept = _CONFLICTS.get(question.id)
+    if (kept is not None and kept[0] is question and len(kept[1]) == len(facts)
+            and all(map(operator.is_, kept[1], facts))):
+        return kept[2]
+    found = tuple(conflicts_in(question.content, question.ts, question.turn, facts))
+    if len(_CONFLICTS) >= 4096:
+        _CONFLICTS.clear()
+    _CONFLICTS[question.id] = (question, tuple(facts), found)
+    return found
+
+
+def _ranked(candidates: list[Turn], scores: dict[str, float], first: int, ordered: bool = False
+            ) -> Iterator[Turn]:
     """The candidates scoring above 0, best first, then the older turn, then in the order
     given (a stable sort by (-score, turn)), lazily: the `first` best are picked out and
     sorted, and the rest only if the caller reads past them (it seldom needs more than
-    recall_k), so a long session's candidates are not sorted every turn."""
+    recall_k), so a long session's candidates are not sorted every turn. `ordered`: the
+    candidates are known to be in the order of their turns (a transcript's)."""
     get = scores.get
     values = [get(question.id, 0.0) for question, _ in candidates]
+    top = max(values, default=0.0)
+    if top > 0.0 and values.count(top) >= first:
+        # Many tied for the best (a question asked again and again): in the order given,
+        # when that is the turns' order, found one at a time.
+        turns = [] if ordered else [question.turn for question, _ in candidates]
+        if all(map(operator.le, turns, islice(turns, 1, None))):
+            n = -1
+            while True:
+                try:
+                    n = values.index(top, n + 1)
+                except ValueError:
+                    break
+                yield candidates[n]
+            rest = [(-v, candidates[n][0].turn, n) for n, v in enumerate(values) if 0.0 < v < top]
+            rest.sort()
+            yield from (candidates[n] for _, _, n in rest)
+            return
     positive = sorted(filter((0.0).__lt__, values), reverse=True)
     if not positive:
         return

@@ -7,6 +7,7 @@ folds those turns are still sent verbatim, so nothing is ever in neither place.
 
 from __future__ import annotations
 
+import bisect
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -16,6 +17,7 @@ from fincoach_tui.domain.memory.base import (
     Summary,
     Turn,
     assemble,
+    ordered_turns,
     positive_int,
     turns_of,
 )
@@ -109,7 +111,11 @@ class SummaryStrategy:
     def build(self, view: MemoryView) -> Context:
         summary = view.summary
         covered = summary.last_turn if summary else 0
-        kept = [m for m in view.history if m.turn > covered]
+        numbers = ordered_turns(view.history)
+        if numbers is not None:  # the same messages: those after `covered`, a tail
+            kept = list(view.history[bisect.bisect_right(numbers, covered):])
+        else:
+            kept = [m for m in view.history if m.turn > covered]
         sections: tuple[Section, ...] = ()
         note = "no summary yet"
         if summary:
@@ -119,10 +125,16 @@ class SummaryStrategy:
 
     def fold_plan(self, history: tuple[Message, ...], summary: Summary | None) -> FoldPlan | None:
         """The fold due before the next request, if at least a batch has left the tail."""
-        turns = turns_of(history)
         covered = summary.last_turn if summary else 0
-        tail_start = len(turns) - self.tail_turns  # turns numbered 1..len(turns)
-        due = tuple([t for t in turns if covered < t[0].turn <= tail_start])
+        tail_start = len(history) // 2 - self.tail_turns  # turns numbered 1..len(turns)
+        numbers = ordered_turns(history)
+        if numbers is not None:  # the same pairs: those whose question is in (covered, tail_start]
+            first = (bisect.bisect_right(numbers, covered) + 1) // 2
+            last = min((bisect.bisect_right(numbers, tail_start) + 1) // 2, len(history) // 2)
+            due = tuple(zip(history[2 * first:2 * last:2], history[2 * first + 1:2 * last:2]))
+        else:
+            turns = turns_of(history)
+            due = tuple([t for t in turns if covered < t[0].turn <= tail_start])
         if len(due) < self.batch_turns:
             return None
         return FoldPlan(summary, due, self.cap_tokens)
