@@ -27,7 +27,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, field, fields, replace
+from dataclasses import dataclass, field, replace
 from operator import attrgetter
 from typing import Any
 
@@ -49,13 +49,12 @@ from fincoach_tui.domain.memory.base import MemoryView, Summary
 from fincoach_tui.domain.memory.buffer import BufferStrategy
 from fincoach_tui.domain.pricing import Price
 from fincoach_tui.domain.recall import BM25Index, LexicalRetriever, VectorRetriever
-from fincoach_tui.domain.records import CallRecord, MessageIds
+from fincoach_tui.domain.records import UNLISTED_IDS, CallRecord, MessageIds
 from fincoach_tui.domain.session_state import SessionState
 
 
 # Strategies list what they leave out through the view's MessageIds, which follows one
-# growing history: the coach's is the live one, so the ledger (in its thread) has its own.
-_VIEW_IDS = "ids" in {f.name for f in fields(MemoryView)}
+# growing history: the coach's is the live one, so the ledger has its own.
 _VERBATIM = frozenset(("verbatim", "new"))  # provenances counted as the message they carry
 _ROLE = attrgetter("role")
 
@@ -114,8 +113,7 @@ class CounterfactualLedger:
         self._vector: tuple[VectorRetriever, VectorRetriever] | None = None  # session's, ours
         self._known: dict[str, int] = {}  # content tokens of transcript messages, by id
         self._system: tuple[str, int] | None = None  # a bare system prompt and its tokens
-        if _VIEW_IDS:
-            self._ids = MessageIds()
+        self._ids = MessageIds()
         # The fact store as it stood at turn `_store_turn`, replayed from the session's log.
         self._store = FactStore()
         self._store_turn = 0
@@ -216,8 +214,8 @@ class CounterfactualLedger:
         count = template.count if not sizes else (lambda m: sizes[m.id] if m.id in sizes else template.count(m))
         changes = dict(history=history, new=new, summary=walker.summary, count=count,
                        retriever=self._retriever(template.retriever))
-        if _VIEW_IDS:  # projected ids are not the session's runs: those are listed if ever read
-            changes["ids"] = _UNLISTED if sizes else self._ids
+        # projected ids are not the session's runs: those are listed if ever read
+        changes["ids"] = UNLISTED_IDS if sizes else self._ids
         view = replace(template, **changes)
         context: Context = walker.strategy.build(view)
         content, roles = self._measure(context.messages, sizes)
@@ -371,49 +369,6 @@ class CounterfactualLedger:
         path = tuple(n for i, n in enumerate(switches) if i == 0 or switches[i - 1] != n)
         active = switches[-1] if switches else ""
         return CounterfactualReport(tuple(curves), actual_curve(state.records), active, path)
-
-
-class _Omitted(Sequence[str]):
-    """The ids of `history` not in `kept`, listed only if read: a projected request's are
-    measured, never shown, and listing them is a pass over the whole projected history."""
-
-    def __init__(self, history: Sequence[Message], kept: Sequence[Message]) -> None:
-        self._history, self._kept, self._ids = history, kept, None
-
-    def _listed(self) -> tuple[str, ...]:
-        if self._ids is None:
-            kept_ids = {m.id for m in self._kept}
-            self._ids = tuple([m.id for m in self._history if m.id not in kept_ids])
-        return self._ids
-
-    def __len__(self) -> int:
-        return len(self._listed())
-
-    def __getitem__(self, index):
-        return self._listed()[index]
-
-    def __iter__(self):
-        return iter(self._listed())
-
-    def __eq__(self, other: object) -> bool:
-        return tuple(self) == (tuple(other) if isinstance(other, Sequence) and not isinstance(other, str) else other)
-
-    def __hash__(self) -> int:
-        return hash(self._listed())
-
-    def __repr__(self) -> str:
-        return repr(self._listed())
-
-
-class _Unlisted:
-    """MemoryView.ids for projected turns: what they leave out, as `_Omitted`."""
-
-    @staticmethod
-    def omitted(history: Sequence[Message], kept: Sequence[Message]) -> Sequence[str]:
-        return _Omitted(history, kept)
-
-
-_UNLISTED = _Unlisted()
 
 
 def _shape(roles: Iterable[str]) -> tuple[tuple[str, int], ...]:

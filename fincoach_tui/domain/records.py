@@ -337,3 +337,47 @@ class MessageIds:
         spans[-1] = (first, last - (self._ends[cut] - n))
         items = [f"m{a}" if a == b else f"m{a}..m{b}" for a, b in spans]
         return IdRuns(items, n)
+
+
+class LazyOmitted(Sequence[str]):
+    """The ids of `history` not in `kept`, listed only if read: a projected request's are
+    measured, never shown, and listing them is a pass over the whole projected history."""
+
+    def __init__(self, history: Sequence[Any], kept: Sequence[Any]) -> None:
+        self._history, self._kept, self._ids = history, kept, None
+
+    def _listed(self) -> tuple[str, ...]:
+        if self._ids is None:
+            kept_ids = {m.id for m in self._kept}
+            self._ids = tuple([m.id for m in self._history if m.id not in kept_ids])
+        return self._ids
+
+    def __len__(self) -> int:
+        return len(self._listed())
+
+    def __getitem__(self, index):
+        return self._listed()[index]
+
+    def __iter__(self):
+        return iter(self._listed())
+
+    def __eq__(self, other: object) -> bool:
+        return tuple(self) == (tuple(other) if isinstance(other, Sequence) and not isinstance(other, str) else other)
+
+    def __hash__(self) -> int:
+        return hash(self._listed())
+
+    def __repr__(self) -> str:
+        return repr(self._listed())
+
+
+class UnlistedIds:
+    """MemoryView.ids for requests that are measured, never shown (the counterfactual's
+    projected turns): what they leave out, as `LazyOmitted`."""
+
+    @staticmethod
+    def omitted(history: Sequence[Any], kept: Sequence[Any]) -> Sequence[str]:
+        return LazyOmitted(history, kept)
+
+
+UNLISTED_IDS = UnlistedIds()

@@ -236,9 +236,7 @@ class FinCoachApp(App):
             params=strategy.params(), total=shown,
         )
         self.side.update_session(state, context_window=self.engine.context_window)
-        # Once the screen shows it: the comparison's thread shares the interpreter, and
-        # started now it would hold back the paint of the turn or session it follows.
-        self.call_after_refresh(self.costs.refresh)
+        self.costs.refresh()  # starts once the screen shows this
 
     # ---- input ---------------------------------------------------------------------
     def on_composer_submitted(self, event: Composer.Submitted) -> None:

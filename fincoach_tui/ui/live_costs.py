@@ -73,16 +73,20 @@ class LiveCosts:
             self._again = True  # the run under way picks the newest state up once more
             return
         self._running, self._again = costs, False
-        self.app.run_worker(self._compute(costs), group="costs", exit_on_error=False)
+        shown = asyncio.Event()
+        self.app.call_after_refresh(shown.set)
+        self.app.run_worker(self._compute(costs, shown), group="costs", exit_on_error=False)
 
-    async def _compute(self, costs: SessionCosts) -> None:
-        """Walk and price on the event loop, handing it back every SLICE_S.
+    async def _compute(self, costs: SessionCosts, shown: asyncio.Event) -> None:
+        """Walk and price on the event loop, handing it back every SLICE_S, from the moment
+        the screen shows the turn or session this follows.
 
         Not a thread: a thread holding the interpreter for whole slices makes the event
         loop wait for it after every poll, so opening a long session took seconds longer
         while the walk ran beside it. Here the interface runs between two slices, and no
         lock is needed around the coach's state."""
         app = self.app
+        await shown.wait()
         while True:
             snapshot = None
             try:
