@@ -154,3 +154,31 @@ async def test_a_turn_walks_only_itself_and_another_session_starts_afresh(tmp_pa
         await pilot.pause()
         assert app.live.name == "second" and app.costs.current() is not costs
         assert costs._closed  # a snapshot of the first session still under way would stop
+
+
+async def test_an_open_session_is_kept_from_full_collections_and_handed_back_when_left(tmp_path):
+    # Once a session is loaded and every strategy walked, full garbage collections skip
+    # it (a long one is hundreds of thousands of objects to rescan); leaving it must let
+    # it be collected all the same.
+    import gc
+    import weakref
+
+    from tests.app_harness import make_app as offline_app
+
+    gc.unfreeze()  # whatever an earlier test left frozen
+    app = offline_app(tmp_path, "first")
+    async with app.run_test(size=SIZE) as pilot:
+        await started(app, pilot)
+        await say(app, pilot, DEMO_TURNS[0])
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert gc.get_freeze_count() > 0  # the session's objects are out of the collector's sight
+        first = weakref.ref(app.live.coach)
+
+        app._switch_to("second")
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert app.live.name == "second"
+        gc.collect()
+        assert first() is None  # the first session's coach was handed back and collected
+    assert gc.get_freeze_count() == 0  # closing the app handed the last session back

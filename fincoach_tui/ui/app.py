@@ -25,6 +25,7 @@ from fincoach_tui.llm.providers import ProviderSettings
 from fincoach_tui.runtime import Engine, LiveSession, build_engine, open_session
 from fincoach_tui.store.session_file import SessionError, SessionFile
 from fincoach_tui.store.sessions import SessionStore
+from fincoach_tui.ui import heap
 from fincoach_tui.ui.chat import ChatView
 from fincoach_tui.ui.commands import FinCoachCommands
 from fincoach_tui.ui.composer import Composer
@@ -394,6 +395,7 @@ class FinCoachApp(App):
             return
         empty = len(live.state.transcript) == 0 and not live.state.records
         live.close()
+        heap.release_session()  # what of it is garbage now may be collected
         if empty and live.name in self._unnamed:
             self.store.delete(live.name)
 

@@ -21,6 +21,7 @@ from textual.css.query import NoMatches
 
 from fincoach_tui.costs import CostSnapshot, SessionCosts, Superseded, comparison_strategies
 from fincoach_tui.ui import format as fmt
+from fincoach_tui.ui import heap
 from fincoach_tui.ui.composer import Composer
 from fincoach_tui.ui.side_panel import SidePanel
 
@@ -41,6 +42,7 @@ class LiveCosts:
         self._timer: Timer | None = None
         self._running: SessionCosts | None = None  # whose snapshot a worker is computing
         self._again = False  # a refresh came while it was
+        self._settled = False  # the heap settled since this session's first snapshot
         self.last_quote = ""  # the quote last shown under the composer ("" when none)
 
     def _main(self, widget: type):
@@ -59,6 +61,7 @@ class LiveCosts:
             if self._costs is not None:
                 self._costs.close()  # its snapshot, if one is under way, is not wanted now
             self._costs = SessionCosts(live.coach)
+            self._settled = False
             side = self._main(SidePanel)
             if side is not None:
                 side.show_costs(None)  # the last session's numbers are not this one's
@@ -111,6 +114,9 @@ class LiveCosts:
         side = self._main(SidePanel)
         if snapshot is not None and costs is self._costs and side is not None:
             side.show_costs(snapshot)
+            if not self._settled:  # the session's first walk is done: it is all in memory
+                self._settled = True
+                heap.settle_session()
         if self._running is not costs:  # another session's run owns the flags now
             return False
         again, self._again = self._again and costs is self._costs, False
