@@ -1,6 +1,6 @@
 """Run every benchmark and print the figures against the targets (Markdown).
 
-    python benchmarks/run_all.py            # the full run (about 10 minutes on 2 cores)
+    python benchmarks/run_all.py            # the full run (about 2 minutes on 2 cores)
     python benchmarks/run_all.py --quick    # fewer runs and a 200-turn session, to try it out
 
 Each benchmark runs in its own process (so their memory and imports do not mix) and
