@@ -102,7 +102,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--json", type=Path, help="also write the raw results here")
     args = parser.parse_args(argv)
     turns = args.turns or (200 if args.quick else 1000)
-    samples, runs = ("3", "3") if args.quick else ("5", "21")
+    samples, runs = ("3", "3") if args.quick else ("9", "21")
     print("running benchmarks…", file=sys.stderr)
     first = run("bench_first_frame.py", "--runs", runs)
     session = run("bench_session.py", "--turns", str(turns), "--samples", samples)
