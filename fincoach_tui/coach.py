@@ -189,16 +189,19 @@ class Coach:
         return self.counter.count_cached(message.id, message.content)
 
     def count_text(self, text: str) -> int:
-        # Derived texts (a system prompt with a summary section) are keyed by content.
-        key = "text:" + _digest(text)
-        return self.counter.count_cached(key, text)
+        # Derived texts (a system prompt with a summary section): the counter keys by the
+        # text itself, so no id is needed.
+        return self.counter.count_cached("text", text)
 
-    def view(self, new: Message) -> MemoryView:
+    def history_before(self, new: Message) -> tuple[Message, ...]:
+        """The transcript without `new` (the question of the turn under way, if recorded)."""
         messages = self.state.transcript.messages
         if messages and messages[-1].id == new.id:  # the usual case: a slice, not a scan
-            history = messages[:-1]
-        else:
-            history = tuple(m for m in messages if m.id != new.id)
+            return messages[:-1]
+        return tuple(m for m in messages if m.id != new.id)
+
+    def view(self, new: Message) -> MemoryView:
+        history = self.history_before(new)
         return MemoryView(self.system_prompt, history, new, self.count_message, self.state.summary,
                           facts=self.state.facts, retriever=retriever_for(self),
                           count_text=self.count_text, ids=self._omitted_ids)

@@ -149,10 +149,8 @@ class SessionCosts:
         self, strategies: Sequence[Strategy], *, context_window: int | None, horizon: int | None = None
     ) -> CostSnapshot:
         """Every strategy's cost, walking whatever turns are new first."""
-        for snapshot in self.snapshot_steps(strategies, context_window=context_window, horizon=horizon):
-            if snapshot is not None:
-                return snapshot
-        raise Superseded
+        steps = self.snapshot_steps(strategies, context_window=context_window, horizon=horizon)
+        return next(snapshot for snapshot in steps if snapshot is not None)  # the last step
 
     def snapshot_steps(
         self, strategies: Sequence[Strategy], *, context_window: int | None, horizon: int | None = None

@@ -87,13 +87,7 @@ def prime_upkeep(coach: Coach) -> None:
 async def run_upkeep(coach: Coach, question: Message) -> AsyncIterator[UpkeepEvent]:
     """Extract what is due, then embed what recall will need, for the turn of `question`."""
     extract_plan = getattr(coach.strategy, "extract_plan", None)
-    history: tuple[Message, ...] = ()
-    if extract_plan is not None:
-        messages = coach.state.transcript.messages
-        if messages and messages[-1].id == question.id:  # the usual case: a slice, not a scan
-            history = messages[:-1]
-        else:
-            history = tuple(m for m in messages if m.id != question.id)
+    history = coach.history_before(question) if extract_plan is not None else ()
     for _ in range(MAX_EXTRACTIONS_PER_TURN if extract_plan else 0):
         # Only what no extraction has read yet: the plan leaves covered messages out anyway.
         plan = extract_plan(_uncovered(coach, history), question, coach.state.facts)

@@ -18,7 +18,6 @@ from fincoach_tui.domain.context import Section, system_message
 from fincoach_tui.domain.conversation import Message
 from fincoach_tui.domain.counterfactual import CounterfactualLedger, Walker
 from fincoach_tui.domain.memory import make_strategy
-from fincoach_tui.domain.memory.base import _system_message
 from fincoach_tui.domain.memory.hybrid import _ranked
 from fincoach_tui.domain.recall import BM25Index, words
 from tests.memory_helpers import PLANTED, MemoryHarness, filler
@@ -181,7 +180,7 @@ def test_the_lazy_ranking_is_the_full_sort(values, first, rng):
 # ---- the system message ---------------------------------------------------------------
 
 
-def test_the_system_message_with_many_ids_is_system_messages_own():
+def test_the_system_message_carries_every_sections_ids_in_order():
     ids = tuple(f"m{i}" for i in range(1, 400))
     for sections in [
         (Section("summary", "Conversation summary (turns 1-199)", "gist", ids),),
@@ -190,7 +189,9 @@ def test_the_system_message_with_many_ids_is_system_messages_own():
         (Section("summary", "S", "", ()), Section("recalled", "R", "p", ids[:70])),
         (),
     ]:
-        assert _system_message("You are FinCoach.", sections) == system_message("You are FinCoach.", sections)
+        message = system_message("You are FinCoach.", sections)
+        assert message.source_ids == tuple(i for section in sections for i in section.source_ids)
+        assert message.sections[1:] == sections
 
 
 # ---- summary's tail and folds, by bisection --------------------------------------------

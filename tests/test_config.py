@@ -316,3 +316,16 @@ def test_unknown_top_level_key_is_named_with_valid_keys(tmp_path):
 )
 def test_unknown_nested_keys(tmp_path, text, key):
     assert f"unknown key '{key}'" in error_for(tmp_path, text)
+
+
+def test_the_configs_strategy_defaults_are_the_strategies_own():
+    # The config names the strategies and their defaults without importing them (the
+    # first frame must not pay for the strategies): the two lists must not drift apart.
+    from dataclasses import asdict
+
+    from fincoach_tui.config import DEFAULT_STRATEGY_PARAMS, VALID_STRATEGIES
+    from fincoach_tui.domain.memory import STRATEGIES
+
+    assert VALID_STRATEGIES == tuple(STRATEGIES)
+    for name, params in DEFAULT_STRATEGY_PARAMS.items():
+        assert asdict(STRATEGIES[name]()) == params, name

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from itertools import chain
 
 # Where a sent message (or a section of the system message) came from.
 PROVENANCES = ("system", "verbatim", "summary", "recalled", "fact", "new")
@@ -77,5 +78,7 @@ def system_message(prompt: str, extra: tuple[Section, ...] = ()) -> ContextMessa
     content = prompt
     for section in extra:
         content += f"\n\n## {section.label}\n{section.text}"
-    ids = tuple(i for s in extra for i in s.source_ids)
+    # chain: a summary section carries the ids of every turn it covers (thousands, late
+    # in a long session), and this runs for every request every strategy builds.
+    ids = tuple(chain.from_iterable(s.source_ids for s in extra))
     return ContextMessage("system", content, "system", ids, sections)

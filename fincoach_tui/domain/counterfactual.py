@@ -53,8 +53,6 @@ from fincoach_tui.domain.records import UNLISTED_IDS, CallRecord, MessageIds
 from fincoach_tui.domain.session_state import SessionState
 
 
-# Strategies list what they leave out through the view's MessageIds, which follows one
-# growing history: the coach's is the live one, so the ledger has its own.
 _VERBATIM = frozenset(("verbatim", "new"))  # provenances counted as the message they carry
 _ROLE = attrgetter("role")
 
@@ -113,6 +111,8 @@ class CounterfactualLedger:
         self._vector: tuple[VectorRetriever, VectorRetriever] | None = None  # session's, ours
         self._known: dict[str, int] = {}  # content tokens of transcript messages, by id
         self._system: tuple[str, int] | None = None  # a bare system prompt and its tokens
+        # Strategies list what they leave out through the view's MessageIds, which follows
+        # one growing history: the coach's is the live one, so the ledger has its own.
         self._ids = MessageIds()
         # The fact store as it stood at turn `_store_turn`, replayed from the session's log.
         self._store = FactStore()
@@ -140,7 +140,7 @@ class CounterfactualLedger:
                 walkers.append(walker)
         if not walkers:
             return True
-        log = getattr(state, "fact_log", None)
+        log = state.fact_log
         if not log and template.facts is not None and template.facts.facts:
             log = None  # a store not filled from the session's events: it is used as it is
         first = min(len(w.steps) for w in walkers) + 1

@@ -105,8 +105,7 @@ class LearnedOverhead:
 
     def predict_counts(self, counts: Mapping[str, int]) -> int:
         """The same from role counts: a long request's roles need not be listed again."""
-        prior = self.prior
-        base = prior.fixed + sum(prior.per_role.get(r, prior.default_per_message) * n for r, n in counts.items())
+        base = self.prior.predict_counts(counts)
         if not self.correction:
             return base
         denominator, numerators = self._over_common_denominator
@@ -164,9 +163,7 @@ class _Sums:
         counts = observation.counts
         by_term = _features(counts)
         features = [by_term[t] for t in TERMS]
-        prior = self.prior
-        predicted = prior.fixed + sum(prior.per_role.get(r, prior.default_per_message) * n for r, n in counts.items())
-        residual = observation.gap - predicted
+        residual = observation.gap - self.prior.predict_counts(counts)
         if not isinstance(residual, int):  # a prior with non-integer terms: stay exact
             residual = Fraction(residual)
         self.count += sign

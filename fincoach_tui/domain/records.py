@@ -275,14 +275,12 @@ class MessageIds:
             return ()  # everything kept (buffer): nothing to check, in O(1) or at C speed
         if start < 0 or not all(map(operator.is_, kept, history[start:])):
             return None
-        top = _id_number(history[start - 1].id) if start else 0
+        top = _id_number(history[start - 1].id)  # start > 0 here: start == 0 returned above
         for message in kept:  # no kept id may repeat an omitted one
             number = _id_number(message.id)
             if number is None or number <= top:
                 return None
             top = number
-        if start == 0:
-            return ()
         if not self._sync(history, start):
             return None
         return self._prefix(start)

@@ -7,7 +7,7 @@ a primer for the reply. `TemplateOverhead` predicts that gap per model family.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 
 # Model-name prefixes tokenized with o200k_base; everything older OpenAI uses cl100k_base.
@@ -81,6 +81,10 @@ class TemplateOverhead:
 
     def predict(self, roles: Iterable[str]) -> int:
         return self.fixed + sum(self.per_role.get(r, self.default_per_message) for r in roles)
+
+    def predict_counts(self, counts: Mapping[str, int]) -> int:
+        """`predict` from role counts ({"user": 3, ...}): a long request's roles unlisted."""
+        return self.fixed + sum(self.per_role.get(r, self.default_per_message) * n for r, n in counts.items())
 
 
 # OpenAI chat models: <|im_start|>{role}\n{content}<|im_end|>\n -> 3 tokens per message plus

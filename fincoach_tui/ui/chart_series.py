@@ -118,15 +118,15 @@ def bars(series: ChartSeries, selected: int | None, most: int = MAX_BARS) -> Bar
     per = turns_per_bar(n, most)
     xs, chat, total, chosen, line_xs, line_ys = [], [], [], [], [], []
     for start in range(0, n, per):
-        run = slice(start, min(start + per, n))
-        turns = series.turns[run]
-        top = max(range(len(turns)), key=lambda i: series.total[run][i])
-        xs.append((turns[0] + turns[-1]) / 2)
-        chat.append(series.chat[run][top])
-        total.append(series.total[run][top])
-        chosen.append(selected is not None and turns[0] <= selected <= turns[-1])
-        line_xs.append(float(turns[-1]))
-        line_ys.append(series.cumulative[run.stop - 1])
+        stop = min(start + per, n)
+        first, last = series.turns[start], series.turns[stop - 1]
+        top = max(range(start, stop), key=series.total.__getitem__)
+        xs.append((first + last) / 2)
+        chat.append(series.chat[top])
+        total.append(series.total[top])
+        chosen.append(selected is not None and first <= selected <= last)
+        line_xs.append(float(last))
+        line_ys.append(series.cumulative[stop - 1])
     if per > 1 and n:  # the line starts where the first bar does, not at its run's end
         line_xs.insert(0, float(series.turns[0]))
         line_ys.insert(0, series.cumulative[0])

@@ -35,7 +35,6 @@ from fincoach_tui.domain.records import CallRecord
 from fincoach_tui.domain.session_state import StrategySwitch
 from fincoach_tui.ui import format as fmt
 from fincoach_tui.ui.chart_series import (  # noqa: F401 - re-exported: the chart's numbers
-    Bars,
     ChartSeries,
     CompactTicks,
     bars,
@@ -224,7 +223,8 @@ class CostChart(Widget, can_focus=True):
     def _rebuild(self) -> None:
         # The bars' series stays in tokens or cost: the compare mode's selection reads it.
         self.series = build_series(self._records, self._switches, "cost" if self.mode == "cost" else "tokens")
-        self.compare = build_compare(self._costs, self._switches) if self._costs is not None else None
+        compare = self._costs is not None and self.mode == "compare"  # drawn only in that mode
+        self.compare = build_compare(self._costs, self._switches) if compare else None
         self._draw()
 
     def _style(self, component: str) -> str:

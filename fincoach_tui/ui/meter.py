@@ -200,11 +200,6 @@ class TokenMeter(Widget):
         self._paint()
 
     @property
-    def utilization(self) -> float | None:
-        """Prompt tokens over the context window; None when either is unknown."""
-        return self._fraction
-
-    @property
     def alert_text(self) -> str:
         return self._alert
 

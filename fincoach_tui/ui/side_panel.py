@@ -28,12 +28,10 @@ if TYPE_CHECKING:
     from fincoach_tui.costs import CostSnapshot
 
 
-def turn_label(record: CallRecord, *, summarized: bool = False, upkeep: tuple[str, ...] = ()) -> Text:
-    """ "Turn 7 · window · 1,234 tok · $0.0004" (+ a mark when a summary call ran that turn)."""
+def turn_label(record: CallRecord, *, upkeep: tuple[str, ...] = ()) -> Text:
+    """ "Turn 7 · window · 1,234 tok · $0.0004" (+ a mark per maintenance call that turn)."""
     label = (f"Turn {record.turn} · {record.strategy} · "
              f"{fmt.tokens(record.usage.prompt_tokens)} tok · {fmt.usd(record.cost_usd)}")
-    if summarized and not upkeep:
-        label += " · +summary"
     for kind in dict.fromkeys(upkeep):  # "summary", "extract", "embed": calls run before the reply
         label += f" · +{kind}"
     return Text(label)

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import operator
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass, replace
-from itertools import chain, islice
+from dataclasses import dataclass
+from itertools import islice
 
 from fincoach_tui.domain.context import Context, ContextMessage, Section, system_message
 from fincoach_tui.domain.conversation import Message
@@ -107,18 +107,6 @@ def verbatim(messages: Sequence[Message]) -> list[ContextMessage]:
     return [ContextMessage(m.role, m.content, "verbatim", (m.id,)) for m in messages]
 
 
-def _system_message(prompt: str, sections: tuple[Section, ...]) -> ContextMessage:
-    """`system_message(prompt, sections)`. A summary section carries the ids of every turn
-    it covers (thousands, late in a long session), which `system_message` joins one by one:
-    here they are left out of its call and joined at C speed, the rest is its own."""
-    if sum(len(s.source_ids) for s in sections) <= 64:
-        return system_message(prompt, sections)
-    bare = system_message(prompt, tuple(replace(s, source_ids=()) for s in sections))
-    kept = len(bare.sections) - len(sections)  # its own sections (the prompt's) come first
-    return replace(bare, source_ids=tuple(chain.from_iterable(s.source_ids for s in sections)),
-                   sections=(*bare.sections[:kept], *sections))
-
-
 def assemble(
     view: MemoryView,
     kept: Sequence[Message],
@@ -137,7 +125,7 @@ def assemble(
         kept_ids = {m.id for m in kept}
         omitted = tuple([m.id for m in view.history if m.id not in kept_ids])
     new = ContextMessage("user", view.new.content, "new", (view.new.id,))
-    messages = (_system_message(view.system_prompt, sections), *verbatim(kept), new)
+    messages = (system_message(view.system_prompt, sections), *verbatim(kept), new)
     return Context(strategy, messages, omitted, note)
 
 
