@@ -33,7 +33,7 @@ from fincoach_tui.domain.tokens import TemplateOverhead, TokenCounter
 from fincoach_tui.llm.base import ChatModel, Completion, LLMError, TextDelta
 from fincoach_tui.llm.embeddings import Embedder
 from fincoach_tui.memory_upkeep import (
-    UpkeepProgress, context_extra, fold, prime_upkeep, retriever_for, run_upkeep,
+    RecallSource, UpkeepProgress, context_extra, fold, prime_upkeep, run_upkeep,
 )
 # The events a turn yields; re-exported here for the coach's readers.
 from fincoach_tui.turn_events import (
@@ -112,6 +112,7 @@ class Coach:
         self.strategy = strategy
         # Where each upkeep pass got to, so the next one reads only newer messages.
         self.upkeep = UpkeepProgress()
+        self.recall = RecallSource()  # recall's index and vectors, kept for the session
         prime_upkeep(self)
         # The omitted ids of a bounded strategy, extended turn by turn (records.MessageIds);
         # primed here, with the session being opened, so no turn has the whole history to do.
@@ -203,7 +204,7 @@ class Coach:
     def view(self, new: Message) -> MemoryView:
         history = self.history_before(new)
         return MemoryView(self.system_prompt, history, new, self.count_message, self.state.summary,
-                          facts=self.state.facts, retriever=retriever_for(self),
+                          facts=self.state.facts, retriever=self.recall.retriever(self),
                           count_text=self.count_text, ids=self._omitted_ids)
 
     def measure(self, context: Context) -> RequestReady:

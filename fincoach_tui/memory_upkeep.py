@@ -23,7 +23,13 @@ from fincoach_tui.domain.conversation import Message
 from fincoach_tui.domain.fact_extraction import ExtractPlan
 from fincoach_tui.domain.fact_store import Fact, facts_event
 from fincoach_tui.domain.memory.summary import FoldPlan
-from fincoach_tui.domain.recall import Retriever, VectorRetriever, embeddings_event
+from fincoach_tui.domain.recall import (
+    BM25Index,
+    LexicalRetriever,
+    Retriever,
+    VectorRetriever,
+    embeddings_event,
+)
 from fincoach_tui.domain.records import CallRecord, Usage
 from fincoach_tui.domain.session_state import summary_event
 from fincoach_tui.llm.base import Completion, LLMError
@@ -152,12 +158,38 @@ def _embedded_upto(coach: Coach, messages: tuple[Message, ...], start: int, stop
     return start
 
 
-def retriever_for(coach: Coach) -> Retriever | None:
-    """Vectors when this session has them for the provider's embeddings model; else None
-    (the strategy's own BM25)."""
-    embedder = coach.embedder
-    vectors = coach.state.embeddings.get(embedder.model) if embedder is not None else None
-    return VectorRetriever(embedder.model, vectors) if embedder is not None and vectors else None
+class RecallSource:
+    """What recall scores earlier questions with, kept as long as the session is open.
+
+    A BM25 index that grows by the questions added since the last request (without it the
+    strategy would tokenize every earlier question, every request), and, once the session
+    has vectors for the provider's embeddings model, one VectorRetriever over them: it
+    keeps each vector's norm, and stored vectors never change. The scores are the same as
+    BM25 or cosine computed afresh."""
+
+    def __init__(self) -> None:
+        self.index = BM25Index()
+        self._read = 0  # messages[:_read] are in the index (their questions)
+        self._lexical = LexicalRetriever(self.index)
+        self._vector: VectorRetriever | None = None
+        self._vectors: object = None  # the session's vectors it was made over
+
+    def retriever(self, coach: Coach) -> Retriever:
+        messages = coach.state.transcript.messages
+        # A withdrawn question shortens the transcript; the one taking its place (and id)
+        # is read again, and the index replaces the old text.
+        for message in messages[min(self._read, len(messages)):]:
+            if message.role == "user":
+                self.index.add(message.id, message.content)
+        self._read = len(messages)
+        embedder = coach.embedder
+        vectors = coach.state.embeddings.get(embedder.model) if embedder is not None else None
+        if not vectors:
+            return self._lexical
+        if self._vector is None or self._vectors is not vectors:  # another model's, or anew
+            self._vector = VectorRetriever(embedder.model, vectors, fallback=self._lexical)
+            self._vectors = vectors
+        return self._vector
 
 
 async def extract(coach: Coach, plan: ExtractPlan) -> ExtractFinished:

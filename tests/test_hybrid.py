@@ -217,6 +217,26 @@ async def test_hybrid_keeps_early_facts_at_a_flat_cost(counter):
     assert h.state.summary is not None and h.state.summary.tokens <= 500
 
 
+
+async def test_the_coachs_recall_index_grows_with_the_session_and_scores_as_bm25(counter):
+    # Recall reads one index kept for the session, not every earlier question tokenized
+    # again each request; its scores are BM25's over the candidates all the same.
+    from fincoach_tui.domain.conversation import Message
+    from fincoach_tui.domain.recall import bm25
+
+    h = MemoryHarness(counter, "hybrid")
+    await h.turns([*PLANTED, *filler(6)])
+    question = Message("probe", "user", "How much is my FD and when does it mature?", 0.0, 99)
+    retriever = h.coach.view(question).retriever
+    assert h.coach.view(question).retriever is retriever  # the same index, request after request
+    questions = [m for m in h.state.transcript.messages if m.role == "user"]
+    assert len(h.coach.recall.index) == len(questions)  # each question indexed once
+    _, scores = retriever.scores(question, questions)
+    expected = bm25(question.content, {m.id: m.content for m in questions})
+    assert scores == {k: v for k, v in expected.items() if v}
+    await h.turn("Thanks!")  # one more question: added, not the whole history again
+    assert len(h.coach.recall.index) == len(questions) + 1
+
 # ---- embeddings: the provider path, against the fake server through the openai SDK ----
 
 
