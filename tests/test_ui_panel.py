@@ -345,3 +345,25 @@ async def test_a_thousand_turns_add_one_option_per_turn():
         assert turns.option_count == 1001
         assert turns.get_option_at_index(0) is first  # earlier options were not rebuilt
         assert panel.shown_turn == 1001 and turns.highlighted == 1000
+
+
+async def test_the_meter_shows_cost_figures_only_for_turns_they_cover():
+    # Every strategy's cost arrives after a turn is on screen; until then the meter must
+    # not pair the new turn with the previous turn's figures.
+    from types import SimpleNamespace
+
+    app = PanelApp()
+    async with app.run_test(size=(80, 40)) as pilot:
+        panel = app.query_one(SidePanel)
+        state = session()
+        costs = SimpleNamespace(report=SimpleNamespace(actual=SimpleNamespace(turns=[1, 2])),
+                                errors=[(1, 4), (2, 0)], saved_on=lambda turn: 0.001, cache_saved=0.002)
+        panel.update_session(state, context_window=128_000)
+        panel._costs = costs  # as show_costs leaves it, without its summary and chart
+        panel.show_turn(3)  # the newest turn: the figures do not cover it yet
+        await pilot.pause()
+        meter = app.query_one(TokenMeter)
+        assert meter.figures["turn"] == 3 and "error_trend" not in meter.figures
+        panel.show_turn(2)  # a covered turn shows its figures
+        await pilot.pause()
+        assert meter.figures["error_trend"] == [(1, 4), (2, 0)] and meter.figures["cache_saved"] == 0.001

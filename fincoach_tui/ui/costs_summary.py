@@ -13,9 +13,9 @@ from typing import TYPE_CHECKING
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.widget import Widget
-from textual.widgets import Static
 
 from fincoach_tui.ui import format as fmt
+from fincoach_tui.ui.line import Line
 
 if TYPE_CHECKING:
     from fincoach_tui.costs import CostSnapshot
@@ -94,11 +94,10 @@ class CostsSummary(Widget):
         super().__init__(name=name, id=id, classes=classes)
         self.border_title = "Every strategy · Ctrl+L plans"
         self.lines: dict[str, str] = {}
-        self._painted: dict[str, str] = {}  # what each line shows now
 
     def compose(self) -> ComposeResult:
         for line in LINES:
-            yield Static(id=line)
+            yield Line(id=line)
 
     def on_mount(self) -> None:
         self._paint()
@@ -112,9 +111,6 @@ class CostsSummary(Widget):
             return
         for line in LINES:
             text = self.lines.get(line, EMPTY if line == "compare" and not self.lines else "")
-            if self._painted.get(line) == text:
-                continue  # each update lays the screen out again: most turns change few lines
-            self._painted[line] = text
-            static = self.query_one(f"#{line}", Static)
-            static.update(Text(text))
-            static.display = bool(text)
+            widget = self.query_one(f"#{line}", Line)
+            widget.show(Text(text))  # lines wrap: they lay the screen out again when changed
+            widget.display = bool(text)

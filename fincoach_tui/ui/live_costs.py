@@ -60,11 +60,8 @@ class LiveCosts:
         elif self._costs is None or self._costs.coach is not live.coach:
             if self._costs is not None:
                 self._costs.close()  # its snapshot, if one is under way, is not wanted now
-            self._costs = SessionCosts(live.coach)
+            self._costs = SessionCosts(live.coach)  # the panel forgot the last one's numbers
             self._settled = False
-            side = self._main(SidePanel)
-            if side is not None:
-                side.show_costs(None)  # the last session's numbers are not this one's
         return self._costs
 
     # ---- every strategy ------------------------------------------------------------

@@ -19,6 +19,7 @@ from textual.widgets import Static
 
 from fincoach_tui.domain.records import CallRecord
 from fincoach_tui.ui import format as fmt
+from fincoach_tui.ui.line import Line
 
 if TYPE_CHECKING:
     from fincoach_tui.coach import RequestReady
@@ -90,17 +91,16 @@ class TokenMeter(Widget):
         self.lines: dict[str, str] = {}
         self._fraction: float | None = None
         self._alert = ""
-        self._painted: dict[str, tuple] = {}  # what each line shows now
 
     def compose(self) -> ComposeResult:
         yield Static(Text(EMPTY_TEXT), id="empty")
         for line in ("header", *ROW_LABELS):
-            yield Static(id=line)
+            yield Line(id=line)
         with Horizontal(id="context-row"):
-            yield Static(id="context-label")
+            yield Line(id="context-label")
             yield UsageBar()
-            yield Static(id="context-pct")
-        yield Static(id="alert")
+            yield Line(id="context-pct")
+        yield Line(id="alert")
 
     def on_mount(self) -> None:
         self.app.theme_changed_signal.subscribe(self, self._theme_changed)
@@ -247,11 +247,5 @@ class TokenMeter(Widget):
         self._put("#alert", Text(self._alert), layout=True)  # wraps: its height may change
 
     def _put(self, selector: str, text: Text, *, layout: bool = False) -> None:
-        """Update one line if its text changed. The rows are one line high whatever they
-        say, so they repaint without laying the screen out again: the meter is shown two
-        or three times a turn, and each re-layout of the screen costs tens of ms."""
-        key = (text.plain, str(text.style), tuple(text.spans))  # Text's == ignores its style
-        if self._painted.get(selector) == key:
-            return
-        self._painted[selector] = key
-        self.query_one(selector, Static).update(text, layout=layout)
+        # The rows are one line high whatever they say: by default, no re-layout.
+        self.query_one(selector, Line).show(text, layout=layout)

@@ -121,6 +121,8 @@ class SidePanel(Vertical):
         self._summarized.clear()
         self._records_seen = 0
         self.query_one("#turns", OptionList).clear_options()
+        if self._costs is not None:  # the last session's numbers are not this one's
+            self.show_costs(None)
 
     def _absorb_new_records(self, state: SessionState) -> None:
         """Index only the records added since the last update: the log is append-only."""
@@ -152,7 +154,9 @@ class SidePanel(Vertical):
     def _show_meter(self, turn: int | None) -> CallRecord | None:
         record = self._chat.get(turn) if turn is not None else None
         costs = self._costs
-        if costs is not None and record is not None:
+        # The numbers arrive after the turn is on screen: until they cover it, none are shown.
+        covered = costs.report.actual.turns[-1] if costs is not None and costs.report.actual.turns else 0
+        if record is not None and costs is not None and record.turn <= covered:
             self.query_one(TokenMeter).show(record, self._context_window, errors=costs.errors,
                                             saved=costs.saved_on(record.turn), session_saved=costs.cache_saved)
         else:
