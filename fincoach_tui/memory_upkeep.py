@@ -14,7 +14,7 @@ the work per turn does not grow with the session.
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -161,27 +161,23 @@ def _embedded_upto(coach: Coach, messages: tuple[Message, ...], start: int, stop
 class RecallSource:
     """What recall scores earlier questions with, kept as long as the session is open.
 
-    A BM25 index that grows by the questions added since the last request (without it the
-    strategy would tokenize every earlier question, every request), and, once the session
-    has vectors for the provider's embeddings model, one VectorRetriever over them: it
-    keeps each vector's norm, and stored vectors never change. The scores are the same as
-    BM25 or cosine computed afresh."""
+    A BM25 index that takes in each candidate question the first time one is scored
+    (without it the strategy would tokenize every earlier question, every request; only
+    strategies that recall pay for it), and, once the session has vectors for the
+    provider's embeddings model, one VectorRetriever over them: it keeps each vector's
+    norm, and stored vectors never change. The scores are the same as BM25 or cosine
+    computed afresh."""
 
     def __init__(self) -> None:
-        self.index = BM25Index()
-        self._read = 0  # messages[:_read] are in the index (their questions)
-        self._lexical = LexicalRetriever(self.index)
+        self._lexical = _GrowingLexical(BM25Index())
         self._vector: VectorRetriever | None = None
         self._vectors: object = None  # the session's vectors it was made over
 
+    @property
+    def index(self) -> BM25Index:
+        return self._lexical.index
+
     def retriever(self, coach: Coach) -> Retriever:
-        messages = coach.state.transcript.messages
-        # A withdrawn question shortens the transcript; the one taking its place (and id)
-        # is read again, and the index replaces the old text.
-        for message in messages[min(self._read, len(messages)):]:
-            if message.role == "user":
-                self.index.add(message.id, message.content)
-        self._read = len(messages)
         embedder = coach.embedder
         vectors = coach.state.embeddings.get(embedder.model) if embedder is not None else None
         if not vectors:
@@ -190,6 +186,18 @@ class RecallSource:
             self._vector = VectorRetriever(embedder.model, vectors, fallback=self._lexical)
             self._vectors = vectors
         return self._vector
+
+
+class _GrowingLexical(LexicalRetriever):
+    """BM25 from an index that takes in the candidates it does not hold yet. Candidates
+    are questions of completed turns, whose ids stand for one text for good."""
+
+    def scores(self, query: Message, candidates: Sequence[Message]) -> tuple[str, dict[str, float]]:
+        index = self.index
+        for message in candidates:
+            if message.id not in index:
+                index.add(message.id, message.content)
+        return super().scores(query, candidates)
 
 
 async def extract(coach: Coach, plan: ExtractPlan) -> ExtractFinished:
