@@ -13,7 +13,8 @@ bench_common.generate_session). What is timed:
   until the app is idle again ("local": everything the turn costs, the every-strategy
   comparison that follows it included). What is left is strategy, counting, persistence
   (write + fsync), the coach's bookkeeping, the comparison and rendering. Measured on fresh
-  copies of a 9-turn and an (N-1)-turn session, so every sample is exactly turn 10 or turn N.
+  copies of a 9-turn and an (N-1)-turn session, so every sample is exactly turn 10 or turn N,
+  the two taken in turns (10, N, 10, N, ...) so that the machine's load weighs on both alike.
   The same turn in a minimal Textual chat (`minimal_chat.py`) is timed too: Textual's floor.
 - strategy switch: `_apply_strategy` at turn N (event written, config saved, panel refreshed)
   until the next frame is on the terminal.
@@ -261,20 +262,24 @@ async def run(args, sessions: Path) -> dict:
                        "file_mb": round(store.path_for("long").stat().st_size / 1e6, 2)}  # fmt: skip
 
         # --- one turn, at turn 10 and at turn N --------------------------------------
-        for label, source in (("turn_10", "short"), (f"turn_{n}", "long-1")):
-            samples = []
-            for i in range(args.samples + 1):
+        # Interleaved, like the core below: the machine's load drifts over both alike.
+        labels = {"turn_10": "short", f"turn_{n}": "long-1"}
+        turns: dict[str, list[dict[str, float]]] = {label: [] for label in labels}
+        expected: dict[str, int] = {}
+        for i in range(args.samples + 1):
+            for label, source in labels.items():
                 name = f"{label}-{i}"
                 copy_to_disk(store.path_for(source), store.path_for(name))
                 await switch_to(app, pilot, name)
-                expected = app.live.coach.next_turn
+                expected[label] = app.live.coach.next_turn
                 sample = await one_turn(app, pilot, model, f"My SIP is ₹{5 + i},000 a month. ({name})")
-                assert app.live.state.transcript.completed_turns == expected
+                assert app.live.state.transcript.completed_turns == expected[label]
                 if i:  # the first sample warms caches; not counted
-                    samples.append(sample)
+                    turns[label].append(sample)
                 await switch_to(app, pilot, "start")
                 store.delete(name)
-            out[label] = {"turn": expected, **{
+        for label, samples in turns.items():
+            out[label] = {"turn": expected[label], **{
                 f"{key}_ms": ms(median([s[key] for s in samples]))
                 for key in ("local", "local_cpu", "shown", "model", "background")
             }, "local_all_ms": [ms(s["local"]) for s in samples]}  # fmt: skip

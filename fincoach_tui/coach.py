@@ -199,6 +199,10 @@ class Coach:
         messages = self.state.transcript.messages
         if messages and messages[-1].id == new.id:  # the usual case: a slice, not a scan
             return messages[:-1]
+        if all(m.id != new.id for m in messages[-2:]):
+            # Not recorded (a preview, the comparison's template): the transcript only
+            # grows at its end, so a question under way is among its newest messages.
+            return messages
         return tuple(m for m in messages if m.id != new.id)
 
     def view(self, new: Message) -> MemoryView:

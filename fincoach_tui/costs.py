@@ -13,12 +13,12 @@ from dataclasses import dataclass
 
 from fincoach_tui.coach import Coach, RequestReady
 from fincoach_tui.domain.conversation import Message
-from fincoach_tui.domain.counterfactual import CounterfactualLedger, CounterfactualReport
+from fincoach_tui.domain.counterfactual import CounterfactualLedger, CounterfactualReport, strategy_key
 from fincoach_tui.domain.memory import STRATEGIES, Strategy, StrategyError, make_strategy
 from fincoach_tui.domain.overhead_fit import prediction_errors
-from fincoach_tui.domain.planner import PlanInputs, SessionAverages, inputs_from_session, measure_averages
+from fincoach_tui.domain.planner import PlanInputs, RunningAverages, SessionAverages, inputs_from_session
 from fincoach_tui.domain.pricing import cache_savings, call_cost
-from fincoach_tui.domain.projection import Crossing, Projection, crossing, horizon_for, project
+from fincoach_tui.domain.projection import Ahead, Crossing, Projection, anchored, crossing, horizon_for, walk_ahead
 from fincoach_tui.domain.records import Usage
 
 
@@ -113,13 +113,23 @@ class Superseded(Exception):
 
 class SessionCosts:
     """Every strategy's cost on one session, kept: a new turn is walked once, then priced
-    with the rest. Made again only for another session (the ledger is this one's)."""
+    with the rest. Made again only for another session (the ledger is this one's).
+
+    The projection's walk ahead is kept too, and walked again only once the session has
+    grown by `rewalk_growth` (or the strategies' parameters or the horizon asked for
+    changed): each walk builds requests over the whole history, so walking it every turn
+    made a turn's cost grow with the session. In between it is re-anchored to the newest
+    turn and priced again, which costs a few samples per strategy."""
+
+    rewalk_growth = 0.05  # of the turns the walk started from: every 50 turns at 1,000
 
     def __init__(self, coach: Coach) -> None:
         self.coach = coach
         self.ledger = CounterfactualLedger(coach.count_context, coach.count_text)
         self._closed = False
         self._cache: list[CacheTurn] = []  # every call's cache saving, in order
+        self._ahead: tuple[tuple, Ahead] | None = None  # (what it was walked for, the walk)
+        self._averages = RunningAverages()
 
     def close(self) -> None:
         """Stop a snapshot under way at its next slice (it raises Superseded)."""
@@ -127,9 +137,8 @@ class SessionCosts:
 
     def averages(self) -> SessionAverages:
         coach = self.coach
-        completions = [r.usage.completion_tokens for r in coach.state.chat_records]
-        return measure_averages(coach.system_prompt, coach.state.transcript.messages, completions,
-                                coach.count_message, coach.count_text)
+        return self._averages.measure(coach.system_prompt, coach.state.transcript.messages,
+                                      coach.state.records, coach.count_message, coach.count_text)
 
     def plan_inputs(self, strategies: Sequence[Strategy] = (), base: PlanInputs | None = None) -> PlanInputs:
         """The planner's inputs: this conversation's measured sizes, and the sizes the
@@ -175,10 +184,9 @@ class SessionCosts:
         state = coach.state
         report = self.ledger.report(state, strategies, coach.overhead, price, fold_price)
         averages = self.averages()
-        horizon = horizon or horizon_for(averages.turns)
-        projections = project(self.ledger, state.transcript.messages, strategies, report.curves,
-                              template, averages, horizon, coach.overhead, price, context_window,
-                              fold_price)
+        ahead = self._walk_ahead(strategies, template, averages, horizon)
+        projections = anchored(ahead, report.curves, averages.turns, coach.overhead, price, context_window,
+                               fold_price)
         # Records are append-only and a session's prices fixed: each call's saving is kept.
         self._cache.extend(
             CacheTurn(r.turn, r.kind, r.usage.cached_tokens, r.usage.prompt_tokens,
@@ -186,9 +194,29 @@ class SessionCosts:
             for r in state.records[len(self._cache):]
         )
         cache = tuple(self._cache)
-        return CostSnapshot(report, projections, horizon, context_window, averages,
+        return CostSnapshot(report, projections, ahead.horizon, context_window, averages,
                             prediction_errors(state.records), coach.overhead.describe(), cache,
                             priced=price is not None)
+
+    @property
+    def ahead(self) -> Ahead | None:
+        """The walk ahead the last snapshot's projections were anchored on."""
+        return self._ahead[1] if self._ahead else None
+
+    def _walk_ahead(self, strategies: Sequence[Strategy], template, averages: SessionAverages,
+                    horizon: int | None) -> Ahead:
+        """The kept walk ahead, or a new one when it is due (see the class's docstring)."""
+        done = averages.turns
+        wanted = (tuple(strategy_key(s) for s in strategies), horizon)
+        if self._ahead is not None:
+            basis, ahead = self._ahead
+            grown = done - ahead.done
+            if basis == wanted and 0 <= grown < max(1, ahead.done * self.rewalk_growth) and done < ahead.horizon:
+                return ahead
+        ahead = walk_ahead(self.ledger, self.coach.state.transcript.messages, strategies, template, averages,
+                           horizon or horizon_for(done))
+        self._ahead = (wanted, ahead)
+        return ahead
 
     def quote(self, text: str) -> Quote:
         request = self.coach.preview(text)

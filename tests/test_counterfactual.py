@@ -226,6 +226,75 @@ def test_projection_and_the_buffer_wall(counter):
     assert snap.wall("window") is None
 
 
+def test_the_walk_ahead_is_kept_until_the_session_has_grown(counter):
+    """Walking ahead builds requests over the whole history: it is done again only once
+    the session has grown by `rewalk_growth`; in between the walk is re-anchored."""
+    coach = make_coach(counter, "window", {"k": 2})
+    talk(coach, SIMULATED_TURNS[:6])
+    costs = SessionCosts(coach)
+    costs.rewalk_growth = 0.5  # of 6 turns: walked again at turn 9
+    assert costs.snapshot(STRATEGIES, context_window=None).horizon == 16  # 6 + 10
+    walked = costs.ahead
+    talk(coach, SIMULATED_TURNS[6:8])
+    kept = costs.snapshot(STRATEGIES, context_window=None)
+    assert costs.ahead is walked and kept.horizon == 16
+    window, curve = kept.projections["window"], kept.report.curve("window")
+    assert window.turns == tuple(s.turn for s in walked.steps["window"] if s.turn > 8)
+    # continued from turn 8's totals: the straight line from its request to the first sample
+    gap, last, first = window.turns[0] - 8, curve.input_tokens[-1], window.prompt_tokens[0]
+    assert window.cumulative_tokens[0] == pytest.approx(curve.total_tokens + gap * last + (first - last) * (gap + 1) / 2)
+    assert set(kept.projections) == {"buffer", "window", "budget", "summary"}
+
+    talk(coach, SIMULATED_TURNS[8:9])
+    grown = costs.snapshot(STRATEGIES, context_window=None)
+    assert costs.ahead is not walked and grown.horizon == 19  # 9 + 10
+    assert grown.projections == SessionCosts(coach).snapshot(STRATEGIES, context_window=None).projections
+
+    rewalked = costs.ahead
+    other_k = [STRATEGIES[0], make_strategy("window", {"k": 3}), *STRATEGIES[2:]]
+    costs.snapshot(other_k, context_window=None)
+    assert costs.ahead is not rewalked  # other parameters: other requests
+    rewalked = costs.ahead
+    assert costs.snapshot(other_k, context_window=None, horizon=40).horizon == 40
+    assert costs.ahead is not rewalked
+
+
+def test_running_averages_and_actual_path_read_only_what_is_new(counter):
+    """Kept between turns, they equal the same figures worked out from scratch, and
+    start over when given another session's transcript and records."""
+    from fincoach_tui.domain.curves import ActualPath
+    from fincoach_tui.domain.planner import RunningAverages
+
+    def from_scratch(coach):
+        messages, records = coach.state.transcript.messages, coach.state.records
+        users = [coach.count_message(m) for m in messages if m.role == "user"]
+        replies = [r.usage.completion_tokens for r in records if r.kind == "chat"]
+        turns = len(messages) // 2
+        inputs: dict[int, int] = {}
+        for r in records:
+            inputs[r.turn] = inputs.get(r.turn, 0) + r.usage.prompt_tokens
+        return ((turns, round(sum(map(coach.count_message, messages)) / turns), round(sum(users) / turns),
+                 round(sum(replies) / len(replies))), (tuple(inputs), tuple(inputs.values())))
+
+    def kept(coach):
+        a = averages.measure(coach.system_prompt, coach.state.transcript.messages, coach.state.records,
+                             coach.count_message, coach.count_text)
+        curve = path.curve(coach.state.records)
+        assert a.system_tokens == coach.count_text(coach.system_prompt)
+        return (a.turns, a.turn_tokens, a.user_tokens, a.completion_tokens), (curve.turns, curve.input_tokens)
+
+    averages, path = RunningAverages(), ActualPath()
+    coach = make_coach(counter, "summary", {"tail_turns": 1, "batch_turns": 2, "cap_tokens": 40})
+    for text in SIMULATED_TURNS[:6]:
+        talk(coach, [text])
+        assert kept(coach) == from_scratch(coach)
+    assert any(r.kind == "summary" for r in coach.state.records)  # a turn with two calls
+    other = make_coach(counter)
+    talk(other, SIMULATED_TURNS[6:9])
+    assert kept(other) == from_scratch(other)  # fewer turns than before: started over
+    assert kept(coach) == from_scratch(coach)  # more, but not the ones read: over again
+
+
 def test_caching_savings_and_the_prediction_errors(mixed):
     snap = SessionCosts(mixed).snapshot(STRATEGIES, context_window=None)
     records = mixed.state.records

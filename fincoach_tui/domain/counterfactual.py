@@ -34,13 +34,13 @@ from typing import Any
 from fincoach_tui.domain.context import Context, ContextMessage, system_message
 from fincoach_tui.domain.conversation import Message
 from fincoach_tui.domain.curves import (  # noqa: F401 - the report's types, re-exported
+    ActualPath,
     CounterfactualReport,
     Curve,
     FoldStep,
     Overhead,
     PricedSteps,
     Step,
-    actual_curve,
     price_steps,
     strategy_label,
 )
@@ -57,7 +57,8 @@ _VERBATIM = frozenset(("verbatim", "new"))  # provenances counted as the message
 _ROLE = attrgetter("role")
 
 
-def _key(strategy: Any) -> tuple:
+def strategy_key(strategy: Any) -> tuple:
+    """A strategy and its parameters: two with the same key send the same requests."""
     return (strategy.name, tuple(sorted(strategy.params().items())))
 
 
@@ -118,6 +119,7 @@ class CounterfactualLedger:
         self._store = FactStore()
         self._store_turn = 0
         self._store_applied = 0  # entries of the log applied to it
+        self._actual = ActualPath()  # the path really taken, read as records come
 
     # ---- stepping ------------------------------------------------------------------
     def update(self, state: SessionState, strategies: Iterable[Any], template: MemoryView,
@@ -133,9 +135,9 @@ class CounterfactualLedger:
             turns -= 1  # its reply is in but its record not yet: a step is never redone, so wait
         walkers = []
         for strategy in strategies:
-            walker = self._walkers.setdefault(_key(strategy), Walker(strategy))
+            walker = self._walkers.setdefault(strategy_key(strategy), Walker(strategy))
             if len(walker.steps) > turns:  # not this conversation any more: start over
-                walker = self._walkers[_key(strategy)] = Walker(strategy)
+                walker = self._walkers[strategy_key(strategy)] = Walker(strategy)
             if not walker.error and len(walker.steps) < turns:
                 walkers.append(walker)
         if not walkers:
@@ -343,7 +345,7 @@ class CounterfactualLedger:
 
     def fork(self, strategy: Any) -> Walker | None:
         """A copy of a strategy's walk so far (summary state included), to walk on from."""
-        walker = self._walkers.get(_key(strategy))
+        walker = self._walkers.get(strategy_key(strategy))
         if walker is None or walker.error:
             return None
         return Walker(walker.strategy, list(walker.steps), walker.summary, walker.summary_estimated,
@@ -360,7 +362,7 @@ class CounterfactualLedger:
     ) -> CounterfactualReport:
         curves = []
         for strategy in strategies:
-            walker = self._walkers.get(_key(strategy))
+            walker = self._walkers.get(strategy_key(strategy))
             label = strategy_label(strategy)
             curve = (walker.priced.curve(walker.steps, strategy.name, label, overhead, price, fold_price)
                      if walker else price_steps([], strategy.name, label, overhead, price, fold_price))
@@ -368,7 +370,7 @@ class CounterfactualLedger:
         switches = [s.name for s in state.switches]
         path = tuple(n for i, n in enumerate(switches) if i == 0 or switches[i - 1] != n)
         active = switches[-1] if switches else ""
-        return CounterfactualReport(tuple(curves), actual_curve(state.records), active, path)
+        return CounterfactualReport(tuple(curves), self._actual.curve(state.records), active, path)
 
 
 def _shape(roles: Iterable[str]) -> tuple[tuple[str, int], ...]:

@@ -176,19 +176,34 @@ def _bill(record: CallRecord | None, content: int, roles: tuple[tuple[str, int],
     return prompt, call_cost(Usage(prompt, completion), price)
 
 
-def actual_curve(records: Sequence[CallRecord]) -> Curve:
-    """The path really taken: every call's billed prompt and cost, grouped by turn."""
-    chat: dict[int, int] = {}
-    inputs: dict[int, int] = {}
-    costs: dict[int, float] = {}
-    for r in records:
-        if r.kind == "chat":
-            chat[r.turn] = chat.get(r.turn, 0) + r.usage.prompt_tokens
-        inputs[r.turn] = inputs.get(r.turn, 0) + r.usage.prompt_tokens
-        costs[r.turn] = costs.get(r.turn, 0.0) + (r.cost_usd or 0.0)
-    turns = sorted(inputs)
-    return Curve(
-        "actual", "you", tuple(turns), tuple(chat.get(t, 0) for t in turns),
-        tuple(inputs[t] for t in turns), tuple(costs[t] for t in turns),
-        unpriced=sum(r.cost_usd is None for r in records),
-    )
+class ActualPath:
+    """The path really taken: every call's billed prompt and cost, grouped by turn. Kept
+    between reports: records are append-only, so each report reads only the new ones (and
+    starts over if the records it read were replaced)."""
+
+    def __init__(self) -> None:
+        self._read = 0
+        self._last: CallRecord | None = None  # records[_read - 1]
+        self._chat: dict[int, int] = {}
+        self._inputs: dict[int, int] = {}
+        self._costs: dict[int, float] = {}
+        self._unpriced = 0
+
+    def curve(self, records: Sequence[CallRecord]) -> Curve:
+        if len(records) < self._read or (self._read and records[self._read - 1] is not self._last):
+            self.__init__()
+        chat, inputs, costs = self._chat, self._inputs, self._costs
+        for r in records[self._read:]:
+            if r.kind == "chat":
+                chat[r.turn] = chat.get(r.turn, 0) + r.usage.prompt_tokens
+            inputs[r.turn] = inputs.get(r.turn, 0) + r.usage.prompt_tokens
+            costs[r.turn] = costs.get(r.turn, 0.0) + (r.cost_usd or 0.0)
+            self._unpriced += r.cost_usd is None
+        if len(records) > self._read:
+            self._read, self._last = len(records), records[-1]
+        turns = sorted(inputs)
+        return Curve(
+            "actual", "you", tuple(turns), tuple(chat.get(t, 0) for t in turns),
+            tuple(inputs[t] for t in turns), tuple(costs[t] for t in turns),
+            unpriced=self._unpriced,
+        )

@@ -124,25 +124,49 @@ class SessionAverages:
     completion_tokens: int  # mean billed completion tokens of one chat call
 
 
-def measure_averages(
-    system_prompt: str,
-    messages: Sequence,  # transcript messages (user, assistant, ...)
-    completions: Sequence[int],
-    count_message: Callable,
-    count_text: Callable[[str], int],
-) -> SessionAverages:
-    """Averages over completed turns; counts come from the caller's cached counter."""
-    complete = messages[: len(messages) // 2 * 2]
-    turns = len(complete) // 2
-    users = [count_message(m) for m in complete if m.role == "user"]
-    everything = sum(count_message(m) for m in complete)
-    return SessionAverages(
-        turns=turns,
-        system_tokens=count_text(system_prompt),
-        turn_tokens=round(everything / turns) if turns else 0,
-        user_tokens=round(sum(users) / turns) if turns else 0,
-        completion_tokens=round(sum(completions) / len(completions)) if completions else 0,
-    )
+class RunningAverages:
+    """A conversation's averages over its completed turns, kept current: each call counts
+    only the messages and calls added since the last (the transcript and the records only
+    grow), so a long session costs no more per turn than a short one. Starts over if what
+    it read was replaced. Counts come from the caller's cached counter."""
+
+    def __init__(self) -> None:
+        self._read = 0  # complete-turn messages summed
+        self._last = None  # messages[_read - 1], to tell the same transcript grown
+        self._user = 0
+        self._everything = 0
+        self._records = 0  # call records read
+        self._replies = 0  # chat calls among them
+        self._completion = 0  # their billed completion tokens
+
+    def measure(self, system_prompt: str, messages: Sequence, records: Sequence,
+                count_message: Callable, count_text: Callable[[str], int]) -> SessionAverages:
+        """`messages`: the transcript (user, assistant, ...); `records`: every call's record."""
+        complete = len(messages) // 2 * 2
+        if complete < self._read or (self._read and messages[self._read - 1] is not self._last):
+            self.__init__()
+        for m in messages[self._read:complete]:
+            tokens = count_message(m)
+            self._everything += tokens
+            if m.role == "user":
+                self._user += tokens
+        if complete > self._read:
+            self._read, self._last = complete, messages[complete - 1]
+        if len(records) < self._records:
+            self._records, self._replies, self._completion = 0, 0, 0
+        for r in records[self._records:]:
+            if r.kind == "chat":
+                self._replies += 1
+                self._completion += r.usage.completion_tokens
+        self._records = len(records)
+        turns = complete // 2
+        return SessionAverages(
+            turns=turns,
+            system_tokens=count_text(system_prompt),
+            turn_tokens=round(self._everything / turns) if turns else 0,
+            user_tokens=round(self._user / turns) if turns else 0,
+            completion_tokens=round(self._completion / self._replies) if self._replies else 0,
+        )
 
 
 def inputs_from_session(averages: SessionAverages, base: PlanInputs | None = None, **known: int) -> PlanInputs:

@@ -19,7 +19,14 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from fincoach_tui.domain.conversation import Message
-from fincoach_tui.domain.counterfactual import Curve, CounterfactualLedger, Overhead, price_steps, strategy_label
+from fincoach_tui.domain.counterfactual import (
+    CounterfactualLedger,
+    Curve,
+    Overhead,
+    Step,
+    price_steps,
+    strategy_label,
+)
 from fincoach_tui.domain.memory.base import MemoryView
 from fincoach_tui.domain.planner import SessionAverages, wall_turn
 from fincoach_tui.domain.pricing import Price
@@ -44,6 +51,78 @@ def horizon_for(turns: int) -> int:
     return max(2 * turns, turns + 10)
 
 
+@dataclass(frozen=True)
+class Ahead:
+    """Each strategy's requests at sampled future turns, walked on from turn `done`: the
+    costly part of a projection (a request built per sample). It changes little from one
+    turn to the next, so the app keeps one and anchors it to each new turn (`anchored`)."""
+
+    done: int  # the completed turns it was walked from
+    horizon: int
+    steps: dict[str, tuple[Step, ...]]  # by strategy name: one step per sampled turn
+    labels: dict[str, str]
+
+
+def walk_ahead(
+    ledger: CounterfactualLedger,
+    messages: Sequence[Message],
+    strategies: Sequence,
+    template: MemoryView,
+    averages: SessionAverages,
+    horizon: int,
+) -> Ahead:
+    done = len(messages) // 2
+    if done == 0 or horizon <= done:
+        return Ahead(done, horizon, {}, {})
+    samples = max(MIN_STEPS, min(MAX_STEPS, MESSAGE_BUDGET // (2 * horizon)))
+    stride = max(1, -(-(horizon - done) // samples))
+    sampled = list(range(done + stride, horizon + 1, stride))
+    if sampled[-1] != horizon:
+        sampled.append(horizon)
+    synthetic, sizes = _synthetic_turns(done + 1, horizon, averages)
+    history = tuple(messages[: 2 * done])
+    steps, labels = {}, {}
+    for strategy in strategies:
+        walker = ledger.fork(strategy)
+        if walker is None or not walker.steps:
+            continue
+        walked = []
+        for t in sampled:
+            offset = 2 * (t - done - 1)
+            walked.append(ledger.step(walker, template, history + tuple(synthetic[:offset]), synthetic[offset],
+                                      averages.completion_tokens, sizes=sizes))
+        steps[strategy.name], labels[strategy.name] = tuple(walked), strategy_label(strategy)
+    return Ahead(done, horizon, steps, labels)
+
+
+def anchored(
+    ahead: Ahead,
+    curves: Sequence[Curve],
+    done: int,
+    overhead: Overhead,
+    price: Price | None,
+    context_window: int | None,
+    fold_price: Price | None = None,
+) -> dict[str, Projection]:
+    """`ahead` priced now and continued from each curve as it stands at turn `done` (which
+    may be a few turns past `ahead.done`): only samples after `done` are kept, and the
+    running totals start from the curve's."""
+    out = {}
+    for curve in curves:
+        steps = tuple(s for s in ahead.steps.get(curve.name, ()) if s.turn > done)
+        if not steps or not curve.turns:
+            continue
+        priced = price_steps(steps, curve.name, ahead.labels[curve.name], overhead, price, fold_price)
+        turns = tuple(s.turn for s in steps)
+        out[curve.name] = Projection(
+            curve.name, turns, priced.prompt_tokens,
+            _trapezoid(done, curve.total_cost, curve.cost[-1], turns, priced.cost),
+            _trapezoid(done, curve.total_tokens, curve.input_tokens[-1], turns, priced.input_tokens),
+            _wall(curve, priced, context_window),
+        )
+    return out
+
+
 def project(
     ledger: CounterfactualLedger,
     messages: Sequence[Message],
@@ -57,37 +136,9 @@ def project(
     context_window: int | None,
     fold_price: Price | None = None,
 ) -> dict[str, Projection]:
-    done = len(messages) // 2
-    if done == 0 or horizon <= done:
-        return {}
-    steps = max(MIN_STEPS, min(MAX_STEPS, MESSAGE_BUDGET // (2 * horizon)))
-    stride = max(1, -(-(horizon - done) // steps))
-    sampled = list(range(done + stride, horizon + 1, stride))
-    if sampled[-1] != horizon:
-        sampled.append(horizon)
-    synthetic, sizes = _synthetic_turns(done + 1, horizon, averages)
-    history = tuple(messages[: 2 * done])
-    by_name = {c.name: c for c in curves}
-    out = {}
-    for strategy in strategies:
-        curve = by_name.get(strategy.name)
-        walker = ledger.fork(strategy)
-        if walker is None or curve is None or not curve.turns:
-            continue
-        steps = []
-        for t in sampled:
-            offset = 2 * (t - done - 1)
-            new = synthetic[offset]
-            steps.append(ledger.step(walker, template, history + tuple(synthetic[:offset]), new,
-                                     averages.completion_tokens, sizes=sizes))
-        priced = price_steps(steps, strategy.name, strategy_label(strategy), overhead, price, fold_price)
-        out[strategy.name] = Projection(
-            strategy.name, tuple(sampled), priced.prompt_tokens,
-            _trapezoid(done, curve.total_cost, curve.cost[-1], sampled, priced.cost),
-            _trapezoid(done, curve.total_tokens, curve.input_tokens[-1], sampled, priced.input_tokens),
-            _wall(curve, priced, context_window),
-        )
-    return out
+    """Walked and priced from the turn the conversation is at."""
+    ahead = walk_ahead(ledger, messages, strategies, template, averages, horizon)
+    return anchored(ahead, curves, ahead.done, overhead, price, context_window, fold_price)
 
 
 def _synthetic_turns(first: int, last: int, averages: SessionAverages) -> tuple[list[Message], dict[str, int]]:
@@ -106,8 +157,9 @@ def _trapezoid(done: int, total: float, last: float, turns: Sequence[int], value
     out, previous_turn, previous_value = [], done, last
     for turn, value in zip(turns, values):
         gap = turn - previous_turn
-        # turns previous+1 .. turn, linearly from previous_value to value
-        total += sum(previous_value + (value - previous_value) * k / gap for k in range(1, gap + 1))
+        # turns previous+1 .. turn, linearly from previous_value to value: the sum of
+        # previous + (value - previous) * k / gap over k = 1..gap, in closed form
+        total += gap * previous_value + (value - previous_value) * (gap + 1) / 2
         out.append(total)
         previous_turn, previous_value = turn, value
     return tuple(out)
