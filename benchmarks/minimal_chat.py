@@ -1,24 +1,25 @@
 """The baseline for the per-turn benchmark: the least a Textual chat does to show a turn.
 
-A scrolling pane of messages (a one-line header and a Markdown body each, like FinCoach's),
-with the same number already mounted as FinCoach's chat keeps. Showing a turn mounts the
-question and the reply and scrolls to the end; nothing is counted, stored or charted. The
+A scrolling pane of messages (a one-line header and a body of Rich Markdown in one
+Static each, like FinCoach's), with the same number already mounted as FinCoach's chat
+keeps. Showing a turn mounts the question and the reply and scrolls to the end; nothing is counted, stored or charted. The
 time this takes until the screen is refreshed is Textual's own floor for a turn on this
 machine, to which FinCoach's per-turn time is compared in the same run.
 """
 
 from __future__ import annotations
 
+from rich.markdown import Markdown
 from textual.app import App, ComposeResult
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.widgets import Footer, Markdown, Static
+from textual.widgets import Footer, Static
 
 
 class Box(Vertical):
     DEFAULT_CSS = """
     Box { height: auto; margin: 0 1 1 1; padding: 0 1; }
-    Box > Static { height: 1; }
-    Box > Markdown { margin: 0; padding: 0; }
+    Box > .who { height: 1; }
+    Box > .body { height: auto; }
     """
 
     def __init__(self, who: str, text: str) -> None:
@@ -26,8 +27,8 @@ class Box(Vertical):
         self.who, self.text = who, text
 
     def compose(self) -> ComposeResult:
-        yield Static(self.who, markup=False)
-        yield Markdown(self.text)
+        yield Static(self.who, markup=False, classes="who")
+        yield Static(Markdown(self.text), classes="body")
 
 
 class MinimalChat(App):

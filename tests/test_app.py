@@ -149,3 +149,20 @@ async def test_a_paste_keeps_its_lines(tmp_path):
         app.post_message(events.Paste("line one\nline two\nline three"))  # as a terminal delivers it
         await pilot.pause()
         assert app.composer.text == "line one\nline two\nline three"
+
+
+async def test_replies_are_drawn_as_markdown(tmp_path, fake_openai):
+    reply = "**Keep** ₹3,60,000 aside:\n\n- rent first\n- then the SIP\n\n| item | amount |\n|---|---|\n| rent | 25,000 |"
+    fake_openai.script(text=reply, chunks=6)
+    app = make_app(tmp_path, settings=server_settings(fake_openai.base_url))
+    async with app.run_test(size=SIZE) as pilot:
+        await started(app, pilot)
+        await say(app, pilot, "How do I split my salary?")
+        box = app.chat.query(MessageBox).last()
+        assert box.text == reply == app.live.state.transcript.messages[-1].content
+        lines = [line.text for line in box.query_one(".body").render_lines(box.query_one(".body").region.reset_offset)]
+        screen = "\n".join(lines)
+        assert "**" not in screen and "Keep ₹3,60,000 aside:" in screen  # bold, not asterisks
+        assert "• rent first" in screen and "• then the SIP" in screen
+        row = next(line for line in lines if "25,000" in line)
+        assert "rent" in row and "|" not in row  # a drawn table, not the pipes typed

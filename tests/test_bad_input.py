@@ -171,7 +171,7 @@ async def test_escape_sequences_from_the_model_are_inert_in_the_app(tmp_path, fa
         await started(app, pilot)
         await send(app, pilot)
         box = app.chat.query(MessageBox).last()
-        shown = box.markdown.source
+        shown = box.shown
         assert "\x1b" not in shown and "\x07" not in shown and "\x9b" not in shown
         assert "\r" not in shown and "\x08" not in shown
         assert "\ufffd[2J\ufffd[31mred\ufffd" in shown

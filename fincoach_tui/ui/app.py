@@ -171,7 +171,7 @@ class FinCoachApp(App):
         # What showing the session needs, imported here rather than on the event loop.
         import fincoach_tui.ui.live_costs  # noqa: F401
         import fincoach_tui.ui.turns  # noqa: F401
-        from textual.widgets import Markdown  # noqa: F401
+        import rich.markdown  # noqa: F401
 
         self.call_from_thread(self._engine_ready, engine)
 

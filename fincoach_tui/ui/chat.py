@@ -2,6 +2,11 @@
 
 Long sessions stay fast because only the newest page of messages is mounted; older
 ones are mounted a page at a time on request ("load earlier"), never 2,000 at once.
+
+A message's Markdown is drawn by Rich inside one Static, not by Textual's Markdown
+widget: that widget mounts a widget per block (paragraph, list item, table cell), and
+laying those out made showing a turn cost three times what the whole rest of the turn
+did. Rich renders the same Markdown (headings, lists, tables, code, links) as lines.
 """
 
 from __future__ import annotations
@@ -15,16 +20,23 @@ from textual.widgets import Button, LoadingIndicator, Static
 
 from fincoach_tui.inert_text import inert  # model output must not drive the terminal
 
-# Textual's Markdown (with markdown-it, ~70 ms) is imported when a message is first shown:
+# Rich's Markdown (with markdown-it, ~40 ms) is imported when a message is first shown:
 # the first frame has none. The app's loader thread usually imports it before that.
 if TYPE_CHECKING:
-    from textual.widgets import Markdown
+    from rich.markdown import Markdown
 
     from fincoach_tui.domain.conversation import Message
 
-# Messages mounted per page: two screens' worth. Each is a Markdown widget (~15 ms to mount
-# and lay out), so this, not the session's length, sets what opening a session costs.
+# Messages mounted per page: two screens' worth. Mounting and laying each out is what
+# opening a session costs, so this, not the session's length, sets it.
 PAGE = 16
+
+
+def rendered(shown: str, *, dark: bool = True) -> Markdown:
+    """Text already made inert, as Rich Markdown."""
+    from rich.markdown import Markdown
+
+    return Markdown(shown, code_theme="monokai" if dark else "default")
 
 
 class MessageBox(Vertical):
@@ -36,7 +48,7 @@ class MessageBox(Vertical):
     MessageBox.-assistant { border-left: thick $primary; }
     MessageBox.-error { border-left: thick $error; }
     MessageBox > .who { color: $text-muted; text-style: bold; height: 1; }
-    MessageBox > Markdown { margin: 0; padding: 0; background: transparent; }
+    MessageBox > .body { height: auto; }
     MessageBox > LoadingIndicator { height: 1; width: 8; }
     """
 
@@ -45,44 +57,37 @@ class MessageBox(Vertical):
         self.who = who
         self.text = text
         self.waiting = waiting
-        self._stream = None
+        self.shown = ""  # what the body shows: the text made inert (it must not drive the terminal)
 
     def compose(self) -> ComposeResult:
-        from textual.widgets import Markdown
-
         yield Static(self.who, classes="who", markup=False)
         if self.waiting:
             yield LoadingIndicator()
-        yield Markdown(inert(self.text))
+        yield Static(self._render_text(), classes="body")
 
-    @property
-    def markdown(self) -> Markdown:
-        from textual.widgets import Markdown
+    def _render_text(self) -> Markdown | str:
+        self.shown = inert(self.text)
+        return rendered(self.shown, dark=self.app.current_theme.dark) if self.shown else ""
 
-        return self.query_one(Markdown)
+    def _show_text(self) -> None:
+        if self.shown != inert(self.text):
+            self.query_one(".body", Static).update(self._render_text())
 
     async def append(self, fragment: str) -> None:
-        """Stream a fragment in (MarkdownStream batches renders; no quadratic re-parse)."""
-        if self._stream is None:
-            from textual.widgets import Markdown
-
-            await self._stop_waiting()
-            self._stream = Markdown.get_stream(self.markdown)
+        """Stream a fragment in. The whole reply is parsed again each time: the turn runner
+        hands fragments over at most 30 times a second, and a reply is a few kilobytes."""
+        await self._stop_waiting()
         self.text += fragment
-        await self._stream.write(inert(fragment))
+        self._show_text()
 
     async def finish(self, full_text: str, who: str | None = None) -> None:
-        """End the stream with one full update, so the final render is exactly the reply."""
-        if self._stream is not None:
-            await self._stream.stop()
-            self._stream = None
+        """End the stream: the box shows exactly the reply."""
         await self._stop_waiting()
         self.text = full_text
         if who:
             self.who = who
             self.query_one(".who", Static).update(who, layout=False)  # one line: repaint only
-        if self.markdown.source != inert(full_text):  # the stream usually showed it all already
-            await self.markdown.update(inert(full_text))
+        self._show_text()  # the stream usually showed it all already
 
     async def fail(self, reason: str) -> None:
         await self.finish(self.text + ("\n\n" if self.text else "") + f"*{reason}*")
