@@ -6,10 +6,13 @@ from __future__ import annotations
 
 import json
 
+from textual.widgets import TabbedContent
+
 from fincoach_tui import paths
 from fincoach_tui.domain.persona import DEMO_TURNS
 from fincoach_tui.ui.cost_chart import CostChart
 from fincoach_tui.ui.costs_summary import CostsSummary
+from fincoach_tui.ui.line import Line
 from fincoach_tui.ui.meter import TokenMeter
 from tests.app_harness import SIZE, make_app, say, server_settings, started
 
@@ -55,6 +58,13 @@ async def test_every_strategy_at_once_against_a_fixed_template(tmp_path, fake_op
         assert f"you paid {usd(paid)}" in sentence
         assert "window" in summary.lines["totals"] and "summary" in summary.lines["totals"]
         assert "buffer's request outgrows the 128,000-token window at turn" in summary.lines["wall"]
+        # Its tab was hidden all along, so its lines were not drawn; shown, they are.
+        shown = lambda: {line.id: str(line.content) for line in summary.query(Line) if line.display}  # noqa: E731
+        assert not summary.region and shown() != {k: v for k, v in summary.lines.items() if v}
+        app.side.query_one(TabbedContent).active = "tab-costs"
+        await pilot.pause()
+        assert shown() == {k: v for k, v in summary.lines.items() if v}
+        app.side.query_one(TabbedContent).active = "tab-request"
 
         # The chart's compare mode: a curve per strategy, the path taken, dashed projections.
         chart = app.side.query_one(CostChart)

@@ -106,8 +106,13 @@ class CostsSummary(Widget):
         self.lines = summary_lines(snapshot) if snapshot is not None else {}
         self._paint()
 
+    def on_show(self) -> None:
+        self._paint()  # what came while its tab was hidden
+
     def _paint(self) -> None:
-        if not self.is_mounted:
+        # Lines that wrap lay the whole screen out again when they change: while the tab is
+        # hidden (most of the time) that is work for nobody; it is done when the tab shows.
+        if not self.is_mounted or not self.region:
             return
         for line in LINES:
             text = self.lines.get(line, EMPTY if line == "compare" and not self.lines else "")

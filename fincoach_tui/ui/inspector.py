@@ -16,11 +16,12 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import VerticalScroll
 from textual.widget import Widget
-from textual.widgets import DataTable, Static
+from textual.widgets import DataTable
 
 from fincoach_tui.domain.records import CallRecord, SentMessage
 from fincoach_tui.memory_upkeep import context_extra
 from fincoach_tui.ui import format as fmt
+from fincoach_tui.ui.line import Line
 
 if TYPE_CHECKING:
     from fincoach_tui.coach import RequestReady
@@ -182,9 +183,9 @@ class RequestInspector(Widget):
 
     def compose(self) -> ComposeResult:
         yield DataTable(cursor_type="row", zebra_stripes=False, id="messages")
-        yield Static(id="omitted", markup=False)
+        yield Line(id="omitted", markup=False)
         with VerticalScroll(id="content-scroll"):
-            yield Static(Text("Select a message to read it in full."), id="content")
+            yield Line(Text("Select a message to read it in full."), id="content")
 
     def on_mount(self) -> None:
         table = self.query_one(DataTable)
@@ -260,14 +261,14 @@ class RequestInspector(Widget):
                 key=row.key,
             )
         self.border_title = self._title
-        self.query_one("#omitted", Static).update(Text(self._omitted))
+        self.query_one("#omitted", Line).show(Text(self._omitted), layout=False)  # one row, cut to fit
         if self._rows:
             # A new request starts on its newest message: what the user just typed.
             row = cursor if keep_cursor and 0 <= cursor < len(self._rows) else len(self._rows) - 1
             table.move_cursor(row=row, animate=False)
             self._show_content(self._rows[row].key)
         else:
-            self.query_one("#content", Static).update(Text("Send a message to see the request."))
+            self.query_one("#content", Line).show(Text("Send a message to see the request."))
 
     def _current_preview_width(self) -> int:
         width = self.size.width or 80
@@ -281,7 +282,8 @@ class RequestInspector(Widget):
         text = self._full_text.get(key or "")
         if text is None:
             return
-        self.query_one("#content", Static).update(Text(text))
+        # The same text again (the request in flight, then its record) is not laid out again.
+        self.query_one("#content", Line).show(Text(text))
         self.query_one("#content-scroll", VerticalScroll).scroll_home(animate=False)
 
     def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:

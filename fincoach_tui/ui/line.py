@@ -1,4 +1,4 @@
-"""A line of text that is drawn again only when what it says changes.
+"""A line of text (or a few) that is drawn again only when what it says changes.
 
 The panel's figures are set two or three times a turn, mostly to the same text, and a
 Static's update lays the whole screen out again (tens of ms with the chart and tables
