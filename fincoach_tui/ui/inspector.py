@@ -288,7 +288,12 @@ class RequestInspector(Widget):
 
     def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
         event.stop()
-        self._show_content(event.row_key.value)
+        # The row under the cursor now, not the event's: rebuilding the table highlights
+        # row 0 and then the newest row, and showing the first in between would lay the
+        # screen out twice for nothing.
+        table = self.query_one(DataTable)
+        if 0 <= table.cursor_row < table.row_count:
+            self._show_content(self._rows[table.cursor_row].key)
 
     def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
         event.stop()
