@@ -28,6 +28,10 @@ async def test_offline_conversation_updates_panel_every_turn(tmp_path):
             record = records[-1]
             assert len(record.sent) == 2 * turn  # buffer: system + history + new
             assert sent_table(app).row_count == len(record.sent)
+            # The table built for the request in flight stays; the words around it are the record's.
+            inspector = app.side.query_one("RequestInspector")
+            assert inspector.border_title == f"This request · turn {turn}"
+            assert str(inspector.query_one("#content").content) == text
             assert record.simulated
         # the chat shows both sides of every turn
         assert len(app.chat.query(MessageBox)) == 6

@@ -111,15 +111,23 @@ async def test_sessions_screen_opens_renames_and_deletes(tmp_path):
         assert app.composer.text == "hello from old-one"
 
 
-async def test_theme_choice_is_saved(tmp_path):
+async def test_theme_choice_is_saved_and_messages_are_drawn_again_in_it(tmp_path):
     app = make_app(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
         await started(app, pilot)
+        await say(app, pilot, DEMO_TURNS[0])
         assert app.theme == "fincoach-dark"
+
+        def code_themes():
+            return {box.query_one(".body").content.code_theme
+                    for box in app.chat.query(MessageBox)}
+
+        dark = code_themes()
         app.theme = "fincoach-light"
         await pilot.pause()
         saved = tomllib.loads((tmp_path / "config" / "config.toml").read_text())
         assert saved["theme"] == "fincoach-light"
+        assert len(code_themes()) == 1 and code_themes() != dark  # every message, in the light one
 
 
 async def test_a_long_session_mounts_one_page_and_loads_more_on_request(tmp_path):

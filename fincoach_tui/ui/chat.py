@@ -69,9 +69,13 @@ class MessageBox(Vertical):
         self.shown = inert(self.text)
         return rendered(self.shown, dark=self.app.current_theme.dark) if self.shown else ""
 
-    def _show_text(self) -> None:
-        if self.shown != inert(self.text):
+    def _show_text(self, *, again: bool = False) -> None:
+        if again or self.shown != inert(self.text):
             self.query_one(".body", Static).update(self._render_text())
+
+    def restyle(self) -> None:
+        """Draw again in the current theme (code blocks are coloured for dark or light)."""
+        self._show_text(again=True)
 
     async def append(self, fragment: str) -> None:
         """Stream a fragment in. The whole reply is parsed again each time: the turn runner
@@ -115,6 +119,16 @@ class ChatView(VerticalScroll):
         self._history: Sequence[Message] = ()
         self._first_mounted = 0  # index in _history of the oldest mounted message
         self.assistant_name = "FinCoach"
+
+    def on_mount(self) -> None:
+        self.app.theme_changed_signal.subscribe(self, self._theme_changed)
+
+    def on_unmount(self) -> None:
+        self.app.theme_changed_signal.unsubscribe(self)
+
+    def _theme_changed(self, _theme: object) -> None:
+        for box in self.query(MessageBox):
+            box.restyle()
 
     async def show_history(self, messages: Sequence[Message], assistant_name: str) -> None:
         """Replace the pane with the newest page of `messages`."""

@@ -210,6 +210,7 @@ class RequestInspector(Widget):
         if pending is None and record is not None and self._shown == (record, title):
             return  # already on screen: rebuilding the table costs a re-layout
         self._shown = (record, title) if pending is None else None
+        drawn = self._rows
         if pending is not None:
             exact = [[Section(s.provenance, s.label, s.text) for s in _memory_sections(m.sections)]
                      for m in pending.context.messages]
@@ -229,7 +230,13 @@ class RequestInspector(Widget):
             self._omitted = "Nothing sent yet."
             self._title = title or "This request"
         self._full_text = {row.key: row.full_text for row in self._rows}
-        if self.is_mounted:
+        if not self.is_mounted:
+            return
+        if self._rows and self._rows == drawn:
+            # The turn's record sent what its request in flight showed: only the words
+            # around the table change, and rebuilding it would lay the screen out again.
+            self._paint_labels()
+        else:
             self._render_rows()
 
     @property
@@ -260,8 +267,7 @@ class RequestInspector(Widget):
                 Text(fmt.preview(row.summary_line, self._preview_width)),
                 key=row.key,
             )
-        self.border_title = self._title
-        self.query_one("#omitted", Line).show(Text(self._omitted), layout=False)  # one row, cut to fit
+        self._paint_labels()
         if self._rows:
             # A new request starts on its newest message: what the user just typed.
             row = cursor if keep_cursor and 0 <= cursor < len(self._rows) else len(self._rows) - 1
@@ -269,6 +275,10 @@ class RequestInspector(Widget):
             self._show_content(self._rows[row].key)
         else:
             self.query_one("#content", Line).show(Text("Send a message to see the request."))
+
+    def _paint_labels(self) -> None:
+        self.border_title = self._title
+        self.query_one("#omitted", Line).show(Text(self._omitted), layout=False)  # one row, cut to fit
 
     def _current_preview_width(self) -> int:
         width = self.size.width or 80
