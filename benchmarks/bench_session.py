@@ -125,10 +125,13 @@ FRAMES: dict = {}  # app -> its Frames
 
 def copy_to_disk(source: Path, target: Path) -> None:
     """Copy a session and flush the copy: otherwise the timed turn's first fsync would also
-    write the whole copy (4 MB at 1,000 turns), which a session saved earlier never costs."""
+    write the whole copy (4 MB at 1,000 turns), which a session saved earlier never costs.
+    `os.sync` too: the file system's journal may still be committing the copy's blocks,
+    and the turn's fsync would wait for that."""
     shutil.copyfile(source, target)
     with open(target, "rb+") as copy:
         os.fsync(copy.fileno())
+    os.sync()
 
 
 async def switch_to(app, pilot, name: str) -> float:
