@@ -4,9 +4,9 @@ Long sessions stay fast because only the newest page of messages is mounted; old
 ones are mounted a page at a time on request ("load earlier"), never 2,000 at once.
 
 A message's Markdown is drawn by Rich inside one Static, not by Textual's Markdown
-widget: that widget mounts a widget per block (paragraph, list item, table cell), and
-laying those out made showing a turn cost three times what the whole rest of the turn
-did. Rich renders the same Markdown (headings, lists, tables, code, links) as lines.
+widget: that widget mounts a widget per block (paragraph, list item, table cell), and in
+a bare Textual chat, showing a turn took three times as long with it. Rich renders the
+same Markdown (headings, lists, tables, code, links) as lines.
 """
 
 from __future__ import annotations
