@@ -9,7 +9,6 @@ to the in-memory session, so a resumed session replays exactly what happened her
 from __future__ import annotations
 
 import asyncio
-import hashlib
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from dataclasses import dataclass, replace
@@ -29,7 +28,7 @@ from fincoach_tui.domain.session_state import (
     withdrawn_event,
 )
 from fincoach_tui.domain.overhead_fit import LearnedOverhead, Observation, OverheadLearner, learnable
-from fincoach_tui.domain.tokens import TemplateOverhead, TokenCounter
+from fincoach_tui.domain.tokens import TemplateOverhead, TokenCounter, digest
 from fincoach_tui.llm.base import ChatModel, Completion, LLMError, TextDelta
 from fincoach_tui.llm.embeddings import Embedder
 from fincoach_tui.memory_upkeep import (
@@ -190,9 +189,8 @@ class Coach:
         return self.counter.count_cached(message.id, message.content)
 
     def count_text(self, text: str) -> int:
-        # Derived texts (a system prompt with a summary section): the counter keys by the
-        # text itself, so no id is needed.
-        return self.counter.count_cached("text", text)
+        # Derived texts (a system prompt with a summary section) have no id.
+        return self.counter.count_derived(text)
 
     def history_before(self, new: Message) -> tuple[Message, ...]:
         """The transcript without `new` (the question of the turn under way, if recorded)."""
@@ -245,7 +243,7 @@ class Coach:
         If a summary fold is due first, its turns are shown folded under a placeholder
         summary: the real one does not exist until the fold has run.
         """
-        draft = Message(f"draft:{_digest(text)}", "user", text, self.clock(), self.next_turn)
+        draft = Message(f"draft:{digest(text).hex()}", "user", text, self.clock(), self.next_turn)
         view = self.view(draft)
         plan = self._fold_plan(view.history)
         if plan is not None:
@@ -390,10 +388,6 @@ class Coach:
         if completed is None:
             completed = self.state.transcript.messages[:-1]
         return fold_plan(completed, self.state.summary)
-
-
-def _digest(text: str) -> str:
-    return hashlib.blake2b(text.encode(), digest_size=12).hexdigest()
 
 
 def estimate_usage(

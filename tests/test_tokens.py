@@ -101,6 +101,21 @@ def test_count_cached_tells_apart_the_same_id_in_another_session():
     assert counter.encoded_texts == 2
 
 
+def test_derived_texts_are_counted_once_and_not_kept():
+    # A system prompt with its sections is made anew for each request and each strategy
+    # compared: the counter remembers its count, not the text.
+    import sys
+
+    counter = TokenCounter(lambda text: text.split(), "words")
+    text = " ".join(["section"] * 500) + " (turn 7)"
+    before = sys.getrefcount(text)
+    assert counter.count_derived(text) == 502
+    assert counter.count_derived(" ".join(["section"] * 500) + " (turn 7)") == 502  # equal text
+    assert counter.count_derived(text + " more") == 503
+    assert counter.encoded_texts == 2
+    assert sys.getrefcount(text) == before  # no reference to it was kept
+
+
 def test_count_cached_with_real_encoder(counter):
     for _ in range(3):
         assert counter.count_cached("system", FINCOACH_SYSTEM_PROMPT) == 132

@@ -7,6 +7,7 @@ a primer for the reply. `TemplateOverhead` predicts that gap per model family.
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 
@@ -54,6 +55,10 @@ class TokenCounter:
         # and one counter serves them all. The text's hash is cached by Python in the str
         # itself, and an equal key is almost always the very same str: a hit stays cheap.
         self._cache: dict[tuple[str, str], int] = {}
+        # Texts made for one request (a system prompt with its summary, facts or recalled
+        # sections) by their digest: keyed by the text itself, the cache would keep every
+        # one of them alive, a few for each turn and each strategy compared.
+        self._derived: dict[bytes, int] = {}
         self.encoded_texts = 0  # how many texts were actually encoded (cache misses)
 
     def count(self, text: str) -> int:
@@ -61,11 +66,24 @@ class TokenCounter:
         return len(self._encode(text))
 
     def count_cached(self, key: str, text: str) -> int:
-        """Count `text`, remembered under `key` (a message id, or a derived key)."""
+        """Count a transcript message's `text`, remembered under `key` (its id)."""
         cached = self._cache.get((key, text))
         if cached is None:
             cached = self._cache[(key, text)] = self.count(text)
         return cached
+
+    def count_derived(self, text: str) -> int:
+        """Count a text derived for a request, remembered by its digest only."""
+        key = digest(text)
+        cached = self._derived.get(key)
+        if cached is None:
+            cached = self._derived[key] = self.count(text)
+        return cached
+
+
+def digest(text: str) -> bytes:
+    """A short, collision-safe stand-in for a text."""
+    return hashlib.blake2b(text.encode(), digest_size=12).digest()
 
 
 @dataclass(frozen=True)
