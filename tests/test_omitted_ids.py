@@ -66,6 +66,8 @@ def test_anything_but_a_tail_of_plain_increasing_ids_is_left_to_the_filter():
     assert MessageIds().omitted(odd, odd[-2:]) is None  # "m07" is not "m7"
     repeated = (*history[:-1], Message("m2", "assistant", "", 0.0, 5))
     assert MessageIds().omitted(repeated, repeated[-2:]) is None  # a kept id among the omitted
+    foreign = (Message("x1", "user", "", 0.0, 1), Message("x2", "assistant", "", 0.0, 1), *history[2:4])
+    assert MessageIds().omitted(foreign, foreign[-2:]) is None  # the newest omitted id is not "mN"
     assert ids.omitted(history, history) == ()
 
 

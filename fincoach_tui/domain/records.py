@@ -276,6 +276,8 @@ class MessageIds:
         if start < 0 or not all(map(operator.is_, kept, history[start:])):
             return None
         top = _id_number(history[start - 1].id)  # start > 0 here: start == 0 returned above
+        if top is None:
+            return None
         for message in kept:  # no kept id may repeat an omitted one
             number = _id_number(message.id)
             if number is None or number <= top:
