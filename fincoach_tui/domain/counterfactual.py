@@ -49,7 +49,7 @@ from fincoach_tui.domain.memory.base import MemoryView, Summary
 from fincoach_tui.domain.memory.buffer import BufferStrategy
 from fincoach_tui.domain.pricing import Price
 from fincoach_tui.domain.recall import BM25Index, LexicalRetriever, VectorRetriever
-from fincoach_tui.domain.records import UNLISTED_IDS, CallRecord, MessageIds
+from fincoach_tui.domain.records import UNLISTED_IDS, CallRecord
 from fincoach_tui.domain.session_state import SessionState
 
 
@@ -112,9 +112,6 @@ class CounterfactualLedger:
         self._vector: tuple[VectorRetriever, VectorRetriever] | None = None  # session's, ours
         self._known: dict[str, int] = {}  # content tokens of transcript messages, by id
         self._system: tuple[str, int] | None = None  # a bare system prompt and its tokens
-        # Strategies list what they leave out through the view's MessageIds, which follows
-        # one growing history: the coach's is the live one, so the ledger has its own.
-        self._ids = MessageIds()
         # The fact store as it stood at turn `_store_turn`, replayed from the session's log.
         self._store = FactStore()
         self._store_turn = 0
@@ -214,11 +211,9 @@ class CounterfactualLedger:
         history = tuple(history)
         fold = self._maybe_fold(walker, history, sizes)
         count = template.count if not sizes else (lambda m: sizes[m.id] if m.id in sizes else template.count(m))
-        changes = dict(history=history, new=new, summary=walker.summary, count=count,
-                       retriever=self._retriever(template.retriever))
-        # projected ids are not the session's runs: those are listed if ever read
-        changes["ids"] = UNLISTED_IDS if sizes else self._ids
-        view = replace(template, **changes)
+        # A step is measured, never shown: what its request leaves out is listed if ever read.
+        view = replace(template, history=history, new=new, summary=walker.summary, count=count,
+                       retriever=self._retriever(template.retriever), ids=UNLISTED_IDS)
         context: Context = walker.strategy.build(view)
         content, roles = self._measure(context.messages, sizes)
         estimated = walker.summary_estimated and _has_summary(context)

@@ -340,8 +340,8 @@ class MessageIds:
 
 
 class LazyOmitted(Sequence[str]):
-    """The ids of `history` not in `kept`, listed only if read: a projected request's are
-    measured, never shown, and listing them is a pass over the whole projected history."""
+    """The ids of `history` not in `kept`, listed only if read: the comparison's requests
+    are measured, never shown, and listing them is a pass over the whole history."""
 
     def __init__(self, history: Sequence[Any], kept: Sequence[Any]) -> None:
         self._history, self._kept, self._ids = history, kept, None
@@ -373,7 +373,7 @@ class LazyOmitted(Sequence[str]):
 
 class UnlistedIds:
     """MemoryView.ids for requests that are measured, never shown (the counterfactual's
-    projected turns): what they leave out, as `LazyOmitted`."""
+    turns, real and projected): what they leave out, as `LazyOmitted`."""
 
     @staticmethod
     def omitted(history: Sequence[Any], kept: Sequence[Any]) -> Sequence[str]:
