@@ -9,8 +9,12 @@ keeps folding (its future folds estimated at the cap, as for turns that never ha
 Long horizons are sampled: each request built costs a pass over the whole (projected)
 history, so at most MAX_STEPS are built per strategy, fewer for a long session (a budget
 of MESSAGE_BUDGET messages walked), and the cumulative between samples is the trapezoid
-of the per-turn values. The wall is the first
-turn whose request would not fit the context window.
+of the per-turn values. The wall is the first turn whose request would not fit the
+context window.
+
+Two steps: `walk_ahead` builds the requests (the costly part), `anchored` prices them and
+continues each strategy's curve from the turn the conversation is at, which may be a few
+turns past the walk's start (see costs.SessionCosts).
 """
 
 from __future__ import annotations
@@ -121,24 +125,6 @@ def anchored(
             _wall(curve, priced, context_window),
         )
     return out
-
-
-def project(
-    ledger: CounterfactualLedger,
-    messages: Sequence[Message],
-    strategies: Sequence,
-    curves: Sequence[Curve],
-    template: MemoryView,
-    averages: SessionAverages,
-    horizon: int,
-    overhead: Overhead,
-    price: Price | None,
-    context_window: int | None,
-    fold_price: Price | None = None,
-) -> dict[str, Projection]:
-    """Walked and priced from the turn the conversation is at."""
-    ahead = walk_ahead(ledger, messages, strategies, template, averages, horizon)
-    return anchored(ahead, curves, ahead.done, overhead, price, context_window, fold_price)
 
 
 def _synthetic_turns(first: int, last: int, averages: SessionAverages) -> tuple[list[Message], dict[str, int]]:
