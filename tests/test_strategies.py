@@ -55,6 +55,19 @@ def contents(context) -> list[str]:
 # ---- buffer -------------------------------------------------------------------------
 
 
+def test_transcript_messages_are_one_tuple_until_the_transcript_changes():
+    transcript = Transcript()
+    transcript.add("user", "hi", 1.0)
+    first = transcript.messages
+    assert transcript.messages is first  # read again: the same tuple, not a copy
+    transcript.add("assistant", "hello", 2.0)
+    grown = transcript.messages
+    assert grown is not first and [m.content for m in grown] == ["hi", "hello"] and len(first) == 1
+    transcript.add("user", "again", 3.0)
+    transcript.withdraw_pending()
+    assert transcript.messages == grown and transcript.messages is not grown
+
+
 def test_buffer_sends_everything():
     history, new = conversation(3)
     context = BufferStrategy().build(view(history, new))

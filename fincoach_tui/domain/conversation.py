@@ -46,13 +46,18 @@ class Transcript:
     def __init__(self) -> None:
         self._messages: list[Message] = []
         self._issued = 0  # ids are never reused, even after a withdrawal
+        # `messages` as a tuple, made once per change: a turn reads it several times, and
+        # the same tuple lets readers tell in O(1) that the history has not changed.
+        self._frozen: tuple[Message, ...] | None = ()
 
     def __len__(self) -> int:
         return len(self._messages)
 
     @property
     def messages(self) -> tuple[Message, ...]:
-        return tuple(self._messages)
+        if self._frozen is None:
+            self._frozen = tuple(self._messages)
+        return self._frozen
 
     @property
     def completed_turns(self) -> int:
@@ -76,6 +81,7 @@ class Transcript:
         if any(m.id == message.id for m in self._messages[-2:]):
             raise TranscriptError(f"duplicate message id {message.id}")
         self._messages.append(message)
+        self._frozen = None
         self._issued = max(self._issued, _id_number(message.id))
         return message
 
@@ -89,6 +95,7 @@ class Transcript:
         if pending is None:
             raise TranscriptError("no unanswered message to withdraw")
         self._messages.pop()
+        self._frozen = None
         return pending
 
 
