@@ -166,6 +166,30 @@ async def test_a_turn_walks_only_itself_and_another_session_starts_afresh(tmp_pa
         assert costs._closed  # a snapshot of the first session still under way would stop
 
 
+async def test_a_comparison_that_fails_to_show_does_not_stop_the_next(tmp_path, monkeypatch):
+    from fincoach_tui.ui.side_panel import SidePanel
+    from tests.app_harness import make_app as offline_app
+
+    app = offline_app(tmp_path, "first")
+    async with app.run_test(size=SIZE) as pilot:
+        await started(app, pilot)
+        show_costs = SidePanel.show_costs
+
+        def broken(self, snapshot):
+            raise RuntimeError("a drawing bug")
+
+        monkeypatch.setattr(SidePanel, "show_costs", broken)
+        await say(app, pilot, DEMO_TURNS[0])
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert not app.side._costs.report.actual.turns  # turn 1's numbers never reached it
+        monkeypatch.setattr(SidePanel, "show_costs", show_costs)
+        await say(app, pilot, DEMO_TURNS[1])
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert app.side._costs is not None and app.side._costs.report.actual.turns[-1] == 2
+
+
 async def test_an_open_session_is_kept_from_full_collections_and_handed_back_when_left(tmp_path):
     # Once a session is loaded and every strategy walked, full garbage collections skip
     # it (a long one is hundreds of thousands of objects to rescan); leaving it must let

@@ -86,24 +86,28 @@ class LiveCosts:
         while the walk ran beside it. Here the interface runs between two slices, and no
         lock is needed around the coach's state."""
         app = self.app
-        await shown.wait()
-        while True:
-            snapshot = None
-            try:
-                strategies = comparison_strategies(costs.coach.strategy, app.config.params_for)
-                window = app.engine.context_window if app.engine is not None else None
-                handed_back = time.perf_counter()
-                for snapshot in costs.snapshot_steps(strategies, context_window=window):
-                    if time.perf_counter() - handed_back > SLICE_S:
-                        await asyncio.sleep(0)
-                        handed_back = time.perf_counter()
-            except Superseded:
-                return
-            except Exception as exc:  # noqa: BLE001 - the chat goes on without the comparison
-                app.notify(f"cost comparison unavailable: {exc}", severity="warning", markup=False)
+        try:
+            await shown.wait()
+            while True:
                 snapshot = None
-            if not self._show(costs, snapshot):
-                return
+                try:
+                    strategies = comparison_strategies(costs.coach.strategy, app.config.params_for)
+                    window = app.engine.context_window if app.engine is not None else None
+                    handed_back = time.perf_counter()
+                    for snapshot in costs.snapshot_steps(strategies, context_window=window):
+                        if time.perf_counter() - handed_back > SLICE_S:
+                            await asyncio.sleep(0)
+                            handed_back = time.perf_counter()
+                except Superseded:
+                    return
+                except Exception as exc:  # noqa: BLE001 - the chat goes on without the comparison
+                    app.notify(f"cost comparison unavailable: {exc}", severity="warning", markup=False)
+                    snapshot = None
+                if not self._show(costs, snapshot):
+                    return
+        finally:
+            if self._running is costs:  # ended early (an error, a cancellation): the next may start
+                self._running = None
 
     def _show(self, costs: SessionCosts, snapshot: CostSnapshot | None) -> bool:
         """Show `snapshot` if still the session on screen; True: compute again (a refresh
