@@ -58,31 +58,30 @@ class MessageBox(Vertical):
         self.text = text
         self.waiting = waiting
         self.shown = ""  # what the body shows: the text made inert (it must not drive the terminal)
+        self._dark = True  # the theme it was drawn for: code blocks are coloured for dark or light
 
     def compose(self) -> ComposeResult:
         yield Static(self.who, classes="who", markup=False)
         if self.waiting:
             yield LoadingIndicator()
-        yield Static(self._render_text(), classes="body")
+        yield Static(self._body(inert(self.text), self.app.current_theme.dark), classes="body")
 
-    def _render_text(self) -> Markdown | str:
-        self.shown = inert(self.text)
-        return rendered(self.shown, dark=self.app.current_theme.dark) if self.shown else ""
+    def _body(self, shown: str, dark: bool) -> Markdown | str:
+        self.shown, self._dark = shown, dark
+        return rendered(shown, dark=dark) if shown else ""
 
-    def _show_text(self, *, again: bool = False) -> None:
-        if again or self.shown != inert(self.text):
-            self.query_one(".body", Static).update(self._render_text())
-
-    def restyle(self) -> None:
-        """Draw again in the current theme (code blocks are coloured for dark or light)."""
-        self._show_text(again=True)
+    def redraw(self) -> None:
+        """Draw the text again if it, or the theme's darkness, changed since last drawn."""
+        shown, dark = inert(self.text), self.app.current_theme.dark
+        if (shown, dark) != (self.shown, self._dark):
+            self.query_one(".body", Static).update(self._body(shown, dark))
 
     async def append(self, fragment: str) -> None:
         """Stream a fragment in. The whole reply is parsed again each time: the turn runner
         hands fragments over at most 30 times a second, and a reply is a few kilobytes."""
         await self._stop_waiting()
         self.text += fragment
-        self._show_text()
+        self.redraw()
 
     async def finish(self, full_text: str, who: str | None = None) -> None:
         """End the stream: the box shows exactly the reply."""
@@ -91,7 +90,7 @@ class MessageBox(Vertical):
         if who:
             self.who = who
             self.query_one(".who", Static).update(who, layout=False)  # one line: repaint only
-        self._show_text()  # the stream usually showed it all already
+        self.redraw()  # the stream usually showed it all already
 
     async def fail(self, reason: str) -> None:
         await self.finish(self.text + ("\n\n" if self.text else "") + f"*{reason}*")
@@ -103,8 +102,8 @@ class MessageBox(Vertical):
             await self.query(LoadingIndicator).remove()
 
 
-def label_for(message: Message, assistant: str) -> str:
-    return f"You · turn {message.turn}" if message.role == "user" else f"{assistant} · turn {message.turn}"
+def label_for(role: str, turn: int, assistant: str) -> str:
+    return f"You · turn {turn}" if role == "user" else f"{assistant} · turn {turn}"
 
 
 class ChatView(VerticalScroll):
@@ -128,7 +127,7 @@ class ChatView(VerticalScroll):
 
     def _theme_changed(self, _theme: object) -> None:
         for box in self.query(MessageBox):
-            box.restyle()
+            box.redraw()
 
     async def show_history(self, messages: Sequence[Message], assistant_name: str) -> None:
         """Replace the pane with the newest page of `messages`."""
@@ -147,7 +146,7 @@ class ChatView(VerticalScroll):
         self.scroll_end(animate=False)
 
     def _boxes(self, messages: Sequence[Message]) -> list[MessageBox]:
-        return [MessageBox(label_for(m, self.assistant_name), m.content, m.role) for m in messages]
+        return [MessageBox(label_for(m.role, m.turn, self.assistant_name), m.content, m.role) for m in messages]
 
     async def _update_earlier_button(self) -> None:
         await self.query("#earlier").remove()
@@ -175,8 +174,9 @@ class ChatView(VerticalScroll):
         """Show the user's message and, under it, the reply's box waiting for the first
         token; returns the reply's box. Both are mounted at once: one layout, not two."""
         await self.query(".hint").remove()
-        reply = MessageBox(f"{self.assistant_name} · turn {message.turn}", "", "assistant", waiting=True)
-        await self.mount_all([MessageBox(label_for(message, self.assistant_name), message.content, message.role), reply])
+        reply = MessageBox(label_for("assistant", message.turn, self.assistant_name), "", "assistant", waiting=True)
+        question = MessageBox(label_for(message.role, message.turn, self.assistant_name), message.content, message.role)
+        await self.mount_all([question, reply])
         self.scroll_end(animate=False)
         return reply
 
