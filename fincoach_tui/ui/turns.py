@@ -170,7 +170,12 @@ class _Coalesced:
         if wait <= 0:
             await self.flush()
         elif self._timer is None:
-            self._timer = self._app.set_timer(wait, self.flush)
+            self._timer = self._app.set_timer(wait, self._due)
+
+    async def _due(self) -> None:
+        # The timer's own callback: stopping the timer here would cancel this very call.
+        self._timer = None
+        await self.flush()
 
     async def flush(self) -> None:
         if self._timer is not None:
