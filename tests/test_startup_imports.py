@@ -62,3 +62,15 @@ def test_first_frame_needs_none_of_the_engine_or_panel_modules():
     assert modules is not None, "FinCoachApp.run was never reached"
     assert "fincoach_tui.ui.app" in modules  # the probe did build the app
     assert [m for m in NOT_BEFORE_FIRST_FRAME if m in modules] == []
+
+
+def test_the_side_panel_mounted_after_it_needs_none_of_the_strategies():
+    # It is mounted on the event loop right after the first frame, while the loader
+    # thread imports the coach and its strategies: it must not import them there first.
+    probe = "import sys, fincoach_tui.ui.side_panel; print(' '.join(sorted(sys.modules)))"
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, env=child_env(), timeout=60)
+    assert done.returncode == 0, done.stderr
+    modules = done.stdout.split()
+    assert "fincoach_tui.ui.side_panel" in modules
+    assert [m for m in ("fincoach_tui.domain.memory", "fincoach_tui.memory_upkeep", "fincoach_tui.coach")
+            if m in modules] == []

@@ -13,10 +13,10 @@ from itertools import accumulate
 from typing import TYPE_CHECKING, Any
 
 from fincoach_tui.domain.records import CallRecord
-from fincoach_tui.domain.session_state import StrategySwitch
 from fincoach_tui.ui import format as fmt
 
 if TYPE_CHECKING:
+    from fincoach_tui.domain.session_state import StrategySwitch
     from fincoach_tui.costs import CostSnapshot
 
 NICE_STEPS = (1, 2, 5)

@@ -32,7 +32,6 @@ from textual.widget import Widget
 from textual.widgets import Static
 
 from fincoach_tui.domain.records import CallRecord
-from fincoach_tui.domain.session_state import StrategySwitch
 from fincoach_tui.ui import format as fmt
 from fincoach_tui.ui.chart_series import (  # noqa: F401 - re-exported: the chart's numbers
     ChartSeries,
@@ -49,6 +48,7 @@ from fincoach_tui.ui.chart_series import (  # noqa: F401 - re-exported: the char
 from fincoach_tui.ui.compare_plot import PALETTE, compare_caption, draw_compare
 
 if TYPE_CHECKING:
+    from fincoach_tui.domain.session_state import StrategySwitch
     from fincoach_tui.costs import CostSnapshot
 
 MODES = ("tokens", "cost", "compare")

@@ -19,7 +19,6 @@ from textual.widget import Widget
 from textual.widgets import DataTable
 
 from fincoach_tui.domain.records import CallRecord, SentMessage
-from fincoach_tui.memory_upkeep import context_extra
 from fincoach_tui.ui import format as fmt
 from fincoach_tui.ui.line import Line
 
@@ -216,6 +215,8 @@ class RequestInspector(Widget):
                      for m in pending.context.messages]
             if len(exact) != len(pending.sent):
                 exact = None  # not parallel: fall back to reading the headings
+            from fincoach_tui.memory_upkeep import context_extra  # the coach's: loaded by then
+
             self._rows = with_memory_rows(rows_for(pending.sent, exact), context_extra(pending.context))
             context = pending.context
             self._omitted = omitted_line(len(context.omitted_ids), context.strategy, context.note)

@@ -16,7 +16,6 @@ from textual.widgets import OptionList, TabbedContent, TabPane
 from textual.widgets.option_list import Option
 
 from fincoach_tui.domain.records import CallRecord
-from fincoach_tui.domain.session_state import SessionState
 from fincoach_tui.ui import format as fmt
 from fincoach_tui.ui.cost_chart import CostChart
 from fincoach_tui.ui.costs_summary import CostsSummary
@@ -24,6 +23,7 @@ from fincoach_tui.ui.inspector import RequestInspector
 from fincoach_tui.ui.meter import TokenMeter
 
 if TYPE_CHECKING:
+    from fincoach_tui.domain.session_state import SessionState
     from fincoach_tui.coach import RequestReady
     from fincoach_tui.costs import CostSnapshot
 
