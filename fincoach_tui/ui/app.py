@@ -346,7 +346,9 @@ class FinCoachApp(App):
         self.query_one("#side").toggle_class("-hidden")  # the panel, or its placeholder
 
     def on_text_area_changed(self, event) -> None:
-        if event.text_area is self.composer:
+        # Before the session is live there is nothing to quote, and the cost modules are
+        # still being imported by the loader thread: typing must not import them here.
+        if event.text_area is self.composer and self.live is not None:
             self.costs.draft_changed(event.text_area.text)  # quoted once typing pauses
 
     def action_planner(self) -> None:
