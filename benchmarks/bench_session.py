@@ -119,7 +119,6 @@ class Frames:
         return next(t for t in self.times if t >= moment)
 
 
-BACKGROUND_AFTER_OPEN: list[float] = []
 FRAMES: dict = {}  # app -> its Frames
 
 
@@ -134,19 +133,18 @@ def copy_to_disk(source: Path, target: Path) -> None:
     os.sync()
 
 
-async def switch_to(app, pilot, name: str) -> float:
-    """Open session `name`: seconds until its first frame is on the terminal. What the app
-    then computes (every strategy's cost, on the event loop in slices, the interface taking
-    its turn between them) is timed apart, until the app is idle."""
+async def switch_to(app, pilot, name: str) -> tuple[float, float]:
+    """Open session `name`: seconds until its first frame is on the terminal, and seconds
+    from then until the app is idle (every strategy's cost, computed on the event loop in
+    slices, the interface taking its turn between them)."""
     started = time.perf_counter()
     app._switch_to(name)
     await workers_done(app, "open")
     shown = await FRAMES[app].first_after(time.perf_counter())
     elapsed = shown - started
     await settle(app, pilot)
-    BACKGROUND_AFTER_OPEN.append(time.perf_counter() - shown)
     assert app.live is not None and app.live.name == name, app.exit_message
-    return elapsed
+    return elapsed, time.perf_counter() - shown
 
 
 async def one_turn(app, pilot, model: TimedModel, text: str) -> dict[str, float]:
@@ -243,8 +241,9 @@ async def run(args, sessions: Path) -> dict:
         # --- opening the N-turn session ---------------------------------------------
         opens, background = [], []
         for _ in range(args.samples):
-            opens.append(await switch_to(app, pilot, "long"))
-            background.append(BACKGROUND_AFTER_OPEN[-1])
+            shown, after = await switch_to(app, pilot, "long")
+            opens.append(shown)
+            background.append(after)
             assert app.live.state.transcript.completed_turns == n
             mounted = len(app.chat.query(MessageBox))
             await switch_to(app, pilot, "start")

@@ -79,8 +79,10 @@ def report(first: dict, session: dict, rss: dict, info: dict) -> str:
         (f"Strategy switch at turn {n:,} (event, config, panel, screen)",
          f"**{session['strategy_switch']['ms']:.0f} ms**", "—", "reported"),
         (f"Peak RSS, real `fincoach` on the {n:,}-turn session, two turns and a switch",
-         f"**{rss['peak_rss_mb']:.0f} MB** (headless benchmark process: {session['peak_rss_mb']:.0f} MB)",
-         "< 200 MB", verdict(rss["peak_rss_mb"] < 200)),
+         (f"**{rss['peak_rss_mb']:.0f} MB**" if rss["peak_rss_mb"] is not None
+          else "not measured: the app did not quit when asked")
+         + f" (headless benchmark process: {session['peak_rss_mb']:.0f} MB)",
+         "< 200 MB", verdict(rss["peak_rss_mb"] is not None and rss["peak_rss_mb"] < 200)),
     ]
     lines = [
         f"Machine: {info['cpus']} cores, {info['cpu']}, {info['memory']}; {info['os']}; "
