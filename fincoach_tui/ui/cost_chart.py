@@ -157,8 +157,9 @@ class CostChart(Widget, can_focus=True):
         if snapshot is None and self.mode == "compare":
             self.mode = "tokens"  # nothing to compare (a new session): back to the bars
             return
-        if self.mode == "compare":
-            self._rebuild()
+        if self.mode == "compare":  # the bars' series is the same: only the lines are new
+            self.compare = build_compare(snapshot, self._switches)
+            self._draw()
         else:  # the bars do not change; the compare lines are built when that mode is chosen
             self.compare = None
             if had_costs != (snapshot is not None) and self.is_mounted:
