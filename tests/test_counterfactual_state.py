@@ -180,9 +180,13 @@ def test_vectors_score_as_before_and_fall_back_to_the_index_given():
         transcript.add("user" if transcript.pending is None else "assistant", text, ts=0.0)
     m1, _, m3, _, m5 = transcript.messages
     vectors = {"m1": (1.0, 0.0, 2.0), "m3": (0.0, 1.0, 0.5), "m5": (0.9, 0.1, 1.0)}
-    name, scores = VectorRetriever("emb", vectors).scores(m5, [m1, m3])
+    session = VectorRetriever("emb", vectors)
+    name, scores = session.scores(m5, [m1, m3])
     assert name == "emb" and scores == {"m1": cosine(vectors["m5"], vectors["m1"]),
                                         "m3": cosine(vectors["m5"], vectors["m3"])}
+    # Another fallback over the same vectors scores alike and reuses the norms worked out.
+    again = session.with_fallback(LexicalRetriever())
+    assert again.scores(m5, [m1, m3]) == (name, scores) and again._norms is session._norms
     index = BM25Index()
     index.add("m1", m1.content)
     fallback = VectorRetriever("emb", {"m1": (1.0, 0.0)}).with_fallback(LexicalRetriever(index))

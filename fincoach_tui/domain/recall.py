@@ -222,7 +222,10 @@ class VectorRetriever:
         self._norms: dict[str, float] = {}  # a vector never changes once stored
 
     def with_fallback(self, fallback: Retriever) -> VectorRetriever:
-        return VectorRetriever(self.name, self._vectors, fallback)
+        """The same vectors (and the norms worked out from them) over another fallback."""
+        other = VectorRetriever(self.name, self._vectors, fallback)
+        other._norms = self._norms  # a stored vector never changes: its norm holds for both
+        return other
 
     def scores(self, query: Message, candidates: Sequence[Message]) -> tuple[str, dict[str, float]]:
         needed = [query.id, *(m.id for m in candidates)]
