@@ -38,7 +38,7 @@ class CostSnapshot:
     horizon: int
     context_window: int | None
     averages: SessionAverages
-    errors: list[tuple[int, int]]  # (turn, billed - predicted prompt tokens)
+    errors: tuple[tuple[int, int], ...]  # (turn, billed - predicted prompt tokens)
     overhead: str  # the template overhead in use, in words
     cache: tuple[CacheTurn, ...]  # every call of the session, in order
     priced: bool  # False: the model has no price, so curves are in tokens
@@ -128,6 +128,7 @@ class SessionCosts:
         self.ledger = CounterfactualLedger(coach.count_context, coach.count_text)
         self._closed = False
         self._cache: list[CacheTurn] = []  # every call's cache saving, in order
+        self._errors: list[tuple[int, int]] = []  # (turn, billed - predicted) of its chat calls
         self._ahead: tuple[tuple, Ahead] | None = None  # (what it was walked for, the walk)
         self._averages = RunningAverages()
 
@@ -187,15 +188,17 @@ class SessionCosts:
         ahead = self._walk_ahead(strategies, template, averages, horizon)
         projections = anchored(ahead, report.curves, averages.turns, coach.overhead, price, context_window,
                                fold_price)
-        # Records are append-only and a session's prices fixed: each call's saving is kept.
+        # Records are append-only and a session's prices fixed: each call's saving and
+        # prediction error are kept, and only the new records read.
+        new = state.records[len(self._cache):]
         self._cache.extend(
             CacheTurn(r.turn, r.kind, r.usage.cached_tokens, r.usage.prompt_tokens,
                       cache_savings(r.usage, coach.prices.get(r.model)))
-            for r in state.records[len(self._cache):]
+            for r in new
         )
-        cache = tuple(self._cache)
+        self._errors.extend(prediction_errors(new))
         return CostSnapshot(report, projections, ahead.horizon, context_window, averages,
-                            prediction_errors(state.records), coach.overhead.describe(), cache,
+                            tuple(self._errors), coach.overhead.describe(), tuple(self._cache),
                             priced=price is not None)
 
     @property
