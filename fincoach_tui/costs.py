@@ -8,7 +8,7 @@ averages, cache savings); the widgets render the snapshot it returns.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Generator, Iterator, Sequence
 from dataclasses import dataclass
 
 from fincoach_tui.coach import Coach, RequestReady
@@ -166,26 +166,30 @@ class SessionCosts:
         self, strategies: Sequence[Strategy], *, context_window: int | None, horizon: int | None = None
     ) -> Iterator[CostSnapshot | None]:
         """The same snapshot a slice at a time: yields None after each SLICE_TURNS turns
-        walked, then the snapshot. The app runs it on the event loop and takes its turn
-        between slices; stops (Superseded) once `close` was called."""
+        walked and after each strategy walked ahead, then the snapshot. The app runs it on
+        the event loop and takes its turn between slices; stops (Superseded) once `close`
+        was called."""
         coach = self.coach
         state = coach.state
         price = coach.prices.get(coach.choice.model)
         fold_price = coach.prices.get(coach.summarizer_model)
         template = coach.view(Message("template", "user", "", 0.0, 0))
-        while not self.ledger.update(state, strategies, template, limit=SLICE_TURNS):
-            if self._closed:
-                raise Superseded
-            yield None
-        yield self._finish(strategies, context_window, horizon, price, fold_price, template)
+        while True:
+            while not self.ledger.update(state, strategies, template, limit=SLICE_TURNS):
+                if self._closed:
+                    raise Superseded
+                yield None
+            averages = self.averages()
+            ahead = yield from self._walk_ahead(strategies, template, averages, horizon)
+            if averages.turns == state.transcript.completed_turns:
+                break  # no turn was answered between the slices: the walks are current
+        yield self._finish(strategies, context_window, price, fold_price, averages, ahead)
 
-    def _finish(self, strategies: Sequence[Strategy], context_window: int | None, horizon: int | None,
-                price, fold_price, template) -> CostSnapshot:
+    def _finish(self, strategies: Sequence[Strategy], context_window: int | None, price, fold_price,
+                averages: SessionAverages, ahead: Ahead) -> CostSnapshot:
         coach = self.coach
         state = coach.state
         report = self.ledger.report(state, strategies, coach.overhead, price, fold_price)
-        averages = self.averages()
-        ahead = self._walk_ahead(strategies, template, averages, horizon)
         projections = anchored(ahead, report.curves, averages.turns, coach.overhead, price, context_window,
                                fold_price)
         # Records are append-only and a session's prices fixed: each call's saving and
@@ -207,8 +211,9 @@ class SessionCosts:
         return self._ahead[1] if self._ahead else None
 
     def _walk_ahead(self, strategies: Sequence[Strategy], template, averages: SessionAverages,
-                    horizon: int | None) -> Ahead:
-        """The kept walk ahead, or a new one when it is due (see the class's docstring)."""
+                    horizon: int | None) -> Generator[None, None, Ahead]:
+        """The kept walk ahead, or a new one when it is due (see the class's docstring),
+        yielding between strategies."""
         done = averages.turns
         wanted = (tuple(strategy_key(s) for s in strategies), horizon)
         if self._ahead is not None:
@@ -216,8 +221,10 @@ class SessionCosts:
             grown = done - ahead.done
             if basis == wanted and 0 <= grown < max(1, ahead.done * self.rewalk_growth) and done < ahead.horizon:
                 return ahead
-        ahead = walk_ahead(self.ledger, self.coach.state.transcript.messages, strategies, template, averages,
-                           horizon or horizon_for(done))
+        ahead = yield from walk_ahead(self.ledger, self.coach.state.transcript.messages, strategies, template,
+                                      averages, horizon or horizon_for(done))
+        if self._closed:  # a few slices at most were spent on it
+            raise Superseded
         self._ahead = (wanted, ahead)
         return ahead
 

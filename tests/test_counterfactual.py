@@ -259,6 +259,24 @@ def test_the_walk_ahead_is_kept_until_the_session_has_grown(counter):
     assert costs.ahead is not rewalked
 
 
+def test_the_walk_ahead_hands_back_between_strategies_and_follows_a_turn_answered_meanwhile(counter):
+    coach = make_coach(counter, "window", {"k": 2})
+    talk(coach, SIMULATED_TURNS[:6])
+    costs = SessionCosts(coach)
+    costs.snapshot(STRATEGIES, context_window=None)
+    talk(coach, SIMULATED_TURNS[6:7])  # one turn: walked in one slice, then walked ahead again
+    steps = list(costs.snapshot_steps(STRATEGIES, context_window=None))
+    assert steps[:-1] == [None] * len(STRATEGIES) and steps[-1].report.actual.turns[-1] == 7
+
+    talk(coach, SIMULATED_TURNS[7:8])
+    steps = costs.snapshot_steps(STRATEGIES, context_window=None)
+    assert next(steps) is None  # the first strategy walked ahead from turn 8
+    talk(coach, SIMULATED_TURNS[8:9])  # a turn answered between two slices
+    snapshot = [s for s in steps if s is not None][-1]
+    assert snapshot.report.actual.turns[-1] == 9 and costs.ahead.done == 9 and snapshot.horizon == 19
+    assert snapshot.projections == SessionCosts(coach).snapshot(STRATEGIES, context_window=None).projections
+
+
 def test_running_averages_and_actual_path_read_only_what_is_new(counter):
     """Kept between turns, they equal the same figures worked out from scratch, and
     start over when given another session's transcript and records."""

@@ -19,7 +19,7 @@ turns past the walk's start (see costs.SessionCosts).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Generator, Sequence
 from dataclasses import dataclass
 
 from fincoach_tui.domain.conversation import Message
@@ -74,7 +74,9 @@ def walk_ahead(
     template: MemoryView,
     averages: SessionAverages,
     horizon: int,
-) -> Ahead:
+) -> Generator[None, None, Ahead]:
+    """Walk every strategy ahead to `horizon`, yielding after each one (a walk is a few ms
+    at 1,000 turns: the app takes its turn between two), and return the walk."""
     done = len(messages) // 2
     if done == 0 or horizon <= done:
         return Ahead(done, horizon, {}, {})
@@ -96,6 +98,7 @@ def walk_ahead(
             walked.append(ledger.step(walker, template, history + tuple(synthetic[:offset]), synthetic[offset],
                                       averages.completion_tokens, sizes=sizes))
         steps[strategy.name], labels[strategy.name] = tuple(walked), strategy_label(strategy)
+        yield
     return Ahead(done, horizon, steps, labels)
 
 
