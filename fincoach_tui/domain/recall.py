@@ -77,6 +77,7 @@ class BM25Index:
     """
 
     def __init__(self) -> None:
+        self._texts: dict[str, str] = {}
         self._bags: dict[str, Counter[str]] = {}
         self._lengths: dict[str, int] = {}
         self._postings: dict[str, dict[str, int]] = {}  # term -> {doc id: frequency}
@@ -92,17 +93,31 @@ class BM25Index:
         return doc_id in self._bags
 
     def add(self, doc_id: str, text: str) -> None:
-        """Index `text` as `doc_id`; an id already held is not read again (message ids are
-        never reused, so an id stands for one text)."""
-        if doc_id in self._bags:
+        """Index `text` as `doc_id`; a new text for a known id replaces the old one."""
+        known = self._texts.get(doc_id)
+        if known is not None and known == text:
             return
+        if known is not None:
+            self._drop(doc_id)
         bag = Counter(words(text))
-        self._bags[doc_id] = bag
+        self._texts[doc_id], self._bags[doc_id] = text, bag
         self._lengths[doc_id] = size = sum(bag.values())
         self._total += size
         for term, frequency in bag.items():
             self._postings.setdefault(term, {})[doc_id] = frequency
             self._groups.setdefault(term, {}).setdefault((frequency, size), {})[doc_id] = None
+
+    def _drop(self, doc_id: str) -> None:
+        bag = self._bags.pop(doc_id)
+        del self._texts[doc_id]
+        size = self._lengths.pop(doc_id)
+        self._total -= size
+        for term, frequency in bag.items():
+            del self._postings[term][doc_id]
+            groups = self._groups[term]
+            del groups[frequency, size][doc_id]
+            if not groups[frequency, size]:
+                del groups[frequency, size]
 
     def scores(self, query: str, among: Mapping[str, str]) -> dict[str, float]:
         """BM25 of `query` over the documents `among` ({id: text}). Only documents sharing
