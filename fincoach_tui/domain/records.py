@@ -339,6 +339,12 @@ class MessageIds:
         return IdRuns(items, n)
 
 
+def omitted_ids(history: Sequence[Any], kept: Sequence[Any]) -> tuple[str, ...]:
+    """The ids of `history` not in `kept`, in order: a pass over the whole history."""
+    kept_ids = {m.id for m in kept}
+    return tuple([m.id for m in history if m.id not in kept_ids])
+
+
 class LazyOmitted(Sequence[str]):
     """The ids of `history` not in `kept`, listed only if read: the comparison's requests
     are measured, never shown, and listing them is a pass over the whole history."""
@@ -348,8 +354,7 @@ class LazyOmitted(Sequence[str]):
 
     def _listed(self) -> tuple[str, ...]:
         if self._ids is None:
-            kept_ids = {m.id for m in self._kept}
-            self._ids = tuple([m.id for m in self._history if m.id not in kept_ids])
+            self._ids = omitted_ids(self._history, self._kept)
         return self._ids
 
     def __len__(self) -> int:

@@ -11,7 +11,7 @@ from fincoach_tui.domain.context import Context, ContextMessage, Section, system
 from fincoach_tui.domain.conversation import Message
 from fincoach_tui.domain.fact_store import FactStore
 from fincoach_tui.domain.recall import Retriever
-from fincoach_tui.domain.records import MessageIds
+from fincoach_tui.domain.records import MessageIds, omitted_ids
 
 
 @dataclass(frozen=True)
@@ -122,8 +122,7 @@ def assemble(
     """
     omitted = view.ids.omitted(view.history, kept) if view.ids is not None else None
     if omitted is None:  # kept is not the history's tail (recall, a fold): filter it
-        kept_ids = {m.id for m in kept}
-        omitted = tuple([m.id for m in view.history if m.id not in kept_ids])
+        omitted = omitted_ids(view.history, kept)
     new = ContextMessage("user", view.new.content, "new", (view.new.id,))
     messages = (system_message(view.system_prompt, sections), *verbatim(kept), new)
     return Context(strategy, messages, omitted, note)
