@@ -105,12 +105,12 @@ def generate_session(path: Path, turns: int, strategy: str = "window") -> dict[s
     """Write a `turns`-turn session to `path` exactly as FinCoach writes one: the real coach,
     the real event constructors (domain/session_state.py), the offline model, one JSON line
     per event. Returns its size and how long the writing took."""
-    from fincoach_tui.coach import Coach
-    from fincoach_tui.config import Config
     from fincoach_tui.domain.memory import make_strategy
     from fincoach_tui.domain.persona import DEMO_TURNS, FINCOACH_SYSTEM_PROMPT
     from fincoach_tui.domain.session_state import SessionState
-    from fincoach_tui.runtime import Overrides, build_engine, resolve
+    from fincoach_tui.service.coach import Coach
+    from fincoach_tui.service.runtime import Overrides, build_engine, resolve
+    from fincoach_tui.settings.config import Config
 
     config = Config()
     engine = build_engine(config, resolve(config, Overrides(provider="offline"), {}))
@@ -164,7 +164,9 @@ class PtyProgram:
         while marker not in self.output:
             left = deadline - time.perf_counter()
             if left <= 0:
-                raise TimeoutError(f"{marker!r} never appeared; last output {bytes(self.output[-300:])!r}")
+                raise TimeoutError(
+                    f"{marker!r} never appeared; last output {bytes(self.output[-300:])!r}"
+                )
             ready, _, _ = select.select([self.fd], [], [], left)
             if not ready:
                 continue

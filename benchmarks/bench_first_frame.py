@@ -50,16 +50,18 @@ def main(argv: list[str] | None = None) -> int:
     finally:
         shutil.rmtree(root, ignore_errors=True)
     ratios = [f / m for f, m in zip(fincoach, minimal)]
-    emit({
-        "benchmark": "first_frame",
-        "runs": args.runs,
-        "fincoach_ms": ms(median(fincoach)),
-        "minimal_ms": ms(median(minimal)),
-        "ratio": round(median(fincoach) / median(minimal), 2),
-        "ratio_of_pairs": round(median(ratios), 2),
-        "fincoach_all_ms": [ms(v) for v in fincoach],
-        "minimal_all_ms": [ms(v) for v in minimal],
-    })
+    emit(
+        {
+            "benchmark": "first_frame",
+            "runs": args.runs,
+            "fincoach_ms": ms(median(fincoach)),
+            "minimal_ms": ms(median(minimal)),
+            "ratio": round(median(fincoach) / median(minimal), 2),
+            "ratio_of_pairs": round(median(ratios), 2),
+            "fincoach_all_ms": [ms(v) for v in fincoach],
+            "minimal_all_ms": [ms(v) for v in minimal],
+        }
+    )
     return 0
 
 

@@ -84,7 +84,9 @@ class TimedModel:
 async def workers_done(app, group: str | None = None) -> None:
     """Wait for the workers of `group` (all if None) to finish."""
     while True:
-        pending = [w for w in app.workers if not w.is_finished and (group is None or w.group == group)]
+        pending = [
+            w for w in app.workers if not w.is_finished and (group is None or w.group == group)
+        ]
         if not pending:
             return
         for worker in pending:
@@ -166,7 +168,7 @@ async def one_turn(app, pilot, model: TimedModel, text: str) -> dict[str, float]
 async def core_turn(engine, store, source: str, name: str, text: str) -> dict[str, float]:
     """The same turn without the interface: strategy, counting, the coach's bookkeeping and
     persistence (write + fsync) on a fresh copy of `source`; model time subtracted."""
-    from fincoach_tui.runtime import open_session
+    from fincoach_tui.service.runtime import open_session
 
     copy_to_disk(store.path_for(source), store.path_for(name))
     live = open_session(engine, store.open(name))
@@ -197,7 +199,7 @@ async def minimal_chat_turns(messages, samples: int) -> dict[str, float]:
     async with app.run_test(size=SIZE) as pilot:
         texts = [m.content for m in messages]
         pairs = list(zip(texts[0::2], texts[1::2]))  # (question, reply) of each turn
-        for i, (question, reply) in enumerate(pairs[-PAGE // 2:]):
+        for i, (question, reply) in enumerate(pairs[-PAGE // 2 :]):
             await app.show_turn(question, reply, i)
         await pilot.pause()
         pairs = pairs[-samples:]
@@ -214,9 +216,9 @@ async def minimal_chat_turns(messages, samples: int) -> dict[str, float]:
 
 
 async def run(args, sessions: Path) -> dict:
-    from fincoach_tui.config import Config
     from fincoach_tui.llm.providers import resolve_provider
-    from fincoach_tui.runtime import open_session
+    from fincoach_tui.service.runtime import open_session
+    from fincoach_tui.settings.config import Config
     from fincoach_tui.store.session_file import SessionFile
     from fincoach_tui.store.sessions import SessionStore
     from fincoach_tui.ui.app import FinCoachApp
@@ -274,7 +276,9 @@ async def run(args, sessions: Path) -> dict:
                 copy_to_disk(store.path_for(source), store.path_for(name))
                 await switch_to(app, pilot, name)
                 expected[label] = app.live.coach.next_turn
-                sample = await one_turn(app, pilot, model, f"My SIP is ₹{5 + i},000 a month. ({name})")
+                sample = await one_turn(
+                    app, pilot, model, f"My SIP is ₹{5 + i},000 a month. ({name})"
+                )
                 assert app.live.state.transcript.completed_turns == expected[label]
                 if i:  # the first sample warms caches; not counted
                     turns[label].append(sample)
@@ -290,15 +294,20 @@ async def run(args, sessions: Path) -> dict:
         core: dict[str, list[dict[str, float]]] = {"turn_10": [], f"turn_{n}": []}
         for i in range(3 * args.samples + 1):
             for label, source in (("turn_10", "short"), (f"turn_{n}", "long-1")):
-                sample = await core_turn(app.engine, store, source, f"core-{i}", f"My SIP is ₹{5 + i},000.")
+                sample = await core_turn(
+                    app.engine, store, source, f"core-{i}", f"My SIP is ₹{5 + i},000."
+                )
                 if i:  # the first sample warms caches; not counted
                     core[label].append(sample)
         for label, samples in core.items():
-            out[label].update({f"{key}_ms": ms(median([s[key] for s in samples])) for key in ("core", "core_cpu")})
+            out[label].update(
+                {f"{key}_ms": ms(median([s[key] for s in samples])) for key in ("core", "core_cpu")}
+            )
         out["per_turn_ratio"] = round(out[f"turn_{n}"]["local_ms"] / out["turn_10"]["local_ms"], 2)
         for key in ("local_cpu", "shown", "core", "core_cpu"):
             out[f"per_turn_{key}_ratio"] = round(
-                out[f"turn_{n}"][f"{key}_ms"] / out["turn_10"][f"{key}_ms"], 2)
+                out[f"turn_{n}"][f"{key}_ms"] / out["turn_10"][f"{key}_ms"], 2
+            )
 
         # --- switching strategy at turn N --------------------------------------------
         await switch_to(app, pilot, "long")
@@ -319,7 +328,9 @@ async def run(args, sessions: Path) -> dict:
         await switch_to(app, pilot, "start")
     out["peak_rss_mb"] = peak_rss_mb()
     out["minimal_chat_turn"] = await minimal_chat_turns(messages, args.samples + 1)
-    out["per_turn_over_minimal"] = round(out[f"turn_{n}"]["local_ms"] / out["minimal_chat_turn"]["ms"], 2)
+    out["per_turn_over_minimal"] = round(
+        out[f"turn_{n}"]["local_ms"] / out["minimal_chat_turn"]["ms"], 2
+    )
     return out
 
 
@@ -334,7 +345,9 @@ def main(argv: list[str] | None = None) -> int:
     sessions = root / "data" / "sessions"
     generated = {
         "long": generate_in_subprocess(sessions / "long.jsonl", args.turns, args.strategy, env),
-        "long-1": generate_in_subprocess(sessions / "long-1.jsonl", args.turns - 1, args.strategy, env),
+        "long-1": generate_in_subprocess(
+            sessions / "long-1.jsonl", args.turns - 1, args.strategy, env
+        ),
         "short": generate_in_subprocess(sessions / "short.jsonl", 9, args.strategy, env),
     }
     use_env(env)

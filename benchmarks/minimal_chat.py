@@ -42,5 +42,7 @@ class MinimalChat(App):
 
     async def show_turn(self, question: str, reply: str, turn: int) -> None:
         chat = self.query_one("#chat")
-        await chat.mount_all([Box(f"You · turn {turn}", question), Box(f"Coach · turn {turn}", reply)])
+        await chat.mount_all(
+            [Box(f"You · turn {turn}", question), Box(f"Coach · turn {turn}", reply)]
+        )
         chat.scroll_end(animate=False)

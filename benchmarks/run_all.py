@@ -50,39 +50,66 @@ def report(first: dict, session: dict, rss: dict, info: dict) -> str:
     t10, tn = session["turn_10"], session[f"turn_{n}"]
     floor = session["minimal_chat_turn"]
     rows = [
-        ("First frame, `fincoach` / minimal Textual app",
-         f"{first['fincoach_ms']:.0f} ms / {first['minimal_ms']:.0f} ms = **{first['ratio']:.2f}x**",
-         "≤ 1.3x", verdict(first["ratio"] <= 1.3)),
-        (f"Open a {n:,}-turn session (read, replay, chat's first page, panel) until on screen",
-         f"**{session['open']['ms']:.0f} ms** (read {session['open']['parse_ms']:.0f} ms, "
-         f"replay + coach {session['open']['replay_and_coach_ms']:.0f} ms; "
-         f"{session['open']['file_mb']} MB file, {session['open']['messages_mounted']} messages mounted); "
-         f"every strategy's cost follows in {session['open']['background_compare_ms']:,.0f} ms",
-         "< 1 s", verdict(session["open"]["ms"] < 1000)),
-        ("Per-turn local overhead, everything (counting, coach, write + fsync, rendering, the "
-         f"every-strategy comparison): turn 10 → turn {n:,}",
-         f"{t10['local_ms']:.0f} ms → **{tn['local_ms']:.0f} ms** ({session['per_turn_ratio']:.2f}x; "
-         f"event-loop CPU {t10['local_cpu_ms']:.0f} → {tn['local_cpu_ms']:.0f} ms, "
-         f"{session['per_turn_local_cpu_ratio']:.2f}x); reply on screen after {t10['shown_ms']:.0f} → "
-         f"{tn['shown_ms']:.0f} ms", "≤ 1.2x and < 15 ms",
-         verdicts(("flat", session["per_turn_ratio"] <= 1.2), ("< 15 ms", tn["local_ms"] < 15))),
-        ("The same turn in a minimal Textual chat (mount question and reply, scroll, repaint): "
-         "Textual's own floor on this machine",
-         f"{floor['ms']:.0f} ms (CPU {floor['cpu_ms']:.0f} ms; on screen after {floor['shown_ms']:.0f} ms); "
-         f"FinCoach at turn {n:,} = **{session['per_turn_over_minimal']:.2f}x** the floor", "—", "reported"),
-        (f"Per-turn local overhead, core only (strategy, counting, coach, write + fsync): "
-         f"turn 10 → turn {n:,}",
-         f"{t10['core_ms']:.1f} ms → **{tn['core_ms']:.1f} ms** ({session['per_turn_core_ratio']:.2f}x; "
-         f"CPU {t10['core_cpu_ms']:.1f} → {tn['core_cpu_ms']:.1f} ms)",
-         "≤ 1.2x and < 15 ms",
-         verdicts(("flat", session["per_turn_core_ratio"] <= 1.2), ("< 15 ms", tn["core_ms"] < 15))),
-        (f"Strategy switch at turn {n:,} (event, config, panel, screen)",
-         f"**{session['strategy_switch']['ms']:.0f} ms**", "—", "reported"),
-        (f"Peak RSS, real `fincoach` on the {n:,}-turn session, two turns and a switch",
-         (f"**{rss['peak_rss_mb']:.0f} MB**" if rss["peak_rss_mb"] is not None
-          else "not measured: the app did not quit when asked")
-         + f" (headless benchmark process: {session['peak_rss_mb']:.0f} MB)",
-         "< 200 MB", verdict(rss["peak_rss_mb"] is not None and rss["peak_rss_mb"] < 200)),
+        (
+            "First frame, `fincoach` / minimal Textual app",
+            f"{first['fincoach_ms']:.0f} ms / {first['minimal_ms']:.0f} ms = **{first['ratio']:.2f}x**",
+            "≤ 1.3x",
+            verdict(first["ratio"] <= 1.3),
+        ),
+        (
+            f"Open a {n:,}-turn session (read, replay, chat's first page, panel) until on screen",
+            f"**{session['open']['ms']:.0f} ms** (read {session['open']['parse_ms']:.0f} ms, "
+            f"replay + coach {session['open']['replay_and_coach_ms']:.0f} ms; "
+            f"{session['open']['file_mb']} MB file, {session['open']['messages_mounted']} messages mounted); "
+            f"every strategy's cost follows in {session['open']['background_compare_ms']:,.0f} ms",
+            "< 1 s",
+            verdict(session["open"]["ms"] < 1000),
+        ),
+        (
+            "Per-turn local overhead, everything (counting, coach, write + fsync, rendering, the "
+            f"every-strategy comparison): turn 10 → turn {n:,}",
+            f"{t10['local_ms']:.0f} ms → **{tn['local_ms']:.0f} ms** ({session['per_turn_ratio']:.2f}x; "
+            f"event-loop CPU {t10['local_cpu_ms']:.0f} → {tn['local_cpu_ms']:.0f} ms, "
+            f"{session['per_turn_local_cpu_ratio']:.2f}x); reply on screen after {t10['shown_ms']:.0f} → "
+            f"{tn['shown_ms']:.0f} ms",
+            "≤ 1.2x and < 15 ms",
+            verdicts(("flat", session["per_turn_ratio"] <= 1.2), ("< 15 ms", tn["local_ms"] < 15)),
+        ),
+        (
+            "The same turn in a minimal Textual chat (mount question and reply, scroll, repaint): "
+            "Textual's own floor on this machine",
+            f"{floor['ms']:.0f} ms (CPU {floor['cpu_ms']:.0f} ms; on screen after {floor['shown_ms']:.0f} ms); "
+            f"FinCoach at turn {n:,} = **{session['per_turn_over_minimal']:.2f}x** the floor",
+            "—",
+            "reported",
+        ),
+        (
+            f"Per-turn local overhead, core only (strategy, counting, coach, write + fsync): "
+            f"turn 10 → turn {n:,}",
+            f"{t10['core_ms']:.1f} ms → **{tn['core_ms']:.1f} ms** ({session['per_turn_core_ratio']:.2f}x; "
+            f"CPU {t10['core_cpu_ms']:.1f} → {tn['core_cpu_ms']:.1f} ms)",
+            "≤ 1.2x and < 15 ms",
+            verdicts(
+                ("flat", session["per_turn_core_ratio"] <= 1.2), ("< 15 ms", tn["core_ms"] < 15)
+            ),
+        ),
+        (
+            f"Strategy switch at turn {n:,} (event, config, panel, screen)",
+            f"**{session['strategy_switch']['ms']:.0f} ms**",
+            "—",
+            "reported",
+        ),
+        (
+            f"Peak RSS, real `fincoach` on the {n:,}-turn session, two turns and a switch",
+            (
+                f"**{rss['peak_rss_mb']:.0f} MB**"
+                if rss["peak_rss_mb"] is not None
+                else "not measured: the app did not quit when asked"
+            )
+            + f" (headless benchmark process: {session['peak_rss_mb']:.0f} MB)",
+            "< 200 MB",
+            verdict(rss["peak_rss_mb"] is not None and rss["peak_rss_mb"] < 200),
+        ),
     ]
     lines = [
         f"Machine: {info['cpus']} cores, {info['cpu']}, {info['memory']}; {info['os']}; "

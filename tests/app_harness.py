@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from fincoach_tui.config import Config
 from fincoach_tui.llm.providers import ProviderSettings, resolve_provider
+from fincoach_tui.settings.config import Config
 from fincoach_tui.store.sessions import SessionStore
 from fincoach_tui.ui.app import FinCoachApp
 
@@ -13,13 +13,15 @@ SIZE = (120, 40)
 
 
 def offline_settings() -> ProviderSettings:
-    return resolve_provider(provider="offline", model="gpt-4o-mini", base_url=None,
-                            api_key_env=None, environ={})
+    return resolve_provider(
+        provider="offline", model="gpt-4o-mini", base_url=None, api_key_env=None, environ={}
+    )
 
 
 def server_settings(base_url: str, model: str = "gpt-4o-mini") -> ProviderSettings:
-    return resolve_provider(provider=None, model=model, base_url=base_url,
-                            api_key_env=None, environ={})
+    return resolve_provider(
+        provider=None, model=model, base_url=base_url, api_key_env=None, environ={}
+    )
 
 
 def make_app(

@@ -8,7 +8,7 @@ import pytest  # noqa: E402
 @pytest.fixture(scope="session")
 def encoding(tmp_path_factory):
     """tiktoken's o200k_base, seeded into a throwaway cache: never the user's own cache."""
-    from fincoach_tui.vocab import load_encoding
+    from fincoach_tui.llm.vocab import load_encoding
 
     with pytest.MonkeyPatch.context() as mp:
         mp.setenv("TIKTOKEN_CACHE_DIR", str(tmp_path_factory.mktemp("tiktoken-cache")))

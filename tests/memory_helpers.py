@@ -8,7 +8,6 @@ import tomllib
 from collections.abc import AsyncIterator
 from importlib import resources
 
-from fincoach_tui.coach import Coach, ModelChoice
 from fincoach_tui.domain.memory import make_strategy
 from fincoach_tui.domain.persona import FINCOACH_SYSTEM_PROMPT
 from fincoach_tui.domain.pricing import PriceTable
@@ -16,6 +15,7 @@ from fincoach_tui.domain.session_state import SessionState, replay
 from fincoach_tui.domain.tokens import OPENAI_CHAT_OVERHEAD
 from fincoach_tui.llm.base import Completion, TextDelta
 from fincoach_tui.llm.offline import OfflineCoach
+from fincoach_tui.service.coach import Coach, ModelChoice
 
 MODEL = "gpt-4o-mini"
 START = 1_767_604_800.0  # 2026-01-05 09:20 UTC
@@ -54,18 +54,33 @@ class Scripted:
 
 
 class MemoryHarness:
-    def __init__(self, counter, strategy="buffer", params=None, *, embedder=None, state=None,
-                 events=None, start=START):
+    def __init__(
+        self,
+        counter,
+        strategy="buffer",
+        params=None,
+        *,
+        embedder=None,
+        state=None,
+        events=None,
+        start=START,
+    ):
         self.events: list[dict] = events if events is not None else []
         self.state = state or SessionState()
         self.llm = Scripted(OfflineCoach(counter.count, OPENAI_CHAT_OVERHEAD))
         self.counter = counter
         ticks = itertools.count(start, 60.0)
         self.coach = Coach(
-            state=self.state, sink=self.events.append, llm=self.llm,
+            state=self.state,
+            sink=self.events.append,
+            llm=self.llm,
             choice=ModelChoice("offline", MODEL, OPENAI_CHAT_OVERHEAD, simulated=True),
-            counter=counter, prices=shipped_prices(), system_prompt=FINCOACH_SYSTEM_PROMPT,
-            strategy=make_strategy(strategy, params), clock=lambda: next(ticks), embedder=embedder,
+            counter=counter,
+            prices=shipped_prices(),
+            system_prompt=FINCOACH_SYSTEM_PROMPT,
+            strategy=make_strategy(strategy, params),
+            clock=lambda: next(ticks),
+            embedder=embedder,
         )
 
     async def turn(self, text: str) -> list:
@@ -85,9 +100,15 @@ class MemoryHarness:
         state, problems = replay(list(self.events))
         assert problems == []
         name = strategy or state.strategy.name
-        return MemoryHarness(self.counter, name, params if strategy else state.strategy.params,
-                             embedder=embedder, state=state, events=self.events,
-                             start=state.last_ts + 3600)
+        return MemoryHarness(
+            self.counter,
+            name,
+            params if strategy else state.strategy.params,
+            embedder=embedder,
+            state=state,
+            events=self.events,
+            start=state.last_ts + 3600,
+        )
 
 
 def filler(count: int, start: int = 1) -> list[str]:

@@ -3,8 +3,8 @@ that records every notification, and typing/sending/retrying as a user does."""
 
 from __future__ import annotations
 
-from fincoach_tui.config import Config
 from fincoach_tui.llm.providers import ProviderSettings
+from fincoach_tui.settings.config import Config
 from fincoach_tui.store.sessions import SessionStore
 from fincoach_tui.ui.app import FinCoachApp
 from tests.app_harness import offline_settings, server_settings

@@ -9,7 +9,6 @@ import sys
 import threading
 import time
 
-
 # `python -m fincoach_tui` is the `fincoach` console script without the script wrapper.
 FINCOACH = [sys.executable, "-m", "fincoach_tui"]
 

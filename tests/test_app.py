@@ -39,9 +39,16 @@ async def test_offline_conversation_updates_panel_every_turn(tmp_path):
 
 
 async def test_requests_match_what_the_server_received(tmp_path, fake_openai):
-    fake_openai.script(text="Noted your salary.", prompt_tokens=170, completion_tokens=5, cached_tokens=0)
-    fake_openai.script(text="Expenses noted.", prompt_tokens=260, completion_tokens=4, cached_tokens=128,
-                       reasoning_tokens=2)
+    fake_openai.script(
+        text="Noted your salary.", prompt_tokens=170, completion_tokens=5, cached_tokens=0
+    )
+    fake_openai.script(
+        text="Expenses noted.",
+        prompt_tokens=260,
+        completion_tokens=4,
+        cached_tokens=128,
+        reasoning_tokens=2,
+    )
     app = make_app(tmp_path, settings=server_settings(fake_openai.base_url))
     async with app.run_test(size=SIZE) as pilot:
         await started(app, pilot)
@@ -50,7 +57,9 @@ async def test_requests_match_what_the_server_received(tmp_path, fake_openai):
         records = app.live.state.chat_records
         assert len(fake_openai.requests) == 2
         for request, record in zip(fake_openai.requests, records):
-            assert request["messages"] == [{"role": m.role, "content": m.content} for m in record.sent]
+            assert request["messages"] == [
+                {"role": m.role, "content": m.content} for m in record.sent
+            ]
         assert records[1].usage.prompt_tokens == 260
         assert records[1].usage.cached_tokens == 128
         assert records[1].usage.reasoning_tokens == 2
@@ -106,7 +115,10 @@ async def test_failed_turn_keeps_the_message_and_retry_sends_it(tmp_path, fake_o
         await pilot.pause()
         await app.workers.wait_for_complete()
         await pilot.pause()
-        assert [m.content for m in app.live.state.transcript.messages] == ["My salary is ₹1,20,000.", "Got it."]
+        assert [m.content for m in app.live.state.transcript.messages] == [
+            "My salary is ₹1,20,000.",
+            "Got it.",
+        ]
 
 
 async def test_empty_message_is_not_sent(tmp_path):
@@ -150,7 +162,9 @@ async def test_a_paste_keeps_its_lines(tmp_path):
     async with app.run_test(size=SIZE) as pilot:
         await started(app, pilot)
         app.composer.focus()
-        app.post_message(events.Paste("line one\nline two\nline three"))  # as a terminal delivers it
+        app.post_message(
+            events.Paste("line one\nline two\nline three")
+        )  # as a terminal delivers it
         await pilot.pause()
         assert app.composer.text == "line one\nline two\nline three"
 
@@ -164,7 +178,12 @@ async def test_replies_are_drawn_as_markdown(tmp_path, fake_openai):
         await say(app, pilot, "How do I split my salary?")
         box = app.chat.query(MessageBox).last()
         assert box.text == reply == app.live.state.transcript.messages[-1].content
-        lines = [line.text for line in box.query_one(".body").render_lines(box.query_one(".body").region.reset_offset)]
+        lines = [
+            line.text
+            for line in box.query_one(".body").render_lines(
+                box.query_one(".body").region.reset_offset
+            )
+        ]
         screen = "\n".join(lines)
         assert "**" not in screen and "Keep ₹3,60,000 aside:" in screen  # bold, not asterisks
         assert "• rent first" in screen and "• then the SIP" in screen

@@ -8,8 +8,8 @@ import json
 
 from textual.widgets import TabbedContent
 
-from fincoach_tui import paths
 from fincoach_tui.domain.persona import DEMO_TURNS
+from fincoach_tui.settings import paths
 from fincoach_tui.ui.cost_chart import CostChart
 from fincoach_tui.ui.costs_summary import CostsSummary
 from fincoach_tui.ui.line import Line
@@ -49,9 +49,14 @@ async def test_every_strategy_at_once_against_a_fixed_template(tmp_path, fake_op
         for text in (*DEMO_TURNS[4:], "And should I start a SIP this month?"):
             script_exact(app, fake_openai, text)
             await say(app, pilot, text)
-        assert all(r.usage.prompt_tokens == r.predicted_prompt_tokens for r in app.live.state.chat_records[2:])
+        assert all(
+            r.usage.prompt_tokens == r.predicted_prompt_tokens
+            for r in app.live.state.chat_records[2:]
+        )
         sentence = summary.lines["compare"]
-        assert sentence.startswith("buffer would have cost $") and sentence.endswith("(buffer → window)")
+        assert sentence.startswith("buffer would have cost $") and sentence.endswith(
+            "(buffer → window)"
+        )
         paid = app.live.state.total_cost
         from fincoach_tui.ui.format import usd
 
@@ -75,7 +80,11 @@ async def test_every_strategy_at_once_against_a_fixed_template(tmp_path, fake_op
         assert {"buffer", "window", "budget", "summary", "actual"} <= set(lines)
         assert lines["window"].role == "active" and lines["actual"].role == "actual"
         assert lines["buffer"].projected_x[-1] == chart.compare.horizon
-        assert lines["actual"].total == lines["actual"].ys[-1] == sum(r.cost_usd for r in app.live.state.records)
+        assert (
+            lines["actual"].total
+            == lines["actual"].ys[-1]
+            == sum(r.cost_usd for r in app.live.state.records)
+        )
         assert f"╌ to t{chart.compare.horizon}" in str(chart.caption())
 
     # The learned template was saved for this base URL and model (in batches while the
@@ -106,7 +115,9 @@ async def test_the_next_run_starts_learned_and_quotes_before_sending(tmp_path, f
         await pilot.pause(0.5)
         assert second.composer.border_subtitle == ""  # sent: the composer is empty again
         record = second.live.state.chat_records[0]
-        assert record.usage.prompt_tokens == record.predicted_prompt_tokens == prompt  # right first time
+        assert (
+            record.usage.prompt_tokens == record.predicted_prompt_tokens == prompt
+        )  # right first time
 
 
 async def test_planner_opens_with_the_sessions_averages(tmp_path, fake_openai):
@@ -122,10 +133,16 @@ async def test_planner_opens_with_the_sessions_averages(tmp_path, fake_openai):
         screen = app.screen
         assert isinstance(screen, PlannerScreen)
         averages = app.costs.current().averages()
-        assert screen.plan.inputs.system_tokens == averages.system_tokens == app.live.coach.count_text(
-            app.live.coach.system_prompt)
+        assert (
+            screen.plan.inputs.system_tokens
+            == averages.system_tokens
+            == app.live.coach.count_text(app.live.coach.system_prompt)
+        )
         assert screen.plan.inputs.turn_tokens == averages.turn_tokens
-        assert (screen.plan.inputs.tail_turns, screen.plan.inputs.record_tokens) == (3, 300)  # summary's own
+        assert (screen.plan.inputs.tail_turns, screen.plan.inputs.record_tokens) == (
+            3,
+            300,
+        )  # summary's own
         assert "From this session" in str(screen.query_one("#source").content)
         assert "cheaper per turn from turn" in str(screen.query_one("#crossovers").content)
         table = screen.query_one("#table")

@@ -119,8 +119,7 @@ async def test_theme_choice_is_saved_and_messages_are_drawn_again_in_it(tmp_path
         assert app.theme == "fincoach-dark"
 
         def code_themes():
-            return {box.query_one(".body").content.code_theme
-                    for box in app.chat.query(MessageBox)}
+            return {box.query_one(".body").content.code_theme for box in app.chat.query(MessageBox)}
 
         dark = code_themes()
         app.theme = "fincoach-light"
@@ -135,8 +134,12 @@ async def test_a_long_session_mounts_one_page_and_loads_more_on_request(tmp_path
     with store.open("long") as file:
         file.append(strategy_event(1, "window", {"k": 6}))
         for turn in range(1, 1001):
-            file.append(message_event(Message(f"m{2 * turn - 1}", "user", f"question {turn}", turn, turn)))
-            file.append(message_event(Message(f"m{2 * turn}", "assistant", f"answer {turn}", turn, turn)))
+            file.append(
+                message_event(Message(f"m{2 * turn - 1}", "user", f"question {turn}", turn, turn))
+            )
+            file.append(
+                message_event(Message(f"m{2 * turn}", "assistant", f"answer {turn}", turn, turn))
+            )
     app = make_app(tmp_path, "long")
     async with app.run_test(size=SIZE) as pilot:
         await started(app, pilot)
@@ -152,14 +155,20 @@ async def test_a_long_session_mounts_one_page_and_loads_more_on_request(tmp_path
 
 
 async def test_an_unnamed_session_left_empty_is_not_kept(tmp_path):
-    from fincoach_tui.config import Config
-    from tests.app_harness import offline_settings
+    from fincoach_tui.settings.config import Config
     from fincoach_tui.ui.app import FinCoachApp
+    from tests.app_harness import offline_settings
 
     store = SessionStore(tmp_path / "sessions")
-    app = FinCoachApp(config=Config(), settings=offline_settings(), store=store,
-                      file=store.open("chat-unnamed"), auto_named=True,
-                      config_path=tmp_path / "config.toml", offline_chunk_delay=0.0)
+    app = FinCoachApp(
+        config=Config(),
+        settings=offline_settings(),
+        store=store,
+        file=store.open("chat-unnamed"),
+        auto_named=True,
+        config_path=tmp_path / "config.toml",
+        offline_chunk_delay=0.0,
+    )
     async with app.run_test(size=SIZE) as pilot:
         await started(app, pilot)
         await pilot.press("ctrl+n")  # a second unnamed session, also left empty

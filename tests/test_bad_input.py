@@ -10,13 +10,13 @@ import json
 
 import pytest
 
-from fincoach_tui import paths
 from fincoach_tui.cli import main
-from fincoach_tui.config import Config
+from fincoach_tui.cli.plain_chat import run as run_plain
 from fincoach_tui.domain.persona import DEMO_TURNS
 from fincoach_tui.domain.session_state import replay
-from fincoach_tui.plain_chat import run as run_plain
-from fincoach_tui.runtime import build_engine, open_session
+from fincoach_tui.service.runtime import build_engine, open_session
+from fincoach_tui.settings import paths
+from fincoach_tui.settings.config import Config
 from fincoach_tui.store.sessions import SessionStore
 from fincoach_tui.ui.chat import MessageBox
 from tests.app_harness import SIZE, offline_settings, server_settings, started
@@ -72,7 +72,8 @@ def test_bad_session_names_are_refused_in_one_line(command, name, needle, capsys
 
 
 @pytest.mark.parametrize(
-    ("name", "needle"), [("a/b", "may not contain '/'"), ("x" * 300, "too long (300 characters")],
+    ("name", "needle"),
+    [("a/b", "may not contain '/'"), ("x" * 300, "too long (300 characters")],
     ids=["separator", "300-chars"],
 )
 def test_bad_session_names_through_the_real_command(name, needle):
@@ -110,6 +111,7 @@ def test_blank_messages_are_not_sent_in_plain_mode(monkeypatch, capsys):
 
 
 # --- a 1 MB paste -----------------------------------------------------------------------------
+
 
 def megabyte_paste() -> str:
     """About 1 MB of realistic text (a statement pasted by mistake), lines and all."""
@@ -176,7 +178,9 @@ async def test_escape_sequences_from_the_model_are_inert_in_the_app(tmp_path, fa
         assert "\r" not in shown and "\x08" not in shown
         assert "\ufffd[2J\ufffd[31mred\ufffd" in shown
         # the screen itself: no cell holds a control character
-        cells = "".join(seg.text for strip in app.screen._compositor.render_strips() for seg in strip)
+        cells = "".join(
+            seg.text for strip in app.screen._compositor.render_strips() for seg in strip
+        )
         assert "\x1b" not in cells and "\x07" not in cells
         # the session keeps exactly what the model said; only its display is inert
         assert app.live.state.transcript.messages[-1].content == HOSTILE
@@ -202,6 +206,7 @@ def test_escape_sequences_from_the_model_are_inert_in_plain_mode_and_exports(
 
 # --- config files -----------------------------------------------------------------------------
 
+
 def test_malformed_config_toml_stops_with_file_and_line():
     config = write_config('provider = "offline"\ntheme = "fincoach-dark"\nstrategy = [\n')
     done = run_fincoach("--session", "x", stdin="hi\n")
@@ -217,13 +222,27 @@ def test_malformed_config_toml_stops_with_file_and_line():
         ('[strategy]\nname = "fifo"\n', "strategy.name must be one of buffer, window"),
         ('provider = "openia"\n', "provider must be one of openai, groq"),
         ("[strategy.window]\nk = 0\n", "strategy.window.k must be a positive integer, got 0"),
-        ('[prices."gpt-4o-mini"]\ninput = -1\n',
-         'prices."gpt-4o-mini".input must be a non-negative number (USD per 1M tokens), got -1'),
-        ('[prices."gpt-4o-mini"]\noutput = "cheap"\n', 'prices."gpt-4o-mini".output must be a non-negative'),
-        ('[prices."my-model"]\ninput = nan\n', 'prices."my-model".input must be a non-negative number'),
-        ('[prices."my-model"]\ncontext_window = 0\n', 'prices."my-model".context_window must be a positive integer'),
-        ('[prices."my-model"]\ninptu = 1.0\n', "unknown key 'prices.\"my-model\".inptu' (did you mean 'input'?)"),
-        ('prices = 3\n', "prices must be a table ([prices]), got 3"),
+        (
+            '[prices."gpt-4o-mini"]\ninput = -1\n',
+            'prices."gpt-4o-mini".input must be a non-negative number (USD per 1M tokens), got -1',
+        ),
+        (
+            '[prices."gpt-4o-mini"]\noutput = "cheap"\n',
+            'prices."gpt-4o-mini".output must be a non-negative',
+        ),
+        (
+            '[prices."my-model"]\ninput = nan\n',
+            'prices."my-model".input must be a non-negative number',
+        ),
+        (
+            '[prices."my-model"]\ncontext_window = 0\n',
+            'prices."my-model".context_window must be a positive integer',
+        ),
+        (
+            '[prices."my-model"]\ninptu = 1.0\n',
+            "unknown key 'prices.\"my-model\".inptu' (did you mean 'input'?)",
+        ),
+        ("prices = 3\n", "prices must be a table ([prices]), got 3"),
     ],
 )
 def test_bad_config_values_stop_with_one_line_naming_file_and_key(toml, needle, capsys):
@@ -258,6 +277,7 @@ def test_an_unknown_model_in_plain_mode_is_explained(fake_openai, monkeypatch, c
 
 # --- session files: a newer format, a hand-edited line ----------------------------------------
 
+
 def write_session(name: str, text: str):
     path = paths.sessions_dir() / f"{name}.jsonl"
     path.parent.mkdir(parents=True, exist_ok=True)
@@ -273,7 +293,9 @@ def test_a_session_from_a_newer_fincoach_is_refused_and_left_alone():
     done = run_fincoach("--plain", "--session", "future", stdin="hello\n")
     assert done.returncode == 2 and done.stdout == ""
     err = one_line_error(done.stderr)
-    assert err == "fincoach: future was written by a newer FinCoach (format 2); upgrade to open it\n"
+    assert (
+        err == "fincoach: future was written by a newer FinCoach (format 2); upgrade to open it\n"
+    )
     assert path.read_text(encoding="utf-8") == FUTURE
     # it still shows up in the listing (with the reason), and export says the same one line
     listing = run_fincoach("sessions")

@@ -6,8 +6,8 @@ from __future__ import annotations
 import json
 import re
 
-from fincoach_tui import paths
 from fincoach_tui.domain.session_state import replay
+from fincoach_tui.settings import paths
 from tests.processes import Fincoach, run_fincoach
 
 BANNER = b"/quit to end\n"
@@ -57,7 +57,8 @@ def test_two_processes_starting_together_never_both_write():
     assert loser.proc.wait(timeout=60) == 2
     err = loser.proc.stderr.read().decode()
     assert re.fullmatch(
-        rf"fincoach: session 'race' is open in another FinCoach window \(pid {winner.proc.pid}\)\n", err
+        rf"fincoach: session 'race' is open in another FinCoach window \(pid {winner.proc.pid}\)\n",
+        err,
     )
     loser.kill()
     winner.send("Only one of us writes.")

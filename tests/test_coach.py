@@ -10,7 +10,14 @@ from importlib import resources
 
 import pytest
 
-from fincoach_tui.coach import (
+from fincoach_tui.domain.memory import make_strategy
+from fincoach_tui.domain.persona import FINCOACH_SYSTEM_PROMPT, SIMULATED_TURNS
+from fincoach_tui.domain.pricing import PriceTable
+from fincoach_tui.domain.session_state import SessionState, replay
+from fincoach_tui.domain.tokens import OPENAI_CHAT_OVERHEAD
+from fincoach_tui.llm.base import LLMError, TextDelta
+from fincoach_tui.llm.offline import OfflineCoach
+from fincoach_tui.service.coach import (
     Coach,
     FoldFinished,
     FoldStarted,
@@ -21,13 +28,6 @@ from fincoach_tui.coach import (
     TurnFailed,
     TurnFinished,
 )
-from fincoach_tui.domain.memory import make_strategy
-from fincoach_tui.domain.persona import FINCOACH_SYSTEM_PROMPT, SIMULATED_TURNS
-from fincoach_tui.domain.pricing import PriceTable
-from fincoach_tui.domain.session_state import SessionState, replay
-from fincoach_tui.domain.tokens import OPENAI_CHAT_OVERHEAD
-from fincoach_tui.llm.base import LLMError, TextDelta
-from fincoach_tui.llm.offline import OfflineCoach
 
 MODEL = "gpt-4o-mini"
 # OpenAI's list price for gpt-4o-mini, USD per 1M tokens (input, output).
@@ -106,8 +106,12 @@ def chat_cost(usage) -> float:
 
 @pytest.mark.parametrize(
     ("strategy", "params"),
-    [("buffer", None), ("window", {"k": 4}), ("budget", {"budget_tokens": 400}),
-     ("summary", {"tail_turns": 2, "batch_turns": 2})],
+    [
+        ("buffer", None),
+        ("window", {"k": 4}),
+        ("budget", {"budget_tokens": 400}),
+        ("summary", {"tail_turns": 2, "batch_turns": 2}),
+    ],
 )
 async def test_each_record_is_exactly_what_the_model_received(counter, encoding, strategy, params):
     h = Harness(counter, strategy, params)
@@ -117,13 +121,20 @@ async def test_each_record_is_exactly_what_the_model_received(counter, encoding,
         received = h.llm.calls[-1]
 
         assert [(s.role, s.content) for s in record.sent] == [
-            (m["role"], m["content"]) for m in received]
+            (m["role"], m["content"]) for m in received
+        ]
         assert received[-1] == {"role": "user", "content": text}
-        assert (record.kind, record.turn, record.strategy, record.model) == ("chat", turn, strategy, MODEL)
+        assert (record.kind, record.turn, record.strategy, record.model) == (
+            "chat",
+            turn,
+            strategy,
+            MODEL,
+        )
         # Counted tokens, recounted independently of the coach's cache.
         assert record.counted_tokens == sum(s.tokens for s in record.sent)
         assert [s.tokens for s in record.sent] == [
-            len(encoding.encode_ordinary(s.content)) for s in record.sent]
+            len(encoding.encode_ordinary(s.content)) for s in record.sent
+        ]
         # gpt-4o-mini's template: 3 tokens per message plus the role, 3 to prime the reply.
         assert record.usage.prompt_tokens == record.counted_tokens + 4 * len(record.sent) + 3
         assert record.predicted_prompt_tokens == record.usage.prompt_tokens
@@ -179,12 +190,15 @@ async def test_switching_to_buffer_sends_everything_next_turn(counter):
     record = finished(await h.turn(SIMULATED_TURNS[4])).record
 
     expected = [{"role": "system", "content": FINCOACH_SYSTEM_PROMPT}] + [
-        {"role": m.role, "content": m.content} for m in h.state.transcript.messages[:-1]]
+        {"role": m.role, "content": m.content} for m in h.state.transcript.messages[:-1]
+    ]
     assert h.llm.calls[-1] == expected
     assert len(expected) == 1 + 9
     assert record.strategy == "buffer" and record.omitted_ids == ()
     assert [(s.name, s.params, s.turn) for s in h.state.switches] == [
-        ("window", {"k": 2}, 1), ("buffer", {}, 5)]
+        ("window", {"k": 2}, 1),
+        ("buffer", {}, 5),
+    ]
     assert [s.content for s in preview.sent] == [m["content"] for m in expected]
 
 
@@ -206,18 +220,25 @@ async def test_summary_folds_in_batches_and_bills_them(counter, encoding):
     assert folds == {5: (1, 2), 7: (3, 4), 9: (5, 6)}
     summaries = [r for r in h.state.records if r.kind == "summary"]
     assert [(r.turn, r.note) for r in summaries] == [
-        (5, "folded turns 1-2"), (7, "folded turns 3-4"), (9, "folded turns 5-6")]
+        (5, "folded turns 1-2"),
+        (7, "folded turns 3-4"),
+        (9, "folded turns 5-6"),
+    ]
     assert [s.last_turn for s in h.state.summaries] == [2, 4, 6]
     assert h.state.summaries[-1].covers_ids == tuple(f"m{i}" for i in range(1, 13))
 
     for record in summaries:
         assert record.usage.prompt_tokens == record.counted_tokens + 4 * len(record.sent) + 3
-        assert record.counted_tokens == sum(len(encoding.encode_ordinary(s.content)) for s in record.sent)
+        assert record.counted_tokens == sum(
+            len(encoding.encode_ordinary(s.content)) for s in record.sent
+        )
         assert record.cost_usd == pytest.approx(chat_cost(record.usage), rel=1e-12)
     chats = h.state.chat_records
     assert len(chats) == 10
     assert h.state.total_cost == pytest.approx(
-        sum(chat_cost(r.usage) for r in chats) + sum(chat_cost(r.usage) for r in summaries), rel=1e-12)
+        sum(chat_cost(r.usage) for r in chats) + sum(chat_cost(r.usage) for r in summaries),
+        rel=1e-12,
+    )
 
     # Turn 10: the summary of turns 1-6 in the system message, turns 7-9 verbatim.
     last = chats[-1]
@@ -254,7 +275,10 @@ async def test_a_failed_turn_hands_the_question_back(counter):
     # The next turn works, and the failed question is not sent again behind its back.
     record = finished(await h.turn(SIMULATED_TURNS[1])).record
     assert [m["content"] for m in h.llm.calls[-1]] == [FINCOACH_SYSTEM_PROMPT, SIMULATED_TURNS[1]]
-    assert [(m.role, m.turn) for m in h.state.transcript.messages] == [("user", 1), ("assistant", 1)]
+    assert [(m.role, m.turn) for m in h.state.transcript.messages] == [
+        ("user", 1),
+        ("assistant", 1),
+    ]
     assert record.turn == 1
     state, problems = replay(h.events)
     assert problems == [] and state.transcript.messages == h.state.transcript.messages
@@ -266,7 +290,10 @@ async def test_rate_limits_are_retried(counter):
     events = await h.turn(SIMULATED_TURNS[0])
 
     retries = [e for e in events if isinstance(e, Retrying)]
-    assert [(r.attempt, r.wait_s, r.error.kind) for r in retries] == [(1, 0, "rate_limit"), (2, 0, "rate_limit")]
+    assert [(r.attempt, r.wait_s, r.error.kind) for r in retries] == [
+        (1, 0, "rate_limit"),
+        (2, 0, "rate_limit"),
+    ]
     assert h.waits == [0, 0]
     assert isinstance(events[-1], TurnFinished)
     assert len(h.llm.calls) == 3
@@ -293,7 +320,11 @@ async def test_rate_limit_gives_up_after_two_retries(counter):
     "cut",
     [
         ("cut", ["Save ", "20% ", "first"], LLMError("stream_cut", "connection dropped")),
-        ("cut", ["Save ", "20% "], LLMError("stream_cut", "dropped", partial_text="Save 20% first")),
+        (
+            "cut",
+            ["Save ", "20% "],
+            LLMError("stream_cut", "dropped", partial_text="Save 20% first"),
+        ),
         ("cut", ["Save ", "20% ", "first"], None),  # the stream ends with no usage at all
     ],
 )
@@ -331,9 +362,12 @@ async def test_preview_matches_the_next_request_and_records_nothing(counter):
 
     request = next(e for e in await h.turn(SIMULATED_TURNS[3]) if isinstance(e, RequestReady))
     assert [(s.role, s.content, s.provenance, s.tokens) for s in preview.sent] == [
-        (s.role, s.content, s.provenance, s.tokens) for s in request.sent]
+        (s.role, s.content, s.provenance, s.tokens) for s in request.sent
+    ]
     assert (preview.counted_tokens, preview.predicted_prompt_tokens) == (
-        request.counted_tokens, request.predicted_prompt_tokens)
+        request.counted_tokens,
+        request.predicted_prompt_tokens,
+    )
     assert preview.context.omitted_ids == request.context.omitted_ids
 
 

@@ -7,8 +7,6 @@ import json
 
 import pytest
 
-from fincoach_tui import paths
-from fincoach_tui.coach import Coach, ModelChoice
 from fincoach_tui.domain.fact_extraction import EXTRACTOR_MARKER
 from fincoach_tui.domain.memory import make_strategy
 from fincoach_tui.domain.memory.summary import SUMMARIZER_MARKER
@@ -19,8 +17,15 @@ from fincoach_tui.domain.tokens import OPENAI_CHAT_OVERHEAD, TemplateOverhead
 from fincoach_tui.llm.base import LLMError
 from fincoach_tui.llm.embeddings import Embedded
 from fincoach_tui.llm.offline import OfflineCoach
-from fincoach_tui.memory_upkeep import ExtractFinished, ExtractStarted, IndexFinished, UpkeepProgress
-from fincoach_tui.runtime import open_session
+from fincoach_tui.service.coach import Coach, ModelChoice
+from fincoach_tui.service.maintenance import (
+    ExtractFinished,
+    ExtractStarted,
+    IndexFinished,
+    UpkeepProgress,
+)
+from fincoach_tui.service.runtime import open_session
+from fincoach_tui.settings import paths
 from fincoach_tui.store.overheads import OverheadStore
 from fincoach_tui.store.sessions import SessionStore
 from tests.memory_helpers import MODEL, PLANTED, MemoryHarness, filler, shipped_prices
@@ -66,9 +71,21 @@ class FailingChat:
 # embedding call, a deleted fact whose message was never embedded (never will be), a
 # resume: everything that moves, or must not move, a pass's mark.
 SCRIPT = [
-    *PLANTED, "fail-turn", *filler(2), "fail-embed", "fail-embed-remember",
-    "delete-fact", *filler(3, 3), "fail-turn", "Remember that I pay ₹5,000 a month into a PPF.",
-    *filler(4, 6), "resume", *filler(3, 10), "What is my salary, again?", "fail-embed", *filler(2, 13),
+    *PLANTED,
+    "fail-turn",
+    *filler(2),
+    "fail-embed",
+    "fail-embed-remember",
+    "delete-fact",
+    *filler(3, 3),
+    "fail-turn",
+    "Remember that I pay ₹5,000 a month into a PPF.",
+    *filler(4, 6),
+    "resume",
+    *filler(3, 10),
+    "What is my salary, again?",
+    "fail-embed",
+    *filler(2, 13),
 ]
 
 
@@ -78,7 +95,9 @@ def summarize(events) -> list:
         if isinstance(event, ExtractStarted):
             out.append(("extract", event.reason, event.first_turn, event.last_turn))
         elif isinstance(event, ExtractFinished):
-            out.append(("facts", tuple(f.id for f in event.added), event.rejected, event.error is None))
+            out.append(
+                ("facts", tuple(f.id for f in event.added), event.rejected, event.error is None)
+            )
         elif isinstance(event, IndexFinished):
             out.append(("index", event.count, event.error is None))
     return out
@@ -153,7 +172,11 @@ async def test_maintenance_calls_go_through_the_coachs_public_account(counter):
     kinds = [e["record"]["kind"] for e in h.events if e["type"] == "record"]
     assert kinds.count("extract") == 1
     # The record and the facts it produced were written together, record first.
-    at = next(i for i, e in enumerate(h.events) if e["type"] == "record" and e["record"]["kind"] == "extract")
+    at = next(
+        i
+        for i, e in enumerate(h.events)
+        if e["type"] == "record" and e["record"]["kind"] == "extract"
+    )
     assert h.events[at + 1]["type"] == "facts"
 
 
@@ -163,17 +186,23 @@ async def test_maintenance_calls_go_through_the_coachs_public_account(counter):
 def learning_coach(counter, saved: list, overhead: TemplateOverhead) -> Coach:
     """A coach whose prior is `overhead` on a model that bills with OpenAI's template."""
     return Coach(
-        state=SessionState(), sink=lambda event: None,
+        state=SessionState(),
+        sink=lambda event: None,
         llm=OfflineCoach(counter.count, OPENAI_CHAT_OVERHEAD),
         choice=ModelChoice("offline", MODEL, overhead, simulated=True),
-        counter=counter, prices=shipped_prices(), system_prompt=FINCOACH_SYSTEM_PROMPT,
-        strategy=make_strategy("buffer"), on_learned=lambda obs: saved.append(len(obs)),
+        counter=counter,
+        prices=shipped_prices(),
+        system_prompt=FINCOACH_SYSTEM_PROMPT,
+        strategy=make_strategy("buffer"),
+        on_learned=lambda obs: saved.append(len(obs)),
     )
 
 
 async def test_the_learned_template_is_saved_when_the_fit_changes_and_in_batches(counter):
     saved: list[int] = []
-    coach = learning_coach(counter, saved, TemplateOverhead(fixed=0, per_role={}, default_per_message=0))
+    coach = learning_coach(
+        counter, saved, TemplateOverhead(fixed=0, per_role={}, default_per_message=0)
+    )
     for turn in range(1, SAVE_LEARNED_EVERY + 6):
         async for _ in coach.turn(f"Question number {turn}?"):
             pass

@@ -9,10 +9,9 @@ import pytest
 from fincoach_tui.cli import main
 from fincoach_tui.domain.persona import DEMO_TURNS
 from fincoach_tui.domain.session_state import replay
+from fincoach_tui.settings import paths
 from fincoach_tui.store.sessions import SessionStore
-from fincoach_tui import paths
 from tests.test_simulate import NOTEBOOK_OUTPUT
-
 
 
 def test_simulate_prints_the_notebook_table(capsys):
@@ -26,7 +25,9 @@ def test_simulate_prints_the_notebook_table(capsys):
 
 def test_simulate_takes_messages_and_reply_length(tmp_path, capsys):
     messages = tmp_path / "m.txt"
-    messages.write_text("Hi, I'm Chiru. My monthly salary is ₹1,20,000.\n\nMy monthly expenses are ₹60,000.\n")
+    messages.write_text(
+        "Hi, I'm Chiru. My monthly salary is ₹1,20,000.\n\nMy monthly expenses are ₹60,000.\n"
+    )
     assert main(["simulate", "--messages", str(messages), "--reply-tokens", "10"]) == 0
     out = capsys.readouterr().out
     # turn 2: 132 system + 17 + 10 (reply) + 9
@@ -106,14 +107,19 @@ def test_malformed_config_names_file_and_line(capsys):
 async def test_fake_server_conversation_leaves_every_turn_in_the_session_file(fake_openai, counter):
     """Done-when of the core issue: the file holds, for every turn, the messages sent, the
     tiktoken count, billed prompt_tokens, cached and reasoning tokens, and the cost."""
-    from fincoach_tui.config import Config
-    from fincoach_tui.runtime import build_engine, open_session
+    from fincoach_tui.service.runtime import build_engine, open_session
+    from fincoach_tui.settings.config import Config
     from tests.app_harness import server_settings
 
     usages = [(170, 30, 0, 0), (262, 41, 128, 12), (371, 25, 256, 0)]
     for prompt, completion, cached, reasoning in usages:
-        fake_openai.script(text="Noted.", prompt_tokens=prompt, completion_tokens=completion,
-                           cached_tokens=cached, reasoning_tokens=reasoning)
+        fake_openai.script(
+            text="Noted.",
+            prompt_tokens=prompt,
+            completion_tokens=completion,
+            cached_tokens=cached,
+            reasoning_tokens=reasoning,
+        )
     engine = build_engine(Config(), server_settings(fake_openai.base_url, "gpt-4o-mini"))
     store = SessionStore(paths.sessions_dir())
     live = open_session(engine, store.open("served"))
@@ -125,9 +131,15 @@ async def test_fake_server_conversation_leaves_every_turn_in_the_session_file(fa
     raw = [json.loads(line) for line in store.path_for("served").read_text().splitlines()]
     records = [e["record"] for e in raw if e["type"] == "record"]
     assert len(records) == 3
-    for record, request, (prompt, completion, cached, reasoning) in zip(records, fake_openai.requests, usages):
-        assert [{"role": m["role"], "content": m["content"]} for m in record["sent"]] == request["messages"]
-        assert record["counted_tokens"] == sum(counter.count(m["content"]) for m in request["messages"])
+    for record, request, (prompt, completion, cached, reasoning) in zip(
+        records, fake_openai.requests, usages
+    ):
+        assert [{"role": m["role"], "content": m["content"]} for m in record["sent"]] == request[
+            "messages"
+        ]
+        assert record["counted_tokens"] == sum(
+            counter.count(m["content"]) for m in request["messages"]
+        )
         assert record["usage"]["prompt_tokens"] == prompt
         assert record["usage"]["cached_tokens"] == cached
         assert record["usage"]["reasoning_tokens"] == reasoning

@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from fincoach_tui import paths
-from fincoach_tui.config import (
+from fincoach_tui.settings import paths
+from fincoach_tui.settings.config import (
     Config,
     ConfigError,
     load_config,
@@ -118,7 +118,7 @@ def test_save_is_atomic_private_and_creates_directory(tmp_path, monkeypatch):
     real_replace = os.replace
     monkeypatch.setattr(os, "replace", lambda a, b: (replaced.append((a, b)), real_replace(a, b)))
     save_config(Config(theme="b"), path)
-    (src, dst), = replaced
+    ((src, dst),) = replaced
     assert Path(dst) == path and Path(src).parent == path.parent  # same filesystem
     assert sorted(p.name for p in path.parent.iterdir()) == ["config.toml"]  # no temp left
     assert load_config(path).theme == "b"
@@ -161,7 +161,7 @@ def test_update_config(tmp_path, monkeypatch):
 
 @pytest.mark.parametrize(
     "text, line",
-    [("provider = \"groq\"\nmodel = \n", 2), ('a = "unterminated', 1), ("x=1\n\n[strategy\n", 3)],
+    [('provider = "groq"\nmodel = \n', 2), ('a = "unterminated', 1), ("x=1\n\n[strategy\n", 3)],
 )
 def test_malformed_toml_names_file_line_and_column(tmp_path, text, line):
     message = error_for(tmp_path, text)
@@ -173,7 +173,7 @@ def test_malformed_toml_cli_style_output_has_no_traceback(tmp_path):
     path = write(tmp_path, "theme = \n")
     code = (
         "import sys; from pathlib import Path\n"
-        "from fincoach_tui.config import load_config, ConfigError\n"
+        "from fincoach_tui.settings.config import load_config, ConfigError\n"
         "try: load_config(Path(sys.argv[1]))\n"
         "except ConfigError as e: print(e, file=sys.stderr); sys.exit(2)\n"
     )
@@ -214,7 +214,7 @@ def test_non_utf8_file(tmp_path):
         ('theme = ""', 'theme must be a non-empty string, got ""'),
         ("model = 4", "model must be a non-empty string, got 4"),
         ('base_url = "localhost:8000"', "base_url must be a URL starting with http:// or https://"),
-        ('strategy = 5', "strategy must be a table"),
+        ("strategy = 5", "strategy must be a table"),
         ('summarizer = "gpt-4o-mini"', "summarizer must be a table"),
     ],
 )
@@ -323,8 +323,8 @@ def test_the_configs_strategy_defaults_are_the_strategies_own():
     # first frame must not pay for the strategies): the two lists must not drift apart.
     from dataclasses import asdict
 
-    from fincoach_tui.config import DEFAULT_STRATEGY_PARAMS, VALID_STRATEGIES
     from fincoach_tui.domain.memory import STRATEGIES
+    from fincoach_tui.settings.config import DEFAULT_STRATEGY_PARAMS, VALID_STRATEGIES
 
     assert VALID_STRATEGIES == tuple(STRATEGIES)
     for name, params in DEFAULT_STRATEGY_PARAMS.items():

@@ -10,8 +10,6 @@ from importlib import resources
 
 import pytest
 
-from fincoach_tui.coach import Coach, ModelChoice
-from fincoach_tui.costs import SessionCosts, comparison_strategies
 from fincoach_tui.domain.counterfactual import CounterfactualLedger
 from fincoach_tui.domain.memory import MemoryView, make_strategy
 from fincoach_tui.domain.memory.summary import SUMMARIZER_MARKER
@@ -21,6 +19,8 @@ from fincoach_tui.domain.records import Usage
 from fincoach_tui.domain.session_state import SessionState
 from fincoach_tui.domain.tokens import OPENAI_CHAT_OVERHEAD
 from fincoach_tui.llm.base import Completion, TextDelta
+from fincoach_tui.service.coach import Coach, ModelChoice
+from fincoach_tui.service.cost_comparison import SessionCosts, comparison_strategies
 
 MODEL = "gpt-4o-mini"
 INPUT, CACHED, OUTPUT = 0.15, 0.075, 0.60  # shipped price of gpt-4o-mini, USD per 1M
@@ -44,7 +44,9 @@ class FixedTemplate:
         if messages[0]["content"].startswith(SUMMARIZER_MARKER):
             text = f"Summary {self.calls}: salary 1,20,000; expenses 60,000; FD 50,000."
         else:
-            text = f"Reply {self.calls}. " + "Save a little more every month. " * (1 + self.calls % 3)
+            text = f"Reply {self.calls}. " + "Save a little more every month. " * (
+                1 + self.calls % 3
+            )
         yield TextDelta(text)
         cached = (prompt // 64) * 64 if self.calls > 1 else 0
         yield Completion(text, Usage(prompt, self.count(text) + 4, cached_tokens=cached))
@@ -58,9 +60,14 @@ def prices() -> PriceTable:
 def make_coach(counter, strategy="buffer", params=None) -> Coach:
     ticks = itertools.count(1_700_000_000.0, 1.0)
     return Coach(
-        state=SessionState(), sink=lambda event: None, llm=FixedTemplate(counter),
-        choice=ModelChoice("custom", MODEL, OPENAI_CHAT_OVERHEAD), counter=counter, prices=prices(),
-        system_prompt=FINCOACH_SYSTEM_PROMPT, strategy=make_strategy(strategy, params),
+        state=SessionState(),
+        sink=lambda event: None,
+        llm=FixedTemplate(counter),
+        choice=ModelChoice("custom", MODEL, OPENAI_CHAT_OVERHEAD),
+        counter=counter,
+        prices=prices(),
+        system_prompt=FINCOACH_SYSTEM_PROMPT,
+        strategy=make_strategy(strategy, params),
         clock=lambda: next(ticks),
     )
 
@@ -70,12 +77,16 @@ def talk(coach: Coach, texts) -> None:
         for text in texts:
             async for _ in coach.turn(text):
                 pass
+
     asyncio.run(run())
 
 
-STRATEGIES = [make_strategy("buffer"), make_strategy("window", {"k": 2}),
-              make_strategy("budget", {"budget_tokens": 120}),
-              make_strategy("summary", {"tail_turns": 1, "batch_turns": 2, "cap_tokens": 40})]
+STRATEGIES = [
+    make_strategy("buffer"),
+    make_strategy("window", {"k": 2}),
+    make_strategy("budget", {"budget_tokens": 120}),
+    make_strategy("summary", {"tail_turns": 1, "batch_turns": 2, "cap_tokens": 40}),
+]
 
 
 @pytest.fixture
@@ -100,15 +111,21 @@ def recount(coach: Coach, strategy, encode) -> tuple[int, float]:
     learned = coach.overhead
     tokens, cost = 0, 0.0
     for t in range(1, len(messages) // 2 + 1):
-        view = MemoryView(FINCOACH_SYSTEM_PROMPT, messages[: 2 * (t - 1)], messages[2 * (t - 1)],
-                          lambda m: len(encode(m.content)))
+        view = MemoryView(
+            FINCOACH_SYSTEM_PROMPT,
+            messages[: 2 * (t - 1)],
+            messages[2 * (t - 1)],
+            lambda m: len(encode(m.content)),
+        )
         request = strategy.build(view).as_chat()
         record = chat[t]
         if request == [{"role": m.role, "content": m.content} for m in record.sent]:
             tokens += record.usage.prompt_tokens
             cost += record.cost_usd
             continue
-        prompt = sum(len(encode(m["content"])) for m in request) + learned.predict(m["role"] for m in request)
+        prompt = sum(len(encode(m["content"])) for m in request) + learned.predict(
+            m["role"] for m in request
+        )
         tokens += prompt
         cost += (prompt * INPUT + record.usage.completion_tokens * OUTPUT) / 1e6
     return tokens, cost
@@ -154,10 +171,15 @@ def test_summary_without_real_summaries_is_marked_estimated(counter, encoding):
     assert summary.estimated == 3  # turns 4, 5, 6 assume a summary at its 40-token cap
     # turn 4 sends: system + "## Conversation summary (turns 1-2)" section at the cap + turn 3 + new
     messages = coach.state.transcript.messages
-    section = f"\n\n## Conversation summary (turns 1-2)\n"
-    content = (len(encoding.encode_ordinary(FINCOACH_SYSTEM_PROMPT + section)) + 40
-               + sum(len(encoding.encode_ordinary(m.content)) for m in messages[4:7]))
-    assert summary.prompt_tokens[3] == content + coach.overhead.predict(["system", "user", "assistant", "user"])
+    section = "\n\n## Conversation summary (turns 1-2)\n"
+    content = (
+        len(encoding.encode_ordinary(FINCOACH_SYSTEM_PROMPT + section))
+        + 40
+        + sum(len(encoding.encode_ordinary(m.content)) for m in messages[4:7])
+    )
+    assert summary.prompt_tokens[3] == content + coach.overhead.predict(
+        ["system", "user", "assistant", "user"]
+    )
     assert summary.input_tokens[3] > summary.prompt_tokens[3]  # plus the fold it would have run
 
 
@@ -242,13 +264,18 @@ def test_the_walk_ahead_is_kept_until_the_session_has_grown(counter):
     assert window.turns == tuple(s.turn for s in walked.steps["window"] if s.turn > 8)
     # continued from turn 8's totals: the straight line from its request to the first sample
     gap, last, first = window.turns[0] - 8, curve.input_tokens[-1], window.prompt_tokens[0]
-    assert window.cumulative_tokens[0] == pytest.approx(curve.total_tokens + gap * last + (first - last) * (gap + 1) / 2)
+    assert window.cumulative_tokens[0] == pytest.approx(
+        curve.total_tokens + gap * last + (first - last) * (gap + 1) / 2
+    )
     assert set(kept.projections) == {"buffer", "window", "budget", "summary"}
 
     talk(coach, SIMULATED_TURNS[8:9])
     grown = costs.snapshot(STRATEGIES, context_window=None)
     assert costs.ahead is not walked and grown.horizon == 19  # 9 + 10
-    assert grown.projections == SessionCosts(coach).snapshot(STRATEGIES, context_window=None).projections
+    assert (
+        grown.projections
+        == SessionCosts(coach).snapshot(STRATEGIES, context_window=None).projections
+    )
 
     rewalked = costs.ahead
     other_k = [STRATEGIES[0], make_strategy("window", {"k": 3}), *STRATEGIES[2:]]
@@ -259,7 +286,9 @@ def test_the_walk_ahead_is_kept_until_the_session_has_grown(counter):
     assert costs.ahead is not rewalked
 
 
-def test_the_walk_ahead_hands_back_between_strategies_and_follows_a_turn_answered_meanwhile(counter):
+def test_the_walk_ahead_hands_back_between_strategies_and_follows_a_turn_answered_meanwhile(
+    counter,
+):
     coach = make_coach(counter, "window", {"k": 2})
     talk(coach, SIMULATED_TURNS[:6])
     costs = SessionCosts(coach)
@@ -273,8 +302,13 @@ def test_the_walk_ahead_hands_back_between_strategies_and_follows_a_turn_answere
     assert next(steps) is None  # the first strategy walked ahead from turn 8
     talk(coach, SIMULATED_TURNS[8:9])  # a turn answered between two slices
     snapshot = [s for s in steps if s is not None][-1]
-    assert snapshot.report.actual.turns[-1] == 9 and costs.ahead.done == 9 and snapshot.horizon == 19
-    assert snapshot.projections == SessionCosts(coach).snapshot(STRATEGIES, context_window=None).projections
+    assert (
+        snapshot.report.actual.turns[-1] == 9 and costs.ahead.done == 9 and snapshot.horizon == 19
+    )
+    assert (
+        snapshot.projections
+        == SessionCosts(coach).snapshot(STRATEGIES, context_window=None).projections
+    )
 
 
 def test_running_averages_and_actual_path_read_only_what_is_new(counter):
@@ -291,15 +325,30 @@ def test_running_averages_and_actual_path_read_only_what_is_new(counter):
         inputs: dict[int, int] = {}
         for r in records:
             inputs[r.turn] = inputs.get(r.turn, 0) + r.usage.prompt_tokens
-        return ((turns, round(sum(map(coach.count_message, messages)) / turns), round(sum(users) / turns),
-                 round(sum(replies) / len(replies))), (tuple(inputs), tuple(inputs.values())))
+        return (
+            (
+                turns,
+                round(sum(map(coach.count_message, messages)) / turns),
+                round(sum(users) / turns),
+                round(sum(replies) / len(replies)),
+            ),
+            (tuple(inputs), tuple(inputs.values())),
+        )
 
     def kept(coach):
-        a = averages.measure(coach.system_prompt, coach.state.transcript.messages, coach.state.records,
-                             coach.count_message, coach.count_text)
+        a = averages.measure(
+            coach.system_prompt,
+            coach.state.transcript.messages,
+            coach.state.records,
+            coach.count_message,
+            coach.count_text,
+        )
         curve = path.curve(coach.state.records)
         assert a.system_tokens == coach.count_text(coach.system_prompt)
-        return (a.turns, a.turn_tokens, a.user_tokens, a.completion_tokens), (curve.turns, curve.input_tokens)
+        return (a.turns, a.turn_tokens, a.user_tokens, a.completion_tokens), (
+            curve.turns,
+            curve.input_tokens,
+        )
 
     averages, path = RunningAverages(), ActualPath()
     coach = make_coach(counter, "summary", {"tail_turns": 1, "batch_turns": 2, "cap_tokens": 40})
@@ -335,7 +384,9 @@ def test_quote_before_sending(counter):
 
 def test_comparison_strategies_use_saved_parameters():
     active = make_strategy("window", {"k": 4})
-    chosen = comparison_strategies(active, lambda name: {"budget": {"budget_tokens": 0}}.get(name, {}))
+    chosen = comparison_strategies(
+        active, lambda name: {"budget": {"budget_tokens": 0}}.get(name, {})
+    )
     assert chosen[1] is active
     assert chosen[2].params() == {"budget_tokens": 1500}  # a bad saved value: defaults
 
@@ -347,8 +398,13 @@ def test_chart_and_panel_read_the_snapshot(mixed):
     snap = SessionCosts(mixed).snapshot(STRATEGIES, context_window=128_000)
     compare = build_compare(snap, mixed.state.switches)
     roles = {line.name: line.role for line in compare.lines}
-    assert roles == {"buffer": "active", "window": "other", "budget": "other", "summary": "other",
-                     "actual": "actual"}
+    assert roles == {
+        "buffer": "active",
+        "window": "other",
+        "budget": "other",
+        "summary": "other",
+        "actual": "actual",
+    }
     actual = compare.lines[-1]
     assert actual.xs == [0, *range(1, 11)] and actual.total == pytest.approx(mixed.state.total_cost)
     buffer = next(line for line in compare.lines if line.name == "buffer")
@@ -357,7 +413,9 @@ def test_chart_and_panel_read_the_snapshot(mixed):
     assert len(pieces) == 12 and pieces[0][0][0] == 10 and pieces[-1][0][1] < 20
     lines = summary_lines(snap)
     # buffer is active again, so the sentence compares with the cheapest other strategy
-    cheapest = min((c for c in snap.report.curves if c.name != "buffer"), key=lambda c: c.total_cost)
+    cheapest = min(
+        (c for c in snap.report.curves if c.name != "buffer"), key=lambda c: c.total_cost
+    )
     assert lines["compare"].startswith(f"{cheapest.name} would have cost ")
     assert lines["compare"].endswith("(buffer → window → summary → buffer)")
     assert lines["cache"].startswith("caching saved $")

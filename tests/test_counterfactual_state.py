@@ -8,14 +8,33 @@ from dataclasses import dataclass
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from fincoach_tui.costs import SessionCosts
 from fincoach_tui.domain import recall
 from fincoach_tui.domain.memory import make_strategy
 from fincoach_tui.domain.recall import BM25Index, bm25
+from fincoach_tui.service.cost_comparison import SessionCosts
 from tests.memory_helpers import PLANTED, MemoryHarness, filler
 
-VOCAB = ["salary", "₹1,20,000", "expenses", "₹60,000", "FD", "matures", "maturity", "rent",
-         "gold", "index", "fund", "tax", "PPF", "what", "my", "is", "the", "budget", "save"]
+VOCAB = [
+    "salary",
+    "₹1,20,000",
+    "expenses",
+    "₹60,000",
+    "FD",
+    "matures",
+    "maturity",
+    "rent",
+    "gold",
+    "index",
+    "fund",
+    "tax",
+    "PPF",
+    "what",
+    "my",
+    "is",
+    "the",
+    "budget",
+    "save",
+]
 REMEMBER = "Remember that my daughter's school fees are due next month."
 
 
@@ -58,7 +77,9 @@ async def test_a_fact_learned_later_is_not_in_an_earlier_simulated_request(count
     snap = snapshot(h, [Watched(make_strategy("facts"), seen)])
     # Turns 1-2 are extracted before turn 3; "remember" at turn 5, before its own request.
     assert [sorted(seen[t][0]) for t in (1, 2)] == [[], []]
-    assert seen[3][0] == seen[4][0] == {"name": "Chiru", "salary": "₹1,20,000", "expenses": "₹60,000"}
+    assert (
+        seen[3][0] == seen[4][0] == {"name": "Chiru", "salary": "₹1,20,000", "expenses": "₹60,000"}
+    )
     assert "daughter_school_fees" not in seen[3][0] and "school fees" not in seen[3][1]
     assert "daughter_school_fees" in seen[5][0] and "school fees" in seen[5][1]
     assert "daughter_school_fees" in seen[6][0]
@@ -84,8 +105,13 @@ async def test_an_edit_and_a_deletion_count_from_the_next_turn(counter):
 
 async def test_recall_leaves_a_deleted_facts_messages_only_from_the_deletion_on(counter):
     h = MemoryHarness(counter, "hybrid", {"tail_turns": 1})
-    await h.turns(["Remember that my monthly take-home salary is ₹1,20,000.", *filler(3),
-                   "What is my salary?"])
+    await h.turns(
+        [
+            "Remember that my monthly take-home salary is ₹1,20,000.",
+            *filler(3),
+            "What is my salary?",
+        ]
+    )
     system = lambda: h.state.chat_records[-1].sent[0].content  # noqa: E731
     assert "₹1,20,000" in system()  # recalled from turn 1, and in the facts section
     h.coach.delete_fact(h.state.facts.current_for("salary").id)
@@ -114,8 +140,11 @@ async def test_hybrid_used_throughout_costs_exactly_what_was_paid(counter):
 @settings(max_examples=60, deadline=None)
 @given(st.data())
 def test_the_index_scores_exactly_what_bm25_does_over_any_subset(data):
-    texts = data.draw(st.lists(st.lists(st.sampled_from(VOCAB), max_size=12).map(" ".join),
-                               min_size=1, max_size=25))
+    texts = data.draw(
+        st.lists(
+            st.lists(st.sampled_from(VOCAB), max_size=12).map(" ".join), min_size=1, max_size=25
+        )
+    )
     docs = {f"m{i}": text for i, text in enumerate(texts)}
     indexed = data.draw(st.sets(st.sampled_from(sorted(docs))))
     among = {i: docs[i] for i in data.draw(st.sets(st.sampled_from(sorted(docs)), min_size=1))}
@@ -141,10 +170,14 @@ def test_a_document_is_read_once_and_a_query_reads_only_its_own_words(monkeypatc
     scores = index.scores("what is my FD worth?", docs)  # no document has "fd"
     assert calls == ["what is my FD worth?"] and scores == {}
     index.add("m200", "my FD matures in April")
-    assert index.scores("what is my FD worth?", {**docs, "m200": "my FD matures in April"}).keys() == {"m200"}
+    assert index.scores(
+        "what is my FD worth?", {**docs, "m200": "my FD matures in April"}
+    ).keys() == {"m200"}
 
 
-async def test_each_turn_adds_one_question_to_the_comparison_not_the_history_again(counter, monkeypatch):
+async def test_each_turn_adds_one_question_to_the_comparison_not_the_history_again(
+    counter, monkeypatch
+):
     h = MemoryHarness(counter, "window")
     costs = SessionCosts(h.coach)
     strategies = [make_strategy("hybrid")]
@@ -155,7 +188,9 @@ async def test_each_turn_adds_one_question_to_the_comparison_not_the_history_aga
     for text in [*PLANTED, *filler(15)]:
         await h.turn(text)
         before = len(calls)
-        costs.snapshot(strategies, context_window=None, horizon=h.state.transcript.completed_turns + 1)
+        costs.snapshot(
+            strategies, context_window=None, horizon=h.state.transcript.completed_turns + 1
+        )
         read.append(len(calls) - before)
     # Per turn: the previous question indexed, the new one queried, and the projected turn's
     # query; never the earlier questions again, however many there are.
@@ -182,8 +217,10 @@ def test_vectors_score_as_before_and_fall_back_to_the_index_given():
     vectors = {"m1": (1.0, 0.0, 2.0), "m3": (0.0, 1.0, 0.5), "m5": (0.9, 0.1, 1.0)}
     session = VectorRetriever("emb", vectors)
     name, scores = session.scores(m5, [m1, m3])
-    assert name == "emb" and scores == {"m1": cosine(vectors["m5"], vectors["m1"]),
-                                        "m3": cosine(vectors["m5"], vectors["m3"])}
+    assert name == "emb" and scores == {
+        "m1": cosine(vectors["m5"], vectors["m1"]),
+        "m3": cosine(vectors["m5"], vectors["m3"]),
+    }
     # Another fallback over the same vectors scores alike and reuses the norms worked out.
     again = session.with_fallback(LexicalRetriever())
     assert again.scores(m5, [m1, m3]) == (name, scores) and again._norms is session._norms
@@ -191,4 +228,6 @@ def test_vectors_score_as_before_and_fall_back_to_the_index_given():
     index.add("m1", m1.content)
     fallback = VectorRetriever("emb", {"m1": (1.0, 0.0)}).with_fallback(LexicalRetriever(index))
     name, scores = fallback.scores(m5, [m1, m3])  # m3 and m5 have no vector
-    assert name == "bm25" and scores == {"m1": bm25(m5.content, {"m1": m1.content, "m3": m3.content})["m1"]}
+    assert name == "bm25" and scores == {
+        "m1": bm25(m5.content, {"m1": m1.content, "m3": m3.content})["m1"]
+    }

@@ -15,10 +15,10 @@ from pathlib import Path
 
 import pytest
 
-from fincoach_tui import paths
-from fincoach_tui.config import Config
 from fincoach_tui.domain.session_state import SessionState, replay
-from fincoach_tui.runtime import build_engine, open_session
+from fincoach_tui.service.runtime import build_engine, open_session
+from fincoach_tui.settings import paths
+from fincoach_tui.settings.config import Config
 from fincoach_tui.store.session_file import load_events
 from fincoach_tui.store.sessions import SessionStore
 from tests.app_harness import offline_settings
@@ -97,7 +97,9 @@ def test_sigkill_at_random_points_never_loses_more_than_the_turn_in_flight():
         mark = chat.send(in_flight)
         if mode == "mid_stream":
             wanted = rng.randrange(1, 120)
-            chat.wait_for(lambda out: len(out) >= mark + wanted, "part of the reply")
+            chat.wait_for(
+                lambda out, mark=mark, wanted=wanted: len(out) >= mark + wanted, "part of the reply"
+            )
         elif mode in ("after_turn", "torn"):
             chat.wait_for(lambda out, n=before: out.count(b"\n[turn ") > n, "the in-flight turn")
         elif mode == "random_delay":
@@ -253,7 +255,10 @@ def test_a_torn_last_line_is_repaired_on_resume_by_the_real_command():
 
     chat = Fincoach("torn", "--provider", "offline")
     chat.wait_for(lambda out: b"/quit to end\n" in out, "the banner")
-    assert f"note: recovered torn: dropped an incomplete last line ({len(fragment)} bytes)" in chat.text
+    assert (
+        f"note: recovered torn: dropped an incomplete last line ({len(fragment)} bytes)"
+        in chat.text
+    )
     assert path.read_bytes() == good  # cut back to the last whole line, nothing else touched
     chat.send("My rent is ₹25,000.")
     chat.wait_for(lambda out: b"\n[turn 2 " in out, "turn 2")
@@ -271,7 +276,9 @@ from hypothesis import strategies as st  # noqa: E402
 from fincoach_tui.domain.records import compact_ids, expand_ids  # noqa: E402
 
 # message ids as the transcript issues them, plus oddities that must pass through untouched
-message_ids = st.one_of(st.integers(0, 60).map(lambda n: f"m{n}"), st.sampled_from(["m01", "x", "m"]))
+message_ids = st.one_of(
+    st.integers(0, 60).map(lambda n: f"m{n}"), st.sampled_from(["m01", "x", "m"])
+)
 
 
 @given(st.lists(message_ids, max_size=40))
@@ -287,5 +294,7 @@ def test_a_long_window_session_writes_omitted_ids_as_runs(tmp_path, engine):
     records = [json.loads(line)["record"] for line in store.path_for("runs").read_text().splitlines()
                if '"type":"record"' in line]  # fmt: skip
     assert records[-1]["omitted_ids"] == ["m1..m12"]  # window k=2 at turn 8: one item, not 12
-    state, _ = replay([json.loads(line) for line in store.path_for("runs").read_text().splitlines()])
+    state, _ = replay(
+        [json.loads(line) for line in store.path_for("runs").read_text().splitlines()]
+    )
     assert state.chat_records[-1].omitted_ids == tuple(f"m{i}" for i in range(1, 13))

@@ -4,7 +4,7 @@ relative dates, and output that must be refused without touching the store."""
 from __future__ import annotations
 
 import json
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 
 import pytest
 
@@ -28,10 +28,10 @@ from fincoach_tui.domain.fact_store import (
 from fincoach_tui.domain.memory import MemoryView, make_strategy
 from fincoach_tui.domain.memory.facts import FACTS_LABEL, FactsStrategy
 from fincoach_tui.domain.relative_dates import resolve_relative
-from fincoach_tui.memory_upkeep import ExtractFinished, ExtractStarted
+from fincoach_tui.service.maintenance import ExtractFinished, ExtractStarted
 from tests.memory_helpers import PLANTED, MemoryHarness, filler
 
-MAY_14 = datetime(2026, 5, 14, 10, 0, tzinfo=timezone.utc).timestamp()
+MAY_14 = datetime(2026, 5, 14, 10, 0, tzinfo=UTC).timestamp()
 
 
 def fact(fid: str, key: str, value: str, at: float, source: str = "m1", turn: int = 1) -> Fact:
@@ -53,8 +53,9 @@ def snapshot(store: FactStore):
 
 
 def test_a_new_value_supersedes_the_old_which_is_kept_with_its_time():
-    store = store_with(fact("f1", "salary", "₹1,20,000", 100.0),
-                       fact("f2", "salary", "₹1,50,000", 200.0, "m9", 5))
+    store = store_with(
+        fact("f1", "salary", "₹1,20,000", 100.0), fact("f2", "salary", "₹1,50,000", 200.0, "m9", 5)
+    )
     old, new = store.get("f1"), store.get("f2")
     assert (old.superseded_by, old.superseded_at, old.current) == ("f2", 200.0, False)
     assert new.current
@@ -63,15 +64,18 @@ def test_a_new_value_supersedes_the_old_which_is_kept_with_its_time():
 
 
 def test_an_older_statement_arriving_late_does_not_replace_a_newer_one():
-    store = store_with(fact("f1", "salary", "₹1,50,000", 200.0, "m9", 5),
-                       fact("f2", "salary", "₹1,20,000", 100.0))
+    store = store_with(
+        fact("f1", "salary", "₹1,50,000", 200.0, "m9", 5), fact("f2", "salary", "₹1,20,000", 100.0)
+    )
     assert store.current_for("salary").id == "f1"
     assert store.get("f2").superseded_by == "f1"
 
 
 def test_saying_the_same_value_again_adds_nothing():
-    store = store_with(fact("f1", "salary", "₹1,20,000", 100.0),
-                       fact("f2", "salary", "Rs 1,20,000", 200.0, "m3", 2))
+    store = store_with(
+        fact("f1", "salary", "₹1,20,000", 100.0),
+        fact("f2", "salary", "Rs 1,20,000", 200.0, "m3", 2),
+    )
     assert [f.id for f in store.facts] == ["f1"]
     assert same_value("fd_maturity", "3 months", "in Apr 2026", 1_767_604_800.0, 0.0)
 
@@ -82,10 +86,19 @@ def test_only_current_facts_are_sent_in_one_labelled_section():
         transcript.add("user", f"q{turn}", ts=float(turn))
         transcript.add("assistant", f"a{turn}", ts=float(turn))
     new = transcript.add("user", "q6", ts=6.0)
-    store = store_with(fact("f1", "salary", "₹1,20,000", 1.0), fact("f2", "risk", "risk-averse", 2.0, "m3", 2),
-                       fact("f3", "salary", "₹1,50,000", 4.0, "m7", 4))
-    view = MemoryView("SYS", transcript.messages[:-1], new, lambda m: 1, facts=store,
-                      count_text=lambda t: len(t.split()))
+    store = store_with(
+        fact("f1", "salary", "₹1,20,000", 1.0),
+        fact("f2", "risk", "risk-averse", 2.0, "m3", 2),
+        fact("f3", "salary", "₹1,50,000", 4.0, "m7", 4),
+    )
+    view = MemoryView(
+        "SYS",
+        transcript.messages[:-1],
+        new,
+        lambda m: 1,
+        facts=store,
+        count_text=lambda t: len(t.split()),
+    )
     context = FactsStrategy(tail_turns=2).build(view)
     system = context.messages[0]
     assert [m.role for m in context.messages].count("system") == 1
@@ -98,7 +111,9 @@ def test_only_current_facts_are_sent_in_one_labelled_section():
 
 
 def test_the_facts_section_never_exceeds_its_budget_and_keeps_the_newest():
-    facts = [fact(f"f{n}", f"key_{n}", "value " * 5, float(n), f"m{2 * n - 1}", n) for n in range(1, 9)]
+    facts = [
+        fact(f"f{n}", f"key_{n}", "value " * 5, float(n), f"m{2 * n - 1}", n) for n in range(1, 9)
+    ]
     store = store_with(*facts)
     transcript = Transcript()
     new = transcript.add("user", "q", ts=0.0)
@@ -118,15 +133,21 @@ def test_an_edit_supersedes_the_fact_and_keeps_its_sources():
     store.apply(fact_edit_event("f1", "f2", "₹1,25,000", 300.0))
     edited = store.get("f2")
     assert (edited.value, edited.origin, edited.source_ids, edited.observed_at) == (
-        "₹1,25,000", "edited", ("m1",), 300.0)
+        "₹1,25,000",
+        "edited",
+        ("m1",),
+        300.0,
+    )
     assert store.get("f1").superseded_by == "f2"
     with pytest.raises(ValueError, match="not current"):
         store.apply(fact_edit_event("f1", "f3", "x", 400.0))
 
 
 def test_a_deleted_fact_is_not_sent_its_messages_not_recalled_its_value_redacted():
-    store = store_with(fact("f1", "salary", "₹1,20,000", 100.0, "m1"),
-                       fact("f2", "risk", "risk-averse", 110.0, "m3", 2))
+    store = store_with(
+        fact("f1", "salary", "₹1,20,000", 100.0, "m1"),
+        fact("f2", "risk", "risk-averse", 110.0, "m3", 2),
+    )
     store.apply(fact_deleted_event("f1", 500.0))
     assert [f.id for f in store.current()] == ["f2"]
     assert store.deleted_source_ids() == {"m1"}
@@ -137,7 +158,11 @@ def test_conflicts_are_found_in_what_the_user_said():
     facts = [fact("f9", "salary", "₹1,50,000", 900.0)]
     (conflict,) = conflicts_in("My salary is ₹1,20,000.", 100.0, 1, facts)
     assert (conflict.key, conflict.recalled_value, conflict.fact_value, conflict.fact_id) == (
-        "salary", "₹1,20,000", "₹1,50,000", "f9")
+        "salary",
+        "₹1,20,000",
+        "₹1,50,000",
+        "f9",
+    )
     assert conflicts_in("My salary is ₹1,50,000 now.", 100.0, 1, facts) == []
 
 
@@ -161,37 +186,59 @@ def answer(*facts: dict) -> str:
 
 def test_extraction_resolves_relative_dates_against_the_message_time():
     plan = plan_for("My bonus comes next month and my FD matures in 3 months.", "Noted.")
-    result = plan.parse(answer({"key": "bonus", "value": "next month", "source_ids": ["m1"]},
-                               {"key": "fd_maturity", "value": "in 3 months", "source_ids": ["m1"]}), 7)
+    result = plan.parse(
+        answer(
+            {"key": "bonus", "value": "next month", "source_ids": ["m1"]},
+            {"key": "fd_maturity", "value": "in 3 months", "source_ids": ["m1"]},
+        ),
+        7,
+    )
     assert result.rejected == ""
     assert [(f.id, f.key, f.value, f.observed_at, f.turn) for f in result.facts] == [
-        ("f7", "bonus", "in Jun 2026", MAY_14, 1), ("f8", "fd_maturity", "in Aug 2026", MAY_14, 1)]
+        ("f7", "bonus", "in Jun 2026", MAY_14, 1),
+        ("f8", "fd_maturity", "in Aug 2026", MAY_14, 1),
+    ]
     assert resolve_relative("due tomorrow", MAY_14) == "due on 15 May 2026"
     assert resolve_relative("in Aug 2026", MAY_14) == "in Aug 2026"  # already absolute
 
 
 def test_a_fenced_answer_and_numbers_as_values_are_accepted():
     plan = plan_for("salary 120000", "ok")
-    fenced = "```json\n" + answer({"key": "Monthly Salary", "value": 120000, "source_ids": ["m1"]}) + "\n```"
+    fenced = (
+        "```json\n"
+        + answer({"key": "Monthly Salary", "value": 120000, "source_ids": ["m1"]})
+        + "\n```"
+    )
     result = plan.parse(fenced, 1)
     assert [(f.key, f.value) for f in result.facts] == [("monthly_salary", "120000")]
 
 
-@pytest.mark.parametrize(("text", "reason"), [
-    ("Sure! Your salary is ₹1,20,000.", "bad JSON"),
-    ('{"facts": [{"key": "salary", "value": "₹1", "source_ids": ["m1"]}', "bad JSON"),
-    ('{"fact": []}', 'not a JSON object with a "facts" list'),
-    (answer({"key": "salary", "value": "₹1,20,000", "source_ids": ["m99"]}), "unknown message id 'm99'"),
-    (answer({"key": "salary", "value": "  ", "source_ids": ["m1"]}), "empty value"),
-    (answer({"key": "salary", "value": None, "source_ids": ["m1"]}), "empty value"),
-    (answer({"key": "", "value": "x", "source_ids": ["m1"]}), "has no key"),
-    (answer({"key": "salary", "value": "x", "source_ids": []}), "names no source message"),
-    (answer({"key": "salary", "value": "x" * 301, "source_ids": ["m1"]}), "longer than 300"),
-    (json.dumps({"facts": ["salary"]}), "is not an object"),
-    # One bad fact spoils the answer: the good one is not kept either.
-    (answer({"key": "risk", "value": "risk-averse", "source_ids": ["m1"]},
-            {"key": "salary", "value": "", "source_ids": ["m1"]}), "fact 2 (salary) has an empty value"),
-])
+@pytest.mark.parametrize(
+    ("text", "reason"),
+    [
+        ("Sure! Your salary is ₹1,20,000.", "bad JSON"),
+        ('{"facts": [{"key": "salary", "value": "₹1", "source_ids": ["m1"]}', "bad JSON"),
+        ('{"fact": []}', 'not a JSON object with a "facts" list'),
+        (
+            answer({"key": "salary", "value": "₹1,20,000", "source_ids": ["m99"]}),
+            "unknown message id 'm99'",
+        ),
+        (answer({"key": "salary", "value": "  ", "source_ids": ["m1"]}), "empty value"),
+        (answer({"key": "salary", "value": None, "source_ids": ["m1"]}), "empty value"),
+        (answer({"key": "", "value": "x", "source_ids": ["m1"]}), "has no key"),
+        (answer({"key": "salary", "value": "x", "source_ids": []}), "names no source message"),
+        (answer({"key": "salary", "value": "x" * 301, "source_ids": ["m1"]}), "longer than 300"),
+        (json.dumps({"facts": ["salary"]}), "is not an object"),
+        # One bad fact spoils the answer: the good one is not kept either.
+        (
+            answer(
+                {"key": "risk", "value": "risk-averse", "source_ids": ["m1"]},
+                {"key": "salary", "value": "", "source_ids": ["m1"]},
+            ),
+            "fact 2 (salary) has an empty value",
+        ),
+    ],
+)
 def test_bad_extraction_output_is_refused_with_a_reason(text, reason):
     result = plan_for("My salary is ₹1,20,000.", "Noted.").parse(text, 1)
     assert result.facts == ()
@@ -201,7 +248,9 @@ def test_bad_extraction_output_is_refused_with_a_reason(text, reason):
 def test_a_refused_extraction_leaves_the_store_exactly_as_it_was():
     store = store_with(fact("f1", "salary", "₹1,20,000", 100.0))
     before = snapshot(store)
-    store.apply(facts_event(4, ["m5", "m6"], [], rejected="bad JSON: Expecting value at character 0"))
+    store.apply(
+        facts_event(4, ["m5", "m6"], [], rejected="bad JSON: Expecting value at character 0")
+    )
     assert snapshot(store) == before
     assert store.rejected_turn == 4
     assert "rejected (bad JSON" in store.notes[-1]
@@ -221,8 +270,9 @@ def test_remember_triggers_at_once_and_batches_wait_for_every_n_turns():
     # hybrid: remember only, just the statement itself
     assert plan_extraction(history, new, store, every_turns=None) is None
     assert plan_extraction(history, remember, store, every_turns=None).message_ids == ("m7",)
-    assert [is_remember(t) for t in ("remember this", "/remember x", "Please remember: y", "I remember")] == [
-        True, True, True, False]
+    assert [
+        is_remember(t) for t in ("remember this", "/remember x", "Please remember: y", "I remember")
+    ] == [True, True, True, False]
 
 
 def test_a_long_history_is_caught_up_in_chunks():
@@ -244,7 +294,10 @@ async def test_facts_strategy_extracts_in_batches_and_accounts_every_call(counte
     for text in [*PLANTED, *filler(3)]:
         started += [e for e in await h.turn(text) if isinstance(e, ExtractStarted)]
     # Before turn 3 (turns 1-2) and before turn 5 (3-4); turn 5 alone is not a batch yet.
-    assert [(e.first_turn, e.last_turn, e.reason) for e in started] == [(1, 2, "batch"), (3, 4, "batch")]
+    assert [(e.first_turn, e.last_turn, e.reason) for e in started] == [
+        (1, 2, "batch"),
+        (3, 4, "batch"),
+    ]
     extracts = [r for r in h.state.records if r.kind == "extract"]
     assert [r.turn for r in extracts] == [3, 5]
     assert all(r.cost_usd and r.cost_usd > 0 and r.simulated for r in extracts)
@@ -262,7 +315,8 @@ async def test_remember_is_extracted_before_the_reply_that_needs_it(counter):
     events = await h.turn("Remember that my daughter's school fees are due next month.")
     (done,) = [e for e in events if isinstance(e, ExtractFinished)]
     assert [(f.key, f.value) for f in done.added] == [
-        ("daughter_school_fees", "my daughter's school fees are due in Feb 2026")]
+        ("daughter_school_fees", "my daughter's school fees are due in Feb 2026")
+    ]
     assert "daughter's school fees are due in Feb 2026" in h.state.chat_records[-1].sent[0].content
 
 
@@ -270,7 +324,9 @@ async def test_bad_model_output_is_a_visible_note_and_the_turn_goes_on(counter):
     h = MemoryHarness(counter, "facts")
     await h.turns(PLANTED[:2])
     before = snapshot(h.state.facts)
-    h.llm.answer(EXTRACTOR_MARKER, '{"facts": [{"key": "salary", "value": "₹9", "source_ids": ["m42"]}]}')
+    h.llm.answer(
+        EXTRACTOR_MARKER, '{"facts": [{"key": "salary", "value": "₹9", "source_ids": ["m42"]}]}'
+    )
     events = await h.turn(PLANTED[2])  # the batch of turns 1-2 runs first, and is refused
     (done,) = [e for e in events if isinstance(e, ExtractFinished)]
     assert "cites unknown message id 'm42'" in done.rejected and done.added == ()
@@ -319,14 +375,22 @@ async def test_an_edit_is_sent_from_the_next_request_on_and_replayed(counter):
 
 
 def test_make_strategy_knows_facts():
-    assert make_strategy("facts").params() == {"tail_turns": 3, "extract_every": 2, "facts_tokens": 250}
+    assert make_strategy("facts").params() == {
+        "tail_turns": 3,
+        "extract_every": 2,
+        "facts_tokens": 250,
+    }
 
 
 def test_the_offline_extractor_is_deterministic_simulated_and_reads_only_the_user():
     from fincoach_tui.llm.offline_memory import extract
 
-    plan = plan_for("I have an FD of ₹50,000 that matures in 3 months.",
-                    "Noted: your salary is ₹9,99,999.", "remember my PAN ends in 42F", "ok")
+    plan = plan_for(
+        "I have an FD of ₹50,000 that matures in 3 months.",
+        "Noted: your salary is ₹9,99,999.",
+        "remember my PAN ends in 42F",
+        "ok",
+    )
     first, second = extract(plan.request()), extract(plan.request())
     assert first == second
     data = json.loads(first)

@@ -225,7 +225,9 @@ async def test_context_length_exceeded_offers_a_bounded_strategy(tmp_path, fake_
         assert app.live.state.transcript.messages[-1].content == "Fits now."
 
 
-async def test_a_failed_write_costs_neither_the_app_nor_the_message(tmp_path, fake_openai, monkeypatch):
+async def test_a_failed_write_costs_neither_the_app_nor_the_message(
+    tmp_path, fake_openai, monkeypatch
+):
     """Not the model's fault: the disk is full. The turn is undone, the text kept."""
     app = fault_app(tmp_path, fake_openai.base_url)
     async with app.run_test(size=SIZE) as pilot:

@@ -32,8 +32,12 @@ def test_facts_of_the_demo_conversation():
     }
     # Each fact remembers which message stated it.
     assert {k: f.source for k, f in facts.items()} == {
-        "name": "m1", "salary": "m1", "expenses": "m3", "fd_amount": "m5",
-        "fd_maturity": "m5", "risk": "m7",
+        "name": "m1",
+        "salary": "m1",
+        "expenses": "m3",
+        "fd_amount": "m5",
+        "fd_maturity": "m5",
+        "risk": "m7",
     }
     assert facts["fd_amount"].label == "FD"
     assert facts["expenses"].label == "monthly expenses"
@@ -50,7 +54,10 @@ def test_facts_of_the_demo_conversation():
         (SIMULATED_TURNS[6], {"sip": "₹10,000"}),
         (SIMULATED_TURNS[9], {}),  # "based on my salary" states no figure
         ("I'm saving for a house.", {"goal": "house"}),
-        ("My salary is Rs. 95,000 and expenses INR 40,000.", {"salary": "Rs. 95,000", "expenses": "INR 40,000"}),
+        (
+            "My salary is Rs. 95,000 and expenses INR 40,000.",
+            {"salary": "Rs. 95,000", "expenses": "INR 40,000"},
+        ),
         ("My take-home is ₹1.8 L a month.", {"salary": "₹1.8 L"}),
     ],
 )
@@ -59,10 +66,12 @@ def test_facts_in_one_message(text, expected):
 
 
 def test_a_later_mention_replaces_an_earlier_one():
-    facts = find_facts([
-        ("m1", "My monthly salary is ₹1,20,000."),
-        ("m3", "Good news: my salary is now ₹1,50,000."),
-    ])
+    facts = find_facts(
+        [
+            ("m1", "My monthly salary is ₹1,20,000."),
+            ("m3", "Good news: my salary is now ₹1,50,000."),
+        ]
+    )
     assert (facts["salary"].value, facts["salary"].source) == ("₹1,50,000", "m3")
 
 

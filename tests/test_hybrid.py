@@ -25,13 +25,32 @@ from fincoach_tui.domain.session_state import replay
 from fincoach_tui.llm.embeddings import OpenAIEmbeddings, embeddings_model
 from fincoach_tui.llm.offline import visible_facts
 from fincoach_tui.llm.providers import resolve_provider
-from fincoach_tui.memory_upkeep import IndexFinished
+from fincoach_tui.service.maintenance import IndexFinished
 from tests.fake_openai import embed
 from tests.memory_helpers import PLANTED, MemoryHarness, filler
 
 SYSTEM = "You are a test coach."
-VOCAB = ["salary", "₹1,20,000", "expenses", "₹60,000", "FD", "matures", "risk-averse", "rent",
-         "gold", "index", "fund", "tax", "PPF", "what", "my", "is", "the", "budget", "save"]
+VOCAB = [
+    "salary",
+    "₹1,20,000",
+    "expenses",
+    "₹60,000",
+    "FD",
+    "matures",
+    "risk-averse",
+    "rent",
+    "gold",
+    "index",
+    "fund",
+    "tax",
+    "PPF",
+    "what",
+    "my",
+    "is",
+    "the",
+    "budget",
+    "save",
+]
 
 
 def conversation(texts, start=1_767_604_800.0):
@@ -53,12 +72,20 @@ def verbatim_ids(context) -> set[str]:
 
 
 def test_bm25_finds_the_turn_that_used_the_words():
-    docs = {"m1": "My monthly take-home salary is ₹1,20,000.", "m3": "What is an index fund?",
-            "m5": "I have an FD that is maturing in 3 months."}
+    docs = {
+        "m1": "My monthly take-home salary is ₹1,20,000.",
+        "m3": "What is an index fund?",
+        "m5": "I have an FD that is maturing in 3 months.",
+    }
     scores = bm25("When does my FD mature? And my salary?", docs)
     assert scores["m5"] > 0 and scores["m1"] > 0 and scores["m3"] == 0
     assert words("maturing maturity expenses expense ₹1,20,000") == [
-        "matur", "matur", "expens", "expens", "120000"]
+        "matur",
+        "matur",
+        "expens",
+        "expens",
+        "120000",
+    ]
 
 
 def test_vectors_round_trip_and_missing_ones_fall_back_to_bm25():
@@ -77,19 +104,29 @@ def test_vectors_round_trip_and_missing_ones_fall_back_to_bm25():
 
 
 def test_recall_brings_back_an_old_turn_but_never_one_in_the_tail():
-    texts = [PLANTED[0], "noted", *[x for n in range(6) for x in (f"gold question {n}", "answer")],
-             "What is my salary now?"]
+    texts = [
+        PLANTED[0],
+        "noted",
+        *[x for n in range(6) for x in (f"gold question {n}", "answer")],
+        "What is my salary now?",
+    ]
     history, new = conversation(texts)
     strategy = HybridStrategy(tail_turns=2, recall_k=3)
-    context = strategy.build(MemoryView(SYSTEM, history, new, lambda m: 10, count_text=lambda t: len(t.split())))
+    context = strategy.build(
+        MemoryView(SYSTEM, history, new, lambda m: 10, count_text=lambda t: len(t.split()))
+    )
     (hit,) = context.recalled
     assert (hit.turn, hit.ids, hit.retriever) == (1, ("m1", "m2"), "bm25") and hit.score > 0
-    assert RECALL_LABEL in context.messages[0].content and "₹1,20,000" in sections(context)["recalled"]
+    assert (
+        RECALL_LABEL in context.messages[0].content and "₹1,20,000" in sections(context)["recalled"]
+    )
     assert not set(hit.ids) & verbatim_ids(context)
     # The same words in the tail: nothing recalled (they are sent verbatim anyway).
     texts = [*texts[2:-1], PLANTED[0], "noted", "What is my salary now?"]
     history, new = conversation(texts)
-    context = strategy.build(MemoryView(SYSTEM, history, new, lambda m: 10, count_text=lambda t: len(t.split())))
+    context = strategy.build(
+        MemoryView(SYSTEM, history, new, lambda m: 10, count_text=lambda t: len(t.split()))
+    )
     assert all(not set(h.ids) & verbatim_ids(context) for h in context.recalled)
     assert all(h.turn != 7 for h in context.recalled)
 
@@ -99,9 +136,18 @@ def hybrid_scenarios(draw):
     count = draw(st.integers(0, 30)) * 2 + 1
     texts = [" ".join(draw(st.lists(st.sampled_from(VOCAB), max_size=25))) for _ in range(count)]
     history, new = conversation(texts)
-    params = {name: draw(st.integers(1, high)) for name, high in (
-        ("tail_turns", 6), ("batch_turns", 4), ("recall_k", 5), ("summary_tokens", 80),
-        ("recall_tokens", 160), ("tail_tokens", 200), ("facts_tokens", 60))}
+    params = {
+        name: draw(st.integers(1, high))
+        for name, high in (
+            ("tail_turns", 6),
+            ("batch_turns", 4),
+            ("recall_k", 5),
+            ("summary_tokens", 80),
+            ("recall_tokens", 160),
+            ("tail_tokens", 200),
+            ("facts_tokens", 60),
+        )
+    }
     strategy = HybridStrategy(**params)
     summary = None
     for end in range(0, len(history) + 1, 2):
@@ -122,7 +168,9 @@ def hybrid_scenarios(draw):
     return strategy, history, new, summary, store
 
 
-@settings(max_examples=100, suppress_health_check=[HealthCheck.function_scoped_fixture], deadline=None)
+@settings(
+    max_examples=100, suppress_health_check=[HealthCheck.function_scoped_fixture], deadline=None
+)
 @given(scenario=hybrid_scenarios())
 def test_every_part_stays_within_its_budget_and_recall_never_repeats_the_tail(counter, scenario):
     strategy, history, new, summary, store = scenario
@@ -144,7 +192,11 @@ def test_every_part_stays_within_its_budget_and_recall_never_repeats_the_tail(co
     assert not recalled & store.deleted_source_ids()
     # One system message, alternation, the new message last: as every strategy.
     roles = [m.role for m in context.messages]
-    assert roles.count("system") == 1 and roles[-1] == "user" and context.messages[-1].content == new.content
+    assert (
+        roles.count("system") == 1
+        and roles[-1] == "user"
+        and context.messages[-1].content == new.content
+    )
     assert roles[1:] == ["user", "assistant"] * ((len(roles) - 2) // 2) + ["user"]
 
 
@@ -156,9 +208,15 @@ def test_the_summary_is_capped_at_fold_time_and_when_sent(counter):
     folded = plan.result("word " * 500, counter.count)
     assert folded.tokens <= 50
     # A longer summary made by `summary` (cap 300) is cut to hybrid's budget when sent.
-    long = SummaryStrategy(cap_tokens=300).fold_plan(history, None).result("word " * 500, counter.count)
+    long = (
+        SummaryStrategy(cap_tokens=300)
+        .fold_plan(history, None)
+        .result("word " * 500, counter.count)
+    )
     assert long.tokens > 50
-    view = MemoryView(SYSTEM, history, new, lambda m: counter.count(m.content), long, count_text=counter.count)
+    view = MemoryView(
+        SYSTEM, history, new, lambda m: counter.count(m.content), long, count_text=counter.count
+    )
     assert counter.count(sections(strategy.build(view))["summary"]) <= 50
 
 
@@ -166,16 +224,26 @@ def test_the_summary_is_capped_at_fold_time_and_when_sent(counter):
 
 
 def test_a_current_fact_beats_a_recalled_passage_and_the_conflict_is_shown(counter):
-    texts = [PLANTED[0], "noted", *[x for n in range(5) for x in (f"gold question {n}", "answer")],
-             "What is my salary?"]
+    texts = [
+        PLANTED[0],
+        "noted",
+        *[x for n in range(5) for x in (f"gold question {n}", "answer")],
+        "What is my salary?",
+    ]
     history, new = conversation(texts)
     store = FactStore()
-    store.apply(facts_event(6, ["m11"], [Fact("f1", "salary", "₹1,50,000", ("m11",), history[10].ts, 6)]))
+    store.apply(
+        facts_event(6, ["m11"], [Fact("f1", "salary", "₹1,50,000", ("m11",), history[10].ts, 6)])
+    )
     view = MemoryView(SYSTEM, history, new, lambda m: 10, facts=store, count_text=counter.count)
     context = HybridStrategy(tail_turns=2).build(view)
     (conflict,) = context.conflicts
     assert (conflict.key, conflict.recalled_turn, conflict.recalled_value, conflict.fact_value) == (
-        "salary", 1, "₹1,20,000", "₹1,50,000")
+        "salary",
+        1,
+        "₹1,20,000",
+        "₹1,50,000",
+    )
     outdated = "(Outdated: salary was ₹1,20,000 then; the current fact is ₹1,50,000.)"
     assert outdated in sections(context)["recalled"]
     assert [s.provenance for s in context.messages[0].sections] == ["system", "recalled", "fact"]
@@ -185,14 +253,22 @@ def test_a_current_fact_beats_a_recalled_passage_and_the_conflict_is_shown(count
 
 
 def test_a_deleted_fact_is_not_recalled_and_is_redacted_from_the_summary(counter):
-    texts = [PLANTED[0], "noted", *[x for n in range(5) for x in (f"gold question {n}", "answer")],
-             "What is my salary?"]
+    texts = [
+        PLANTED[0],
+        "noted",
+        *[x for n in range(5) for x in (f"gold question {n}", "answer")],
+        "What is my salary?",
+    ]
     history, new = conversation(texts)
     store = FactStore()
-    store.apply(facts_event(2, ["m1"], [Fact("f1", "salary", "₹1,20,000", ("m1",), history[0].ts, 1)]))
+    store.apply(
+        facts_event(2, ["m1"], [Fact("f1", "salary", "₹1,20,000", ("m1",), history[0].ts, 1)])
+    )
     store.apply(fact_deleted_event("f1", 2e9))
     summary = Summary("Facts: salary ₹1,20,000.", 2, ("m1", "m2", "m3", "m4"), 6)
-    view = MemoryView(SYSTEM, history, new, lambda m: 10, summary, facts=store, count_text=counter.count)
+    view = MemoryView(
+        SYSTEM, history, new, lambda m: 10, summary, facts=store, count_text=counter.count
+    )
     context = HybridStrategy(tail_turns=2).build(view)
     assert "₹1,20,000" not in context.messages[0].content
     assert "salary [deleted]" in sections(context)["summary"]
@@ -209,13 +285,14 @@ async def test_hybrid_keeps_early_facts_at_a_flat_cost(counter):
     request = h.last_request
     assert "₹50,000" in request and "3 months" in request
     record = h.state.chat_records[-1]
-    assert record.extra["recall"][0]["turn"] == 3 and record.extra["recall"][0]["retriever"] == "bm25"
+    assert (
+        record.extra["recall"][0]["turn"] == 3 and record.extra["recall"][0]["retriever"] == "bm25"
+    )
     # Bounded by construction: system + each part's budget + the new message.
     prompts = [r.counted_tokens for r in h.state.chat_records[-12:]]
     system = counter.count(h.coach.system_prompt)
     assert max(prompts) <= system + 500 + 500 + 1200 + 250 + 40 + 60  # + labels and the question
     assert h.state.summary is not None and h.state.summary.tokens <= 500
-
 
 
 async def test_the_coachs_recall_index_grows_with_the_session_and_scores_as_bm25(counter):
@@ -238,26 +315,40 @@ async def test_the_coachs_recall_index_grows_with_the_session_and_scores_as_bm25
     assert len(h.coach.recall.index) == len(questions)
     assert h.coach.view(question).retriever is retriever
 
+
 # ---- embeddings: the provider path, against the fake server through the openai SDK ----
 
 
 def openai_settings(base_url: str):
-    return resolve_provider(provider="openai", model="gpt-4o-mini", base_url=base_url,
-                            api_key_env=None, environ={"OPENAI_API_KEY": "sk-test-key-0123456789"})
+    return resolve_provider(
+        provider="openai",
+        model="gpt-4o-mini",
+        base_url=base_url,
+        api_key_env=None,
+        environ={"OPENAI_API_KEY": "sk-test-key-0123456789"},
+    )
 
 
 async def test_embeddings_come_from_the_endpoint_through_the_sdk(fake_openai):
     settings = openai_settings(fake_openai.base_url)
     assert embeddings_model(settings) == "text-embedding-3-small"
-    assert embeddings_model(resolve_provider(provider="offline", model=None, base_url=None,
-                                             api_key_env=None, environ={})) is None
+    assert (
+        embeddings_model(
+            resolve_provider(
+                provider="offline", model=None, base_url=None, api_key_env=None, environ={}
+            )
+        )
+        is None
+    )
     embedder = OpenAIEmbeddings(settings, "text-embedding-3-small")
     try:
         result = await embedder.embed(["my salary", "an index fund"])
     finally:
         await embedder.aclose()
-    assert [list(v) for v in result.vectors] == [pytest.approx(embed("my salary"), abs=1e-6),
-                                                 pytest.approx(embed("an index fund"), abs=1e-6)]
+    assert [list(v) for v in result.vectors] == [
+        pytest.approx(embed("my salary"), abs=1e-6),
+        pytest.approx(embed("an index fund"), abs=1e-6),
+    ]
     assert result.prompt_tokens == 5
     assert fake_openai.embedding_requests[0]["model"] == "text-embedding-3-small"
 
@@ -274,7 +365,9 @@ async def test_hybrid_embeds_each_message_once_and_recalls_by_vector(counter, fa
         assert sent == users  # every user message once, in order, none twice
         assert [e.count for e in indexed] == [1] * len(users)
         records = [r for r in h.state.records if r.kind == "embed"]
-        assert len(records) == len(users) and all(r.model == "text-embedding-3-small" for r in records)
+        assert len(records) == len(users) and all(
+            r.model == "text-embedding-3-small" for r in records
+        )
         assert all(r.cost_usd is not None for r in records)
         recall = h.state.chat_records[-1].extra["recall"]
         assert recall and all(hit["retriever"] == "text-embedding-3-small" for hit in recall)
@@ -284,7 +377,9 @@ async def test_hybrid_embeds_each_message_once_and_recalls_by_vector(counter, fa
         assert set(state.embeddings["text-embedding-3-small"]) == user_ids
         resumed = h.resumed(embedder=embedder)
         await resumed.turn("And my FD?")
-        assert len([t for r in fake_openai.embedding_requests for t in r["input"]]) == len(users) + 1
+        assert (
+            len([t for r in fake_openai.embedding_requests for t in r["input"]]) == len(users) + 1
+        )
     finally:
         await embedder.aclose()
 
@@ -293,7 +388,9 @@ async def test_a_failed_embedding_call_falls_back_to_keywords(counter):
     from fincoach_tui.llm.embeddings import OpenAIEmbeddings
     from tests.fake_openai import closed_port_url
 
-    embedder = OpenAIEmbeddings(openai_settings(closed_port_url()), "text-embedding-3-small", timeout=2)
+    embedder = OpenAIEmbeddings(
+        openai_settings(closed_port_url()), "text-embedding-3-small", timeout=2
+    )
     try:
         h = MemoryHarness(counter, "hybrid", {"tail_turns": 1}, embedder=embedder)
         await h.turns([PLANTED[0], *filler(3)])
@@ -324,5 +421,11 @@ async def test_switching_between_any_two_strategies_loses_nothing(counter, first
 
 def test_make_strategy_knows_hybrid():
     assert make_strategy("hybrid").params() == {
-        "tail_turns": 3, "batch_turns": 4, "recall_k": 3, "summary_tokens": 500,
-        "recall_tokens": 500, "tail_tokens": 1200, "facts_tokens": 250}
+        "tail_turns": 3,
+        "batch_turns": 4,
+        "recall_k": 3,
+        "summary_tokens": 500,
+        "recall_tokens": 500,
+        "tail_tokens": 1200,
+        "facts_tokens": 250,
+    }

@@ -123,7 +123,10 @@ async def test_memory_screen_edits_and_deletes_and_the_deletion_survives_a_resum
 
     events = SessionStore(tmp_path / "sessions").read_events("mem")
     assert any(e["type"] == "fact_deleted" and e["id"] == salary.id for e in events)
-    assert any(e["type"] == "fact_edit" and e["id"] == expenses.id and e["value"] == "₹65,000" for e in events)
+    assert any(
+        e["type"] == "fact_edit" and e["id"] == expenses.id and e["value"] == "₹65,000"
+        for e in events
+    )
     resumed = make_app(tmp_path, "mem")
     async with resumed.run_test(size=SIZE) as pilot:
         await started(resumed, pilot)
@@ -138,8 +141,13 @@ async def test_memory_screen_edits_and_deletes_and_the_deletion_survives_a_resum
 
 def openai_on(base_url: str):
     # The OpenAI preset pointed at the fake server: chat and /v1/embeddings both go there.
-    return resolve_provider(provider="openai", model="gpt-4o-mini", base_url=base_url,
-                            api_key_env=None, environ={"OPENAI_API_KEY": "sk-test-key-0123456789"})
+    return resolve_provider(
+        provider="openai",
+        model="gpt-4o-mini",
+        base_url=base_url,
+        api_key_env=None,
+        environ={"OPENAI_API_KEY": "sk-test-key-0123456789"},
+    )
 
 
 async def test_fake_server_recall_by_embeddings_facts_and_a_deletion(tmp_path, fake_openai):
@@ -153,7 +161,9 @@ async def test_fake_server_recall_by_embeddings_facts_and_a_deletion(tmp_path, f
         switch(app, "hybrid")
         await say(app, pilot, "What is my salary, and my FD?")
         request = fake_openai.requests[-1]["messages"]
-        assert request == [{"role": m.role, "content": m.content} for m in app.live.state.chat_records[-1].sent]
+        assert request == [
+            {"role": m.role, "content": m.content} for m in app.live.state.chat_records[-1].sent
+        ]
         text = "\n".join(m["content"] for m in request)
         assert "₹1,20,000" in text and "₹50,000" in text
         recall = app.live.state.chat_records[-1].extra["recall"]
@@ -172,18 +182,27 @@ async def test_fake_server_recall_by_embeddings_facts_and_a_deletion(tmp_path, f
 
         # facts: the catch-up extraction is the next chat call the server gets, in two
         # pieces (turns 1-10, then 11-13), both before the reply.
-        fake_openai.script(text=json.dumps({"facts": [
-            {"key": "salary", "value": "₹1,20,000", "source_ids": ["m1"]},
-            {"key": "expenses", "value": "₹60,000", "source_ids": ["m3"]},
-            {"key": "fd_amount", "value": "₹50,000", "source_ids": ["m5"]},
-        ]}))
+        fake_openai.script(
+            text=json.dumps(
+                {
+                    "facts": [
+                        {"key": "salary", "value": "₹1,20,000", "source_ids": ["m1"]},
+                        {"key": "expenses", "value": "₹60,000", "source_ids": ["m3"]},
+                        {"key": "fd_amount", "value": "₹50,000", "source_ids": ["m5"]},
+                    ]
+                }
+            )
+        )
         fake_openai.script(text='{"facts": []}')
         switch(app, "facts")
         await say(app, pilot, "Remind me what you know about me.")
         system = fake_openai.requests[-1]["messages"][0]["content"]
         assert "- salary: ₹1,20,000 (turn 1, " in system and "- fd amount: ₹50,000" in system
         extract = [r for r in app.live.state.records if r.kind == "extract"]
-        assert [r.note for r in extract] == ["extracted turns 1-10: 3 facts", "extracted turns 11-13: 0 facts"]
+        assert [r.note for r in extract] == [
+            "extracted turns 1-10: 3 facts",
+            "extracted turns 11-13: 0 facts",
+        ]
         assert all(r.usage.prompt_tokens > 0 and r.cost_usd > 0 for r in extract)
 
         # The next batch gets the server's echo, which is not JSON: refused, shown, store intact.
@@ -211,14 +230,27 @@ def test_the_inspector_lists_recalled_turns_with_scores_and_the_conflicts_facts_
     from fincoach_tui.domain.records import SentMessage
     from fincoach_tui.ui.inspector import rows_for, with_memory_rows
 
-    system = ("PROMPT\n\n## Recalled earlier turns (verbatim, as said then; may be outdated)\n"
-              "[Turn 1, 5 Jan 2026]\nUser: My salary is ₹1,20,000.\n\n[Turn 4, 5 Jan 2026]\nUser: FD\n\n"
-              "## Known facts (current: where an older passage disagrees, these win)\n- salary: ₹1,50,000")
+    system = (
+        "PROMPT\n\n## Recalled earlier turns (verbatim, as said then; may be outdated)\n"
+        "[Turn 1, 5 Jan 2026]\nUser: My salary is ₹1,20,000.\n\n[Turn 4, 5 Jan 2026]\nUser: FD\n\n"
+        "## Known facts (current: where an older passage disagrees, these win)\n- salary: ₹1,50,000"
+    )
     sent = (SentMessage("system", system, "system", 40), SentMessage("user", "salary?", "new", 2))
-    extra = {"recall": [{"turn": 1, "ids": ["m1", "m2"], "score": 2.4137, "retriever": "bm25"},
-                        {"turn": 4, "ids": ["m7"], "score": 0.5, "retriever": "bm25"}],
-             "conflicts": [{"key": "salary", "recalled_turn": 1, "recalled_value": "₹1,20,000",
-                            "fact_value": "₹1,50,000", "fact_id": "f3"}]}
+    extra = {
+        "recall": [
+            {"turn": 1, "ids": ["m1", "m2"], "score": 2.4137, "retriever": "bm25"},
+            {"turn": 4, "ids": ["m7"], "score": 0.5, "retriever": "bm25"},
+        ],
+        "conflicts": [
+            {
+                "key": "salary",
+                "recalled_turn": 1,
+                "recalled_value": "₹1,20,000",
+                "fact_value": "₹1,50,000",
+                "fact_id": "f3",
+            }
+        ],
+    }
     rows = with_memory_rows(rows_for(sent), extra)
     assert [(r.provenance, r.summary_line.split(":")[0]) for r in rows] == [
         ("system", "PROMPT"),
@@ -230,4 +262,6 @@ def test_the_inspector_lists_recalled_turns_with_scores_and_the_conflicts_facts_
         ("new", "salary?"),
     ]
     assert rows[2].full_text == "[Turn 1, 5 Jan 2026]\nUser: My salary is ₹1,20,000."
-    assert rows[4].summary_line.endswith("turn 1 said ₹1,20,000; fact f3 says ₹1,50,000 (the fact wins)")
+    assert rows[4].summary_line.endswith(
+        "turn 1 said ₹1,20,000; fact f3 says ₹1,50,000 (the fact wins)"
+    )

@@ -79,8 +79,10 @@ async def test_it_reads_a_summary_section_of_the_system_message(coach):
 
 async def test_advice_uses_the_visible_figures(coach):
     messages = request(
-        ("user", SIMULATED_TURNS[0]), ("assistant", "Noted."),
-        ("user", SIMULATED_TURNS[1]), ("assistant", "Noted."),
+        ("user", SIMULATED_TURNS[0]),
+        ("assistant", "Noted."),
+        ("user", SIMULATED_TURNS[1]),
+        ("assistant", "Noted."),
         ("user", QUESTION),
     )
     reply = (await complete(coach, messages)).text
@@ -106,21 +108,30 @@ async def test_usage_is_billed_like_gpt_oss(counter):
 
 async def test_usage_adds_the_template_to_the_content(counter, coach):
     messages = request(
-        ("user", SIMULATED_TURNS[0]), ("assistant", "Noted, Chiru."),
-        ("user", SIMULATED_TURNS[1]), ("assistant", "Noted."), ("user", QUESTION),
+        ("user", SIMULATED_TURNS[0]),
+        ("assistant", "Noted, Chiru."),
+        ("user", SIMULATED_TURNS[1]),
+        ("assistant", "Noted."),
+        ("user", QUESTION),
     )
     completion = await complete(coach, messages)
     content = sum(counter.count(m["content"]) for m in messages)
     assert completion.usage.prompt_tokens == content + 3 + 4 * len(messages)
     assert completion.usage.prompt_tokens == content + OPENAI_CHAT_OVERHEAD.predict(
-        m["role"] for m in messages)
+        m["role"] for m in messages
+    )
     assert completion.usage.completion_tokens == counter.count(completion.text)
 
 
 @pytest.mark.parametrize("reply_tokens", [40, 80, 120, 160])
 @pytest.mark.parametrize(
     "question",
-    [QUESTION, "How do I start?", "Can you give me a complete monthly budget breakdown?", SIMULATED_TURNS[0]],
+    [
+        QUESTION,
+        "How do I start?",
+        "Can you give me a complete monthly budget breakdown?",
+        SIMULATED_TURNS[0],
+    ],
 )
 async def test_reply_length_follows_reply_tokens(counter, reply_tokens, question):
     model = OfflineCoach(counter.count, OPENAI_CHAT_OVERHEAD, reply_tokens=reply_tokens)
@@ -170,7 +181,10 @@ def fold_conversation():
     """
     transcript = Transcript()
     turns = [
-        (SIMULATED_TURNS[0], "Your salary is ₹9,99,999, an emergency fund of expenses is ₹1,80,000."),
+        (
+            SIMULATED_TURNS[0],
+            "Your salary is ₹9,99,999, an emergency fund of expenses is ₹1,80,000.",
+        ),
         (SIMULATED_TURNS[1], "An emergency fund of 3-6 months of expenses is ₹1,80,000-₹3,60,000."),
         (SIMULATED_TURNS[2], "Your FD of ₹75,000 matures soon."),
         (SIMULATED_TURNS[3], "Being aggressive, consider equity."),
@@ -214,8 +228,10 @@ async def test_summarizer_keeps_user_facts_across_two_folds(coach, counter):
     assert "My monthly expenses are ₹60,000" in topics
     assert "I'm risk-averse and prefer stable returns" in topics
     assert summary_2.covers_ids == tuple(m.id for m in messages[:8])
-    assert completion.usage.prompt_tokens == sum(
-        counter.count(m["content"]) for m in second.request()) + 11
+    assert (
+        completion.usage.prompt_tokens
+        == sum(counter.count(m["content"]) for m in second.request()) + 11
+    )
 
 
 async def test_summarizer_reads_every_line_of_a_user_message(coach):

@@ -38,7 +38,9 @@ def test_the_omitted_prefix_equals_filtering_the_history_as_it_grows():
             kept = history[-k:] if k else ()
             omitted = ids.omitted(history, kept)
             assert omitted is not None
-            assert tuple(omitted) == filtered(history, kept) and len(omitted) == len(filtered(history, kept))
+            assert tuple(omitted) == filtered(history, kept) and len(omitted) == len(
+                filtered(history, kept)
+            )
             assert compact_ids(omitted) == compact_ids(filtered(history, kept))
 
 
@@ -57,8 +59,10 @@ def test_a_primed_cache_cuts_shorter_prefixes_and_starts_over_for_another_histor
 
 
 def test_anything_but_a_tail_of_plain_increasing_ids_is_left_to_the_filter():
-    history = tuple(Message(f"m{n}", "user" if n % 2 else "assistant", "", 0.0, (n + 1) // 2)
-                    for n in range(1, 11))
+    history = tuple(
+        Message(f"m{n}", "user" if n % 2 else "assistant", "", 0.0, (n + 1) // 2)
+        for n in range(1, 11)
+    )
     ids = MessageIds()
     assert ids.omitted(history, history[2:5]) is None  # not the tail
     assert ids.omitted(history, (history[-1], history[-2])) is None  # not in order
@@ -66,14 +70,29 @@ def test_anything_but_a_tail_of_plain_increasing_ids_is_left_to_the_filter():
     assert MessageIds().omitted(odd, odd[-2:]) is None  # "m07" is not "m7"
     repeated = (*history[:-1], Message("m2", "assistant", "", 0.0, 5))
     assert MessageIds().omitted(repeated, repeated[-2:]) is None  # a kept id among the omitted
-    foreign = (Message("x1", "user", "", 0.0, 1), Message("x2", "assistant", "", 0.0, 1), *history[2:4])
+    foreign = (
+        Message("x1", "user", "", 0.0, 1),
+        Message("x2", "assistant", "", 0.0, 1),
+        *history[2:4],
+    )
     assert MessageIds().omitted(foreign, foreign[-2:]) is None  # the newest omitted id is not "mN"
     assert ids.omitted(history, history) == ()
 
 
 def test_compacting_runs_equals_compacting_the_ids_they_hold():
     rng = random.Random(2)
-    pieces = ["m1..m4", "m5", "m6..m9", "m12", "m13..m13", "m5..m3", "m05..m7", "x", "m07", "m20..m22"]
+    pieces = [
+        "m1..m4",
+        "m5",
+        "m6..m9",
+        "m12",
+        "m13..m13",
+        "m5..m3",
+        "m05..m7",
+        "x",
+        "m07",
+        "m20..m22",
+    ]
     for _ in range(300):
         items = [rng.choice(pieces) for _ in range(rng.randint(0, 6))]
         runs = IdRuns(items)
@@ -82,16 +101,27 @@ def test_compacting_runs_equals_compacting_the_ids_they_hold():
 
 def test_window_and_budget_requests_are_the_same_with_and_without_the_runs(counter):
     rng = random.Random(4)
-    for name, params in (("window", {"k": 6}), ("window", {"k": 3}), ("budget", {"budget_tokens": 60}),
-                         ("summary", {"tail_turns": 2})):
+    for name, params in (
+        ("window", {"k": 6}),
+        ("window", {"k": 3}),
+        ("budget", {"budget_tokens": 60}),
+        ("summary", {"tail_turns": 2}),
+    ):
         strategy = make_strategy(name, params)
         ids = MessageIds()
         for history in growing_history(rng, 40):
-            new = Message(f"m{int(history[-1].id[1:]) + 1}", "user", "next?", 99.0, history[-1].turn + 1)
+            new = Message(
+                f"m{int(history[-1].id[1:]) + 1}", "user", "next?", 99.0, history[-1].turn + 1
+            )
 
-            def view(with_ids, history=history, new=new):
-                return MemoryView("system", history, new, lambda m: counter.count(m.content),
-                                  ids=ids if with_ids else None)
+            def view(with_ids, history=history, new=new, ids=ids):
+                return MemoryView(
+                    "system",
+                    history,
+                    new,
+                    lambda m: counter.count(m.content),
+                    ids=ids if with_ids else None,
+                )
 
             fast, slow = strategy.build(view(True)), strategy.build(view(False))
             assert fast == slow

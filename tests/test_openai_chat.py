@@ -107,7 +107,10 @@ async def test_cached_and_reasoning_tokens(fake_openai, make_chat):
 
 async def test_groq_usage_under_x_groq(fake_openai, make_chat):
     fake_openai.script(
-        text="Pay the 24% card first.", usage_in="x_groq", prompt_tokens=80, completion_tokens=9,
+        text="Pay the 24% card first.",
+        usage_in="x_groq",
+        prompt_tokens=80,
+        completion_tokens=9,
         cached_tokens=64,
     )
     final = (await collect(make_chat(fake_openai.base_url, name="groq")))[-1]

@@ -42,7 +42,10 @@ def test_recovers_every_term_when_the_calls_identify_them():
     learned = fit_overhead(OPENAI_CHAT_OVERHEAD, observations)
     assert learned.fixed() == 61
     assert [learned.per_role(r) for r in ("system", "user", "assistant")] == [8, 4, 6]
-    assert "fixed 61 + system 8 · user 4 · assistant 6 per message (learned from 12 calls)" == learned.describe()
+    assert (
+        "fixed 61 + system 8 · user 4 · assistant 6 per message (learned from 12 calls)"
+        == learned.describe()
+    )
 
 
 def test_least_squares_with_noise_is_the_best_linear_fit():
@@ -74,7 +77,7 @@ def test_harmony_prior_matches_seed_001s_groq_bills():
 
 def test_learner_keeps_only_recent_observations():
     learner = OverheadLearner(OPENAI_CHAT_OVERHEAD, keep=KEEP)
-    for turn in range(1, KEEP + 10):
+    for _ in range(1, KEEP + 10):
         learner.observe(Observation.of(chat_roles(2), 100))
     assert len(learner.observations) == KEEP
     assert learner.predict(chat_roles(2)) == 100
@@ -84,11 +87,27 @@ def test_prediction_errors_skip_estimates(tmp_path):
     from fincoach_tui.domain.records import CallRecord, Usage
 
     def record(turn, prompt, predicted, estimated=False, kind="chat"):
-        return CallRecord(kind, turn, "buffer", "p", "m", (), (), 0, predicted,
-                          Usage(prompt, 1, estimated=estimated), None, 0.0)
+        return CallRecord(
+            kind,
+            turn,
+            "buffer",
+            "p",
+            "m",
+            (),
+            (),
+            0,
+            predicted,
+            Usage(prompt, 1, estimated=estimated),
+            None,
+            0.0,
+        )
 
-    records = [record(1, 50, 40), record(2, 60, 60, estimated=True), record(3, 70, 70, kind="summary"),
-               record(3, 80, 83)]
+    records = [
+        record(1, 50, 40),
+        record(2, 60, 60, estimated=True),
+        record(3, 70, 70, kind="summary"),
+        record(3, 80, 83),
+    ]
     assert prediction_errors(records) == [(1, 10), (3, -3)]
 
 
@@ -122,6 +141,7 @@ def test_store_survives_a_damaged_file(tmp_path):
 # every observation, Gram-Schmidt, then the normal equations): the running sums must give
 # exactly the same LearnedOverhead, Fractions and all.
 
+
 def reference_fit(prior, observations):
     from fincoach_tui.domain.overhead_fit import TERMS, LearnedOverhead, _features
 
@@ -154,7 +174,9 @@ def reference_fit(prior, observations):
                 factor = a[r][col] / a[col][col]
                 a[r] = [x - factor * p for x, p in zip(a[r], a[col])]
     solution = [a[i][size] / a[i][i] for i in range(size)]
-    return LearnedOverhead(prior, {t: v for t, v in zip(kept, solution) if v != 0}, len(observations))
+    return LearnedOverhead(
+        prior, {t: v for t, v in zip(kept, solution) if v != 0}, len(observations)
+    )
 
 
 def random_observation(rng):
@@ -187,7 +209,10 @@ def test_fit_overhead_equals_the_reference_on_shapes_that_identify_few_or_all_te
     rng = random.Random(3)
     for _ in range(60):
         observations = [random_observation(rng) for _ in range(rng.randint(1, 20))]
-        for prior in (OPENAI_CHAT_OVERHEAD, TemplateOverhead(fixed=0, per_role={}, default_per_message=0)):
+        for prior in (
+            OPENAI_CHAT_OVERHEAD,
+            TemplateOverhead(fixed=0, per_role={}, default_per_message=0),
+        ):
             assert fit_overhead(prior, observations) == reference_fit(prior, observations)
 
 

@@ -15,12 +15,20 @@ from fincoach_tui.domain.planner import (
     wall_turn,
 )
 
-SEED = PlanInputs()  # seed 002: system 1,800, turn 400, tail 3, record 900, facts 250, retrieval 1,500
+SEED = (
+    PlanInputs()
+)  # seed 002: system 1,800, turn 400, tail 3, record 900, facts 250, retrieval 1,500
 
 
 def test_defaults_are_seed_002s_assumptions():
-    assert (SEED.system_tokens, SEED.turn_tokens, SEED.tail_turns, SEED.record_tokens,
-            SEED.fact_tokens, SEED.retrieval_tokens) == (1800, 400, 3, 900, 250, 1500)
+    assert (
+        SEED.system_tokens,
+        SEED.turn_tokens,
+        SEED.tail_turns,
+        SEED.record_tokens,
+        SEED.fact_tokens,
+        SEED.retrieval_tokens,
+    ) == (1800, 400, 3, 900, 250, 1500)
 
 
 def test_per_turn_arithmetic_of_seed_002():
@@ -54,9 +62,17 @@ def test_crossover_turns_on_seed_002s_assumptions():
     plan = make_plan(PlanInputs(turns=50))
     cross = plan.crossovers
     # per turn: the first n with 1800 + 400(n-1) above the flat cost
-    assert (cross["compaction"].per_turn, cross["facts"].per_turn, cross["retrieval"].per_turn) == (7, 5, 8)
+    assert (cross["compaction"].per_turn, cross["facts"].per_turn, cross["retrieval"].per_turn) == (
+        7,
+        5,
+        8,
+    )
     # cumulative: below these turns bounded strategies cost more in total ("roughly fifteen")
-    assert (cross["compaction"].cumulative, cross["facts"].cumulative, cross["retrieval"].cumulative) == (12, 9, 15)
+    assert (
+        cross["compaction"].cumulative,
+        cross["facts"].cumulative,
+        cross["retrieval"].cumulative,
+    ) == (12, 9, 15)
     assert cross["window"].per_turn == 5 and cross["window"].cumulative == 8
 
 
@@ -64,8 +80,12 @@ def test_crossover_turns_on_seed_002s_assumptions():
 def test_crossovers_agree_with_the_tables(strategy):
     plan = make_plan(PlanInputs(turns=60, turn_tokens=370, record_tokens=700))
     c = plan.crossovers[strategy]
-    per_turn = next(n for n in range(1, 61) if plan.per_turn[strategy][n - 1] < plan.per_turn[REPLAY][n - 1])
-    total = next(n for n in range(1, 61) if plan.cumulative[strategy][n - 1] < plan.cumulative[REPLAY][n - 1])
+    per_turn = next(
+        n for n in range(1, 61) if plan.per_turn[strategy][n - 1] < plan.per_turn[REPLAY][n - 1]
+    )
+    total = next(
+        n for n in range(1, 61) if plan.cumulative[strategy][n - 1] < plan.cumulative[REPLAY][n - 1]
+    )
     assert (c.per_turn, c.cumulative) == (per_turn, total)
 
 
@@ -82,9 +102,16 @@ def test_inputs_are_validated():
 
 
 def test_session_averages_replace_the_seeds_sizes():
-    averages = SessionAverages(turns=12, system_tokens=132, turn_tokens=118, user_tokens=20, completion_tokens=90)
+    averages = SessionAverages(
+        turns=12, system_tokens=132, turn_tokens=118, user_tokens=20, completion_tokens=90
+    )
     inputs = inputs_from_session(averages, tail_turns=4)
-    assert (inputs.system_tokens, inputs.turn_tokens, inputs.tail_turns, inputs.turns) == (132, 118, 4, 24)
+    assert (inputs.system_tokens, inputs.turn_tokens, inputs.tail_turns, inputs.turns) == (
+        132,
+        118,
+        4,
+        24,
+    )
     assert inputs.record_tokens == 900  # nothing measured: the seed's assumption stays
 
 

@@ -34,7 +34,9 @@ def test_cost_with_cached_tokens():
 def test_reasoning_tokens_are_never_added_on_top():
     price = Price.from_mapping(MINI)
     plain = Usage(prompt_tokens=1000, completion_tokens=200, cached_tokens=400)
-    reasoning = Usage(prompt_tokens=1000, completion_tokens=200, cached_tokens=400, reasoning_tokens=150)
+    reasoning = Usage(
+        prompt_tokens=1000, completion_tokens=200, cached_tokens=400, reasoning_tokens=150
+    )
     assert call_cost(reasoning, price) == call_cost(plain, price)
 
 
@@ -80,14 +82,24 @@ def test_overrides_merge_onto_shipped_rows_and_add_models():
     assert (mini.cached_input, mini.output, mini.context_window) == (0.075, 0.60, 128000)
     assert mini.source == "https://openai.com/api/pricing/"
     local = table.get("my-local-model")
-    assert (local.input, local.cached_input, local.output, local.context_window) == (0.0, 0.0, 0.0, 8192)
+    assert (local.input, local.cached_input, local.output, local.context_window) == (
+        0.0,
+        0.0,
+        0.0,
+        8192,
+    )
     assert "my-local-model" in table.models()
     assert call_cost(Usage(1000, 100), local) == 0.0
 
 
 SHIPPED_MODELS = [
-    "gpt-4o", "gpt-4o-mini", "gpt-4.1", "gpt-4.1-mini", "gpt-5-mini",
-    "openai/gpt-oss-120b", "openai/gpt-oss-20b",
+    "gpt-4o",
+    "gpt-4o-mini",
+    "gpt-4.1",
+    "gpt-4.1-mini",
+    "gpt-5-mini",
+    "openai/gpt-oss-120b",
+    "openai/gpt-oss-20b",
 ]
 
 

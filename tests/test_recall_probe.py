@@ -9,10 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from fincoach_tui.domain.finance_facts import find_facts
-from fincoach_tui.domain.memory import STRATEGIES
-from fincoach_tui.domain.tokens import TokenCounter
-from fincoach_tui.recall_probe import (
+from fincoach_tui.cli.probe import (
     ALL,
     CHANGED_AT,
     PLANTED_BY,
@@ -21,24 +18,32 @@ from fincoach_tui.recall_probe import (
     run_probe,
     summary_table,
 )
+from fincoach_tui.domain.finance_facts import find_facts
+from fincoach_tui.domain.memory import STRATEGIES
+from fincoach_tui.domain.tokens import TokenCounter
 
 ROOT = Path(__file__).resolve().parents[1]
 
 
 @pytest.fixture(scope="module")
 def results(encoding):
-    return {r.strategy: r for r in run_probe(counter=TokenCounter(encoding.encode_ordinary, encoding.name))}
+    return {
+        r.strategy: r
+        for r in run_probe(counter=TokenCounter(encoding.encode_ordinary, encoding.name))
+    }
 
 
 def test_the_script_plants_early_changes_midway_and_asks_late():
     assert len(SCRIPT) >= 40
-    planted = find_facts((f"t{n}", text) for n, (text, _) in enumerate(SCRIPT[:PLANTED_BY], start=1))
+    planted = find_facts(
+        (f"t{n}", text) for n, (text, _) in enumerate(SCRIPT[:PLANTED_BY], start=1)
+    )
     assert set(planted) >= set(ALL)  # salary, expenses, FD amount + maturity, risk
     assert find_facts([("t", SCRIPT[CHANGED_AT - 1][0])])["salary"].value == "₹1,50,000"
     questions = [n for n, (_, needed) in enumerate(SCRIPT, start=1) if needed]
     assert min(questions) > CHANGED_AT + 10 and max(questions) == len(SCRIPT)
     # The filler and the questions state no figure of their own: only planted facts count.
-    for text, _ in [*SCRIPT[PLANTED_BY:CHANGED_AT - 1], *SCRIPT[CHANGED_AT:]]:
+    for text, _ in [*SCRIPT[PLANTED_BY : CHANGED_AT - 1], *SCRIPT[CHANGED_AT:]]:
         assert not set(find_facts([("t", text)])) & set(ALL), text
 
 
@@ -71,7 +76,9 @@ def test_what_the_probe_finds(results):
 
 
 def test_the_probe_is_deterministic(results, encoding):
-    again = run_probe(["hybrid", "facts"], counter=TokenCounter(encoding.encode_ordinary, encoding.name))
+    again = run_probe(
+        ["hybrid", "facts"], counter=TokenCounter(encoding.encode_ordinary, encoding.name)
+    )
     assert again == [results["hybrid"], results["facts"]]
 
 
@@ -83,8 +90,16 @@ def test_the_readme_shows_the_probe_table(results):
 
 def test_the_benchmark_script_runs(tmp_path):
     done = subprocess.run(
-        [sys.executable, str(ROOT / "benchmarks" / "recall_probe.py"), "--strategies", "window,facts"],
-        capture_output=True, text=True, timeout=120, cwd=tmp_path,
+        [
+            sys.executable,
+            str(ROOT / "benchmarks" / "recall_probe.py"),
+            "--strategies",
+            "window,facts",
+        ],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        cwd=tmp_path,
     )
     assert done.returncode == 0, done.stderr
     assert "| `window` | 0/20 |" in done.stdout and "| `facts` | 20/20 |" in done.stdout

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import stat
 
-from fincoach_tui import paths
-from fincoach_tui.config import Config, load_config
 from fincoach_tui.llm.providers import mask_key, resolve_provider
+from fincoach_tui.settings import paths
+from fincoach_tui.settings.config import Config, load_config
 from fincoach_tui.store.session_file import SecretRefused, SessionFile
 from tests.app_harness import SIZE, started
 from tests.pilot_helpers import QUESTION, fault_app, send
@@ -48,7 +48,7 @@ def test_a_conversation_with_a_key_leaves_it_in_no_file_and_no_output(fake_opena
 
     # The key went where it belongs: the provider, in the Authorization header.
     assert {h["authorization"] for h in fake_openai.request_headers} == {f"Bearer {KEY}"}
-    assert f"OpenAI refused the API key from $OPENAI_API_KEY".lower() in output.lower()
+    assert "OpenAI refused the API key from $OPENAI_API_KEY".lower() in output.lower()
     assert MASKED in output  # the server's echo, masked
 
     exports = [run_fincoach("export", "secret", "--format", fmt, env=env) for fmt in ("md", "json")]
@@ -72,7 +72,9 @@ async def test_the_app_masks_an_echoed_key_and_exports_none(tmp_path, fake_opena
         await send(app, pilot)
         _, notice = app.notices[-1]
         assert "refused the API key from $OPENAI_API_KEY" in notice and MASKED in notice
-        screen = "".join(seg.text for strip in app.screen._compositor.render_strips() for seg in strip)
+        screen = "".join(
+            seg.text for strip in app.screen._compositor.render_strips() for seg in strip
+        )
         assert KEY not in screen and KEY[:12] not in screen
         await pilot.press("ctrl+r")
         await app.workers.wait_for_complete()
@@ -110,7 +112,9 @@ def test_a_key_typed_in_plain_mode_is_refused(fake_openai):
     done = run_fincoach("--plain", "--session", "typed", "--base-url", fake_openai.base_url,
                         "--model", "gpt-4o-mini", stdin=f"my key is {KEY}\n/quit\n", env=env)  # fmt: skip
     assert done.returncode == 0, done.stderr
-    assert "error: this contains the value of $OPENAI_API_KEY; it was not sent or saved" in done.stdout
+    assert (
+        "error: this contains the value of $OPENAI_API_KEY; it was not sent or saved" in done.stdout
+    )
     assert fake_openai.requests == []
     assert_key_nowhere(done.stdout, done.stderr, *every_file_under(paths.data_dir()).values())
 

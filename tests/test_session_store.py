@@ -7,7 +7,7 @@ import stat
 
 import pytest
 
-from fincoach_tui import paths
+from fincoach_tui.settings import paths
 from fincoach_tui.store.session_file import (
     SessionLocked,
     SessionNameError,

@@ -34,15 +34,29 @@ Growth factor, turn 10 over turn 1: 6.55x"""
 
 def run(strategy, counter, reply_tokens=80):
     return simulate(
-        strategy, SIMULATED_TURNS, system_tokens=SYSTEM_TOKENS,
-        count_text=counter.count, reply_tokens=reply_tokens,
+        strategy,
+        SIMULATED_TURNS,
+        system_tokens=SYSTEM_TOKENS,
+        count_text=counter.count,
+        reply_tokens=reply_tokens,
     )
 
 
 def test_buffer_reproduces_the_notebook(counter):
     result = run(BufferStrategy(), counter)
     assert [r.message_tokens for r in result.rows] == MESSAGE_TOKENS
-    assert [r.prompt_tokens for r in result.rows] == [149, 238, 334, 423, 513, 605, 700, 791, 882, 976]
+    assert [r.prompt_tokens for r in result.rows] == [
+        149,
+        238,
+        334,
+        423,
+        513,
+        605,
+        700,
+        791,
+        882,
+        976,
+    ]
     assert result.rows[-1].sent_so_far == 5611
     assert round(result.growth_factor, 2) == 6.55
 

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import pytest
 
-from fincoach_tui.config import Config
 from fincoach_tui.domain.persona import DEMO_TURNS
+from fincoach_tui.settings.config import Config
 from tests.app_harness import SIZE, make_app, say, started
 
 

@@ -35,11 +35,11 @@ sys.__stdout__.write(json.dumps({"code": code, "modules": seen.get("modules")}))
 
 # Each is tens of milliseconds of imports the first frame does not need.
 NOT_BEFORE_FIRST_FRAME = (
-    "fincoach_tui.coach",
-    "fincoach_tui.costs",
+    "fincoach_tui.service.coach",
+    "fincoach_tui.service.cost_comparison",
     "fincoach_tui.domain.memory",
     "fincoach_tui.domain.counterfactual",
-    "fincoach_tui.memory_upkeep",
+    "fincoach_tui.service.maintenance",
     "fincoach_tui.ui.side_panel",
     "fincoach_tui.ui.live_costs",
     "fincoach_tui.ui.turns",
@@ -68,9 +68,18 @@ def test_the_side_panel_mounted_after_it_needs_none_of_the_strategies():
     # It is mounted on the event loop right after the first frame, while the loader
     # thread imports the coach and its strategies: it must not import them there first.
     probe = "import sys, fincoach_tui.ui.side_panel; print(' '.join(sorted(sys.modules)))"
-    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, env=child_env(), timeout=60)
+    done = subprocess.run(
+        [sys.executable, "-c", probe], capture_output=True, text=True, env=child_env(), timeout=60
+    )
     assert done.returncode == 0, done.stderr
     modules = done.stdout.split()
     assert "fincoach_tui.ui.side_panel" in modules
-    assert [m for m in ("fincoach_tui.domain.memory", "fincoach_tui.memory_upkeep", "fincoach_tui.coach")
-            if m in modules] == []
+    assert [
+        m
+        for m in (
+            "fincoach_tui.domain.memory",
+            "fincoach_tui.service.maintenance",
+            "fincoach_tui.service.coach",
+        )
+        if m in modules
+    ] == []

@@ -7,6 +7,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from fincoach_tui.domain.conversation import Message, Transcript
+from fincoach_tui.domain.fact_store import Fact, FactStore, fact_deleted_event, facts_event
 from fincoach_tui.domain.memory import (
     STRATEGIES,
     MemoryView,
@@ -18,7 +19,6 @@ from fincoach_tui.domain.memory.budget import BudgetStrategy
 from fincoach_tui.domain.memory.buffer import BufferStrategy
 from fincoach_tui.domain.memory.summary import SummaryStrategy, cap_text
 from fincoach_tui.domain.memory.window import WindowStrategy
-from fincoach_tui.domain.fact_store import Fact, FactStore, fact_deleted_event, facts_event
 
 SYSTEM = "You are a test coach."
 
@@ -123,8 +123,19 @@ def test_window_larger_than_history_sends_it_all():
 # ---- budget -------------------------------------------------------------------------
 
 # Content tokens of each message, by id: turn sizes are 30, 10, 100, 30, 40.
-SIZES = {"m1": 10, "m2": 20, "m3": 5, "m4": 5, "m5": 50, "m6": 50, "m7": 15, "m8": 15,
-         "m9": 20, "m10": 20, "m11": 999}
+SIZES = {
+    "m1": 10,
+    "m2": 20,
+    "m3": 5,
+    "m4": 5,
+    "m5": 50,
+    "m6": 50,
+    "m7": 15,
+    "m8": 15,
+    "m9": 20,
+    "m10": 20,
+    "m11": 999,
+}
 
 
 def sized(message: Message) -> int:
@@ -179,8 +190,19 @@ def test_fold_plan_waits_for_a_whole_batch_to_leave_the_tail():
         plans[turns] = None if plan is None else (plan.first_turn, plan.last_turn)
     # With n completed turns the tail holds the last 2; turns 1..n-2 have left it.
     # A batch of 3 has left the tail from n = 5 on.
-    assert plans == {0: None, 1: None, 2: None, 3: None, 4: None,
-                     5: (1, 3), 6: (1, 4), 7: (1, 5), 8: (1, 6), 9: (1, 7), 10: (1, 8)}
+    assert plans == {
+        0: None,
+        1: None,
+        2: None,
+        3: None,
+        4: None,
+        5: (1, 3),
+        6: (1, 4),
+        7: (1, 5),
+        8: (1, 6),
+        9: (1, 7),
+        10: (1, 8),
+    }
 
 
 def test_fold_plan_after_a_fold_counts_only_uncovered_turns():
@@ -220,14 +242,25 @@ def test_fold_request_carries_previous_summary_and_new_turns():
 def test_summary_goes_into_the_one_system_message():
     history, new = conversation(5)
     summary = Summary("Chiru earns ₹1,20,000.", 3, tuple(ids(1, 2, 3, 4, 5, 6)), 9)
-    context = SummaryStrategy(tail_turns=2, batch_turns=2).build(view(history, new, summary=summary))
+    context = SummaryStrategy(tail_turns=2, batch_turns=2).build(
+        view(history, new, summary=summary)
+    )
 
-    assert [m.role for m in context.messages] == ["system", "user", "assistant", "user", "assistant", "user"]
+    assert [m.role for m in context.messages] == [
+        "system",
+        "user",
+        "assistant",
+        "user",
+        "assistant",
+        "user",
+    ]
     assert context.messages[0].content == (
         SYSTEM + "\n\n## Conversation summary (turns 1-3)\nChiru earns ₹1,20,000."
     )
     assert [s.label for s in context.messages[0].sections] == [
-        "System prompt", "Conversation summary (turns 1-3)"]
+        "System prompt",
+        "Conversation summary (turns 1-3)",
+    ]
     assert context.messages[0].source_ids == tuple(ids(1, 2, 3, 4, 5, 6))
     # Turns the summary covers are not sent again verbatim.
     assert contents(context)[1:] == ["q4", "a4", "q5", "a5", "q6"]
@@ -273,20 +306,35 @@ def test_cap_text_respects_the_cap_with_real_tokens(counter, text, cap):
 def test_make_strategy_builds_with_params():
     assert make_strategy("window", {"k": 4}) == WindowStrategy(k=4)
     assert make_strategy("summary", {"tail_turns": 2, "batch_turns": 2}).params() == {
-        "tail_turns": 2, "batch_turns": 2, "cap_tokens": 300}
+        "tail_turns": 2,
+        "batch_turns": 2,
+        "cap_tokens": 300,
+    }
     assert make_strategy("buffer").params() == {}
 
 
 @pytest.mark.parametrize(
     ("name", "params", "message"),
     [
-        ("nope", None, "unknown strategy 'nope'; choose one of: buffer, window, budget, summary, "
-                       "hybrid, facts"),
+        (
+            "nope",
+            None,
+            "unknown strategy 'nope'; choose one of: buffer, window, budget, summary, "
+            "hybrid, facts",
+        ),
         ("window", {"k": 0}, "window: k must be a positive whole number, got 0"),
         ("window", {"k": "six"}, "window: k must be a positive whole number, got 'six'"),
         ("window", {"k": True}, "window: k must be a positive whole number, got True"),
-        ("budget", {"budget_tokens": 1.5}, "budget: budget_tokens must be a positive whole number, got 1.5"),
-        ("summary", {"batch_turns": -2}, "summary: batch_turns must be a positive whole number, got -2"),
+        (
+            "budget",
+            {"budget_tokens": 1.5},
+            "budget: budget_tokens must be a positive whole number, got 1.5",
+        ),
+        (
+            "summary",
+            {"batch_turns": -2},
+            "summary: batch_turns must be a positive whole number, got -2",
+        ),
     ],
 )
 def test_make_strategy_rejects_bad_input(name, params, message):
@@ -295,8 +343,10 @@ def test_make_strategy_rejects_bad_input(name, params, message):
     assert str(caught.value) == message
 
 
-@pytest.mark.parametrize(("name", "valid"), [("window", "k"), ("buffer", "none"),
-                                             ("summary", "tail_turns, batch_turns, cap_tokens")])
+@pytest.mark.parametrize(
+    ("name", "valid"),
+    [("window", "k"), ("buffer", "none"), ("summary", "tail_turns, batch_turns, cap_tokens")],
+)
 def test_make_strategy_names_the_valid_parameters(name, valid):
     with pytest.raises(StrategyError) as caught:
         make_strategy(name, {"size": 3})
@@ -317,25 +367,31 @@ PARAMS = {
     "buffer": st.just({}),
     "window": st.fixed_dictionaries({"k": st.integers(1, 90)}),
     "budget": st.fixed_dictionaries({"budget_tokens": st.integers(1, 400)}),
-    "summary": st.fixed_dictionaries({
-        "tail_turns": st.integers(1, 8),
-        "batch_turns": st.integers(1, 8),
-        "cap_tokens": st.integers(1, 60),
-    }),
-    "hybrid": st.fixed_dictionaries({
-        "tail_turns": st.integers(1, 8),
-        "batch_turns": st.integers(1, 8),
-        "recall_k": st.integers(1, 6),
-        "summary_tokens": st.integers(1, 60),
-        "recall_tokens": st.integers(1, 200),
-        "tail_tokens": st.integers(1, 300),
-        "facts_tokens": st.integers(1, 80),
-    }),
-    "facts": st.fixed_dictionaries({
-        "tail_turns": st.integers(1, 8),
-        "extract_every": st.integers(1, 4),
-        "facts_tokens": st.integers(1, 80),
-    }),
+    "summary": st.fixed_dictionaries(
+        {
+            "tail_turns": st.integers(1, 8),
+            "batch_turns": st.integers(1, 8),
+            "cap_tokens": st.integers(1, 60),
+        }
+    ),
+    "hybrid": st.fixed_dictionaries(
+        {
+            "tail_turns": st.integers(1, 8),
+            "batch_turns": st.integers(1, 8),
+            "recall_k": st.integers(1, 6),
+            "summary_tokens": st.integers(1, 60),
+            "recall_tokens": st.integers(1, 200),
+            "tail_tokens": st.integers(1, 300),
+            "facts_tokens": st.integers(1, 80),
+        }
+    ),
+    "facts": st.fixed_dictionaries(
+        {
+            "tail_turns": st.integers(1, 8),
+            "extract_every": st.integers(1, 4),
+            "facts_tokens": st.integers(1, 80),
+        }
+    ),
 }
 
 
@@ -354,9 +410,14 @@ def fact_stores(draw, history):
     for _ in range(draw(st.integers(0, 6))):
         source = draw(st.sampled_from(users))
         number += 1
-        fact = Fact(f"f{number}", draw(st.sampled_from(["salary", "expenses", "risk", "goal"])),
-                    draw(st.text(min_size=1, max_size=20).filter(str.strip)), (source.id,),
-                    source.ts, source.turn)
+        fact = Fact(
+            f"f{number}",
+            draw(st.sampled_from(["salary", "expenses", "risk", "goal"])),
+            draw(st.text(min_size=1, max_size=20).filter(str.strip)),
+            (source.id,),
+            source.ts,
+            source.turn,
+        )
         store.apply(facts_event(source.turn, [source.id], [fact]))
     for fact in store.facts:
         if draw(st.booleans()) and draw(st.booleans()):
@@ -384,8 +445,9 @@ def scenarios(draw):
             if plan:
                 summary = plan.result(f"summary up to {plan.last_turn}", lambda t: len(t.split()))
     store = draw(fact_stores(history)) if name in ("hybrid", "facts") else None
-    return strategy, MemoryView(SYSTEM, history, new, word_count, summary, facts=store,
-                                count_text=text_words)
+    return strategy, MemoryView(
+        SYSTEM, history, new, word_count, summary, facts=store, count_text=text_words
+    )
 
 
 @settings(max_examples=300)
@@ -401,7 +463,11 @@ def test_every_strategy_keeps_the_invariants(scenario):
     # The new message last, verbatim.
     last = context.messages[-1]
     assert (last.role, last.content, last.provenance, last.source_ids) == (
-        "user", memory.new.content, "new", (memory.new.id,))
+        "user",
+        memory.new.content,
+        "new",
+        (memory.new.id,),
+    )
     # Alternation after the system message, starting with the user.
     body = roles[1:]
     assert body == ["user", "assistant"] * (len(body) // 2) + ["user"]
@@ -430,7 +496,8 @@ def test_every_strategy_keeps_the_invariants(scenario):
     # Switching back to buffer loses nothing: the whole transcript goes out again.
     whole = BufferStrategy().build(memory)
     assert [m.content for m in whole.messages[1:]] == [m.content for m in memory.history] + [
-        memory.new.content]
+        memory.new.content
+    ]
     assert whole.omitted_ids == ()
 
 
@@ -438,7 +505,10 @@ def test_pairing_from_the_newest_turn_equals_pairing_the_whole_history():
     from fincoach_tui.domain.memory.base import last_turns, turns_newest_first, turns_of
 
     for length in range(0, 12):
-        history = tuple(Message(f"m{i}", "user" if i % 2 else "assistant", "", 0.0, i) for i in range(1, length + 1))
+        history = tuple(
+            Message(f"m{i}", "user" if i % 2 else "assistant", "", 0.0, i)
+            for i in range(1, length + 1)
+        )
         assert list(turns_newest_first(history)) == list(reversed(turns_of(history)))
         for n in range(1, 8):
             assert last_turns(history, n) == turns_of(history)[-n:]

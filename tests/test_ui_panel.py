@@ -21,15 +21,38 @@ PROMPT = "You are FinCoach, a careful personal-finance coach."
 SUMMARY = "The user earns $4,200 a month and wants an emergency fund of [bold]3 months[/]."
 
 
-def chat(turn, strategy, sent, *, omitted=(), prompt=0, completion=0, cached=0, reasoning=0,
-         predicted=0, cost=0.0, estimated=False, simulated=False, note=""):
+def chat(
+    turn,
+    strategy,
+    sent,
+    *,
+    omitted=(),
+    prompt=0,
+    completion=0,
+    cached=0,
+    reasoning=0,
+    predicted=0,
+    cost=0.0,
+    estimated=False,
+    simulated=False,
+    note="",
+):
     counted = sum(m.tokens for m in sent)
     return CallRecord(
-        kind="chat", turn=turn, strategy=strategy, provider="openai", model="gpt-4o-mini",
-        sent=tuple(sent), omitted_ids=tuple(omitted), counted_tokens=counted,
+        kind="chat",
+        turn=turn,
+        strategy=strategy,
+        provider="openai",
+        model="gpt-4o-mini",
+        sent=tuple(sent),
+        omitted_ids=tuple(omitted),
+        counted_tokens=counted,
         predicted_prompt_tokens=predicted,
         usage=Usage(prompt, completion, cached, reasoning, estimated=estimated),
-        cost_usd=cost, latency_s=0.5, simulated=simulated, note=note,
+        cost_usd=cost,
+        latency_s=0.5,
+        simulated=simulated,
+        note=note,
     )
 
 
@@ -45,29 +68,73 @@ def assistant(text, tokens):
     return SentMessage("assistant", text, "verbatim", tokens)
 
 
-TURN1 = chat(1, "buffer", [system(), user("How much should I save?", 6, "new")],
-             prompt=29, predicted=28, completion=40, cost=0.0000315)
-TURN2 = chat(2, "buffer",
-             [system(), user("How much should I save?", 6), assistant("Start with 10%.", 5),
-              user("And for emergencies?", 5, "new")],
-             prompt=43, predicted=41, completion=50, cached=24, reasoning=16, cost=0.000068,
-             estimated=True, simulated=True)
-FOLD3 = CallRecord(
-    kind="summary", turn=3, strategy="summary", provider="openai", model="gpt-4o-mini",
-    sent=(SentMessage("system", "Summarize.", "system", 2), SentMessage("user", "turns 1-2", "new", 3)),
-    omitted_ids=(), counted_tokens=5, predicted_prompt_tokens=12, usage=Usage(14, 30),
-    cost_usd=None, latency_s=0.3, note="folded turns 1-2",
+TURN1 = chat(
+    1,
+    "buffer",
+    [system(), user("How much should I save?", 6, "new")],
+    prompt=29,
+    predicted=28,
+    completion=40,
+    cost=0.0000315,
 )
-TURN3 = chat(3, "summary",
-             [system(40, PROMPT + "\n\n## Conversation summary (turns 1-2)\n" + SUMMARY),
-              user("What about [red]debt[/]?", 7, "new")],
-             omitted=("m1", "m2", "m3", "m4"), prompt=55, predicted=54, completion=20,
-             cost=0.00004, note="summary covers turns 1-2")
+TURN2 = chat(
+    2,
+    "buffer",
+    [
+        system(),
+        user("How much should I save?", 6),
+        assistant("Start with 10%.", 5),
+        user("And for emergencies?", 5, "new"),
+    ],
+    prompt=43,
+    predicted=41,
+    completion=50,
+    cached=24,
+    reasoning=16,
+    cost=0.000068,
+    estimated=True,
+    simulated=True,
+)
+FOLD3 = CallRecord(
+    kind="summary",
+    turn=3,
+    strategy="summary",
+    provider="openai",
+    model="gpt-4o-mini",
+    sent=(
+        SentMessage("system", "Summarize.", "system", 2),
+        SentMessage("user", "turns 1-2", "new", 3),
+    ),
+    omitted_ids=(),
+    counted_tokens=5,
+    predicted_prompt_tokens=12,
+    usage=Usage(14, 30),
+    cost_usd=None,
+    latency_s=0.3,
+    note="folded turns 1-2",
+)
+TURN3 = chat(
+    3,
+    "summary",
+    [
+        system(40, PROMPT + "\n\n## Conversation summary (turns 1-2)\n" + SUMMARY),
+        user("What about [red]debt[/]?", 7, "new"),
+    ],
+    omitted=("m1", "m2", "m3", "m4"),
+    prompt=55,
+    predicted=54,
+    completion=20,
+    cost=0.00004,
+    note="summary covers turns 1-2",
+)
 
 
 def session() -> SessionState:
     state = SessionState()
-    state.switches = [StrategySwitch(1, "buffer", {}), StrategySwitch(3, "summary", {"keep_turns": 1})]
+    state.switches = [
+        StrategySwitch(1, "buffer", {}),
+        StrategySwitch(3, "summary", {"keep_turns": 1}),
+    ]
     state.records = [TURN1, TURN2, FOLD3, TURN3]
     return state
 
@@ -86,7 +153,8 @@ def test_split_sections_finds_the_summary_and_leaves_unknown_headings_in_the_pro
     head, sections = split_sections(TURN3.sent[0].content)
     assert head == PROMPT
     assert [(s.provenance, s.label, s.text) for s in sections] == [
-        ("summary", "Conversation summary (turns 1-2)", SUMMARY)]
+        ("summary", "Conversation summary (turns 1-2)", SUMMARY)
+    ]
     persona = "Be kind.\n\n## Tone\nWarm."
     assert split_sections(persona) == (persona, [])
 
@@ -107,7 +175,12 @@ def test_series_stacks_summary_calls_on_their_turn_and_counts_unpriced_as_zero()
 def test_a_short_session_has_one_bar_per_turn():
     s = build_series(session().records, session().switches, "tokens")
     shown = bars(s, selected=2)
-    assert (shown.xs, shown.chat, shown.total, shown.per) == ([1, 2, 3], [29, 43, 55], [29, 43, 69], 1)
+    assert (shown.xs, shown.chat, shown.total, shown.per) == (
+        [1, 2, 3],
+        [29, 43, 55],
+        [29, 43, 69],
+        1,
+    )
     assert shown.chosen == [False, True, False]
     assert (shown.line_xs, shown.line_ys) == ([1, 2, 3], [29, 72, 141])
 
@@ -178,14 +251,18 @@ async def test_newest_turn_is_shown_with_summary_sub_row_and_omitted_line():
         assert summary_row[:4] == ["", "", "summary", ""]
         assert summary_row[4].startswith("└ Conversation summary (turns 1-2)")
         assert cells(table, 2)[:4] == ["2", "user", "new", "7"]
-        assert inspector.omitted_text == "4 earlier messages not sent · summary · summary covers turns 1-2"
+        assert (
+            inspector.omitted_text
+            == "4 earlier messages not sent · summary · summary covers turns 1-2"
+        )
         assert str(inspector.query_one("#omitted").content) == inspector.omitted_text
         # The newest message is selected; its markup-looking text stays literal.
         assert str(inspector.query_one("#content").content) == "What about [red]debt[/]?"
         table.move_cursor(row=1)
         await pilot.pause()
         assert str(inspector.query_one("#content").content) == (
-            "## Conversation summary (turns 1-2)\n" + SUMMARY)
+            "## Conversation summary (turns 1-2)\n" + SUMMARY
+        )
 
 
 async def test_meter_numbers_come_from_the_record():
@@ -226,7 +303,8 @@ async def test_context_window_warning_from_80_percent_and_error_from_100():
         await pilot.pause()
         assert meter.has_class("-error") and not meter.has_class("-warning")
         assert meter.alert_text == (
-            "this request would not fit in the model's context window (55 tokens)")
+            "this request would not fit in the model's context window (55 tokens)"
+        )
 
 
 async def test_picking_an_earlier_turn_shows_that_turns_record():
@@ -237,7 +315,10 @@ async def test_picking_an_earlier_turn_shows_that_turns_record():
         await pilot.pause()
         turns = app.query_one("#turns", OptionList)
         assert turns.option_count == 3
-        assert str(turns.get_option_at_index(2).prompt) == "Turn 3 · summary · 55 tok · $0.000040 · +summary"
+        assert (
+            str(turns.get_option_at_index(2).prompt)
+            == "Turn 3 · summary · 55 tok · $0.000040 · +summary"
+        )
         # Choose turn 1 in the list, as a click or Enter would.
         turns.highlighted = 0
         turns.action_select()
@@ -286,7 +367,9 @@ async def test_strategy_switch_draws_a_marker_and_clicking_a_bar_selects_its_tur
         await pilot.pause()
         chart = app.query_one(CostChart)
         plot = chart.query_one("#plot")
-        assert [(v.x, label) for v, label in zip(plot._v_lines, plot._v_lines_labels)] == [(2.5, "summary")]
+        assert [(v.x, label) for v, label in zip(plot._v_lines, plot._v_lines_labels)] == [
+            (2.5, "summary")
+        ]
         assert "t3 summary" in str(chart.caption())
         # Click the middle of turn 1's bar.
         canvas = plot.query_one("#plot")
@@ -298,13 +381,15 @@ async def test_strategy_switch_draws_a_marker_and_clicking_a_bar_selects_its_tur
 
 
 async def test_pending_request_shows_exact_sections_and_predicted_numbers():
-    from fincoach_tui.coach import RequestReady
     from fincoach_tui.domain.context import Context, ContextMessage, Section
+    from fincoach_tui.service.coach import RequestReady
 
     prompt_section = Section("system", "System prompt", PROMPT)
     summary_section = Section("summary", "Conversation summary (turns 1-2)", SUMMARY)
     messages = (
-        ContextMessage("system", TURN3.sent[0].content, "system", (), (prompt_section, summary_section)),
+        ContextMessage(
+            "system", TURN3.sent[0].content, "system", (), (prompt_section, summary_section)
+        ),
         ContextMessage("user", "Next?", "new", ("m7",)),
     )
     context = Context("summary", messages, ("m1", "m2"), "summary covers turns 1-2")
@@ -319,7 +404,10 @@ async def test_pending_request_shows_exact_sections_and_predicted_numbers():
         inspector = app.query_one(RequestInspector)
         assert inspector.query_one(DataTable).row_count == 3
         assert [r.provenance for r in inspector.rows] == ["system", "summary", "new"]
-        assert inspector.omitted_text == "2 earlier messages not sent · summary · summary covers turns 1-2"
+        assert (
+            inspector.omitted_text
+            == "2 earlier messages not sent · summary · summary covers turns 1-2"
+        )
         meter = app.query_one(TokenMeter)
         assert (meter.figures["counted"], meter.figures["predicted"]) == (42, 50)
         assert meter.lines["template"] == "predicted 50 (+8 template)"
@@ -329,8 +417,10 @@ async def test_pending_request_shows_exact_sections_and_predicted_numbers():
 async def test_a_thousand_turns_add_one_option_per_turn():
     state = SessionState()
     state.switches = [StrategySwitch(1, "window", {})]
-    state.records = [chat(t, "window", [system(), user("q", 1, "new")], prompt=20, cost=0.00001)
-                     for t in range(1, 1001)]
+    state.records = [
+        chat(t, "window", [system(), user("q", 1, "new")], prompt=20, cost=0.00001)
+        for t in range(1, 1001)
+    ]
     app = PanelApp()
     async with app.run_test(size=(80, 40)) as pilot:
         panel = app.query_one(SidePanel)
@@ -339,7 +429,9 @@ async def test_a_thousand_turns_add_one_option_per_turn():
         turns = app.query_one("#turns", OptionList)
         assert turns.option_count == 1000
         first = turns.get_option_at_index(0)
-        state.records.append(chat(1001, "window", [system(), user("q", 1, "new")], prompt=20, cost=0.00001))
+        state.records.append(
+            chat(1001, "window", [system(), user("q", 1, "new")], prompt=20, cost=0.00001)
+        )
         panel.update_session(state, context_window=128_000)
         await pilot.pause()
         assert turns.option_count == 1001
@@ -356,8 +448,12 @@ async def test_the_meter_shows_cost_figures_only_for_turns_they_cover():
     async with app.run_test(size=(80, 40)) as pilot:
         panel = app.query_one(SidePanel)
         state = session()
-        costs = SimpleNamespace(report=SimpleNamespace(actual=SimpleNamespace(turns=[1, 2])),
-                                errors=[(1, 4), (2, 0)], saved_on=lambda turn: 0.001, cache_saved=0.002)
+        costs = SimpleNamespace(
+            report=SimpleNamespace(actual=SimpleNamespace(turns=[1, 2])),
+            errors=[(1, 4), (2, 0)],
+            saved_on=lambda turn: 0.001,
+            cache_saved=0.002,
+        )
         panel.update_session(state, context_window=128_000)
         panel._costs = costs  # as show_costs leaves it, without its summary and chart
         panel.show_turn(3)  # the newest turn: the figures do not cover it yet
@@ -366,4 +462,7 @@ async def test_the_meter_shows_cost_figures_only_for_turns_they_cover():
         assert meter.figures["turn"] == 3 and "error_trend" not in meter.figures
         panel.show_turn(2)  # a covered turn shows its figures
         await pilot.pause()
-        assert meter.figures["error_trend"] == [(1, 4), (2, 0)] and meter.figures["cache_saved"] == 0.001
+        assert (
+            meter.figures["error_trend"] == [(1, 4), (2, 0)]
+            and meter.figures["cache_saved"] == 0.001
+        )

@@ -12,9 +12,9 @@ import tiktoken
 import tiktoken.registry
 import tiktoken_ext.openai_public as openai_public
 
-from fincoach_tui import vocab
 from fincoach_tui.domain.persona import FINCOACH_SYSTEM_PROMPT
-from fincoach_tui.vocab import VocabularyError, load_encoding, seed_cache
+from fincoach_tui.llm import vocab
+from fincoach_tui.llm.vocab import VocabularyError, load_encoding, seed_cache
 
 O200K_URL = "https://openaipublic.blob.core.windows.net/encodings/o200k_base.tiktoken"
 # DESIGN.md, "Token accounting, precisely".

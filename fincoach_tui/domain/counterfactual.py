@@ -52,7 +52,6 @@ from fincoach_tui.domain.recall import BM25Index, LexicalRetriever, VectorRetrie
 from fincoach_tui.domain.records import UNLISTED_IDS, CallRecord
 from fincoach_tui.domain.session_state import SessionState
 
-
 _VERBATIM = frozenset(("verbatim", "new"))  # provenances counted as the message they carry
 _ROLE = attrgetter("role")
 
@@ -96,7 +95,9 @@ class _Running:
 class CounterfactualLedger:
     """Per-strategy steps over one session; `update` extends them, `report` prices them."""
 
-    def __init__(self, count_context: Callable[[ContextMessage], int], count_text: Callable[[str], int]) -> None:
+    def __init__(
+        self, count_context: Callable[[ContextMessage], int], count_text: Callable[[str], int]
+    ) -> None:
         self._count_context = count_context
         self._count_text = count_text
         self._walkers: dict[tuple, Walker] = {}
@@ -119,8 +120,13 @@ class CounterfactualLedger:
         self._actual = ActualPath()  # the path really taken, read as records come
 
     # ---- stepping ------------------------------------------------------------------
-    def update(self, state: SessionState, strategies: Iterable[Any], template: MemoryView,
-               limit: int | None = None) -> bool:
+    def update(
+        self,
+        state: SessionState,
+        strategies: Iterable[Any],
+        template: MemoryView,
+        limit: int | None = None,
+    ) -> bool:
         """Bring every strategy up to the last completed turn, or `limit` turns nearer to it;
         True when they are there. `template` carries the system prompt, the counter and any
         extra state a strategy reads; history, new message, summary and fact store are
@@ -156,7 +162,9 @@ class CounterfactualLedger:
                 if walker.error or len(walker.steps) != t - 1:
                     continue
                 try:
-                    step = self.step(walker, view, history, messages[2 * (t - 1)], completion, record)
+                    step = self.step(
+                        walker, view, history, messages[2 * (t - 1)], completion, record
+                    )
                 except Exception as exc:  # noqa: BLE001 - a strategy needing state we lack
                     walker.error = f"{type(exc).__name__}: {exc}"
                     continue
@@ -210,10 +218,21 @@ class CounterfactualLedger:
             return self._whole(walker, template, history, new, completion, record, sizes)
         history = tuple(history)
         fold = self._maybe_fold(walker, history, sizes)
-        count = template.count if not sizes else (lambda m: sizes[m.id] if m.id in sizes else template.count(m))
+        count = (
+            template.count
+            if not sizes
+            else (lambda m: sizes[m.id] if m.id in sizes else template.count(m))
+        )
         # A step is measured, never shown: what its request leaves out is listed if ever read.
-        view = replace(template, history=history, new=new, summary=walker.summary, count=count,
-                       retriever=self._retriever(template.retriever), ids=UNLISTED_IDS)
+        view = replace(
+            template,
+            history=history,
+            new=new,
+            summary=walker.summary,
+            count=count,
+            retriever=self._retriever(template.retriever),
+            ids=UNLISTED_IDS,
+        )
         context: Context = walker.strategy.build(view)
         content, roles = self._measure(context.messages, sizes)
         estimated = walker.summary_estimated and _has_summary(context)
@@ -222,8 +241,16 @@ class CounterfactualLedger:
         same = record is not None and not estimated and _same_request(context, content, record)
         return Step(new.turn, content, roles, completion, estimated, record if same else None, fold)
 
-    def _whole(self, walker: Walker, template: MemoryView, history: Sequence[Message], new: Message,
-               completion: int, record: CallRecord | None, sizes: Mapping[str, int] | None) -> Step:
+    def _whole(
+        self,
+        walker: Walker,
+        template: MemoryView,
+        history: Sequence[Message],
+        new: Message,
+        completion: int,
+        record: CallRecord | None,
+        sizes: Mapping[str, int] | None,
+    ) -> Step:
         """buffer's step without building its request: the system prompt, every message of
         `history` verbatim and `new`, measured exactly as `_measure` would measure them
         (buffer has no fold, no summary and leaves nothing out). The history's sums are
@@ -233,11 +260,16 @@ class CounterfactualLedger:
             running.count <= len(history)
             and (running.count == 0 or history[running.count - 1] is running.last)
             and (running.sizes is sizes or not running.sized)
-            and (not sizes or running.sizes is sizes
-                 or all(history[i].id not in sizes for i in range(running.count)))
+            and (
+                not sizes
+                or running.sizes is sizes
+                or all(history[i].id not in sizes for i in range(running.count))
+            )
         ):
             running = None  # another history, or other sizes: summed again from the start
-        count, content, sized = (running.count, running.content, running.sized) if running else (0, 0, False)
+        count, content, sized = (
+            (running.count, running.content, running.sized) if running else (0, 0, False)
+        )
         roles = dict(running.roles) if running else {}
         known, count_context = self._known, self._count_context
         for message in history[count:]:
@@ -248,21 +280,32 @@ class CounterfactualLedger:
                 tokens = known.get(message.id)
                 if tokens is None:
                     tokens = known[message.id] = count_context(
-                        ContextMessage(message.role, message.content, "verbatim", (message.id,)))
+                        ContextMessage(message.role, message.content, "verbatim", (message.id,))
+                    )
                 content += tokens
             roles[message.role] = roles.get(message.role, 0) + 1
         if len(history) > count:
-            walker.running = _Running(len(history), history[-1], content, tuple(roles.items()),
-                                      sizes if sized or sizes else None, sized)
+            walker.running = _Running(
+                len(history),
+                history[-1],
+                content,
+                tuple(roles.items()),
+                sizes if sized or sizes else None,
+                sized,
+            )
         elif running is not None and sizes and running.sizes is not sizes:
-            walker.running = _Running(running.count, running.last, content, running.roles, sizes, sized)
+            walker.running = _Running(
+                running.count, running.last, content, running.roles, sizes, sized
+            )
         system = self._system_tokens(template.system_prompt)
         if sizes and new.id in sizes:
             last = sizes[new.id]
         else:
             last = known.get(new.id)
             if last is None:
-                last = known[new.id] = count_context(ContextMessage("user", new.content, "new", (new.id,)))
+                last = known[new.id] = count_context(
+                    ContextMessage("user", new.content, "new", (new.id,))
+                )
         total = system + content + last
         roles["system"] = roles.get("system", 0) + 1
         roles["user"] = roles.get("user", 0) + 1
@@ -277,8 +320,9 @@ class CounterfactualLedger:
             cached = self._system = (prompt, self._count_context(system_message(prompt)))
         return cached[1]
 
-    def _measure(self, messages: Sequence[ContextMessage], sizes: Mapping[str, int] | None
-                 ) -> tuple[int, tuple[tuple[str, int], ...]]:
+    def _measure(
+        self, messages: Sequence[ContextMessage], sizes: Mapping[str, int] | None
+    ) -> tuple[int, tuple[tuple[str, int], ...]]:
         """Content tokens and role counts of a request, in one pass: buffer's request is the
         whole session, every turn. A transcript message's count is kept by id (it never
         changes), which spares the counter's own lookup for each of them."""
@@ -308,8 +352,12 @@ class CounterfactualLedger:
         if real is not None and real[1] is not None:
             walker.summary, walker.summary_estimated = real[0], False
             fold_record = real[1]
-            return FoldStep(fold_record.counted_tokens, _shape(m.role for m in fold_record.sent),
-                            fold_record.usage.completion_tokens, fold_record)
+            return FoldStep(
+                fold_record.counted_tokens,
+                _shape(m.role for m in fold_record.sent),
+                fold_record.usage.completion_tokens,
+                fold_record,
+            )
         request = plan.request()
         missing = plan.previous.tokens if plan.previous and walker.summary_estimated else 0
         content = missing + sum(self._count_text(m["content"]) for m in request)
@@ -326,16 +374,19 @@ class CounterfactualLedger:
     def _absorb(self, state: SessionState) -> None:
         """Index the records and summaries added since the last update (both append-only)."""
         # Sliced once and counted from the slice: an event applied meanwhile is read next time.
-        new_records = state.records[self._records_seen:]
+        new_records = state.records[self._records_seen :]
         self._records_seen += len(new_records)
         for record in new_records:
             if record.kind == "chat":
                 self._chat[record.turn] = record
             elif record.kind == "summary":
                 self._folds.append(record)
-        new_summaries = state.summaries[self._summaries_seen:]
+        new_summaries = state.summaries[self._summaries_seen :]
         for index, summary in enumerate(new_summaries, start=self._summaries_seen):
-            self._real[summary.last_turn] = (summary, self._folds[index] if index < len(self._folds) else None)
+            self._real[summary.last_turn] = (
+                summary,
+                self._folds[index] if index < len(self._folds) else None,
+            )
         self._summaries_seen += len(new_summaries)
 
     def fork(self, strategy: Any) -> Walker | None:
@@ -343,8 +394,13 @@ class CounterfactualLedger:
         walker = self._walkers.get(strategy_key(strategy))
         if walker is None or walker.error:
             return None
-        return Walker(walker.strategy, list(walker.steps), walker.summary, walker.summary_estimated,
-                      running=walker.running)
+        return Walker(
+            walker.strategy,
+            list(walker.steps),
+            walker.summary,
+            walker.summary_estimated,
+            running=walker.running,
+        )
 
     # ---- pricing -------------------------------------------------------------------
     def report(
@@ -359,8 +415,11 @@ class CounterfactualLedger:
         for strategy in strategies:
             walker = self._walkers.get(strategy_key(strategy))
             label = strategy_label(strategy)
-            curve = (walker.priced.curve(walker.steps, strategy.name, label, overhead, price, fold_price)
-                     if walker else price_steps([], strategy.name, label, overhead, price, fold_price))
+            curve = (
+                walker.priced.curve(walker.steps, strategy.name, label, overhead, price, fold_price)
+                if walker
+                else price_steps([], strategy.name, label, overhead, price, fold_price)
+            )
             curves.append(replace(curve, error=walker.error if walker else ""))
         switches = [s.name for s in state.switches]
         path = tuple(n for i, n in enumerate(switches) if i == 0 or switches[i - 1] != n)
@@ -376,7 +435,11 @@ def _shape(roles: Iterable[str]) -> tuple[tuple[str, int], ...]:
 
 
 def _has_summary(context: Context) -> bool:
-    return any(s.provenance == "summary" for s in context.messages[0].sections) if context.messages else False
+    return (
+        any(s.provenance == "summary" for s in context.messages[0].sections)
+        if context.messages
+        else False
+    )
 
 
 def _same_whole(history: Sequence[Message], new: Message, content: int, record: CallRecord) -> bool:
@@ -390,7 +453,9 @@ def _same_whole(history: Sequence[Message], new: Message, content: int, record: 
         return False
     if final.role != "user" or tuple(final.source_ids) != (new.id,):
         return False
-    return all(s.role == m.role and tuple(s.source_ids) == (m.id,) for s, m in zip(sent[1:-1], history))
+    return all(
+        s.role == m.role and tuple(s.source_ids) == (m.id,) for s, m in zip(sent[1:-1], history)
+    )
 
 
 def _same_request(context: Context, content: int, record: CallRecord) -> bool:
@@ -398,6 +463,8 @@ def _same_request(context: Context, content: int, record: CallRecord) -> bool:
     return (
         content == record.counted_tokens
         and len(record.sent) == len(context.messages)
-        and all(s.role == m.role and tuple(s.source_ids) == tuple(m.source_ids)
-                for s, m in zip(record.sent, context.messages))
+        and all(
+            s.role == m.role and tuple(s.source_ids) == tuple(m.source_ids)
+            for s, m in zip(record.sent, context.messages)
+        )
     )

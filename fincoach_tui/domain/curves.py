@@ -102,8 +102,12 @@ def strategy_label(strategy: Any) -> str:
 
 
 def price_steps(
-    steps: Sequence[Step], name: str, label: str, overhead: Overhead,
-    price: Price | None, fold_price: Price | None = None,
+    steps: Sequence[Step],
+    name: str,
+    label: str,
+    overhead: Overhead,
+    price: Price | None,
+    fold_price: Price | None = None,
 ) -> Curve:
     return PricedSteps().curve(steps, name, label, overhead, price, fold_price)
 
@@ -118,15 +122,31 @@ class PricedSteps:
         self._basis: tuple | None = None
         self._steps: Sequence[Step] | None = None
         self._last: Step | None = None  # the newest step priced
-        self._columns: tuple[list, list, list, list] = ([], [], [], [])  # turns, prompt, input, cost
+        self._columns: tuple[list, list, list, list] = (
+            [],
+            [],
+            [],
+            [],
+        )  # turns, prompt, input, cost
         self._counts = [0, 0, 0]  # unpriced, estimated, predicted
 
-    def curve(self, steps: Sequence[Step], name: str, label: str, overhead: Overhead,
-              price: Price | None, fold_price: Price | None = None) -> Curve:
+    def curve(
+        self,
+        steps: Sequence[Step],
+        name: str,
+        label: str,
+        overhead: Overhead,
+        price: Price | None,
+        fold_price: Price | None = None,
+    ) -> Curve:
         basis = (_prediction_basis(overhead), price, fold_price)
         done = len(self._columns[0])
-        if (basis != self._basis or steps is not self._steps or done > len(steps)
-                or (done and steps[done - 1] is not self._last)):
+        if (
+            basis != self._basis
+            or steps is not self._steps
+            or done > len(steps)
+            or (done and steps[done - 1] is not self._last)
+        ):
             self._basis, self._steps = basis, steps
             self._columns, self._counts, done = ([], [], [], []), [0, 0, 0], 0
         turns, prompts, inputs, costs = self._columns
@@ -141,8 +161,17 @@ class PricedSteps:
             self._counts[2] += step.actual is None
         self._last = steps[-1] if steps else None
         unpriced, estimated, predicted = self._counts
-        return Curve(name, label, tuple(turns), tuple(prompts), tuple(inputs), tuple(costs),
-                     unpriced, estimated, predicted)
+        return Curve(
+            name,
+            label,
+            tuple(turns),
+            tuple(prompts),
+            tuple(inputs),
+            tuple(costs),
+            unpriced,
+            estimated,
+            predicted,
+        )
 
 
 def _prediction_basis(overhead: Overhead) -> Any:
@@ -152,24 +181,33 @@ def _prediction_basis(overhead: Overhead) -> Any:
     return (prior, correction) if prior is not None and correction is not None else overhead
 
 
-def _price_step(step: Step, overhead: Overhead, price: Price | None, fold_price: Price | None
-                ) -> tuple[int, int, int, float | None, bool]:
+def _price_step(
+    step: Step, overhead: Overhead, price: Price | None, fold_price: Price | None
+) -> tuple[int, int, int, float | None, bool]:
     """(turn, chat prompt, input with its fold, cost or None if unpriced, estimated)."""
-    prompt, cost = _bill(step.actual, step.content_tokens, step.roles, step.completion_tokens,
-                         overhead, price)
+    prompt, cost = _bill(
+        step.actual, step.content_tokens, step.roles, step.completion_tokens, overhead, price
+    )
     total_in, total_cost = prompt, cost
     if step.fold is not None:
         f = step.fold
-        fold_in, fold_cost = _bill(f.record, f.content_tokens, f.roles, f.completion_tokens,
-                                   overhead, fold_price or price)
+        fold_in, fold_cost = _bill(
+            f.record, f.content_tokens, f.roles, f.completion_tokens, overhead, fold_price or price
+        )
         total_in += fold_in
         total_cost = None if cost is None or fold_cost is None else cost + fold_cost
     estimated = step.estimated or bool(step.fold and step.fold.record is None)
     return step.turn, prompt, total_in, total_cost, estimated
 
 
-def _bill(record: CallRecord | None, content: int, roles: tuple[tuple[str, int], ...], completion: int,
-          overhead: Overhead, price: Price | None) -> tuple[int, float | None]:
+def _bill(
+    record: CallRecord | None,
+    content: int,
+    roles: tuple[tuple[str, int], ...],
+    completion: int,
+    overhead: Overhead,
+    price: Price | None,
+) -> tuple[int, float | None]:
     if record is not None:
         return record.usage.prompt_tokens, record.cost_usd
     prompt = content + overhead.predict_counts(dict(roles))
@@ -193,7 +231,7 @@ class ActualPath:
         if len(records) < self._read or (self._read and records[self._read - 1] is not self._last):
             self.__init__()
         chat, inputs, costs = self._chat, self._inputs, self._costs
-        for r in records[self._read:]:
+        for r in records[self._read :]:
             if r.kind == "chat":
                 chat[r.turn] = chat.get(r.turn, 0) + r.usage.prompt_tokens
             inputs[r.turn] = inputs.get(r.turn, 0) + r.usage.prompt_tokens
@@ -203,7 +241,11 @@ class ActualPath:
             self._read, self._last = len(records), records[-1]
         turns = sorted(inputs)
         return Curve(
-            "actual", "you", tuple(turns), tuple(chat.get(t, 0) for t in turns),
-            tuple(inputs[t] for t in turns), tuple(costs[t] for t in turns),
+            "actual",
+            "you",
+            tuple(turns),
+            tuple(chat.get(t, 0) for t in turns),
+            tuple(inputs[t] for t in turns),
+            tuple(costs[t] for t in turns),
             unpriced=self._unpriced,
         )

@@ -27,7 +27,8 @@ EXTRACTOR_PROMPT = (
     '{"facts": [{"key": "...", "value": "...", "source_ids": ["m1"]}]}. '
     "Only facts the user states about themselves that will still matter later (figures, dates, "
     "goals, preferences, constraints); not advice, not questions. Use these keys where they fit: "
-    + ", ".join(KNOWN_KEYS) + "; otherwise a short snake_case key. Reuse a current fact's key "
+    + ", ".join(KNOWN_KEYS)
+    + "; otherwise a short snake_case key. Reuse a current fact's key "
     "when the user changes it. source_ids are the ids of the messages the fact comes from. "
     "Write dates as absolute dates, using each message's date. "
     'If there is nothing new, reply {"facts": []}.'
@@ -40,7 +41,7 @@ _FENCE = re.compile(r"^```(?:json)?\s*(.*?)\s*```$", re.DOTALL)
 
 
 def is_remember(text: str) -> bool:
-    """"remember ...", "Please remember ...", "/remember ...": extract now, not in a batch."""
+    """ "remember ...", "Please remember ...", "/remember ...": extract now, not in a batch."""
     return bool(_REMEMBER.match(text))
 
 
@@ -73,8 +74,12 @@ class ExtractPlan:
     def request(self) -> list[dict[str, str]]:
         known = "\n".join(f"- {f.key}: {f.value}" for f in self.current) or "(none yet)"
         batch = [
-            {"id": m.id, "role": "user" if m.role == "user" else "FinCoach",
-             "date": day_label(m.ts), "text": m.content}
+            {
+                "id": m.id,
+                "role": "user" if m.role == "user" else "FinCoach",
+                "date": day_label(m.ts),
+                "text": m.content,
+            }
             for m in self.messages
         ]
         body = f"Current facts:\n{known}\n\nMessages:\n{json.dumps(batch, ensure_ascii=False, indent=1)}"
@@ -89,10 +94,12 @@ class ExtractPlan:
         except ValueError as exc:
             return Extraction((), str(exc))
         facts.sort(key=lambda f: f.observed_at)  # stable: a later statement supersedes
-        return Extraction(tuple(
-            Fact(f"f{first_number + n}", f.key, f.value, f.source_ids, f.observed_at, f.turn)
-            for n, f in enumerate(facts)
-        ))
+        return Extraction(
+            tuple(
+                Fact(f"f{first_number + n}", f.key, f.value, f.source_ids, f.observed_at, f.turn)
+                for n, f in enumerate(facts)
+            )
+        )
 
 
 def _items(text: str) -> list[Any]:
@@ -117,7 +124,9 @@ def _fact(item: Any, index: int, by_id: dict[str, Message]) -> Fact:
         raise ValueError(f"fact {index} is not an object")
     key = re.sub(r"[^a-z0-9]+", "_", str(item.get("key") or "").lower()).strip("_")
     raw = item.get("value")
-    value = str(raw).strip() if isinstance(raw, str | int | float) and not isinstance(raw, bool) else ""
+    value = (
+        str(raw).strip() if isinstance(raw, str | int | float) and not isinstance(raw, bool) else ""
+    )
     if not key:
         raise ValueError(f"fact {index} has no key")
     if not value:
@@ -133,8 +142,14 @@ def _fact(item: Any, index: int, by_id: dict[str, Message]) -> Fact:
     sources = sorted({by_id[str(i)] for i in ids}, key=lambda m: m.ts)
     newest = sources[-1]
     # "next month" means the month after the message was written, not after today.
-    return Fact("", key, resolve_relative(value, newest.ts), tuple(m.id for m in sources),
-                newest.ts, newest.turn)
+    return Fact(
+        "",
+        key,
+        resolve_relative(value, newest.ts),
+        tuple(m.id for m in sources),
+        newest.ts,
+        newest.turn,
+    )
 
 
 def plan_extraction(

@@ -68,7 +68,9 @@ class Fact:
         )
 
 
-def same_value(key: str, first: str, second: str, first_at: float = 0.0, second_at: float = 0.0) -> bool:
+def same_value(
+    key: str, first: str, second: str, first_at: float = 0.0, second_at: float = 0.0
+) -> bool:
     """Whether two statements of `key` agree: amounts by their rupee value, dates once made
     absolute, anything else ignoring case and spacing."""
     a, b = as_of(first, first_at), as_of(second, second_at)
@@ -143,24 +145,35 @@ class FactStore:
         value = str(event["value"]).strip()
         if not value:
             raise ValueError("an edited fact needs a value")
-        edited = Fact(str(event["new_id"]), old.key, value, old.source_ids, float(event["at"]),
-                      old.turn, origin="edited")
+        edited = Fact(
+            str(event["new_id"]),
+            old.key,
+            value,
+            old.source_ids,
+            float(event["at"]),
+            old.turn,
+            origin="edited",
+        )
         self._count_id(edited.id)
         self._facts[edited.id] = edited
-        self._facts[old.id] = replace(old, superseded_by=edited.id, superseded_at=edited.observed_at)
+        self._facts[old.id] = replace(
+            old, superseded_by=edited.id, superseded_at=edited.observed_at
+        )
 
     def _add(self, fact: Fact) -> bool:
         """Store `fact`; it supersedes the key's current fact unless that one is newer."""
         self._count_id(fact.id)
         current = self.current_for(fact.key)
-        if current is not None and same_value(fact.key, fact.value, current.value,
-                                              fact.observed_at, current.observed_at):
+        if current is not None and same_value(
+            fact.key, fact.value, current.value, fact.observed_at, current.observed_at
+        ):
             return False  # said again: nothing new to remember
         if current is not None and current.observed_at > fact.observed_at:
             fact = replace(fact, superseded_by=current.id, superseded_at=current.observed_at)
         elif current is not None:
-            self._facts[current.id] = replace(current, superseded_by=fact.id,
-                                              superseded_at=fact.observed_at)
+            self._facts[current.id] = replace(
+                current, superseded_by=fact.id, superseded_at=fact.observed_at
+            )
         self._facts[fact.id] = fact
         return True
 
@@ -199,7 +212,9 @@ def conflicts_in(text: str, said_at: float, turn: int, facts: Iterable[Fact]) ->
     conflicts = []
     for key, stated in found.items():
         fact = current.get(key)
-        if fact is not None and not same_value(key, stated.value, fact.value, said_at, fact.observed_at):
+        if fact is not None and not same_value(
+            key, stated.value, fact.value, said_at, fact.observed_at
+        ):
             conflicts.append(Conflict(key, turn, stated.value, fact.value, fact.id))
     return conflicts
 
@@ -208,8 +223,13 @@ def conflicts_in(text: str, said_at: float, turn: int, facts: Iterable[Fact]) ->
 def facts_event(
     turn: int, covers_ids: Iterable[str], facts: Iterable[Fact], rejected: str = ""
 ) -> dict[str, Any]:
-    return {"type": "facts", "turn": turn, "covers_ids": list(covers_ids),
-            "facts": [f.to_dict() for f in facts], "rejected": rejected}
+    return {
+        "type": "facts",
+        "turn": turn,
+        "covers_ids": list(covers_ids),
+        "facts": [f.to_dict() for f in facts],
+        "rejected": rejected,
+    }
 
 
 def fact_edit_event(fact_id: str, new_id: str, value: str, at: float) -> dict[str, Any]:

@@ -26,8 +26,14 @@ _PATTERNS: dict[str, tuple[str, str]] = {
         "risk preference",
         r"\b(risk[- ]averse|conservative|aggressive|moderate risk|high[- ]risk appetite|low[- ]risk)\b",
     ),
-    "sip": ("SIP", rf"({_AMOUNT})\s*(?:per month|a month|/month|monthly)?\s*(?:in|into|as)\s+(?:an?\s+)?SIPs?\b"),
-    "goal": ("goal", r"\b(?:saving|save|planning) (?:up )?for (?:a |an |my )?([a-z][a-z ]{2,30}?)(?:[.,!?]| in | by |$)"),
+    "sip": (
+        "SIP",
+        rf"({_AMOUNT})\s*(?:per month|a month|/month|monthly)?\s*(?:in|into|as)\s+(?:an?\s+)?SIPs?\b",
+    ),
+    "goal": (
+        "goal",
+        r"\b(?:saving|save|planning) (?:up )?for (?:a |an |my )?([a-z][a-z ]{2,30}?)(?:[.,!?]| in | by |$)",
+    ),
 }
 _COMPILED = {key: (label, re.compile(p, re.IGNORECASE)) for key, (label, p) in _PATTERNS.items()}
 # Names are capitalised words: match case-sensitively after the intro phrase.
@@ -78,7 +84,7 @@ def find_facts(texts: Iterable[tuple[str, str]]) -> dict[str, FinanceFact]:
 
 
 def rupees(amount: str) -> float | None:
-    """"₹1,20,000" -> 120000.0, "₹1.8 L" -> 180000.0; None if unparseable."""
+    """ "₹1,20,000" -> 120000.0, "₹1.8 L" -> 180000.0; None if unparseable."""
     match = re.search(r"(\d[\d,]*(?:\.\d+)?)\s*(lakhs?|l|k|cr|crores?)?\b", amount, re.IGNORECASE)
     if not match:
         return None

@@ -112,7 +112,11 @@ class LearnedOverhead:
         features = _features(counts)
         total = sum(n * features[t] for t, n in numerators.items())
         # Integers until the one division: pricing a long session predicts thousands of requests.
-        return base + (total // denominator if total % denominator == 0 else round(Fraction(total, denominator)))
+        return base + (
+            total // denominator
+            if total % denominator == 0
+            else round(Fraction(total, denominator))
+        )
 
     @cached_property
     def _over_common_denominator(self) -> tuple[int, dict[str, int]]:
@@ -230,7 +234,9 @@ class OverheadLearner:
     go of the one that leaves the window, and the solve is skipped when the sums did not
     change (a steady conversation on a bounded strategy sends the same shape every turn)."""
 
-    def __init__(self, prior: TemplateOverhead, observations: Iterable[Observation] = (), keep: int = KEEP) -> None:
+    def __init__(
+        self, prior: TemplateOverhead, observations: Iterable[Observation] = (), keep: int = KEEP
+    ) -> None:
         self.prior = prior
         self.keep = keep
         self._observations: deque[Observation] = deque()
@@ -247,7 +253,8 @@ class OverheadLearner:
     def save_due(self) -> bool:
         """Worth writing now: the fitted overhead changed, or a batch has gathered."""
         return bool(self.unsaved) and (
-            self.current.correction != self._saved_correction or self.unsaved >= SAVE_EVERY)
+            self.current.correction != self._saved_correction or self.unsaved >= SAVE_EVERY
+        )
 
     def take_for_saving(self) -> list[Observation]:
         """The observations to save, counted as saved from now on."""

@@ -49,13 +49,19 @@ class PlanInputs:
             value = getattr(self, f.name)
             least = 1 if f.name == "turns" else 0
             if isinstance(value, bool) or not isinstance(value, int) or value < least:
-                raise ValueError(f"{f.name} must be a whole number of at least {least}, got {value!r}")
+                raise ValueError(
+                    f"{f.name} must be a whole number of at least {least}, got {value!r}"
+                )
 
     def flat_cost(self, strategy: str) -> int:
         """The constant per-turn input of a bounded strategy."""
         tail = self.turn_tokens * self.tail_turns
-        extra = {"window": 0, "compaction": self.record_tokens, "facts": self.fact_tokens,
-                 "retrieval": self.retrieval_tokens}[strategy]
+        extra = {
+            "window": 0,
+            "compaction": self.record_tokens,
+            "facts": self.fact_tokens,
+            "retrieval": self.retrieval_tokens,
+        }[strategy]
         return self.system_tokens + extra + tail
 
     def per_turn(self, strategy: str, n: int) -> int:
@@ -113,6 +119,7 @@ def make_plan(inputs: PlanInputs) -> Plan:
 
 # ---- the live session's measured averages ------------------------------------------------
 
+
 @dataclass(frozen=True)
 class SessionAverages:
     """What a conversation has measured so far: the planner's defaults in the app."""
@@ -139,13 +146,19 @@ class RunningAverages:
         self._replies = 0  # chat calls among them
         self._completion = 0  # their billed completion tokens
 
-    def measure(self, system_prompt: str, messages: Sequence, records: Sequence,
-                count_message: Callable, count_text: Callable[[str], int]) -> SessionAverages:
+    def measure(
+        self,
+        system_prompt: str,
+        messages: Sequence,
+        records: Sequence,
+        count_message: Callable,
+        count_text: Callable[[str], int],
+    ) -> SessionAverages:
         """`messages`: the transcript (user, assistant, ...); `records`: every call's record."""
         complete = len(messages) // 2 * 2
         if complete < self._read or (self._read and messages[self._read - 1] is not self._last):
             self.__init__()
-        for m in messages[self._read:complete]:
+        for m in messages[self._read : complete]:
             tokens = count_message(m)
             self._everything += tokens
             if m.role == "user":
@@ -154,7 +167,7 @@ class RunningAverages:
             self._read, self._last = complete, messages[complete - 1]
         if len(records) < self._records:
             self._records, self._replies, self._completion = 0, 0, 0
-        for r in records[self._records:]:
+        for r in records[self._records :]:
             if r.kind == "chat":
                 self._replies += 1
                 self._completion += r.usage.completion_tokens
@@ -169,7 +182,9 @@ class RunningAverages:
         )
 
 
-def inputs_from_session(averages: SessionAverages, base: PlanInputs | None = None, **known: int) -> PlanInputs:
+def inputs_from_session(
+    averages: SessionAverages, base: PlanInputs | None = None, **known: int
+) -> PlanInputs:
     """Plan inputs whose system and turn sizes are the session's own, where it has any."""
     base = base or PlanInputs()
     measured: dict[str, int] = {"turns": max(base.turns, 2 * averages.turns)}
@@ -181,6 +196,7 @@ def inputs_from_session(averages: SessionAverages, base: PlanInputs | None = Non
 
 
 # ---- the context-window wall ---------------------------------------------------------------
+
 
 def wall_turn(first_turn: int, first_tokens: float, step: float, window: int | None) -> int | None:
     """The first turn (>= first_turn) whose request no longer fits `window`; None: never."""
@@ -195,6 +211,7 @@ def wall_turn(first_turn: int, first_tokens: float, step: float, window: int | N
 
 
 # ---- the text `fincoach plan` prints ------------------------------------------------------
+
 
 def rows_to_show(plan: Plan, every: int = 0) -> list[int]:
     """Every turn of a short plan; for a long one a round step plus the crossover turns."""
@@ -232,11 +249,15 @@ def format_plan(plan: Plan, every: int = 0) -> str:
     width = max(len("per turn / total"), per_width + 3 + total_width, *(len(n) for n in names))
     total_width = width - 3 - per_width
     header = f"{'turn':>4} | " + " | ".join(f"{n:>{width}}" for n in names)
-    lines += [header, f"{'':>4} | " + " | ".join(f"{'per turn / total':>{width}}" for _ in names),
-              "-" * len(header)]
+    lines += [
+        header,
+        f"{'':>4} | " + " | ".join(f"{'per turn / total':>{width}}" for _ in names),
+        "-" * len(header),
+    ]
     for t in rows_to_show(plan, every):
         cells = " | ".join(
-            f"{plan.per_turn[s][t - 1]:>{per_width},} / {plan.cumulative[s][t - 1]:>{total_width},}" for s in names
+            f"{plan.per_turn[s][t - 1]:>{per_width},} / {plan.cumulative[s][t - 1]:>{total_width},}"
+            for s in names
         )
         lines.append(f"{t:>4} | {cells}")
     lines.append("")
@@ -245,7 +266,9 @@ def format_plan(plan: Plan, every: int = 0) -> str:
         c = plan.crossovers[s]
         per = f"turn {c.per_turn}" if c.per_turn else "never"
         cum = f"turn {c.cumulative}" if c.cumulative else "never"
-        lines.append(f"  {s:<10} flat {i.flat_cost(s):>6,}/turn · per turn from {per} · in total from {cum}")
+        lines.append(
+            f"  {s:<10} flat {i.flat_cost(s):>6,}/turn · per turn from {per} · in total from {cum}"
+        )
     lines.append("")
     lines.append(
         f"At turn {i.turns}: replay {plan.total(REPLAY):,} · "

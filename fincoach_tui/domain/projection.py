@@ -95,8 +95,16 @@ def walk_ahead(
         walked = []
         for t in sampled:
             offset = 2 * (t - done - 1)
-            walked.append(ledger.step(walker, template, history + tuple(synthetic[:offset]), synthetic[offset],
-                                      averages.completion_tokens, sizes=sizes))
+            walked.append(
+                ledger.step(
+                    walker,
+                    template,
+                    history + tuple(synthetic[:offset]),
+                    synthetic[offset],
+                    averages.completion_tokens,
+                    sizes=sizes,
+                )
+            )
         steps[strategy.name], labels[strategy.name] = tuple(walked), strategy_label(strategy)
         yield
     return Ahead(done, horizon, steps, labels)
@@ -119,18 +127,26 @@ def anchored(
         steps = tuple(s for s in ahead.steps.get(curve.name, ()) if s.turn > done)
         if not steps or not curve.turns:
             continue
-        priced = price_steps(steps, curve.name, ahead.labels[curve.name], overhead, price, fold_price)
+        priced = price_steps(
+            steps, curve.name, ahead.labels[curve.name], overhead, price, fold_price
+        )
         turns = tuple(s.turn for s in steps)
         out[curve.name] = Projection(
-            curve.name, turns, priced.prompt_tokens,
+            curve.name,
+            turns,
+            priced.prompt_tokens,
             _trapezoid(done, curve.total_cost, curve.cost[-1], turns, priced.cost),
-            _trapezoid(done, curve.total_tokens, curve.input_tokens[-1], turns, priced.input_tokens),
+            _trapezoid(
+                done, curve.total_tokens, curve.input_tokens[-1], turns, priced.input_tokens
+            ),
             _wall(curve, priced, context_window),
         )
     return out
 
 
-def _synthetic_turns(first: int, last: int, averages: SessionAverages) -> tuple[list[Message], dict[str, int]]:
+def _synthetic_turns(
+    first: int, last: int, averages: SessionAverages
+) -> tuple[list[Message], dict[str, int]]:
     messages, sizes = [], {}
     reply = max(averages.turn_tokens - averages.user_tokens, 0)
     for t in range(first, last + 1):
@@ -141,7 +157,9 @@ def _synthetic_turns(first: int, last: int, averages: SessionAverages) -> tuple[
     return messages, sizes
 
 
-def _trapezoid(done: int, total: float, last: float, turns: Sequence[int], values: Sequence[float]) -> tuple[float, ...]:
+def _trapezoid(
+    done: int, total: float, last: float, turns: Sequence[int], values: Sequence[float]
+) -> tuple[float, ...]:
     """Running totals at sampled turns, each gap filled by a straight line between samples."""
     out, previous_turn, previous_value = [], done, last
     for turn, value in zip(turns, values):
@@ -160,7 +178,9 @@ def _wall(curve: Curve, projected: Curve, window: int | None) -> int | None:
     for turn, prompt in zip(curve.turns, curve.prompt_tokens):
         if prompt > window:
             return turn
-    points = list(zip(curve.turns[-1:] + projected.turns, curve.prompt_tokens[-1:] + projected.prompt_tokens))
+    points = list(
+        zip(curve.turns[-1:] + projected.turns, curve.prompt_tokens[-1:] + projected.prompt_tokens)
+    )
     for (t0, p0), (t1, p1) in zip(points, points[1:]):
         if p1 > window:
             return wall_turn(t0 + 1, p0 + (p1 - p0) / (t1 - t0), (p1 - p0) / (t1 - t0), window)
@@ -183,15 +203,33 @@ class Crossing:
     cumulative_projected: bool = False
 
 
-def crossing(curve: Curve, baseline: Curve, ahead: Projection | None, behind: Projection | None) -> Crossing:
+def crossing(
+    curve: Curve, baseline: Curve, ahead: Projection | None, behind: Projection | None
+) -> Crossing:
     """Seed 002's two crossovers, read off the real turns first, then the projection."""
-    per_turn = next((t for t, a, b in zip(curve.turns, curve.input_tokens, baseline.input_tokens) if a < b), None)
-    cumulative = next((t for t, a, b in zip(curve.turns, curve.cumulative_tokens, baseline.cumulative_tokens)
-                       if a < b), None)
+    per_turn = next(
+        (t for t, a, b in zip(curve.turns, curve.input_tokens, baseline.input_tokens) if a < b),
+        None,
+    )
+    cumulative = next(
+        (
+            t
+            for t, a, b in zip(curve.turns, curve.cumulative_tokens, baseline.cumulative_tokens)
+            if a < b
+        ),
+        None,
+    )
     per_projected = cumulative_projected = False
     if ahead is not None and behind is not None:
-        samples = list(zip(ahead.turns, ahead.prompt_tokens, behind.prompt_tokens,
-                           ahead.cumulative_tokens, behind.cumulative_tokens))
+        samples = list(
+            zip(
+                ahead.turns,
+                ahead.prompt_tokens,
+                behind.prompt_tokens,
+                ahead.cumulative_tokens,
+                behind.cumulative_tokens,
+            )
+        )
         if per_turn is None:
             per_turn = next((t for t, a, b, _, _ in samples if a < b), None)
             per_projected = per_turn is not None

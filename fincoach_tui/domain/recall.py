@@ -136,8 +136,10 @@ class BM25Index:
         if len(self._bags) - held <= held:
             outside = self._bags.keys() - among.keys()
             length = self._total - sum(self._lengths[i] for i in outside)
-            having = {t: len(self._postings.get(t, ())) - sum(t in self._bags[i] for i in outside)
-                      for t in terms}
+            having = {
+                t: len(self._postings.get(t, ())) - sum(t in self._bags[i] for i in outside)
+                for t in terms
+            }
         else:
             inside = [i for i in among if i not in missing]
             length = sum(self._lengths[i] for i in inside)
@@ -164,7 +166,9 @@ class BM25Index:
                     k = damping.get(size)
                     if k is None:
                         k = damping[size] = _K1 * (1 - _B + _B * size / average)
-                    scores[doc_id] = get(doc_id, 0.0) + idf * frequency * (_K1 + 1) / (frequency + k)
+                    scores[doc_id] = get(doc_id, 0.0) + idf * frequency * (_K1 + 1) / (
+                        frequency + k
+                    )
             for (frequency, size), docs in self._groups.get(term, {}).items():
                 k = damping.get(size)
                 if k is None:
@@ -174,7 +178,9 @@ class BM25Index:
                     docs = [i for i in docs if i in among]
                 # else the few held outside the subset are added too, and taken out below.
                 # {i: get(i, 0.0) + share for i in docs}, iterated at C speed:
-                scores.update(zip(docs, map(operator.add, map(get, docs, repeat(0.0)), repeat(share))))
+                scores.update(
+                    zip(docs, map(operator.add, map(get, docs, repeat(0.0)), repeat(share)))
+                )
         for doc_id in outside or ():
             scores.pop(doc_id, None)
         return scores
@@ -194,7 +200,9 @@ def _cosine(a: Sequence[float], b: Sequence[float], norm_a: float, norm_b: float
 
 
 class Retriever(Protocol):
-    def scores(self, query: Message, candidates: Sequence[Message]) -> tuple[str, dict[str, float]]: ...
+    def scores(
+        self, query: Message, candidates: Sequence[Message]
+    ) -> tuple[str, dict[str, float]]: ...
 
 
 class LexicalRetriever:
@@ -214,8 +222,9 @@ class LexicalRetriever:
 
 
 class VectorRetriever:
-    def __init__(self, model: str, vectors: Mapping[str, Sequence[float]],
-                 fallback: Retriever | None = None) -> None:
+    def __init__(
+        self, model: str, vectors: Mapping[str, Sequence[float]], fallback: Retriever | None = None
+    ) -> None:
         self.name = model
         self._vectors = vectors
         self._fallback = fallback or LexicalRetriever()
@@ -233,8 +242,9 @@ class VectorRetriever:
             return self._fallback.scores(query, candidates)
         target = self._vectors[query.id]
         norm = self._norm(query.id)
-        return self.name, {m.id: _cosine(target, self._vectors[m.id], norm, self._norm(m.id))
-                           for m in candidates}
+        return self.name, {
+            m.id: _cosine(target, self._vectors[m.id], norm, self._norm(m.id)) for m in candidates
+        }
 
     def _norm(self, message_id: str) -> float:
         norm = self._norms.get(message_id)
@@ -257,8 +267,11 @@ def unpack_vector(text: str) -> tuple[float, ...]:
 
 def embeddings_event(model: str, vectors: Mapping[str, Sequence[float]]) -> dict[str, Any]:
     """{"type": "embeddings", "model", "vectors": {message id: packed}}: each message once."""
-    return {"type": "embeddings", "model": model,
-            "vectors": {i: pack_vector(v) for i, v in vectors.items()}}
+    return {
+        "type": "embeddings",
+        "model": model,
+        "vectors": {i: pack_vector(v) for i, v in vectors.items()},
+    }
 
 
 def read_embeddings_event(event: Mapping[str, Any]) -> tuple[str, dict[str, tuple[float, ...]]]:

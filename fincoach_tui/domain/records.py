@@ -294,11 +294,13 @@ class MessageIds:
 
     def _sync(self, history: Sequence[Any], n: int) -> bool:
         """Cover at least history[:n]; False if those ids are not plain and increasing."""
-        if self._count and (self._count > len(history) or history[self._count - 1] is not self._last):
+        if self._count and (
+            self._count > len(history) or history[self._count - 1] is not self._last
+        ):
             self._reset()  # another history (a withdrawn question, a test): start over
         if n - self._count > 8 and self._plain:
-            self._extend_run(history[self._count:n])
-        for message in history[self._count:n]:
+            self._extend_run(history[self._count : n])
+        for message in history[self._count : n]:
             number = _id_number(message.id)
             if not self._plain or number is None or number <= self._top:
                 self._plain = False
@@ -317,7 +319,11 @@ class MessageIds:
         """Many messages at once (priming): one unbroken run is checked at C speed."""
         ids = [m.id for m in messages]
         first = _id_number(ids[0])
-        if first is None or first <= self._top or ids != [f"m{k}" for k in range(first, first + len(ids))]:
+        if (
+            first is None
+            or first <= self._top
+            or ids != [f"m{k}" for k in range(first, first + len(ids))]
+        ):
             return  # gaps (withdrawn questions) or other ids: message by message
         last = first + len(ids) - 1
         if self._spans and first == self._spans[-1][1] + 1:
@@ -332,7 +338,7 @@ class MessageIds:
     def _prefix(self, n: int) -> IdRuns:
         """The runs of history[:n] (n <= count), cutting the run that holds message n."""
         cut = bisect.bisect_left(self._ends, n)
-        spans = [tuple(s) for s in self._spans[:cut + 1]]
+        spans = [tuple(s) for s in self._spans[: cut + 1]]
         first, last = spans[-1]
         spans[-1] = (first, last - (self._ends[cut] - n))
         items = [f"m{a}" if a == b else f"m{a}..m{b}" for a, b in spans]
@@ -367,7 +373,9 @@ class LazyOmitted(Sequence[str]):
         return iter(self._listed())
 
     def __eq__(self, other: object) -> bool:
-        return tuple(self) == (tuple(other) if isinstance(other, Sequence) and not isinstance(other, str) else other)
+        return tuple(self) == (
+            tuple(other) if isinstance(other, Sequence) and not isinstance(other, str) else other
+        )
 
     def __hash__(self) -> int:
         return hash(self._listed())

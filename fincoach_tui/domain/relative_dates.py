@@ -10,11 +10,23 @@ the difference is rarely visible.
 from __future__ import annotations
 
 import re
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 
 _NUMBERS = {
-    "a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
-    "seven": 7, "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12,
+    "a": 1,
+    "an": 1,
+    "one": 1,
+    "two": 2,
+    "three": 3,
+    "four": 4,
+    "five": 5,
+    "six": 6,
+    "seven": 7,
+    "eight": 8,
+    "nine": 9,
+    "ten": 10,
+    "eleven": 11,
+    "twelve": 12,
 }
 _WORDS = "|".join(_NUMBERS)
 
@@ -39,7 +51,7 @@ _BARE_DURATION = re.compile(rf"^\s*(?:\d{{1,3}}|{_WORDS})\s+{_UNIT}s?\s*$", re.I
 
 def resolve_relative(text: str, said_at: float) -> str:
     """`text` with each relative date replaced by the absolute one, as of `said_at`."""
-    moment = datetime.fromtimestamp(said_at, tz=timezone.utc)
+    moment = datetime.fromtimestamp(said_at, tz=UTC)
     return _PATTERN.sub(lambda match: _absolute(match, moment), text)
 
 
@@ -52,7 +64,7 @@ def as_of(value: str, said_at: float) -> str:
 
 def day_label(ts: float) -> str:
     """14 May 2026 (UTC)."""
-    moment = datetime.fromtimestamp(ts, tz=timezone.utc)
+    moment = datetime.fromtimestamp(ts, tz=UTC)
     return f"{moment.day} {moment:%b %Y}"
 
 

@@ -43,7 +43,9 @@ class SessionState:
     switches: list[StrategySwitch] = field(default_factory=list)
     summaries: list[Summary] = field(default_factory=list)
     facts: FactStore = field(default_factory=FactStore)
-    embeddings: dict[str, dict[str, tuple[float, ...]]] = field(default_factory=dict)  # model -> id -> vector
+    embeddings: dict[str, dict[str, tuple[float, ...]]] = field(
+        default_factory=dict
+    )  # model -> id -> vector
     # Every fact event applied, with the first turn whose request could see it: the cost
     # comparison replays the store as it stood at each turn (domain/counterfactual.py).
     fact_log: list[tuple[int, dict[str, Any]]] = field(default_factory=list)
@@ -98,7 +100,12 @@ class SessionState:
         elif kind == "summary":
             data = event["summary"]
             self.summaries.append(
-                Summary(data["text"], int(data["last_turn"]), tuple(data["covers_ids"]), int(data["tokens"]))
+                Summary(
+                    data["text"],
+                    int(data["last_turn"]),
+                    tuple(data["covers_ids"]),
+                    int(data["tokens"]),
+                )
             )
         elif kind in FACT_EVENTS:
             self.facts.apply(event)
@@ -123,7 +130,9 @@ def replay(events: list[dict[str, Any]]) -> tuple[SessionState, list[str]]:
     if state.transcript.pending is not None:
         # The process stopped mid-turn: the question had no reply. Hand it back.
         pending = state.transcript.withdraw_pending()
-        problems.append(f"turn {pending.turn} had no reply (interrupted); its question is back in the input")
+        problems.append(
+            f"turn {pending.turn} had no reply (interrupted); its question is back in the input"
+        )
         state.interrupted = pending
     return state, problems
 
@@ -170,7 +179,8 @@ def summarize_session(name: str, events: list[dict[str, Any]]) -> SessionSummary
         name=name,
         turns=state.transcript.completed_turns,
         strategy=state.strategy.name if state.strategy else "-",
-        billed_tokens=state.billed_prompt_tokens + sum(r.usage.completion_tokens for r in state.records),
+        billed_tokens=state.billed_prompt_tokens
+        + sum(r.usage.completion_tokens for r in state.records),
         cost_usd=state.total_cost,
         last_used=state.last_ts,
     )

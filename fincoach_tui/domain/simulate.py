@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
-from fincoach_tui.domain.conversation import Message, Transcript
+from fincoach_tui.domain.conversation import Transcript
 from fincoach_tui.domain.memory import MemoryView, Strategy, Summary
 
 
@@ -63,7 +63,9 @@ def simulate(
         view = MemoryView("", history, new, lambda m: sizes[m.id], summary, count_text=count_text)
         context = strategy.build(view)
         sections = context.messages[0].sections[1:]
-        summary_tokens = summary.tokens if summary and any(s.provenance == "summary" for s in sections) else 0
+        summary_tokens = (
+            summary.tokens if summary and any(s.provenance == "summary" for s in sections) else 0
+        )
         summary_tokens += sum(count_text(s.text) for s in sections if s.provenance != "summary")
         history_tokens = summary_tokens + sum(
             sizes[i] for m in context.messages[1:-1] for i in m.source_ids

@@ -13,7 +13,15 @@ from dataclasses import dataclass, field
 
 # Model-name prefixes tokenized with o200k_base; everything older OpenAI uses cl100k_base.
 _O200K_PREFIXES = (
-    "gpt-4o", "chatgpt-4o", "gpt-4.1", "gpt-4.5", "gpt-5", "gpt-oss", "o1", "o3", "o4",
+    "gpt-4o",
+    "chatgpt-4o",
+    "gpt-4.1",
+    "gpt-4.5",
+    "gpt-5",
+    "gpt-oss",
+    "o1",
+    "o3",
+    "o4",
 )
 _CL100K_PREFIXES = ("gpt-4", "gpt-3.5", "text-embedding-3", "text-embedding-ada")
 
@@ -102,22 +110,20 @@ class TemplateOverhead:
 
     def predict_counts(self, counts: Mapping[str, int]) -> int:
         """`predict` from role counts ({"user": 3, ...}): a long request's roles unlisted."""
-        return self.fixed + sum(self.per_role.get(r, self.default_per_message) * n for r, n in counts.items())
+        return self.fixed + sum(
+            self.per_role.get(r, self.default_per_message) * n for r, n in counts.items()
+        )
 
 
 # OpenAI chat models: <|im_start|>{role}\n{content}<|im_end|>\n -> 3 tokens per message plus
 # the role's own token, and 3 tokens (<|im_start|>assistant<|im_sep|>) to prime the reply.
-OPENAI_CHAT_OVERHEAD = TemplateOverhead(
-    fixed=3, per_role={"system": 4, "user": 4, "assistant": 4}
-)
+OPENAI_CHAT_OVERHEAD = TemplateOverhead(fixed=3, per_role={"system": 4, "user": 4, "assistant": 4})
 
 # gpt-oss's harmony template: a hidden preamble (model identity, knowledge cutoff, date,
 # reasoning level, channels) of ~61 tokens, ~7 around the developer/system message, 4 per
 # user message, 6 per earlier assistant message (channel marker) and 2 to prime the reply.
 # Checked against Groq's billing in seed 001: 74 at turn 1, +10 per turn.
-HARMONY_OVERHEAD = TemplateOverhead(
-    fixed=63, per_role={"system": 7, "user": 4, "assistant": 6}
-)
+HARMONY_OVERHEAD = TemplateOverhead(fixed=63, per_role={"system": 7, "user": 4, "assistant": 6})
 
 
 def overhead_for_model(model: str) -> TemplateOverhead:

@@ -76,12 +76,19 @@ class OpenAIEmbeddings:
             try:
                 response: Any = await self.client.embeddings.create(model=self.model, input=chunk)
             except Exception as exc:
-                raise to_llm_error(exc, provider=self.settings.name, model=self.model,
-                                   key_env=self.settings.key_env, api_key=self.settings.api_key) from None
+                raise to_llm_error(
+                    exc,
+                    provider=self.settings.name,
+                    model=self.model,
+                    key_env=self.settings.key_env,
+                    api_key=self.settings.api_key,
+                ) from None
             data = sorted(response.data, key=lambda item: item.index)
             if len(data) != len(chunk):
-                raise LLMError("server", f"{self.settings.name} returned {len(data)} embeddings "
-                                         f"for {len(chunk)} texts")
+                raise LLMError(
+                    "server",
+                    f"{self.settings.name} returned {len(data)} embeddings for {len(chunk)} texts",
+                )
             vectors.extend(tuple(float(x) for x in item.embedding) for item in data)
             usage = getattr(response, "usage", None)
             tokens += int(getattr(usage, "prompt_tokens", 0) or 0)

@@ -17,6 +17,7 @@ import asyncio
 import hashlib
 from collections.abc import AsyncIterator, Callable
 
+from fincoach_tui.domain.fact_extraction import EXTRACTOR_MARKER
 from fincoach_tui.domain.finance_facts import (
     FinanceFact,
     find_facts,
@@ -24,7 +25,6 @@ from fincoach_tui.domain.finance_facts import (
     restate,
     rupees,
 )
-from fincoach_tui.domain.fact_extraction import EXTRACTOR_MARKER
 from fincoach_tui.domain.memory.summary import SUMMARIZER_MARKER, cap_text
 from fincoach_tui.domain.records import Usage
 from fincoach_tui.domain.tokens import TemplateOverhead
@@ -159,11 +159,17 @@ def summarize(messages: ChatMessages) -> str:
     """
     body = messages[-1]["content"]
     lines = body.splitlines()
-    previous = [l for l in lines if l.startswith(("Facts:", "Asked about:"))]
+    previous = [line for line in lines if line.startswith(("Facts:", "Asked about:"))]
     questions = _user_blocks(lines)
-    facts = find_facts([("summary", l) for l in previous if l.startswith("Facts:")]
-                       + [("summary", q) for q in questions])
-    topics = [l[len("Asked about: "):].rstrip(".") for l in previous if l.startswith("Asked about:")]
+    facts = find_facts(
+        [("summary", line) for line in previous if line.startswith("Facts:")]
+        + [("summary", q) for q in questions]
+    )
+    topics = [
+        line[len("Asked about: ") :].rstrip(".")
+        for line in previous
+        if line.startswith("Asked about:")
+    ]
     topics += [_first_words(q) for q in questions]
     summary = ["[simulated summary]"]
     if facts:
@@ -179,7 +185,7 @@ def _user_blocks(lines: list[str]) -> list[str]:
     inside = False
     for line in lines:
         if line.startswith("User: "):
-            blocks.append([line[len("User: "):]])
+            blocks.append([line[len("User: ") :]])
             inside = True
         elif line.startswith("FinCoach: "):
             inside = False

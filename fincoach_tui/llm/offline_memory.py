@@ -71,7 +71,7 @@ def _passage_user_texts(body: str) -> list[str]:
     inside = False
     for line in body.splitlines():
         if line.startswith("User: "):
-            texts.append([line[len("User: "):]])
+            texts.append([line[len("User: ") :]])
             inside = True
         elif line.startswith(("FinCoach: ", "[Turn ", "(Outdated")):
             inside = False

@@ -168,9 +168,7 @@ def usage_from_chunk(chunk: Any) -> Usage | None:
         prompt_tokens=_int(_field(raw, "prompt_tokens")),
         completion_tokens=_int(_field(raw, "completion_tokens")),
         cached_tokens=_int(_field(_field(raw, "prompt_tokens_details"), "cached_tokens")),
-        reasoning_tokens=_int(
-            _field(_field(raw, "completion_tokens_details"), "reasoning_tokens")
-        ),
+        reasoning_tokens=_int(_field(_field(raw, "completion_tokens_details"), "reasoning_tokens")),
         provider_cost=float(cost)
         if isinstance(cost, int | float) and not isinstance(cost, bool)
         else None,

@@ -15,7 +15,7 @@ import os
 import re
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -212,7 +212,7 @@ def load_events(path: Path) -> tuple[list[dict[str, Any]], list[str]]:
 
 
 def _header() -> dict[str, Any]:
-    created = datetime.now(timezone.utc).isoformat(timespec="seconds")
+    created = datetime.now(UTC).isoformat(timespec="seconds")
     return {"type": "header", "format": FORMAT_VERSION, "created": created}
 
 
@@ -248,9 +248,7 @@ class SessionFile:
     `warnings` holds one-line notes about anything recovered or skipped on open.
     """
 
-    def __init__(
-        self, path: Path, lock_fd: int, environ: Mapping[str, str] = os.environ
-    ) -> None:
+    def __init__(self, path: Path, lock_fd: int, environ: Mapping[str, str] = os.environ) -> None:
         self.path = path
         self.name = session_name_of(path)
         self.events: list[dict[str, Any]] = []

@@ -19,10 +19,10 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Footer
 
-from fincoach_tui import paths
-from fincoach_tui.config import Config, ConfigError, update_config
 from fincoach_tui.llm.providers import ProviderSettings
-from fincoach_tui.runtime import Engine, LiveSession, build_engine, open_session
+from fincoach_tui.service.runtime import Engine, LiveSession, build_engine, open_session
+from fincoach_tui.settings import paths
+from fincoach_tui.settings.config import Config, ConfigError, update_config
 from fincoach_tui.store.session_file import SessionError, SessionFile
 from fincoach_tui.store.sessions import SessionStore
 from fincoach_tui.ui import heap
@@ -127,7 +127,9 @@ class FinCoachApp(App):
         themes, problems = discover_themes(paths.config_dir() / "themes")
         for theme in themes:
             self.register_theme(theme)
-        self.theme = self.config.theme if self.config.theme in self.available_themes else DEFAULT_THEME
+        self.theme = (
+            self.config.theme if self.config.theme in self.available_themes else DEFAULT_THEME
+        )
         return problems
 
     def on_mount(self) -> None:
@@ -162,16 +164,19 @@ class FinCoachApp(App):
             painted.wait(timeout=5)  # a frame that never comes must not stop the start
         try:
             engine = build_engine(
-                self.config, self.settings,
-                offline_chunk_delay=self._offline_delay, timeout=self._timeout,
+                self.config,
+                self.settings,
+                offline_chunk_delay=self._offline_delay,
+                timeout=self._timeout,
             )
         except Exception as exc:  # noqa: BLE001 - shown to the user, never a traceback
             self.call_from_thread(self._fail_start, f"could not start: {exc}")
             return
         # What showing the session needs, imported here rather than on the event loop.
+        import rich.markdown  # noqa: F401
+
         import fincoach_tui.ui.live_costs  # noqa: F401
         import fincoach_tui.ui.turns  # noqa: F401
-        import rich.markdown  # noqa: F401
 
         self.call_from_thread(self._engine_ready, engine)
 
@@ -233,8 +238,11 @@ class FinCoachApp(App):
         total = state.total_cost
         shown = usd(total) if total is not None else f"{usd(state.priced_cost)} + unpriced"
         self.query_one(SessionBar).show(
-            session=self.live.name, settings=self.settings, strategy=strategy.name,
-            params=strategy.params(), total=shown,
+            session=self.live.name,
+            settings=self.settings,
+            strategy=strategy.name,
+            params=strategy.params(),
+            total=shown,
         )
         self.side.update_session(state, context_window=self.engine.context_window)
         self.costs.refresh()  # starts once the screen shows this
@@ -271,9 +279,13 @@ class FinCoachApp(App):
         strategy = self.live.coach.switch_strategy(*choice)
         self.refresh_session()
         self.notify(f"strategy: {strategy.name} — the next request uses it")
-        self._save_config(strategy=strategy.name, strategy_params={
-            **self.config.strategy_params, strategy.name: strategy.params(),
-        })
+        self._save_config(
+            strategy=strategy.name,
+            strategy_params={
+                **self.config.strategy_params,
+                strategy.name: strategy.params(),
+            },
+        )
 
     # ---- memory --------------------------------------------------------------------
     def action_memory(self) -> None:
@@ -298,7 +310,7 @@ class FinCoachApp(App):
         self.push_screen(SessionsScreen(self.store, current), self._switch_to)
 
     def action_new_session(self) -> None:
-        from fincoach_tui.runtime import default_session_name
+        from fincoach_tui.service.runtime import default_session_name
 
         name = default_session_name()
         self._unnamed.add(name)
@@ -332,7 +344,7 @@ class FinCoachApp(App):
             return
         from datetime import datetime
 
-        from fincoach_tui.export import export_session
+        from fincoach_tui.service.export import export_session
 
         folder = paths.data_dir() / "exports"
         folder.mkdir(parents=True, exist_ok=True)
@@ -359,7 +371,8 @@ class FinCoachApp(App):
         measured = (
             f"From this session: system prompt {averages.system_tokens:,} tokens, "
             f"{averages.turn_tokens:,} tokens per turn over {averages.turns} turns; the rest seed 002's."
-            if averages and averages.turns else ""
+            if averages and averages.turns
+            else ""
         )
         self.push_screen(PlannerScreen(inputs, measured=measured))
 

@@ -17,7 +17,7 @@ from fincoach_tui.ui import format as fmt
 
 if TYPE_CHECKING:
     from fincoach_tui.domain.session_state import StrategySwitch
-    from fincoach_tui.costs import CostSnapshot
+    from fincoach_tui.service.cost_comparison import CostSnapshot
 
 NICE_STEPS = (1, 2, 5)
 DASHES = 12  # dashes per projected stretch: enough to read as dashed at any width
@@ -63,7 +63,9 @@ def line_scale(cumulative: Sequence[float], per_turn: Sequence[float]) -> int:
     return next(factor for factor in nice_numbers() if top_line / factor <= top_bar)
 
 
-def build_series(records: Sequence[CallRecord], switches: Sequence[StrategySwitch], mode: str) -> ChartSeries:
+def build_series(
+    records: Sequence[CallRecord], switches: Sequence[StrategySwitch], mode: str
+) -> ChartSeries:
     def value(record: CallRecord) -> float:
         if mode == "cost":
             return record.cost_usd or 0.0
@@ -133,7 +135,9 @@ def bars(series: ChartSeries, selected: int | None, most: int = MAX_BARS) -> Bar
     return Bars(xs, chat, total, chosen, line_xs, line_ys, per)
 
 
-def thin(xs: Sequence[float], ys: Sequence[float], most: int = MAX_LINE_POINTS) -> tuple[list[float], list[float]]:
+def thin(
+    xs: Sequence[float], ys: Sequence[float], most: int = MAX_LINE_POINTS
+) -> tuple[list[float], list[float]]:
     """At most `most` points of a polyline, first and last kept: a braille line has two
     dots per cell, so more points than that only cost time to draw."""
     if len(xs) <= most:
@@ -170,7 +174,9 @@ class CompactTicks:
     def get_labels_for_ticks(self, ticks: Sequence[float]) -> list[str]:
         return [self.label(t) for t in ticks]
 
-    def get_ticks_and_labels(self, min_: float, max_: float, max_ticks: int = 8) -> tuple[list[float], list[str]]:
+    def get_ticks_and_labels(
+        self, min_: float, max_: float, max_ticks: int = 8
+    ) -> tuple[list[float], list[str]]:
         ticks = self.get_ticks(min_, max_, max_ticks)
         return ticks, self.get_labels_for_ticks(ticks)
 
@@ -184,6 +190,7 @@ class CompactTicks:
 
 
 # ---- every strategy at once -----------------------------------------------------------
+
 
 @dataclass(frozen=True)
 class Line:
@@ -223,7 +230,11 @@ def build_compare(snapshot: CostSnapshot, switches: Sequence[StrategySwitch]) ->
         if curve.error or not curve.turns:
             continue
         ys = curve.cumulative_cost if unit == "cost" else curve.cumulative_tokens
-        role = "actual" if curve is report.actual else ("active" if curve.name == report.active else "other")
+        role = (
+            "actual"
+            if curve is report.actual
+            else ("active" if curve.name == report.active else "other")
+        )
         projection = snapshot.projections.get(curve.name) if role != "actual" else None
         px: list[float] = []
         py: list[float] = []
@@ -232,13 +243,28 @@ def build_compare(snapshot: CostSnapshot, switches: Sequence[StrategySwitch]) ->
             ahead = projection.cumulative_cost if unit == "cost" else projection.cumulative_tokens
             py = [ys[-1], *ahead]
         xs, line_ys = thin([0, *curve.turns], [0.0, *ys])
-        lines.append(Line(curve.name, curve.label, xs, line_ys, role,
-                          float(ys[-1]), curve.estimated > 0, px, py))
+        lines.append(
+            Line(
+                curve.name,
+                curve.label,
+                xs,
+                line_ys,
+                role,
+                float(ys[-1]),
+                curve.estimated > 0,
+                px,
+                py,
+            )
+        )
     wall = snapshot.wall("buffer")
-    return CompareSeries(unit, lines, snapshot.horizon, wall, snapshot.context_window, switch_markers(switches))
+    return CompareSeries(
+        unit, lines, snapshot.horizon, wall, snapshot.context_window, switch_markers(switches)
+    )
 
 
-def dashes(xs: Sequence[float], ys: Sequence[float], count: int = DASHES) -> list[tuple[list[float], list[float]]]:
+def dashes(
+    xs: Sequence[float], ys: Sequence[float], count: int = DASHES
+) -> list[tuple[list[float], list[float]]]:
     """A polyline cut into `count` dashes (every other piece): textual-plot draws no dashes."""
     if len(xs) < 2:
         return []

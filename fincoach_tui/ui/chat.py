@@ -18,7 +18,7 @@ from textual.app import ComposeResult
 from textual.containers import Vertical, VerticalScroll
 from textual.widgets import Button, LoadingIndicator, Static
 
-from fincoach_tui.inert_text import inert  # model output must not drive the terminal
+from fincoach_tui.domain.inert_text import inert  # model output must not drive the terminal
 
 # Rich's Markdown (with markdown-it, ~40 ms) is imported when a message is first shown:
 # the first frame has none. The app's loader thread usually imports it before that.
@@ -136,22 +136,30 @@ class ChatView(VerticalScroll):
         self._first_mounted = max(0, len(messages) - PAGE)
         await self.remove_children()
         if not messages:
-            await self.mount(Static(
-                "Ask the coach anything about your money. Try: "
-                "\"Hi! I'm Chiru. My monthly take-home salary is ₹1,20,000.\"",
-                classes="hint", markup=False,
-            ))
+            await self.mount(
+                Static(
+                    "Ask the coach anything about your money. Try: "
+                    '"Hi! I\'m Chiru. My monthly take-home salary is ₹1,20,000."',
+                    classes="hint",
+                    markup=False,
+                )
+            )
         await self.mount_all(self._boxes(messages[self._first_mounted :]))
         await self._update_earlier_button()
         self.scroll_end(animate=False)
 
     def _boxes(self, messages: Sequence[Message]) -> list[MessageBox]:
-        return [MessageBox(label_for(m.role, m.turn, self.assistant_name), m.content, m.role) for m in messages]
+        return [
+            MessageBox(label_for(m.role, m.turn, self.assistant_name), m.content, m.role)
+            for m in messages
+        ]
 
     async def _update_earlier_button(self) -> None:
         await self.query("#earlier").remove()
         if self._first_mounted > 0:
-            button = Button(f"↑ load earlier messages ({self._first_mounted} not shown)", id="earlier")
+            button = Button(
+                f"↑ load earlier messages ({self._first_mounted} not shown)", id="earlier"
+            )
             await self.mount(button, before=0)
 
     async def load_earlier(self) -> None:
@@ -174,8 +182,14 @@ class ChatView(VerticalScroll):
         """Show the user's message and, under it, the reply's box waiting for the first
         token; returns the reply's box. Both are mounted at once: one layout, not two."""
         await self.query(".hint").remove()
-        reply = MessageBox(label_for("assistant", message.turn, self.assistant_name), "", "assistant", waiting=True)
-        question = MessageBox(label_for(message.role, message.turn, self.assistant_name), message.content, message.role)
+        reply = MessageBox(
+            label_for("assistant", message.turn, self.assistant_name), "", "assistant", waiting=True
+        )
+        question = MessageBox(
+            label_for(message.role, message.turn, self.assistant_name),
+            message.content,
+            message.role,
+        )
         await self.mount_all([question, reply])
         self.scroll_end(animate=False)
         return reply

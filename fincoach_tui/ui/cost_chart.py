@@ -36,20 +36,20 @@ from fincoach_tui.ui import format as fmt
 from fincoach_tui.ui.chart_series import (  # noqa: F401 - re-exported: the chart's numbers
     ChartSeries,
     CompactTicks,
-    bars,
-    turns_per_bar,
     CompareSeries,
+    bars,
     build_compare,
     build_series,
     line_scale,
     nice_numbers,
     turn_ticks,
+    turns_per_bar,
 )
 from fincoach_tui.ui.compare_plot import PALETTE, compare_caption, draw_compare
 
 if TYPE_CHECKING:
     from fincoach_tui.domain.session_state import StrategySwitch
-    from fincoach_tui.costs import CostSnapshot
+    from fincoach_tui.service.cost_comparison import CostSnapshot
 
 MODES = ("tokens", "cost", "compare")
 MAX_SPACED_BARS = 60
@@ -79,8 +79,12 @@ class CostChart(Widget, can_focus=True):
     ]
 
     COMPONENT_CLASSES = {
-        "cost-chart--bar", "cost-chart--maintenance", "cost-chart--selected",
-        "cost-chart--line", "cost-chart--switch", "cost-chart--wall",
+        "cost-chart--bar",
+        "cost-chart--maintenance",
+        "cost-chart--selected",
+        "cost-chart--line",
+        "cost-chart--switch",
+        "cost-chart--wall",
         *(f"cost-chart--s{i}" for i in range(PALETTE)),
     }
 
@@ -110,7 +114,9 @@ class CostChart(Widget, can_focus=True):
 
     mode: reactive[str] = reactive("tokens")
 
-    def __init__(self, *, name: str | None = None, id: str | None = None, classes: str | None = None) -> None:
+    def __init__(
+        self, *, name: str | None = None, id: str | None = None, classes: str | None = None
+    ) -> None:
         super().__init__(name=name, id=id, classes=classes)
         self.border_title = "Over the session"
         self._records: list[CallRecord] = []
@@ -143,7 +149,9 @@ class CostChart(Widget, can_focus=True):
         self.call_after_refresh(self._draw)  # the plot's colours are baked into its datasets
 
     # ---- public ------------------------------------------------------------------------
-    def show(self, records: list[CallRecord], switches: list[StrategySwitch], selected_turn: int | None) -> None:
+    def show(
+        self, records: list[CallRecord], switches: list[StrategySwitch], selected_turn: int | None
+    ) -> None:
         """Plot a session: chat records and summary records, and the strategy switches."""
         self._records = list(records)
         self._switches = list(switches)
@@ -180,7 +188,9 @@ class CostChart(Widget, can_focus=True):
 
     def action_toggle_mode(self) -> None:
         modes = self.modes
-        self.mode = modes[(modes.index(self.mode) + 1) % len(modes)] if self.mode in modes else modes[0]
+        self.mode = (
+            modes[(modes.index(self.mode) + 1) % len(modes)] if self.mode in modes else modes[0]
+        )
 
     def action_step(self, delta: int) -> None:
         turns = self.series.turns
@@ -223,7 +233,9 @@ class CostChart(Widget, can_focus=True):
     # ---- drawing -----------------------------------------------------------------------
     def _rebuild(self) -> None:
         # The bars' series stays in tokens or cost: the compare mode's selection reads it.
-        self.series = build_series(self._records, self._switches, "cost" if self.mode == "cost" else "tokens")
+        self.series = build_series(
+            self._records, self._switches, "cost" if self.mode == "cost" else "tokens"
+        )
         compare = self._costs is not None and self.mode == "compare"  # drawn only in that mode
         self.compare = build_compare(self._costs, self._switches) if compare else None
         self._draw()
@@ -249,19 +261,40 @@ class CostChart(Widget, can_focus=True):
         if self.mode == "compare" and self.compare is not None:
             draw_compare(plot, self.compare, self._style, last_turn=self.series.turns[-1])
             return
-        bar, maintenance, selected = self._style("bar"), self._style("maintenance"), self._style("selected")
+        bar, maintenance, selected = (
+            self._style("bar"),
+            self._style("maintenance"),
+            self._style("selected"),
+        )
         shown = bars(s, self.selected_turn)
         # Gaps between bars only while a bar is wider than a cell: with hundreds of bars
         # they alias into a comb, and a solid area reads better.
         width = (0.8 if len(shown.xs) <= MAX_SPACED_BARS else 1.0) * shown.per
         if s.total != s.chat:  # maintenance first, so the chat part is drawn over its base
-            plot.bar(shown.xs, shown.total, width=width, hires_mode=HiResMode.HALFBLOCK,
-                     bar_style=maintenance, label="maintenance")
-        plot.bar(shown.xs, shown.chat, width=width, hires_mode=HiResMode.HALFBLOCK,
-                 bar_style=[selected if c else bar for c in shown.chosen], label="per turn")
+            plot.bar(
+                shown.xs,
+                shown.total,
+                width=width,
+                hires_mode=HiResMode.HALFBLOCK,
+                bar_style=maintenance,
+                label="maintenance",
+            )
+        plot.bar(
+            shown.xs,
+            shown.chat,
+            width=width,
+            hires_mode=HiResMode.HALFBLOCK,
+            bar_style=[selected if c else bar for c in shown.chosen],
+            label="per turn",
+        )
         if len(s.turns) > 1:
-            plot.plot(shown.line_xs, [c / s.line_scale for c in shown.line_ys], line_style=self._style("line"),
-                      hires_mode=HiResMode.BRAILLE, label="cumulative")
+            plot.plot(
+                shown.line_xs,
+                [c / s.line_scale for c in shown.line_ys],
+                line_style=self._style("line"),
+                hires_mode=HiResMode.BRAILLE,
+                label="cumulative",
+            )
         for x, name in s.markers:
             plot.add_v_line(x, line_style=self._style("switch"), label=name)
         plot.set_ylabel("USD" if s.mode == "cost" else "tokens")
@@ -318,5 +351,7 @@ class CostChart(Widget, can_focus=True):
             hidden = len(s.markers) - len(shown)
             text.append((f" {hidden} more, " if hidden else " ") + ", ".join(shown))
         if s.unpriced and not tokens_mode:
-            text.append(f"  (no price: {s.unpriced} call{'s' if s.unpriced > 1 else ''} counted as $0)")
+            text.append(
+                f"  (no price: {s.unpriced} call{'s' if s.unpriced > 1 else ''} counted as $0)"
+            )
         return text

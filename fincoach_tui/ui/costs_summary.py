@@ -18,7 +18,7 @@ from fincoach_tui.ui import format as fmt
 from fincoach_tui.ui.line import Line
 
 if TYPE_CHECKING:
-    from fincoach_tui.costs import CostSnapshot
+    from fincoach_tui.service.cost_comparison import CostSnapshot
 
 LINES = ("compare", "totals", "cache", "template", "crossover", "wall")
 EMPTY = "After the first turn: what every strategy would have cost on this conversation."
@@ -41,8 +41,10 @@ def summary_lines(snapshot: CostSnapshot) -> dict[str, str]:
     if base is not None:
         mark = "≈" if base.estimated else ""
         verb = "cost" if snapshot.priced else "sent"
-        lines["compare"] = (f"{base.name} would have {verb} {mark}{_money(snapshot, total(base))} so far; "
-                            f"you paid {paid} ({path})")
+        lines["compare"] = (
+            f"{base.name} would have {verb} {mark}{_money(snapshot, total(base))} so far; "
+            f"you paid {paid} ({path})"
+        )
     else:
         lines["compare"] = f"you paid {paid} ({path})"
     shown = [c for c in report.curves if not c.error and c.turns]
@@ -51,14 +53,17 @@ def summary_lines(snapshot: CostSnapshot) -> dict[str, str]:
     ) + ("  (≈: a summary at its cap assumed)" if any(c.estimated for c in shown) else "")
     prompts = sum(c.prompt_tokens for c in snapshot.cache)
     if snapshot.cached_tokens:
-        lines["cache"] = (f"caching saved {fmt.usd(snapshot.cache_saved)} on "
-                          f"{fmt.tokens(snapshot.cached_tokens)} cached tokens "
-                          f"({fmt.percent(snapshot.cached_tokens, prompts)} of prompt tokens)")
+        lines["cache"] = (
+            f"caching saved {fmt.usd(snapshot.cache_saved)} on "
+            f"{fmt.tokens(snapshot.cached_tokens)} cached tokens "
+            f"({fmt.percent(snapshot.cached_tokens, prompts)} of prompt tokens)"
+        )
     else:
         lines["cache"] = "caching: no prompt tokens were cached so far"
     lines["template"] = f"template: {snapshot.overhead}"
     crossings = snapshot.crossings()
     if crossings:
+
         def turn(value, projected):
             return "—" if value is None else f"{'≈' if projected else ''}t{value}"
 
@@ -70,8 +75,10 @@ def summary_lines(snapshot: CostSnapshot) -> dict[str, str]:
     wall = snapshot.wall("buffer")
     if window and wall is not None:
         done = actual.turns[-1]
-        lines["wall"] = (f"buffer's request outgrows the {fmt.tokens(window)}-token window at turn {wall}"
-                         + ("" if wall > done else " (already)"))
+        lines["wall"] = (
+            f"buffer's request outgrows the {fmt.tokens(window)}-token window at turn {wall}"
+            + ("" if wall > done else " (already)")
+        )
     elif window:
         lines["wall"] = f"buffer stays within the {fmt.tokens(window)}-token window"
     return lines
@@ -90,7 +97,9 @@ class CostsSummary(Widget):
     }
     """
 
-    def __init__(self, *, name: str | None = None, id: str | None = None, classes: str | None = None) -> None:
+    def __init__(
+        self, *, name: str | None = None, id: str | None = None, classes: str | None = None
+    ) -> None:
         super().__init__(name=name, id=id, classes=classes)
         self.border_title = "Every strategy · Ctrl+L plans"
         self.lines: dict[str, str] = {}

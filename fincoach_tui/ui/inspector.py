@@ -1,4 +1,4 @@
-""""This request": the exact messages a turn sent, in order, and where each came from.
+""" "This request": the exact messages a turn sent, in order, and where each came from.
 
 The widget renders a CallRecord (or a RequestReady still in flight) and nothing else: it
 never counts tokens, so a section inside the system message shows no count of its own.
@@ -23,7 +23,7 @@ from fincoach_tui.ui import format as fmt
 from fincoach_tui.ui.line import Line
 
 if TYPE_CHECKING:
-    from fincoach_tui.coach import RequestReady
+    from fincoach_tui.service.coach import RequestReady
 
 # How `system_message` joins labelled sections onto the prompt (domain/context.py).
 SECTION_BREAK = "\n\n## "
@@ -83,7 +83,9 @@ def split_sections(content: str) -> tuple[str, list[Section]]:
     return head, sections
 
 
-def rows_for(sent: tuple[SentMessage, ...], exact: list[list[Section]] | None = None) -> list[InspectorRow]:
+def rows_for(
+    sent: tuple[SentMessage, ...], exact: list[list[Section]] | None = None
+) -> list[InspectorRow]:
     """Table rows for a request. `exact` gives each message's sections when they are known
     (a request still in flight carries them); otherwise they are read back from the text."""
     rows: list[InspectorRow] = []
@@ -95,14 +97,27 @@ def rows_for(sent: tuple[SentMessage, ...], exact: list[list[Section]] | None = 
             if exact is not None:
                 sections = exact[index]
         rows.append(
-            InspectorRow(number, number, message.role, message.provenance, message.tokens,
-                         head, message.content)
+            InspectorRow(
+                number,
+                number,
+                message.role,
+                message.provenance,
+                message.tokens,
+                head,
+                message.content,
+            )
         )
         for sub, section in enumerate(sections, start=1):
             rows.append(
-                InspectorRow(f"{number}.{sub}", "", "", section.provenance, None,
-                             f"└ {section.label}: {section.text}",
-                             f"## {section.label}\n{section.text}")
+                InspectorRow(
+                    f"{number}.{sub}",
+                    "",
+                    "",
+                    section.provenance,
+                    None,
+                    f"└ {section.label}: {section.text}",
+                    f"## {section.label}\n{section.text}",
+                )
             )
     return rows
 
@@ -114,21 +129,38 @@ def with_memory_rows(rows: list[InspectorRow], extra: dict) -> list[InspectorRow
     if not recall and not conflicts:
         return rows
     at = next((i for i, r in enumerate(rows) if r.provenance == "recalled" and not r.number), None)
-    at = next((i for i, r in enumerate(rows) if r.number and i > 0), len(rows)) if at is None else at + 1
+    at = (
+        next((i for i, r in enumerate(rows) if r.number and i > 0), len(rows))
+        if at is None
+        else at + 1
+    )
     passages = {}  # "3" -> the passage of turn 3, shown when its row is selected
     if at > 0 and rows[at - 1].provenance == "recalled":
         body = rows[at - 1].full_text.partition("\n")[2]  # after "## label"
         for block in re.split(r"\n\n(?=\[Turn \d+, )", body):
-            passages[block[len("[Turn "):].split(",", 1)[0]] = block
+            passages[block[len("[Turn ") :].split(",", 1)[0]] = block
     extra_rows = []
     for index, hit in enumerate(recall, start=1):
-        line = (f"  · turn {hit['turn']} · score {hit['score']:.2f} ({hit['retriever']}) · "
-                f"{', '.join(hit['ids'])}")
-        extra_rows.append(InspectorRow(f"recall.{index}", "", "", "recalled", None, line,
-                                       passages.get(str(hit["turn"]), line)))
+        line = (
+            f"  · turn {hit['turn']} · score {hit['score']:.2f} ({hit['retriever']}) · "
+            f"{', '.join(hit['ids'])}"
+        )
+        extra_rows.append(
+            InspectorRow(
+                f"recall.{index}",
+                "",
+                "",
+                "recalled",
+                None,
+                line,
+                passages.get(str(hit["turn"]), line),
+            )
+        )
     for index, c in enumerate(conflicts, start=1):
-        line = (f"⚠ conflict: {c['key']} — turn {c['recalled_turn']} said {c['recalled_value']}; "
-                f"fact {c['fact_id']} says {c['fact_value']} (the fact wins)")
+        line = (
+            f"⚠ conflict: {c['key']} — turn {c['recalled_turn']} said {c['recalled_value']}; "
+            f"fact {c['fact_id']} says {c['fact_value']} (the fact wins)"
+        )
         extra_rows.append(InspectorRow(f"conflict.{index}", "", "", "fact", None, line, line))
     return rows[:at] + extra_rows + rows[at:]
 
@@ -171,14 +203,18 @@ class RequestInspector(Widget):
     }
     """
 
-    def __init__(self, *, name: str | None = None, id: str | None = None, classes: str | None = None) -> None:
+    def __init__(
+        self, *, name: str | None = None, id: str | None = None, classes: str | None = None
+    ) -> None:
         super().__init__(name=name, id=id, classes=classes)
         self._rows: list[InspectorRow] = []
         self._full_text: dict[str, str] = {}
         self._omitted = ""
         self._title = "This request"
         self._preview_width = 0
-        self._shown: tuple[CallRecord | None, str] | None = None  # the record on screen, and its title
+        self._shown: tuple[CallRecord | None, str] | None = (
+            None  # the record on screen, and its title
+        )
 
     def compose(self) -> ComposeResult:
         yield DataTable(cursor_type="row", zebra_stripes=False, id="messages")
@@ -204,20 +240,28 @@ class RequestInspector(Widget):
         self.call_after_refresh(self._render_rows, True)
 
     # ---- public ------------------------------------------------------------------------
-    def show(self, record: CallRecord | None, *, pending: RequestReady | None = None, title: str = "") -> None:
+    def show(
+        self, record: CallRecord | None, *, pending: RequestReady | None = None, title: str = ""
+    ) -> None:
         """Show what `record` sent; `pending` (a request built, not yet answered) wins."""
         if pending is None and record is not None and self._shown == (record, title):
             return  # already on screen: rebuilding the table costs a re-layout
         self._shown = (record, title) if pending is None else None
         drawn = self._rows
         if pending is not None:
-            exact = [[Section(s.provenance, s.label, s.text) for s in _memory_sections(m.sections)]
-                     for m in pending.context.messages]
+            exact = [
+                [Section(s.provenance, s.label, s.text) for s in _memory_sections(m.sections)]
+                for m in pending.context.messages
+            ]
             if len(exact) != len(pending.sent):
                 exact = None  # not parallel: fall back to reading the headings
-            from fincoach_tui.memory_upkeep import context_extra  # the coach's: loaded by then
+            from fincoach_tui.service.maintenance import (
+                context_extra,
+            )  # the coach's: loaded by then
 
-            self._rows = with_memory_rows(rows_for(pending.sent, exact), context_extra(pending.context))
+            self._rows = with_memory_rows(
+                rows_for(pending.sent, exact), context_extra(pending.context)
+            )
             context = pending.context
             self._omitted = omitted_line(len(context.omitted_ids), context.strategy, context.note)
             self._title = title or "This request · waiting for the reply"
@@ -279,7 +323,9 @@ class RequestInspector(Widget):
 
     def _paint_labels(self) -> None:
         self.border_title = self._title
-        self.query_one("#omitted", Line).show(Text(self._omitted), layout=False)  # one row, cut to fit
+        self.query_one("#omitted", Line).show(
+            Text(self._omitted), layout=False
+        )  # one row, cut to fit
 
     def _current_preview_width(self) -> int:
         width = self.size.width or 80

@@ -19,7 +19,12 @@ from typing import TYPE_CHECKING
 
 from textual.css.query import NoMatches
 
-from fincoach_tui.costs import CostSnapshot, SessionCosts, Superseded, comparison_strategies
+from fincoach_tui.service.cost_comparison import (
+    CostSnapshot,
+    SessionCosts,
+    Superseded,
+    comparison_strategies,
+)
 from fincoach_tui.ui import format as fmt
 from fincoach_tui.ui import heap
 from fincoach_tui.ui.composer import Composer
@@ -94,14 +99,16 @@ class LiveCosts:
                     strategies = comparison_strategies(costs.coach.strategy, app.config.params_for)
                     window = app.engine.context_window if app.engine is not None else None
                     handed_back = time.perf_counter()
-                    for snapshot in costs.snapshot_steps(strategies, context_window=window):
+                    for snapshot in costs.snapshot_steps(strategies, context_window=window):  # noqa: B007 - the last step is kept
                         if time.perf_counter() - handed_back > SLICE_S:
                             await asyncio.sleep(0)
                             handed_back = time.perf_counter()
                 except Superseded:
                     return
                 except Exception as exc:  # noqa: BLE001 - the chat goes on without the comparison
-                    app.notify(f"cost comparison unavailable: {exc}", severity="warning", markup=False)
+                    app.notify(
+                        f"cost comparison unavailable: {exc}", severity="warning", markup=False
+                    )
                     snapshot = None
                 if not self._show(costs, snapshot):
                     return
@@ -129,7 +136,9 @@ class LiveCosts:
         costs = self.current()
         if costs is None:
             return None
-        return costs.plan_inputs(comparison_strategies(costs.coach.strategy, self.app.config.params_for))
+        return costs.plan_inputs(
+            comparison_strategies(costs.coach.strategy, self.app.config.params_for)
+        )
 
     # ---- the draft's cost, before sending ------------------------------------------
     def draft_changed(self, text: str) -> None:
@@ -143,9 +152,11 @@ class LiveCosts:
         line = ""
         if costs is not None and not self.app.turns.busy and text.strip():
             quote = costs.quote(text)
-            line = (f"next: {len(quote.request.sent)} msgs · ≈{fmt.tokens(quote.prompt_tokens)} tok in"
-                    f" + ≈{fmt.tokens(quote.completion_tokens)} out · ≈{fmt.usd(quote.cost)}"
-                    f" · {quote.request.context.strategy}")
+            line = (
+                f"next: {len(quote.request.sent)} msgs · ≈{fmt.tokens(quote.prompt_tokens)} tok in"
+                f" + ≈{fmt.tokens(quote.completion_tokens)} out · ≈{fmt.usd(quote.cost)}"
+                f" · {quote.request.context.strategy}"
+            )
         composer = self._main(Composer)
         if composer is not None:
             self.last_quote = line

@@ -22,13 +22,19 @@ from fincoach_tui.ui import format as fmt
 from fincoach_tui.ui.line import Line
 
 if TYPE_CHECKING:
-    from fincoach_tui.coach import RequestReady
+    from fincoach_tui.service.coach import RequestReady
 
 WARNING_AT = 0.8
 LABEL_WIDTH = 11
 EMPTY_TEXT = "Send a message to see what it costs"
-ROW_LABELS = {"tokens": "tokens", "template": "template", "trend": "error", "cache": "cached",
-              "saving": "discount", "cost": "cost"}
+ROW_LABELS = {
+    "tokens": "tokens",
+    "template": "template",
+    "trend": "error",
+    "cache": "cached",
+    "saving": "discount",
+    "cost": "cost",
+}
 OPTIONAL_ROWS = ("trend", "saving")  # shown once the app has the session's cost snapshot
 TREND_TURNS = 6
 
@@ -82,7 +88,9 @@ class TokenMeter(Widget):
     }
     """
 
-    def __init__(self, *, name: str | None = None, id: str | None = None, classes: str | None = None) -> None:
+    def __init__(
+        self, *, name: str | None = None, id: str | None = None, classes: str | None = None
+    ) -> None:
         super().__init__(name=name, id=id, classes=classes)
         self.border_title = "This turn"
         # The numbers on screen, by name: what tests and other widgets may read back.
@@ -150,7 +158,9 @@ class TokenMeter(Widget):
             "simulated": record.simulated,
         }
         f = self.figures
-        marks = "".join(m for m, on in ((" est.", usage.estimated), (" simulated", record.simulated)) if on)
+        marks = "".join(
+            m for m, on in ((" est.", usage.estimated), (" simulated", record.simulated)) if on
+        )
         header = f"Turn {record.turn} · {record.strategy} · {record.model}"
         if record.kind != "chat":
             header += f" · {record.kind} call"
@@ -158,27 +168,37 @@ class TokenMeter(Widget):
             "header": header,
             "tokens": (
                 f"{f['sent']} msgs · counted {fmt.tokens(f['counted'])} · "
-                f"billed {fmt.tokens(f['billed'])}{marks}"),
+                f"billed {fmt.tokens(f['billed'])}{marks}"
+            ),
             "template": (
                 f"{fmt.signed_tokens(f['gap'])} (billed − counted) · predicted "
-                f"{fmt.tokens(f['predicted'])} ({fmt.signed_tokens(f['prediction_error'])})"),
+                f"{fmt.tokens(f['predicted'])} ({fmt.signed_tokens(f['prediction_error'])})"
+            ),
             "cache": (
                 f"{fmt.tokens(f['cached'])} of prompt · completion "
-                f"{fmt.tokens(f['completion'])} ({fmt.tokens(f['reasoning'])} reasoning)"),
+                f"{fmt.tokens(f['completion'])} ({fmt.tokens(f['reasoning'])} reasoning)"
+            ),
             "cost": fmt.usd(record.cost_usd),
         }
         trend = [(t, e) for t, e in errors if t <= record.turn][-TREND_TURNS:]
         if trend:
             self.figures["error_trend"] = trend
-            self.lines["trend"] = " · ".join(f"t{t} {fmt.signed_tokens(e)}" for t, e in trend) + " (billed − predicted)"
+            self.lines["trend"] = (
+                " · ".join(f"t{t} {fmt.signed_tokens(e)}" for t, e in trend)
+                + " (billed − predicted)"
+            )
         if saved is not None and (saved or session_saved):
             self.figures["cache_saved"] = saved
-            self.lines["saving"] = (f"−{fmt.usd(saved)} by caching this turn · "
-                                    f"−{fmt.usd(session_saved or 0.0)} this session")
+            self.lines["saving"] = (
+                f"−{fmt.usd(saved)} by caching this turn · "
+                f"−{fmt.usd(session_saved or 0.0)} this session"
+            )
         self._set_context(usage.prompt_tokens, context_window)
         self._paint()
 
-    def show_pending(self, request: RequestReady, context_window: int | None, *, turn: int | None = None) -> None:
+    def show_pending(
+        self, request: RequestReady, context_window: int | None, *, turn: int | None = None
+    ) -> None:
         """A request built but not answered: what we counted and predict; the bill is still to come."""
         self.figures = {
             "turn": turn,
@@ -191,8 +211,10 @@ class TokenMeter(Widget):
         self.lines = {
             "header": f"{where} · {request.context.strategy} · waiting for the reply",
             "tokens": f"{f['sent']} msgs · counted {fmt.tokens(f['counted'])} · billed …",
-            "template": (f"predicted {fmt.tokens(f['predicted'])} "
-                         f"({fmt.signed_tokens(f['predicted'] - f['counted'])} template)"),
+            "template": (
+                f"predicted {fmt.tokens(f['predicted'])} "
+                f"({fmt.signed_tokens(f['predicted'] - f['counted'])} template)"
+            ),
             "cache": "…",
             "cost": "…",
         }
@@ -205,7 +227,9 @@ class TokenMeter(Widget):
 
     # ---- rendering ---------------------------------------------------------------------
     def _row(self, label: str, value: str) -> Text:
-        row = Text(label.ljust(LABEL_WIDTH), style=fmt.ink(self.get_component_rich_style("meter--label")))
+        row = Text(
+            label.ljust(LABEL_WIDTH), style=fmt.ink(self.get_component_rich_style("meter--label"))
+        )
         row.append(value)
         return row
 
@@ -219,8 +243,10 @@ class TokenMeter(Widget):
             self._fraction = prompt_tokens / context_window
             pct = f"{fmt.percent(prompt_tokens, context_window)} of {fmt.tokens(context_window)}"
             if self._fraction >= 1:
-                self._alert = ("this request would not fit in the model's context window "
-                               f"({fmt.tokens(context_window)} tokens)")
+                self._alert = (
+                    "this request would not fit in the model's context window "
+                    f"({fmt.tokens(context_window)} tokens)"
+                )
             elif self._fraction >= WARNING_AT:
                 self._alert = "80% of the context window used or more: older turns will have to go"
             else:

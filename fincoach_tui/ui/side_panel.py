@@ -24,14 +24,16 @@ from fincoach_tui.ui.meter import TokenMeter
 
 if TYPE_CHECKING:
     from fincoach_tui.domain.session_state import SessionState
-    from fincoach_tui.coach import RequestReady
-    from fincoach_tui.costs import CostSnapshot
+    from fincoach_tui.service.coach import RequestReady
+    from fincoach_tui.service.cost_comparison import CostSnapshot
 
 
 def turn_label(record: CallRecord, *, upkeep: tuple[str, ...] = ()) -> Text:
     """ "Turn 7 · window · 1,234 tok · $0.0004" (+ a mark per maintenance call that turn)."""
-    label = (f"Turn {record.turn} · {record.strategy} · "
-             f"{fmt.tokens(record.usage.prompt_tokens)} tok · {fmt.usd(record.cost_usd)}")
+    label = (
+        f"Turn {record.turn} · {record.strategy} · "
+        f"{fmt.tokens(record.usage.prompt_tokens)} tok · {fmt.usd(record.cost_usd)}"
+    )
     for kind in dict.fromkeys(upkeep):  # "summary", "extract", "embed": calls run before the reply
         label += f" · +{kind}"
     return Text(label)
@@ -51,7 +53,9 @@ class SidePanel(Vertical):
     }
     """
 
-    def __init__(self, *, name: str | None = None, id: str | None = None, classes: str | None = None) -> None:
+    def __init__(
+        self, *, name: str | None = None, id: str | None = None, classes: str | None = None
+    ) -> None:
         super().__init__(name=name, id=id, classes=classes)
         self._state: SessionState | None = None
         self._context_window: int | None = None
@@ -92,7 +96,9 @@ class SidePanel(Vertical):
         self.query_one(CostsSummary).show(snapshot)
         self.query_one(CostChart).show_costs(snapshot)
         if self.shown_turn is not None:
-            self._show_meter(self.shown_turn)  # the request shown is the same: only the meter gains lines
+            self._show_meter(
+                self.shown_turn
+            )  # the request shown is the same: only the meter gains lines
 
     def show_turn(self, turn: int) -> None:
         """Show an earlier (or the newest) turn's request in the inspector and the meter."""
@@ -126,7 +132,7 @@ class SidePanel(Vertical):
 
     def _absorb_new_records(self, state: SessionState) -> None:
         """Index only the records added since the last update: the log is append-only."""
-        new = state.records[self._records_seen:]
+        new = state.records[self._records_seen :]
         self._records_seen = len(state.records)
         options = []
         for record in new:
@@ -155,10 +161,17 @@ class SidePanel(Vertical):
         record = self._chat.get(turn) if turn is not None else None
         costs = self._costs
         # The numbers arrive after the turn is on screen: until they cover it, none are shown.
-        covered = costs.report.actual.turns[-1] if costs is not None and costs.report.actual.turns else 0
+        covered = (
+            costs.report.actual.turns[-1] if costs is not None and costs.report.actual.turns else 0
+        )
         if record is not None and costs is not None and record.turn <= covered:
-            self.query_one(TokenMeter).show(record, self._context_window, errors=costs.errors,
-                                            saved=costs.saved_on(record.turn), session_saved=costs.cache_saved)
+            self.query_one(TokenMeter).show(
+                record,
+                self._context_window,
+                errors=costs.errors,
+                saved=costs.saved_on(record.turn),
+                session_saved=costs.cache_saved,
+            )
         else:
             self.query_one(TokenMeter).show(record, self._context_window)
         return record

@@ -20,7 +20,12 @@ class SessionBar(Static):
     """
 
     def show(
-        self, *, session: str, settings: ProviderSettings, strategy: str, params: dict[str, int],
+        self,
+        *,
+        session: str,
+        settings: ProviderSettings,
+        strategy: str,
+        params: dict[str, int],
         total: str,
     ) -> None:
         # Most important first: a narrow terminal cuts the end, not the session or the cost.

@@ -9,7 +9,8 @@ from __future__ import annotations
 import time
 from typing import TYPE_CHECKING
 
-from fincoach_tui.coach import (
+from fincoach_tui.llm.base import LLMError
+from fincoach_tui.service.coach import (
     RATE_LIMIT_RETRIES,
     FoldFinished,
     FoldStarted,
@@ -20,8 +21,12 @@ from fincoach_tui.coach import (
     TurnFinished,
     context_overflow,
 )
-from fincoach_tui.llm.base import LLMError
-from fincoach_tui.memory_upkeep import ExtractFinished, ExtractStarted, IndexFinished, describe
+from fincoach_tui.service.maintenance import (
+    ExtractFinished,
+    ExtractStarted,
+    IndexFinished,
+    describe,
+)
 from fincoach_tui.ui.errors import explain
 
 if TYPE_CHECKING:
@@ -49,8 +54,13 @@ class TurnRunner:
         refusal = context_overflow(coach.preview(text), coach.context_window, coach.choice.model)
         if refusal:
             # Counted before sending: a paste too big for the model costs nothing.
-            app.notify(f"{refusal} Ctrl+S picks a strategy. Nothing was sent.",
-                       title="Too long to send", severity="error", timeout=12, markup=False)
+            app.notify(
+                f"{refusal} Ctrl+S picks a strategy. Nothing was sent.",
+                title="Too long to send",
+                severity="error",
+                timeout=12,
+                markup=False,
+            )
             app.activity.say("not sent: the request would not fit the context window", error=True)
             return
         app.composer.text = ""
@@ -95,12 +105,14 @@ class TurnRunner:
                 elif isinstance(event, FoldFinished) and event.error is not None:
                     app.notify(
                         f"summary not updated ({explain(event.error)}); those turns stay verbatim",
-                        severity="warning", markup=False,
+                        severity="warning",
+                        markup=False,
                     )
                 elif isinstance(event, Retrying):
                     app.activity.say(
                         f"rate limited: retry {event.attempt} of {RATE_LIMIT_RETRIES} in "
-                        f"{event.wait_s:.0f}s…", error=True,
+                        f"{event.wait_s:.0f}s…",
+                        error=True,
                     )
                 elif isinstance(event, TurnFinished):
                     await self._finished(event, reply_box)
@@ -144,8 +156,9 @@ class TurnRunner:
             app.composer.text = question  # nothing is lost: the question is back in the input
         app.activity.say(f"{message} — Ctrl+R retries", error=True)
         # markup=False: the message quotes the server, and "[...]" there is text, not style.
-        app.notify(message, title="The coach could not answer", severity="error", timeout=10,
-                   markup=False)
+        app.notify(
+            message, title="The coach could not answer", severity="error", timeout=10, markup=False
+        )
 
 
 class _Coalesced:

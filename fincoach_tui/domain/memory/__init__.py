@@ -72,6 +72,13 @@ def next_strategy(name: str) -> str:
 
 
 __all__ = [
-    "STRATEGIES", "DESCRIPTIONS", "Strategy", "StrategyError", "MemoryView", "Summary",
-    "FoldPlan", "make_strategy", "next_strategy",
+    "STRATEGIES",
+    "DESCRIPTIONS",
+    "Strategy",
+    "StrategyError",
+    "MemoryView",
+    "Summary",
+    "FoldPlan",
+    "make_strategy",
+    "next_strategy",
 ]

@@ -77,7 +77,9 @@ def ordered_turns(history: Sequence[Message]) -> list[int] | None:
         if n == len(history):
             return numbers if ordered else None
         new = [m.turn for m in history[n:]]
-        ordered = ordered and numbers[-1] <= new[0] and all(map(operator.le, new, islice(new, 1, None)))
+        ordered = (
+            ordered and numbers[-1] <= new[0] and all(map(operator.le, new, islice(new, 1, None)))
+        )
         numbers = numbers + new
     elif n > len(history) and all(map(operator.is_, history, known)):
         numbers = numbers[: len(history)]  # an earlier point of the same history

@@ -70,8 +70,11 @@ class FactsStrategy:
         positive_int("facts_tokens", self.facts_tokens)
 
     def params(self) -> dict[str, int]:
-        return {"tail_turns": self.tail_turns, "extract_every": self.extract_every,
-                "facts_tokens": self.facts_tokens}
+        return {
+            "tail_turns": self.tail_turns,
+            "extract_every": self.extract_every,
+            "facts_tokens": self.facts_tokens,
+        }
 
     def build(self, view: MemoryView) -> Context:
         kept = [m for turn in last_turns(view.history, self.tail_turns) for m in turn]

@@ -67,9 +67,12 @@ class HybridStrategy:
 
     def params(self) -> dict[str, int]:
         return {
-            "tail_turns": self.tail_turns, "batch_turns": self.batch_turns,
-            "recall_k": self.recall_k, "summary_tokens": self.summary_tokens,
-            "recall_tokens": self.recall_tokens, "tail_tokens": self.tail_tokens,
+            "tail_turns": self.tail_turns,
+            "batch_turns": self.batch_turns,
+            "recall_k": self.recall_k,
+            "summary_tokens": self.summary_tokens,
+            "recall_tokens": self.recall_tokens,
+            "tail_tokens": self.tail_tokens,
             "facts_tokens": self.facts_tokens,
         }
 
@@ -77,7 +80,8 @@ class HybridStrategy:
     def fold_plan(self, history: tuple[Message, ...], summary: Summary | None) -> FoldPlan | None:
         """As `summary` folds, with the summary capped at this strategy's summary budget."""
         return SummaryStrategy(self.tail_turns, self.batch_turns, self.summary_tokens).fold_plan(
-            history, summary)
+            history, summary
+        )
 
     def extract_plan(
         self, history: tuple[Message, ...], new: Message, store: FactStore
@@ -107,18 +111,23 @@ class HybridStrategy:
             ids = tuple(i for p in passages for i in p.hit.ids)
             sections.append(Section("recalled", RECALL_LABEL, text, ids))
             scorer = passages[0].hit.retriever
-            notes.append(f"recalled turns {', '.join(str(p.hit.turn) for p in passages)} ({scorer})")
+            notes.append(
+                f"recalled turns {', '.join(str(p.hit.turn) for p in passages)} ({scorer})"
+            )
         facts, _ = facts_section(current, self.facts_tokens, view.text_tokens)
         if facts:
             sections.append(facts)  # last: the freshest, most structured word wins
         conflicts = tuple(c for p in passages for c in p.conflicts)
         if conflicts:
             keys = ", ".join(dict.fromkeys(c.key for c in conflicts))
-            notes.append(f"{len(conflicts)} conflict{'s' * (len(conflicts) > 1)}: {keys} (fact wins)")
+            notes.append(
+                f"{len(conflicts)} conflict{'s' * (len(conflicts) > 1)}: {keys} (fact wins)"
+            )
 
         kept = [m for turn in tail for m in turn]
-        context = assemble(view, kept, strategy=self.name, sections=tuple(sections),
-                           note=" · ".join(notes))
+        context = assemble(
+            view, kept, strategy=self.name, sections=tuple(sections), note=" · ".join(notes)
+        )
         return replace(context, recalled=tuple(p.hit for p in passages), conflicts=conflicts)
 
     def _tail(self, turns: list[Turn], covered: int, view: MemoryView) -> list[Turn]:
@@ -135,7 +144,9 @@ class HybridStrategy:
             used += size
         return tail
 
-    def _recall(self, view: MemoryView, candidates: list[Turn], facts: Sequence[Fact]) -> list[_Passage]:
+    def _recall(
+        self, view: MemoryView, candidates: list[Turn], facts: Sequence[Fact]
+    ) -> list[_Passage]:
         """The best-scoring earlier turns whose passages fit `recall_tokens`, oldest first.
 
         Only turns outside the verbatim tail are candidates (so nothing is sent twice), and
@@ -144,7 +155,9 @@ class HybridStrategy:
         """
         excluded = view.facts.deleted_source_ids() if view.facts else set()
         if excluded:
-            candidates = [t for t in candidates if t[0].id not in excluded and t[1].id not in excluded]
+            candidates = [
+                t for t in candidates if t[0].id not in excluded and t[1].id not in excluded
+            ]
         if not candidates:
             return []
         retriever = view.retriever or LexicalRetriever()
@@ -177,8 +190,12 @@ def _conflicts(question: Message, facts: Sequence[Fact]) -> tuple[Conflict, ...]
     if not facts:
         return ()
     kept = _CONFLICTS.get(question.id)
-    if (kept is not None and kept[0] is question and len(kept[1]) == len(facts)
-            and all(map(operator.is_, kept[1], facts))):
+    if (
+        kept is not None
+        and kept[0] is question
+        and len(kept[1]) == len(facts)
+        and all(map(operator.is_, kept[1], facts))
+    ):
         return kept[2]
     found = tuple(conflicts_in(question.content, question.ts, question.turn, facts))
     if len(_CONFLICTS) >= 4096:
@@ -187,8 +204,9 @@ def _conflicts(question: Message, facts: Sequence[Fact]) -> tuple[Conflict, ...]
     return found
 
 
-def _ranked(candidates: list[Turn], scores: dict[str, float], first: int, ordered: bool = False
-            ) -> Iterator[Turn]:
+def _ranked(
+    candidates: list[Turn], scores: dict[str, float], first: int, ordered: bool = False
+) -> Iterator[Turn]:
     """The candidates scoring above 0, best first, then the older turn, then in the order
     given (a stable sort by (-score, turn)), lazily: the `first` best are picked out and
     sorted, and the rest only if the caller reads past them (it seldom needs more than
@@ -217,7 +235,10 @@ def _ranked(candidates: list[Turn], scores: dict[str, float], first: int, ordere
     if not positive:
         return
     bar = positive[min(first, len(positive)) - 1]
-    head = [(-values[n], candidates[n][0].turn, n) for n in compress(range(len(values)), map(bar.__le__, values))]
+    head = [
+        (-values[n], candidates[n][0].turn, n)
+        for n in compress(range(len(values)), map(bar.__le__, values))
+    ]
     head.sort()
     yield from (candidates[n] for _, _, n in head)
     if len(head) < len(positive):
@@ -231,6 +252,8 @@ def _passage(question: Message, answer: Message | None, conflicts: Sequence[Conf
     if answer is not None:
         lines.append(f"FinCoach: {answer.content}")
     for c in conflicts:
-        lines.append(f"(Outdated: {c.key.replace('_', ' ')} was {c.recalled_value} then; "
-                     f"the current fact is {c.fact_value}.)")
+        lines.append(
+            f"(Outdated: {c.key.replace('_', ' ')} was {c.recalled_value} then; "
+            f"the current fact is {c.fact_value}.)"
+        )
     return "\n".join(lines)

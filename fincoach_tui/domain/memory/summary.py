@@ -12,6 +12,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from fincoach_tui.domain.context import Context, Section
+from fincoach_tui.domain.conversation import Message
 from fincoach_tui.domain.memory.base import (
     MemoryView,
     Summary,
@@ -21,7 +22,6 @@ from fincoach_tui.domain.memory.base import (
     positive_int,
     turns_of,
 )
-from fincoach_tui.domain.conversation import Message
 
 SUMMARIZER_MARKER = "You maintain the running summary of a conversation"
 
@@ -56,7 +56,11 @@ class FoldPlan:
 
     def request(self) -> list[dict[str, str]]:
         previous = self.previous.text if self.previous else "(none yet)"
-        lines = [f"Previous summary:\n{previous}", "", f"New turns ({self.first_turn}-{self.last_turn}):"]
+        lines = [
+            f"Previous summary:\n{previous}",
+            "",
+            f"New turns ({self.first_turn}-{self.last_turn}):",
+        ]
         for question, answer in self.turns:
             lines.append(f"User: {question.content}")
             lines.append(f"FinCoach: {answer.content}")
@@ -113,7 +117,7 @@ class SummaryStrategy:
         covered = summary.last_turn if summary else 0
         numbers = ordered_turns(view.history)
         if numbers is not None:  # the same messages: those after `covered`, a tail
-            kept = list(view.history[bisect.bisect_right(numbers, covered):])
+            kept = list(view.history[bisect.bisect_right(numbers, covered) :])
         else:
             kept = [m for m in view.history if m.turn > covered]
         sections: tuple[Section, ...] = ()
@@ -131,7 +135,9 @@ class SummaryStrategy:
         if numbers is not None:  # the same pairs: those whose question is in (covered, tail_start]
             first = (bisect.bisect_right(numbers, covered) + 1) // 2
             last = min((bisect.bisect_right(numbers, tail_start) + 1) // 2, len(history) // 2)
-            due = tuple(zip(history[2 * first:2 * last:2], history[2 * first + 1:2 * last:2]))
+            due = tuple(
+                zip(history[2 * first : 2 * last : 2], history[2 * first + 1 : 2 * last : 2])
+            )
         else:
             turns = turns_of(history)
             due = tuple([t for t in turns if covered < t[0].turn <= tail_start])

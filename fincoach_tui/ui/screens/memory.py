@@ -7,7 +7,7 @@ The screen renders the session state and calls the coach for changes; it counts 
 
 from __future__ import annotations
 
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from typing import TYPE_CHECKING
 
 from rich.text import Text
@@ -20,11 +20,11 @@ from textual.widgets import Button, DataTable, Input, Static
 from fincoach_tui.domain.fact_store import Fact
 
 if TYPE_CHECKING:
-    from fincoach_tui.coach import Coach
+    from fincoach_tui.service.coach import Coach
 
 
 def _when(ts: float | None) -> str:
-    return datetime.fromtimestamp(ts, tz=timezone.utc).strftime("%d %b %H:%M") if ts else ""
+    return datetime.fromtimestamp(ts, tz=UTC).strftime("%d %b %H:%M") if ts else ""
 
 
 def fact_status(fact: Fact) -> str:
@@ -43,8 +43,10 @@ def index_line(coach: Coach) -> str:
     left_out = f" ({len(skipped)} messages of deleted facts left out)" if skipped else ""
     if coach.embedder is not None:
         vectors = state.embeddings.get(coach.embedder.model, {})
-        return (f"Recall index: {len(vectors)} vectors ({coach.embedder.model}) for "
-                f"{len(users)} user messages{left_out}")
+        return (
+            f"Recall index: {len(vectors)} vectors ({coach.embedder.model}) for "
+            f"{len(users)} user messages{left_out}"
+        )
     return f"Recall index: BM25 keywords over {len(users)} user messages, no network{left_out}"
 
 
@@ -52,8 +54,10 @@ def summary_line(coach: Coach) -> str:
     summary = coach.state.summary
     if summary is None:
         return "Running summary: none yet (hybrid and summary fold old turns in batches)."
-    return (f"Running summary: turns 1-{summary.last_turn} ({len(summary.covers_ids)} messages, "
-            f"{summary.tokens} tokens)\n{summary.text}")
+    return (
+        f"Running summary: turns 1-{summary.last_turn} ({len(summary.covers_ids)} messages, "
+        f"{summary.tokens} tokens)\n{summary.text}"
+    )
 
 
 class MemoryScreen(ModalScreen[None]):
@@ -81,11 +85,15 @@ class MemoryScreen(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         with Vertical():
-            yield Static("Memory — what FinCoach keeps about you (e edit · d delete · Esc close)",
-                         classes="title")
+            yield Static(
+                "Memory — what FinCoach keeps about you (e edit · d delete · Esc close)",
+                classes="title",
+            )
             yield DataTable(cursor_type="row", id="facts")
-            yield Input(placeholder="select a current fact and press e to correct it; Enter saves",
-                        id="edit")
+            yield Input(
+                placeholder="select a current fact and press e to correct it; Enter saves",
+                id="edit",
+            )
             with VerticalScroll(id="details"):
                 yield Static(id="summary", markup=False)
                 yield Static(id="index", markup=False)
@@ -114,17 +122,34 @@ class MemoryScreen(ModalScreen[None]):
             turns = sorted({messages[i].turn for i in fact.source_ids if i in messages})
             source = f"turn {', '.join(map(str, turns)) or '?'} ({', '.join(fact.source_ids)})"
             style = "" if fact.current else "dim"
-            table.add_row(*(Text(cell, style=style) for cell in (
-                fact.id, fact.key, fact.value, fact_status(fact), source, _when(fact.observed_at),
-            )), key=fact.id)
+            table.add_row(
+                *(
+                    Text(cell, style=style)
+                    for cell in (
+                        fact.id,
+                        fact.key,
+                        fact.value,
+                        fact_status(fact),
+                        source,
+                        _when(fact.observed_at),
+                    )
+                ),
+                key=fact.id,
+            )
         if table.row_count:
             table.move_cursor(row=min(max(cursor, 0), table.row_count - 1), animate=False)
         self.query_one("#summary", Static).update(summary_line(self.coach))
         self.query_one("#index", Static).update(index_line(self.coach))
         notes = self.coach.state.facts.notes[-3:]
         self.query_one("#notes", Static).update(
-            "Extraction: " + (" · ".join(notes) if notes else "nothing extracted yet "
-                              "(facts extracts every few turns; \"remember …\" extracts at once)"))
+            "Extraction: "
+            + (
+                " · ".join(notes)
+                if notes
+                else "nothing extracted yet "
+                '(facts extracts every few turns; "remember …" extracts at once)'
+            )
+        )
 
     @property
     def selected(self) -> Fact | None:
@@ -161,7 +186,9 @@ class MemoryScreen(ModalScreen[None]):
             self.notify(str(exc), severity="warning", markup=False)
             return
         event.input.value = ""
-        self.notify(f"{fact.key} is now {event.value.strip()!r}: the next request uses it", markup=False)
+        self.notify(
+            f"{fact.key} is now {event.value.strip()!r}: the next request uses it", markup=False
+        )
         self.refresh_view()
         self.query_one(DataTable).focus()
 
@@ -174,8 +201,11 @@ class MemoryScreen(ModalScreen[None]):
         self.refresh_view()
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
-        actions = {"edit-button": self.action_edit, "delete-button": self.action_delete,
-                   "close": self.action_close}
+        actions = {
+            "edit-button": self.action_edit,
+            "delete-button": self.action_delete,
+            "close": self.action_close,
+        }
         actions[event.button.id or "close"]()
 
     def action_close(self) -> None:

@@ -54,7 +54,10 @@ class PlannerScreen(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         with Vertical():
-            yield Static("Crossover planner — when is a bounded strategy cheaper than replay?", classes="title")
+            yield Static(
+                "Crossover planner — when is a bounded strategy cheaper than replay?",
+                classes="title",
+            )
             yield Static(self.measured or "Defaults: seed 002's assumptions.", id="source")
             with Grid():
                 for f in fields(PlanInputs):
@@ -93,18 +96,27 @@ class PlannerScreen(ModalScreen[None]):
             c = plan.crossovers[name]
             per = f"turn {c.per_turn}" if c.per_turn else "never"
             total = f"turn {c.cumulative}" if c.cumulative else "never"
-            lines.append(f"{name:<10} {plan.inputs.flat_cost(name):>7,}/turn · cheaper per turn from {per}, "
-                         f"in total from {total}")
+            lines.append(
+                f"{name:<10} {plan.inputs.flat_cost(name):>7,}/turn · cheaper per turn from {per}, "
+                f"in total from {total}"
+            )
         n = plan.inputs.turns
-        lines.append(f"At turn {n}: replay {plan.total(REPLAY):,} tokens in total · "
-                     + " · ".join(f"{s} {plan.total(s):,}" for s in BOUNDED))
+        lines.append(
+            f"At turn {n}: replay {plan.total(REPLAY):,} tokens in total · "
+            + " · ".join(f"{s} {plan.total(s):,}" for s in BOUNDED)
+        )
         self.query_one("#crossovers", Static).update("\n".join(lines))
         table = self.query_one("#table", DataTable)
         table.clear(columns=True)
         table.add_columns("turn", *(f"{s} (turn / total)" for s in plan.strategies))
         for t in rows_to_show(plan):
-            table.add_row(str(t), *(f"{plan.per_turn[s][t - 1]:,} / {plan.cumulative[s][t - 1]:,}"
-                                    for s in plan.strategies))
+            table.add_row(
+                str(t),
+                *(
+                    f"{plan.per_turn[s][t - 1]:,} / {plan.cumulative[s][t - 1]:,}"
+                    for s in plan.strategies
+                ),
+            )
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         self.dismiss(None)

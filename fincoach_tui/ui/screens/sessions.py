@@ -47,7 +47,9 @@ class SessionsScreen(ModalScreen[str | None]):
 
     def compose(self) -> ComposeResult:
         with Vertical():
-            yield Static("Sessions  (Enter open · n new · r rename · d delete · Esc close)", classes="title")
+            yield Static(
+                "Sessions  (Enter open · n new · r rename · d delete · Esc close)", classes="title"
+            )
             yield DataTable(id="sessions", cursor_type="row", zebra_stripes=True)
             yield Input(id="prompt")
             yield Static("", id="message")
@@ -72,9 +74,21 @@ class SessionsScreen(ModalScreen[str | None]):
             except SessionError:  # e.g. a newer format: listed; opening it says why
                 table.add_row(name, "?", "-", "-", "-", "cannot read", key=name)
                 continue
-            used = datetime.fromtimestamp(row.last_used).strftime("%Y-%m-%d %H:%M") if row.last_used else "-"
+            used = (
+                datetime.fromtimestamp(row.last_used).strftime("%Y-%m-%d %H:%M")
+                if row.last_used
+                else "-"
+            )
             shown = f"{name} (open)" if name == self.current else name
-            table.add_row(shown, row.turns, row.strategy, f"{row.billed_tokens:,}", usd(row.cost_usd), used, key=name)
+            table.add_row(
+                shown,
+                row.turns,
+                row.strategy,
+                f"{row.billed_tokens:,}",
+                usd(row.cost_usd),
+                used,
+                key=name,
+            )
 
     @property
     def selected(self) -> str | None:
@@ -98,8 +112,12 @@ class SessionsScreen(ModalScreen[str | None]):
         self.dismiss(event.row_key.value)
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
-        {"open": self.action_open, "new": self.action_new, "rename": self.action_rename,
-         "delete": self.action_delete}[event.button.id or "open"]()
+        {
+            "open": self.action_open,
+            "new": self.action_new,
+            "rename": self.action_rename,
+            "delete": self.action_delete,
+        }[event.button.id or "open"]()
 
     def action_open(self) -> None:
         if self.selected:

@@ -10,7 +10,13 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label, RadioButton, RadioSet, Static
 
-from fincoach_tui.domain.memory import DESCRIPTIONS, STRATEGIES, Strategy, StrategyError, make_strategy
+from fincoach_tui.domain.memory import (
+    DESCRIPTIONS,
+    STRATEGIES,
+    Strategy,
+    StrategyError,
+    make_strategy,
+)
 
 # What each parameter means, in the words the picker shows.
 PARAM_HELP = {
@@ -55,7 +61,9 @@ class StrategyScreen(ModalScreen[tuple[str, dict[str, int]] | None]):
             yield Static("Memory strategy — what is re-sent every turn", classes="title")
             with RadioSet(id="strategies"):
                 for name in STRATEGIES:
-                    yield RadioButton(f"{name}: {DESCRIPTIONS[name]}", value=name == self.current.name, name=name)
+                    yield RadioButton(
+                        f"{name}: {DESCRIPTIONS[name]}", value=name == self.current.name, name=name
+                    )
             yield Vertical(id="params")
             yield Static("", id="error")
             with Horizontal(classes="buttons"):
@@ -74,9 +82,13 @@ class StrategyScreen(ModalScreen[tuple[str, dict[str, int]] | None]):
         for field in fields(STRATEGIES[name]):
             value = values.get(field.name, field.default)
             label = f"{field.name} ({PARAM_HELP.get(field.name, '')})"
-            rows.append(Horizontal(
-                Label(label), Input(str(value), id=f"p-{field.name}", type="integer"), classes="param",
-            ))
+            rows.append(
+                Horizontal(
+                    Label(label),
+                    Input(str(value), id=f"p-{field.name}", type="integer"),
+                    classes="param",
+                )
+            )
         if not rows:
             rows.append(Static("no parameters: every earlier message is sent"))
         await box.mount_all(rows)

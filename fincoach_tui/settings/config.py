@@ -31,8 +31,15 @@ DEFAULT_STRATEGY_PARAMS: dict[str, dict[str, int]] = {
     "budget": {"budget_tokens": 1500},
     "summary": {"tail_turns": 3, "batch_turns": 4, "cap_tokens": 300},
     # Seed 004's 1,000 summary / 1,000 recall / 2,400 recent, halved (a 3-turn tail, not 6).
-    "hybrid": {"tail_turns": 3, "batch_turns": 4, "recall_k": 3, "summary_tokens": 500,
-               "recall_tokens": 500, "tail_tokens": 1200, "facts_tokens": 250},
+    "hybrid": {
+        "tail_turns": 3,
+        "batch_turns": 4,
+        "recall_k": 3,
+        "summary_tokens": 500,
+        "recall_tokens": 500,
+        "tail_tokens": 1200,
+        "facts_tokens": 250,
+    },
     "facts": {"tail_turns": 3, "extract_every": 2, "facts_tokens": 250},
 }
 # Parameter names we know per strategy; a strategy absent here accepts any name
@@ -96,7 +103,7 @@ def _refuse_api_keys(table: dict, where: str, file: Path) -> None:
             raise ConfigError(
                 f"{file}: '{where}{key}' looks like an API key; FinCoach never stores keys in "
                 "its config. Put the key in an environment variable and set "
-                "api_key_env = \"THAT_VARIABLE_NAME\""
+                'api_key_env = "THAT_VARIABLE_NAME"'
             )
         if not isinstance(value, dict):
             continue
@@ -163,7 +170,7 @@ def _describe_toml_error(exc: tomllib.TOMLDecodeError, text: str) -> str:
     found = re.search(r"\s*\(at line (\d+), column (\d+)\)$", message)
     if found:
         message, line, col = message[: found.start()], line or int(found[1]), col or int(found[2])
-    elif (found := re.search(r"\s*\(at end of document\)$", message)):
+    elif found := re.search(r"\s*\(at end of document\)$", message):
         message = message[: found.start()]
         lines = text.split("\n")
         line, col = line or len(lines), col or len(lines[-1]) + 1

@@ -8,8 +8,8 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from fincoach_tui.domain.inert_text import inert
 from fincoach_tui.domain.session_state import SessionState
-from fincoach_tui.inert_text import inert
 
 FORMATS = ("md", "json")
 

@@ -15,15 +15,13 @@ from datetime import datetime
 from functools import partial
 from typing import TYPE_CHECKING
 
-from fincoach_tui import paths
 from fincoach_tui.llm.providers import ProviderSettings, resolve_provider
+from fincoach_tui.settings import paths
 
 # The coach, the strategies and the rest of the engine's modules are imported where they
 # are used: the command line imports this module for `resolve` before the first frame,
 # and they (a tenth of a second) are only needed once the engine loads, in a worker.
 if TYPE_CHECKING:
-    from fincoach_tui.coach import Coach, ModelChoice
-    from fincoach_tui.config import Config
     from fincoach_tui.domain.memory import Strategy
     from fincoach_tui.domain.overhead_fit import Observation, OverheadLearner
     from fincoach_tui.domain.pricing import Price, PriceTable
@@ -31,6 +29,8 @@ if TYPE_CHECKING:
     from fincoach_tui.domain.tokens import TokenCounter
     from fincoach_tui.llm.base import ChatModel
     from fincoach_tui.llm.embeddings import Embedder
+    from fincoach_tui.service.coach import Coach, ModelChoice
+    from fincoach_tui.settings.config import Config
     from fincoach_tui.store.overheads import OverheadStore
     from fincoach_tui.store.session_file import SessionFile
 
@@ -116,11 +116,12 @@ def build_engine(
     timeout: float = 60.0,
 ) -> Engine:
     """The slow part of start-up: loads the vocabulary and, for a provider, openai."""
-    from fincoach_tui.coach import ModelChoice, estimate_usage
     from fincoach_tui.domain.overhead_fit import OverheadLearner
     from fincoach_tui.domain.tokens import TokenCounter, encoding_for_model, overhead_for_model
-    from fincoach_tui.store.overheads import FILENAME as OVERHEADS_FILE, OverheadStore
-    from fincoach_tui.vocab import load_encoding
+    from fincoach_tui.llm.vocab import load_encoding
+    from fincoach_tui.service.coach import ModelChoice, estimate_usage
+    from fincoach_tui.store.overheads import FILENAME as OVERHEADS_FILE
+    from fincoach_tui.store.overheads import OverheadStore
 
     model = settings.model
     encoding = load_encoding(encoding_for_model(model))
@@ -132,8 +133,10 @@ def build_engine(
         from fincoach_tui.llm.offline import OfflineCoach
 
         llm = OfflineCoach(
-            counter.count, overhead,
-            reply_tokens=config.offline_reply_tokens, chunk_delay=offline_chunk_delay,
+            counter.count,
+            overhead,
+            reply_tokens=config.offline_reply_tokens,
+            chunk_delay=offline_chunk_delay,
         )
     else:
         from fincoach_tui.llm.openai_chat import OpenAIChat
@@ -142,8 +145,17 @@ def build_engine(
         llm = OpenAIChat(settings, estimate_usage=estimate, timeout=timeout)
     overheads = OverheadStore(paths.data_dir() / OVERHEADS_FILE)
     learner = OverheadLearner(overhead, overheads.load(settings.base_url, model))
-    return Engine(config, settings, choice, llm, counter, price_table(config), learner, overheads,
-                  embedder=_embedder(settings, timeout))
+    return Engine(
+        config,
+        settings,
+        choice,
+        llm,
+        counter,
+        price_table(config),
+        learner,
+        overheads,
+        embedder=_embedder(settings, timeout),
+    )
 
 
 def _embedder(settings: ProviderSettings, timeout: float) -> Embedder | None:
@@ -197,9 +209,9 @@ def open_session(
 
     `sleep` is how the coach waits before retrying a rate-limited call (tests pass one
     they control; the default is asyncio.sleep)."""
-    from fincoach_tui.coach import Coach
     from fincoach_tui.domain.persona import FINCOACH_SYSTEM_PROMPT
     from fincoach_tui.domain.session_state import replay, withdrawn_event
+    from fincoach_tui.service.coach import Coach
 
     try:
         state, problems = replay(file.events)

@@ -11,15 +11,32 @@ from __future__ import annotations
 from collections.abc import Callable, Generator, Iterator, Sequence
 from dataclasses import dataclass
 
-from fincoach_tui.coach import Coach, RequestReady
 from fincoach_tui.domain.conversation import Message
-from fincoach_tui.domain.counterfactual import CounterfactualLedger, CounterfactualReport, strategy_key
+from fincoach_tui.domain.counterfactual import (
+    CounterfactualLedger,
+    CounterfactualReport,
+    strategy_key,
+)
 from fincoach_tui.domain.memory import STRATEGIES, Strategy, StrategyError, make_strategy
 from fincoach_tui.domain.overhead_fit import prediction_errors
-from fincoach_tui.domain.planner import PlanInputs, RunningAverages, SessionAverages, inputs_from_session
+from fincoach_tui.domain.planner import (
+    PlanInputs,
+    RunningAverages,
+    SessionAverages,
+    inputs_from_session,
+)
 from fincoach_tui.domain.pricing import cache_savings, call_cost
-from fincoach_tui.domain.projection import Ahead, Crossing, Projection, anchored, crossing, horizon_for, walk_ahead
+from fincoach_tui.domain.projection import (
+    Ahead,
+    Crossing,
+    Projection,
+    anchored,
+    crossing,
+    horizon_for,
+    walk_ahead,
+)
 from fincoach_tui.domain.records import Usage
+from fincoach_tui.service.coach import Coach, RequestReady
 
 
 @dataclass(frozen=True)
@@ -138,10 +155,17 @@ class SessionCosts:
 
     def averages(self) -> SessionAverages:
         coach = self.coach
-        return self._averages.measure(coach.system_prompt, coach.state.transcript.messages,
-                                      coach.state.records, coach.count_message, coach.count_text)
+        return self._averages.measure(
+            coach.system_prompt,
+            coach.state.transcript.messages,
+            coach.state.records,
+            coach.count_message,
+            coach.count_text,
+        )
 
-    def plan_inputs(self, strategies: Sequence[Strategy] = (), base: PlanInputs | None = None) -> PlanInputs:
+    def plan_inputs(
+        self, strategies: Sequence[Strategy] = (), base: PlanInputs | None = None
+    ) -> PlanInputs:
         """The planner's inputs: this conversation's measured sizes, and the sizes the
         compared strategies are set to (summary tail and cap, fact and recall budgets)."""
         known: dict[str, int] = {}
@@ -151,19 +175,32 @@ class SessionCosts:
                 real = self.coach.state.summary
                 known["tail_turns"] = params["tail_turns"]
                 known["record_tokens"] = real.tokens if real else params["cap_tokens"]
-            known.update({field: params[key] for key, field in _PLAN_FIELDS.items() if key in params
-                          and field not in known})
+            known.update(
+                {
+                    field: params[key]
+                    for key, field in _PLAN_FIELDS.items()
+                    if key in params and field not in known
+                }
+            )
         return inputs_from_session(self.averages(), base, **known)
 
     def snapshot(
-        self, strategies: Sequence[Strategy], *, context_window: int | None, horizon: int | None = None
+        self,
+        strategies: Sequence[Strategy],
+        *,
+        context_window: int | None,
+        horizon: int | None = None,
     ) -> CostSnapshot:
         """Every strategy's cost, walking whatever turns are new first."""
         steps = self.snapshot_steps(strategies, context_window=context_window, horizon=horizon)
         return next(snapshot for snapshot in steps if snapshot is not None)  # the last step
 
     def snapshot_steps(
-        self, strategies: Sequence[Strategy], *, context_window: int | None, horizon: int | None = None
+        self,
+        strategies: Sequence[Strategy],
+        *,
+        context_window: int | None,
+        horizon: int | None = None,
     ) -> Iterator[CostSnapshot | None]:
         """The same snapshot a slice at a time: yields None after each SLICE_TURNS turns
         walked and after each strategy walked ahead, then the snapshot. The app runs it on
@@ -185,33 +222,59 @@ class SessionCosts:
                 break  # no turn was answered between the slices: the walks are current
         yield self._finish(strategies, context_window, price, fold_price, averages, ahead)
 
-    def _finish(self, strategies: Sequence[Strategy], context_window: int | None, price, fold_price,
-                averages: SessionAverages, ahead: Ahead) -> CostSnapshot:
+    def _finish(
+        self,
+        strategies: Sequence[Strategy],
+        context_window: int | None,
+        price,
+        fold_price,
+        averages: SessionAverages,
+        ahead: Ahead,
+    ) -> CostSnapshot:
         coach = self.coach
         state = coach.state
         report = self.ledger.report(state, strategies, coach.overhead, price, fold_price)
-        projections = anchored(ahead, report.curves, averages.turns, coach.overhead, price, context_window,
-                               fold_price)
+        projections = anchored(
+            ahead, report.curves, averages.turns, coach.overhead, price, context_window, fold_price
+        )
         # Records are append-only and a session's prices fixed: each call's saving and
         # prediction error are kept, and only the new records read.
-        new = state.records[len(self._cache):]
+        new = state.records[len(self._cache) :]
         self._cache.extend(
-            CacheTurn(r.turn, r.kind, r.usage.cached_tokens, r.usage.prompt_tokens,
-                      cache_savings(r.usage, coach.prices.get(r.model)))
+            CacheTurn(
+                r.turn,
+                r.kind,
+                r.usage.cached_tokens,
+                r.usage.prompt_tokens,
+                cache_savings(r.usage, coach.prices.get(r.model)),
+            )
             for r in new
         )
         self._errors.extend(prediction_errors(new))
-        return CostSnapshot(report, projections, ahead.horizon, context_window, averages,
-                            tuple(self._errors), coach.overhead.describe(), tuple(self._cache),
-                            priced=price is not None)
+        return CostSnapshot(
+            report,
+            projections,
+            ahead.horizon,
+            context_window,
+            averages,
+            tuple(self._errors),
+            coach.overhead.describe(),
+            tuple(self._cache),
+            priced=price is not None,
+        )
 
     @property
     def ahead(self) -> Ahead | None:
         """The walk ahead the last snapshot's projections were anchored on."""
         return self._ahead[1] if self._ahead else None
 
-    def _walk_ahead(self, strategies: Sequence[Strategy], template, averages: SessionAverages,
-                    horizon: int | None) -> Generator[None, None, Ahead]:
+    def _walk_ahead(
+        self,
+        strategies: Sequence[Strategy],
+        template,
+        averages: SessionAverages,
+        horizon: int | None,
+    ) -> Generator[None, None, Ahead]:
         """The kept walk ahead, or a new one when it is due (see the class's docstring),
         yielding between strategies."""
         done = averages.turns
@@ -219,10 +282,20 @@ class SessionCosts:
         if self._ahead is not None:
             basis, ahead = self._ahead
             grown = done - ahead.done
-            if basis == wanted and 0 <= grown < max(1, ahead.done * self.rewalk_growth) and done < ahead.horizon:
+            if (
+                basis == wanted
+                and 0 <= grown < max(1, ahead.done * self.rewalk_growth)
+                and done < ahead.horizon
+            ):
                 return ahead
-        ahead = yield from walk_ahead(self.ledger, self.coach.state.transcript.messages, strategies, template,
-                                      averages, horizon or horizon_for(done))
+        ahead = yield from walk_ahead(
+            self.ledger,
+            self.coach.state.transcript.messages,
+            strategies,
+            template,
+            averages,
+            horizon or horizon_for(done),
+        )
         if self._closed:  # a few slices at most were spent on it
             raise Superseded
         self._ahead = (wanted, ahead)
@@ -232,4 +305,8 @@ class SessionCosts:
         request = self.coach.preview(text)
         completion = self.averages().completion_tokens
         price = self.coach.prices.get(self.coach.choice.model)
-        return Quote(request, completion, call_cost(Usage(request.predicted_prompt_tokens, completion), price))
+        return Quote(
+            request,
+            completion,
+            call_cost(Usage(request.predicted_prompt_tokens, completion), price),
+        )

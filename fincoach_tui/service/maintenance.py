@@ -33,10 +33,10 @@ from fincoach_tui.domain.recall import (
 from fincoach_tui.domain.records import CallRecord, Usage
 from fincoach_tui.domain.session_state import summary_event
 from fincoach_tui.llm.base import Completion, LLMError
-from fincoach_tui.turn_events import FoldFinished, RequestReady
+from fincoach_tui.service.events import FoldFinished, RequestReady
 
 if TYPE_CHECKING:
-    from fincoach_tui.coach import Coach
+    from fincoach_tui.service.coach import Coach
 
 EXTRACT_MAX_TOKENS = 1024
 MAX_EXTRACTIONS_PER_TURN = 6  # a catch-up over a long history is finished on later turns
@@ -117,12 +117,15 @@ async def fold(coach: Coach, plan: FoldPlan) -> FoldFinished:
     """
     messages = plan.request()
     note = f"folding turns {plan.first_turn}-{plan.last_turn}"
-    request = coach.measure(Context("summary", tuple(_context_message(m) for m in messages), (), note))
+    request = coach.measure(
+        Context("summary", tuple(_context_message(m) for m in messages), (), note)
+    )
     started = coach.clock()
     text, usage = "", None
     try:
-        async for event in coach.llm.stream(messages, model=coach.summarizer_model,
-                                            max_tokens=plan.cap_tokens * 2):
+        async for event in coach.llm.stream(
+            messages, model=coach.summarizer_model, max_tokens=plan.cap_tokens * 2
+        ):
             if isinstance(event, Completion):
                 text, usage = event.text, event.usage
     except LLMError as error:
@@ -130,9 +133,15 @@ async def fold(coach: Coach, plan: FoldPlan) -> FoldFinished:
     if usage is None:
         usage = coach.estimate_usage(messages, text)
     summary = plan.result(text, coach.counter.count)
-    record = coach.account("summary", request, usage, started, model=coach.summarizer_model,
-                           note=f"folded turns {plan.first_turn}-{plan.last_turn}",
-                           events=[summary_event(summary)])
+    record = coach.account(
+        "summary",
+        request,
+        usage,
+        started,
+        model=coach.summarizer_model,
+        note=f"folded turns {plan.first_turn}-{plan.last_turn}",
+        events=[summary_event(summary)],
+    )
     return FoldFinished(summary, record)
 
 
@@ -152,8 +161,11 @@ def _embedded_upto(coach: Coach, messages: tuple[Message, ...], start: int, stop
     assert coach.embedder is not None
     known = coach.state.embeddings.get(coach.embedder.model, {})
     skipped = coach.state.facts.deleted_source_ids()
-    while start < stop and (messages[start].role != "user" or messages[start].id in known
-                            or messages[start].id in skipped):
+    while start < stop and (
+        messages[start].role != "user"
+        or messages[start].id in known
+        or messages[start].id in skipped
+    ):
         start += 1
     return start
 
@@ -208,8 +220,9 @@ async def extract(coach: Coach, plan: ExtractPlan) -> ExtractFinished:
     started = coach.clock()
     text, usage = "", None
     try:
-        async for event in coach.llm.stream(messages, model=coach.summarizer_model,
-                                            max_tokens=EXTRACT_MAX_TOKENS):
+        async for event in coach.llm.stream(
+            messages, model=coach.summarizer_model, max_tokens=EXTRACT_MAX_TOKENS
+        ):
             if isinstance(event, Completion):
                 text, usage = event.text, event.usage
     except LLMError as error:
@@ -220,9 +233,15 @@ async def extract(coach: Coach, plan: ExtractPlan) -> ExtractFinished:
     result = plan.parse(text, store.next_number())
     outcome = f"rejected: {result.rejected}" if result.rejected else f"{len(result.facts)} facts"
     event = facts_event(coach.next_turn, plan.message_ids, result.facts, result.rejected)
-    record = coach.account("extract", request, usage, started, model=coach.summarizer_model,
-                           note=f"extracted turns {plan.first_turn}-{plan.last_turn}: {outcome}",
-                           events=[event])  # billed and remembered together
+    record = coach.account(
+        "extract",
+        request,
+        usage,
+        started,
+        model=coach.summarizer_model,
+        note=f"extracted turns {plan.first_turn}-{plan.last_turn}: {outcome}",
+        events=[event],
+    )  # billed and remembered together
     added = tuple(f for f in result.facts if store.get(f.id) is not None)
     return ExtractFinished(added, record, result.rejected)
 
@@ -237,8 +256,11 @@ async def index(coach: Coach) -> IndexFinished | None:
     if progress.indexed_model != embedder.model:
         progress.indexed, progress.indexed_model = 0, embedder.model
     messages = transcript.messages
-    todo = [m for m in messages[progress.indexed:]
-            if m.role == "user" and m.id not in known and m.id not in skipped]
+    todo = [
+        m
+        for m in messages[progress.indexed :]
+        if m.role == "user" and m.id not in known and m.id not in skipped
+    ]
     done = 2 * transcript.completed_turns  # the pending question may yet be withdrawn
     if not todo:
         progress.indexed = done
@@ -253,9 +275,15 @@ async def index(coach: Coach) -> IndexFinished | None:
     context = Context(coach.strategy.name, (), (), f"embedded {len(todo)} messages")
     request = RequestReady(context, (), counted, counted)
     vectors = dict(zip((m.id for m in todo), embedded.vectors, strict=True))
-    record = coach.account("embed", request, usage, started, model=embedder.model,
-                           note=f"embedded {len(todo)} messages",
-                           events=[embeddings_event(embedder.model, vectors)])
+    record = coach.account(
+        "embed",
+        request,
+        usage,
+        started,
+        model=embedder.model,
+        note=f"embedded {len(todo)} messages",
+        events=[embeddings_event(embedder.model, vectors)],
+    )
     progress.indexed = done
     return IndexFinished(len(todo), record)
 
@@ -269,7 +297,10 @@ def describe(event: UpkeepEvent) -> tuple[str, bool]:
         if event.error is not None:
             return f"facts not updated: {event.error.message}; tried again next turn", True
         if event.rejected:
-            return f"extraction output rejected ({event.rejected}); the fact store is unchanged", True
+            return (
+                f"extraction output rejected ({event.rejected}); the fact store is unchanged",
+                True,
+            )
         return f"fact store: {len(event.added)} new fact{'s' * (len(event.added) != 1)}", False
     if event.error is not None:
         return f"recall index not updated ({event.error.message}); recalling by keywords", True
@@ -283,15 +314,25 @@ def context_extra(context: Context) -> dict:
     if context.note:
         extra["context_note"] = context.note
     if context.recalled:
-        extra["recall"] = [{"turn": h.turn, "ids": list(h.ids), "score": h.score,
-                            "retriever": h.retriever} for h in context.recalled]
+        extra["recall"] = [
+            {"turn": h.turn, "ids": list(h.ids), "score": h.score, "retriever": h.retriever}
+            for h in context.recalled
+        ]
     if context.conflicts:
-        extra["conflicts"] = [{"key": c.key, "recalled_turn": c.recalled_turn,
-                               "recalled_value": c.recalled_value, "fact_value": c.fact_value,
-                               "fact_id": c.fact_id} for c in context.conflicts]
+        extra["conflicts"] = [
+            {
+                "key": c.key,
+                "recalled_turn": c.recalled_turn,
+                "recalled_value": c.recalled_value,
+                "fact_value": c.fact_value,
+                "fact_id": c.fact_id,
+            }
+            for c in context.conflicts
+        ]
     return extra
 
 
 def _context_message(message: dict[str, str]) -> ContextMessage:
-    return ContextMessage(message["role"], message["content"],
-                          "system" if message["role"] == "system" else "new")
+    return ContextMessage(
+        message["role"], message["content"], "system" if message["role"] == "system" else "new"
+    )

@@ -9,7 +9,9 @@ from __future__ import annotations
 import sys
 from typing import TextIO
 
-from fincoach_tui.coach import (
+from fincoach_tui.domain.inert_text import inert
+from fincoach_tui.domain.memory import StrategyError
+from fincoach_tui.service.coach import (
     Coach,
     FoldFinished,
     FoldStarted,
@@ -19,15 +21,18 @@ from fincoach_tui.coach import (
     TurnFinished,
     context_overflow,
 )
-from fincoach_tui.domain.memory import StrategyError
-from fincoach_tui.memory_upkeep import ExtractFinished, ExtractStarted, IndexFinished, describe
-from fincoach_tui.runtime import LiveSession
+from fincoach_tui.service.maintenance import (
+    ExtractFinished,
+    ExtractStarted,
+    IndexFinished,
+    describe,
+)
+from fincoach_tui.service.runtime import LiveSession
 from fincoach_tui.store.session_file import SecretRefused, SessionError
-from fincoach_tui.inert_text import inert
 
 
 def parse_strategy_command(line: str) -> tuple[str, dict[str, int]]:
-    """"/strategy window k=4" -> ("window", {"k": 4}); raises StrategyError."""
+    """ "/strategy window k=4" -> ("window", {"k": 4}); raises StrategyError."""
     parts = line.split()[1:]
     if not parts:
         raise StrategyError("usage: /strategy NAME [param=value ...]")
@@ -42,7 +47,9 @@ def parse_strategy_command(line: str) -> tuple[str, dict[str, int]]:
 
 def accounting_line(record) -> str:
     cost = "no price" if record.cost_usd is None else f"${record.cost_usd:.6f}"
-    flags = " (simulated)" if record.simulated else (" (estimated)" if record.usage.estimated else "")
+    flags = (
+        " (simulated)" if record.simulated else (" (estimated)" if record.usage.estimated else "")
+    )
     return (
         f"[turn {record.turn} · {record.strategy} · {len(record.sent)} msgs · "
         f"tiktoken {record.counted_tokens} · billed {record.usage.prompt_tokens}"
@@ -117,8 +124,10 @@ async def _turn(coach: Coach, line: str, say, out: TextIO) -> str | None:
             elif isinstance(event, TurnFailed):
                 say(f"\nerror: {event.error.message}")
                 if event.error.kind == "context_length":
-                    say("the conversation no longer fits the model: switch to a bounded "
-                        "strategy (/strategy window, budget or summary), then /retry")
+                    say(
+                        "the conversation no longer fits the model: switch to a bounded "
+                        "strategy (/strategy window, budget or summary), then /retry"
+                    )
                 say("your message was not sent; /retry sends it again")
                 return event.question
     except (SessionError, ValueError, OSError) as exc:

@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from datetime import datetime
 from pathlib import Path
 
-from fincoach_tui import paths
+from fincoach_tui.settings import paths
 
 EXIT_USAGE = 2
 
@@ -21,25 +21,46 @@ def build_parser() -> argparse.ArgumentParser:
         description="A personal-finance coach in your terminal that shows what conversation memory costs.",
     )
     parser.add_argument("--session", metavar="NAME", help="resume (or create) the named session")
-    parser.add_argument("--strategy", help="memory strategy: buffer, window, budget, summary, hybrid, facts")
+    parser.add_argument(
+        "--strategy", help="memory strategy: buffer, window, budget, summary, hybrid, facts"
+    )
     parser.add_argument("--provider", help="openai, groq, openrouter, ollama, offline or custom")
     parser.add_argument("--model", help="model id sent to the provider")
-    parser.add_argument("--base-url", help="any OpenAI-compatible server, e.g. http://localhost:8000/v1")
-    parser.add_argument("--api-key-env", metavar="VAR", help="environment variable holding the API key")
-    parser.add_argument("--plain", action="store_true", help="line-by-line chat instead of the full-screen app")
+    parser.add_argument(
+        "--base-url", help="any OpenAI-compatible server, e.g. http://localhost:8000/v1"
+    )
+    parser.add_argument(
+        "--api-key-env", metavar="VAR", help="environment variable holding the API key"
+    )
+    parser.add_argument(
+        "--plain", action="store_true", help="line-by-line chat instead of the full-screen app"
+    )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
 
     sub.add_parser("sessions", help="list saved sessions")
 
     sim = sub.add_parser("simulate", help="the notebook's token-growth table, for every strategy")
-    sim.add_argument("--reply-tokens", type=int, default=80, help="assumed length of every reply (default 80)")
-    sim.add_argument("--messages", type=Path, metavar="FILE", help="user messages, one per line (default: the notebook's ten)")
-    sim.add_argument("--model", dest="sim_model", default="gpt-4o", help="model whose tokenizer counts (default gpt-4o)")
+    sim.add_argument(
+        "--reply-tokens", type=int, default=80, help="assumed length of every reply (default 80)"
+    )
+    sim.add_argument(
+        "--messages",
+        type=Path,
+        metavar="FILE",
+        help="user messages, one per line (default: the notebook's ten)",
+    )
+    sim.add_argument(
+        "--model",
+        dest="sim_model",
+        default="gpt-4o",
+        help="model whose tokenizer counts (default gpt-4o)",
+    )
 
     plan = sub.add_parser(
-        "plan", help="seed 002's crossover planner: replay vs bounded strategies, per turn and in total",
+        "plan",
+        help="seed 002's crossover planner: replay vs bounded strategies, per turn and in total",
         description="Input tokens per turn and cumulative for replay and each bounded strategy, and "
-                    "the turns where each gets cheaper than replay. Defaults: seed 002's assumptions.",
+        "the turns where each gets cheaper than replay. Defaults: seed 002's assumptions.",
     )
     for flag, default, what in (
         ("--system-tokens", 1800, "system block"),
@@ -50,12 +71,23 @@ def build_parser() -> argparse.ArgumentParser:
         ("--retrieval-tokens", 1500, "retrieval budget"),
         ("--turns", 20, "turns in the session"),
     ):
-        plan.add_argument(flag, type=int, default=default, metavar="N", help=f"{what} (default {default:,})")
-    plan.add_argument("--every", type=int, default=0, metavar="K",
-                      help="print every K-th turn (default: all up to 30 turns, else about 25 rows)")
+        plan.add_argument(
+            flag, type=int, default=default, metavar="N", help=f"{what} (default {default:,})"
+        )
+    plan.add_argument(
+        "--every",
+        type=int,
+        default=0,
+        metavar="K",
+        help="print every K-th turn (default: all up to 30 turns, else about 25 rows)",
+    )
 
-    probe = sub.add_parser("probe", help="the recall probe: which strategies still send early facts late, at what cost")
-    probe.add_argument("--strategies", metavar="A,B", help="comma-separated strategies (default: all)")
+    probe = sub.add_parser(
+        "probe", help="the recall probe: which strategies still send early facts late, at what cost"
+    )
+    probe.add_argument(
+        "--strategies", metavar="A,B", help="comma-separated strategies (default: all)"
+    )
 
     exp = sub.add_parser("export", help="write a session as Markdown or JSON")
     exp.add_argument("name", help="session name")
@@ -91,11 +123,11 @@ class UserFacingError(Exception):
 
 def _user_errors():
     """The exception types whose message is already written for the user."""
-    from fincoach_tui.config import ConfigError
     from fincoach_tui.domain.memory import StrategyError
     from fincoach_tui.llm.providers import ProviderError
+    from fincoach_tui.llm.vocab import VocabularyError
+    from fincoach_tui.settings.config import ConfigError
     from fincoach_tui.store.session_file import SessionError
-    from fincoach_tui.vocab import VocabularyError
 
     return (ConfigError, StrategyError, ProviderError, SessionError, VocabularyError, ValueError)
 
@@ -108,8 +140,8 @@ def _guard(action):
 
 
 def cmd_chat(args: argparse.Namespace) -> int:
-    from fincoach_tui.config import load_config
-    from fincoach_tui.runtime import Overrides, default_session_name, resolve
+    from fincoach_tui.service.runtime import Overrides, default_session_name, resolve
+    from fincoach_tui.settings.config import load_config
     from fincoach_tui.store.session_file import validate_session_name
     from fincoach_tui.store.sessions import SessionStore
 
@@ -132,8 +164,12 @@ def cmd_chat(args: argparse.Namespace) -> int:
     from fincoach_tui.ui.app import FinCoachApp
 
     app = FinCoachApp(
-        config=config, settings=settings, store=store, file=file,
-        strategy=args.strategy, auto_named=not given,
+        config=config,
+        settings=settings,
+        store=store,
+        file=file,
+        strategy=args.strategy,
+        auto_named=not given,
     )
     app.run()
     if app.exit_message:
@@ -143,8 +179,8 @@ def cmd_chat(args: argparse.Namespace) -> int:
 
 
 def _plain(config, settings, file, strategy: str | None) -> int:
-    from fincoach_tui.plain_chat import run
-    from fincoach_tui.runtime import build_engine, open_session
+    from fincoach_tui.cli.plain_chat import run
+    from fincoach_tui.service.runtime import build_engine, open_session
 
     try:
         engine = _guard(lambda: build_engine(config, settings))
@@ -176,8 +212,14 @@ def cmd_sessions() -> int:
             print(f"{name:<28} {'?':>5}  {'-':<8} {'-':>9} {'-':>10}  ({exc})")
             continue
         cost = "no price" if row.cost_usd is None else f"${row.cost_usd:.4f}"
-        used = datetime.fromtimestamp(row.last_used).strftime("%Y-%m-%d %H:%M") if row.last_used else "-"
-        print(f"{name:<28} {row.turns:>5}  {row.strategy:<8} {row.billed_tokens:>9,} {cost:>10}  {used}")
+        used = (
+            datetime.fromtimestamp(row.last_used).strftime("%Y-%m-%d %H:%M")
+            if row.last_used
+            else "-"
+        )
+        print(
+            f"{name:<28} {row.turns:>5}  {row.strategy:<8} {row.billed_tokens:>9,} {cost:>10}  {used}"
+        )
     return 0
 
 
@@ -186,7 +228,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     from fincoach_tui.domain.persona import FINCOACH_SYSTEM_PROMPT, SIMULATED_TURNS
     from fincoach_tui.domain.simulate import notebook_table, side_by_side, simulate
     from fincoach_tui.domain.tokens import encoding_for_model
-    from fincoach_tui.vocab import load_encoding
+    from fincoach_tui.llm.vocab import load_encoding
 
     if args.reply_tokens < 0:
         raise UserFacingError("--reply-tokens must be zero or more")
@@ -203,8 +245,13 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     count = encoding.encode_ordinary
     system = len(count(FINCOACH_SYSTEM_PROMPT))
     results = {
-        name: simulate(make_strategy(name), messages, system_tokens=system,
-                       count_text=lambda t: len(count(t)), reply_tokens=args.reply_tokens)
+        name: simulate(
+            make_strategy(name),
+            messages,
+            system_tokens=system,
+            count_text=lambda t: len(count(t)),
+            reply_tokens=args.reply_tokens,
+        )
         for name in STRATEGIES
     }
     print(notebook_table(results["buffer"], system))
@@ -218,18 +265,24 @@ def cmd_plan(args: argparse.Namespace) -> int:
 
     if args.every < 0:
         raise UserFacingError("--every must be zero or more")
-    inputs = _guard(lambda: PlanInputs(
-        system_tokens=args.system_tokens, turn_tokens=args.turn_tokens, tail_turns=args.tail_turns,
-        record_tokens=args.record_tokens, fact_tokens=args.fact_tokens,
-        retrieval_tokens=args.retrieval_tokens, turns=args.turns,
-    ))
+    inputs = _guard(
+        lambda: PlanInputs(
+            system_tokens=args.system_tokens,
+            turn_tokens=args.turn_tokens,
+            tail_turns=args.tail_turns,
+            record_tokens=args.record_tokens,
+            fact_tokens=args.fact_tokens,
+            retrieval_tokens=args.retrieval_tokens,
+            turns=args.turns,
+        )
+    )
     print(format_plan(make_plan(inputs), args.every))
     return 0
 
 
 def cmd_export(args: argparse.Namespace) -> int:
     from fincoach_tui.domain.session_state import replay
-    from fincoach_tui.export import export_session
+    from fincoach_tui.service.export import export_session
     from fincoach_tui.store.session_file import validate_session_name
     from fincoach_tui.store.sessions import SessionStore
 
@@ -251,13 +304,15 @@ def cmd_export(args: argparse.Namespace) -> int:
 
 
 def cmd_probe(args: argparse.Namespace) -> int:
-    """The recall probe (fincoach_tui/recall_probe.py), offline and deterministic."""
+    """The recall probe (fincoach_tui/cli/probe.py), offline and deterministic."""
+    from fincoach_tui.cli.probe import report, run_probe
     from fincoach_tui.domain.memory import STRATEGIES
-    from fincoach_tui.recall_probe import report, run_probe
 
     names = [n.strip() for n in (args.strategies or ",".join(STRATEGIES)).split(",") if n.strip()]
     unknown = [n for n in names if n not in STRATEGIES]
     if unknown:
-        raise UserFacingError(f"unknown strategy {unknown[0]!r}; choose from {', '.join(STRATEGIES)}")
+        raise UserFacingError(
+            f"unknown strategy {unknown[0]!r}; choose from {', '.join(STRATEGIES)}"
+        )
     print(_guard(lambda: report(run_probe(names))))
     return 0

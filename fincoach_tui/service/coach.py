@@ -18,6 +18,12 @@ from fincoach_tui.domain.context import Context, ContextMessage
 from fincoach_tui.domain.conversation import Message
 from fincoach_tui.domain.memory import MemoryView, Strategy, Summary, make_strategy
 from fincoach_tui.domain.memory.summary import FoldPlan
+from fincoach_tui.domain.overhead_fit import (
+    LearnedOverhead,
+    Observation,
+    OverheadLearner,
+    learnable,
+)
 from fincoach_tui.domain.pricing import PriceTable, call_cost
 from fincoach_tui.domain.records import CallRecord, MessageIds, SentMessage, Usage
 from fincoach_tui.domain.session_state import (
@@ -27,15 +33,12 @@ from fincoach_tui.domain.session_state import (
     strategy_event,
     withdrawn_event,
 )
-from fincoach_tui.domain.overhead_fit import LearnedOverhead, Observation, OverheadLearner, learnable
 from fincoach_tui.domain.tokens import TemplateOverhead, TokenCounter, digest
 from fincoach_tui.llm.base import ChatModel, Completion, LLMError, TextDelta
 from fincoach_tui.llm.embeddings import Embedder
-from fincoach_tui.memory_upkeep import (
-    RecallSource, UpkeepProgress, context_extra, fold, prime_upkeep, run_upkeep,
-)
+
 # The events a turn yields; re-exported here for the coach's readers.
-from fincoach_tui.turn_events import (
+from fincoach_tui.service.events import (
     FoldFinished,
     FoldStarted,
     ReplyDelta,
@@ -46,10 +49,28 @@ from fincoach_tui.turn_events import (
     TurnFinished,
     context_overflow,
 )
+from fincoach_tui.service.maintenance import (
+    RecallSource,
+    UpkeepProgress,
+    context_extra,
+    fold,
+    prime_upkeep,
+    run_upkeep,
+)
 
 __all__ = [
-    "Coach", "ModelChoice", "estimate_usage", "context_overflow", "FoldFinished", "FoldStarted",
-    "ReplyDelta", "RequestReady", "Retrying", "TurnEvent", "TurnFailed", "TurnFinished",
+    "Coach",
+    "ModelChoice",
+    "estimate_usage",
+    "context_overflow",
+    "FoldFinished",
+    "FoldStarted",
+    "ReplyDelta",
+    "RequestReady",
+    "Retrying",
+    "TurnEvent",
+    "TurnFailed",
+    "TurnFinished",
 ]
 
 RATE_LIMIT_RETRIES = 2  # after the first attempt; waits honour Retry-After, capped below
@@ -88,7 +109,7 @@ class Coach:
         embedder: Embedder | None = None,
     ) -> None:
         self.state = state
-        # Recall uses the provider's embeddings when there is one (memory_upkeep.py).
+        # Recall uses the provider's embeddings when there is one (service/maintenance.py).
         self.embedder = embedder
         self._sink = sink
         # Events that must be saved together or not at all (a reply and its record) go
@@ -106,7 +127,9 @@ class Coach:
         self.system_prompt = system_prompt
         self.summarizer_model = summarizer_model or choice.model
         self.max_tokens = max_tokens
-        self.clock = clock  # public: maintenance calls (memory_upkeep.py) time themselves with it
+        self.clock = (
+            clock  # public: maintenance calls (service/maintenance.py) time themselves with it
+        )
         self._sleep = sleep
         self.strategy = strategy
         # Where each upkeep pass got to, so the next one reads only newer messages.
@@ -205,9 +228,17 @@ class Coach:
 
     def view(self, new: Message) -> MemoryView:
         history = self.history_before(new)
-        return MemoryView(self.system_prompt, history, new, self.count_message, self.state.summary,
-                          facts=self.state.facts, retriever=self.recall.retriever(self),
-                          count_text=self.count_text, ids=self._omitted_ids)
+        return MemoryView(
+            self.system_prompt,
+            history,
+            new,
+            self.count_message,
+            self.state.summary,
+            facts=self.state.facts,
+            retriever=self.recall.retriever(self),
+            count_text=self.count_text,
+            ids=self._omitted_ids,
+        )
 
     def measure(self, context: Context) -> RequestReady:
         sent = tuple(
@@ -291,8 +322,11 @@ class Coach:
                     elif isinstance(event, Completion):
                         yield self._finish(request, event.text, event.usage, started)
                         return
-                raise LLMError("stream_cut", "the reply ended without a final usage chunk",
-                               partial_text=reply_text)
+                raise LLMError(
+                    "stream_cut",
+                    "the reply ended without a final usage chunk",
+                    partial_text=reply_text,
+                )
             except LLMError as error:
                 partial = error.partial_text or reply_text
                 if error.kind == "stream_cut" and partial:
@@ -300,8 +334,10 @@ class Coach:
                     yield self._finish(request, partial, usage, started, note="reply cut off")
                     return
                 if error.kind == "rate_limit" and attempt < RATE_LIMIT_RETRIES:
-                    wait = min(error.retry_after if error.retry_after is not None else 2.0 ** attempt,
-                               MAX_RETRY_WAIT_S)
+                    wait = min(
+                        error.retry_after if error.retry_after is not None else 2.0**attempt,
+                        MAX_RETRY_WAIT_S,
+                    )
                     yield Retrying(attempt + 1, wait, error)
                     await self._sleep(wait)
                     continue
@@ -314,15 +350,32 @@ class Coach:
     ) -> TurnFinished:
         turn = self.next_turn
         reply = Message(self.state.transcript.next_id(), "assistant", text, self.clock(), turn)
-        record = self._record("chat", turn, request, usage, started, reply_id=reply.id, note=note,
-                              extra=context_extra(request.context))
+        record = self._record(
+            "chat",
+            turn,
+            request,
+            usage,
+            started,
+            reply_id=reply.id,
+            note=note,
+            extra=context_extra(request.context),
+        )
         # One write: a crash leaves the turn either answered and accounted, or unanswered.
         self._emit_all([message_event(reply), record_event(record)])
         self._learn(record)
         return TurnFinished(reply, record)
 
-    def account(self, kind: str, request: RequestReady, usage: Usage, started: float, *, model: str,
-                note: str, events: Sequence[dict[str, Any]] = ()) -> CallRecord:
+    def account(
+        self,
+        kind: str,
+        request: RequestReady,
+        usage: Usage,
+        started: float,
+        *,
+        model: str,
+        note: str,
+        events: Sequence[dict[str, Any]] = (),
+    ) -> CallRecord:
         """Account a maintenance call (a fold, an extraction, an embedding) at this turn:
         its record and the `events` it produced in one write, so it is billed and remembered
         together or not at all, then learn the template from what it was billed."""

@@ -16,7 +16,6 @@ import itertools
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from fincoach_tui.coach import Coach, ModelChoice
 from fincoach_tui.domain.memory import STRATEGIES, make_strategy
 from fincoach_tui.domain.persona import FINCOACH_SYSTEM_PROMPT
 from fincoach_tui.domain.pricing import PriceTable
@@ -24,6 +23,7 @@ from fincoach_tui.domain.records import CallRecord
 from fincoach_tui.domain.session_state import SessionState
 from fincoach_tui.domain.tokens import OPENAI_CHAT_OVERHEAD, TokenCounter
 from fincoach_tui.llm.offline import OfflineCoach
+from fincoach_tui.service.coach import Coach, ModelChoice
 
 START = 1_767_604_800.0  # 2026-01-05 09:20 UTC: the maturity "in 3 months" is April 2026
 MODEL = "gpt-4o-mini"
@@ -68,10 +68,15 @@ SCRIPT: tuple[tuple[str, tuple[str, ...]], ...] = (
     *((text, ()) for text in _FILLER),  # turns 5-20
     ("Please remember: I got a raise, my salary is now ₹1,50,000 a month.", ()),  # turn 21
     *((text, ()) for text in _FILLER),  # turns 22-37
-    ("What is my take-home salary now, and how much of it can I save each month?", ("salary", "expenses")),
+    (
+        "What is my take-home salary now, and how much of it can I save each month?",
+        ("salary", "expenses"),
+    ),
     ("When does my fixed deposit mature, and how much is in it?", ("fd_amount", "fd_maturity")),
-    ("Given how I feel about risk, where should the deposit money go when it matures?",
-     ("risk", "fd_amount", "fd_maturity")),
+    (
+        "Given how I feel about risk, where should the deposit money go when it matures?",
+        ("risk", "fd_amount", "fd_maturity"),
+    ),
     ("How big should my emergency fund be, given what I spend each month?", ("expenses",)),
     ("Can I afford a monthly SIP of ₹15,000 on my current pay?", ("salary", "expenses")),
     ("Summarise my whole financial picture for me.", ALL),
@@ -132,10 +137,15 @@ async def play(strategy: str, counter: TokenCounter, prices: PriceTable) -> Prob
     state = SessionState()
     ticks = itertools.count(START, 60.0)
     coach = Coach(
-        state=state, sink=lambda event: None, llm=OfflineCoach(counter.count, OPENAI_CHAT_OVERHEAD),
+        state=state,
+        sink=lambda event: None,
+        llm=OfflineCoach(counter.count, OPENAI_CHAT_OVERHEAD),
         choice=ModelChoice("offline", MODEL, OPENAI_CHAT_OVERHEAD, simulated=True),
-        counter=counter, prices=prices, system_prompt=FINCOACH_SYSTEM_PROMPT,
-        strategy=make_strategy(strategy), clock=lambda: next(ticks),
+        counter=counter,
+        prices=prices,
+        system_prompt=FINCOACH_SYSTEM_PROMPT,
+        strategy=make_strategy(strategy),
+        clock=lambda: next(ticks),
     )
     turns = []
     for number, (text, needed) in enumerate(SCRIPT, start=1):
@@ -159,13 +169,13 @@ def run_probe(
 ) -> list[ProbeResult]:
     """Play the script once per strategy. Needs no network: the vocabulary ships offline."""
     if counter is None:
-        from fincoach_tui.vocab import load_encoding
+        from fincoach_tui.llm.vocab import load_encoding
 
         encoding = load_encoding("o200k_base")
         counter = TokenCounter(encoding.encode_ordinary, encoding.name)
     if prices is None:
-        from fincoach_tui.config import Config
-        from fincoach_tui.runtime import price_table
+        from fincoach_tui.service.runtime import price_table
+        from fincoach_tui.settings.config import Config
 
         prices = price_table(Config())
 
@@ -208,9 +218,11 @@ def per_turn_table(results: Sequence[ProbeResult], every: int = 4) -> str:
 
 
 def report(results: Sequence[ProbeResult]) -> str:
-    return "\n\n".join([
-        f"Recall probe: {len(SCRIPT)} turns, offline coach (simulated), priced as {MODEL}.",
-        summary_table(results),
-        "Planted facts present in the request (of 5) · prompt tokens, by turn:",
-        per_turn_table(results),
-    ])
+    return "\n\n".join(
+        [
+            f"Recall probe: {len(SCRIPT)} turns, offline coach (simulated), priced as {MODEL}.",
+            summary_table(results),
+            "Planted facts present in the request (of 5) · prompt tokens, by turn:",
+            per_turn_table(results),
+        ]
+    )

@@ -61,7 +61,9 @@ class TurnFailed:
     question: str
 
 
-TurnEvent = FoldStarted | FoldFinished | RequestReady | ReplyDelta | Retrying | TurnFinished | TurnFailed
+TurnEvent = (
+    FoldStarted | FoldFinished | RequestReady | ReplyDelta | Retrying | TurnFinished | TurnFailed
+)
 
 
 def context_overflow(request: RequestReady, window: int | None, model: str) -> str | None:
