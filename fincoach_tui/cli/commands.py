@@ -208,7 +208,7 @@ def cmd_sessions() -> int:
     for name in names:
         try:
             row = summarize_session(name, store.read_events(name))
-        except SessionError as exc:  # e.g. written by a newer FinCoach: list it, say why
+        except (SessionError, OSError) as exc:  # e.g. a newer FinCoach's: list it, say why
             print(f"{name:<28} {'?':>5}  {'-':<8} {'-':>9} {'-':>10}  ({exc})")
             continue
         cost = "no price" if row.cost_usd is None else f"${row.cost_usd:.4f}"
