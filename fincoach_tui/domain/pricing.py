@@ -17,27 +17,40 @@ PER_MILLION = 1_000_000
 
 @dataclass(frozen=True)
 class Price:
-    """USD per 1M tokens, and the model's context window in tokens."""
+    """USD per 1M tokens, and the model's context window in tokens.
 
-    input: float
-    cached_input: float
-    output: float
+    A rate of None is "no price" (a config override may give only a context window, or
+    only the input rate): a call whose cost needs it is shown as "no price", never $0."""
+
+    input: float | None
+    cached_input: float | None
+    output: float | None
     context_window: int | None = None
     source: str = ""
     as_of: str = ""
 
     @classmethod
     def from_mapping(cls, data: Mapping[str, Any]) -> Price:
-        input_rate = float(data["input"])
+        input_rate = _rate(data, "input")
+        cached = _rate(data, "cached_input")
         return cls(
             input=input_rate,
             # A provider without a cache discount bills cached tokens at the input rate.
-            cached_input=float(data.get("cached_input", input_rate)),
-            output=float(data["output"]),
+            cached_input=input_rate if cached is None else cached,
+            output=_rate(data, "output"),
             context_window=int(data["context_window"]) if data.get("context_window") else None,
             source=str(data.get("source", "")),
             as_of=str(data.get("as_of", "")),
         )
+
+    @property
+    def priced(self) -> bool:
+        return None not in (self.input, self.cached_input, self.output)
+
+
+def _rate(data: Mapping[str, Any], key: str) -> float | None:
+    value = data.get(key)
+    return None if value is None else float(value)
 
 
 def call_cost(usage: Usage, price: Price | None) -> float | None:
@@ -49,8 +62,9 @@ def call_cost(usage: Usage, price: Price | None) -> float | None:
     """
     if usage.provider_cost is not None:
         return usage.provider_cost
-    if price is None:
+    if price is None or not price.priced:
         return None
+    assert price.input is not None and price.cached_input is not None and price.output is not None
     uncached = usage.prompt_tokens - usage.cached_tokens
     return (
         uncached * price.input
@@ -62,8 +76,9 @@ def call_cost(usage: Usage, price: Price | None) -> float | None:
 def cache_savings(usage: Usage, price: Price | None) -> float:
     """What the cache discount took off a call: its cached tokens at the input rate minus
     the cached rate. 0 with no price, or when the provider reported the cost itself."""
-    if price is None or usage.provider_cost is not None:
+    if price is None or not price.priced or usage.provider_cost is not None:
         return 0.0
+    assert price.input is not None and price.cached_input is not None
     return usage.cached_tokens * (price.input - price.cached_input) / PER_MILLION
 
 

@@ -46,6 +46,9 @@ DEFAULT_STRATEGY_PARAMS: dict[str, dict[str, int]] = {
 # (its module defines them), as long as the value is a positive integer.
 KNOWN_STRATEGY_PARAMS = {"buffer": (), **{k: tuple(v) for k, v in DEFAULT_STRATEGY_PARAMS.items()}}
 PRICE_KEYS = ("input", "cached_input", "output", "context_window")
+# USD per 1M tokens. The dearest models cost a few hundred; a bigger number is a typo, and
+# 1e308 would make every cost shown infinite.
+MAX_PRICE = 100_000
 _ENV_NAME_RE = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 _TOP_KEYS = ("provider", "model", "base_url", "api_key_env", "theme", "max_tokens",
              "strategy", "summarizer", "offline", "prices")  # fmt: skip
@@ -251,9 +254,13 @@ def _read_prices(r: _Reader, prices: dict) -> dict[str, dict[str, float | int | 
                 r.positive_int(f"{where}.{key}", val)
             elif (
                 isinstance(val, bool) or not isinstance(val, int | float)
-                or not math.isfinite(val) or val < 0
+                or not math.isfinite(val) or not 0 <= val <= MAX_PRICE
             ):  # fmt: skip
-                raise r.fail(f"{where}.{key}", "a non-negative number (USD per 1M tokens)", val)
+                raise r.fail(
+                    f"{where}.{key}",
+                    f"a non-negative number of USD per 1M tokens, at most {MAX_PRICE:,}",
+                    val,
+                )
         out[model] = dict(entry)
     return out
 

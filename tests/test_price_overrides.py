@@ -1,0 +1,54 @@
+"""Price overrides in config.toml: a partial override is valid (a missing rate means "no
+price", never $0 or a crash), and an absurd rate is refused at load, naming the key."""
+
+from __future__ import annotations
+
+import pytest
+
+from fincoach_tui.domain.pricing import call_cost
+from fincoach_tui.domain.records import Usage
+from fincoach_tui.service.runtime import price_table
+from fincoach_tui.settings.config import ConfigError, load_config
+
+USAGE = Usage(prompt_tokens=1_000_000, completion_tokens=1_000_000)
+
+
+def config_with(tmp_path, text):
+    path = tmp_path / "config.toml"
+    path.write_text(text, encoding="utf-8")
+    return load_config(path)
+
+
+def test_only_an_input_rate_for_an_unknown_model_is_no_price(tmp_path):
+    table = price_table(config_with(tmp_path, '[prices."m"]\ninput = 1\n'))
+    price = table.get("m")
+    assert price is not None and price.input == 1.0 and price.output is None
+    assert call_cost(USAGE, price) is None
+
+
+def test_only_a_context_window_gives_the_window_and_no_price(tmp_path):
+    table = price_table(config_with(tmp_path, '[prices."local-llama"]\ncontext_window = 4096\n'))
+    price = table.get("local-llama")
+    assert price is not None and price.context_window == 4096
+    assert call_cost(USAGE, price) is None
+
+
+def test_a_partial_override_of_a_shipped_model_keeps_its_other_rates(tmp_path):
+    shipped = price_table(config_with(tmp_path, "")).get("gpt-4o-mini")
+    table = price_table(config_with(tmp_path, '[prices."gpt-4o-mini"]\ncontext_window = 4096\n'))
+    price = table.get("gpt-4o-mini")
+    assert (price.input, price.output, price.context_window) == (
+        shipped.input,
+        shipped.output,
+        4096,
+    )
+    assert call_cost(USAGE, price) == call_cost(USAGE, shipped)
+
+
+@pytest.mark.parametrize("value", ["1e308", "100001", "-1", "inf", "nan"])
+def test_an_absurd_rate_is_refused_naming_the_key(tmp_path, value):
+    with pytest.raises(ConfigError) as info:
+        config_with(tmp_path, f'[prices."m"]\noutput = {value}\n')
+    message = str(info.value)
+    assert 'prices."m".output must be a non-negative number of USD per 1M tokens' in message
+    assert "\n" not in message
