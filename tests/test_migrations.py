@@ -47,9 +47,8 @@ def test_a_file_from_a_newer_fincoach_is_refused_naming_its_version(tmp_path):
     path.write_bytes(content)
     with pytest.raises(SessionFormatError) as info:
         SessionFile.open(path)
-    assert str(info.value) == (
-        "future was written by a newer FinCoach (format 99); upgrade to open it "
-        "(this version reads formats 1 to 1)"
+    assert (
+        str(info.value) == "future was written by a newer FinCoach (format 99); upgrade to open it"
     )
     assert path.read_bytes() == content
 

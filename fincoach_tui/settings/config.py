@@ -254,13 +254,11 @@ def _read_prices(r: _Reader, prices: dict) -> dict[str, dict[str, float | int | 
                 r.positive_int(f"{where}.{key}", val)
             elif (
                 isinstance(val, bool) or not isinstance(val, int | float)
-                or not math.isfinite(val) or not 0 <= val <= MAX_PRICE
+                or not math.isfinite(val) or val < 0
             ):  # fmt: skip
-                raise r.fail(
-                    f"{where}.{key}",
-                    f"a non-negative number of USD per 1M tokens, at most {MAX_PRICE:,}",
-                    val,
-                )
+                raise r.fail(f"{where}.{key}", "a non-negative number (USD per 1M tokens)", val)
+            elif val > MAX_PRICE:
+                raise r.fail(f"{where}.{key}", f"at most {MAX_PRICE:,} (USD per 1M tokens)", val)
         out[model] = dict(entry)
     return out
 

@@ -256,8 +256,7 @@ def _check_header(parsed: _Parsed, name: str) -> None:
         raise SessionFormatError(f"{name} has an unreadable header (format {fmt!r})")
     if fmt > current:
         raise SessionFormatError(
-            f"{name} was written by a newer FinCoach (format {fmt}); upgrade to open it "
-            f"(this version reads formats 1 to {current})"
+            f"{name} was written by a newer FinCoach (format {fmt}); upgrade to open it"
         )
 
 
