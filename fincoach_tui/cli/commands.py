@@ -293,10 +293,12 @@ def cmd_export(args: argparse.Namespace) -> int:
     state, _ = replay(_guard(lambda: store.read_events(name)))
     text = export_session(name, state, args.format)
     if args.output:
+        from fincoach_tui.service.export import ExportError, write_export
+
         try:
-            args.output.write_text(text, encoding="utf-8")
-        except OSError as exc:
-            raise UserFacingError(f"cannot write {args.output}: {exc.strerror}") from None
+            write_export(args.output, text)
+        except ExportError as exc:
+            raise UserFacingError(str(exc)) from None
         print(f"wrote {args.output}", file=sys.stderr)
     else:
         sys.stdout.write(text)

@@ -184,8 +184,9 @@ class Coach:
     def switch_strategy(self, name: str, params: dict[str, int] | None = None) -> Strategy:
         """Use another strategy from the next request on. Raises StrategyError."""
         strategy = make_strategy(name, params)
-        self.strategy = strategy
+        # Saved first: if the write fails (a full disk) the session keeps its old strategy.
         self._emit(strategy_event(self.next_turn, strategy.name, strategy.params()))
+        self.strategy = strategy
         return strategy
 
     # ---- the fact store: the user's corrections are events like any other ----------

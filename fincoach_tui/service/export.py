@@ -6,6 +6,7 @@ Exports are built from the replayed session, which never holds an API key.
 from __future__ import annotations
 
 import json
+from pathlib import Path
 from typing import Any
 
 from fincoach_tui.domain.inert_text import inert
@@ -67,6 +68,23 @@ def _table(state: SessionState) -> str:
     total = state.total_cost
     rows.append(f"\nTotal: {'no price' if total is None else f'${total:.6f}'}")
     return "\n".join(rows)
+
+
+class ExportError(Exception):
+    """An export that could not be written; the message is one line naming the file."""
+
+
+def write_export(target: Path, text: str) -> None:
+    """Write an export readable by the user only (0600, like the session it comes from),
+    creating its folder if needed; ExportError (one line) if it cannot be written."""
+    from fincoach_tui.store.disk import describe, write_private
+
+    target = Path(target)
+    try:
+        target.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
+        write_private(target, text)
+    except OSError as exc:
+        raise ExportError(f"cannot write {target}: {describe(exc)}") from None
 
 
 def export_session(name: str, state: SessionState, fmt: str) -> str:
