@@ -46,8 +46,11 @@ class LLMError(Exception):
     """A model call that failed, classified so the UI can explain it in one line.
 
     kind: auth | not_found | rate_limit | server | timeout | connection |
-          context_length | bad_request | stream_cut
-    `partial_text` keeps whatever streamed before a cut; `retry_after` is seconds.
+          context_length | bad_request | bad_response | stream_cut
+    `message` is a whole sentence (what the line chat prints); `detail` is only what the
+    server said and where (what the app adds, in brackets, to its own advice for the kind),
+    so the app never says the same thing twice. `partial_text` keeps whatever streamed
+    before a cut; `retry_after` is seconds.
     """
 
     def __init__(
@@ -58,10 +61,12 @@ class LLMError(Exception):
         retry_after: float | None = None,
         partial_text: str = "",
         status: int | None = None,
+        detail: str | None = None,
     ) -> None:
         super().__init__(message)
         self.kind = kind
         self.message = message
+        self.detail = message if detail is None else detail
         self.retry_after = retry_after
         self.partial_text = partial_text
         self.status = status
