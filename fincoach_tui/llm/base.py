@@ -28,6 +28,15 @@ class Completion:
     finish_reason: str | None = None
 
 
+def cut_off_note(completion: Completion, max_tokens: int | None) -> str:
+    """ "cut off at N tokens" for a reply the token limit ended (finish_reason "length"),
+    shown with the reply and kept in its record and the export; "" for a whole reply."""
+    if completion.finish_reason != "length":
+        return ""
+    tokens = completion.usage.completion_tokens or max_tokens
+    return f"cut off at {tokens:,} tokens" if tokens else "cut off by the token limit"
+
+
 StreamEvent = TextDelta | Completion
 
 

@@ -46,10 +46,11 @@ def to_markdown(name: str, state: SessionState) -> str:
 def _record_line(record) -> str:
     cost = "no price" if record.cost_usd is None else f"${record.cost_usd:.6f}"
     sim = " (simulated)" if record.simulated else ""
+    note = f" · **{record.note}**" if record.note else ""  # e.g. "cut off at 1,024 tokens"
     return (
         f"{record.strategy} · {len(record.sent)} messages · {record.counted_tokens} counted · "
         f"{record.usage.prompt_tokens} billed prompt · {record.usage.completion_tokens} completion · "
-        f"{cost}{sim}"
+        f"{cost}{sim}{note}"
     )
 
 
