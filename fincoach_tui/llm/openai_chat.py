@@ -19,7 +19,7 @@ from fincoach_tui.llm.providers import ProviderSettings, mask_key
 if TYPE_CHECKING:
     from openai import AsyncOpenAI
 
-__all__ = ["OpenAIChat", "to_llm_error", "usage_from_chunk"]
+__all__ = ["KeyMasker", "OpenAIChat", "to_llm_error", "usage_from_chunk"]
 
 _MAX_DETAIL = 200
 
@@ -95,6 +95,7 @@ class OpenAIChat:
         usage: Usage | None = None
         finish_reason: str | None = None
         chunks = 0
+        masker = KeyMasker(self.settings.api_key)  # a model may echo the key: never shown
         try:
             async for chunk in response:
                 chunks += 1
@@ -103,6 +104,7 @@ class OpenAIChat:
                     if choice.finish_reason:
                         finish_reason = choice.finish_reason
                     text = getattr(choice.delta, "content", None) if choice.delta else None
+                    text = masker.feed(text) if text else None
                     if text:
                         parts.append(text)
                         yield TextDelta(text)
@@ -120,6 +122,10 @@ class OpenAIChat:
         finally:
             await response.close()
 
+        rest = masker.flush()
+        if rest:
+            parts.append(rest)
+            yield TextDelta(rest)
         text = "".join(parts)
         if not text.strip():  # never an answer: the turn fails and the question comes back
             raise self._empty(response, chunks, finish_reason, max_tokens)
@@ -155,6 +161,33 @@ class OpenAIChat:
             api_key=self.settings.api_key,
             base_url=self.settings.base_url,
         )
+
+
+class KeyMasker:
+    """Replaces the API key in streamed text with its masked form (`sk-…wxyz`), holding
+    back a tail that could be the start of the key until the next piece shows it is not.
+    Text cut off while held back is dropped: it may be part of the key."""
+
+    def __init__(self, key: str | None) -> None:
+        self._key = key if key and len(key) >= 8 else None
+        self._mask = mask_key(key)
+        self._held = ""
+
+    def feed(self, text: str) -> str:
+        if self._key is None:
+            return text
+        text = (self._held + text).replace(self._key, self._mask)
+        keep = next(
+            (n for n in range(min(len(self._key) - 1, len(text)), 0, -1)
+             if self._key.startswith(text[-n:])),
+            0,
+        )  # fmt: skip
+        self._held = text[len(text) - keep :]
+        return text[: len(text) - keep]
+
+    def flush(self) -> str:
+        held, self._held = self._held, ""
+        return held
 
 
 # --- usage -------------------------------------------------------------------------
