@@ -45,6 +45,16 @@ def test_a_data_dir_that_is_a_file(tmp_path, monkeypatch, capsys):
     assert line == f"fincoach: cannot open session 's' in {data / 'sessions'}: not a directory"
 
 
+@pytest.mark.parametrize("argv", [["sessions"], ["export", "s"]])
+def test_listing_and_export_with_a_data_dir_that_is_a_file(tmp_path, monkeypatch, capsys, argv):
+    data = tmp_path / "not-a-dir"
+    data.write_text("x")
+    monkeypatch.setenv("FINCOACH_DATA_DIR", str(data))
+    assert main(argv) == 2
+    line = one_line_error(capsys.readouterr().err)
+    assert line == f"fincoach: the data directory {data} is a file, not a directory"
+
+
 @pytest.fixture
 def read_only_dir(tmp_path):
     """A directory nobody can write: a read-only tmpfs as root (root ignores modes)."""

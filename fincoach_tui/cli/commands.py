@@ -207,12 +207,20 @@ def _plain(config, settings, file, strategy: str | None) -> int:
         live.close()
 
 
+def _sessions_dir() -> Path:
+    """The sessions directory, or a one-line error if the data dir is not a directory."""
+    data = paths.data_dir()
+    if data.exists() and not data.is_dir():
+        raise UserFacingError(f"the data directory {data} is a file, not a directory")
+    return paths.sessions_dir()
+
+
 def cmd_sessions() -> int:
     from fincoach_tui.domain.session_state import summarize_session
     from fincoach_tui.store.session_file import SessionError
     from fincoach_tui.store.sessions import SessionStore
 
-    store = SessionStore(paths.sessions_dir())
+    store = SessionStore(_sessions_dir())
     names = store.names()
     if not names:
         print(f"no sessions yet in {store.root}; start one with: fincoach --session NAME")
@@ -300,7 +308,7 @@ def cmd_export(args: argparse.Namespace) -> int:
     from fincoach_tui.store.sessions import SessionStore
 
     name = _guard(lambda: validate_session_name(args.name))
-    store = SessionStore(paths.sessions_dir())
+    store = SessionStore(_sessions_dir())
     if not store.exists(name):
         raise UserFacingError(f"no session named {name!r}; see: fincoach sessions")
     state, _ = replay(_guard(lambda: store.read_events(name)))
