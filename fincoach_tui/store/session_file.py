@@ -1,7 +1,10 @@
 """One saved conversation: an append-only JSONL event log, locked while open.
 
 Why JSONL and append-only: a crash can only ever damage the line being written,
-so recovery is "drop a torn last line" and never "repair a rewritten file".
+so recovery is "drop a torn last line" and never "repair a rewritten file". Bytes we
+did not write are never cut: they are copied to `NAME.jsonl.damaged-<time>` first
+(session_parse.py tells the two apart). A failed write is cut back off at once, so
+the file always ends where the last good write ended (store/disk.py).
 Why a sidecar lock file with `flock`: the OS releases the lock when the holder
 dies, so a killed FinCoach never leaves a stale lock behind (POSIX only).
 """
@@ -14,51 +17,43 @@ import json
 import os
 import re
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
 from fincoach_tui.store import disk, migrations
+from fincoach_tui.store.session_errors import (
+    SecretRefused,
+    SessionError,
+    SessionFormatError,
+    SessionLocked,
+    SessionNameError,
+    SessionNotFound,
+    SessionWriteError,
+)
+from fincoach_tui.store.session_parse import ParsedFile, parse_file
+
+__all__ = [
+    "FORMAT_VERSION",
+    "SecretRefused",
+    "SessionError",
+    "SessionFile",
+    "SessionFormatError",
+    "SessionLocked",
+    "SessionNameError",
+    "SessionNotFound",
+    "SessionWriteError",
+    "hold_lock",
+    "load_events",
+    "lock_path_for",
+    "session_name_of",
+    "validate_session_name",
+]
 
 FORMAT_VERSION = migrations.current_format()  # for readers; the code asks migrations
 SESSION_NAME_RE = re.compile(r"[A-Za-z0-9._-]{1,64}")
 _ALLOWED = "use 1-64 characters from A-Z, a-z, 0-9, '.', '_' and '-'"
 _SUFFIX = ".jsonl"
-
-
-class SessionError(Exception):
-    """Base class for everything this module raises about a session."""
-
-
-class SessionNameError(SessionError, ValueError):
-    pass
-
-
-class SessionLocked(SessionError):
-    pass
-
-
-class SessionFormatError(SessionError):
-    pass
-
-
-class SessionNotFound(SessionError, FileNotFoundError):
-    pass
-
-
-class SessionWriteError(SessionError, OSError):
-    """A write that failed (a full disk): the file was put back exactly as it was before it."""
-
-    def __init__(self, message: str, errno: int | None = None) -> None:
-        super().__init__(errno, message)
-
-    def __str__(self) -> str:
-        return str(self.strerror)
-
-
-class SecretRefused(SessionError, ValueError):
-    """An event holding the value of an `*_API_KEY` variable: never written."""
 
 
 def _show(name: str) -> str:
@@ -155,111 +150,6 @@ def hold_lock(path: Path) -> Iterator[None]:
         _release_lock(fd)
 
 
-# --- parsing -------------------------------------------------------------------------
-
-# The largest tail an interrupted append of ours can leave: bigger than any event we
-# write. A bigger unreadable tail is somebody else's bytes, never trimmed silently.
-MAX_TORN_TAIL = 8 * 1024 * 1024
-# Every line we write starts like this (compact json.dumps of {"type": ...} first).
-_OUR_LINE_START = b'{"type":"'
-_CONTROL_BYTES = re.compile(rb"[\x00-\x1f\x7f]")
-
-
-def _could_be_our_torn_append(tail: bytes) -> bool:
-    """Could an append of ours, cut short, have left exactly these bytes?
-
-    Our lines are compact JSON objects starting `{"type":"`, UTF-8, with every control
-    character escaped: a cut leaves a prefix of one, perhaps ending mid-character.
-    """
-    if not tail or len(tail) > MAX_TORN_TAIL:
-        return False
-    if not _OUR_LINE_START.startswith(tail[: len(_OUR_LINE_START)]):
-        return False
-    if _CONTROL_BYTES.search(tail):
-        return False
-    try:
-        tail.decode("utf-8")
-    except UnicodeDecodeError as exc:  # only a character cut at the very end is ours
-        return exc.reason == "unexpected end of data" and exc.end == len(tail)
-    return True
-
-
-def _decode(raw: bytes) -> dict[str, Any] | None:
-    try:
-        event = json.loads(raw.decode("utf-8"))
-    except (ValueError, RecursionError):  # JSONDecodeError, UnicodeDecodeError, nesting
-        return None
-    return event if isinstance(event, dict) else None
-
-
-@dataclass
-class _Parsed:
-    events: list[dict[str, Any]] = field(default_factory=list)
-    warnings: list[str] = field(default_factory=list)
-    truncate_at: int | None = None  # byte offset to cut our own torn last line at
-    damaged_at: int | None = None  # bytes from here on are not ours: copied aside, then cut
-    needs_newline: bool = False  # last line is good JSON but lacks its "\n"
-    unreadable_lines: int = 0
-
-    @property
-    def format(self) -> int:
-        header = self.events[0] if self.events else None
-        if header is None or header.get("type") != "header":
-            return migrations.current_format()
-        return header["format"]  # checked by _check_header
-
-
-def _parse(data: bytes, name: str) -> _Parsed:
-    """Parse a session file's bytes; tolerant of damage, never raises except for format."""
-    out = _Parsed()
-    *lines, tail = data.split(b"\n")  # `tail`: what follows the last newline
-    for number, raw in enumerate(lines, start=1):
-        if not raw.strip():
-            continue
-        event = _decode(raw)
-        if event is None:
-            out.unreadable_lines += 1
-            out.warnings.append(f"{name}: skipped unreadable line {number}")
-        else:
-            out.events.append(event)
-    if tail.strip():
-        start = len(data) - len(tail)
-        event = _decode(tail)
-        if event is not None:
-            out.events.append(event)
-            out.needs_newline = True
-        elif _could_be_our_torn_append(tail):
-            out.truncate_at = start
-            out.warnings.append(
-                f"recovered {name}: dropped an incomplete last line ({len(tail)} bytes)"
-            )
-        else:
-            out.damaged_at = start
-    if not out.events and (out.unreadable_lines or out.damaged_at is not None):
-        # Nothing in it reads as a session: set all of it aside rather than build on it.
-        out.damaged_at, out.truncate_at = 0, None
-        out.warnings = [w for w in out.warnings if "incomplete last line" not in w]
-    _check_header(out, name)
-    return out
-
-
-def _check_header(parsed: _Parsed, name: str) -> None:
-    if not parsed.events:
-        return
-    header = parsed.events[0]
-    current = migrations.current_format()
-    if header.get("type") != "header":
-        parsed.warnings.append(f"{name}: no header line; reading it as format {current}")
-        return
-    fmt = header.get("format")
-    if not isinstance(fmt, int) or isinstance(fmt, bool) or fmt < 1:
-        raise SessionFormatError(f"{name} has an unreadable header (format {fmt!r})")
-    if fmt > current:
-        raise SessionFormatError(
-            f"{name} was written by a newer FinCoach (format {fmt}); upgrade to open it"
-        )
-
-
 def load_events(path: Path) -> tuple[list[dict[str, Any]], list[str]]:
     """Read a session without locking or modifying it (for listings): (events, warnings).
     An older format is upgraded in memory only; the file is upgraded when next opened."""
@@ -268,7 +158,7 @@ def load_events(path: Path) -> tuple[list[dict[str, Any]], list[str]]:
     except FileNotFoundError:
         raise SessionNotFound(f"no session named '{session_name_of(path)}'") from None
     name = session_name_of(path)
-    parsed = _parse(data, name)
+    parsed = parse_file(data, name)
     if parsed.damaged_at is not None:
         parsed.warnings.append(
             f"{name}: {len(data) - parsed.damaged_at:,} unreadable bytes at the end "
@@ -386,7 +276,7 @@ class SessionFile:
 
     def _load_existing(self) -> None:
         data = self.path.read_bytes()
-        parsed = _parse(data, self.name)  # may raise SessionFormatError: nothing touched
+        parsed = parse_file(data, self.name)  # may raise SessionFormatError: nothing touched
         self.warnings = parsed.warnings
         self._fd = os.open(self.path, os.O_WRONLY | os.O_APPEND | os.O_CLOEXEC)
         if parsed.damaged_at is not None:
@@ -415,7 +305,7 @@ class SessionFile:
             f"{self.name}: could not read {what}; copied to {aside.name} and left out"
         )
 
-    def _upgrade(self, parsed: _Parsed) -> None:
+    def _upgrade(self, parsed: ParsedFile) -> None:
         """Rewrite an older format's file as the current one. The original is copied to a
         backup first and removed only once the upgraded file is written and durable."""
         old = parsed.format
