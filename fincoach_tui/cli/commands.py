@@ -89,6 +89,18 @@ def build_parser() -> argparse.ArgumentParser:
         "--strategies", metavar="A,B", help="comma-separated strategies (default: all)"
     )
 
+    prices = sub.add_parser(
+        "prices", help="the price used for a model, where it comes from and its date"
+    )
+    prices.add_argument("model", help="model id, as sent to the provider")
+    prices.add_argument(
+        "--provider",
+        dest="price_provider",
+        metavar="P",
+        help="openai, groq, openrouter, or any provider genai-prices knows (deepseek, "
+        "anthropic, google...); default: the configured provider, else the model's maker",
+    )
+
     exp = sub.add_parser("export", help="write a session as Markdown or JSON")
     exp.add_argument("name", help="session name")
     exp.add_argument("--format", choices=("md", "json"), default="md")
@@ -109,6 +121,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return cmd_probe(args)
         if args.command == "export":
             return cmd_export(args)
+        if args.command == "prices":
+            return cmd_prices(args)
         return cmd_chat(args)
     except KeyboardInterrupt:
         return 130
@@ -301,6 +315,20 @@ def cmd_export(args: argparse.Namespace) -> int:
     else:
         sys.stdout.write(text)
     return 0
+
+
+def cmd_prices(args: argparse.Namespace) -> int:
+    """Exit 0 with the price used, 1 when the model has none (the line says how to set one)."""
+    from fincoach_tui.cli.prices import price_report
+    from fincoach_tui.settings.config import load_config
+
+    config = _guard(lambda: load_config(paths.config_path()))
+    provider = args.price_provider or args.provider
+    text, priced = _guard(
+        lambda: price_report(args.model, config, provider=provider, base_url=args.base_url)
+    )
+    print(text)
+    return 0 if priced else 1
 
 
 def cmd_probe(args: argparse.Namespace) -> int:
