@@ -131,9 +131,20 @@ def test_overrides_merge_onto_listed_prices_and_add_models():
 
 
 def test_a_partial_override_of_a_model_no_source_prices_is_no_price():
-    table = PriceTable([listed], {"my-model": {"input": 0.5}, "other": {"context_window": 4096}})
+    table = PriceTable(
+        [listed],
+        {
+            "my-model": {"input": 0.5},
+            "other": {"context_window": 4096},
+            "unset": {"input": 0.5, "output": None},  # a rate left out, however it is said
+            "gpt-4o-mini": {"input": 0.2, "output": None},
+        },
+    )
     assert table.get("my-model") is None
     assert table.get("other") is None
+    assert table.get("unset") is None
+    # Over a listed price, a rate left out keeps the listed one.
+    assert (table.get("gpt-4o-mini").input, table.get("gpt-4o-mini").output) == (0.2, 0.60)
 
 
 def test_price_label_gives_source_and_date():

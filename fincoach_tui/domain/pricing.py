@@ -113,7 +113,7 @@ def _overlaid(base: Price | None, row: Mapping[str, Any]) -> Price | None:
     """The user's figures over the source's; None when neither gives an input and an
     output rate (a partial override of a model no source prices is no price)."""
     fields: dict[str, Any] = dict(base.__dict__) if base else {}
-    fields.update(row)
+    fields.update({key: value for key, value in row.items() if value is not None})
     if "input" not in fields or "output" not in fields:
         return None
     fields["source"] = f"{OVERRIDE_SOURCE} over {base.source}" if base else OVERRIDE_SOURCE
