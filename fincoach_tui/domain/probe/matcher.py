@@ -18,11 +18,12 @@ Present: the request text contains the current value (any equivalent form, anywh
 
 Sent as current (stale): the request contains an earlier value of the fact in an
 unmarked occurrence, and the current value appears nowhere in the request. An occurrence
-is marked outdated when the sentence or parenthesis around it (split at ". ", ";",
-newlines and brackets) contains one of OUTDATED_MARKERS ("(Outdated: rent was ₹25,000
-then; the current fact is ₹28,000.)" is how recalled passages mark it today). An old value
-beside the current one is the normal case for a replayed transcript ("rent is 25k" ...
-"landlord raised it to 28k"): the newer statement is there to win, so it is not counted.
+is marked outdated when its clause (the text between ". ", ";" or a line break on either
+side, parentheses included) contains one of OUTDATED_MARKERS: "rent ₹25,000 (outdated)",
+or the line recalled passages carry today, "(Outdated: rent was ₹25,000 then; the current
+fact is ₹28,000.)". An old value beside the current one is the normal case for a replayed
+transcript ("rent is 25k" ... "landlord raised it to 28k"): the newer statement is there
+to win, so it is not counted.
 """
 
 from __future__ import annotations
@@ -62,8 +63,8 @@ _BEFORE_YEAR = re.compile(
 )
 _AFTER_YEAR = re.compile(r"-(?P<number>\d{1,2})(?:-\d{1,2})?\b")
 _PERCENT = re.compile(r"\s*(?:%|per\s?cent\b|pc\b)", re.IGNORECASE)
-# What ends a sentence or a parenthesis, for "marked outdated".
-_SEPARATORS = (". ", ";", "\n", "(", ")", "[", "]")
+# What ends a sentence or clause, for "marked outdated".
+_SEPARATORS = (". ", ";", "\n")
 
 
 @dataclass(frozen=True)
@@ -162,7 +163,8 @@ class RequestText:
         return any(not self.marked_outdated(start, end) for start, end in self.occurrences(value))
 
     def marked_outdated(self, start: int, end: int) -> bool:
-        """Whether the sentence or parenthesis around text[start:end] says it is outdated."""
+        """Whether the clause around text[start:end] (its parentheses included) says it is
+        outdated."""
         text = self.lower
         starts = [(text.rfind(sep, 0, start), len(sep)) for sep in _SEPARATORS]
         left = max((i + size for i, size in starts if i != -1), default=0)
