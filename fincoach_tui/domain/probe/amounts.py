@@ -163,35 +163,5 @@ def worded_spans(words: str, value: float) -> Iterator[tuple[int, int]]:
             start = words.find(form, end)
 
 
-def words_value(words: str) -> float | None:
-    """ "one lakh twenty thousand" -> 120000; "two and a half lakh" -> 250000; None if the
-    words name no number."""
-    tokens = [t for t in re.split(r"[\s-]+", words.lower()) if t and t != "and"]
-    total, current, half, seen = 0.0, 0.0, False, False
-    index = 0
-    while index < len(tokens):
-        token = tokens[index]
-        if token == "a" and index + 1 < len(tokens) and tokens[index + 1] == "half":
-            half, index = True, index + 2
-            continue
-        if token in ("a", "half"):
-            index += 1
-            continue
-        if token in _WORD_VALUES:
-            current += _WORD_VALUES[token]
-            seen = True
-        elif token == "hundred":
-            current = (current or 1) * 100
-            seen = True
-        elif token in _SCALES:
-            if not seen and not half:
-                return None  # a bare "lakh" or "k" is not a number
-            total += (current + 0.5 * half) * _SCALES[token]
-            current, half = 0.0, False
-        index += 1
-    total += current
-    return total if seen else None
-
-
 def same_amount(a: float, b: float) -> bool:
     return abs(a - b) < 0.5

@@ -9,8 +9,8 @@ conversations (conversations.py) are what measure the strategies.
 from __future__ import annotations
 
 from fincoach_tui.domain.probe.conversations import Conversation, Needed, ProbeTurn
-from fincoach_tui.domain.probe.kinds import RISK_LEVELS
 from fincoach_tui.domain.probe.matcher import Value, month_index
+from fincoach_tui.domain.probe.phrasing import RISK_LEVELS
 
 START = 1_767_604_800.0  # 2026-01-05 09:20 UTC: the maturity "in 3 months" is April 2026
 CHANGED_AT = 21  # the turn the salary changes

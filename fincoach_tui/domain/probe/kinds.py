@@ -33,75 +33,6 @@ KINDS = (
 # Keys whose value a conversation may change midway.
 CHANGEABLE = ("salary", "rent", "loan_emi", "fixed_cost", "sip", "goal_amount", "city")
 
-# Cities and the names a summary might use for them.
-CITIES = (
-    ("Bengaluru", "bangalore"),
-    ("Mumbai", "bombay"),
-    ("Pune",),
-    ("Hyderabad",),
-    ("Chennai", "madras"),
-    ("Gurugram", "gurgaon"),
-    ("Noida",),
-    ("Kolkata", "calcutta"),
-    ("Ahmedabad",),
-    ("Kochi", "cochin"),
-    ("Jaipur",),
-    ("Indore",),
-    ("Lucknow",),
-)
-RISK_LEVELS = {
-    "conservative": ("risk-averse", "conservative", "cautious", "risk averse", "play it safe"),
-    "aggressive": ("aggressive", "high-risk", "high risk", "risk-taker", "risk taker"),
-    "moderate": ("moderate", "balanced", "middle-of-the-road", "middle of the road"),
-}
-# (the reason as said, the words any faithful restatement keeps)
-RISK_REASONS = {
-    "conservative": (
-        ("my dad lost his savings in a chit fund", ("chit fund",)),
-        ("the 2020 crash wiped out half my portfolio", ("crash",)),
-        ("market drops keep me up at night", ("up at night", "sleep")),
-        ("I'm a freelancer and my income is lumpy", ("freelance", "lumpy")),
-        ("a medical emergency emptied our savings once", ("medical emergency",)),
-    ),
-    "aggressive": (
-        ("I'm 26 with a long horizon ahead", ("long horizon",)),
-        ("my government job comes with a pension", ("pension",)),
-        ("I won't touch this money for decades", ("decades",)),
-        ("I've watched equity beat deposits over every long stretch", ("beat deposits",)),
-    ),
-    "moderate": (
-        ("I want growth but hate big swings", ("swings",)),
-        ("I've seen both booms and busts", ("booms and busts",)),
-        ("my brother's startup bet went badly, yet my pay grows each year", ("startup",)),
-    ),
-}
-# (what the user says, the equivalent phrases a summary might use)
-DEPENDANTS = (
-    ("We have two kids.", ("two kids", "2 kids", "two children", "2 children")),
-    (
-        "Dad of two: a son and a daughter.",
-        ("two kids", "2 kids", "two children", "a son and a daughter"),
-    ),
-    (
-        "I've got three children, all in school.",
-        ("three children", "3 children", "three kids", "3 kids"),
-    ),
-    ("one kid, she's four", ("one kid", "1 kid", "one child", "1 child", "a daughter")),
-    ("My parents live with us and depend on my income.", ("parents",)),
-    (
-        "Mom and dad rely on me financially since dad retired.",
-        ("mom and dad", "parents", "mother and father"),
-    ),
-    ("my wife stays home with our baby, so it's one income for three of us", ("wife",)),
-    ("I support my husband, who's studying full-time.", ("husband",)),
-    ("Single, no dependants.", ("no dependants", "no dependents", "nobody depends")),
-    (
-        "Nobody depends on me financially, it's just me.",
-        ("no dependants", "no dependents", "nobody depends"),
-    ),
-)
-LOANS = ("car", "home", "personal", "education", "two-wheeler")
-
 
 @dataclass(frozen=True)
 class Statement:
@@ -205,7 +136,7 @@ def rent(d: Draw) -> Statement:
 
 
 def loan(d: Draw) -> Statement:
-    d.memo["loan"] = kind = d.pick(LOANS)
+    d.memo["loan"] = kind = d.pick(say.LOANS)
     value, shown = d.amount(4_000, 60_000, 100)
     end, when = d.month(12, 84, d.pick(("in", "by")))
     text = _fill(d.pick(say.LOAN), loan=kind, amount=shown, date=when)
@@ -271,25 +202,25 @@ def goal(d: Draw) -> Statement:
 
 
 def family(d: Draw) -> Statement:
-    text, phrases = d.rng.choice(DEPENDANTS)
+    text, phrases = d.rng.choice(say.DEPENDANTS)
     return Statement(text, {"dependants": Value("phrase", 0.0, phrases)})
 
 
 def city(d: Draw) -> Statement:
-    names = d.rng.choice(CITIES)
+    names = d.rng.choice(say.CITIES)
     d.memo["city"] = names[0]
     return Statement(_fill(d.pick(say.CITY), city=names[0]), {"city": _city(names)})
 
 
 def risk(d: Draw) -> Statement:
-    level = d.pick(tuple(RISK_LEVELS))
-    said, keywords = d.rng.choice(RISK_REASONS[level])
-    word = d.pick(RISK_LEVELS[level][:3])
+    level = d.pick(tuple(say.RISK_LEVELS))
+    said, keywords = d.rng.choice(say.RISK_REASONS[level])
+    word = d.pick(say.RISK_LEVELS[level][:3])
     text = _fill(d.pick(say.RISK), level=word, reason=said)
     return Statement(
         text,
         {
-            "risk": Value("phrase", 0.0, RISK_LEVELS[level]),
+            "risk": Value("phrase", 0.0, say.RISK_LEVELS[level]),
             "risk_reason": Value("phrase", 0.0, keywords),
         },
     )
@@ -322,7 +253,7 @@ def change(d: Draw, key: str, current: Value) -> Statement:
     """A later message giving `key` (now `current`) a new value, never prefixed "remember"."""
     if key == "city":
         taken = d.memo["city"]
-        names = d.rng.choice([c for c in CITIES if c[0] != taken])
+        names = d.rng.choice([c for c in say.CITIES if c[0] != taken])
         d.memo["city"] = names[0]
         return Statement(_fill(d.pick(say.CITY_CHANGE), city=names[0]), {"city": _city(names)})
     steps = {

@@ -1,5 +1,6 @@
-"""How the probe's users talk: many templates per fact, per change, per late question, and
-unrelated questions to bury the facts under. Data only.
+"""How the probe's users talk: the cities, dependants, loans and risk appetites they name
+(with the equivalent words a summary might use), many templates per fact, per change and
+per late question, and unrelated questions to bury the facts under. Data only.
 
 Written in several voices (terse, chatty, formal), deliberately not in the words a pattern
 matcher would prefer: "in-hand", "lands in my account", "landlord raised it". Placeholders:
@@ -9,6 +10,76 @@ only planted facts can make a request carry a planted value.
 """
 
 from __future__ import annotations
+
+# Cities and the names a summary might use for them.
+CITIES = (
+    ("Bengaluru", "bangalore"),
+    ("Mumbai", "bombay"),
+    ("Pune",),
+    ("Hyderabad",),
+    ("Chennai", "madras"),
+    ("Gurugram", "gurgaon"),
+    ("Noida",),
+    ("Kolkata", "calcutta"),
+    ("Ahmedabad",),
+    ("Kochi", "cochin"),
+    ("Jaipur",),
+    ("Indore",),
+    ("Lucknow",),
+)
+RISK_LEVELS = {
+    "conservative": ("risk-averse", "conservative", "cautious", "risk averse", "play it safe"),
+    "aggressive": ("aggressive", "high-risk", "high risk", "risk-taker", "risk taker"),
+    "moderate": ("moderate", "balanced", "middle-of-the-road", "middle of the road"),
+}
+# (the reason as said, the words any faithful restatement keeps)
+RISK_REASONS = {
+    "conservative": (
+        ("my dad lost his savings in a chit fund", ("chit fund",)),
+        ("the 2020 crash wiped out half my portfolio", ("crash",)),
+        ("market drops keep me up at night", ("up at night", "sleep")),
+        ("I'm a freelancer and my income is lumpy", ("freelance", "lumpy")),
+        ("a medical emergency emptied our savings once", ("medical emergency",)),
+    ),
+    "aggressive": (
+        ("I'm 26 with a long horizon ahead", ("long horizon",)),
+        ("my government job comes with a pension", ("pension",)),
+        ("I won't touch this money for decades", ("decades",)),
+        ("I've watched equity beat deposits over every long stretch", ("beat deposits",)),
+    ),
+    "moderate": (
+        ("I want growth but hate big swings", ("swings",)),
+        ("I've seen both booms and busts", ("booms and busts",)),
+        ("my brother's startup bet went badly, yet my pay grows each year", ("startup",)),
+    ),
+}
+# (what the user says, the equivalent phrases a summary might use)
+DEPENDANTS = (
+    ("We have two kids.", ("two kids", "2 kids", "two children", "2 children")),
+    (
+        "Dad of two: a son and a daughter.",
+        ("two kids", "2 kids", "two children", "a son and a daughter"),
+    ),
+    (
+        "I've got three children, all in school.",
+        ("three children", "3 children", "three kids", "3 kids"),
+    ),
+    ("one kid, she's four", ("one kid", "1 kid", "one child", "1 child", "a daughter")),
+    ("My parents live with us and depend on my income.", ("parents",)),
+    (
+        "Mom and dad rely on me financially since dad retired.",
+        ("mom and dad", "parents", "mother and father"),
+    ),
+    ("my wife stays home with our baby, so it's one income for three of us", ("wife",)),
+    ("I support my husband, who's studying full-time.", ("husband",)),
+    ("Single, no dependants.", ("no dependants", "no dependents", "nobody depends")),
+    (
+        "Nobody depends on me financially, it's just me.",
+        ("no dependants", "no dependents", "nobody depends"),
+    ),
+)
+LOANS = ("car", "home", "personal", "education", "two-wheeler")
+
 
 SALARY = (
     "I take home {amount} a month after tax.",
