@@ -17,6 +17,13 @@ echoes the last user message as "Noted: <message>" with the default usage:
 
 where words() counts whitespace-separated words. Deterministic, and close enough to
 real counts in shape (per-message overhead plus content) to exercise the accounting.
+
+`fake.llama_cpp = True` adds llama.cpp's native endpoints at the server root, with the
+same toy tokenizer (one token per word) and a toy chat template that bills exactly as
+above: `POST /tokenize` {"content"} -> {"tokens"}, `POST /apply-template` {"messages"}
+-> {"prompt"}, `GET /props` -> {"default_generation_settings": {"n_ctx": fake.n_ctx}}.
+`fake.template_fixed` / `fake.template_per_message` (3 and 4) change the template, for
+the default usage and the rendered prompt alike (a new template behind the same URL).
 """
 
 from __future__ import annotations
@@ -46,8 +53,18 @@ def words(text: str) -> int:
     return len(text.split())
 
 
-def default_prompt_tokens(body: dict[str, Any]) -> int:
-    return 3 + sum(4 + words(str(m.get("content") or "")) for m in body.get("messages", []))
+def default_prompt_tokens(body: dict[str, Any], fixed: int = 3, per_message: int = 4) -> int:
+    messages = body.get("messages", [])
+    return fixed + sum(per_message + words(str(m.get("content") or "")) for m in messages)
+
+
+def toy_template(messages: list[dict[str, Any]], fixed: int = 3, per_message: int = 4) -> str:
+    """A chat template whose words are default_prompt_tokens: markers of one word each."""
+    parts = []
+    for m in messages:
+        markers = ["<|im_start|>", str(m.get("role")), "|>"] + ["<|pad|>"] * (per_message - 3)
+        parts.append(" ".join([*markers[:per_message], str(m.get("content") or "")]))
+    return " ".join([*parts, *(["<|assistant|>"] * fixed)])
 
 
 @dataclass
@@ -93,8 +110,12 @@ class Script:
         size = math.ceil(len(tokens) / n) if tokens else 1
         return ["".join(tokens[i : i + size]) for i in range(0, len(tokens), size)] or [""]
 
-    def usage(self, body: dict[str, Any]) -> dict[str, Any]:
-        prompt = default_prompt_tokens(body) if self.prompt_tokens is None else self.prompt_tokens
+    def usage(self, body: dict[str, Any], template: tuple[int, int] = (3, 4)) -> dict[str, Any]:
+        prompt = (
+            default_prompt_tokens(body, *template)
+            if self.prompt_tokens is None
+            else self.prompt_tokens
+        )
         completion = words(self.text) if self.completion_tokens is None else self.completion_tokens
         usage: dict[str, Any] = {
             "prompt_tokens": prompt,
@@ -143,8 +164,24 @@ class _Handler(BaseHTTPRequestHandler):
             with fake._lock:
                 fake.embedding_requests.append(body)
             self._embeddings(body)
+        elif fake.llama_cpp and path == "/tokenize":
+            with fake._lock:
+                fake.native_requests.append(("/tokenize", body))
+            self._json(200, {"tokens": list(range(words(str(body.get("content") or ""))))})
+        elif fake.llama_cpp and path == "/apply-template":
+            with fake._lock:
+                fake.native_requests.append(("/apply-template", body))
+            template = (fake.template_fixed, fake.template_per_message)
+            self._json(200, {"prompt": toy_template(body.get("messages", []), *template)})
         else:
             self._json(404, {"error": {"message": f"no route {self.path}", "type": "not_found"}})
+
+    def do_GET(self) -> None:
+        fake = self.server.fake
+        if fake.llama_cpp and self.path.rstrip("/") == "/props":
+            settings = {"n_ctx": fake.n_ctx, "n_predict": -1}
+            return self._json(200, {"default_generation_settings": settings, "total_slots": 1})
+        self._json(404, {"error": {"message": f"no route {self.path}", "type": "not_found"}})
 
     # -- responses ------------------------------------------------------------------
 
@@ -192,7 +229,8 @@ class _Handler(BaseHTTPRequestHandler):
         model = body.get("model", "")
         ident = f"chatcmpl-fake-{len(self.server.fake.requests)}"
         base = {"id": ident, "created": CREATED, "model": model}
-        usage = script.usage(body)
+        fake = self.server.fake
+        usage = script.usage(body, (fake.template_fixed, fake.template_per_message))
         if not body.get("stream"):
             message = {"role": "assistant", "content": script.text}
             choice = {"index": 0, "message": message, "finish_reason": script.finish_reason}
@@ -273,6 +311,12 @@ class FakeOpenAI:
         self.requests: list[dict[str, Any]] = []  # chat request bodies, in order
         self.request_headers: list[dict[str, str]] = []  # lower-cased names, parallel to `requests`
         self.embedding_requests: list[dict[str, Any]] = []
+        # llama.cpp's native endpoints (off: a plain OpenAI-compatible server).
+        self.llama_cpp = False
+        self.n_ctx = 8192
+        self.template_fixed = 3
+        self.template_per_message = 4
+        self.native_requests: list[tuple[str, dict[str, Any]]] = []
         self._scripts: deque[Script] = deque()
         self._lock = threading.Lock()
         self._stopping = threading.Event()

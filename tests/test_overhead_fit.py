@@ -195,7 +195,7 @@ def test_incremental_learner_equals_a_full_refit_on_random_observations():
     for prior in (OPENAI_CHAT_OVERHEAD, HARMONY_OVERHEAD):
         for keep in (1, 3, 8, KEEP):
             seed = [random_observation(rng) for _ in range(rng.randint(0, 5))]
-            learner = OverheadLearner(prior, seed, keep=keep)
+            learner = OverheadLearner(prior, seed, keep=keep, guard=False)  # random gaps: no drift
             window = seed[-keep:]
             assert learner.current == reference_fit(prior, window)
             for _ in range(90):

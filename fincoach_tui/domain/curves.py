@@ -19,7 +19,7 @@ from fincoach_tui.domain.records import CallRecord, Usage
 class Overhead(Protocol):
     """overhead_fit.LearnedOverhead: predicted template tokens from role counts."""
 
-    def predict_counts(self, counts: Mapping[str, int]) -> int: ...
+    def predict_counts(self, counts: Mapping[str, int], counted: int = 0) -> int: ...
 
 
 @dataclass(frozen=True)
@@ -210,7 +210,7 @@ def _bill(
 ) -> tuple[int, float | None]:
     if record is not None:
         return record.usage.prompt_tokens, record.cost_usd
-    prompt = content + overhead.predict_counts(dict(roles))
+    prompt = content + overhead.predict_counts(dict(roles), counted=content)
     return prompt, call_cost(Usage(prompt, completion), price)
 
 

@@ -7,6 +7,11 @@ least-squares correction fitted to recent observations:
 
     gap - prior.predict(roles) ~ d_fixed + d_message*n + d_assistant*n_assistant + d_system*n_system
 
+For a model whose tokenizer is not the one we count with (llama, qwen... counted with
+o200k as an estimate), part of the gap is the tokenizer, not the template: the fit then
+has a ratio term, billed content = (1 + d_ratio) * counted, fitted together with the
+template terms and shown apart from them, so a tokenizer gap is never called "template".
+
 A term is fitted only where the observations identify it. In a chat the system message
 is always one and users always outnumber replies by one, so per-role terms are usually
 collinear with the others: they are then left at the prior instead of taking arbitrary
@@ -29,7 +34,7 @@ from fincoach_tui.domain.tokens import TemplateOverhead
 
 # Correction terms in order of preference: a later term that the earlier ones already
 # explain is dropped, so the simplest model that fits is the one used.
-TERMS = ("fixed", "per_message", "assistant", "system")
+TERMS = ("fixed", "ratio", "per_message", "assistant", "system")
 KEEP = 64  # observations remembered per (base URL, model): recent ones reflect today's template
 # The observations are a cache of what providers bill, not part of any session: they are
 # saved when the fitted overhead changes, after SAVE_EVERY unsaved ones otherwise, and when
@@ -37,6 +42,9 @@ KEEP = 64  # observations remembered per (base URL, model): recent ones reflect 
 # fixed template is recovered from two); saving every turn cost a rewrite and an fsync.
 SAVE_EVERY = 16
 ROLES = ("system", "user", "assistant")
+# A fit that stops predicting (a new template or model behind the same URL): after this
+# many calls in a row that it misses, it is refitted from them alone.
+DRIFT_MISSES = 3
 
 
 @dataclass(frozen=True)
@@ -45,14 +53,15 @@ class Observation:
 
     roles: tuple[tuple[str, int], ...]  # sorted (role, count) pairs
     gap: int
+    counted: int | None = None  # our content count; None in files saved before it was kept
 
     @classmethod
-    def of(cls, roles: Iterable[str], gap: int) -> Observation:
-        return cls(tuple(sorted(_count_roles(roles).items())), int(gap))
+    def of(cls, roles: Iterable[str], gap: int, counted: int | None = None) -> Observation:
+        return cls(tuple(sorted(_count_roles(roles).items())), int(gap), counted)
 
     @classmethod
     def from_record(cls, record: CallRecord) -> Observation:
-        return cls.of((m.role for m in record.sent), record.template_gap)
+        return cls.of((m.role for m in record.sent), record.template_gap, record.counted_tokens)
 
     @property
     def counts(self) -> dict[str, int]:
@@ -62,14 +71,22 @@ class Observation:
         return [r for r, n in self.roles for _ in range(n)]
 
     def to_dict(self) -> dict[str, Any]:
-        return {"roles": dict(self.roles), "gap": self.gap}
+        data: dict[str, Any] = {"roles": dict(self.roles), "gap": self.gap}
+        if self.counted is not None:
+            data["counted"] = self.counted
+        return data
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> Observation:
         roles = data["roles"]
         if not isinstance(roles, Mapping):
             raise ValueError("roles must be a mapping of role to count")
-        return cls(tuple(sorted((str(r), int(n)) for r, n in roles.items())), int(data["gap"]))
+        counted = data.get("counted")
+        return cls(
+            tuple(sorted((str(r), int(n)) for r, n in roles.items())),
+            int(data["gap"]),
+            None if counted is None else int(counted),
+        )
 
 
 def _count_roles(roles: Iterable[str]) -> dict[str, int]:
@@ -79,9 +96,10 @@ def _count_roles(roles: Iterable[str]) -> dict[str, int]:
     return counts
 
 
-def _features(counts: Mapping[str, int]) -> dict[str, int]:
+def _features(counts: Mapping[str, int], counted: int = 0) -> dict[str, int]:
     return {
         "fixed": 1,
+        "ratio": counted,
         "per_message": sum(counts.values()),
         "assistant": counts.get("assistant", 0),
         "system": counts.get("system", 0),
@@ -100,16 +118,17 @@ class LearnedOverhead:
     def learned(self) -> bool:
         return self.observations > 0
 
-    def predict(self, roles: Iterable[str]) -> int:
-        return self.predict_counts(_count_roles(roles))
+    def predict(self, roles: Iterable[str], counted: int = 0) -> int:
+        """Billed minus counted for a request of these roles and `counted` content tokens."""
+        return self.predict_counts(_count_roles(roles), counted=counted)
 
-    def predict_counts(self, counts: Mapping[str, int]) -> int:
+    def predict_counts(self, counts: Mapping[str, int], counted: int = 0) -> int:
         """The same from role counts: a long request's roles need not be listed again."""
         base = self.prior.predict_counts(counts)
         if not self.correction:
             return base
         denominator, numerators = self._over_common_denominator
-        features = _features(counts)
+        features = _features(counts, counted)
         total = sum(n * features[t] for t, n in numerators.items())
         # Integers until the one division: pricing a long session predicts thousands of requests.
         return base + (
@@ -131,20 +150,39 @@ class LearnedOverhead:
         extra = self.correction.get(role, Fraction(0)) if role in ("assistant", "system") else 0
         return prior + self.correction.get("per_message", Fraction(0)) + extra
 
+    def ratio(self) -> Fraction:
+        """Billed content tokens per counted one: the tokenizer's part of the gap."""
+        return 1 + self.correction.get("ratio", Fraction(0))
+
+    def tokenizer_part(self, counted: int) -> int:
+        """Of the gap for `counted` content tokens, what the tokenizer accounts for."""
+        return round(self.correction.get("ratio", Fraction(0)) * counted)
+
+    @property
+    def sound(self) -> bool:
+        """Plausible: a template adds tokens, it never takes them away, and text has tokens."""
+        return self.fixed() >= 0 and all(self.per_role(r) >= 0 for r in ROLES) and self.ratio() > 0
+
     def describe(self) -> str:
-        """ "fixed 3 + system 4 · user 4 · assistant 4 per message (family default)"."""
+        """ "fixed 3 + system 4 · user 4 · assistant 4 per message (family default)", and
+        with a learned tokenizer ratio "tokenizer ×1.25 of the o200k count; template ..."."""
         roles = " · ".join(f"{r} {_num(self.per_role(r))}" for r in ROLES)
         source = f"learned from {self.observations} calls" if self.learned else "family default"
-        return f"fixed {_num(self.fixed())} + {roles} per message ({source})"
+        template = f"fixed {_num(self.fixed())} + {roles} per message ({source})"
+        if "ratio" not in self.correction:
+            return template
+        return f"tokenizer ×{float(self.ratio()):.3f} of the o200k count; template {template}"
 
 
 def _num(value: Fraction) -> str:
     return str(value.numerator) if value.denominator == 1 else f"{float(value):.2f}"
 
 
-def fit_overhead(prior: TemplateOverhead, observations: Sequence[Observation]) -> LearnedOverhead:
+def fit_overhead(
+    prior: TemplateOverhead, observations: Sequence[Observation], *, ratio: bool = False
+) -> LearnedOverhead:
     """Least squares of (gap - prior) on the identifiable terms, in exact arithmetic."""
-    sums = _Sums(prior)
+    sums = _Sums(prior, ratio)
     for observation in observations:
         sums.add(observation, 1)
     return sums.fit()
@@ -157,15 +195,16 @@ class _Sums:
     leaving the window, taken away) in constant time and exactly, and refitting costs the
     same at the 64th call as at the first."""
 
-    def __init__(self, prior: TemplateOverhead) -> None:
+    def __init__(self, prior: TemplateOverhead, ratio: bool = False) -> None:
         self.prior = prior
+        self.ratio = ratio  # fit a tokenizer ratio (the local count is an estimate)
         self.count = 0
         self.gram = [[0] * len(TERMS) for _ in TERMS]  # sum of f_t * f_u
         self.moment = [0] * len(TERMS)  # sum of f_t * (gap - prior)
 
     def add(self, observation: Observation, sign: int) -> None:
         counts = observation.counts
-        by_term = _features(counts)
+        by_term = _features(counts, (observation.counted or 0) if self.ratio else 0)
         features = [by_term[t] for t in TERMS]
         residual = observation.gap - self.prior.predict_counts(counts)
         if not isinstance(residual, int):  # a prior with non-integer terms: stay exact
@@ -232,22 +271,45 @@ class OverheadLearner:
 
     Observing is constant time: the fit's running sums take in the new observation and let
     go of the one that leaves the window, and the solve is skipped when the sums did not
-    change (a steady conversation on a bounded strategy sends the same shape every turn)."""
+    change (a steady conversation on a bounded strategy sends the same shape every turn).
+
+    `ratio`: the local count is an estimate (the model's tokenizer is not ours), so the
+    fit has a tokenizer ratio term. Saved observations that do not give a plausible fit
+    (`LearnedOverhead.sound`) are not learned from; nor is a fit that stopped predicting:
+    after DRIFT_MISSES calls in a row that it missed, only those calls are kept."""
 
     def __init__(
-        self, prior: TemplateOverhead, observations: Iterable[Observation] = (), keep: int = KEEP
+        self,
+        prior: TemplateOverhead,
+        observations: Iterable[Observation] = (),
+        keep: int = KEEP,
+        *,
+        ratio: bool = False,
+        guard: bool = True,
     ) -> None:
         self.prior = prior
         self.keep = keep
-        self._observations: deque[Observation] = deque()
-        self._sums = _Sums(prior)
-        for observation in list(observations)[-keep:]:
-            self._observations.append(observation)
+        self.ratio = ratio
+        # `guard`: reject an implausible saved fit and refit after drift (tests of the bare
+        # least-squares window turn it off).
+        self.guard = guard
+        self.refits = 0  # times a fit stopped predicting and was refitted from recent calls
+        self._misses = 0
+        kept = [o for o in observations if not ratio or o.counted is not None]
+        self._reset(kept[-keep:] if keep else kept)
+        if guard and not self.current.sound:
+            self._reset([])  # a bad fit saved by an older version is not the next session's
+        self.unsaved = 0  # observations since the store last had them
+        self._saved_correction = self.current.correction
+
+    def _reset(self, observations: list[Observation]) -> None:
+        self._observations: deque[Observation] = deque(observations)
+        self._sums = _Sums(self.prior, self.ratio)
+        for observation in observations:
             self._sums.add(observation, 1)
         self._fitted = self._sums.key()
         self.current = self._sums.fit()
-        self.unsaved = 0  # observations since the store last had them
-        self._saved_correction = self.current.correction
+        self._tolerance_cache: int | None = None
 
     @property
     def save_due(self) -> bool:
@@ -257,27 +319,61 @@ class OverheadLearner:
         )
 
     def take_for_saving(self) -> list[Observation]:
-        """The observations to save, counted as saved from now on."""
+        """The observations to save, counted as saved from now on; none while the fit is
+        implausible or still settling after a change (the next session starts from the prior
+        rather than from a fit that would mislead it)."""
         self.unsaved, self._saved_correction = 0, self.current.correction
-        return self.observations
+        return self.observations if self.current.sound and not self._misses else []
 
     @property
     def observations(self) -> list[Observation]:
         return list(self._observations)
 
-    def predict(self, roles: Iterable[str]) -> int:
-        return self.current.predict(roles)
+    def predict(self, roles: Iterable[str], counted: int = 0) -> int:
+        return self.current.predict(roles, counted=counted)
+
+    def miss(self, observation: Observation) -> int:
+        """How far the current fit is from `observation`'s gap."""
+        predicted = self.current.predict_counts(
+            observation.counts, counted=observation.counted or 0
+        )
+        return observation.gap - predicted
+
+    def _tolerance(self) -> int | None:
+        """How far off a call may be before it counts as a miss; None while the window is
+        too small to tell noise from change (a fit through few points fits them exactly)."""
+        if self._tolerance_cache is None:
+            terms = len(self.current.correction) + 2
+            if len(self._observations) <= terms:
+                return None
+            residuals = [abs(self.miss(o)) for o in self._observations]
+            typical = sum(residuals) / len(residuals)
+            self._tolerance_cache = max(2, math.ceil(3 * typical))
+        return self._tolerance_cache
 
     def observe(self, observation: Observation) -> LearnedOverhead:
         self.unsaved += 1
+        tolerance = self._tolerance() if self.guard else None
+        size = (observation.counted or 0) + observation.gap  # what was billed
+        if tolerance is not None and abs(self.miss(observation)) > max(tolerance, size // 50):
+            self._misses += 1
+        else:
+            self._misses = 0
         self._observations.append(observation)
         self._sums.add(observation, 1)
         while 0 < self.keep < len(self._observations):  # keep=0 keeps all, as [-0:] does
             self._sums.add(self._observations.popleft(), -1)
+        if self._misses >= DRIFT_MISSES:
+            # The template or the model behind this URL changed: what came before misleads.
+            self.refits += 1
+            self._misses = 0
+            self._reset(list(self._observations)[-DRIFT_MISSES:])
+            return self.current
         key = self._sums.key()
         if key != self._fitted:
             self._fitted = key
             self.current = self._sums.fit()
+            self._tolerance_cache = None
         return self.current
 
 

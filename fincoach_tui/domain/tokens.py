@@ -8,8 +8,10 @@ a primer for the reply. `TemplateOverhead` predicts that gap per model family.
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Callable, Iterable, Mapping
+import json
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import Protocol
 
 # Model-name prefixes tokenized with o200k_base; everything older OpenAI uses cl100k_base.
 _O200K_PREFIXES = (
@@ -49,6 +51,24 @@ def is_exact_tokenizer(model: str) -> bool:
     return bare_model(model).startswith(_O200K_PREFIXES + _CL100K_PREFIXES)
 
 
+# How a count was made, for the panel: the three labels a count can carry.
+COUNTED_BY_SERVER = "counted with the server's tokenizer"
+COUNTED_BY_TIKTOKEN = "counted with the model's tokenizer"
+COUNTED_AS_ESTIMATE = "o200k estimate"
+
+
+class TokenizerUnavailable(Exception):
+    """A server's tokenizer could not answer; the counter falls back to the local one."""
+
+
+class ServerCounting(Protocol):
+    """A server that counts with the model's own tokenizer and chat template."""
+
+    def encode(self, text: str) -> list[int]: ...
+
+    def count_prompt(self, messages: Sequence[Mapping[str, str]]) -> int: ...
+
+
 class TokenCounter:
     """Counts content tokens, caching by key so an old message is never re-encoded.
 
@@ -56,9 +76,22 @@ class TokenCounter:
     strings like "<|endoftext|>", which must count as text, not as special tokens.
     """
 
-    def __init__(self, encode: Callable[[str], list[int]], encoding_name: str) -> None:
+    def __init__(
+        self,
+        encode: Callable[[str], list[int]],
+        encoding_name: str,
+        *,
+        exact: bool = True,
+        server: ServerCounting | None = None,
+    ) -> None:
         self._encode = encode
         self.encoding_name = encoding_name
+        # `exact`: the local encoding is the model's own (OpenAI's); else it is an estimate.
+        self.exact_locally = exact
+        # The server's own tokenizer, while it answers: the first failure drops it for good
+        # (counts of one request are never a mix of two tokenizers).
+        self.server = server
+        self._prompts: dict[bytes, int] = {}
         # Keyed by (key, text): message ids repeat from one session to the next (m1, m2…)
         # and one counter serves them all. The text's hash is cached by Python in the str
         # itself, and an equal key is almost always the very same str: a hit stays cheap.
@@ -69,9 +102,47 @@ class TokenCounter:
         self._derived: dict[bytes, int] = {}
         self.encoded_texts = 0  # how many texts were actually encoded (cache misses)
 
+    @property
+    def exact(self) -> bool:
+        """The counts are the model's own: the server's tokenizer, or OpenAI's tiktoken."""
+        return self.server is not None or self.exact_locally
+
+    @property
+    def label(self) -> str:
+        if self.server is not None:
+            return COUNTED_BY_SERVER
+        return COUNTED_BY_TIKTOKEN if self.exact_locally else COUNTED_AS_ESTIMATE
+
     def count(self, text: str) -> int:
         self.encoded_texts += 1
+        if self.server is not None:
+            try:
+                return len(self.server.encode(text))
+            except TokenizerUnavailable:
+                self._drop_server()
         return len(self._encode(text))
+
+    def count_prompt(self, messages: Sequence[Mapping[str, str]]) -> int | None:
+        """The whole request as the server templates and tokenizes it (what it bills), or
+        None when there is no server to ask. Cached by the request's digest."""
+        if self.server is None:
+            return None
+        key = digest(json.dumps([[m["role"], m["content"]] for m in messages]))
+        cached = self._prompts.get(key)
+        if cached is None:
+            try:
+                cached = self._prompts[key] = self.server.count_prompt(messages)
+            except TokenizerUnavailable:
+                self._drop_server()
+                return None
+        return cached
+
+    def _drop_server(self) -> None:
+        # Every cached count came from the server's tokenizer: counted again, locally.
+        self.server = None
+        self._cache.clear()
+        self._derived.clear()
+        self._prompts.clear()
 
     def count_cached(self, key: str, text: str) -> int:
         """Count a transcript message's `text`, remembered under `key` (its id)."""
@@ -108,8 +179,9 @@ class TemplateOverhead:
     def predict(self, roles: Iterable[str]) -> int:
         return self.fixed + sum(self.per_role.get(r, self.default_per_message) for r in roles)
 
-    def predict_counts(self, counts: Mapping[str, int]) -> int:
-        """`predict` from role counts ({"user": 3, ...}): a long request's roles unlisted."""
+    def predict_counts(self, counts: Mapping[str, int], counted: int = 0) -> int:
+        """`predict` from role counts ({"user": 3, ...}): a long request's roles unlisted.
+        (`counted`, the content tokens, matters only to a learned tokenizer ratio.)"""
         return self.fixed + sum(
             self.per_role.get(r, self.default_per_message) * n for r, n in counts.items()
         )

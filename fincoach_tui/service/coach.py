@@ -107,8 +107,11 @@ class Coach:
         learner: OverheadLearner | None = None,
         on_learned: Callable[[list[Observation]], None] | None = None,
         embedder: Embedder | None = None,
+        server_context_window: int | None = None,
     ) -> None:
         self.state = state
+        # What the server said its context window is: used when no price entry gives one.
+        self.server_context_window = server_context_window
         # Recall uses the provider's embeddings when there is one (service/maintenance.py).
         self.embedder = embedder
         self._sink = sink
@@ -167,7 +170,8 @@ class Coach:
     @property
     def context_window(self) -> int | None:
         price = self.prices.get(self.choice.model)
-        return price.context_window if price else None
+        configured = price.context_window if price else None
+        return configured or self.server_context_window
 
     def abandon_turn(self) -> Message | None:
         """After a turn died of something other than the model (a failed write), take its
@@ -253,7 +257,14 @@ class Coach:
             for m in context.messages
         )
         counted = sum(m.tokens for m in sent)
-        predicted = counted + self.overhead.predict(m.role for m in sent)
+        # The server's own count of the templated request when it can give one (exact), else
+        # ours plus the learned template (and tokenizer ratio, for a non-OpenAI model).
+        exact = self.counter.count_prompt([{"role": m.role, "content": m.content} for m in sent])
+        predicted = (
+            exact
+            if exact is not None
+            else counted + self.overhead.predict((m.role for m in sent), counted=counted)
+        )
         return RequestReady(context, sent, counted, predicted)
 
     @property
@@ -287,7 +298,9 @@ class Coach:
         return self.measure(self.strategy.build(view))
 
     def estimate_usage(self, messages: list[dict[str, str]], reply: str) -> Usage:
-        return estimate_usage(messages, reply, self.count_text, self.overhead)
+        usage = estimate_usage(messages, reply, self.count_text, self.overhead)
+        exact = self.counter.count_prompt(messages)
+        return usage if exact is None else replace(usage, prompt_tokens=exact)
 
     # ---- one turn ------------------------------------------------------------------
     async def turn(self, text: str) -> AsyncIterator[TurnEvent]:
@@ -453,5 +466,11 @@ def estimate_usage(
 ) -> Usage:
     """For servers that report no usage: our count plus the predicted template, marked."""
     content = sum(count_text(m["content"]) for m in messages)
-    prompt = content + overhead.predict(m["role"] for m in messages)
+    roles = [m["role"] for m in messages]
+    extra = (
+        overhead.predict(roles, counted=content)
+        if isinstance(overhead, LearnedOverhead)
+        else overhead.predict(roles)
+    )
+    prompt = content + extra
     return Usage(prompt, count_text(reply) if reply else 0, estimated=True)

@@ -24,10 +24,12 @@ if TYPE_CHECKING:
     from fincoach_tui.domain.memory import Strategy
     from fincoach_tui.domain.overhead_fit import Observation, OverheadLearner
     from fincoach_tui.domain.pricing import Price, PriceTable
+    from fincoach_tui.domain.records import Usage
     from fincoach_tui.domain.session_state import SessionState
-    from fincoach_tui.domain.tokens import TokenCounter
+    from fincoach_tui.domain.tokens import TemplateOverhead, TokenCounter
     from fincoach_tui.llm.base import ChatModel
     from fincoach_tui.llm.embeddings import Embedder
+    from fincoach_tui.llm.server_tokenizer import ServerTokenizer
     from fincoach_tui.service.coach import Coach, ModelChoice
     from fincoach_tui.settings.config import Config
     from fincoach_tui.store.overheads import OverheadStore
@@ -87,12 +89,22 @@ class Engine:
     overheads: OverheadStore | None = None
     # The provider's embeddings for hybrid's recall (OpenAI preset); None: BM25 recall.
     embedder: Embedder | None = None
+    # What a local server said its context window is (llama.cpp /props, Ollama /api/show).
+    server_context_window: int | None = None
+
+    @property
+    def learned_as(self) -> str:
+        """The model name the learned overheads are kept under: a fit made with the o200k
+        estimate (a tokenizer ratio in it) is not one made with the model's own counts."""
+        if self.learner is not None and self.learner.ratio:
+            return f"{self.choice.model} [o200k estimate]"
+        return self.choice.model
 
     def remember_overheads(self, observations: list[Observation]) -> None:
         if self.overheads is None:
             return
         try:
-            self.overheads.save(self.settings.base_url, self.choice.model, observations)
+            self.overheads.save(self.settings.base_url, self.learned_as, observations)
         except OSError:
             pass  # learning resumes from the session next time; never fail a turn for it
 
@@ -103,7 +115,8 @@ class Engine:
     @property
     def context_window(self) -> int | None:
         price = self.price
-        return price.context_window if price else None
+        configured = price.context_window if price else None
+        return configured or self.server_context_window  # config.toml wins when it says
 
 
 def build_engine(
@@ -115,15 +128,26 @@ def build_engine(
 ) -> Engine:
     """The slow part of start-up: loads the vocabulary and, for a provider, openai."""
     from fincoach_tui.domain.overhead_fit import OverheadLearner
-    from fincoach_tui.domain.tokens import TokenCounter, encoding_for_model, overhead_for_model
+    from fincoach_tui.domain.tokens import (
+        TokenCounter,
+        encoding_for_model,
+        is_exact_tokenizer,
+        overhead_for_model,
+    )
     from fincoach_tui.llm.vocab import load_encoding
-    from fincoach_tui.service.coach import ModelChoice, estimate_usage
+    from fincoach_tui.service.coach import ModelChoice
     from fincoach_tui.store.overheads import FILENAME as OVERHEADS_FILE
     from fincoach_tui.store.overheads import OverheadStore
 
     model = settings.model
     encoding = load_encoding(encoding_for_model(model))
-    counter = TokenCounter(encoding.encode_ordinary, encoding.name)
+    server = _server_tokenizer(settings)
+    counter = TokenCounter(
+        encoding.encode_ordinary,
+        encoding.name,
+        exact=is_exact_tokenizer(model),
+        server=server if server is not None and server.dialect else None,
+    )
     overhead = overhead_for_model(model)
     choice = ModelChoice(settings.name, model, overhead, settings.simulated)
     llm: ChatModel
@@ -139,12 +163,15 @@ def build_engine(
     else:
         from fincoach_tui.llm.openai_chat import OpenAIChat
 
-        estimate = partial(estimate_usage, count_text=counter.count, overhead=overhead)
+        estimate = partial(_estimate_usage, counter=counter, overhead=overhead)
         llm = OpenAIChat(settings, estimate_usage=estimate, timeout=timeout)
     prices = price_table(config, settings)
     prices.get(model)  # the price library's import and lookup, here in the loader thread
     overheads = OverheadStore(paths.data_dir() / OVERHEADS_FILE)
-    learner = OverheadLearner(overhead, overheads.load(settings.base_url, model))
+    # Counted with the o200k estimate: the gap is partly tokenizer, fitted as a ratio.
+    ratio = not counter.exact
+    learned_as = f"{model} [o200k estimate]" if ratio else model
+    learner = OverheadLearner(overhead, overheads.load(settings.base_url, learned_as), ratio=ratio)
     return Engine(
         config,
         settings,
@@ -155,7 +182,37 @@ def build_engine(
         learner,
         overheads,
         embedder=_embedder(settings, timeout),
+        server_context_window=server.context_window if server is not None else None,
     )
+
+
+def _server_tokenizer(settings: ProviderSettings) -> ServerTokenizer | None:
+    """A local server's own tokenizer, template and context window, if it offers them.
+
+    Only servers we run ourselves are asked (a custom URL, Ollama): the cloud presets'
+    tokenizers are known, and they have no such endpoints."""
+    from fincoach_tui.llm.providers import CUSTOM
+    from fincoach_tui.llm.server_tokenizer import ServerTokenizer
+
+    if settings.simulated or not settings.base_url or settings.name not in (CUSTOM, "ollama"):
+        return None
+    return ServerTokenizer(settings.base_url, settings.model, api_key=settings.api_key)
+
+
+def _estimate_usage(
+    messages: list[dict[str, str]],
+    reply: str,
+    *,
+    counter: TokenCounter,
+    overhead: TemplateOverhead,
+) -> Usage:
+    """A server that sends no usage: the server's own count of the request if it can give
+    one, else ours plus the template; marked estimated either way."""
+    from fincoach_tui.service.coach import estimate_usage
+
+    usage = estimate_usage(messages, reply, counter.count, overhead)
+    exact = counter.count_prompt(messages)
+    return usage if exact is None else replace(usage, prompt_tokens=exact)
 
 
 def _embedder(settings: ProviderSettings, timeout: float) -> Embedder | None:
@@ -242,6 +299,7 @@ def open_session(
             learner=engine.learner,
             on_learned=engine.remember_overheads,
             embedder=engine.embedder,
+            server_context_window=engine.server_context_window,
         )
         if state.interrupted is not None:
             # Make the file say what replay did, so the retried question is not a second
