@@ -22,6 +22,9 @@ real counts in shape (per-message overhead plus content) to exercise the account
 same toy tokenizer (one token per word) and a toy chat template that bills exactly as
 above: `POST /tokenize` {"content"} -> {"tokens"}, `POST /apply-template` {"messages"}
 -> {"prompt"}, `GET /props` -> {"default_generation_settings": {"n_ctx": fake.n_ctx}}.
+`fake.vllm = True` answers vLLM's `POST /tokenize` (a prompt, or messages through the toy
+template) with {"count", "tokens", "max_model_len": 32768}; `fake.ollama_context = N`
+answers Ollama's `POST /api/show` with model_info["qwen2.context_length"] = N.
 `fake.template_fixed` / `fake.template_per_message` (3 and 4) change the template, for
 the default usage and the rendered prompt alike (a new template behind the same URL).
 """
@@ -164,6 +167,19 @@ class _Handler(BaseHTTPRequestHandler):
             with fake._lock:
                 fake.embedding_requests.append(body)
             self._embeddings(body)
+        elif fake.vllm and path == "/tokenize":
+            with fake._lock:
+                fake.native_requests.append(("/tokenize", body))
+            template = (fake.template_fixed, fake.template_per_message)
+            if "messages" in body:
+                text = toy_template(body["messages"], *template)
+            else:
+                text = str(body.get("prompt") or "")
+            count = words(text)
+            self._json(200, {"count": count, "tokens": list(range(count)), "max_model_len": 32768})
+        elif fake.ollama_context and path == "/api/show":
+            info = {"general.architecture": "qwen2", "qwen2.context_length": fake.ollama_context}
+            self._json(200, {"model_info": info, "details": {"family": "qwen2"}})
         elif fake.llama_cpp and path == "/tokenize":
             with fake._lock:
                 fake.native_requests.append(("/tokenize", body))
@@ -313,6 +329,8 @@ class FakeOpenAI:
         self.embedding_requests: list[dict[str, Any]] = []
         # llama.cpp's native endpoints (off: a plain OpenAI-compatible server).
         self.llama_cpp = False
+        self.vllm = False  # vLLM's /tokenize: {"count", "tokens", "max_model_len"}
+        self.ollama_context: int | None = None  # Ollama's /api/show context length
         self.n_ctx = 8192
         self.template_fixed = 3
         self.template_per_message = 4

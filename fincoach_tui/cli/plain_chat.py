@@ -45,15 +45,25 @@ def parse_strategy_command(line: str) -> tuple[str, dict[str, int]]:
     return parts[0], params
 
 
-def accounting_line(record) -> str:
+def accounting_line(record, coach: Coach | None = None) -> str:
     cost = "no price" if record.cost_usd is None else f"${record.cost_usd:.6f}"
-    flags = (
-        " (simulated)" if record.simulated else (" (estimated)" if record.usage.estimated else "")
-    )
+    estimated = record.usage.estimated and not record.simulated
+    flags = " (simulated)" if record.simulated else (" (estimated)" if estimated else "")
+    counted, gap = record.counted_tokens, record.template_gap
+    how, parts = "tiktoken", f"+{gap} template"
+    counter = coach.counter if coach is not None else None
+    if counter is not None and counter.server is not None:
+        how = "server tokenizer"
+    elif counter is not None and coach is not None and not counter.exact:
+        # An estimate: the gap is partly the model's other tokenizer, never all "template".
+        how = "o200k estimate"
+        tokenizer = coach.overhead.tokenizer_part(counted)
+        parts = f"{tokenizer:+d} tokenizer, {gap - tokenizer:+d} template"
+    billed = f"≈{record.usage.prompt_tokens}" if estimated else str(record.usage.prompt_tokens)
     return (
         f"[turn {record.turn} · {record.strategy} · {len(record.sent)} msgs · "
-        f"tiktoken {record.counted_tokens} · billed {record.usage.prompt_tokens}"
-        f" (+{record.template_gap} template) · cached {record.usage.cached_tokens} · "
+        f"{how} {counted} · billed {billed}"
+        f" ({parts}) · cached {record.usage.cached_tokens} · "
         f"completion {record.usage.completion_tokens} · {cost}{flags}]"
     )
 
@@ -120,7 +130,7 @@ async def _turn(coach: Coach, line: str, say, out: TextIO) -> str | None:
                 say(f"(rate limited; retry {event.attempt} in {event.wait_s:.0f}s)")
             elif isinstance(event, TurnFinished):
                 note = f" ({event.record.note})" if event.record.note else ""
-                say(f"\n{accounting_line(event.record)}{note}")
+                say(f"\n{accounting_line(event.record, coach)}{note}")
             elif isinstance(event, TurnFailed):
                 say(f"\nerror: {event.error.message}")
                 if event.error.kind == "context_length":

@@ -224,6 +224,18 @@ class _Sums:
         if not self.count:
             return LearnedOverhead(self.prior)
         kept = _independent(self.gram)
+        fitted = self._solve(kept)
+        if self.ratio:
+            # A short chat barely tells a tokenizer ratio from a per-message template (both
+            # grow with the conversation), and least squares may trade one for the other
+            # into a template that takes tokens away. Then the simpler fits are tried, the
+            # last-preferred template terms dropped first, and the first plausible one kept.
+            while not fitted.sound and len(kept) > 1:
+                kept = kept[:-1] if TERMS[kept[-1]] != "ratio" else kept[:-2] + kept[-1:]
+                fitted = self._solve(kept)
+        return fitted
+
+    def _solve(self, kept: list[int]) -> LearnedOverhead:
         solution = _least_squares(
             [[Fraction(self.gram[i][j]) for j in kept] + [Fraction(self.moment[i])] for i in kept]
         )

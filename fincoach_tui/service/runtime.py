@@ -100,6 +100,22 @@ class Engine:
             return f"{self.choice.model} [o200k estimate]"
         return self.choice.model
 
+    def count_note(self) -> str:
+        """How the panel's counts are made, when that is worth saying: the server's own
+        tokenizer, or the o200k estimate ("" for OpenAI's own tokenizer)."""
+        from fincoach_tui.domain.tokens import COUNTED_BY_TIKTOKEN
+
+        label = self.counter.label
+        return "" if label == COUNTED_BY_TIKTOKEN else label
+
+    def split_gap(self, gap: int, counted: int) -> tuple[int, int] | None:
+        """Billed minus counted as (tokenizer, template) for an estimate; None when our
+        counts are the model's own and the whole gap is template."""
+        if self.counter.exact or self.learner is None:
+            return None
+        tokenizer = self.learner.current.tokenizer_part(counted)
+        return tokenizer, gap - tokenizer
+
     def remember_overheads(self, observations: list[Observation]) -> None:
         if self.overheads is None:
             return

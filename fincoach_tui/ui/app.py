@@ -253,7 +253,9 @@ class FinCoachApp(App):
         from fincoach_tui.domain.pricing import price_label
         from fincoach_tui.ui.meter import TokenMeter
 
-        self.side.query_one(TokenMeter).price_note = price_label(self.engine.price)
+        meter = self.side.query_one(TokenMeter)
+        meter.price_note = price_label(self.engine.price)
+        meter.count_note, meter.split_gap = self.engine.count_note, self.engine.split_gap
         self.side.update_session(state, context_window=self.engine.context_window)
         self.costs.refresh()  # starts once the screen shows this
 

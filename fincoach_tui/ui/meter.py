@@ -7,7 +7,7 @@ when the request would not fit at all.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from rich.text import Text
@@ -29,6 +29,7 @@ LABEL_WIDTH = 11
 EMPTY_TEXT = "Send a message to see what it costs"
 ROW_LABELS = {
     "tokens": "tokens",
+    "counting": "counted",
     "template": "template",
     "trend": "error",
     "cache": "cached",
@@ -36,7 +37,12 @@ ROW_LABELS = {
     "cost": "cost",
     "price": "price",
 }
-OPTIONAL_ROWS = ("trend", "saving", "price")  # shown once the app has the session's cost snapshot
+OPTIONAL_ROWS = (
+    "counting",
+    "trend",
+    "saving",
+    "price",
+)  # shown once the app has the session's cost snapshot
 TREND_TURNS = 6
 
 
@@ -102,6 +108,11 @@ class TokenMeter(Widget):
         self._alert = ""
         # Where the model's price comes from and its date ("no price" without one).
         self.price_note = ""
+        # How counts are made when that is not OpenAI's own tokenizer ("o200k estimate",
+        # "counted with the server's tokenizer"), and the gap's tokenizer and template
+        # parts for an estimate (None: all of it is template). Set by the app.
+        self.count_note: Callable[[], str] | None = None
+        self.split_gap: Callable[[int, int], tuple[int, int] | None] | None = None
 
     def compose(self) -> ComposeResult:
         yield Static(Text(EMPTY_TEXT), id="empty")
@@ -173,8 +184,9 @@ class TokenMeter(Widget):
                 f"{f['sent']} msgs · counted {fmt.tokens(f['counted'])} · "
                 f"billed {fmt.tokens(f['billed'])}{marks}"
             ),
+            "counting": self.count_note() if self.count_note else "",
             "template": (
-                f"{fmt.signed_tokens(f['gap'])} (billed − counted) · predicted "
+                f"{self._gap_text(f['gap'], f['counted'], fmt.signed_tokens(f['gap']))} (billed − counted) · predicted "
                 f"{fmt.tokens(f['predicted'])} ({fmt.signed_tokens(f['prediction_error'])})"
             ),
             "cache": (
@@ -211,19 +223,29 @@ class TokenMeter(Widget):
             "predicted": request.predicted_prompt_tokens,
         }
         f = self.figures
+        gap = f["predicted"] - f["counted"]
         where = f"Turn {turn}" if turn is not None else "Next turn"
         self.lines = {
             "header": f"{where} · {request.context.strategy} · waiting for the reply",
             "tokens": f"{f['sent']} msgs · counted {fmt.tokens(f['counted'])} · billed …",
+            "counting": self.count_note() if self.count_note else "",
             "template": (
                 f"predicted {fmt.tokens(f['predicted'])} "
-                f"({fmt.signed_tokens(f['predicted'] - f['counted'])} template)"
+                f"({self._gap_text(gap, f['counted'], f'{fmt.signed_tokens(gap)} template')})"
             ),
             "cache": "…",
             "cost": "…",
         }
         self._set_context(request.predicted_prompt_tokens, context_window)
         self._paint()
+
+    def _gap_text(self, gap: int, counted: int, plain: str) -> str:
+        """Billed (or predicted) minus counted: `plain` when it is all template; for an
+        estimate, its tokenizer part apart (a tokenizer gap is never called template)."""
+        parts = self.split_gap(gap, counted) if self.split_gap else None
+        if parts is None:
+            return plain
+        return f"{fmt.signed_tokens(parts[0])} tokenizer · {fmt.signed_tokens(parts[1])} template"
 
     @property
     def alert_text(self) -> str:
