@@ -265,14 +265,15 @@ def cmd_sessions() -> int:
             print(f"{name:<28} {'?':>5}  {'-':<8} {'-':>9} {'-':>10}  ({exc})")
             continue
         cost = "no price" if row.cost_usd is None else f"${row.cost_usd:.4f}"
+        tokens = f"{row.billed_tokens:,}"
+        if row.estimated:  # a server that sent no usage: our estimate, never "billed"
+            tokens, cost = f"≈{tokens}", cost if row.cost_usd is None else f"≈{cost}"
         used = (
             datetime.fromtimestamp(row.last_used).strftime("%Y-%m-%d %H:%M")
             if row.last_used
             else "-"
         )
-        print(
-            f"{name:<28} {row.turns:>5}  {row.strategy:<8} {row.billed_tokens:>9,} {cost:>10}  {used}"
-        )
+        print(f"{name:<28} {row.turns:>5}  {row.strategy:<8} {tokens:>9} {cost:>10}  {used}")
     return 0
 
 

@@ -73,6 +73,11 @@ class SessionState:
         return None if any(c is None for c in costs) else sum(costs)  # type: ignore[misc]
 
     @property
+    def estimated(self) -> bool:
+        """Some figure is our estimate, not the provider's bill (a server that sent no usage)."""
+        return any(r.usage.estimated and not r.simulated for r in self.records)
+
+    @property
     def priced_cost(self) -> float:
         return sum(r.cost_usd or 0.0 for r in self.records)
 
@@ -186,6 +191,7 @@ class SessionSummary:
     billed_tokens: int
     cost_usd: float | None  # None when some call had no price
     last_used: float  # timestamp of the newest message (0 if none)
+    estimated: bool = False  # some call's usage is our estimate, not the provider's bill
 
 
 def summarize_session(name: str, events: list[dict[str, Any]]) -> SessionSummary:
@@ -198,4 +204,5 @@ def summarize_session(name: str, events: list[dict[str, Any]]) -> SessionSummary
         + sum(r.usage.completion_tokens for r in state.records),
         cost_usd=state.total_cost,
         last_used=state.last_ts,
+        estimated=state.estimated,
     )

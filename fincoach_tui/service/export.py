@@ -47,11 +47,21 @@ def _record_line(record) -> str:
     cost = "no price" if record.cost_usd is None else f"${record.cost_usd:.6f}"
     sim = " (simulated)" if record.simulated else ""
     note = f" · **{record.note}**" if record.note else ""  # e.g. "cut off at 1,024 tokens"
+    if _estimated(record):  # the server sent no usage: never shown as billed
+        prompt = f"≈{record.usage.prompt_tokens} prompt (est.)"
+        completion = f"≈{record.usage.completion_tokens} completion"
+        cost = cost if record.cost_usd is None else f"≈{cost} (est.)"
+    else:
+        prompt = f"{record.usage.prompt_tokens} billed prompt"
+        completion = f"{record.usage.completion_tokens} completion"
     return (
         f"{record.strategy} · {len(record.sent)} messages · {record.counted_tokens} counted · "
-        f"{record.usage.prompt_tokens} billed prompt · {record.usage.completion_tokens} completion · "
-        f"{cost}{sim}{note}"
+        f"{prompt} · {completion} · {cost}{sim}{note}"
     )
+
+
+def _estimated(record) -> bool:
+    return record.usage.estimated and not record.simulated
 
 
 def _table(state: SessionState) -> str:
@@ -61,13 +71,18 @@ def _table(state: SessionState) -> str:
     ]
     for r in state.records:
         cost = "no price" if r.cost_usd is None else f"{r.cost_usd:.6f}"
+        est = "≈" if _estimated(r) else ""
+        cost = cost if r.cost_usd is None else est + cost
         rows.append(
             f"| {r.turn} | {r.kind} | {r.strategy} | {len(r.sent)} | {r.counted_tokens} | "
-            f"{r.usage.prompt_tokens} | {r.usage.cached_tokens} | {r.usage.completion_tokens} | "
-            f"{r.usage.reasoning_tokens} | {cost} |"
+            f"{est}{r.usage.prompt_tokens} | {r.usage.cached_tokens} | "
+            f"{est}{r.usage.completion_tokens} | {r.usage.reasoning_tokens} | {cost} |"
         )
     total = state.total_cost
-    rows.append(f"\nTotal: {'no price' if total is None else f'${total:.6f}'}")
+    shown = "no price" if total is None else f"${total:.6f}"
+    if state.estimated and total is not None:
+        shown = f"≈{shown} (est.: the server sent no usage for some calls; ≈ marks them)"
+    rows.append(f"\nTotal: {shown}")
     return "\n".join(rows)
 
 

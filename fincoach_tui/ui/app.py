@@ -243,6 +243,8 @@ class FinCoachApp(App):
             shown = (
                 f"{usd(state.priced_cost)} + no price ({len(state.records) - len(priced)} calls)"
             )
+        if state.estimated and priced:
+            shown = f"≈{shown} est."  # the server sent no usage: our estimate, not a bill
         self.query_one(SessionBar).show(
             session=self.live.name,
             settings=self.settings,

@@ -163,7 +163,12 @@ class TokenMeter(Widget):
             "billed": usage.prompt_tokens,
             "gap": record.template_gap,
             "predicted": record.predicted_prompt_tokens,
-            "prediction_error": usage.prompt_tokens - record.predicted_prompt_tokens,
+            # An estimate compared with itself says nothing: no error, "n/a".
+            "prediction_error": (
+                None
+                if usage.estimated and not record.simulated
+                else usage.prompt_tokens - record.predicted_prompt_tokens
+            ),
             "cached": usage.cached_tokens,
             "completion": usage.completion_tokens,
             "reasoning": usage.reasoning_tokens,
@@ -187,13 +192,23 @@ class TokenMeter(Widget):
             "counting": self.count_note() if self.count_note else "",
             "template": (
                 f"{self._gap_text(f['gap'], f['counted'], fmt.signed_tokens(f['gap']))} (billed − counted) · predicted "
-                f"{fmt.tokens(f['predicted'])} ({fmt.signed_tokens(f['prediction_error'])})"
+                f"{fmt.tokens(f['predicted'])} ("
+                + (
+                    "n/a"
+                    if f["prediction_error"] is None
+                    else fmt.signed_tokens(f["prediction_error"])
+                )
+                + ")"
             ),
             "cache": (
                 f"{fmt.tokens(f['cached'])} of prompt · completion "
                 f"{fmt.tokens(f['completion'])} ({fmt.tokens(f['reasoning'])} reasoning)"
             ),
-            "cost": fmt.usd(record.cost_usd),
+            "cost": (
+                f"≈{fmt.usd(record.cost_usd)} est."
+                if usage.estimated and not record.simulated and record.cost_usd is not None
+                else fmt.usd(record.cost_usd)
+            ),
             "price": self.price_note if record.kind == "chat" else "",
         }
         trend = [(t, e) for t, e in errors if t <= record.turn][-TREND_TURNS:]
