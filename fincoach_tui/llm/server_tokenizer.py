@@ -27,7 +27,7 @@ from typing import Any
 try:
     import httpx2 as httpx
 except ImportError:  # pragma: no cover - an older SDK
-    import httpx  # type: ignore[no-redef]
+    import httpx  # type: ignore[no-redef,import-not-found]
 
 from fincoach_tui.domain.tokens import TokenizerUnavailable
 
