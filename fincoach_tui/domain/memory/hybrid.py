@@ -39,7 +39,7 @@ from fincoach_tui.domain.memory.base import (
     positive_int,
     turns_of,
 )
-from fincoach_tui.domain.memory.facts import facts_section
+from fincoach_tui.domain.memory.facts import facts_section, not_in_tail
 from fincoach_tui.domain.memory.summary import FoldPlan, SummaryStrategy, cap_text
 from fincoach_tui.domain.recall import LexicalRetriever
 from fincoach_tui.domain.relative_dates import day_label
@@ -131,7 +131,8 @@ class HybridStrategy:
             notes.append(
                 f"recalled turns {', '.join(str(p.hit.turn) for p in passages)} ({scorer})"
             )
-        facts, _ = facts_section(current, self.facts_tokens, view.text_tokens)
+        kept = [m for turn in tail for m in turn]
+        facts, _ = facts_section(not_in_tail(current, kept), self.facts_tokens, view.text_tokens)
         if facts:
             sections.append(facts)  # last: the freshest, most structured word wins
         conflicts = tuple(c for p in passages for c in p.conflicts)
@@ -141,7 +142,6 @@ class HybridStrategy:
                 f"{len(conflicts)} conflict{'s' * (len(conflicts) > 1)}: {keys} (fact wins)"
             )
 
-        kept = [m for turn in tail for m in turn]
         context = assemble(
             view, kept, strategy=self.name, sections=tuple(sections), note=" · ".join(notes)
         )
