@@ -121,7 +121,8 @@ class HybridStrategy:
             notes.append(f"summary covers turns 1-{covered}")
             if summary.warning():
                 notes.append(summary.warning())
-            room -= view.text_tokens(text)
+            # (a stand-in summary, as the simulation's, has a size but no text)
+            room -= max(view.text_tokens(text), min(summary.tokens, self.summary_tokens))
         passages = self._recall(view, others, current, min(self.recall_tokens, room))
         if passages:
             text = "\n\n".join(p.text for p in passages)
