@@ -101,6 +101,15 @@ class ExtractPlan:
             return self
         return ExtractPlan(tuple(kept), self.current, self.reason)
 
+    def after(self, part: ExtractPlan, store: FactStore) -> ExtractPlan | None:
+        """What is left of this plan once `part` of it is read (none if nothing), asked
+        against the store's facts as they are then."""
+        if part is self:
+            return None
+        read = set(part.message_ids)
+        left = tuple(m for m in self.messages if m.id not in read)
+        return ExtractPlan(left, store.current(), self.reason) if left else None
+
     def request(self) -> list[dict[str, str]]:
         known = "\n".join(f"- {f.key}: {f.value}" for f in self.current) or "(none yet)"
         batch = [

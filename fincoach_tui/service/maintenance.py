@@ -106,18 +106,25 @@ async def run_upkeep(coach: Coach, question: Message) -> AsyncIterator[UpkeepEve
     """Extract what is due, then embed what recall will need, for the turn of `question`."""
     extract_plan = getattr(coach.strategy, "extract_plan", None)
     history = coach.history_before(question) if extract_plan is not None else ()
+    rest: ExtractPlan | None = None  # what a split batch has still to read, this turn
     for _ in range(MAX_EXTRACTIONS_PER_TURN if extract_plan else 0):
         # Only what no extraction has read yet: the plan leaves covered messages out anyway.
-        plan = extract_plan(_uncovered(coach, history), question, coach.state.facts)
-        if plan is None:
+        whole = rest or extract_plan(_uncovered(coach, history), question, coach.state.facts)
+        if whole is None:
             break
-        plan = plan.limited(coach.count_message, batch_tokens(coach))
+        plan = whole.limited(coach.count_message, batch_tokens(coach))
+        rest = whole.after(plan, coach.state.facts)
         yield ExtractStarted(plan.reason, plan.first_turn, plan.last_turn)
         finished = await extract(coach, plan)
         yield finished
         if finished.error is not None and finished.error.kind == "context_length":
-            # Too long for the model: the next call reads half as much (split, not retried whole).
-            coach.upkeep.batch_tokens = max(1, batch_tokens(coach) // 2)
+            if len(plan.messages) == 1:  # one message too long to read at all: passed over
+                coach._emit(facts_event(coach.next_turn, plan.message_ids, ()))
+                continue
+            # Too long for the model: the next call reads half of it (split, never retried whole).
+            sent = sum(coach.count_message(m) for m in plan.messages)
+            coach.upkeep.batch_tokens = max(1, sent // 2)
+            rest = whole
             continue
         if finished.rejected or finished.error:
             break
