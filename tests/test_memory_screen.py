@@ -272,3 +272,29 @@ def test_the_inspector_lists_recalled_turns_with_scores_and_the_conflicts_facts_
     assert rows[4].summary_line.endswith(
         "turn 1 said ₹1,20,000; fact f3 says ₹1,50,000 (the fact wins)"
     )
+
+
+async def test_a_paused_extraction_shows_a_line_and_r_resumes_it(tmp_path):
+    from fincoach_tui.domain.fact_store import facts_event
+
+    app = recording(make_app(tmp_path, "paused", strategy="facts"))
+    async with app.run_test(size=SIZE) as pilot:
+        await started(app, pilot)
+        await say(app, pilot, PLANTED[0])
+        for turn in (2, 3, 4):  # three refused answers in a row, as a model's would be
+            app.live.state.apply(facts_event(turn, [], [], rejected="bad JSON"))
+        screen = await open_memory(app, pilot)
+        notes = str(screen.query_one("#notes", Static).content)
+        assert notes.startswith("Extraction paused after refused answers in a row: press r")
+        await pilot.press("r")
+        await pilot.pause()
+        assert app.notices[-1].startswith("fact extraction resumed")
+        assert app.live.state.facts.rejected_in_a_row == 0
+        assert not str(screen.query_one("#notes", Static).content).startswith("Extraction paused")
+        await pilot.press("r")
+        await pilot.pause()
+        assert app.notices[-1] == "fact extraction is not paused"
+        await pilot.press("escape")
+        await pilot.press("ctrl+q")
+    events = SessionStore(tmp_path / "sessions").read_events("paused")
+    assert any(e["type"] == "extraction_resumed" for e in events)

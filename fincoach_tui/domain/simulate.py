@@ -92,8 +92,8 @@ def simulate(
             request = sum(count_text(m["content"]) for m in plan.request())
             upkeep += request + (summary.tokens if summary else 0) + plan.cap_tokens
             summary = Summary("", plan.last_turn, covered, plan.cap_tokens)
-        for _ in range(MAX_EXTRACTIONS_PER_TURN if extract_plan is not None else 0):
-            extraction = extract_plan(history, new, store)
+        for _ in range(MAX_EXTRACTIONS_PER_TURN):
+            extraction = extract_plan(history, new, store) if extract_plan else None
             if extraction is None:
                 break
             upkeep += _extract(extraction, store, turn, count_text)
