@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import os
 import sys
 from collections.abc import Sequence
@@ -83,10 +84,40 @@ def build_parser() -> argparse.ArgumentParser:
     )
 
     probe = sub.add_parser(
-        "probe", help="the recall probe: which strategies still send early facts late, at what cost"
+        "probe",
+        help="the recall probe: do generated conversations' late requests still carry "
+        "the facts they need, at what cost",
     )
     probe.add_argument(
         "--strategies", metavar="A,B", help="comma-separated strategies (default: all)"
+    )
+    probe.add_argument(
+        "--seed", type=int, default=None, help="the conversations' seed (default: 11)"
+    )
+    probe.add_argument(
+        "--conversations",
+        type=int,
+        default=None,
+        metavar="N",
+        help="how many conversations to generate and play (default: 50)",
+    )
+    probe.add_argument("--json", action="store_true", help="print the results as JSON")
+    probe.add_argument(
+        "--example",
+        action="store_true",
+        help="walk through one scripted conversation instead (a readable example, not the score)",
+    )
+
+    prices = sub.add_parser(
+        "prices", help="the price used for a model, where it comes from and its date"
+    )
+    prices.add_argument("model", help="model id, as sent to the provider")
+    prices.add_argument(
+        "--provider",
+        dest="price_provider",
+        metavar="P",
+        help="openai, groq, openrouter, or any provider genai-prices knows (deepseek, "
+        "anthropic, google...); default: the configured provider, else the model's maker",
     )
 
     exp = sub.add_parser("export", help="write a session as Markdown or JSON")
@@ -97,6 +128,18 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    try:
+        return _main(argv)
+    except BrokenPipeError:
+        # `fincoach sessions | head -1`: the reader has all it wanted. End quietly, and
+        # point stdout at /dev/null so the interpreter's final flush cannot complain.
+        with contextlib.suppress(OSError, ValueError):
+            devnull = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(devnull, sys.stdout.fileno())
+        return 0
+
+
+def _main(argv: Sequence[str] | None) -> int:
     args = build_parser().parse_args(argv)
     try:
         if args.command == "sessions":
@@ -109,6 +152,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return cmd_probe(args)
         if args.command == "export":
             return cmd_export(args)
+        if args.command == "prices":
+            return cmd_prices(args)
         return cmd_chat(args)
     except KeyboardInterrupt:
         return 130
@@ -194,12 +239,20 @@ def _plain(config, settings, file, strategy: str | None) -> int:
         live.close()
 
 
+def _sessions_dir() -> Path:
+    """The sessions directory, or a one-line error if the data dir is not a directory."""
+    data = paths.data_dir()
+    if data.exists() and not data.is_dir():
+        raise UserFacingError(f"the data directory {data} is a file, not a directory")
+    return paths.sessions_dir()
+
+
 def cmd_sessions() -> int:
     from fincoach_tui.domain.session_state import summarize_session
     from fincoach_tui.store.session_file import SessionError
     from fincoach_tui.store.sessions import SessionStore
 
-    store = SessionStore(paths.sessions_dir())
+    store = SessionStore(_sessions_dir())
     names = store.names()
     if not names:
         print(f"no sessions yet in {store.root}; start one with: fincoach --session NAME")
@@ -208,7 +261,7 @@ def cmd_sessions() -> int:
     for name in names:
         try:
             row = summarize_session(name, store.read_events(name))
-        except SessionError as exc:  # e.g. written by a newer FinCoach: list it, say why
+        except (SessionError, OSError) as exc:  # e.g. a newer FinCoach's: list it, say why
             print(f"{name:<28} {'?':>5}  {'-':<8} {'-':>9} {'-':>10}  ({exc})")
             continue
         cost = "no price" if row.cost_usd is None else f"${row.cost_usd:.4f}"
@@ -289,32 +342,72 @@ def cmd_export(args: argparse.Namespace) -> int:
     from fincoach_tui.store.sessions import SessionStore
 
     name = _guard(lambda: validate_session_name(args.name))
-    store = SessionStore(paths.sessions_dir())
+    store = SessionStore(_sessions_dir())
     if not store.exists(name):
         raise UserFacingError(f"no session named {name!r}; see: fincoach sessions")
     state, _ = replay(_guard(lambda: store.read_events(name)))
     text = export_session(name, state, args.format)
     if args.output:
+        from fincoach_tui.service.export import ExportError, write_export
+
         try:
-            args.output.write_text(text, encoding="utf-8")
-        except OSError as exc:
-            raise UserFacingError(f"cannot write {args.output}: {exc.strerror}") from None
+            write_export(args.output, text)
+        except ExportError as exc:
+            raise UserFacingError(str(exc)) from None
         print(f"wrote {args.output}", file=sys.stderr)
     else:
         sys.stdout.write(text)
     return 0
 
 
+def cmd_prices(args: argparse.Namespace) -> int:
+    """Exit 0 with the price used, 1 when the model has none (the line says how to set one)."""
+    from fincoach_tui.cli.prices import price_report
+    from fincoach_tui.settings.config import load_config
+
+    config = _guard(lambda: load_config(paths.config_path()))
+    provider = args.price_provider or args.provider
+    text, priced = _guard(
+        lambda: price_report(args.model, config, provider=provider, base_url=args.base_url)
+    )
+    print(text)
+    return 0 if priced else 1
+
+
 def cmd_probe(args: argparse.Namespace) -> int:
     """The recall probe (fincoach_tui/cli/probe.py), offline and deterministic."""
-    from fincoach_tui.cli.probe import report, run_probe
+    import json
+
+    from fincoach_tui.cli.probe import run_probe
+    from fincoach_tui.cli.probe_report import as_json, example_report, report
     from fincoach_tui.domain.memory import STRATEGIES
+    from fincoach_tui.domain.probe.conversations import DEFAULT_COUNT, DEFAULT_SEED
+    from fincoach_tui.domain.probe.example import example
 
     names = [n.strip() for n in (args.strategies or ",".join(STRATEGIES)).split(",") if n.strip()]
     unknown = [n for n in names if n not in STRATEGIES]
-    if unknown:
+    if unknown or not names:
         raise UserFacingError(
-            f"unknown strategy {unknown[0]!r}; choose from {', '.join(STRATEGIES)}"
+            f"unknown strategy {(unknown or [''])[0]!r}; choose from {', '.join(STRATEGIES)}"
         )
-    print(_guard(lambda: report(run_probe(names))))
+    seed = DEFAULT_SEED if args.seed is None else args.seed
+    count = DEFAULT_COUNT if args.conversations is None else args.conversations
+    if count < 1:
+        raise UserFacingError(f"--conversations must be at least 1, got {count}")
+    if args.example:
+        if args.seed is not None or args.conversations is not None:
+            raise UserFacingError(
+                "--example plays one scripted conversation: drop --seed/--conversations"
+            )
+        scripted = example()
+        results = _guard(lambda: run_probe(names, played=[scripted]))
+        text = (
+            json.dumps(as_json(results, seed=0), indent=2)
+            if args.json
+            else example_report(scripted, results)
+        )
+    else:
+        results = _guard(lambda: run_probe(names, seed=seed, conversations=count))
+        text = json.dumps(as_json(results, seed), indent=2) if args.json else report(results, seed)
+    print(text)
     return 0
