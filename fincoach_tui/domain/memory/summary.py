@@ -136,7 +136,7 @@ def cap_summary(text: str, cap_tokens: int, count_text: Callable[[str], int]) ->
     The text is read as items: its lines, each line's "; "-separated clauses (its
     sentences, for a text in one paragraph). Items go whole, older (earlier) first, in
     order of salience: those that state no figure, then those whose figures another item
-    also states, then the rest. The text ends with a line saying how many items were
+    also states (the longer first), then the rest. The text ends with a line saying how many items were
     dropped and which figures they held. If even the last item left does not fit, it is cut
     at a word boundary.
     """
@@ -169,15 +169,16 @@ def cap_summary(text: str, cap_tokens: int, count_text: Callable[[str], int]) ->
 
 
 def _drop_order(items: list[str]) -> list[int]:
-    """Which items to give up first: no figure, then a figure another item states too,
-    then the rest; older first within each."""
+    """Which items to give up first: no figure (older first), then a figure another item
+    states too (longer first), then the rest (older first)."""
     figures = [
         {(f.key, " ".join(f.value.casefold().split())) for f in find_facts([("", item)]).values()}
         for item in items
     ]
     order = [i for i, held in enumerate(figures) if not held]
     remaining = [i for i, held in enumerate(figures) if held]
-    for i in list(remaining):
+    # Of two items stating the same figure the longer goes first: the terse one keeps it.
+    for i in sorted(remaining, key=lambda i: -len(items[i])):
         others = set().union(*(figures[j] for j in remaining if j != i))
         if figures[i] <= others:
             order.append(i)
