@@ -17,7 +17,7 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
+from typing import Any, BinaryIO
 
 FORMAT_VERSION = 1
 SESSION_NAME_RE = re.compile(r"[A-Za-z0-9._-]{1,64}")
@@ -255,7 +255,7 @@ class SessionFile:
         self.warnings: list[str] = []
         self._lock_fd: int | None = lock_fd
         self._environ = environ
-        self._file = None
+        self._file: BinaryIO | None = None
 
     @classmethod
     def open(
