@@ -9,9 +9,8 @@ import asyncio
 from fincoach_tui.domain.session_state import replay
 from fincoach_tui.store.sessions import SessionStore
 from fincoach_tui.ui.chat import MessageBox
-from tests.app_harness import SIZE, started
+from tests.app_harness import QUESTION, SIZE, activity, fault_app, retry, send, started
 from tests.fake_openai import closed_port_url
-from tests.pilot_helpers import QUESTION, activity, fault_app, retry, send
 
 
 def saved_state(tmp_path):
