@@ -41,10 +41,12 @@ def isolated_user(monkeypatch, tmp_path_factory):
 
 # ---- the fast loop: `pytest -m "not slow"` leaves out what drives the app or a process ----
 # A test is slow when its code, or a test helper it calls, drives the Textual app
-# (`run_test`) or starts a process (`subprocess`), or when it compares snapshots. Found
-# from the code itself, so a new test in any file is marked without anyone remembering to.
+# (`run_test`) or starts a process (`subprocess`), or when it uses a fixture that takes
+# seconds: comparing snapshots, unpacking the real vocabularies into an empty tiktoken
+# cache, playing the 44-turn recall probe through every strategy. Found from the code
+# itself, so a new test in any file is marked without anyone remembering to.
 _SLOW_NAMES = frozenset({"run_test", "subprocess"})
-_SLOW_FIXTURES = frozenset({"snap_compare"})
+_SLOW_FIXTURES = frozenset({"snap_compare", "fresh_cache", "probe_results"})
 _SLOW_MODULES = frozenset({"test_crash_safety"})  # kills real processes at random points
 
 

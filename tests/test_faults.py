@@ -78,7 +78,9 @@ async def test_an_unknown_model_gets_a_clear_notice(tmp_path, fake_openai):
 
 async def test_a_timeout_is_explained(tmp_path, fake_openai):
     fake_openai.script(text="too late", delay=30)  # the fixture's stop wakes it at once
-    app = fault_app(tmp_path, fake_openai.base_url, request_timeout=0.5)
+    # Far below the scripted 30 s, yet long enough for the retry's answer on a busy machine
+    # (at 0.5 s the retry itself timed out under load, failing the test now and then).
+    app = fault_app(tmp_path, fake_openai.base_url, request_timeout=2.0)
     async with app.run_test(size=SIZE) as pilot:
         await started(app, pilot)
         await send(app, pilot)

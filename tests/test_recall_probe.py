@@ -26,7 +26,7 @@ ROOT = Path(__file__).resolve().parents[1]
 
 
 @pytest.fixture(scope="module")
-def results(encoding):
+def probe_results(encoding):
     return {
         r.strategy: r
         for r in run_probe(counter=TokenCounter(encoding.encode_ordinary, encoding.name))
@@ -55,36 +55,38 @@ def test_the_check_knows_current_outdated_and_not_yet_said():
     assert check("FD maturing in Apr 2026, risk-averse", 4) == (("fd_maturity", "risk"), ())
 
 
-def test_what_the_probe_finds(results):
-    assert set(results) == set(STRATEGIES)
-    needed = results["buffer"].needed_present[1]
+def test_what_the_probe_finds(probe_results):
+    assert set(probe_results) == set(STRATEGIES)
+    needed = probe_results["buffer"].needed_present[1]
     assert needed == sum(len(t[1]) for t in SCRIPT)
     for name in ("buffer", "summary", "hybrid", "facts"):
-        assert results[name].needed_present == (needed, needed), name
-        assert results[name].stale_sent == 0, name
-    assert results["window"].needed_present[0] < needed / 4
-    assert results["budget"].needed_present[0] < needed / 2
-    last = {name: r.turns[-1].prompt_tokens for name, r in results.items()}
+        assert probe_results[name].needed_present == (needed, needed), name
+        assert probe_results[name].stale_sent == 0, name
+    assert probe_results["window"].needed_present[0] < needed / 4
+    assert probe_results["budget"].needed_present[0] < needed / 2
+    last = {name: r.turns[-1].prompt_tokens for name, r in probe_results.items()}
     assert last["facts"] < last["hybrid"] < last["buffer"] / 2
     # Flat: over the last 30 turns facts moves by less than one turn's worth, hybrid stays
     # within its budgets (system ~250 + 500 + 500 + 1,200 + 250).
-    facts = [t.prompt_tokens for t in results["facts"].turns[14:]]
-    hybrid = [t.prompt_tokens for t in results["hybrid"].turns[14:]]
+    facts = [t.prompt_tokens for t in probe_results["facts"].turns[14:]]
+    hybrid = [t.prompt_tokens for t in probe_results["hybrid"].turns[14:]]
     assert max(facts) - min(facts) < 50
     assert max(hybrid) < 2_800
-    assert results["buffer"].maintenance_tokens == 0 < results["facts"].maintenance_tokens
+    assert (
+        probe_results["buffer"].maintenance_tokens == 0 < probe_results["facts"].maintenance_tokens
+    )
 
 
-def test_the_probe_is_deterministic(results, encoding):
+def test_the_probe_is_deterministic(probe_results, encoding):
     again = run_probe(
         ["hybrid", "facts"], counter=TokenCounter(encoding.encode_ordinary, encoding.name)
     )
-    assert again == [results["hybrid"], results["facts"]]
+    assert again == [probe_results["hybrid"], probe_results["facts"]]
 
 
-def test_the_readme_shows_the_probe_table(results):
+def test_the_readme_shows_the_probe_table(probe_results):
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    table = summary_table([results[name] for name in STRATEGIES])
+    table = summary_table([probe_results[name] for name in STRATEGIES])
     assert table in readme, "README.md is out of date: paste `python benchmarks/recall_probe.py`"
 
 
