@@ -9,7 +9,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from fincoach_tui.llm.providers import ProviderSettings, resolve_provider
+from fincoach_tui.llm.providers import PRESETS, ProviderSettings, resolve_provider
 from fincoach_tui.settings.config import Config
 from fincoach_tui.store.sessions import SessionStore
 from fincoach_tui.ui.app import FinCoachApp
@@ -30,6 +30,27 @@ def server_settings(base_url: str, model: str = "gpt-4o-mini") -> ProviderSettin
     )
 
 
+def server_config(model: str = "gpt-4o-mini") -> Config:
+    """The fake server stands in for OpenAI at a URL that is not OpenAI's, so it has no
+    price of its own: it is priced as a user prices any custom server, in config.toml,
+    here at OpenAI's list price for `model` (context window included)."""
+    from fincoach_tui.llm.prices import library_price
+
+    listed = library_price(model, base_url=PRESETS["openai"].base_url)
+    if listed is None:
+        return Config()
+    row = {"input": listed.input, "cached_input": listed.cached_input, "output": listed.output}
+    if listed.context_window:
+        row["context_window"] = listed.context_window
+    return Config(prices={model: row})
+
+
+def config_for(settings: ProviderSettings, config: Config | None) -> Config:
+    if config is not None:
+        return config
+    return Config() if settings.simulated else server_config(settings.model)
+
+
 def make_app(
     root: Path,
     session: str = "test",
@@ -42,9 +63,10 @@ def make_app(
     """The app on session `session` under `root`, offline unless `settings` say otherwise.
     `app.notices` records every notification as the user would read it: (title, text)."""
     store = SessionStore(root / "sessions")
+    settings = settings or offline_settings()
     app = FinCoachApp(
-        config=config or Config(),
-        settings=settings or offline_settings(),
+        config=config_for(settings, config),
+        settings=settings,
         store=store,
         file=store.open(session),
         strategy=strategy,

@@ -43,11 +43,11 @@ def isolated_user(monkeypatch, tmp_path_factory):
 # A test is slow when its code, or a test helper it calls, drives the Textual app
 # (`run_test`) or starts a process (`subprocess`), or when it uses a fixture that takes
 # seconds: comparing snapshots, unpacking the real vocabularies into an empty tiktoken
-# cache, playing the 44-turn recall probe through every strategy. Found from the code
+# cache. Found from the code
 # itself, so a new test in any file is marked without anyone remembering to. A test slow
 # for another reason (a big property test) carries `@pytest.mark.slow` itself.
 _SLOW_NAMES = frozenset({"run_test", "subprocess"})
-_SLOW_FIXTURES = frozenset({"snap_compare", "fresh_cache", "probe_results"})
+_SLOW_FIXTURES = frozenset({"snap_compare", "fresh_cache"})
 _SLOW_MODULES = frozenset({"test_crash_safety"})  # kills real processes at random points
 
 

@@ -25,6 +25,7 @@ from tests.app_harness import (
     fault_app,
     offline_settings,
     send,
+    server_config,
     server_settings,
     started,
 )
@@ -152,7 +153,7 @@ async def test_a_1mb_paste_is_counted_and_refused_before_sending_in_the_app(tmp_
 
 async def test_a_1mb_paste_is_refused_before_sending_in_plain_mode(fake_openai, tmp_path):
     paste = megabyte_paste().replace("\n", " ")  # one line is one message here
-    engine = build_engine(Config(), server_settings(fake_openai.base_url))
+    engine = build_engine(server_config(), server_settings(fake_openai.base_url))
     live = open_session(engine, SessionStore(tmp_path).open("paste"))
     out = io.StringIO()
     try:
