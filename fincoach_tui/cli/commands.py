@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import os
 import sys
 from collections.abc import Sequence
@@ -127,6 +128,18 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    try:
+        return _main(argv)
+    except BrokenPipeError:
+        # `fincoach sessions | head -1`: the reader has all it wanted. End quietly, and
+        # point stdout at /dev/null so the interpreter's final flush cannot complain.
+        with contextlib.suppress(OSError, ValueError):
+            devnull = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(devnull, sys.stdout.fileno())
+        return 0
+
+
+def _main(argv: Sequence[str] | None) -> int:
     args = build_parser().parse_args(argv)
     try:
         if args.command == "sessions":
@@ -226,12 +239,20 @@ def _plain(config, settings, file, strategy: str | None) -> int:
         live.close()
 
 
+def _sessions_dir() -> Path:
+    """The sessions directory, or a one-line error if the data dir is not a directory."""
+    data = paths.data_dir()
+    if data.exists() and not data.is_dir():
+        raise UserFacingError(f"the data directory {data} is a file, not a directory")
+    return paths.sessions_dir()
+
+
 def cmd_sessions() -> int:
     from fincoach_tui.domain.session_state import summarize_session
     from fincoach_tui.store.session_file import SessionError
     from fincoach_tui.store.sessions import SessionStore
 
-    store = SessionStore(paths.sessions_dir())
+    store = SessionStore(_sessions_dir())
     names = store.names()
     if not names:
         print(f"no sessions yet in {store.root}; start one with: fincoach --session NAME")
@@ -240,7 +261,7 @@ def cmd_sessions() -> int:
     for name in names:
         try:
             row = summarize_session(name, store.read_events(name))
-        except SessionError as exc:  # e.g. written by a newer FinCoach: list it, say why
+        except (SessionError, OSError) as exc:  # e.g. a newer FinCoach's: list it, say why
             print(f"{name:<28} {'?':>5}  {'-':<8} {'-':>9} {'-':>10}  ({exc})")
             continue
         cost = "no price" if row.cost_usd is None else f"${row.cost_usd:.4f}"
@@ -319,16 +340,18 @@ def cmd_export(args: argparse.Namespace) -> int:
     from fincoach_tui.store.sessions import SessionStore
 
     name = _guard(lambda: validate_session_name(args.name))
-    store = SessionStore(paths.sessions_dir())
+    store = SessionStore(_sessions_dir())
     if not store.exists(name):
         raise UserFacingError(f"no session named {name!r}; see: fincoach sessions")
     state, _ = replay(_guard(lambda: store.read_events(name)))
     text = export_session(name, state, args.format)
     if args.output:
+        from fincoach_tui.service.export import ExportError, write_export
+
         try:
-            args.output.write_text(text, encoding="utf-8")
-        except OSError as exc:
-            raise UserFacingError(f"cannot write {args.output}: {exc.strerror}") from None
+            write_export(args.output, text)
+        except ExportError as exc:
+            raise UserFacingError(str(exc)) from None
         print(f"wrote {args.output}", file=sys.stderr)
     else:
         sys.stdout.write(text)

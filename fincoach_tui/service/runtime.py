@@ -210,13 +210,23 @@ def open_session(
 
     `sleep` is how the coach waits before retrying a rate-limited call (tests pass one
     they control; the default is asyncio.sleep)."""
+    from fincoach_tui.domain.memory import StrategyError
     from fincoach_tui.domain.persona import FINCOACH_SYSTEM_PROMPT
-    from fincoach_tui.domain.session_state import replay, withdrawn_event
+    from fincoach_tui.domain.session_state import SessionState, replay, withdrawn_event
     from fincoach_tui.service.coach import Coach
 
     try:
         state, problems = replay(file.events)
-        chosen = choose_strategy(state, engine.config, strategy)
+        try:
+            chosen = choose_strategy(state, engine.config, strategy)
+        except StrategyError as exc:
+            if strategy:  # the user's own flag: theirs to fix
+                raise
+            # A hand-edited strategy line: open on the configured one and say so.
+            chosen = choose_strategy(SessionState(), engine.config, None)
+            problems.append(
+                f"the session's saved strategy is unusable ({exc}); using {chosen.name}"
+            )
         coach = Coach(
             state=state,
             sink=file.append,
