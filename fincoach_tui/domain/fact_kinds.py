@@ -90,7 +90,11 @@ KINDS: tuple[Kind, ...] = (
         _words(r"rent|rental|landlord|landlady|for the (?:flat|apartment|house|place|pg|room)"),
         {"amount": "rent"},
     ),
-    Kind("expenses", _words(r"expenses?|spend|spending|outgoings|costs of living"), {"amount": "expenses"}),
+    Kind(
+        "expenses",
+        _words(r"expenses?|spend|spending|outgoings|costs of living"),
+        {"amount": "expenses"},
+    ),
     Kind(
         "loan",
         _words(rf"(?:{_LOAN})[- ]loans?|loans?|emis?|mortgage"),
@@ -120,7 +124,9 @@ KINDS: tuple[Kind, ...] = (
     ),
     Kind(
         "insurance",
-        _words(r"(?:term|life|health|medical)(?: insurance| cover| plan| policy)?|mediclaim|insurance"),
+        _words(
+            r"(?:term|life|health|medical)(?: insurance| cover| plan| policy)?|mediclaim|insurance"
+        ),
         {"amount": "insurance_{t}_cover", "premium": "insurance_{t}_premium"},
     ),
     Kind("cost", _words("|".join(FIXED_COSTS)), {"amount": "cost_{t}"}),

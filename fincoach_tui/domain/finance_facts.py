@@ -87,7 +87,9 @@ def find_facts(
 
 # ---- the recogniser ------------------------------------------------------------------
 
-_LINE_FACT = re.compile(r"^\s*(?:[-•*]\s*)?(?P<label>[A-Za-z][A-Za-z0-9' ]{0,40}):\s*(?P<value>\S.*)$")
+_LINE_FACT = re.compile(
+    r"^\s*(?:[-•*]\s*)?(?P<label>[A-Za-z][A-Za-z0-9' ]{0,40}):\s*(?P<value>\S.*)$"
+)
 _LINE_NOTES = re.compile(r"\s*\((?:was|earlier|previously|turn \d+|edited)\b[^)]*\)")
 _NOT_FACTS = re.compile(r"^\s*(?:asked about|dropped|topics?|questions?)\b", re.IGNORECASE)
 _OLD_NOTE = re.compile(r"\((?:was|earlier|previously|outdated)\b[^)]*\)", re.IGNORECASE)
@@ -147,14 +149,19 @@ def _line_fact(line: str) -> tuple[str, str] | None:
 
 def canonical(key: str, value: str) -> str:
     """A stated value written one way: amounts as "₹25,000" (with "a year" where yearly)."""
-    if key.endswith(("_rate", "_end", "_maturity", "_date", "_tenure")) or key in (
-        "name",
-        "city",
-        "risk",
-        "risk_reason",
-        "retirement_age",
-        "dependants",
-    ) or key.startswith("family_"):
+    if (
+        key.endswith(("_rate", "_end", "_maturity", "_date", "_tenure"))
+        or key
+        in (
+            "name",
+            "city",
+            "risk",
+            "risk_reason",
+            "retirement_age",
+            "dependants",
+        )
+        or key.startswith("family_")
+    ):
         return value
     amounts = find_amounts(value)
     if not amounts:
@@ -248,7 +255,10 @@ def _slot_for(anchor: Anchor, figure: Figure, clause: str) -> str | None:
             near = clause[max(0, figure.start - 30) : figure.end + 20].lower()
             monthly = re.search(r"\bemis?\b|a month|per month|monthly|/month|every month", near)
             return "amount" if monthly or anchor.word.lower().startswith("emi") else "principal"
-        if anchor.kind == "insurance" and _nearest_word(clause, figure, _PREMIUM_OR_COVER) == "premium":
+        if (
+            anchor.kind == "insurance"
+            and _nearest_word(clause, figure, _PREMIUM_OR_COVER) == "premium"
+        ):
             return "premium"
         return "amount" if "amount" in slots else None
     return figure.kind if figure.kind in slots else None
@@ -292,7 +302,9 @@ def _type_of(anchor: Anchor, clause: str) -> str:
     return anchor.word
 
 
-_MONTHLY = re.compile(r"^\s*(?:a|per|/|every|each)\s*(?:month|mo)\b|^\s*(?:monthly|pm|p\.m\.)\b", re.I)
+_MONTHLY = re.compile(
+    r"^\s*(?:a|per|/|every|each)\s*(?:month|mo)\b|^\s*(?:monthly|pm|p\.m\.)\b", re.I
+)
 _YEARLY = re.compile(
     r"^\s*(?:a|per|/|every|each)\s*(?:year|annum|yr)\b|^\s*(?:annually|yearly|p\.a\.?|pa)\b", re.I
 )

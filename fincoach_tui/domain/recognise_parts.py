@@ -56,7 +56,10 @@ _OLD_AMOUNT = re.compile(
     r"(?:about|around|roughly|just)?\s*$",
     re.IGNORECASE,
 )
-_CADENCE = re.compile(r"^\s*(?:a|per|/|every|each)\s*(?:month|year|annum|mo|yr)\b|^\s*(?:monthly|annually|yearly|p\.?a\.?|pm)\b", re.I)
+_CADENCE = re.compile(
+    r"^\s*(?:a|per|/|every|each)\s*(?:month|year|annum|mo|yr)\b|^\s*(?:monthly|annually|yearly|p\.?a\.?|pm)\b",
+    re.I,
+)
 _WORD_NUMBERS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
 
 
@@ -294,9 +297,7 @@ def family_facts(sentence: str) -> list[tuple[str, str]]:
         word = children["w"].lower()
         kind = "child" if word.startswith(("kid", "child", "bab")) else word.rstrip("s")
         noun = (
-            "children"
-            if kind == "child" and count != 1
-            else (kind if count == 1 else kind + "s")
+            "children" if kind == "child" and count != 1 else (kind if count == 1 else kind + "s")
         )
         facts.append(("family_children", f"{count} {noun}"))
     parents = _PARENTS.search(sentence)
