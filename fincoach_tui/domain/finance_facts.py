@@ -105,6 +105,12 @@ _HYPOTHETICAL = re.compile(
     r"^\W*(?:if|what if|suppose|supposing|assuming|assume|say|imagine|in case)\b|\bif\s+i\b",
     re.IGNORECASE,
 )
+# Someone else's figures ("my friend pays 30k rent") are not the user's facts.
+_SOMEONE_ELSE = re.compile(
+    r"^\W*(?:my|our|a)\s+(?:friends?|colleagues?|brother|sister|cousin|neighbou?rs?|boss|"
+    r"manager|roommate|flatmate)\b|^\W*(?:he|she|they|someone|people|everyone|most people)\b",
+    re.IGNORECASE,
+)
 _MONTHLY_BY_NATURE = re.compile(r"^(?:salary|rent|expenses|sip|rd_amount|loan_\w+_emi|cost_\w+)$")
 
 
@@ -122,14 +128,24 @@ def recognise(text: str, said_at: float | None = None) -> list[tuple[str, str]]:
             free.append(line)
     body = _OLD_NOTE.sub(" ", "\n".join(free))
     sentences = _sentences(body)
+    carried = ""  # the last anchor stated: "it runs till March 2027" is about it
     for index, sentence in enumerate(sentences):
         question = sentence.rstrip().endswith("?")
         following = sentences[index + 1] if index + 1 < len(sentences) else ""
         found += name_facts(sentence) + city_facts(sentence) + family_facts(sentence)
         found += risk_facts(sentence, question, following)
         for clause in _clauses(sentence):
-            if _HYPOTHETICAL.search(clause) or (question and _QUESTION_START.match(clause)):
+            if (
+                _HYPOTHETICAL.search(clause)
+                or _SOMEONE_ELSE.match(clause)
+                or (question and _QUESTION_START.match(clause))
+            ):
                 continue
+            anchors = _anchors(clause)
+            if anchors:
+                carried = clause[anchors[-1].start : anchors[-1].end]
+            elif carried and figures_in(clause):
+                clause = f"{carried} {clause}"
             found += _clause_facts(clause)
     if said_at is not None:
         found = [(k, resolve_relative(v, said_at)) for k, v in found]

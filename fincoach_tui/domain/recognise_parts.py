@@ -73,6 +73,9 @@ def figures_in(clause: str) -> list[Figure]:
         return not any(start < b and a < end for a, b in taken)
 
     for match in RELATIVE_DATE.finditer(clause):
+        if re.match(r"(?:last|yesterday)\b", match.group(0), re.IGNORECASE):
+            taken.append((match.start(), match.end()))  # a start in the past, not an end
+            continue
         start, text = _with_lead(clause, match.start(), match.group(0))
         figures.append(Figure("date", start, match.end(), text))
         taken.append((start, match.end()))
