@@ -17,6 +17,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
+from functools import lru_cache
 
 from fincoach_tui.domain.amounts import Amount, find_amounts, format_rupees, rupees
 from fincoach_tui.domain.fact_kinds import (
@@ -116,6 +117,13 @@ _MONTHLY_BY_NATURE = re.compile(r"^(?:salary|rent|expenses|sip|rd_amount|loan_\w
 
 def recognise(text: str, said_at: float | None = None) -> list[tuple[str, str]]:
     """(key, value) pairs in the order stated; a later one for a key replaces an earlier."""
+    return list(_recognise(text, said_at))
+
+
+# The same texts are read again and again (a request re-sends old turns, a summary is re-read
+# at every fold): each is read once. Pure, so a cache cannot change an answer.
+@lru_cache(maxsize=8192)
+def _recognise(text: str, said_at: float | None) -> tuple[tuple[str, str], ...]:
     found: list[tuple[str, str]] = []
     free: list[str] = []
     for line in text.splitlines():
@@ -149,7 +157,7 @@ def recognise(text: str, said_at: float | None = None) -> list[tuple[str, str]]:
             found += _clause_facts(clause)
     if said_at is not None:
         found = [(k, resolve_relative(v, said_at)) for k, v in found]
-    return found
+    return tuple(found)
 
 
 def _line_fact(line: str) -> tuple[str, str] | None:
@@ -213,16 +221,24 @@ def _clauses(sentence: str) -> list[str]:
     return joined
 
 
-def _anchors(clause: str) -> list[Anchor]:
+# Every kind's anchor words in one pattern (one pass per clause, not one per kind); at a
+# given place the kinds are tried in the table's order.
+_ANY_ANCHOR = re.compile(
+    "|".join(f"(?P<k{n}>{kind.anchor.pattern})" for n, kind in enumerate(KINDS)), re.IGNORECASE
+)
+
+
+@lru_cache(maxsize=8192)
+def _anchors(clause: str) -> tuple[Anchor, ...]:
     anchors: list[Anchor] = []
-    for kind in KINDS:
-        for match in kind.anchor.finditer(clause):
-            word = match.group(0)
-            if kind.name == "salary" and re.match(r"\s*tax", clause[match.end() :], re.I):
-                continue  # "income tax" is not income
-            anchors.append(Anchor(match.start(), match.end(), kind.name, word, kind.slots))
+    for match in _ANY_ANCHOR.finditer(clause):
+        kind = KINDS[int(str(match.lastgroup)[1:])]
+        word = match.group(0)
+        if kind.name == "salary" and re.match(r"\s*tax", clause[match.end() :], re.I):
+            continue  # "income tax" is not income
+        anchors.append(Anchor(match.start(), match.end(), kind.name, word, kind.slots))
     anchors += goal_anchors(clause)
-    return sorted(anchors, key=lambda a: a.start)
+    return tuple(sorted(anchors, key=lambda a: a.start))
 
 
 _CONNECTOR = re.compile(
@@ -250,7 +266,7 @@ def _clause_facts(clause: str) -> list[tuple[str, str]]:
     return facts
 
 
-def _anchor_for(figure: Figure, anchors: list[Anchor], clause: str) -> Anchor | None:
+def _anchor_for(figure: Figure, anchors: tuple[Anchor, ...], clause: str) -> Anchor | None:
     """A figure belongs to the anchor right after it when only small words come between
     ("25k rent", "₹10,000 a month in SIPs"), else to the nearest anchor before it, else to
     the nearest after it; each time only anchors with a slot for that figure count."""

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 
 from fincoach_tui.domain.amounts import Amount, find_amounts
 from fincoach_tui.domain.fact_kinds import Slots, key_of
@@ -63,7 +64,8 @@ _CADENCE = re.compile(
 _WORD_NUMBERS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
 
 
-def figures_in(clause: str) -> list[Figure]:
+@lru_cache(maxsize=8192)
+def figures_in(clause: str) -> tuple[Figure, ...]:
     """Every figure in a clause, in order: dates first claim their words, then amounts,
     rates and durations in what is left."""
     figures: list[Figure] = []
@@ -98,7 +100,7 @@ def figures_in(clause: str) -> list[Figure]:
     for match in _DURATION.finditer(clause):
         if free(match.start(), match.end()):
             figures.append(Figure("duration", match.start(), match.end(), _duration(match)))
-    return sorted(figures, key=lambda f: f.start)
+    return tuple(sorted(figures, key=lambda f: f.start))
 
 
 def _with_lead(clause: str, start: int, text: str) -> tuple[int, str]:
