@@ -206,3 +206,117 @@ def test_restated_amounts_read_back(key, amount):
 def test_a_truncated_topic_does_not_lend_its_label_to_the_next_amount():
     line = "Asked about: My monthly take-home salary is…; I have monthly expenses of about ₹60,000."
     assert "salary" not in find_facts([("summary", line)])
+
+
+# ---- the kinds of fact, phrased freely ----------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("I get 95k in hand every month.", {"salary": "₹95,000"}),
+        ("Net pay is 1.1L.", {"salary": "₹1,10,000"}),
+        ("My CTC is 24 LPA.", {"salary": "₹24,00,000 a year"}),
+        ("I earn twenty-five thousand a month.", {"salary": "₹25,000"}),
+        ("My wife earns 80k.", {"family_spouse": "married", "spouse_salary": "₹80,000"}),
+        ("We pay 18,000 rent, and the maid is 5,000.", {"rent": "₹18,000", "cost_maid": "₹5,000"}),
+        ("mera rent 25k hai", {"rent": "₹25,000"}),
+        ("My EMI for the personal loan is 7k.", {"loan_personal_emi": "₹7,000"}),
+        (
+            "We have a 20-year home loan of 50 lakh at 8.5%.",
+            {
+                "loan_home_tenure": "20 years",
+                "loan_home_amount": "₹50,00,000",
+                "loan_home_rate": "8.5%",
+            },
+        ),
+        (
+            "I spend around 15k on groceries and 3k on electricity.",
+            {"cost_groceries": "₹15,000", "cost_electricity": "₹3,000"},
+        ),
+        (
+            "I pay 2k for the gym and 12k for my son's tuition.",
+            {"cost_gym": "₹2,000", "cost_tuition": "₹12,000"},
+        ),
+        (
+            "My FD of 1 lakh at 7.1% matures on 15 March 2027.",
+            {"fd_amount": "₹1,00,000", "fd_rate": "7.1%", "fd_maturity": "on 15 Mar 2027"},
+        ),
+        (
+            "I'm putting 10k a month into an RD for 2 years.",
+            {"rd_amount": "₹10,000", "rd_tenure": "2 years"},
+        ),
+        (
+            "I also started a recurring deposit of 8,000 a month last year; it runs till March 2027.",
+            {"rd_amount": "₹8,000", "rd_end": "till Mar 2027"},
+        ),
+        (
+            "I invest 1.5L a year in PPF and 5k monthly in NPS.",
+            {"invest_ppf": "₹1,50,000 a year", "invest_nps": "₹5,000 a month"},
+        ),
+        (
+            "I have 2 lakh in stocks and 50k in gold.",
+            {"invest_stocks": "₹2,00,000", "invest_gold": "₹50,000"},
+        ),
+        ("My rent is ₹25,000 and I put 5k a month in a SIP.", {"rent": "₹25,000", "sip": "₹5,000"}),
+        (
+            "Health insurance premium is 25k a year for a 10 lakh cover.",
+            {"insurance_health_premium": "₹25,000 a year", "insurance_health_cover": "₹10,00,000"},
+        ),
+        (
+            "I have term insurance with a cover of 1 crore, premium 14k a year.",
+            {"insurance_term_cover": "₹1,00,00,000", "insurance_term_premium": "₹14,000 a year"},
+        ),
+        (
+            "Goal: Europe trip, about 3L, by next December.",
+            {"goal_trip_amount": "₹3,00,000", "goal_trip_date": "by next December"},
+        ),
+        (
+            "We want to buy a house by Diwali next year, need about 20 lakh for the down payment.",
+            {"goal_house_date": "by Diwali next year", "goal_house_amount": "₹20,00,000"},
+        ),
+        (
+            "Saving up for my daughter's education: need 25 lakh in 10 years.",
+            {"goal_education_amount": "₹25,00,000", "goal_education_date": "in 10 years"},
+        ),
+        ("I want to retire by 50.", {"retirement_age": "50"}),
+        (
+            "I have about 4 lakh in my savings account and an emergency fund of 2L.",
+            {"savings": "₹4,00,000", "emergency_fund": "₹2,00,000"},
+        ),
+        ("I have a credit card bill of 45k pending.", {"debt_credit_card": "₹45,000"}),
+        ("My bonus of 1.5 lakh comes in March.", {"bonus": "₹1,50,000", "bonus_date": "in March"}),
+        (
+            "I live in Bangalore with my wife and two kids, and I support my parents.",
+            {
+                "city": "Bengaluru",
+                "family_spouse": "married",
+                "family_children": "2 children",
+                "family_parents": "supports parents",
+            },
+        ),
+        (
+            "I'm 32, married, with one daughter.",
+            {"family_spouse": "married", "family_children": "1 daughter"},
+        ),
+        (
+            "I'm conservative because my father lost his savings in 2008.",
+            {"risk": "conservative", "risk_reason": "my father lost his savings in 2008"},
+        ),
+        (
+            "After losing money in crypto, I prefer low-risk options.",
+            {"risk": "low-risk", "risk_reason": "After losing money in crypto"},
+        ),
+        (
+            "I'm quite risk-averse. I lost half my savings in 2020.",
+            {"risk": "risk-averse", "risk_reason": "I lost half my savings in 2020"},
+        ),
+        # Questions, hypotheticals and other people's figures state no fact of the user's.
+        ("Can I afford a monthly SIP of ₹15,000 on my current pay?", {}),
+        ("If my rent goes up to 30k, what should I do?", {}),
+        ("My friend pays 30k rent in Bangalore, is that normal?", {}),
+        ("I pay 30k income tax a year.", {}),
+    ],
+)
+def test_facts_phrased_freely(text, expected):
+    assert values(find_facts([("m1", text)])) == expected

@@ -157,7 +157,7 @@ def format_rupees(value: float) -> str:
     if len(whole) <= 3:
         return f"₹{whole}"
     head, tail = whole[:-3], whole[-3:]
-    groups = []
+    groups: list[str] = []
     while len(head) > 2:
         groups.insert(0, head[-2:])
         head = head[:-2]

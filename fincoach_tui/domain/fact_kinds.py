@@ -142,7 +142,7 @@ KINDS: tuple[Kind, ...] = (
 
 _ACRONYMS = frozenset("fd rd sip ppf nps emi epf elss ctc".split())
 _STATIC_KEYS = frozenset(
-    "name city salary rent expenses fd_amount fd_rate fd_maturity fd_tenure rd_amount rd_rate "
+    "name city salary spouse_salary rent expenses fd_amount fd_rate fd_maturity fd_tenure rd_amount rd_rate "
     "rd_end rd_tenure sip emergency_fund savings bonus bonus_date debt_credit_card risk "
     "risk_reason family_spouse family_children family_parents dependants retirement_age".split()
 )

@@ -112,7 +112,10 @@ _SOMEONE_ELSE = re.compile(
     r"manager|roommate|flatmate)\b|^\W*(?:he|she|they|someone|people|everyone|most people)\b",
     re.IGNORECASE,
 )
-_MONTHLY_BY_NATURE = re.compile(r"^(?:salary|rent|expenses|sip|rd_amount|loan_\w+_emi|cost_\w+)$")
+_SPOUSE_SUBJECT = re.compile(r"^\W*(?:my|our)\s+(?:wife|husband|spouse|partner)(?:'s)?\b", re.I)
+_MONTHLY_BY_NATURE = re.compile(
+    r"^(?:salary|spouse_salary|rent|expenses|sip|rd_amount|loan_\w+_emi|cost_\w+)$"
+)
 
 
 def recognise(text: str, said_at: float | None = None) -> list[tuple[str, str]]:
@@ -316,6 +319,8 @@ def _fact(anchor: Anchor, figure: Figure, clause: str) -> tuple[str, str] | None
     if slot is None:
         return None
     key = anchor.slots[slot].format(t=_type_of(anchor, clause))
+    if key == "salary" and _SPOUSE_SUBJECT.match(clause):
+        key = "spouse_salary"  # "my wife earns 80k": hers, not the user's
     if figure.kind == "amount":
         assert figure.amount is not None
         return key, _amount_value(key, figure.amount, clause[figure.amount.end :])

@@ -117,10 +117,10 @@ def _absolute(match: re.Match[str]) -> str:
         return f"{match['lead_y'].lower()} {match['year']}"
     if match["yy"]:
         months = "Jan Feb Mar Apr May Jun Jul Aug Sep Oct Nov Dec".split()
-        month = int(match["mm"])
-        if not 1 <= month <= 12:
+        number = int(match["mm"])
+        if not 1 <= number <= 12:
             return match.group(0)
-        return f"{int(match['dd'])} {months[month - 1]} {match['yy']}"
+        return f"{int(match['dd'])} {months[number - 1]} {match['yy']}"
     month = match["m1"][:3].title()
     day = match["d1"] or match["d2"]
     return f"{int(day)} {month} {match['y']}" if day else f"{month} {match['y']}"
@@ -167,6 +167,11 @@ _GOAL = re.compile(
     r"(?P<obj>[a-z][a-z'-]*(?:\s+[a-z][a-z'-]*){0,2})",
     re.IGNORECASE,
 )
+_GOAL_LABEL = re.compile(
+    r"\b(?:goal|target|dream)\s*(?::|is\s+(?:to\s+(?:buy|build|fund|take|go\s+on|have|get)\s+)?)\s*"
+    r"(?:(?:a|an|my|our|the)\s+)?(?P<obj>[a-z][a-z'-]*(?:\s+[a-z][a-z'-]*){0,2})",
+    re.IGNORECASE,
+)
 _SAVE_FOR = re.compile(
     rf"\bfor\s+(?:a|an|my|our|the|his|her|their)\s+(?:\w+'s\s+)?(?P<obj>{'|'.join(_OBJECT_SLUG)})\b",
     re.IGNORECASE,
@@ -188,7 +193,7 @@ def goal_slug(phrase: str) -> str:
 
 def goal_anchors(clause: str) -> list[Anchor]:
     anchors = []
-    for match in _GOAL.finditer(clause):
+    for match in [*_GOAL.finditer(clause), *_GOAL_LABEL.finditer(clause)]:
         slug = goal_slug(match["obj"])
         if slug and not slug.startswith(("invest", "sip", "fd", "rd")):
             # The anchor ends with the object's first word: "a house by Diwali" leaves the
@@ -199,7 +204,7 @@ def goal_anchors(clause: str) -> list[Anchor]:
         for match in _SAVE_FOR.finditer(clause):
             slug = _OBJECT_SLUG[match["obj"].lower()]
             anchors.append(Anchor(match.start(), match.end(), "goal", slug, _GOAL_SLOTS))
-    if not anchors:
+    if not anchors and not _RETIRE_AGE.search(clause):
         for match in _RETIRE.finditer(clause):
             anchors.append(Anchor(match.start(), match.end(), "goal", "retirement", _GOAL_SLOTS))
     return anchors
@@ -262,15 +267,16 @@ def city_facts(sentence: str) -> list[tuple[str, str]]:
             return [("city", known)]
         if city[0].isupper() and city.split()[0].lower() not in ("a", "the", "my", "our"):
             return [("city", city)]
-    match = _KNOWN_CITY.search(sentence)
-    if match and re.search(r"\b(?:i|we)\b", sentence, re.IGNORECASE):
-        return [("city", _CITIES[match["city"].lower()])]
+    known_city = _KNOWN_CITY.search(sentence)
+    if known_city and re.search(r"\b(?:i|we)\b", sentence, re.IGNORECASE):
+        return [("city", _CITIES[known_city["city"].lower()])]
     return []
 
 
 _SPOUSE = re.compile(
     r"\b(?:i'm|i am|we're|we are|got)\s+(?:happily\s+)?(?P<m>married|single|divorced|engaged)\b"
-    r"|\bmy\s+(?P<s>wife|husband|spouse|partner)\b",
+    r"|\bmy\s+(?P<s>wife|husband|spouse|partner)\b"
+    r"|(?<!un)(?<!not )(?<!getting )(?<!get )\b(?P<m2>married)\b(?!\s+(?:next|in|this|soon))",
     re.IGNORECASE,
 )
 _CHILDREN = re.compile(
@@ -287,6 +293,9 @@ _PARENTS = re.compile(
     re.IGNORECASE,
 )
 _DEPENDANTS = re.compile(r"\b(?P<n>\d|one|two|three|four|five)\s+dependa?e?nts?\b", re.IGNORECASE)
+_RETIRE_AGE = re.compile(
+    r"\bretire\w*\s+(?:by|at)\s+(?:the\s+)?(?:age\s+(?:of\s+)?)?(\d{2})\b", re.I
+)
 _COUNT = {"no": 0, "a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5}
 
 
@@ -295,6 +304,9 @@ def family_facts(sentence: str) -> list[tuple[str, str]]:
     spouse = _SPOUSE.search(sentence)
     if spouse:
         facts.append(("family_spouse", (spouse["m"] or "married").lower()))
+    retire = _RETIRE_AGE.search(sentence)
+    if retire:
+        facts.append(("retirement_age", retire.group(1)))
     children = _CHILDREN.search(sentence)
     if children:
         n = (children["n"] or children["n2"]).lower()
