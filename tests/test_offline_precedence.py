@@ -234,3 +234,15 @@ async def test_a_recalled_turn_is_marked_when_the_summary_changed_the_value(coun
         1,
         "summary",
     )
+
+
+def test_a_dated_fold_request_keeps_relative_dates_as_the_month_they_name(counter):
+    body = (
+        "Previous summary:\n(none yet)\n\nNew turns (1-1):\n"
+        "User (14 May 2026): My FD of 2L matures in 3 months.\nFinCoach: ok"
+    )
+    request = [
+        {"role": "system", "content": "Use at most 300 tokens."},
+        {"role": "user", "content": body},
+    ]
+    assert "- FD maturity: in Aug 2026" in summarize(request, counter.count)

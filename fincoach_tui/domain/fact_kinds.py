@@ -140,6 +140,19 @@ KINDS: tuple[Kind, ...] = (
     Kind("debt", _words(r"credit cards?(?: debt| dues| bill)?"), {"amount": "debt_credit_card"}),
 )
 
+# The keys as an extraction prompt can name them (a model answering with these keys shares
+# the offline recogniser's keys, so supersession and precedence work the same).
+PROMPT_KEYS = (
+    "name, city, salary (monthly take-home), spouse_salary, rent, expenses, "
+    "loan_<home|car|bike|personal|education>_<emi|amount|rate|tenure|end>, "
+    "fd_amount, fd_rate, fd_maturity, fd_tenure, rd_amount, rd_rate, rd_end, rd_tenure, sip, "
+    "invest_<ppf|nps|epf|mutual_funds|stocks|gold|elss|crypto>, "
+    "insurance_<term|health>_<cover|premium>, cost_<item> (school_fees, maid, utilities...), "
+    "emergency_fund, savings, bonus, debt_credit_card, goal_<thing>_amount, goal_<thing>_date, "
+    "retirement_age, family_spouse, family_children, family_parents, dependants, risk, "
+    "risk_reason"
+)
+
 _ACRONYMS = frozenset("fd rd sip ppf nps emi epf elss ctc".split())
 _STATIC_KEYS = frozenset(
     "name city salary spouse_salary rent expenses fd_amount fd_rate fd_maturity fd_tenure rd_amount rd_rate "

@@ -18,6 +18,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from datetime import UTC, datetime
 
 from fincoach_tui.domain.fact_store import same_value
 from fincoach_tui.domain.finance_facts import find_facts, key_of, label_of, recognise
@@ -93,8 +94,8 @@ def summarize(messages: ChatMessages, count_text: Callable[[str], int] | None = 
     summary = _read_previous(previous)
     first = re.match(r" \((\d+)-", new)
     turn = int(first.group(1)) if first else 1
-    for offset, text in enumerate(_user_blocks(new.splitlines())):
-        _read_user(summary, text, turn + offset)
+    for offset, (text, said_at) in enumerate(_user_blocks(new.splitlines())):
+        _read_user(summary, text, turn + offset, said_at)
     cap = _CAP.search(prompt)
     if cap and count_text is not None:
         _fit(summary, int(cap.group(1)), count_text)
@@ -130,8 +131,8 @@ def _items(line: str, prefix: str) -> list[str]:
     return [item.strip() for item in line[len(prefix) :].rstrip(".").split("; ") if item.strip()]
 
 
-def _read_user(summary: _Summary, text: str, turn: int) -> None:
-    stated = recognise(text)
+def _read_user(summary: _Summary, text: str, turn: int, said_at: float | None) -> None:
+    stated = recognise(text, said_at)
     for key, value in stated:
         summary.state(key, value, turn)
     for sentence in re.split(r"(?<=[.!?])\s+|\n+", text):
@@ -189,19 +190,31 @@ def _salience(key: str) -> int:
     return 3
 
 
-def _user_blocks(lines: list[str]) -> list[str]:
-    """The user's messages in a fold request: from "User: " up to the next "FinCoach: "."""
-    blocks: list[list[str]] = []
+_USER = re.compile(r"^User(?: \((?P<date>\d{1,2} [A-Z][a-z]{2} \d{4})\))?: ")
+
+
+def _user_blocks(lines: list[str]) -> list[tuple[str, float | None]]:
+    """The user's messages in a fold request, from "User: " up to the next "FinCoach: ",
+    each with when it was said where the request dates it ("User (14 May 2026): ..."):
+    then a relative date ("in 3 months") is kept as the month it names."""
+    blocks: list[tuple[list[str], float | None]] = []
     inside = False
     for line in lines:
-        if line.startswith("User: "):
-            blocks.append([line[len("User: ") :]])
+        match = _USER.match(line)
+        if match:
+            said = match["date"]
+            at = (
+                datetime.strptime(said, "%d %b %Y").replace(tzinfo=UTC).timestamp()
+                if said
+                else None
+            )
+            blocks.append(([line[match.end() :]], at))
             inside = True
-        elif line.startswith("FinCoach: "):
+        elif line.startswith("FinCoach"):
             inside = False
         elif inside:
-            blocks[-1].append(line)
-    return ["\n".join(block) for block in blocks]
+            blocks[-1][0].append(line)
+    return [("\n".join(block), at) for block, at in blocks]
 
 
 def _first_words(text: str, count: int = 8) -> str:
