@@ -142,7 +142,40 @@ FORMAL = Conversation(
     {"rent": "₹45,000"},
 )
 
-CONVERSATIONS = (CHATTY, TERSE, FORMAL)
+HINGLISH = Conversation(
+    "hinglish",
+    (
+        "Namaste! Main Delhi mein rehta hoon, meri salary 85k hai in hand.",
+        "mera rent 25k hai, aur bike loan ki EMI 4,500 hai.",
+        "Ek FD hai 1.5 lakh ki, 7% pe, March 2027 mein mature hogi.",
+        "I'm risk-averse kyunki papa ka paisa doob gaya tha.",
+        *CHATTER,  # turns 5-18
+        "Arre, rent badh ke 27k ho gaya.",  # turn 19
+        *CHATTER,  # turns 20-33
+        "Bhai mera SIP 3k monthly chal raha hai.",
+        "ok",
+        "Mera rent kitna hai abhi?",  # turn 36: late questions
+        "FD kab mature hogi?",
+        "Risk ke hisaab se FD ka paisa kahan daalun?",
+        "Salary mein se kitna bachega?",
+        "Summary do please.",
+    ),
+    36,
+    {
+        "city": "Delhi",
+        "salary": "₹85,000",
+        "rent": "₹27,000",
+        "loan_bike_emi": "₹4,500",
+        "fd_amount": "₹1,50,000",
+        "fd_maturity": "Mar 2027",
+        "risk": "risk-averse",
+        "risk_reason": "papa ka paisa doob gaya tha",
+        "sip": "₹3,000",
+    },
+    {"rent": "₹25,000"},
+)
+
+CONVERSATIONS = (CHATTY, TERSE, FORMAL, HINGLISH)
 
 
 def test_the_conversations_are_forty_turns_and_change_values_in_free_words():
@@ -159,8 +192,19 @@ def agrees(key: str, seen: str, expected: str) -> bool:
     return same_value(key, seen, expected)
 
 
-@pytest.mark.parametrize("strategy", ["summary", "hybrid", "facts"])
-@pytest.mark.parametrize("conversation", CONVERSATIONS, ids=lambda c: c.name)
+# hybrid's hole (issue item: a turn that left the tail but is not folded yet is in neither
+# place): the SIP stated at turn 34 is lost at turn 38. Fixed with the hole, separately.
+HOLE = pytest.mark.xfail(reason="hybrid drops turns between the tail and the summary", strict=False)
+
+
+@pytest.mark.parametrize(
+    ("strategy", "conversation"),
+    [
+        pytest.param(s, c, id=f"{c.name}-{s}", marks=HOLE if (s, c) == ("hybrid", HINGLISH) else ())
+        for c in CONVERSATIONS
+        for s in ("summary", "hybrid", "facts")
+    ],
+)
 async def test_late_requests_carry_every_fact_with_its_current_value(
     counter, strategy, conversation
 ):

@@ -252,7 +252,11 @@ _CITY = re.compile(
     r"shifted|shifting|work|working)\s+(?:out\s+)?(?:in|to)\s+(?P<city>[A-Za-z]+(?:\s[A-Z][a-z]+)?)",
     re.IGNORECASE,
 )
-_KNOWN_CITY = re.compile(rf"\b(?:in|from|to)\s+(?P<city>{'|'.join(_CITIES)})\b", re.IGNORECASE)
+_KNOWN_CITY = re.compile(
+    rf"\b(?:in|from|to)\s+(?P<city>{'|'.join(_CITIES)})\b"
+    rf"|\b(?P<city2>{'|'.join(_CITIES)})\s+(?:mein|me)\s+(?:rehta|rehti|rehte|rahta|rahti|rahte)\b",
+    re.IGNORECASE,
+)
 
 
 def name_facts(sentence: str) -> list[tuple[str, str]]:
@@ -268,8 +272,8 @@ def city_facts(sentence: str) -> list[tuple[str, str]]:
         if city[0].isupper() and city.split()[0].lower() not in ("a", "the", "my", "our"):
             return [("city", city)]
     known_city = _KNOWN_CITY.search(sentence)
-    if known_city and re.search(r"\b(?:i|we)\b", sentence, re.IGNORECASE):
-        return [("city", _CITIES[known_city["city"].lower()])]
+    if known_city and (known_city["city2"] or re.search(r"\b(?:i|we)\b", sentence, re.I)):
+        return [("city", _CITIES[(known_city["city"] or known_city["city2"]).lower()])]
     return []
 
 
@@ -342,7 +346,7 @@ _QUALIFIER = re.compile(
 )
 _REASON_AFTER = re.compile(
     r"^\W*(?:(?:investor|person|with (?:my )?money|by nature|about (?:investing|money))\b)?\s*"
-    r"(?:[,:;—–-]\s*|\s+)(?:(?:because|since|as|cause|coz|ever since)\s+)(?P<r>.{6,})"
+    r"(?:[,:;—–-]\s*|\s+)(?:(?:because|since|as|cause|coz|ever since|kyunki|kyonki)\s+)(?P<r>.{6,})"
     r"|^\s*[:—–]\s*(?P<r2>.{6,})",
     re.IGNORECASE,
 )
