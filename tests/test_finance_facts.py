@@ -311,6 +311,40 @@ def test_a_truncated_topic_does_not_lend_its_label_to_the_next_amount():
             "I'm quite risk-averse. I lost half my savings in 2020.",
             {"risk": "risk-averse", "risk_reason": "I lost half my savings in 2020"},
         ),
+        ("After PF and TDS, 1,20,000 lands in my account every month.", {"salary": "₹1,20,000"}),
+        ("We're renting; the flat costs us 30,000 every month.", {"rent": "₹30,000"}),
+        ("Housing: 30,000 per month to the landlord.", {"rent": "₹30,000"}),
+        ("We pay a monthly rent of INR 45,000 for our apartment.", {"rent": "₹45,000"}),
+        (
+            "By my estimate a home renovation needs 8 lakh, and I'd like it done by March 2027.",
+            {"goal_renovation_amount": "₹8,00,000", "goal_renovation_date": "by Mar 2027"},
+        ),
+        ("Actually it's 10 lakh for my wedding.", {"goal_wedding_amount": "₹10,00,000"}),
+        (
+            "Life cover is 1 crore through a term policy, costing me 12,000 per year.",
+            {"insurance_term_cover": "₹1,00,00,000", "insurance_term_premium": "₹12,000 a year"},
+        ),
+        (
+            "I pay 22,000 a year for a health plan with 10 lakh sum insured.",
+            {"insurance_health_premium": "₹22,000 a year", "insurance_health_cover": "₹10,00,000"},
+        ),
+        (
+            "There's 3 lakh sitting in a bank deposit earning 7.2%; it matures in March 2027.",
+            {"fd_amount": "₹3,00,000", "fd_rate": "7.2%", "fd_maturity": "Mar 2027"},
+        ),
+        ("Changed the mutual fund instalment to 12,000.", {"sip": "₹12,000"}),
+        ("Big news, the company transferred me to Hyderabad.", {"city": "Hyderabad"}),
+        (
+            "Honestly I'm cautious; a medical emergency emptied our savings once.",
+            {"risk": "cautious", "risk_reason": "a medical emergency emptied our savings once"},
+        ),
+        (
+            "My approach to risk is moderate, since I want growth but hate big swings.",
+            {"risk": "moderate", "risk_reason": "I want growth but hate big swings"},
+        ),
+        ("Nobody depends on me financially, it's just me.", {"dependants": "0"}),
+        ("I drive at a moderate speed.", {}),
+        ("I have a credit card bill of 45k pending.", {"debt_credit_card": "₹45,000"}),
         # Questions, hypotheticals and other people's figures state no fact of the user's.
         ("Can I afford a monthly SIP of ₹15,000 on my current pay?", {}),
         ("If my rent goes up to 30k, what should I do?", {}),

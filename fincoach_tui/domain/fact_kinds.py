@@ -66,7 +66,8 @@ FIXED_COSTS = {
 }
 
 INVESTMENTS = {
-    "mutual funds?|mfs?|index funds?": "mutual_funds",
+    "mutual funds?|mfs?|index funds?|equity funds?": "mutual_funds",
+    "portfolio|invested in the market": "portfolio",
     "ppf": "ppf",
     "nps": "nps",
     "epf|provident fund|pf": "epf",
@@ -80,14 +81,19 @@ KINDS: tuple[Kind, ...] = (
     Kind(
         "salary",
         _words(
-            r"salary|salaries|take[- ]?home(?: pay)?|in[- ]hand|net pay|pay ?cheque|paycheck|"
-            r"income|earn|earns|earning|earnings|get paid|i make|ctc|package"
+            r"salary|salaries|take[- ]?home(?: pay)?|in[- ]hand(?: pay)?|(?:my|net|monthly) pay|"
+            r"pay ?cheque|paycheck|pays me|income|earn|earns|earning|earnings|get paid|i make|"
+            r"ctc|package|lands in my (?:bank )?account|credit(?:s|ed)(?: to me| my account)?"
         ),
         {"amount": "salary"},
     ),
     Kind(
         "rent",
-        _words(r"rent|rental|landlord|landlady|for the (?:flat|apartment|house|place|pg|room)"),
+        _words(
+            r"rent|rental|renting|landlord|landlady|housing(?![- ]loan)|"
+            r"for the (?:flat|apartment|house|place|pg|room)(?! down| renovation| fund| purchase)|"
+            r"(?:the|our|my) (?:flat|apartment|[123]bhk) costs?"
+        ),
         {"amount": "rent"},
     ),
     Kind(
@@ -108,7 +114,7 @@ KINDS: tuple[Kind, ...] = (
     ),
     Kind(
         "fd",
-        _words(r"fds?|fixed deposits?|term deposits?"),
+        _words(r"fds?|fixed deposits?|term deposits?|bank deposits?"),
         {"amount": "fd_amount", "rate": "fd_rate", "date": "fd_maturity", "duration": "fd_tenure"},
     ),
     Kind(
@@ -116,7 +122,11 @@ KINDS: tuple[Kind, ...] = (
         _words(r"rds?|recurring deposits?"),
         {"amount": "rd_amount", "rate": "rd_rate", "date": "rd_end", "duration": "rd_tenure"},
     ),
-    Kind("sip", _words(r"sips?|systematic investment plans?"), {"amount": "sip"}),
+    Kind(
+        "sip",
+        _words(r"sips?|systematic (?:investment )?plans?|(?:mutual )?fund instalments?"),
+        {"amount": "sip"},
+    ),
     Kind(
         "investment",
         _words("|".join(INVESTMENTS)),
@@ -125,7 +135,8 @@ KINDS: tuple[Kind, ...] = (
     Kind(
         "insurance",
         _words(
-            r"(?:term|life|health|medical)(?: insurance| cover| plan| policy)?|mediclaim|insurance"
+            r"(?:term|life)(?: insurance| cover| plan| policy)|(?:health|medical|floater)(?: insurance| cover|"
+            r" plan| policy)?|mediclaim|insurance|sum assured|sum insured"
         ),
         {"amount": "insurance_{t}_cover", "premium": "insurance_{t}_premium"},
     ),
@@ -195,11 +206,9 @@ def table_slug(table: dict[str, str], word: str) -> str:
 
 def insurance_type(word: str) -> str:
     lowered = word.lower()
-    if "health" in lowered or "medical" in lowered or "mediclaim" in lowered:
+    if any(w in lowered for w in ("health", "medical", "mediclaim", "floater")):
         return "health"
-    if "term" in lowered or "life" in lowered:
-        return "term"
-    return "life"
+    return "term"  # term and life cover are one thing here: the family's protection
 
 
 # Synonyms a model (or an old session) uses for the recogniser's keys: normalised on the way

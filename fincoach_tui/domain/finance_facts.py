@@ -231,14 +231,17 @@ _ANY_ANCHOR = re.compile(
 )
 
 
+_NOT_PAY = re.compile(r"\s*(?:tax|interest|\d+(?:\.\d+)?\s*(?:%|percent))", re.IGNORECASE)
+
+
 @lru_cache(maxsize=8192)
 def _anchors(clause: str) -> tuple[Anchor, ...]:
     anchors: list[Anchor] = []
     for match in _ANY_ANCHOR.finditer(clause):
         kind = KINDS[int(str(match.lastgroup)[1:])]
         word = match.group(0)
-        if kind.name == "salary" and re.match(r"\s*tax", clause[match.end() :], re.I):
-            continue  # "income tax" is not income
+        if kind.name == "salary" and _NOT_PAY.match(clause, match.end()):
+            continue  # "income tax", "earning 7.2%": not the user's pay
         anchors.append(Anchor(match.start(), match.end(), kind.name, word, kind.slots))
     anchors += goal_anchors(clause)
     return tuple(sorted(anchors, key=lambda a: a.start))
@@ -290,16 +293,21 @@ def _slot_for(anchor: Anchor, figure: Figure, clause: str) -> str | None:
             near = clause[max(0, figure.start - 30) : figure.end + 20].lower()
             monthly = re.search(r"\bemis?\b|a month|per month|monthly|/month|every month", near)
             return "amount" if monthly or anchor.word.lower().startswith("emi") else "principal"
-        if (
-            anchor.kind == "insurance"
-            and _nearest_word(clause, figure, _PREMIUM_OR_COVER) == "premium"
-        ):
-            return "premium"
+        if anchor.kind == "insurance":
+            nearest = _nearest_word(clause, figure, _PREMIUM_OR_COVER)
+            yearly = bool(_YEARLY.match(clause[figure.end :]))
+            if yearly or nearest.startswith(_PREMIUM_WORDS):  # a cover is not paid yearly
+                return "premium"
         return "amount" if "amount" in slots else None
     return figure.kind if figure.kind in slots else None
 
 
-_PREMIUM_OR_COVER = re.compile(r"premium|cover(?:age)?|sum assured|insured for", re.IGNORECASE)
+_PREMIUM_OR_COVER = re.compile(
+    r"premium|cover(?:age)?|sum assured|sum insured|insured for|costing|costs? (?:me|us)|"
+    r"(?:i|we) pay|renews at",
+    re.IGNORECASE,
+)
+_PREMIUM_WORDS = ("premium", "costing", "cost", "costs", "i pay", "we pay", "renews at")
 
 
 def _nearest_word(clause: str, figure: Figure, words: re.Pattern[str]) -> str:
@@ -332,8 +340,9 @@ def _type_of(anchor: Anchor, clause: str) -> str:
         return loan_type(anchor.word) if loan_type(anchor.word) != "loan" else loan_type(clause)
     if anchor.kind == "investment":
         return table_slug(INVESTMENTS, anchor.word)
-    if anchor.kind == "insurance":
-        return insurance_type(anchor.word)
+    if anchor.kind == "insurance":  # "sum insured" names no type: the clause does
+        named = re.search(r"term|life|health|medical|mediclaim|floater", anchor.word, re.I)
+        return insurance_type(anchor.word if named else clause)
     if anchor.kind == "cost":
         return table_slug(FIXED_COSTS, anchor.word)
     return anchor.word

@@ -150,6 +150,8 @@ GOAL_OBJECTS = {
     "education": "education|college|studies|mba|degree|school",
     "retirement": "retirement|retire",
     "trip": "trip|vacation|holiday|travel|tour",
+    "renovation": "renovation|remodel|remodelling",
+    "sabbatical": "sabbatical",
     "emergency_fund": "emergency",
     "business": "business|startup",
     "laptop": "laptop",
@@ -172,18 +174,33 @@ _GOAL_LABEL = re.compile(
     r"(?:(?:a|an|my|our|the)\s+)?(?P<obj>[a-z][a-z'-]*(?:\s+[a-z][a-z'-]*){0,2})",
     re.IGNORECASE,
 )
+_OBJECTS = "|".join(_OBJECT_SLUG)
+_NOT_A_GOAL = r"(?!\s+(?:loan|emi|insurance|wash|fuel|maintenance|policy|cover|rent|fees?)\b)"
 _SAVE_FOR = re.compile(
-    rf"\bfor\s+(?:a|an|my|our|the|his|her|their)\s+(?:\w+'s\s+)?(?P<obj>{'|'.join(_OBJECT_SLUG)})\b",
+    rf"\b(?:for|towards?)\s+(?P<art>a|an|my|our|the|his|her|their)\s+(?:\w+'s\s+)?"
+    rf"(?:(?:new|big|dream|first|own|europe|foreign|family)\s+)?(?P<obj>{_OBJECTS})\b"
+    rf"(?:\s+(?:down\s+payment|fund|trip))?{_NOT_A_GOAL}",
     re.IGNORECASE,
 )
-_SAVING_VERB = re.compile(r"\b(?:sav(?:e|ing)|put|set aside|aside|invest(?:ing)?)\b", re.I)
+# "a new car needs 8 lakh", "the wedding will cost 12L", "budget for the trip"
+_GOAL_NEEDS = re.compile(
+    rf"\b(?:a|an|my|our|the)\s+(?:\w+\s+)?(?P<obj>{_OBJECTS})\b(?:\s+\w+)?\s+"
+    r"(?:needs|will need|would need|will cost|would cost|costs? (?:more )?like|budget)"
+    rf"|\b(?:budget|plan|quote)\s+for\s+(?:a|an|my|our|the)\s+(?:\w+\s+)?(?P<obj2>{_OBJECTS})\b",
+    re.IGNORECASE,
+)
+_SAVING_VERB = re.compile(
+    r"\b(?:sav(?:e|ing)|put|set aside|aside|invest(?:ing)?|aim(?:ing)?|target|need)\b", re.I
+)
 _RETIRE = re.compile(r"\bretire(?:ment)?\b", re.IGNORECASE)
 _GOAL_SLOTS = {"amount": "goal_{t}_amount", "date": "goal_{t}_date"}
 
 
 def goal_slug(phrase: str) -> str:
+    """The thing a goal is for: its last known word ("home renovation" is a renovation,
+    "house down payment" a house), else its first two words."""
     words = re.findall(r"[a-z]+", phrase.lower().replace("'s", ""))
-    for word in words:
+    for word in reversed(words):
         if word in _OBJECT_SLUG:
             return _OBJECT_SLUG[word]
     stop = {"a", "an", "the", "my", "our", "new", "some", "in", "by", "of", "for", "to", "and"}
@@ -200,10 +217,18 @@ def goal_anchors(clause: str) -> list[Anchor]:
             # date after it, where it can be read as the goal's date.
             end = match.start("obj") + len(match["obj"].split()[0])
             anchors.append(Anchor(match.start(), end, "goal", slug, _GOAL_SLOTS))
-    if not anchors and _SAVING_VERB.search(clause):
-        for match in _SAVE_FOR.finditer(clause):
-            slug = _OBJECT_SLUG[match["obj"].lower()]
+    if not anchors:
+        for match in _GOAL_NEEDS.finditer(clause):
+            slug = _OBJECT_SLUG[(match["obj"] or match["obj2"]).lower()]
             anchors.append(Anchor(match.start(), match.end(), "goal", slug, _GOAL_SLOTS))
+    if not anchors:
+        saving = bool(_SAVING_VERB.search(clause))
+        for match in _SAVE_FOR.finditer(clause):
+            # Without a saving verb, "10 lakh for my wedding" is a goal, but "45,000 for our
+            # apartment" is rent: a home you live in is not a goal unless you save for it.
+            slug = _OBJECT_SLUG[match["obj"].lower()]
+            if saving or (match["art"].lower() != "the" and slug != "house"):
+                anchors.append(Anchor(match.start(), match.end(), "goal", slug, _GOAL_SLOTS))
     if not anchors and not _RETIRE_AGE.search(clause):
         for match in _RETIRE.finditer(clause):
             anchors.append(Anchor(match.start(), match.end(), "goal", "retirement", _GOAL_SLOTS))
@@ -247,9 +272,14 @@ _CITIES = {
     "thane": "Thane",
     "goa": "Goa",
 }
+_OTHER_PERSON = re.compile(
+    r"\b(?:friends?|colleagues?|brother|sister|cousin|neighbou?rs?|boss|he|she|they)\b", re.I
+)
 _CITY = re.compile(
     r"\b(?:live|living|lives|based|settled|stay|staying|moved|moving|relocated|relocating|"
-    r"shifted|shifting|work|working)\s+(?:out\s+)?(?:in|to)\s+(?P<city>[A-Za-z]+(?:\s[A-Z][a-z]+)?)",
+    r"shifted|shifting|work|working|transferred|posted)\s+(?:me\s+)?(?:base\s+)?"
+    r"(?:out\s+of|out\s+to|in|to)\s+(?P<city>[A-Za-z]+(?:\s[A-Z][a-z]+)?)"
+    r"|\blocation\s*:\s*(?P<city3>[A-Za-z]+(?:\s[A-Z][a-z]+)?)",
     re.IGNORECASE,
 )
 _KNOWN_CITY = re.compile(
@@ -264,15 +294,19 @@ def name_facts(sentence: str) -> list[tuple[str, str]]:
 
 
 def city_facts(sentence: str) -> list[tuple[str, str]]:
+    if _OTHER_PERSON.search(sentence):
+        return []  # "my friend pays 30k rent in Bangalore": the friend's city
     for match in _CITY.finditer(sentence):
-        city = match["city"]
+        city = match["city"] or match["city3"]
         known = _CITIES.get(city.lower()) or _CITIES.get(city.split()[0].lower())
         if known:
             return [("city", known)]
         if city[0].isupper() and city.split()[0].lower() not in ("a", "the", "my", "our"):
             return [("city", city)]
     known_city = _KNOWN_CITY.search(sentence)
-    if known_city and (known_city["city2"] or re.search(r"\b(?:i|we)\b", sentence, re.I)):
+    if known_city and (
+        known_city["city2"] or re.search(r"\b(?:i|we|my|our|i'm|we're)\b", sentence, re.I)
+    ):
         return [("city", _CITIES[(known_city["city"] or known_city["city2"]).lower()])]
     return []
 
@@ -293,10 +327,15 @@ _PARENTS = re.compile(
     r"provide for|providing for)\s+(?:my\s+|our\s+)?(?:elderly\s+|retired\s+)?"
     r"(?P<who>parents|mother|father|mom|mum|dad|in-laws|mother-in-law|father-in-law)"
     r"|\b(?:my\s+|our\s+)(?P<who2>parents|mother|father|mom|mum|dad|in-laws)\s+"
-    r"(?:depend|are dependent|is dependent|live with|lives with|stay with|stays with)",
+    r"(?:depend|are dependent|is dependent|live with|lives with|stay with|stays with|rely on me)"
+    r"|\b(?P<who3>mom and dad|mum and dad|my parents)\s+(?:rely|depend)\s+on\s+me",
     re.IGNORECASE,
 )
-_DEPENDANTS = re.compile(r"\b(?P<n>\d|one|two|three|four|five)\s+dependa?e?nts?\b", re.IGNORECASE)
+_DEPENDANTS = re.compile(
+    r"\b(?P<n>\d|no|one|two|three|four|five)\s+dependa?e?nts?\b"
+    r"|\b(?P<none>nobody|no one|no-one)\s+depends\s+on\s+me\b",
+    re.IGNORECASE,
+)
 _RETIRE_AGE = re.compile(
     r"\bretire\w*\s+(?:by|at)\s+(?:the\s+)?(?:age\s+(?:of\s+)?)?(\d{2})\b", re.I
 )
@@ -323,11 +362,11 @@ def family_facts(sentence: str) -> list[tuple[str, str]]:
         facts.append(("family_children", f"{count} {noun}"))
     parents = _PARENTS.search(sentence)
     if parents:
-        who = (parents["who"] or parents["who2"]).lower()
+        who = (parents["who"] or parents["who2"] or parents["who3"]).lower()
         facts.append(("family_parents", f"supports {who}"))
     dependants = _DEPENDANTS.search(sentence)
     if dependants:
-        n = dependants["n"].lower()
+        n = (dependants["n"] or "no").lower()
         facts.append(("dependants", str(int(n) if n.isdigit() else _COUNT.get(n, 1))))
     return facts
 
@@ -338,7 +377,11 @@ _RISK = re.compile(
     r"moderate(?:[- ]risk|ly aggressive)|balanced(?= investor| approach| portfolio| risk)|"
     r"(?:high|low|medium|moderate)[- ]risk(?:[- ](?:appetite|tolerance|investor|profile|taker))?)"
     r"|(?:can(?:'t|not)|don't|do not)\s+(?:stomach|handle|take|tolerate|like)\s+(?:much\s+|any\s+|a lot of\s+)?risk"
-    r"|comfortable with (?:high |some |a lot of )?risk|play(?:ing)? it safe)\b",
+    r"|comfortable with (?:high |some |a lot of )?risk|play(?:ing)? it safe)\b"
+    # "moderate", "balanced" alone say a risk level only where money or risk is the subject
+    r"|\b(?P<mild>moderate|balanced|middle[- ]of[- ]the[- ]road)\b"
+    r"(?=[^.?!]*\b(?:risk|invest\w*|money|approach)\b|\s+(?:with|when)\s)"
+    r"|\b(?:risk|approach) is (?P<mild2>moderate|balanced|middle[- ]of[- ]the[- ]road)\b",
     re.IGNORECASE,
 )
 _QUALIFIER = re.compile(
@@ -347,9 +390,11 @@ _QUALIFIER = re.compile(
 _REASON_AFTER = re.compile(
     r"^\W*(?:(?:investor|person|with (?:my )?money|by nature|about (?:investing|money))\b)?\s*"
     r"(?:[,:;—–-]\s*|\s+)(?:(?:because|since|as|cause|coz|ever since|kyunki|kyonki)\s+)(?P<r>.{6,})"
-    r"|^\s*[:—–]\s*(?P<r2>.{6,})",
+    r"|^\W*(?:(?:investor|person|with (?:my )?money|by nature|when investing)\b)?\s*"
+    r"[:—–]\s*(?P<r2>.{6,})",
     re.IGNORECASE,
 )
+_REASON_LATER = re.compile(r"\b(?:because|since|kyunki|kyonki|coz)\s+(?P<r>.{6,})", re.I)
 _REASON_BEFORE = re.compile(
     r"^\s*(?:after|since|because|having|ever since|given that)\s+(?P<r>[^,]{6,}),", re.IGNORECASE
 )
@@ -369,16 +414,19 @@ def risk_facts(sentence: str, question: bool, following: str = "") -> list[tuple
     match = _RISK.search(sentence)
     if not match:
         return []
-    risk = _QUALIFIER.sub("", match["risk"].lower()).replace("risk averse", "risk-averse")
+    said = match["risk"] or match["mild"] or match["mild2"] or match.group(0)
+    risk = _QUALIFIER.sub("", said.lower()).replace("risk averse", "risk-averse")
     facts = [("risk", risk)]
-    after = _REASON_AFTER.match(sentence[match.end() :])
+    after = _REASON_AFTER.match(sentence[match.end() :]) or _REASON_LATER.search(
+        sentence, match.end()
+    )
     before = _REASON_BEFORE.match(sentence[: match.start()])
     reason = ""
     if after:
-        reason = after["r"] or after["r2"] or ""
+        reason = after.groupdict().get("r") or after.groupdict().get("r2") or ""
     elif before:
         reason = before.group(0).strip().rstrip(",")
-    elif following and _REASON_NEXT.match(following):
+    elif following and (_REASON_NEXT.match(following) or sentence.rstrip().endswith((";", ":"))):
         reason = following
     reason = " ".join(reason.replace(";", ",").split()).rstrip(".!")
     if reason:
