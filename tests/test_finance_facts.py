@@ -218,7 +218,7 @@ def test_a_truncated_topic_does_not_lend_its_label_to_the_next_amount():
         ("Net pay is 1.1L.", {"salary": "₹1,10,000"}),
         ("My CTC is 24 LPA.", {"salary": "₹24,00,000 a year"}),
         ("I earn twenty-five thousand a month.", {"salary": "₹25,000"}),
-        ("My wife earns 80k.", {"family_spouse": "married", "spouse_salary": "₹80,000"}),
+        ("My wife earns 80k.", {"family_spouse": "wife", "spouse_salary": "₹80,000"}),
         ("We pay 18,000 rent, and the maid is 5,000.", {"rent": "₹18,000", "cost_maid": "₹5,000"}),
         ("mera rent 25k hai", {"rent": "₹25,000"}),
         ("My EMI for the personal loan is 7k.", {"loan_personal_emi": "₹7,000"}),
@@ -290,7 +290,7 @@ def test_a_truncated_topic_does_not_lend_its_label_to_the_next_amount():
             "I live in Bangalore with my wife and two kids, and I support my parents.",
             {
                 "city": "Bengaluru",
-                "family_spouse": "married",
+                "family_spouse": "wife",
                 "family_children": "2 children",
                 "family_parents": "supports parents",
             },
@@ -342,7 +342,9 @@ def test_a_truncated_topic_does_not_lend_its_label_to_the_next_amount():
             "My approach to risk is moderate, since I want growth but hate big swings.",
             {"risk": "moderate", "risk_reason": "I want growth but hate big swings"},
         ),
-        ("Nobody depends on me financially, it's just me.", {"dependants": "0"}),
+        ("Nobody depends on me financially, it's just me.", {"dependants": "no dependants"}),
+        ("Dad of two: a son and a daughter.", {"family_children": "2 children"}),
+        ("They revised my pay. 95,000 per month from this cycle onwards.", {"salary": "₹95,000"}),
         ("I drive at a moderate speed.", {}),
         ("I have a credit card bill of 45k pending.", {"debt_credit_card": "₹45,000"}),
         # Questions, hypotheticals and other people's figures state no fact of the user's.

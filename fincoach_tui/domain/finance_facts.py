@@ -146,16 +146,16 @@ def _recognise(text: str, said_at: float | None) -> tuple[tuple[str, str], ...]:
         found += name_facts(sentence) + city_facts(sentence) + family_facts(sentence)
         found += risk_facts(sentence, question, following)
         for clause in _clauses(sentence):
+            anchors = _anchors(clause)
+            if anchors:  # "They revised my pay. 95k from now on.": the pay is named here
+                carried = clause[anchors[-1].start : anchors[-1].end]
             if (
                 _HYPOTHETICAL.search(clause)
                 or _SOMEONE_ELSE.match(clause)
                 or (question and _QUESTION_START.match(clause))
             ):
                 continue
-            anchors = _anchors(clause)
-            if anchors:
-                carried = clause[anchors[-1].start : anchors[-1].end]
-            elif carried and figures_in(clause):
+            if not anchors and carried and figures_in(clause):
                 clause = f"{carried} {clause}"
             found += _clause_facts(clause)
     if said_at is not None:

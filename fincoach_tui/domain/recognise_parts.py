@@ -322,6 +322,9 @@ _CHILDREN = re.compile(
     r"(?:(?:young|little|small|school-going|grown-up)\s+)?(?P<w>kids?|children|child|sons?|daughters?|babies|baby)\b",
     re.IGNORECASE,
 )
+_PARENT_OF = re.compile(
+    r"\b(?:dad|father|mom|mum|mother|parent)\s+of\s+(?P<n2>\d|one|two|three|four)(?P<w>)", re.I
+)
 _PARENTS = re.compile(
     r"\b(?:support|supporting|look after|looking after|take care of|taking care of|"
     r"provide for|providing for)\s+(?:my\s+|our\s+)?(?:elderly\s+|retired\s+)?"
@@ -346,15 +349,16 @@ def family_facts(sentence: str) -> list[tuple[str, str]]:
     facts = []
     spouse = _SPOUSE.search(sentence)
     if spouse:
-        facts.append(("family_spouse", (spouse["m"] or "married").lower()))
+        # The word said ("wife") says more than "married" and reads back the same way.
+        facts.append(("family_spouse", (spouse["m"] or spouse["s"] or "married").lower()))
     retire = _RETIRE_AGE.search(sentence)
     if retire:
         facts.append(("retirement_age", retire.group(1)))
-    children = _CHILDREN.search(sentence)
+    children = _CHILDREN.search(sentence) or _PARENT_OF.search(sentence)
     if children:
-        n = (children["n"] or children["n2"]).lower()
+        n = (children.groupdict().get("n") or children["n2"]).lower()
         count = int(n) if n.isdigit() else _COUNT.get(n, 1)
-        word = children["w"].lower()
+        word = children["w"].lower() or "child"
         kind = "child" if word.startswith(("kid", "child", "bab")) else word.rstrip("s")
         noun = (
             "children" if kind == "child" and count != 1 else (kind if count == 1 else kind + "s")
@@ -367,7 +371,8 @@ def family_facts(sentence: str) -> list[tuple[str, str]]:
     dependants = _DEPENDANTS.search(sentence)
     if dependants:
         n = (dependants["n"] or "no").lower()
-        facts.append(("dependants", str(int(n) if n.isdigit() else _COUNT.get(n, 1))))
+        count = int(n) if n.isdigit() else _COUNT.get(n, 1)
+        facts.append(("dependants", str(count) if count else "no dependants"))
     return facts
 
 
