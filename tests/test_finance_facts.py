@@ -356,3 +356,24 @@ def test_a_truncated_topic_does_not_lend_its_label_to_the_next_amount():
 )
 def test_facts_phrased_freely(text, expected):
     assert values(find_facts([("m1", text)])) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        (
+            "For insurance I've got a two crore term plan at sixteen thousand five hundred a year.",
+            {"insurance_term_cover": "₹2,00,00,000", "insurance_term_premium": "₹16,500 a year"},
+        ),
+        (
+            "Put 825k into an FD last year; the rate is 7.6% and it's done in 03/2028.",
+            {"fd_amount": "₹8,25,000", "fd_rate": "7.6%", "fd_maturity": "Mar 2028"},
+        ),
+        (
+            "Actually it's 1.5 lakh for a house down payment, I got the figure wrong earlier.",
+            {"goal_house_amount": "₹1,50,000"},
+        ),
+    ],
+)
+def test_number_words_month_year_dates_and_a_down_payment(text, expected):
+    assert values(find_facts([("m1", text)])) == expected

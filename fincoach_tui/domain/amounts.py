@@ -187,11 +187,14 @@ def _words_value(words: str) -> float:
     """ "twenty-five thousand" -> 25000; "two and a half lakh" -> 250000."""
     total = 0.0
     current = 0.0
-    for word in re.findall(r"[a-z]+", words.lower()):
+    tokens = re.findall(r"[a-z]+", words.lower())
+    for index, word in enumerate(tokens):
         if word in _UNITS:
             current += _UNITS[word]
         elif word in ("a", "an"):
-            current = current or 1
+            following = tokens[index + 1] if index + 1 < len(tokens) else ""
+            if following not in _UNITS:  # "a lakh" is one lakh; "a two crore plan" is two
+                current = current or 1
         elif word == "half":
             current = (current + 0.5) if current else 0.5
         elif word == "hundred":

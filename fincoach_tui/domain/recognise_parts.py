@@ -41,6 +41,7 @@ _ABSOLUTE_DATE = re.compile(
     rf"\b(?:(?P<d1>\d{{1,2}})(?:st|nd|rd|th)?\s+(?:of\s+)?)?(?P<m1>{_MONTH})\.?"
     rf"(?:\s+(?P<d2>\d{{1,2}})(?:st|nd|rd|th)?)?,?\s+(?P<y>(?:19|20)\d\d)\b"
     r"|\b(?P<dd>\d{1,2})[/-](?P<mm>\d{1,2})[/-](?P<yy>(?:19|20)\d\d)\b"
+    r"|\b(?P<m_only>\d{1,2})[/-](?P<y_only>(?:19|20)\d\d)\b"
     r"|\b(?P<lead_y>by|in|until|till|before|around)\s+(?P<year>(?:19|20)\d\d)\b",
     re.IGNORECASE,
 )
@@ -115,6 +116,10 @@ def _with_lead(clause: str, start: int, text: str) -> tuple[int, str]:
 def _absolute(match: re.Match[str]) -> str:
     if match["year"]:
         return f"{match['lead_y'].lower()} {match['year']}"
+    if match["y_only"]:  # "03/2028"
+        number = int(match["m_only"])
+        months = "Jan Feb Mar Apr May Jun Jul Aug Sep Oct Nov Dec".split()
+        return f"{months[number - 1]} {match['y_only']}" if 1 <= number <= 12 else match.group(0)
     if match["yy"]:
         months = "Jan Feb Mar Apr May Jun Jul Aug Sep Oct Nov Dec".split()
         number = int(match["mm"])
@@ -227,7 +232,8 @@ def goal_anchors(clause: str) -> list[Anchor]:
             # Without a saving verb, "10 lakh for my wedding" is a goal, but "45,000 for our
             # apartment" is rent: a home you live in is not a goal unless you save for it.
             slug = _OBJECT_SLUG[match["obj"].lower()]
-            if saving or (match["art"].lower() != "the" and slug != "house"):
+            down_payment = "down" in match.group(0).lower()
+            if saving or down_payment or (match["art"].lower() != "the" and slug != "house"):
                 anchors.append(Anchor(match.start(), match.end(), "goal", slug, _GOAL_SLOTS))
     if not anchors and not _RETIRE_AGE.search(clause):
         for match in _RETIRE.finditer(clause):
