@@ -83,7 +83,8 @@ KINDS: tuple[Kind, ...] = (
         _words(
             r"salary|salaries|take[- ]?home(?: pay)?|in[- ]hand(?: pay)?|(?:my|net|monthly) pay|"
             r"pay ?cheque|paycheck|pays me|income|earn|earns|earning|earnings|get paid|i make|"
-            r"ctc|package|lands in my (?:bank )?account|credit(?:s|ed)(?: to me| my account)?"
+            r"ctc|package|lands in my (?:bank )?account|credit(?:s|ed)(?: to me| my account)?|"
+            r"(?:update on|revised|new|current) pay|pay(?=\s*(?::|is\b|was\b|went\b|got\b|rose\b))"
         ),
         {"amount": "salary"},
     ),
@@ -92,7 +93,7 @@ KINDS: tuple[Kind, ...] = (
         _words(
             r"rent|rental|renting|landlord|landlady|housing(?![- ]loan)|"
             r"for the (?:flat|apartment|house|place|pg|room)(?! down| renovation| fund| purchase)|"
-            r"(?:the|our|my) (?:flat|apartment|[123]bhk) costs?"
+            r"(?:the|our|my) (?:flat|apartment|[123]bhk|place) (?:costs?|got|went|became|is now)"
         ),
         {"amount": "rent"},
     ),

@@ -164,8 +164,13 @@ def _recognise(text: str, said_at: float | None) -> tuple[tuple[str, str], ...]:
 
 
 def _line_fact(line: str) -> tuple[str, str] | None:
+    """A "label: value" line's fact: a summary's or fact section's "- rent: ₹28,000", or a
+    user's "Rent: 25k". A user's "fixed deposit: 13L at 6.5 percent, comes out in June"
+    holds more than one figure, so it is read as free text."""
     match = _LINE_FACT.match(line)
     if not match:
+        return None
+    if not line.lstrip().startswith("-") and len(figures_in(match["value"])) > 1:
         return None
     key = normalise_key(match["label"])
     if not is_known_key(key):

@@ -189,7 +189,7 @@ _SAVE_FOR = re.compile(
 )
 # "a new car needs 8 lakh", "the wedding will cost 12L", "budget for the trip"
 _GOAL_NEEDS = re.compile(
-    rf"\b(?:a|an|my|our|the)\s+(?:\w+\s+)?(?P<obj>{_OBJECTS})\b(?:\s+\w+)?\s+"
+    rf"\b(?:a|an|my|our|the)\s+(?:\w+\s+)?(?P<obj>{_OBJECTS})\b(?:\s+\w+){{0,2}}?\s+"
     r"(?:needs|will need|would need|will cost|would cost|costs? (?:more )?like|budget)"
     rf"|\b(?:budget|plan|quote)\s+for\s+(?:a|an|my|our|the)\s+(?:\w+\s+)?(?P<obj2>{_OBJECTS})\b",
     re.IGNORECASE,
@@ -392,7 +392,9 @@ _RISK = re.compile(
     # "moderate", "balanced" alone say a risk level only where money or risk is the subject
     r"|\b(?P<mild>moderate|balanced|middle[- ]of[- ]the[- ]road)\b"
     r"(?=[^.?!]*\b(?:risk|invest\w*|money|approach)\b|\s+(?:with|when)\s)"
-    r"|\b(?:risk|approach) is (?P<mild2>moderate|balanced|middle[- ]of[- ]the[- ]road)\b",
+    r"|\b(?:risk|approach) is (?P<mild2>moderate|balanced|middle[- ]of[- ]the[- ]road)\b"
+    r"|\b(?:i'm|i am)\s+(?:\w+\s+)?(?P<mild3>moderate|balanced|middle[- ]of[- ]the[- ]road)\b"
+    r"|^\W*(?P<mild4>moderate|balanced|middle[- ]of[- ]the[- ]road)\W*$",
     re.IGNORECASE,
 )
 _QUALIFIER = re.compile(
@@ -425,7 +427,7 @@ def risk_facts(sentence: str, question: bool, following: str = "") -> list[tuple
     match = _RISK.search(sentence)
     if not match:
         return []
-    said = match["risk"] or match["mild"] or match["mild2"] or match.group(0)
+    said = next((g for g in match.group("risk", "mild", "mild2", "mild3", "mild4") if g), "")
     risk = _QUALIFIER.sub("", said.lower()).replace("risk averse", "risk-averse")
     facts = [("risk", risk)]
     after = _REASON_AFTER.match(sentence[match.end() :]) or _REASON_LATER.search(
@@ -437,7 +439,11 @@ def risk_facts(sentence: str, question: bool, following: str = "") -> list[tuple
         reason = after.groupdict().get("r") or after.groupdict().get("r2") or ""
     elif before:
         reason = before.group(0).strip().rstrip(",")
-    elif following and (_REASON_NEXT.match(following) or sentence.rstrip().endswith((";", ":"))):
+    elif following and (
+        _REASON_NEXT.match(following)
+        or sentence.rstrip().endswith((";", ":"))
+        or len(sentence.split()) <= 3  # "risk appetite? cautious. Market drops scare me."
+    ):
         reason = following
     reason = " ".join(reason.replace(";", ",").split()).rstrip(".!")
     if reason:
