@@ -83,7 +83,7 @@ async def run(session: LiveSession, stdin: TextIO | None = None, out: TextIO | N
                 name, params = parse_strategy_command(line)
                 strategy = coach.switch_strategy(name, params)
                 say(f"strategy: {strategy.name} {strategy.params()}")
-            except StrategyError as exc:
+            except (StrategyError, SessionError) as exc:  # SessionError: a full disk
                 say(f"error: {exc}")
             continue
         if line.strip() == "/retry":

@@ -236,7 +236,13 @@ class FinCoachApp(App):
         state = self.live.state
         strategy = self.live.coach.strategy
         total = state.total_cost
-        shown = usd(total) if total is not None else f"{usd(state.priced_cost)} + unpriced"
+        priced = [r for r in state.records if r.cost_usd is not None]
+        if total is not None or not priced:
+            shown = usd(total)  # "no price" when no call has one, never "$0"
+        else:
+            shown = (
+                f"{usd(state.priced_cost)} + no price ({len(state.records) - len(priced)} calls)"
+            )
         self.query_one(SessionBar).show(
             session=self.live.name,
             settings=self.settings,
@@ -244,6 +250,10 @@ class FinCoachApp(App):
             params=strategy.params(),
             total=shown,
         )
+        from fincoach_tui.domain.pricing import price_label
+        from fincoach_tui.ui.meter import TokenMeter
+
+        self.side.query_one(TokenMeter).price_note = price_label(self.engine.price)
         self.side.update_session(state, context_window=self.engine.context_window)
         self.costs.refresh()  # starts once the screen shows this
 
@@ -276,7 +286,11 @@ class FinCoachApp(App):
         if self.turns.busy:
             self.notify("wait for the reply to finish, then switch", severity="warning")
             return
-        strategy = self.live.coach.switch_strategy(*choice)
+        try:
+            strategy = self.live.coach.switch_strategy(*choice)
+        except SessionError as exc:  # a full disk: the session keeps its strategy
+            self.notify(f"strategy not changed: {exc}", severity="error", markup=False)
+            return
         self.refresh_session()
         self.notify(f"strategy: {strategy.name} — the next request uses it")
         self._save_config(
@@ -344,13 +358,15 @@ class FinCoachApp(App):
             return
         from datetime import datetime
 
-        from fincoach_tui.service.export import export_session
+        from fincoach_tui.service.export import ExportError, export_session, write_export
 
-        folder = paths.data_dir() / "exports"
-        folder.mkdir(parents=True, exist_ok=True)
         stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
-        target = folder / f"{self.live.name}-{stamp}.md"
-        target.write_text(export_session(self.live.name, self.live.state, "md"), encoding="utf-8")
+        target = paths.data_dir() / "exports" / f"{self.live.name}-{stamp}.md"
+        try:
+            write_export(target, export_session(self.live.name, self.live.state, "md"))
+        except ExportError as exc:
+            self.notify(f"not exported: {exc}", severity="error", markup=False)
+            return
         self.notify(f"exported to {target}", markup=False)
 
     # ---- view toggles --------------------------------------------------------------

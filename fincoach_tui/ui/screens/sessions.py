@@ -52,7 +52,7 @@ class SessionsScreen(ModalScreen[str | None]):
             )
             yield DataTable(id="sessions", cursor_type="row", zebra_stripes=True)
             yield Input(id="prompt")
-            yield Static("", id="message")
+            yield Static("", id="message", markup=False)  # it echoes what was typed
             with Horizontal(classes="buttons"):
                 yield Button("Open", id="open", variant="primary")
                 yield Button("New", id="new")
@@ -71,7 +71,7 @@ class SessionsScreen(ModalScreen[str | None]):
         for name in self.store.names():
             try:
                 row = summarize_session(name, self.store.read_events(name))
-            except SessionError:  # e.g. a newer format: listed; opening it says why
+            except (SessionError, OSError):  # e.g. a newer format: listed; opening says why
                 table.add_row(name, "?", "-", "-", "-", "cannot read", key=name)
                 continue
             used = (
