@@ -383,6 +383,8 @@ class CounterfactualLedger:
                 self._folds.append(record)
         new_summaries = state.summaries[self._summaries_seen :]
         for index, summary in enumerate(new_summaries, start=self._summaries_seen):
+            if summary.unchanged and summary.last_turn in self._real:
+                continue  # a fold that claimed no new turn: the earlier fold stands for them
             self._real[summary.last_turn] = (
                 summary,
                 self._folds[index] if index < len(self._folds) else None,
