@@ -162,7 +162,9 @@ def test_a_newer_summary_value_marks_the_recalled_passage_and_the_coachs_reply(c
         "Noted: rent ₹25,000, RD end March 2027.",
         "How much should my rent be, as a share of pay?",
         "Your rent of ₹25,000 is fine.",  # the coach restates the old value on its own
-        *[x for n in range(6) for x in (f"gold question {n}", "answer")],
+        # Long enough that recall has room: summary and recall never cost more than the
+        # turns they stand in for.
+        *[x for n in range(6) for x in (f"gold question {n} " * 30, "answer " * 30)],
         "What rent should I pay?",
     ]
     summary = Summary(
