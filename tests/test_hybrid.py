@@ -189,6 +189,7 @@ def hybrid_scenarios(draw):
     return strategy, history, new, summary, store
 
 
+@pytest.mark.slow  # 100 scenarios with the real tokenizer: the fast loop's largest single cost
 @settings(
     max_examples=100, suppress_health_check=[HealthCheck.function_scoped_fixture], deadline=None
 )

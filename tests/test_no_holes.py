@@ -5,6 +5,7 @@ makes the request larger than the turns it replaced."""
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -96,6 +97,7 @@ def sessions(draw):
     return strategy, history, new, summary
 
 
+@pytest.mark.slow  # 300 whole sessions: the fast loop's largest single cost
 @settings(max_examples=300, deadline=None)
 @given(sessions())
 def test_every_earlier_turn_is_verbatim_summarised_or_a_recall_candidate(session):
@@ -130,6 +132,7 @@ def test_every_earlier_turn_is_verbatim_summarised_or_a_recall_candidate(session
         assert all(m.turn <= summary.last_turn for m in history if m.id in claimed)
 
 
+@pytest.mark.slow  # 150 whole sessions, every turn built
 @settings(max_examples=150, deadline=None)
 @given(sessions())
 def test_no_fold_makes_the_request_larger_than_buffer(session):

@@ -70,7 +70,8 @@ class SessionState:
     def total_cost(self) -> float | None:
         """Everything billed this session, maintenance calls included; None if any call is unpriced."""
         costs = [r.cost_usd for r in self.records]
-        return None if any(c is None for c in costs) else sum(costs)  # type: ignore[misc]
+        priced = [c for c in costs if c is not None]
+        return sum(priced) if len(priced) == len(costs) else None
 
     @property
     def estimated(self) -> bool:
