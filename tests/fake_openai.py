@@ -31,7 +31,7 @@ import struct
 import sys
 import threading
 from collections import deque
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
@@ -257,6 +257,9 @@ class FakeOpenAI:
         self.requests: list[dict[str, Any]] = []  # chat request bodies, in order
         self.request_headers: list[dict[str, str]] = []  # lower-cased names, parallel to `requests`
         self.embedding_requests: list[dict[str, Any]] = []
+        # Called in the server's thread as each chat request arrives, before it is answered
+        # (a test can look at the world at that moment: what was on disk by then).
+        self.on_request: Callable[[dict[str, Any]], None] | None = None
         self._scripts: deque[Script] = deque()
         self._lock = threading.Lock()
         self._stopping = threading.Event()
@@ -305,6 +308,8 @@ class FakeOpenAI:
         return Script(text=f"Noted: {last}".strip())
 
     def _record(self, body: dict[str, Any], headers: dict[str, str]) -> None:
+        if self.on_request is not None:
+            self.on_request(body)
         with self._lock:
             self.requests.append(body)
             self.request_headers.append(headers)

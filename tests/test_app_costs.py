@@ -45,7 +45,7 @@ async def test_every_strategy_at_once_against_a_fixed_template(tmp_path, fake_op
         assert summary.lines["cache"].startswith("caching saved $")
 
         # Switch to a window, two more turns: now buffer is the road not taken.
-        app._apply_strategy(("window", {"k": 2}))
+        app.apply_strategy(("window", {"k": 2}))
         for text in (*DEMO_TURNS[4:], "And should I start a SIP this month?"):
             script_exact(app, fake_openai, text)
             await say(app, pilot, text)

@@ -22,7 +22,7 @@ from fincoach_tui.service.maintenance import (
     ExtractFinished,
     ExtractStarted,
     IndexFinished,
-    UpkeepProgress,
+    MaintenanceProgress,
 )
 from fincoach_tui.service.runtime import open_session
 from fincoach_tui.settings import paths
@@ -125,7 +125,9 @@ async def play(counter, strategy: str, *, every_pass_from_the_start: bool):
         if step == "fail-embed-remember":
             embedder.fail, text = True, "Remember that my rent is ₹25,000."
         if every_pass_from_the_start:
-            h.coach.upkeep = UpkeepProgress()  # as before: every pass reads every message
+            h.coach.maintenance.progress = (
+                MaintenanceProgress()
+            )  # as before: every pass reads every message
         seen.append(summarize(await h.turn(text)))
         if step == "fail-turn":
             seen.append(summarize(await h.turn(text)))  # sent again, as the user would
@@ -154,13 +156,17 @@ async def test_a_resumed_coach_catches_up_in_one_pass_then_reads_only_the_new(co
     await h.turn(PLANTED[2])  # not embedded: the call failed
     resumed = h.resumed(embedder=embedder)
     # Opening the session moved the marks over what is done: up to the missed message.
-    assert resumed.coach.upkeep == UpkeepProgress(covered=0, indexed=4, indexed_model="fake-embed")
+    assert resumed.coach.maintenance.progress == MaintenanceProgress(
+        covered=0, indexed=4, indexed_model="fake-embed"
+    )
     await resumed.turn("And my FD?")
     assert embedder.inputs[-1] == [PLANTED[2], "And my FD?"]  # what the failed call missed
-    assert resumed.coach.upkeep.indexed == 6  # the messages before the question: all done
+    assert (
+        resumed.coach.maintenance.progress.indexed == 6
+    )  # the messages before the question: all done
     await resumed.turn("And my expenses?")
     assert embedder.inputs[-1] == ["And my expenses?"]
-    assert resumed.coach.upkeep.indexed == 8
+    assert resumed.coach.maintenance.progress.indexed == 8
 
 
 # ---- the maintenance API ----------------------------------------------------------------

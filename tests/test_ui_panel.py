@@ -382,7 +382,7 @@ async def test_strategy_switch_draws_a_marker_and_clicking_a_bar_selects_its_tur
 
 async def test_pending_request_shows_exact_sections_and_predicted_numbers():
     from fincoach_tui.domain.context import Context, ContextMessage, Section
-    from fincoach_tui.service.coach import RequestReady
+    from fincoach_tui.service.events import RequestReady
 
     prompt_section = Section("system", "System prompt", PROMPT)
     summary_section = Section("summary", "Conversation summary (turns 1-2)", SUMMARY)

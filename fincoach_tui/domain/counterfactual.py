@@ -45,6 +45,7 @@ from fincoach_tui.domain.curves import (  # noqa: F401 - the report's types, re-
     strategy_label,
 )
 from fincoach_tui.domain.fact_store import FactStore
+from fincoach_tui.domain.memory import Folds
 from fincoach_tui.domain.memory.base import MemoryView, Summary
 from fincoach_tui.domain.memory.buffer import BufferStrategy
 from fincoach_tui.domain.pricing import Price
@@ -344,8 +345,8 @@ class CounterfactualLedger:
         return content, tuple(sorted(Counter(map(_ROLE, messages)).items()))
 
     def _maybe_fold(self, walker: Walker, history: tuple[Message, ...], sizes) -> FoldStep | None:
-        fold_plan = getattr(walker.strategy, "fold_plan", None)
-        plan = fold_plan(history, walker.summary) if fold_plan else None
+        strategy = walker.strategy
+        plan = strategy.fold_plan(history, walker.summary) if isinstance(strategy, Folds) else None
         if plan is None:
             return None
         real = self._real.get(plan.last_turn)

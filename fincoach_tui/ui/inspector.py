@@ -23,7 +23,7 @@ from fincoach_tui.ui import format as fmt
 from fincoach_tui.ui.line import Line
 
 if TYPE_CHECKING:
-    from fincoach_tui.service.coach import RequestReady
+    from fincoach_tui.service.events import RequestReady
 
 # How `system_message` joins labelled sections onto the prompt (domain/context.py).
 SECTION_BREAK = "\n\n## "

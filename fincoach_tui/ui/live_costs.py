@@ -150,7 +150,7 @@ class LiveCosts:
         """Show under the composer what sending `text` now would cost; "" if nothing to say."""
         costs = self.current()
         line = ""
-        if costs is not None and not self.app.turns.busy and text.strip():
+        if costs is not None and not costs.coach.busy and text.strip():
             quote = costs.quote(text)
             line = (
                 f"next: {len(quote.request.sent)} msgs · ≈{fmt.tokens(quote.prompt_tokens)} tok in"

@@ -24,8 +24,8 @@ from fincoach_tui.ui.meter import TokenMeter
 
 if TYPE_CHECKING:
     from fincoach_tui.domain.session_state import SessionState
-    from fincoach_tui.service.coach import RequestReady
     from fincoach_tui.service.cost_comparison import CostSnapshot
+    from fincoach_tui.service.events import RequestReady
 
 
 def turn_label(record: CallRecord, *, upkeep: tuple[str, ...] = ()) -> Text:

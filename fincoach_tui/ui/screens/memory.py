@@ -161,8 +161,7 @@ class MemoryScreen(ModalScreen[None]):
 
     # ---- actions ---------------------------------------------------------------------
     def _busy(self) -> bool:
-        turns = getattr(self.app, "turns", None)
-        if turns is not None and turns.busy:
+        if self.coach.busy:
             self.notify("wait for the reply to finish, then change the memory", severity="warning")
             return True
         return False
