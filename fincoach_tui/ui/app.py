@@ -21,10 +21,8 @@ from textual.widgets import Footer
 
 from fincoach_tui.llm.providers import ProviderSettings
 from fincoach_tui.service.runtime import Engine, LiveSession, build_engine, open_session
+from fincoach_tui.service.sessions import NotDone, Sessions, export_markdown, save_settings
 from fincoach_tui.settings import paths
-from fincoach_tui.settings.config import Config, ConfigError, update_config
-from fincoach_tui.store.session_file import SessionError, SessionFile
-from fincoach_tui.store.sessions import SessionStore
 from fincoach_tui.ui import heap
 from fincoach_tui.ui.chat import ChatView
 from fincoach_tui.ui.commands import FinCoachCommands
@@ -49,6 +47,9 @@ from fincoach_tui.ui.turn_messages import (
 if TYPE_CHECKING:
     from fincoach_tui.llm.base import LLMError
     from fincoach_tui.service.events import TurnRefused
+    from fincoach_tui.settings.config import Config
+    from fincoach_tui.store.session_file import SessionFile
+    from fincoach_tui.store.sessions import SessionStore
     from fincoach_tui.ui.chat import MessageBox
     from fincoach_tui.ui.live_costs import LiveCosts
     from fincoach_tui.ui.side_panel import SidePanel
@@ -92,7 +93,7 @@ class FinCoachApp(App):
         super().__init__()
         self.config = config
         self.settings = settings
-        self.store = store
+        self.sessions = Sessions(store)  # the session files, through application calls
         self.config_path = config_path or paths.config_path()
         self.engine: Engine | None = None
         self.live: LiveSession | None = None
@@ -432,7 +433,7 @@ class FinCoachApp(App):
         from fincoach_tui.ui.screens.sessions import SessionsScreen
 
         current = self.live.name if self.live else None
-        self.push_screen(SessionsScreen(self.store, current), self._switch_to)
+        self.push_screen(SessionsScreen(self.sessions, current), self._switch_to)
 
     def action_new_session(self) -> None:
         from fincoach_tui.service.runtime import default_session_name
@@ -453,13 +454,11 @@ class FinCoachApp(App):
             self._close_live()
             self.live = None
         try:
-            live = open_session(self.engine, self.store.open(name), sleep=self._retry_sleep)
-        except (SessionError, ValueError) as exc:
+            live = self.sessions.open(self.engine, name, sleep=self._retry_sleep)
+        except NotDone as exc:
             self.notify(str(exc), severity="error", timeout=8, markup=False)
             if previous is not None:  # reopen what we had, so the screen matches a session
-                live = open_session(
-                    self.engine, self.store.open(previous.name), sleep=self._retry_sleep
-                )
+                live = self.sessions.open(self.engine, previous.name, sleep=self._retry_sleep)
             else:
                 return
         await self.show_session(live)
@@ -467,15 +466,11 @@ class FinCoachApp(App):
     def action_export(self) -> None:
         if self.live is None:
             return
-        from datetime import datetime
-
-        from fincoach_tui.service.export import export_session
-
-        folder = paths.data_dir() / "exports"
-        folder.mkdir(parents=True, exist_ok=True)
-        stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
-        target = folder / f"{self.live.name}-{stamp}.md"
-        target.write_text(export_session(self.live.name, self.live.state, "md"), encoding="utf-8")
+        try:
+            target = export_markdown(self.live)
+        except NotDone as exc:
+            self.notify(str(exc), severity="error", markup=False)
+            return
         self.notify(f"exported to {target}", markup=False)
 
     # ---- view toggles --------------------------------------------------------------
@@ -525,9 +520,9 @@ class FinCoachApp(App):
 
     def _save_config(self, **changes) -> None:
         try:
-            self.config = update_config(self.config_path, **changes)
-        except (ConfigError, OSError) as exc:
-            self.notify(f"settings not saved: {exc}", severity="warning", markup=False)
+            self.config = save_settings(self.config_path, **changes)
+        except NotDone as exc:
+            self.notify(str(exc), severity="warning", markup=False)
 
     def _close_live(self) -> None:
         live = self.live
@@ -537,7 +532,10 @@ class FinCoachApp(App):
         live.close()
         heap.release_session()  # what of it is garbage now may be collected
         if empty and live.name in self._unnamed:
-            self.store.delete(live.name)
+            try:
+                self.sessions.delete(live.name)
+            except NotDone as exc:
+                self.notify(str(exc), severity="warning", markup=False)
 
     async def on_unmount(self) -> None:
         if self.live is not None:
