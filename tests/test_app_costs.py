@@ -139,7 +139,7 @@ async def test_planner_opens_with_the_sessions_averages(tmp_path, fake_openai):
             == app.live.coach.count_text(app.live.coach.system_prompt)
         )
         assert screen.plan.inputs.turn_tokens == averages.turn_tokens
-        assert (screen.plan.inputs.tail_turns, screen.plan.inputs.record_tokens) == (
+        assert (screen.plan.inputs.tail_turns, screen.plan.inputs.summary_tokens) == (
             3,
             300,
         )  # summary's own

@@ -154,8 +154,8 @@ async def play(strategy: str, counter: TokenCounter, prices: PriceTable) -> Prob
         record = state.chat_records[-1]
         present, stale = check("\n".join(m.content for m in record.sent), number)
         turns.append(ProbeTurn(number, record.usage.prompt_tokens, present, stale, needed))
-    upkeep = sum(_tokens(r) for r in state.records if r.kind != "chat")
-    return ProbeResult(strategy, tuple(turns), upkeep)
+    maintenance = sum(_tokens(r) for r in state.records if r.kind != "chat")
+    return ProbeResult(strategy, tuple(turns), maintenance)
 
 
 def _tokens(record: CallRecord) -> int:

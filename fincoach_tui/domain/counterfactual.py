@@ -15,7 +15,7 @@ Honest about what is known:
   assumed, its fold estimated at cap tokens out, and the turn is marked `estimated`;
 - the fact store is replayed as it stood at each turn (the session's fact events up to
   that turn's request), so a fact learned at turn 5 is not in turn 3's request; recall
-  scores the earlier turns only. Upkeep calls other than summary folds (fact extraction,
+  scores the earlier turns only. Maintenance calls other than summary folds (fact extraction,
   embeddings) are not estimated, and recall vectors are the session's, wherever stored.
 
 Incremental: each strategy keeps its steps, so a new turn costs one `build()` per strategy;

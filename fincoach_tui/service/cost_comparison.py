@@ -116,7 +116,7 @@ def comparison_strategies(active: Strategy, params_for: Callable[[str], dict]) -
 
 
 # Strategy parameters that are the planner's sizes, wherever a strategy has them.
-_PLAN_FIELDS = {"facts_tokens": "fact_tokens", "recall_tokens": "retrieval_tokens"}
+_PLAN_FIELDS = {"facts_tokens": "fact_tokens", "recall_tokens": "recall_tokens"}
 
 
 # Turns walked between two moments the app may take its turn: opening a long session
@@ -174,7 +174,7 @@ class SessionCosts:
             if strategy.name == "summary":
                 real = self.coach.state.summary
                 known["tail_turns"] = params["tail_turns"]
-                known["record_tokens"] = real.tokens if real else params["cap_tokens"]
+                known["summary_tokens"] = real.tokens if real else params["cap_tokens"]
             known.update(
                 {
                     field: params[key]

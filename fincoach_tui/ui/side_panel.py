@@ -28,13 +28,15 @@ if TYPE_CHECKING:
     from fincoach_tui.service.events import RequestReady
 
 
-def turn_label(record: CallRecord, *, upkeep: tuple[str, ...] = ()) -> Text:
+def turn_label(record: CallRecord, *, maintenance: tuple[str, ...] = ()) -> Text:
     """ "Turn 7 · window · 1,234 tok · $0.0004" (+ a mark per maintenance call that turn)."""
     label = (
         f"Turn {record.turn} · {record.strategy} · "
         f"{fmt.tokens(record.usage.prompt_tokens)} tok · {fmt.usd(record.cost_usd)}"
     )
-    for kind in dict.fromkeys(upkeep):  # "summary", "extract", "embed": calls run before the reply
+    for kind in dict.fromkeys(
+        maintenance
+    ):  # "summary", "extract", "embed": calls run before the reply
         label += f" · +{kind}"
     return Text(label)
 
@@ -143,7 +145,7 @@ class SidePanel(Vertical):
             self._chat[record.turn] = record
             if record.turn not in self._listed:
                 self._listed[record.turn] = len(self._listed)
-                label = turn_label(record, upkeep=tuple(self._summarized.get(record.turn, ())))
+                label = turn_label(record, maintenance=tuple(self._summarized.get(record.turn, ())))
                 options.append(Option(label, id=str(record.turn)))
         if options:
             self.query_one("#turns", OptionList).add_options(options)

@@ -1,4 +1,4 @@
-"""The coach's maintenance: upkeep passes that read only what is new, and the learned
+"""The coach's maintenance: passes that read only what is new, and the learned
 template saved in batches and on close rather than on every turn."""
 
 from __future__ import annotations
@@ -31,7 +31,7 @@ from fincoach_tui.store.sessions import SessionStore
 from tests.memory_helpers import MODEL, PLANTED, MemoryHarness, filler, shipped_prices
 from tests.test_runtime import engine
 
-# ---- upkeep reads only what is new, and sees what a pass over everything would --------
+# ---- maintenance reads only what is new, and sees what a pass over everything would --------
 
 
 class FakeEmbedder:
@@ -59,8 +59,8 @@ class FailingChat:
         self.fail = False
 
     async def stream(self, messages, *, model, max_tokens=None):
-        upkeep = messages[0]["content"].startswith((EXTRACTOR_MARKER, SUMMARIZER_MARKER))
-        if self.fail and not upkeep:
+        maintenance = messages[0]["content"].startswith((EXTRACTOR_MARKER, SUMMARIZER_MARKER))
+        if self.fail and not maintenance:
             self.fail = False
             raise LLMError("server", "the server had a bad day")
         async for event in self.inner.stream(messages, model=model, max_tokens=max_tokens):
@@ -135,7 +135,7 @@ async def play(counter, strategy: str, *, every_pass_from_the_start: bool):
 
 
 @pytest.mark.parametrize("strategy", ["facts", "hybrid"])
-async def test_upkeep_from_its_marks_does_what_a_pass_over_everything_does(counter, strategy):
+async def test_maintenance_from_its_marks_does_what_a_pass_over_everything_does(counter, strategy):
     h, embedder, seen = await play(counter, strategy, every_pass_from_the_start=False)
     full, full_embedder, full_seen = await play(counter, strategy, every_pass_from_the_start=True)
     assert seen == full_seen
