@@ -49,7 +49,7 @@ class CacheTurn:
 
 
 @dataclass(frozen=True)
-class CostSnapshot:
+class ComparisonSnapshot:
     report: CounterfactualReport
     projections: dict[str, Projection]
     horizon: int
@@ -128,7 +128,7 @@ class Superseded(Exception):
     """The session was left while its snapshot was being computed: nobody wants it."""
 
 
-class SessionCosts:
+class CostComparison:
     """Every strategy's cost on one session, kept: a new turn is walked once, then priced
     with the rest. Made again only for another session (the ledger is this one's).
 
@@ -190,7 +190,7 @@ class SessionCosts:
         *,
         context_window: int | None,
         horizon: int | None = None,
-    ) -> CostSnapshot:
+    ) -> ComparisonSnapshot:
         """Every strategy's cost, walking whatever turns are new first."""
         steps = self.snapshot_steps(strategies, context_window=context_window, horizon=horizon)
         return next(snapshot for snapshot in steps if snapshot is not None)  # the last step
@@ -201,7 +201,7 @@ class SessionCosts:
         *,
         context_window: int | None,
         horizon: int | None = None,
-    ) -> Iterator[CostSnapshot | None]:
+    ) -> Iterator[ComparisonSnapshot | None]:
         """The same snapshot a slice at a time: yields None after each SLICE_TURNS turns
         walked and after each strategy walked ahead, then the snapshot. The app runs it on
         the event loop and takes its turn between slices; stops (Superseded) once `close`
@@ -230,7 +230,7 @@ class SessionCosts:
         fold_price,
         averages: SessionAverages,
         ahead: Ahead,
-    ) -> CostSnapshot:
+    ) -> ComparisonSnapshot:
         coach = self.coach
         state = coach.state
         report = self.ledger.report(state, strategies, coach.overhead, price, fold_price)
@@ -251,7 +251,7 @@ class SessionCosts:
             for r in new
         )
         self._errors.extend(prediction_errors(new))
-        return CostSnapshot(
+        return ComparisonSnapshot(
             report,
             projections,
             ahead.horizon,

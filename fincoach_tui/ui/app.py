@@ -42,7 +42,7 @@ from fincoach_tui.ui.turn_messages import (
 )
 
 # Imported where used, after the first frame (which needs none of them): the turn runner
-# (the coach), the live costs (every strategy's counterfactual) and the side panel are a
+# (the coach), the live comparison (every strategy's counterfactual) and the side panel are a
 # third of a second of imports. `load_engine` imports the first two in its thread.
 if TYPE_CHECKING:
     from fincoach_tui.llm.base import LLMError
@@ -51,7 +51,7 @@ if TYPE_CHECKING:
     from fincoach_tui.store.session_file import SessionFile
     from fincoach_tui.store.sessions import SessionStore
     from fincoach_tui.ui.chat import MessageBox
-    from fincoach_tui.ui.live_costs import LiveCosts
+    from fincoach_tui.ui.live_comparison import LiveComparison
     from fincoach_tui.ui.side_panel import SidePanel
     from fincoach_tui.ui.turns import TurnRunner
 
@@ -115,11 +115,11 @@ class FinCoachApp(App):
         return TurnRunner(self.post_message)
 
     @cached_property
-    def costs(self) -> LiveCosts:
+    def comparison(self) -> LiveComparison:
         """Every strategy's cost, and the draft's, kept current."""
-        from fincoach_tui.ui.live_costs import LiveCosts
+        from fincoach_tui.ui.live_comparison import LiveComparison
 
-        return LiveCosts(self)
+        return LiveComparison(self)
 
     def compose(self) -> ComposeResult:
         yield SessionBar(id="bar")
@@ -190,7 +190,7 @@ class FinCoachApp(App):
         # What showing the session needs, imported here rather than on the event loop.
         import rich.markdown  # noqa: F401
 
-        import fincoach_tui.ui.live_costs  # noqa: F401
+        import fincoach_tui.ui.live_comparison  # noqa: F401
         import fincoach_tui.ui.turns  # noqa: F401
 
         self.call_from_thread(self._engine_ready, engine)
@@ -260,7 +260,7 @@ class FinCoachApp(App):
             total=shown,
         )
         self.side.update_session(state, context_window=self.engine.context_window)
-        self.costs.refresh()  # starts once the screen shows this
+        self.comparison.refresh()  # starts once the screen shows this
 
     # ---- a turn: started here, run by the coach, shown from its messages --------------
     def on_composer_submitted(self, event: Composer.Submitted) -> None:
@@ -481,13 +481,13 @@ class FinCoachApp(App):
         # Before the session is live there is nothing to quote, and the cost modules are
         # still being imported by the loader thread: typing must not import them here.
         if event.text_area is self.composer and self.live is not None:
-            self.costs.draft_changed(event.text_area.text)  # quoted once typing pauses
+            self.comparison.draft_changed(event.text_area.text)  # quoted once typing pauses
 
     def action_planner(self) -> None:
         from fincoach_tui.ui.screens.planner import PlannerScreen
 
-        inputs = self.costs.plan_inputs()
-        averages = self.costs.current().averages() if inputs is not None else None
+        inputs = self.comparison.plan_inputs()
+        averages = self.comparison.current().averages() if inputs is not None else None
         measured = (
             f"From this session: system prompt {averages.system_tokens:,} tokens, "
             f"{averages.turn_tokens:,} tokens per turn over {averages.turns} turns; the rest seed 002's."

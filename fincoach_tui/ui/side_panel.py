@@ -24,7 +24,7 @@ from fincoach_tui.ui.meter import TokenMeter
 
 if TYPE_CHECKING:
     from fincoach_tui.domain.session_state import SessionState
-    from fincoach_tui.service.cost_comparison import CostSnapshot
+    from fincoach_tui.service.cost_comparison import ComparisonSnapshot
     from fincoach_tui.service.events import RequestReady
 
 
@@ -66,7 +66,7 @@ class SidePanel(Vertical):
         self._summarized: dict[int, list[str]] = {}  # turn -> kinds of maintenance calls run
         self._records_seen = 0
         self.shown_turn: int | None = None  # None: nothing, or the request in flight
-        self._costs: CostSnapshot | None = None  # every strategy's cost, when the app has it
+        self._costs: ComparisonSnapshot | None = None  # every strategy's cost, when the app has it
 
     def compose(self) -> ComposeResult:
         yield TokenMeter(id="meter")
@@ -91,7 +91,7 @@ class SidePanel(Vertical):
         self.query_one(CostChart).show(state.records, state.switches, newest)
         self._show(newest)
 
-    def show_costs(self, snapshot: CostSnapshot | None) -> None:
+    def show_costs(self, snapshot: ComparisonSnapshot | None) -> None:
         """Every strategy's cost on this conversation: the summary lines, the chart's
         compare mode, and the meter's prediction-error trend and cache discount."""
         self._costs = snapshot
