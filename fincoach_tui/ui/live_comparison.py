@@ -80,8 +80,13 @@ class LiveComparison:
         self._running, self._again = comparison, False
         shown = asyncio.Event()
         self.app.call_after_refresh(shown.set)
+        # Exclusive: a run still under way for a session that was left is cancelled, not
+        # waited for (one for this session is never cancelled: it picks the refresh up).
         self.app.run_worker(
-            self._compute(comparison, shown), group="comparison", exit_on_error=False
+            self._compute(comparison, shown),
+            group="comparison",
+            exclusive=True,
+            exit_on_error=False,
         )
 
     async def _compute(self, comparison: CostComparison, shown: asyncio.Event) -> None:
