@@ -9,11 +9,12 @@ from textual.app import App, ComposeResult
 from textual.coordinate import Coordinate
 from textual.widgets import DataTable, OptionList
 
+from fincoach_tui.domain.context import split_sections
 from fincoach_tui.domain.records import CallRecord, SentMessage, Usage
 from fincoach_tui.domain.session_state import SessionState, StrategySwitch
 from fincoach_tui.ui.chart_series import ChartSeries, bars, thin
 from fincoach_tui.ui.cost_chart import CostChart, build_series, line_scale, turn_ticks
-from fincoach_tui.ui.inspector import RequestInspector, split_sections
+from fincoach_tui.ui.inspector import RequestInspector
 from fincoach_tui.ui.meter import TokenMeter
 from fincoach_tui.ui.side_panel import SidePanel
 
