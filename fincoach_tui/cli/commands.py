@@ -83,10 +83,28 @@ def build_parser() -> argparse.ArgumentParser:
     )
 
     probe = sub.add_parser(
-        "probe", help="the recall probe: which strategies still send early facts late, at what cost"
+        "probe",
+        help="the recall probe: do generated conversations' late requests still carry "
+        "the facts they need, at what cost",
     )
     probe.add_argument(
         "--strategies", metavar="A,B", help="comma-separated strategies (default: all)"
+    )
+    probe.add_argument(
+        "--seed", type=int, default=None, help="the conversations' seed (default: 11)"
+    )
+    probe.add_argument(
+        "--conversations",
+        type=int,
+        default=None,
+        metavar="N",
+        help="how many conversations to generate and play (default: 50)",
+    )
+    probe.add_argument("--json", action="store_true", help="print the results as JSON")
+    probe.add_argument(
+        "--example",
+        action="store_true",
+        help="walk through one scripted conversation instead (a readable example, not the score)",
     )
 
     exp = sub.add_parser("export", help="write a session as Markdown or JSON")
@@ -305,14 +323,38 @@ def cmd_export(args: argparse.Namespace) -> int:
 
 def cmd_probe(args: argparse.Namespace) -> int:
     """The recall probe (fincoach_tui/cli/probe.py), offline and deterministic."""
-    from fincoach_tui.cli.probe import report, run_probe
+    import json
+
+    from fincoach_tui.cli.probe import run_probe
+    from fincoach_tui.cli.probe_report import as_json, example_report, report
     from fincoach_tui.domain.memory import STRATEGIES
+    from fincoach_tui.domain.probe.conversations import DEFAULT_COUNT, DEFAULT_SEED
+    from fincoach_tui.domain.probe.example import example
 
     names = [n.strip() for n in (args.strategies or ",".join(STRATEGIES)).split(",") if n.strip()]
     unknown = [n for n in names if n not in STRATEGIES]
-    if unknown:
+    if unknown or not names:
         raise UserFacingError(
-            f"unknown strategy {unknown[0]!r}; choose from {', '.join(STRATEGIES)}"
+            f"unknown strategy {(unknown or [''])[0]!r}; choose from {', '.join(STRATEGIES)}"
         )
-    print(_guard(lambda: report(run_probe(names))))
+    seed = DEFAULT_SEED if args.seed is None else args.seed
+    count = DEFAULT_COUNT if args.conversations is None else args.conversations
+    if count < 1:
+        raise UserFacingError(f"--conversations must be at least 1, got {count}")
+    if args.example:
+        if args.seed is not None or args.conversations is not None:
+            raise UserFacingError(
+                "--example plays one scripted conversation: drop --seed/--conversations"
+            )
+        scripted = example()
+        results = _guard(lambda: run_probe(names, played=[scripted]))
+        text = (
+            json.dumps(as_json(results, seed=0), indent=2)
+            if args.json
+            else example_report(scripted, results)
+        )
+    else:
+        results = _guard(lambda: run_probe(names, seed=seed, conversations=count))
+        text = json.dumps(as_json(results, seed), indent=2) if args.json else report(results, seed)
+    print(text)
     return 0
