@@ -363,8 +363,8 @@ class Coach:
             if plan is not None:
                 yield FoldStarted(plan.first_turn, plan.last_turn)
                 yield await fold(self.maintenance, plan)
-            async for event in run_maintenance(self.maintenance, self.strategy, question):
-                yield event  # fact extraction, recall vectors
+            async for done in run_maintenance(self.maintenance, self.strategy, question):
+                yield done  # fact extraction, recall vectors
             request = turn.request
             if self._emitted != turn.built_at:  # maintenance changed what is sent: rebuild
                 request = self.measure(self.strategy.build(self.view(question)))
