@@ -1,4 +1,4 @@
-pytest_plugins = ["tests.fake_openai"]
+pytest_plugins = ["tests.fake_openai", "tests.disk_faults"]
 
 
 # ---- token counting (o200k_base, loaded offline into a temporary tiktoken cache) ----

@@ -57,7 +57,9 @@ class Script:
     usage_in: "usage" (standard final chunk, sent only if the request asked for
     include_usage), "x_groq" (under x_groq.usage on the finish chunk), or None.
     cached_tokens / reasoning_tokens of None leave the *_details objects out.
-    status >= 400 answers an OpenAI-style error instead of a reply.
+    status >= 400 answers an OpenAI-style error instead of a reply; `extra_error`
+    adds fields to it (llama.cpp sends n_prompt_tokens and n_ctx).
+    text="" streams an empty completion; `raw` answers 200 with that body instead.
     """
 
     text: str = "Noted."
@@ -72,10 +74,15 @@ class Script:
     status: int = 200
     error_message: str = ""
     error_type: str | None = None
-    error_code: str | None = None
+    error_code: str | int | None = None
+    extra_error: dict[str, Any] = field(default_factory=dict)
     headers: dict[str, str] = field(default_factory=dict)
     cut_after_chunks: int | None = None
     delay: float = 0.0
+    # A 200 whose body is not a completion: `raw` sent as is, with `content_type`
+    # (an HTML login page from a proxy, a stream of invalid JSON, ...).
+    raw: str | None = None
+    content_type: str = "text/html; charset=utf-8"
 
     def pieces(self) -> list[str]:
         if isinstance(self.chunks, list):
@@ -171,8 +178,17 @@ class _Handler(BaseHTTPRequestHandler):
                 "message": script.error_message,
                 "type": script.error_type,
                 "code": script.error_code,
+                **script.extra_error,
             }
             return self._json(script.status, {"error": error}, script.headers)
+        if script.raw is not None:
+            data = script.raw.encode()
+            self.send_response(200)
+            self.send_header("Content-Type", script.content_type)
+            self.send_header("Content-Length", str(len(data)))
+            self.end_headers()
+            self.wfile.write(data)
+            return
         model = body.get("model", "")
         ident = f"chatcmpl-fake-{len(self.server.fake.requests)}"
         base = {"id": ident, "created": CREATED, "model": model}
@@ -287,17 +303,27 @@ class FakeOpenAI:
         message: str,
         *,
         type: str | None = None,
-        code: str | None = None,
+        code: str | int | None = None,
         headers: dict[str, str] | None = None,
+        **extra: Any,
     ) -> Script:
-        """Queue an OpenAI-style error: {"error": {"message", "type", "code"}}."""
+        """Queue an OpenAI-style error: {"error": {"message", "type", "code", **extra}}."""
         return self.script(
             status=status,
             error_message=message,
             error_type=type or ("server_error" if status >= 500 else "invalid_request_error"),
             error_code=code,
+            extra_error=extra,
             headers=headers or {},
         )
+
+    def html(self, page: str = "<html><body><h1>Sign in</h1></body></html>") -> Script:
+        """Queue a 200 whose body is an HTML page (a captive portal, a misrouted proxy)."""
+        return self.script(raw=page)
+
+    def invalid_json(self) -> Script:
+        """Queue a 200 event stream whose data is not JSON."""
+        return self.script(raw="data: {not json at all\n\n", content_type="text/event-stream")
 
     def _next_script(self, body: dict[str, Any]) -> Script:
         with self._lock:

@@ -71,7 +71,8 @@ async def test_the_app_masks_an_echoed_key_and_exports_none(tmp_path, fake_opena
         await started(app, pilot)
         await send(app, pilot)
         _, notice = app.notices[-1]
-        assert "refused the API key from $OPENAI_API_KEY" in notice and MASKED in notice
+        assert notice.startswith("the provider refused the API key; check the key variable")
+        assert "($OPENAI_API_KEY: Incorrect API key provided: " in notice and MASKED in notice
         screen = "".join(
             seg.text for strip in app.screen._compositor.render_strips() for seg in strip
         )

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import os
 import sys
 from collections.abc import Sequence
@@ -107,6 +108,18 @@ def build_parser() -> argparse.ArgumentParser:
         help="walk through one scripted conversation instead (a readable example, not the score)",
     )
 
+    prices = sub.add_parser(
+        "prices", help="the price used for a model, where it comes from and its date"
+    )
+    prices.add_argument("model", help="model id, as sent to the provider")
+    prices.add_argument(
+        "--provider",
+        dest="price_provider",
+        metavar="P",
+        help="openai, groq, openrouter, or any provider genai-prices knows (deepseek, "
+        "anthropic, google...); default: the configured provider, else the model's maker",
+    )
+
     exp = sub.add_parser("export", help="write a session as Markdown or JSON")
     exp.add_argument("name", help="session name")
     exp.add_argument("--format", choices=("md", "json"), default="md")
@@ -115,6 +128,18 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    try:
+        return _main(argv)
+    except BrokenPipeError:
+        # `fincoach sessions | head -1`: the reader has all it wanted. End quietly, and
+        # point stdout at /dev/null so the interpreter's final flush cannot complain.
+        with contextlib.suppress(OSError, ValueError):
+            devnull = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(devnull, sys.stdout.fileno())
+        return 0
+
+
+def _main(argv: Sequence[str] | None) -> int:
     args = build_parser().parse_args(argv)
     try:
         if args.command == "sessions":
@@ -127,6 +152,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return cmd_probe(args)
         if args.command == "export":
             return cmd_export(args)
+        if args.command == "prices":
+            return cmd_prices(args)
         return cmd_chat(args)
     except KeyboardInterrupt:
         return 130
@@ -212,12 +239,20 @@ def _plain(config, settings, file, strategy: str | None) -> int:
         live.close()
 
 
+def _sessions_dir() -> Path:
+    """The sessions directory, or a one-line error if the data dir is not a directory."""
+    data = paths.data_dir()
+    if data.exists() and not data.is_dir():
+        raise UserFacingError(f"the data directory {data} is a file, not a directory")
+    return paths.sessions_dir()
+
+
 def cmd_sessions() -> int:
     from fincoach_tui.domain.session_state import summarize_session
     from fincoach_tui.store.session_file import SessionError
     from fincoach_tui.store.sessions import SessionStore
 
-    store = SessionStore(paths.sessions_dir())
+    store = SessionStore(_sessions_dir())
     names = store.names()
     if not names:
         print(f"no sessions yet in {store.root}; start one with: fincoach --session NAME")
@@ -226,7 +261,7 @@ def cmd_sessions() -> int:
     for name in names:
         try:
             row = summarize_session(name, store.read_events(name))
-        except SessionError as exc:  # e.g. written by a newer FinCoach: list it, say why
+        except (SessionError, OSError) as exc:  # e.g. a newer FinCoach's: list it, say why
             print(f"{name:<28} {'?':>5}  {'-':<8} {'-':>9} {'-':>10}  ({exc})")
             continue
         cost = "no price" if row.cost_usd is None else f"${row.cost_usd:.4f}"
@@ -305,20 +340,36 @@ def cmd_export(args: argparse.Namespace) -> int:
     from fincoach_tui.store.sessions import SessionStore
 
     name = _guard(lambda: validate_session_name(args.name))
-    store = SessionStore(paths.sessions_dir())
+    store = SessionStore(_sessions_dir())
     if not store.exists(name):
         raise UserFacingError(f"no session named {name!r}; see: fincoach sessions")
     state, _ = replay(_guard(lambda: store.read_events(name)))
     text = export_session(name, state, args.format)
     if args.output:
+        from fincoach_tui.service.export import ExportError, write_export
+
         try:
-            args.output.write_text(text, encoding="utf-8")
-        except OSError as exc:
-            raise UserFacingError(f"cannot write {args.output}: {exc.strerror}") from None
+            write_export(args.output, text)
+        except ExportError as exc:
+            raise UserFacingError(str(exc)) from None
         print(f"wrote {args.output}", file=sys.stderr)
     else:
         sys.stdout.write(text)
     return 0
+
+
+def cmd_prices(args: argparse.Namespace) -> int:
+    """Exit 0 with the price used, 1 when the model has none (the line says how to set one)."""
+    from fincoach_tui.cli.prices import price_report
+    from fincoach_tui.settings.config import load_config
+
+    config = _guard(lambda: load_config(paths.config_path()))
+    provider = args.price_provider or args.provider
+    text, priced = _guard(
+        lambda: price_report(args.model, config, provider=provider, base_url=args.base_url)
+    )
+    print(text)
+    return 0 if priced else 1
 
 
 def cmd_probe(args: argparse.Namespace) -> int:

@@ -26,6 +26,7 @@ from fincoach_tui.service.events import (
 )
 from fincoach_tui.service.maintenance import describe
 from fincoach_tui.service.runtime import LiveSession
+from fincoach_tui.store.session_file import SessionError
 
 
 def parse_strategy_command(line: str) -> tuple[str, dict[str, int]]:
@@ -80,7 +81,7 @@ async def run(session: LiveSession, stdin: TextIO | None = None, out: TextIO | N
                 name, params = parse_strategy_command(line)
                 strategy = coach.switch_strategy(name, params)
                 say(f"strategy: {strategy.name} {strategy.params()}")
-            except StrategyError as exc:
+            except (StrategyError, SessionError) as exc:  # SessionError: a full disk
                 say(f"error: {exc}")
             continue
         if line.strip() == "/retry":

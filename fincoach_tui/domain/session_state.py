@@ -86,6 +86,10 @@ class SessionState:
             self.created = str(event.get("created", ""))
         elif kind == "message":
             message = Message.from_dict(event["message"])
+            if message.role == "user" and self.transcript.pending is not None:
+                # A question whose withdrawal could not be written (a full disk), asked
+                # again: the file then says what the live session did, withdraw it.
+                self.transcript.withdraw_pending()
             self.transcript.append(message)
             self.last_ts = max(self.last_ts, message.ts)
         elif kind == "withdrawn":
@@ -118,6 +122,16 @@ class SessionState:
         # Unknown event types come from a newer minor version: skipped, never fatal.
 
 
+# What a damaged event can raise while being applied: a wrong shape (a list where a dict
+# belongs: AttributeError, IndexError), a wrong type, a missing key, absurd nesting.
+_DAMAGE = (KeyError, TypeError, ValueError, AttributeError, IndexError, RecursionError)
+
+
+def _one_line(exc: BaseException) -> str:
+    text = " ".join(str(exc).split()) or type(exc).__name__
+    return text if len(text) <= 120 else text[:119] + "…"
+
+
 def replay(events: list[dict[str, Any]]) -> tuple[SessionState, list[str]]:
     """Rebuild a session from its events; events that do not fit are skipped with a note."""
     state = SessionState()
@@ -125,8 +139,9 @@ def replay(events: list[dict[str, Any]]) -> tuple[SessionState, list[str]]:
     for number, event in enumerate(events, start=1):
         try:
             state.apply(event)
-        except (KeyError, TypeError, ValueError) as exc:
-            problems.append(f"event {number} ({event.get('type', '?')}) skipped: {exc}")
+        except _DAMAGE as exc:  # a hand-edited or damaged line: skipped, the rest opens
+            kind = str(event.get("type", "?"))[:20] if isinstance(event, dict) else "?"
+            problems.append(f"event {number} ({kind}) skipped: {_one_line(exc)}")
     if state.transcript.pending is not None:
         # The process stopped mid-turn: the question had no reply. Hand it back.
         pending = state.transcript.withdraw_pending()

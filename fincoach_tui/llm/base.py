@@ -28,6 +28,15 @@ class Completion:
     finish_reason: str | None = None
 
 
+def cut_off_note(completion: Completion, max_tokens: int | None) -> str:
+    """ "cut off at N tokens" for a reply the token limit ended (finish_reason "length"),
+    shown with the reply and kept in its record and the export; "" for a whole reply."""
+    if completion.finish_reason != "length":
+        return ""
+    tokens = completion.usage.completion_tokens or max_tokens
+    return f"cut off at {tokens:,} tokens" if tokens else "cut off by the token limit"
+
+
 StreamEvent = TextDelta | Completion
 
 
@@ -46,8 +55,11 @@ class LLMError(Exception):
     """A model call that failed, classified so the UI can explain it in one line.
 
     kind: auth | not_found | rate_limit | server | timeout | connection |
-          context_length | bad_request | stream_cut
-    `partial_text` keeps whatever streamed before a cut; `retry_after` is seconds.
+          context_length | bad_request | bad_response | stream_cut
+    `message` is a whole sentence (what the line chat prints); `detail` is only what the
+    server said and where (what the app adds, in brackets, to its own advice for the kind),
+    so the app never says the same thing twice. `partial_text` keeps whatever streamed
+    before a cut; `retry_after` is seconds.
     """
 
     def __init__(
@@ -58,10 +70,12 @@ class LLMError(Exception):
         retry_after: float | None = None,
         partial_text: str = "",
         status: int | None = None,
+        detail: str | None = None,
     ) -> None:
         super().__init__(message)
         self.kind = kind
         self.message = message
+        self.detail = message if detail is None else detail
         self.retry_after = retry_after
         self.partial_text = partial_text
         self.status = status

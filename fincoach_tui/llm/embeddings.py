@@ -82,6 +82,7 @@ class OpenAIEmbeddings:
                     model=self.model,
                     key_env=self.settings.key_env,
                     api_key=self.settings.api_key,
+                    base_url=self.settings.base_url,
                 ) from None
             data = sorted(response.data, key=lambda item: item.index)
             if len(data) != len(chunk):

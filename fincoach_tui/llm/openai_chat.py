@@ -19,7 +19,7 @@ from fincoach_tui.llm.providers import ProviderSettings, mask_key
 if TYPE_CHECKING:
     from openai import AsyncOpenAI
 
-__all__ = ["OpenAIChat", "to_llm_error", "usage_from_chunk"]
+__all__ = ["KeyMasker", "OpenAIChat", "to_llm_error", "usage_from_chunk"]
 
 _MAX_DETAIL = 200
 
@@ -94,13 +94,17 @@ class OpenAIChat:
         parts: list[str] = []
         usage: Usage | None = None
         finish_reason: str | None = None
+        chunks = 0
+        masker = KeyMasker(self.settings.api_key)  # a model may echo the key: never shown
         try:
             async for chunk in response:
+                chunks += 1
                 usage = usage_from_chunk(chunk) or usage
                 for choice in chunk.choices or ():
                     if choice.finish_reason:
                         finish_reason = choice.finish_reason
                     text = getattr(choice.delta, "content", None) if choice.delta else None
+                    text = masker.feed(text) if text else None
                     if text:
                         parts.append(text)
                         yield TextDelta(text)
@@ -118,12 +122,35 @@ class OpenAIChat:
         finally:
             await response.close()
 
+        rest = masker.flush()
+        if rest:
+            parts.append(rest)
+            yield TextDelta(rest)
         text = "".join(parts)
+        if not text.strip():  # never an answer: the turn fails and the question comes back
+            raise self._empty(response, chunks, finish_reason, max_tokens)
         if usage is None:
             usage = self._estimate_usage(messages, text)
             if not usage.estimated:
                 usage = dataclasses.replace(usage, estimated=True)
         yield Completion(text, usage, finish_reason)
+
+    def _empty(
+        self, response: Any, chunks: int, finish_reason: str | None, max_tokens: int | None
+    ) -> LLMError:
+        """Why a 200 carried no reply: not a completion stream at all (an HTML page from a
+        proxy), a token limit spent before any visible text, or plainly nothing."""
+        where = f"{self.provider} at {self.settings.base_url}"
+        if chunks == 0:
+            headers = getattr(getattr(response, "response", None), "headers", None) or {}
+            kind = str(headers.get("content-type", "")).split(";")[0].strip() or "an empty body"
+            detail = f"answered with {kind}, not a chat completion"
+        elif finish_reason == "length":
+            limit = f" ({max_tokens:,} tokens)" if max_tokens else ""
+            detail = f"the model reached its token limit{limit} before writing any reply"
+        else:
+            detail = "the reply was empty"
+        return LLMError("bad_response", f"{where}: {detail}.", detail=detail)
 
     def _error(self, exc: BaseException, model: str) -> LLMError:
         return to_llm_error(
@@ -132,7 +159,35 @@ class OpenAIChat:
             model=model,
             key_env=self.settings.key_env,
             api_key=self.settings.api_key,
+            base_url=self.settings.base_url,
         )
+
+
+class KeyMasker:
+    """Replaces the API key in streamed text with its masked form (`sk-…wxyz`), holding
+    back a tail that could be the start of the key until the next piece shows it is not.
+    Text cut off while held back is dropped: it may be part of the key."""
+
+    def __init__(self, key: str | None) -> None:
+        self._key = key if key and len(key) >= 8 else None
+        self._mask = mask_key(key)
+        self._held = ""
+
+    def feed(self, text: str) -> str:
+        if self._key is None:
+            return text
+        text = (self._held + text).replace(self._key, self._mask)
+        keep = next(
+            (n for n in range(min(len(self._key) - 1, len(text)), 0, -1)
+             if self._key.startswith(text[-n:])),
+            0,
+        )  # fmt: skip
+        self._held = text[len(text) - keep :]
+        return text[: len(text) - keep]
+
+    def flush(self) -> str:
+        held, self._held = self._held, ""
+        return held
 
 
 # --- usage -------------------------------------------------------------------------
@@ -213,12 +268,22 @@ def _retry_after(exc: BaseException) -> float | None:
         return None
 
 
-def _is_context_length(code: str, text: str) -> bool:
+# A request too long for the model, as each server family says it: OpenAI's code,
+# llama.cpp's error type, and the wording of those and of vLLM, Ollama, Groq, OpenRouter.
+_CONTEXT_CODES = ("context_length_exceeded", "exceed_context_size_error")
+_CONTEXT_WORDS = (
+    "context length",
+    "context_length",
+    "maximum context",
+    "context size",
+    "context window",
+    "too many tokens",
+)
+
+
+def _is_context_length(code: str, text: str, kind: str = "") -> bool:
     return (
-        code == "context_length_exceeded"
-        or "context length" in text
-        or "maximum context" in text
-        or "context_length" in text
+        code in _CONTEXT_CODES or kind in _CONTEXT_CODES or any(w in text for w in _CONTEXT_WORDS)
     )
 
 
@@ -240,8 +305,12 @@ def to_llm_error(
     model: str,
     key_env: str | None = None,
     api_key: str | None = None,
+    base_url: str | None = None,
 ) -> LLMError:
-    """Classify any failure of a call into the one-line `LLMError` the UI explains."""
+    """Classify any failure of a call into the one-line `LLMError` the UI explains.
+
+    Classified by meaning (codes, error types and wording of every server family we know),
+    not by one provider's wording; `detail` is the server's own words, once."""
     if isinstance(exc, LLMError):
         return exc
     import openai
@@ -249,36 +318,67 @@ def to_llm_error(
     detail = _short(exc, api_key)
     status = getattr(exc, "status_code", None)
     code = str(getattr(exc, "code", None) or "").lower()
+    kind = str(getattr(exc, "type", None) or "").lower()
     text = detail.lower()
+    where = f" at {base_url}" if base_url else ""
 
     names = _mro_names(exc)
     if isinstance(exc, openai.APITimeoutError) or names & {"TimeoutException", "TimeoutError"}:
-        return LLMError("timeout", f"{provider} did not answer in time.")
+        return LLMError(
+            "timeout", f"{provider}{where} did not answer in time.", detail=base_url or ""
+        )
     if isinstance(exc, openai.APIConnectionError) or names & {"TransportError", "ConnectionError"}:
-        return LLMError("connection", f"Could not reach {provider}: {detail}")
-    if not isinstance(status, int):
-        if isinstance(exc, openai.APIError) and _is_context_length(code, text):
-            return LLMError("context_length", f"The conversation is too long for {model}: {detail}")
-        return LLMError("server", f"{provider} failed: {detail}")
-
+        return LLMError(
+            "connection",
+            f"Could not reach {provider}{where}: {detail}",
+            detail=f"{base_url}: {detail}" if base_url else detail,
+        )
+    if isinstance(exc, ValueError):  # the body was not the JSON of a completion
+        return LLMError(
+            "bad_response",
+            f"{provider}{where} sent something that is not a chat completion ({detail}).",
+            detail=f"not valid JSON: {detail}",
+        )
     if status in (401, 403):
         key = f" from ${key_env}" if key_env else ""
-        return LLMError("auth", f"{provider} refused the API key{key}: {detail}", status=status)
-    if status == 400 and _is_context_length(code, text):
         return LLMError(
-            "context_length", f"The conversation is too long for {model}: {detail}", status=status
+            "auth",
+            f"{provider} refused the API key{key}: {detail}",
+            status=status,
+            detail=f"${key_env}: {detail}" if key_env else detail,
         )
+    if status != 429 and (isinstance(exc, openai.APIError) or isinstance(status, int)):
+        if _is_context_length(code, text, kind):
+            return LLMError(
+                "context_length",
+                f"The conversation is too long for {model}: {detail}",
+                status=status,
+                detail=detail,
+            )
+    if not isinstance(status, int):
+        return LLMError("server", f"{provider} failed: {detail}", detail=detail)
     if status == 404 or (status == 400 and _is_missing_model(code, text)):
-        return LLMError("not_found", f"{provider} has no model {model!r}: {detail}", status=status)
+        return LLMError(
+            "not_found",
+            f"{provider} has no model {model!r}: {detail}",
+            status=status,
+            detail=f"{model!r}: {detail}",
+        )
     if status == 429:
         return LLMError(
             "rate_limit",
             f"{provider} is rate limiting: {detail}",
             retry_after=_retry_after(exc),
             status=status,
+            detail=detail,
         )
     if status >= 500:
-        return LLMError("server", f"{provider} failed ({status}): {detail}", status=status)
+        return LLMError(
+            "server", f"{provider} failed ({status}): {detail}", status=status, detail=detail
+        )
     return LLMError(
-        "bad_request", f"{provider} rejected the request ({status}): {detail}", status=status
+        "bad_request",
+        f"{provider} rejected the request ({status}): {detail}",
+        status=status,
+        detail=f"{status}: {detail}",
     )

@@ -47,7 +47,7 @@ from fincoach_tui.domain.session_state import (
     withdrawn_event,
 )
 from fincoach_tui.domain.tokens import TemplateOverhead, TokenCounter, digest
-from fincoach_tui.llm.base import ChatModel, Completion, LLMError, TextDelta
+from fincoach_tui.llm.base import ChatModel, Completion, LLMError, TextDelta, cut_off_note
 from fincoach_tui.llm.embeddings import Embedder
 from fincoach_tui.service.events import (
     FoldStarted,
@@ -205,8 +205,9 @@ class Coach:
         if self._in_flight:
             raise StrategyError("wait for the reply to finish, then switch")
         strategy = make_strategy(name, params)
-        self.strategy = strategy
+        # Saved first: if the write fails (a full disk) the session keeps its old strategy.
         self._emit(strategy_event(self.next_turn, strategy.name, strategy.params()))
+        self.strategy = strategy
         return strategy
 
     # ---- the fact store: the user's corrections are events like any other ----------
@@ -400,7 +401,8 @@ class Coach:
                         reply_text += event.text
                         yield ReplyDelta(event.text)
                     elif isinstance(event, Completion):
-                        yield self._finish(request, event.text, event.usage, started)
+                        note = cut_off_note(event, self.max_tokens)
+                        yield self._finish(request, event.text, event.usage, started, note=note)
                         return
                 raise LLMError(
                     "stream_cut",

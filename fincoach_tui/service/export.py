@@ -6,6 +6,7 @@ Exports are built from the replayed session, which never holds an API key.
 from __future__ import annotations
 
 import json
+from pathlib import Path
 from typing import Any
 
 from fincoach_tui.domain.inert_text import inert
@@ -45,10 +46,11 @@ def to_markdown(name: str, state: SessionState) -> str:
 def _record_line(record) -> str:
     cost = "no price" if record.cost_usd is None else f"${record.cost_usd:.6f}"
     sim = " (simulated)" if record.simulated else ""
+    note = f" · **{record.note}**" if record.note else ""  # e.g. "cut off at 1,024 tokens"
     return (
         f"{record.strategy} · {len(record.sent)} messages · {record.counted_tokens} counted · "
         f"{record.usage.prompt_tokens} billed prompt · {record.usage.completion_tokens} completion · "
-        f"{cost}{sim}"
+        f"{cost}{sim}{note}"
     )
 
 
@@ -67,6 +69,23 @@ def _table(state: SessionState) -> str:
     total = state.total_cost
     rows.append(f"\nTotal: {'no price' if total is None else f'${total:.6f}'}")
     return "\n".join(rows)
+
+
+class ExportError(Exception):
+    """An export that could not be written; the message is one line naming the file."""
+
+
+def write_export(target: Path, text: str) -> None:
+    """Write an export readable by the user only (0600, like the session it comes from),
+    creating its folder if needed; ExportError (one line) if it cannot be written."""
+    from fincoach_tui.store.disk import describe, write_private
+
+    target = Path(target)
+    try:
+        target.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
+        write_private(target, text)
+    except OSError as exc:
+        raise ExportError(f"cannot write {target}: {describe(exc)}") from None
 
 
 def export_session(name: str, state: SessionState, fmt: str) -> str:

@@ -51,7 +51,7 @@ class Sessions:
         for name in self._store.names():
             try:
                 rows.append(Listed(name, summarize_session(name, self._store.read_events(name))))
-            except SessionError:  # e.g. a newer format: listed; opening it says why
+            except (SessionError, OSError):  # e.g. a newer format: listed; opening says why
                 rows.append(Listed(name, None))
         return rows
 
@@ -96,16 +96,15 @@ def check_name(name: str) -> str:
 
 
 def export_markdown(live: LiveSession, now: datetime | None = None) -> Path:
-    """Write the session as Markdown under the data directory's exports/; its path.
+    """Write the session as Markdown under the data directory's exports/ (0600); its path.
     Raises NotDone."""
-    from fincoach_tui.service.export import export_session
+    from fincoach_tui.service.export import ExportError, export_session, write_export
 
     stamp = (now or datetime.now()).strftime("%Y%m%d-%H%M%S")
     target = paths.data_dir() / "exports" / f"{live.name}-{stamp}.md"
     try:
-        target.parent.mkdir(parents=True, exist_ok=True)
-        target.write_text(export_session(live.name, live.state, "md"), encoding="utf-8")
-    except OSError as exc:
+        write_export(target, export_session(live.name, live.state, "md"))
+    except ExportError as exc:
         raise NotDone(f"not exported: {exc}") from exc
     return target
 

@@ -45,7 +45,11 @@ DEFAULT_STRATEGY_PARAMS: dict[str, dict[str, int]] = {
 # Parameter names we know per strategy; a strategy absent here accepts any name
 # (its module defines them), as long as the value is a positive integer.
 KNOWN_STRATEGY_PARAMS = {"buffer": (), **{k: tuple(v) for k, v in DEFAULT_STRATEGY_PARAMS.items()}}
+DEFAULT_MAX_TOKENS = 1024
 PRICE_KEYS = ("input", "cached_input", "output", "context_window")
+# USD per 1M tokens. The dearest models cost a few hundred; a bigger number is a typo, and
+# 1e308 would make every cost shown infinite.
+MAX_PRICE = 100_000
 _ENV_NAME_RE = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 _TOP_KEYS = ("provider", "model", "base_url", "api_key_env", "theme", "max_tokens",
              "strategy", "summarizer", "offline", "prices")  # fmt: skip
@@ -70,7 +74,9 @@ class Config:
     offline_reply_tokens: int = 80
     offline_priced_as: str = "gpt-4o-mini"
     prices: dict[str, dict[str, float | int | str]] = field(default_factory=dict)
-    max_tokens: int | None = None
+    # The longest reply a chat request may ask for: a model must not fill its context (and
+    # the bill) with one answer. Folds and extractions set their own, smaller, limits.
+    max_tokens: int = DEFAULT_MAX_TOKENS
 
     def params_for(self, strategy: str | None = None) -> dict[str, int]:
         """The parameters of `strategy` (default: the selected one), defaults included."""
@@ -254,6 +260,8 @@ def _read_prices(r: _Reader, prices: dict) -> dict[str, dict[str, float | int | 
                 or not math.isfinite(val) or val < 0
             ):  # fmt: skip
                 raise r.fail(f"{where}.{key}", "a non-negative number (USD per 1M tokens)", val)
+            elif val > MAX_PRICE:
+                raise r.fail(f"{where}.{key}", f"at most {MAX_PRICE:,} (USD per 1M tokens)", val)
         out[model] = dict(entry)
     return out
 
@@ -275,7 +283,7 @@ def _config_to_dict(config: Config) -> dict[str, Any]:
         if getattr(config, key) is not None:
             doc[key] = getattr(config, key)
     doc["theme"] = config.theme
-    if config.max_tokens is not None:
+    if config.max_tokens != default.max_tokens:
         doc["max_tokens"] = config.max_tokens
     strategy: dict[str, Any] = {"name": config.strategy}
     for name, params in sorted(config.strategy_params.items()):

@@ -1,7 +1,10 @@
 """One saved conversation: an append-only JSONL event log, locked while open.
 
 Why JSONL and append-only: a crash can only ever damage the line being written,
-so recovery is "drop a torn last line" and never "repair a rewritten file".
+so recovery is "drop a torn last line" and never "repair a rewritten file". Bytes we
+did not write are never cut: they are copied to `NAME.jsonl.damaged-<time>` first
+(session_parse.py tells the two apart). A failed write is cut back off at once, so
+the file always ends where the last good write ended (store/disk.py).
 Why a sidecar lock file with `flock`: the OS releases the lock when the holder
 dies, so a killed FinCoach never leaves a stale lock behind (POSIX only).
 """
@@ -14,39 +17,43 @@ import json
 import os
 import re
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-FORMAT_VERSION = 1
+from fincoach_tui.store import disk, migrations
+from fincoach_tui.store.session_errors import (
+    SecretRefused,
+    SessionError,
+    SessionFormatError,
+    SessionLocked,
+    SessionNameError,
+    SessionNotFound,
+    SessionWriteError,
+)
+from fincoach_tui.store.session_parse import ParsedFile, parse_file
+
+__all__ = [
+    "FORMAT_VERSION",
+    "SecretRefused",
+    "SessionError",
+    "SessionFile",
+    "SessionFormatError",
+    "SessionLocked",
+    "SessionNameError",
+    "SessionNotFound",
+    "SessionWriteError",
+    "hold_lock",
+    "load_events",
+    "lock_path_for",
+    "session_name_of",
+    "validate_session_name",
+]
+
+FORMAT_VERSION = migrations.current_format()  # for readers; the code asks migrations
 SESSION_NAME_RE = re.compile(r"[A-Za-z0-9._-]{1,64}")
 _ALLOWED = "use 1-64 characters from A-Z, a-z, 0-9, '.', '_' and '-'"
 _SUFFIX = ".jsonl"
-
-
-class SessionError(Exception):
-    """Base class for everything this module raises about a session."""
-
-
-class SessionNameError(SessionError, ValueError):
-    pass
-
-
-class SessionLocked(SessionError):
-    pass
-
-
-class SessionFormatError(SessionError):
-    pass
-
-
-class SessionNotFound(SessionError, FileNotFoundError):
-    pass
-
-
-class SecretRefused(SessionError, ValueError):
-    """An event holding the value of an `*_API_KEY` variable: never written."""
 
 
 def _show(name: str) -> str:
@@ -143,87 +150,44 @@ def hold_lock(path: Path) -> Iterator[None]:
         _release_lock(fd)
 
 
-# --- parsing -------------------------------------------------------------------------
-
-
-@dataclass
-class _Parsed:
-    events: list[dict[str, Any]] = field(default_factory=list)
-    warnings: list[str] = field(default_factory=list)
-    truncate_at: int | None = None  # byte offset to cut a torn last line at
-    needs_newline: bool = False  # last line is good JSON but lacks its "\n"
-
-
-def _parse(data: bytes, name: str) -> _Parsed:
-    """Parse a session file's bytes; tolerant of damage, never raises except for format."""
-    out = _Parsed()
-    offset = 0
-    lines = data.split(b"\n")
-    # Index of the last non-blank line: only that one may be a torn write.
-    last = max((i for i, raw in enumerate(lines) if raw.strip()), default=-1)
-    for number, raw in enumerate(lines, start=1):
-        start, offset = offset, offset + len(raw) + 1
-        if not raw.strip():
-            continue
-        try:
-            event = json.loads(raw.decode("utf-8"))
-            if not isinstance(event, dict):
-                raise ValueError("not an object")
-        except ValueError:  # includes JSONDecodeError and UnicodeDecodeError
-            if number - 1 == last:
-                out.truncate_at = start
-                out.warnings.append(
-                    f"recovered {name}: dropped an incomplete last line ({len(data) - start} bytes)"
-                )
-            else:
-                out.warnings.append(f"{name}: skipped unreadable line {number}")
-            continue
-        if number - 1 == last and not data.endswith(b"\n"):
-            out.needs_newline = True
-        out.events.append(event)
-    _check_header(out, name)
-    return out
-
-
-def _check_header(parsed: _Parsed, name: str) -> None:
-    if not parsed.events:
-        return
-    header = parsed.events[0]
-    if header.get("type") != "header":
-        parsed.warnings.append(f"{name}: no header line; reading it as format {FORMAT_VERSION}")
-        return
-    fmt = header.get("format")
-    if not isinstance(fmt, int) or isinstance(fmt, bool):
-        raise SessionFormatError(f"{name} has an unreadable header (format {fmt!r})")
-    if fmt > FORMAT_VERSION:
-        raise SessionFormatError(
-            f"{name} was written by a newer FinCoach (format {fmt}); upgrade to open it"
-        )
-
-
 def load_events(path: Path) -> tuple[list[dict[str, Any]], list[str]]:
-    """Read a session without locking or modifying it (for listings): (events, warnings)."""
+    """Read a session without locking or modifying it (for listings): (events, warnings).
+    An older format is upgraded in memory only; the file is upgraded when next opened."""
     try:
         data = path.read_bytes()
     except FileNotFoundError:
         raise SessionNotFound(f"no session named '{session_name_of(path)}'") from None
-    parsed = _parse(data, session_name_of(path))
-    return parsed.events, parsed.warnings
+    name = session_name_of(path)
+    parsed = parse_file(data, name)
+    if parsed.damaged_at is not None:
+        parsed.warnings.append(
+            f"{name}: {len(data) - parsed.damaged_at:,} unreadable bytes at the end "
+            "(set aside when the session is next opened)"
+        )
+    events = parsed.events
+    if parsed.format < migrations.current_format():
+        events, _ = migrations.upgrade(events, parsed.format)
+    return events, parsed.warnings
 
 
 def _header() -> dict[str, Any]:
     created = datetime.now(UTC).isoformat(timespec="seconds")
-    return {"type": "header", "format": FORMAT_VERSION, "created": created}
+    return {"type": "header", "format": migrations.current_format(), "created": created}
 
 
 def _fsync_dir(directory: Path) -> None:
-    """Make a newly created file's directory entry durable too (best effort)."""
-    with contextlib.suppress(OSError):
-        fd = os.open(directory, os.O_RDONLY)
-        try:
-            os.fsync(fd)
-        finally:
-            os.close(fd)
+    disk.fsync_dir(directory)
+
+
+def _aside_path(path: Path, label: str) -> Path:
+    """`NAME.jsonl.<label>-<UTC time>` beside `path`, never an existing file."""
+    stamp = datetime.now(UTC).strftime("%Y%m%dT%H%M%SZ")
+    candidate = path.with_name(f"{path.name}.{label}-{stamp}")
+    number = 1
+    while candidate.exists():
+        number += 1
+        candidate = path.with_name(f"{path.name}.{label}-{stamp}-{number}")
+    return candidate
 
 
 def _holds_secret(var: str, value: str) -> bool:
@@ -255,7 +219,8 @@ class SessionFile:
         self.warnings: list[str] = []
         self._lock_fd: int | None = lock_fd
         self._environ = environ
-        self._file = None
+        self._fd: int | None = None
+        self._size = 0  # bytes in the file that are ours and durable
 
     @classmethod
     def open(
@@ -265,39 +230,107 @@ class SessionFile:
         name = session_name_of(path)
         if not path.exists() and not create:
             raise SessionNotFound(f"no session named '{name}'")
-        if not path.parent.is_dir():
-            path.parent.mkdir(parents=True, mode=0o700, exist_ok=True)
-        session = cls(path, _acquire_lock(lock_path_for(path), name), environ)
+        try:
+            if not path.parent.is_dir():
+                path.parent.mkdir(parents=True, mode=0o700, exist_ok=True)
+            lock_fd = _acquire_lock(lock_path_for(path), name)
+        except OSError as exc:  # a read-only data dir, a file where the directory should be
+            raise SessionWriteError(
+                f"cannot open session '{name}' in {path.parent}: {disk.describe(exc)}", exc.errno
+            ) from None
+        session = cls(path, lock_fd, environ)
         try:
             session._load(create)
+        except OSError as exc:
+            session.close()
+            if isinstance(exc, SessionError):
+                raise
+            raise SessionWriteError(
+                f"cannot open session '{name}' ({path}): {disk.describe(exc)}", exc.errno
+            ) from None
         except BaseException:
             session.close()  # never keep the lock for a session we failed to open
             raise
         return session
 
     def _load(self, create: bool) -> None:
+        created = False
         try:
             fd = os.open(self.path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
         except FileExistsError:
             pass
         else:  # we just created it, under the lock: write the header
             os.close(fd)
+            created = True
             if not create:  # it was deleted between our check and the lock
                 self.path.unlink()
                 raise SessionNotFound(f"no session named '{self.name}'")
             _fsync_dir(self.path.parent)
-        parsed = _parse(self.path.read_bytes(), self.name)  # may raise SessionFormatError
+        try:
+            self._load_existing()
+        except BaseException:
+            if created:  # a new session that could not even get its header: leave no trace
+                with contextlib.suppress(OSError):
+                    self.path.unlink()
+            raise
+
+    def _load_existing(self) -> None:
+        data = self.path.read_bytes()
+        parsed = parse_file(data, self.name)  # may raise SessionFormatError: nothing touched
         self.warnings = parsed.warnings
-        self._file = open(self.path, "ab")  # O_APPEND: every write lands at the end
-        if parsed.truncate_at is not None:
-            # Cut only the torn tail; everything before it stays byte-for-byte.
-            self._file.truncate(parsed.truncate_at)
-            os.fsync(self._file.fileno())
-        elif parsed.needs_newline:
+        self._fd = os.open(self.path, os.O_WRONLY | os.O_APPEND | os.O_CLOEXEC)
+        if parsed.damaged_at is not None:
+            self._set_aside(data, parsed.damaged_at)
+        elif parsed.truncate_at is not None:
+            # Cut only our own torn tail; everything before it stays byte-for-byte.
+            os.ftruncate(self._fd, parsed.truncate_at)
+            os.fsync(self._fd)
+        self._size = os.fstat(self._fd).st_size
+        if parsed.needs_newline:
             self._write(b"\n")
         self.events = parsed.events
+        if parsed.format < migrations.current_format():
+            self._upgrade(parsed)
         if not self.events:
             self.append(_header())
+
+    def _set_aside(self, data: bytes, start: int) -> None:
+        """Bytes we did not write and cannot read: copied beside the session, then cut."""
+        aside = _aside_path(self.path, "damaged")
+        disk.write_private(aside, data[start:])
+        assert self._fd is not None
+        os.ftruncate(self._fd, start)
+        os.fsync(self._fd)
+        what = "all of it" if start == 0 else f"{len(data) - start:,} bytes at the end"
+        self.warnings.append(
+            f"{self.name}: could not read {what}; copied to {aside.name} and left out"
+        )
+
+    def _upgrade(self, parsed: ParsedFile) -> None:
+        """Rewrite an older format's file as the current one. The original is copied to a
+        backup first and removed only once the upgraded file is written and durable."""
+        old = parsed.format
+        events, steps = migrations.upgrade(self.events, old)
+        backup = self.path.with_name(f"{self.path.name}.format{old}-backup")
+        disk.write_private(backup, self.path.read_bytes())
+        lines = [json.dumps(e, ensure_ascii=False, separators=(",", ":")) for e in events]
+        disk.write_private(self.path, "".join(line + "\n" for line in lines))
+        if self._fd is not None:
+            os.close(self._fd)  # the old inode; appends go to the upgraded file
+        self._fd = os.open(self.path, os.O_WRONLY | os.O_APPEND | os.O_CLOEXEC)
+        self._size = os.fstat(self._fd).st_size
+        self.events = [json.loads(line) for line in lines]
+        current = migrations.current_format()
+        if parsed.unreadable_lines:  # they are not in the upgraded file: keep the original
+            self.warnings.append(
+                f"{self.name}: upgraded from format {old} to {current}; the original, with "
+                f"its unreadable lines, is kept as {backup.name}"
+            )
+            return
+        backup.unlink()
+        self.warnings.append(
+            f"{self.name}: upgraded from format {old} to {current} ({', '.join(steps)})"
+        )
 
     @property
     def header(self) -> dict[str, Any] | None:
@@ -309,10 +342,23 @@ class SessionFile:
         return self._lock_fd is None
 
     def _write(self, data: bytes) -> None:
-        assert self._file is not None
-        self._file.write(data)  # one write call per event
-        self._file.flush()
-        os.fsync(self._file.fileno())
+        """All of `data` durably, or none of it: after a failed write (a full disk) the
+        file is cut back to where it ended, so no part of it can land later."""
+        assert self._fd is not None
+        try:
+            disk.write_all(self._fd, data)
+            os.fsync(self._fd)
+        except OSError as exc:
+            try:
+                os.ftruncate(self._fd, self._size)
+                os.fsync(self._fd)
+                kept = "nothing of it was kept"
+            except OSError:  # a partial line is left; the next open drops it as torn
+                kept = "it may have left a partial line, dropped when the session is next opened"
+            raise SessionWriteError(
+                f"could not save to {self.path}: {disk.describe(exc)}; {kept}", exc.errno
+            ) from None
+        self._size += len(data)
 
     def _refuse_secrets(self, line: str) -> None:
         for var, value in self._environ.items():
@@ -340,7 +386,7 @@ class SessionFile:
         """Append events that belong together (a reply and its record) with ONE write
         and one fsync, so a killed process leaves all of them or none (a power cut can
         still tear the write; the next open then drops the torn tail)."""
-        if self.closed or self._file is None:
+        if self.closed or self._fd is None:
             raise ValueError(f"session '{self.name}' is closed")
         lines = []
         for event in events:
@@ -355,9 +401,9 @@ class SessionFile:
 
     def close(self) -> None:
         """Close the file and release the lock. Safe to call twice."""
-        if self._file is not None:
-            self._file.close()
-            self._file = None
+        if self._fd is not None:
+            os.close(self._fd)
+            self._fd = None
         if self._lock_fd is not None:
             _release_lock(self._lock_fd)
             self._lock_fd = None

@@ -251,7 +251,13 @@ class FinCoachApp(App):
         state = self.live.state
         strategy = self.live.coach.strategy
         total = state.total_cost
-        shown = usd(total) if total is not None else f"{usd(state.priced_cost)} + unpriced"
+        priced = [r for r in state.records if r.cost_usd is not None]
+        if total is not None or not priced:
+            shown = usd(total)  # "no price" when no call has one, never "$0"
+        else:
+            shown = (
+                f"{usd(state.priced_cost)} + no price ({len(state.records) - len(priced)} calls)"
+            )
         self.query_one(SessionBar).show(
             session=self.live.name,
             settings=self.settings,
@@ -259,6 +265,10 @@ class FinCoachApp(App):
             params=strategy.params(),
             total=shown,
         )
+        from fincoach_tui.domain.pricing import price_label
+        from fincoach_tui.ui.meter import TokenMeter
+
+        self.side.query_one(TokenMeter).price_note = price_label(self.engine.price)
         self.side.update_session(state, context_window=self.engine.context_window)
         self.comparison.refresh()  # starts once the screen shows this
 
@@ -402,6 +412,9 @@ class FinCoachApp(App):
             strategy = self.live.coach.switch_strategy(*choice)  # refused while a turn runs
         except StrategyError as exc:
             self.notify(str(exc), severity="warning", markup=False)
+            return
+        except Exception as exc:  # noqa: BLE001 - not saved (a full disk): the strategy stays
+            self.notify(f"strategy not changed: {exc}", severity="error", markup=False)
             return
         self.refresh_session()
         self.notify(f"strategy: {strategy.name} — the next request uses it")

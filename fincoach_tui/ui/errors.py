@@ -17,6 +17,7 @@ _ADVICE = {
         "then Ctrl+R sends your message again"
     ),
     "bad_request": "the provider rejected the request",
+    "bad_response": "the provider's answer was not a usable reply; retry (Ctrl+R)",
     "stream_cut": "the reply was cut off mid-stream",
     "local": "your message was not sent",  # FinCoach itself refused or failed (a write)
 }
@@ -24,5 +25,5 @@ _ADVICE = {
 
 def explain(error: LLMError) -> str:
     advice = _ADVICE.get(error.kind, "the call failed")
-    detail = error.message.strip()
+    detail = error.detail.strip()  # the server's words: the advice already says the rest
     return f"{advice} ({detail})" if detail else advice

@@ -50,7 +50,7 @@ class SessionsScreen(ModalScreen[str | None]):
             )
             yield DataTable(id="sessions", cursor_type="row", zebra_stripes=True)
             yield Input(id="prompt")
-            yield Static("", id="message")
+            yield Static("", id="message", markup=False)  # it echoes what was typed
             with Horizontal(classes="buttons"):
                 yield Button("Open", id="open", variant="primary")
                 yield Button("New", id="new")

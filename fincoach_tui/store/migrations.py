@@ -1,0 +1,45 @@
+"""How a session file's format changes: named, ordered, add-only upgrade steps.
+
+`MIGRATIONS[i]` upgrades the events of format `i + 1` to format `i + 2`, so the current
+format is `1 + len(MIGRATIONS)`. To change the format, append ONE named function here
+(never edit or reorder an old one: files in the wild were written by every past version)
+and add a fixture of the old format to the tests. Format 1 is the first; no step yet.
+
+A step takes every event of the file (the header first) and returns the upgraded
+events; it must not change the header's "format" (`upgrade` stamps it) and must be pure.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+Events = list[dict[str, Any]]
+
+
+@dataclass(frozen=True)
+class Migration:
+    name: str  # says what changed, e.g. "records_name_their_currency"
+    upgrade: Callable[[Events], Events]
+
+
+MIGRATIONS: list[Migration] = []
+
+
+def current_format(migrations: Sequence[Migration] | None = None) -> int:
+    return 1 + len(MIGRATIONS if migrations is None else migrations)
+
+
+def upgrade(
+    events: Events, from_format: int, migrations: Sequence[Migration] | None = None
+) -> tuple[Events, list[str]]:
+    """Events of `from_format` upgraded to the current format, and the steps' names."""
+    steps = list(MIGRATIONS if migrations is None else migrations)
+    applied = []
+    for step in steps[from_format - 1 :]:
+        events = step.upgrade([dict(event) for event in events])
+        applied.append(step.name)
+    if events and events[0].get("type") == "header":
+        events[0] = {**events[0], "format": current_format(steps)}
+    return events, applied

@@ -1,0 +1,161 @@
+"""Where the data cannot be written, one clear line (naming the path) instead of a
+traceback: a read-only data dir, a data dir that is a file, a full disk when starting a
+session, switching strategy, exporting or quitting, in the line chat and in the app."""
+
+from __future__ import annotations
+
+import io
+import os
+import subprocess
+
+import pytest
+
+from fincoach_tui.cli.commands import main
+from fincoach_tui.cli.plain_chat import run
+from fincoach_tui.domain.session_state import replay
+from fincoach_tui.service.runtime import Overrides, build_engine, open_session, resolve
+from fincoach_tui.settings import paths
+from fincoach_tui.settings.config import Config
+from fincoach_tui.store.sessions import SessionStore
+from tests.app_harness import SIZE, started
+from tests.disk_faults import _mount_tmpfs
+from tests.pilot_helpers import fault_app, send
+
+
+def one_line_error(stderr: str) -> str:
+    lines = stderr.strip().splitlines()
+    assert len(lines) == 1 and "Traceback" not in stderr, stderr
+    return lines[0]
+
+
+def engine():
+    config = Config()
+    return build_engine(config, resolve(config, Overrides(), {}))
+
+
+# --- the command line -------------------------------------------------------------------
+
+
+def test_a_data_dir_that_is_a_file(tmp_path, monkeypatch, capsys):
+    data = tmp_path / "not-a-dir"
+    data.write_text("x")
+    monkeypatch.setenv("FINCOACH_DATA_DIR", str(data))
+    assert main(["--plain", "--session", "s"]) == 2
+    line = one_line_error(capsys.readouterr().err)
+    assert line == f"fincoach: cannot open session 's' in {data / 'sessions'}: not a directory"
+
+
+@pytest.mark.parametrize("argv", [["sessions"], ["export", "s"]])
+def test_listing_and_export_with_a_data_dir_that_is_a_file(tmp_path, monkeypatch, capsys, argv):
+    data = tmp_path / "not-a-dir"
+    data.write_text("x")
+    monkeypatch.setenv("FINCOACH_DATA_DIR", str(data))
+    assert main(argv) == 2
+    line = one_line_error(capsys.readouterr().err)
+    assert line == f"fincoach: the data directory {data} is a file, not a directory"
+
+
+@pytest.fixture
+def read_only_dir(tmp_path):
+    """A directory nobody can write: a read-only tmpfs as root (root ignores modes)."""
+    target = tmp_path / "ro"
+    target.mkdir()
+    if os.geteuid() == 0:
+        reason = _mount_tmpfs(target, "64k")
+        if reason:
+            pytest.skip(reason)
+        (target / "sessions").mkdir(mode=0o700)
+        subprocess.run(["mount", "-o", "remount,ro", str(target)], check=True)
+        yield target
+        subprocess.run(["umount", str(target)], check=False)
+    else:
+        (target / "sessions").mkdir(mode=0o700)
+        target.joinpath("sessions").chmod(0o500)
+        yield target
+        target.joinpath("sessions").chmod(0o700)
+
+
+def test_a_read_only_data_dir(read_only_dir, monkeypatch, capsys):
+    monkeypatch.setenv("FINCOACH_DATA_DIR", str(read_only_dir))
+    assert main(["--plain", "--session", "s"]) == 2
+    line = one_line_error(capsys.readouterr().err)
+    assert line.startswith(f"fincoach: cannot open session 's' in {read_only_dir / 'sessions'}: ")
+    assert line.endswith(("read-only file system", "permission denied"))
+
+
+def test_a_new_session_on_a_full_disk(full_disk, capsys):
+    full_disk.fill()
+    assert main(["--plain", "--session", "new"]) == 2
+    line = one_line_error(capsys.readouterr().err)
+    path = paths.sessions_dir() / "new.jsonl"
+    assert line == (
+        f"fincoach: could not save to {path}: no space left on device; nothing of it was kept"
+    )
+    assert not path.exists()  # no empty session left behind
+
+
+async def test_strategy_and_quit_on_a_full_disk_in_the_line_chat(tmp_path, full_disk):
+    store = SessionStore(tmp_path)
+    live = open_session(engine(), store.open("s"))
+    out = io.StringIO()
+
+    def typed():
+        yield "My rent is 25,000.\n"
+        full_disk.fill()
+        yield "/strategy window\n"
+        yield "How much can I save?\n"
+        yield "/quit\n"
+
+    assert await run(live, stdin=typed(), out=out) == 0
+    assert live.coach.strategy.name == "buffer"  # the switch was not saved, so not made
+    live.close()  # quitting writes nothing that could fail
+    text = out.getvalue()
+    assert "Traceback" not in text
+    assert text.count("error: could not save to") == 2  # the switch, then the turn
+    full_disk.free()
+    state, problems = replay(store.read_events("s"))
+    assert state.transcript.completed_turns == 1
+    assert [s.name for s in state.switches] == ["buffer"]
+
+
+# --- the app ------------------------------------------------------------------------------
+
+
+async def test_ctrl_e_ctrl_t_ctrl_n_and_quit_on_a_full_disk(tmp_path, full_disk):
+    app = fault_app(tmp_path)  # the offline coach
+    async with app.run_test(size=SIZE) as pilot:
+        await started(app, pilot)
+        await send(app, pilot, "My rent is 25,000.")
+        session_file = tmp_path / "sessions" / "faults.jsonl"
+        before = session_file.read_bytes()
+        full_disk.fill()
+
+        await pilot.press("ctrl+e")
+        await pilot.pause()
+        title, notice = app.notices[-1]
+        assert notice.startswith(f"not exported: cannot write {paths.data_dir() / 'exports'}")
+        assert notice.endswith("no space left on device")
+        assert list((paths.data_dir() / "exports").glob("*")) == []
+
+        await pilot.press("ctrl+t")
+        await pilot.pause()
+        assert app.notices[-1][1].startswith(
+            f"strategy not changed: could not save to {session_file}"
+        )
+        assert app.live.coach.strategy.name == "buffer"
+
+        await pilot.press("ctrl+n")
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert "no space left on device" in app.notices[-1][1]
+        assert app.live is not None and app.live.name == "faults"
+        assert sorted(p.name for p in (tmp_path / "sessions").glob("*.jsonl")) == ["faults.jsonl"]
+
+        await send(app, pilot, "How much can I save?")
+        assert "no space left on device" in app.notices[-1][1]
+        assert session_file.read_bytes().startswith(before)
+        await pilot.press("ctrl+q")
+    assert app.return_code == 0 and app.exit_message == ""
+    full_disk.free()
+    state, _ = replay(SessionStore(tmp_path / "sessions").read_events("faults"))
+    assert state.transcript.completed_turns == 1

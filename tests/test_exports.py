@@ -1,0 +1,43 @@
+"""Exports are private like the sessions they come from (0600), from the command line and
+from the app's Ctrl+E."""
+
+from __future__ import annotations
+
+import stat
+
+from fincoach_tui.cli.commands import main
+from fincoach_tui.domain.conversation import Message
+from fincoach_tui.domain.session_state import message_event
+from fincoach_tui.settings import paths
+from fincoach_tui.store.sessions import SessionStore
+from tests.app_harness import SIZE, started
+from tests.pilot_helpers import fault_app, send
+
+
+def mode(path) -> int:
+    return stat.S_IMODE(path.stat().st_mode)
+
+
+def test_export_to_a_file_is_0600(tmp_path, capsys):
+    with SessionStore(paths.sessions_dir()).open("s") as file:
+        file.append(message_event(Message("m1", "user", "My rent is 25,000.", 1.0, 1)))
+    for fmt in ("md", "json"):
+        target = tmp_path / f"out.{fmt}"
+        assert main(["export", "s", "--format", fmt, "-o", str(target)]) == 0
+        assert mode(target) == 0o600
+    target.write_text("old")
+    target.chmod(0o644)
+    assert main(["export", "s", "--format", "json", "-o", str(target)]) == 0
+    assert mode(target) == 0o600  # an existing file is replaced, not reused with its mode
+
+
+async def test_ctrl_e_writes_a_0600_export(tmp_path):
+    app = fault_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await started(app, pilot)
+        await send(app, pilot, "My rent is 25,000.")
+        await pilot.press("ctrl+e")
+        await pilot.pause()
+    (export,) = (paths.data_dir() / "exports").glob("faults-*.md")
+    assert mode(export) == 0o600
+    assert app.notices[-1][1] == f"exported to {export}"
