@@ -16,7 +16,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 from fincoach_tui.domain.conversation import Transcript
-from fincoach_tui.domain.memory import MemoryView, Strategy, Summary
+from fincoach_tui.domain.memory import Folds, MemoryView, Strategy, Summary
 
 
 @dataclass(frozen=True)
@@ -55,9 +55,8 @@ def simulate(
         new = transcript.add("user", text, ts=0.0)
         sizes[new.id] = count_text(text)
         history = transcript.messages[:-1]
-        fold_plan = getattr(strategy, "fold_plan", None)  # summary, hybrid
-        if fold_plan is not None:
-            plan = fold_plan(history, summary)
+        if isinstance(strategy, Folds):  # summary, hybrid
+            plan = strategy.fold_plan(history, summary)
             if plan:
                 summary = Summary("", plan.last_turn, plan.message_ids, plan.cap_tokens)
         view = MemoryView("", history, new, lambda m: sizes[m.id], summary, count_text=count_text)
