@@ -339,6 +339,9 @@ class FakeOpenAI:
         self.template_fixed = 3
         self.template_per_message = 4
         self.native_requests: list[tuple[str, dict[str, Any]]] = []
+        # Called in the server's thread as each chat request arrives, before it is answered
+        # (a test can look at the world at that moment: what was on disk by then).
+        self.on_request: Callable[[dict[str, Any]], None] | None = None
         self._scripts: deque[Script] = deque()
         self.responder: Callable[[dict[str, Any]], Script | None] | None = None
         self.reject_response_format = False
@@ -409,6 +412,8 @@ class FakeOpenAI:
         return Script(text=f"Noted: {last}".strip())
 
     def _record(self, body: dict[str, Any], headers: dict[str, str]) -> None:
+        if self.on_request is not None:
+            self.on_request(body)
         with self._lock:
             self.requests.append(body)
             self.request_headers.append(headers)

@@ -71,11 +71,11 @@ async def test_switch_window_to_buffer_changes_the_next_request(tmp_path, fake_o
     app = make_app(tmp_path, settings=server_settings(fake_openai.base_url), strategy="window")
     async with app.run_test(size=SIZE) as pilot:
         await started(app, pilot)
-        app._apply_strategy(("window", {"k": 2}))
+        app.apply_strategy(("window", {"k": 2}))
         for text in DEMO_TURNS[:4]:
             await say(app, pilot, text)
         assert len(fake_openai.requests[-1]["messages"]) == 1 + 2 + 1
-        app._apply_strategy(("buffer", {}))
+        app.apply_strategy(("buffer", {}))
         await say(app, pilot, DEMO_TURNS[4])
         assert len(fake_openai.requests[-1]["messages"]) == 1 + 8 + 1
         assert app.live.state.chat_records[-1].strategy == "buffer"

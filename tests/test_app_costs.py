@@ -45,7 +45,7 @@ async def test_every_strategy_at_once_against_a_fixed_template(tmp_path, fake_op
         assert summary.lines["cache"].startswith("caching saved $")
 
         # Switch to a window, two more turns: now buffer is the road not taken.
-        app._apply_strategy(("window", {"k": 2}))
+        app.apply_strategy(("window", {"k": 2}))
         for text in (*DEMO_TURNS[4:], "And should I start a SIP this month?"):
             script_exact(app, fake_openai, text)
             await say(app, pilot, text)
@@ -105,8 +105,8 @@ async def test_the_next_run_starts_learned_and_quotes_before_sending(tmp_path, f
     async with second.run_test(size=SIZE) as pilot:
         await started(second, pilot)
         second.composer.text = DEMO_TURNS[0]
-        await wait_until(pilot, lambda: second.costs.last_quote)  # after typing pauses
-        quote = second.costs.last_quote
+        await wait_until(pilot, lambda: second.comparison.last_quote)  # after typing pauses
+        quote = second.comparison.last_quote
         prompt = script_exact(second, fake_openai, DEMO_TURNS[0])
         assert quote.startswith(f"next: 2 msgs · ≈{prompt:,} tok in + ≈0 out · ≈$")
         assert second.composer.border_subtitle == quote
@@ -132,14 +132,14 @@ async def test_planner_opens_with_the_sessions_averages(tmp_path, fake_openai):
 
         screen = app.screen
         assert isinstance(screen, PlannerScreen)
-        averages = app.costs.current().averages()
+        averages = app.comparison.current().averages()
         assert (
             screen.plan.inputs.system_tokens
             == averages.system_tokens
             == app.live.coach.count_text(app.live.coach.system_prompt)
         )
         assert screen.plan.inputs.turn_tokens == averages.turn_tokens
-        assert (screen.plan.inputs.tail_turns, screen.plan.inputs.record_tokens) == (
+        assert (screen.plan.inputs.tail_turns, screen.plan.inputs.summary_tokens) == (
             3,
             300,
         )  # summary's own
@@ -163,23 +163,23 @@ async def test_a_turn_walks_only_itself_and_another_session_starts_afresh(tmp_pa
         await started(app, pilot)
         for text in DEMO_TURNS[:2]:
             await say(app, pilot, text)
-        costs = app.costs.current()
+        costs = app.comparison.current()
         walked = {name: len(w.steps) for (name, _), w in costs.ledger._walkers.items()}
         assert set(walked.values()) == {2}
         await say(app, pilot, DEMO_TURNS[2])
-        assert app.costs.current() is costs  # the same walks, one turn longer
+        assert app.comparison.current() is costs  # the same walks, one turn longer
         assert {len(w.steps) for w in costs.ledger._walkers.values()} == {3}
         # Refreshes asked for while one is computed are folded into one more run, not queued.
         for _ in range(3):
-            app.costs.refresh()
-        assert len([w for w in app.workers if w.group == "costs" and not w.is_finished]) <= 1
+            app.comparison.refresh()
+        assert len([w for w in app.workers if w.group == "comparison" and not w.is_finished]) <= 1
         await app.workers.wait_for_complete()
         await pilot.pause()
 
         app._switch_to("second")
         await app.workers.wait_for_complete()
         await pilot.pause()
-        assert app.live.name == "second" and app.costs.current() is not costs
+        assert app.live.name == "second" and app.comparison.current() is not costs
         assert costs._closed  # a snapshot of the first session still under way would stop
 
 

@@ -8,7 +8,7 @@ from collections.abc import AsyncIterator
 
 import pytest
 
-from fincoach_tui.domain.memory import make_strategy
+from fincoach_tui.domain.memory import StrategyError, make_strategy
 from fincoach_tui.domain.persona import FINCOACH_SYSTEM_PROMPT, SIMULATED_TURNS
 from fincoach_tui.domain.pricing import PriceTable
 from fincoach_tui.domain.session_state import SessionState, replay
@@ -17,16 +17,17 @@ from fincoach_tui.llm.base import LLMError, TextDelta
 from fincoach_tui.llm.offline import OfflineCoach
 from fincoach_tui.llm.prices import price_table
 from fincoach_tui.llm.providers import PRESETS
-from fincoach_tui.service.coach import (
-    Coach,
+from fincoach_tui.service.coach import Coach, ModelChoice
+from fincoach_tui.service.events import (
     FoldFinished,
     FoldStarted,
-    ModelChoice,
+    QuestionRecorded,
     ReplyDelta,
     RequestReady,
     Retrying,
     TurnFailed,
     TurnFinished,
+    TurnRefused,
 )
 
 MODEL = "gpt-4o-mini"
@@ -386,3 +387,75 @@ async def test_preview_reflects_a_due_fold(counter):
     preview = h.coach.preview(SIMULATED_TURNS[4])
     request = next(e for e in await h.turn(SIMULATED_TURNS[4]) if isinstance(e, RequestReady))
     assert len(preview.sent) == len(request.sent)
+
+
+# --- the turn's rules, owned by the coach for every front end ---------------------------------
+
+
+async def test_the_question_is_written_before_anything_else_happens(counter):
+    """`begin` writes the question and builds the request before any model call or
+    maintenance; the events start with QuestionRecorded and send the request built then."""
+    h = Harness(counter)
+    turn = h.coach.begin(SIMULATED_TURNS[0])
+    assert [e["type"] for e in h.events] == ["strategy", "message"]
+    assert h.events[-1]["message"]["content"] == SIMULATED_TURNS[0] and h.llm.calls == []
+    assert h.coach.busy
+    events = [event async for event in turn.events()]
+    assert events[0] == QuestionRecorded(turn.question)
+    (request,) = [e for e in events if isinstance(e, RequestReady)]
+    assert request is turn.request  # built once: shown, then sent as it is
+    assert h.llm.calls[-1] == request.context.as_chat()
+    assert not h.coach.busy
+
+
+async def test_a_turn_is_refused_while_another_is_under_way(counter):
+    h = Harness(counter)
+    turn = h.coach.begin(SIMULATED_TURNS[0])
+    events_before = list(h.events)
+    with pytest.raises(TurnRefused) as refused:
+        h.coach.begin(SIMULATED_TURNS[1])
+    assert refused.value.kind == "busy"
+    with pytest.raises(StrategyError, match="wait for the reply to finish"):
+        h.coach.switch_strategy("window", {"k": 2})
+    assert h.events == events_before and h.coach.strategy.name == "buffer"
+    [event async for event in turn.events()]
+    assert h.coach.switch_strategy("window", {"k": 2}).name == "window"  # free again
+    finished(await h.turn(SIMULATED_TURNS[1]))
+
+
+async def test_a_request_too_long_for_the_window_is_refused_and_nothing_is_kept(counter):
+    h = Harness(counter)
+    window = h.coach.context_window
+    assert window == 128_000
+    # Fits alone, not with the system prompt and the template: written, then taken back.
+    text = "lakh " * (window - counter.count(FINCOACH_SYSTEM_PROMPT) // 2)
+    assert counter.count(text) <= window < h.coach.preview(text).predicted_prompt_tokens
+    with pytest.raises(TurnRefused, match="context window is 128,000") as refused:
+        h.coach.begin(text)
+    assert refused.value.kind == "too_long" and not h.coach.busy
+    assert [e["type"] for e in h.events] == ["strategy", "message", "withdrawn"]
+    # Longer than the whole window alone: refused before it is written at all.
+    with pytest.raises(TurnRefused, match="your message alone is"):
+        h.coach.begin(text * 2)
+    assert [e["type"] for e in h.events] == ["strategy", "message", "withdrawn"]
+    assert len(h.state.transcript) == 0 and h.llm.calls == []
+
+
+async def test_a_failed_write_abandons_the_turn_in_the_coach(counter):
+    h = Harness(counter)
+    writes = []
+
+    def failing_sink(event: dict) -> None:
+        writes.append(event["type"])
+        if event["type"] == "message" and writes.count("message") == 2:  # the reply: not saved
+            raise OSError(28, "No space left on device")
+        h.events.append(event)
+
+    h.coach._sink = failing_sink
+    events = await h.turn(SIMULATED_TURNS[0])
+    failed = events[-1]
+    assert isinstance(failed, TurnFailed) and failed.error.kind == "local"
+    assert "No space left on device" in failed.error.message and failed.resendable
+    assert failed.question == SIMULATED_TURNS[0]
+    assert len(h.state.transcript) == 0 and not h.coach.busy
+    assert [e["type"] for e in h.events] == ["strategy", "message", "withdrawn"]

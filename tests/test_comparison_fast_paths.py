@@ -19,7 +19,7 @@ from fincoach_tui.domain.counterfactual import CounterfactualLedger, Walker
 from fincoach_tui.domain.memory import make_strategy
 from fincoach_tui.domain.memory.hybrid import _ranked
 from fincoach_tui.domain.recall import BM25Index, words
-from fincoach_tui.service.cost_comparison import SessionCosts
+from fincoach_tui.service.cost_comparison import CostComparison
 from tests.memory_helpers import PLANTED, MemoryHarness, filler
 
 
@@ -41,7 +41,7 @@ class Built:
 
 
 def comparison(h: MemoryHarness, strategy):
-    costs = SessionCosts(h.coach)
+    costs = CostComparison(h.coach)
     snap = costs.snapshot([strategy], context_window=128_000)
     return costs, snap
 

@@ -20,7 +20,7 @@ from fincoach_tui.llm.base import Completion, TextDelta
 from fincoach_tui.llm.prices import price_table
 from fincoach_tui.llm.providers import PRESETS
 from fincoach_tui.service.coach import Coach, ModelChoice
-from fincoach_tui.service.cost_comparison import SessionCosts, comparison_strategies
+from fincoach_tui.service.cost_comparison import CostComparison, comparison_strategies
 
 MODEL = "gpt-4o-mini"
 INPUT, CACHED, OUTPUT = 0.15, 0.075, 0.60  # shipped price of gpt-4o-mini, USD per 1M
@@ -134,7 +134,7 @@ def recount(coach: Coach, strategy, encode) -> tuple[int, float]:
 @pytest.mark.parametrize("index", [0, 1, 2])
 def test_totals_equal_an_independent_recount(mixed, encoding, index):
     strategy = STRATEGIES[index]
-    report = SessionCosts(mixed).snapshot(STRATEGIES, context_window=None).report
+    report = CostComparison(mixed).snapshot(STRATEGIES, context_window=None).report
     curve = report.curve(strategy.name)
     tokens, cost = recount(mixed, strategy, encoding.encode_ordinary)
     assert (curve.total_tokens, curve.error) == (tokens, "")
@@ -143,7 +143,7 @@ def test_totals_equal_an_independent_recount(mixed, encoding, index):
 
 
 def test_the_actual_path_is_the_bill(mixed):
-    report = SessionCosts(mixed).snapshot(STRATEGIES, context_window=None).report
+    report = CostComparison(mixed).snapshot(STRATEGIES, context_window=None).report
     assert report.actual.total_cost == pytest.approx(mixed.state.total_cost)
     assert report.actual.total_tokens == mixed.state.billed_prompt_tokens
     assert report.path == ("buffer", "window", "summary", "buffer")
@@ -154,7 +154,7 @@ def test_a_strategy_used_throughout_costs_exactly_what_was_paid(counter):
     coach = make_coach(counter, "summary", {"tail_turns": 1, "batch_turns": 2, "cap_tokens": 40})
     talk(coach, SIMULATED_TURNS[:8])
     assert len(coach.state.summaries) >= 2  # real folds happened
-    report = SessionCosts(coach).snapshot(STRATEGIES, context_window=None).report
+    report = CostComparison(coach).snapshot(STRATEGIES, context_window=None).report
     summary = report.curve("summary")
     assert (summary.estimated, summary.predicted) == (0, 0)  # real summaries, real bills
     assert summary.total_cost == pytest.approx(coach.state.total_cost)
@@ -164,7 +164,7 @@ def test_a_strategy_used_throughout_costs_exactly_what_was_paid(counter):
 def test_summary_without_real_summaries_is_marked_estimated(counter, encoding):
     coach = make_coach(counter)
     talk(coach, SIMULATED_TURNS[:6])
-    report = SessionCosts(coach).snapshot(STRATEGIES, context_window=None).report
+    report = CostComparison(coach).snapshot(STRATEGIES, context_window=None).report
     summary, buffer = report.curve("summary"), report.curve("buffer")
     # no summary until a batch of 2 turns has left the 1-turn tail: turn 4 folds turns 1-2
     assert summary.prompt_tokens[:3] == buffer.prompt_tokens[:3]
@@ -199,7 +199,7 @@ def test_updates_are_incremental(counter):
             return self.inner.build(view)
 
     coach = make_coach(counter)
-    costs = SessionCosts(coach)
+    costs = CostComparison(coach)
     watched = [Counting(make_strategy("window", {"k": 2}))]
     for text in SIMULATED_TURNS[:6]:
         talk(coach, [text])
@@ -225,7 +225,7 @@ def test_a_strategy_that_needs_state_we_lack_is_reported_not_fatal(counter):
 
     coach = make_coach(counter)
     talk(coach, SIMULATED_TURNS[:2])
-    report = SessionCosts(coach).snapshot([*STRATEGIES, NeedsFacts()], context_window=None).report
+    report = CostComparison(coach).snapshot([*STRATEGIES, NeedsFacts()], context_window=None).report
     assert "AttributeError" in report.curve("facts").error
     assert report.curve("buffer").total_tokens > 0
 
@@ -233,7 +233,7 @@ def test_a_strategy_that_needs_state_we_lack_is_reported_not_fatal(counter):
 def test_projection_and_the_buffer_wall(counter):
     coach = make_coach(counter, "window", {"k": 2})
     talk(coach, SIMULATED_TURNS[:6])
-    costs = SessionCosts(coach)
+    costs = CostComparison(coach)
     ahead = costs.snapshot(STRATEGIES, context_window=None, horizon=30).projections["buffer"]
     limit = ahead.prompt_tokens[len(ahead.prompt_tokens) // 2]  # a window buffer fills midway
     snap = costs.snapshot(STRATEGIES, context_window=limit, horizon=30)
@@ -253,7 +253,7 @@ def test_the_walk_ahead_is_kept_until_the_session_has_grown(counter):
     the session has grown by `rewalk_growth`; in between the walk is re-anchored."""
     coach = make_coach(counter, "window", {"k": 2})
     talk(coach, SIMULATED_TURNS[:6])
-    costs = SessionCosts(coach)
+    costs = CostComparison(coach)
     costs.rewalk_growth = 0.5  # of 6 turns: walked again at turn 9
     assert costs.snapshot(STRATEGIES, context_window=None).horizon == 16  # 6 + 10
     walked = costs.ahead
@@ -274,7 +274,7 @@ def test_the_walk_ahead_is_kept_until_the_session_has_grown(counter):
     assert costs.ahead is not walked and grown.horizon == 19  # 9 + 10
     assert (
         grown.projections
-        == SessionCosts(coach).snapshot(STRATEGIES, context_window=None).projections
+        == CostComparison(coach).snapshot(STRATEGIES, context_window=None).projections
     )
 
     rewalked = costs.ahead
@@ -291,7 +291,7 @@ def test_the_walk_ahead_hands_back_between_strategies_and_follows_a_turn_answere
 ):
     coach = make_coach(counter, "window", {"k": 2})
     talk(coach, SIMULATED_TURNS[:6])
-    costs = SessionCosts(coach)
+    costs = CostComparison(coach)
     costs.snapshot(STRATEGIES, context_window=None)
     talk(coach, SIMULATED_TURNS[6:7])  # one turn: walked in one slice, then walked ahead again
     steps = list(costs.snapshot_steps(STRATEGIES, context_window=None))
@@ -307,7 +307,7 @@ def test_the_walk_ahead_hands_back_between_strategies_and_follows_a_turn_answere
     )
     assert (
         snapshot.projections
-        == SessionCosts(coach).snapshot(STRATEGIES, context_window=None).projections
+        == CostComparison(coach).snapshot(STRATEGIES, context_window=None).projections
     )
 
 
@@ -363,7 +363,7 @@ def test_running_averages_and_actual_path_read_only_what_is_new(counter):
 
 
 def test_caching_savings_and_the_prediction_errors(mixed):
-    snap = SessionCosts(mixed).snapshot(STRATEGIES, context_window=None)
+    snap = CostComparison(mixed).snapshot(STRATEGIES, context_window=None)
     records = mixed.state.records
     expected = sum(r.usage.cached_tokens for r in records) * (INPUT - CACHED) / 1e6
     assert snap.cache_saved == pytest.approx(expected)
@@ -375,7 +375,7 @@ def test_caching_savings_and_the_prediction_errors(mixed):
 def test_quote_before_sending(counter):
     coach = make_coach(counter)
     talk(coach, SIMULATED_TURNS[:3])
-    quote = SessionCosts(coach).quote("What about a SIP?")
+    quote = CostComparison(coach).quote("What about a SIP?")
     assert quote.prompt_tokens == coach.preview("What about a SIP?").predicted_prompt_tokens
     completion = round(sum(r.usage.completion_tokens for r in coach.state.chat_records) / 3)
     assert quote.completion_tokens == completion
@@ -395,7 +395,7 @@ def test_chart_and_panel_read_the_snapshot(mixed):
     from fincoach_tui.ui.chart_series import build_compare, dashes
     from fincoach_tui.ui.costs_summary import summary_lines
 
-    snap = SessionCosts(mixed).snapshot(STRATEGIES, context_window=128_000)
+    snap = CostComparison(mixed).snapshot(STRATEGIES, context_window=128_000)
     compare = build_compare(snap, mixed.state.switches)
     roles = {line.name: line.role for line in compare.lines}
     assert roles == {

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from fincoach_tui.domain import recall
 from fincoach_tui.domain.memory import make_strategy
 from fincoach_tui.domain.recall import BM25Index, bm25
-from fincoach_tui.service.cost_comparison import SessionCosts
+from fincoach_tui.service.cost_comparison import CostComparison
 from tests.memory_helpers import PLANTED, MemoryHarness, filler
 
 VOCAB = [
@@ -65,7 +65,7 @@ class Watched:
 
 
 def snapshot(h: MemoryHarness, strategies):
-    return SessionCosts(h.coach).snapshot(strategies, context_window=None)
+    return CostComparison(h.coach).snapshot(strategies, context_window=None)
 
 
 # ---- the fact store, turn by turn ------------------------------------------------------
@@ -181,7 +181,7 @@ async def test_each_turn_adds_one_question_to_the_comparison_not_the_history_aga
     counter, monkeypatch
 ):
     h = MemoryHarness(counter, "window")
-    costs = SessionCosts(h.coach)
+    costs = CostComparison(h.coach)
     strategies = [make_strategy("hybrid")]
     calls: list[str] = []
     real = recall.words

@@ -298,3 +298,51 @@ def test_a_long_window_session_writes_omitted_ids_as_runs(tmp_path, engine):
         [json.loads(line) for line in store.path_for("runs").read_text().splitlines()]
     )
     assert state.chat_records[-1].omitted_ids == tuple(f"m{i}" for i in range(1, 13))
+
+
+# --- the app writes the question first -------------------------------------------------------
+
+
+def user_questions_on_disk(path: Path) -> list[str]:
+    events, _ = load_events(path)
+    return [
+        e["message"]["content"]
+        for e in events
+        if e.get("type") == "message" and e["message"]["role"] == "user"
+    ]
+
+
+async def test_the_app_writes_the_question_before_anything_else_happens(
+    tmp_path, fake_openai, monkeypatch
+):
+    """A kill within ~50 ms of Enter used to lose the question in the app (it was written
+    after the worker started and the chat mounted it). Now it is on disk when the submit
+    handler returns, so before the chat shows it and before the model is asked."""
+    from fincoach_tui.ui.chat import ChatView
+    from tests.app_harness import SIZE, started
+    from tests.pilot_helpers import fault_app, send
+
+    app = fault_app(tmp_path, fake_openai.base_url)
+    path = tmp_path / "sessions" / "faults.jsonl"
+    seen: dict[str, list[str]] = {}
+    fake_openai.on_request = lambda body: seen.setdefault("request", user_questions_on_disk(path))
+    shown = ChatView.begin_exchange
+
+    async def begin_exchange(self, message):
+        seen.setdefault("mount", user_questions_on_disk(path))
+        return await shown(self, message)
+
+    monkeypatch.setattr(ChatView, "begin_exchange", begin_exchange)
+    async with app.run_test(size=SIZE) as pilot:
+        await started(app, pilot)
+        app.submit("first question")  # the Enter handler's body, with no await after it
+        assert user_questions_on_disk(path) == ["first question"]
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert seen == {"mount": ["first question"], "request": ["first question"]}
+        seen.clear()
+        await send(app, pilot, "second question")  # typed, and Enter pressed
+        assert seen == {"mount": ["first question", "second question"]} | {
+            "request": ["first question", "second question"]
+        }
+        assert app.live.state.transcript.completed_turns == 2

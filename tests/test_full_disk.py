@@ -13,6 +13,7 @@ import pytest
 
 from fincoach_tui.cli.plain_chat import run
 from fincoach_tui.domain.session_state import replay
+from fincoach_tui.service.events import TurnFailed
 from fincoach_tui.service.runtime import Overrides, build_engine, open_session, resolve
 from fincoach_tui.settings.config import Config
 from fincoach_tui.store.session_file import SessionFile, SessionWriteError
@@ -75,10 +76,13 @@ async def test_a_turn_whose_reply_cannot_be_saved_is_retried_and_billed_once(tmp
     async for _ in live.coach.turn("My salary is 90,000 a month."):
         pass
     full_disk.fill(when=b'"role":"assistant"')  # the question is saved, its reply is not
-    with pytest.raises(SessionWriteError):
-        async for _ in live.coach.turn("How much should I save?"):
-            pass
-    assert live.coach.abandon_turn().content == "How much should I save?"
+    # The coach abandons the turn itself: the question comes back in a TurnFailed.
+    events = [event async for event in live.coach.turn("How much should I save?")]
+    failed = events[-1]
+    assert isinstance(failed, TurnFailed) and failed.error.kind == "local"
+    assert "no space left on device" in failed.error.message
+    assert failed.question == "How much should I save?" and failed.resendable
+    assert live.state.transcript.pending is None
     assert full_disk.failures >= 2  # the reply and the withdrawal both met the full disk
     assert live.file.events == lines(store.path_for("full"))  # memory matches the file
     full_disk.free()

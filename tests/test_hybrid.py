@@ -343,11 +343,11 @@ async def test_the_coachs_recall_index_grows_with_the_session_and_scores_as_bm25
     assert h.coach.view(question).retriever is retriever  # the same index, request after request
     questions = [m for m in h.state.transcript.messages if m.role == "user"]
     _, scores = retriever.scores(question, questions)
-    assert len(h.coach.recall.index) == len(questions)  # each question indexed once
+    assert len(h.coach.maintenance.recall.index) == len(questions)  # each question indexed once
     expected = bm25(question.content, {m.id: m.content for m in questions})
     assert scores == {k: v for k, v in expected.items() if v}
     await h.turn("Thanks!")  # its recall reads the same index: nothing is indexed again
-    assert len(h.coach.recall.index) == len(questions)
+    assert len(h.coach.maintenance.recall.index) == len(questions)
     assert h.coach.view(question).retriever is retriever
 
 

@@ -30,7 +30,7 @@ def recording(app):
 
 
 def switch(app, name: str) -> None:
-    app._apply_strategy((name, app.config.params_for(name)))
+    app.apply_strategy((name, app.config.params_for(name)))
 
 
 def last_sent(app) -> str:
@@ -55,7 +55,7 @@ async def test_offline_early_facts_come_back_in_hybrid_and_facts_at_a_flat_cost(
     app = make_app(tmp_path, strategy="window")
     async with app.run_test(size=SIZE) as pilot:
         await started(app, pilot)
-        app._apply_strategy(("window", {"k": 4}))
+        app.apply_strategy(("window", {"k": 4}))
         for text in [*PLANTED, *filler(6)]:
             await say(app, pilot, text)
         assert "₹1,20,000" not in last_sent(app)  # the window forgot turn 1

@@ -6,7 +6,7 @@ import pytest
 
 from fincoach_tui.domain.planner import (
     BOUNDED,
-    REPLAY,
+    BUFFER,
     PlanInputs,
     SessionAverages,
     format_plan,
@@ -17,7 +17,7 @@ from fincoach_tui.domain.planner import (
 
 SEED = (
     PlanInputs()
-)  # seed 002: system 1,800, turn 400, tail 3, record 900, facts 250, retrieval 1,500
+)  # seed 002: system 1,800, turn 400, tail 3, summary 900, facts 250, recall 1,500
 
 
 def test_defaults_are_seed_002s_assumptions():
@@ -25,73 +25,73 @@ def test_defaults_are_seed_002s_assumptions():
         SEED.system_tokens,
         SEED.turn_tokens,
         SEED.tail_turns,
-        SEED.record_tokens,
+        SEED.summary_tokens,
         SEED.fact_tokens,
-        SEED.retrieval_tokens,
+        SEED.recall_tokens,
     ) == (1800, 400, 3, 900, 250, 1500)
 
 
 def test_per_turn_arithmetic_of_seed_002():
     plan = make_plan(PlanInputs(turns=10))
-    assert plan.per_turn[REPLAY][:3] == (1800, 2200, 2600)  # 1800 + 400*(n-1)
-    assert set(plan.per_turn["compaction"]) == {3900}  # 1800 + 900 + 400*3, flat
+    assert plan.per_turn[BUFFER][:3] == (1800, 2200, 2600)  # 1800 + 400*(n-1)
+    assert set(plan.per_turn["summary"]) == {3900}  # 1800 + 900 + 400*3, flat
     assert set(plan.per_turn["facts"]) == {3250}
-    assert set(plan.per_turn["retrieval"]) == {4500}
+    assert set(plan.per_turn["hybrid"]) == {4500}
 
 
 @pytest.mark.parametrize(
-    ("turns", "replay", "compaction"),
+    ("turns", "buffer", "summary"),
     # Seed 002 prints 482,000 for N = 50 ("90,000 + 392,000"), but its own formula gives
     # 1800*50 + 400*50*49/2 = 90,000 + 490,000 = 580,000: 392,000 is an arithmetic slip
     # (N = 10 and N = 200 check out with the same formula). The planner follows the formula.
     [(10, 36_000, 39_000), (50, 580_000, 195_000), (200, 8_320_000, 780_000)],
 )
-def test_totals_reproduce_seed_002(turns, replay, compaction):
+def test_totals_reproduce_seed_002(turns, buffer, summary):
     plan = make_plan(PlanInputs(turns=turns))
-    assert plan.total(REPLAY) == replay == 1800 * turns + 400 * turns * (turns - 1) // 2
-    assert plan.total("compaction") == compaction
+    assert plan.total(BUFFER) == buffer == 1800 * turns + 400 * turns * (turns - 1) // 2
+    assert plan.total("summary") == summary
 
 
-def test_at_200_turns_replay_is_about_eleven_times_compaction():
+def test_at_200_turns_buffer_is_about_eleven_times_summary():
     plan = make_plan(PlanInputs(turns=200))
-    assert round(plan.total(REPLAY) / 1e6, 1) == 8.3  # "≈ 8.3 million"
-    assert round(plan.total(REPLAY) / plan.total("compaction")) == 11  # "a factor of about eleven"
+    assert round(plan.total(BUFFER) / 1e6, 1) == 8.3  # "≈ 8.3 million"
+    assert round(plan.total(BUFFER) / plan.total("summary")) == 11  # "a factor of about eleven"
 
 
 def test_crossover_turns_on_seed_002s_assumptions():
     plan = make_plan(PlanInputs(turns=50))
     cross = plan.crossovers
     # per turn: the first n with 1800 + 400(n-1) above the flat cost
-    assert (cross["compaction"].per_turn, cross["facts"].per_turn, cross["retrieval"].per_turn) == (
+    assert (cross["summary"].per_turn, cross["facts"].per_turn, cross["hybrid"].per_turn) == (
         7,
         5,
         8,
     )
     # cumulative: below these turns bounded strategies cost more in total ("roughly fifteen")
     assert (
-        cross["compaction"].cumulative,
+        cross["summary"].cumulative,
         cross["facts"].cumulative,
-        cross["retrieval"].cumulative,
+        cross["hybrid"].cumulative,
     ) == (12, 9, 15)
     assert cross["window"].per_turn == 5 and cross["window"].cumulative == 8
 
 
 @pytest.mark.parametrize("strategy", BOUNDED)
 def test_crossovers_agree_with_the_tables(strategy):
-    plan = make_plan(PlanInputs(turns=60, turn_tokens=370, record_tokens=700))
+    plan = make_plan(PlanInputs(turns=60, turn_tokens=370, summary_tokens=700))
     c = plan.crossovers[strategy]
     per_turn = next(
-        n for n in range(1, 61) if plan.per_turn[strategy][n - 1] < plan.per_turn[REPLAY][n - 1]
+        n for n in range(1, 61) if plan.per_turn[strategy][n - 1] < plan.per_turn[BUFFER][n - 1]
     )
     total = next(
-        n for n in range(1, 61) if plan.cumulative[strategy][n - 1] < plan.cumulative[REPLAY][n - 1]
+        n for n in range(1, 61) if plan.cumulative[strategy][n - 1] < plan.cumulative[BUFFER][n - 1]
     )
     assert (c.per_turn, c.cumulative) == (per_turn, total)
 
 
 def test_no_growth_means_no_crossover():
     plan = make_plan(PlanInputs(turn_tokens=0, turns=5))
-    assert plan.crossovers["compaction"].per_turn is None
+    assert plan.crossovers["summary"].per_turn is None
 
 
 def test_inputs_are_validated():
@@ -112,7 +112,7 @@ def test_session_averages_replace_the_seeds_sizes():
         4,
         24,
     )
-    assert inputs.record_tokens == 900  # nothing measured: the seed's assumption stays
+    assert inputs.summary_tokens == 900  # nothing measured: the seed's assumption stays
 
 
 def test_wall_turn():
@@ -125,18 +125,18 @@ def test_wall_turn():
 def test_format_plan_shows_rows_crossovers_and_totals():
     text = format_plan(make_plan(PlanInputs(turns=10)))
     assert "  10 | 5,400 /   36,000 | 3,000 /   30,000 | 3,900 /   39,000 |" in text
-    assert "compaction flat  3,900/turn · per turn from turn 7 · in total from turn 12" in text
-    assert "At turn 10: replay 36,000 · window 30,000 · compaction 39,000" in text
+    assert "summary    flat  3,900/turn · per turn from turn 7 · in total from turn 12" in text
+    assert "At turn 10: buffer 36,000 · window 30,000 · summary 39,000" in text
 
 
 def test_long_plans_show_a_sample_plus_the_crossovers():
     text = format_plan(make_plan(PlanInputs(turns=200)))
     rows = [line for line in text.splitlines() if line[:4].strip().isdigit()]
     assert len(rows) < 40
-    assert any(line.startswith("  15 |") for line in rows)  # retrieval's cumulative crossover
+    assert any(line.startswith("  15 |") for line in rows)  # hybrid's cumulative crossover
     fifty = next(line for line in rows if line.startswith("  50 |"))  # a round step: 10, 20, ...
     assert "21,400 /   580,000 |" in fifty and "3,900 /   195,000 |" in fifty
-    assert "At turn 200: replay 8,320,000" in text
+    assert "At turn 200: buffer 8,320,000" in text
 
 
 def test_fincoach_plan_prints_seed_002_by_default(capsys):
@@ -146,7 +146,7 @@ def test_fincoach_plan_prints_seed_002_by_default(capsys):
     out = capsys.readouterr().out
     assert out.startswith("Assumptions: system 1,800 · turn 400 (user + reply) · tail 3 turns")
     assert "  10 | 5,400 /   36,000 | 3,000 /   30,000 | 3,900 /   39,000 |" in out
-    assert "retrieval  flat  4,500/turn · per turn from turn 8 · in total from turn 15" in out
+    assert "hybrid     flat  4,500/turn · per turn from turn 8 · in total from turn 15" in out
 
 
 def test_fincoach_plan_takes_your_numbers_and_refuses_bad_ones(capsys):

@@ -22,7 +22,7 @@ from fincoach_tui.llm.openai_chat import OpenAIChat
 from fincoach_tui.llm.providers import ProviderSettings
 from fincoach_tui.service import maintenance
 from fincoach_tui.service.coach import Coach, ModelChoice
-from fincoach_tui.service.maintenance import ExtractFinished, describe, resume_extraction
+from fincoach_tui.service.maintenance import ExtractFinished, describe
 from tests.fake_openai import Script
 from tests.memory_helpers import START, shipped_prices
 
@@ -232,8 +232,8 @@ async def test_resume_from_the_memory_screen_is_recorded_in_the_session(harness,
     for turn in range(1, 9):
         await h.turn(f"Question {turn}?")
     assert h.state.facts.rejected_in_a_row == 3
-    assert resume_extraction(h.coach) is True
-    assert resume_extraction(h.coach) is False  # not paused any more
+    assert h.coach.resume_extraction() is True
+    assert h.coach.resume_extraction() is False  # not paused any more
     assert h.events[-1] == {"type": "extraction_resumed", "turn": 9}
     state, problems = replay(list(h.events))
     assert problems == [] and state.facts.rejected_in_a_row == 0

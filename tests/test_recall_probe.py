@@ -40,9 +40,9 @@ def test_buffer_sends_everything_so_it_scores_full_marks(tiny):
         assert [a.turn for a in run.answers] == [n for n, _ in c.questions]
         assert len(run.prompt_tokens) == len(c.turns)
         assert run.prompt_tokens == tuple(sorted(run.prompt_tokens))  # it only grows
-        assert run.upkeep == ()
+        assert run.maintenance == ()
     assert buffer.mean_share == buffer.worst.share == 1.0
-    assert buffer.stale == 0 and buffer.mean_upkeep_tokens == 0
+    assert buffer.stale == 0 and buffer.mean_maintenance_tokens == 0
 
 
 def test_every_strategy_is_judged_on_the_same_questions(tiny):
@@ -56,9 +56,12 @@ def test_every_strategy_is_judged_on_the_same_questions(tiny):
                 assert not set(answer.present) & set(answer.stale)
                 assert set(answer.stale) <= set(answer.changed)
     # What folds and extracts pays for it in maintenance calls, from the records.
-    assert tiny["summary"].upkeep("summary")[0] > 0 and tiny["facts"].upkeep("extract")[0] > 0
+    assert (
+        tiny["summary"].maintenance("summary")[0] > 0
+        and tiny["facts"].maintenance("extract")[0] > 0
+    )
     for name in ("buffer", "window", "budget"):
-        assert tiny[name].mean_upkeep_tokens == 0, name
+        assert tiny[name].mean_maintenance_tokens == 0, name
     assert tiny["window"].mean_last_prompt_tokens < tiny["buffer"].mean_last_prompt_tokens
 
 

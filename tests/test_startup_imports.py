@@ -41,7 +41,7 @@ NOT_BEFORE_FIRST_FRAME = (
     "fincoach_tui.domain.counterfactual",
     "fincoach_tui.service.maintenance",
     "fincoach_tui.ui.side_panel",
-    "fincoach_tui.ui.live_costs",
+    "fincoach_tui.ui.live_comparison",
     "fincoach_tui.ui.turns",
     "fincoach_tui.ui.inspector",
     "textual.widgets._markdown",

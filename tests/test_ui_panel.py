@@ -9,11 +9,12 @@ from textual.app import App, ComposeResult
 from textual.coordinate import Coordinate
 from textual.widgets import DataTable, OptionList
 
+from fincoach_tui.domain.context import split_sections
 from fincoach_tui.domain.records import CallRecord, SentMessage, Usage
 from fincoach_tui.domain.session_state import SessionState, StrategySwitch
 from fincoach_tui.ui.chart_series import ChartSeries, bars, thin
 from fincoach_tui.ui.cost_chart import CostChart, build_series, line_scale, turn_ticks
-from fincoach_tui.ui.inspector import RequestInspector, split_sections
+from fincoach_tui.ui.inspector import RequestInspector
 from fincoach_tui.ui.meter import TokenMeter
 from fincoach_tui.ui.side_panel import SidePanel
 
@@ -382,7 +383,7 @@ async def test_strategy_switch_draws_a_marker_and_clicking_a_bar_selects_its_tur
 
 async def test_pending_request_shows_exact_sections_and_predicted_numbers():
     from fincoach_tui.domain.context import Context, ContextMessage, Section
-    from fincoach_tui.service.coach import RequestReady
+    from fincoach_tui.service.events import RequestReady
 
     prompt_section = Section("system", "System prompt", PROMPT)
     summary_section = Section("summary", "Conversation summary (turns 1-2)", SUMMARY)

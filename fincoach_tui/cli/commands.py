@@ -59,17 +59,17 @@ def build_parser() -> argparse.ArgumentParser:
 
     plan = sub.add_parser(
         "plan",
-        help="seed 002's crossover planner: replay vs bounded strategies, per turn and in total",
-        description="Input tokens per turn and cumulative for replay and each bounded strategy, and "
-        "the turns where each gets cheaper than replay. Defaults: seed 002's assumptions.",
+        help="seed 002's crossover planner: buffer vs bounded strategies, per turn and in total",
+        description="Input tokens per turn and cumulative for buffer and each bounded strategy, and "
+        "the turns where each gets cheaper than buffer. Defaults: seed 002's assumptions.",
     )
     for flag, default, what in (
         ("--system-tokens", 1800, "system block"),
         ("--turn-tokens", 400, "average turn, user message plus reply"),
         ("--tail-turns", 3, "turns kept verbatim by the bounded strategies"),
-        ("--record-tokens", 900, "compacted record / running summary"),
+        ("--summary-tokens", 900, "running summary (its cap)"),
         ("--fact-tokens", 250, "fact-store section"),
-        ("--retrieval-tokens", 1500, "retrieval budget"),
+        ("--recall-tokens", 1500, "recall budget (hybrid)"),
         ("--turns", 20, "turns in the session"),
     ):
         plan.add_argument(
@@ -326,9 +326,9 @@ def cmd_plan(args: argparse.Namespace) -> int:
             system_tokens=args.system_tokens,
             turn_tokens=args.turn_tokens,
             tail_turns=args.tail_turns,
-            record_tokens=args.record_tokens,
+            summary_tokens=args.summary_tokens,
             fact_tokens=args.fact_tokens,
-            retrieval_tokens=args.retrieval_tokens,
+            recall_tokens=args.recall_tokens,
             turns=args.turns,
         )
     )

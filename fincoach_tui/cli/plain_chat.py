@@ -11,24 +11,22 @@ from typing import TextIO
 
 from fincoach_tui.domain.inert_text import inert
 from fincoach_tui.domain.memory import StrategyError
-from fincoach_tui.service.coach import (
-    Coach,
+from fincoach_tui.service.coach import Coach, Turn
+from fincoach_tui.service.events import (
+    ExtractFinished,
+    ExtractStarted,
     FoldFinished,
     FoldStarted,
+    IndexFinished,
     ReplyDelta,
     Retrying,
     TurnFailed,
     TurnFinished,
-    context_overflow,
+    TurnRefused,
 )
-from fincoach_tui.service.maintenance import (
-    ExtractFinished,
-    ExtractStarted,
-    IndexFinished,
-    describe,
-)
+from fincoach_tui.service.maintenance import describe
 from fincoach_tui.service.runtime import LiveSession
-from fincoach_tui.store.session_file import SecretRefused, SessionError
+from fincoach_tui.store.session_file import SessionError
 
 
 def parse_strategy_command(line: str) -> tuple[str, dict[str, int]]:
@@ -101,52 +99,57 @@ async def run(session: LiveSession, stdin: TextIO | None = None, out: TextIO | N
                 say("note: nothing to retry")
                 continue
             line = failed
-        if not line.strip():
-            say("note: type a message first: an empty message is not sent")
+        try:
+            turn = coach.begin(line)  # the rules are the coach's: this only words them
+        except TurnRefused as refused:
+            failed = _refused(refused, line, say)
             continue
-        refusal = context_overflow(coach.preview(line), coach.context_window, coach.choice.model)
-        if refusal:
-            say(f"error: {refusal} Nothing was sent.")
-            failed = line
-            continue
-        failed = await _turn(coach, line, say, out)
+        failed = await _turn(turn, say, out)
     return 0
 
 
-async def _turn(coach: Coach, line: str, say, out: TextIO) -> str | None:
-    """Run one turn, printing as it goes; the text to offer for /retry if it failed."""
-    try:
-        async for event in coach.turn(line):
-            if isinstance(event, ReplyDelta):
-                out.write(inert(event.text))
-                out.flush()
-            elif isinstance(event, FoldStarted):
-                say(f"(summarizing turns {event.first_turn}-{event.last_turn}…)")
-            elif isinstance(event, FoldFinished) and event.error:
-                say(f"(summary failed, turns kept verbatim: {event.error.message})")
-            elif isinstance(event, ExtractStarted | ExtractFinished | IndexFinished):
-                say(f"({describe(event)[0]})")
-            elif isinstance(event, Retrying):
-                say(f"(rate limited; retry {event.attempt} in {event.wait_s:.0f}s)")
-            elif isinstance(event, TurnFinished):
-                note = f" ({event.record.note})" if event.record.note else ""
-                say(f"\n{accounting_line(event.record, coach)}{note}")
-            elif isinstance(event, TurnFailed):
-                say(f"\nerror: {event.error.message}")
-                if event.error.kind == "context_length":
-                    say(
-                        "the conversation no longer fits the model: switch to a bounded "
-                        "strategy (/strategy window, budget or summary), then /retry"
-                    )
-                say("your message was not sent; /retry sends it again")
-                return event.question
-    except (SessionError, ValueError, OSError) as exc:
-        # Not the model's fault: the session could not be written (a full disk, an API
-        # key in the message). Nothing half-done stays behind; the text can be resent.
-        coach.abandon_turn()
-        say(f"\nerror: {exc}")
-        if isinstance(exc, SecretRefused):
-            return None  # sending it again would only be refused again
-        say("your message was not sent; /retry sends it again")
+def _refused(refused: TurnRefused, line: str, say) -> str | None:
+    """Say why the turn did not start; the text to offer for /retry, if any."""
+    if refused.kind == "empty":
+        say(f"note: {refused.reason}")
+        return None
+    if refused.kind == "too_long":
+        say(f"error: {refused.reason} Nothing was sent.")
         return line
+    say(f"error: {refused.reason}")
+    if not refused.resendable:
+        return None  # sending it again would only be refused again
+    say("your message was not sent; /retry sends it again")
+    return line
+
+
+async def _turn(turn: Turn, say, out: TextIO) -> str | None:
+    """Run one turn, printing as it goes; the text to offer for /retry if it failed."""
+    # The coach reports every failure, its own failed writes included, as TurnFailed.
+    async for event in turn.events():
+        if isinstance(event, ReplyDelta):
+            out.write(inert(event.text))
+            out.flush()
+        elif isinstance(event, FoldStarted):
+            say(f"(summarizing turns {event.first_turn}-{event.last_turn}…)")
+        elif isinstance(event, FoldFinished) and event.error:
+            say(f"(summary failed, turns kept verbatim: {event.error.message})")
+        elif isinstance(event, ExtractStarted | ExtractFinished | IndexFinished):
+            say(f"({describe(event)[0]})")
+        elif isinstance(event, Retrying):
+            say(f"(rate limited; retry {event.attempt} in {event.wait_s:.0f}s)")
+        elif isinstance(event, TurnFinished):
+            note = f" ({event.record.note})" if event.record.note else ""
+            say(f"\n{accounting_line(event.record, turn.coach)}{note}")
+        elif isinstance(event, TurnFailed):
+            say(f"\nerror: {event.error.message}")
+            if event.error.kind == "context_length":
+                say(
+                    "the conversation no longer fits the model: switch to a bounded "
+                    "strategy (/strategy window, budget or summary), then /retry"
+                )
+            if not event.resendable:
+                return None  # sending it again would only be refused again
+            say("your message was not sent; /retry sends it again")
+            return event.question
     return None

@@ -34,7 +34,7 @@ from fincoach_tui.llm.offline import OfflineCoach
 from fincoach_tui.service.coach import Coach, ModelChoice
 
 MODEL = "gpt-4o-mini"  # what the offline coach's tokens are priced and templated as
-UPKEEP = ("summary", "extract", "embed")  # the maintenance calls' record kinds
+MAINTENANCE_KINDS = ("summary", "extract", "embed")  # the maintenance calls' record kinds
 
 
 @dataclass(frozen=True)
@@ -56,7 +56,7 @@ class Run:
     conversation: int
     prompt_tokens: tuple[int, ...]  # billed per turn (offline: content + the template)
     answers: tuple[Answer, ...]
-    upkeep: tuple[tuple[str, int, int], ...]  # (kind, calls, prompt + completion tokens)
+    maintenance: tuple[tuple[str, int, int], ...]  # (kind, calls, prompt + completion tokens)
 
     @property
     def needed(self) -> int:
@@ -79,8 +79,8 @@ class Run:
         return sum(len(a.changed) for a in self.answers)
 
     @property
-    def upkeep_tokens(self) -> int:
-        return sum(tokens for _, _, tokens in self.upkeep)
+    def maintenance_tokens(self) -> int:
+        return sum(tokens for _, _, tokens in self.maintenance)
 
 
 @dataclass(frozen=True)
@@ -113,15 +113,15 @@ class StrategyResult:
     def mean_last_prompt_tokens(self) -> float:
         return sum(r.prompt_tokens[-1] for r in self.runs) / len(self.runs)
 
-    def upkeep(self, kind: str) -> tuple[float, float]:
+    def maintenance(self, kind: str) -> tuple[float, float]:
         """(calls, tokens) of one kind of maintenance, per conversation on average."""
-        rows = [(c, t) for r in self.runs for k, c, t in r.upkeep if k == kind]
+        rows = [(c, t) for r in self.runs for k, c, t in r.maintenance if k == kind]
         n = len(self.runs)
         return sum(c for c, _ in rows) / n, sum(t for _, t in rows) / n
 
     @property
-    def mean_upkeep_tokens(self) -> float:
-        return sum(r.upkeep_tokens for r in self.runs) / len(self.runs)
+    def mean_maintenance_tokens(self) -> float:
+        return sum(r.maintenance_tokens for r in self.runs) / len(self.runs)
 
 
 def request_text(sent: Sequence[SentMessage]) -> str:
@@ -169,12 +169,12 @@ async def play(
                     tuple(n.key for n in turn.needs if n.earlier),
                 )
             )
-    return Run(strategy, conversation.number, tuple(tokens), tuple(answers), _upkeep(state))
+    return Run(strategy, conversation.number, tuple(tokens), tuple(answers), _maintenance(state))
 
 
-def _upkeep(state: SessionState) -> tuple[tuple[str, int, int], ...]:
+def _maintenance(state: SessionState) -> tuple[tuple[str, int, int], ...]:
     rows = []
-    for kind in UPKEEP:
+    for kind in MAINTENANCE_KINDS:
         records = [r for r in state.records if r.kind == kind]
         if records:
             rows.append((kind, len(records), sum(map(_tokens, records))))

@@ -9,7 +9,7 @@ from fincoach_tui.cli.probe import MODEL, StrategyResult
 from fincoach_tui.domain.probe.conversations import Conversation
 from fincoach_tui.domain.probe.kinds import KINDS, kind_of
 
-_UPKEEP_NAMES = {"summary": "folds", "extract": "extractions", "embed": "embeddings"}
+_MAINTENANCE_NAMES = {"summary": "folds", "extract": "extractions", "embed": "embeddings"}
 
 
 def _percent(share: float) -> str:
@@ -27,7 +27,7 @@ def summary_table(results: Sequence[StrategyResult]) -> str:
     ]
     for r in results:
         worst = r.worst
-        calls = " / ".join(f"{r.upkeep(kind)[0]:.1f}" for kind in _UPKEEP_NAMES)
+        calls = " / ".join(f"{r.maintenance(kind)[0]:.1f}" for kind in _MAINTENANCE_NAMES)
         stale = f"{r.stale} of {r.changed}" + (
             f" ({_percent(r.stale / r.changed)})" if r.changed else ""
         )
@@ -35,7 +35,7 @@ def summary_table(results: Sequence[StrategyResult]) -> str:
             f"| `{r.strategy}` | {_percent(r.mean_share)} | {_percent(worst.share)} "
             f"(#{worst.conversation}: {worst.present}/{worst.needed}) | {stale} "
             f"| {r.mean_prompt_tokens:,.0f} | {r.mean_last_prompt_tokens:,.0f} "
-            f"| {r.mean_upkeep_tokens:,.0f} | {calls} |"
+            f"| {r.mean_maintenance_tokens:,.0f} | {calls} |"
         )
     return "\n".join(lines)
 
@@ -93,10 +93,10 @@ def as_json(results: Sequence[StrategyResult], seed: int) -> dict[str, Any]:
 
 
 def _strategy_json(r: StrategyResult) -> dict[str, Any]:
-    upkeep = {}
-    for kind in _UPKEEP_NAMES:
-        calls, tokens = r.upkeep(kind)
-        upkeep[kind] = {"calls_per_conversation": calls, "tokens_per_conversation": tokens}
+    maintenance = {}
+    for kind in _MAINTENANCE_NAMES:
+        calls, tokens = r.maintenance(kind)
+        maintenance[kind] = {"calls_per_conversation": calls, "tokens_per_conversation": tokens}
     return {
         "strategy": r.strategy,
         "needed_present_mean": r.mean_share,
@@ -106,8 +106,8 @@ def _strategy_json(r: StrategyResult) -> dict[str, Any]:
         "changed_facts_needed": r.changed,
         "prompt_tokens_per_turn_mean": r.mean_prompt_tokens,
         "prompt_tokens_last_turn_mean": r.mean_last_prompt_tokens,
-        "maintenance_tokens_per_conversation": r.mean_upkeep_tokens,
-        "maintenance": upkeep,
+        "maintenance_tokens_per_conversation": r.mean_maintenance_tokens,
+        "maintenance": maintenance,
         "by_kind": {k: {"present": p, "needed": n} for k, (p, n) in by_kind(r).items()},
         "conversations": [
             {
@@ -116,7 +116,7 @@ def _strategy_json(r: StrategyResult) -> dict[str, Any]:
                 "needed": run.needed,
                 "stale": run.stale,
                 "prompt_tokens_last_turn": run.prompt_tokens[-1],
-                "maintenance_tokens": run.upkeep_tokens,
+                "maintenance_tokens": run.maintenance_tokens,
             }
             for run in r.runs
         ],

@@ -8,6 +8,8 @@ from itertools import chain
 
 # Where a sent message (or a section of the system message) came from.
 PROVENANCES = ("system", "verbatim", "summary", "recalled", "fact", "new")
+# How `system_message` puts each labelled section after the prompt ("## label" + text).
+SECTION_BREAK = "\n\n## "
 
 
 @dataclass(frozen=True)
@@ -80,8 +82,39 @@ def system_message(prompt: str, extra: tuple[Section, ...] = ()) -> ContextMessa
     sections = (Section("system", "System prompt", prompt), *extra)
     content = prompt
     for section in extra:
-        content += f"\n\n## {section.label}\n{section.text}"
+        content += f"{SECTION_BREAK}{section.label}\n{section.text}"
     # chain: a summary section carries the ids of every turn it covers (thousands, late
     # in a long session), and this runs for every request every strategy builds.
     ids = tuple(chain.from_iterable(s.source_ids for s in extra))
     return ContextMessage("system", content, "system", ids, sections)
+
+
+def section_provenance(label: str) -> str | None:
+    """Which kind of memory a system-message section holds, judged by its label."""
+    lowered = label.lower()
+    for word, provenance in (("summary", "summary"), ("fact", "fact"), ("recall", "recalled")):
+        if word in lowered:
+            return provenance
+    return None
+
+
+def split_sections(content: str) -> tuple[str, list[Section]]:
+    """The inverse of `system_message`: the prompt, and the memory sections after it.
+
+    For a record read back from a session, which keeps the content only: the sections
+    are found again by their "## label" headings. A heading that names no kind of memory
+    may belong to the prompt itself (a persona with its own headings): it stays with the
+    text it was in."""
+    head, *parts = content.split(SECTION_BREAK)
+    sections: list[Section] = []
+    for part in parts:
+        label, _, text = part.partition("\n")
+        provenance = section_provenance(label)
+        if provenance is not None:
+            sections.append(Section(provenance, label, text))
+        elif sections:
+            last = sections[-1]
+            sections[-1] = Section(last.provenance, last.label, last.text + SECTION_BREAK + part)
+        else:
+            head += SECTION_BREAK + part
+    return head, sections

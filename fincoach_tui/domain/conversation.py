@@ -71,6 +71,17 @@ class Transcript:
             return self._messages[-1]
         return None
 
+    def before(self, new: Message) -> tuple[Message, ...]:
+        """The messages without `new` (the question of the turn under way, if recorded)."""
+        messages = self.messages
+        if messages and messages[-1].id == new.id:  # the usual case: a slice, not a scan
+            return messages[:-1]
+        if all(m.id != new.id for m in messages[-2:]):
+            # Not recorded (a preview, the comparison's template): the transcript only
+            # grows at its end, so a question under way is among its newest messages.
+            return messages
+        return tuple(m for m in messages if m.id != new.id)
+
     def next_id(self) -> str:
         return f"m{self._issued + 1}"
 

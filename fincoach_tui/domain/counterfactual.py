@@ -15,7 +15,7 @@ Honest about what is known:
   assumed, its fold estimated at cap tokens out, and the turn is marked `estimated`;
 - the fact store is replayed as it stood at each turn (the session's fact events up to
   that turn's request), so a fact learned at turn 5 is not in turn 3's request; recall
-  scores the earlier turns only. Upkeep calls other than summary folds (fact extraction,
+  scores the earlier turns only. Maintenance calls other than summary folds (fact extraction,
   embeddings) are not estimated, and recall vectors are the session's, wherever stored.
 
 Incremental: each strategy keeps its steps, so a new turn costs one `build()` per strategy;
@@ -45,6 +45,7 @@ from fincoach_tui.domain.curves import (  # noqa: F401 - the report's types, re-
     strategy_label,
 )
 from fincoach_tui.domain.fact_store import FactStore
+from fincoach_tui.domain.memory import Folds
 from fincoach_tui.domain.memory.base import MemoryView, Summary
 from fincoach_tui.domain.memory.buffer import BufferStrategy
 from fincoach_tui.domain.pricing import Price
@@ -345,8 +346,8 @@ class CounterfactualLedger:
         return content, tuple(sorted(Counter(map(_ROLE, messages)).items()))
 
     def _maybe_fold(self, walker: Walker, history: tuple[Message, ...], sizes) -> FoldStep | None:
-        fold_plan = getattr(walker.strategy, "fold_plan", None)
-        plan = fold_plan(history, walker.summary) if fold_plan else None
+        strategy = walker.strategy
+        plan = strategy.fold_plan(history, walker.summary) if isinstance(strategy, Folds) else None
         if plan is None:
             return None
         real = self._real.get(plan.last_turn)

@@ -2,13 +2,13 @@
 
 Input tokens billed on turn n, content only (no chat template), as in the seed:
 
-    replay      S + T*(n-1)        grows without bound: the cumulative is quadratic
+    buffer      S + T*(n-1)        grows without bound: the cumulative is quadratic
     window      S + T*tail         the verbatim tail alone
-    compaction  S + R + T*tail     a capped record of older turns + the tail
+    summary     S + R + T*tail     a capped summary of older turns + the tail
     facts       S + F + T*tail     an injected fact section + the tail
-    retrieval   S + B + T*tail     a retrieval budget + the tail
+    hybrid      S + B + T*tail     a recall budget + the tail
 
-Every bounded strategy is flat at some c, so where it beats replay has a closed form,
+Every bounded strategy is flat at some c, so where it beats buffer has a closed form,
 which matters because "never within the turns shown" is a real answer:
 
     per turn    S + T*(n-1) > c            first n = floor((c-S)/T) + 2
@@ -21,14 +21,14 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, fields, replace
 from itertools import accumulate
 
-REPLAY = "replay"
-BOUNDED = ("window", "compaction", "facts", "retrieval")
+BUFFER = "buffer"
+BOUNDED = ("window", "summary", "facts", "hybrid")
 DESCRIPTIONS = {
-    REPLAY: "every earlier turn (buffer)",
+    BUFFER: "every earlier turn",
     "window": "system + the verbatim tail",
-    "compaction": "system + a capped record of older turns + the tail (summary)",
+    "summary": "system + a capped summary of older turns + the tail",
     "facts": "system + a fact section + the tail",
-    "retrieval": "system + a retrieval budget + the tail",
+    "hybrid": "system + a recall budget + the tail (hybrid, without its summary)",
 }
 
 
@@ -39,9 +39,9 @@ class PlanInputs:
     system_tokens: int = 1800
     turn_tokens: int = 400  # one user message plus its reply
     tail_turns: int = 3
-    record_tokens: int = 900  # compacted record / running summary
+    summary_tokens: int = 900  # the running summary (its cap)
     fact_tokens: int = 250
-    retrieval_tokens: int = 1500
+    recall_tokens: int = 1500
     turns: int = 20
 
     def __post_init__(self) -> None:
@@ -58,21 +58,21 @@ class PlanInputs:
         tail = self.turn_tokens * self.tail_turns
         extra = {
             "window": 0,
-            "compaction": self.record_tokens,
+            "summary": self.summary_tokens,
             "facts": self.fact_tokens,
-            "retrieval": self.retrieval_tokens,
+            "hybrid": self.recall_tokens,
         }[strategy]
         return self.system_tokens + extra + tail
 
     def per_turn(self, strategy: str, n: int) -> int:
-        if strategy == REPLAY:
+        if strategy == BUFFER:
             return self.system_tokens + self.turn_tokens * (n - 1)
         return self.flat_cost(strategy)
 
 
 @dataclass(frozen=True)
 class Crossover:
-    """First turn at which a bounded strategy is cheaper than replay; None: never."""
+    """First turn at which a bounded strategy is cheaper than buffer; None: never."""
 
     strategy: str
     per_turn: int | None
@@ -97,7 +97,7 @@ class Plan:
 
 def crossover(inputs: PlanInputs, strategy: str) -> Crossover:
     gap = inputs.flat_cost(strategy) - inputs.system_tokens  # c - S, never negative
-    if inputs.turn_tokens == 0:  # replay never grows, so it is never overtaken
+    if inputs.turn_tokens == 0:  # buffer never grows, so it is never overtaken
         return Crossover(strategy, None, None)
     return Crossover(
         strategy,
@@ -107,7 +107,7 @@ def crossover(inputs: PlanInputs, strategy: str) -> Crossover:
 
 
 def make_plan(inputs: PlanInputs) -> Plan:
-    names = (REPLAY, *BOUNDED)
+    names = (BUFFER, *BOUNDED)
     per_turn = {s: tuple(inputs.per_turn(s, n) for n in range(1, inputs.turns + 1)) for s in names}
     return Plan(
         inputs=inputs,
@@ -242,8 +242,8 @@ def format_plan(plan: Plan, every: int = 0) -> str:
     names = plan.strategies
     lines = [
         f"Assumptions: system {i.system_tokens:,} · turn {i.turn_tokens:,} (user + reply) · "
-        f"tail {i.tail_turns} turns · record {i.record_tokens:,} · facts {i.fact_tokens:,} · "
-        f"retrieval {i.retrieval_tokens:,} · {i.turns} turns",
+        f"tail {i.tail_turns} turns · summary {i.summary_tokens:,} · facts {i.fact_tokens:,} · "
+        f"recall {i.recall_tokens:,} · {i.turns} turns",
         "Input tokens billed per turn, and cumulative (content only, no chat template)",
         "",
     ]
@@ -264,7 +264,7 @@ def format_plan(plan: Plan, every: int = 0) -> str:
         )
         lines.append(f"{t:>4} | {cells}")
     lines.append("")
-    lines.append("Crossover with replay (first turn the bounded strategy is cheaper):")
+    lines.append("Crossover with buffer (first turn the bounded strategy is cheaper):")
     for s in BOUNDED:
         c = plan.crossovers[s]
         per = f"turn {c.per_turn}" if c.per_turn else "never"
@@ -274,7 +274,7 @@ def format_plan(plan: Plan, every: int = 0) -> str:
         )
     lines.append("")
     lines.append(
-        f"At turn {i.turns}: replay {plan.total(REPLAY):,} · "
+        f"At turn {i.turns}: buffer {plan.total(BUFFER):,} · "
         + " · ".join(f"{s} {plan.total(s):,}" for s in BOUNDED)
     )
     return "\n".join(lines)

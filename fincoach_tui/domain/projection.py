@@ -14,7 +14,7 @@ context window.
 
 Two steps: `walk_ahead` builds the requests (the costly part), `anchored` prices them and
 continues each strategy's curve from the turn the conversation is at, which may be a few
-turns past the walk's start (see costs.SessionCosts).
+turns past the walk's start (see costs.CostComparison).
 """
 
 from __future__ import annotations

@@ -20,10 +20,10 @@ from dataclasses import dataclass
 from fincoach_tui.domain.conversation import Message, Transcript
 from fincoach_tui.domain.fact_extraction import ExtractPlan
 from fincoach_tui.domain.fact_store import Fact, FactStore, facts_event
-from fincoach_tui.domain.memory import MemoryView, Strategy, Summary
+from fincoach_tui.domain.memory import ExtractsFacts, Folds, MemoryView, Strategy, Summary
 
 FACT_WORDS = 12  # an assumed fact: the first words of the user message it was read from
-MAX_EXTRACTIONS_PER_TURN = 6  # as the coach's upkeep
+MAX_EXTRACTIONS_PER_TURN = 6  # as the coach's maintenance
 
 
 def assumptions(reply_tokens: int) -> list[str]:
@@ -47,7 +47,7 @@ class SimRow:
     history_tokens: int  # content of the earlier messages and memory sections this strategy sent
     prompt_tokens: int
     sent_so_far: int
-    upkeep_tokens: int = 0  # maintenance calls before this turn's request: in + out
+    maintenance_tokens: int = 0  # maintenance calls before this turn's request: in + out
 
 
 @dataclass(frozen=True)
@@ -60,8 +60,8 @@ class SimResult:
         return self.rows[-1].prompt_tokens / self.rows[0].prompt_tokens
 
     @property
-    def upkeep_tokens(self) -> int:
-        return sum(r.upkeep_tokens for r in self.rows)
+    def maintenance_tokens(self) -> int:
+        return sum(r.maintenance_tokens for r in self.rows)
 
 
 def simulate(
@@ -78,25 +78,25 @@ def simulate(
     store = FactStore()
     rows = []
     sent_so_far = 0
-    fold_plan = getattr(strategy, "fold_plan", None)  # summary, hybrid
-    extract_plan = getattr(strategy, "extract_plan", None)  # facts, hybrid
+    fold_plan = strategy.fold_plan if isinstance(strategy, Folds) else None  # summary, hybrid
+    extract_plan = strategy.extract_plan if isinstance(strategy, ExtractsFacts) else None
     for turn, text in enumerate(user_messages, start=1):
         new = transcript.add("user", text, ts=0.0)
         sizes[new.id] = count_text(text)
         history = transcript.messages[:-1]
-        upkeep = 0
+        maintenance = 0
         plan = fold_plan(history, summary) if fold_plan is not None else None
         if plan is not None:
             plan = plan.bounded(lambda m: sizes[m.id])
             covered = (summary.covers_ids if summary else ()) + plan.message_ids
             request = sum(count_text(m["content"]) for m in plan.request())
-            upkeep += request + (summary.tokens if summary else 0) + plan.cap_tokens
+            maintenance += request + (summary.tokens if summary else 0) + plan.cap_tokens
             summary = Summary("", plan.last_turn, covered, plan.cap_tokens)
         for _ in range(MAX_EXTRACTIONS_PER_TURN):
             extraction = extract_plan(history, new, store) if extract_plan else None
             if extraction is None:
                 break
-            upkeep += _extract(extraction, store, turn, count_text)
+            maintenance += _extract(extraction, store, turn, count_text)
         view = MemoryView(
             "", history, new, lambda m: sizes[m.id], summary, facts=store, count_text=count_text
         )
@@ -111,7 +111,7 @@ def simulate(
         )
         prompt = system_tokens + history_tokens + sizes[new.id]
         sent_so_far += prompt
-        rows.append(SimRow(turn, sizes[new.id], history_tokens, prompt, sent_so_far, upkeep))
+        rows.append(SimRow(turn, sizes[new.id], history_tokens, prompt, sent_so_far, maintenance))
         reply = transcript.add("assistant", f"(reply {turn})", ts=0.0)
         sizes[reply.id] = reply_tokens
     return SimResult(strategy.name, tuple(rows))
@@ -176,13 +176,13 @@ def side_by_side(results: Mapping[str, SimResult]) -> str:
     lines.append("-" * len(header))
     totals = " | ".join(f"{results[n].rows[-1].sent_so_far:>{width},}" for n in names)
     growth = " | ".join(f"{results[n].growth_factor:>{width - 1}.2f}x" for n in names)
-    upkeep = " | ".join(f"{results[n].upkeep_tokens:>{width},}" for n in names)
+    maintenance = " | ".join(f"{results[n].maintenance_tokens:>{width},}" for n in names)
     everything = " | ".join(
-        f"{results[n].rows[-1].sent_so_far + results[n].upkeep_tokens:>{width},}" for n in names
+        f"{results[n].rows[-1].sent_so_far + results[n].maintenance_tokens:>{width},}" for n in names
     )
     lines.append(f"{'sum':>4} | {totals}")
     lines.append(f"{'grow':>4} | {growth}")
-    lines.append(f"{'upk':>4} | {upkeep}")
+    lines.append(f"{'mnt':>4} | {maintenance}")
     lines.append(f"{'all':>4} | {everything}")
     lines.append("")
     lines.append(

@@ -1,6 +1,11 @@
 """One turn, end to end: question -> strategy -> request -> streamed reply -> records.
 
-The coach owns the order of things and nothing else. What to send is the strategy's call
+The coach owns the turn and its rules, once for every front end (the TUI and the line
+chat are thin drivers of it): it refuses a turn (empty, a turn already under way, a
+request too long for the model) before anything is sent, records the question before
+anything else happens, builds the request once and sends the very request it showed,
+keeps the in-flight flag, and takes the question back itself when a write fails.
+Beyond that it owns the order of things and nothing else. What to send is the strategy's call
 (domain), how to talk to a model is the ChatModel's (llm), where events go is the sink's
 (store). Every change of state is an event: written through the sink first, then applied
 to the in-memory session, so a resumed session replays exactly what happened here.
@@ -10,13 +15,21 @@ from __future__ import annotations
 
 import asyncio
 import time
+import weakref
 from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
 from fincoach_tui.domain.context import Context, ContextMessage
 from fincoach_tui.domain.conversation import Message
-from fincoach_tui.domain.memory import MemoryView, Strategy, Summary, make_strategy
+from fincoach_tui.domain.memory import (
+    Folds,
+    MemoryView,
+    Strategy,
+    StrategyError,
+    Summary,
+    make_strategy,
+)
 from fincoach_tui.domain.memory.summary import FoldPlan
 from fincoach_tui.domain.overhead_fit import (
     LearnedOverhead,
@@ -36,42 +49,28 @@ from fincoach_tui.domain.session_state import (
 from fincoach_tui.domain.tokens import TemplateOverhead, TokenCounter, digest
 from fincoach_tui.llm.base import ChatModel, Completion, LLMError, TextDelta, cut_off_note
 from fincoach_tui.llm.embeddings import Embedder
-
-# The events a turn yields; re-exported here for the coach's readers.
 from fincoach_tui.service.events import (
-    FoldFinished,
     FoldStarted,
+    QuestionRecorded,
     ReplyDelta,
     RequestReady,
     Retrying,
     TurnEvent,
     TurnFailed,
     TurnFinished,
+    TurnRefused,
     context_overflow,
 )
 from fincoach_tui.service.maintenance import (
-    RecallSource,
-    UpkeepProgress,
+    Maintainer,
     context_extra,
     fold,
-    prime_upkeep,
-    run_upkeep,
+    prime_maintenance,
+    resume_extraction,
+    run_maintenance,
 )
 
-__all__ = [
-    "Coach",
-    "ModelChoice",
-    "estimate_usage",
-    "context_overflow",
-    "FoldFinished",
-    "FoldStarted",
-    "ReplyDelta",
-    "RequestReady",
-    "Retrying",
-    "TurnEvent",
-    "TurnFailed",
-    "TurnFinished",
-]
+__all__ = ["Coach", "ModelChoice", "Turn", "TurnRefused", "estimate_usage"]
 
 RATE_LIMIT_RETRIES = 2  # after the first attempt; waits honour Retry-After, capped below
 MAX_RETRY_WAIT_S = 20.0
@@ -135,10 +134,23 @@ class Coach:
         )
         self._sleep = sleep
         self.strategy = strategy
-        # Where each upkeep pass got to, so the next one reads only newer messages.
-        self.upkeep = UpkeepProgress()
-        self.recall = RecallSource()  # recall's index and vectors, kept for the session
-        prime_upkeep(self)
+        self._in_flight = False  # a turn has started and not ended (see `busy`)
+        self._emitted = 0  # events written so far: tells whether a request is still current
+        # What maintenance (folds, extraction, embeddings) reads and records through: the
+        # session, the model, the counter, and this coach's accounting; nothing else of it.
+        # It keeps how far each pass got, and recall's index and vectors, for the session.
+        self.maintenance = Maintainer(
+            state=state,
+            llm=llm,
+            model=self.summarizer_model,
+            counter=counter,
+            clock=clock,
+            # By weak reference: a cycle would keep a left session alive until a full
+            # collection, and an open one is frozen out of those (ui/heap.py).
+            ledger=weakref.proxy(self),
+            embedder=embedder,
+        )
+        prime_maintenance(self.maintenance)
         # The omitted ids of a bounded strategy, extended turn by turn (records.MessageIds);
         # primed here, with the session being opened, so no turn has the whole history to do.
         self._omitted_ids = MessageIds()
@@ -154,9 +166,23 @@ class Coach:
     def next_turn(self) -> int:
         return self.state.transcript.completed_turns + 1
 
+    @property
+    def busy(self) -> bool:
+        """A turn is under way: another turn, or a strategy switch, is refused until it ends."""
+        return self._in_flight
+
     def _emit(self, event: dict[str, Any]) -> None:
         self._sink(event)  # durable first: a crash after this line loses nothing
         self.state.apply(event)
+        self._emitted += 1
+
+    def record(self, event: dict[str, Any]) -> None:
+        """Record one session event for maintenance (the `Ledger` it writes through)."""
+        self._emit(event)
+
+    def resume_extraction(self) -> bool:
+        """Resume fact extraction paused after refusals; False if it was not paused."""
+        return resume_extraction(self.maintenance)
 
     def _emit_all(self, events: list[dict[str, Any]]) -> None:
         if self._sink_many is None:
@@ -166,6 +192,7 @@ class Coach:
         self._sink_many(events)
         for event in events:
             self.state.apply(event)
+        self._emitted += len(events)
 
     @property
     def context_window(self) -> int | None:
@@ -186,7 +213,10 @@ class Coach:
         return pending
 
     def switch_strategy(self, name: str, params: dict[str, int] | None = None) -> Strategy:
-        """Use another strategy from the next request on. Raises StrategyError."""
+        """Use another strategy from the next request on. Raises StrategyError, also while
+        a turn is under way: its request was built with the strategy it started with."""
+        if self._in_flight:
+            raise StrategyError("wait for the reply to finish, then switch")
         strategy = make_strategy(name, params)
         # Saved first: if the write fails (a full disk) the session keeps its old strategy.
         self._emit(strategy_event(self.next_turn, strategy.name, strategy.params()))
@@ -222,14 +252,7 @@ class Coach:
 
     def history_before(self, new: Message) -> tuple[Message, ...]:
         """The transcript without `new` (the question of the turn under way, if recorded)."""
-        messages = self.state.transcript.messages
-        if messages and messages[-1].id == new.id:  # the usual case: a slice, not a scan
-            return messages[:-1]
-        if all(m.id != new.id for m in messages[-2:]):
-            # Not recorded (a preview, the comparison's template): the transcript only
-            # grows at its end, so a question under way is among its newest messages.
-            return messages
-        return tuple(m for m in messages if m.id != new.id)
+        return self.state.transcript.before(new)
 
     def view(self, new: Message) -> MemoryView:
         history = self.history_before(new)
@@ -240,7 +263,7 @@ class Coach:
             self.count_message,
             self.state.summary,
             facts=self.state.facts,
-            retriever=self.recall.retriever(self),
+            retriever=self.maintenance.retriever(),
             count_text=self.count_text,
             ids=self._omitted_ids,
         )
@@ -287,7 +310,11 @@ class Coach:
         summary: the real one does not exist until the fold has run.
         """
         draft = Message(f"draft:{digest(text).hex()}", "user", text, self.clock(), self.next_turn)
-        view = self.view(draft)
+        return self._request_for(draft)
+
+    def _request_for(self, question: Message) -> RequestReady:
+        """The request for `question` as things stand, a fold that is due shown done."""
+        view = self.view(question)
         plan = self._fold_plan(view.history)
         if plan is not None:
             placeholder = (plan.previous.text + "\n" if plan.previous else "") + (
@@ -303,25 +330,87 @@ class Coach:
         return usage if exact is None else replace(usage, prompt_tokens=exact)
 
     # ---- one turn ------------------------------------------------------------------
-    async def turn(self, text: str) -> AsyncIterator[TurnEvent]:
-        """Answer `text`. Raises ValueError for an empty message, before recording anything."""
+    def begin(self, text: str) -> Turn:
+        """Start a turn: check it, record the question, build its request.
+
+        Raises TurnRefused (nothing of the turn is then in the session) for an empty text,
+        while another turn is under way, when the question cannot be written, and when the
+        request would not fit the model's context window (counted here: a paste too big
+        for the model costs nothing). Otherwise the question is in the session file when
+        this returns, and the turn is under way until its `events()` end."""
+        if self._in_flight:
+            raise TurnRefused("busy", "the coach is still answering; your text is kept")
         if not text.strip():
-            raise ValueError("type a message first: an empty message is not sent")
+            raise TurnRefused("empty", "type a message first: an empty message is not sent")
+        window = self.context_window
+        if window is not None and self.counter.count(text) > window:
+            # It cannot fit whatever else is sent: refused before it is written at all.
+            raise TurnRefused("too_long", self._overflow(self.preview(text)) or "")
         question = Message(
             self.state.transcript.next_id(), "user", text, self.clock(), self.next_turn
         )
-        self._emit(message_event(question))
+        try:
+            self._emit(message_event(question))  # durable before anything else happens
+        except Exception as exc:  # noqa: BLE001 - a full disk, a key in the text: one line
+            resendable = not isinstance(exc, ValueError)  # a refused text stays refused
+            raise TurnRefused("not_saved", str(exc), resendable=resendable) from exc
+        self._in_flight = True
+        try:
+            request = self._request_for(question)
+            refusal = self._overflow(request)
+        except BaseException:
+            self._end(abandon=True)
+            raise
+        if refusal is not None:
+            self._end(abandon=True)
+            raise TurnRefused("too_long", refusal)
+        return Turn(self, question, request, self._emitted)
 
-        plan = self._fold_plan()  # the question is not foldable
-        if plan is not None:
-            yield FoldStarted(plan.first_turn, plan.last_turn)
-            yield await fold(self, plan)
-        async for upkeep in run_upkeep(self, question):  # fact extraction, recall vectors
-            yield upkeep
+    def turn(self, text: str) -> AsyncIterator[TurnEvent]:
+        """`begin(text).events()`: raises TurnRefused (a ValueError) before anything runs."""
+        return self.begin(text).events()
 
-        request = self.measure(self.strategy.build(self.view(question)))
-        yield request
+    def _overflow(self, request: RequestReady) -> str | None:
+        return context_overflow(request, self.context_window, self.choice.model)
 
+    def _end(self, *, abandon: bool) -> None:
+        if abandon:
+            self.abandon_turn()
+        self._in_flight = False
+
+    async def _events(self, turn: Turn) -> AsyncIterator[TurnEvent]:
+        question, text = turn.question, turn.question.content
+        try:
+            yield QuestionRecorded(question)
+            plan = self._fold_plan()  # the question is not foldable
+            if plan is not None:
+                yield FoldStarted(plan.first_turn, plan.last_turn)
+                yield await fold(self.maintenance, plan)
+            async for done in run_maintenance(self.maintenance, self.strategy, question):
+                yield done  # fact extraction, recall vectors
+            request = turn.request
+            if self._emitted != turn.built_at:  # maintenance changed what is sent: rebuild
+                request = self.measure(self.strategy.build(self.view(question)))
+            yield request
+            async for event in self._answer(request, question):
+                if isinstance(event, TurnFinished | TurnFailed):
+                    # Free before the last event is handed over: a driver may stop reading
+                    # there, and a generator left unfinished runs its `finally` only later.
+                    self._in_flight = False
+                yield event
+        except Exception as exc:  # noqa: BLE001 - a failed write (full disk, a key in a reply)
+            # must cost the user neither the session nor the message: the question is taken
+            # back, and handed to the front end to send again.
+            self.abandon_turn()
+            self._in_flight = False
+            resendable = not isinstance(exc, ValueError)
+            yield TurnFailed(LLMError("local", str(exc)), text, resendable=resendable)
+        finally:
+            self._in_flight = False
+
+    async def _answer(self, request: RequestReady, question: Message) -> AsyncIterator[TurnEvent]:
+        """Send `request` (retrying a rate limit) and stream the reply; the turn's end."""
+        text = question.content
         started = self.clock()
         reply_text = ""
         for attempt in range(RATE_LIMIT_RETRIES + 1):
@@ -450,12 +539,27 @@ class Coach:
     def _fold_plan(self, completed: tuple[Message, ...] | None = None) -> FoldPlan | None:
         """The fold due before the next request; `completed` defaults to the transcript but
         its pending question, copied only for a strategy that folds."""
-        fold_plan = getattr(self.strategy, "fold_plan", None)
-        if fold_plan is None:
+        if not isinstance(self.strategy, Folds):
             return None
         if completed is None:
             completed = self.state.transcript.messages[:-1]
-        return fold_plan(completed, self.state.summary)
+        return self.strategy.fold_plan(completed, self.state.summary)
+
+
+@dataclass(frozen=True)
+class Turn:
+    """A turn under way: its question is recorded, its request built (`Coach.begin`)."""
+
+    coach: Coach
+    question: Message
+    request: RequestReady  # sent as is unless maintenance changes what the strategy sees
+    built_at: int  # the coach's event count when `request` was built
+
+    def events(self) -> AsyncIterator[TurnEvent]:
+        """What happens, in order: QuestionRecorded, maintenance, RequestReady (the request
+        that is then sent), the reply, and TurnFinished or TurnFailed. Drive it to its end:
+        the coach is busy until then."""
+        return self.coach._events(self)
 
 
 def estimate_usage(

@@ -49,7 +49,7 @@ class CacheTurn:
 
 
 @dataclass(frozen=True)
-class CostSnapshot:
+class ComparisonSnapshot:
     report: CounterfactualReport
     projections: dict[str, Projection]
     horizon: int
@@ -116,7 +116,7 @@ def comparison_strategies(active: Strategy, params_for: Callable[[str], dict]) -
 
 
 # Strategy parameters that are the planner's sizes, wherever a strategy has them.
-_PLAN_FIELDS = {"facts_tokens": "fact_tokens", "recall_tokens": "retrieval_tokens"}
+_PLAN_FIELDS = {"facts_tokens": "fact_tokens", "recall_tokens": "recall_tokens"}
 
 
 # Turns walked between two moments the app may take its turn: opening a long session
@@ -128,7 +128,7 @@ class Superseded(Exception):
     """The session was left while its snapshot was being computed: nobody wants it."""
 
 
-class SessionCosts:
+class CostComparison:
     """Every strategy's cost on one session, kept: a new turn is walked once, then priced
     with the rest. Made again only for another session (the ledger is this one's).
 
@@ -174,7 +174,7 @@ class SessionCosts:
             if strategy.name == "summary":
                 real = self.coach.state.summary
                 known["tail_turns"] = params["tail_turns"]
-                known["record_tokens"] = real.tokens if real else params["cap_tokens"]
+                known["summary_tokens"] = real.tokens if real else params["cap_tokens"]
             known.update(
                 {
                     field: params[key]
@@ -190,7 +190,7 @@ class SessionCosts:
         *,
         context_window: int | None,
         horizon: int | None = None,
-    ) -> CostSnapshot:
+    ) -> ComparisonSnapshot:
         """Every strategy's cost, walking whatever turns are new first."""
         steps = self.snapshot_steps(strategies, context_window=context_window, horizon=horizon)
         return next(snapshot for snapshot in steps if snapshot is not None)  # the last step
@@ -201,7 +201,7 @@ class SessionCosts:
         *,
         context_window: int | None,
         horizon: int | None = None,
-    ) -> Iterator[CostSnapshot | None]:
+    ) -> Iterator[ComparisonSnapshot | None]:
         """The same snapshot a slice at a time: yields None after each SLICE_TURNS turns
         walked and after each strategy walked ahead, then the snapshot. The app runs it on
         the event loop and takes its turn between slices; stops (Superseded) once `close`
@@ -230,7 +230,7 @@ class SessionCosts:
         fold_price,
         averages: SessionAverages,
         ahead: Ahead,
-    ) -> CostSnapshot:
+    ) -> ComparisonSnapshot:
         coach = self.coach
         state = coach.state
         report = self.ledger.report(state, strategies, coach.overhead, price, fold_price)
@@ -251,7 +251,7 @@ class SessionCosts:
             for r in new
         )
         self._errors.extend(prediction_errors(new))
-        return CostSnapshot(
+        return ComparisonSnapshot(
             report,
             projections,
             ahead.horizon,

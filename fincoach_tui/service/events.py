@@ -1,6 +1,8 @@
 """What a turn reports, event by event, to whoever drives it (the TUI, the line chat, tests).
 
-Kept apart from the coach so that readers of the events need not read the turn loop.
+Kept apart from the coach so that readers of the events need not read the turn loop. One
+module for every event a turn yields: its own, and the maintenance ones (a fold, a fact
+extraction, embedding for recall) run before its request.
 """
 
 from __future__ import annotations
@@ -9,9 +11,33 @@ from dataclasses import dataclass
 
 from fincoach_tui.domain.context import Context
 from fincoach_tui.domain.conversation import Message
+from fincoach_tui.domain.fact_store import Fact
 from fincoach_tui.domain.memory import Summary
 from fincoach_tui.domain.records import CallRecord, SentMessage
 from fincoach_tui.llm.base import LLMError
+
+
+class TurnRefused(ValueError):
+    """The turn was not started, and nothing of it is in the session.
+
+    `kind` says why: "empty", "busy" (a turn is already under way), "too_long" (the
+    request would not fit the model's context window) or "not_saved" (the question could
+    not be written: a full disk, an API key in the text). `resendable` is False when
+    sending the same text again can only be refused again (a key in it)."""
+
+    def __init__(self, kind: str, reason: str, *, resendable: bool = True) -> None:
+        super().__init__(reason)
+        self.kind = kind
+        self.reason = reason
+        self.resendable = resendable
+
+
+@dataclass(frozen=True)
+class QuestionRecorded:
+    """The question is in the session file: a crash from here on hands it back on resume.
+    Always a turn's first event; front ends show the question from it."""
+
+    question: Message
 
 
 @dataclass(frozen=True)
@@ -59,10 +85,46 @@ class TurnFailed:
 
     error: LLMError
     question: str
+    # False when sending the same text again can only fail again (it holds an API key).
+    resendable: bool = True
 
+
+# ---- maintenance, run before the request so the request can use it ------------------------
+@dataclass(frozen=True)
+class ExtractStarted:
+    reason: str  # "batch" | "remember"
+    first_turn: int
+    last_turn: int
+
+
+@dataclass(frozen=True)
+class ExtractFinished:
+    added: tuple[Fact, ...]
+    record: CallRecord | None
+    rejected: str = ""  # why the answer was refused; the store is unchanged
+    error: LLMError | None = None
+    # This refusal paused batch extraction (PAUSE_AFTER_REJECTIONS in a row) until a
+    # "remember ..." is accepted or the user resumes it (memory screen).
+    paused: bool = False
+
+
+@dataclass(frozen=True)
+class IndexFinished:
+    count: int  # messages embedded
+    record: CallRecord | None
+    error: LLMError | None = None
+
+
+MaintenanceEvent = FoldStarted | FoldFinished | ExtractStarted | ExtractFinished | IndexFinished
 
 TurnEvent = (
-    FoldStarted | FoldFinished | RequestReady | ReplyDelta | Retrying | TurnFinished | TurnFailed
+    QuestionRecorded
+    | MaintenanceEvent
+    | RequestReady
+    | ReplyDelta
+    | Retrying
+    | TurnFinished
+    | TurnFailed
 )
 
 

@@ -1,27 +1,29 @@
-"""Upkeep the memory strategies need before a request is built: a summary fold, fact
-extraction, and embedding new messages for recall.
+"""Maintenance the memory strategies need before a request is built: a summary fold,
+fact extraction, and embedding new messages for recall.
 
 Each is a model call of its own, run before the request so the request can use it,
 recorded as a `CallRecord` (kind "summary" / "extract" / "embed") with its own tokens and
 cost, and saved as events that name the message ids they cover. A failure is a note,
 never a lost turn: the turn goes on with what the store already holds.
 
-This is the coach's maintenance for memory, kept in its own module so coach.py stays the
-turn loop: each call is accounted through `Coach.account`. A pass reads only the messages
-that are new since the last one (`UpkeepProgress`): everything before is known done, so
-the work per turn does not grow with the session.
+Kept apart from the coach so coach.py stays the turn loop. It sees only `Maintainer`:
+what it reads (the session, the model, the counter, the clock) and where it records
+(`Ledger`: the coach's accounting), never the coach itself. A pass reads only the
+messages that are new since the last one (`MaintenanceProgress`): everything before is
+known done, so the work per turn does not grow with the session.
 """
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator, Sequence
+from collections.abc import AsyncIterator, Callable, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import Any, Protocol
 
 from fincoach_tui.domain.context import Context, ContextMessage
 from fincoach_tui.domain.conversation import Message
 from fincoach_tui.domain.fact_extraction import PAUSE_AFTER_REJECTIONS, ExtractPlan, is_paused
-from fincoach_tui.domain.fact_store import Fact, extraction_resumed_event, facts_event
+from fincoach_tui.domain.fact_store import extraction_resumed_event, facts_event
+from fincoach_tui.domain.memory import ExtractsFacts, Recalls, Strategy
 from fincoach_tui.domain.memory.summary import FoldPlan
 from fincoach_tui.domain.recall import (
     BM25Index,
@@ -31,12 +33,18 @@ from fincoach_tui.domain.recall import (
     embeddings_event,
 )
 from fincoach_tui.domain.records import CallRecord, Usage
-from fincoach_tui.domain.session_state import summary_event
-from fincoach_tui.llm.base import Completion, LLMError
-from fincoach_tui.service.events import FoldFinished, RequestReady
-
-if TYPE_CHECKING:
-    from fincoach_tui.service.coach import Coach
+from fincoach_tui.domain.session_state import SessionState, summary_event
+from fincoach_tui.domain.tokens import TokenCounter
+from fincoach_tui.llm.base import ChatModel, Completion, LLMError
+from fincoach_tui.llm.embeddings import Embedder
+from fincoach_tui.service.events import (
+    ExtractFinished,
+    ExtractStarted,
+    FoldFinished,
+    IndexFinished,
+    MaintenanceEvent,
+    RequestReady,
+)
 
 EXTRACT_MAX_TOKENS = 1024
 MAX_EXTRACTIONS_PER_TURN = 6  # a catch-up over a long history is finished on later turns
@@ -47,37 +55,9 @@ _EXTRACT_PROMPT_ROOM = 1000
 JSON_MODE = {"type": "json_object"}
 
 
-@dataclass(frozen=True)
-class ExtractStarted:
-    reason: str  # "batch" | "remember"
-    first_turn: int
-    last_turn: int
-
-
-@dataclass(frozen=True)
-class ExtractFinished:
-    added: tuple[Fact, ...]
-    record: CallRecord | None
-    rejected: str = ""  # why the answer was refused; the store is unchanged
-    error: LLMError | None = None
-    # This refusal paused batch extraction (PAUSE_AFTER_REJECTIONS in a row) until a
-    # "remember ..." is accepted or the user resumes it (memory screen).
-    paused: bool = False
-
-
-@dataclass(frozen=True)
-class IndexFinished:
-    count: int  # messages embedded
-    record: CallRecord | None
-    error: LLMError | None = None
-
-
-UpkeepEvent = ExtractStarted | ExtractFinished | IndexFinished
-
-
 @dataclass
-class UpkeepProgress:
-    """How far the passes got, per coach. Both marks only ever cover completed messages
+class MaintenanceProgress:
+    """How far the passes got, per session. Both marks only ever cover completed messages
     (a question can still be withdrawn and its place taken by another), and both hold for
     good: the fact store's covered ids, the embeddings and the deleted facts only grow."""
 
@@ -90,70 +70,129 @@ class UpkeepProgress:
     batch_tokens: int | None = None
 
 
-def prime_upkeep(coach: Coach) -> None:
+class Ledger(Protocol):
+    """Where maintenance measures its requests and records what its calls cost."""
+
+    @property
+    def context_window(self) -> int | None: ...
+
+    def record(self, event: dict[str, Any]) -> None:
+        """Write one session event (durable first), then apply it."""
+        ...
+
+    def measure(self, context: Context) -> RequestReady: ...
+
+    def estimate_usage(self, messages: list[dict[str, str]], reply: str) -> Usage: ...
+
+    def account(
+        self,
+        kind: str,
+        request: RequestReady,
+        usage: Usage,
+        started: float,
+        *,
+        model: str,
+        note: str,
+        events: Sequence[dict[str, Any]] = (),
+    ) -> CallRecord: ...
+
+
+@dataclass
+class Maintainer:
+    """Everything maintenance reads, and the ledger it records through."""
+
+    state: SessionState
+    llm: ChatModel
+    model: str  # the model maintenance calls go to (the configured summarizer)
+    counter: TokenCounter
+    clock: Callable[[], float]
+    ledger: Ledger
+    embedder: Embedder | None = None
+    progress: MaintenanceProgress = field(default_factory=lambda: MaintenanceProgress())
+    recall: RecallSource = field(default_factory=lambda: RecallSource())
+
+    @property
+    def next_turn(self) -> int:
+        return self.state.transcript.completed_turns + 1
+
+    def count_message(self, message: Message) -> int:
+        return self.counter.count_cached(message.id, message.content)
+
+    def retriever(self) -> Retriever:
+        return self.recall.retriever(self.state, self.embedder)
+
+
+def prime_maintenance(maintainer: Maintainer) -> None:
     """Move the marks over what is already done in a session being opened, so that its
     first turn, like every later one, reads only what is new."""
-    transcript = coach.state.transcript
+    transcript = maintainer.state.transcript
     messages, done = transcript.messages, 2 * transcript.completed_turns
-    _uncovered(coach, messages[:done])
-    if coach.embedder is not None:
-        progress = coach.upkeep
-        progress.indexed_model = coach.embedder.model
-        progress.indexed = _embedded_upto(coach, messages, progress.indexed, done)
+    _uncovered(maintainer, messages[:done])
+    if maintainer.embedder is not None:
+        progress = maintainer.progress
+        progress.indexed_model = maintainer.embedder.model
+        progress.indexed = _embedded_upto(maintainer, messages, progress.indexed, done)
 
 
-async def run_upkeep(coach: Coach, question: Message) -> AsyncIterator[UpkeepEvent]:
+async def run_maintenance(
+    maintainer: Maintainer, strategy: Strategy, question: Message
+) -> AsyncIterator[MaintenanceEvent]:
     """Extract what is due, then embed what recall will need, for the turn of `question`."""
-    extract_plan = getattr(coach.strategy, "extract_plan", None)
-    history = coach.history_before(question) if extract_plan is not None else ()
-    rest: ExtractPlan | None = None  # what a split batch has still to read, this turn
-    for _ in range(MAX_EXTRACTIONS_PER_TURN if extract_plan else 0):
-        # Only what no extraction has read yet: the plan leaves covered messages out anyway.
-        whole = rest or extract_plan(_uncovered(coach, history), question, coach.state.facts)
-        if whole is None:
-            break
-        plan = whole.limited(coach.count_message, batch_tokens(coach))
-        rest = whole.after(plan, coach.state.facts)
-        yield ExtractStarted(plan.reason, plan.first_turn, plan.last_turn)
-        finished = await extract(coach, plan)
-        yield finished
-        if finished.error is not None and finished.error.kind == "context_length":
-            if len(plan.messages) == 1:  # one message too long to read at all: passed over
-                coach._emit(facts_event(coach.next_turn, plan.message_ids, ()))
+    if isinstance(strategy, ExtractsFacts):
+        history = maintainer.state.transcript.before(question)
+        rest: ExtractPlan | None = None  # what a split batch has still to read, this turn
+        for _ in range(MAX_EXTRACTIONS_PER_TURN):
+            # Only what no extraction has read yet: the plan leaves covered messages out anyway.
+            whole = rest or strategy.extract_plan(
+                _uncovered(maintainer, history), question, maintainer.state.facts
+            )
+            if whole is None:
+                break
+            plan = whole.limited(maintainer.count_message, batch_tokens(maintainer))
+            rest = whole.after(plan, maintainer.state.facts)
+            yield ExtractStarted(plan.reason, plan.first_turn, plan.last_turn)
+            finished = await extract(maintainer, strategy, plan)
+            yield finished
+            if finished.error is not None and finished.error.kind == "context_length":
+                if len(plan.messages) == 1:  # one message too long to read at all: passed over
+                    maintainer.ledger.record(
+                        facts_event(maintainer.next_turn, plan.message_ids, ())
+                    )
+                    continue
+                # Too long for the model: the next call reads half (split, never retried whole).
+                sent = sum(maintainer.count_message(m) for m in plan.messages)
+                maintainer.progress.batch_tokens = max(1, sent // 2)
+                rest = whole
                 continue
-            # Too long for the model: the next call reads half of it (split, never retried whole).
-            sent = sum(coach.count_message(m) for m in plan.messages)
-            coach.upkeep.batch_tokens = max(1, sent // 2)
-            rest = whole
-            continue
-        if finished.rejected or finished.error:
-            break
-    if coach.embedder is not None and getattr(coach.strategy, "uses_recall", False):
-        finished_index = await index(coach)
+            if finished.rejected or finished.error:
+                break
+    if maintainer.embedder is not None and isinstance(strategy, Recalls) and strategy.uses_recall:
+        finished_index = await index(maintainer, strategy)
         if finished_index is not None:
             yield finished_index
 
 
-def batch_tokens(coach: Coach) -> int:
-    """The most message tokens one extraction call reads, for this coach's model."""
-    window = coach.context_window
+def batch_tokens(maintainer: Maintainer) -> int:
+    """The most message tokens one extraction call reads, for the maintenance model."""
+    window = maintainer.ledger.context_window
     limit = EXTRACT_BATCH_TOKENS
     if window is not None:
         limit = min(limit, max(1, window - EXTRACT_MAX_TOKENS - _EXTRACT_PROMPT_ROOM))
-    learned = coach.upkeep.batch_tokens
+    learned = maintainer.progress.batch_tokens
     return min(limit, learned) if learned is not None else limit
 
 
-def resume_extraction(coach: Coach) -> bool:
+def resume_extraction(maintainer: Maintainer) -> bool:
     """Resume batch extraction paused by refusals (recorded in the session); False if it
     was not paused."""
-    if not is_paused(coach.state.facts):
+    if not is_paused(maintainer.state.facts):
         return False
-    coach._emit(extraction_resumed_event(coach.next_turn))  # an event like any fact change
+    # An event like any fact change, so a reopened session stays resumed.
+    maintainer.ledger.record(extraction_resumed_event(maintainer.next_turn))
     return True
 
 
-async def fold(coach: Coach, plan: FoldPlan) -> FoldFinished:
+async def fold(maintainer: Maintainer, plan: FoldPlan) -> FoldFinished:
     """Fold turns into the summary with a model call of its own, accounted like a turn.
 
     The summary may be no larger than what it replaces (`FoldPlan.bounded`). A failed fold
@@ -161,25 +200,25 @@ async def fold(coach: Coach, plan: FoldPlan) -> FoldFinished:
     back the previous text is billed once, as the call it was; it claims the turns only if
     they held nothing the text lacks, else they are folded again with the next batch.
     """
-    plan = plan.bounded(coach.count_message)
+    plan = plan.bounded(maintainer.count_message)
     messages = plan.request()
     note = f"folding turns {plan.first_turn}-{plan.last_turn}"
-    request = coach.measure(
+    request = maintainer.ledger.measure(
         Context("summary", tuple(_context_message(m) for m in messages), (), note)
     )
-    started = coach.clock()
+    started = maintainer.clock()
     text, usage = "", None
     try:
-        async for event in coach.llm.stream(
-            messages, model=coach.summarizer_model, max_tokens=plan.cap_tokens * 2
+        async for event in maintainer.llm.stream(
+            messages, model=maintainer.model, max_tokens=plan.cap_tokens * 2
         ):
             if isinstance(event, Completion):
                 text, usage = event.text, event.usage
     except LLMError as error:
         return FoldFinished(None, None, error)
     if usage is None:
-        usage = coach.estimate_usage(messages, text)
-    summary = plan.result(text, coach.counter.count)
+        usage = maintainer.ledger.estimate_usage(messages, text)
+    summary = plan.result(text, maintainer.counter.count)
     turns = f"turns {plan.first_turn}-{plan.last_turn}"
     if summary.unchanged and summary.last_turn < plan.last_turn:
         outcome = f"summary unchanged, {turns} not claimed (folded again with the next batch)"
@@ -189,21 +228,21 @@ async def fold(coach: Coach, plan: FoldPlan) -> FoldFinished:
         outcome = f"folded {turns}"
     if summary.dropped:
         outcome += f"; {summary.warning()}"
-    record = coach.account(
+    record = maintainer.ledger.account(
         "summary",
         request,
         usage,
         started,
-        model=coach.summarizer_model,
+        model=maintainer.model,
         note=outcome,
         events=[summary_event(summary)],
     )
     return FoldFinished(summary, record)
 
 
-def _uncovered(coach: Coach, history: tuple[Message, ...]) -> tuple[Message, ...]:
+def _uncovered(maintainer: Maintainer, history: tuple[Message, ...]) -> tuple[Message, ...]:
     """`history` from its first message the fact store has not covered (advancing the mark)."""
-    progress, covered = coach.upkeep, coach.state.facts.covered_ids
+    progress, covered = maintainer.progress, maintainer.state.facts.covered_ids
     start = min(progress.covered, len(history))
     while start < len(history) and history[start].id in covered:
         start += 1
@@ -211,12 +250,14 @@ def _uncovered(coach: Coach, history: tuple[Message, ...]) -> tuple[Message, ...
     return history[start:]
 
 
-def _embedded_upto(coach: Coach, messages: tuple[Message, ...], start: int, stop: int) -> int:
+def _embedded_upto(
+    maintainer: Maintainer, messages: tuple[Message, ...], start: int, stop: int
+) -> int:
     """How far from `start` the messages need no embedding: replies, the already embedded,
     and those a deleted fact came from (never embedded from then on)."""
-    assert coach.embedder is not None
-    known = coach.state.embeddings.get(coach.embedder.model, {})
-    skipped = coach.state.facts.deleted_source_ids()
+    assert maintainer.embedder is not None
+    known = maintainer.state.embeddings.get(maintainer.embedder.model, {})
+    skipped = maintainer.state.facts.deleted_source_ids()
     while start < stop and (
         messages[start].role != "user"
         or messages[start].id in known
@@ -245,9 +286,8 @@ class RecallSource:
     def index(self) -> BM25Index:
         return self._lexical.index
 
-    def retriever(self, coach: Coach) -> Retriever:
-        embedder = coach.embedder
-        vectors = coach.state.embeddings.get(embedder.model) if embedder is not None else None
+    def retriever(self, state: SessionState, embedder: Embedder | None) -> Retriever:
+        vectors = state.embeddings.get(embedder.model) if embedder is not None else None
         if not vectors:
             return self._lexical
         if self._vector is None or self._vectors is not vectors:  # another model's, or anew
@@ -268,28 +308,28 @@ class _GrowingLexical(LexicalRetriever):
         return super().scores(query, candidates)
 
 
-async def extract(coach: Coach, plan: ExtractPlan) -> ExtractFinished:
+async def extract(maintainer: Maintainer, strategy: Strategy, plan: ExtractPlan) -> ExtractFinished:
     messages = plan.request()
     note = f"extracting turns {plan.first_turn}-{plan.last_turn} ({plan.reason})"
-    context = Context(coach.strategy.name, tuple(_context_message(m) for m in messages), (), note)
-    request = coach.measure(context)
-    started = coach.clock()
+    context = Context(strategy.name, tuple(_context_message(m) for m in messages), (), note)
+    request = maintainer.ledger.measure(context)
+    started = maintainer.clock()
     try:
-        text, usage = await _complete_json(coach, messages)
+        text, usage = await _complete_json(maintainer, messages)
     except LLMError as error:
         return ExtractFinished((), None, error=error)  # nothing billed: tried again next turn
     if usage is None:
-        usage = coach.estimate_usage(messages, text)
-    store = coach.state.facts
+        usage = maintainer.ledger.estimate_usage(messages, text)
+    store = maintainer.state.facts
     result = plan.parse(text, store.next_number())
     outcome = f"rejected: {result.rejected}" if result.rejected else f"{len(result.facts)} facts"
-    event = facts_event(coach.next_turn, plan.message_ids, result.facts, result.rejected)
-    record = coach.account(
+    event = facts_event(maintainer.next_turn, plan.message_ids, result.facts, result.rejected)
+    record = maintainer.ledger.account(
         "extract",
         request,
         usage,
         started,
-        model=coach.summarizer_model,
+        model=maintainer.model,
         note=f"extracted turns {plan.first_turn}-{plan.last_turn}: {outcome}",
         events=[event],
     )  # billed and remembered together
@@ -298,17 +338,19 @@ async def extract(coach: Coach, plan: ExtractPlan) -> ExtractFinished:
     return ExtractFinished(added, record, result.rejected, paused=paused)
 
 
-async def _complete_json(coach: Coach, messages: list[dict[str, str]]) -> tuple[str, Usage | None]:
+async def _complete_json(
+    maintainer: Maintainer, messages: list[dict[str, str]]
+) -> tuple[str, Usage | None]:
     """The extraction call, in JSON mode where the server takes it. A server that rejects
     `response_format` (a 400 naming it) is asked again without, and never again with it
     for that model."""
-    model = coach.summarizer_model
-    progress = coach.upkeep
-    json_mode = getattr(coach.llm, "json_mode", False) and model not in progress.no_json_mode
+    model = maintainer.model
+    progress = maintainer.progress
+    json_mode = getattr(maintainer.llm, "json_mode", False) and model not in progress.no_json_mode
     extra = {"response_format": JSON_MODE} if json_mode else {}
     text, usage = "", None
     try:
-        async for event in coach.llm.stream(
+        async for event in maintainer.llm.stream(
             messages, model=model, max_tokens=EXTRACT_MAX_TOKENS, **extra
         ):
             if isinstance(event, Completion):
@@ -317,17 +359,17 @@ async def _complete_json(coach: Coach, messages: list[dict[str, str]]) -> tuple[
         if not (extra and error.kind == "bad_request" and "response_format" in error.message):
             raise
         progress.no_json_mode.add(model)
-        return await _complete_json(coach, messages)
+        return await _complete_json(maintainer, messages)
     return text, usage
 
 
-async def index(coach: Coach) -> IndexFinished | None:
+async def index(maintainer: Maintainer, strategy: Strategy) -> IndexFinished | None:
     """Embed every user message not embedded yet (the question included), in one call."""
-    embedder = coach.embedder
+    embedder = maintainer.embedder
     assert embedder is not None
-    known = coach.state.embeddings.get(embedder.model, {})
-    skipped = coach.state.facts.deleted_source_ids()
-    progress, transcript = coach.upkeep, coach.state.transcript
+    known = maintainer.state.embeddings.get(embedder.model, {})
+    skipped = maintainer.state.facts.deleted_source_ids()
+    progress, transcript = maintainer.progress, maintainer.state.transcript
     if progress.indexed_model != embedder.model:
         progress.indexed, progress.indexed_model = 0, embedder.model
     messages = transcript.messages
@@ -340,17 +382,17 @@ async def index(coach: Coach) -> IndexFinished | None:
     if not todo:
         progress.indexed = done
         return None
-    started = coach.clock()
+    started = maintainer.clock()
     try:
         embedded = await embedder.embed([m.content for m in todo])
     except LLMError as error:
         return IndexFinished(0, None, error)  # recall falls back to BM25 this turn
-    counted = sum(coach.count_message(m) for m in todo)
+    counted = sum(maintainer.count_message(m) for m in todo)
     usage = Usage(embedded.prompt_tokens or counted, 0, estimated=not embedded.prompt_tokens)
-    context = Context(coach.strategy.name, (), (), f"embedded {len(todo)} messages")
+    context = Context(strategy.name, (), (), f"embedded {len(todo)} messages")
     request = RequestReady(context, (), counted, counted)
     vectors = dict(zip((m.id for m in todo), embedded.vectors, strict=True))
-    record = coach.account(
+    record = maintainer.ledger.account(
         "embed",
         request,
         usage,
@@ -363,7 +405,7 @@ async def index(coach: Coach) -> IndexFinished | None:
     return IndexFinished(len(todo), record)
 
 
-def describe(event: UpkeepEvent) -> tuple[str, bool]:
+def describe(event: ExtractStarted | ExtractFinished | IndexFinished) -> tuple[str, bool]:
     """One line for the person watching, and whether it is a warning (shown, not just said)."""
     if isinstance(event, ExtractStarted):
         why = "you asked to remember" if event.reason == "remember" else "batch"
@@ -389,10 +431,10 @@ def describe(event: UpkeepEvent) -> tuple[str, bool]:
     return f"recall index: embedded {event.count} message{'s' * (event.count != 1)}", False
 
 
-def context_extra(context: Context) -> dict:
+def context_extra(context: Context) -> dict[str, Any]:
     """What a chat record keeps of the strategy's choices beyond the messages: the recalled
     turns with their scores, conflicts the facts won, and the strategy's note."""
-    extra: dict = {}
+    extra: dict[str, Any] = {}
     if context.note:
         extra["context_note"] = context.note
     if context.recalled:

@@ -13,7 +13,7 @@ from functools import cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from textual import work
+from textual import on, work
 from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
@@ -21,23 +21,37 @@ from textual.widgets import Footer
 
 from fincoach_tui.llm.providers import ProviderSettings
 from fincoach_tui.service.runtime import Engine, LiveSession, build_engine, open_session
+from fincoach_tui.service.sessions import NotDone, Sessions, export_markdown, save_settings
 from fincoach_tui.settings import paths
-from fincoach_tui.settings.config import Config, ConfigError, update_config
-from fincoach_tui.store.session_file import SessionError, SessionFile
-from fincoach_tui.store.sessions import SessionStore
 from fincoach_tui.ui import heap
 from fincoach_tui.ui.chat import ChatView
 from fincoach_tui.ui.commands import FinCoachCommands
 from fincoach_tui.ui.composer import Composer
+from fincoach_tui.ui.errors import explain
 from fincoach_tui.ui.format import usd
 from fincoach_tui.ui.status import ActivityLine, SessionBar
 from fincoach_tui.ui.themes import DEFAULT_THEME, discover_themes
+from fincoach_tui.ui.turn_messages import (
+    QuestionShown,
+    ReplyFailed,
+    ReplyFinished,
+    ReplyText,
+    RequestShown,
+    TurnEnded,
+    TurnProgress,
+)
 
 # Imported where used, after the first frame (which needs none of them): the turn runner
-# (the coach), the live costs (every strategy's counterfactual) and the side panel are a
+# (the coach), the live comparison (every strategy's counterfactual) and the side panel are a
 # third of a second of imports. `load_engine` imports the first two in its thread.
 if TYPE_CHECKING:
-    from fincoach_tui.ui.live_costs import LiveCosts
+    from fincoach_tui.llm.base import LLMError
+    from fincoach_tui.service.events import TurnRefused
+    from fincoach_tui.settings.config import Config
+    from fincoach_tui.store.session_file import SessionFile
+    from fincoach_tui.store.sessions import SessionStore
+    from fincoach_tui.ui.chat import MessageBox
+    from fincoach_tui.ui.live_comparison import LiveComparison
     from fincoach_tui.ui.side_panel import SidePanel
     from fincoach_tui.ui.turns import TurnRunner
 
@@ -79,7 +93,7 @@ class FinCoachApp(App):
         super().__init__()
         self.config = config
         self.settings = settings
-        self.store = store
+        self.sessions = Sessions(store)  # the session files, through application calls
         self.config_path = config_path or paths.config_path()
         self.engine: Engine | None = None
         self.live: LiveSession | None = None
@@ -91,20 +105,21 @@ class FinCoachApp(App):
         self._offline_delay = offline_chunk_delay
         self._timeout = request_timeout  # seconds a model call may take
         self._retry_sleep = retry_sleep  # how a rate-limited turn waits (tests control it)
+        self._reply_box: MessageBox | None = None  # the reply of the turn under way
         self._theme_problems = self._load_themes()
 
     @cached_property
     def turns(self) -> TurnRunner:
         from fincoach_tui.ui.turns import TurnRunner
 
-        return TurnRunner(self)
+        return TurnRunner(self.post_message)
 
     @cached_property
-    def costs(self) -> LiveCosts:
+    def comparison(self) -> LiveComparison:
         """Every strategy's cost, and the draft's, kept current."""
-        from fincoach_tui.ui.live_costs import LiveCosts
+        from fincoach_tui.ui.live_comparison import LiveComparison
 
-        return LiveCosts(self)
+        return LiveComparison(self)
 
     def compose(self) -> ComposeResult:
         yield SessionBar(id="bar")
@@ -175,7 +190,7 @@ class FinCoachApp(App):
         # What showing the session needs, imported here rather than on the event loop.
         import rich.markdown  # noqa: F401
 
-        import fincoach_tui.ui.live_costs  # noqa: F401
+        import fincoach_tui.ui.live_comparison  # noqa: F401
         import fincoach_tui.ui.turns  # noqa: F401
 
         self.call_from_thread(self._engine_ready, engine)
@@ -259,14 +274,118 @@ class FinCoachApp(App):
         meter.price_note = price_label(self.engine.price)
         meter.count_note, meter.split_gap = self.engine.count_note, self.engine.split_gap
         self.side.update_session(state, context_window=self.engine.context_window)
-        self.costs.refresh()  # starts once the screen shows this
+        self.comparison.refresh()  # starts once the screen shows this
 
-    # ---- input ---------------------------------------------------------------------
+    # ---- a turn: started here, run by the coach, shown from its messages --------------
     def on_composer_submitted(self, event: Composer.Submitted) -> None:
-        self.turns.submit(event.text)
+        self.submit(event.text)
 
     def action_retry(self) -> None:
-        self.turns.retry()
+        text = self.turns.take_failed()
+        if text is None:
+            self.notify("nothing to retry")
+            return
+        self.submit(text)
+
+    def submit(self, text: str) -> None:
+        """Start a turn with `text`: the coach checks it and writes the question at once,
+        in this handler, before any widget is touched or any worker started."""
+        if self.live is None:
+            self.notify("still starting, one moment: your text is kept", severity="warning")
+            return
+        from fincoach_tui.service.events import TurnRefused
+
+        try:
+            turn = self.live.coach.begin(text)
+        except TurnRefused as refused:
+            self._refused(refused, text)
+            return
+        self.composer.text = ""
+        # A coroutine, not a @work method: a finished worker keeps its method's arguments,
+        # and the turn's would keep a session that was left from being collected.
+        self.run_worker(self.turns.run(turn), exclusive=True, group="turn")
+
+    def _refused(self, refused: TurnRefused, text: str) -> None:
+        if refused.kind == "too_long":
+            # Counted before sending: a paste too big for the model costs nothing.
+            self.notify(
+                f"{refused.reason} Ctrl+S picks a strategy. Nothing was sent.",
+                title="Too long to send",
+                severity="error",
+                timeout=12,
+                markup=False,
+            )
+            self.activity.say("not sent: the request would not fit the context window", error=True)
+        elif refused.kind == "not_saved":
+            from fincoach_tui.llm.base import LLMError
+
+            self._not_answered(LLMError("local", refused.reason), text, refused.resendable)
+        else:
+            self.notify(refused.reason, severity="warning", markup=False)
+
+    @on(QuestionShown)
+    async def _show_question(self, message: QuestionShown) -> None:
+        self._reply_box = await self.chat.begin_exchange(message.question)
+        self.activity.say("waiting for the first token…")
+
+    @on(ReplyText)
+    async def _show_reply_text(self, message: ReplyText) -> None:
+        if self._reply_box is not None:
+            await self._reply_box.append(message.text)
+
+    @on(RequestShown)
+    def _show_request(self, message: RequestShown) -> None:
+        request = message.request
+        self.side.show_pending(request)
+        self.activity.say(
+            f"sent {len(request.sent)} messages · {request.counted_tokens:,} tokens counted · "
+            f"{request.predicted_prompt_tokens:,} predicted billed · waiting…"
+        )
+
+    @on(TurnProgress)
+    def _show_progress(self, message: TurnProgress) -> None:
+        if message.notice:
+            self.notify(message.line, severity="warning", markup=False, timeout=8)
+        self.activity.say(message.line, error=message.error)
+
+    @on(ReplyFinished)
+    async def _show_reply(self, message: ReplyFinished) -> None:
+        reply, record = message.event.reply, message.event.record
+        marks = [f"{record.usage.completion_tokens} tokens"]
+        if record.usage.estimated and not record.simulated:
+            marks.append("estimated")  # the server sent no usage: our count, marked
+        if record.note:
+            marks.append(record.note)  # e.g. "reply cut off": what is shown is partial
+        box = self._reply_box
+        if box is not None:
+            await box.finish(reply.content, who=" · ".join([box.who, *marks]))
+            self.chat.scroll_end(animate=False)  # the finished reply may be taller
+            box.set_class(bool(record.note), "-partial")
+        note = f" ({record.note})" if record.note else ""
+        self.activity.say(f"turn {record.turn} done{note}", error=bool(record.note))
+
+    @on(ReplyFailed)
+    async def _show_failure(self, message: ReplyFailed) -> None:
+        if self._reply_box is not None:
+            await self._reply_box.fail(f"Not answered: {explain(message.error)}")
+        self._not_answered(message.error, message.question, message.resendable)
+
+    def _not_answered(self, error: LLMError, question: str, resendable: bool) -> None:
+        text = explain(error)
+        if resendable:
+            self.turns.failed_text = question
+        if not self.composer.text.strip():
+            self.composer.text = question  # nothing is lost: the question is back in the input
+        self.activity.say(f"{text} — Ctrl+R retries" if resendable else text, error=True)
+        # markup=False: the message quotes the server, and "[...]" there is text, not style.
+        self.notify(
+            text, title="The coach could not answer", severity="error", timeout=10, markup=False
+        )
+
+    @on(TurnEnded)
+    def _turn_ended(self) -> None:
+        self._reply_box = None
+        self.refresh_session()
 
     # ---- strategies ----------------------------------------------------------------
     def action_pick_strategy(self) -> None:
@@ -274,7 +393,7 @@ class FinCoachApp(App):
             return
         from fincoach_tui.ui.screens.strategy import StrategyScreen
 
-        self.push_screen(StrategyScreen(self.live.coach.strategy), self._apply_strategy)
+        self.push_screen(StrategyScreen(self.live.coach.strategy), self.apply_strategy)
 
     def action_cycle_strategy(self) -> None:
         if self.live is None:
@@ -282,17 +401,23 @@ class FinCoachApp(App):
         from fincoach_tui.domain.memory import next_strategy
 
         name = next_strategy(self.live.coach.strategy.name)
-        self._apply_strategy((name, self.config.params_for(name)))
+        self.apply_strategy((name, self.config.params_for(name)))
 
-    def _apply_strategy(self, choice: tuple[str, dict[str, int]] | None) -> None:
+    def action_use_strategy(self, name: str) -> None:
+        """Switch to `name` with its configured parameters (the command palette's entries)."""
+        self.apply_strategy((name, self.config.params_for(name)))
+
+    def apply_strategy(self, choice: tuple[str, dict[str, int]] | None) -> None:
         if choice is None or self.live is None:
             return
-        if self.turns.busy:
-            self.notify("wait for the reply to finish, then switch", severity="warning")
-            return
+        from fincoach_tui.domain.memory import StrategyError
+
         try:
-            strategy = self.live.coach.switch_strategy(*choice)
-        except SessionError as exc:  # a full disk: the session keeps its strategy
+            strategy = self.live.coach.switch_strategy(*choice)  # refused while a turn runs
+        except StrategyError as exc:
+            self.notify(str(exc), severity="warning", markup=False)
+            return
+        except Exception as exc:  # noqa: BLE001 - not saved (a full disk): the strategy stays
             self.notify(f"strategy not changed: {exc}", severity="error", markup=False)
             return
         self.refresh_session()
@@ -325,7 +450,7 @@ class FinCoachApp(App):
         from fincoach_tui.ui.screens.sessions import SessionsScreen
 
         current = self.live.name if self.live else None
-        self.push_screen(SessionsScreen(self.store, current), self._switch_to)
+        self.push_screen(SessionsScreen(self.sessions, current), self._switch_to)
 
     def action_new_session(self) -> None:
         from fincoach_tui.service.runtime import default_session_name
@@ -338,7 +463,7 @@ class FinCoachApp(App):
     async def _switch_to(self, name: str | None) -> None:
         if name is None or self.engine is None or (self.live and self.live.name == name):
             return
-        if self.turns.busy:
+        if self.live is not None and self.live.coach.busy:
             self.notify("wait for the reply to finish first", severity="warning")
             return
         previous = self.live
@@ -346,13 +471,11 @@ class FinCoachApp(App):
             self._close_live()
             self.live = None
         try:
-            live = open_session(self.engine, self.store.open(name), sleep=self._retry_sleep)
-        except (SessionError, ValueError) as exc:
+            live = self.sessions.open(self.engine, name, sleep=self._retry_sleep)
+        except NotDone as exc:
             self.notify(str(exc), severity="error", timeout=8, markup=False)
             if previous is not None:  # reopen what we had, so the screen matches a session
-                live = open_session(
-                    self.engine, self.store.open(previous.name), sleep=self._retry_sleep
-                )
+                live = self.sessions.open(self.engine, previous.name, sleep=self._retry_sleep)
             else:
                 return
         await self.show_session(live)
@@ -360,16 +483,10 @@ class FinCoachApp(App):
     def action_export(self) -> None:
         if self.live is None:
             return
-        from datetime import datetime
-
-        from fincoach_tui.service.export import ExportError, export_session, write_export
-
-        stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
-        target = paths.data_dir() / "exports" / f"{self.live.name}-{stamp}.md"
         try:
-            write_export(target, export_session(self.live.name, self.live.state, "md"))
-        except ExportError as exc:
-            self.notify(f"not exported: {exc}", severity="error", markup=False)
+            target = export_markdown(self.live)
+        except NotDone as exc:
+            self.notify(str(exc), severity="error", markup=False)
             return
         self.notify(f"exported to {target}", markup=False)
 
@@ -381,13 +498,13 @@ class FinCoachApp(App):
         # Before the session is live there is nothing to quote, and the cost modules are
         # still being imported by the loader thread: typing must not import them here.
         if event.text_area is self.composer and self.live is not None:
-            self.costs.draft_changed(event.text_area.text)  # quoted once typing pauses
+            self.comparison.draft_changed(event.text_area.text)  # quoted once typing pauses
 
     def action_planner(self) -> None:
         from fincoach_tui.ui.screens.planner import PlannerScreen
 
-        inputs = self.costs.plan_inputs()
-        averages = self.costs.current().averages() if inputs is not None else None
+        inputs = self.comparison.plan_inputs()
+        averages = self.comparison.current().averages() if inputs is not None else None
         measured = (
             f"From this session: system prompt {averages.system_tokens:,} tokens, "
             f"{averages.turn_tokens:,} tokens per turn over {averages.turns} turns; the rest seed 002's."
@@ -420,9 +537,9 @@ class FinCoachApp(App):
 
     def _save_config(self, **changes) -> None:
         try:
-            self.config = update_config(self.config_path, **changes)
-        except (ConfigError, OSError) as exc:
-            self.notify(f"settings not saved: {exc}", severity="warning", markup=False)
+            self.config = save_settings(self.config_path, **changes)
+        except NotDone as exc:
+            self.notify(str(exc), severity="warning", markup=False)
 
     def _close_live(self) -> None:
         live = self.live
@@ -432,7 +549,10 @@ class FinCoachApp(App):
         live.close()
         heap.release_session()  # what of it is garbage now may be collected
         if empty and live.name in self._unnamed:
-            self.store.delete(live.name)
+            try:
+                self.sessions.delete(live.name)
+            except NotDone as exc:
+                self.notify(str(exc), severity="warning", markup=False)
 
     async def on_unmount(self) -> None:
         if self.live is not None:

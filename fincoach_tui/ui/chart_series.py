@@ -17,7 +17,7 @@ from fincoach_tui.ui import format as fmt
 
 if TYPE_CHECKING:
     from fincoach_tui.domain.session_state import StrategySwitch
-    from fincoach_tui.service.cost_comparison import CostSnapshot
+    from fincoach_tui.service.cost_comparison import ComparisonSnapshot
 
 NICE_STEPS = (1, 2, 5)
 DASHES = 12  # dashes per projected stretch: enough to read as dashed at any width
@@ -226,7 +226,9 @@ class CompareSeries:
         return max((y for line in self.lines for y in (*line.ys, *line.projected_y)), default=0.0)
 
 
-def build_compare(snapshot: CostSnapshot, switches: Sequence[StrategySwitch]) -> CompareSeries:
+def build_compare(
+    snapshot: ComparisonSnapshot, switches: Sequence[StrategySwitch]
+) -> CompareSeries:
     """Cumulative cost (or input tokens, unpriced) of every strategy, each from turn 0."""
     unit = "cost" if snapshot.priced else "tokens"
     report = snapshot.report

@@ -34,7 +34,7 @@ class FinCoachCommands(Provider):
         for name in STRATEGIES:
             yield (
                 f"Use strategy {name} ({DESCRIPTIONS[name]})",
-                partial(app._apply_strategy, (name, app.config.params_for(name))),  # type: ignore[attr-defined]
+                partial(app.run_action, f"use_strategy({name!r})"),
             )
 
     async def discover(self) -> Hits:

@@ -51,7 +51,7 @@ if TYPE_CHECKING:
     from textual_plot import PlotWidget
 
     from fincoach_tui.domain.session_state import StrategySwitch
-    from fincoach_tui.service.cost_comparison import CostSnapshot
+    from fincoach_tui.service.cost_comparison import ComparisonSnapshot
 
 MODES = ("tokens", "cost", "compare")
 MAX_SPACED_BARS = 60
@@ -125,7 +125,7 @@ class CostChart(Widget, can_focus=True):
         self._switches: list[StrategySwitch] = []
         self.selected_turn: int | None = None
         self.series = ChartSeries(mode="tokens")
-        self._costs: CostSnapshot | None = None
+        self._costs: ComparisonSnapshot | None = None
         self.compare: CompareSeries | None = None  # built when shown in the compare mode
 
     def compose(self) -> ComposeResult:
@@ -160,7 +160,7 @@ class CostChart(Widget, can_focus=True):
         self.selected_turn = selected_turn
         self._rebuild()
 
-    def show_costs(self, snapshot: CostSnapshot | None) -> None:
+    def show_costs(self, snapshot: ComparisonSnapshot | None) -> None:
         """Every strategy's cost on this conversation: what the "compare" mode draws."""
         had_costs = self._costs is not None
         self._costs = snapshot

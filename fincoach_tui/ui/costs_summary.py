@@ -3,7 +3,7 @@
 "buffer would have cost $0.0123 so far; you paid $0.0041 (window)", what caching saved,
 the template overhead in use, from which turn the bounded strategies are cheaper, and
 when buffer would outgrow the context window. The text is a pure function of a
-CostSnapshot (`summary_lines`); the widget only shows it.
+ComparisonSnapshot (`summary_lines`); the widget only shows it.
 """
 
 from __future__ import annotations
@@ -18,17 +18,17 @@ from fincoach_tui.ui import format as fmt
 from fincoach_tui.ui.line import Line
 
 if TYPE_CHECKING:
-    from fincoach_tui.service.cost_comparison import CostSnapshot
+    from fincoach_tui.service.cost_comparison import ComparisonSnapshot
 
 LINES = ("compare", "totals", "cache", "template", "crossover", "wall")
 EMPTY = "After the first turn: what every strategy would have cost on this conversation."
 
 
-def _money(snapshot: CostSnapshot, value: float) -> str:
+def _money(snapshot: ComparisonSnapshot, value: float) -> str:
     return fmt.usd(value) if snapshot.priced else f"{fmt.tokens(int(value))} tok"
 
 
-def summary_lines(snapshot: CostSnapshot) -> dict[str, str]:
+def summary_lines(snapshot: ComparisonSnapshot) -> dict[str, str]:
     report = snapshot.report
     actual = report.actual
     if not actual.turns:
@@ -116,7 +116,7 @@ class CostsSummary(Widget):
     def on_mount(self) -> None:
         self._paint()
 
-    def show(self, snapshot: CostSnapshot | None) -> None:
+    def show(self, snapshot: ComparisonSnapshot | None) -> None:
         self.lines = summary_lines(snapshot) if snapshot is not None else {}
         self._paint()
 

@@ -18,25 +18,16 @@ from textual.containers import VerticalScroll
 from textual.widget import Widget
 from textual.widgets import DataTable
 
+from fincoach_tui.domain.context import PROVENANCES, Section, split_sections
 from fincoach_tui.domain.records import CallRecord, SentMessage
 from fincoach_tui.ui import format as fmt
 from fincoach_tui.ui.line import Line
 
 if TYPE_CHECKING:
-    from fincoach_tui.service.coach import RequestReady
+    from fincoach_tui.service.events import RequestReady
 
-# How `system_message` joins labelled sections onto the prompt (domain/context.py).
-SECTION_BREAK = "\n\n## "
-PROVENANCES = ("system", "verbatim", "summary", "recalled", "fact", "new")
 # "#", role, provenance, tokens (29), a cell padding of 2 on 5 columns, the scrollbar (2)
 FIXED_COLUMNS_WIDTH = 41
-
-
-@dataclass(frozen=True)
-class Section:
-    provenance: str
-    label: str
-    text: str
 
 
 @dataclass(frozen=True)
@@ -50,37 +41,6 @@ class InspectorRow:
     tokens: int | None  # None for a section: it was counted as part of its message
     summary_line: str  # what the preview column shows, before cutting to width
     full_text: str  # what the content area shows when the row is selected
-
-
-def section_provenance(label: str) -> str | None:
-    """Which kind of memory a system-message section holds, judged by its label."""
-    lowered = label.lower()
-    for word, provenance in (("summary", "summary"), ("fact", "fact"), ("recall", "recalled")):
-        if word in lowered:
-            return provenance
-    return None
-
-
-def split_sections(content: str) -> tuple[str, list[Section]]:
-    """The system prompt, and the memory sections appended to it.
-
-    The record keeps only the content, so the sections are found again by their
-    "## label" headings. A heading we do not recognise may belong to the prompt itself
-    (a persona with its own headings): it stays with the text it was in.
-    """
-    head, *parts = content.split(SECTION_BREAK)
-    sections: list[Section] = []
-    for part in parts:
-        label, _, text = part.partition("\n")
-        provenance = section_provenance(label)
-        if provenance is not None:
-            sections.append(Section(provenance, label, text))
-        elif sections:
-            last = sections[-1]
-            sections[-1] = Section(last.provenance, last.label, last.text + SECTION_BREAK + part)
-        else:
-            head += SECTION_BREAK + part
-    return head, sections
 
 
 def rows_for(
@@ -256,10 +216,7 @@ class RequestInspector(Widget):
         self._shown = (record, title) if pending is None else None
         drawn = self._rows
         if pending is not None:
-            exact = [
-                [Section(s.provenance, s.label, s.text) for s in _memory_sections(m.sections)]
-                for m in pending.context.messages
-            ]
+            exact = [list(_memory_sections(m.sections)) for m in pending.context.messages]
             if len(exact) != len(pending.sent):
                 exact = None  # not parallel: fall back to reading the headings
             from fincoach_tui.service.maintenance import (

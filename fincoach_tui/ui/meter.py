@@ -22,7 +22,7 @@ from fincoach_tui.ui import format as fmt
 from fincoach_tui.ui.line import Line
 
 if TYPE_CHECKING:
-    from fincoach_tui.service.coach import RequestReady
+    from fincoach_tui.service.events import RequestReady
 
 WARNING_AT = 0.8
 LABEL_WIDTH = 11

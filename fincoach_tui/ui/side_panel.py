@@ -24,17 +24,19 @@ from fincoach_tui.ui.meter import TokenMeter
 
 if TYPE_CHECKING:
     from fincoach_tui.domain.session_state import SessionState
-    from fincoach_tui.service.coach import RequestReady
-    from fincoach_tui.service.cost_comparison import CostSnapshot
+    from fincoach_tui.service.cost_comparison import ComparisonSnapshot
+    from fincoach_tui.service.events import RequestReady
 
 
-def turn_label(record: CallRecord, *, upkeep: tuple[str, ...] = ()) -> Text:
+def turn_label(record: CallRecord, *, maintenance: tuple[str, ...] = ()) -> Text:
     """ "Turn 7 · window · 1,234 tok · $0.0004" (+ a mark per maintenance call that turn)."""
     label = (
         f"Turn {record.turn} · {record.strategy} · "
         f"{fmt.tokens(record.usage.prompt_tokens)} tok · {fmt.usd(record.cost_usd)}"
     )
-    for kind in dict.fromkeys(upkeep):  # "summary", "extract", "embed": calls run before the reply
+    for kind in dict.fromkeys(
+        maintenance
+    ):  # "summary", "extract", "embed": calls run before the reply
         label += f" · +{kind}"
     return Text(label)
 
@@ -64,7 +66,7 @@ class SidePanel(Vertical):
         self._summarized: dict[int, list[str]] = {}  # turn -> kinds of maintenance calls run
         self._records_seen = 0
         self.shown_turn: int | None = None  # None: nothing, or the request in flight
-        self._costs: CostSnapshot | None = None  # every strategy's cost, when the app has it
+        self._costs: ComparisonSnapshot | None = None  # every strategy's cost, when the app has it
 
     def compose(self) -> ComposeResult:
         yield TokenMeter(id="meter")
@@ -89,7 +91,7 @@ class SidePanel(Vertical):
         self.query_one(CostChart).show(state.records, state.switches, newest)
         self._show(newest)
 
-    def show_costs(self, snapshot: CostSnapshot | None) -> None:
+    def show_costs(self, snapshot: ComparisonSnapshot | None) -> None:
         """Every strategy's cost on this conversation: the summary lines, the chart's
         compare mode, and the meter's prediction-error trend and cache discount."""
         self._costs = snapshot
@@ -143,7 +145,7 @@ class SidePanel(Vertical):
             self._chat[record.turn] = record
             if record.turn not in self._listed:
                 self._listed[record.turn] = len(self._listed)
-                label = turn_label(record, upkeep=tuple(self._summarized.get(record.turn, ())))
+                label = turn_label(record, maintenance=tuple(self._summarized.get(record.turn, ())))
                 options.append(Option(label, id=str(record.turn)))
         if options:
             self.query_one("#turns", OptionList).add_options(options)

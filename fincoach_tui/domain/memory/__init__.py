@@ -8,7 +8,7 @@ ever lost by a switch.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 from fincoach_tui.domain.context import Context
 from fincoach_tui.domain.memory.base import MemoryView, Summary
@@ -19,6 +19,11 @@ from fincoach_tui.domain.memory.hybrid import HybridStrategy
 from fincoach_tui.domain.memory.summary import FoldPlan, SummaryStrategy
 from fincoach_tui.domain.memory.window import WindowStrategy
 
+if TYPE_CHECKING:
+    from fincoach_tui.domain.conversation import Message
+    from fincoach_tui.domain.fact_extraction import ExtractPlan
+    from fincoach_tui.domain.fact_store import FactStore
+
 
 class Strategy(Protocol):
     name: str
@@ -26,6 +31,32 @@ class Strategy(Protocol):
     def params(self) -> dict[str, int]: ...
 
     def build(self, view: MemoryView) -> Context: ...
+
+
+# What some strategies can do beyond `build`: the coach asks with isinstance, never getattr.
+@runtime_checkable
+class Folds(Protocol):
+    """Keeps a running summary: old turns are folded into it before a request."""
+
+    def fold_plan(
+        self, history: tuple[Message, ...], summary: Summary | None
+    ) -> FoldPlan | None: ...
+
+
+@runtime_checkable
+class ExtractsFacts(Protocol):
+    """Sends facts extracted from the conversation: extraction runs before a request."""
+
+    def extract_plan(
+        self, history: tuple[Message, ...], new: Message, store: FactStore
+    ) -> ExtractPlan | None: ...
+
+
+@runtime_checkable
+class Recalls(Protocol):
+    """Recalls earlier turns by similarity: new messages are embedded when it can."""
+
+    uses_recall: bool
 
 
 STRATEGIES: dict[str, type] = {
@@ -75,6 +106,9 @@ __all__ = [
     "STRATEGIES",
     "DESCRIPTIONS",
     "Strategy",
+    "Folds",
+    "ExtractsFacts",
+    "Recalls",
     "StrategyError",
     "MemoryView",
     "Summary",

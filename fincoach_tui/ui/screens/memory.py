@@ -19,7 +19,6 @@ from textual.widgets import Button, DataTable, Input, Static
 
 from fincoach_tui.domain.fact_extraction import is_paused
 from fincoach_tui.domain.fact_store import Fact
-from fincoach_tui.service.maintenance import resume_extraction
 
 if TYPE_CHECKING:
     from fincoach_tui.service.coach import Coach
@@ -170,8 +169,7 @@ class MemoryScreen(ModalScreen[None]):
 
     # ---- actions ---------------------------------------------------------------------
     def _busy(self) -> bool:
-        turns = getattr(self.app, "turns", None)
-        if turns is not None and turns.busy:
+        if self.coach.busy:
             self.notify("wait for the reply to finish, then change the memory", severity="warning")
             return True
         return False
@@ -212,7 +210,7 @@ class MemoryScreen(ModalScreen[None]):
     def action_resume_extraction(self) -> None:
         if self._busy():
             return
-        if resume_extraction(self.coach):
+        if self.coach.resume_extraction():
             self.notify("fact extraction resumed: the next batch is read on the next turn")
         else:
             self.notify("fact extraction is not paused", severity="warning")

@@ -15,15 +15,15 @@ from textual.containers import Grid, Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, DataTable, Input, Label, Static
 
-from fincoach_tui.domain.planner import BOUNDED, REPLAY, Plan, PlanInputs, make_plan, rows_to_show
+from fincoach_tui.domain.planner import BOUNDED, BUFFER, Plan, PlanInputs, make_plan, rows_to_show
 
 LABELS = {
     "system_tokens": "system prompt (tokens)",
     "turn_tokens": "average turn: user + reply",
     "tail_turns": "turns kept verbatim",
-    "record_tokens": "summary / record (tokens)",
+    "summary_tokens": "summary cap (tokens)",
     "fact_tokens": "fact section (tokens)",
-    "retrieval_tokens": "retrieval budget (tokens)",
+    "recall_tokens": "recall budget (tokens)",
     "turns": "turns in the session",
 }
 
@@ -55,7 +55,7 @@ class PlannerScreen(ModalScreen[None]):
     def compose(self) -> ComposeResult:
         with Vertical():
             yield Static(
-                "Crossover planner — when is a bounded strategy cheaper than replay?",
+                "Crossover planner — when is a bounded strategy cheaper than buffer?",
                 classes="title",
             )
             yield Static(self.measured or "Defaults: seed 002's assumptions.", id="source")
@@ -102,7 +102,7 @@ class PlannerScreen(ModalScreen[None]):
             )
         n = plan.inputs.turns
         lines.append(
-            f"At turn {n}: replay {plan.total(REPLAY):,} tokens in total · "
+            f"At turn {n}: buffer {plan.total(BUFFER):,} tokens in total · "
             + " · ".join(f"{s} {plan.total(s):,}" for s in BOUNDED)
         )
         self.query_one("#crossovers", Static).update("\n".join(lines))

@@ -10,9 +10,7 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, DataTable, Input, Static
 
-from fincoach_tui.domain.session_state import summarize_session
-from fincoach_tui.store.session_file import SessionError, validate_session_name
-from fincoach_tui.store.sessions import SessionStore
+from fincoach_tui.service.sessions import NotDone, Sessions, check_name
 from fincoach_tui.ui.format import usd
 
 
@@ -39,9 +37,9 @@ class SessionsScreen(ModalScreen[str | None]):
         Binding("d", "delete", "Delete"),
     ]
 
-    def __init__(self, store: SessionStore, current: str | None) -> None:
+    def __init__(self, sessions: Sessions, current: str | None) -> None:
         super().__init__()
-        self.store = store
+        self.sessions = sessions
         self.current = current
         self._pending: str | None = None  # "new" | "rename" | "delete"
 
@@ -68,10 +66,9 @@ class SessionsScreen(ModalScreen[str | None]):
     def reload(self) -> None:
         table = self.query_one(DataTable)
         table.clear()
-        for name in self.store.names():
-            try:
-                row = summarize_session(name, self.store.read_events(name))
-            except (SessionError, OSError):  # e.g. a newer format: listed; opening says why
+        for listed in self.sessions.listing():
+            name, row = listed.name, listed.summary
+            if row is None:  # e.g. a newer format: listed; opening it says why
                 table.add_row(name, "?", "-", "-", "-", "cannot read", key=name)
                 continue
             used = (
@@ -158,16 +155,16 @@ class SessionsScreen(ModalScreen[str | None]):
         self._end_prompt()
         try:
             if action == "new":
-                self.dismiss(validate_session_name(value))
+                self.dismiss(check_name(value))
             elif action == "rename" and target:
-                self.store.rename(target, validate_session_name(value))
+                self.sessions.rename(target, value)
                 self.say(f"renamed {target} to {value}")
             elif action == "delete" and target:
                 if value != target:
                     self.say("not deleted: the name did not match")
                     return
-                self.store.delete(target)
+                self.sessions.delete(target)
                 self.say(f"deleted {target}")
-        except (SessionError, ValueError) as exc:
+        except NotDone as exc:
             self.say(str(exc))
         self.reload()

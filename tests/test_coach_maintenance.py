@@ -1,4 +1,4 @@
-"""The coach's maintenance: upkeep passes that read only what is new, and the learned
+"""The coach's maintenance: passes that read only what is new, and the learned
 template saved in batches and on close rather than on every turn."""
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ from fincoach_tui.service.maintenance import (
     ExtractFinished,
     ExtractStarted,
     IndexFinished,
-    UpkeepProgress,
+    MaintenanceProgress,
 )
 from fincoach_tui.service.runtime import open_session
 from fincoach_tui.settings import paths
@@ -31,7 +31,7 @@ from fincoach_tui.store.sessions import SessionStore
 from tests.memory_helpers import MODEL, PLANTED, MemoryHarness, filler, shipped_prices
 from tests.test_runtime import engine
 
-# ---- upkeep reads only what is new, and sees what a pass over everything would --------
+# ---- maintenance reads only what is new, and sees what a pass over everything would --------
 
 
 class FakeEmbedder:
@@ -59,8 +59,8 @@ class FailingChat:
         self.fail = False
 
     async def stream(self, messages, *, model, max_tokens=None):
-        upkeep = messages[0]["content"].startswith((EXTRACTOR_MARKER, SUMMARIZER_MARKER))
-        if self.fail and not upkeep:
+        maintenance = messages[0]["content"].startswith((EXTRACTOR_MARKER, SUMMARIZER_MARKER))
+        if self.fail and not maintenance:
             self.fail = False
             raise LLMError("server", "the server had a bad day")
         async for event in self.inner.stream(messages, model=model, max_tokens=max_tokens):
@@ -125,7 +125,9 @@ async def play(counter, strategy: str, *, every_pass_from_the_start: bool):
         if step == "fail-embed-remember":
             embedder.fail, text = True, "Remember that my rent is ₹25,000."
         if every_pass_from_the_start:
-            h.coach.upkeep = UpkeepProgress()  # as before: every pass reads every message
+            h.coach.maintenance.progress = (
+                MaintenanceProgress()
+            )  # as before: every pass reads every message
         seen.append(summarize(await h.turn(text)))
         if step == "fail-turn":
             seen.append(summarize(await h.turn(text)))  # sent again, as the user would
@@ -133,7 +135,7 @@ async def play(counter, strategy: str, *, every_pass_from_the_start: bool):
 
 
 @pytest.mark.parametrize("strategy", ["facts", "hybrid"])
-async def test_upkeep_from_its_marks_does_what_a_pass_over_everything_does(counter, strategy):
+async def test_maintenance_from_its_marks_does_what_a_pass_over_everything_does(counter, strategy):
     h, embedder, seen = await play(counter, strategy, every_pass_from_the_start=False)
     full, full_embedder, full_seen = await play(counter, strategy, every_pass_from_the_start=True)
     assert seen == full_seen
@@ -154,13 +156,17 @@ async def test_a_resumed_coach_catches_up_in_one_pass_then_reads_only_the_new(co
     await h.turn(PLANTED[2])  # not embedded: the call failed
     resumed = h.resumed(embedder=embedder)
     # Opening the session moved the marks over what is done: up to the missed message.
-    assert resumed.coach.upkeep == UpkeepProgress(covered=0, indexed=4, indexed_model="fake-embed")
+    assert resumed.coach.maintenance.progress == MaintenanceProgress(
+        covered=0, indexed=4, indexed_model="fake-embed"
+    )
     await resumed.turn("And my FD?")
     assert embedder.inputs[-1] == [PLANTED[2], "And my FD?"]  # what the failed call missed
-    assert resumed.coach.upkeep.indexed == 6  # the messages before the question: all done
+    assert (
+        resumed.coach.maintenance.progress.indexed == 6
+    )  # the messages before the question: all done
     await resumed.turn("And my expenses?")
     assert embedder.inputs[-1] == ["And my expenses?"]
-    assert resumed.coach.upkeep.indexed == 8
+    assert resumed.coach.maintenance.progress.indexed == 8
 
 
 # ---- the maintenance API ----------------------------------------------------------------

@@ -1,8 +1,8 @@
 """Keeps the panel's every-strategy numbers, and the cost of the message being typed, current.
 
-Kept out of the App class like the turn runner. The numbers come from `SessionCosts`
+Kept out of the App class like the turn runner. The numbers come from `CostComparison`
 (beside the coach: it counts through the coach's cached counter); this only decides when
-to ask. One `SessionCosts` lives as long as the session is on screen and keeps every
+to ask. One `CostComparison` lives as long as the session is on screen and keeps every
 strategy's walk: after a turn only that turn is walked, and only another session starts
 from nothing (the whole session, in slices). Either runs on the event loop in slices of a
 few ms, one run at a time: a refresh asked for meanwhile is folded into a single next run.
@@ -20,8 +20,8 @@ from typing import TYPE_CHECKING
 from textual.css.query import NoMatches
 
 from fincoach_tui.service.cost_comparison import (
-    CostSnapshot,
-    SessionCosts,
+    ComparisonSnapshot,
+    CostComparison,
     Superseded,
     comparison_strategies,
 )
@@ -40,12 +40,12 @@ QUOTE_DELAY_S = 0.3
 SLICE_S = 0.005  # longest the comparison holds the event loop before a keypress may run
 
 
-class LiveCosts:
+class LiveComparison:
     def __init__(self, app: FinCoachApp) -> None:
         self.app = app
-        self._costs: SessionCosts | None = None
+        self._comparison: CostComparison | None = None
         self._timer: Timer | None = None
-        self._running: SessionCosts | None = None  # whose snapshot a worker is computing
+        self._running: CostComparison | None = None  # whose snapshot a worker is computing
         self._again = False  # a refresh came while it was
         self._settled = False  # the heap settled since this session's first snapshot
         self.last_quote = ""  # the quote last shown under the composer ("" when none)
@@ -57,32 +57,39 @@ class LiveCosts:
         except (NoMatches, IndexError):
             return None
 
-    def current(self) -> SessionCosts | None:
-        """The costs of the session on screen (a new one when the session changed)."""
+    def current(self) -> CostComparison | None:
+        """The comparison of the session on screen (a new one when the session changed)."""
         live = self.app.live
         if live is None:
-            self._costs = None
-        elif self._costs is None or self._costs.coach is not live.coach:
-            if self._costs is not None:
-                self._costs.close()  # its snapshot, if one is under way, is not wanted now
-            self._costs = SessionCosts(live.coach)  # the panel forgot the last one's numbers
+            self._comparison = None
+        elif self._comparison is None or self._comparison.coach is not live.coach:
+            if self._comparison is not None:
+                self._comparison.close()  # its snapshot, if one is under way, is not wanted now
+            self._comparison = CostComparison(live.coach)  # the panel forgot the last one's numbers
             self._settled = False
-        return self._costs
+        return self._comparison
 
     # ---- every strategy ------------------------------------------------------------
     def refresh(self) -> None:
-        costs = self.current()
-        if costs is None or self.app.engine is None:
+        comparison = self.current()
+        if comparison is None or self.app.engine is None:
             return
-        if self._running is costs:
+        if self._running is comparison:
             self._again = True  # the run under way picks the newest state up once more
             return
-        self._running, self._again = costs, False
+        self._running, self._again = comparison, False
         shown = asyncio.Event()
         self.app.call_after_refresh(shown.set)
-        self.app.run_worker(self._compute(costs, shown), group="costs", exit_on_error=False)
+        # Exclusive: a run still under way for a session that was left is cancelled, not
+        # waited for (one for this session is never cancelled: it picks the refresh up).
+        self.app.run_worker(
+            self._compute(comparison, shown),
+            group="comparison",
+            exclusive=True,
+            exit_on_error=False,
+        )
 
-    async def _compute(self, costs: SessionCosts, shown: asyncio.Event) -> None:
+    async def _compute(self, comparison: CostComparison, shown: asyncio.Event) -> None:
         """Walk and price on the event loop, handing it back every SLICE_S, from the moment
         the screen shows the turn or session this follows.
 
@@ -96,10 +103,12 @@ class LiveCosts:
             while True:
                 snapshot = None
                 try:
-                    strategies = comparison_strategies(costs.coach.strategy, app.config.params_for)
+                    strategies = comparison_strategies(
+                        comparison.coach.strategy, app.config.params_for
+                    )
                     window = app.engine.context_window if app.engine is not None else None
                     handed_back = time.perf_counter()
-                    for snapshot in costs.snapshot_steps(strategies, context_window=window):  # noqa: B007 - the last step is kept
+                    for snapshot in comparison.snapshot_steps(strategies, context_window=window):  # noqa: B007 - the last step is kept
                         if time.perf_counter() - handed_back > SLICE_S:
                             await asyncio.sleep(0)
                             handed_back = time.perf_counter()
@@ -110,34 +119,36 @@ class LiveCosts:
                         f"cost comparison unavailable: {exc}", severity="warning", markup=False
                     )
                     snapshot = None
-                if not self._show(costs, snapshot):
+                if not self._show(comparison, snapshot):
                     return
         finally:
-            if self._running is costs:  # ended early (an error, a cancellation): the next may start
+            if (
+                self._running is comparison
+            ):  # ended early (an error, a cancellation): the next may start
                 self._running = None
 
-    def _show(self, costs: SessionCosts, snapshot: CostSnapshot | None) -> bool:
+    def _show(self, comparison: CostComparison, snapshot: ComparisonSnapshot | None) -> bool:
         """Show `snapshot` if still the session on screen; True: compute again (a refresh
         came meanwhile)."""
         side = self._main(SidePanel)
-        if snapshot is not None and costs is self._costs and side is not None:
+        if snapshot is not None and comparison is self._comparison and side is not None:
             side.show_costs(snapshot)
             if not self._settled:  # the session's first walk is done: it is all in memory
                 self._settled = True
                 heap.settle_session()
-        if self._running is not costs:  # another session's run owns the flags now
+        if self._running is not comparison:  # another session's run owns the flags now
             return False
-        again, self._again = self._again and costs is self._costs, False
+        again, self._again = self._again and comparison is self._comparison, False
         if not again:
             self._running = None
         return again
 
     def plan_inputs(self) -> PlanInputs | None:
-        costs = self.current()
-        if costs is None:
+        comparison = self.current()
+        if comparison is None:
             return None
-        return costs.plan_inputs(
-            comparison_strategies(costs.coach.strategy, self.app.config.params_for)
+        return comparison.plan_inputs(
+            comparison_strategies(comparison.coach.strategy, self.app.config.params_for)
         )
 
     # ---- the draft's cost, before sending ------------------------------------------
@@ -148,10 +159,10 @@ class LiveCosts:
 
     def quote(self, text: str) -> str:
         """Show under the composer what sending `text` now would cost; "" if nothing to say."""
-        costs = self.current()
+        comparison = self.current()
         line = ""
-        if costs is not None and not self.app.turns.busy and text.strip():
-            quote = costs.quote(text)
+        if comparison is not None and not comparison.coach.busy and text.strip():
+            quote = comparison.quote(text)
             line = (
                 f"next: {len(quote.request.sent)} msgs · ≈{fmt.tokens(quote.prompt_tokens)} tok in"
                 f" + ≈{fmt.tokens(quote.completion_tokens)} out · ≈{fmt.usd(quote.cost)}"

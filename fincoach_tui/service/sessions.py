@@ -1,0 +1,118 @@
+"""What the interface may do to session files, exports and settings, as application calls.
+
+The screens never reach the store or the config file themselves: they list, open,
+rename, delete and export sessions, and save settings, through these calls. Every
+failure comes back as `NotDone`, one line for the user.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from datetime import datetime
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from fincoach_tui.settings import paths
+from fincoach_tui.settings.config import Config, ConfigError, update_config
+from fincoach_tui.store.session_file import SessionError, validate_session_name
+from fincoach_tui.store.sessions import SessionStore
+
+# The session summaries (they replay events, with the strategies) are imported on first
+# use: the app imports this module for its first frame, which needs none of them.
+if TYPE_CHECKING:
+    from fincoach_tui.domain.session_state import SessionSummary
+    from fincoach_tui.service.runtime import Engine, LiveSession
+
+
+class NotDone(Exception):
+    """The call changed nothing; the message says why in one line."""
+
+
+@dataclass(frozen=True)
+class Listed:
+    """One row of the sessions list: its summary, or None if the file cannot be read."""
+
+    name: str
+    summary: SessionSummary | None
+
+
+class Sessions:
+    """The session files in the data directory."""
+
+    def __init__(self, store: SessionStore) -> None:
+        self._store = store
+
+    def listing(self) -> list[Listed]:
+        """Every session, newest first; one that cannot be read is listed all the same."""
+        from fincoach_tui.domain.session_state import summarize_session
+
+        rows = []
+        for name in self._store.names():
+            try:
+                rows.append(Listed(name, summarize_session(name, self._store.read_events(name))))
+            except (SessionError, OSError):  # e.g. a newer format: listed; opening says why
+                rows.append(Listed(name, None))
+        return rows
+
+    def open(
+        self,
+        engine: Engine,
+        name: str,
+        *,
+        sleep: Callable[[float], Awaitable[None]] | None = None,
+    ) -> LiveSession:
+        """Open `name` (created if new) with a coach on it. Raises NotDone."""
+        from fincoach_tui.service.runtime import open_session
+
+        try:
+            return open_session(engine, self._store.open(name), sleep=sleep)
+        except (SessionError, ValueError) as exc:
+            raise NotDone(str(exc)) from exc
+
+    def rename(self, old: str, new: str) -> str:
+        """Rename a session; the new name, checked. Raises NotDone."""
+        try:
+            new = validate_session_name(new)
+            self._store.rename(old, new)
+        except (SessionError, ValueError) as exc:
+            raise NotDone(str(exc)) from exc
+        return new
+
+    def delete(self, name: str) -> None:
+        """Delete a session file. Raises NotDone."""
+        try:
+            self._store.delete(name)
+        except (SessionError, ValueError, OSError) as exc:
+            raise NotDone(str(exc)) from exc
+
+
+def check_name(name: str) -> str:
+    """A session name as typed, checked (the same rules as `--session`). Raises NotDone."""
+    try:
+        return validate_session_name(name)
+    except (SessionError, ValueError) as exc:
+        raise NotDone(str(exc)) from exc
+
+
+def export_markdown(live: LiveSession, now: datetime | None = None) -> Path:
+    """Write the session as Markdown under the data directory's exports/ (0600); its path.
+    Raises NotDone."""
+    from fincoach_tui.service.export import ExportError, export_session, write_export
+
+    stamp = (now or datetime.now()).strftime("%Y%m%d-%H%M%S")
+    target = paths.data_dir() / "exports" / f"{live.name}-{stamp}.md"
+    try:
+        write_export(target, export_session(live.name, live.state, "md"))
+    except ExportError as exc:
+        raise NotDone(f"not exported: {exc}") from exc
+    return target
+
+
+def save_settings(path: Path, **changes: Any) -> Config:
+    """Change some settings in config.toml (theme, strategy, ...); the config now.
+    Raises NotDone."""
+    try:
+        return update_config(path, **changes)
+    except (ConfigError, OSError) as exc:
+        raise NotDone(f"settings not saved: {exc}") from exc
