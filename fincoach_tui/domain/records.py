@@ -12,7 +12,10 @@ import re
 import sys
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import asdict, dataclass, field, fields
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from fincoach_tui.domain.record_refs import RefTable
 
 
 @dataclass(frozen=True)
@@ -83,7 +86,7 @@ class CallRecord:
     strategy: str
     provider: str
     model: str
-    sent: tuple[SentMessage, ...]
+    sent: Sequence[SentMessage]  # a tuple, or SentRefs (a replayed session's, built when read)
     omitted_ids: Sequence[str]  # a tuple, or IdRuns (a long session's are runs)
     counted_tokens: int  # sum of content tokens of `sent`
     predicted_prompt_tokens: int  # counted + predicted chat-template overhead
@@ -113,10 +116,18 @@ class CallRecord:
         return data
 
     @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> CallRecord:
+    def from_dict(cls, data: dict[str, Any], refs: RefTable | None = None) -> CallRecord:
+        """`refs`: the session's table of messages and texts (domain/record_refs.py). With
+        it, `sent` may hold references and is kept as them (SentRefs, built when read),
+        whether it was read from a file or built by a live turn; without it, `sent` must
+        spell every message out."""
         known = {f.name for f in fields(cls)}
         values = {k: v for k, v in data.items() if k in known}
-        values["sent"] = tuple(SentMessage.from_dict(m) for m in data.get("sent", ()))
+        if refs is None:
+            values["sent"] = tuple(SentMessage.from_dict(m) for m in data.get("sent", ()))
+        else:
+            items, _texts = refs.encode(data.get("sent", ()))  # references stay references
+            values["sent"] = refs.decode(items)
         values["omitted_ids"] = expand_ids(data.get("omitted_ids", ()))
         values["usage"] = Usage.from_dict(data["usage"])
         values.setdefault("extra", {})
