@@ -88,14 +88,30 @@ class RefTable:
                     self.tokens.setdefault(message_id, int(count))
 
     # ---- writing -------------------------------------------------------------------
+    def by_reference(self, events: Iterable[dict[str, Any]]) -> Iterator[dict[str, Any]]:
+        """Events as a session file holds them: a record's sent messages as references to
+        the transcript and to `text` events, each new text just before its first record."""
+        for event in events:
+            record = event.get("record") if event.get("type") == "record" else None
+            if isinstance(record, dict):
+                items, texts = self.encode(record.get("sent", ()))
+                yield from texts
+                event = {**event, "record": {**record, "sent": items}}
+            else:
+                self.observe(event)
+            yield event
+
     def encode(
         self, sent: Iterable[Mapping[str, Any]]
     ) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
         """A record's `sent` (full messages, as SentMessage.to_dict) as file items, and the
         `text` events to write before it (texts not stored yet; now known to the table).
-        Items already in the file's shape pass through unchanged."""
+        Items already in the file's shape pass through unchanged. All or nothing: the
+        table learns nothing from a `sent` it could not encode."""
         items: list[dict[str, Any]] = []
         new_texts: list[dict[str, Any]] = []
+        texts: dict[str, str] = {}  # learned here, kept only if all of `sent` encodes
+        counts: dict[str, int] = {}
         run: list[str] = []  # ids of the reference item being gathered
         run_counts: list[int] | None = None  # its token counts, if it writes them
         run_provenance = ""
@@ -120,9 +136,9 @@ class RefTable:
                 known = self.messages.get(ids[0])
                 if known == (message["role"], message["content"]):
                     # Counted here only if the file has no count for it yet, or another one.
-                    first = self.tokens.get(ids[0])
+                    first = self.tokens.get(ids[0], counts.get(ids[0]))
                     if first is None:
-                        self.tokens[ids[0]] = tokens
+                        counts[ids[0]] = tokens
                     explicit = first != tokens  # first mention (None), or another count
                     if run and (
                         provenance != run_provenance or explicit != (run_counts is not None)
@@ -138,8 +154,8 @@ class RefTable:
             close()
             content = str(message["content"])
             digest = text_digest(content)
-            if digest not in self.texts:
-                self.texts[digest] = content
+            if digest not in self.texts and digest not in texts:
+                texts[digest] = content
                 new_texts.append(text_event(digest, content))
             item = {"role": message["role"], "text": digest, "provenance": provenance}
             item["tokens"] = tokens
@@ -147,6 +163,8 @@ class RefTable:
                 item["source_ids"] = compact_ids(ids)
             items.append(item)
         close()
+        self.texts.update(texts)
+        self.tokens.update(counts)
         return items, new_texts
 
     # ---- reading -------------------------------------------------------------------

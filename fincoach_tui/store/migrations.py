@@ -34,17 +34,10 @@ def _records_refer_to_texts(events: Events) -> Events:
     table = RefTable()
     out: Events = []
     for event in events:
-        record = event.get("record") if event.get("type") == "record" else None
         try:
-            if isinstance(record, dict):
-                items, texts = table.encode(record.get("sent", ()))
-                out.extend(texts)
-                event = {**event, "record": {**record, "sent": items}}
-            else:
-                table.observe(event)
+            out.extend(table.by_reference([event]))
         except (KeyError, TypeError, ValueError, AttributeError):
-            pass
-        out.append(event)
+            out.append(event)
     return out
 
 

@@ -415,19 +415,10 @@ class SessionFile:
         self.events.extend(json.loads(line) for line in lines)
 
     def _by_reference(self, events: list[dict[str, Any]]) -> Iterator[dict[str, Any]]:
-        """The events as the file holds them: a record's sent messages as references to
-        the transcript and to `text` events, each new text written just before it."""
         for event in events:
             if not isinstance(event, dict):
                 raise ValueError(f"an event must be a dict, got {type(event).__name__}")
-            kind = event.get("type")
-            if kind == "record" and isinstance(event.get("record"), dict):
-                items, texts = self._refs.encode(event["record"].get("sent", ()))
-                yield from texts
-                event = {**event, "record": {**event["record"], "sent": items}}
-            else:
-                self._refs.observe(event)
-            yield event
+        return self._refs.by_reference(events)
 
     def close(self) -> None:
         """Close the file and release the lock. Safe to call twice."""

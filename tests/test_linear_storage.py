@@ -1,0 +1,124 @@
+"""Linear session files (domain/record_refs.py): a record refers to transcript messages
+by id and to every other text once, by digest, yet the exact request of every call is
+rebuilt byte for byte from the reopened file, for every strategy, against what the model
+server received."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from fincoach_tui.domain.persona import DEMO_TURNS
+from fincoach_tui.domain.record_refs import RefTable, SentRefs, text_digest
+from fincoach_tui.domain.records import SentMessage
+from fincoach_tui.domain.session_state import replay
+from fincoach_tui.service.runtime import build_engine, open_session
+from fincoach_tui.settings.config import Config
+from fincoach_tui.store.session_file import SessionFile, load_events
+from tests.app_harness import server_settings
+
+STRATEGIES = ["buffer", "window", "summary", "hybrid", "facts"]
+
+
+async def play(path, base_url: str, strategy: str, turns: int) -> None:
+    engine = build_engine(Config(), server_settings(base_url))
+    live = open_session(engine, SessionFile.open(path), strategy=strategy)
+    try:
+        for turn in range(turns):
+            async for _ in live.coach.turn(f"{DEMO_TURNS[turn % len(DEMO_TURNS)]} ({turn})"):
+                pass
+    finally:
+        live.close()
+        await engine.llm.aclose()
+
+
+def requests_of(state) -> list[str]:
+    """Each recorded model call's `messages`, as JSON bytes, in the order they were made."""
+    return [
+        json.dumps([{"role": m.role, "content": m.content} for m in r.sent], ensure_ascii=False)
+        for r in state.records
+        if r.kind != "embed"
+    ]
+
+
+@pytest.mark.parametrize("strategy", STRATEGIES)
+async def test_every_request_is_rebuilt_byte_for_byte_after_reopening(
+    tmp_path, fake_openai, strategy
+):
+    path = tmp_path / f"{strategy}.jsonl"
+    await play(path, fake_openai.base_url, strategy, turns=9)
+    received = [json.dumps(body["messages"], ensure_ascii=False) for body in fake_openai.requests]
+    events, warnings = load_events(path)
+    state, problems = replay(events)
+    assert warnings == [] and problems == []
+    assert len(state.chat_records) == 9
+    assert requests_of(state) == received
+    with SessionFile.open(path) as reopened:  # and through the locked open, too
+        assert requests_of(replay(reopened.events)[0]) == received
+
+
+@pytest.mark.parametrize("strategy", ["buffer", "summary"])
+async def test_no_message_text_is_written_twice(tmp_path, fake_openai, strategy):
+    path = tmp_path / "s.jsonl"
+    await play(path, fake_openai.base_url, strategy, turns=9)
+    events = [json.loads(line) for line in path.read_text().splitlines()]
+    texts = [e["message"]["content"] for e in events if e["type"] == "message"]
+    texts += [e["content"] for e in events if e["type"] == "text"]
+    data = path.read_text()
+    for text in texts:
+        assert data.count(json.dumps(text, ensure_ascii=False)) == 1, text[:40]
+    stored = [e["digest"] for e in events if e["type"] == "text"]
+    assert len(stored) == len(set(stored))  # each text once
+
+
+async def test_a_buffer_record_stays_the_same_size_as_the_session_grows(tmp_path, fake_openai):
+    path = tmp_path / "s.jsonl"
+    await play(path, fake_openai.base_url, "buffer", turns=12)
+    lines = [line for line in path.read_text().splitlines() if '"type":"record"' in line]
+    records = [json.loads(line)["record"] for line in lines]
+    # the system text, the earlier messages as one run (their counts known), then the two
+    # never sent before, with their counts: the last reply and the new question
+    assert [item.get("ids") for item in records[-1]["sent"]] == [
+        None, ["m1..m21"], ["m22"], ["m23"]
+    ]  # fmt: skip
+    assert [item.get("tokens") for item in records[-1]["sent"]][1] is None
+    assert len(lines[-1]) - len(lines[3]) < 16  # a few more digits, nothing more
+
+
+def test_references_resolve_to_the_same_messages_and_counts():
+    table = RefTable()
+    for number, role in ((1, "user"), (2, "assistant"), (3, "user")):
+        table.add_message({"id": f"m{number}", "role": role, "content": f"text {number}"})
+    sent = [
+        SentMessage("system", "prompt\n\n## Summary\nshort", "system", 9, ("m1", "m2")),
+        SentMessage("user", "text 1", "verbatim", 2, ("m1",)),
+        SentMessage("assistant", "text 2", "verbatim", 2, ("m2",)),
+        SentMessage("user", "text 3", "new", 2, ("m3",)),
+    ]
+    items, texts = table.encode([m.to_dict() for m in sent])
+    digest = text_digest(sent[0].content)
+    assert texts == [{"type": "text", "digest": digest, "content": sent[0].content}]
+    assert items == [
+        {"role": "system", "text": digest, "provenance": "system", "tokens": 9,
+         "source_ids": ["m1..m2"]},
+        {"ids": ["m1..m2"], "provenance": "verbatim", "tokens": [2, 2]},
+        {"ids": ["m3"], "provenance": "new", "tokens": [2]},
+    ]  # fmt: skip
+    again, no_texts = table.encode([m.to_dict() for m in sent])
+    assert no_texts == [] and again[1] == {"ids": ["m1..m2"], "provenance": "verbatim"}
+    read = table.decode(again)
+    assert isinstance(read, SentRefs) and len(read) == 4
+    assert list(read) == sent and read == tuple(sent) and read[2] == sent[2] and read[-1] == sent[3]
+
+
+def test_a_message_sent_with_another_count_or_text_is_written_as_it_was():
+    table = RefTable()
+    table.add_message({"id": "m1", "role": "user", "content": "hello"})
+    table.encode([SentMessage("user", "hello", "new", 2, ("m1",)).to_dict()])
+    other_count = SentMessage("user", "hello", "verbatim", 3, ("m1",))
+    edited = SentMessage("user", "hello (redacted)", "verbatim", 4, ("m1",))
+    items, texts = table.encode([other_count.to_dict(), edited.to_dict()])
+    assert items[0] == {"ids": ["m1"], "provenance": "verbatim", "tokens": [3]}
+    assert items[1]["text"] == text_digest("hello (redacted)") and len(texts) == 1
+    assert list(table.decode(items)) == [other_count, edited]
