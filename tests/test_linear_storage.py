@@ -9,13 +9,17 @@ import json
 
 import pytest
 
+from fincoach_tui.cli.commands import main
 from fincoach_tui.domain.persona import DEMO_TURNS
 from fincoach_tui.domain.record_refs import RefTable, SentRefs, text_digest
 from fincoach_tui.domain.records import SentMessage
 from fincoach_tui.domain.session_state import replay
+from fincoach_tui.service.export import export_chunks
 from fincoach_tui.service.runtime import build_engine, open_session
+from fincoach_tui.settings import paths
 from fincoach_tui.settings.config import Config
 from fincoach_tui.store.session_file import SessionFile, load_events
+from fincoach_tui.store.sessions import SessionStore
 from tests.app_harness import server_settings
 
 STRATEGIES = ["buffer", "window", "summary", "hybrid", "facts"]
@@ -122,3 +126,79 @@ def test_a_message_sent_with_another_count_or_text_is_written_as_it_was():
     assert items[0] == {"ids": ["m1"], "provenance": "verbatim", "tokens": [3]}
     assert items[1]["text"] == text_digest("hello (redacted)") and len(texts) == 1
     assert list(table.decode(items)) == [other_count, edited]
+
+
+# --- the JSON export: by reference by default, every request in full with --expand ------
+
+
+def resolve(exported: dict) -> list[str]:
+    """What a script does to read the default export's requests: look ids up in
+    messages[] and digests in texts{} (expanding runs), counts as first given."""
+    messages = {m["id"]: m for m in exported["messages"]}
+    requests = []
+    for record in exported["records"]:
+        sent = []
+        for item in record["sent"]:
+            if "text" in item:
+                sent.append({"role": item["role"], "content": exported["texts"][item["text"]]})
+                continue
+            for run in item["ids"]:
+                first, _, last = run.partition("..")
+                ids = [f"m{n}" for n in range(int(first[1:]), int((last or first)[1:]) + 1)]
+                sent += [
+                    {"role": messages[i]["role"], "content": messages[i]["content"]} for i in ids
+                ]
+        requests.append(json.dumps(sent, ensure_ascii=False))
+    return requests
+
+
+@pytest.mark.parametrize("strategy", ["buffer", "summary"])
+async def test_the_json_export_refers_by_id_and_expand_writes_todays_shape(
+    tmp_path, fake_openai, capsys, strategy
+):
+    await play(paths.sessions_dir() / "x.jsonl", fake_openai.base_url, strategy, turns=9)
+    received = [json.dumps(body["messages"], ensure_ascii=False) for body in fake_openai.requests]
+    state = replay(SessionStore(paths.sessions_dir()).read_events("x"))[0]
+
+    assert main(["export", "x", "--format", "json"]) == 0
+    compact = json.loads(capsys.readouterr().out)
+    assert resolve(compact) == received
+    assert compact["reading"].startswith("records[].sent items are references")
+
+    assert (
+        main(["export", "x", "--format", "json", "--expand", "-o", str(tmp_path / "e.json")]) == 0
+    )
+    expanded = json.loads((tmp_path / "e.json").read_text())
+    assert set(expanded) == {
+        "session", "messages", "records", "strategies", "summaries", "total_cost_usd"
+    }  # fmt: skip
+    assert expanded["records"] == [r.to_dict() for r in state.records]
+    assert [
+        json.dumps([{"role": m["role"], "content": m["content"]} for m in r["sent"]],
+                   ensure_ascii=False)
+        for r in expanded["records"]
+    ] == received  # fmt: skip
+    assert {"kind", "turn", "sent", "usage"} <= set(expanded["records"][0])
+    assert set(expanded["records"][0]["sent"][0]) >= {"role", "content", "provenance"}
+    assert expanded["messages"] == compact["messages"]
+    assert len(json.dumps(compact)) < len(json.dumps(expanded))
+
+
+async def test_the_export_is_written_record_by_record(tmp_path, fake_openai):
+    await play(tmp_path / "x.jsonl", fake_openai.base_url, "buffer", turns=4)
+    state = replay(load_events(tmp_path / "x.jsonl")[0])[0]
+    for expand in (False, True):
+        chunks = export_chunks("x", state, "json", expand=expand)
+        assert not isinstance(chunks, str | list)  # a generator: nothing built up front
+        pieces = list(chunks)
+        assert len(pieces) > len(state.records) + len(state.transcript.messages)
+        assert max(map(len, pieces)) < 3 * max(
+            len(json.dumps(r.to_dict(), indent=2)) for r in state.records
+        )
+
+
+def test_expand_is_for_json_only(capsys):
+    with SessionStore(paths.sessions_dir()).open("s"):
+        pass
+    assert main(["export", "s", "--format", "md", "--expand"]) == 2
+    assert capsys.readouterr().err == "fincoach: --expand applies to --format json only\n"

@@ -6,27 +6,84 @@ Exports are built from the replayed session, which never holds an API key.
 from __future__ import annotations
 
 import json
+from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import Any
 
 from fincoach_tui.domain.inert_text import inert
+from fincoach_tui.domain.record_refs import RefTable
 from fincoach_tui.domain.session_state import SessionState
 
 FORMATS = ("md", "json")
 
 
-def to_json(name: str, state: SessionState) -> str:
-    data: dict[str, Any] = {
-        "session": name,
-        "messages": [m.to_dict() for m in state.transcript.messages],
-        "records": [r.to_dict() for r in state.records],
-        "strategies": [s.__dict__ for s in state.switches],
-        "summaries": [
-            {"text": s.text, "last_turn": s.last_turn, "tokens": s.tokens} for s in state.summaries
-        ],
-        "total_cost_usd": state.total_cost,
-    }
-    return json.dumps(data, ensure_ascii=False, indent=2) + "\n"
+# How a reader resolves the default export's records (its "reading" member).
+READING = (
+    "records[].sent items are references: {ids, provenance, tokens?} are messages[] by id "
+    "(sent as role and content; tokens are given at a message's first mention, then as first "
+    "given), {role, text, provenance, tokens, source_ids?} name texts{} by digest; ids like "
+    "m1..m40 are runs. `fincoach export NAME --format json --expand` writes every request "
+    "in full."
+)
+
+
+def to_json(name: str, state: SessionState, *, expand: bool = False) -> str:
+    return "".join(json_chunks(name, state, expand=expand))
+
+
+def json_chunks(name: str, state: SessionState, *, expand: bool = False) -> Iterator[str]:
+    """The JSON export, piece by piece: written record by record, so memory stays bounded
+    however long the session. By default records refer to messages by id and to other
+    texts by digest (texts{}, after the records); `expand` writes every request in full,
+    each record as `CallRecord.to_dict` spells it (the shape exports always had)."""
+    yield "{\n" + _member("session", name)
+    if not expand:
+        yield _member("reading", READING)
+    yield from _array("messages", (m.to_dict() for m in state.transcript.messages))
+    refs = RefTable()  # the export's own: the first mention of each message is in it
+    for message in state.transcript.messages:
+        refs.add_message(message.to_dict())
+    texts: dict[str, str] = {}
+    yield from _array("records", _records(state, refs, texts, expand))
+    if not expand:
+        yield _member("texts", texts)
+    yield _member("strategies", [s.__dict__ for s in state.switches])
+    summaries = [
+        {"text": s.text, "last_turn": s.last_turn, "tokens": s.tokens} for s in state.summaries
+    ]
+    yield _member("summaries", summaries)
+    yield _member("total_cost_usd", state.total_cost, last=True) + "}\n"
+
+
+def _records(
+    state: SessionState, refs: RefTable, texts: dict[str, str], expand: bool
+) -> Iterator[dict[str, Any]]:
+    for record in state.records:
+        if expand:
+            yield record.to_dict()
+            continue
+        data = record.to_dict(compact=True)
+        data["sent"], new = refs.encode(data["sent"])
+        texts.update((t["digest"], t["content"]) for t in new)
+        yield data
+
+
+def _dump(value: Any) -> str:
+    # Indented two levels deeper than the top: JSON strings never hold a raw newline.
+    return json.dumps(value, ensure_ascii=False, indent=2).replace("\n", "\n  ")
+
+
+def _member(key: str, value: Any, *, last: bool = False) -> str:
+    return f"  {json.dumps(key)}: {_dump(value)}" + ("\n" if last else ",\n")
+
+
+def _array(key: str, items: Iterable[Any]) -> Iterator[str]:
+    yield f"  {json.dumps(key)}: ["
+    separator = "\n    "
+    for item in items:
+        yield separator + _dump(item).replace("\n", "\n  ")
+        separator = ",\n    "
+    yield ("\n  ],\n" if separator != "\n    " else "],\n")
 
 
 def to_markdown(name: str, state: SessionState) -> str:
@@ -75,9 +132,10 @@ class ExportError(Exception):
     """An export that could not be written; the message is one line naming the file."""
 
 
-def write_export(target: Path, text: str) -> None:
+def write_export(target: Path, text: str | Iterable[str]) -> None:
     """Write an export readable by the user only (0600, like the session it comes from),
-    creating its folder if needed; ExportError (one line) if it cannot be written."""
+    creating its folder if needed; ExportError (one line) if it cannot be written. `text`
+    may come in pieces (json_chunks): they are written as they come."""
     from fincoach_tui.store.disk import describe, write_private
 
     target = Path(target)
@@ -94,3 +152,12 @@ def export_session(name: str, state: SessionState, fmt: str) -> str:
     if fmt == "md":
         return to_markdown(name, state)
     raise ValueError(f"unknown export format {fmt!r}: choose md or json")
+
+
+def export_chunks(
+    name: str, state: SessionState, fmt: str, *, expand: bool = False
+) -> Iterator[str]:
+    """The export in pieces, to be written as they come (JSON is streamed record by record)."""
+    if fmt == "json":
+        return json_chunks(name, state, expand=expand)
+    return iter([export_session(name, state, fmt)])
