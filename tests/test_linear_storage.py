@@ -58,6 +58,8 @@ async def test_every_request_is_rebuilt_byte_for_byte_after_reopening(
     assert warnings == [] and problems == []
     assert len(state.chat_records) == 9
     assert requests_of(state) == received
+    stored = [e["record"]["sent"] for e in events if e["type"] == "record"]
+    assert [r.sent.file_items() for r in state.records] == stored  # read as written
     with SessionFile.open(path) as reopened:  # and through the locked open, too
         assert requests_of(replay(reopened.events)[0]) == received
 
@@ -134,7 +136,7 @@ def test_a_message_sent_with_another_count_or_text_is_written_as_it_was():
 def resolve(exported: dict) -> list[str]:
     """What a script does to read the default export's requests: look ids up in
     messages[] and digests in texts{} (expanding runs), counts as first given."""
-    messages = {m["id"]: m for m in exported["messages"]}
+    messages = {m["id"]: m for m in exported["messages"] + exported["withdrawn"]}
     requests = []
     for record in exported["records"]:
         sent = []

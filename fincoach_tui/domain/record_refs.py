@@ -176,7 +176,7 @@ class RefTable:
         parts: list[_Part] = []
         for item in items:
             if "ids" not in item:
-                parts.append(_Part.single(self._message_of(item)))
+                parts.append(_Part.single(self._message_of(item), item))
                 continue
             runs = IdRuns(item["ids"])
             counts = item.get("tokens")
@@ -223,7 +223,7 @@ def _ends(items: Sequence[str]) -> Iterator[str]:
 class _Part:
     """A run of transcript references (ids kept compact), or one message already built."""
 
-    __slots__ = ("counts", "ids", "message", "provenance")
+    __slots__ = ("counts", "ids", "item", "message", "provenance")
 
     def __init__(
         self,
@@ -231,12 +231,22 @@ class _Part:
         ids: IdRuns,
         counts: tuple[int, ...] | None,
         message: SentMessage | None = None,
+        item: Mapping[str, Any] | None = None,
     ) -> None:
         self.provenance, self.ids, self.counts, self.message = provenance, ids, counts, message
+        self.item = item  # a single message's file item, as read
 
     @classmethod
-    def single(cls, message: SentMessage) -> _Part:
-        return cls(message.provenance, _ONE, None, message)
+    def single(cls, message: SentMessage, item: Mapping[str, Any]) -> _Part:
+        return cls(message.provenance, _ONE, None, message, item)
+
+    def file_item(self) -> dict[str, Any]:
+        if self.item is not None:
+            return dict(self.item)
+        item: dict[str, Any] = {"ids": list(self.ids.items), "provenance": self.provenance}
+        if self.counts is not None:
+            item["tokens"] = list(self.counts)
+        return item
 
     def __len__(self) -> int:
         return len(self.ids)
@@ -283,6 +293,10 @@ class SentRefs(Sequence[SentMessage]):
 
     def __len__(self) -> int:
         return self._len
+
+    def file_items(self) -> list[dict[str, Any]]:
+        """The items as the session file holds them (what `RefTable.encode` wrote)."""
+        return [part.file_item() for part in self._parts]
 
     def __iter__(self) -> Iterator[SentMessage]:
         for part in self._parts:

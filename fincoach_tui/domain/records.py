@@ -103,13 +103,14 @@ class CallRecord:
         """Billed minus counted: what the provider's chat template added."""
         return self.usage.prompt_tokens - self.counted_tokens
 
-    def to_dict(self, *, compact: bool = False) -> dict[str, Any]:
+    def to_dict(self, *, compact: bool = False, sent: bool = True) -> dict[str, Any]:
         """The record as plain data; `compact` writes omitted_ids as runs (the file's shape)
-        without listing them first: a bounded strategy's are a growing prefix of the session."""
+        without listing them first: a bounded strategy's are a growing prefix of the session.
+        `sent=False` leaves `sent` out, for a caller that writes it by reference."""
         # Field by field, not dataclasses.asdict: asdict deep-copies every element of `sent`
         # and `omitted_ids`, which grow with the session (~11 ms a turn by turn 1,000).
         data = {f.name: getattr(self, f.name) for f in fields(self)}
-        data["sent"] = [m.to_dict() for m in self.sent]
+        data["sent"] = [m.to_dict() for m in self.sent] if sent else []
         data["omitted_ids"] = compact_ids(self.omitted_ids) if compact else list(self.omitted_ids)
         data["usage"] = self.usage.to_dict()
         data["extra"] = copy.deepcopy(self.extra)

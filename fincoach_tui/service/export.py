@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from fincoach_tui.domain.inert_text import inert
-from fincoach_tui.domain.record_refs import RefTable
+from fincoach_tui.domain.record_refs import SentRefs
 from fincoach_tui.domain.session_state import SessionState
 
 FORMATS = ("md", "json")
@@ -19,11 +19,11 @@ FORMATS = ("md", "json")
 
 # How a reader resolves the default export's records (its "reading" member).
 READING = (
-    "records[].sent items are references: {ids, provenance, tokens?} are messages[] by id "
-    "(sent as role and content; tokens are given at a message's first mention, then as first "
-    "given), {role, text, provenance, tokens, source_ids?} name texts{} by digest; ids like "
-    "m1..m40 are runs. `fincoach export NAME --format json --expand` writes every request "
-    "in full."
+    "records[].sent items are references: {ids, provenance, tokens?} name messages by id "
+    "(in messages[], or withdrawn[] for a question whose turn failed), sent as their role and "
+    "content, with tokens given at a message's first mention and as first given after that; "
+    "{role, text, provenance, tokens, source_ids?} name texts{} by digest; ids like m1..m40 "
+    "are runs. `fincoach export NAME --format json --expand` writes every request in full."
 )
 
 
@@ -40,12 +40,10 @@ def json_chunks(name: str, state: SessionState, *, expand: bool = False) -> Iter
     if not expand:
         yield _member("reading", READING)
     yield from _array("messages", (m.to_dict() for m in state.transcript.messages))
-    refs = RefTable()  # the export's own: the first mention of each message is in it
-    for message in state.transcript.messages:
-        refs.add_message(message.to_dict())
     texts: dict[str, str] = {}
-    yield from _array("records", _records(state, refs, texts, expand))
+    yield from _array("records", _records(state, texts, expand))
     if not expand:
+        yield _member("withdrawn", _withdrawn(state))
         yield _member("texts", texts)
     yield _member("strategies", [s.__dict__ for s in state.switches])
     summaries = [
@@ -55,17 +53,32 @@ def json_chunks(name: str, state: SessionState, *, expand: bool = False) -> Iter
     yield _member("total_cost_usd", state.total_cost, last=True) + "}\n"
 
 
-def _records(
-    state: SessionState, refs: RefTable, texts: dict[str, str], expand: bool
-) -> Iterator[dict[str, Any]]:
+def _records(state: SessionState, texts: dict[str, str], expand: bool) -> Iterator[dict[str, Any]]:
+    """Each record as the export writes it; by reference, as the session file has it (the
+    state's records were read through the same table, in the same order)."""
     for record in state.records:
         if expand:
             yield record.to_dict()
             continue
-        data = record.to_dict(compact=True)
-        data["sent"], new = refs.encode(data["sent"])
-        texts.update((t["digest"], t["content"]) for t in new)
+        data = record.to_dict(compact=True, sent=False)
+        if isinstance(record.sent, SentRefs):
+            data["sent"] = record.sent.file_items()
+        else:  # a record built by hand: referred to like the file would
+            data["sent"], _ = state.refs.encode(m.to_dict() for m in record.sent)
+        for item in data["sent"]:
+            if "text" in item:
+                texts[item["text"]] = state.refs.texts[item["text"]]
         yield data
+
+
+def _withdrawn(state: SessionState) -> list[dict[str, Any]]:
+    """Questions whose turn failed, which a maintenance call may still have sent."""
+    kept = {m.id for m in state.transcript.messages}
+    return [
+        {"id": message_id, "role": role, "content": content}
+        for message_id, (role, content) in state.refs.messages.items()
+        if message_id not in kept
+    ]
 
 
 def _dump(value: Any) -> str:
