@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from fincoach_tui.llm.providers import ProviderSettings, resolve_provider
+from fincoach_tui.llm.providers import PRESETS, ProviderSettings, resolve_provider
 from fincoach_tui.settings.config import Config
 from fincoach_tui.store.sessions import SessionStore
 from fincoach_tui.ui.app import FinCoachApp
@@ -24,6 +24,27 @@ def server_settings(base_url: str, model: str = "gpt-4o-mini") -> ProviderSettin
     )
 
 
+def server_config(model: str = "gpt-4o-mini") -> Config:
+    """The fake server stands in for OpenAI at a URL that is not OpenAI's, so it has no
+    price of its own: it is priced as a user prices any custom server, in config.toml,
+    here at OpenAI's list price for `model` (context window included)."""
+    from fincoach_tui.llm.prices import library_price
+
+    listed = library_price(model, base_url=PRESETS["openai"].base_url)
+    if listed is None:
+        return Config()
+    row = {"input": listed.input, "cached_input": listed.cached_input, "output": listed.output}
+    if listed.context_window:
+        row["context_window"] = listed.context_window
+    return Config(prices={model: row})
+
+
+def config_for(settings: ProviderSettings, config: Config | None) -> Config:
+    if config is not None:
+        return config
+    return Config() if settings.simulated else server_config(settings.model)
+
+
 def make_app(
     root: Path,
     session: str = "test",
@@ -33,9 +54,10 @@ def make_app(
     config: Config | None = None,
 ) -> FinCoachApp:
     store = SessionStore(root / "sessions")
+    settings = settings or offline_settings()
     return FinCoachApp(
-        config=config or Config(),
-        settings=settings or offline_settings(),
+        config=config_for(settings, config),
+        settings=settings,
         store=store,
         file=store.open(session),
         strategy=strategy,

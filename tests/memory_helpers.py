@@ -4,9 +4,7 @@ memory tests: hybrid, facts, the recall probe."""
 from __future__ import annotations
 
 import itertools
-import tomllib
 from collections.abc import AsyncIterator
-from importlib import resources
 
 from fincoach_tui.domain.memory import make_strategy
 from fincoach_tui.domain.persona import FINCOACH_SYSTEM_PROMPT
@@ -15,6 +13,8 @@ from fincoach_tui.domain.session_state import SessionState, replay
 from fincoach_tui.domain.tokens import OPENAI_CHAT_OVERHEAD
 from fincoach_tui.llm.base import Completion, TextDelta
 from fincoach_tui.llm.offline import OfflineCoach
+from fincoach_tui.llm.prices import price_table
+from fincoach_tui.llm.providers import PRESETS
 from fincoach_tui.service.coach import Coach, ModelChoice
 
 MODEL = "gpt-4o-mini"
@@ -22,8 +22,8 @@ START = 1_767_604_800.0  # 2026-01-05 09:20 UTC
 
 
 def shipped_prices() -> PriceTable:
-    data = resources.files("fincoach_tui").joinpath("data", "prices.toml").read_bytes()
-    return PriceTable.from_tables(tomllib.loads(data.decode())["models"], {})
+    """genai-prices' figures at OpenAI, no overrides: gpt-4o-mini at its list price."""
+    return price_table({}, base_url=PRESETS["openai"].base_url)
 
 
 class Scripted:

@@ -7,7 +7,7 @@ from fincoach_tui.llm.providers import ProviderSettings
 from fincoach_tui.settings.config import Config
 from fincoach_tui.store.sessions import SessionStore
 from fincoach_tui.ui.app import FinCoachApp
-from tests.app_harness import offline_settings, server_settings
+from tests.app_harness import config_for, offline_settings, server_settings
 
 QUESTION = "My salary is ₹1,20,000 and rent ₹25,000. How much can I save?"
 
@@ -27,7 +27,7 @@ def fault_app(
         settings = server_settings(base_url, model) if base_url else offline_settings()
     store = SessionStore(tmp_path / "sessions")
     app = FinCoachApp(
-        config=config or Config(), settings=settings, store=store,
+        config=config_for(settings, config), settings=settings, store=store,
         file=store.open(session), config_path=tmp_path / "config" / "config.toml",
         offline_chunk_delay=0.0, **options,
     )  # fmt: skip

@@ -19,7 +19,7 @@ from fincoach_tui.settings import paths
 from fincoach_tui.settings.config import Config
 from fincoach_tui.store.sessions import SessionStore
 from fincoach_tui.ui.chat import MessageBox
-from tests.app_harness import SIZE, offline_settings, server_settings, started
+from tests.app_harness import SIZE, offline_settings, server_config, server_settings, started
 from tests.pilot_helpers import activity, fault_app, send
 from tests.processes import run_fincoach
 
@@ -145,7 +145,7 @@ async def test_a_1mb_paste_is_counted_and_refused_before_sending_in_the_app(tmp_
 
 async def test_a_1mb_paste_is_refused_before_sending_in_plain_mode(fake_openai, tmp_path):
     paste = megabyte_paste().replace("\n", " ")  # one line is one message here
-    engine = build_engine(Config(), server_settings(fake_openai.base_url))
+    engine = build_engine(server_config(), server_settings(fake_openai.base_url))
     live = open_session(engine, SessionStore(tmp_path).open("paste"))
     out = io.StringIO()
     try:

@@ -4,9 +4,7 @@ from __future__ import annotations
 
 import itertools
 import json
-import tomllib
 from collections.abc import AsyncIterator
-from importlib import resources
 
 import pytest
 
@@ -17,6 +15,8 @@ from fincoach_tui.domain.session_state import SessionState, replay
 from fincoach_tui.domain.tokens import OPENAI_CHAT_OVERHEAD
 from fincoach_tui.llm.base import LLMError, TextDelta
 from fincoach_tui.llm.offline import OfflineCoach
+from fincoach_tui.llm.prices import price_table
+from fincoach_tui.llm.providers import PRESETS
 from fincoach_tui.service.coach import (
     Coach,
     FoldFinished,
@@ -63,8 +63,8 @@ class Recording:
 
 
 def shipped_prices() -> PriceTable:
-    data = resources.files("fincoach_tui").joinpath("data", "prices.toml").read_bytes()
-    return PriceTable.from_tables(tomllib.loads(data.decode())["models"], {})
+    """genai-prices' figures at OpenAI, no overrides: gpt-4o-mini at its list price."""
+    return price_table({}, base_url=PRESETS["openai"].base_url)
 
 
 class Harness:

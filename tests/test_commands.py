@@ -108,8 +108,7 @@ async def test_fake_server_conversation_leaves_every_turn_in_the_session_file(fa
     """Done-when of the core issue: the file holds, for every turn, the messages sent, the
     tiktoken count, billed prompt_tokens, cached and reasoning tokens, and the cost."""
     from fincoach_tui.service.runtime import build_engine, open_session
-    from fincoach_tui.settings.config import Config
-    from tests.app_harness import server_settings
+    from tests.app_harness import server_config, server_settings
 
     usages = [(170, 30, 0, 0), (262, 41, 128, 12), (371, 25, 256, 0)]
     for prompt, completion, cached, reasoning in usages:
@@ -120,7 +119,7 @@ async def test_fake_server_conversation_leaves_every_turn_in_the_session_file(fa
             cached_tokens=cached,
             reasoning_tokens=reasoning,
         )
-    engine = build_engine(Config(), server_settings(fake_openai.base_url, "gpt-4o-mini"))
+    engine = build_engine(server_config(), server_settings(fake_openai.base_url, "gpt-4o-mini"))
     store = SessionStore(paths.sessions_dir())
     live = open_session(engine, store.open("served"))
     for text in DEMO_TURNS[:3]:

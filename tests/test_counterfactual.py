@@ -4,9 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import itertools
-import tomllib
 from dataclasses import dataclass
-from importlib import resources
 
 import pytest
 
@@ -19,6 +17,8 @@ from fincoach_tui.domain.records import Usage
 from fincoach_tui.domain.session_state import SessionState
 from fincoach_tui.domain.tokens import OPENAI_CHAT_OVERHEAD
 from fincoach_tui.llm.base import Completion, TextDelta
+from fincoach_tui.llm.prices import price_table
+from fincoach_tui.llm.providers import PRESETS
 from fincoach_tui.service.coach import Coach, ModelChoice
 from fincoach_tui.service.cost_comparison import SessionCosts, comparison_strategies
 
@@ -53,8 +53,8 @@ class FixedTemplate:
 
 
 def prices() -> PriceTable:
-    data = resources.files("fincoach_tui").joinpath("data", "prices.toml").read_bytes()
-    return PriceTable.from_tables(tomllib.loads(data.decode())["models"], {})
+    """genai-prices' figures at OpenAI, no overrides: gpt-4o-mini at its list price."""
+    return price_table({}, base_url=PRESETS["openai"].base_url)
 
 
 def make_coach(counter, strategy="buffer", params=None) -> Coach:

@@ -1,91 +1,119 @@
-"""The recall probe: its script, its deterministic check, what it finds, and that the README
-shows exactly what it prints."""
+"""The recall probe's runner: generated conversations through the real coach, judged at
+their late questions; its command line; and that the README shows what it prints."""
 
 from __future__ import annotations
 
+import json
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
 
-from fincoach_tui.cli.probe import (
-    ALL,
-    CHANGED_AT,
-    PLANTED_BY,
-    SCRIPT,
-    check,
-    run_probe,
-    summary_table,
-)
-from fincoach_tui.domain.finance_facts import find_facts
+from fincoach_tui.cli.probe import run_probe
+from fincoach_tui.cli.probe_report import as_json, report
 from fincoach_tui.domain.memory import STRATEGIES
+from fincoach_tui.domain.probe.conversations import DEFAULT_SEED, generate
+from fincoach_tui.domain.probe.example import example
 from fincoach_tui.domain.tokens import TokenCounter
 
 ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "benchmarks"))
 
 
 @pytest.fixture(scope="module")
-def results(encoding):
-    return {
-        r.strategy: r
-        for r in run_probe(counter=TokenCounter(encoding.encode_ordinary, encoding.name))
+def tiny(encoding):
+    counter = TokenCounter(encoding.encode_ordinary, encoding.name)
+    return {r.strategy: r for r in run_probe(seed=3, conversations=2, counter=counter)}
+
+
+def test_buffer_sends_everything_so_it_scores_full_marks(tiny):
+    """A sanity check on the matcher: buffer replays every message, so every needed fact
+    is present with its current value and no old value is ever the only one."""
+    conversations = generate(3, 2)
+    buffer = tiny["buffer"]
+    assert [r.conversation for r in buffer.runs] == [0, 1]
+    for run, c in zip(buffer.runs, conversations):
+        assert run.needed == sum(len(t.needs) for _, t in c.questions)
+        assert run.present == run.needed and run.stale == 0
+        assert run.changed == sum(1 for _, t in c.questions for n in t.needs if n.earlier) > 0
+        assert [a.turn for a in run.answers] == [n for n, _ in c.questions]
+        assert len(run.prompt_tokens) == len(c.turns)
+        assert run.prompt_tokens == tuple(sorted(run.prompt_tokens))  # it only grows
+        assert run.upkeep == ()
+    assert buffer.mean_share == buffer.worst.share == 1.0
+    assert buffer.stale == 0 and buffer.mean_upkeep_tokens == 0
+
+
+def test_every_strategy_is_judged_on_the_same_questions(tiny):
+    assert list(tiny) == list(STRATEGIES)
+    needed = [r.needed for r in tiny["buffer"].runs]
+    for result in tiny.values():
+        assert [r.needed for r in result.runs] == needed
+        assert result.stale <= result.changed
+        for run in result.runs:
+            for answer in run.answers:
+                assert not set(answer.present) & set(answer.stale)
+                assert set(answer.stale) <= set(answer.changed)
+    # What folds and extracts pays for it in maintenance calls, from the records.
+    assert tiny["summary"].upkeep("summary")[0] > 0 and tiny["facts"].upkeep("extract")[0] > 0
+    for name in ("buffer", "window", "budget"):
+        assert tiny[name].mean_upkeep_tokens == 0, name
+    assert tiny["window"].mean_last_prompt_tokens < tiny["buffer"].mean_last_prompt_tokens
+
+
+def test_the_probe_is_deterministic(tiny, encoding):
+    counter = TokenCounter(encoding.encode_ordinary, encoding.name)
+    again = run_probe(["hybrid", "facts"], seed=3, conversations=2, counter=counter)
+    assert again == [tiny["hybrid"], tiny["facts"]]
+
+
+def test_the_example_plays_the_scripted_conversation(encoding):
+    counter = TokenCounter(encoding.encode_ordinary, encoding.name)
+    (buffer,) = run_probe(["buffer"], counter=counter, played=[example()])
+    (run,) = buffer.runs
+    assert (run.present, run.needed, run.stale) == (20, 20, 0)
+
+
+def test_the_json_has_every_figure(tiny):
+    data = json.loads(json.dumps(as_json(list(tiny.values()), seed=3)))
+    assert data["seed"] == 3 and data["conversations"] == 2
+    assert [s["strategy"] for s in data["strategies"]] == list(STRATEGIES)
+    buffer = data["strategies"][0]
+    assert buffer["needed_present_mean"] == buffer["needed_present_worst"] == 1.0
+    assert buffer["stale_sent_as_current"] == 0
+    assert set(buffer) >= {
+        "worst_conversation",
+        "changed_facts_needed",
+        "prompt_tokens_per_turn_mean",
+        "prompt_tokens_last_turn_mean",
+        "maintenance_tokens_per_conversation",
+        "maintenance",
+        "by_kind",
+        "conversations",
     }
+    assert set(buffer["maintenance"]) == {"summary", "extract", "embed"}
+    assert len(buffer["conversations"]) == 2
 
 
-def test_the_script_plants_early_changes_midway_and_asks_late():
-    assert len(SCRIPT) >= 40
-    planted = find_facts(
-        (f"t{n}", text) for n, (text, _) in enumerate(SCRIPT[:PLANTED_BY], start=1)
-    )
-    assert set(planted) >= set(ALL)  # salary, expenses, FD amount + maturity, risk
-    assert find_facts([("t", SCRIPT[CHANGED_AT - 1][0])])["salary"].value == "₹1,50,000"
-    questions = [n for n, (_, needed) in enumerate(SCRIPT, start=1) if needed]
-    assert min(questions) > CHANGED_AT + 10 and max(questions) == len(SCRIPT)
-    # The filler and the questions state no figure of their own: only planted facts count.
-    for text, _ in [*SCRIPT[PLANTED_BY : CHANGED_AT - 1], *SCRIPT[CHANGED_AT:]]:
-        assert not set(find_facts([("t", text)])) & set(ALL), text
+def test_fincoach_probe_command_line(capsys):
+    from fincoach_tui.cli import main
 
-
-def test_the_check_knows_current_outdated_and_not_yet_said():
-    assert check("salary ₹1,20,000", 5) == (("salary",), ())
-    assert check("salary ₹1,20,000", 30) == ((), ("salary",))
-    assert check("₹1,20,000 then, ₹1,50,000 now", 30) == (("salary",), ())
-    assert check("FD maturing in Apr 2026, risk-averse", 2) == ((), ())  # stated at turns 3-4
-    assert check("FD maturing in Apr 2026, risk-averse", 4) == (("fd_maturity", "risk"), ())
-
-
-def test_what_the_probe_finds(results):
-    assert set(results) == set(STRATEGIES)
-    needed = results["buffer"].needed_present[1]
-    assert needed == sum(len(t[1]) for t in SCRIPT)
-    for name in ("buffer", "summary", "hybrid", "facts"):
-        assert results[name].needed_present == (needed, needed), name
-        assert results[name].stale_sent == 0, name
-    assert results["window"].needed_present[0] < needed / 4
-    assert results["budget"].needed_present[0] < needed / 2
-    last = {name: r.turns[-1].prompt_tokens for name, r in results.items()}
-    assert last["facts"] < last["hybrid"] < last["buffer"] / 2
-    # Flat: over the last 30 turns facts moves by less than one turn's worth, hybrid stays
-    # within its budgets (system ~250 + 500 + 500 + 1,200 + 250).
-    facts = [t.prompt_tokens for t in results["facts"].turns[14:]]
-    hybrid = [t.prompt_tokens for t in results["hybrid"].turns[14:]]
-    assert max(facts) - min(facts) < 50
-    assert max(hybrid) < 2_800
-    assert results["buffer"].maintenance_tokens == 0 < results["facts"].maintenance_tokens
-
-
-def test_the_probe_is_deterministic(results, encoding):
-    again = run_probe(
-        ["hybrid", "facts"], counter=TokenCounter(encoding.encode_ordinary, encoding.name)
-    )
-    assert again == [results["hybrid"], results["facts"]]
-
-
-def test_the_readme_shows_the_probe_table(results):
-    readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    table = summary_table([results[name] for name in STRATEGIES])
-    assert table in readme, "README.md is out of date: paste `python benchmarks/recall_probe.py`"
+    args = ["probe", "--conversations", "1", "--seed", "3", "--strategies", "buffer,window"]
+    assert main([*args, "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["conversations"] == 1 and data["seed"] == 3
+    assert [s["strategy"] for s in data["strategies"]] == ["buffer", "window"]
+    assert main(args) == 0
+    out = capsys.readouterr().out
+    assert "1 generated conversations (seed 3)" in out and "| `buffer` | 100% | 100% (#0:" in out
+    assert main(["probe", "--example", "--strategies", "buffer"]) == 0
+    out = capsys.readouterr().out
+    assert "Please remember: I got a raise" in out and "| 44 | 5/5 |" in out
+    assert main(["probe", "--strategies", "windowed"]) == 2
+    assert "unknown strategy 'windowed'" in capsys.readouterr().err
+    assert main(["probe", "--conversations", "0"]) == 2
+    assert "at least 1" in capsys.readouterr().err
 
 
 def test_the_benchmark_script_runs(tmp_path):
@@ -94,21 +122,40 @@ def test_the_benchmark_script_runs(tmp_path):
             sys.executable,
             str(ROOT / "benchmarks" / "recall_probe.py"),
             "--strategies",
-            "window,facts",
+            "window,buffer",
+            "--conversations",
+            "1",
         ],
         capture_output=True,
         text=True,
-        timeout=120,
+        timeout=300,
         cwd=tmp_path,
     )
     assert done.returncode == 0, done.stderr
-    assert "| `window` | 0/20 |" in done.stdout and "| `facts` | 20/20 |" in done.stdout
+    assert "| `buffer` | 100% | 100% (#0:" in done.stdout and "| `window` |" in done.stdout
 
 
-def test_fincoach_probe_prints_the_same_table(capsys):
-    from fincoach_tui.cli import main
+def test_the_readme_block_is_replaced_between_its_markers():
+    from recall_probe import BEGIN, END, replace_block
 
-    assert main(["probe", "--strategies", "window"]) == 0
-    assert "| `window` | 0/20 | 0 |" in capsys.readouterr().out
-    assert main(["probe", "--strategies", "windowed"]) == 2
-    assert "unknown strategy 'windowed'" in capsys.readouterr().err
+    readme = f"intro\n{BEGIN}\nold table\n{END}\noutro\n"
+    assert replace_block(readme, "new table") == f"intro\n{BEGIN}\nnew table\n{END}\noutro\n"
+    with pytest.raises(ValueError):
+        replace_block("no markers", "new table")
+
+
+def test_the_readme_shows_the_probe_tables(encoding):
+    """The default run (50 conversations, every strategy): README.md must show exactly what
+    it prints. After a change to memory, `python benchmarks/recall_probe.py --update-readme`."""
+    from recall_probe import BEGIN, END
+
+    counter = TokenCounter(encoding.encode_ordinary, encoding.name)
+    results = run_probe(counter=counter)
+    buffer = results[0]
+    assert buffer.strategy == "buffer" and buffer.mean_share == buffer.worst.share == 1.0
+    assert buffer.stale == 0
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    block = readme[readme.index(BEGIN) + len(BEGIN) : readme.index(END)].strip()
+    assert block == report(results, DEFAULT_SEED), (
+        "README.md is out of date: run `python benchmarks/recall_probe.py --update-readme`"
+    )

@@ -48,6 +48,7 @@ NOT_BEFORE_FIRST_FRAME = (
     "markdown_it",
     "openai",
     "tiktoken",
+    "genai_prices",
 )
 
 

@@ -84,10 +84,40 @@ def build_parser() -> argparse.ArgumentParser:
     )
 
     probe = sub.add_parser(
-        "probe", help="the recall probe: which strategies still send early facts late, at what cost"
+        "probe",
+        help="the recall probe: do generated conversations' late requests still carry "
+        "the facts they need, at what cost",
     )
     probe.add_argument(
         "--strategies", metavar="A,B", help="comma-separated strategies (default: all)"
+    )
+    probe.add_argument(
+        "--seed", type=int, default=None, help="the conversations' seed (default: 11)"
+    )
+    probe.add_argument(
+        "--conversations",
+        type=int,
+        default=None,
+        metavar="N",
+        help="how many conversations to generate and play (default: 50)",
+    )
+    probe.add_argument("--json", action="store_true", help="print the results as JSON")
+    probe.add_argument(
+        "--example",
+        action="store_true",
+        help="walk through one scripted conversation instead (a readable example, not the score)",
+    )
+
+    prices = sub.add_parser(
+        "prices", help="the price used for a model, where it comes from and its date"
+    )
+    prices.add_argument("model", help="model id, as sent to the provider")
+    prices.add_argument(
+        "--provider",
+        dest="price_provider",
+        metavar="P",
+        help="openai, groq, openrouter, or any provider genai-prices knows (deepseek, "
+        "anthropic, google...); default: the configured provider, else the model's maker",
     )
 
     exp = sub.add_parser("export", help="write a session as Markdown or JSON")
@@ -127,6 +157,8 @@ def _main(argv: Sequence[str] | None) -> int:
             return cmd_probe(args)
         if args.command == "export":
             return cmd_export(args)
+        if args.command == "prices":
+            return cmd_prices(args)
         return cmd_chat(args)
     except KeyboardInterrupt:
         return 130
@@ -335,16 +367,54 @@ def cmd_export(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_prices(args: argparse.Namespace) -> int:
+    """Exit 0 with the price used, 1 when the model has none (the line says how to set one)."""
+    from fincoach_tui.cli.prices import price_report
+    from fincoach_tui.settings.config import load_config
+
+    config = _guard(lambda: load_config(paths.config_path()))
+    provider = args.price_provider or args.provider
+    text, priced = _guard(
+        lambda: price_report(args.model, config, provider=provider, base_url=args.base_url)
+    )
+    print(text)
+    return 0 if priced else 1
+
+
 def cmd_probe(args: argparse.Namespace) -> int:
     """The recall probe (fincoach_tui/cli/probe.py), offline and deterministic."""
-    from fincoach_tui.cli.probe import report, run_probe
+    import json
+
+    from fincoach_tui.cli.probe import run_probe
+    from fincoach_tui.cli.probe_report import as_json, example_report, report
     from fincoach_tui.domain.memory import STRATEGIES
+    from fincoach_tui.domain.probe.conversations import DEFAULT_COUNT, DEFAULT_SEED
+    from fincoach_tui.domain.probe.example import example
 
     names = [n.strip() for n in (args.strategies or ",".join(STRATEGIES)).split(",") if n.strip()]
     unknown = [n for n in names if n not in STRATEGIES]
-    if unknown:
+    if unknown or not names:
         raise UserFacingError(
-            f"unknown strategy {unknown[0]!r}; choose from {', '.join(STRATEGIES)}"
+            f"unknown strategy {(unknown or [''])[0]!r}; choose from {', '.join(STRATEGIES)}"
         )
-    print(_guard(lambda: report(run_probe(names))))
+    seed = DEFAULT_SEED if args.seed is None else args.seed
+    count = DEFAULT_COUNT if args.conversations is None else args.conversations
+    if count < 1:
+        raise UserFacingError(f"--conversations must be at least 1, got {count}")
+    if args.example:
+        if args.seed is not None or args.conversations is not None:
+            raise UserFacingError(
+                "--example plays one scripted conversation: drop --seed/--conversations"
+            )
+        scripted = example()
+        results = _guard(lambda: run_probe(names, played=[scripted]))
+        text = (
+            json.dumps(as_json(results, seed=0), indent=2)
+            if args.json
+            else example_report(scripted, results)
+        )
+    else:
+        results = _guard(lambda: run_probe(names, seed=seed, conversations=count))
+        text = json.dumps(as_json(results, seed), indent=2) if args.json else report(results, seed)
+    print(text)
     return 0

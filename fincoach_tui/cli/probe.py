@@ -1,12 +1,13 @@
-"""The recall probe: does each strategy still send the facts a late question needs, and at
-what cost per turn?
+"""The recall probe: at the late questions of many generated conversations, does each
+strategy's request still carry the facts the answer needs, with their current values, and
+what does it cost per turn?
 
-A scripted 44-turn conversation plants facts early (salary, expenses, an FD's amount and
-maturity, a risk preference), changes one midway (the salary, with "remember ..."), fills
-the middle with unrelated questions, and asks about the facts at the end. Every strategy
-plays the whole script through the real coach with the offline coach answering, so folds
-and extractions are the simulated ones, and the check is deterministic: is each needed
-fact's current value in the text of the request sent? No model judges anything.
+Every conversation (domain/probe/conversations.py) is played through the real `Coach`
+with the offline model, once per strategy, exactly as a user's session runs: its folds,
+extractions and embeddings are the ones the session would make, accounted in its records.
+At each late question the exact request sent (the chat record's messages) is judged by a
+deterministic matcher (domain/probe/matcher.py): no model judges anything, and the same
+seed gives the same figures on every machine.
 """
 
 from __future__ import annotations
@@ -19,127 +20,130 @@ from dataclasses import dataclass
 from fincoach_tui.domain.memory import STRATEGIES, make_strategy
 from fincoach_tui.domain.persona import FINCOACH_SYSTEM_PROMPT
 from fincoach_tui.domain.pricing import PriceTable
-from fincoach_tui.domain.records import CallRecord
+from fincoach_tui.domain.probe.conversations import (
+    DEFAULT_COUNT,
+    DEFAULT_SEED,
+    Conversation,
+    generate,
+)
+from fincoach_tui.domain.probe.matcher import RequestText, judge
+from fincoach_tui.domain.records import CallRecord, SentMessage
 from fincoach_tui.domain.session_state import SessionState
 from fincoach_tui.domain.tokens import OPENAI_CHAT_OVERHEAD, TokenCounter
 from fincoach_tui.llm.offline import OfflineCoach
 from fincoach_tui.service.coach import Coach, ModelChoice
 
-START = 1_767_604_800.0  # 2026-01-05 09:20 UTC: the maturity "in 3 months" is April 2026
-MODEL = "gpt-4o-mini"
-
-CHANGED_AT = 21  # the turn the salary changes
-# key -> [(from turn, the accepted forms of the value true from then on)]; the maturity is
-# accepted as said ("3 months") or as the fact store resolves it ("in Apr 2026").
-FACTS: dict[str, list[tuple[int, tuple[str, ...]]]] = {
-    "salary": [(1, ("₹1,20,000",)), (CHANGED_AT, ("₹1,50,000",))],
-    "expenses": [(2, ("₹60,000",))],
-    "fd_amount": [(3, ("₹50,000",))],
-    "fd_maturity": [(3, ("3 months", "Apr 2026"))],
-    "risk": [(4, ("risk-averse",))],
-}
-ALL = tuple(FACTS)
-
-_FILLER = (
-    "What is an index fund, in simple words?",
-    "How does a PPF account work?",
-    "Is gold a good long-term investment?",
-    "What is the difference between ELSS and PPF for tax saving?",
-    "How do I read a mutual fund factsheet?",
-    "Should I pay off my credit card before investing?",
-    "What does expense ratio mean for a fund?",
-    "How do term insurance premiums change with age?",
-    "What is a good way to track my spending every week?",
-    "Are recurring deposits worth it compared with a liquid fund?",
-    "How often should I rebalance a portfolio?",
-    "What is the new tax regime, briefly?",
-    "How much health cover does a single person need in a metro?",
-    "What is NPS and who is it for?",
-    "Is it wise to lend money to friends?",
-    "How do I start a budget spreadsheet?",
-)
-
-# (message, the facts its answer needs); "" needs none.
-SCRIPT: tuple[tuple[str, tuple[str, ...]], ...] = (
-    ("Hi! I'm Chiru. My monthly take-home salary is ₹1,20,000.", ()),
-    ("My monthly expenses are about ₹60,000: rent, groceries, transport and utilities.", ()),
-    ("I have a fixed deposit of ₹50,000 that matures in 3 months.", ()),
-    ("I'm quite risk-averse: I lose sleep when markets fall.", ()),
-    *((text, ()) for text in _FILLER),  # turns 5-20
-    ("Please remember: I got a raise, my salary is now ₹1,50,000 a month.", ()),  # turn 21
-    *((text, ()) for text in _FILLER),  # turns 22-37
-    (
-        "What is my take-home salary now, and how much of it can I save each month?",
-        ("salary", "expenses"),
-    ),
-    ("When does my fixed deposit mature, and how much is in it?", ("fd_amount", "fd_maturity")),
-    (
-        "Given how I feel about risk, where should the deposit money go when it matures?",
-        ("risk", "fd_amount", "fd_maturity"),
-    ),
-    ("How big should my emergency fund be, given what I spend each month?", ("expenses",)),
-    ("Can I afford a monthly SIP of ₹15,000 on my current pay?", ("salary", "expenses")),
-    ("Summarise my whole financial picture for me.", ALL),
-    ("Based on everything, what is the single most important thing to do this month?", ALL),
-)
-PLANTED_BY = 4  # every fact is stated by the end of turn 4 (the salary changes at 21)
+MODEL = "gpt-4o-mini"  # what the offline coach's tokens are priced and templated as
+UPKEEP = ("summary", "extract", "embed")  # the maintenance calls' record kinds
 
 
 @dataclass(frozen=True)
-class ProbeTurn:
+class Answer:
+    """What one late question's request carried."""
+
     turn: int
-    prompt_tokens: int  # billed (offline: content + gpt-4o-mini's template)
-    present: tuple[str, ...]  # planted facts whose current value the request carries
-    stale: tuple[str, ...]  # facts for which only an outdated value was sent
-    needed: tuple[str, ...]
+    needed: tuple[str, ...]  # fact keys
+    present: tuple[str, ...]  # needed facts whose current value was sent
+    stale: tuple[str, ...]  # needed facts whose earlier value was sent as current
+    changed: tuple[str, ...]  # needed facts that had an earlier value
 
 
 @dataclass(frozen=True)
-class ProbeResult:
+class Run:
+    """One conversation played with one strategy."""
+
     strategy: str
-    turns: tuple[ProbeTurn, ...]
-    maintenance_tokens: int  # prompt + completion of summary folds and extractions
+    conversation: int
+    prompt_tokens: tuple[int, ...]  # billed per turn (offline: content + the template)
+    answers: tuple[Answer, ...]
+    upkeep: tuple[tuple[str, int, int], ...]  # (kind, calls, prompt + completion tokens)
 
     @property
-    def questions(self) -> list[ProbeTurn]:
-        return [t for t in self.turns if t.needed]
+    def needed(self) -> int:
+        return sum(len(a.needed) for a in self.answers)
 
     @property
-    def needed_present(self) -> tuple[int, int]:
-        hits = sum(len(set(t.needed) & set(t.present)) for t in self.questions)
-        return hits, sum(len(t.needed) for t in self.questions)
+    def present(self) -> int:
+        return sum(len(a.present) for a in self.answers)
 
     @property
-    def stale_sent(self) -> int:
-        return sum(len(set(t.needed) & set(t.stale)) for t in self.questions)
+    def share(self) -> float:
+        return self.present / self.needed if self.needed else 1.0
 
     @property
-    def chat_tokens(self) -> int:
-        return sum(t.prompt_tokens for t in self.turns)
+    def stale(self) -> int:
+        return sum(len(a.stale) for a in self.answers)
+
+    @property
+    def changed(self) -> int:
+        return sum(len(a.changed) for a in self.answers)
+
+    @property
+    def upkeep_tokens(self) -> int:
+        return sum(tokens for _, _, tokens in self.upkeep)
 
 
-def check(request_text: str, turn: int) -> tuple[tuple[str, ...], tuple[str, ...]]:
-    """(present, stale): the planted facts whose value as of `turn` the request carries,
-    and those it carries only in an outdated form."""
-    present, stale = [], []
-    for key, history in FACTS.items():
-        said = [forms for since, forms in history if since <= turn]
-        if not said:
-            continue
-        if any(form in request_text for form in said[-1]):
-            present.append(key)
-        elif any(form in request_text for forms in said[:-1] for form in forms):
-            stale.append(key)
-    return tuple(present), tuple(stale)
+@dataclass(frozen=True)
+class StrategyResult:
+    strategy: str
+    runs: tuple[Run, ...]
+
+    @property
+    def mean_share(self) -> float:
+        return sum(r.share for r in self.runs) / len(self.runs)
+
+    @property
+    def worst(self) -> Run:
+        return min(self.runs, key=lambda r: (r.share, r.conversation))
+
+    @property
+    def stale(self) -> int:
+        return sum(r.stale for r in self.runs)
+
+    @property
+    def changed(self) -> int:
+        return sum(r.changed for r in self.runs)
+
+    @property
+    def mean_prompt_tokens(self) -> float:
+        turns = [t for r in self.runs for t in r.prompt_tokens]
+        return sum(turns) / len(turns)
+
+    @property
+    def mean_last_prompt_tokens(self) -> float:
+        return sum(r.prompt_tokens[-1] for r in self.runs) / len(self.runs)
+
+    def upkeep(self, kind: str) -> tuple[float, float]:
+        """(calls, tokens) of one kind of maintenance, per conversation on average."""
+        rows = [(c, t) for r in self.runs for k, c, t in r.upkeep if k == kind]
+        n = len(self.runs)
+        return sum(c for c, _ in rows) / n, sum(t for _, t in rows) / n
+
+    @property
+    def mean_upkeep_tokens(self) -> float:
+        return sum(r.upkeep_tokens for r in self.runs) / len(self.runs)
 
 
-async def play(strategy: str, counter: TokenCounter, prices: PriceTable) -> ProbeResult:
+def request_text(sent: Sequence[SentMessage]) -> str:
+    """What a request tells the model about the user: every message, but the persona."""
+    return "\n".join(
+        m.content.replace(FINCOACH_SYSTEM_PROMPT, "", 1) if m.role == "system" else m.content
+        for m in sent
+    )
+
+
+async def play(
+    conversation: Conversation, strategy: str, counter: TokenCounter, prices: PriceTable
+) -> Run:
+    """Play `conversation` through a fresh coach on `strategy`; judge its late requests."""
     state = SessionState()
-    ticks = itertools.count(START, 60.0)
+    ticks = itertools.count(conversation.start, 60.0)
     coach = Coach(
         state=state,
         sink=lambda event: None,
-        llm=OfflineCoach(counter.count, OPENAI_CHAT_OVERHEAD),
+        # Counted as the app counts (counter.count), remembered by digest: the offline
+        # model re-counts the whole request every call, and the probe makes thousands.
+        llm=OfflineCoach(counter.count_derived, OPENAI_CHAT_OVERHEAD),
         choice=ModelChoice("offline", MODEL, OPENAI_CHAT_OVERHEAD, simulated=True),
         counter=counter,
         prices=prices,
@@ -147,15 +151,34 @@ async def play(strategy: str, counter: TokenCounter, prices: PriceTable) -> Prob
         strategy=make_strategy(strategy),
         clock=lambda: next(ticks),
     )
-    turns = []
-    for number, (text, needed) in enumerate(SCRIPT, start=1):
-        async for _ in coach.turn(text):
+    tokens, answers = [], []
+    for number, turn in enumerate(conversation.turns, start=1):
+        async for _ in coach.turn(turn.text):
             pass
         record = state.chat_records[-1]
-        present, stale = check("\n".join(m.content for m in record.sent), number)
-        turns.append(ProbeTurn(number, record.usage.prompt_tokens, present, stale, needed))
-    upkeep = sum(_tokens(r) for r in state.records if r.kind != "chat")
-    return ProbeResult(strategy, tuple(turns), upkeep)
+        tokens.append(record.usage.prompt_tokens)
+        if turn.needs:
+            text = RequestText(request_text(record.sent))
+            verdicts = [judge(text, n.key, n.current, n.earlier) for n in turn.needs]
+            answers.append(
+                Answer(
+                    number,
+                    tuple(n.key for n in turn.needs),
+                    tuple(v.key for v in verdicts if v.present),
+                    tuple(v.key for v in verdicts if v.stale),
+                    tuple(n.key for n in turn.needs if n.earlier),
+                )
+            )
+    return Run(strategy, conversation.number, tuple(tokens), tuple(answers), _upkeep(state))
+
+
+def _upkeep(state: SessionState) -> tuple[tuple[str, int, int], ...]:
+    rows = []
+    for kind in UPKEEP:
+        records = [r for r in state.records if r.kind == kind]
+        if records:
+            rows.append((kind, len(records), sum(map(_tokens, records))))
+    return tuple(rows)
 
 
 def _tokens(record: CallRecord) -> int:
@@ -164,10 +187,15 @@ def _tokens(record: CallRecord) -> int:
 
 def run_probe(
     strategies: Sequence[str] = tuple(STRATEGIES),
+    *,
+    seed: int = DEFAULT_SEED,
+    conversations: int = DEFAULT_COUNT,
     counter: TokenCounter | None = None,
     prices: PriceTable | None = None,
-) -> list[ProbeResult]:
-    """Play the script once per strategy. Needs no network: the vocabulary ships offline."""
+    played: Sequence[Conversation] | None = None,
+) -> list[StrategyResult]:
+    """Play `conversations` generated from `seed` (or the `played` ones) with each strategy.
+    Needs no network: the vocabulary ships offline."""
     if counter is None:
         from fincoach_tui.llm.vocab import load_encoding
 
@@ -178,51 +206,14 @@ def run_probe(
         from fincoach_tui.settings.config import Config
 
         prices = price_table(Config())
+    chats = tuple(played) if played is not None else generate(seed, conversations)
+    found_counter, found_prices = counter, prices
 
-    async def all_of_them() -> list[ProbeResult]:
-        return [await play(name, counter, prices) for name in strategies]
+    async def all_of_them() -> list[StrategyResult]:
+        results = []
+        for name in strategies:
+            runs = [await play(c, name, found_counter, found_prices) for c in chats]
+            results.append(StrategyResult(name, tuple(runs)))
+        return results
 
     return asyncio.run(all_of_them())
-
-
-def summary_table(results: Sequence[ProbeResult]) -> str:
-    """Markdown: the late questions' facts, and what each strategy paid per turn for them."""
-    lines = [
-        "| strategy | needed facts sent (turns 38-44) | outdated only | prompt tokens, turn 10 / 25 / 44 "
-        "| mean per turn | maintenance tokens | total input + maintenance |",
-        "|---|---|---|---|---|---|---|",
-    ]
-    for r in results:
-        hits, needed = r.needed_present
-        at = {t.turn: t.prompt_tokens for t in r.turns}
-        mean = r.chat_tokens / len(r.turns)
-        lines.append(
-            f"| `{r.strategy}` | {hits}/{needed} | {r.stale_sent} | {at[10]:,} / {at[25]:,} / {at[44]:,} "
-            f"| {mean:,.0f} | {r.maintenance_tokens:,} | {r.chat_tokens + r.maintenance_tokens:,} |"
-        )
-    return "\n".join(lines)
-
-
-def per_turn_table(results: Sequence[ProbeResult], every: int = 4) -> str:
-    """Markdown: planted facts present (of 5) and prompt tokens, every few turns."""
-    names = [r.strategy for r in results]
-    lines = ["| turn | " + " | ".join(names) + " |", "|---" * (len(names) + 1) + "|"]
-    picked = sorted({*range(every, len(SCRIPT) + 1, every), len(SCRIPT)})
-    for turn in picked:
-        cells = []
-        for r in results:
-            t = r.turns[turn - 1]
-            cells.append(f"{len(t.present)}/{len(FACTS)} · {t.prompt_tokens:,}")
-        lines.append(f"| {turn} | " + " | ".join(cells) + " |")
-    return "\n".join(lines)
-
-
-def report(results: Sequence[ProbeResult]) -> str:
-    return "\n\n".join(
-        [
-            f"Recall probe: {len(SCRIPT)} turns, offline coach (simulated), priced as {MODEL}.",
-            summary_table(results),
-            "Planted facts present in the request (of 5) · prompt tokens, by turn:",
-            per_turn_table(results),
-        ]
-    )

@@ -8,7 +8,6 @@ driving it; switching sessions replaces it and keeps the engine.
 
 from __future__ import annotations
 
-import tomllib
 from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass, field, replace
 from datetime import datetime
@@ -46,17 +45,16 @@ class Overrides:
     strategy: str | None = None
 
 
-def shipped_prices() -> dict[str, dict]:
-    from importlib import resources
+def price_table(config: Config, settings: ProviderSettings | None = None) -> PriceTable:
+    """config.toml's prices over genai-prices' for the provider behind the base URL.
 
-    data = resources.files("fincoach_tui").joinpath("data", "prices.toml").read_bytes()
-    return tomllib.loads(data.decode())["models"]
+    A custom server's URL names no provider the library knows, so its models have no
+    price unless config.toml gives one. With no settings (or the offline coach, which
+    has no server) the library finds the model's provider from its name."""
+    from fincoach_tui.llm.prices import price_table as library_table
 
-
-def price_table(config: Config) -> PriceTable:
-    from fincoach_tui.domain.pricing import PriceTable
-
-    return PriceTable.from_tables(shipped_prices(), config.prices)
+    base_url = settings.base_url if settings is not None and not settings.simulated else None
+    return library_table(config.prices, base_url=base_url)
 
 
 def resolve(config: Config, overrides: Overrides, environ: Mapping[str, str]) -> ProviderSettings:
@@ -143,6 +141,8 @@ def build_engine(
 
         estimate = partial(estimate_usage, count_text=counter.count, overhead=overhead)
         llm = OpenAIChat(settings, estimate_usage=estimate, timeout=timeout)
+    prices = price_table(config, settings)
+    prices.get(model)  # the price library's import and lookup, here in the loader thread
     overheads = OverheadStore(paths.data_dir() / OVERHEADS_FILE)
     learner = OverheadLearner(overhead, overheads.load(settings.base_url, model))
     return Engine(
@@ -151,7 +151,7 @@ def build_engine(
         choice,
         llm,
         counter,
-        price_table(config),
+        prices,
         learner,
         overheads,
         embedder=_embedder(settings, timeout),

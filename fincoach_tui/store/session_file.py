@@ -313,6 +313,7 @@ class SessionFile:
         """Bytes we did not write and cannot read: copied beside the session, then cut."""
         aside = _aside_path(self.path, "damaged")
         disk.write_private(aside, data[start:])
+        assert self._fd is not None
         os.ftruncate(self._fd, start)
         os.fsync(self._fd)
         what = "all of it" if start == 0 else f"{len(data) - start:,} bytes at the end"
@@ -329,7 +330,8 @@ class SessionFile:
         disk.write_private(backup, self.path.read_bytes())
         lines = [json.dumps(e, ensure_ascii=False, separators=(",", ":")) for e in events]
         disk.write_private(self.path, "".join(line + "\n" for line in lines))
-        os.close(self._fd)  # the old inode; appends go to the upgraded file
+        if self._fd is not None:
+            os.close(self._fd)  # the old inode; appends go to the upgraded file
         self._fd = os.open(self.path, os.O_WRONLY | os.O_APPEND | os.O_CLOEXEC)
         self._size = os.fstat(self._fd).st_size
         self.events = [json.loads(line) for line in lines]

@@ -236,7 +236,13 @@ class FinCoachApp(App):
         state = self.live.state
         strategy = self.live.coach.strategy
         total = state.total_cost
-        shown = usd(total) if total is not None else f"{usd(state.priced_cost)} + unpriced"
+        priced = [r for r in state.records if r.cost_usd is not None]
+        if total is not None or not priced:
+            shown = usd(total)  # "no price" when no call has one, never "$0"
+        else:
+            shown = (
+                f"{usd(state.priced_cost)} + no price ({len(state.records) - len(priced)} calls)"
+            )
         self.query_one(SessionBar).show(
             session=self.live.name,
             settings=self.settings,
@@ -244,6 +250,10 @@ class FinCoachApp(App):
             params=strategy.params(),
             total=shown,
         )
+        from fincoach_tui.domain.pricing import price_label
+        from fincoach_tui.ui.meter import TokenMeter
+
+        self.side.query_one(TokenMeter).price_note = price_label(self.engine.price)
         self.side.update_session(state, context_window=self.engine.context_window)
         self.costs.refresh()  # starts once the screen shows this
 

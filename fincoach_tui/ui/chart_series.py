@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import bisect
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from itertools import accumulate
 from typing import TYPE_CHECKING, Any
 
@@ -36,6 +36,7 @@ class ChartSeries:
     cumulative: list[float] = field(default_factory=list)  # running sum of `total`
     markers: list[tuple[float, str]] = field(default_factory=list)  # (x, strategy name)
     unpriced: int = 0  # calls with no known price, counted as $0
+    no_price: bool = False  # cost asked for, but no call has a price: these are tokens
     line_scale: int = 1  # the cumulative line is drawn divided by this
 
     def value_of(self, turn: int) -> float | None:
@@ -66,6 +67,10 @@ def line_scale(cumulative: Sequence[float], per_turn: Sequence[float]) -> int:
 def build_series(
     records: Sequence[CallRecord], switches: Sequence[StrategySwitch], mode: str
 ) -> ChartSeries:
+    if mode == "cost" and records and all(r.cost_usd is None for r in records):
+        # Plotting $0 on a $0-$1 axis would say "free"; the tokens are what is known.
+        return replace(build_series(records, switches, "tokens"), no_price=True)
+
     def value(record: CallRecord) -> float:
         if mode == "cost":
             return record.cost_usd or 0.0

@@ -330,7 +330,7 @@ class CostChart(Widget, can_focus=True):
         if self.mode == "compare" and self.compare is not None:
             return compare_caption(self.compare, self._style)
         tokens_mode = s.mode == "tokens"
-        text = Text()
+        text = Text("no price: tokens only · " if s.no_price else "")
         text.append("█", style=self._style("bar"))
         text.append(" prompt tokens/turn " if tokens_mode else " cost/turn ")
         per = turns_per_bar(len(s.turns))

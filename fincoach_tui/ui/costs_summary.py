@@ -52,7 +52,12 @@ def summary_lines(snapshot: CostSnapshot) -> dict[str, str]:
         f"{c.name} {'≈' if c.estimated else ''}{_money(snapshot, total(c))}" for c in shown
     ) + ("  (≈: a summary at its cap assumed)" if any(c.estimated for c in shown) else "")
     prompts = sum(c.prompt_tokens for c in snapshot.cache)
-    if snapshot.cached_tokens:
+    if snapshot.cached_tokens and not snapshot.priced:
+        lines["cache"] = (
+            f"caching: {fmt.tokens(snapshot.cached_tokens)} cached tokens "
+            f"({fmt.percent(snapshot.cached_tokens, prompts)} of prompt tokens); no price"
+        )
+    elif snapshot.cached_tokens:
         lines["cache"] = (
             f"caching saved {fmt.usd(snapshot.cache_saved)} on "
             f"{fmt.tokens(snapshot.cached_tokens)} cached tokens "

@@ -34,8 +34,9 @@ ROW_LABELS = {
     "cache": "cached",
     "saving": "discount",
     "cost": "cost",
+    "price": "price",
 }
-OPTIONAL_ROWS = ("trend", "saving")  # shown once the app has the session's cost snapshot
+OPTIONAL_ROWS = ("trend", "saving", "price")  # shown once the app has the session's cost snapshot
 TREND_TURNS = 6
 
 
@@ -99,6 +100,8 @@ class TokenMeter(Widget):
         self.lines: dict[str, str] = {}
         self._fraction: float | None = None
         self._alert = ""
+        # Where the model's price comes from and its date ("no price" without one).
+        self.price_note = ""
 
     def compose(self) -> ComposeResult:
         yield Static(Text(EMPTY_TEXT), id="empty")
@@ -179,6 +182,7 @@ class TokenMeter(Widget):
                 f"{fmt.tokens(f['completion'])} ({fmt.tokens(f['reasoning'])} reasoning)"
             ),
             "cost": fmt.usd(record.cost_usd),
+            "price": self.price_note if record.kind == "chat" else "",
         }
         trend = [(t, e) for t, e in errors if t <= record.turn][-TREND_TURNS:]
         if trend:

@@ -1,0 +1,144 @@
+"""The probe's matcher: one value in any equivalent format, and precisely when an old
+value counts as sent as current."""
+
+from __future__ import annotations
+
+import pytest
+
+from fincoach_tui.domain.probe.amounts import AMOUNT_FORMATS, formats_for, in_words, render
+from fincoach_tui.domain.probe.matcher import RequestText, Value, judge, month_index
+
+RENT = Value("amount", 28_000)
+OLD_RENT = Value("amount", 25_000)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "rent ₹28,000",
+        "rent 28k",
+        "rent 28K a month",
+        "28,000 rupees",
+        "0.28 lakh",
+        "Rs 28000",
+        "Rs. 28,000/-",
+        "INR 28000",
+        "twenty-eight thousand",
+        "twenty eight thousand a month",
+        "28 thousand",
+        "rent: ₹28000.",
+    ],
+)
+def test_an_amount_is_found_in_any_format(text):
+    assert RequestText(text).has(RENT)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "₹2,80,000",
+        "28,500 rupees",
+        "one lakh twenty-eight thousand",  # 1,28,000, not 28,000
+        "twenty-eight thousand five hundred",
+        "o28k",  # glued to a word
+        "the 28th",
+        "280k",
+    ],
+)
+def test_an_amount_is_not_found_in_another_amount(text):
+    assert not RequestText(text).has(RENT)
+
+
+@pytest.mark.parametrize(
+    ("value", "texts"),
+    [
+        (
+            120_000,
+            ["1.2 lakh", "1,20,000", "120k", "one lakh twenty thousand", "₹1.2L", "1.2 lakhs"],
+        ),
+        (12_000_000, ["1.2 crore", "₹1.2 Cr", "120 lakh", "one crore twenty lakh", "1,20,00,000"]),
+        (250_000, ["2.5 lakh", "two and a half lakh", "two lakh fifty thousand", "250k"]),
+        (1_500, ["1.5k", "₹1,500", "one thousand five hundred"]),
+    ],
+)
+def test_lakhs_crores_and_words(value, texts):
+    for text in texts:
+        assert RequestText(f"cover of {text} in all").has(Value("amount", value)), text
+
+
+def test_every_format_the_generator_writes_is_read_back():
+    for value in (1_500, 9_500, 28_000, 120_000, 250_000, 12_000_000, 25_000_000):
+        for style in formats_for(value):
+            assert style in AMOUNT_FORMATS
+            assert RequestText(f"it is {render(value, style)} now").has(Value("amount", value))
+    assert in_words(12_345_678) == (
+        "one crore twenty-three lakh forty-five thousand six hundred seventy-eight"
+    )
+
+
+def test_rates_by_value():
+    rate = Value("rate", 7.1)
+    for text in ("at 7.1%", "7.10 per cent", "7.1 percent a year", "7.1 % p.a."):
+        assert RequestText(text).has(rate), text
+    for text in ("17.1%", "7.15%", "7.1 lakh", "7.1"):
+        assert not RequestText(text).has(rate), text
+
+
+def test_months_in_any_format_and_the_phrase_as_said():
+    march = Value("month", month_index(2027, 3), ("in 8 months",))
+    for text in (
+        "matures in March 2027",
+        "Mar 2027",
+        "on 15 March 2027",
+        "March 15, 2027",
+        "15th Mar, 2027",
+        "03/2027",
+        "15/03/2027",
+        "2027-03",
+        "2027-03-15",
+        "Sept 2026 and Mar 2027",
+        "it matures in 8 months",
+    ):
+        assert RequestText(text).has(march), text
+    for text in ("March 2028", "Feb 2027", "04/2027", "2027", "in 18 months", "within 8 months"):
+        assert not RequestText(text).has(march), text
+
+
+def test_phrases_case_insensitive_whole_words():
+    city = Value("phrase", 0.0, ("bengaluru", "bangalore"))
+    assert RequestText("We live in Bangalore.").has(city)
+    assert RequestText("BENGALURU").has(city)
+    assert not RequestText("bangalores").has(city)
+
+
+# ---- stale: an old value sent as current ----------------------------------------------
+def _verdict(text: str) -> tuple[bool, bool]:
+    v = judge(RequestText(text), "rent", RENT, (OLD_RENT,))
+    return v.present, v.stale
+
+
+def test_the_old_value_alone_is_stale():
+    assert _verdict("User: my rent is ₹25,000 a month") == (False, True)
+    assert _verdict("Facts: rent twenty-five thousand.") == (False, True)
+
+
+def test_old_beside_current_is_not_stale():
+    # A replayed transcript: the newer statement is there to win.
+    assert _verdict("rent is 25k\n...\nlandlord raised it to 28k") == (True, False)
+
+
+def test_an_old_value_marked_outdated_is_not_sent_as_current():
+    recalled = (
+        "[Turn 3, 5 Jan 2026]\nUser: I pay ₹25,000 rent.\n"
+        "(Outdated: rent was ₹25,000 then; the current fact is ₹28,000.)"
+    )
+    assert _verdict(recalled) == (True, False)
+    assert _verdict("rent ₹25,000 (outdated)") == (False, False)
+    assert _verdict("rent: previously ₹25,000; now unknown") == (False, False)
+    # The marking covers its own sentence or parenthesis only.
+    assert _verdict("Rent ₹25,000. Some older note is outdated.") == (False, True)
+    assert _verdict("Rent ₹25,000; the SIP figure is outdated") == (False, True)
+
+
+def test_nothing_sent_is_neither():
+    assert _verdict("What's my rent now?") == (False, False)
