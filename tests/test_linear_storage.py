@@ -6,6 +6,8 @@ server received."""
 from __future__ import annotations
 
 import json
+import shutil
+from pathlib import Path
 
 import pytest
 
@@ -204,3 +206,17 @@ def test_expand_is_for_json_only(capsys):
         pass
     assert main(["export", "s", "--format", "md", "--expand"]) == 2
     assert capsys.readouterr().err == "fincoach: --expand applies to --format json only\n"
+
+
+def test_upgrading_a_format_1_file_keeps_every_request_message_for_message(tmp_path):
+    fixture = Path(__file__).parent / "fixtures" / "sessions" / "format-1.jsonl"
+    old = [json.loads(line) for line in fixture.read_text().splitlines()]
+    spelled_out = [[SentMessage.from_dict(m) for m in e["record"]["sent"]] for e in old
+                   if e["type"] == "record"]  # fmt: skip
+    path = tmp_path / "old.jsonl"
+    shutil.copy(fixture, path)
+    with SessionFile.open(path) as session:
+        assert session.warnings == ["old: upgraded from format 1 to 2 (records_refer_to_texts)"]
+        state, problems = replay(session.events)
+    assert problems == [] and [list(r.sent) for r in state.records] == spelled_out
+    assert path.stat().st_size < fixture.stat().st_size / 2
