@@ -12,17 +12,19 @@ from pathlib import Path
 import pytest
 
 from fincoach_tui.cli.commands import main
+from fincoach_tui.domain.conversation import Message
 from fincoach_tui.domain.persona import DEMO_TURNS
 from fincoach_tui.domain.record_refs import RefTable, SentRefs, text_digest
-from fincoach_tui.domain.records import SentMessage
-from fincoach_tui.domain.session_state import replay
+from fincoach_tui.domain.records import CallRecord, SentMessage, Usage
+from fincoach_tui.domain.session_state import message_event, record_event, replay
 from fincoach_tui.service.export import export_chunks
 from fincoach_tui.service.runtime import build_engine, open_session
 from fincoach_tui.settings import paths
 from fincoach_tui.settings.config import Config
-from fincoach_tui.store.session_file import SessionFile, load_events
+from fincoach_tui.store.session_file import SessionFile, SessionWriteError, load_events
 from fincoach_tui.store.sessions import SessionStore
 from tests.app_harness import server_settings
+from tests.disk_faults import full_disk  # noqa: F401 - a fixture
 
 STRATEGIES = ["buffer", "window", "summary", "hybrid", "facts"]
 
@@ -220,3 +222,25 @@ def test_upgrading_a_format_1_file_keeps_every_request_message_for_message(tmp_p
         state, problems = replay(session.events)
     assert problems == [] and [list(r.sent) for r in state.records] == spelled_out
     assert path.stat().st_size < fixture.stat().st_size / 2
+
+
+def test_a_text_whose_write_failed_is_written_with_the_next_record(tmp_path, full_disk):
+    question = Message("m1", "user", "What is an SIP?", 1.0, 1)
+    sent = (
+        SentMessage("system", "You are FinCoach.", "system", 4),
+        SentMessage("user", question.content, "new", 6, ("m1",)),
+    )
+    record = CallRecord(
+        "chat", 1, "buffer", "offline", "gpt-4o-mini", sent, (), 10, 12, Usage(12, 3), None, 0.1
+    )
+    path = tmp_path / "s.jsonl"
+    with SessionFile.open(path) as session:
+        session.append(message_event(question))
+        full_disk.fill(when=b'"type":"text"')
+        with pytest.raises(SessionWriteError):
+            session.append_many([record_event(record)])
+        full_disk.free()
+        session.append_many([record_event(record)])  # the text is not taken as stored
+    events = load_events(path)[0]
+    assert [e["type"] for e in events] == ["header", "message", "text", "record"]
+    assert list(replay(events)[0].records[0].sent) == list(sent)

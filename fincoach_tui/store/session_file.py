@@ -5,6 +5,10 @@ so recovery is "drop a torn last line" and never "repair a rewritten file". Byte
 did not write are never cut: they are copied to `NAME.jsonl.damaged-<time>` first
 (session_parse.py tells the two apart). A failed write is cut back off at once, so
 the file always ends where the last good write ended (store/disk.py).
+Why records by reference (format 2): a record names the transcript messages it sent by
+id and every other text by digest, each text stored once in a `text` event written with
+the record that first sends it (domain/record_refs.py), so the file grows with the
+session's length and not its square, and every request still reads back byte for byte.
 Why a sidecar lock file with `flock`: the OS releases the lock when the holder
 dies, so a killed FinCoach never leaves a stale lock behind (POSIX only).
 """
