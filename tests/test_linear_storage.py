@@ -24,7 +24,6 @@ from fincoach_tui.settings.config import Config
 from fincoach_tui.store.session_file import SessionFile, SessionWriteError, load_events
 from fincoach_tui.store.sessions import SessionStore
 from tests.app_harness import server_settings
-from tests.disk_faults import full_disk  # noqa: F401 - a fixture
 
 STRATEGIES = ["buffer", "window", "summary", "hybrid", "facts"]
 
