@@ -26,13 +26,20 @@ its compact items, not every message again for every turn.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import Any, overload
 
 from fincoach_tui.domain.records import IdRuns, SentMessage, _run_length, compact_ids, expand_ids
 
-_BY_ID = ("verbatim", "new")  # provenances whose message is a transcript message as it is
+_BY_ID = ("verbatim", "new")
+_DAMAGE = (
+    KeyError,
+    TypeError,
+    ValueError,
+    AttributeError,
+)  # what a malformed item raises  # provenances whose message is a transcript message as it is
 
 
 def text_digest(content: str) -> str:
@@ -73,13 +80,13 @@ class RefTable:
             self.add_message(event["message"])
         elif kind == "text":
             self.add_text(event)
-        elif kind == "record":
+        elif kind == "record" and isinstance(event.get("record"), Mapping):
             self.learn_counts(event["record"].get("sent", ()))
 
     def learn_counts(self, items: Iterable[Mapping[str, Any]]) -> None:
         """The first token count of each message a record's items name with a count."""
         for item in items:
-            if "ids" in item and "tokens" in item:
+            if isinstance(item, Mapping) and "ids" in item and "tokens" in item:
                 counts = item["tokens"]
                 ids = list(expand_ids(item["ids"]))
                 if len(counts) != len(ids):
@@ -94,11 +101,16 @@ class RefTable:
         for event in events:
             record = event.get("record") if event.get("type") == "record" else None
             if isinstance(record, dict):
-                items, texts = self.encode(record.get("sent", ()))
+                try:
+                    items, texts = self.encode(record.get("sent", ()))
+                except _DAMAGE:  # not a record we made: kept as it is (replay skips it)
+                    yield event
+                    continue
                 yield from texts
                 event = {**event, "record": {**record, "sent": items}}
             else:
-                self.observe(event)
+                with contextlib.suppress(*_DAMAGE):  # a malformed event teaches nothing
+                    self.observe(event)
             yield event
 
     def encode(
