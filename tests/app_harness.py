@@ -1,8 +1,13 @@
-"""Build a FinCoachApp for Pilot tests: temporary directories, offline or fake-server model."""
+"""The one harness for tests that drive FinCoachApp with Pilot: an app in temporary
+directories on the offline coach or the fake server, that records its notifications, and
+typing, sending and retrying as a user does. Tests that use it are marked slow
+(tests/conftest.py)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 from fincoach_tui.llm.providers import PRESETS, ProviderSettings, resolve_provider
 from fincoach_tui.settings.config import Config
@@ -10,6 +15,7 @@ from fincoach_tui.store.sessions import SessionStore
 from fincoach_tui.ui.app import FinCoachApp
 
 SIZE = (120, 40)
+QUESTION = "My salary is ₹1,20,000 and rent ₹25,000. How much can I save?"
 
 
 def offline_settings() -> ProviderSettings:
@@ -52,10 +58,13 @@ def make_app(
     settings: ProviderSettings | None = None,
     strategy: str | None = None,
     config: Config | None = None,
+    **options: Any,
 ) -> FinCoachApp:
+    """The app on session `session` under `root`, offline unless `settings` say otherwise.
+    `app.notices` records every notification as the user would read it: (title, text)."""
     store = SessionStore(root / "sessions")
     settings = settings or offline_settings()
-    return FinCoachApp(
+    app = FinCoachApp(
         config=config_for(settings, config),
         settings=settings,
         store=store,
@@ -63,20 +72,49 @@ def make_app(
         strategy=strategy,
         config_path=root / "config" / "config.toml",
         offline_chunk_delay=0.0,
+        **options,
     )
+    app.notices = []
+    notify = app.notify
+
+    def recording_notify(message, **kwargs):
+        app.notices.append((kwargs.get("title", ""), str(message)))
+        return notify(message, **kwargs)
+
+    app.notify = recording_notify
+    return app
 
 
-async def started(app: FinCoachApp, pilot, *, polls: int = 400) -> None:
-    """Wait until the engine is loaded and the session is on screen.
+def fault_app(
+    root: Path,
+    base_url: str | None = None,
+    *,
+    model: str = "gpt-4o-mini",
+    session: str = "faults",
+    settings: ProviderSettings | None = None,
+    **options: Any,
+) -> FinCoachApp:
+    """The app on the fake server at `base_url` (the offline coach if None)."""
+    if settings is None:
+        settings = server_settings(base_url, model) if base_url else offline_settings()
+    return make_app(root, session, settings=settings, **options)
 
-    The engine loads in a thread, then hands over to the event loop; on a busy machine
-    that hand-over can land after the worker is reported done, so poll the condition.
-    """
-    await app.workers.wait_for_complete()
+
+async def wait_until(pilot, condition: Callable[[], object], *, polls: int = 400) -> None:
+    """Let the app run until `condition()` is true; fail if it never is. Work that hops
+    threads (the engine loads in one) lands on the event loop some time after its worker
+    is reported done, so tests wait for the state they need, not for a guessed delay."""
     for _ in range(polls):
-        if app.live is not None or app.exit_message:
-            break
+        if condition():
+            return
         await pilot.pause(0.025)
+    assert condition(), "the app never reached the state the test waits for"
+
+
+async def started(app: FinCoachApp, pilot) -> None:
+    """Wait until the engine is loaded and the session is on screen."""
+    await app.workers.wait_for_complete()
+    await wait_until(pilot, lambda: app.live is not None or app.exit_message)
     await pilot.pause()
     assert app.live is not None, app.exit_message
 
@@ -89,3 +127,22 @@ async def say(app: FinCoachApp, pilot, text: str) -> None:
     await pilot.pause()
     await app.workers.wait_for_complete()
     await pilot.pause()
+
+
+async def send(app: FinCoachApp, pilot, text: str = QUESTION) -> None:
+    """`say` without the pause before waiting: the fault tests look at the turn's end."""
+    app.composer.text = text
+    app.composer.focus()
+    await pilot.press("enter")
+    await app.workers.wait_for_complete()
+    await pilot.pause()
+
+
+async def retry(app: FinCoachApp, pilot) -> None:
+    await pilot.press("ctrl+r")
+    await app.workers.wait_for_complete()
+    await pilot.pause()
+
+
+def activity(app: FinCoachApp) -> str:
+    return str(app.activity.content)

@@ -37,3 +37,56 @@ def isolated_user(monkeypatch, tmp_path_factory):
     monkeypatch.setenv("TIKTOKEN_CACHE_DIR", str(tmp_path_factory.getbasetemp() / "tiktoken-cache"))
     for name in _KEY_VARIABLES:
         monkeypatch.delenv(name, raising=False)
+
+
+# ---- the fast loop: `pytest -m "not slow"` leaves out what drives the app or a process ----
+# A test is slow when its code, or a test helper it calls, drives the Textual app
+# (`run_test`) or starts a process (`subprocess`), or when it uses a fixture that takes
+# seconds: comparing snapshots, unpacking the real vocabularies into an empty tiktoken
+# cache. Found from the code
+# itself, so a new test in any file is marked without anyone remembering to. A test slow
+# for another reason (a big property test) carries `@pytest.mark.slow` itself.
+_SLOW_NAMES = frozenset({"run_test", "subprocess"})
+_SLOW_FIXTURES = frozenset({"snap_compare", "fresh_cache"})
+_SLOW_MODULES = frozenset({"test_crash_safety"})  # kills real processes at random points
+
+
+def _reaches_slow_code(function, seen: set | None = None) -> bool:
+    """True if `function`'s code (its nested functions included) names `run_test` or
+    `subprocess`, directly or through a function or class of the tests package it uses."""
+    import inspect
+
+    seen = set() if seen is None else seen
+    function = inspect.unwrap(
+        getattr(getattr(function, "hypothesis", None), "inner_test", function)
+    )
+    code = getattr(function, "__code__", None)
+    if code is None or code in seen:
+        return False
+    seen.add(code)
+    codes = [code]
+    while codes:
+        current = codes.pop()
+        if _SLOW_NAMES.intersection(current.co_names):
+            return True
+        codes.extend(c for c in current.co_consts if inspect.iscode(c))
+        for name in current.co_names:
+            helper = function.__globals__.get(name)
+            if getattr(helper, "__module__", "").startswith("tests") and any(
+                _reaches_slow_code(f, seen)
+                for f in (vars(helper).values() if inspect.isclass(helper) else (helper,))
+                if inspect.isfunction(f)
+            ):
+                return True
+    return False
+
+
+def pytest_collection_modifyitems(config, items):
+    for item in items:
+        module = item.module.__name__.rpartition(".")[2] if item.module else ""
+        if (
+            module in _SLOW_MODULES
+            or _SLOW_FIXTURES.intersection(getattr(item, "fixturenames", ()))
+            or _reaches_slow_code(item.obj)
+        ):
+            item.add_marker(pytest.mark.slow)

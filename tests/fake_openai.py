@@ -9,7 +9,11 @@ Use the `fake_openai` fixture (this module is a pytest plugin):
         ...  # point a client at fake_openai.base_url
         assert fake_openai.requests[0]["messages"] == [...]
 
-Scripts are answered in order, one per chat request. With none queued the server
+Scripts are answered in order, one per chat request. A `responder` (body -> Script or
+None) is asked first, for tests that answer by what a request is (a fold, an extraction).
+`reject_response_format = True` answers any request that asks for `response_format` with
+a 400 naming it, as servers without JSON mode do; every request body (and so its
+`response_format`) is kept in `requests`. With none queued the server
 echoes the last user message as "Noted: <message>" with the default usage:
 
     prompt_tokens     = 3 + sum(4 + words(content) for each message)
@@ -31,7 +35,7 @@ import struct
 import sys
 import threading
 from collections import deque
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
@@ -274,6 +278,8 @@ class FakeOpenAI:
         self.request_headers: list[dict[str, str]] = []  # lower-cased names, parallel to `requests`
         self.embedding_requests: list[dict[str, Any]] = []
         self._scripts: deque[Script] = deque()
+        self.responder: Callable[[dict[str, Any]], Script | None] | None = None
+        self.reject_response_format = False
         self._lock = threading.Lock()
         self._stopping = threading.Event()
         self._sockets: set[socket.socket] = set()
@@ -323,6 +329,16 @@ class FakeOpenAI:
         return self.script(raw="data: {not json at all\n\n", content_type="text/event-stream")
 
     def _next_script(self, body: dict[str, Any]) -> Script:
+        if self.reject_response_format and "response_format" in body:
+            return Script(
+                status=400,
+                error_message="response_format is not supported by this model",
+                error_type="invalid_request_error",
+            )
+        if self.responder is not None:
+            answer = self.responder(body)
+            if answer is not None:
+                return answer
         with self._lock:
             if self._scripts:
                 return self._scripts.popleft()

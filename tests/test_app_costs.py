@@ -14,7 +14,7 @@ from fincoach_tui.ui.cost_chart import CostChart
 from fincoach_tui.ui.costs_summary import CostsSummary
 from fincoach_tui.ui.line import Line
 from fincoach_tui.ui.meter import TokenMeter
-from tests.app_harness import SIZE, make_app, say, server_settings, started
+from tests.app_harness import SIZE, make_app, say, server_settings, started, wait_until
 
 FIXED, PER_MESSAGE = 6, 3  # the fake provider's template: not the OpenAI family default (3, 4)
 
@@ -105,15 +105,15 @@ async def test_the_next_run_starts_learned_and_quotes_before_sending(tmp_path, f
     async with second.run_test(size=SIZE) as pilot:
         await started(second, pilot)
         second.composer.text = DEMO_TURNS[0]
-        await pilot.pause(0.5)  # the quote waits for typing to pause
+        await wait_until(pilot, lambda: second.costs.last_quote)  # after typing pauses
         quote = second.costs.last_quote
         prompt = script_exact(second, fake_openai, DEMO_TURNS[0])
         assert quote.startswith(f"next: 2 msgs · ≈{prompt:,} tok in + ≈0 out · ≈$")
         assert second.composer.border_subtitle == quote
         assert str(second.activity.content) == "ready"  # the activity line is left to the app
         await say(second, pilot, DEMO_TURNS[0])
-        await pilot.pause(0.5)
-        assert second.composer.border_subtitle == ""  # sent: the composer is empty again
+        # sent: the composer is empty again, and so is its quote
+        await wait_until(pilot, lambda: second.composer.border_subtitle == "")
         record = second.live.state.chat_records[0]
         assert (
             record.usage.prompt_tokens == record.predicted_prompt_tokens == prompt

@@ -19,8 +19,16 @@ from fincoach_tui.settings import paths
 from fincoach_tui.settings.config import Config
 from fincoach_tui.store.sessions import SessionStore
 from fincoach_tui.ui.chat import MessageBox
-from tests.app_harness import SIZE, offline_settings, server_config, server_settings, started
-from tests.pilot_helpers import activity, fault_app, send
+from tests.app_harness import (
+    SIZE,
+    activity,
+    fault_app,
+    offline_settings,
+    send,
+    server_config,
+    server_settings,
+    started,
+)
 from tests.processes import run_fincoach
 
 

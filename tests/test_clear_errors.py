@@ -17,9 +17,8 @@ from fincoach_tui.service.runtime import Overrides, build_engine, open_session, 
 from fincoach_tui.settings import paths
 from fincoach_tui.settings.config import Config
 from fincoach_tui.store.sessions import SessionStore
-from tests.app_harness import SIZE, started
+from tests.app_harness import SIZE, fault_app, send, started
 from tests.disk_faults import _mount_tmpfs
-from tests.pilot_helpers import fault_app, send
 
 
 def one_line_error(stderr: str) -> str:

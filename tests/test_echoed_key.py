@@ -8,8 +8,7 @@ import pytest
 from fincoach_tui.llm.openai_chat import KeyMasker
 from fincoach_tui.llm.providers import mask_key, resolve_provider
 from fincoach_tui.ui.chat import MessageBox
-from tests.app_harness import SIZE, started
-from tests.pilot_helpers import QUESTION, fault_app, send
+from tests.app_harness import QUESTION, SIZE, fault_app, send, started
 from tests.test_faults import saved_state
 
 KEY = "sk-proj-0123456789abcdefWXYZ"

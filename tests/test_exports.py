@@ -10,8 +10,7 @@ from fincoach_tui.domain.conversation import Message
 from fincoach_tui.domain.session_state import message_event
 from fincoach_tui.settings import paths
 from fincoach_tui.store.sessions import SessionStore
-from tests.app_harness import SIZE, started
-from tests.pilot_helpers import fault_app, send
+from tests.app_harness import SIZE, fault_app, send, started
 
 
 def mode(path) -> int:

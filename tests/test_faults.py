@@ -9,9 +9,8 @@ import asyncio
 from fincoach_tui.domain.session_state import replay
 from fincoach_tui.store.sessions import SessionStore
 from fincoach_tui.ui.chat import MessageBox
-from tests.app_harness import SIZE, started
+from tests.app_harness import QUESTION, SIZE, activity, fault_app, retry, send, started
 from tests.fake_openai import closed_port_url
-from tests.pilot_helpers import QUESTION, activity, fault_app, retry, send
 
 
 def saved_state(tmp_path):
@@ -79,7 +78,9 @@ async def test_an_unknown_model_gets_a_clear_notice(tmp_path, fake_openai):
 
 async def test_a_timeout_is_explained(tmp_path, fake_openai):
     fake_openai.script(text="too late", delay=30)  # the fixture's stop wakes it at once
-    app = fault_app(tmp_path, fake_openai.base_url, request_timeout=0.5)
+    # Far below the scripted 30 s, yet long enough for the retry's answer on a busy machine
+    # (at 0.5 s the retry itself timed out under load, failing the test now and then).
+    app = fault_app(tmp_path, fake_openai.base_url, request_timeout=2.0)
     async with app.run_test(size=SIZE) as pilot:
         await started(app, pilot)
         await send(app, pilot)

@@ -79,9 +79,13 @@ async def test_offline_early_facts_come_back_in_hybrid_and_facts_at_a_flat_cost(
         for text in filler(3, 30):
             await say(app, pilot, text)
             facts.append(app.live.state.chat_records[-1].counted_tokens)
-        # Flat: turn to turn the request hardly moves, where buffer would add a turn each time.
+        # Flat: turn to turn facts hardly moves, where buffer would add a turn each time.
+        # hybrid sends the turns that left its tail verbatim until the next fold (no holes):
+        # it grows by a turn a turn for at most batch_turns - 1 turns, then folds back down.
         turn_size = sum(r.counted_tokens for r in app.live.state.chat_records[-2:-1]) // 4
-        assert max(hybrid) - min(hybrid) < turn_size and max(facts) - min(facts) < turn_size
+        assert max(facts) - min(facts) < turn_size
+        steps = [b - a for a, b in zip(hybrid, hybrid[1:])]
+        assert all(0 < step < turn_size for step in steps) and len(hybrid) == 3
         extracts = [r for r in app.live.state.records if r.kind == "extract"]
         assert extracts and app.live.state.total_cost >= sum(r.cost_usd for r in extracts)
 
@@ -159,6 +163,9 @@ async def test_fake_server_recall_by_embeddings_facts_and_a_deletion(tmp_path, f
         buffer_tokens = app.live.state.chat_records[-1].counted_tokens
 
         switch(app, "hybrid")
+        # The fold before this request: a summary far shorter than the turns it replaces
+        # (the server's echo would be as long), so recall has room beside it.
+        fake_openai.script(text="The user asked for general budgeting ideas.")
         await say(app, pilot, "What is my salary, and my FD?")
         request = fake_openai.requests[-1]["messages"]
         assert request == [
@@ -174,10 +181,10 @@ async def test_fake_server_recall_by_embeddings_facts_and_a_deletion(tmp_path, f
         for text in filler(3, 20):
             await say(app, pilot, text)
             sizes.append(app.live.state.chat_records[-1].counted_tokens)
-        # Bounded by the budgets (system + summary 500 + recall 500 + tail 1,200), and flat:
-        # buffer grows by a whole turn every turn, hybrid does not.
+        # Bounded by the budgets (system + summary 500 + recall 500 + tail 1,200 + turns
+        # waiting for the next fold, sent verbatim until it).
         system = app.live.state.chat_records[-1].sent[0]
-        assert max(sizes) <= 400 + 500 + 500 + 1200 and max(sizes) - min(sizes) < 60
+        assert max(sizes) <= 400 + 500 + 500 + 1200 + 3 * 100
         assert buffer_tokens > 300  # for scale: buffer at turn 9, already growing by ~40 a turn
 
         # facts: the catch-up extraction is the next chat call the server gets, in two
@@ -265,3 +272,29 @@ def test_the_inspector_lists_recalled_turns_with_scores_and_the_conflicts_facts_
     assert rows[4].summary_line.endswith(
         "turn 1 said ₹1,20,000; fact f3 says ₹1,50,000 (the fact wins)"
     )
+
+
+async def test_a_paused_extraction_shows_a_line_and_r_resumes_it(tmp_path):
+    from fincoach_tui.domain.fact_store import facts_event
+
+    app = recording(make_app(tmp_path, "paused", strategy="facts"))
+    async with app.run_test(size=SIZE) as pilot:
+        await started(app, pilot)
+        await say(app, pilot, PLANTED[0])
+        for turn in (2, 3, 4):  # three refused answers in a row, as a model's would be
+            app.live.state.apply(facts_event(turn, [], [], rejected="bad JSON"))
+        screen = await open_memory(app, pilot)
+        notes = str(screen.query_one("#notes", Static).content)
+        assert notes.startswith("Extraction paused after refused answers in a row: press r")
+        await pilot.press("r")
+        await pilot.pause()
+        assert app.notices[-1].startswith("fact extraction resumed")
+        assert app.live.state.facts.rejected_in_a_row == 0
+        assert not str(screen.query_one("#notes", Static).content).startswith("Extraction paused")
+        await pilot.press("r")
+        await pilot.pause()
+        assert app.notices[-1] == "fact extraction is not paused"
+        await pilot.press("escape")
+        await pilot.press("ctrl+q")
+    events = SessionStore(tmp_path / "sessions").read_events("paused")
+    assert any(e["type"] == "extraction_resumed" for e in events)

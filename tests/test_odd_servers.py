@@ -12,9 +12,8 @@ from fincoach_tui.llm.base import LLMError
 from fincoach_tui.llm.openai_chat import OpenAIChat
 from fincoach_tui.llm.providers import ProviderSettings
 from fincoach_tui.ui.errors import explain
-from tests.app_harness import SIZE, started
+from tests.app_harness import QUESTION, SIZE, fault_app, retry, send, started
 from tests.fake_openai import closed_port_url
-from tests.pilot_helpers import QUESTION, fault_app, retry, send
 from tests.test_faults import assert_nothing_lost, saved_state
 
 ODD_ANSWERS = {

@@ -6,6 +6,8 @@ import json
 import random
 from fractions import Fraction
 
+import pytest
+
 from fincoach_tui.domain.overhead_fit import (
     KEEP,
     Observation,
@@ -190,6 +192,7 @@ def random_observation(rng):
     return Observation.of(roles, rng.randint(0, 200))
 
 
+@pytest.mark.slow  # 720 reference refits, each from scratch: seconds, so out of the fast loop
 def test_incremental_learner_equals_a_full_refit_on_random_observations():
     rng = random.Random(11)
     for prior in (OPENAI_CHAT_OVERHEAD, HARMONY_OVERHEAD):

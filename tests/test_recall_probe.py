@@ -144,6 +144,7 @@ def test_the_readme_block_is_replaced_between_its_markers():
         replace_block("no markers", "new table")
 
 
+@pytest.mark.slow  # the whole default probe: 50 conversations through every strategy
 def test_the_readme_shows_the_probe_tables(encoding):
     """The default run (50 conversations, every strategy): README.md must show exactly what
     it prints. After a change to memory, `python benchmarks/recall_probe.py --update-readme`."""

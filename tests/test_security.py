@@ -10,8 +10,7 @@ from fincoach_tui.llm.providers import mask_key, resolve_provider
 from fincoach_tui.settings import paths
 from fincoach_tui.settings.config import Config, load_config
 from fincoach_tui.store.session_file import SecretRefused, SessionFile
-from tests.app_harness import SIZE, started
-from tests.pilot_helpers import QUESTION, fault_app, send
+from tests.app_harness import QUESTION, SIZE, fault_app, send, started
 from tests.processes import Fincoach, run_fincoach
 
 KEY = "sk-proj-T3stKey0123456789abcdefFINCOACHxyz9"

@@ -9,7 +9,7 @@ from fincoach_tui.domain.memory.buffer import BufferStrategy
 from fincoach_tui.domain.memory.summary import SummaryStrategy
 from fincoach_tui.domain.memory.window import WindowStrategy
 from fincoach_tui.domain.persona import SIMULATED_TURNS
-from fincoach_tui.domain.simulate import notebook_table, side_by_side, simulate
+from fincoach_tui.domain.simulate import assumptions, notebook_table, side_by_side, simulate
 
 SYSTEM_TOKENS = 132
 # Seed 001's "Msg tokens" column, and its printed table, verbatim.
@@ -108,5 +108,51 @@ def test_side_by_side_lists_every_strategy(counter):
     lines = table.splitlines()
     assert lines[2].split() == ["Turn", "|", "buffer", "|", "window"]
     assert lines[4].split() == ["1", "|", "149", "|", "149"]
-    assert lines[-2].split()[:3] == ["sum", "|", "5,611"]
-    assert lines[-1].split()[:3] == ["grow", "|", "6.55x"]
+    # The totals, then the maintenance calls and everything together (none for these two).
+    rows = {line.split()[0]: line.split() for line in lines if " | " in line}
+    assert rows["sum"][:3] == ["sum", "|", "5,611"]
+    assert rows["grow"][:3] == ["grow", "|", "6.55x"]
+    assert rows["upk"] == ["upk", "|", "0", "|", "0"]
+    assert rows["all"] == ["all", "|", "5,611", "|", "3,661"]
+
+
+def default_table(counter):
+    return {name: run(make_strategy(name), counter) for name in STRATEGIES}
+
+
+def test_no_bounded_strategy_sends_more_than_buffer_in_the_default_table(counter):
+    results = default_table(counter)
+    buffer = [r.prompt_tokens for r in results["buffer"].rows]
+    for name, result in results.items():
+        assert all(r.prompt_tokens <= b for r, b in zip(result.rows, buffer, strict=True)), name
+    # hybrid's fold at turn 8 replaces turns 1-4 (371 tokens) with a summary no larger, and
+    # recall has no room left: it sends what buffer sends, never more.
+    assert [r.prompt_tokens for r in results["hybrid"].rows] == buffer
+    assert results["hybrid"].rows[7].upkeep_tokens == 634
+
+
+def test_facts_counts_its_section_and_its_extraction_calls(counter):
+    results = default_table(counter)
+    facts, window = results["facts"].rows, results["window"].rows
+    assert [r.prompt_tokens for r in facts] == [149, 238, 334, 423, 448, 475, 474, 500, 526, 555]
+    # Extraction every 2 turns (turns 3, 5, 7, 9), each call its request plus its answer.
+    assert [r.upkeep_tokens for r in facts] == [0, 0, 496, 0, 522, 0, 528, 0, 564, 0]
+    assert results["facts"].upkeep_tokens == 2110
+    # From turn 5 on its requests carry the facts of the turns that left the tail: more than
+    # window's by exactly that section.
+    for row, bare in zip(facts[4:], window[4:], strict=True):
+        assert row.prompt_tokens > bare.prompt_tokens
+    # Turn 5: the tail holds turns 2-4; the only fact not stated there is turn 1's.
+    line = "- hi: Hi, I'm Chiru. My monthly salary is ₹1,20,000. (turn 1, 01 Jan 1970)"
+    assert facts[4].prompt_tokens == window[4].prompt_tokens + counter.count(line)
+    assert results["summary"].upkeep_tokens == 563  # the fold at turn 8, its summary at 300
+    assert results["buffer"].upkeep_tokens == 0
+
+
+def test_the_table_says_what_it_assumes(counter):
+    lines = assumptions(80)
+    assert lines[0] == "Assumed: every reply is 80 tokens."
+    assert "summary is at its cap" in lines[1] and "Recall (hybrid)" in lines[2]
+    assert "extraction" in lines[3]
+    table = side_by_side(default_table(counter))
+    assert table.splitlines()[-1].startswith("sum: requests · upk: maintenance calls")

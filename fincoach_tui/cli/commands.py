@@ -284,7 +284,7 @@ def cmd_sessions() -> int:
 def cmd_simulate(args: argparse.Namespace) -> int:
     from fincoach_tui.domain.memory import STRATEGIES, make_strategy
     from fincoach_tui.domain.persona import FINCOACH_SYSTEM_PROMPT, SIMULATED_TURNS
-    from fincoach_tui.domain.simulate import notebook_table, side_by_side, simulate
+    from fincoach_tui.domain.simulate import assumptions, notebook_table, side_by_side, simulate
     from fincoach_tui.domain.tokens import encoding_for_model
     from fincoach_tui.llm.vocab import load_encoding
 
@@ -315,6 +315,8 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     print(notebook_table(results["buffer"], system))
     print()
     print(side_by_side(results))
+    print()
+    print("\n".join(assumptions(args.reply_tokens)))
     return 0
 
 

@@ -145,7 +145,7 @@ class CounterfactualLedger:
                 walkers.append(walker)
         if not walkers:
             return True
-        log = state.fact_log
+        log: Sequence[tuple[int, dict[str, Any]]] | None = state.fact_log
         if not log and template.facts is not None and template.facts.facts:
             log = None  # a store not filled from the session's events: it is used as it is
         first = min(len(w.steps) for w in walkers) + 1
@@ -301,11 +301,12 @@ class CounterfactualLedger:
         if sizes and new.id in sizes:
             last = sizes[new.id]
         else:
-            last = known.get(new.id)
-            if last is None:
-                last = known[new.id] = count_context(
+            cached = known.get(new.id)
+            if cached is None:
+                cached = known[new.id] = count_context(
                     ContextMessage("user", new.content, "new", (new.id,))
                 )
+            last = cached
         total = system + content + last
         roles["system"] = roles.get("system", 0) + 1
         roles["user"] = roles.get("user", 0) + 1
@@ -383,6 +384,8 @@ class CounterfactualLedger:
                 self._folds.append(record)
         new_summaries = state.summaries[self._summaries_seen :]
         for index, summary in enumerate(new_summaries, start=self._summaries_seen):
+            if summary.unchanged and summary.last_turn in self._real:
+                continue  # a fold that claimed no new turn: the earlier fold stands for them
             self._real[summary.last_turn] = (
                 summary,
                 self._folds[index] if index < len(self._folds) else None,

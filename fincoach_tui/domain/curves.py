@@ -128,7 +128,7 @@ class PricedSteps:
             [],
             [],
         )  # turns, prompt, input, cost
-        self._counts = [0, 0, 0]  # unpriced, estimated, predicted
+        self._counts: list[int] = [0, 0, 0]  # unpriced, estimated, predicted
 
     def curve(
         self,
@@ -151,13 +151,15 @@ class PricedSteps:
             self._columns, self._counts, done = ([], [], [], []), [0, 0, 0], 0
         turns, prompts, inputs, costs = self._columns
         for step in steps[done:]:
-            turn, prompt, total_in, cost, estimated = _price_step(step, overhead, price, fold_price)
+            turn, prompt, total_in, cost, step_estimated = _price_step(
+                step, overhead, price, fold_price
+            )
             turns.append(turn)
             prompts.append(prompt)
             inputs.append(total_in)
             costs.append(cost or 0.0)
             self._counts[0] += cost is None
-            self._counts[1] += estimated
+            self._counts[1] += step_estimated
             self._counts[2] += step.actual is None
         self._last = steps[-1] if steps else None
         unpriced, estimated, predicted = self._counts
@@ -220,6 +222,9 @@ class ActualPath:
     starts over if the records it read were replaced)."""
 
     def __init__(self) -> None:
+        self._start_over()
+
+    def _start_over(self) -> None:
         self._read = 0
         self._last: CallRecord | None = None  # records[_read - 1]
         self._chat: dict[int, int] = {}
@@ -229,7 +234,7 @@ class ActualPath:
 
     def curve(self, records: Sequence[CallRecord]) -> Curve:
         if len(records) < self._read or (self._read and records[self._read - 1] is not self._last):
-            self.__init__()
+            self._start_over()
         chat, inputs, costs = self._chat, self._inputs, self._costs
         for r in records[self._read :]:
             if r.kind == "chat":

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -21,23 +21,39 @@ from fincoach_tui.domain.relative_dates import day_label, resolve_relative
 
 EXTRACTOR_MARKER = "You extract durable facts"
 KNOWN_KEYS = ("name", "salary", "expenses", "fd_amount", "fd_maturity", "risk", "sip", "goal")
+# The same things the summarizer keeps (domain/memory/summary.py), as keyed values.
 EXTRACTOR_PROMPT = (
     EXTRACTOR_MARKER + " about the user from their conversation with FinCoach, a personal-finance "
-    "coach. Read the messages below and reply with JSON only, no prose: "
+    "coach. Read the messages below and reply with one JSON object only, no prose: "
     '{"facts": [{"key": "...", "value": "...", "source_ids": ["m1"]}]}. '
-    "Only facts the user states about themselves that will still matter later (figures, dates, "
-    "goals, preferences, constraints); not advice, not questions. Use these keys where they fit: "
+    "Only facts the user states about themselves that will still matter later: every figure, "
+    "date and amount (salary or take-home pay, rent, EMIs and loans, other fixed costs, "
+    "deposits with amount, rate and maturity, SIPs and investments, insurance, goals with "
+    "amount and date), family and dependants, city, preferences with their reason, and "
+    "decisions; not advice, not questions, not the coach's own figures. Keep amounts as the "
+    "user wrote them. Use these keys where they fit: "
     + ", ".join(KNOWN_KEYS)
-    + "; otherwise a short snake_case key. Reuse a current fact's key "
-    "when the user changes it. source_ids are the ids of the messages the fact comes from. "
-    "Write dates as absolute dates, using each message's date. "
-    'If there is nothing new, reply {"facts": []}.'
+    + "; otherwise a short snake_case key. When a value changes (rent went up, \"actually it's "
+    "...\"), give only the newest value and reuse the current fact's key. source_ids are the "
+    "ids of the messages the fact comes from. Write dates as absolute dates, using each "
+    'message\'s date. If there is nothing new, reply {"facts": []}.'
 )
 CHUNK_TURNS = 10  # a catch-up over a long history goes in pieces of this many turns
 MAX_FACTS = 40
 MAX_VALUE_CHARS = 300
 _REMEMBER = re.compile(r"^\s*(?:/remember\b|(?:please\s+)?remember\b)", re.IGNORECASE)
-_FENCE = re.compile(r"^```(?:json)?\s*(.*?)\s*```$", re.DOTALL)
+_FENCE = re.compile(r"```(?:json)?\s*(.*?)\s*```", re.DOTALL | re.IGNORECASE)
+# How many refused answers in a row pause batch extraction; after the n-th the next batch
+# waits `every` * 1, 2, 4 ... turns, not every `extract_every` turns regardless.
+PAUSE_AFTER_REJECTIONS = 3
+
+
+def backoff_turns(rejections: int, every: int) -> int:
+    return every * 2 ** max(0, rejections - 1)
+
+
+def is_paused(store: FactStore) -> bool:
+    return store.rejected_in_a_row >= PAUSE_AFTER_REJECTIONS
 
 
 def is_remember(text: str) -> bool:
@@ -71,6 +87,29 @@ class ExtractPlan:
     def last_turn(self) -> int:
         return self.messages[-1].turn
 
+    def limited(self, count: Callable[[Message], int], max_tokens: int) -> ExtractPlan:
+        """This plan cut to its oldest messages that fit `max_tokens` (at least one): a
+        batch too large for the model goes in several calls, the rest on the next ones."""
+        kept: list[Message] = []
+        used = 0
+        for message in self.messages:
+            used += count(message)
+            if kept and used > max_tokens:
+                break
+            kept.append(message)
+        if len(kept) == len(self.messages):
+            return self
+        return ExtractPlan(tuple(kept), self.current, self.reason)
+
+    def after(self, part: ExtractPlan, store: FactStore) -> ExtractPlan | None:
+        """What is left of this plan once `part` of it is read (none if nothing), asked
+        against the store's facts as they are then."""
+        if part is self:
+            return None
+        read = set(part.message_ids)
+        left = tuple(m for m in self.messages if m.id not in read)
+        return ExtractPlan(left, store.current(), self.reason) if left else None
+
     def request(self) -> list[dict[str, str]]:
         known = "\n".join(f"- {f.key}: {f.value}" for f in self.current) or "(none yet)"
         batch = [
@@ -103,20 +142,39 @@ class ExtractPlan:
 
 
 def _items(text: str) -> list[Any]:
-    text = text.strip()
-    fenced = _FENCE.match(text)  # models wrap JSON in a code fence despite being asked not to
-    if fenced:
-        text = fenced.group(1)
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise ValueError(f"bad JSON: {exc.msg} at character {exc.pos}") from None
+    data = _json_object(text.strip())
     items = data.get("facts") if isinstance(data, dict) else data
     if not isinstance(items, list):
         raise ValueError('not a JSON object with a "facts" list')
     if len(items) > MAX_FACTS:
         raise ValueError(f"{len(items)} facts in one answer (at most {MAX_FACTS})")
     return items
+
+
+def _json_object(text: str) -> Any:
+    """The answer's JSON: the whole text, else a fenced block in it, else the first object
+    in the prose around it that has a "facts" list (models add words despite being asked
+    not to)."""
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as exc:
+        error = exc
+    for fenced in _FENCE.finditer(text):
+        try:
+            return json.loads(fenced.group(1))
+        except json.JSONDecodeError:
+            pass
+    decoder = json.JSONDecoder()
+    start = text.find("{")
+    while start != -1:
+        try:
+            data, _ = decoder.raw_decode(text, start)
+        except json.JSONDecodeError:
+            data = None
+        if isinstance(data, dict) and "facts" in data:
+            return data
+        start = text.find("{", start + 1)
+    raise ValueError(f"bad JSON: {error.msg} at character {error.pos}")
 
 
 def _fact(item: Any, index: int, by_id: dict[str, Message]) -> Fact:
@@ -162,8 +220,10 @@ def plan_extraction(
     """The extraction due before `new` is answered, if any.
 
     `every_turns=None` means "remember only" (no batches). A refused extraction is not
-    retried in the same turn, and a batch waits `every_turns` turns after one, so a model
-    that keeps answering badly costs one call per batch, not one per turn.
+    retried in the same turn; after the n-th refusal in a row a batch waits `every_turns`
+    times 1, 2, 4 ... turns, and after `PAUSE_AFTER_REJECTIONS` batches stop
+    until a "remember ..." is accepted or the user resumes them. The caller caps each
+    plan's size (`ExtractPlan.limited`).
     """
     if store.rejected_turn == new.turn:
         return None
@@ -172,7 +232,10 @@ def plan_extraction(
     if every_turns is None:
         return ExtractPlan((new,), current, "remember") if remember else None
     uncovered = [m for m in history if m.id not in store.covered_ids]
-    backing_off = store.rejected_turn is not None and new.turn - store.rejected_turn < every_turns
+    if is_paused(store):  # after refusals in a row only "remember ..." (or a resume) tries
+        return ExtractPlan((*uncovered, new), current, "remember") if remember else None
+    wait = backoff_turns(store.rejected_in_a_row, every_turns)
+    backing_off = store.rejected_turn is not None and new.turn - store.rejected_turn < wait
     if len(uncovered) > 2 * CHUNK_TURNS and not backing_off:
         return ExtractPlan(tuple(uncovered[: 2 * CHUNK_TURNS]), current, "batch")
     if remember:

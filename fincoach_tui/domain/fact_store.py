@@ -7,6 +7,7 @@ rule, and the user must be able to see, correct and delete it):
                 an extraction's outcome; a rejected one changes no fact
   fact_edit     {"id", "new_id", "value", "at"}   the user corrected a fact
   fact_deleted  {"id", "at"}                      the user deleted a fact
+  extraction_resumed {"turn"}                     extraction paused by refusals is resumed
 
 A new value for a key supersedes the current one (which is kept, marked with
 `superseded_by` and the time); an edit is a supersession by the user. A deleted fact is
@@ -24,7 +25,7 @@ from fincoach_tui.domain.context import Conflict
 from fincoach_tui.domain.finance_facts import find_facts, rupees
 from fincoach_tui.domain.relative_dates import as_of
 
-FACT_EVENTS = ("facts", "fact_edit", "fact_deleted")
+FACT_EVENTS = ("facts", "fact_edit", "fact_deleted", "extraction_resumed")
 _SHORTEST_REDACTED = 3  # shorter values ("3") would blank out unrelated text
 _AMOUNT_LIKE = re.compile(r"^\s*(?:₹|rs\.?|inr|\d)", re.IGNORECASE)
 
@@ -88,6 +89,7 @@ class FactStore:
         self._facts: dict[str, Fact] = {}
         self.covered_ids: set[str] = set()  # messages an accepted extraction has read
         self.rejected_turn: int | None = None  # the last turn an extraction was refused
+        self.rejected_in_a_row = 0  # refused extractions since the last accepted one (or resume)
         self.notes: list[str] = []  # one line per extraction outcome, newest last
         self._issued = 0
 
@@ -122,6 +124,9 @@ class FactStore:
             self._apply_extraction(event)
         elif kind == "fact_edit":
             self._apply_edit(event)
+        elif kind == "extraction_resumed":  # the user asked to try again after a pause
+            self.rejected_in_a_row = 0
+            self.notes.append(f"turn {int(event['turn'])}: extraction resumed")
         elif kind == "fact_deleted":
             fact = self._require(str(event["id"]))
             self._facts[fact.id] = replace(fact, deleted_at=float(event["at"]))
@@ -132,8 +137,10 @@ class FactStore:
         rejected = str(event.get("rejected") or "")
         if rejected:
             self.rejected_turn = turn
+            self.rejected_in_a_row += 1
             self.notes.append(f"turn {turn}: extraction rejected ({rejected}); no fact changed")
             return
+        self.rejected_in_a_row = 0
         added = sum(1 for fact in facts if self._add(fact))
         self.covered_ids.update(str(i) for i in event["covers_ids"])
         self.notes.append(f"turn {turn}: {added} new fact{'s' * (added != 1)}")
@@ -238,3 +245,7 @@ def fact_edit_event(fact_id: str, new_id: str, value: str, at: float) -> dict[st
 
 def fact_deleted_event(fact_id: str, at: float) -> dict[str, Any]:
     return {"type": "fact_deleted", "id": fact_id, "at": at}
+
+
+def extraction_resumed_event(turn: int) -> dict[str, Any]:
+    return {"type": "extraction_resumed", "turn": turn}

@@ -138,8 +138,11 @@ class RunningAverages:
     it read was replaced. Counts come from the caller's cached counter."""
 
     def __init__(self) -> None:
+        self._start_over()
+
+    def _start_over(self) -> None:
         self._read = 0  # complete-turn messages summed
-        self._last = None  # messages[_read - 1], to tell the same transcript grown
+        self._last: object = None  # messages[_read - 1], to tell the same transcript grown
         self._user = 0
         self._everything = 0
         self._records = 0  # call records read
@@ -157,7 +160,7 @@ class RunningAverages:
         """`messages`: the transcript (user, assistant, ...); `records`: every call's record."""
         complete = len(messages) // 2 * 2
         if complete < self._read or (self._read and messages[self._read - 1] is not self._last):
-            self.__init__()
+            self._start_over()
         for m in messages[self._read : complete]:
             tokens = count_message(m)
             self._everything += tokens

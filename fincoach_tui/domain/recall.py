@@ -21,7 +21,7 @@ import operator
 import re
 import struct
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from itertools import repeat
 from typing import Any, Protocol
 
@@ -169,13 +169,14 @@ class BM25Index:
                     scores[doc_id] = get(doc_id, 0.0) + idf * frequency * (_K1 + 1) / (
                         frequency + k
                     )
-            for (frequency, size), docs in self._groups.get(term, {}).items():
+            for (frequency, size), group in self._groups.get(term, {}).items():
                 k = damping.get(size)
                 if k is None:
                     k = damping[size] = _K1 * (1 - _B + _B * size / average)
                 share = idf * frequency * (_K1 + 1) / (frequency + k)
+                docs: Collection[str] = group
                 if outside is None:
-                    docs = [i for i in docs if i in among]
+                    docs = [i for i in group if i in among]
                 # else the few held outside the subset are added too, and taken out below.
                 # {i: get(i, 0.0) + share for i in docs}, iterated at C speed:
                 scores.update(

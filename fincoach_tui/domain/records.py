@@ -12,7 +12,7 @@ import re
 import sys
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import asdict, dataclass, field, fields
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 if TYPE_CHECKING:
     from fincoach_tui.domain.record_refs import RefTable
@@ -256,6 +256,14 @@ def _run_length(item: str) -> int:
     return max(0, int(run[2]) - int(run[1]) + 1) if run else 1
 
 
+class OmittedIdSource(Protocol):
+    """What a MemoryView's `ids` provides: the ids a request leaves out, or None when the
+    caller must filter the history itself. MessageIds (a live session's, extended turn by
+    turn) and UnlistedIds (measured requests, listed only if read) are the two kinds."""
+
+    def omitted(self, history: Sequence[Any], kept: Sequence[Any]) -> Sequence[str] | None: ...
+
+
 class MessageIds:
     """What a strategy leaves out, as IdRuns, from only the messages new since last time.
 
@@ -368,7 +376,8 @@ class LazyOmitted(Sequence[str]):
     are measured, never shown, and listing them is a pass over the whole history."""
 
     def __init__(self, history: Sequence[Any], kept: Sequence[Any]) -> None:
-        self._history, self._kept, self._ids = history, kept, None
+        self._history, self._kept = history, kept
+        self._ids: tuple[str, ...] | None = None
 
     def _listed(self) -> tuple[str, ...]:
         if self._ids is None:

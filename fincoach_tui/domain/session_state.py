@@ -76,7 +76,8 @@ class SessionState:
     def total_cost(self) -> float | None:
         """Everything billed this session, maintenance calls included; None if any call is unpriced."""
         costs = [r.cost_usd for r in self.records]
-        return None if any(c is None for c in costs) else sum(costs)  # type: ignore[misc]
+        priced = [c for c in costs if c is not None]
+        return sum(priced) if len(priced) == len(costs) else None
 
     @property
     def priced_cost(self) -> float:
@@ -118,6 +119,10 @@ class SessionState:
                     int(data["last_turn"]),
                     tuple(data["covers_ids"]),
                     int(data["tokens"]),
+                    read_to=int(data.get("read_to", 0)),
+                    dropped=tuple(str(d) for d in data.get("dropped", ())),
+                    cut=str(data.get("cut", "")),
+                    unchanged=bool(data.get("unchanged", False)),
                 )
             )
         elif kind in FACT_EVENTS:
@@ -182,6 +187,10 @@ def strategy_event(turn: int, name: str, params: dict[str, int]) -> dict[str, An
 def summary_event(summary: Summary) -> dict[str, Any]:
     data = asdict(summary)
     data["covers_ids"] = list(summary.covers_ids)
+    data["dropped"] = list(summary.dropped)
+    for name, empty in (("read_to", 0), ("dropped", []), ("cut", ""), ("unchanged", False)):
+        if data[name] == empty:  # written only when they say something
+            del data[name]
     return {"type": "summary", "summary": data}
 
 

@@ -72,8 +72,18 @@ class OpenAIChat:
             await self._client.close()
             self._client = None
 
+    @property
+    def json_mode(self) -> bool:
+        """Whether `stream` may be asked for JSON mode (`response_format`) on this server."""
+        return self.settings.json_mode
+
     async def stream(
-        self, messages: ChatMessages, *, model: str, max_tokens: int | None = None
+        self,
+        messages: ChatMessages,
+        *,
+        model: str,
+        max_tokens: int | None = None,
+        response_format: dict[str, Any] | None = None,
     ) -> AsyncIterator[StreamEvent]:
         kwargs: dict[str, Any] = {
             "model": model,
@@ -83,6 +93,8 @@ class OpenAIChat:
         }
         if max_tokens is not None:
             kwargs["max_tokens"] = max_tokens
+        if response_format is not None:
+            kwargs["response_format"] = response_format
         if self._extra_body:
             kwargs["extra_body"] = self._extra_body
 

@@ -32,6 +32,9 @@ class Preset:
     key_env: str | None
     default_model: str
     embeddings_model: str | None = None
+    # Whether extraction asks for JSON mode (response_format json_object). Groq's JSON mode
+    # does not stream; other servers are tried, and a refusal is remembered per model.
+    json_mode: bool = True
 
 
 PRESETS: dict[str, Preset] = {
@@ -44,13 +47,19 @@ PRESETS: dict[str, Preset] = {
             "gpt-4o-mini",
             "text-embedding-3-small",
         ),
-        Preset("groq", "https://api.groq.com/openai/v1", "GROQ_API_KEY", "openai/gpt-oss-120b"),
+        Preset(
+            "groq",
+            "https://api.groq.com/openai/v1",
+            "GROQ_API_KEY",
+            "openai/gpt-oss-120b",
+            json_mode=False,
+        ),
         Preset(
             "openrouter", "https://openrouter.ai/api/v1", "OPENROUTER_API_KEY", "openai/gpt-4o-mini"
         ),
         Preset("ollama", "http://localhost:11434/v1", None, "llama3.2"),
         # The simulator is priced as this model, so its numbers read like a real call's.
-        Preset(OFFLINE, None, None, "gpt-4o-mini"),
+        Preset(OFFLINE, None, None, "gpt-4o-mini", json_mode=False),
     )
 }
 
@@ -95,6 +104,12 @@ class ProviderSettings:
     @property
     def simulated(self) -> bool:
         return self.name == OFFLINE
+
+    @property
+    def json_mode(self) -> bool:
+        """Whether to ask this server for JSON mode (a custom server is tried)."""
+        preset = PRESETS.get(self.name)
+        return preset.json_mode if preset else True
 
     def __repr__(self) -> str:
         return (

@@ -18,6 +18,7 @@ import gzip
 import hashlib
 import os
 import tempfile
+from collections.abc import Mapping
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
@@ -49,7 +50,7 @@ class VocabularyError(RuntimeError):
     """The vocabulary could not be made available offline."""
 
 
-def tiktoken_cache_dir(environ: os._Environ[str] | dict[str, str] = os.environ) -> str:
+def tiktoken_cache_dir(environ: Mapping[str, str] = os.environ) -> str:
     """The directory tiktoken reads cached vocabularies from (same rules as tiktoken.load)."""
     if "TIKTOKEN_CACHE_DIR" in environ:
         return environ["TIKTOKEN_CACHE_DIR"]
@@ -120,7 +121,7 @@ def _verified_stat(path: Path, sha256: str) -> os.stat_result | None:
     return st if _sha256(data) == sha256 else None
 
 
-def seed_cache(name: str, environ: os._Environ[str] | dict[str, str] = os.environ) -> Path:
+def seed_cache(name: str, environ: Mapping[str, str] = os.environ) -> Path:
     """Make sure tiktoken's cache holds a verified copy of `name`; return its path."""
     vocab = VOCABULARIES[name]
     cache_dir = tiktoken_cache_dir(environ)

@@ -15,13 +15,13 @@ the work per turn does not grow with the session.
 from __future__ import annotations
 
 from collections.abc import AsyncIterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from fincoach_tui.domain.context import Context, ContextMessage
 from fincoach_tui.domain.conversation import Message
-from fincoach_tui.domain.fact_extraction import ExtractPlan
-from fincoach_tui.domain.fact_store import Fact, facts_event
+from fincoach_tui.domain.fact_extraction import PAUSE_AFTER_REJECTIONS, ExtractPlan, is_paused
+from fincoach_tui.domain.fact_store import Fact, extraction_resumed_event, facts_event
 from fincoach_tui.domain.memory.summary import FoldPlan
 from fincoach_tui.domain.recall import (
     BM25Index,
@@ -40,6 +40,11 @@ if TYPE_CHECKING:
 
 EXTRACT_MAX_TOKENS = 1024
 MAX_EXTRACTIONS_PER_TURN = 6  # a catch-up over a long history is finished on later turns
+# The most message tokens one extraction call reads: a bigger batch goes in several calls.
+# Within a model's context window less its answer and the instructions around the batch.
+EXTRACT_BATCH_TOKENS = 4000
+_EXTRACT_PROMPT_ROOM = 1000
+JSON_MODE = {"type": "json_object"}
 
 
 @dataclass(frozen=True)
@@ -55,6 +60,9 @@ class ExtractFinished:
     record: CallRecord | None
     rejected: str = ""  # why the answer was refused; the store is unchanged
     error: LLMError | None = None
+    # This refusal paused batch extraction (PAUSE_AFTER_REJECTIONS in a row) until a
+    # "remember ..." is accepted or the user resumes it (memory screen).
+    paused: bool = False
 
 
 @dataclass(frozen=True)
@@ -76,6 +84,10 @@ class UpkeepProgress:
     covered: int = 0  # history[:covered] has all been read by an accepted extraction
     indexed: int = 0  # messages[:indexed] are embedded for `indexed_model`, or never will be
     indexed_model: str | None = None
+    # Models whose server refused JSON mode: asked without it from then on.
+    no_json_mode: set[str] = field(default_factory=set)
+    # The most message tokens an extraction reads at once; halved when a batch was too long.
+    batch_tokens: int | None = None
 
 
 def prime_upkeep(coach: Coach) -> None:
@@ -94,14 +106,26 @@ async def run_upkeep(coach: Coach, question: Message) -> AsyncIterator[UpkeepEve
     """Extract what is due, then embed what recall will need, for the turn of `question`."""
     extract_plan = getattr(coach.strategy, "extract_plan", None)
     history = coach.history_before(question) if extract_plan is not None else ()
+    rest: ExtractPlan | None = None  # what a split batch has still to read, this turn
     for _ in range(MAX_EXTRACTIONS_PER_TURN if extract_plan else 0):
         # Only what no extraction has read yet: the plan leaves covered messages out anyway.
-        plan = extract_plan(_uncovered(coach, history), question, coach.state.facts)
-        if plan is None:
+        whole = rest or extract_plan(_uncovered(coach, history), question, coach.state.facts)
+        if whole is None:
             break
+        plan = whole.limited(coach.count_message, batch_tokens(coach))
+        rest = whole.after(plan, coach.state.facts)
         yield ExtractStarted(plan.reason, plan.first_turn, plan.last_turn)
         finished = await extract(coach, plan)
         yield finished
+        if finished.error is not None and finished.error.kind == "context_length":
+            if len(plan.messages) == 1:  # one message too long to read at all: passed over
+                coach._emit(facts_event(coach.next_turn, plan.message_ids, ()))
+                continue
+            # Too long for the model: the next call reads half of it (split, never retried whole).
+            sent = sum(coach.count_message(m) for m in plan.messages)
+            coach.upkeep.batch_tokens = max(1, sent // 2)
+            rest = whole
+            continue
         if finished.rejected or finished.error:
             break
     if coach.embedder is not None and getattr(coach.strategy, "uses_recall", False):
@@ -110,11 +134,34 @@ async def run_upkeep(coach: Coach, question: Message) -> AsyncIterator[UpkeepEve
             yield finished_index
 
 
+def batch_tokens(coach: Coach) -> int:
+    """The most message tokens one extraction call reads, for this coach's model."""
+    window = coach.context_window
+    limit = EXTRACT_BATCH_TOKENS
+    if window is not None:
+        limit = min(limit, max(1, window - EXTRACT_MAX_TOKENS - _EXTRACT_PROMPT_ROOM))
+    learned = coach.upkeep.batch_tokens
+    return min(limit, learned) if learned is not None else limit
+
+
+def resume_extraction(coach: Coach) -> bool:
+    """Resume batch extraction paused by refusals (recorded in the session); False if it
+    was not paused."""
+    if not is_paused(coach.state.facts):
+        return False
+    coach._emit(extraction_resumed_event(coach.next_turn))  # an event like any fact change
+    return True
+
+
 async def fold(coach: Coach, plan: FoldPlan) -> FoldFinished:
     """Fold turns into the summary with a model call of its own, accounted like a turn.
 
-    A failed fold is not fatal: the turns stay verbatim and the next turn tries again.
+    The summary may be no larger than what it replaces (`FoldPlan.bounded`). A failed fold
+    is not fatal: the turns stay verbatim and the next turn tries again. A fold that gives
+    back the previous text is billed once, as the call it was; it claims the turns only if
+    they held nothing the text lacks, else they are folded again with the next batch.
     """
+    plan = plan.bounded(coach.count_message)
     messages = plan.request()
     note = f"folding turns {plan.first_turn}-{plan.last_turn}"
     request = coach.measure(
@@ -133,13 +180,22 @@ async def fold(coach: Coach, plan: FoldPlan) -> FoldFinished:
     if usage is None:
         usage = coach.estimate_usage(messages, text)
     summary = plan.result(text, coach.counter.count)
+    turns = f"turns {plan.first_turn}-{plan.last_turn}"
+    if summary.unchanged and summary.last_turn < plan.last_turn:
+        outcome = f"summary unchanged, {turns} not claimed (folded again with the next batch)"
+    elif summary.unchanged:
+        outcome = f"summary unchanged ({turns} added nothing to it)"
+    else:
+        outcome = f"folded {turns}"
+    if summary.dropped:
+        outcome += f"; {summary.warning()}"
     record = coach.account(
         "summary",
         request,
         usage,
         started,
         model=coach.summarizer_model,
-        note=f"folded turns {plan.first_turn}-{plan.last_turn}",
+        note=outcome,
         events=[summary_event(summary)],
     )
     return FoldFinished(summary, record)
@@ -218,13 +274,8 @@ async def extract(coach: Coach, plan: ExtractPlan) -> ExtractFinished:
     context = Context(coach.strategy.name, tuple(_context_message(m) for m in messages), (), note)
     request = coach.measure(context)
     started = coach.clock()
-    text, usage = "", None
     try:
-        async for event in coach.llm.stream(
-            messages, model=coach.summarizer_model, max_tokens=EXTRACT_MAX_TOKENS
-        ):
-            if isinstance(event, Completion):
-                text, usage = event.text, event.usage
+        text, usage = await _complete_json(coach, messages)
     except LLMError as error:
         return ExtractFinished((), None, error=error)  # nothing billed: tried again next turn
     if usage is None:
@@ -243,7 +294,31 @@ async def extract(coach: Coach, plan: ExtractPlan) -> ExtractFinished:
         events=[event],
     )  # billed and remembered together
     added = tuple(f for f in result.facts if store.get(f.id) is not None)
-    return ExtractFinished(added, record, result.rejected)
+    paused = bool(result.rejected) and store.rejected_in_a_row == PAUSE_AFTER_REJECTIONS
+    return ExtractFinished(added, record, result.rejected, paused=paused)
+
+
+async def _complete_json(coach: Coach, messages: list[dict[str, str]]) -> tuple[str, Usage | None]:
+    """The extraction call, in JSON mode where the server takes it. A server that rejects
+    `response_format` (a 400 naming it) is asked again without, and never again with it
+    for that model."""
+    model = coach.summarizer_model
+    progress = coach.upkeep
+    json_mode = getattr(coach.llm, "json_mode", False) and model not in progress.no_json_mode
+    extra = {"response_format": JSON_MODE} if json_mode else {}
+    text, usage = "", None
+    try:
+        async for event in coach.llm.stream(
+            messages, model=model, max_tokens=EXTRACT_MAX_TOKENS, **extra
+        ):
+            if isinstance(event, Completion):
+                text, usage = event.text, event.usage
+    except LLMError as error:
+        if not (extra and error.kind == "bad_request" and "response_format" in error.message):
+            raise
+        progress.no_json_mode.add(model)
+        return await _complete_json(coach, messages)
+    return text, usage
 
 
 async def index(coach: Coach) -> IndexFinished | None:
@@ -296,6 +371,13 @@ def describe(event: UpkeepEvent) -> tuple[str, bool]:
     if isinstance(event, ExtractFinished):
         if event.error is not None:
             return f"facts not updated: {event.error.message}; tried again next turn", True
+        if event.rejected and event.paused:
+            return (
+                f"extraction output rejected ({event.rejected}); fact extraction paused after "
+                f'{PAUSE_AFTER_REJECTIONS} refused answers in a row: say "remember ..." or '
+                "resume it from the memory screen (Ctrl+Y, r)",
+                True,
+            )
         if event.rejected:
             return (
                 f"extraction output rejected ({event.rejected}); the fact store is unchanged",

@@ -8,6 +8,7 @@ driving it; switching sessions replaces it and keeps the engine.
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass, field, replace
 from datetime import datetime
@@ -238,7 +239,7 @@ def open_session(
             strategy=chosen,
             summarizer_model=engine.config.summarizer_model,
             max_tokens=engine.config.max_tokens,
-            **({"sleep": sleep} if sleep is not None else {}),
+            sleep=sleep if sleep is not None else asyncio.sleep,
             learner=engine.learner,
             on_learned=engine.remember_overheads,
             embedder=engine.embedder,

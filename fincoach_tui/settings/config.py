@@ -294,7 +294,7 @@ def _config_to_dict(config: Config) -> dict[str, Any]:
     doc["strategy"] = strategy
     if config.summarizer_model is not None:
         doc["summarizer"] = {"model": config.summarizer_model}
-    offline = {}
+    offline: dict[str, Any] = {}
     if config.offline_reply_tokens != default.offline_reply_tokens:
         offline["reply_tokens"] = config.offline_reply_tokens
     if config.offline_priced_as != default.offline_priced_as:

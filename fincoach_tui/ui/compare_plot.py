@@ -7,11 +7,15 @@ its component classes ("line", "wall", "s0".."s5"), so the theme still decides t
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING, cast
 
 from rich.text import Text
 
 from fincoach_tui.ui import format as fmt
 from fincoach_tui.ui.chart_series import CompactTicks, CompareSeries, Line, dashes, turn_ticks
+
+if TYPE_CHECKING:  # textual-plot pulls numpy: imported where a chart is drawn
+    from textual_plot import AxisFormatter, PlotWidget
 
 PALETTE = 6  # cost-chart--s0 .. s5: one colour per strategy, in STRATEGIES order
 RIGHT_PAD = 0.03  # of the turns shown
@@ -27,8 +31,17 @@ def line_style(line: Line, index: int, style: Style) -> str:
     return f"{base} bold" if line.role == "active" else f"{base} dim"
 
 
-def draw_compare(plot, c: CompareSeries, style: Style, *, last_turn: int) -> None:
-    from textual_plot import HiResMode, NumericAxisFormatter
+def y_formatter(unit: str) -> AxisFormatter:
+    """The y axis's labels for `unit` ("tokens" or "cost"). CompactTicks has the three
+    methods the plot calls without subclassing textual-plot's AxisFormatter, so that
+    chart_series (its numbers, tested without drawing) does not import numpy."""
+    from textual_plot import NumericAxisFormatter
+
+    return cast("AxisFormatter", CompactTicks(NumericAxisFormatter(), unit))
+
+
+def draw_compare(plot: PlotWidget, c: CompareSeries, style: Style, *, last_turn: int) -> None:
+    from textual_plot import HiResMode
 
     for i in sorted(range(len(c.lines)), key=lambda i: ORDER.index(c.lines[i].role)):
         line = c.lines[i]
@@ -42,7 +55,7 @@ def draw_compare(plot, c: CompareSeries, style: Style, *, last_turn: int) -> Non
         plot.add_v_line(c.wall, line_style=style("wall"), label="buffer: context window full")
     plot.set_ylabel("USD" if c.unit == "cost" else "tokens")
     plot.set_xlabel("turn")
-    plot.set_y_formatter(CompactTicks(NumericAxisFormatter(), c.unit))
+    plot.set_y_formatter(y_formatter(c.unit))
     last = max(c.horizon, last_turn)
     plot.set_xticks(turn_ticks(last))
     plot.set_xlimits(0, last * (1 + RIGHT_PAD))

@@ -45,9 +45,11 @@ from fincoach_tui.ui.chart_series import (  # noqa: F401 - re-exported: the char
     turn_ticks,
     turns_per_bar,
 )
-from fincoach_tui.ui.compare_plot import PALETTE, compare_caption, draw_compare
+from fincoach_tui.ui.compare_plot import PALETTE, compare_caption, draw_compare, y_formatter
 
 if TYPE_CHECKING:
+    from textual_plot import PlotWidget
+
     from fincoach_tui.domain.session_state import StrategySwitch
     from fincoach_tui.service.cost_comparison import CostSnapshot
 
@@ -165,7 +167,7 @@ class CostChart(Widget, can_focus=True):
         if snapshot is None and self.mode == "compare":
             self.mode = "tokens"  # nothing to compare (a new session): back to the bars
             return
-        if self.mode == "compare":  # the bars' series is the same: only the lines are new
+        if snapshot is not None and self.mode == "compare":  # only the lines are new
             self.compare = build_compare(snapshot, self._switches)
             self._draw()
         else:  # the bars do not change; the compare lines are built when that mode is chosen
@@ -216,7 +218,7 @@ class CostChart(Widget, can_focus=True):
         turns = self.series.turns
         if not turns:
             return None
-        plot = self.query_one("#plot")
+        plot = self._plot()
         canvas = plot.query_one("#plot")
         region = canvas.region
         if not region.contains(screen_x, screen_y):
@@ -236,9 +238,14 @@ class CostChart(Widget, can_focus=True):
         self.series = build_series(
             self._records, self._switches, "cost" if self.mode == "cost" else "tokens"
         )
-        compare = self._costs is not None and self.mode == "compare"  # drawn only in that mode
-        self.compare = build_compare(self._costs, self._switches) if compare else None
+        costs = self._costs if self.mode == "compare" else None  # drawn only in that mode
+        self.compare = build_compare(costs, self._switches) if costs is not None else None
         self._draw()
+
+    def _plot(self) -> PlotWidget:
+        from textual_plot import PlotWidget  # imported by compose() already
+
+        return self.query_one("#plot", PlotWidget)
 
     def _style(self, component: str) -> str:
         return str(fmt.ink(self.get_component_rich_style(f"cost-chart--{component}")))
@@ -246,14 +253,15 @@ class CostChart(Widget, can_focus=True):
     def _draw(self) -> None:
         if not self.is_mounted:
             return
-        from textual_plot import HiResMode, NumericAxisFormatter
+        from textual_hires_canvas import Canvas  # the plot's own canvases
+        from textual_plot import HiResMode
 
         s = self.series
-        plot = self.query_one("#plot")
+        plot = self._plot()
         plot.clear()
         # The plot writes its y label over the old one without clearing: "tokens" then
         # "USD" would read "tUSDns". Clear that margin first.
-        plot.query_one("#margin-top").reset()
+        plot.query_one("#margin-top", Canvas).reset()
         self._paint_labels()
         if not s.turns:
             plot.set_ylabel("")
@@ -299,7 +307,7 @@ class CostChart(Widget, can_focus=True):
             plot.add_v_line(x, line_style=self._style("switch"), label=name)
         plot.set_ylabel("USD" if s.mode == "cost" else "tokens")
         plot.set_xlabel("turn")
-        plot.set_y_formatter(CompactTicks(NumericAxisFormatter(), s.mode))
+        plot.set_y_formatter(y_formatter(s.mode))
         plot.set_xticks(turn_ticks(s.turns[-1]))
         # Room on the right for the last tick's label, which the plot would cut in half.
         last = max(shown.xs[-1], *(x for x, _ in s.markers)) if s.markers else shown.xs[-1]

@@ -22,10 +22,29 @@ class Summary:
     last_turn: int
     covers_ids: tuple[str, ...]
     tokens: int
+    # The newest turn a fold has read. Past `last_turn` only when a fold left the text as it
+    # was and the turns it read held figures the text lacks: those turns are not claimed
+    # (they stay verbatim), and are folded again with the next batch, not every turn.
+    read_to: int = 0
+    # Figures (by label) the fold's input held and its text lost: a warning, not an error.
+    dropped: tuple[str, ...] = ()
+    # What capping the text cut from it (older lines first), as the text itself says.
+    cut: str = ""
+    unchanged: bool = False  # the fold gave back the previous text
 
     @property
     def label(self) -> str:
         return f"Conversation summary (turns 1-{self.last_turn})"
+
+    @property
+    def read_upto(self) -> int:
+        return max(self.last_turn, self.read_to)
+
+    def warning(self) -> str:
+        """One line for the inspector when this summary lost figures, else ""."""
+        if not self.dropped:
+            return ""
+        return f"warning: the summary lost {', '.join(self.dropped)}"
 
 
 @dataclass(frozen=True)

@@ -48,6 +48,19 @@ def facts_section(
     return Section("fact", FACTS_LABEL, text, ids), tuple(kept)
 
 
+def not_in_tail(facts: Sequence[Fact], tail: Sequence[Message]) -> tuple[Fact, ...]:
+    """The facts the tail does not already state: a fact whose key and value are, word for
+    word, in a message sent verbatim in the same request adds only tokens. One the tail
+    says otherwise ("actually it's 25k" for rent ₹25,000) or that the user edited is kept."""
+    said = {m.id: " ".join(m.content.casefold().split()) for m in tail}
+    return tuple(f for f in facts if f.origin == "edited" or not _stated(f, said))
+
+
+def _stated(fact: Fact, said: dict[str, str]) -> bool:
+    value, key = " ".join(fact.value.casefold().split()), fact.label.casefold()
+    return any(value in said[i] and key in said[i] for i in fact.source_ids if i in said)
+
+
 def store_note(store: FactStore | None, kept: int) -> str:
     if store is None or not store.facts:
         return "no facts extracted yet"
@@ -78,7 +91,7 @@ class FactsStrategy:
 
     def build(self, view: MemoryView) -> Context:
         kept = [m for turn in last_turns(view.history, self.tail_turns) for m in turn]
-        current = view.facts.current() if view.facts else ()
+        current = not_in_tail(view.facts.current() if view.facts else (), kept)
         section, shown = facts_section(current, self.facts_tokens, view.text_tokens)
         sections = (section,) if section else ()
         note = store_note(view.facts, len(shown))

@@ -12,6 +12,11 @@ Recalled turns go into the system message as labelled, dated passages rather tha
 user/assistant pairs before the tail. Both keep alternation, but a pair from turn 3
 placed just before turn 20 reads as if it had just been said; a passage says when it was
 said and can carry an "outdated" note when a fact has replaced it.
+
+No holes: every earlier turn is in the tail, covered by the summary, or a recall candidate.
+Turns that have left the tail but are not folded yet are sent verbatim until the fold, and
+the summary and recalled passages together never cost more than the turns they stand in
+for, so no part of hybrid sends more than `buffer` would.
 """
 
 from __future__ import annotations
@@ -34,7 +39,7 @@ from fincoach_tui.domain.memory.base import (
     positive_int,
     turns_of,
 )
-from fincoach_tui.domain.memory.facts import facts_section
+from fincoach_tui.domain.memory.facts import facts_section, not_in_tail
 from fincoach_tui.domain.memory.summary import FoldPlan, SummaryStrategy, cap_text
 from fincoach_tui.domain.recall import LexicalRetriever
 from fincoach_tui.domain.relative_dates import day_label
@@ -94,18 +99,31 @@ class HybridStrategy:
         summary = view.summary
         covered = summary.last_turn if summary else 0
         turns = turns_of(view.history)
-        tail = self._tail(turns, covered, view)
+        tail = self._verbatim(turns, covered, view)
         tail_ids = {m.id for turn in tail for m in turn}
         store = view.facts
         current = store.current() if store else ()
 
         sections: list[Section] = []
         notes: list[str] = []
+        # What the summary and recall stand in for: the earlier turns not sent verbatim.
+        # Together they never cost more than sending those turns would (no fold, no recall
+        # makes the request larger than the turns it replaces).
+        others = [t for t in turns if t[0].id not in tail_ids]
+        room, enough = 0, self.summary_tokens + self.recall_tokens
+        for question, answer in reversed(others):  # counted only as far as can matter
+            room += view.count(question) + view.count(answer)
+            if room >= enough:
+                break
         if summary:
             text = cap_text(redact(summary.text, store), self.summary_tokens, view.text_tokens)
             sections.append(Section("summary", summary.label, text, summary.covers_ids))
             notes.append(f"summary covers turns 1-{covered}")
-        passages = self._recall(view, [t for t in turns if t[0].id not in tail_ids], current)
+            if summary.warning():
+                notes.append(summary.warning())
+            # (a stand-in summary, as the simulation's, has a size but no text)
+            room -= max(view.text_tokens(text), min(summary.tokens, self.summary_tokens))
+        passages = self._recall(view, others, current, min(self.recall_tokens, room))
         if passages:
             text = "\n\n".join(p.text for p in passages)
             ids = tuple(i for p in passages for i in p.hit.ids)
@@ -114,7 +132,8 @@ class HybridStrategy:
             notes.append(
                 f"recalled turns {', '.join(str(p.hit.turn) for p in passages)} ({scorer})"
             )
-        facts, _ = facts_section(current, self.facts_tokens, view.text_tokens)
+        kept = [m for turn in tail for m in turn]
+        facts, _ = facts_section(not_in_tail(current, kept), self.facts_tokens, view.text_tokens)
         if facts:
             sections.append(facts)  # last: the freshest, most structured word wins
         conflicts = tuple(c for p in passages for c in p.conflicts)
@@ -124,28 +143,33 @@ class HybridStrategy:
                 f"{len(conflicts)} conflict{'s' * (len(conflicts) > 1)}: {keys} (fact wins)"
             )
 
-        kept = [m for turn in tail for m in turn]
         context = assemble(
             view, kept, strategy=self.name, sections=tuple(sections), note=" · ".join(notes)
         )
         return replace(context, recalled=tuple(p.hit for p in passages), conflicts=conflicts)
 
-    def _tail(self, turns: list[Turn], covered: int, view: MemoryView) -> list[Turn]:
-        """The newest whole turns not in the summary: at most `tail_turns`, within `tail_tokens`."""
-        tail: list[Turn] = []
+    def _verbatim(self, turns: list[Turn], covered: int, view: MemoryView) -> list[Turn]:
+        """Every turn the summary does not cover that must be sent as said: the tail (the
+        newest `tail_turns`, as many as fit `tail_tokens`; one that does not fit is left to
+        recall) and, older than the tail, every turn waiting for its fold, whatever its size:
+        a turn that has left the tail but is not folded yet is sent verbatim, never dropped."""
+        kept: list[Turn] = []
         used = 0
-        for question, answer in reversed(turns):
-            if question.turn <= covered or len(tail) == self.tail_turns:
+        budget_binds = False
+        for index, (question, answer) in enumerate(reversed(turns)):
+            if question.turn <= covered:
                 break
-            size = view.count(question) + view.count(answer)
-            if used + size > self.tail_tokens:
-                break
-            tail.insert(0, (question, answer))
-            used += size
-        return tail
+            if index < self.tail_turns:
+                size = view.count(question) + view.count(answer)
+                budget_binds = budget_binds or used + size > self.tail_tokens
+                if budget_binds:
+                    continue
+                used += size
+            kept.append((question, answer))
+        return kept[::-1]
 
     def _recall(
-        self, view: MemoryView, candidates: list[Turn], facts: Sequence[Fact]
+        self, view: MemoryView, candidates: list[Turn], facts: Sequence[Fact], budget: int
     ) -> list[_Passage]:
         """The best-scoring earlier turns whose passages fit `recall_tokens`, oldest first.
 
@@ -158,7 +182,7 @@ class HybridStrategy:
             candidates = [
                 t for t in candidates if t[0].id not in excluded and t[1].id not in excluded
             ]
-        if not candidates:
+        if not candidates or budget <= 0:
             return []
         retriever = view.retriever or LexicalRetriever()
         scorer, scores = retriever.scores(view.new, [question for question, _ in candidates])
@@ -174,7 +198,7 @@ class HybridStrategy:
                 ids = (question.id, answer.id) if reply else (question.id,)
                 hit = RecallHit(question.turn, ids, round(scores[question.id], 4), scorer)
                 trial = sorted([*chosen, _Passage(hit, text, conflicts)], key=lambda p: p.hit.turn)
-                if view.text_tokens("\n\n".join(p.text for p in trial)) <= self.recall_tokens:
+                if view.text_tokens("\n\n".join(p.text for p in trial)) <= budget:
                     chosen = trial
                     break
         return chosen

@@ -17,7 +17,9 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Button, DataTable, Input, Static
 
+from fincoach_tui.domain.fact_extraction import is_paused
 from fincoach_tui.domain.fact_store import Fact
+from fincoach_tui.service.maintenance import resume_extraction
 
 if TYPE_CHECKING:
     from fincoach_tui.service.coach import Coach
@@ -77,6 +79,7 @@ class MemoryScreen(ModalScreen[None]):
         Binding("escape", "close", "Close"),
         Binding("e", "edit", "Edit"),
         Binding("d,delete", "delete", "Delete"),
+        Binding("r", "resume_extraction", "Resume extraction"),
     ]
 
     def __init__(self, coach: Coach) -> None:
@@ -141,8 +144,14 @@ class MemoryScreen(ModalScreen[None]):
         self.query_one("#summary", Static).update(summary_line(self.coach))
         self.query_one("#index", Static).update(index_line(self.coach))
         notes = self.coach.state.facts.notes[-3:]
+        paused = (
+            'Extraction paused after refused answers in a row: press r to resume, or say "remember …".\n'
+            if is_paused(self.coach.state.facts)
+            else ""
+        )
         self.query_one("#notes", Static).update(
-            "Extraction: "
+            paused
+            + "Extraction: "
             + (
                 " · ".join(notes)
                 if notes
@@ -198,6 +207,15 @@ class MemoryScreen(ModalScreen[None]):
             return
         self.coach.delete_fact(fact.id)
         self.notify(f"deleted {fact.key} ({fact.id}): never sent or recalled again", markup=False)
+        self.refresh_view()
+
+    def action_resume_extraction(self) -> None:
+        if self._busy():
+            return
+        if resume_extraction(self.coach):
+            self.notify("fact extraction resumed: the next batch is read on the next turn")
+        else:
+            self.notify("fact extraction is not paused", severity="warning")
         self.refresh_view()
 
     def on_button_pressed(self, event: Button.Pressed) -> None:

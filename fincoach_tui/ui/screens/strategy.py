@@ -8,6 +8,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
+from textual.widget import Widget
 from textual.widgets import Button, Input, Label, RadioButton, RadioSet, Static
 
 from fincoach_tui.domain.memory import (
@@ -78,7 +79,7 @@ class StrategyScreen(ModalScreen[tuple[str, dict[str, int]] | None]):
         box = self.query_one("#params", Vertical)
         await box.remove_children()
         values = self.current.params() if name == self.current.name else {}
-        rows = []
+        rows: list[Widget] = []
         for field in fields(STRATEGIES[name]):
             value = values.get(field.name, field.default)
             label = f"{field.name} ({PARAM_HELP.get(field.name, '')})"
