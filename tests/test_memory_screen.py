@@ -74,7 +74,7 @@ async def test_offline_early_facts_come_back_in_hybrid_and_facts_at_a_flat_cost(
         switch(app, "facts")
         await say(app, pilot, "What is my salary, and my FD?")
         system = app.live.state.chat_records[-1].sent[0].content
-        assert "- salary: ₹1,20,000 (turn 1, " in system and "- fd amount: ₹50,000" in system
+        assert "- salary: ₹1,20,000 (turn 1, " in system and "- FD amount: ₹50,000" in system
         facts = []
         for text in filler(3, 30):
             await say(app, pilot, text)
@@ -204,7 +204,7 @@ async def test_fake_server_recall_by_embeddings_facts_and_a_deletion(tmp_path, f
         switch(app, "facts")
         await say(app, pilot, "Remind me what you know about me.")
         system = fake_openai.requests[-1]["messages"][0]["content"]
-        assert "- salary: ₹1,20,000 (turn 1, " in system and "- fd amount: ₹50,000" in system
+        assert "- salary: ₹1,20,000 (turn 1, " in system and "- FD amount: ₹50,000" in system
         extract = [r for r in app.live.state.records if r.kind == "extract"]
         assert [r.note for r in extract] == [
             "extracted turns 1-10: 3 facts",

@@ -217,16 +217,16 @@ async def test_summarizer_keeps_user_facts_across_two_folds(coach, counter):
         "salary": "₹1,20,000",
         "expenses": "₹60,000",
         "fd_amount": "₹50,000",
-        "fd_maturity": "3 months",
+        "fd_maturity": "in 3 months",
         "risk": "risk-averse",
     }
     for figure in ("₹9,99,999", "₹1,80,000", "₹75,000", "aggressive"):
         assert figure not in summary_2.text
-    # Every turn's question is kept as a topic, the first fold's included.
-    topics = lines[-1]
-    assert topics.startswith("Asked about: Hi, I'm Chiru.")
-    assert "My monthly expenses are ₹60,000" in topics
-    assert "I'm risk-averse and prefer stable returns" in topics
+    # Facts come first, as "label: value" lines; statements of fact are not repeated as
+    # topics, and the one question asked (turn 5 is still the tail) is not folded yet.
+    assert lines[1] == "Facts the user stated (newest values):"
+    assert lines[2:4] == ["- name: Chiru", "- salary: ₹1,20,000"]
+    assert not any(line.startswith("Asked about:") for line in lines)
     assert summary_2.covers_ids == tuple(m.id for m in messages[:8])
     assert (
         completion.usage.prompt_tokens
@@ -242,7 +242,7 @@ async def test_summarizer_reads_every_line_of_a_user_message(coach):
     transcript.add("assistant", "ok", ts=0.0)
     plan = SummaryStrategy(tail_turns=1, batch_turns=1).fold_plan(transcript.messages, None)
     text = (await complete(coach, plan.request())).text
-    assert "salary ₹1,20,000" in text
+    assert "- salary: ₹1,20,000" in text
 
 
 async def test_coach_reads_its_own_summary_back_correctly(coach, counter):
@@ -257,4 +257,22 @@ async def test_coach_reads_its_own_summary_back_correctly(coach, counter):
     messages = [{"role": "system", "content": system}, {"role": "user", "content": QUESTION}]
     reply = (await complete(coach, messages)).text
     assert "salary ₹1,20,000" in reply
-    assert "FD ₹50,000" in reply
+    assert "FD amount ₹50,000" in reply
+
+
+@pytest.mark.parametrize(
+    ("said", "seen"),
+    [
+        ("My salary is 1,00,000 rupees.", "salary ₹1,00,000"),
+        ("I take home 1.2L a month.", "salary ₹1,20,000"),
+        ("mera rent 25k hai", "rent ₹25,000"),
+        ("Our car loan EMI is twelve thousand.", "loan car EMI ₹12,000"),
+        ("I put 5k a month into an RD that ends in March 2027.", "RD end Mar 2027"),
+    ],
+)
+async def test_what_i_see_uses_the_recogniser(coach, said, seen):
+    reply = (
+        await complete(coach, request(("user", said), ("assistant", "Noted."), ("user", QUESTION)))
+    ).text
+    assert "From this request I can see: " in reply and seen in reply
+    assert NO_FIGURES not in reply

@@ -41,13 +41,16 @@ class RecallHit:
 
 @dataclass(frozen=True)
 class Conflict:
-    """A recalled passage states a value the fact store has since replaced: the fact wins."""
+    """An older text (a recalled passage, or the summary) states a value that a newer one
+    (a current fact, or the summary) has since replaced: the newer wins."""
 
     key: str
-    recalled_turn: int
+    recalled_turn: int  # the turn the old text was said (for a summary: the last it covers)
     recalled_value: str
     fact_value: str
-    fact_id: str
+    fact_id: str  # the fact that wins, or "summary" when the summary holds the newer value
+    in_reply: bool = False  # the old value was the coach's restatement, not the user's words
+    source: str = "recalled"  # where the old value was sent: "recalled" or "summary"
 
 
 @dataclass(frozen=True)

@@ -21,19 +21,21 @@ from collections.abc import Iterable
 from dataclasses import asdict, dataclass, replace
 from typing import Any
 
+from fincoach_tui.domain.amounts import parse_amount
 from fincoach_tui.domain.context import Conflict
-from fincoach_tui.domain.finance_facts import find_facts, rupees
+from fincoach_tui.domain.finance_facts import find_facts, label_of, normalise_key
 from fincoach_tui.domain.relative_dates import as_of
 
 FACT_EVENTS = ("facts", "fact_edit", "fact_deleted", "extraction_resumed")
 _SHORTEST_REDACTED = 3  # shorter values ("3") would blank out unrelated text
-_AMOUNT_LIKE = re.compile(r"^\s*(?:₹|rs\.?|inr|\d)", re.IGNORECASE)
+_LEAD_WORD = re.compile(r"^(?:in|by|on|till|until|before|around|at|about|approx\.?|~)\s+", re.I)
+_CADENCE = re.compile(r"\b(?:a|per|every)\s+(month|year)\b|\b(monthly|yearly|annually)\b", re.I)
 
 
 @dataclass(frozen=True)
 class Fact:
     id: str
-    key: str  # snake_case: salary, expenses, fd_amount, fd_maturity, risk, ... or the model's own
+    key: str  # snake_case, normalised: salary, rent, loan_car_emi, rd_end, ... or the model's own
     value: str
     source_ids: tuple[str, ...]  # the messages it was read from
     observed_at: float  # when the newest of them was said (an edit: when it was made)
@@ -49,7 +51,7 @@ class Fact:
 
     @property
     def label(self) -> str:
-        return self.key.replace("_", " ")
+        return label_of(self.key)
 
     def to_dict(self) -> dict[str, Any]:
         data = asdict(self)
@@ -72,14 +74,31 @@ class Fact:
 def same_value(
     key: str, first: str, second: str, first_at: float = 0.0, second_at: float = 0.0
 ) -> bool:
-    """Whether two statements of `key` agree: amounts by their rupee value, dates once made
-    absolute, anything else ignoring case and spacing."""
+    """Whether two statements of `key` agree: amounts by their value, currency and cadence
+    ("25k" is "₹25,000"; "₹5,000 a year" is not "₹5,000 a month"), dates once made
+    absolute ("in 3 months" said in January is "Apr 2026"), anything else ignoring case,
+    spacing and a leading "in"/"by"."""
     a, b = as_of(first, first_at), as_of(second, second_at)
-    if _AMOUNT_LIKE.match(a) and _AMOUNT_LIKE.match(b):
-        amounts = rupees(a), rupees(b)
-        if None not in amounts:
-            return amounts[0] == amounts[1]
-    return " ".join(a.casefold().split()) == " ".join(b.casefold().split())
+    amounts = parse_amount(a), parse_amount(b)
+    if amounts[0] is not None and amounts[1] is not None:
+        return (
+            amounts[0].value == amounts[1].value
+            and amounts[0].currency == amounts[1].currency
+            and _cadence(a) == _cadence(b)
+        )
+    return _plain(a) == _plain(b)
+
+
+def _cadence(text: str) -> str:
+    match = _CADENCE.search(text)
+    if not match:
+        return ""
+    word = (match.group(1) or match.group(2)).lower()
+    return "year" if word.startswith(("year", "annual")) else "month"
+
+
+def _plain(text: str) -> str:
+    return _LEAD_WORD.sub("", " ".join(text.casefold().split()).rstrip("."))
 
 
 class FactStore:
@@ -132,7 +151,9 @@ class FactStore:
             self._facts[fact.id] = replace(fact, deleted_at=float(event["at"]))
 
     def _apply_extraction(self, event: dict[str, Any]) -> None:
-        facts = [Fact.from_dict(d) for d in event["facts"]]  # parse all before changing any
+        # Parse all before changing any; one key per thing ("take_home_pay" is "salary").
+        facts = [Fact.from_dict(d) for d in event["facts"]]
+        facts = [replace(f, key=normalise_key(f.key)) for f in facts]
         turn = int(event["turn"])
         rejected = str(event.get("rejected") or "")
         if rejected:
@@ -208,21 +229,34 @@ def redact(text: str, store: FactStore | None) -> str:
     return text
 
 
-def conflicts_in(text: str, said_at: float, turn: int, facts: Iterable[Fact]) -> list[Conflict]:
-    """Values an old passage states that a current fact has since replaced.
+def conflicts_in(
+    text: str,
+    said_at: float,
+    turn: int,
+    facts: Iterable[Fact],
+    *,
+    in_reply: bool = False,
+    source: str = "recalled",
+) -> list[Conflict]:
+    """Values an old text states that a newer current fact has since replaced.
 
-    Only keys the finance pattern matcher can read in free text are checked (salary,
-    expenses, FD, maturity, risk, SIP, goal, name): a model's own keys have no reader.
+    Every key the finance recogniser reads in free text is checked (pay, rent, loans,
+    deposits, goals, risk...); a model's own keys are checked once normalised to those.
+    `in_reply`: the text is the coach's reply, which restates figures: its values are
+    checked the same way, and the conflict says it was the coach's. A fact observed before
+    the text was said is not newer, so it does not overrule it.
     """
-    current = {f.key: f for f in facts if f.current}
+    current = {normalise_key(f.key): f for f in facts if f.current}
     found = find_facts([("passage", text)])
     conflicts = []
     for key, stated in found.items():
         fact = current.get(key)
-        if fact is not None and not same_value(
-            key, stated.value, fact.value, said_at, fact.observed_at
-        ):
-            conflicts.append(Conflict(key, turn, stated.value, fact.value, fact.id))
+        if fact is None or fact.observed_at < said_at:
+            continue
+        if not same_value(key, stated.value, fact.value, said_at, fact.observed_at):
+            conflicts.append(
+                Conflict(key, turn, stated.value, fact.value, fact.id, in_reply, source)
+            )
     return conflicts
 
 

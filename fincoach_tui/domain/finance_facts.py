@@ -1,8 +1,15 @@
-"""Personal-finance facts found in plain text: salary, expenses, an FD, risk appetite...
+"""Personal-finance facts found in plain text: pay, rent, loans, deposits, goals, risk...
 
-Used by the offline coach (to say which facts a request lets it see) and its simulated
-summarizer. A deterministic pattern matcher, not understanding: it recognises the ways
-people state these figures in the notebook's conversations and the app's examples.
+Used by the offline coach (to say which facts a request lets it see), its simulated
+summarizer and extractor, and the precedence check (an old value in a recalled passage or
+a summary). A deterministic recogniser, not understanding: it finds anchor words (the
+kinds in `fact_kinds`) and the figures near them (amounts in any phrasing, rates, dates,
+durations) within one clause, and names each fact by a normalised key, so that "rent went
+up to 28k" and "landlord raised it to ₹28,000" both state `rent`. Questions and
+hypotheticals ("can I afford a SIP of 15k?", "if my rent goes to 30k") state no fact.
+
+A summary or a fact section states facts as "label: value" lines; those read back exactly
+(a "(was ...)" note after a value names the replaced value, not the current one).
 """
 
 from __future__ import annotations
@@ -10,34 +17,45 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
+from functools import lru_cache
 
-_AMOUNT = r"(?:₹|\brs\.?\s?|\binr\s?)\s?\d[\d,]*(?:\.\d+)?(?:\s?(?:lakhs?|l|k|cr|crores?)\b)?"
+from fincoach_tui.domain.amounts import Amount, find_amounts, format_rupees, rupees
+from fincoach_tui.domain.fact_kinds import (
+    FIXED_COSTS,
+    INVESTMENTS,
+    KINDS,
+    insurance_type,
+    is_known_key,
+    key_of,
+    label_of,
+    loan_type,
+    normalise_key,
+    table_slug,
+)
+from fincoach_tui.domain.recognise_parts import (
+    Anchor,
+    Figure,
+    city_facts,
+    family_facts,
+    figures_in,
+    goal_anchors,
+    name_facts,
+    risk_facts,
+)
+from fincoach_tui.domain.relative_dates import resolve_relative
 
-# key -> (label, pattern); the first group is the value. Patterns read within one clause:
-# the gap between a label and its amount never crosses . ? ! ; or … (a summary's separators),
-# so "FD ₹50,000; ₹10,000 in SIPs" cannot lend the SIP amount to the FD.
-_PATTERNS: dict[str, tuple[str, str]] = {
-    "name": ("name", r"\b(?:i'm|i am|my name is)\s+([A-Z][a-z]+)\b"),
-    "salary": ("salary", rf"\b(?:salary|income|take-home)\b[^.?!;…₹]*?({_AMOUNT})"),
-    "expenses": ("monthly expenses", rf"\bexpenses?\b[^.?!;…₹]*?({_AMOUNT})"),
-    "fd_amount": ("FD", rf"\b(?:FD|fixed deposit)\b[^.?!;…₹]*?({_AMOUNT})"),
-    "fd_maturity": ("FD maturity", r"\bmatur\w*\s+in\s+(\d+\s+(?:days?|weeks?|months?|years?))"),
-    "risk": (
-        "risk preference",
-        r"\b(risk[- ]averse|conservative|aggressive|moderate risk|high[- ]risk appetite|low[- ]risk)\b",
-    ),
-    "sip": (
-        "SIP",
-        rf"({_AMOUNT})\s*(?:per month|a month|/month|monthly)?\s*(?:in|into|as)\s+(?:an?\s+)?SIPs?\b",
-    ),
-    "goal": (
-        "goal",
-        r"\b(?:saving|save|planning) (?:up )?for (?:a |an |my )?([a-z][a-z ]{2,30}?)(?:[.,!?]| in | by |$)",
-    ),
-}
-_COMPILED = {key: (label, re.compile(p, re.IGNORECASE)) for key, (label, p) in _PATTERNS.items()}
-# Names are capitalised words: match case-sensitively after the intro phrase.
-_COMPILED["name"] = ("name", re.compile(r"\b(?:I'm|I am|[Mm]y name is)\s+([A-Z][a-z]+)\b"))
+__all__ = [
+    "FinanceFact",
+    "find_facts",
+    "format_rupees",
+    "is_known_key",
+    "key_of",
+    "label_of",
+    "normalise_key",
+    "recognise",
+    "restate",
+    "rupees",
+]
 
 
 @dataclass(frozen=True)
@@ -48,62 +66,305 @@ class FinanceFact:
     source: str  # where it was seen: a message id, or "summary"
 
 
-# How to state a fact so that `find_facts` reads it back: summaries are re-read at every
-# fold, so a fact must survive being restated.
-_RESTATE = {
-    "name": "I'm {}",
-    "salary": "salary {}",
-    "expenses": "expenses {}",
-    "fd_amount": "FD {}",
-    "fd_maturity": "FD maturing in {}",
-    "risk": "{}",
-    "sip": "{} in SIPs",
-    "goal": "saving for {}.",
-}
-
-
-def label_of(key: str) -> str:
-    """How a fact key is shown: the matcher's own label, or the key in words."""
-    known = _PATTERNS.get(key)
-    return known[0] if known else key.replace("_", " ")
-
-
 def restate(fact: FinanceFact) -> str:
-    return _RESTATE[fact.key].format(fact.value)
+    """How a summary states a fact so that `find_facts` reads it back: "label: value"."""
+    return f"{label_of(fact.key)}: {fact.value}"
 
 
-def find_facts(texts: Iterable[tuple[str, str]]) -> dict[str, FinanceFact]:
-    """Facts in `(source, text)` pairs, oldest first; a later mention replaces an earlier one."""
+def find_facts(
+    texts: Iterable[tuple[str, str]], said_at: float | None = None
+) -> dict[str, FinanceFact]:
+    """Facts in `(source, text)` pairs, oldest first; a later mention replaces an earlier one.
+
+    With `said_at`, relative dates are made absolute as of then; without, kept as said.
+    """
     facts: dict[str, FinanceFact] = {}
     for source, text in texts:
-        for key, (label, pattern) in _COMPILED.items():
-            for match in pattern.finditer(text):
-                value = " ".join(match.group(1).split())
-                facts[key] = FinanceFact(key, label, value, source)
+        for key, value in recognise(text, said_at):
+            facts.pop(key, None)  # re-inserted: the dict's order is the order of mention
+            facts[key] = FinanceFact(key, label_of(key), value, source)
     return facts
 
 
-def rupees(amount: str) -> float | None:
-    """ "₹1,20,000" -> 120000.0, "₹1.8 L" -> 180000.0; None if unparseable."""
-    match = re.search(r"(\d[\d,]*(?:\.\d+)?)\s*(lakhs?|l|k|cr|crores?)?\b", amount, re.IGNORECASE)
+# ---- the recogniser ------------------------------------------------------------------
+
+_LINE_FACT = re.compile(
+    r"^\s*(?:[-•*]\s*)?(?P<label>[A-Za-z][A-Za-z0-9' ]{0,40}):\s*(?P<value>\S.*)$"
+)
+_LINE_NOTES = re.compile(r"\s*\((?:was|earlier|previously|turn \d+|edited)\b[^)]*\)")
+_NOT_FACTS = re.compile(r"^\s*(?:asked about|dropped|topics?|questions?)\b", re.IGNORECASE)
+_OLD_NOTE = re.compile(r"\((?:was|earlier|previously|outdated)\b[^)]*\)", re.IGNORECASE)
+_SENTENCE_END = re.compile(r"[.!?;]+(?=\s|$)|\n+|\s[—–]\s")
+_NOT_AN_END = re.compile(r"\b(?:rs|inr|p\.a|e\.g|i\.e|approx|etc|no|vs)$", re.IGNORECASE)
+_CLAUSE = re.compile(r",\s+|\s+(?:and|but|so|while|whereas)\s+", re.IGNORECASE)
+_QUESTION_START = re.compile(
+    r"^\W*(?:what|how|should|shall|can|could|would|will|is|are|am|do|does|did|which|where|"
+    r"when|why|who|may|might|any)\b",
+    re.IGNORECASE,
+)
+_HYPOTHETICAL = re.compile(
+    r"^\W*(?:if|what if|suppose|supposing|assuming|assume|say|imagine|in case)\b|\bif\s+i\b",
+    re.IGNORECASE,
+)
+# Someone else's figures ("my friend pays 30k rent") are not the user's facts.
+_SOMEONE_ELSE = re.compile(
+    r"^\W*(?:my|our|a)\s+(?:friends?|colleagues?|brother|sister|cousin|neighbou?rs?|boss|"
+    r"manager|roommate|flatmate)\b|^\W*(?:he|she|they|someone|people|everyone|most people)\b",
+    re.IGNORECASE,
+)
+_SPOUSE_SUBJECT = re.compile(r"^\W*(?:my|our)\s+(?:wife|husband|spouse|partner)(?:'s)?\b", re.I)
+_MONTHLY_BY_NATURE = re.compile(
+    r"^(?:salary|spouse_salary|rent|expenses|sip|rd_amount|loan_\w+_emi|cost_\w+)$"
+)
+
+
+def recognise(text: str, said_at: float | None = None) -> list[tuple[str, str]]:
+    """(key, value) pairs in the order stated; a later one for a key replaces an earlier."""
+    return list(_recognise(text, said_at))
+
+
+# The same texts are read again and again (a request re-sends old turns, a summary is re-read
+# at every fold): each is read once. Pure, so a cache cannot change an answer.
+@lru_cache(maxsize=8192)
+def _recognise(text: str, said_at: float | None) -> tuple[tuple[str, str], ...]:
+    found: list[tuple[str, str]] = []
+    free: list[str] = []
+    for line in text.splitlines():
+        if _NOT_FACTS.match(line):
+            continue  # a summary's topics restate questions, not facts
+        structured = _line_fact(line)
+        if structured is not None:
+            found.append(structured)
+        else:
+            free.append(line)
+    body = _OLD_NOTE.sub(" ", "\n".join(free))
+    sentences = _sentences(body)
+    carried = ""  # the last anchor stated: "it runs till March 2027" is about it
+    for index, sentence in enumerate(sentences):
+        question = sentence.rstrip().endswith("?")
+        following = sentences[index + 1] if index + 1 < len(sentences) else ""
+        found += name_facts(sentence) + city_facts(sentence) + family_facts(sentence)
+        found += risk_facts(sentence, question, following)
+        for clause in _clauses(sentence):
+            anchors = _anchors(clause)
+            if anchors:  # "They revised my pay. 95k from now on.": the pay is named here
+                carried = clause[anchors[-1].start : anchors[-1].end]
+            if (
+                _HYPOTHETICAL.search(clause)
+                or _SOMEONE_ELSE.match(clause)
+                or (question and _QUESTION_START.match(clause))
+            ):
+                continue
+            if not anchors and carried and figures_in(clause):
+                clause = f"{carried} {clause}"
+            found += _clause_facts(clause)
+    if said_at is not None:
+        found = [(k, resolve_relative(v, said_at)) for k, v in found]
+    return tuple(found)
+
+
+def _line_fact(line: str) -> tuple[str, str] | None:
+    """A "label: value" line's fact: a summary's or fact section's "- rent: ₹28,000", or a
+    user's "Rent: 25k". A user's "fixed deposit: 13L at 6.5 percent, comes out in June"
+    holds more than one figure, so it is read as free text."""
+    match = _LINE_FACT.match(line)
     if not match:
         return None
-    value = float(match.group(1).replace(",", ""))
-    unit = (match.group(2) or "").lower()
-    scale = {"k": 1e3, "l": 1e5, "lakh": 1e5, "lakhs": 1e5, "cr": 1e7, "crore": 1e7, "crores": 1e7}
-    return value * scale.get(unit, 1)
+    if not line.lstrip().startswith("-") and len(figures_in(match["value"])) > 1:
+        return None
+    key = normalise_key(match["label"])
+    if not is_known_key(key):
+        return None
+    value = _LINE_NOTES.sub("", match["value"]).strip().rstrip(".")
+    return (key, canonical(key, value)) if value else None
 
 
-def format_rupees(value: float) -> str:
-    """Indian digit grouping: 120000 -> "₹1,20,000"."""
-    whole = str(int(round(value)))
-    if len(whole) <= 3:
-        return f"₹{whole}"
-    head, tail = whole[:-3], whole[-3:]
-    groups = []
-    while len(head) > 2:
-        groups.insert(0, head[-2:])
-        head = head[:-2]
-    if head:
-        groups.insert(0, head)
-    return "₹" + ",".join(groups) + "," + tail
+def canonical(key: str, value: str) -> str:
+    """A stated value written one way: amounts as "₹25,000" (with "a year" where yearly)."""
+    if (
+        key.endswith(("_rate", "_end", "_maturity", "_date", "_tenure"))
+        or key
+        in (
+            "name",
+            "city",
+            "risk",
+            "risk_reason",
+            "retirement_age",
+            "dependants",
+        )
+        or key.startswith("family_")
+    ):
+        return value
+    amounts = find_amounts(value)
+    if not amounts:
+        return value
+    return _amount_value(key, amounts[0], value[amounts[0].end :])
+
+
+def _sentences(text: str) -> list[str]:
+    sentences, start = [], 0
+    for match in _SENTENCE_END.finditer(text):
+        if match.group(0).startswith(".") and _NOT_AN_END.search(text[start : match.start()]):
+            continue
+        sentences.append(text[start : match.end()].strip())
+        start = match.end()
+    sentences.append(text[start:].strip())
+    return [s for s in sentences if s]
+
+
+def _clauses(sentence: str) -> list[str]:
+    parts, start = [], 0
+    for match in _CLAUSE.finditer(sentence):
+        parts.append(sentence[start : match.start()])
+        start = match.end()
+    parts.append(sentence[start:])
+    # A clause with figures but no anchor of its own borrows from the clause before it
+    # ("my FD is ₹50,000, maturing in March"): join them back when that happens.
+    joined: list[str] = []
+    for part in parts:
+        if joined and not _anchors(part) and figures_in(part):
+            joined[-1] = joined[-1] + ", " + part
+        else:
+            joined.append(part)
+    return joined
+
+
+# Every kind's anchor words in one pattern (one pass per clause, not one per kind); at a
+# given place the kinds are tried in the table's order.
+_ANY_ANCHOR = re.compile(
+    "|".join(f"(?P<k{n}>{kind.anchor.pattern})" for n, kind in enumerate(KINDS)), re.IGNORECASE
+)
+
+
+_NOT_PAY = re.compile(r"\s*(?:tax|interest|\d+(?:\.\d+)?\s*(?:%|percent))", re.IGNORECASE)
+
+
+@lru_cache(maxsize=8192)
+def _anchors(clause: str) -> tuple[Anchor, ...]:
+    anchors: list[Anchor] = []
+    for match in _ANY_ANCHOR.finditer(clause):
+        kind = KINDS[int(str(match.lastgroup)[1:])]
+        word = match.group(0)
+        if kind.name == "salary" and _NOT_PAY.match(clause, match.end()):
+            continue  # "income tax", "earning 7.2%": not the user's pay
+        anchors.append(Anchor(match.start(), match.end(), kind.name, word, kind.slots))
+    anchors += goal_anchors(clause)
+    return tuple(sorted(anchors, key=lambda a: a.start))
+
+
+_CONNECTOR = re.compile(
+    r"^\s*(?:(?:a|per|/|every)\s*(?:month|year)\s*|monthly\s*|each month\s*)?"
+    r"(?:(?:in|into|on|for|towards?|as|of|in an?|into an?|to)\s+)?(?:(?:an?|the|my|our)\s+)?$",
+    re.IGNORECASE,
+)
+
+
+def _clause_facts(clause: str) -> list[tuple[str, str]]:
+    anchors = _anchors(clause)
+    if not anchors:
+        return []
+    facts: list[tuple[str, str]] = []
+    for figure in figures_in(clause):
+        anchor = _anchor_for(figure, anchors, clause)
+        if anchor is None:
+            continue
+        fact = _fact(anchor, figure, clause)
+        if fact is not None:
+            facts.append(fact)
+    for anchor in anchors:  # a goal named without a figure is still a goal
+        if anchor.kind == "goal" and not any(k.startswith(f"goal_{anchor.word}") for k, _ in facts):
+            facts.append((f"goal_{anchor.word}", anchor.word.replace("_", " ")))
+    return facts
+
+
+def _anchor_for(figure: Figure, anchors: tuple[Anchor, ...], clause: str) -> Anchor | None:
+    """A figure belongs to the anchor right after it when only small words come between
+    ("25k rent", "₹10,000 a month in SIPs"), else to the nearest anchor before it, else to
+    the nearest after it; each time only anchors with a slot for that figure count."""
+    fits = [a for a in anchors if _slot_for(a, figure, clause) is not None]
+    after = [a for a in fits if a.start >= figure.end]
+    if after and _CONNECTOR.match(clause[figure.end : after[0].start]):
+        return after[0]
+    before = [a for a in fits if a.end <= figure.start]
+    if before:
+        return before[-1]
+    return after[0] if after else None
+
+
+def _slot_for(anchor: Anchor, figure: Figure, clause: str) -> str | None:
+    slots = anchor.slots
+    if figure.kind == "amount":
+        if anchor.kind == "loan":
+            near = clause[max(0, figure.start - 30) : figure.end + 20].lower()
+            monthly = re.search(r"\bemis?\b|a month|per month|monthly|/month|every month", near)
+            return "amount" if monthly or anchor.word.lower().startswith("emi") else "principal"
+        if anchor.kind == "insurance":
+            nearest = _nearest_word(clause, figure, _PREMIUM_OR_COVER)
+            yearly = bool(_YEARLY.match(clause[figure.end :]))
+            if yearly or nearest.startswith(_PREMIUM_WORDS):  # a cover is not paid yearly
+                return "premium"
+        return "amount" if "amount" in slots else None
+    return figure.kind if figure.kind in slots else None
+
+
+_PREMIUM_OR_COVER = re.compile(
+    r"premium|cover(?:age)?|sum assured|sum insured|insured for|costing|costs? (?:me|us)|"
+    r"(?:i|we) pay|renews at",
+    re.IGNORECASE,
+)
+_PREMIUM_WORDS = ("premium", "costing", "cost", "costs", "i pay", "we pay", "renews at")
+
+
+def _nearest_word(clause: str, figure: Figure, words: re.Pattern[str]) -> str:
+    """Which of `words` stands nearest the figure ("" if none does), lowercased; a word
+    before the figure counts three times nearer than one after ("cover of 1 crore, premium")."""
+    best, distance = "", 3 * len(clause) + 1
+    for match in words.finditer(clause):
+        before = match.end() <= figure.start
+        gap = figure.start - match.end() if before else 3 * (match.start() - figure.end)
+        if 0 <= gap < distance:
+            best, distance = match.group(0).lower(), gap
+    return best
+
+
+def _fact(anchor: Anchor, figure: Figure, clause: str) -> tuple[str, str] | None:
+    slot = _slot_for(anchor, figure, clause)
+    if slot is None:
+        return None
+    key = anchor.slots[slot].format(t=_type_of(anchor, clause))
+    if key == "salary" and _SPOUSE_SUBJECT.match(clause):
+        key = "spouse_salary"  # "my wife earns 80k": hers, not the user's
+    if figure.kind == "amount":
+        assert figure.amount is not None
+        return key, _amount_value(key, figure.amount, clause[figure.amount.end :])
+    return key, figure.text
+
+
+def _type_of(anchor: Anchor, clause: str) -> str:
+    if anchor.kind == "loan":
+        return loan_type(anchor.word) if loan_type(anchor.word) != "loan" else loan_type(clause)
+    if anchor.kind == "investment":
+        return table_slug(INVESTMENTS, anchor.word)
+    if anchor.kind == "insurance":  # "sum insured" names no type: the clause does
+        named = re.search(r"term|life|health|medical|mediclaim|floater", anchor.word, re.I)
+        return insurance_type(anchor.word if named else clause)
+    if anchor.kind == "cost":
+        return table_slug(FIXED_COSTS, anchor.word)
+    return anchor.word
+
+
+_MONTHLY = re.compile(
+    r"^\s*(?:a|per|/|every|each)\s*(?:month|mo)\b|^\s*(?:monthly|pm|p\.m\.)\b", re.I
+)
+_YEARLY = re.compile(
+    r"^\s*(?:a|per|/|every|each)\s*(?:year|annum|yr)\b|^\s*(?:annually|yearly|p\.a\.?|pa)\b", re.I
+)
+
+
+def _amount_value(key: str, amount: Amount, after: str) -> str:
+    text = str(amount)
+    if amount.yearly or _YEARLY.match(after):
+        return text + " a year"
+    if _MONTHLY.match(after) and not _MONTHLY_BY_NATURE.match(key):
+        return text + " a month"
+    return text

@@ -5,12 +5,19 @@ means August whenever it is read, so it is stored as "in Aug 2026". The moment i
 is passed in (the message's timestamp); no clock is read. Dates are taken in UTC: the
 domain has no time zone of its own, and at the granularity kept here (a day, a month)
 the difference is rarely visible.
+
+Understood: today / tomorrow / yesterday; next / this / last week, month, year; "in three
+months", "in 2 weeks", "18 months from now", "in a year and a half", "in one and a half
+years", "in half a year"; "end of next month", "end of this year", "end of March"; a month
+named without a year ("by March", "in June next year"); and the festivals of a small table
+("by Diwali", "by Diwali next year"). A bare "3 months" is a duration, not a date: it is
+left as it is (`as_of` reads it as "in 3 months" only when comparing two values).
 """
 
 from __future__ import annotations
 
 import re
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, date, datetime, timedelta
 
 _NUMBERS = {
     "a": 1,
@@ -27,25 +34,67 @@ _NUMBERS = {
     "ten": 10,
     "eleven": 11,
     "twelve": 12,
+    "fifteen": 15,
+    "eighteen": 18,
+    "twenty": 20,
+    "twenty-four": 24,
+    "thirty": 30,
+    "thirty-six": 36,
 }
-_WORDS = "|".join(_NUMBERS)
+_WORDS = "|".join(sorted(_NUMBERS, key=len, reverse=True))
+_MONTHS = (
+    "january february march april may june july august september october november december"
+).split()
+_MONTH_NAME = r"(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)"
+
+# Festival dates (the day most of India keeps; regional calendars may differ by a day).
+# A year not in the table resolves to the festival's usual month.
+FESTIVALS: dict[str, dict[int, date]] = {
+    "diwali": {
+        2024: date(2024, 11, 1),
+        2025: date(2025, 10, 20),
+        2026: date(2026, 11, 8),
+        2027: date(2027, 10, 29),
+        2028: date(2028, 10, 17),
+        2029: date(2029, 11, 5),
+        2030: date(2030, 10, 26),
+    },
+    "holi": {
+        2025: date(2025, 3, 14),
+        2026: date(2026, 3, 4),
+        2027: date(2027, 3, 22),
+        2028: date(2028, 3, 11),
+        2029: date(2029, 3, 1),
+        2030: date(2030, 3, 20),
+    },
+}
+_USUAL_MONTH = {"diwali": 10, "holi": 3, "christmas": 12}
 
 
 def _count(name: str) -> str:
-    return rf"(?P<{name}>\d{{1,3}}|{_WORDS})"
+    return rf"(?P<{name}>\d{{1,3}}(?:\.5)?|{_WORDS})"
 
 
 _UNIT = r"(?:day|week|month|year)"
+_HALF = r"(?:\s+and\s+a\s+half)"
 
 _PATTERN = re.compile(
     r"\b(?:"
     r"(?P<day>today|tomorrow|yesterday)"
+    r"|(?:the\s+)?end\s+of\s+(?:the\s+)?(?P<end_which>next|this|last)?\s*(?P<end_period>month|year)"
+    rf"|(?:the\s+)?end\s+of\s+(?P<end_month>{_MONTH_NAME})\b(?!\s+\d{{4}})(?P<end_next>\s+next\s+year)?"
     r"|(?P<which>next|this|last)\s+(?P<period>week|month|year)"
-    rf"|in\s+{_count('n1')}\s+(?P<u1>{_UNIT})s?"
-    rf"|{_count('n2')}\s+(?P<u2>{_UNIT})s?\s+(?:from now|from today|later)"
-    r")\b",
+    rf"|in\s+half\s+an?\s+(?P<half_unit>year|month)"
+    rf"|in\s+{_count('n1')}{_HALF}?\s+(?P<u1>{_UNIT})s?(?P<half1>{_HALF})?(?:'s?\s+time)?"
+    rf"|{_count('n2')}{_HALF}?\s+(?P<u2>{_UNIT})s?(?P<half2>{_HALF})?\s+(?:from now|from today|later|hence)"
+    r"|(?P<fest_lead>by|before|on|at|till|until|for|this)\s+(?P<fest>diwali|holi|christmas)"
+    r"(?P<fest_next>\s+next\s+year)?(?!\s+\d{4})"
+    rf"|(?P<month_lead>by|before|in|till|until|from|this|next|on)\s+(?P<month>{_MONTH_NAME})\b"
+    r"(?P<month_next>\s+next\s+year)?(?!\s+\d{1,4})(?!-)"
+    r")",
     re.IGNORECASE,
 )
+RELATIVE_DATE = _PATTERN  # what the fact recogniser reads as a date
 _BARE_DURATION = re.compile(rf"^\s*(?:\d{{1,3}}|{_WORDS})\s+{_UNIT}s?\s*$", re.IGNORECASE)
 
 
@@ -73,15 +122,79 @@ def _absolute(match: re.Match[str], moment: datetime) -> str:
     if groups["day"]:
         shift = {"today": 0, "tomorrow": 1, "yesterday": -1}[groups["day"].lower()]
         return "on " + _day(moment + timedelta(days=shift))
+    if groups["end_period"]:
+        step = {"next": 1, "this": 0, "last": -1, None: 0}[
+            (groups["end_which"] or "").lower() or None
+        ]
+        if groups["end_period"].lower() == "year":
+            return f"end of Dec {moment.year + step}"
+        return "end of " + _month(moment, step)
+    if groups["end_month"]:
+        month = _month_number(groups["end_month"])
+        year = _year_of_month(moment, month, bool(groups["end_next"]))
+        return f"end of {_MONTHS[month - 1][:3].title()} {year}"
     if groups["which"]:
         step = {"next": 1, "this": 0, "last": -1}[groups["which"].lower()]
         if groups["period"].lower() == "year":  # "next year" names a year, not a month
             return f"in {moment.year + step}"
         return _shifted(moment, step, groups["period"].lower())
+    if groups["half_unit"]:  # "in half a year": six months; "in half a month": 15 days
+        if groups["half_unit"].lower() == "year":
+            return _shifted(moment, 6, "month")
+        return _shifted(moment, 15, "day")
+    if groups["fest"]:
+        return _festival(groups, moment)
+    if groups["month"]:
+        lead = groups["month_lead"].lower()
+        month = _month_number(groups["month"])
+        year = _year_of_month(moment, month, bool(groups["month_next"]) or lead == "next")
+        lead = "in" if lead in ("this", "next") else lead
+        return f"{lead} {_MONTHS[month - 1][:3].title()} {year}"
     count = groups["n1"] or groups["n2"]
     unit = (groups["u1"] or groups["u2"]).lower()
-    amount = int(count) if count.isdigit() else _NUMBERS[count.lower()]
-    return _shifted(moment, amount, unit)
+    amount = float(count) if count[0].isdigit() else float(_NUMBERS[count.lower()])
+    text = match.group(0).lower()
+    if "and a half" in text:
+        amount += 0.5
+    if amount != int(amount):  # "1.5 years", "a year and a half": in months
+        if unit == "year":
+            return _shifted(moment, round(amount * 12), "month")
+        if unit == "month":
+            return _shifted(moment, round(amount * 30), "day")
+    return _shifted(moment, int(amount), unit)
+
+
+def _festival(groups: dict[str, str | None], moment: datetime) -> str:
+    name = (groups["fest"] or "").lower()
+    lead = (groups["fest_lead"] or "by").lower()
+    lead = "by" if lead in ("till", "until", "this") else lead
+    year = moment.year + (1 if groups["fest_next"] else 0)
+    day = _festival_day(name, year)
+    if not groups["fest_next"] and day is not None and day < moment.date():
+        year += 1  # "by Diwali", said after this year's: next year's
+        day = _festival_day(name, year)
+    title = name.title()
+    if day is None:
+        return f"{lead} {title} {year} ({_MONTHS[_USUAL_MONTH[name] - 1][:3].title()} {year})"
+    return f"{lead} {title} {year} ({day.day} {day:%b %Y})"
+
+
+def _festival_day(name: str, year: int) -> date | None:
+    if name == "christmas":
+        return date(year, 12, 25)
+    return FESTIVALS.get(name, {}).get(year)
+
+
+def _month_number(name: str) -> int:
+    prefix = name.lower()[:3]
+    return next(n for n, m in enumerate(_MONTHS, start=1) if m.startswith(prefix))
+
+
+def _year_of_month(moment: datetime, month: int, next_year: bool) -> int:
+    """The year of the next such month (this one counts), or of next year's if said so."""
+    if next_year:
+        return moment.year + 1
+    return moment.year if month >= moment.month else moment.year + 1
 
 
 def _shifted(moment: datetime, amount: int, unit: str) -> str:

@@ -18,18 +18,13 @@ import hashlib
 from collections.abc import AsyncIterator, Callable
 
 from fincoach_tui.domain.fact_extraction import EXTRACTOR_MARKER
-from fincoach_tui.domain.finance_facts import (
-    FinanceFact,
-    find_facts,
-    format_rupees,
-    restate,
-    rupees,
-)
+from fincoach_tui.domain.finance_facts import FinanceFact, find_facts, format_rupees, rupees
 from fincoach_tui.domain.memory.summary import SUMMARIZER_MARKER, cap_text
 from fincoach_tui.domain.records import Usage
 from fincoach_tui.domain.tokens import TemplateOverhead
 from fincoach_tui.llm.base import ChatMessages, Completion, StreamEvent, TextDelta
 from fincoach_tui.llm.offline_memory import extract, section_facts
+from fincoach_tui.llm.offline_summary import summarize
 
 SIMULATED_LABEL = "offline coach (simulated)"
 
@@ -68,7 +63,7 @@ class OfflineCoach:
         self, messages: ChatMessages, *, model: str, max_tokens: int | None = None
     ) -> AsyncIterator[StreamEvent]:
         if messages and messages[0]["content"].startswith(SUMMARIZER_MARKER):
-            text = summarize(messages)
+            text = summarize(messages, self._count)
         elif messages and messages[0]["content"].startswith(EXTRACTOR_MARKER):
             text = extract(messages)
         else:
@@ -148,52 +143,3 @@ def _advice(facts: dict[str, FinanceFact]) -> list[str]:
     if "risk" in facts:
         advice.append(f"Being {facts['risk'].value}, favour debt funds and deposits over equity.")
     return advice
-
-
-def summarize(messages: ChatMessages) -> str:
-    """A simulated summarizer: the user's facts, then what each turn asked.
-
-    It reads the previous summary and the user's lines only: the coach's replies restate
-    figures in other roles ("an emergency fund of 3-6 months of expenses is ₹1,80,000"),
-    which a pattern matcher would mistake for the user's own.
-    """
-    body = messages[-1]["content"]
-    lines = body.splitlines()
-    previous = [line for line in lines if line.startswith(("Facts:", "Asked about:"))]
-    questions = _user_blocks(lines)
-    facts = find_facts(
-        [("summary", line) for line in previous if line.startswith("Facts:")]
-        + [("summary", q) for q in questions]
-    )
-    topics = [
-        line[len("Asked about: ") :].rstrip(".")
-        for line in previous
-        if line.startswith("Asked about:")
-    ]
-    topics += [_first_words(q) for q in questions]
-    summary = ["[simulated summary]"]
-    if facts:
-        summary.append("Facts: " + "; ".join(restate(f) for f in facts.values()) + ".")
-    if topics:
-        summary.append("Asked about: " + "; ".join(topics) + ".")
-    return "\n".join(summary)
-
-
-def _user_blocks(lines: list[str]) -> list[str]:
-    """The user's messages in a fold request: from "User: " up to the next "FinCoach: "."""
-    blocks: list[list[str]] = []
-    inside = False
-    for line in lines:
-        if line.startswith("User: "):
-            blocks.append([line[len("User: ") :]])
-            inside = True
-        elif line.startswith("FinCoach: "):
-            inside = False
-        elif inside:
-            blocks[-1].append(line)
-    return ["\n".join(block) for block in blocks]
-
-
-def _first_words(text: str, count: int = 8) -> str:
-    words = text.rstrip(".?!").split()
-    return " ".join(words[:count]) + ("…" if len(words) > count else "")

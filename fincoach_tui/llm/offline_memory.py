@@ -2,8 +2,10 @@
 sections back out of a request. Deterministic, from the request text only, no network.
 
 The extractor answers the same JSON a model is asked for, marked `"simulated": true`,
-using the finance pattern matcher on the user's own messages (never the coach's replies,
-which restate figures). It is a pattern matcher, not understanding.
+using the finance recogniser on the user's own messages (never the coach's replies,
+which restate figures). It is a recogniser of phrasings, not understanding. Relative dates
+are kept as said ("in 3 months"): the store resolves them against each message's date, as
+it does a model's answer.
 """
 
 from __future__ import annotations
@@ -12,10 +14,14 @@ import json
 import re
 
 from fincoach_tui.domain.fact_extraction import is_remember
-from fincoach_tui.domain.finance_facts import FinanceFact, find_facts, label_of
+from fincoach_tui.domain.finance_facts import FinanceFact, find_facts, key_of, label_of
 from fincoach_tui.llm.base import ChatMessages
 
 _FACT_LINE = re.compile(r"^- (?P<label>[^:]+): (?P<value>.*?)(?: \((?:turn \d+|edited), [^)]*\))?$")
+# "(Outdated: rent was ₹25,000 then; ...)": the passage's value for that key is not current.
+_OUTDATED = re.compile(
+    r"^\(Outdated[^:]*: (?:the coach restated )?([a-zA-Z0-9 ]+?) (?:was|as) ", re.M
+)
 _SMALL_WORDS = frozenset("a an the my our i we is are am that to of in on for and".split())
 _REMEMBER_PREFIX = re.compile(
     r"^\s*(?:/remember|(?:please\s+)?remember)\s*(?:that\s+)?[:,]?\s*", re.IGNORECASE
@@ -36,10 +42,7 @@ def extract(messages: ChatMessages) -> str:
         message_id, text = str(item.get("id")), str(item.get("text", ""))
         found = find_facts([(message_id, text)])
         for fact in found.values():
-            # The matcher keeps "3 months"; the phrase is restated so that the store
-            # resolves it against the message's date, as it would a model's answer.
-            value = f"in {fact.value}" if fact.key == "fd_maturity" else fact.value
-            facts.append({"key": fact.key, "value": value, "source_ids": [message_id]})
+            facts.append({"key": fact.key, "value": fact.value, "source_ids": [message_id]})
         if not found and is_remember(text):
             note = _REMEMBER_PREFIX.sub("", text, count=1).strip().rstrip(".")
             if note:
@@ -58,12 +61,16 @@ def section_facts(section: str) -> dict[str, FinanceFact]:
         for line in body.splitlines():
             match = _FACT_LINE.match(line.strip())
             if match:
-                key = match["label"].strip().replace(" ", "_")
+                key = key_of(match["label"])
                 facts[key] = FinanceFact(key, label_of(key), match["value"].strip(), "facts")
         return facts
-    if "recall" in lowered:  # passages: only what the user said then
-        return find_facts(("recalled", text) for text in _passage_user_texts(body))
-    return find_facts([("summary", section)])
+    if "recall" in lowered:  # passages: only what the user said then, less what is outdated
+        found = find_facts(("recalled", text) for text in _passage_user_texts(body))
+        outdated = {key_of(m) for m in _OUTDATED.findall(body)}
+        return {k: f for k, f in found.items() if k not in outdated}
+    found = find_facts([("summary", body)])
+    outdated = {key_of(m) for m in _OUTDATED.findall(body)}
+    return {k: f for k, f in found.items() if k not in outdated}
 
 
 def _passage_user_texts(body: str) -> list[str]:

@@ -408,6 +408,8 @@ def context_extra(context: Context) -> dict:
                 "recalled_value": c.recalled_value,
                 "fact_value": c.fact_value,
                 "fact_id": c.fact_id,
+                "in_reply": c.in_reply,
+                "source": c.source,
             }
             for c in context.conflicts
         ]

@@ -158,10 +158,17 @@ def with_memory_rows(rows: list[InspectorRow], extra: dict) -> list[InspectorRow
             )
         )
     for index, c in enumerate(conflicts, start=1):
-        line = (
-            f"⚠ conflict: {c['key']} — turn {c['recalled_turn']} said {c['recalled_value']}; "
-            f"fact {c['fact_id']} says {c['fact_value']} (the fact wins)"
+        if c.get("source") == "summary":
+            old = f"the summary (turns 1-{c['recalled_turn']}) said {c['recalled_value']}"
+        else:
+            who = "the coach's reply at turn" if c.get("in_reply") else "turn"
+            old = f"{who} {c['recalled_turn']} said {c['recalled_value']}"
+        newer = (
+            f"the summary says {c['fact_value']} (the newer value wins)"
+            if c["fact_id"] == "summary"
+            else f"fact {c['fact_id']} says {c['fact_value']} (the fact wins)"
         )
+        line = f"⚠ conflict: {c['key']} — {old}; {newer}"
         extra_rows.append(InspectorRow(f"conflict.{index}", "", "", "fact", None, line, line))
     return rows[:at] + extra_rows + rows[at:]
 

@@ -30,6 +30,7 @@ from fincoach_tui.domain.context import Conflict, Context, RecallHit, Section
 from fincoach_tui.domain.conversation import Message
 from fincoach_tui.domain.fact_extraction import ExtractPlan, plan_extraction
 from fincoach_tui.domain.fact_store import Fact, FactStore, conflicts_in, redact
+from fincoach_tui.domain.finance_facts import find_facts, label_of
 from fincoach_tui.domain.memory.base import (
     MemoryView,
     Summary,
@@ -106,6 +107,8 @@ class HybridStrategy:
 
         sections: list[Section] = []
         notes: list[str] = []
+        summary_conflicts: tuple[Conflict, ...] = ()
+        newer: Sequence[Fact] = current
         # What the summary and recall stand in for: the earlier turns not sent verbatim.
         # Together they never cost more than sending those turns would (no fold, no recall
         # makes the request larger than the turns it replaces).
@@ -116,14 +119,21 @@ class HybridStrategy:
             if room >= enough:
                 break
         if summary:
-            text = cap_text(redact(summary.text, store), self.summary_tokens, view.text_tokens)
+            said_at = _summary_time(view, summary)
+            summary_conflicts = tuple(
+                conflicts_in(summary.text, said_at, covered, current, source="summary")
+            )
+            text = _marked_summary(
+                redact(summary.text, store), summary_conflicts, self.summary_tokens, view
+            )
             sections.append(Section("summary", summary.label, text, summary.covers_ids))
             notes.append(f"summary covers turns 1-{covered}")
+            newer = _precedence(summary.text, said_at, covered, current)
             if summary.warning():
                 notes.append(summary.warning())
             # (a stand-in summary, as the simulation's, has a size but no text)
             room -= max(view.text_tokens(text), min(summary.tokens, self.summary_tokens))
-        passages = self._recall(view, others, current, min(self.recall_tokens, room))
+        passages = self._recall(view, others, newer, min(self.recall_tokens, room))
         if passages:
             text = "\n\n".join(p.text for p in passages)
             ids = tuple(i for p in passages for i in p.hit.ids)
@@ -136,12 +146,11 @@ class HybridStrategy:
         facts, _ = facts_section(not_in_tail(current, kept), self.facts_tokens, view.text_tokens)
         if facts:
             sections.append(facts)  # last: the freshest, most structured word wins
-        conflicts = tuple(c for p in passages for c in p.conflicts)
+        conflicts = summary_conflicts + tuple(c for p in passages for c in p.conflicts)
         if conflicts:
             keys = ", ".join(dict.fromkeys(c.key for c in conflicts))
-            notes.append(
-                f"{len(conflicts)} conflict{'s' * (len(conflicts) > 1)}: {keys} (fact wins)"
-            )
+            wins = "fact wins" if all(c.fact_id != SUMMARY_ID for c in conflicts) else "newer wins"
+            notes.append(f"{len(conflicts)} conflict{'s' * (len(conflicts) > 1)}: {keys} ({wins})")
 
         context = assemble(
             view, kept, strategy=self.name, sections=tuple(sections), note=" · ".join(notes)
@@ -192,8 +201,8 @@ class HybridStrategy:
         for question, answer in _ranked(candidates, scores, 2 * self.recall_k + 4, ordered):
             if len(chosen) == self.recall_k:
                 break
-            conflicts = _conflicts(question, facts)
             for reply in (answer, None):
+                conflicts = _conflicts(question, reply, facts)
                 text = redact(_passage(question, reply, conflicts), view.facts)
                 ids = (question.id, answer.id) if reply else (question.id,)
                 hit = RecallHit(question.turn, ids, round(scores[question.id], 4), scorer)
@@ -205,27 +214,70 @@ class HybridStrategy:
 
 
 # Recall brings the same old questions back turn after turn, against the same facts: what
-# they state against those facts is kept (by message, for the very same Fact objects).
-_CONFLICTS: dict[str, tuple[Message, tuple[Fact, ...], tuple[Conflict, ...]]] = {}
+# they state against those facts is kept (by the messages, for the very same values).
+_CONFLICTS: dict[tuple[str, str, tuple], tuple[Conflict, ...]] = {}
+SUMMARY_ID = "summary"  # the `fact_id` of a conflict the summary's newer value wins
 
 
-def _conflicts(question: Message, facts: Sequence[Fact]) -> tuple[Conflict, ...]:
-    """conflicts_in for a recalled question; no current fact, no conflict."""
+def _conflicts(
+    question: Message, answer: Message | None, facts: Sequence[Fact]
+) -> tuple[Conflict, ...]:
+    """conflicts_in for a recalled passage: the user's words, and the coach's reply when it
+    is sent too (a reply restates figures, and a stale one must not pass as current)."""
     if not facts:
         return ()
-    kept = _CONFLICTS.get(question.id)
-    if (
-        kept is not None
-        and kept[0] is question
-        and len(kept[1]) == len(facts)
-        and all(map(operator.is_, kept[1], facts))
-    ):
-        return kept[2]
-    found = tuple(conflicts_in(question.content, question.ts, question.turn, facts))
+    values = tuple((f.id, f.key, f.value, f.observed_at) for f in facts)
+    key = (question.id, answer.id if answer else "", values)
+    kept = _CONFLICTS.get(key)
+    if kept is not None:
+        return kept
+    found = conflicts_in(question.content, question.ts, question.turn, facts)
+    if answer is not None:
+        said = {c.key for c in found}
+        found += [
+            c
+            for c in conflicts_in(answer.content, answer.ts, question.turn, facts, in_reply=True)
+            if c.key not in said
+        ]
     if len(_CONFLICTS) >= 4096:
         _CONFLICTS.clear()
-    _CONFLICTS[question.id] = (question, tuple(facts), found)
-    return found
+    _CONFLICTS[key] = tuple(found)
+    return _CONFLICTS[key]
+
+
+def _summary_time(view: MemoryView, summary: Summary) -> float:
+    """When the last turn the summary covers was said (0.0 if it is not in the history)."""
+    last = summary.covers_ids[-1] if summary.covers_ids else None
+    for message in reversed(view.history):
+        if message.id == last:
+            return message.ts
+    return 0.0
+
+
+def _precedence(
+    summary_text: str, said_at: float, turn: int, current: Sequence[Fact]
+) -> tuple[Fact, ...]:
+    """The newest value of each key: the summary's, unless a current fact is newer."""
+    facts = {f.key: f for f in current}
+    for key, stated in find_facts([("summary", summary_text)]).items():
+        fact = facts.get(key)
+        if fact is None or fact.observed_at < said_at:
+            facts[key] = Fact(SUMMARY_ID, key, stated.value, (), said_at, turn)
+    return tuple(facts.values())
+
+
+def _marked_summary(text: str, conflicts: Sequence[Conflict], budget: int, view: MemoryView) -> str:
+    """The summary within `budget`, with a note for each value a newer fact replaced."""
+    notes = "\n".join(
+        f"(Outdated: {label_of(c.key)} was {c.recalled_value} in this summary; "
+        f"the current fact is {c.fact_value}.)"
+        for c in conflicts
+    )
+    if not notes:
+        return cap_text(text, budget, view.text_tokens)
+    room = max(budget - view.text_tokens(notes) - 1, 1)
+    # A budget too small for the notes cuts them too: the budget holds, always.
+    return cap_text(cap_text(text, room, view.text_tokens) + "\n" + notes, budget, view.text_tokens)
 
 
 def _ranked(
@@ -276,8 +328,15 @@ def _passage(question: Message, answer: Message | None, conflicts: Sequence[Conf
     if answer is not None:
         lines.append(f"FinCoach: {answer.content}")
     for c in conflicts:
-        lines.append(
-            f"(Outdated: {c.key.replace('_', ' ')} was {c.recalled_value} then; "
-            f"the current fact is {c.fact_value}.)"
+        newer = (
+            f"the summary has {c.fact_value}"
+            if c.fact_id == SUMMARY_ID
+            else f"the current fact is {c.fact_value}"
         )
+        if c.in_reply:
+            lines.append(
+                f"(Outdated: the coach restated {label_of(c.key)} as {c.recalled_value}; {newer}.)"
+            )
+        else:
+            lines.append(f"(Outdated: {label_of(c.key)} was {c.recalled_value} then; {newer}.)")
     return "\n".join(lines)

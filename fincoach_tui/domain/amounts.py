@@ -1,0 +1,205 @@
+"""Money amounts in the ways people write them, read to one canonical value. Pure.
+
+"₹25,000", "Rs 25000", "25k", "25,000 rupees", "2.5 lakh", "2.5L", "1.2 crore",
+"twenty-five thousand", "1,00,000", "$1,200": each is found with its span in the text and
+read to a number and a currency, and written back one way ("₹25,000", Indian grouping),
+so that the same amount said two ways compares equal.
+
+What counts as an amount: a number with a currency sign or word, or with a scale
+("k", "lakh", "crore"), or number words with a scale ("twenty-five thousand"), or a bare
+number written with thousands separators ("28,000") or of four digits or more that is not
+a year. A bare "12" or "2027" is not an amount; a number followed by a unit of time or a
+percent sign is not one either (those are durations and rates).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+_SCALES = {
+    "k": 1e3,
+    "thousand": 1e3,
+    "l": 1e5,
+    "lakh": 1e5,
+    "lakhs": 1e5,
+    "lac": 1e5,
+    "lacs": 1e5,
+    "lpa": 1e5,  # lakhs per annum: a yearly figure
+    "cr": 1e7,
+    "crore": 1e7,
+    "crores": 1e7,
+    "mn": 1e6,
+    "million": 1e6,
+}
+_SCALE = r"(?:k|thousand|lakhs?|lacs?|lpa|l|cr|crores?|mn|million)"
+_NUMBER = r"\d{1,3}(?:,\d{2,3})+(?:\.\d+)?|\d+(?:\.\d+)?"
+_DIGITS = re.compile(
+    r"(?<![\w.])"
+    r"(?P<cur>₹|rs\.?|inr|\$|usd)?\s?"
+    rf"(?P<num>{_NUMBER})"
+    rf"(?:\s?(?P<scale>{_SCALE})\b)?"
+    r"(?:\s?(?P<cur2>rupees|rupee|rs\b\.?|inr\b|/-|dollars?))?"
+    r"(?!\s*(?:%|percent|per cent|[-\s]?(?:days?|weeks?|months?|years?|yrs?|mos?)\b))",
+    re.IGNORECASE,
+)
+
+_UNITS = {
+    "zero": 0,
+    "one": 1,
+    "two": 2,
+    "three": 3,
+    "four": 4,
+    "five": 5,
+    "six": 6,
+    "seven": 7,
+    "eight": 8,
+    "nine": 9,
+    "ten": 10,
+    "eleven": 11,
+    "twelve": 12,
+    "thirteen": 13,
+    "fourteen": 14,
+    "fifteen": 15,
+    "sixteen": 16,
+    "seventeen": 17,
+    "eighteen": 18,
+    "nineteen": 19,
+    "twenty": 20,
+    "thirty": 30,
+    "forty": 40,
+    "fifty": 50,
+    "sixty": 60,
+    "seventy": 70,
+    "eighty": 80,
+    "ninety": 90,
+}
+_TOKEN = (
+    "|".join(sorted(_UNITS, key=len, reverse=True))
+    + r"|a|an|half|hundred|thousand|lakhs?|lacs?|crores?|million|and"
+)
+# A run of number words ("twenty-five thousand", "two and a half lakh", "one lakh twenty
+# thousand"); it is money only if it holds a scale word ("three months" is not).
+_WORDS = re.compile(rf"\b(?:{_TOKEN})(?:[\s-]+(?:{_TOKEN}))*\b", re.IGNORECASE)
+_BIG = frozenset("thousand lakh lakhs lac lacs crore crores million".split())
+_RUPEE_WORDS = re.compile(r"\s?(?:rupees|rs\b\.?|inr\b)", re.IGNORECASE)
+_YEAR = re.compile(r"^(?:19|20)\d\d$")
+
+
+@dataclass(frozen=True)
+class Amount:
+    value: float
+    currency: str  # "INR" or "USD"
+    start: int
+    end: int
+    yearly: bool = False  # said as "18 LPA"
+
+    def __str__(self) -> str:
+        return format_amount(self.value, self.currency)
+
+
+def find_amounts(text: str) -> list[Amount]:
+    """Every money amount in `text`, in order of where it starts."""
+    found: list[Amount] = []
+    taken: list[tuple[int, int]] = []
+    for match in _WORDS.finditer(text):
+        words = match.group(0).split()
+        tokens = re.findall(r"[a-z]+", match.group(0).lower())
+        if not _BIG & set(tokens) or not set(tokens) & (set(_UNITS) | {"a", "an", "half"}):
+            continue
+        while words and words[-1].lower() in ("a", "an", "and"):  # "thousand a month"
+            words.pop()
+        if not words:
+            continue
+        value = _words_value(" ".join(words))
+        if not value:
+            continue
+        end = match.start() + len(" ".join(words))
+        tail = _RUPEE_WORDS.match(text, end)
+        if tail:
+            end = tail.end()
+        found.append(Amount(value, "INR", match.start(), end))
+        taken.append((match.start(), end))
+    for match in _DIGITS.finditer(text):
+        if any(a <= match.start("num") < b for a, b in taken):
+            continue
+        amount = _digits_amount(match)
+        if amount is not None:
+            found.append(amount)
+    return sorted(found, key=lambda a: a.start)
+
+
+def parse_amount(text: str) -> Amount | None:
+    """The first amount in `text`, or None."""
+    amounts = find_amounts(text)
+    return amounts[0] if amounts else None
+
+
+def rupees(text: str) -> float | None:
+    """ "₹1,20,000" -> 120000.0, "₹1.8 L" -> 180000.0, "25k" -> 25000.0; None if none."""
+    amount = parse_amount(text)
+    if amount is not None:
+        return amount.value
+    plain = re.search(_NUMBER, text)  # a bare figure the caller knows is money ("95000")
+    return float(plain.group(0).replace(",", "")) if plain else None
+
+
+def format_amount(value: float, currency: str = "INR") -> str:
+    if currency == "USD":
+        whole = round(value)
+        return f"${whole:,}" if whole == value else f"${value:,.2f}"
+    return format_rupees(value)
+
+
+def format_rupees(value: float) -> str:
+    """Indian digit grouping: 120000 -> "₹1,20,000"."""
+    whole = str(int(round(value)))
+    if len(whole) <= 3:
+        return f"₹{whole}"
+    head, tail = whole[:-3], whole[-3:]
+    groups: list[str] = []
+    while len(head) > 2:
+        groups.insert(0, head[-2:])
+        head = head[:-2]
+    if head:
+        groups.insert(0, head)
+    return "₹" + ",".join(groups) + "," + tail
+
+
+def _digits_amount(match: re.Match[str]) -> Amount | None:
+    number = match["num"]
+    scale_word = (match["scale"] or "").lower()
+    currency_word = (match["cur"] or match["cur2"] or "").lower().rstrip(".")
+    if scale_word == "l" and match["scale"] == "l" and not currency_word:
+        return None  # "2.5l" with no currency is more likely litres than lakhs
+    grouped = "," in number
+    plain = number.replace(",", "")
+    if not (currency_word or scale_word or grouped):
+        if len(plain.split(".")[0]) < 4 or _YEAR.match(plain):
+            return None  # a count or a year, not money
+    value = float(plain) * _SCALES.get(scale_word, 1)
+    currency = "USD" if currency_word in ("$", "usd", "dollar", "dollars") else "INR"
+    start = match.start("cur") if match["cur"] else match.start("num")
+    return Amount(value, currency, start, match.end(), yearly=scale_word == "lpa")
+
+
+def _words_value(words: str) -> float:
+    """ "twenty-five thousand" -> 25000; "two and a half lakh" -> 250000."""
+    total = 0.0
+    current = 0.0
+    tokens = re.findall(r"[a-z]+", words.lower())
+    for index, word in enumerate(tokens):
+        if word in _UNITS:
+            current += _UNITS[word]
+        elif word in ("a", "an"):
+            following = tokens[index + 1] if index + 1 < len(tokens) else ""
+            if following not in _UNITS:  # "a lakh" is one lakh; "a two crore plan" is two
+                current = current or 1
+        elif word == "half":
+            current = (current + 0.5) if current else 0.5
+        elif word == "hundred":
+            current = (current or 1) * 100
+        elif word in _SCALES:
+            total += (current or 1) * _SCALES[word]
+            current = 0
+    return total + current

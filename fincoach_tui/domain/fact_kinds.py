@@ -1,0 +1,240 @@
+"""The kinds of personal-finance fact the offline recogniser knows, and their keys. Pure.
+
+Each kind is a set of anchor words ("rent", "landlord", "EMI", "RD"...) and the slots a
+figure near them fills: an amount, a rate, a date, a duration. A key names one slot of one
+thing (`rent`, `loan_car_emi`, `rd_end`, `goal_house_amount`), the same however the user
+phrased it, so that a later value supersedes an earlier one. A key's label is the key in
+words with its acronyms capitalised ("RD end"), and reads back to the key.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+# Which slot a figure fills: "amount", "rate", "date", "duration".
+Slots = dict[str, str]
+
+
+@dataclass(frozen=True)
+class Kind:
+    name: str
+    anchor: re.Pattern[str]
+    slots: Slots  # slot -> key (a "{t}" in it is the anchor's own type, e.g. loan_{t}_emi)
+
+
+def _words(pattern: str) -> re.Pattern[str]:
+    return re.compile(rf"\b(?:{pattern})\b", re.IGNORECASE)
+
+
+LOAN_TYPES = {
+    "home": "home",
+    "housing": "home",
+    "house": "home",
+    "mortgage": "home",
+    "car": "car",
+    "vehicle": "car",
+    "auto": "car",
+    "bike": "bike",
+    "two-wheeler": "bike",
+    "personal": "personal",
+    "education": "education",
+    "student": "education",
+    "gold": "gold",
+}
+_LOAN = "|".join(sorted((re.escape(t) for t in LOAN_TYPES), key=len, reverse=True))
+
+FIXED_COSTS = {
+    "school fees?": "school_fees",
+    "tuition(?: fees?)?": "tuition",
+    "fees": "fees",
+    "maid": "maid",
+    "house ?help": "maid",
+    "cook": "cook",
+    "driver": "driver",
+    "nanny": "nanny",
+    "daycare|creche|day care": "daycare",
+    "electricity(?: bill)?": "electricity",
+    "utilities|utility bills?": "utilities",
+    "internet|wi-?fi|broadband": "internet",
+    "phone bills?|mobile bills?": "phone",
+    "groceries|grocery": "groceries",
+    "society maintenance|maintenance charges?": "maintenance",
+    "gym": "gym",
+    "petrol|fuel|commute|transport": "transport",
+    "subscriptions?": "subscriptions",
+}
+
+INVESTMENTS = {
+    "mutual funds?|mfs?|index funds?|equity funds?": "mutual_funds",
+    "portfolio|invested in the market": "portfolio",
+    "ppf": "ppf",
+    "nps": "nps",
+    "epf|provident fund|pf": "epf",
+    "stocks?|shares|equities|equity": "stocks",
+    "elss": "elss",
+    "gold|sgbs?|sovereign gold bonds?": "gold",
+    "crypto|bitcoin": "crypto",
+}
+
+KINDS: tuple[Kind, ...] = (
+    Kind(
+        "salary",
+        _words(
+            r"salary|salaries|take[- ]?home(?: pay)?|in[- ]hand(?: pay)?|(?:my|net|monthly) pay|"
+            r"pay ?cheque|paycheck|pays me|income|earn|earns|earning|earnings|get paid|i make|"
+            r"ctc|package|lands in my (?:bank )?account|credit(?:s|ed)(?: to me| my account)?|"
+            r"(?:update on|revised|new|current) pay|pay(?=\s*(?::|is\b|was\b|went\b|got\b|rose\b))"
+        ),
+        {"amount": "salary"},
+    ),
+    Kind(
+        "rent",
+        _words(
+            r"rent|rental|renting|landlord|landlady|housing(?![- ]loan)|"
+            r"for the (?:flat|apartment|house|place|pg|room)(?! down| renovation| fund| purchase)|"
+            r"(?:the|our|my) (?:flat|apartment|[123]bhk|place) (?:costs?|got|went|became|is now)"
+        ),
+        {"amount": "rent"},
+    ),
+    Kind(
+        "expenses",
+        _words(r"expenses?|spend|spending|outgoings|costs of living"),
+        {"amount": "expenses"},
+    ),
+    Kind(
+        "loan",
+        _words(rf"(?:{_LOAN})[- ]loans?|loans?|emis?|mortgage"),
+        {
+            "amount": "loan_{t}_emi",
+            "principal": "loan_{t}_amount",
+            "rate": "loan_{t}_rate",
+            "duration": "loan_{t}_tenure",
+            "date": "loan_{t}_end",
+        },
+    ),
+    Kind(
+        "fd",
+        _words(r"fds?|fixed deposits?|term deposits?|bank deposits?"),
+        {"amount": "fd_amount", "rate": "fd_rate", "date": "fd_maturity", "duration": "fd_tenure"},
+    ),
+    Kind(
+        "rd",
+        _words(r"rds?|recurring deposits?"),
+        {"amount": "rd_amount", "rate": "rd_rate", "date": "rd_end", "duration": "rd_tenure"},
+    ),
+    Kind(
+        "sip",
+        _words(r"sips?|systematic (?:investment )?plans?|(?:mutual )?fund instalments?"),
+        {"amount": "sip"},
+    ),
+    Kind(
+        "investment",
+        _words("|".join(INVESTMENTS)),
+        {"amount": "invest_{t}", "rate": "invest_{t}_rate"},
+    ),
+    Kind(
+        "insurance",
+        _words(
+            r"(?:term|life)(?: insurance| cover| plan| policy)|(?:health|medical|floater)(?: insurance| cover|"
+            r" plan| policy)?|mediclaim|insurance|sum assured|sum insured"
+        ),
+        {"amount": "insurance_{t}_cover", "premium": "insurance_{t}_premium"},
+    ),
+    Kind("cost", _words("|".join(FIXED_COSTS)), {"amount": "cost_{t}"}),
+    Kind("emergency", _words(r"emergency (?:fund|corpus|savings)"), {"amount": "emergency_fund"}),
+    Kind(
+        "savings",
+        _words(r"savings(?: account)?|saved up|in the bank|bank balance"),
+        {"amount": "savings"},
+    ),
+    Kind("bonus", _words(r"bonus"), {"amount": "bonus", "date": "bonus_date"}),
+    Kind("debt", _words(r"credit cards?(?: debt| dues| bill)?"), {"amount": "debt_credit_card"}),
+)
+
+# The keys as an extraction prompt can name them (a model answering with these keys shares
+# the offline recogniser's keys, so supersession and precedence work the same).
+PROMPT_KEYS = (
+    "name, city, salary (monthly take-home), spouse_salary, rent, expenses, "
+    "loan_<home|car|bike|personal|education>_<emi|amount|rate|tenure|end>, "
+    "fd_amount, fd_rate, fd_maturity, fd_tenure, rd_amount, rd_rate, rd_end, rd_tenure, sip, "
+    "invest_<ppf|nps|epf|mutual_funds|stocks|gold|elss|crypto>, "
+    "insurance_<term|health>_<cover|premium>, cost_<item> (school_fees, maid, utilities...), "
+    "emergency_fund, savings, bonus, debt_credit_card, goal_<thing>_amount, goal_<thing>_date, "
+    "retirement_age, family_spouse, family_children, family_parents, dependants, risk, "
+    "risk_reason"
+)
+
+_ACRONYMS = frozenset("fd rd sip ppf nps emi epf elss ctc".split())
+_STATIC_KEYS = frozenset(
+    "name city salary spouse_salary rent expenses fd_amount fd_rate fd_maturity fd_tenure rd_amount rd_rate "
+    "rd_end rd_tenure sip emergency_fund savings bonus bonus_date debt_credit_card risk "
+    "risk_reason family_spouse family_children family_parents dependants retirement_age".split()
+)
+_DYNAMIC_KEY = re.compile(
+    r"^(?:loan_[a-z]+_(?:emi|amount|rate|tenure|end)|invest_[a-z_]+|insurance_[a-z]+_(?:cover|premium)"
+    r"|cost_[a-z_]+|goal_[a-z_]+)$"
+)
+
+
+def is_known_key(key: str) -> bool:
+    """A key the recogniser itself produces (so a "label: value" line can be read back)."""
+    return key in _STATIC_KEYS or bool(_DYNAMIC_KEY.match(key))
+
+
+def label_of(key: str) -> str:
+    """ "rd_end" -> "RD end", "loan_car_emi" -> "loan car EMI", "salary" -> "salary"."""
+    return " ".join(w.upper() if w in _ACRONYMS else w for w in key.split("_"))
+
+
+def key_of(label: str) -> str:
+    """The key a label names: the reverse of `label_of` (and of "monthly rent" -> "monthly_rent")."""
+    return re.sub(r"[^a-z0-9]+", "_", label.strip().lower()).strip("_")
+
+
+def loan_type(text: str) -> str:
+    """The loan named in a clause: "home", "car", ... or "loan" when none is."""
+    match = re.search(rf"\b({_LOAN})\b", text, re.IGNORECASE)
+    return LOAN_TYPES[match.group(1).lower()] if match else "loan"
+
+
+def table_slug(table: dict[str, str], word: str) -> str:
+    for pattern, slug in table.items():
+        if re.fullmatch(pattern, word, re.IGNORECASE):
+            return slug
+    return key_of(word)
+
+
+def insurance_type(word: str) -> str:
+    lowered = word.lower()
+    if any(w in lowered for w in ("health", "medical", "mediclaim", "floater")):
+        return "health"
+    return "term"  # term and life cover are one thing here: the family's protection
+
+
+# Synonyms a model (or an old session) uses for the recogniser's keys: normalised on the way
+# into the store so that "take_home_pay" and "salary" are one fact with one history.
+_SYNONYMS = {
+    "salary": (
+        "monthly_salary take_home take_home_pay take_home_salary net_salary net_pay in_hand "
+        "in_hand_salary monthly_income income monthly_take_home salary_monthly net_income"
+    ),
+    "rent": "monthly_rent house_rent rent_amount flat_rent apartment_rent rent_monthly",
+    "expenses": "monthly_expenses expense living_expenses monthly_spend spending",
+    "fd_amount": "fd fixed_deposit fixed_deposit_amount fd_value",
+    "fd_maturity": "fd_maturity_date fixed_deposit_maturity fd_matures fd_end",
+    "rd_amount": "rd recurring_deposit recurring_deposit_amount rd_monthly rd_installment",
+    "rd_end": "rd_end_date rd_maturity rd_maturity_date recurring_deposit_end recurring_deposit_maturity",
+    "risk": "risk_preference risk_appetite risk_tolerance risk_profile",
+    "risk_reason": "risk_preference_reason reason_for_risk_preference risk_appetite_reason",
+    "city": "location city_of_residence current_city home_city",
+    "sip": "sip_amount monthly_sip sips",
+    "name": "user_name first_name",
+}
+_SYNONYM_OF = {alias: key for key, aliases in _SYNONYMS.items() for alias in aliases.split()}
+
+
+def normalise_key(key: str) -> str:
+    """One key per thing: a model's "take_home_pay" is the recogniser's "salary"."""
+    key = key_of(key)
+    return _SYNONYM_OF.get(key, key)

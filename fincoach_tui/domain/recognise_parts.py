@@ -1,0 +1,451 @@
+"""The pieces the finance recogniser reads in one clause: figures (amounts, rates, dates,
+durations), goal anchors, and the facts that are phrases rather than figures (name, city,
+family, risk preference and its reason). Pure; see `finance_facts` for how they combine.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+
+from fincoach_tui.domain.amounts import Amount, find_amounts
+from fincoach_tui.domain.fact_kinds import Slots, key_of
+from fincoach_tui.domain.relative_dates import RELATIVE_DATE
+
+
+@dataclass(frozen=True)
+class Anchor:
+    start: int
+    end: int
+    kind: str
+    word: str  # the anchor as written ("car loan"), or a goal's slug ("house")
+    slots: Slots
+
+
+@dataclass(frozen=True)
+class Figure:
+    kind: str  # "amount" | "rate" | "date" | "duration"
+    start: int
+    end: int
+    text: str  # the value as kept: "₹25,000", "7.1%", "by Mar 2027", "5 years"
+    amount: Amount | None = None
+    cadence: bool = False  # "a month" / "a year" follows the amount
+
+
+_MONTH = (
+    r"(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|"
+    r"sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)"
+)
+_ABSOLUTE_DATE = re.compile(
+    rf"\b(?:(?P<d1>\d{{1,2}})(?:st|nd|rd|th)?\s+(?:of\s+)?)?(?P<m1>{_MONTH})\.?"
+    rf"(?:\s+(?P<d2>\d{{1,2}})(?:st|nd|rd|th)?)?,?\s+(?P<y>(?:19|20)\d\d)\b"
+    r"|\b(?P<dd>\d{1,2})[/-](?P<mm>\d{1,2})[/-](?P<yy>(?:19|20)\d\d)\b"
+    r"|\b(?P<m_only>\d{1,2})[/-](?P<y_only>(?:19|20)\d\d)\b"
+    r"|\b(?P<lead_y>by|in|until|till|before|around)\s+(?P<year>(?:19|20)\d\d)\b",
+    re.IGNORECASE,
+)
+_LEAD = re.compile(r"\b(by|till|until|before|on|around|from|after)\s+$", re.IGNORECASE)
+_NUM = r"(?:\d{1,3}(?:\.5)?|one|two|three|four|five|six|seven|eight|nine|ten|twelve|fifteen|eighteen|twenty|twenty-five|thirty)"
+_DURATION = re.compile(
+    rf"\b(?P<n>{_NUM})(?P<half>\s+and\s+a\s+half)?[-\s](?P<unit>years?|months?|yrs?)\b"
+    r"(?!\s+(?:from now|from today|later|hence|ago|old))",
+    re.IGNORECASE,
+)
+_RATE = re.compile(r"(?<![\w.])(\d{1,2}(?:\.\d{1,2})?)\s*(?:%|percent\b|per cent\b)", re.IGNORECASE)
+_OLD_AMOUNT = re.compile(
+    r"\b(?:from|was|were|used to be|previously|earlier|instead of|than|had been|old)\s+"
+    r"(?:about|around|roughly|just)?\s*$",
+    re.IGNORECASE,
+)
+_CADENCE = re.compile(
+    r"^\s*(?:a|per|/|every|each)\s*(?:month|year|annum|mo|yr)\b|^\s*(?:monthly|annually|yearly|p\.?a\.?|pm)\b",
+    re.I,
+)
+_WORD_NUMBERS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
+
+
+@lru_cache(maxsize=8192)
+def figures_in(clause: str) -> tuple[Figure, ...]:
+    """Every figure in a clause, in order: dates first claim their words, then amounts,
+    rates and durations in what is left."""
+    figures: list[Figure] = []
+    taken: list[tuple[int, int]] = []
+
+    def free(start: int, end: int) -> bool:
+        return not any(start < b and a < end for a, b in taken)
+
+    for match in RELATIVE_DATE.finditer(clause):
+        if re.match(r"(?:last|yesterday)\b", match.group(0), re.IGNORECASE):
+            taken.append((match.start(), match.end()))  # a start in the past, not an end
+            continue
+        start, text = _with_lead(clause, match.start(), match.group(0))
+        figures.append(Figure("date", start, match.end(), text))
+        taken.append((start, match.end()))
+    for match in _ABSOLUTE_DATE.finditer(clause):
+        if not free(match.start(), match.end()):
+            continue
+        start, text = _with_lead(clause, match.start(), _absolute(match))
+        figures.append(Figure("date", start, match.end(), text))
+        taken.append((start, match.end()))
+    for amount in find_amounts(clause):
+        if not free(amount.start, amount.end) or _OLD_AMOUNT.search(clause[: amount.start]):
+            continue
+        cadence = bool(_CADENCE.match(clause[amount.end :]))
+        figures.append(Figure("amount", amount.start, amount.end, str(amount), amount, cadence))
+        taken.append((amount.start, amount.end))
+    for match in _RATE.finditer(clause):
+        if free(match.start(), match.end()):
+            figures.append(Figure("rate", match.start(), match.end(), f"{match.group(1)}%"))
+            taken.append((match.start(), match.end()))
+    for match in _DURATION.finditer(clause):
+        if free(match.start(), match.end()):
+            figures.append(Figure("duration", match.start(), match.end(), _duration(match)))
+    return tuple(sorted(figures, key=lambda f: f.start))
+
+
+def _with_lead(clause: str, start: int, text: str) -> tuple[int, str]:
+    if text.split(" ", 1)[0].lower() in ("by", "till", "until", "before", "on", "in", "around"):
+        return start, text
+    lead = _LEAD.search(clause[:start])
+    if lead:
+        return lead.start(), f"{lead.group(1).lower()} {text}"
+    return start, text
+
+
+def _absolute(match: re.Match[str]) -> str:
+    if match["year"]:
+        return f"{match['lead_y'].lower()} {match['year']}"
+    if match["y_only"]:  # "03/2028"
+        number = int(match["m_only"])
+        months = "Jan Feb Mar Apr May Jun Jul Aug Sep Oct Nov Dec".split()
+        return f"{months[number - 1]} {match['y_only']}" if 1 <= number <= 12 else match.group(0)
+    if match["yy"]:
+        months = "Jan Feb Mar Apr May Jun Jul Aug Sep Oct Nov Dec".split()
+        number = int(match["mm"])
+        if not 1 <= number <= 12:
+            return match.group(0)
+        return f"{int(match['dd'])} {months[number - 1]} {match['yy']}"
+    month = match["m1"][:3].title()
+    day = match["d1"] or match["d2"]
+    return f"{int(day)} {month} {match['y']}" if day else f"{month} {match['y']}"
+
+
+def _duration(match: re.Match[str]) -> str:
+    count = match["n"].lower()
+    number = float(count) if count[0].isdigit() else float(_WORD_NUMBERS.get(count, 0) or 0)
+    if not number and count not in _WORD_NUMBERS:
+        words = {"seven": 7, "eight": 8, "nine": 9, "ten": 10, "twelve": 12, "fifteen": 15}
+        words |= {"eighteen": 18, "twenty": 20, "twenty-five": 25, "thirty": 30}
+        number = float(words.get(count, 0))
+    if match["half"]:
+        number += 0.5
+    unit = "year" if match["unit"].lower().startswith("y") else "month"
+    shown = int(number) if number == int(number) else number
+    return f"{shown} {unit}{'s' * (shown != 1)}"
+
+
+# ---- goals -----------------------------------------------------------------------------
+
+GOAL_OBJECTS = {
+    "house": "house|home|flat|apartment|property|plot",
+    "car": "car",
+    "bike": "bike|scooter|motorcycle",
+    "wedding": "wedding|marriage",
+    "education": "education|college|studies|mba|degree|school",
+    "retirement": "retirement|retire",
+    "trip": "trip|vacation|holiday|travel|tour",
+    "renovation": "renovation|remodel|remodelling",
+    "sabbatical": "sabbatical",
+    "emergency_fund": "emergency",
+    "business": "business|startup",
+    "laptop": "laptop",
+}
+_OBJECT_SLUG = {w: slug for slug, words in GOAL_OBJECTS.items() for w in words.split("|")}
+_GOAL_VERB = (
+    r"sav(?:e|ing)(?:\s+up)?|put(?:ting)?\s+(?:money\s+)?aside|set(?:ting)?\s+aside|"
+    r"plan(?:ning)?|want(?:ing)?|hop(?:e|ing)|aim(?:ing)?|dream(?:ing)?|target(?:ing)?|"
+    r"goal\s+is|need"
+)
+_GOAL = re.compile(
+    rf"\b(?:{_GOAL_VERB})\s+(?:(?:to\s+(?:buy|build|fund|pay\s+for|take|go\s+on|afford|have|"
+    r"start|get|save\s+for|save\s+up\s+for|make))|for|towards)\s+"
+    r"(?:(?:a|an|my|our|the|his|her|their|a\s+new|some)\s+)?"
+    r"(?P<obj>[a-z][a-z'-]*(?:\s+[a-z][a-z'-]*){0,2})",
+    re.IGNORECASE,
+)
+_GOAL_LABEL = re.compile(
+    r"\b(?:goal|target|dream)\s*(?::|is\s+(?:to\s+(?:buy|build|fund|take|go\s+on|have|get)\s+)?)\s*"
+    r"(?:(?:a|an|my|our|the)\s+)?(?P<obj>[a-z][a-z'-]*(?:\s+[a-z][a-z'-]*){0,2})",
+    re.IGNORECASE,
+)
+_OBJECTS = "|".join(_OBJECT_SLUG)
+_NOT_A_GOAL = r"(?!\s+(?:loan|emi|insurance|wash|fuel|maintenance|policy|cover|rent|fees?)\b)"
+_SAVE_FOR = re.compile(
+    rf"\b(?:for|towards?)\s+(?P<art>a|an|my|our|the|his|her|their)\s+(?:\w+'s\s+)?"
+    rf"(?:(?:new|big|dream|first|own|europe|foreign|family)\s+)?(?P<obj>{_OBJECTS})\b"
+    rf"(?:\s+(?:down\s+payment|fund|trip))?{_NOT_A_GOAL}",
+    re.IGNORECASE,
+)
+# "a new car needs 8 lakh", "the wedding will cost 12L", "budget for the trip"
+_GOAL_NEEDS = re.compile(
+    rf"\b(?:a|an|my|our|the)\s+(?:\w+\s+)?(?P<obj>{_OBJECTS})\b(?:\s+\w+){{0,2}}?\s+"
+    r"(?:needs|will need|would need|will cost|would cost|costs? (?:more )?like|budget)"
+    rf"|\b(?:budget|plan|quote)\s+for\s+(?:a|an|my|our|the)\s+(?:\w+\s+)?(?P<obj2>{_OBJECTS})\b",
+    re.IGNORECASE,
+)
+_SAVING_VERB = re.compile(
+    r"\b(?:sav(?:e|ing)|put|set aside|aside|invest(?:ing)?|aim(?:ing)?|target|need)\b", re.I
+)
+_RETIRE = re.compile(r"\bretire(?:ment)?\b", re.IGNORECASE)
+_GOAL_SLOTS = {"amount": "goal_{t}_amount", "date": "goal_{t}_date"}
+
+
+def goal_slug(phrase: str) -> str:
+    """The thing a goal is for: its last known word ("home renovation" is a renovation,
+    "house down payment" a house), else its first two words."""
+    words = re.findall(r"[a-z]+", phrase.lower().replace("'s", ""))
+    for word in reversed(words):
+        if word in _OBJECT_SLUG:
+            return _OBJECT_SLUG[word]
+    stop = {"a", "an", "the", "my", "our", "new", "some", "in", "by", "of", "for", "to", "and"}
+    kept = [w for w in words if w not in stop][:2]
+    return key_of(" ".join(kept)) if kept else ""
+
+
+def goal_anchors(clause: str) -> list[Anchor]:
+    anchors = []
+    for match in [*_GOAL.finditer(clause), *_GOAL_LABEL.finditer(clause)]:
+        slug = goal_slug(match["obj"])
+        if slug and not slug.startswith(("invest", "sip", "fd", "rd")):
+            # The anchor ends with the object's first word: "a house by Diwali" leaves the
+            # date after it, where it can be read as the goal's date.
+            end = match.start("obj") + len(match["obj"].split()[0])
+            anchors.append(Anchor(match.start(), end, "goal", slug, _GOAL_SLOTS))
+    if not anchors:
+        for match in _GOAL_NEEDS.finditer(clause):
+            slug = _OBJECT_SLUG[(match["obj"] or match["obj2"]).lower()]
+            anchors.append(Anchor(match.start(), match.end(), "goal", slug, _GOAL_SLOTS))
+    if not anchors:
+        saving = bool(_SAVING_VERB.search(clause))
+        for match in _SAVE_FOR.finditer(clause):
+            # Without a saving verb, "10 lakh for my wedding" is a goal, but "45,000 for our
+            # apartment" is rent: a home you live in is not a goal unless you save for it.
+            slug = _OBJECT_SLUG[match["obj"].lower()]
+            down_payment = "down" in match.group(0).lower()
+            if saving or down_payment or (match["art"].lower() != "the" and slug != "house"):
+                anchors.append(Anchor(match.start(), match.end(), "goal", slug, _GOAL_SLOTS))
+    if not anchors and not _RETIRE_AGE.search(clause):
+        for match in _RETIRE.finditer(clause):
+            anchors.append(Anchor(match.start(), match.end(), "goal", "retirement", _GOAL_SLOTS))
+    return anchors
+
+
+# ---- facts that are phrases ------------------------------------------------------------
+
+_NAME = re.compile(r"\b(?:I'm|I am|[Mm]y name is|[Tt]his is|[Cc]all me)\s+([A-Z][a-z]+)\b")
+_NOT_NAMES = frozenset(
+    "Not Just Also So Very Quite Still Now Currently Planning Looking Trying Saving Going "
+    "Married Single Thinking Worried In From On At Here Back Sure Okay Ok Fine Good Happy "
+    "Glad Paying Getting Earning Living Based Sorry A An The Really Pretty Rather Bit".split()
+)
+_CITIES = {
+    "mumbai": "Mumbai",
+    "bombay": "Mumbai",
+    "delhi": "Delhi",
+    "new delhi": "Delhi",
+    "bengaluru": "Bengaluru",
+    "bangalore": "Bengaluru",
+    "pune": "Pune",
+    "hyderabad": "Hyderabad",
+    "chennai": "Chennai",
+    "kolkata": "Kolkata",
+    "ahmedabad": "Ahmedabad",
+    "gurgaon": "Gurugram",
+    "gurugram": "Gurugram",
+    "noida": "Noida",
+    "jaipur": "Jaipur",
+    "kochi": "Kochi",
+    "lucknow": "Lucknow",
+    "chandigarh": "Chandigarh",
+    "indore": "Indore",
+    "coimbatore": "Coimbatore",
+    "nagpur": "Nagpur",
+    "surat": "Surat",
+    "bhopal": "Bhopal",
+    "mysuru": "Mysuru",
+    "mysore": "Mysuru",
+    "thane": "Thane",
+    "goa": "Goa",
+}
+_OTHER_PERSON = re.compile(
+    r"\b(?:friends?|colleagues?|brother|sister|cousin|neighbou?rs?|boss|he|she|they)\b", re.I
+)
+_CITY = re.compile(
+    r"\b(?:live|living|lives|based|settled|stay|staying|moved|moving|relocated|relocating|"
+    r"shifted|shifting|work|working|transferred|posted)\s+(?:me\s+)?(?:base\s+)?"
+    r"(?:out\s+of|out\s+to|in|to)\s+(?P<city>[A-Za-z]+(?:\s[A-Z][a-z]+)?)"
+    r"|\blocation\s*:\s*(?P<city3>[A-Za-z]+(?:\s[A-Z][a-z]+)?)",
+    re.IGNORECASE,
+)
+_KNOWN_CITY = re.compile(
+    rf"\b(?:in|from|to)\s+(?P<city>{'|'.join(_CITIES)})\b"
+    rf"|\b(?P<city2>{'|'.join(_CITIES)})\s+(?:mein|me)\s+(?:rehta|rehti|rehte|rahta|rahti|rahte)\b",
+    re.IGNORECASE,
+)
+
+
+def name_facts(sentence: str) -> list[tuple[str, str]]:
+    return [("name", m.group(1)) for m in _NAME.finditer(sentence) if m.group(1) not in _NOT_NAMES]
+
+
+def city_facts(sentence: str) -> list[tuple[str, str]]:
+    if _OTHER_PERSON.search(sentence):
+        return []  # "my friend pays 30k rent in Bangalore": the friend's city
+    for match in _CITY.finditer(sentence):
+        city = match["city"] or match["city3"]
+        known = _CITIES.get(city.lower()) or _CITIES.get(city.split()[0].lower())
+        if known:
+            return [("city", known)]
+        if city[0].isupper() and city.split()[0].lower() not in ("a", "the", "my", "our"):
+            return [("city", city)]
+    known_city = _KNOWN_CITY.search(sentence)
+    if known_city and (
+        known_city["city2"] or re.search(r"\b(?:i|we|my|our|i'm|we're)\b", sentence, re.I)
+    ):
+        return [("city", _CITIES[(known_city["city"] or known_city["city2"]).lower()])]
+    return []
+
+
+_SPOUSE = re.compile(
+    r"\b(?:i'm|i am|we're|we are|got)\s+(?:happily\s+)?(?P<m>married|single|divorced|engaged)\b"
+    r"|\bmy\s+(?P<s>wife|husband|spouse|partner)\b"
+    r"|(?<!un)(?<!not )(?<!getting )(?<!get )\b(?P<m2>married)\b(?!\s+(?:next|in|this|soon))",
+    re.IGNORECASE,
+)
+_CHILDREN = re.compile(
+    r"(?:\b(?:have|with|got|raising)\s+(?P<n>a|an)|\b(?P<n2>\d|no|one|two|three|four))\s+"
+    r"(?:(?:young|little|small|school-going|grown-up)\s+)?(?P<w>kids?|children|child|sons?|daughters?|babies|baby)\b",
+    re.IGNORECASE,
+)
+_PARENT_OF = re.compile(
+    r"\b(?:dad|father|mom|mum|mother|parent)\s+of\s+(?P<n2>\d|one|two|three|four)(?P<w>)", re.I
+)
+_PARENTS = re.compile(
+    r"\b(?:support|supporting|look after|looking after|take care of|taking care of|"
+    r"provide for|providing for)\s+(?:my\s+|our\s+)?(?:elderly\s+|retired\s+)?"
+    r"(?P<who>parents|mother|father|mom|mum|dad|in-laws|mother-in-law|father-in-law)"
+    r"|\b(?:my\s+|our\s+)(?P<who2>parents|mother|father|mom|mum|dad|in-laws)\s+"
+    r"(?:depend|are dependent|is dependent|live with|lives with|stay with|stays with|rely on me)"
+    r"|\b(?P<who3>mom and dad|mum and dad|my parents)\s+(?:rely|depend)\s+on\s+me",
+    re.IGNORECASE,
+)
+_DEPENDANTS = re.compile(
+    r"\b(?P<n>\d|no|one|two|three|four|five)\s+dependa?e?nts?\b"
+    r"|\b(?P<none>nobody|no one|no-one)\s+depends\s+on\s+me\b",
+    re.IGNORECASE,
+)
+_RETIRE_AGE = re.compile(
+    r"\bretire\w*\s+(?:by|at)\s+(?:the\s+)?(?:age\s+(?:of\s+)?)?(\d{2})\b", re.I
+)
+_COUNT = {"no": 0, "a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5}
+
+
+def family_facts(sentence: str) -> list[tuple[str, str]]:
+    facts = []
+    spouse = _SPOUSE.search(sentence)
+    if spouse:
+        # The word said ("wife") says more than "married" and reads back the same way.
+        facts.append(("family_spouse", (spouse["m"] or spouse["s"] or "married").lower()))
+    retire = _RETIRE_AGE.search(sentence)
+    if retire:
+        facts.append(("retirement_age", retire.group(1)))
+    children = _CHILDREN.search(sentence) or _PARENT_OF.search(sentence)
+    if children:
+        n = (children.groupdict().get("n") or children["n2"]).lower()
+        count = int(n) if n.isdigit() else _COUNT.get(n, 1)
+        word = children["w"].lower() or "child"
+        kind = "child" if word.startswith(("kid", "child", "bab")) else word.rstrip("s")
+        noun = (
+            "children" if kind == "child" and count != 1 else (kind if count == 1 else kind + "s")
+        )
+        facts.append(("family_children", f"{count} {noun}"))
+    parents = _PARENTS.search(sentence)
+    if parents:
+        who = (parents["who"] or parents["who2"] or parents["who3"]).lower()
+        facts.append(("family_parents", f"supports {who}"))
+    dependants = _DEPENDANTS.search(sentence)
+    if dependants:
+        n = (dependants["n"] or "no").lower()
+        count = int(n) if n.isdigit() else _COUNT.get(n, 1)
+        facts.append(("dependants", str(count) if count else "no dependants"))
+    return facts
+
+
+_RISK = re.compile(
+    r"\b(?P<risk>(?:(?:very|quite|a bit|a little|fairly|somewhat|rather|pretty|extremely|really)\s+)?"
+    r"(?:risk[- ]averse|risk[- ]taker|conservative|cautious|aggressive|"
+    r"moderate(?:[- ]risk|ly aggressive)|balanced(?= investor| approach| portfolio| risk)|"
+    r"(?:high|low|medium|moderate)[- ]risk(?:[- ](?:appetite|tolerance|investor|profile|taker))?)"
+    r"|(?:can(?:'t|not)|don't|do not)\s+(?:stomach|handle|take|tolerate|like)\s+(?:much\s+|any\s+|a lot of\s+)?risk"
+    r"|comfortable with (?:high |some |a lot of )?risk|play(?:ing)? it safe)\b"
+    # "moderate", "balanced" alone say a risk level only where money or risk is the subject
+    r"|\b(?P<mild>moderate|balanced|middle[- ]of[- ]the[- ]road)\b"
+    r"(?=[^.?!]*\b(?:risk|invest\w*|money|approach)\b|\s+(?:with|when)\s)"
+    r"|\b(?:risk|approach) is (?P<mild2>moderate|balanced|middle[- ]of[- ]the[- ]road)\b"
+    r"|\b(?:i'm|i am)\s+(?:\w+\s+)?(?P<mild3>moderate|balanced|middle[- ]of[- ]the[- ]road)\b"
+    r"|^\W*(?P<mild4>moderate|balanced|middle[- ]of[- ]the[- ]road)\W*$",
+    re.IGNORECASE,
+)
+_QUALIFIER = re.compile(
+    r"^(?:very|quite|a bit|a little|fairly|somewhat|rather|pretty|extremely|really)\s+", re.I
+)
+_REASON_AFTER = re.compile(
+    r"^\W*(?:(?:investor|person|with (?:my )?money|by nature|about (?:investing|money))\b)?\s*"
+    r"(?:[,:;—–-]\s*|\s+)(?:(?:because|since|as|cause|coz|ever since|kyunki|kyonki)\s+)(?P<r>.{6,})"
+    r"|^\W*(?:(?:investor|person|with (?:my )?money|by nature|when investing)\b)?\s*"
+    r"[:—–]\s*(?P<r2>.{6,})",
+    re.IGNORECASE,
+)
+_REASON_LATER = re.compile(r"\b(?:because|since|kyunki|kyonki|coz)\s+(?P<r>.{6,})", re.I)
+_REASON_BEFORE = re.compile(
+    r"^\s*(?:after|since|because|having|ever since|given that)\s+(?P<r>[^,]{6,}),", re.IGNORECASE
+)
+_REASON_NEXT = re.compile(
+    r"^\s*(?:because|i lost|we lost|my (?:father|dad|mother|mom|parents|family)|losing|"
+    r"last time|in (?:19|20)\d\d|back in|i saw|i've seen|i have seen|i got burnt|i got burned)\b",
+    re.IGNORECASE,
+)
+
+
+def risk_facts(sentence: str, question: bool, following: str = "") -> list[tuple[str, str]]:
+    """The risk preference a statement gives, and its reason where one is stated with it
+    ("because ...", "... : I lose sleep when markets fall", "After losing money in 2020, ...",
+    or a next sentence that starts like a reason)."""
+    if question:
+        return []
+    match = _RISK.search(sentence)
+    if not match:
+        return []
+    said = next((g for g in match.group("risk", "mild", "mild2", "mild3", "mild4") if g), "")
+    risk = _QUALIFIER.sub("", said.lower()).replace("risk averse", "risk-averse")
+    facts = [("risk", risk)]
+    after = _REASON_AFTER.match(sentence[match.end() :]) or _REASON_LATER.search(
+        sentence, match.end()
+    )
+    before = _REASON_BEFORE.match(sentence[: match.start()])
+    reason = ""
+    if after:
+        reason = after.groupdict().get("r") or after.groupdict().get("r2") or ""
+    elif before:
+        reason = before.group(0).strip().rstrip(",")
+    elif following and (
+        _REASON_NEXT.match(following)
+        or sentence.rstrip().endswith((";", ":"))
+        or len(sentence.split()) <= 3  # "risk appetite? cautious. Market drops scare me."
+    ):
+        reason = following
+    reason = " ".join(reason.replace(";", ",").split()).rstrip(".!")
+    if reason:
+        facts.append(("risk_reason", reason[:160]))
+    return facts

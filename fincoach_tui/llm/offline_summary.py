@@ -1,0 +1,227 @@
+"""The offline coach's summarizer: the fold of the embedded default. Deterministic.
+
+It keeps what a person would keep: every figure, date, preference and decision the user
+stated (read by the finance recogniser), with the newest value of anything that changed
+and the value it replaced ("rent: ₹28,000 (was ₹25,000)"); then the user's decisions and
+preferences in their words; then, last, the questions they asked. It reads the previous
+summary (part of the fold request) and the user's lines only: the coach's replies restate
+figures in other roles ("an emergency fund of 3-6 months of expenses is ₹1,80,000"), which
+would be mistaken for the user's own.
+
+Within the cap the request names, it drops the oldest question topics first, then the
+oldest decisions, then the "was" notes, then the least salient, oldest facts, and says
+what it dropped. It is a recogniser of phrasings, not understanding.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+
+from fincoach_tui.domain.fact_store import same_value
+from fincoach_tui.domain.finance_facts import find_facts, key_of, label_of, recognise
+from fincoach_tui.llm.base import ChatMessages
+
+HEADER = "[simulated summary]"
+FACTS_HEADING = "Facts the user stated (newest values):"
+DECISIONS = "Decisions and preferences: "
+TOPICS = "Asked about: "
+DROPPED = "Dropped to fit the cap: "
+
+_CAP = re.compile(r"at most (\d+) tokens", re.IGNORECASE)
+_FACT_LINE = re.compile(r"^- (?P<label>[^:]+): (?P<value>.*?)(?: \(was (?P<was>[^)]*)\))?$")
+_DECISION = re.compile(
+    r"\b(?:i've decided|i have decided|i decided|we decided|we've decided|i'll|i will|"
+    r"i'm going to|we're going to|i am going to|i plan to|we plan to|i've started|i started|"
+    r"i've opened|i opened|i've stopped|i stopped|i prefer|we prefer|i'd rather|i would rather|"
+    r"i don't want|i do not want|i want to|i never|i always)\b",
+    re.IGNORECASE,
+)
+_QUESTION_WORD = re.compile(
+    r"^\W*(?:what|how|should|can|could|would|is|are|do|does|which|where|when|why|who|any|"
+    r"tell me|explain|suggest|help)\b",
+    re.IGNORECASE,
+)
+# Lower is kept longer: money the user lives on first, then what shapes the advice.
+_SALIENCE = (
+    (re.compile(r"^(?:salary|rent|expenses|loan_\w+|fd_\w+|rd_\w+|sip|risk|goal_\w+)$"), 0),
+    (re.compile(r"^(?:invest_\w+|insurance_\w+|emergency_fund|savings|debt_\w+|risk_reason)$"), 1),
+    (re.compile(r"^(?:family_\w+|dependants|city|name|cost_\w+|retirement_age)$"), 2),
+)
+
+
+@dataclass
+class _Summary:
+    facts: dict[str, str] = field(default_factory=dict)  # key -> newest value, first-said order
+    was: dict[str, str] = field(default_factory=dict)  # key -> the value it replaced
+    said_in: dict[str, int] = field(default_factory=dict)  # key -> turn (0: previous summary)
+    decisions: list[str] = field(default_factory=list)
+    topics: list[str] = field(default_factory=list)
+    dropped: list[str] = field(default_factory=list)
+
+    def state(self, key: str, value: str, turn: int) -> None:
+        old = self.facts.get(key)
+        if old is not None and same_value(key, old, value):
+            return
+        if old is not None:
+            self.was[key] = old
+        self.facts[key] = value
+        self.said_in[key] = turn
+
+    def lines(self) -> list[str]:
+        out = [HEADER]
+        if self.facts:
+            out.append(FACTS_HEADING)
+            for key, value in self.facts.items():
+                was = f" (was {self.was[key]})" if key in self.was else ""
+                out.append(f"- {label_of(key)}: {value}{was}")
+        if self.decisions:
+            out.append(DECISIONS + "; ".join(self.decisions) + ".")
+        if self.topics:
+            out.append(TOPICS + "; ".join(self.topics) + ".")
+        if self.dropped:
+            out.append(DROPPED + "; ".join(self.dropped) + ".")
+        return out
+
+
+def summarize(messages: ChatMessages, count_text: Callable[[str], int] | None = None) -> str:
+    """The new summary for a fold request, within the cap it names when `count_text` is given."""
+    prompt = messages[0]["content"] if messages else ""
+    body = messages[-1]["content"] if messages else ""
+    previous, _, new = body.partition("\nNew turns")
+    summary = _read_previous(previous)
+    first = re.match(r" \((\d+)-", new)
+    turn = int(first.group(1)) if first else 1
+    for offset, (text, said_at) in enumerate(_user_blocks(new.splitlines())):
+        _read_user(summary, text, turn + offset, said_at)
+    cap = _CAP.search(prompt)
+    if cap and count_text is not None:
+        _fit(summary, int(cap.group(1)), count_text)
+    return "\n".join(summary.lines())
+
+
+def _read_previous(previous: str) -> _Summary:
+    summary = _Summary()
+    for line in previous.splitlines():
+        line = line.strip()
+        match = _FACT_LINE.match(line)
+        if match:
+            found = recognise(f"- {match['label']}: {match['value']}")
+            if found:
+                key, value = found[-1]
+                summary.facts[key] = value
+                summary.said_in[key] = 0
+                if match["was"]:
+                    summary.was[key] = match["was"]
+        elif line.startswith(DECISIONS):
+            summary.decisions = _items(line, DECISIONS)
+        elif line.startswith(TOPICS):
+            summary.topics = _items(line, TOPICS)
+        elif line.startswith(DROPPED):
+            summary.dropped = _items(line, DROPPED)
+        elif line.startswith("Facts:"):  # an older summary's one-line form
+            for key, fact in find_facts([("summary", line.replace("Facts:", "", 1))]).items():
+                summary.state(key, fact.value, 0)
+    return summary
+
+
+def _items(line: str, prefix: str) -> list[str]:
+    return [item.strip() for item in line[len(prefix) :].rstrip(".").split("; ") if item.strip()]
+
+
+def _read_user(summary: _Summary, text: str, turn: int, said_at: float | None) -> None:
+    stated = recognise(text, said_at)
+    for key, value in stated:
+        summary.state(key, value, turn)
+    for sentence in re.split(r"(?<=[.!?])\s+|\n+", text):
+        sentence = sentence.strip()
+        if not sentence:
+            continue
+        if sentence.endswith("?") or _QUESTION_WORD.match(sentence):
+            if not stated:
+                summary.topics.append(_first_words(sentence))
+        elif _DECISION.search(sentence):
+            decision = _first_words(sentence, 18)
+            if decision not in summary.decisions:
+                summary.decisions.append(decision)
+
+
+def _fit(summary: _Summary, cap: int, count_text: Callable[[str], int]) -> None:
+    """Drop what matters least until the summary fits `cap` tokens, and say what went:
+    the oldest question topics, then the oldest decisions, then the "was" notes, then the
+    least salient and oldest facts."""
+    earlier = summary.dropped[-4:]
+    counts = {"older question topic": 0, "older decision": 0}
+    named: list[str] = []
+
+    def over() -> bool:
+        notes = [f"{n} {what}{'s' * (n != 1)}" for what, n in counts.items() if n]
+        summary.dropped = list(dict.fromkeys([*earlier, *notes, *named]))
+        return count_text("\n".join(summary.lines())) > cap
+
+    while over() and summary.topics:
+        summary.topics.pop(0)
+        counts["older question topic"] += 1
+    while over() and summary.decisions:
+        summary.decisions.pop(0)
+        counts["older decision"] += 1
+    while over() and summary.was:
+        key = min(summary.was, key=lambda k: summary.said_in.get(k, 0))
+        del summary.was[key]
+        named.append(f"the old {label_of(key)}")
+    for key in sorted(summary.facts, key=lambda k: (-_salience(k), summary.said_in.get(k, 0))):
+        if not over():
+            break
+        del summary.facts[key]
+        named.append(label_of(key))
+    while over() and (earlier or named):  # the note itself must fit too: shorten it
+        if earlier:
+            earlier = earlier[1:]
+        else:
+            named = named[1:]
+
+
+def _salience(key: str) -> int:
+    for pattern, rank in _SALIENCE:
+        if pattern.match(key):
+            return rank
+    return 3
+
+
+_USER = re.compile(r"^User(?: \((?P<date>\d{1,2} [A-Z][a-z]{2} \d{4})\))?: ")
+
+
+def _user_blocks(lines: list[str]) -> list[tuple[str, float | None]]:
+    """The user's messages in a fold request, from "User: " up to the next "FinCoach: ",
+    each with when it was said where the request dates it ("User (14 May 2026): ..."):
+    then a relative date ("in 3 months") is kept as the month it names."""
+    blocks: list[tuple[list[str], float | None]] = []
+    inside = False
+    for line in lines:
+        match = _USER.match(line)
+        if match:
+            said = match["date"]
+            at = (
+                datetime.strptime(said, "%d %b %Y").replace(tzinfo=UTC).timestamp()
+                if said
+                else None
+            )
+            blocks.append(([line[match.end() :]], at))
+            inside = True
+        elif line.startswith("FinCoach"):
+            inside = False
+        elif inside:
+            blocks[-1][0].append(line)
+    return [("\n".join(block), at) for block, at in blocks]
+
+
+def _first_words(text: str, count: int = 8) -> str:
+    words = text.replace(";", ",").rstrip(".?!").split()
+    return " ".join(words[:count]) + ("…" if len(words) > count else "")
+
+
+def summary_keys(text: str) -> set[str]:
+    """The fact keys a summary states (for tests and checks)."""
+    return {key_of(m["label"]) for line in text.splitlines() if (m := _FACT_LINE.match(line))}

@@ -1,0 +1,131 @@
+"""Money in every phrasing read to one value, and relative dates made absolute against
+the moment they were said (fixed timestamps, no clock)."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from fincoach_tui.domain.amounts import find_amounts, format_amount, parse_amount
+from fincoach_tui.domain.fact_store import same_value
+from fincoach_tui.domain.finance_facts import recognise
+from fincoach_tui.domain.relative_dates import as_of, resolve_relative
+
+MAY_14 = datetime(2026, 5, 14, 10, 0, tzinfo=UTC).timestamp()
+DEC_20 = datetime(2026, 12, 20, 10, 0, tzinfo=UTC).timestamp()
+
+
+@pytest.mark.parametrize(
+    ("text", "canonical"),
+    [
+        ("₹25,000", "₹25,000"),
+        ("Rs 25000", "₹25,000"),
+        ("Rs. 25,000/-", "₹25,000"),
+        ("INR 25000", "₹25,000"),
+        ("25k", "₹25,000"),
+        ("25K", "₹25,000"),
+        ("25,000 rupees", "₹25,000"),
+        ("twenty-five thousand", "₹25,000"),
+        ("twenty five thousand rupees", "₹25,000"),
+        ("2.5 lakh", "₹2,50,000"),
+        ("2.5L", "₹2,50,000"),
+        ("2.5 lakhs", "₹2,50,000"),
+        ("two and a half lakh", "₹2,50,000"),
+        ("half a lakh", "₹50,000"),
+        ("one lakh twenty thousand", "₹1,20,000"),
+        ("1,00,000", "₹1,00,000"),
+        ("100000", "₹1,00,000"),
+        ("1.2 crore", "₹1,20,00,000"),
+        ("1.2 cr", "₹1,20,00,000"),
+        ("18 LPA", "₹18,00,000"),
+        ("$1,200", "$1,200"),
+        ("USD 1200", "$1,200"),
+    ],
+)
+def test_every_phrasing_of_an_amount_reads_to_one_canonical_value(text, canonical):
+    amount = parse_amount(f"it is {text} now")
+    assert amount is not None and str(amount) == canonical
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["in 2027", "3 months", "for 12 years", "8.5%", "at 7 percent", "turn 12", "2.5l of milk"],
+)
+def test_counts_years_durations_and_rates_are_not_money(text):
+    assert find_amounts(text) == []
+
+
+def test_the_same_amount_written_two_ways_compares_equal():
+    for a, b in [("25k", "₹25,000"), ("2.5 lakh", "Rs 2,50,000"), ("1.2 crore", "120 lakh")]:
+        assert same_value("rent", a, b)
+    assert not same_value("rent", "25k", "28k")
+    assert not same_value("invest_ppf", "₹5,000 a month", "₹5,000 a year")
+    assert not same_value("salary", "$1,200", "₹1,200")
+
+
+@given(st.integers(min_value=1, max_value=10**11))
+def test_a_written_amount_reads_back(value):
+    assert parse_amount(format_amount(value)).value == value
+
+
+# ---- relative dates ---------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("said", "at", "resolved"),
+    [
+        ("it matures in three months", MAY_14, "it matures in Aug 2026"),
+        ("it matures in 3 months", MAY_14, "it matures in Aug 2026"),
+        ("in 3 months' time", MAY_14, "in Aug 2026"),
+        ("the bonus comes next month", MAY_14, "the bonus comes in Jun 2026"),
+        ("next month", DEC_20, "in Jan 2027"),
+        ("by the end of next month", MAY_14, "by end of Jun 2026"),
+        ("end of this year", MAY_14, "end of Dec 2026"),
+        ("in a year and a half", MAY_14, "in Nov 2027"),
+        ("in one and a half years", MAY_14, "in Nov 2027"),
+        ("in 1.5 years", MAY_14, "in Nov 2027"),
+        ("18 months from now", MAY_14, "in Nov 2027"),
+        ("in half a year", MAY_14, "in Nov 2026"),
+        ("in 2 years", MAY_14, "in May 2028"),
+        ("by Diwali next year", MAY_14, "by Diwali 2027 (29 Oct 2027)"),
+        ("by Diwali", MAY_14, "by Diwali 2026 (8 Nov 2026)"),
+        ("by Diwali", DEC_20, "by Diwali 2027 (29 Oct 2027)"),  # this year's has passed
+        ("before Holi", MAY_14, "before Holi 2027 (22 Mar 2027)"),
+        ("by March", MAY_14, "by Mar 2027"),
+        ("in June next year", MAY_14, "in Jun 2027"),
+        ("due tomorrow", MAY_14, "due on 15 May 2026"),
+        ("in 2 weeks", MAY_14, "in the week of 25 May 2026"),
+        ("next year", MAY_14, "in 2027"),
+        # Already absolute, or not a date at all: left as said.
+        ("by March 2027", MAY_14, "by March 2027"),
+        ("in Aug 2026", MAY_14, "in Aug 2026"),
+        ("may I ask something", MAY_14, "may I ask something"),
+        ("3 months", MAY_14, "3 months"),  # a bare duration stays a duration
+    ],
+)
+def test_relative_dates_resolve_against_when_they_were_said(said, at, resolved):
+    assert resolve_relative(said, at) == resolved
+
+
+def test_a_bare_duration_is_a_date_only_when_compared():
+    assert as_of("3 months", MAY_14) == "in Aug 2026"
+    assert recognise("The RD runs for 24 months.") == [("rd_tenure", "24 months")]
+    assert recognise("My FD matures in 3 months.") == [("fd_maturity", "in 3 months")]
+    assert recognise("My FD matures in 3 months.", MAY_14) == [("fd_maturity", "in Aug 2026")]
+
+
+def test_the_recogniser_reads_long_and_hostile_text():
+    long = " ".join(
+        [
+            "My rent is 25k and my salary is 1.2L a month, and",
+            "1,2,3,4,5,6,7,8,9," * 50,
+            "a a a a a and and and thousand" * 50,
+            "lakh " * 200,
+            "Rs. " * 200,
+        ]
+    )
+    # Linear patterns only: this returns at once (exponential backtracking would hang here).
+    assert recognise(long)[:2] == [("rent", "₹25,000"), ("salary", "₹1,20,000")]
