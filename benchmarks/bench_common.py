@@ -107,19 +107,24 @@ def generate_session(path: Path, turns: int, strategy: str = "window") -> dict[s
     per event. Returns its size and how long the writing took."""
     from fincoach_tui.domain.memory import make_strategy
     from fincoach_tui.domain.persona import DEMO_TURNS, FINCOACH_SYSTEM_PROMPT
+    from fincoach_tui.domain.record_refs import RefTable
     from fincoach_tui.domain.session_state import SessionState
     from fincoach_tui.service.coach import Coach
     from fincoach_tui.service.runtime import Overrides, build_engine, resolve
     from fincoach_tui.settings.config import Config
+    from fincoach_tui.store.migrations import current_format
 
     config = Config()
     engine = build_engine(config, resolve(config, Overrides(provider="offline"), {}))
     lines: list[str] = []
+    refs = RefTable()  # records by reference, as SessionFile writes them (without an fsync each)
 
     def sink(event: dict) -> None:
-        lines.append(json.dumps(event, ensure_ascii=False, separators=(",", ":"), allow_nan=False))
+        for stored in refs.by_reference([event]):
+            line = json.dumps(stored, ensure_ascii=False, separators=(",", ":"), allow_nan=False)
+            lines.append(line)
 
-    header = {"type": "header", "format": 1, "created": "2025-01-01T00:00:00+00:00"}
+    header = {"type": "header", "format": current_format(), "created": "2025-01-01T00:00:00+00:00"}
     sink(header)
     coach = Coach(
         state=SessionState(), sink=sink, llm=engine.llm, choice=engine.choice,

@@ -293,7 +293,9 @@ def write_session(name: str, text: str):
     return path
 
 
-FUTURE = '{"type":"header","format":2,"created":"2031-01-01T00:00:00+00:00"}\n{"type":"hologram"}\n'
+FUTURE = (
+    '{"type":"header","format":99,"created":"2031-01-01T00:00:00+00:00"}\n{"type":"hologram"}\n'
+)
 
 
 def test_a_session_from_a_newer_fincoach_is_refused_and_left_alone():
@@ -302,7 +304,7 @@ def test_a_session_from_a_newer_fincoach_is_refused_and_left_alone():
     assert done.returncode == 2 and done.stdout == ""
     err = one_line_error(done.stderr)
     assert (
-        err == "fincoach: future was written by a newer FinCoach (format 2); upgrade to open it\n"
+        err == "fincoach: future was written by a newer FinCoach (format 99); upgrade to open it\n"
     )
     assert path.read_text(encoding="utf-8") == FUTURE
     # it still shows up in the listing (with the reason), and export says the same one line
@@ -322,7 +324,7 @@ async def test_the_app_refuses_to_switch_to_a_newer_session_and_stays_put(tmp_pa
         app._switch_to("future")
         await app.workers.wait_for_complete()
         await pilot.pause()
-        assert "newer FinCoach (format 2)" in app.notices[-1][1]
+        assert "newer FinCoach (format 99)" in app.notices[-1][1]
         assert app.live.name == "mine" and app.live.state.transcript.completed_turns == 1
     assert future.read_text(encoding="utf-8") == FUTURE
 

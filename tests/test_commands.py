@@ -130,12 +130,13 @@ async def test_fake_server_conversation_leaves_every_turn_in_the_session_file(fa
     raw = [json.loads(line) for line in store.path_for("served").read_text().splitlines()]
     records = [e["record"] for e in raw if e["type"] == "record"]
     assert len(records) == 3
-    for record, request, (prompt, completion, cached, reasoning) in zip(
-        records, fake_openai.requests, usages
+    # The file's records name what they sent by reference (domain/record_refs.py): read
+    # back, they are exactly the requests the server received.
+    replayed = replay(raw)[0].records
+    for record, sent, request, (prompt, completion, cached, reasoning) in zip(
+        records, replayed, fake_openai.requests, usages
     ):
-        assert [{"role": m["role"], "content": m["content"]} for m in record["sent"]] == request[
-            "messages"
-        ]
+        assert [{"role": m.role, "content": m.content} for m in sent.sent] == request["messages"]
         assert record["counted_tokens"] == sum(
             counter.count(m["content"]) for m in request["messages"]
         )

@@ -206,9 +206,9 @@ def test_bad_middle_line_is_skipped_not_rewritten(tmp_path):
 
 def test_newer_format_is_refused_and_untouched(tmp_path):
     path = tmp_path / "future.jsonl"
-    content = b'{"type":"header","format":2,"created":"2030-01-01"}\n{"torn'
+    content = b'{"type":"header","format":99,"created":"2030-01-01"}\n{"torn'
     path.write_bytes(content)
-    newer = r"future was written by a newer FinCoach \(format 2\); upgrade to open it"
+    newer = r"future was written by a newer FinCoach \(format 99\); upgrade to open it"
     with pytest.raises(SessionFormatError, match=newer):
         SessionFile.open(path)
     assert path.read_bytes() == content  # no recovery on a file we do not understand

@@ -124,6 +124,11 @@ def build_parser() -> argparse.ArgumentParser:
     exp.add_argument("name", help="session name")
     exp.add_argument("--format", choices=("md", "json"), default="md")
     exp.add_argument("-o", "--output", type=Path, help="file to write (default: standard output)")
+    exp.add_argument(
+        "--expand",
+        action="store_true",
+        help="JSON: write every request in full (default: records name messages by id)",
+    )
     return parser
 
 
@@ -338,7 +343,7 @@ def cmd_plan(args: argparse.Namespace) -> int:
 
 def cmd_export(args: argparse.Namespace) -> int:
     from fincoach_tui.domain.session_state import replay
-    from fincoach_tui.service.export import export_session
+    from fincoach_tui.service.export import export_chunks
     from fincoach_tui.store.session_file import validate_session_name
     from fincoach_tui.store.sessions import SessionStore
 
@@ -346,18 +351,22 @@ def cmd_export(args: argparse.Namespace) -> int:
     store = SessionStore(_sessions_dir())
     if not store.exists(name):
         raise UserFacingError(f"no session named {name!r}; see: fincoach sessions")
+    if args.expand and args.format != "json":
+        raise UserFacingError("--expand applies to --format json only")
     state, _ = replay(_guard(lambda: store.read_events(name)))
-    text = export_session(name, state, args.format)
+    # Streamed: a long session's expanded export is written record by record.
+    chunks = export_chunks(name, state, args.format, expand=args.expand)
     if args.output:
         from fincoach_tui.service.export import ExportError, write_export
 
         try:
-            write_export(args.output, text)
+            write_export(args.output, chunks)
         except ExportError as exc:
             raise UserFacingError(str(exc)) from None
         print(f"wrote {args.output}", file=sys.stderr)
     else:
-        sys.stdout.write(text)
+        for chunk in chunks:
+            sys.stdout.write(chunk)
     return 0
 
 

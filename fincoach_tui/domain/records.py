@@ -12,7 +12,10 @@ import re
 import sys
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import asdict, dataclass, field, fields
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
+
+if TYPE_CHECKING:
+    from fincoach_tui.domain.record_refs import RefTable
 
 
 @dataclass(frozen=True)
@@ -83,7 +86,7 @@ class CallRecord:
     strategy: str
     provider: str
     model: str
-    sent: tuple[SentMessage, ...]
+    sent: Sequence[SentMessage]  # a tuple, or SentRefs (a replayed session's, built when read)
     omitted_ids: Sequence[str]  # a tuple, or IdRuns (a long session's are runs)
     counted_tokens: int  # sum of content tokens of `sent`
     predicted_prompt_tokens: int  # counted + predicted chat-template overhead
@@ -100,23 +103,32 @@ class CallRecord:
         """Billed minus counted: what the provider's chat template added."""
         return self.usage.prompt_tokens - self.counted_tokens
 
-    def to_dict(self, *, compact: bool = False) -> dict[str, Any]:
+    def to_dict(self, *, compact: bool = False, sent: bool = True) -> dict[str, Any]:
         """The record as plain data; `compact` writes omitted_ids as runs (the file's shape)
-        without listing them first: a bounded strategy's are a growing prefix of the session."""
+        without listing them first: a bounded strategy's are a growing prefix of the session.
+        `sent=False` leaves `sent` out, for a caller that writes it by reference."""
         # Field by field, not dataclasses.asdict: asdict deep-copies every element of `sent`
         # and `omitted_ids`, which grow with the session (~11 ms a turn by turn 1,000).
         data = {f.name: getattr(self, f.name) for f in fields(self)}
-        data["sent"] = [m.to_dict() for m in self.sent]
+        data["sent"] = [m.to_dict() for m in self.sent] if sent else []
         data["omitted_ids"] = compact_ids(self.omitted_ids) if compact else list(self.omitted_ids)
         data["usage"] = self.usage.to_dict()
         data["extra"] = copy.deepcopy(self.extra)
         return data
 
     @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> CallRecord:
+    def from_dict(cls, data: dict[str, Any], refs: RefTable | None = None) -> CallRecord:
+        """`refs`: the session's table of messages and texts (domain/record_refs.py). With
+        it, `sent` may hold references and is kept as them (SentRefs, built when read),
+        whether it was read from a file or built by a live turn; without it, `sent` must
+        spell every message out."""
         known = {f.name for f in fields(cls)}
         values = {k: v for k, v in data.items() if k in known}
-        values["sent"] = tuple(SentMessage.from_dict(m) for m in data.get("sent", ()))
+        if refs is None:
+            values["sent"] = tuple(SentMessage.from_dict(m) for m in data.get("sent", ()))
+        else:
+            items, _texts = refs.encode(data.get("sent", ()))  # references stay references
+            values["sent"] = refs.decode(items)
         values["omitted_ids"] = expand_ids(data.get("omitted_ids", ()))
         values["usage"] = Usage.from_dict(data["usage"])
         values.setdefault("extra", {})

@@ -5,12 +5,14 @@ The coach builds an event, appends it to the file, then applies it here: live tu
 resumed session go through the same code, so what you see after `--session NAME` is
 exactly what you saw before quitting.
 
-Event types (the session-file schema, format 1):
-  header     {"format": 1, "created": iso}
+Event types (the session-file schema, format 2):
+  header     {"format": 2, "created": iso}
   message    {"message": Message}
   withdrawn  {"id": message id}            a failed turn's question, handed back to the user
   record     {"record": CallRecord}        one accounted model call (chat, summary, extract, embed);
-                                           its omitted_ids as runs: ["m1..m40", "m43"]
+                                           its omitted_ids as runs: ["m1..m40", "m43"]; its
+                                           `sent` as references (domain/record_refs.py)
+  text       {"digest", "content"}         a sent text that is not a transcript message, once
   strategy   {"name", "params", "turn"}    the strategy in force from turn `turn` on
   summary    {"summary": Summary}          a fold's result
   facts, fact_edit, fact_deleted           the fact store's history (domain/fact_store.py)
@@ -26,6 +28,7 @@ from fincoach_tui.domain.conversation import Message, Transcript
 from fincoach_tui.domain.fact_store import FACT_EVENTS, FactStore
 from fincoach_tui.domain.memory.base import Summary
 from fincoach_tui.domain.recall import read_embeddings_event
+from fincoach_tui.domain.record_refs import RefTable
 from fincoach_tui.domain.records import CallRecord
 
 
@@ -53,6 +56,9 @@ class SessionState:
     last_ts: float = 0.0
     # A question whose turn never got a reply (the process stopped mid-turn).
     interrupted: Message | None = None
+    # What records refer to (messages by id, other texts by digest): records keep their
+    # sent messages as references, so a long session costs its length, not its square.
+    refs: RefTable = field(default_factory=RefTable, repr=False, compare=False)
 
     @property
     def summary(self) -> Summary | None:
@@ -92,6 +98,7 @@ class SessionState:
             self.created = str(event.get("created", ""))
         elif kind == "message":
             message = Message.from_dict(event["message"])
+            self.refs.add_message(event["message"])
             if message.role == "user" and self.transcript.pending is not None:
                 # A question whose withdrawal could not be written (a full disk), asked
                 # again: the file then says what the live session did, withdraw it.
@@ -103,7 +110,9 @@ class SessionState:
             if pending is not None and pending.id == event["id"]:
                 self.transcript.withdraw_pending()
         elif kind == "record":
-            self.records.append(CallRecord.from_dict(event["record"]))
+            self.records.append(CallRecord.from_dict(event["record"], self.refs))
+        elif kind == "text":
+            self.refs.add_text(event)
         elif kind == "strategy":
             switch = StrategySwitch(int(event["turn"]), str(event["name"]), dict(event["params"]))
             self.switches.append(switch)

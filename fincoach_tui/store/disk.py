@@ -12,6 +12,7 @@ import contextlib
 import errno
 import os
 import tempfile
+from collections.abc import Iterable
 from pathlib import Path
 
 # The one system call that writes; tests replace it to simulate a full disk.
@@ -33,16 +34,26 @@ def describe(exc: OSError) -> str:
     return (exc.strerror or str(exc) or type(exc).__name__).lower()
 
 
-def write_private(path: Path, content: str | bytes) -> None:
+def write_private(path: Path, content: str | bytes | Iterable[str | bytes]) -> None:
     """Write `content` to `path` readable by the user only (0600), atomically: a failure
-    (a full disk) leaves no half file and any earlier file at `path` as it was."""
+    (a full disk) leaves no half file and any earlier file at `path` as it was. `content`
+    may be pieces (a streamed export): written as they come, about a megabyte at a time."""
     path = Path(path)
-    data = content.encode("utf-8") if isinstance(content, str) else content
+    pieces = [content] if isinstance(content, str | bytes) else content
     fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
     try:
         try:
             os.fchmod(fd, 0o600)
-            write_all(fd, data)
+            pending: list[bytes] = []
+            size = 0
+            for piece in pieces:
+                data = piece.encode("utf-8") if isinstance(piece, str) else piece
+                pending.append(data)
+                size += len(data)
+                if size >= _CHUNK:
+                    write_all(fd, b"".join(pending))
+                    pending, size = [], 0
+            write_all(fd, b"".join(pending))
             os.fsync(fd)
         finally:
             os.close(fd)
@@ -52,6 +63,9 @@ def write_private(path: Path, content: str | bytes) -> None:
         with contextlib.suppress(FileNotFoundError):
             os.unlink(tmp)
         raise
+
+
+_CHUNK = 1 << 20
 
 
 def fsync_dir(directory: Path) -> None:

@@ -3,7 +3,7 @@
 `MIGRATIONS[i]` upgrades the events of format `i + 1` to format `i + 2`, so the current
 format is `1 + len(MIGRATIONS)`. To change the format, append ONE named function here
 (never edit or reorder an old one: files in the wild were written by every past version)
-and add a fixture of the old format to the tests. Format 1 is the first; no step yet.
+and add a fixture of the old format to the tests. Format 1 is the first.
 
 A step takes every event of the file (the header first) and returns the upgraded
 events; it must not change the header's "format" (`upgrade` stamps it) and must be pure.
@@ -15,6 +15,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from fincoach_tui.domain.record_refs import RefTable
+
 Events = list[dict[str, Any]]
 
 
@@ -24,7 +26,24 @@ class Migration:
     upgrade: Callable[[Events], Events]
 
 
-MIGRATIONS: list[Migration] = []
+def _records_refer_to_texts(events: Events) -> Events:
+    """Format 1 -> 2: a record's sent messages become references (transcript messages by
+    id, every other text once, in a `text` event before the first record that sends it;
+    domain/record_refs.py). The requests read back are the same, message for message.
+    A record too damaged to convert is left as it was (replay skips it with a note)."""
+    table = RefTable()
+    out: Events = []
+    for event in events:
+        try:
+            out.extend(table.by_reference([event]))
+        except (KeyError, TypeError, ValueError, AttributeError):
+            out.append(event)
+    return out
+
+
+MIGRATIONS: list[Migration] = [
+    Migration("records_refer_to_texts", _records_refer_to_texts),
+]
 
 
 def current_format(migrations: Sequence[Migration] | None = None) -> int:

@@ -5,6 +5,10 @@ so recovery is "drop a torn last line" and never "repair a rewritten file". Byte
 did not write are never cut: they are copied to `NAME.jsonl.damaged-<time>` first
 (session_parse.py tells the two apart). A failed write is cut back off at once, so
 the file always ends where the last good write ended (store/disk.py).
+Why records by reference (format 2): a record names the transcript messages it sent by
+id and every other text by digest, each text stored once in a `text` event written with
+the record that first sends it (domain/record_refs.py), so the file grows with the
+session's length and not its square, and every request still reads back byte for byte.
 Why a sidecar lock file with `flock`: the OS releases the lock when the holder
 dies, so a killed FinCoach never leaves a stale lock behind (POSIX only).
 """
@@ -21,6 +25,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+from fincoach_tui.domain.record_refs import RefTable
 from fincoach_tui.store import disk, migrations
 from fincoach_tui.store.session_errors import (
     SecretRefused,
@@ -202,6 +207,17 @@ def _holds_secret(var: str, value: str) -> bool:
     return name.endswith(("_KEY", "_TOKEN", "_SECRET")) and len(value) >= 16
 
 
+def _table_of(events: list[dict[str, Any]]) -> RefTable:
+    """What the events hold for records to refer to (damaged events are passed over)."""
+    table = RefTable()
+    for event in events:
+        try:
+            table.observe(event)
+        except (KeyError, TypeError, ValueError, AttributeError):
+            continue
+    return table
+
+
 # --- the session file ------------------------------------------------------------------
 
 
@@ -221,6 +237,8 @@ class SessionFile:
         self._environ = environ
         self._fd: int | None = None
         self._size = 0  # bytes in the file that are ours and durable
+        # What the file holds already: a record is written as references to it.
+        self._refs = RefTable()
 
     @classmethod
     def open(
@@ -291,6 +309,7 @@ class SessionFile:
         self.events = parsed.events
         if parsed.format < migrations.current_format():
             self._upgrade(parsed)
+        self._refs = _table_of(self.events)
         if not self.events:
             self.append(_header())
 
@@ -389,15 +408,23 @@ class SessionFile:
         if self.closed or self._fd is None:
             raise ValueError(f"session '{self.name}' is closed")
         lines = []
+        try:
+            for event in self._by_reference(events):
+                line = json.dumps(event, ensure_ascii=False, separators=(",", ":"), allow_nan=False)
+                self._refuse_secrets(line)
+                lines.append(line)
+            self._write("".join(line + "\n" for line in lines).encode("utf-8"))
+        except BaseException:
+            self._refs = _table_of(self.events)  # it learned what was never written
+            raise
+        # Keep the in-memory copy identical to what a reopen would read.
+        self.events.extend(json.loads(line) for line in lines)
+
+    def _by_reference(self, events: list[dict[str, Any]]) -> Iterator[dict[str, Any]]:
         for event in events:
             if not isinstance(event, dict):
                 raise ValueError(f"an event must be a dict, got {type(event).__name__}")
-            line = json.dumps(event, ensure_ascii=False, separators=(",", ":"), allow_nan=False)
-            self._refuse_secrets(line)
-            lines.append(line)
-        self._write("".join(line + "\n" for line in lines).encode("utf-8"))
-        # Keep the in-memory copy identical to what a reopen would read.
-        self.events.extend(json.loads(line) for line in lines)
+        return self._refs.by_reference(events)
 
     def close(self) -> None:
         """Close the file and release the lock. Safe to call twice."""

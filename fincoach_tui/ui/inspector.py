@@ -8,6 +8,7 @@ Every text a model or a user wrote is rendered as `rich.text.Text`, never as mar
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -44,7 +45,7 @@ class InspectorRow:
 
 
 def rows_for(
-    sent: tuple[SentMessage, ...], exact: list[list[Section]] | None = None
+    sent: Sequence[SentMessage], exact: list[list[Section]] | None = None
 ) -> list[InspectorRow]:
     """Table rows for a request. `exact` gives each message's sections when they are known
     (a request still in flight carries them); otherwise they are read back from the text."""
