@@ -155,4 +155,4 @@ def test_the_table_says_what_it_assumes(counter):
     assert "summary is at its cap" in lines[1] and "Recall (hybrid)" in lines[2]
     assert "extraction" in lines[3]
     table = side_by_side(default_table(counter))
-    assert table.splitlines()[-1].startswith("sum: requests · upk: maintenance calls")
+    assert table.splitlines()[-1].startswith("sum: requests · mnt: maintenance calls")

@@ -186,6 +186,6 @@ def side_by_side(results: Mapping[str, SimResult]) -> str:
     lines.append(f"{'all':>4} | {everything}")
     lines.append("")
     lines.append(
-        "sum: requests · upk: maintenance calls (summary folds, fact extraction), in + out"
+        "sum: requests · mnt: maintenance calls (summary folds, fact extraction), in + out"
     )
     return "\n".join(lines)
