@@ -193,7 +193,10 @@ class FinCoachApp(App):
         import fincoach_tui.ui.live_comparison  # noqa: F401
         import fincoach_tui.ui.turns  # noqa: F401
 
-        self.call_from_thread(self._engine_ready, engine)
+        # Waits until the session is on screen. textual types the callback as
+        # `Callable[..., T | Awaitable[T]]`, which mypy solves as Awaitable[Never] for any
+        # coroutine function (even one annotated Awaitable[None]): the call is right.
+        self.call_from_thread(self._engine_ready, engine)  # type: ignore[arg-type]
 
     def _fail_start(self, message: str) -> None:
         self._first_file.close()
@@ -450,7 +453,11 @@ class FinCoachApp(App):
         from fincoach_tui.ui.screens.sessions import SessionsScreen
 
         current = self.live.name if self.live else None
-        self.push_screen(SessionsScreen(self.sessions, current), self._switch_to)
+        self.push_screen(SessionsScreen(self.sessions, current), self._session_chosen)
+
+    def _session_chosen(self, name: str | None) -> None:
+        """The sessions dialog's answer: the session to open (None: dismissed)."""
+        self._switch_to(name)
 
     def action_new_session(self) -> None:
         from fincoach_tui.service.runtime import default_session_name
@@ -504,7 +511,8 @@ class FinCoachApp(App):
         from fincoach_tui.ui.screens.planner import PlannerScreen
 
         inputs = self.comparison.plan_inputs()
-        averages = self.comparison.current().averages() if inputs is not None else None
+        comparison = self.comparison.current()
+        averages = comparison.averages() if comparison is not None and inputs is not None else None
         measured = (
             f"From this session: system prompt {averages.system_tokens:,} tokens, "
             f"{averages.turn_tokens:,} tokens per turn over {averages.turns} turns; the rest seed 002's."
