@@ -47,9 +47,7 @@ from fincoach_tui.ui.turn_messages import (
 if TYPE_CHECKING:
     from fincoach_tui.llm.base import LLMError
     from fincoach_tui.service.events import TurnRefused
-    from fincoach_tui.settings.config import Config
-    from fincoach_tui.store.session_file import SessionFile
-    from fincoach_tui.store.sessions import SessionStore
+    from fincoach_tui.service.sessions import Config, SessionFile, SessionStore
     from fincoach_tui.ui.chat import MessageBox
     from fincoach_tui.ui.live_comparison import LiveComparison
     from fincoach_tui.ui.side_panel import SidePanel
