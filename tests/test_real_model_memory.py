@@ -137,7 +137,7 @@ async def test_a_server_that_rejects_json_mode_is_asked_again_without_and_never_
     assert first["response_format"] == {"type": "json_object"}  # refused with a 400
     assert "response_format" not in again and again["messages"] == first["messages"]
     assert "response_format" not in later  # remembered for this model
-    assert MODEL in h.coach.upkeep.no_json_mode
+    assert MODEL in h.coach.maintenance.progress.no_json_mode
     assert len(h.state.facts.current()) == 4  # both answers accepted
     assert [r.kind for r in h.state.records].count("extract") == 2  # the refusal billed nothing
 
@@ -318,7 +318,7 @@ async def test_a_fold_that_gives_back_the_same_text_claims_nothing_new_and_waits
     assert folds[0].note == "folded turns 1-2"
     assert folds[1].note == (
         "summary unchanged, turns 3-4 not claimed (folded again with the next batch); "
-        "warning: the summary lost monthly expenses ₹60,000"
+        "warning: the summary lost expenses ₹60,000"
     )
     summary = h.state.summary
     assert (summary.last_turn, summary.read_to, summary.unchanged) == (2, 4, True)
