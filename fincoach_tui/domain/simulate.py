@@ -178,7 +178,8 @@ def side_by_side(results: Mapping[str, SimResult]) -> str:
     growth = " | ".join(f"{results[n].growth_factor:>{width - 1}.2f}x" for n in names)
     maintenance = " | ".join(f"{results[n].maintenance_tokens:>{width},}" for n in names)
     everything = " | ".join(
-        f"{results[n].rows[-1].sent_so_far + results[n].maintenance_tokens:>{width},}" for n in names
+        f"{results[n].rows[-1].sent_so_far + results[n].maintenance_tokens:>{width},}"
+        for n in names
     )
     lines.append(f"{'sum':>4} | {totals}")
     lines.append(f"{'grow':>4} | {growth}")
