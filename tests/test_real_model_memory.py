@@ -1,4 +1,4 @@
-"""Memory upkeep with a real model's API, through the openai SDK against the fake server:
+"""Memory maintenance with a real model's API, through the openai SDK against the fake server:
 JSON mode and its fallback, answers wrapped in prose, back-off and pause after refusals,
 batches split to fit, folds that give back the same text, and summaries that lose figures."""
 
@@ -318,7 +318,7 @@ async def test_a_fold_that_gives_back_the_same_text_claims_nothing_new_and_waits
     assert folds[0].note == "folded turns 1-2"
     assert folds[1].note == (
         "summary unchanged, turns 3-4 not claimed (folded again with the next batch); "
-        "warning: the summary lost monthly expenses ₹60,000"
+        "warning: the summary lost expenses ₹60,000"
     )
     summary = h.state.summary
     assert (summary.last_turn, summary.read_to, summary.unchanged) == (2, 4, True)

@@ -342,13 +342,18 @@ class Coach:
             raise TurnRefused("busy", "the coach is still answering; your text is kept")
         if not text.strip():
             raise TurnRefused("empty", "type a message first: an empty message is not sent")
-        window = self.context_window
-        if window is not None and self.counter.count(text) > window:
+        window, question_id = self.context_window, self.state.transcript.next_id()
+        # A byte-level tokenizer never makes more tokens than the text has bytes, so only a
+        # text longer than the window is counted here, and under the id it is about to get:
+        # the request below reuses that count instead of encoding the text again.
+        if (
+            window is not None
+            and len(text.encode("utf-8")) > window
+            and self.counter.count_cached(question_id, text) > window
+        ):
             # It cannot fit whatever else is sent: refused before it is written at all.
             raise TurnRefused("too_long", self._overflow(self.preview(text)) or "")
-        question = Message(
-            self.state.transcript.next_id(), "user", text, self.clock(), self.next_turn
-        )
+        question = Message(question_id, "user", text, self.clock(), self.next_turn)
         try:
             self._emit(message_event(question))  # durable before anything else happens
         except Exception as exc:  # noqa: BLE001 - a full disk, a key in the text: one line
