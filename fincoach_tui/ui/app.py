@@ -96,6 +96,7 @@ class FinCoachApp(App):
         self.engine: Engine | None = None
         self.live: LiveSession | None = None
         self.exit_message = ""
+        self.unsaved: str | None = None  # the left session's newest failed write, if any
         self._first_file = file
         self._first_strategy = strategy
         # Sessions the user did not name: left empty, they are not worth keeping.
@@ -552,6 +553,7 @@ class FinCoachApp(App):
         if live is None:
             return
         empty = len(live.state.transcript) == 0 and not live.state.records
+        self.unsaved = live.coach.unsaved  # what the command line reports after quitting
         live.close()
         heap.release_session()  # what of it is garbage now may be collected
         if empty and live.name in self._unnamed:
