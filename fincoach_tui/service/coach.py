@@ -229,7 +229,6 @@ class Coach:
     # ---- the fact store: the user's corrections are events like any other ----------
     def edit_fact(self, fact_id: str, value: str) -> None:
         """Replace a current fact's value (the old one is kept, superseded). Raises ValueError."""
-
         fact = self.state.facts.get(fact_id)
         if fact is None or not fact.current or not value.strip():
             raise ValueError("only a current fact can be edited, and it needs a value")
@@ -238,7 +237,6 @@ class Coach:
 
     def delete_fact(self, fact_id: str) -> None:
         """Never sent again, its messages never recalled; recorded in the session."""
-
         if self.state.facts.get(fact_id) is None:
             raise ValueError(f"no fact {fact_id!r}")
         self._emit(FactDeletedEvent(fact_id, self.clock()))
