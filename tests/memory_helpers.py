@@ -72,7 +72,7 @@ class MemoryHarness:
         ticks = itertools.count(start, 60.0)
         self.coach = Coach(
             state=self.state,
-            sink=self.events.append,
+            sink=lambda event: self.events.append(event.to_dict()),
             llm=self.llm,
             choice=ModelChoice("offline", MODEL, OPENAI_CHAT_OVERHEAD, simulated=True),
             counter=counter,

@@ -8,7 +8,7 @@ from textual.widgets import DataTable, Input, RadioSet
 
 from fincoach_tui.domain.conversation import Message
 from fincoach_tui.domain.persona import DEMO_TURNS
-from fincoach_tui.domain.session_state import message_event, strategy_event
+from fincoach_tui.domain.session_events import message_event, strategy_event
 from fincoach_tui.store.sessions import SessionStore
 from fincoach_tui.ui.chat import PAGE, MessageBox
 from fincoach_tui.ui.screens.sessions import SessionsScreen

@@ -6,7 +6,8 @@ from __future__ import annotations
 import pytest
 
 from fincoach_tui.domain.memory import StrategyError
-from fincoach_tui.domain.session_state import replay, strategy_event
+from fincoach_tui.domain.session_events import strategy_event
+from fincoach_tui.domain.session_state import replay
 from fincoach_tui.service.runtime import Overrides, build_engine, open_session, resolve
 from fincoach_tui.settings.config import Config
 from fincoach_tui.store.sessions import SessionStore

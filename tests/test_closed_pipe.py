@@ -9,7 +9,7 @@ import subprocess
 import pytest
 
 from fincoach_tui.domain.conversation import Message
-from fincoach_tui.domain.session_state import message_event
+from fincoach_tui.domain.session_events import message_event
 from fincoach_tui.settings import paths
 from fincoach_tui.store.sessions import SessionStore
 from tests.processes import FINCOACH, child_env

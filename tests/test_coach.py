@@ -11,6 +11,7 @@ import pytest
 from fincoach_tui.domain.memory import StrategyError, make_strategy
 from fincoach_tui.domain.persona import FINCOACH_SYSTEM_PROMPT, SIMULATED_TURNS
 from fincoach_tui.domain.pricing import PriceTable
+from fincoach_tui.domain.session_events import SessionEvent
 from fincoach_tui.domain.session_state import SessionState, replay
 from fincoach_tui.domain.tokens import OPENAI_CHAT_OVERHEAD
 from fincoach_tui.llm.base import LLMError, TextDelta
@@ -81,7 +82,7 @@ class Harness:
 
         self.coach = Coach(
             state=self.state,
-            sink=self.events.append,
+            sink=lambda event: self.events.append(event.to_dict()),
             llm=self.llm,
             choice=ModelChoice("offline", MODEL, OPENAI_CHAT_OVERHEAD, simulated=True),
             counter=counter,
@@ -445,11 +446,11 @@ async def test_a_failed_write_abandons_the_turn_in_the_coach(counter):
     h = Harness(counter)
     writes = []
 
-    def failing_sink(event: dict) -> None:
-        writes.append(event["type"])
-        if event["type"] == "message" and writes.count("message") == 2:  # the reply: not saved
+    def failing_sink(event: SessionEvent) -> None:
+        writes.append(event.type)
+        if event.type == "message" and writes.count("message") == 2:  # the reply: not saved
             raise OSError(28, "No space left on device")
-        h.events.append(event)
+        h.events.append(event.to_dict())
 
     h.coach._sink = failing_sink
     events = await h.turn(SIMULATED_TURNS[0])

@@ -7,7 +7,7 @@ import stat
 
 from fincoach_tui.cli.commands import main
 from fincoach_tui.domain.conversation import Message
-from fincoach_tui.domain.session_state import message_event
+from fincoach_tui.domain.session_events import message_event
 from fincoach_tui.settings import paths
 from fincoach_tui.store.sessions import SessionStore
 from tests.app_harness import SIZE, fault_app, send, started

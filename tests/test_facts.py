@@ -19,15 +19,18 @@ from fincoach_tui.domain.fact_store import (
     Fact,
     FactStore,
     conflicts_in,
-    fact_deleted_event,
-    fact_edit_event,
-    facts_event,
     redact,
     same_value,
 )
 from fincoach_tui.domain.memory import MemoryView, make_strategy
 from fincoach_tui.domain.memory.facts import FACTS_LABEL, FactsStrategy
 from fincoach_tui.domain.relative_dates import resolve_relative
+from fincoach_tui.domain.session_events import (
+    FactDeletedEvent,
+    FactEditEvent,
+    apply_fact_event,
+    facts_event,
+)
 from fincoach_tui.service.maintenance import ExtractFinished, ExtractStarted
 from tests.memory_helpers import PLANTED, MemoryHarness, filler
 
@@ -41,7 +44,7 @@ def fact(fid: str, key: str, value: str, at: float, source: str = "m1", turn: in
 def store_with(*facts: Fact) -> FactStore:
     store = FactStore()
     for f in facts:
-        store.apply(facts_event(f.turn, list(f.source_ids), [f]))
+        apply_fact_event(store, facts_event(f.turn, list(f.source_ids), [f]))
     return store
 
 
@@ -130,7 +133,7 @@ def test_the_facts_section_never_exceeds_its_budget_and_keeps_the_newest():
 
 def test_an_edit_supersedes_the_fact_and_keeps_its_sources():
     store = store_with(fact("f1", "salary", "₹1,20,000", 100.0))
-    store.apply(fact_edit_event("f1", "f2", "₹1,25,000", 300.0))
+    apply_fact_event(store, FactEditEvent("f1", "f2", "₹1,25,000", 300.0))
     edited = store.get("f2")
     assert (edited.value, edited.origin, edited.source_ids, edited.observed_at) == (
         "₹1,25,000",
@@ -140,7 +143,7 @@ def test_an_edit_supersedes_the_fact_and_keeps_its_sources():
     )
     assert store.get("f1").superseded_by == "f2"
     with pytest.raises(ValueError, match="not current"):
-        store.apply(fact_edit_event("f1", "f3", "x", 400.0))
+        apply_fact_event(store, FactEditEvent("f1", "f3", "x", 400.0))
 
 
 def test_a_deleted_fact_is_not_sent_its_messages_not_recalled_its_value_redacted():
@@ -148,7 +151,7 @@ def test_a_deleted_fact_is_not_sent_its_messages_not_recalled_its_value_redacted
         fact("f1", "salary", "₹1,20,000", 100.0, "m1"),
         fact("f2", "risk", "risk-averse", 110.0, "m3", 2),
     )
-    store.apply(fact_deleted_event("f1", 500.0))
+    apply_fact_event(store, FactDeletedEvent("f1", 500.0))
     assert [f.id for f in store.current()] == ["f2"]
     assert store.deleted_source_ids() == {"m1"}
     assert redact("salary ₹1,20,000; risk-averse", store) == "salary [deleted]; risk-averse"
@@ -248,8 +251,8 @@ def test_bad_extraction_output_is_refused_with_a_reason(text, reason):
 def test_a_refused_extraction_leaves_the_store_exactly_as_it_was():
     store = store_with(fact("f1", "salary", "₹1,20,000", 100.0))
     before = snapshot(store)
-    store.apply(
-        facts_event(4, ["m5", "m6"], [], rejected="bad JSON: Expecting value at character 0")
+    apply_fact_event(
+        store, facts_event(4, ["m5", "m6"], [], rejected="bad JSON: Expecting value at character 0")
     )
     assert snapshot(store) == before
     assert store.rejected_turn == 4
@@ -281,7 +284,7 @@ def test_a_long_history_is_caught_up_in_chunks():
     store = FactStore()
     plan = plan_extraction(history, new, store, every_turns=2)
     assert len(plan.messages) == 20 and plan.first_turn == 1
-    store.apply(facts_event(31, plan.message_ids, []))
+    apply_fact_event(store, facts_event(31, plan.message_ids, []))
     assert plan_extraction(history, new, store, every_turns=2).first_turn == 11
 
 

@@ -10,7 +10,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from fincoach_tui.domain.conversation import Transcript
-from fincoach_tui.domain.fact_store import Fact, FactStore, fact_deleted_event, facts_event
+from fincoach_tui.domain.fact_store import Fact, FactStore
 from fincoach_tui.domain.memory import STRATEGIES, MemoryView, Summary, make_strategy
 from fincoach_tui.domain.memory.hybrid import RECALL_LABEL, HybridStrategy
 from fincoach_tui.domain.memory.summary import SummaryStrategy
@@ -21,6 +21,7 @@ from fincoach_tui.domain.recall import (
     unpack_vector,
     words,
 )
+from fincoach_tui.domain.session_events import FactDeletedEvent, apply_fact_event, facts_event
 from fincoach_tui.domain.session_state import replay
 from fincoach_tui.llm.embeddings import OpenAIEmbeddings, embeddings_model
 from fincoach_tui.llm.offline import visible_facts
@@ -183,9 +184,9 @@ def hybrid_scenarios(draw):
         key = draw(st.sampled_from(["salary", "expenses", "risk"]))
         value = draw(st.sampled_from(["₹1,50,000", "₹70,000", "conservative"]))
         made = Fact(f"f{n + 1}", key, value, (source.id,), source.ts, source.turn)
-        store.apply(facts_event(source.turn, [source.id], [made]))
+        apply_fact_event(store, facts_event(source.turn, [source.id], [made]))
     if store.facts and draw(st.booleans()):
-        store.apply(fact_deleted_event(store.facts[0].id, 1e10))
+        apply_fact_event(store, FactDeletedEvent(store.facts[0].id, 1e10))
     return strategy, history, new, summary, store
 
 
@@ -259,8 +260,9 @@ def test_a_current_fact_beats_a_recalled_passage_and_the_conflict_is_shown(count
     ]
     history, new = conversation(texts)
     store = FactStore()
-    store.apply(
-        facts_event(6, ["m11"], [Fact("f1", "salary", "₹1,50,000", ("m11",), history[10].ts, 6)])
+    apply_fact_event(
+        store,
+        facts_event(6, ["m11"], [Fact("f1", "salary", "₹1,50,000", ("m11",), history[10].ts, 6)]),
     )
     summary = folded(history, 2)
     view = MemoryView(
@@ -296,10 +298,11 @@ def test_a_deleted_fact_is_not_recalled_and_is_redacted_from_the_summary(counter
     ]
     history, new = conversation(texts)
     store = FactStore()
-    store.apply(
-        facts_event(2, ["m1"], [Fact("f1", "salary", "₹1,20,000", ("m1",), history[0].ts, 1)])
+    apply_fact_event(
+        store,
+        facts_event(2, ["m1"], [Fact("f1", "salary", "₹1,20,000", ("m1",), history[0].ts, 1)]),
     )
-    store.apply(fact_deleted_event("f1", 2e9))
+    apply_fact_event(store, FactDeletedEvent("f1", 2e9))
     summary = Summary("Facts: salary ₹1,20,000.", 2, ("m1", "m2", "m3", "m4"), 6)
     view = MemoryView(
         SYSTEM, history, new, lambda m: 10, summary, facts=store, count_text=counter.count

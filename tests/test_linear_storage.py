@@ -16,7 +16,8 @@ from fincoach_tui.domain.conversation import Message
 from fincoach_tui.domain.persona import DEMO_TURNS
 from fincoach_tui.domain.record_refs import RefTable, SentRefs, text_digest
 from fincoach_tui.domain.records import CallRecord, SentMessage, Usage
-from fincoach_tui.domain.session_state import message_event, record_event, replay
+from fincoach_tui.domain.session_events import message_event, record_event
+from fincoach_tui.domain.session_state import replay
 from fincoach_tui.service.export import export_chunks
 from fincoach_tui.service.runtime import build_engine, open_session
 from fincoach_tui.settings import paths

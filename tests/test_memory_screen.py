@@ -275,7 +275,7 @@ def test_the_inspector_lists_recalled_turns_with_scores_and_the_conflicts_facts_
 
 
 async def test_a_paused_extraction_shows_a_line_and_r_resumes_it(tmp_path):
-    from fincoach_tui.domain.fact_store import facts_event
+    from fincoach_tui.domain.session_events import facts_event
 
     app = recording(make_app(tmp_path, "paused", strategy="facts"))
     async with app.run_test(size=SIZE) as pilot:

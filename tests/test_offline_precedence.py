@@ -8,11 +8,12 @@ import json
 
 import pytest
 
-from fincoach_tui.domain.fact_store import Fact, FactStore, facts_event
+from fincoach_tui.domain.fact_store import Fact, FactStore
 from fincoach_tui.domain.finance_facts import find_facts
 from fincoach_tui.domain.memory import MemoryView, Summary
 from fincoach_tui.domain.memory.hybrid import HybridStrategy
 from fincoach_tui.domain.memory.summary import SummaryStrategy
+from fincoach_tui.domain.session_events import apply_fact_event, facts_event
 from fincoach_tui.domain.tokens import OPENAI_CHAT_OVERHEAD
 from fincoach_tui.llm.offline import OfflineCoach, visible_facts
 from fincoach_tui.llm.offline_summary import summarize
@@ -45,7 +46,7 @@ def test_the_store_supersedes_through_the_offline_extractor(change):
     plan = plan_for("My rent is ₹25,000 a month.", "Noted: rent ₹25,000.", change, "Noted.")
     result = plan.parse(extract(plan.request()), 1)
     store = FactStore()
-    store.apply(facts_event(2, plan.message_ids, result.facts))
+    apply_fact_event(store, facts_event(2, plan.message_ids, result.facts))
     assert store.current_for("rent").value == "₹28,000"
     (old,) = [f for f in store.facts if not f.current]
     assert (old.key, old.value) == ("rent", "₹25,000")
@@ -61,7 +62,7 @@ def test_a_models_own_keys_are_normalised_so_they_supersede_too():
     }
     result = plan.parse(json.dumps(answer), 1)
     store = FactStore()
-    store.apply(facts_event(2, plan.message_ids, result.facts))
+    apply_fact_event(store, facts_event(2, plan.message_ids, result.facts))
     assert [(f.key, f.value, f.current) for f in store.facts] == [
         ("salary", "₹1,20,000", False),
         ("salary", "1.35 lakh", True),
@@ -192,7 +193,9 @@ def test_a_newer_fact_marks_the_summary_and_the_inspector_shows_it(counter):
     texts = [*[x for n in range(6) for x in (f"gold question {n}", "answer")], "What now?"]
     summary = Summary("- rent: ₹25,000\n- salary: ₹1,20,000", 5, ("m1", "m2"), 12)
     store = FactStore()
-    store.apply(facts_event(6, ["m11"], [Fact("f1", "rent", "₹30,000", ("m11",), 1e10, 6)]))
+    apply_fact_event(
+        store, facts_event(6, ["m11"], [Fact("f1", "rent", "₹30,000", ("m11",), 1e10, 6)])
+    )
     context = HybridStrategy(tail_turns=1).build(hybrid_view(counter, texts, summary, store))
     text = sections(context)["summary"]
     assert "(Outdated: rent was ₹25,000 in this summary; the current fact is ₹30,000.)" in text

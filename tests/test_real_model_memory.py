@@ -65,7 +65,7 @@ class RealHarness:
         ticks = itertools.count(START, 60.0)
         self.coach = Coach(
             state=self.state,
-            sink=self.events.append,
+            sink=lambda event: self.events.append(event.to_dict()),
             llm=self.llm,
             choice=ModelChoice(provider, MODEL, OPENAI_CHAT_OVERHEAD),
             counter=counter,

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from fincoach_tui.domain.conversation import Message
-from fincoach_tui.domain.session_state import message_event, replay, strategy_event
+from fincoach_tui.domain.session_events import message_event, strategy_event
+from fincoach_tui.domain.session_state import replay
 from fincoach_tui.service.runtime import Overrides, build_engine, open_session, resolve
 from fincoach_tui.settings.config import Config
 from fincoach_tui.store.sessions import SessionStore

@@ -10,7 +10,8 @@ import stat
 
 from fincoach_tui.cli.commands import main
 from fincoach_tui.domain.conversation import Message
-from fincoach_tui.domain.session_state import message_event, replay
+from fincoach_tui.domain.session_events import message_event
+from fincoach_tui.domain.session_state import replay
 from fincoach_tui.settings import paths
 from fincoach_tui.store.session_file import SessionFile, load_events
 from fincoach_tui.store.sessions import SessionStore

@@ -6,7 +6,7 @@ from __future__ import annotations
 from textual.widgets import DataTable, Input, Static
 
 from fincoach_tui.domain.conversation import Message
-from fincoach_tui.domain.session_state import message_event
+from fincoach_tui.domain.session_events import message_event
 from fincoach_tui.store.sessions import SessionStore
 from fincoach_tui.ui.screens.sessions import SessionsScreen
 from tests.app_harness import SIZE, make_app, started

@@ -7,7 +7,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from fincoach_tui.domain.conversation import Message, Transcript
-from fincoach_tui.domain.fact_store import Fact, FactStore, fact_deleted_event, facts_event
+from fincoach_tui.domain.fact_store import Fact, FactStore
 from fincoach_tui.domain.memory import (
     STRATEGIES,
     MemoryView,
@@ -19,6 +19,7 @@ from fincoach_tui.domain.memory.budget import BudgetStrategy
 from fincoach_tui.domain.memory.buffer import BufferStrategy
 from fincoach_tui.domain.memory.summary import SummaryStrategy, cap_text
 from fincoach_tui.domain.memory.window import WindowStrategy
+from fincoach_tui.domain.session_events import FactDeletedEvent, apply_fact_event, facts_event
 
 SYSTEM = "You are a test coach."
 
@@ -418,10 +419,10 @@ def fact_stores(draw, history):
             source.ts,
             source.turn,
         )
-        store.apply(facts_event(source.turn, [source.id], [fact]))
+        apply_fact_event(store, facts_event(source.turn, [source.id], [fact]))
     for fact in store.facts:
         if draw(st.booleans()) and draw(st.booleans()):
-            store.apply(fact_deleted_event(fact.id, 1e9))
+            apply_fact_event(store, FactDeletedEvent(fact.id, 1e9))
     return store
 
 

@@ -51,6 +51,7 @@ from fincoach_tui.domain.memory.buffer import BufferStrategy
 from fincoach_tui.domain.pricing import Price
 from fincoach_tui.domain.recall import BM25Index, LexicalRetriever, VectorRetriever
 from fincoach_tui.domain.records import UNLISTED_IDS, CallRecord
+from fincoach_tui.domain.session_events import FactEvent, apply_fact_event
 from fincoach_tui.domain.session_state import SessionState
 
 _VERBATIM = frozenset(("verbatim", "new"))  # provenances counted as the message they carry
@@ -146,7 +147,7 @@ class CounterfactualLedger:
                 walkers.append(walker)
         if not walkers:
             return True
-        log: Sequence[tuple[int, dict[str, Any]]] | None = state.fact_log
+        log: Sequence[tuple[int, FactEvent]] | None = state.fact_log
         if not log and template.facts is not None and template.facts.facts:
             log = None  # a store not filled from the session's events: it is used as it is
         first = min(len(w.steps) for w in walkers) + 1
@@ -179,7 +180,7 @@ class CounterfactualLedger:
             self._index.add(question.id, question.content)
             self._indexed += 1
 
-    def _facts_at(self, turn: int, log: Sequence[tuple[int, dict]]) -> FactStore:
+    def _facts_at(self, turn: int, log: Sequence[tuple[int, FactEvent]]) -> FactStore:
         """The fact store as turn `turn`'s request saw it: every fact event in force by then.
         The log is in session order, so its turns never decrease; going back rebuilds."""
         if turn < self._store_turn:
@@ -187,7 +188,7 @@ class CounterfactualLedger:
         self._store_turn = turn
         while self._store_applied < len(log) and log[self._store_applied][0] <= turn:
             try:
-                self._store.apply(log[self._store_applied][1])
+                apply_fact_event(self._store, log[self._store_applied][1])
             except (KeyError, TypeError, ValueError):
                 pass  # refused by the session too: it changed no fact there either
             self._store_applied += 1

@@ -1,6 +1,6 @@
 """The fact store: durable facts about the user, with their history. Pure.
 
-Built only from session events (seed 002: every fact needs a timestamp and a supersession
+Built only from session events (domain/session_events.py; seed 002: every fact needs a timestamp and a supersession
 rule, and the user must be able to see, correct and delete it):
 
   facts         {"turn", "covers_ids", "facts": [Fact], "rejected": reason}
@@ -26,7 +26,6 @@ from fincoach_tui.domain.context import Conflict
 from fincoach_tui.domain.finance_facts import find_facts, label_of, normalise_key
 from fincoach_tui.domain.relative_dates import as_of
 
-FACT_EVENTS = ("facts", "fact_edit", "fact_deleted", "extraction_resumed")
 _SHORTEST_REDACTED = 3  # shorter values ("3") would blank out unrelated text
 _LEAD_WORD = re.compile(r"^(?:in|by|on|till|until|before|around|at|about|approx\.?|~)\s+", re.I)
 _CADENCE = re.compile(r"\b(?:a|per|every)\s+(month|year)\b|\b(monthly|yearly|annually)\b", re.I)
@@ -102,7 +101,7 @@ def _plain(text: str) -> str:
 
 
 class FactStore:
-    """Every fact ever extracted or edited, in the order it arrived. Mutated only by `apply`."""
+    """Every fact ever extracted or edited, in the order it arrived. Changed only by its events (domain/session_events.py)."""
 
     def __init__(self) -> None:
         self._facts: dict[str, Fact] = {}
@@ -136,26 +135,13 @@ class FactStore:
     def next_number(self) -> int:
         return self._issued + 1
 
-    # ---- changing (events only) ------------------------------------------------------
-    def apply(self, event: dict[str, Any]) -> None:
-        kind = event["type"]
-        if kind == "facts":
-            self._apply_extraction(event)
-        elif kind == "fact_edit":
-            self._apply_edit(event)
-        elif kind == "extraction_resumed":  # the user asked to try again after a pause
-            self.rejected_in_a_row = 0
-            self.notes.append(f"turn {int(event['turn'])}: extraction resumed")
-        elif kind == "fact_deleted":
-            fact = self._require(str(event["id"]))
-            self._facts[fact.id] = replace(fact, deleted_at=float(event["at"]))
-
-    def _apply_extraction(self, event: dict[str, Any]) -> None:
-        # Parse all before changing any; one key per thing ("take_home_pay" is "salary").
-        facts = [Fact.from_dict(d) for d in event["facts"]]
+    # ---- changing: one method per event (session_events.apply_fact_event) ------------
+    def extraction(
+        self, turn: int, covers_ids: Iterable[str], facts: Iterable[Fact], rejected: str = ""
+    ) -> None:
+        """An extraction's outcome (a `facts` event); a rejected one changes no fact."""
+        # One key per thing ("take_home_pay" is "salary").
         facts = [replace(f, key=normalise_key(f.key)) for f in facts]
-        turn = int(event["turn"])
-        rejected = str(event.get("rejected") or "")
         if rejected:
             self.rejected_turn = turn
             self.rejected_in_a_row += 1
@@ -163,25 +149,27 @@ class FactStore:
             return
         self.rejected_in_a_row = 0
         added = sum(1 for fact in facts if self._add(fact))
-        self.covered_ids.update(str(i) for i in event["covers_ids"])
+        self.covered_ids.update(str(i) for i in covers_ids)
         self.notes.append(f"turn {turn}: {added} new fact{'s' * (added != 1)}")
 
-    def _apply_edit(self, event: dict[str, Any]) -> None:
-        old = self._require(str(event["id"]))
+    def resume_extraction(self, turn: int) -> None:
+        """The user asked to try again after extraction paused on refusals."""
+        self.rejected_in_a_row = 0
+        self.notes.append(f"turn {turn}: extraction resumed")
+
+    def delete(self, fact_id: str, at: float) -> None:
+        fact = self._require(fact_id)
+        self._facts[fact.id] = replace(fact, deleted_at=at)
+
+    def edit(self, fact_id: str, new_id: str, value: str, at: float) -> None:
+        """The user corrected a fact: a supersession by the user."""
+        old = self._require(fact_id)
         if not old.current:  # a superseded or deleted fact is history: correct the current one
             raise ValueError(f"fact {old.id} is not current and cannot be edited")
-        value = str(event["value"]).strip()
+        value = value.strip()
         if not value:
             raise ValueError("an edited fact needs a value")
-        edited = Fact(
-            str(event["new_id"]),
-            old.key,
-            value,
-            old.source_ids,
-            float(event["at"]),
-            old.turn,
-            origin="edited",
-        )
+        edited = Fact(new_id, old.key, value, old.source_ids, at, old.turn, origin="edited")
         self._count_id(edited.id)
         self._facts[edited.id] = edited
         self._facts[old.id] = replace(
@@ -258,28 +246,3 @@ def conflicts_in(
                 Conflict(key, turn, stated.value, fact.value, fact.id, in_reply, source)
             )
     return conflicts
-
-
-# Event constructors: the writing side of the schema above.
-def facts_event(
-    turn: int, covers_ids: Iterable[str], facts: Iterable[Fact], rejected: str = ""
-) -> dict[str, Any]:
-    return {
-        "type": "facts",
-        "turn": turn,
-        "covers_ids": list(covers_ids),
-        "facts": [f.to_dict() for f in facts],
-        "rejected": rejected,
-    }
-
-
-def fact_edit_event(fact_id: str, new_id: str, value: str, at: float) -> dict[str, Any]:
-    return {"type": "fact_edit", "id": fact_id, "new_id": new_id, "value": value, "at": at}
-
-
-def fact_deleted_event(fact_id: str, at: float) -> dict[str, Any]:
-    return {"type": "fact_deleted", "id": fact_id, "at": at}
-
-
-def extraction_resumed_event(turn: int) -> dict[str, Any]:
-    return {"type": "extraction_resumed", "turn": turn}

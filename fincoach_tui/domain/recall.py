@@ -23,7 +23,7 @@ import struct
 from collections import Counter
 from collections.abc import Collection, Mapping, Sequence
 from itertools import repeat
-from typing import Any, Protocol
+from typing import Protocol
 
 from fincoach_tui.domain.conversation import Message
 
@@ -264,19 +264,3 @@ def unpack_vector(text: str) -> tuple[float, ...]:
     if len(raw) % 4:
         raise ValueError("a packed vector must be a whole number of float32 values")
     return struct.unpack(f"<{len(raw) // 4}f", raw)
-
-
-def embeddings_event(model: str, vectors: Mapping[str, Sequence[float]]) -> dict[str, Any]:
-    """{"type": "embeddings", "model", "vectors": {message id: packed}}: each message once."""
-    return {
-        "type": "embeddings",
-        "model": model,
-        "vectors": {i: pack_vector(v) for i, v in vectors.items()},
-    }
-
-
-def read_embeddings_event(event: Mapping[str, Any]) -> tuple[str, dict[str, tuple[float, ...]]]:
-    vectors = event["vectors"]
-    if not isinstance(vectors, Mapping):
-        raise ValueError("embeddings.vectors must be an object")
-    return str(event["model"]), {str(i): unpack_vector(str(v)) for i, v in vectors.items()}

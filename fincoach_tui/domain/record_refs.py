@@ -32,6 +32,7 @@ from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import Any, overload
 
 from fincoach_tui.domain.records import IdRuns, SentMessage, compact_ids, expand_ids, run_length
+from fincoach_tui.domain.session_events import TextEvent
 
 _BY_ID = ("verbatim", "new")
 _DAMAGE = (
@@ -48,7 +49,8 @@ def text_digest(content: str) -> str:
 
 
 def text_event(digest: str, content: str) -> dict[str, Any]:
-    return {"type": "text", "digest": digest, "content": content}
+    """A `text` event in the file's form: records are encoded as references there."""
+    return TextEvent(digest, content).to_dict()
 
 
 class RefTable:

@@ -5,31 +5,38 @@ The coach builds an event, appends it to the file, then applies it here: live tu
 resumed session go through the same code, so what you see after `--session NAME` is
 exactly what you saw before quitting.
 
-Event types (the session-file schema, format 2):
-  header     {"format": 2, "created": iso}
-  message    {"message": Message}
-  withdrawn  {"id": message id}            a failed turn's question, handed back to the user
-  record     {"record": CallRecord}        one accounted model call (chat, summary, extract, embed);
-                                           its omitted_ids as runs: ["m1..m40", "m43"]; its
-                                           `sent` as references (domain/record_refs.py)
-  text       {"digest", "content"}         a sent text that is not a transcript message, once
-  strategy   {"name", "params", "turn"}    the strategy in force from turn `turn` on
-  summary    {"summary": Summary}          a fold's result
-  facts, fact_edit, fact_deleted           the fact store's history (domain/fact_store.py)
-  embeddings {"model", "vectors": {id: packed float32}}   recall vectors, each message once
+The events and their schema (format 2) are in domain/session_events.py.
 """
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
 from typing import Any
 
 from fincoach_tui.domain.conversation import Message, Transcript
-from fincoach_tui.domain.fact_store import FACT_EVENTS, FactStore
+from fincoach_tui.domain.fact_store import FactStore
 from fincoach_tui.domain.memory.base import Summary
-from fincoach_tui.domain.recall import read_embeddings_event
 from fincoach_tui.domain.record_refs import RefTable
 from fincoach_tui.domain.records import CallRecord
+from fincoach_tui.domain.session_events import (
+    EmbeddingsEvent,
+    ExtractionResumedEvent,
+    FactDeletedEvent,
+    FactEditEvent,
+    FactEvent,
+    FactsEvent,
+    HeaderEvent,
+    MessageEvent,
+    RecordEvent,
+    SessionEvent,
+    StrategyEvent,
+    SummaryEvent,
+    TextEvent,
+    UnknownEvent,
+    WithdrawnEvent,
+    apply_fact_event,
+    event_from_dict,
+)
 
 
 @dataclass(frozen=True)
@@ -51,7 +58,7 @@ class SessionState:
     )  # model -> id -> vector
     # Every fact event applied, with the first turn whose request could see it: the cost
     # comparison replays the store as it stood at each turn (domain/counterfactual.py).
-    fact_log: list[tuple[int, dict[str, Any]]] = field(default_factory=list)
+    fact_log: list[tuple[int, FactEvent]] = field(default_factory=list)
     created: str = ""
     last_ts: float = 0.0
     # A question whose turn never got a reply (the process stopped mid-turn).
@@ -92,53 +99,39 @@ class SessionState:
     def billed_prompt_tokens(self) -> int:
         return sum(r.usage.prompt_tokens for r in self.records)
 
-    def apply(self, event: dict[str, Any]) -> None:
-        kind = event.get("type")
-        if kind == "header":
-            self.created = str(event.get("created", ""))
-        elif kind == "message":
-            message = Message.from_dict(event["message"])
-            self.refs.add_message(event["message"])
-            if message.role == "user" and self.transcript.pending is not None:
-                # A question whose withdrawal could not be written (a full disk), asked
-                # again: the file then says what the live session did, withdraw it.
-                self.transcript.withdraw_pending()
-            self.transcript.append(message)
-            self.last_ts = max(self.last_ts, message.ts)
-        elif kind == "withdrawn":
-            pending = self.transcript.pending
-            if pending is not None and pending.id == event["id"]:
-                self.transcript.withdraw_pending()
-        elif kind == "record":
-            self.records.append(CallRecord.from_dict(event["record"], self.refs))
-        elif kind == "text":
-            self.refs.add_text(event)
-        elif kind == "strategy":
-            switch = StrategySwitch(int(event["turn"]), str(event["name"]), dict(event["params"]))
-            self.switches.append(switch)
-        elif kind == "summary":
-            data = event["summary"]
-            self.summaries.append(
-                Summary(
-                    data["text"],
-                    int(data["last_turn"]),
-                    tuple(data["covers_ids"]),
-                    int(data["tokens"]),
-                    read_to=int(data.get("read_to", 0)),
-                    dropped=tuple(str(d) for d in data.get("dropped", ())),
-                    cut=str(data.get("cut", "")),
-                    unchanged=bool(data.get("unchanged", False)),
-                )
-            )
-        elif kind in FACT_EVENTS:
-            self.facts.apply(event)
-            # An extraction names its turn; a correction counts from the next request built.
-            turn = self.transcript.completed_turns + 1 + (self.transcript.pending is not None)
-            self.fact_log.append((int(event["turn"]) if kind == "facts" else turn, event))
-        elif kind == "embeddings":
-            model, vectors = read_embeddings_event(event)
-            self.embeddings.setdefault(model, {}).update(vectors)
-        # Unknown event types come from a newer minor version: skipped, never fatal.
+    def apply(self, event: SessionEvent) -> None:
+        match event:
+            case HeaderEvent():
+                self.created = event.created
+            case MessageEvent(message=message):
+                self.refs.add_message(message.to_dict())
+                if message.role == "user" and self.transcript.pending is not None:
+                    # A question whose withdrawal could not be written (a full disk), asked
+                    # again: the file then says what the live session did, withdraw it.
+                    self.transcript.withdraw_pending()
+                self.transcript.append(message)
+                self.last_ts = max(self.last_ts, message.ts)
+            case WithdrawnEvent():
+                pending = self.transcript.pending
+                if pending is not None and pending.id == event.id:
+                    self.transcript.withdraw_pending()
+            case RecordEvent():
+                self.records.append(CallRecord.from_dict(dict(event.record), self.refs))
+            case TextEvent():
+                self.refs.add_text(event.to_dict())
+            case StrategyEvent():
+                self.switches.append(StrategySwitch(event.turn, event.name, dict(event.params)))
+            case SummaryEvent():
+                self.summaries.append(event.summary)
+            case FactsEvent() | FactEditEvent() | FactDeletedEvent() | ExtractionResumedEvent():
+                apply_fact_event(self.facts, event)
+                # An extraction names its turn; a correction counts from the next request.
+                turn = self.transcript.completed_turns + 1 + (self.transcript.pending is not None)
+                self.fact_log.append((event.turn if isinstance(event, FactsEvent) else turn, event))
+            case EmbeddingsEvent():
+                self.embeddings.setdefault(event.model, {}).update(event.vectors)
+            case UnknownEvent():
+                pass  # from a newer minor version: skipped, never fatal
 
 
 # What a damaged event can raise while being applied: a wrong shape (a list where a dict
@@ -157,7 +150,7 @@ def replay(events: list[dict[str, Any]]) -> tuple[SessionState, list[str]]:
     problems = []
     for number, event in enumerate(events, start=1):
         try:
-            state.apply(event)
+            state.apply(event_from_dict(event))
         except _DAMAGE as exc:  # a hand-edited or damaged line: skipped, the rest opens
             kind = str(event.get("type", "?"))[:20] if isinstance(event, dict) else "?"
             problems.append(f"event {number} ({kind}) skipped: {_one_line(exc)}")
@@ -169,34 +162,6 @@ def replay(events: list[dict[str, Any]]) -> tuple[SessionState, list[str]]:
         )
         state.interrupted = pending
     return state, problems
-
-
-# Event constructors: the only place the schema is spelled out on the writing side.
-def message_event(message: Message) -> dict[str, Any]:
-    return {"type": "message", "message": message.to_dict()}
-
-
-def withdrawn_event(message: Message) -> dict[str, Any]:
-    return {"type": "withdrawn", "id": message.id}
-
-
-def record_event(record: CallRecord) -> dict[str, Any]:
-    # omitted_ids as runs, "m1..m1990": one item, not 1,990 (never listed when already runs)
-    return {"type": "record", "record": record.to_dict(compact=True)}
-
-
-def strategy_event(turn: int, name: str, params: dict[str, int]) -> dict[str, Any]:
-    return {"type": "strategy", "turn": turn, "name": name, "params": dict(params)}
-
-
-def summary_event(summary: Summary) -> dict[str, Any]:
-    data = asdict(summary)
-    data["covers_ids"] = list(summary.covers_ids)
-    data["dropped"] = list(summary.dropped)
-    for name, empty in (("read_to", 0), ("dropped", []), ("cut", ""), ("unchanged", False)):
-        if data[name] == empty:  # written only when they say something
-            del data[name]
-    return {"type": "summary", "summary": data}
 
 
 @dataclass(frozen=True)

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 
 from fincoach_tui.domain.conversation import Message, Transcript
 from fincoach_tui.domain.fact_extraction import ExtractPlan
-from fincoach_tui.domain.fact_store import Fact, FactStore, facts_event
+from fincoach_tui.domain.fact_store import Fact, FactStore
 from fincoach_tui.domain.memory import ExtractsFacts, Folds, MemoryView, Strategy, Summary
 
 FACT_WORDS = 12  # an assumed fact: the first words of the user message it was read from
@@ -133,7 +133,7 @@ def _extract(
         },
         ensure_ascii=False,
     )
-    store.apply(facts_event(turn, plan.message_ids, facts))
+    store.extraction(turn, plan.message_ids, facts)
     return sum(count_text(m["content"]) for m in plan.request()) + count_text(answer)
 
 

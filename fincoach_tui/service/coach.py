@@ -39,13 +39,16 @@ from fincoach_tui.domain.overhead_fit import (
 )
 from fincoach_tui.domain.pricing import PriceTable, call_cost
 from fincoach_tui.domain.records import CallRecord, MessageIds, SentMessage, Usage
-from fincoach_tui.domain.session_state import (
-    SessionState,
+from fincoach_tui.domain.session_events import (
+    FactDeletedEvent,
+    FactEditEvent,
+    SessionEvent,
+    WithdrawnEvent,
     message_event,
     record_event,
     strategy_event,
-    withdrawn_event,
 )
+from fincoach_tui.domain.session_state import SessionState
 from fincoach_tui.domain.tokens import TemplateOverhead, TokenCounter, digest
 from fincoach_tui.llm.base import ChatModel, Completion, LLMError, TextDelta, cut_off_note
 from fincoach_tui.llm.embeddings import Embedder
@@ -91,7 +94,7 @@ class Coach:
         self,
         *,
         state: SessionState,
-        sink: Callable[[dict[str, Any]], None],
+        sink: Callable[[SessionEvent], None],
         llm: ChatModel,
         choice: ModelChoice,
         counter: TokenCounter,
@@ -102,7 +105,7 @@ class Coach:
         max_tokens: int | None = None,
         clock: Callable[[], float] = time.time,
         sleep: Callable[[float], Awaitable[None]] = asyncio.sleep,
-        sink_many: Callable[[list[dict[str, Any]]], None] | None = None,
+        sink_many: Callable[[list[SessionEvent]], None] | None = None,
         learner: OverheadLearner | None = None,
         on_learned: Callable[[list[Observation]], None] | None = None,
         embedder: Embedder | None = None,
@@ -173,7 +176,7 @@ class Coach:
         """A turn is under way: another turn, or a strategy switch, is refused until it ends."""
         return self._in_flight
 
-    def _emit(self, event: dict[str, Any]) -> None:
+    def _emit(self, event: SessionEvent) -> None:
         self._written(self._sink, event)  # durable first: a crash after this loses nothing
         self.state.apply(event)
         self._emitted += 1
@@ -188,7 +191,7 @@ class Coach:
             raise
         self.unsaved = None
 
-    def record(self, event: dict[str, Any]) -> None:
+    def record(self, event: SessionEvent) -> None:
         """Record one session event for maintenance (the `Ledger` it writes through)."""
         self._emit(event)
 
@@ -196,7 +199,7 @@ class Coach:
         """Resume fact extraction paused after refusals; False if it was not paused."""
         return resume_extraction(self.maintenance)
 
-    def _emit_all(self, events: list[dict[str, Any]]) -> None:
+    def _emit_all(self, events: list[SessionEvent]) -> None:
         if self._sink_many is None:
             for event in events:
                 self._emit(event)
@@ -219,7 +222,7 @@ class Coach:
         if pending is None:
             return None
         try:
-            self._emit(withdrawn_event(pending))
+            self._emit(WithdrawnEvent(pending.id))
         except Exception:  # noqa: BLE001 - the file is failing: at least fix the state
             self.state.transcript.withdraw_pending()
         return pending
@@ -238,21 +241,17 @@ class Coach:
     # ---- the fact store: the user's corrections are events like any other ----------
     def edit_fact(self, fact_id: str, value: str) -> None:
         """Replace a current fact's value (the old one is kept, superseded). Raises ValueError."""
-        from fincoach_tui.domain.fact_store import fact_edit_event
-
         fact = self.state.facts.get(fact_id)
         if fact is None or not fact.current or not value.strip():
             raise ValueError("only a current fact can be edited, and it needs a value")
         new_id = f"f{self.state.facts.next_number()}"
-        self._emit(fact_edit_event(fact_id, new_id, value.strip(), self.clock()))
+        self._emit(FactEditEvent(fact_id, new_id, value.strip(), self.clock()))
 
     def delete_fact(self, fact_id: str) -> None:
         """Never sent again, its messages never recalled; recorded in the session."""
-        from fincoach_tui.domain.fact_store import fact_deleted_event
-
         if self.state.facts.get(fact_id) is None:
             raise ValueError(f"no fact {fact_id!r}")
-        self._emit(fact_deleted_event(fact_id, self.clock()))
+        self._emit(FactDeletedEvent(fact_id, self.clock()))
 
     # ---- counting ------------------------------------------------------------------
     def count_message(self, message: Message) -> int:
@@ -462,7 +461,7 @@ class Coach:
                     yield Retrying(attempt + 1, wait, error)
                     await self._sleep(wait)
                     continue
-                self._emit(withdrawn_event(question))
+                self._emit(WithdrawnEvent(question.id))
                 yield TurnFailed(error, text)
                 return
 
@@ -495,7 +494,7 @@ class Coach:
         *,
         model: str,
         note: str,
-        events: Sequence[dict[str, Any]] = (),
+        events: Sequence[SessionEvent] = (),
     ) -> CallRecord:
         """Account a maintenance call (a fold, an extraction, an embedding) at this turn:
         its record and the `events` it produced in one write, so it is billed and remembered

@@ -22,7 +22,6 @@ from typing import Any, Protocol
 from fincoach_tui.domain.context import Context, ContextMessage
 from fincoach_tui.domain.conversation import Message
 from fincoach_tui.domain.fact_extraction import PAUSE_AFTER_REJECTIONS, ExtractPlan, is_paused
-from fincoach_tui.domain.fact_store import extraction_resumed_event, facts_event
 from fincoach_tui.domain.memory import ExtractsFacts, Recalls, Strategy
 from fincoach_tui.domain.memory.summary import FoldPlan
 from fincoach_tui.domain.recall import (
@@ -30,10 +29,16 @@ from fincoach_tui.domain.recall import (
     LexicalRetriever,
     Retriever,
     VectorRetriever,
-    embeddings_event,
 )
 from fincoach_tui.domain.records import CallRecord, Usage
-from fincoach_tui.domain.session_state import SessionState, summary_event
+from fincoach_tui.domain.session_events import (
+    EmbeddingsEvent,
+    ExtractionResumedEvent,
+    SessionEvent,
+    SummaryEvent,
+    facts_event,
+)
+from fincoach_tui.domain.session_state import SessionState
 from fincoach_tui.domain.tokens import TokenCounter
 from fincoach_tui.llm.base import ChatModel, Completion, LLMError
 from fincoach_tui.llm.embeddings import Embedder
@@ -76,7 +81,7 @@ class Ledger(Protocol):
     @property
     def context_window(self) -> int | None: ...
 
-    def record(self, event: dict[str, Any]) -> None:
+    def record(self, event: SessionEvent) -> None:
         """Write one session event (durable first), then apply it."""
         ...
 
@@ -93,7 +98,7 @@ class Ledger(Protocol):
         *,
         model: str,
         note: str,
-        events: Sequence[dict[str, Any]] = (),
+        events: Sequence[SessionEvent] = (),
     ) -> CallRecord: ...
 
 
@@ -188,7 +193,7 @@ def resume_extraction(maintainer: Maintainer) -> bool:
     if not is_paused(maintainer.state.facts):
         return False
     # An event like any fact change, so a reopened session stays resumed.
-    maintainer.ledger.record(extraction_resumed_event(maintainer.next_turn))
+    maintainer.ledger.record(ExtractionResumedEvent(maintainer.next_turn))
     return True
 
 
@@ -235,7 +240,7 @@ async def fold(maintainer: Maintainer, plan: FoldPlan) -> FoldFinished:
         started,
         model=maintainer.model,
         note=outcome,
-        events=[summary_event(summary)],
+        events=[SummaryEvent(summary)],
     )
     return FoldFinished(summary, record)
 
@@ -404,7 +409,7 @@ async def index(maintainer: Maintainer, strategy: Strategy) -> IndexFinished | N
         started,
         model=embedder.model,
         note=f"embedded {len(todo)} messages",
-        events=[embeddings_event(embedder.model, vectors)],
+        events=[EmbeddingsEvent.of(embedder.model, vectors)],
     )
     progress.indexed = done
     return IndexFinished(len(todo), record)

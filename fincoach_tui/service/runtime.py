@@ -285,7 +285,8 @@ def open_session(
     they control; the default is asyncio.sleep)."""
     from fincoach_tui.domain.memory import StrategyError
     from fincoach_tui.domain.persona import FINCOACH_SYSTEM_PROMPT
-    from fincoach_tui.domain.session_state import SessionState, replay, withdrawn_event
+    from fincoach_tui.domain.session_events import WithdrawnEvent
+    from fincoach_tui.domain.session_state import SessionState, replay
     from fincoach_tui.service.coach import Coach
 
     try:
@@ -321,7 +322,7 @@ def open_session(
         if state.interrupted is not None:
             # Make the file say what replay did, so the retried question is not a second
             # user message in a row the next time the log is read.
-            file.append(withdrawn_event(state.interrupted))
+            file.append(WithdrawnEvent(state.interrupted.id))
     except BaseException:
         file.close()
         raise

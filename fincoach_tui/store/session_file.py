@@ -20,12 +20,13 @@ import fcntl
 import json
 import os
 import re
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
 from fincoach_tui.domain.record_refs import RefTable
+from fincoach_tui.domain.session_events import HeaderEvent, SessionEvent
 from fincoach_tui.store import disk, migrations
 from fincoach_tui.store.session_errors import (
     SecretRefused,
@@ -175,9 +176,9 @@ def load_events(path: Path) -> tuple[list[dict[str, Any]], list[str]]:
     return events, parsed.warnings
 
 
-def _header() -> dict[str, Any]:
+def _header() -> HeaderEvent:
     created = datetime.now(UTC).isoformat(timespec="seconds")
-    return {"type": "header", "format": migrations.current_format(), "created": created}
+    return HeaderEvent(migrations.current_format(), created)
 
 
 def _fsync_dir(directory: Path) -> None:
@@ -216,6 +217,16 @@ def _table_of(events: list[dict[str, Any]]) -> RefTable:
         except (KeyError, TypeError, ValueError, AttributeError):
             continue
     return table
+
+
+def _as_dict(event: SessionEvent | dict[str, Any]) -> dict[str, Any]:
+    """An event in the file's JSON form: the one place a typed event is serialised. A plain
+    dict is taken as already in that form (an event of a type this version does not make)."""
+    if isinstance(event, dict):
+        return event
+    if not hasattr(event, "to_dict"):
+        raise ValueError(f"an event must be a session event, got {type(event).__name__}")
+    return event.to_dict()
 
 
 # --- the session file ------------------------------------------------------------------
@@ -389,19 +400,19 @@ class SessionFile:
                     f"(API keys never reach a session file)"
                 )
 
-    def append(self, event: dict[str, Any]) -> None:
+    def append(self, event: SessionEvent | dict[str, Any]) -> None:
         """Append one event as one compact JSON line.
 
         Durability policy: every event is written with a single write call, then
         flushed and fsynced before `append` returns, so a crash loses at most the
         event being written (which the next open drops as a torn last line).
-        Raises ValueError for a closed session, a non-dict, NaN/Infinity values,
+        Raises ValueError for a closed session, something not an event, NaN/Infinity values,
         or an event containing the value of any `*_API_KEY` environment variable
         (SecretRefused); nothing is written then.
         """
         self.append_many([event])
 
-    def append_many(self, events: list[dict[str, Any]]) -> None:
+    def append_many(self, events: Sequence[SessionEvent | dict[str, Any]]) -> None:
         """Append events that belong together (a reply and its record) with ONE write
         and one fsync, so a killed process leaves all of them or none (a power cut can
         still tear the write; the next open then drops the torn tail)."""
@@ -420,11 +431,10 @@ class SessionFile:
         # Keep the in-memory copy identical to what a reopen would read.
         self.events.extend(json.loads(line) for line in lines)
 
-    def _by_reference(self, events: list[dict[str, Any]]) -> Iterator[dict[str, Any]]:
-        for event in events:
-            if not isinstance(event, dict):
-                raise ValueError(f"an event must be a dict, got {type(event).__name__}")
-        return self._refs.by_reference(events)
+    def _by_reference(
+        self, events: Sequence[SessionEvent | dict[str, Any]]
+    ) -> Iterator[dict[str, Any]]:
+        return self._refs.by_reference([_as_dict(event) for event in events])
 
     def close(self) -> None:
         """Close the file and release the lock. Safe to call twice."""
