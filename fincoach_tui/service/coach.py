@@ -281,6 +281,7 @@ class Coach:
                 m.provenance,
                 self._count_context_message(m.content, m.provenance, m.source_ids),
                 m.source_ids,
+                m.sections,
             )
             for m in context.messages
         )
