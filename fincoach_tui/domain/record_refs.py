@@ -35,9 +35,9 @@ from fincoach_tui.domain.context import Section
 from fincoach_tui.domain.records import (
     IdRuns,
     SentMessage,
-    _run_length,
     compact_ids,
     expand_ids,
+    run_length,
     sections_read,
 )
 from fincoach_tui.domain.sections import SectionSpans
@@ -319,7 +319,7 @@ _ONE = IdRuns(("",))
 def _nth_id(items: Sequence[str], index: int) -> str:
     """The index-th id of compact items, without listing the ones before it."""
     for item in items:
-        size = _run_length(item)
+        size = run_length(item)
         if index < size:
             first = item.partition("..")[0]
             return first if size == 1 else f"m{int(first[1:]) + index}"

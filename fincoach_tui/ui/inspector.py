@@ -273,9 +273,9 @@ class RequestInspector(Widget):
         self._paint_labels()
         if self._rows:
             # A new request starts on its newest message: what the user just typed.
-            at = cursor if keep_cursor and 0 <= cursor < len(self._rows) else len(self._rows) - 1
-            table.move_cursor(row=at, animate=False)
-            self._show_content(self._rows[at].key)
+            index = cursor if keep_cursor and 0 <= cursor < len(self._rows) else len(self._rows) - 1
+            table.move_cursor(row=index, animate=False)
+            self._show_content(self._rows[index].key)
         else:
             self.query_one("#content", Line).show(Text("Send a message to see the request."))
 
