@@ -52,9 +52,9 @@ class Watched:
     def params(self):
         return self.inner.params()
 
-    def fold_plan(self, history, summary):
+    def fold_plan(self, history, summary, memo=None):
         plan = getattr(self.inner, "fold_plan", None)
-        return plan(history, summary) if plan else None
+        return plan(history, summary, memo) if plan else None
 
     def build(self, view):
         context = self.inner.build(view)

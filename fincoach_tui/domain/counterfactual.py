@@ -45,7 +45,7 @@ from fincoach_tui.domain.curves import (  # noqa: F401 - the report's types, re-
     strategy_label,
 )
 from fincoach_tui.domain.fact_store import FactStore
-from fincoach_tui.domain.memory import Folds
+from fincoach_tui.domain.memory import Folds, SessionMemo
 from fincoach_tui.domain.memory.base import MemoryView, Summary
 from fincoach_tui.domain.memory.buffer import BufferStrategy
 from fincoach_tui.domain.pricing import Price
@@ -219,7 +219,7 @@ class CounterfactualLedger:
         if type(walker.strategy) is BufferStrategy:  # everything so far: sums, not a request
             return self._whole(walker, template, history, new, completion, record, sizes)
         history = tuple(history)
-        fold = self._maybe_fold(walker, history, sizes)
+        fold = self._maybe_fold(walker, history, sizes, template.memo)
         count = (
             template.count
             if not sizes
@@ -346,9 +346,15 @@ class CounterfactualLedger:
                 content += tokens
         return content, tuple(sorted(Counter(map(_ROLE, messages)).items()))
 
-    def _maybe_fold(self, walker: Walker, history: tuple[Message, ...], sizes) -> FoldStep | None:
+    def _maybe_fold(
+        self, walker: Walker, history: tuple[Message, ...], sizes, memo: SessionMemo
+    ) -> FoldStep | None:
         strategy = walker.strategy
-        plan = strategy.fold_plan(history, walker.summary) if isinstance(strategy, Folds) else None
+        plan = (
+            strategy.fold_plan(history, walker.summary, memo)
+            if isinstance(strategy, Folds)
+            else None
+        )
         if plan is None:
             return None
         real = self._real.get(plan.last_turn)

@@ -31,7 +31,16 @@ import hashlib
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import Any, overload
 
-from fincoach_tui.domain.records import IdRuns, SentMessage, compact_ids, expand_ids, run_length
+from fincoach_tui.domain.context import Section
+from fincoach_tui.domain.records import (
+    IdRuns,
+    SentMessage,
+    compact_ids,
+    expand_ids,
+    run_length,
+    sections_read,
+)
+from fincoach_tui.domain.sections import SectionSpans
 from fincoach_tui.domain.session_events import TextEvent
 
 _BY_ID = ("verbatim", "new")
@@ -48,9 +57,13 @@ def text_digest(content: str) -> str:
     return hashlib.sha256(content.encode("utf-8")).hexdigest()
 
 
-def text_event(digest: str, content: str) -> dict[str, Any]:
-    """A `text` event in the file's form: records are encoded as references there."""
-    return TextEvent(digest, content).to_dict()
+def text_event(
+    digest: str, content: str, sections: list[dict[str, Any]] | None = None
+) -> dict[str, Any]:
+    """A sent text, stored once; a system message's with its sections (spans of it, as
+    SentMessage.to_dict writes them). A file written before sections were kept has none:
+    they are derived from the text once, when read."""
+    return TextEvent(digest, content, tuple(sections or ())).to_dict()
 
 
 class RefTable:
@@ -62,6 +75,8 @@ class RefTable:
         self.messages: dict[str, tuple[str, str]] = {}  # id -> (role, content)
         self.texts: dict[str, str] = {}  # digest -> content
         self.tokens: dict[str, int] = {}  # id -> token count first recorded for it
+        # digest -> a system text's sections, stored with it or derived once from it
+        self.sections: dict[str, SectionSpans] = {}
 
     def add_message(self, message: Mapping[str, Any]) -> None:
         """A `message` event's message (withdrawn ones too: a maintenance call may have
@@ -74,6 +89,9 @@ class RefTable:
         if text_digest(content) != digest:
             raise ValueError(f"text {digest[:12]}... does not match its content")
         self.texts.setdefault(digest, content)
+        stored = sections_read(self.texts[digest], event.get("sections"))
+        if stored is not None:
+            self.sections.setdefault(digest, stored)
 
     def observe(self, event: Mapping[str, Any]) -> None:
         """Learn from an event of the file, in file order (what a reader does)."""
@@ -125,6 +143,7 @@ class RefTable:
         items: list[dict[str, Any]] = []
         new_texts: list[dict[str, Any]] = []
         texts: dict[str, str] = {}  # learned here, kept only if all of `sent` encodes
+        sections: dict[str, SectionSpans] = {}
         counts: dict[str, int] = {}
         run: list[str] = []  # ids of the reference item being gathered
         run_counts: list[int] | None = None  # its token counts, if it writes them
@@ -170,7 +189,11 @@ class RefTable:
             digest = text_digest(content)
             if digest not in self.texts and digest not in texts:
                 texts[digest] = content
-                new_texts.append(text_event(digest, content))
+                stored = message.get("sections")
+                spans = sections_read(content, stored)
+                if spans is not None:
+                    sections[digest] = spans
+                new_texts.append(text_event(digest, content, stored if spans else None))
             item = {"role": message["role"], "text": digest, "provenance": provenance}
             item["tokens"] = tokens
             if ids:
@@ -178,6 +201,7 @@ class RefTable:
             items.append(item)
         close()
         self.texts.update(texts)
+        self.sections.update(sections)
         self.tokens.update(counts)
         return items, new_texts
 
@@ -210,12 +234,18 @@ class RefTable:
 
     def _message_of(self, item: Mapping[str, Any]) -> SentMessage:
         if "text" in item:
+            digest, role = str(item["text"]), str(item["role"])
+            content = self.texts[digest]
+            sections: Sequence[Section] = ()
+            if role == "system":  # its sections as stored, or derived once for every record
+                sections = self.sections.setdefault(digest, SectionSpans(content))
             return SentMessage(
-                role=str(item["role"]),
-                content=self.texts[str(item["text"])],
+                role=role,
+                content=content,
                 provenance=str(item["provenance"]),
                 tokens=int(item["tokens"]),
                 source_ids=tuple(expand_ids(item.get("source_ids", ()))),
+                sections=sections,
             )
         return SentMessage.from_dict(dict(item))  # format 1: the message in full
 

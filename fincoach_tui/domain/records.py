@@ -14,6 +14,9 @@ from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import asdict, dataclass, field, fields
 from typing import Any, Protocol
 
+from fincoach_tui.domain.context import Section
+from fincoach_tui.domain.sections import SectionSpans, Span, spans_of
+
 
 @dataclass(frozen=True)
 class Usage:
@@ -49,25 +52,76 @@ class SentMessage:
     provenance: str  # system | verbatim | summary | recalled | fact | new
     tokens: int  # o200k/cl100k content tokens (encode_ordinary)
     source_ids: tuple[str, ...] = ()  # transcript message ids this message carries
+    # The system message's sections (the prompt, then summary, facts, recall...) as the
+    # strategy built them; a system message given none has them derived from its text
+    # when first read (domain/sections.py). Not part of equality: the text is what was sent.
+    sections: Sequence[Section] = field(default=(), compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        if self.role == "system" and isinstance(self.sections, tuple) and not self.sections:
+            object.__setattr__(self, "sections", SectionSpans(self.content))
 
     def to_dict(self) -> dict[str, Any]:
-        return {
+        data = {
             "role": self.role,
             "content": self.content,
             "provenance": self.provenance,
             "tokens": self.tokens,
             "source_ids": list(self.source_ids),
         }
+        items = section_items(self.content, self.sections)
+        if items is not None:
+            data["sections"] = items
+        return data
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> SentMessage:
+        content = data["content"]
         return cls(
             role=data["role"],
-            content=data["content"],
+            content=content,
             provenance=data["provenance"],
             tokens=int(data["tokens"]),
             source_ids=tuple(sys.intern(i) for i in data.get("source_ids", ())),
+            sections=sections_read(content, data.get("sections")) or (),
         )
+
+
+def section_items(content: str, sections: Sequence[Section]) -> list[dict[str, Any]] | None:
+    """The sections a message carries as stored: spans of its text, ids as runs. None for
+    none carried (derived ones are derived again on read, at no cost to the file)."""
+    if not sections or (isinstance(sections, SectionSpans) and sections.derived):
+        return None
+    spans = sections.spans if isinstance(sections, SectionSpans) else spans_of(content, sections)
+    if spans is None:
+        return None
+    items = []
+    for provenance, label, start, end, ids in spans:
+        item: dict[str, Any] = {"provenance": provenance, "label": label, "span": [start, end]}
+        if ids:
+            item["source_ids"] = compact_ids(ids)
+        items.append(item)
+    return items
+
+
+def sections_read(content: str, items: object) -> SectionSpans | None:
+    """Stored sections over `content`; None if there are none, or they do not fit it (a
+    damaged file): then they are derived from the text, and nothing is lost."""
+    if not isinstance(items, list) or not items:
+        return None
+    spans: list[Span] = []
+    at = 0
+    try:
+        for item in items:
+            start, end = (int(n) for n in item["span"])
+            if not at <= start <= end <= len(content):
+                return None
+            ids = expand_ids([str(i) for i in item.get("source_ids", ())])
+            spans.append((str(item["provenance"]), str(item["label"]), start, end, ids))
+            at = end
+    except (KeyError, TypeError, ValueError, AttributeError):
+        return None
+    return SectionSpans(content, tuple(spans))
 
 
 class SentReferences(Protocol):

@@ -84,10 +84,16 @@ class RecordEvent:
 class TextEvent:
     digest: str
     content: str
+    # A system message's sections, as spans of `content` (SentMessage.to_dict's shape);
+    # absent in files written before sections were kept (derived once when read).
+    sections: tuple[dict[str, Any], ...] = ()
     type: Literal["text"] = field(default="text", init=False)
 
     def to_dict(self) -> dict[str, Any]:
-        return {"type": self.type, "digest": self.digest, "content": self.content}
+        data: dict[str, Any] = {"type": self.type, "digest": self.digest, "content": self.content}
+        if self.sections:
+            data["sections"] = list(self.sections)
+        return data
 
 
 @dataclass(frozen=True)
@@ -279,7 +285,10 @@ def event_from_dict(data: Mapping[str, Any]) -> SessionEvent:
         case "record":
             return RecordEvent(_mapping(data["record"], "record"))
         case "text":
-            return TextEvent(str(data["digest"]), str(data["content"]))
+            sections = data.get("sections") or ()
+            if not isinstance(sections, list | tuple):
+                raise TypeError("a text event's sections must be a list")
+            return TextEvent(str(data["digest"]), str(data["content"]), tuple(sections))
         case "strategy":
             params = _mapping(data["params"], "strategy.params")
             return StrategyEvent(int(data["turn"]), str(data["name"]), dict(params))

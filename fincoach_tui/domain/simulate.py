@@ -20,7 +20,14 @@ from dataclasses import dataclass
 from fincoach_tui.domain.conversation import Message, Transcript
 from fincoach_tui.domain.fact_extraction import ExtractPlan
 from fincoach_tui.domain.fact_store import Fact, FactStore
-from fincoach_tui.domain.memory import ExtractsFacts, Folds, MemoryView, Strategy, Summary
+from fincoach_tui.domain.memory import (
+    ExtractsFacts,
+    Folds,
+    MemoryView,
+    SessionMemo,
+    Strategy,
+    Summary,
+)
 
 FACT_WORDS = 12  # an assumed fact: the first words of the user message it was read from
 MAX_EXTRACTIONS_PER_TURN = 6  # as the coach's maintenance
@@ -78,6 +85,7 @@ def simulate(
     store = FactStore()
     rows = []
     sent_so_far = 0
+    memo = SessionMemo()  # one simulated session: its growing history is read once
     fold_plan = strategy.fold_plan if isinstance(strategy, Folds) else None  # summary, hybrid
     extract_plan = strategy.extract_plan if isinstance(strategy, ExtractsFacts) else None
     for turn, text in enumerate(user_messages, start=1):
@@ -85,7 +93,7 @@ def simulate(
         sizes[new.id] = count_text(text)
         history = transcript.messages[:-1]
         maintenance = 0
-        plan = fold_plan(history, summary) if fold_plan is not None else None
+        plan = fold_plan(history, summary, memo) if fold_plan is not None else None
         if plan is not None:
             plan = plan.bounded(lambda m: sizes[m.id])
             covered = (summary.covers_ids if summary else ()) + plan.message_ids
@@ -98,7 +106,14 @@ def simulate(
                 break
             maintenance += _extract(extraction, store, turn, count_text)
         view = MemoryView(
-            "", history, new, lambda m: sizes[m.id], summary, facts=store, count_text=count_text
+            "",
+            history,
+            new,
+            lambda m: sizes[m.id],
+            summary,
+            facts=store,
+            count_text=count_text,
+            memo=memo,
         )
         context = strategy.build(view)
         sections = context.messages[0].sections[1:]

@@ -25,6 +25,7 @@ from fincoach_tui.domain.conversation import Message
 from fincoach_tui.domain.memory import (
     Folds,
     MemoryView,
+    SessionMemo,
     Strategy,
     StrategyError,
     Summary,
@@ -160,6 +161,9 @@ class Coach:
         # primed here, with the session being opened, so no turn has the whole history to do.
         self._omitted_ids = MessageIds()
         self._omitted_ids.prime(state.transcript.messages)
+        # What the strategies reuse from one request of this session to the next (the turn
+        # numbers of its history, recall's conflicts): this session's alone, and gone with it.
+        self.memo = SessionMemo()
         if state.strategy is None or (state.strategy.name, state.strategy.params) != (
             strategy.name,
             strategy.params(),
@@ -277,6 +281,7 @@ class Coach:
             retriever=self.maintenance.retriever(),
             count_text=self.count_text,
             ids=self._omitted_ids,
+            memo=self.memo,
         )
 
     def measure(self, context: Context) -> RequestReady:
@@ -287,6 +292,7 @@ class Coach:
                 m.provenance,
                 self._count_context_message(m.content, m.provenance, m.source_ids),
                 m.source_ids,
+                m.sections,
             )
             for m in context.messages
         )
@@ -559,7 +565,7 @@ class Coach:
             return None
         if completed is None:
             completed = self.state.transcript.messages[:-1]
-        return self.strategy.fold_plan(completed, self.state.summary)
+        return self.strategy.fold_plan(completed, self.state.summary, self.memo)
 
 
 @dataclass(frozen=True)

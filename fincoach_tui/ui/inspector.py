@@ -19,7 +19,7 @@ from textual.containers import VerticalScroll
 from textual.widget import Widget
 from textual.widgets import DataTable
 
-from fincoach_tui.domain.context import PROVENANCES, Section, split_sections
+from fincoach_tui.domain.context import PROVENANCES, Section
 from fincoach_tui.domain.records import CallRecord, SentMessage
 from fincoach_tui.ui import format as fmt
 from fincoach_tui.ui.line import Line
@@ -44,19 +44,17 @@ class InspectorRow:
     full_text: str  # what the content area shows when the row is selected
 
 
-def rows_for(
-    sent: Sequence[SentMessage], exact: list[list[Section]] | None = None
-) -> list[InspectorRow]:
-    """Table rows for a request. `exact` gives each message's sections when they are known
-    (a request still in flight carries them); otherwise they are read back from the text."""
+def rows_for(sent: Sequence[SentMessage]) -> list[InspectorRow]:
+    """Table rows for a request: each message, and under the system message the sections
+    its record carries (the prompt is the message's own row)."""
     rows: list[InspectorRow] = []
     for index, message in enumerate(sent):
         number = str(index + 1)
-        head, sections = message.content, list[Section]()
-        if message.role == "system":
-            head, sections = split_sections(message.content)
-            if exact is not None:
-                sections = exact[index]
+        head, sections = message.content, tuple[Section, ...]()
+        if message.sections:
+            sections = _memory_sections(tuple(message.sections))
+            if len(sections) < len(message.sections):
+                head = message.sections[0].text
         rows.append(
             InspectorRow(
                 number,
@@ -217,16 +215,11 @@ class RequestInspector(Widget):
         self._shown = (record, title) if pending is None else None
         drawn = self._rows
         if pending is not None:
-            sections = [list(_memory_sections(m.sections)) for m in pending.context.messages]
-            # Not parallel to what was sent: fall back to reading the headings.
-            exact = sections if len(sections) == len(pending.sent) else None
             from fincoach_tui.service.maintenance import (
                 context_extra,
             )  # the coach's: loaded by then
 
-            self._rows = with_memory_rows(
-                rows_for(pending.sent, exact), context_extra(pending.context)
-            )
+            self._rows = with_memory_rows(rows_for(pending.sent), context_extra(pending.context))
             context = pending.context
             self._omitted = omitted_line(len(context.omitted_ids), context.strategy, context.note)
             self._title = title or "This request · waiting for the reply"

@@ -17,6 +17,7 @@ from fincoach_tui.domain.memory.budget import BudgetStrategy
 from fincoach_tui.domain.memory.buffer import BufferStrategy
 from fincoach_tui.domain.memory.facts import FactsStrategy
 from fincoach_tui.domain.memory.hybrid import HybridStrategy
+from fincoach_tui.domain.memory.session_memo import SessionMemo
 from fincoach_tui.domain.memory.summary import FoldPlan, SummaryStrategy
 from fincoach_tui.domain.memory.window import WindowStrategy
 
@@ -40,7 +41,10 @@ class Folds(Protocol):
     """Keeps a running summary: old turns are folded into it before a request."""
 
     def fold_plan(
-        self, history: tuple[Message, ...], summary: Summary | None
+        self,
+        history: tuple[Message, ...],
+        summary: Summary | None,
+        memo: SessionMemo | None = None,
     ) -> FoldPlan | None: ...
 
 
@@ -113,6 +117,7 @@ __all__ = [
     "StrategyError",
     "MemoryView",
     "Summary",
+    "SessionMemo",
     "FoldPlan",
     "make_strategy",
     "next_strategy",

@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-import operator
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from itertools import islice
 
 from fincoach_tui.domain.context import Context, ContextMessage, Section, system_message
 from fincoach_tui.domain.conversation import Message
 from fincoach_tui.domain.fact_store import FactStore
+from fincoach_tui.domain.memory.session_memo import SessionMemo, TurnNumbers
 from fincoach_tui.domain.recall import Retriever
 from fincoach_tui.domain.records import OmittedIdSource, omitted_ids
 
@@ -64,6 +64,9 @@ class MemoryView:
     # (records.MessageIds), or UnlistedIds for requests only measured; None: the history
     # is filtered anew, which costs time in proportion to the session.
     ids: OmittedIdSource | None = None
+    # What the strategies keep from one request of this session to the next (one per
+    # session, made by whoever owns the session); a fresh one when none is given.
+    memo: SessionMemo = field(default_factory=SessionMemo, compare=False, repr=False)
 
     def text_tokens(self, text: str) -> int:
         return self.count_text(text) if self.count_text else len(text.split())
@@ -79,38 +82,10 @@ def turns_of(history: Sequence[Message]) -> list[Turn]:
     return [(history[i], history[i + 1]) for i in range(0, len(history) - 1, 2)]
 
 
-# The turn numbers of the history last asked about, and whether they never decrease. A
-# session's history grows a turn at a time (the comparison walks it turn by turn), so the
-# next history starts with the very same messages: only the new ones are read.
-_TURNS: tuple[Sequence[Message], list[int], bool] = ((), [], True)
-
-
-def ordered_turns(history: Sequence[Message]) -> list[int] | None:
-    """[m.turn for m in history] when those never decrease (a transcript's), else None: then
-    "the messages after turn N" are a tail, found by bisection rather than by a scan."""
-    global _TURNS
-    if not isinstance(history, (tuple, list)):
-        return None
-    known, numbers, ordered = _TURNS
-    n = len(known)
-    if n and n <= len(history) and (history is known or all(map(operator.is_, known, history[:n]))):
-        if n == len(history):
-            return numbers if ordered else None
-        new = [m.turn for m in history[n:]]
-        ordered = (
-            ordered and numbers[-1] <= new[0] and all(map(operator.le, new, islice(new, 1, None)))
-        )
-        numbers = numbers + new
-    elif n > len(history) and all(map(operator.is_, history, known)):
-        numbers = numbers[: len(history)]  # an earlier point of the same history
-        if ordered:
-            return numbers
-        return numbers if all(map(operator.le, numbers, islice(numbers, 1, None))) else None
-    else:
-        numbers = [m.turn for m in history]
-        ordered = all(map(operator.le, numbers, islice(numbers, 1, None)))
-    _TURNS = (tuple(history), numbers, ordered)
-    return numbers if ordered else None
+def ordered_turns(history: Sequence[Message], memo: SessionMemo | None = None) -> list[int] | None:
+    """[m.turn for m in history] when those never decrease (a transcript's), else None; with
+    the session's `memo`, only the messages new since its last history are read."""
+    return (memo.turns if memo is not None else TurnNumbers()).ordered(history)
 
 
 def turns_newest_first(history: Sequence[Message]) -> Iterator[Turn]:

@@ -41,6 +41,7 @@ from fincoach_tui.domain.memory.base import (
     turns_of,
 )
 from fincoach_tui.domain.memory.facts import facts_section, not_in_tail
+from fincoach_tui.domain.memory.session_memo import SessionMemo
 from fincoach_tui.domain.memory.summary import FoldPlan, SummaryStrategy, cap_text
 from fincoach_tui.domain.recall import LexicalRetriever
 from fincoach_tui.domain.relative_dates import day_label
@@ -83,10 +84,15 @@ class HybridStrategy:
         }
 
     # ---- maintenance the coach runs before the request --------------------------------
-    def fold_plan(self, history: tuple[Message, ...], summary: Summary | None) -> FoldPlan | None:
+    def fold_plan(
+        self,
+        history: tuple[Message, ...],
+        summary: Summary | None,
+        memo: SessionMemo | None = None,
+    ) -> FoldPlan | None:
         """As `summary` folds, with the summary capped at this strategy's summary budget."""
         return SummaryStrategy(self.tail_turns, self.batch_turns, self.summary_tokens).fold_plan(
-            history, summary
+            history, summary, memo
         )
 
     def extract_plan(
@@ -197,12 +203,12 @@ class HybridStrategy:
         scorer, scores = retriever.scores(view.new, [question for question, _ in candidates])
         chosen: list[_Passage] = []
         # Candidates keep the history's order: its turns' order, when those never decrease.
-        ordered = ordered_turns(view.history) is not None
+        ordered = ordered_turns(view.history, view.memo) is not None
         for question, answer in _ranked(candidates, scores, 2 * self.recall_k + 4, ordered):
             if len(chosen) == self.recall_k:
                 break
             for reply in (answer, None):
-                conflicts = _conflicts(question, reply, facts)
+                conflicts = _conflicts(question, reply, facts, view.memo)
                 text = redact(_passage(question, reply, conflicts), view.facts)
                 ids = (question.id, answer.id) if reply else (question.id,)
                 hit = RecallHit(question.turn, ids, round(scores[question.id], 4), scorer)
@@ -213,24 +219,26 @@ class HybridStrategy:
         return chosen
 
 
-# Recall brings the same old questions back turn after turn, against the same facts: what
-# they state against those facts is kept (by the messages, for the very same values).
-_CONFLICTS: dict[tuple[str, str, tuple], tuple[Conflict, ...]] = {}
 SUMMARY_ID = "summary"  # the `fact_id` of a conflict the summary's newer value wins
 
 
 def _conflicts(
-    question: Message, answer: Message | None, facts: Sequence[Fact]
+    question: Message, answer: Message | None, facts: Sequence[Fact], memo: SessionMemo
 ) -> tuple[Conflict, ...]:
     """conflicts_in for a recalled passage: the user's words, and the coach's reply when it
-    is sent too (a reply restates figures, and a stale one must not pass as current)."""
+    is sent too (a reply restates figures, and a stale one must not pass as current).
+    Kept in the session's memo: recall brings the same old questions back turn after
+    turn, against the same facts (by the messages, for the very same values)."""
     if not facts:
         return ()
     values = tuple((f.id, f.key, f.value, f.observed_at) for f in facts)
     key = (question.id, answer.id if answer else "", values)
-    kept = _CONFLICTS.get(key)
-    if kept is not None:
-        return kept
+    return memo.conflicts.get(key, lambda: _conflicts_now(question, answer, facts))
+
+
+def _conflicts_now(
+    question: Message, answer: Message | None, facts: Sequence[Fact]
+) -> tuple[Conflict, ...]:
     found = conflicts_in(question.content, question.ts, question.turn, facts)
     if answer is not None:
         said = {c.key for c in found}
@@ -239,10 +247,7 @@ def _conflicts(
             for c in conflicts_in(answer.content, answer.ts, question.turn, facts, in_reply=True)
             if c.key not in said
         ]
-    if len(_CONFLICTS) >= 4096:
-        _CONFLICTS.clear()
-    _CONFLICTS[key] = tuple(found)
-    return _CONFLICTS[key]
+    return tuple(found)
 
 
 def _summary_time(view: MemoryView, summary: Summary) -> float:

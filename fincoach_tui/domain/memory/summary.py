@@ -32,6 +32,7 @@ from fincoach_tui.domain.memory.base import (
     positive_int,
     turns_of,
 )
+from fincoach_tui.domain.memory.session_memo import SessionMemo
 
 SUMMARIZER_MARKER = "You maintain the running summary of a conversation"
 
@@ -240,7 +241,7 @@ class SummaryStrategy:
     def build(self, view: MemoryView) -> Context:
         summary = view.summary
         covered = summary.last_turn if summary else 0
-        numbers = ordered_turns(view.history)
+        numbers = ordered_turns(view.history, view.memo)
         if numbers is not None:  # the same messages: those after `covered`, a tail
             kept = list(view.history[bisect.bisect_right(numbers, covered) :])
         else:
@@ -254,13 +255,19 @@ class SummaryStrategy:
             )
         return assemble(view, kept, strategy=self.name, sections=sections, note=note)
 
-    def fold_plan(self, history: tuple[Message, ...], summary: Summary | None) -> FoldPlan | None:
+    def fold_plan(
+        self,
+        history: tuple[Message, ...],
+        summary: Summary | None,
+        memo: SessionMemo | None = None,
+    ) -> FoldPlan | None:
         """The fold due before the next request, if at least a batch has left the tail since
-        the last fold read (a fold that claimed nothing waits for a new batch)."""
+        the last fold read (a fold that claimed nothing waits for a new batch). `memo`: the
+        session's (MemoryView.memo), so a growing history's turns are read once."""
         covered = summary.last_turn if summary else 0
         read = summary.read_upto if summary else 0
         tail_start = len(history) // 2 - self.tail_turns  # turns numbered 1..len(turns)
-        numbers = ordered_turns(history)
+        numbers = ordered_turns(history, memo)
         if numbers is not None:  # the same pairs: those whose question is in (covered, tail_start]
             first = (bisect.bisect_right(numbers, covered) + 1) // 2
             last = min((bisect.bisect_right(numbers, tail_start) + 1) // 2, len(history) // 2)

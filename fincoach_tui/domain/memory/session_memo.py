@@ -1,0 +1,104 @@
+"""What the strategies work out once per session and reuse turn after turn. Pure.
+
+A session's requests are built over and over on the same, growing history: each live turn,
+and every strategy's walk in the cost comparison. Some of that work depends only on what
+the history already held (the turn numbers of its messages, what an old question states
+against the current facts), so it is kept here and only the new part is done each turn.
+
+One `SessionMemo` per session, made by the service layer with the session (as it makes
+`records.MessageIds`) and carried by every `MemoryView` of that session. So two sessions
+never share what it holds (their message ids are the same "m1", "m2"...), and a session
+that is left takes its history with it: nothing here outlives the views that carry it.
+A view made without one gets a fresh, empty memo: correct, just not reused.
+"""
+
+from __future__ import annotations
+
+import operator
+from collections.abc import Callable, Hashable, Sequence
+from itertools import islice
+from typing import Generic, TypeVar
+
+from fincoach_tui.domain.conversation import Message
+
+K = TypeVar("K", bound=Hashable)
+V = TypeVar("V")
+
+
+class TurnNumbers:
+    """The turn numbers of the history last asked about, and whether they never decrease.
+
+    A session's history grows a turn at a time (the comparison walks it turn by turn), so
+    the next history starts with the very same messages: only the new ones are read."""
+
+    __slots__ = ("_known", "_numbers", "_ordered")
+
+    def __init__(self) -> None:
+        self._known: Sequence[Message] = ()
+        self._numbers: list[int] = []
+        self._ordered = True
+
+    def ordered(self, history: Sequence[Message]) -> list[int] | None:
+        """[m.turn for m in history] when those never decrease (a transcript's), else None:
+        then "the messages after turn N" are a tail, found by bisection rather than a scan."""
+        if not isinstance(history, (tuple, list)):
+            return None
+        known, numbers, ordered = self._known, self._numbers, self._ordered
+        n = len(known)
+        if (
+            n
+            and n <= len(history)
+            and (history is known or all(map(operator.is_, known, history[:n])))
+        ):
+            if n == len(history):
+                return numbers if ordered else None
+            new = [m.turn for m in history[n:]]
+            ordered = (
+                ordered
+                and numbers[-1] <= new[0]
+                and all(map(operator.le, new, islice(new, 1, None)))
+            )
+            numbers = numbers + new
+        elif n > len(history) and all(map(operator.is_, history, known)):
+            numbers = numbers[: len(history)]  # an earlier point of the same history
+            if ordered:
+                return numbers
+            return numbers if all(map(operator.le, numbers, islice(numbers, 1, None))) else None
+        else:
+            numbers = [m.turn for m in history]
+            ordered = all(map(operator.le, numbers, islice(numbers, 1, None)))
+        self._known, self._numbers, self._ordered = tuple(history), numbers, ordered
+        return numbers if ordered else None
+
+
+class BoundedCache(Generic[K, V]):
+    """Values worked out once and asked for again, forgotten all at once at `limit`
+    entries: a session that runs for thousands of turns does not grow it without end."""
+
+    __slots__ = ("_entries", "limit")
+
+    def __init__(self, limit: int = 4096) -> None:
+        self.limit = limit
+        self._entries: dict[K, V] = {}
+
+    def get(self, key: K, make: Callable[[], V]) -> V:
+        value = self._entries.get(key)
+        if value is None:
+            if len(self._entries) >= self.limit:
+                self._entries.clear()
+            value = self._entries[key] = make()
+        return value
+
+    def __len__(self) -> int:
+        return len(self._entries)
+
+
+class SessionMemo:
+    """One session's reusable strategy work: see the module's docstring."""
+
+    def __init__(self) -> None:
+        self.turns = TurnNumbers()
+        # Recall brings the same old questions back turn after turn, against the same facts:
+        # what they state against those facts, by the messages' ids and the facts' values
+        # (domain/memory/hybrid.py). Ids name one text for good only within a session.
+        self.conflicts: BoundedCache[tuple, tuple] = BoundedCache()
