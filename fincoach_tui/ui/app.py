@@ -1,7 +1,9 @@
 """The FinCoach app: chat on the left, what each turn sent and cost on the right.
 
-The app only arranges things. Turns run in `TurnRunner`, numbers come from the coach's
-records, widgets render them. The first frame is drawn before openai is imported or the
+The app only arranges things: its parts (ui/app_base.py lists them) each own one idea.
+Turns run in `TurnRunner` and every strategy's cost in `LiveComparison`, both posting
+Textual messages that the app's `@on` handlers show; numbers come from the coach's records,
+widgets render them. The first frame is drawn before openai is imported or the
 vocabulary read: that happens in a worker thread (`load_engine`).
 """
 
