@@ -40,9 +40,7 @@ from fincoach_tui.ui.turn_handlers import TurnHandlers
 # (the coach), the live comparison (every strategy's counterfactual) and the side panel are a
 # third of a second of imports. `load_engine` imports the first two in its thread.
 if TYPE_CHECKING:
-    from fincoach_tui.settings.config import Config
-    from fincoach_tui.store.session_file import SessionFile
-    from fincoach_tui.store.sessions import SessionStore
+    from fincoach_tui.service.sessions import Config, SessionFile, SessionStore
 
 AWidget = TypeVar("AWidget", bound=Widget)
 
@@ -92,6 +90,7 @@ class FinCoachApp(TurnHandlers, SessionActions, StrategyActions):
         self.live = None
         self.comparison = None
         self.exit_message = ""
+        self.unsaved = None  # the left session's newest failed write, if any
         self._first_file = file
         self._first_strategy = strategy
         # Sessions the user did not name: left empty, they are not worth keeping.
@@ -173,7 +172,10 @@ class FinCoachApp(TurnHandlers, SessionActions, StrategyActions):
         import fincoach_tui.ui.live_comparison  # noqa: F401
         import fincoach_tui.ui.turns  # noqa: F401
 
-        self.call_from_thread(self._engine_ready, engine)
+        # Waits until the session is on screen. textual types the callback as
+        # `Callable[..., T | Awaitable[T]]`, which mypy solves as Awaitable[Never] for any
+        # coroutine function (even one annotated Awaitable[None]): the call is right.
+        self.call_from_thread(self._engine_ready, engine)  # type: ignore[arg-type]
 
     def _fail_start(self, message: str) -> None:
         self._first_file.close()

@@ -38,6 +38,7 @@ class FinCoachBase(App):
     config_path: Path
     engine: Engine | None
     live: LiveSession | None
+    unsaved: str | None  # the left session's newest failed write, if any
     # Every strategy's cost, and the draft's: mounted once the engine is loaded.
     comparison: LiveComparison | None
     _unnamed: set[str]  # sessions the user did not name: left empty, not worth keeping

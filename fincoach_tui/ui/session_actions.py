@@ -31,7 +31,7 @@ class SessionActions(FinCoachBase):
         from fincoach_tui.ui.screens.sessions import SessionsScreen
 
         current = self.live.name if self.live else None
-        self.push_screen(SessionsScreen(self.sessions, current), self._open_chosen)
+        self.push_screen(SessionsScreen(self.sessions, current), self._session_chosen)
 
     def action_new_session(self) -> None:
         from fincoach_tui.service.runtime import default_session_name
@@ -40,8 +40,9 @@ class SessionActions(FinCoachBase):
         self._unnamed.add(name)
         self._switch_to(name)
 
-    def _open_chosen(self, name: str | None) -> None:
-        self._switch_to(name)  # the dialog's answer; None: it was dismissed
+    def _session_chosen(self, name: str | None) -> None:
+        """The sessions dialog's answer: the session to open (None: dismissed)."""
+        self._switch_to(name)
 
     @work(exclusive=True, group="open")
     async def _switch_to(self, name: str | None) -> None:
@@ -81,6 +82,7 @@ class SessionActions(FinCoachBase):
         empty = len(live.state.transcript) == 0 and not live.state.records
         if self.comparison is not None:
             self.comparison.follow(None)  # a walk of it still under way stops
+        self.unsaved = live.coach.unsaved  # what the command line reports after quitting
         live.close()
         heap.release_session()  # what of it is garbage now may be collected
         if empty and live.name in self._unnamed:
