@@ -171,7 +171,7 @@ async def test_a_turn_walks_only_itself_and_another_session_starts_afresh(tmp_pa
         assert {len(w.steps) for w in costs.ledger._walkers.values()} == {3}
         # Refreshes asked for while one is computed are folded into one more run, not queued.
         for _ in range(3):
-            app.comparison.refresh()
+            app.comparison.recompute()
         assert len([w for w in app.workers if w.group == "comparison" and not w.is_finished]) <= 1
         await app.workers.wait_for_complete()
         await pilot.pause()

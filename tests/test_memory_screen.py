@@ -19,7 +19,7 @@ from tests.memory_helpers import PLANTED, filler
 
 def recording(app):
     app.notices = []
-    notify = app.notify
+    notify = type(app).notify.__get__(app)  # the app's own: the harness's recorder keeps tuples
 
     def record(message, **kwargs):
         app.notices.append(str(message))

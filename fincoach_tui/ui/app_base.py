@@ -1,0 +1,105 @@
+"""What every part of the app shares: the session on screen, its engine, the config,
+and the app's views.
+
+`FinCoachApp` (ui/app.py) is the arrangement of its parts; the parts are the classes it is
+made of, one idea each: the turn's messages (ui/turn_handlers.py), opening and switching
+sessions (ui/session_actions.py), choosing a strategy (ui/strategy_actions.py). They are
+`App` subclasses, not plain mixins, so that their `@on` handlers are registered.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from textual.app import App
+
+from fincoach_tui.llm.providers import ProviderSettings
+from fincoach_tui.service.runtime import Engine, LiveSession
+from fincoach_tui.service.sessions import NotDone, Sessions, save_settings
+from fincoach_tui.ui.chat import ChatView
+from fincoach_tui.ui.composer import Composer
+from fincoach_tui.ui.format import usd
+from fincoach_tui.ui.status import ActivityLine, SessionBar
+
+if TYPE_CHECKING:
+    from fincoach_tui.service.sessions import Config
+    from fincoach_tui.ui.live_comparison import LiveComparison
+    from fincoach_tui.ui.side_panel import SidePanel
+
+
+class FinCoachBase(App):
+    """The state the app's parts share (set in `FinCoachApp.__init__`) and its views."""
+
+    config: Config
+    settings: ProviderSettings
+    sessions: Sessions  # the session files, through application calls
+    config_path: Path
+    engine: Engine | None
+    live: LiveSession | None
+    unsaved: str | None  # the left session's newest failed write, if any
+    # Every strategy's cost, and the draft's: mounted once the engine is loaded.
+    comparison: LiveComparison | None
+    _unnamed: set[str]  # sessions the user did not name: left empty, not worth keeping
+    _retry_sleep: Callable[[float], Awaitable[None]] | None
+
+    # ---- the views -----------------------------------------------------------------
+    @property
+    def chat(self) -> ChatView:
+        return self.query_one(ChatView)
+
+    @property
+    def composer(self) -> Composer:
+        return self.query_one(Composer)
+
+    @property
+    def activity(self) -> ActivityLine:
+        return self.query_one(ActivityLine)
+
+    @property
+    def side(self) -> SidePanel:
+        from fincoach_tui.ui.side_panel import SidePanel
+
+        return self.query_one(SidePanel)
+
+    # ---- shared by the parts ---------------------------------------------------------
+    def refresh_session(self) -> None:
+        """Redraw the bar and the side panel from the session state."""
+        if self.live is None or self.engine is None:
+            return
+        state = self.live.state
+        strategy = self.live.coach.strategy
+        total = state.total_cost
+        priced = [r for r in state.records if r.cost_usd is not None]
+        if total is not None or not priced:
+            shown = usd(total)  # "no price" when no call has one, never "$0"
+        else:
+            shown = (
+                f"{usd(state.priced_cost)} + no price ({len(state.records) - len(priced)} calls)"
+            )
+        if state.estimated and priced:
+            shown = f"≈{shown} est."  # the server sent no usage: our estimate, not a bill
+        self.query_one(SessionBar).show(
+            session=self.live.name,
+            settings=self.settings,
+            strategy=strategy.name,
+            params=strategy.params(),
+            total=shown,
+        )
+        from fincoach_tui.domain.pricing import price_label
+        from fincoach_tui.ui.meter import TokenMeter
+
+        meter = self.side.query_one(TokenMeter)
+        meter.price_note = price_label(self.engine.price)
+        meter.count_note, meter.split_gap = self.engine.count_note, self.engine.split_gap
+        self.side.update_session(state, context_window=self.engine.context_window)
+        if self.comparison is not None:
+            self.comparison.follow(self.live.coach, context_window=self.engine.context_window)
+            self.comparison.recompute()  # starts once the screen shows this
+
+    def _save_config(self, **changes) -> None:
+        try:
+            self.config = save_settings(self.config_path, **changes)
+        except NotDone as exc:
+            self.notify(str(exc), severity="warning", markup=False)

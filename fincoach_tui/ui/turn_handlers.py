@@ -1,0 +1,155 @@
+"""The app's part that starts a turn and shows it from the messages its worker posts.
+
+The coach owns the turn's rules; `TurnRunner` (ui/turns.py) runs a started turn and posts
+what happens; the `@on` handlers here show each message where it belongs: the chat, the
+activity line, the side panel, the composer.
+"""
+
+from __future__ import annotations
+
+from functools import cached_property
+from typing import TYPE_CHECKING
+
+from textual import on
+
+from fincoach_tui.ui.app_base import FinCoachBase
+from fincoach_tui.ui.composer import Composer
+from fincoach_tui.ui.errors import explain
+from fincoach_tui.ui.turn_messages import (
+    QuestionShown,
+    ReplyFailed,
+    ReplyFinished,
+    ReplyText,
+    RequestShown,
+    TurnEnded,
+    TurnProgress,
+)
+
+# The turn runner imports the coach: imported where used, after the first frame.
+if TYPE_CHECKING:
+    from fincoach_tui.llm.base import LLMError
+    from fincoach_tui.service.events import TurnRefused
+    from fincoach_tui.ui.chat import MessageBox
+    from fincoach_tui.ui.turns import TurnRunner
+
+
+class TurnHandlers(FinCoachBase):
+    """Enter and Ctrl+R start a turn; its messages are shown as they come."""
+
+    _reply_box: MessageBox | None = None  # the reply of the turn under way
+
+    @cached_property
+    def turns(self) -> TurnRunner:
+        from fincoach_tui.ui.turns import TurnRunner
+
+        return TurnRunner(self.post_message)
+
+    def on_composer_submitted(self, event: Composer.Submitted) -> None:
+        self.submit(event.text)
+
+    def action_retry(self) -> None:
+        text = self.turns.take_failed()
+        if text is None:
+            self.notify("nothing to retry")
+            return
+        self.submit(text)
+
+    def submit(self, text: str) -> None:
+        """Start a turn with `text`: the coach checks it and writes the question at once,
+        in this handler, before any widget is touched or any worker started."""
+        if self.live is None:
+            self.notify("still starting, one moment: your text is kept", severity="warning")
+            return
+        from fincoach_tui.service.events import TurnRefused
+
+        try:
+            turn = self.live.coach.begin(text)
+        except TurnRefused as refused:
+            self._refused(refused, text)
+            return
+        self.composer.text = ""
+        # A coroutine, not a @work method: a finished worker keeps its method's arguments,
+        # and the turn's would keep a session that was left from being collected.
+        self.run_worker(self.turns.run(turn), exclusive=True, group="turn")
+
+    def _refused(self, refused: TurnRefused, text: str) -> None:
+        if refused.kind == "too_long":
+            # Counted before sending: a paste too big for the model costs nothing.
+            self.notify(
+                f"{refused.reason} Ctrl+S picks a strategy. Nothing was sent.",
+                title="Too long to send",
+                severity="error",
+                timeout=12,
+                markup=False,
+            )
+            self.activity.say("not sent: the request would not fit the context window", error=True)
+        elif refused.kind == "not_saved":
+            from fincoach_tui.llm.base import LLMError
+
+            self._not_answered(LLMError("local", refused.reason), text, refused.resendable)
+        else:
+            self.notify(refused.reason, severity="warning", markup=False)
+
+    @on(QuestionShown)
+    async def _show_question(self, message: QuestionShown) -> None:
+        self._reply_box = await self.chat.begin_exchange(message.question)
+        self.activity.say("waiting for the first token…")
+
+    @on(ReplyText)
+    async def _show_reply_text(self, message: ReplyText) -> None:
+        if self._reply_box is not None:
+            await self._reply_box.append(message.text)
+
+    @on(RequestShown)
+    def _show_request(self, message: RequestShown) -> None:
+        request = message.request
+        self.side.show_pending(request)
+        self.activity.say(
+            f"sent {len(request.sent)} messages · {request.counted_tokens:,} tokens counted · "
+            f"{request.predicted_prompt_tokens:,} predicted billed · waiting…"
+        )
+
+    @on(TurnProgress)
+    def _show_progress(self, message: TurnProgress) -> None:
+        if message.notice:
+            self.notify(message.line, severity="warning", markup=False, timeout=8)
+        self.activity.say(message.line, error=message.error)
+
+    @on(ReplyFinished)
+    async def _show_reply(self, message: ReplyFinished) -> None:
+        reply, record = message.event.reply, message.event.record
+        marks = [f"{record.usage.completion_tokens} tokens"]
+        if record.usage.estimated and not record.simulated:
+            marks.append("estimated")  # the server sent no usage: our count, marked
+        if record.note:
+            marks.append(record.note)  # e.g. "reply cut off": what is shown is partial
+        box = self._reply_box
+        if box is not None:
+            await box.finish(reply.content, who=" · ".join([box.who, *marks]))
+            self.chat.scroll_end(animate=False)  # the finished reply may be taller
+            box.set_class(bool(record.note), "-partial")
+        note = f" ({record.note})" if record.note else ""
+        self.activity.say(f"turn {record.turn} done{note}", error=bool(record.note))
+
+    @on(ReplyFailed)
+    async def _show_failure(self, message: ReplyFailed) -> None:
+        if self._reply_box is not None:
+            await self._reply_box.fail(f"Not answered: {explain(message.error)}")
+        self._not_answered(message.error, message.question, message.resendable)
+
+    def _not_answered(self, error: LLMError, question: str, resendable: bool) -> None:
+        text = explain(error)
+        if resendable:
+            self.turns.failed_text = question
+        if not self.composer.text.strip():
+            self.composer.text = question  # nothing is lost: the question is back in the input
+        self.activity.say(f"{text} — Ctrl+R retries" if resendable else text, error=True)
+        # markup=False: the message quotes the server, and "[...]" there is text, not style.
+        self.notify(
+            text, title="The coach could not answer", severity="error", timeout=10, markup=False
+        )
+
+    @on(TurnEnded)
+    def _turn_ended(self) -> None:
+        self._reply_box = None
+        self.refresh_session()
