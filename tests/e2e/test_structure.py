@@ -25,7 +25,7 @@ from pathlib import Path
 import pytest
 
 PACKAGE = "fincoach_tui"
-ROOT = Path(__file__).resolve().parent.parent / PACKAGE
+ROOT = Path(__file__).resolve().parents[2] / PACKAGE
 
 # Attributes with an underscore that are public by convention (namedtuple's API).
 PUBLIC_UNDERSCORED = frozenset({"_replace", "_asdict", "_fields", "_make", "_field_defaults"})

@@ -21,7 +21,7 @@ from fincoach_tui.service.runtime import Overrides, build_engine, open_session, 
 from fincoach_tui.settings.config import Config
 from fincoach_tui.store.sessions import SessionStore
 
-from .fake_openai import default_prompt_tokens, words
+from tests.fake_openai import default_prompt_tokens, words
 
 QUESTIONS = [
     "My salary is 90000 a month and rent is 25000.",

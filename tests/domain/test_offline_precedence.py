@@ -19,8 +19,8 @@ from fincoach_tui.llm.offline_summary import summarize
 from fincoach_tui.service.maintenance import context_extra
 from fincoach_tui.ui.inspector import with_memory_rows
 from tests.memory_helpers import MemoryHarness
-from tests.test_facts import messages, plan_for
-from tests.test_hybrid import conversation, sections
+from tests.domain.test_facts import messages, plan_for
+from tests.domain.test_hybrid import conversation, sections
 
 RENT_CHANGES = (
     "rent went up to 28k",
