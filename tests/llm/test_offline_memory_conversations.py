@@ -208,7 +208,7 @@ async def test_late_requests_carry_every_fact_with_its_current_value(
         await h.turn(text)
         if number < conversation.late_from:
             continue
-        request = h.llm.calls[-1]  # the chat request of this turn (upkeep calls come first)
+        request = h.llm.calls[-1]  # the chat request of this turn (maintenance calls come first)
         assert request[-1]["content"] == text
         seen = visible_facts(request)
         for key, value in conversation.current.items():

@@ -1,4 +1,4 @@
-"""Memory upkeep with a real model's API, through the openai SDK against the fake server:
+"""Memory maintenance with a real model's API, through the openai SDK against the fake server:
 JSON mode and its fallback, answers wrapped in prose, back-off and pause after refusals,
 batches split to fit, folds that give back the same text, and summaries that lose figures."""
 
