@@ -164,11 +164,11 @@ async def test_a_turn_walks_only_itself_and_another_session_starts_afresh(tmp_pa
         for text in DEMO_TURNS[:2]:
             await say(app, pilot, text)
         costs = app.comparison.current()
-        walked = {name: len(w.steps) for (name, _), w in costs.ledger._walkers.items()}
+        walked = {name: len(w.steps) for (name, _), w in costs.ledger.walkers.items()}
         assert set(walked.values()) == {2}
         await say(app, pilot, DEMO_TURNS[2])
         assert app.comparison.current() is costs  # the same walks, one turn longer
-        assert {len(w.steps) for w in costs.ledger._walkers.values()} == {3}
+        assert {len(w.steps) for w in costs.ledger.walkers.values()} == {3}
         # Refreshes asked for while one is computed are folded into one more run, not queued.
         for _ in range(3):
             app.comparison.refresh()
