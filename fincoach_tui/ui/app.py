@@ -450,17 +450,18 @@ class FinCoachApp(App):
         from fincoach_tui.ui.screens.sessions import SessionsScreen
 
         current = self.live.name if self.live else None
-        self.push_screen(SessionsScreen(self.sessions, current), self._switch_to)
+        self.push_screen(SessionsScreen(self.sessions, current), self.switch_to)
 
     def action_new_session(self) -> None:
         from fincoach_tui.service.runtime import default_session_name
 
         name = default_session_name()
         self._unnamed.add(name)
-        self._switch_to(name)
+        self.switch_to(name)
 
     @work(exclusive=True, group="open")
-    async def _switch_to(self, name: str | None) -> None:
+    async def switch_to(self, name: str | None) -> None:
+        """Open session `name` in place of the current one (None, or the one open: stay)."""
         if name is None or self.engine is None or (self.live and self.live.name == name):
             return
         if self.live is not None and self.live.coach.busy:
