@@ -225,6 +225,11 @@ def cmd_chat(args: argparse.Namespace) -> int:
     if app.exit_message:
         print(f"fincoach: {app.exit_message}", file=sys.stderr)
         return EXIT_USAGE
+    if app.unsaved is not None:  # quit after a failed write: one line, and not success
+        print(
+            f"fincoach: session {name} is missing your last change: {app.unsaved}", file=sys.stderr
+        )
+        return 1
     return 0
 
 

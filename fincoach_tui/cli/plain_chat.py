@@ -105,6 +105,10 @@ async def run(session: LiveSession, stdin: TextIO | None = None, out: TextIO | N
             failed = _refused(refused, line, say)
             continue
         failed = await _turn(turn, say, out)
+    if coach.unsaved is not None:
+        # Quitting after a failed write: say once more what is not on disk, and exit non-zero.
+        say(f"fincoach: session {session.name} is missing your last change: {coach.unsaved}")
+        return 1
     return 0
 
 

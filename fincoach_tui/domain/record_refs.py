@@ -31,7 +31,7 @@ import hashlib
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import Any, overload
 
-from fincoach_tui.domain.records import IdRuns, SentMessage, _run_length, compact_ids, expand_ids
+from fincoach_tui.domain.records import IdRuns, SentMessage, compact_ids, expand_ids, run_length
 
 _BY_ID = ("verbatim", "new")
 _DAMAGE = (
@@ -285,7 +285,7 @@ _ONE = IdRuns(("",))
 def _nth_id(items: Sequence[str], index: int) -> str:
     """The index-th id of compact items, without listing the ones before it."""
     for item in items:
-        size = _run_length(item)
+        size = run_length(item)
         if index < size:
             first = item.partition("..")[0]
             return first if size == 1 else f"m{int(first[1:]) + index}"

@@ -10,12 +10,9 @@ import copy
 import operator
 import re
 import sys
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import asdict, dataclass, field, fields
-from typing import TYPE_CHECKING, Any, Protocol
-
-if TYPE_CHECKING:
-    from fincoach_tui.domain.record_refs import RefTable
+from typing import Any, Protocol
 
 
 @dataclass(frozen=True)
@@ -73,6 +70,17 @@ class SentMessage:
         )
 
 
+class SentReferences(Protocol):
+    """What a record's `sent` is read through when it may hold references: the session's
+    table of messages and texts (record_refs.RefTable, which builds on this module)."""
+
+    def encode(
+        self, sent: Iterable[Mapping[str, Any]]
+    ) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]: ...
+
+    def decode(self, items: Sequence[Mapping[str, Any]]) -> Sequence[SentMessage]: ...
+
+
 @dataclass(frozen=True)
 class CallRecord:
     """One accounted model call: a chat turn, or maintenance (a summary fold).
@@ -117,7 +125,7 @@ class CallRecord:
         return data
 
     @classmethod
-    def from_dict(cls, data: dict[str, Any], refs: RefTable | None = None) -> CallRecord:
+    def from_dict(cls, data: dict[str, Any], refs: SentReferences | None = None) -> CallRecord:
         """`refs`: the session's table of messages and texts (domain/record_refs.py). With
         it, `sent` may hold references and is kept as them (SentRefs, built when read),
         whether it was read from a file or built by a live turn; without it, `sent` must
@@ -217,7 +225,7 @@ class IdRuns(Sequence[str]):
 
     def __init__(self, items: Iterable[str], length: int | None = None) -> None:
         self._items = tuple(items)
-        self._len = sum(_run_length(item) for item in self._items) if length is None else length
+        self._len = sum(run_length(item) for item in self._items) if length is None else length
 
     @property
     def items(self) -> tuple[str, ...]:
@@ -251,7 +259,8 @@ class IdRuns(Sequence[str]):
         return f"IdRuns({list(self._items)!r})"
 
 
-def _run_length(item: str) -> int:
+def run_length(item: str) -> int:
+    """How many ids one compact item names ("m3..m7": 5, "m3": 1)."""
     run = _RUN.fullmatch(item)
     return max(0, int(run[2]) - int(run[1]) + 1) if run else 1
 

@@ -135,6 +135,8 @@ class Coach:
         self._sleep = sleep
         self.strategy = strategy
         self._in_flight = False  # a turn has started and not ended (see `busy`)
+        # Why the newest session write failed (a full disk), or None once one succeeds.
+        self.unsaved: str | None = None
         self._emitted = 0  # events written so far: tells whether a request is still current
         # What maintenance (folds, extraction, embeddings) reads and records through: the
         # session, the model, the counter, and this coach's accounting; nothing else of it.
@@ -172,9 +174,19 @@ class Coach:
         return self._in_flight
 
     def _emit(self, event: dict[str, Any]) -> None:
-        self._sink(event)  # durable first: a crash after this line loses nothing
+        self._written(self._sink, event)  # durable first: a crash after this loses nothing
         self.state.apply(event)
         self._emitted += 1
+
+    def _written(self, write: Callable[[Any], None], what: Any) -> None:
+        """Write through the sink, remembering whether the newest write reached the disk:
+        a front end that quits after a failed write says so and exits non-zero."""
+        try:
+            write(what)
+        except OSError as exc:  # a full disk, a read-only directory: the file is as before
+            self.unsaved = str(exc)
+            raise
+        self.unsaved = None
 
     def record(self, event: dict[str, Any]) -> None:
         """Record one session event for maintenance (the `Ledger` it writes through)."""
@@ -189,7 +201,7 @@ class Coach:
             for event in events:
                 self._emit(event)
             return
-        self._sink_many(events)
+        self._written(self._sink_many, events)
         for event in events:
             self.state.apply(event)
         self._emitted += len(events)

@@ -288,7 +288,7 @@ class RecallSource:
 
     def retriever(self, state: SessionState, embedder: Embedder | None) -> Retriever:
         vectors = state.embeddings.get(embedder.model) if embedder is not None else None
-        if not vectors:
+        if embedder is None or not vectors:
             return self._lexical
         if self._vector is None or self._vectors is not vectors:  # another model's, or anew
             self._vector = VectorRetriever(embedder.model, vectors, fallback=self._lexical)
@@ -299,6 +299,11 @@ class RecallSource:
 class _GrowingLexical(LexicalRetriever):
     """BM25 from an index that takes in the candidates it does not hold yet. Candidates
     are questions of completed turns, whose ids stand for one text for good."""
+
+    index: BM25Index  # always an index: it is what grows
+
+    def __init__(self, index: BM25Index) -> None:
+        super().__init__(index)
 
     def scores(self, query: Message, candidates: Sequence[Message]) -> tuple[str, dict[str, float]]:
         index = self.index

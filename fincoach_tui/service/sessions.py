@@ -13,9 +13,13 @@ from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+# Config, SessionStore and SessionFile are also what a front end is handed at start-up and
+# passes on: ui/ names them through this module, never importing the store or the settings
+# module itself (SessionFile is re-exported for that alone).
 from fincoach_tui.settings import paths
 from fincoach_tui.settings.config import Config, ConfigError, update_config
 from fincoach_tui.store.session_file import SessionError, validate_session_name
+from fincoach_tui.store.session_file import SessionFile as SessionFile
 from fincoach_tui.store.sessions import SessionStore
 
 # The session summaries (they replay events, with the strategies) are imported on first

@@ -47,9 +47,7 @@ from fincoach_tui.ui.turn_messages import (
 if TYPE_CHECKING:
     from fincoach_tui.llm.base import LLMError
     from fincoach_tui.service.events import TurnRefused
-    from fincoach_tui.settings.config import Config
-    from fincoach_tui.store.session_file import SessionFile
-    from fincoach_tui.store.sessions import SessionStore
+    from fincoach_tui.service.sessions import Config, SessionFile, SessionStore
     from fincoach_tui.ui.chat import MessageBox
     from fincoach_tui.ui.live_comparison import LiveComparison
     from fincoach_tui.ui.side_panel import SidePanel
@@ -98,6 +96,7 @@ class FinCoachApp(App):
         self.engine: Engine | None = None
         self.live: LiveSession | None = None
         self.exit_message = ""
+        self.unsaved: str | None = None  # the left session's newest failed write, if any
         self._first_file = file
         self._first_strategy = strategy
         # Sessions the user did not name: left empty, they are not worth keeping.
@@ -193,7 +192,10 @@ class FinCoachApp(App):
         import fincoach_tui.ui.live_comparison  # noqa: F401
         import fincoach_tui.ui.turns  # noqa: F401
 
-        self.call_from_thread(self._engine_ready, engine)
+        # Waits until the session is on screen. textual types the callback as
+        # `Callable[..., T | Awaitable[T]]`, which mypy solves as Awaitable[Never] for any
+        # coroutine function (even one annotated Awaitable[None]): the call is right.
+        self.call_from_thread(self._engine_ready, engine)  # type: ignore[arg-type]
 
     def _fail_start(self, message: str) -> None:
         self._first_file.close()
@@ -450,7 +452,11 @@ class FinCoachApp(App):
         from fincoach_tui.ui.screens.sessions import SessionsScreen
 
         current = self.live.name if self.live else None
-        self.push_screen(SessionsScreen(self.sessions, current), self.switch_to)
+        self.push_screen(SessionsScreen(self.sessions, current), self._session_chosen)
+
+    def _session_chosen(self, name: str | None) -> None:
+        """The sessions dialog's answer: the session to open (None: dismissed)."""
+        self.switch_to(name)
 
     def action_new_session(self) -> None:
         from fincoach_tui.service.runtime import default_session_name
@@ -505,7 +511,8 @@ class FinCoachApp(App):
         from fincoach_tui.ui.screens.planner import PlannerScreen
 
         inputs = self.comparison.plan_inputs()
-        averages = self.comparison.current().averages() if inputs is not None else None
+        comparison = self.comparison.current()
+        averages = comparison.averages() if comparison is not None and inputs is not None else None
         measured = (
             f"From this session: system prompt {averages.system_tokens:,} tokens, "
             f"{averages.turn_tokens:,} tokens per turn over {averages.turns} turns; the rest seed 002's."
@@ -547,6 +554,7 @@ class FinCoachApp(App):
         if live is None:
             return
         empty = len(live.state.transcript) == 0 and not live.state.records
+        self.unsaved = live.coach.unsaved  # what the command line reports after quitting
         live.close()
         heap.release_session()  # what of it is garbage now may be collected
         if empty and live.name in self._unnamed:

@@ -52,7 +52,7 @@ def rows_for(
     rows: list[InspectorRow] = []
     for index, message in enumerate(sent):
         number = str(index + 1)
-        head, sections = message.content, []
+        head, sections = message.content, list[Section]()
         if message.role == "system":
             head, sections = split_sections(message.content)
             if exact is not None:
@@ -133,7 +133,7 @@ def with_memory_rows(rows: list[InspectorRow], extra: dict) -> list[InspectorRow
     return rows[:at] + extra_rows + rows[at:]
 
 
-def _memory_sections(sections: tuple) -> tuple:
+def _memory_sections(sections: tuple[Section, ...]) -> tuple[Section, ...]:
     """A system message's sections after the prompt itself (which is the first)."""
     return sections[1:] if sections and sections[0].provenance == "system" else sections
 
@@ -217,9 +217,9 @@ class RequestInspector(Widget):
         self._shown = (record, title) if pending is None else None
         drawn = self._rows
         if pending is not None:
-            exact = [list(_memory_sections(m.sections)) for m in pending.context.messages]
-            if len(exact) != len(pending.sent):
-                exact = None  # not parallel: fall back to reading the headings
+            sections = [list(_memory_sections(m.sections)) for m in pending.context.messages]
+            # Not parallel to what was sent: fall back to reading the headings.
+            exact = sections if len(sections) == len(pending.sent) else None
             from fincoach_tui.service.maintenance import (
                 context_extra,
             )  # the coach's: loaded by then
@@ -280,9 +280,9 @@ class RequestInspector(Widget):
         self._paint_labels()
         if self._rows:
             # A new request starts on its newest message: what the user just typed.
-            row = cursor if keep_cursor and 0 <= cursor < len(self._rows) else len(self._rows) - 1
-            table.move_cursor(row=row, animate=False)
-            self._show_content(self._rows[row].key)
+            index = cursor if keep_cursor and 0 <= cursor < len(self._rows) else len(self._rows) - 1
+            table.move_cursor(row=index, animate=False)
+            self._show_content(self._rows[index].key)
         else:
             self.query_one("#content", Line).show(Text("Send a message to see the request."))
 

@@ -15,7 +15,8 @@ from __future__ import annotations
 
 import asyncio
 import time
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Coroutine
+from typing import TYPE_CHECKING, Any, Protocol
 
 from textual.css.query import NoMatches
 
@@ -31,17 +32,49 @@ from fincoach_tui.ui.composer import Composer
 from fincoach_tui.ui.side_panel import SidePanel
 
 if TYPE_CHECKING:
+    from textual.notifications import SeverityLevel
+    from textual.screen import Screen
     from textual.timer import Timer
 
     from fincoach_tui.domain.planner import PlanInputs
-    from fincoach_tui.ui.app import FinCoachApp
+    from fincoach_tui.service.runtime import Engine, LiveSession
+    from fincoach_tui.service.sessions import Config
 
 QUOTE_DELAY_S = 0.3
 SLICE_S = 0.005  # longest the comparison holds the event loop before a keypress may run
 
 
+class ComparisonHost(Protocol):
+    """What the comparison reads from the app: the session on screen and its settings,
+    and the few App calls it makes (the app, not imported here: it imports this module)."""
+
+    live: LiveSession | None
+    engine: Engine | None
+    config: Config
+
+    @property
+    def screen_stack(self) -> list[Screen[Any]]: ...
+
+    def call_after_refresh(self, callback: Callable[[], object]) -> bool: ...
+
+    def run_worker(
+        self,
+        work: Coroutine[Any, Any, None],
+        *,
+        group: str = ...,
+        exclusive: bool = ...,
+        exit_on_error: bool = ...,
+    ) -> object: ...
+
+    def notify(
+        self, message: str, *, severity: SeverityLevel = ..., markup: bool = ...
+    ) -> None: ...
+
+    def set_timer(self, delay: float, callback: Callable[[], object]) -> Timer: ...
+
+
 class LiveComparison:
-    def __init__(self, app: FinCoachApp) -> None:
+    def __init__(self, app: ComparisonHost) -> None:
         self.app = app
         self._comparison: CostComparison | None = None
         self._timer: Timer | None = None

@@ -105,12 +105,15 @@ async def test_strategy_and_quit_on_a_full_disk_in_the_line_chat(tmp_path, full_
         yield "How much can I save?\n"
         yield "/quit\n"
 
-    assert await run(live, stdin=typed(), out=out) == 0
+    # Quitting after a failed write is not a success: one line says what is not on disk.
+    assert await run(live, stdin=typed(), out=out) == 1
     assert live.coach.strategy.name == "buffer"  # the switch was not saved, so not made
     live.close()  # quitting writes nothing that could fail
     text = out.getvalue()
     assert "Traceback" not in text
     assert text.count("error: could not save to") == 2  # the switch, then the turn
+    assert text.splitlines()[-1].startswith("fincoach: session s is missing your last change: ")
+    assert text.splitlines()[-1].endswith("no space left on device; nothing of it was kept")
     full_disk.free()
     state, problems = replay(store.read_events("s"))
     assert state.transcript.completed_turns == 1
@@ -155,6 +158,10 @@ async def test_ctrl_e_ctrl_t_ctrl_n_and_quit_on_a_full_disk(tmp_path, full_disk)
         assert session_file.read_bytes().startswith(before)
         await pilot.press("ctrl+q")
     assert app.return_code == 0 and app.exit_message == ""
+    # What the command line prints, and exits 1 for, after the app has closed.
+    assert app.unsaved is not None and app.unsaved.endswith(
+        "no space left on device; nothing of it was kept"
+    )
     full_disk.free()
     state, _ = replay(SessionStore(tmp_path / "sessions").read_events("faults"))
     assert state.transcript.completed_turns == 1

@@ -319,8 +319,7 @@ async def test_the_app_writes_the_question_before_anything_else_happens(
     after the worker started and the chat mounted it). Now it is on disk when the submit
     handler returns, so before the chat shows it and before the model is asked."""
     from fincoach_tui.ui.chat import ChatView
-    from tests.app_harness import SIZE, started
-    from tests.pilot_helpers import fault_app, send
+    from tests.app_harness import SIZE, fault_app, send, started
 
     app = fault_app(tmp_path, fake_openai.base_url)
     path = tmp_path / "sessions" / "faults.jsonl"

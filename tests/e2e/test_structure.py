@@ -266,30 +266,16 @@ def test_the_package_is_found_and_parsed():
     assert "fincoach_tui.service.coach" in package_edges()["fincoach_tui.service.runtime"]
 
 
-# The xfails below name what the tree still breaks; the restructuring of the turn (service/)
-# and of the app's widgets removes them, and then each xfail goes.
-@pytest.mark.xfail(
-    strict=False,
-    reason="known cycles: service.coach <-> service.maintenance; ui.app <-> ui.live_costs",
-)
 def test_there_are_no_import_cycles():
     found = [describe_cycle(c) for c in cycles()]
     assert not found, "import cycles:\n" + "\n".join(found)
 
 
-@pytest.mark.xfail(strict=False, reason="known: ui/commands.py:37 calls app._apply_strategy")
 def test_no_module_uses_another_modules_underscored_names():
     found = [use for m in modules().values() for use in private_uses(m)]
     assert not found, "private names used across modules:\n" + "\n".join(found)
 
 
-@pytest.mark.xfail(
-    strict=False,
-    reason=(
-        "known: ui/app.py imports settings.config, store.session_file, store.sessions; "
-        "ui/screens/sessions.py imports store.session_file, store.sessions"
-    ),
-)
 def test_ui_goes_through_the_application_layer():
     found = list(layer_violations("ui"))
     assert not found, "ui imports what it must reach through service/:\n" + "\n".join(found)

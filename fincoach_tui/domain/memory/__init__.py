@@ -8,6 +8,7 @@ ever lost by a switch.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import fields
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 from fincoach_tui.domain.context import Context
@@ -90,7 +91,7 @@ def make_strategy(name: str, params: Mapping[str, Any] | None = None) -> Strateg
     try:
         return cls(**dict(params or {}))
     except TypeError as exc:
-        valid = ", ".join(cls.__dataclass_fields__) or "none"
+        valid = ", ".join(f.name for f in fields(cls)) or "none"
         raise StrategyError(f"{name}: unknown parameter ({exc}); parameters: {valid}") from None
     except ValueError as exc:
         raise StrategyError(f"{name}: {exc}") from None

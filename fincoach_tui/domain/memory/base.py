@@ -11,7 +11,7 @@ from fincoach_tui.domain.context import Context, ContextMessage, Section, system
 from fincoach_tui.domain.conversation import Message
 from fincoach_tui.domain.fact_store import FactStore
 from fincoach_tui.domain.recall import Retriever
-from fincoach_tui.domain.records import MessageIds, omitted_ids
+from fincoach_tui.domain.records import OmittedIdSource, omitted_ids
 
 
 @dataclass(frozen=True)
@@ -60,9 +60,10 @@ class MemoryView:
     retriever: Retriever | None = None  # how recall scores old messages; None: BM25
     # Tokens of a derived text (a section); None: a word count, for callers with no tokenizer.
     count_text: Callable[[str], int] | None = None
-    # The session's omitted-id runs, extended turn by turn (records.MessageIds); None: the
-    # history is filtered anew, which costs time in proportion to the session.
-    ids: MessageIds | None = None
+    # Where the omitted ids come from: the session's runs, extended turn by turn
+    # (records.MessageIds), or UnlistedIds for requests only measured; None: the history
+    # is filtered anew, which costs time in proportion to the session.
+    ids: OmittedIdSource | None = None
 
     def text_tokens(self, text: str) -> int:
         return self.count_text(text) if self.count_text else len(text.split())
