@@ -29,6 +29,7 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from operator import attrgetter
+from types import MappingProxyType
 from typing import Any
 
 from fincoach_tui.domain.context import Context, ContextMessage, system_message
@@ -120,6 +121,17 @@ class CounterfactualLedger:
         self._store_turn = 0
         self._store_applied = 0  # entries of the log applied to it
         self._actual = ActualPath()  # the path really taken, read as records come
+
+    # ---- what has been walked (read-only views, for reports and checks) --------------
+    @property
+    def walkers(self) -> Mapping[tuple, Walker]:
+        """Each strategy's walk so far, by strategy key ((name, params))."""
+        return MappingProxyType(self._walkers)
+
+    @property
+    def indexed_questions(self) -> int:
+        """How many questions recall's index holds: each walked turn's, added once."""
+        return len(self._index)
 
     # ---- stepping ------------------------------------------------------------------
     def update(

@@ -96,7 +96,7 @@ def _count_roles(roles: Iterable[str]) -> dict[str, int]:
     return counts
 
 
-def _features(counts: Mapping[str, int], counted: int = 0) -> dict[str, int]:
+def term_features(counts: Mapping[str, int], counted: int = 0) -> dict[str, int]:
     return {
         "fixed": 1,
         "ratio": counted,
@@ -128,7 +128,7 @@ class LearnedOverhead:
         if not self.correction:
             return base
         denominator, numerators = self._over_common_denominator
-        features = _features(counts, counted)
+        features = term_features(counts, counted)
         total = sum(n * features[t] for t, n in numerators.items())
         # Integers until the one division: pricing a long session predicts thousands of requests.
         return base + (
@@ -204,7 +204,7 @@ class _Sums:
 
     def add(self, observation: Observation, sign: int) -> None:
         counts = observation.counts
-        by_term = _features(counts, (observation.counted or 0) if self.ratio else 0)
+        by_term = term_features(counts, (observation.counted or 0) if self.ratio else 0)
         features = [by_term[t] for t in TERMS]
         residual = observation.gap - self.prior.predict_counts(counts)
         if not isinstance(residual, int):  # a prior with non-integer terms: stay exact

@@ -153,6 +153,11 @@ class CostComparison:
         """Stop a snapshot under way at its next slice (it raises Superseded)."""
         self._closed = True
 
+    @property
+    def closed(self) -> bool:
+        """True once `close` was called: the comparison of a session no longer open."""
+        return self._closed
+
     def averages(self) -> SessionAverages:
         coach = self.coach
         return self._averages.measure(

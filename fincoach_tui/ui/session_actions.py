@@ -38,14 +38,14 @@ class SessionActions(FinCoachBase):
 
         name = default_session_name()
         self._unnamed.add(name)
-        self._switch_to(name)
+        self.switch_to(name)
 
     def _session_chosen(self, name: str | None) -> None:
         """The sessions dialog's answer: the session to open (None: dismissed)."""
-        self._switch_to(name)
+        self.switch_to(name)
 
     @work(exclusive=True, group="open")
-    async def _switch_to(self, name: str | None) -> None:
+    async def switch_to(self, name: str | None) -> None:
         if name is None or self.engine is None or (self.live and self.live.name == name):
             return
         if self.live is not None and self.live.coach.busy:

@@ -91,6 +91,11 @@ class SidePanel(Vertical):
         self.query_one(CostChart).show(state.records, state.switches, newest)
         self._show(newest)
 
+    @property
+    def shown_costs(self) -> ComparisonSnapshot | None:
+        """The comparison the panel shows now (None until the app has one)."""
+        return self._costs
+
     def show_costs(self, snapshot: ComparisonSnapshot | None) -> None:
         """Every strategy's cost on this conversation: the summary lines, the chart's
         compare mode, and the meter's prediction-error trend and cache discount."""

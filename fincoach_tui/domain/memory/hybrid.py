@@ -204,7 +204,7 @@ class HybridStrategy:
         chosen: list[_Passage] = []
         # Candidates keep the history's order: its turns' order, when those never decrease.
         ordered = ordered_turns(view.history, view.memo) is not None
-        for question, answer in _ranked(candidates, scores, 2 * self.recall_k + 4, ordered):
+        for question, answer in ranked(candidates, scores, 2 * self.recall_k + 4, ordered):
             if len(chosen) == self.recall_k:
                 break
             for reply in (answer, None):
@@ -285,7 +285,7 @@ def _marked_summary(text: str, conflicts: Sequence[Conflict], budget: int, view:
     return cap_text(cap_text(text, room, view.text_tokens) + "\n" + notes, budget, view.text_tokens)
 
 
-def _ranked(
+def ranked(
     candidates: list[Turn], scores: dict[str, float], first: int, ordered: bool = False
 ) -> Iterator[Turn]:
     """The candidates scoring above 0, best first, then the older turn, then in the order

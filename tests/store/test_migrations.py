@@ -15,7 +15,7 @@ from fincoach_tui.store.migrations import Migration
 from fincoach_tui.store.session_file import SessionFile, SessionFormatError, SessionWriteError
 from fincoach_tui.store.sessions import SessionStore
 
-FIXTURES = Path(__file__).parent / "fixtures" / "sessions"
+FIXTURES = Path(__file__).parents[1] / "fixtures" / "sessions"
 
 
 def past_formats() -> list[int]:

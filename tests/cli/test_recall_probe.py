@@ -17,7 +17,7 @@ from fincoach_tui.domain.probe.conversations import DEFAULT_SEED, generate
 from fincoach_tui.domain.probe.example import example
 from fincoach_tui.domain.tokens import TokenCounter
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
 

@@ -24,7 +24,7 @@ from fincoach_tui.store.session_file import (
     validate_session_name,
 )
 
-REPO = Path(__file__).resolve().parents[1]
+REPO = Path(__file__).resolve().parents[2]
 
 
 def lines_of(path: Path) -> list[dict]:

@@ -9,7 +9,7 @@ from fincoach_tui.llm.openai_chat import KeyMasker
 from fincoach_tui.llm.providers import mask_key, resolve_provider
 from fincoach_tui.ui.chat import MessageBox
 from tests.app_harness import QUESTION, SIZE, fault_app, send, started
-from tests.test_faults import saved_state
+from tests.e2e.test_faults import saved_state
 
 KEY = "sk-proj-0123456789abcdefWXYZ"
 

@@ -9,7 +9,7 @@ from fincoach_tui.cli.commands import main
 from fincoach_tui.settings.config import Config, load_config
 from fincoach_tui.ui.chat import MessageBox
 from tests.app_harness import SIZE, fault_app, send, started
-from tests.test_faults import saved_state
+from tests.e2e.test_faults import saved_state
 
 CUT = "Start with an emergency fund of six months, then"
 

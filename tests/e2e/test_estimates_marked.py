@@ -71,7 +71,7 @@ async def test_a_billed_session_is_not_marked(fake_openai, capsys):
 
 async def test_the_meter_marks_an_estimate_and_splits_an_estimated_gap():
     from fincoach_tui.ui.meter import TokenMeter
-    from tests.test_ui_panel import PanelApp, chat, system, user
+    from tests.ui.test_ui_panel import PanelApp, chat, system, user
 
     record = chat(
         1,

@@ -9,11 +9,11 @@ import weakref
 
 from fincoach_tui.domain.conversation import Message, Transcript
 from fincoach_tui.domain.fact_store import Fact, FactStore
-from fincoach_tui.domain.session_events import apply_fact_event, facts_event
 from fincoach_tui.domain.memory import MemoryView, SessionMemo, Summary
 from fincoach_tui.domain.memory.hybrid import HybridStrategy
 from fincoach_tui.domain.memory.session_memo import TurnNumbers
 from fincoach_tui.domain.memory.summary import SummaryStrategy
+from fincoach_tui.domain.session_events import apply_fact_event, facts_event
 from fincoach_tui.service.cost_comparison import CostComparison
 from tests.memory_helpers import PLANTED, MemoryHarness, filler
 

@@ -19,9 +19,9 @@ from fincoach_tui.llm.offline import OfflineCoach, visible_facts
 from fincoach_tui.llm.offline_summary import summarize
 from fincoach_tui.service.maintenance import context_extra
 from fincoach_tui.ui.inspector import with_memory_rows
+from tests.domain.test_facts import messages, plan_for
+from tests.domain.test_hybrid import conversation, sections
 from tests.memory_helpers import MemoryHarness
-from tests.test_facts import messages, plan_for
-from tests.test_hybrid import conversation, sections
 
 RENT_CHANGES = (
     "rent went up to 28k",

@@ -211,7 +211,7 @@ def test_expand_is_for_json_only(capsys):
 
 
 def test_upgrading_a_format_1_file_keeps_every_request_message_for_message(tmp_path):
-    fixture = Path(__file__).parent / "fixtures" / "sessions" / "format-1.jsonl"
+    fixture = Path(__file__).parents[1] / "fixtures" / "sessions" / "format-1.jsonl"
     old = [json.loads(line) for line in fixture.read_text().splitlines()]
     spelled_out = [[SentMessage.from_dict(m) for m in e["record"]["sent"]] for e in old
                    if e["type"] == "record"]  # fmt: skip

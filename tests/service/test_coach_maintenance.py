@@ -29,7 +29,7 @@ from fincoach_tui.settings import paths
 from fincoach_tui.store.overheads import OverheadStore
 from fincoach_tui.store.sessions import SessionStore
 from tests.memory_helpers import MODEL, PLANTED, MemoryHarness, filler, shipped_prices
-from tests.test_runtime import engine
+from tests.service.test_runtime import engine
 
 # ---- maintenance reads only what is new, and sees what a pass over everything would --------
 

@@ -13,8 +13,8 @@ from fincoach_tui.llm.openai_chat import OpenAIChat
 from fincoach_tui.llm.providers import ProviderSettings
 from fincoach_tui.ui.errors import explain
 from tests.app_harness import QUESTION, SIZE, fault_app, retry, send, started
+from tests.e2e.test_faults import assert_nothing_lost, saved_state
 from tests.fake_openai import closed_port_url
-from tests.test_faults import assert_nothing_lost, saved_state
 
 ODD_ANSWERS = {
     "html": (lambda f: f.html(), "answered with text/html, not a chat completion"),

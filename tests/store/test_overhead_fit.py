@@ -145,7 +145,7 @@ def test_store_survives_a_damaged_file(tmp_path):
 
 
 def reference_fit(prior, observations):
-    from fincoach_tui.domain.overhead_fit import TERMS, LearnedOverhead, _features
+    from fincoach_tui.domain.overhead_fit import TERMS, LearnedOverhead, term_features
 
     if not observations:
         return LearnedOverhead(prior)
@@ -153,7 +153,7 @@ def reference_fit(prior, observations):
     def dot(a, b):
         return sum((x * y for x, y in zip(a, b)), Fraction(0))
 
-    rows = [_features(o.counts) for o in observations]
+    rows = [term_features(o.counts) for o in observations]
     y = [Fraction(o.gap - prior.predict(o.role_list())) for o in observations]
     columns = {t: [Fraction(row[t]) for row in rows] for t in TERMS}
     basis, kept = [], []

@@ -29,7 +29,7 @@ from fincoach_tui.domain.session_events import (
 )
 from fincoach_tui.domain.session_state import SessionState, replay
 
-FIXTURES = Path(__file__).parent / "fixtures" / "sessions"
+FIXTURES = Path(__file__).parents[1] / "fixtures" / "sessions"
 
 
 def line(event: object) -> str:

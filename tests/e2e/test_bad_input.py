@@ -321,7 +321,7 @@ async def test_the_app_refuses_to_switch_to_a_newer_session_and_stays_put(tmp_pa
     async with app.run_test(size=SIZE) as pilot:
         await started(app, pilot)
         await send(app, pilot, DEMO_TURNS[0])
-        app._switch_to("future")
+        app.switch_to("future")
         await app.workers.wait_for_complete()
         await pilot.pause()
         assert "newer FinCoach (format 99)" in app.notices[-1][1]

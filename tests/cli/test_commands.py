@@ -11,7 +11,7 @@ from fincoach_tui.domain.persona import DEMO_TURNS
 from fincoach_tui.domain.session_state import replay
 from fincoach_tui.settings import paths
 from fincoach_tui.store.sessions import SessionStore
-from tests.test_simulate import NOTEBOOK_OUTPUT
+from tests.domain.test_simulate import NOTEBOOK_OUTPUT
 
 
 def test_simulate_prints_the_notebook_table(capsys):

@@ -17,7 +17,7 @@ from fincoach_tui.domain.context import Section, system_message
 from fincoach_tui.domain.conversation import Message
 from fincoach_tui.domain.counterfactual import CounterfactualLedger, Walker
 from fincoach_tui.domain.memory import make_strategy
-from fincoach_tui.domain.memory.hybrid import _ranked
+from fincoach_tui.domain.memory.hybrid import ranked
 from fincoach_tui.domain.recall import BM25Index, words
 from fincoach_tui.service.cost_comparison import CostComparison
 from tests.memory_helpers import PLANTED, MemoryHarness, filler
@@ -51,8 +51,8 @@ def same_snapshots(h: MemoryHarness) -> None:
     built_costs, built = comparison(h, Built(make_strategy("buffer")))
     assert fast.report.curve("buffer") == built.report.curve("buffer")
     assert fast.projections == built.projections
-    (fast_walker,) = fast_costs.ledger._walkers.values()
-    (built_walker,) = built_costs.ledger._walkers.values()
+    (fast_walker,) = fast_costs.ledger.walkers.values()
+    (built_walker,) = built_costs.ledger.walkers.values()
     assert fast_walker.steps == built_walker.steps
 
 
@@ -223,9 +223,9 @@ def test_the_lazy_ranking_is_the_full_sort(values, first, rng):
         (t for t in candidates if scores.get(t[0].id, 0.0) > 0.0),
         key=lambda t: (-scores[t[0].id], t[0].turn),
     )
-    assert list(_ranked(candidates, scores, first)) == expected
+    assert list(ranked(candidates, scores, first)) == expected
     if turns == sorted(turns):
-        assert list(_ranked(candidates, scores, first, ordered=True)) == expected
+        assert list(ranked(candidates, scores, first, ordered=True)) == expected
 
 
 # ---- the system message ---------------------------------------------------------------

@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 
 from fincoach_tui.domain.session_state import replay
+from fincoach_tui.store import disk
 from fincoach_tui.store.sessions import SessionStore
 from fincoach_tui.ui.chat import MessageBox
 from tests.app_harness import QUESTION, SIZE, activity, fault_app, retry, send, started
@@ -233,20 +234,19 @@ async def test_a_failed_write_costs_neither_the_app_nor_the_message(
     app = fault_app(tmp_path, fake_openai.base_url)
     async with app.run_test(size=SIZE) as pilot:
         await started(app, pilot)
-        file = app.live.file
-        real_write = file._write
+        real_write = disk.os_write
         calls = []
 
-        def full_disk(data: bytes) -> None:
+        def full_disk(fd: int, data) -> int:
             calls.append(data)
             if len(calls) == 2:  # the question is saved, the reply is not
                 raise OSError(28, "No space left on device")
-            real_write(data)
+            return real_write(fd, data)
 
-        monkeypatch.setattr(file, "_write", full_disk)
+        monkeypatch.setattr(disk, "os_write", full_disk)  # every file write goes through it
         await send(app, pilot)
         assert app.is_running
-        assert "No space left on device" in app.notices[-1][1]
+        assert "no space left on device" in app.notices[-1][1].lower()
         assert app.composer.text == QUESTION
         assert app.live.state.transcript.messages == ()
         assert saved_state(tmp_path).transcript.messages == ()  # the question was withdrawn

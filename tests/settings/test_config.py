@@ -19,7 +19,7 @@ from fincoach_tui.settings.config import (
     update_config,
 )
 
-REPO = Path(__file__).resolve().parents[1]
+REPO = Path(__file__).resolve().parents[2]
 
 FULL = """\
 provider = "groq"          # openai | groq | openrouter | ollama | offline

@@ -20,8 +20,7 @@ from fincoach_tui.llm.server_tokenizer import LLAMA_CPP, VLLM, forget_probes, se
 from fincoach_tui.service.runtime import Overrides, build_engine, open_session, resolve
 from fincoach_tui.settings.config import Config
 from fincoach_tui.store.sessions import SessionStore
-
-from .fake_openai import default_prompt_tokens, words
+from tests.fake_openai import default_prompt_tokens, words
 
 QUESTIONS = [
     "My salary is 90000 a month and rent is 25000.",

@@ -164,11 +164,11 @@ async def test_a_turn_walks_only_itself_and_another_session_starts_afresh(tmp_pa
         for text in DEMO_TURNS[:2]:
             await say(app, pilot, text)
         costs = app.comparison.current()
-        walked = {name: len(w.steps) for (name, _), w in costs.ledger._walkers.items()}
+        walked = {name: len(w.steps) for (name, _), w in costs.ledger.walkers.items()}
         assert set(walked.values()) == {2}
         await say(app, pilot, DEMO_TURNS[2])
         assert app.comparison.current() is costs  # the same walks, one turn longer
-        assert {len(w.steps) for w in costs.ledger._walkers.values()} == {3}
+        assert {len(w.steps) for w in costs.ledger.walkers.values()} == {3}
         # Refreshes asked for while one is computed are folded into one more run, not queued.
         for _ in range(3):
             app.comparison.recompute()
@@ -176,11 +176,11 @@ async def test_a_turn_walks_only_itself_and_another_session_starts_afresh(tmp_pa
         await app.workers.wait_for_complete()
         await pilot.pause()
 
-        app._switch_to("second")
+        app.switch_to("second")
         await app.workers.wait_for_complete()
         await pilot.pause()
         assert app.live.name == "second" and app.comparison.current() is not costs
-        assert costs._closed  # a snapshot of the first session still under way would stop
+        assert costs.closed  # a snapshot of the first session still under way would stop
 
 
 async def test_a_comparison_that_fails_to_show_does_not_stop_the_next(tmp_path, monkeypatch):
@@ -199,12 +199,14 @@ async def test_a_comparison_that_fails_to_show_does_not_stop_the_next(tmp_path, 
         await say(app, pilot, DEMO_TURNS[0])
         await app.workers.wait_for_complete()
         await pilot.pause()
-        assert not app.side._costs.report.actual.turns  # turn 1's numbers never reached it
+        assert not app.side.shown_costs.report.actual.turns  # turn 1's numbers never reached it
         monkeypatch.setattr(SidePanel, "show_costs", show_costs)
         await say(app, pilot, DEMO_TURNS[1])
         await app.workers.wait_for_complete()
         await pilot.pause()
-        assert app.side._costs is not None and app.side._costs.report.actual.turns[-1] == 2
+        assert (
+            app.side.shown_costs is not None and app.side.shown_costs.report.actual.turns[-1] == 2
+        )
 
 
 async def test_an_open_session_is_kept_from_full_collections_and_handed_back_when_left(tmp_path):
@@ -226,7 +228,7 @@ async def test_an_open_session_is_kept_from_full_collections_and_handed_back_whe
         assert gc.get_freeze_count() > 0  # the session's objects are out of the collector's sight
         first = weakref.ref(app.live.coach)
 
-        app._switch_to("second")
+        app.switch_to("second")
         await app.workers.wait_for_complete()
         await pilot.pause()
         assert app.live.name == "second"

@@ -1,6 +1,6 @@
 """The main screen at 120x40 in both shipped themes, after two offline turns.
 
-Update after an intended visual change with: pytest tests/test_snapshots.py --snapshot-update
+Update after an intended visual change with: pytest tests/ui/test_snapshots.py --snapshot-update
 and look at the differences in snapshot_report.html before committing them.
 """
 
