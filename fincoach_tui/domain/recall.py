@@ -237,6 +237,11 @@ class VectorRetriever:
         other._norms = self._norms  # a stored vector never changes: its norm holds for both
         return other
 
+    @property
+    def norms(self) -> Mapping[str, float]:
+        """The vector norms worked out so far (shared with a copy over another fallback)."""
+        return self._norms
+
     def scores(self, query: Message, candidates: Sequence[Message]) -> tuple[str, dict[str, float]]:
         needed = [query.id, *(m.id for m in candidates)]
         if any(i not in self._vectors for i in needed):

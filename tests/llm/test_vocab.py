@@ -142,7 +142,7 @@ def _refuse_hashing(monkeypatch):
     def refuse(data):
         raise AssertionError("a stamped, unchanged cache must not be hashed again")
 
-    monkeypatch.setattr(vocab, "_sha256", refuse)
+    monkeypatch.setattr(vocab, "sha256_hex", refuse)
 
 
 def test_verified_cache_is_not_hashed_again(fresh_cache, monkeypatch):

@@ -228,7 +228,7 @@ def test_vectors_score_as_before_and_fall_back_to_the_index_given():
     }
     # Another fallback over the same vectors scores alike and reuses the norms worked out.
     again = session.with_fallback(LexicalRetriever())
-    assert again.scores(m5, [m1, m3]) == (name, scores) and again._norms is session._norms
+    assert again.scores(m5, [m1, m3]) == (name, scores) and again.norms is session.norms
     index = BM25Index()
     index.add("m1", m1.content)
     fallback = VectorRetriever("emb", {"m1": (1.0, 0.0)}).with_fallback(LexicalRetriever(index))
