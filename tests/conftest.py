@@ -48,7 +48,19 @@ def isolated_user(monkeypatch, tmp_path_factory):
 # for another reason (a big property test) carries `@pytest.mark.slow` itself.
 _SLOW_NAMES = frozenset({"run_test", "subprocess"})
 _SLOW_FIXTURES = frozenset({"snap_compare", "fresh_cache"})
-_SLOW_MODULES = frozenset({"test_crash_safety"})  # kills real processes at random points
+_SLOW_MODULES = frozenset(
+    {
+        "test_crash_safety",  # kills real processes at random points
+        # Whole multi-turn sessions per strategy, through the HTTP fake server, written
+        # and read back: integration tests, each second-long, run by CI with the rest.
+        "test_linear_storage",
+        "test_real_model_memory",
+        "test_server_tokenizer",
+        "test_recall_probe",  # plays generated conversations through every strategy
+        "test_offline_memory_conversations",  # four 40-turn conversations, every strategy
+        "test_structure",  # parses every module of the package and of the tests
+    }
+)
 
 
 def _reaches_slow_code(function, seen: set | None = None) -> bool:
