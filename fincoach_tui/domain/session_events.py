@@ -29,13 +29,17 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import asdict, dataclass, field
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from fincoach_tui.domain.conversation import Message
-from fincoach_tui.domain.fact_store import Fact, FactStore
-from fincoach_tui.domain.memory.base import Summary
 from fincoach_tui.domain.recall import pack_vector, unpack_vector
 from fincoach_tui.domain.records import CallRecord
+
+if TYPE_CHECKING:
+    # Only for reading those events: opening a session file must not import the fact
+    # recogniser or the strategies before the first frame (tests/ui/test_startup_imports.py).
+    from fincoach_tui.domain.fact_store import Fact, FactStore
+    from fincoach_tui.domain.memory.base import Summary
 
 
 @dataclass(frozen=True)
@@ -254,6 +258,8 @@ def _mapping(value: Any, what: str) -> Mapping[str, Any]:
 
 
 def _summary(data: Mapping[str, Any]) -> Summary:
+    from fincoach_tui.domain.memory.base import Summary
+
     return Summary(
         str(data["text"]),
         int(data["last_turn"]),
@@ -296,6 +302,8 @@ def event_from_dict(data: Mapping[str, Any]) -> SessionEvent:
             return SummaryEvent(_summary(_mapping(data["summary"], "summary")))
         case "facts":
             rejected = str(data.get("rejected") or "")
+            from fincoach_tui.domain.fact_store import Fact
+
             facts = tuple(Fact.from_dict(dict(_mapping(f, "fact"))) for f in data["facts"])
             # A refused extraction changes nothing, so it need not say what it covered.
             covers = data.get("covers_ids", ()) if rejected else data["covers_ids"]

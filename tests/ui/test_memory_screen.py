@@ -288,12 +288,12 @@ async def test_a_paused_extraction_shows_a_line_and_r_resumes_it(tmp_path):
         assert notes.startswith("Extraction paused after refused answers in a row: press r")
         await pilot.press("r")
         await pilot.pause()
-        assert app.notices[-1][1].startswith("fact extraction resumed")
+        assert app.notices[-1].startswith("fact extraction resumed")
         assert app.live.state.facts.rejected_in_a_row == 0
         assert not str(screen.query_one("#notes", Static).content).startswith("Extraction paused")
         await pilot.press("r")
         await pilot.pause()
-        assert app.notices[-1] == ("", "fact extraction is not paused")
+        assert app.notices[-1] == "fact extraction is not paused"
         await pilot.press("escape")
         await pilot.press("ctrl+q")
     events = SessionStore(tmp_path / "sessions").read_events("paused")
