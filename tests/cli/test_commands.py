@@ -104,6 +104,7 @@ def test_malformed_config_names_file_and_line(capsys):
     assert str(config) in err and "line" in err and "Traceback" not in err
 
 
+@pytest.mark.slow  # a whole conversation through the fake server
 async def test_fake_server_conversation_leaves_every_turn_in_the_session_file(fake_openai, counter):
     """Done-when of the core issue: the file holds, for every turn, the messages sent, the
     tiktoken count, billed prompt_tokens, cached and reasoning tokens, and the cost."""

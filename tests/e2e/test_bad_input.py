@@ -151,6 +151,7 @@ async def test_a_1mb_paste_is_counted_and_refused_before_sending_in_the_app(tmp_
         assert record.sent[-1].tokens == app.live.coach.counter.count(fits)
 
 
+@pytest.mark.slow  # counts a 1 MB paste
 async def test_a_1mb_paste_is_refused_before_sending_in_plain_mode(fake_openai, tmp_path):
     paste = megabyte_paste().replace("\n", " ")  # one line is one message here
     engine = build_engine(server_config(), server_settings(fake_openai.base_url))

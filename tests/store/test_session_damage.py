@@ -8,6 +8,8 @@ import json
 import os
 import stat
 
+import pytest
+
 from fincoach_tui.cli.commands import main
 from fincoach_tui.domain.conversation import Message
 from fincoach_tui.domain.session_events import message_event
@@ -27,6 +29,7 @@ def make_session(path, n=2):
             session.append({"type": "turn", "i": i})
 
 
+@pytest.mark.slow  # writes and copies 50 MB
 def test_a_50_mb_line_without_newline_is_copied_aside_not_cut_to_nothing(tmp_path):
     path = tmp_path / "s.jsonl"
     original = b'{"type":"message","text":"' + b"a" * (50 * 1024 * 1024)
