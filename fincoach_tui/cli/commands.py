@@ -40,7 +40,11 @@ def build_parser() -> argparse.ArgumentParser:
 
     sub.add_parser("sessions", help="list saved sessions")
 
-    sim = sub.add_parser("simulate", help="the notebook's token-growth table, for every strategy")
+    sim = sub.add_parser(
+        "simulate",
+        help="token growth per turn with no model: every strategy side by side, on a sample "
+        "conversation or your own messages",
+    )
     sim.add_argument(
         "--reply-tokens", type=int, default=80, help="assumed length of every reply (default 80)"
     )
@@ -48,7 +52,7 @@ def build_parser() -> argparse.ArgumentParser:
         "--messages",
         type=Path,
         metavar="FILE",
-        help="user messages, one per line (default: the notebook's ten)",
+        help="user messages, one per line (default: the ten of the sample conversation)",
     )
     sim.add_argument(
         "--model",
@@ -59,9 +63,11 @@ def build_parser() -> argparse.ArgumentParser:
 
     plan = sub.add_parser(
         "plan",
-        help="seed 002's crossover planner: buffer vs bounded strategies, per turn and in total",
+        help="the crossover planner: when window, summary, facts and hybrid get cheaper than "
+        "buffer, per turn and in total",
         description="Input tokens per turn and cumulative for buffer and each bounded strategy, and "
-        "the turns where each gets cheaper than buffer. Defaults: seed 002's assumptions.",
+        "the turns where each gets cheaper than buffer. Every size below has a default; "
+        "give your own (the app's planner, Ctrl+L, starts from your session's averages).",
     )
     for flag, default, what in (
         ("--system-tokens", 1800, "system block"),
