@@ -30,6 +30,7 @@ from fincoach_tui.ui.chat import ChatView
 from fincoach_tui.ui.commands import FinCoachCommands
 from fincoach_tui.ui.comparison_messages import CostsCompared, DraftQuoted
 from fincoach_tui.ui.composer import Composer
+from fincoach_tui.ui.glossary import apply_tooltips
 from fincoach_tui.ui.session_actions import SessionActions
 from fincoach_tui.ui.status import ActivityLine, SessionBar
 from fincoach_tui.ui.strategy_actions import StrategyActions
@@ -51,20 +52,69 @@ class FinCoachApp(TurnHandlers, SessionActions, StrategyActions):
     TITLE = "FinCoach"
     CSS_PATH = "app.tcss"
     COMMANDS = App.COMMANDS | {FinCoachCommands}
+    # The footer shows the keys that fit at 80 columns (show=True); every key is in the
+    # help screen (F1), which reads these bindings, and every action in the palette (Ctrl+P).
     BINDINGS = [
-        Binding("ctrl+s", "pick_strategy", "Strategy"),
-        Binding("ctrl+t", "cycle_strategy", "Next strategy"),
-        Binding("ctrl+o", "sessions", "Sessions"),
-        Binding("ctrl+n", "new_session", "New"),
+        Binding("f1", "help", "Help", tooltip="every key, and what the panel's words mean"),
+        # Not while typing: a text input takes "?" as the character it is, before this.
+        Binding("question_mark", "help", "Help", show=False, tooltip="the same, when not typing"),
+        Binding(
+            "ctrl+s",
+            "pick_strategy",
+            "Strategy",
+            tooltip="choose the memory strategy and its parameters",
+        ),
+        Binding(
+            "ctrl+t",
+            "cycle_strategy",
+            "Next strategy",
+            show=False,
+            tooltip="buffer → window → budget → summary → hybrid → facts",
+        ),
+        Binding("ctrl+o", "sessions", "Sessions", tooltip="open, start, rename or delete one"),
+        Binding(
+            "ctrl+n",
+            "new_session",
+            "New",
+            show=False,
+            tooltip="a new session, on the strategy saved in your settings",
+        ),
         # priority: the composer (a TextArea) would take Ctrl+E as "end of line"
-        Binding("ctrl+e", "export", "Export", priority=True),
-        Binding("ctrl+b", "toggle_panel", "Panel"),
-        Binding("ctrl+g", "toggle_chart", "Tokens/cost"),
-        Binding("ctrl+l", "planner", "Planner"),
+        Binding(
+            "ctrl+e",
+            "export",
+            "Export",
+            priority=True,
+            show=False,
+            tooltip="this session as Markdown, in the data directory's exports/",
+        ),
+        Binding(
+            "ctrl+b", "toggle_panel", "Panel", show=False, tooltip="show or hide the side panel"
+        ),
+        Binding(
+            "ctrl+g",
+            "toggle_chart",
+            "Tokens/cost",
+            show=False,
+            tooltip="the chart: tokens, cost, or every strategy compared",
+        ),
+        Binding(
+            "ctrl+l",
+            "planner",
+            "Planner",
+            show=False,
+            tooltip="when a bounded strategy gets cheaper than buffer, from this session's averages",
+        ),
         # priority: the composer (a TextArea) would otherwise take ctrl+y as "redo".
-        Binding("ctrl+y", "memory", "Memory", priority=True),
-        Binding("ctrl+r", "retry", "Retry", show=False),
-        Binding("ctrl+q", "quit", "Quit"),
+        Binding(
+            "ctrl+y",
+            "memory",
+            "Memory",
+            priority=True,
+            tooltip="facts, summary, recall index: edit, delete, undo a deletion",
+        ),
+        Binding("ctrl+r", "retry", "Retry", show=False, tooltip="send a failed message again"),
+        Binding("ctrl+q", "quit", "Quit", tooltip="everything is already saved"),
     ]
 
     def __init__(
@@ -151,6 +201,7 @@ class FinCoachApp(TurnHandlers, SessionActions, StrategyActions):
         await placeholder.remove()
         panel = SidePanel(id="side", classes="-hidden" if hidden else None)
         await self.query_one("#main", Horizontal).mount(panel)
+        apply_tooltips(panel)  # the glossary's sentences, on the labels they explain
 
     @work(thread=True, exclusive=True, group="engine")
     def load_engine(self, painted: threading.Event | None = None) -> None:
@@ -233,6 +284,13 @@ class FinCoachApp(TurnHandlers, SessionActions, StrategyActions):
         if composer is not None:
             composer.border_subtitle = message.line  # under the composer, not the activity line
 
+    # ---- help ----------------------------------------------------------------------
+    def action_help(self) -> None:
+        from fincoach_tui.ui.screens.help import HelpScreen
+
+        if not isinstance(self.screen, HelpScreen):
+            self.push_screen(HelpScreen(type(self)))
+
     # ---- view toggles --------------------------------------------------------------
     def action_toggle_panel(self) -> None:
         self.query_one("#side").toggle_class("-hidden")  # the panel, or its placeholder
@@ -245,7 +303,8 @@ class FinCoachApp(TurnHandlers, SessionActions, StrategyActions):
         averages = comparison.averages() if comparison is not None and inputs else None
         measured = (
             f"From this session: system prompt {averages.system_tokens:,} tokens, "
-            f"{averages.turn_tokens:,} tokens per turn over {averages.turns} turns; the rest seed 002's."
+            f"{averages.turn_tokens:,} tokens per turn over {averages.turns} turns; "
+            "the rest are the planner's defaults."
             if averages and averages.turns
             else ""
         )

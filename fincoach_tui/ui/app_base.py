@@ -42,6 +42,9 @@ class FinCoachBase(App):
     # Every strategy's cost, and the draft's: mounted once the engine is loaded.
     comparison: LiveComparison | None
     _unnamed: set[str]  # sessions the user did not name: left empty, not worth keeping
+    # The question the app put back in the composer (a failed turn's, an interrupted one's):
+    # it belongs to its session, and leaving the session takes it out again.
+    _handed_back: str = ""
     _retry_sleep: Callable[[float], Awaitable[None]] | None
 
     # ---- the views -----------------------------------------------------------------
@@ -97,6 +100,15 @@ class FinCoachBase(App):
         if self.comparison is not None:
             self.comparison.follow(self.live.coach, context_window=self.engine.context_window)
             self.comparison.recompute()  # starts once the screen shows this
+
+    def forget_session_input(self) -> None:
+        """Take out of the composer what belonged to the session being left: the question
+        it handed back, the quote of the draft's cost (a draft the user typed is kept)."""
+        composer = self.composer
+        if self._handed_back and composer.text == self._handed_back:
+            composer.text = ""
+        self._handed_back = ""
+        composer.border_subtitle = ""
 
     def _save_config(self, **changes) -> None:
         try:

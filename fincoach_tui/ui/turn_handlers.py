@@ -44,6 +44,10 @@ class TurnHandlers(FinCoachBase):
 
         return TurnRunner(self.post_message)
 
+    def forget_session_input(self) -> None:
+        super().forget_session_input()
+        self.turns.failed_text = None  # Ctrl+R must not send it to another session
+
     def on_composer_submitted(self, event: Composer.Submitted) -> None:
         self.submit(event.text)
 
@@ -143,6 +147,7 @@ class TurnHandlers(FinCoachBase):
             self.turns.failed_text = question
         if not self.composer.text.strip():
             self.composer.text = question  # nothing is lost: the question is back in the input
+            self._handed_back = question
         self.activity.say(f"{text} — Ctrl+R retries" if resendable else text, error=True)
         # markup=False: the message quotes the server, and "[...]" there is text, not style.
         self.notify(

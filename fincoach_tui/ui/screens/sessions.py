@@ -127,7 +127,7 @@ class SessionsScreen(ModalScreen[str | None]):
         if self.selected is None:
             return
         if self.selected == self.current:
-            self.say("this session is open: switch to another one before renaming it")
+            self.say("this session is open: rename it with Ctrl+P, Rename this session")
             return
         self._ask("rename", f"new name for {self.selected}", self.selected)
 
