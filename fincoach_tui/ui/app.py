@@ -19,7 +19,6 @@ from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.widget import Widget
-from textual.widgets import Footer
 
 from fincoach_tui.llm.providers import ProviderSettings
 from fincoach_tui.service.runtime import Engine, build_engine, open_session
@@ -30,6 +29,7 @@ from fincoach_tui.ui.chat import ChatView
 from fincoach_tui.ui.commands import FinCoachCommands
 from fincoach_tui.ui.comparison_messages import CostsCompared, DraftQuoted
 from fincoach_tui.ui.composer import Composer
+from fincoach_tui.ui.footer import FittingFooter
 from fincoach_tui.ui.glossary import apply_tooltips
 from fincoach_tui.ui.session_actions import SessionActions
 from fincoach_tui.ui.status import ActivityLine, SessionBar
@@ -52,10 +52,17 @@ class FinCoachApp(TurnHandlers, SessionActions, StrategyActions):
     TITLE = "FinCoach"
     CSS_PATH = "app.tcss"
     COMMANDS = App.COMMANDS | {FinCoachCommands}
-    # The footer shows the keys that fit at 80 columns (show=True); every key is in the
-    # help screen (F1), which reads these bindings, and every action in the palette (Ctrl+P).
+    # In order of importance: the footer shows as many as fit the width, from the first
+    # (ui/footer.py); every key is in the help screen (F1), which reads these bindings,
+    # and every action in the palette (Ctrl+P).
     BINDINGS = [
-        Binding("f1", "help", "Help", tooltip="every key, and what the panel's words mean"),
+        Binding(
+            "f1",
+            "help",
+            "Help",
+            key_display="F1",
+            tooltip="every key, and what the panel's words mean",
+        ),
         # Not while typing: a text input takes "?" as the character it is, before this.
         Binding("question_mark", "help", "Help", show=False, tooltip="the same, when not typing"),
         Binding(
@@ -63,47 +70,6 @@ class FinCoachApp(TurnHandlers, SessionActions, StrategyActions):
             "pick_strategy",
             "Strategy",
             tooltip="choose the memory strategy and its parameters",
-        ),
-        Binding(
-            "ctrl+t",
-            "cycle_strategy",
-            "Next strategy",
-            show=False,
-            tooltip="buffer → window → budget → summary → hybrid → facts",
-        ),
-        Binding("ctrl+o", "sessions", "Sessions", tooltip="open, start, rename or delete one"),
-        Binding(
-            "ctrl+n",
-            "new_session",
-            "New",
-            show=False,
-            tooltip="a new session, on the strategy saved in your settings",
-        ),
-        # priority: the composer (a TextArea) would take Ctrl+E as "end of line"
-        Binding(
-            "ctrl+e",
-            "export",
-            "Export",
-            priority=True,
-            show=False,
-            tooltip="this session as Markdown, in the data directory's exports/",
-        ),
-        Binding(
-            "ctrl+b", "toggle_panel", "Panel", show=False, tooltip="show or hide the side panel"
-        ),
-        Binding(
-            "ctrl+g",
-            "toggle_chart",
-            "Tokens/cost",
-            show=False,
-            tooltip="the chart: tokens, cost, or every strategy compared",
-        ),
-        Binding(
-            "ctrl+l",
-            "planner",
-            "Planner",
-            show=False,
-            tooltip="when a bounded strategy gets cheaper than buffer, from this session's averages",
         ),
         # priority: the composer (a TextArea) would otherwise take ctrl+y as "redo".
         Binding(
@@ -113,8 +79,42 @@ class FinCoachApp(TurnHandlers, SessionActions, StrategyActions):
             priority=True,
             tooltip="facts, summary, recall index: edit, delete, undo a deletion",
         ),
-        Binding("ctrl+r", "retry", "Retry", show=False, tooltip="send a failed message again"),
+        Binding("ctrl+o", "sessions", "Sessions", tooltip="open, start, rename or delete one"),
         Binding("ctrl+q", "quit", "Quit", tooltip="everything is already saved"),
+        Binding(
+            "ctrl+t",
+            "cycle_strategy",
+            "Next strategy",
+            tooltip="buffer → window → budget → summary → hybrid → facts",
+        ),
+        Binding(
+            "ctrl+n",
+            "new_session",
+            "New",
+            tooltip="a new session, on the strategy saved in your settings",
+        ),
+        # priority: the composer (a TextArea) would take Ctrl+E as "end of line"
+        Binding(
+            "ctrl+e",
+            "export",
+            "Export",
+            priority=True,
+            tooltip="this session as Markdown, in the data directory's exports/",
+        ),
+        Binding("ctrl+b", "toggle_panel", "Panel", tooltip="show or hide the side panel"),
+        Binding(
+            "ctrl+g",
+            "toggle_chart",
+            "Tokens/cost",
+            tooltip="the chart: tokens, cost, or every strategy compared",
+        ),
+        Binding(
+            "ctrl+l",
+            "planner",
+            "Planner",
+            tooltip="when a bounded strategy gets cheaper than buffer, from this session's averages",
+        ),
+        Binding("ctrl+r", "retry", "Retry", show=False, tooltip="send a failed message again"),
     ]
 
     def __init__(
@@ -160,7 +160,7 @@ class FinCoachApp(TurnHandlers, SessionActions, StrategyActions):
             # A placeholder of the panel's size: the panel itself (three dozen widgets, a
             # third of the start-up) is mounted right after the first frame.
             yield Vertical(id="side")
-        yield Footer()
+        yield FittingFooter()
 
     # ---- start-up ------------------------------------------------------------------
     def _load_themes(self) -> list[str]:

@@ -20,7 +20,7 @@ from fincoach_tui.ui.commands import FinCoachCommands, palette_actions
 from fincoach_tui.ui.glossary import TERMS, TOOLTIPS, tooltip
 from fincoach_tui.ui.key_list import COMPOSER_KEYS, key_name
 from fincoach_tui.ui.screens.help import HelpScreen
-from tests.app_harness import SIZE, make_app, say, started
+from tests.app_harness import SIZE, make_app, say, started, wait_until
 
 README = Path(__file__).resolve().parents[2] / "README.md"
 
@@ -206,3 +206,23 @@ async def test_every_key_the_readme_documents_is_in_the_palette(tmp_path):
         for action in offered:
             assert callable(getattr(app, f"action_{action.split('(')[0]}", None)), action
         assert "rename_session" in offered and "help" in offered
+
+
+async def test_the_footer_shows_the_keys_that_fit_and_follows_the_width(tmp_path):
+    from textual.widgets._footer import FooterKey
+
+    from fincoach_tui.ui.footer import FittingFooter
+
+    first = ["help", "pick_strategy", "memory", "sessions", "quit"]
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await started(app, pilot)
+        footer = app.query_one(FittingFooter)
+        assert footer.shown == first
+        keys = list(footer.query(FooterKey))
+        assert keys[-1].has_class("-command-palette")
+        assert all(key.region.right <= 80 for key in keys)  # none cut at the edge
+        await pilot.resize_terminal(120, 40)
+        await wait_until(pilot, lambda: len(footer.shown) > len(first))
+        assert footer.shown == [*first, "cycle_strategy", "new_session", "export", "toggle_panel"]
+        assert all(key.region.right <= 120 for key in footer.query(FooterKey))
