@@ -158,3 +158,33 @@ async def test_the_session_on_screen_is_renamed_and_a_taken_or_bad_name_is_refus
     async with resumed.run_test(size=SIZE) as pilot:
         await started(resumed, pilot)
         assert len(resumed.live.state.transcript) == 4
+
+
+async def test_the_rename_and_confirm_dialogs_fit_80x24_and_work_by_keyboard(tmp_path):
+    from textual.widgets import Button
+
+    from fincoach_tui.ui.screens.confirm import ConfirmScreen
+
+    app = make_app(tmp_path, "small")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await started(app, pilot)
+        screen = await rename_dialog(app, pilot)
+        for widget in [screen.query_one(Input), *screen.query(Button)]:
+            assert widget.region.right <= 80 and widget.region.bottom <= 24, widget
+        assert screen.query_one(Input).has_focus
+        await pilot.press("escape")
+        await pilot.pause()
+        answers = []
+        app.push_screen(ConfirmScreen("Delete it?", yes="Delete"), answers.append)
+        await pilot.pause()
+        for button in app.screen.query(Button):
+            assert button.region.right <= 80 and button.region.bottom <= 24
+        await pilot.press("tab")  # Tab and Shift+Tab move between the two buttons
+        await pilot.press("shift+tab")
+        await pilot.press("enter")  # Cancel has the focus again
+        await pilot.pause()
+        app.push_screen(ConfirmScreen("Delete it?", yes="Delete"), answers.append)
+        await pilot.pause()
+        await pilot.press("y")
+        await pilot.pause()
+        assert answers == [False, True]
