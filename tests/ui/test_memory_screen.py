@@ -226,6 +226,7 @@ async def test_fake_server_recall_by_embeddings_facts_and_a_deletion(tmp_path, f
         screen = await open_memory(app, pilot)
         await select_fact(screen, pilot, salary.id)
         await pilot.press("d")
+        await pilot.press("y")  # the confirmation
         await pilot.press("escape")
         await pilot.pause()
         await say(app, pilot, "What should I do this month?")
