@@ -201,7 +201,7 @@ class FinCoachApp(TurnHandlers, SessionActions, StrategyActions):
         await placeholder.remove()
         panel = SidePanel(id="side", classes="-hidden" if hidden else None)
         await self.query_one("#main", Horizontal).mount(panel)
-        apply_tooltips(panel)  # the glossary's sentences, on the labels they explain
+        apply_tooltips(self.screen)  # the glossary's sentences, on the labels they explain
 
     @work(thread=True, exclusive=True, group="engine")
     def load_engine(self, painted: threading.Event | None = None) -> None:

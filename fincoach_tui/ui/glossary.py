@@ -108,31 +108,36 @@ TERMS: dict[str, str] = {
     ),
 }
 
-# Which sentences each part of the panel shows as its tooltip, by the part's id: the
-# meter's rows, its context row, the chart, the turn list, the request and the comparison.
+# Which sentences each labelled part shows as its tooltip, by a selector of the part: the
+# top bar, the meter's rows, its context row, the chart, the turn list, the request, the
+# comparison's lines.
 TOOLTIPS: dict[str, tuple[str, ...]] = {
-    "tokens": ("counted", "billed", "estimated", "simulated"),
-    "template": ("template", "predicted"),
-    "trend": ("error",),
-    "cache": ("cached", "reasoning"),
-    "saving": ("discount",),
-    "cost": ("cost", "estimated", "no price"),
-    "price": ("price", "no price"),
-    "context-row": ("context bar",),
-    "chart": ("cumulative", "÷N", "maintenance calls", "≈"),
-    "turns": ("maintenance calls",),
-    "inspector": ("provenance",),
-    "costs": ("t16/t16", "≈", "no price"),
+    "#bar": ("cost", "≈", "estimated", "no price"),
+    "#meter #tokens": ("counted", "billed", "estimated", "simulated"),
+    "#meter #counting": ("counted", "estimated"),
+    "#meter #template": ("template", "predicted"),
+    "#meter #trend": ("error",),
+    "#meter #cache": ("cached", "reasoning"),
+    "#meter #saving": ("discount",),
+    "#meter #cost": ("cost", "estimated", "no price"),
+    "#meter #price": ("price", "no price"),
+    "#meter #context-row": ("context bar",),
+    "#chart": ("cumulative", "÷N", "maintenance calls", "≈"),
+    "#turns": ("maintenance calls",),
+    "#inspector": ("provenance",),
+    "#costs #totals": ("≈",),
+    "#costs #template": ("template",),
+    "#costs #crossover": ("t16/t16", "≈"),
 }
 
 
 def tooltip(part: str) -> str:
-    """The tooltip of a labelled part of the panel: its terms' sentences, one a line."""
+    """The tooltip of a labelled part (a TOOLTIPS selector): its terms' sentences, one a line."""
     return "\n".join(TERMS[term] for term in TOOLTIPS[part])
 
 
-def apply_tooltips(panel: Widget) -> None:
-    """Give each labelled part of the side panel its glossary sentences as a tooltip."""
+def apply_tooltips(root: Widget) -> None:
+    """Give each labelled part under `root` its glossary sentences as a tooltip."""
     for part in TOOLTIPS:
-        for widget in panel.query(f"#{part}"):
+        for widget in root.query(part):
             widget.tooltip = tooltip(part)

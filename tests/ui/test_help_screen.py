@@ -133,18 +133,27 @@ def test_the_glossary_explains_every_panel_word_and_each_is_a_tooltip():
     assert used == set(TERMS)  # every sentence is on the panel somewhere, and only these
     for term, sentence in TERMS.items():
         assert sentence.startswith(term.split("/")[0]), term
-    assert tooltip("template") == TERMS["template"] + "\n" + TERMS["predicted"]
+    assert tooltip("#meter #template") == TERMS["template"] + "\n" + TERMS["predicted"]
 
 
 async def test_the_panels_labels_carry_the_glossarys_sentences(tmp_path):
     app = make_app(tmp_path)
-    async with app.run_test(size=SIZE) as pilot:
+    async with app.run_test(size=SIZE, tooltips=True) as pilot:
         await started(app, pilot)
         await say(app, pilot, "My salary is ₹1,20,000.")
         for part in TOOLTIPS:
-            widget = app.side.query_one(f"#{part}")
-            assert widget.tooltip == tooltip(part), part
-        assert app.side.query_one("#template").tooltip.startswith("template: billed minus counted")
+            widgets = list(app.screen.query(part))
+            assert len(widgets) == 1 and widgets[0].tooltip == tooltip(part), part
+        assert app.screen.query_one("#meter #template").tooltip == (
+            TERMS["template"] + "\n" + TERMS["predicted"]
+        )
+        assert app.screen.query_one("#bar").tooltip.startswith("cost: what this call cost")
+        # hovering the label shows it
+        from textual.widgets._tooltip import Tooltip
+
+        await pilot.hover("#meter #template")
+        await wait_until(pilot, lambda: any(t.display for t in app.screen.query(Tooltip)))
+        assert str(app.screen.query_one(Tooltip).content) == tooltip("#meter #template")
         help_text = (await open_help(app, pilot)).text
         for sentence in TERMS.values():
             assert sentence in help_text
