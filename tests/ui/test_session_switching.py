@@ -188,3 +188,29 @@ async def test_the_rename_and_confirm_dialogs_fit_80x24_and_work_by_keyboard(tmp
         await pilot.press("y")
         await pilot.pause()
         assert answers == [False, True]
+
+
+async def test_r_on_the_open_session_in_the_sessions_dialog_renames_it(tmp_path):
+    from textual.widgets import DataTable
+
+    from fincoach_tui.ui.screens.sessions import SessionsScreen
+
+    app = make_app(tmp_path, "mine")
+    async with app.run_test(size=SIZE) as pilot:
+        await started(app, pilot)
+        await say(app, pilot, "My salary is ₹1,20,000.")
+        await pilot.press("ctrl+o")
+        await pilot.pause()
+        assert isinstance(app.screen, SessionsScreen)
+        table = app.screen.query_one(DataTable)
+        table.move_cursor(row=table.get_row_index("mine"))
+        await pilot.press("r")
+        await wait_until(pilot, lambda: isinstance(app.screen, RenameScreen))
+        await submit(app.screen, pilot, "ours")
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert app.live.name == "ours"
+        assert [m.content for m in app.live.state.transcript.messages][0] == (
+            "My salary is ₹1,20,000."
+        )
+        assert SessionStore(tmp_path / "sessions").names() == ["ours"]
