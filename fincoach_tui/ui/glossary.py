@@ -138,6 +138,8 @@ def tooltip(part: str) -> str:
 
 def apply_tooltips(root: Widget) -> None:
     """Give each labelled part under `root` its glossary sentences as a tooltip."""
+    from rich.text import Text
+
     for part in TOOLTIPS:
         for widget in root.query(part):
-            widget.tooltip = tooltip(part)
+            widget.tooltip = Text(tooltip(part))  # not markup: "[prices]" is text

@@ -19,7 +19,7 @@ from fincoach_tui.ui.app import FinCoachApp
 from fincoach_tui.ui.commands import FinCoachCommands, palette_actions
 from fincoach_tui.ui.glossary import TERMS, TOOLTIPS, tooltip
 from fincoach_tui.ui.key_list import COMPOSER_KEYS, key_name
-from fincoach_tui.ui.screens.help import HelpScreen
+from fincoach_tui.ui.screens.help import HelpScreen, glossary_table
 from tests.app_harness import SIZE, make_app, say, started, wait_until
 
 README = Path(__file__).resolve().parents[2] / "README.md"
@@ -143,20 +143,23 @@ async def test_the_panels_labels_carry_the_glossarys_sentences(tmp_path):
         await say(app, pilot, "My salary is ₹1,20,000.")
         for part in TOOLTIPS:
             widgets = list(app.screen.query(part))
-            assert len(widgets) == 1 and widgets[0].tooltip == tooltip(part), part
-        assert app.screen.query_one("#meter #template").tooltip == (
+            assert len(widgets) == 1 and str(widgets[0].tooltip) == tooltip(part), part
+        assert str(app.screen.query_one("#meter #template").tooltip) == (
             TERMS["template"] + "\n" + TERMS["predicted"]
         )
-        assert app.screen.query_one("#bar").tooltip.startswith("cost: what this call cost")
+        assert str(app.screen.query_one("#bar").tooltip).startswith("cost: what this call cost")
         # hovering the label shows it
         from textual.widgets._tooltip import Tooltip
 
-        await pilot.hover("#meter #template")
+        await pilot.hover("#meter #price")  # its sentence has brackets: shown as written
         await wait_until(pilot, lambda: any(t.display for t in app.screen.query(Tooltip)))
-        assert str(app.screen.query_one(Tooltip).content) == tooltip("#meter #template")
-        help_text = (await open_help(app, pilot)).text
+        assert str(app.screen.query_one(Tooltip).content) == tooltip("#meter #price")
+        assert "under [prices] in config.toml" in str(app.screen.query_one(Tooltip).content)
+        screen = await open_help(app, pilot)
         for sentence in TERMS.values():
-            assert sentence in help_text
+            assert sentence in screen.text
+        cells = [str(c) for column in glossary_table().columns for c in column._cells]
+        assert "add one under [prices] in config.toml" in cells[-1]  # text, not markup
 
 
 def readme_keys() -> list[str]:

@@ -29,7 +29,7 @@ def keys_table(sections: list[KeySection]) -> Group:
         table.add_column(no_wrap=True, style="bold", min_width=8)
         table.add_column(ratio=1)
         for row in section.rows:
-            table.add_row(row.keys, row.does)
+            table.add_row(Text(row.keys), Text(row.does))
         parts += [table, Text("")]
     return Group(*parts)
 
@@ -43,14 +43,19 @@ def keys_plain(sections: list[KeySection]) -> str:
     return "\n".join(lines)
 
 
-def glossary_text() -> Text:
-    text = Text()
+def glossary_table() -> Table:
+    """Each term in bold, its sentence beside it, wrapping under itself."""
+    table = Table.grid(padding=(0, 2), pad_edge=True)
+    table.add_column(no_wrap=True, style="bold")
+    table.add_column(ratio=1)
     for sentence in TERMS.values():
-        # "counted: the tokens…": the term in bold, then its sentence.
-        head, colon, rest = sentence.partition(": ")
-        text.append(head, style="bold")
-        text.append(f"{colon}{rest}\n")
-    return text
+        term, _, rest = sentence.partition(": ")  # "counted: the tokens…"
+        table.add_row(Text(term), Text(rest))  # Text: "[prices]" is not markup
+    return table
+
+
+def glossary_plain() -> str:
+    return "\n".join(TERMS.values())
 
 
 class HelpScreen(ModalScreen[None]):
@@ -87,7 +92,7 @@ class HelpScreen(ModalScreen[None]):
                     "Hover a label on the panel to read the same sentence there.",
                     id="glossary-note",
                 )
-                yield Static(glossary_text(), id="glossary")
+                yield Static(glossary_table(), id="glossary")
             yield Static("↑/↓ PgUp/PgDn scroll · Esc, F1 or q closes", id="hint")
 
     def on_mount(self) -> None:
@@ -96,7 +101,7 @@ class HelpScreen(ModalScreen[None]):
     @property
     def text(self) -> str:
         """What the screen says, as plain text (for tests and screen readers)."""
-        parts = [keys_plain(self._sections), glossary_text().plain]
+        parts = [keys_plain(self._sections), glossary_plain()]
         return "\n".join(parts)
 
     def action_close(self) -> None:
