@@ -104,9 +104,7 @@ class Sessions:
         try:
             new = self.check_new_name(old, new)
             self._store.rename(old, new)
-        except NotDone as exc:
-            return self.open(engine, old, sleep=sleep, config=config), f"not renamed: {exc}"
-        except (SessionError, ValueError, OSError) as exc:
+        except (NotDone, SessionError, ValueError, OSError) as exc:
             return self.open(engine, old, sleep=sleep, config=config), f"not renamed: {exc}"
         return self.open(engine, new, sleep=sleep, config=config), ""
 
