@@ -148,8 +148,6 @@ def _need(data: object, where: str) -> Needed:
     earlier = tuple(
         value_from_json(item, f"{where}: earlier[{n}]") for n, item in enumerate(earlier_data)
     )
-    if any(old.kind != current.kind for old in earlier):
-        raise CorpusError(f"{where}: earlier values must be of the same form as current")
     if current in earlier:
         raise CorpusError(f"{where}: the current value is also listed as earlier")
     return Needed(key, current, earlier)
