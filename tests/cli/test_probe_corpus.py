@@ -127,3 +127,29 @@ def test_the_dev_corpus_says_what_its_ground_truth_says(counter):
             if set(a.needed) - set(a.present)
         ]
         assert missing == [] and run.stale == 0, c.title
+
+
+def test_the_dev_corpus_questions_do_not_answer_themselves():
+    """The request always carries the question, so a question that names a figure it needs
+    would score that fact for every strategy, even one that remembers nothing."""
+    from fincoach_tui.domain.probe.matcher import RequestText
+
+    for c in load_corpus(DEV).conversations:
+        for number, turn in c.questions:
+            asked = RequestText(turn.text)
+            named = [n.key for n in turn.needs if any(map(asked.has, (n.current, *n.earlier)))]
+            assert named == [], (c.title, number)
+
+
+def test_the_dev_corpus_gives_each_fact_its_own_figure():
+    """The judge compares values, not labels: two facts with one figure would let either
+    pass for the other."""
+    for c in load_corpus(DEV).conversations:
+        owners: dict[tuple[str, float], set[str]] = {}
+        for _, turn in c.questions:
+            for need in turn.needs:
+                for value in (need.current, *need.earlier):
+                    if value.kind != "phrase":
+                        owners.setdefault((value.kind, value.number), set()).add(need.key)
+        shared = {v: keys for v, keys in owners.items() if len(keys) > 1}
+        assert shared == {}, c.title
