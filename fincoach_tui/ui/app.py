@@ -128,7 +128,7 @@ class FinCoachApp(TurnHandlers, SessionActions, StrategyActions):
 
     def on_mount(self) -> None:
         self.theme_changed_signal.subscribe(self, self._save_theme)
-        for problem in self._theme_problems:
+        for problem in [*self._theme_problems, *self.config.problems]:
             self.notify(problem, severity="warning", markup=False)
         self.activity.say("starting: loading the tokenizer…")
         self.query_one(Composer).focus()
