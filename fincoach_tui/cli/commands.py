@@ -264,8 +264,12 @@ def _plain(config, settings, file, strategy: str | None) -> int:
         file.close()
         raise
     live = _guard(lambda: open_session(engine, file, strategy=strategy))
+    from fincoach_tui.cli.plain_budget import PlainBudget
+    from fincoach_tui.service.usage import SpendWatch
+
+    budget = PlainBudget(SpendWatch.open(config, live.coach))
     try:
-        return asyncio.run(run(live))
+        return asyncio.run(run(live, budget=budget))
     finally:
         live.close()
 

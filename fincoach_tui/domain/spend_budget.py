@@ -7,11 +7,13 @@ the send that would cross it (the text stays where it was).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Literal
 
 WARN_AT = 0.8
 Level = Literal["ok", "warn", "over"]
+Formatter = Callable[[float | None], str]  # how a cost in USD is written (ui/format.usd)
 
 
 @dataclass(frozen=True)
@@ -43,7 +45,7 @@ class Standing:
             return "over"
         return "warn" if self.fraction >= WARN_AT else "ok"
 
-    def short(self, usd) -> str:
+    def short(self, usd: Formatter) -> str:
         """ "month $4.10/$5.00 82%": what the header shows."""
         return f"{self.scope} {usd(self.spent)}/{usd(self.limit)} {self.fraction:.0%}"
 
@@ -68,21 +70,25 @@ class BudgetCheck:
         """A hard budget refuses a send that would cross it."""
         return self.budget.hard and bool(self.crossing)
 
-    def warning(self, usd, next_cost: float | None) -> str:
+    def warning(self, usd: Formatter, next_cost: float | None) -> str:
         """One line before a send that would cross a limit ("" if none would)."""
         if not self.crossing:
             return ""
         s = self.crossing[0]
-        cost = "" if next_cost is None else f" (≈{usd(next_cost)})"
-        verb = "would go over" if s.spent < s.limit else "is already over"
-        if self.refused:
-            return (
-                f"not sent: this message{cost} {verb} the {s.scope} budget of {usd(s.limit)} "
-                f"(spent {usd(s.spent)}); raise it in the usage screen (Ctrl+U) or config.toml"
+        if s.spent < s.limit:
+            cost = "" if next_cost is None else f" (≈{usd(next_cost)})"
+            line = (
+                f"this message{cost} would go over the {s.scope} budget of {usd(s.limit)} "
+                f"(spent {usd(s.spent)})"
             )
-        return f"this message{cost} {verb} the {s.scope} budget of {usd(s.limit)} (spent {usd(s.spent)})"
+        else:
+            adds = "" if next_cost is None else f"; this message adds ≈{usd(next_cost)}"
+            line = f"the {s.scope} budget of {usd(s.limit)} is used up (spent {usd(s.spent)}){adds}"
+        if self.refused:
+            return f"not sent: {line}; raise it in the usage screen (Ctrl+U) or config.toml"
+        return line
 
-    def notice(self, usd) -> str:
+    def notice(self, usd: Formatter) -> str:
         """One line once spend has reached 80% or 100% of a limit ("" below 80%)."""
         worst = max(self.standings, key=lambda s: s.fraction, default=None)
         if worst is None or worst.level == "ok":

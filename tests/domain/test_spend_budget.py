@@ -45,4 +45,11 @@ def test_a_send_that_would_cross_warns_and_a_hard_budget_refuses_it():
 def test_a_budget_already_used_up_refuses_even_a_send_of_unknown_cost():
     check = check_budget(Budget(monthly_usd=1.0, hard=True), 1.0, 0, next_cost=None)
     assert check.refused
-    assert "is already over the month budget of $1.00" in check.warning(usd, None)
+    assert check.warning(usd, None) == (
+        "not sent: the month budget of $1.00 is used up (spent $1.00); "
+        "raise it in the usage screen (Ctrl+U) or config.toml"
+    )
+    soft = check_budget(Budget(monthly_usd=1.0), 1.5, 0, next_cost=0.25)
+    assert soft.warning(usd, 0.25) == (
+        "the month budget of $1.00 is used up (spent $1.50); this message adds ≈$0.2500"
+    )

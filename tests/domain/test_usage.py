@@ -36,7 +36,9 @@ def two_sessions() -> list[SessionUsage]:
 
 def test_a_record_counts_input_with_its_cached_part_and_output_with_its_reasoning():
     totals = UsageTotals()
-    totals.add(session("x", [("2026-12-01", record(1, 1000, 100, 0.5, cached=400, reasoning=30))]).total)
+    totals.add(
+        session("x", [("2026-12-01", record(1, 1000, 100, 0.5, cached=400, reasoning=30))]).total
+    )
     assert (totals.input_tokens, totals.cached_tokens) == (1000, 400)
     assert (totals.output_tokens, totals.reasoning_tokens) == (100, 30)
     assert totals.total_tokens == 1100 and totals.maintenance_tokens == 0
@@ -63,18 +65,18 @@ def test_monthly_report_sums_every_call_and_marks_what_is_unpriced_or_estimated(
 
 def test_grouped_by_model_strategy_or_session():
     by_model = usage_report(two_sessions(), "monthly", by="model")
-    assert [(l.period, l.group, l.totals.calls) for l in by_model.lines] == [
+    assert [(x.period, x.group, x.totals.calls) for x in by_model.lines] == [
         ("2026-11", "gpt-4o-mini", 2),
         ("2026-12", "gpt-4.1", 1),
         ("2026-12", "gpt-4o-mini", 1),
         ("2026-12", "llama3", 1),
     ]
     by_session = usage_report(two_sessions(), "daily", by="session")
-    assert [(l.period, l.group) for l in by_session.lines] == [
+    assert [(x.period, x.group) for x in by_session.lines] == [
         ("2026-11-30", "a"), ("2026-12-01", "a"), ("2026-12-01", "b"), ("2026-12-02", "b"),
     ]  # fmt: skip
     by_strategy = usage_report(two_sessions(), "weekly", by="strategy")
-    assert [(l.period, l.group, l.totals.calls) for l in by_strategy.lines] == [
+    assert [(x.period, x.group, x.totals.calls) for x in by_strategy.lines] == [
         ("2026-11-30", "buffer", 3),
         ("2026-11-30", "window", 2),
     ]

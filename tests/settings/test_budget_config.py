@@ -32,9 +32,9 @@ def test_defaults_are_no_budget_and_receipts_on(tmp_path):
     ("toml", "problem"),
     [
         ("[budget]\nmonthly_usd = -1\n", "budget.monthly_usd must be a number of USD above 0"),
-        ("[budget]\nsession_usd = \"lots\"\n", "budget.session_usd must be a number of USD"),
+        ('[budget]\nsession_usd = "lots"\n', "budget.session_usd must be a number of USD"),
         ("[budget]\nmonthly_usd = 1e12\n", "(at most 1,000,000)"),
-        ("[budget]\nhard = \"yes\"\n", "budget.hard must be true or false"),
+        ('[budget]\nhard = "yes"\n', "budget.hard must be true or false"),
         ("[budget]\nmonthly = 5\n", "unknown key 'budget.monthly' (did you mean 'monthly_usd'?)"),
         ("budget = 5\n", "budget must be a table ([budget])"),
         ("receipts = 1\n", "receipts must be true or false"),
