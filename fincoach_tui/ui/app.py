@@ -26,6 +26,7 @@ from fincoach_tui.service.runtime import Engine, build_engine, open_session
 from fincoach_tui.service.sessions import Sessions
 from fincoach_tui.settings import paths
 from fincoach_tui.ui import heap
+from fincoach_tui.ui.budget_actions import BudgetActions
 from fincoach_tui.ui.chat import ChatView
 from fincoach_tui.ui.commands import FinCoachCommands
 from fincoach_tui.ui.comparison_messages import CostsCompared, DraftQuoted
@@ -45,7 +46,7 @@ if TYPE_CHECKING:
 AWidget = TypeVar("AWidget", bound=Widget)
 
 
-class FinCoachApp(TurnHandlers, SessionActions, StrategyActions):
+class FinCoachApp(TurnHandlers, SessionActions, StrategyActions, BudgetActions):
     """The arrangement of the parts: each part (ui/app_base.py lists them) is one idea."""
 
     TITLE = "FinCoach"
@@ -63,6 +64,8 @@ class FinCoachApp(TurnHandlers, SessionActions, StrategyActions):
         Binding("ctrl+l", "planner", "Planner"),
         # priority: the composer (a TextArea) would otherwise take ctrl+y as "redo".
         Binding("ctrl+y", "memory", "Memory", priority=True),
+        # priority: the composer (a TextArea) would take Ctrl+U as "delete to line start".
+        Binding("ctrl+u", "usage", "Usage", priority=True),
         Binding("ctrl+r", "retry", "Retry", show=False),
         Binding("ctrl+q", "quit", "Quit"),
     ]

@@ -19,6 +19,7 @@ _ACTIONS = (
     ("Retry the failed message", "retry"),
     ("Memory: facts, summary, recall index (edit, delete)…", "memory"),
     ("Remember… (extract a fact from your next message now)", "remember"),
+    ("Usage: tokens and cost across sessions, budget…", "usage"),
 )
 
 

@@ -18,6 +18,7 @@ class SessionActions(FinCoachBase):
         if self.live is not None and self.live is not live:
             self._close_live()
         self.live = live
+        self.watch_spend()
         assistant = "FinCoach (offline)" if self.settings.simulated else "FinCoach"
         await self.chat.show_history(live.state.transcript.messages, assistant)
         self.refresh_session()

@@ -62,7 +62,7 @@ def usage_lines(report: UsageReport, width: int = 100) -> list[str]:
     return text + footnotes(report.total)
 
 
-LEGEND = "cached is part of input, reasoning of output; maint.: summaries, facts, recall"
+LEGEND = "cached: part of input · reasoning: part of output · maint.: summaries, facts"
 
 
 def footnotes(total: UsageTotals) -> list[str]:
