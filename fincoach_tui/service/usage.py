@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from datetime import date, datetime
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from fincoach_tui.domain.pricing import call_cost
@@ -16,29 +17,39 @@ from fincoach_tui.domain.records import Usage
 from fincoach_tui.domain.spend_budget import Budget, BudgetCheck, check_budget
 from fincoach_tui.domain.usage import GroupBy, Period, UsageReport, spent_since, usage_report
 from fincoach_tui.settings import paths
-from fincoach_tui.store.usage_index import UsageIndex, index_for
+from fincoach_tui.store.usage_index import INDEX_NAME, UsageIndex, index_for
 
 if TYPE_CHECKING:
     from fincoach_tui.service.coach import Coach
     from fincoach_tui.settings.config import Config
 
 
-def usage_index() -> UsageIndex:
-    return index_for(paths.data_dir())
+def usage_index(sessions_dir: Path | None = None) -> UsageIndex:
+    """The index of `sessions_dir` (default: the data directory's), kept beside it."""
+    if sessions_dir is None:
+        return index_for(paths.data_dir())
+    return UsageIndex(sessions_dir, Path(sessions_dir).parent / INDEX_NAME)
 
 
-def report(period: Period = "daily", by: GroupBy = None, since: str | None = None) -> UsageReport:
+def report(
+    period: Period = "daily",
+    by: GroupBy = None,
+    since: str | None = None,
+    *,
+    sessions_dir: Path | None = None,
+) -> UsageReport:
     """Every session's usage per period (and group), from `since` (YYYY-MM-DD) on."""
-    return usage_report(usage_index().sessions(), period, by, since)
+    return usage_report(usage_index(sessions_dir).sessions(), period, by, since)
 
 
 def month_start(today: date) -> str:
     return today.replace(day=1).isoformat()
 
 
-def month_spent(today: date | None = None) -> float:
+def month_spent(today: date | None = None, *, sessions_dir: Path | None = None) -> float:
     """What every session's priced calls cost this calendar month (local time)."""
-    return spent_since(usage_index().sessions(), month_start(today or datetime.now().date()))
+    sessions = usage_index(sessions_dir).sessions()
+    return spent_since(sessions, month_start(today or datetime.now().date()))
 
 
 def budget_of(config: Config) -> Budget:

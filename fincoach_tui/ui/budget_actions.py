@@ -29,9 +29,14 @@ class BudgetActions(FinCoachBase):
 
     def watch_spend(self) -> None:
         """Start following the session on screen (its month's spend read now)."""
-        from fincoach_tui.service.usage import SpendWatch
+        from fincoach_tui.service.usage import SpendWatch, month_spent
 
-        self.spend = SpendWatch.open(self.config, self.live.coach) if self.live else None
+        folder = self.sessions.directory
+        self.spend = (
+            SpendWatch.open(self.config, self.live.coach, lambda: month_spent(sessions_dir=folder))
+            if self.live
+            else None
+        )
         self._budget_level = self.spend.check().level if self.spend else "ok"
 
     # ---- the usage screen ----------------------------------------------------------
@@ -39,7 +44,14 @@ class BudgetActions(FinCoachBase):
         from fincoach_tui.service.usage import budget_of, report
         from fincoach_tui.ui.screens.usage import UsageScreen
 
-        self.push_screen(UsageScreen(report, budget_of(self.config), self._save_budget))
+        folder = self.sessions.directory
+        self.push_screen(
+            UsageScreen(
+                lambda period: report(period, sessions_dir=folder),
+                budget_of(self.config),
+                self._save_budget,
+            )
+        )
 
     def _save_budget(self, budget: Budget) -> str:
         """Save the budget set in the usage screen; "" when saved, else why not."""
