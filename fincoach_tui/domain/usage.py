@@ -69,8 +69,10 @@ class UsageTotals:
         names = [f.name for f in fields(cls)]
         if len(values) != len(names):
             raise ValueError("a usage row has the wrong number of figures")
-        out = cls(**dict(zip(names, values, strict=True)))
-        out.cost_usd = float(out.cost_usd)
+        out = cls()
+        for name, value in zip(names, values, strict=True):
+            # Counts are whole numbers, the cost a float: a damaged index fails here, whole.
+            setattr(out, name, float(value) if name == "cost_usd" else _whole(value))
         return out
 
     def as_json(self) -> dict[str, Any]:
@@ -99,6 +101,12 @@ def record_totals(record: Mapping[str, Any]) -> UsageTotals:
         # As the sessions listing marks it: the offline model's figures are not a bill anyway.
         estimated_calls=int(bool(usage.get("estimated")) and not record.get("simulated")),
     )
+
+
+def _whole(value: object) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise ValueError(f"a usage count must be a whole number, got {value!r}")
+    return value
 
 
 RowKey = tuple[str, str, str]  # day (YYYY-MM-DD, local), model, strategy

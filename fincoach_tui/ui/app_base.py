@@ -105,8 +105,9 @@ class FinCoachBase(App):
         """The inspector's context ledger: counted with this session's counter."""
         from fincoach_tui.service.ledger import ledger_for
         from fincoach_tui.ui.inspector import RequestInspector
+        from fincoach_tui.ui.side_panel import SidePanel
 
-        if self.live is None or self.engine is None:
+        if self.live is None or self.engine is None or not self.query(SidePanel):
             return
         coach, window = self.live.coach, self.engine.context_window
 

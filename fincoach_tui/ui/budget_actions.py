@@ -91,8 +91,12 @@ class BudgetActions(FinCoachBase):
     def _notice_level(self, check: BudgetCheck) -> None:
         rank = {"ok": 0, "warn": 1, "over": 2}
         if rank[check.level] > rank[self._budget_level]:
-            severity = "error" if check.level == "over" else "warning"
-            self.notify(check.notice(fmt.usd), severity=severity, timeout=10, markup=False)
+            self.notify(
+                check.notice(fmt.usd),
+                severity="error" if check.level == "over" else "warning",
+                timeout=10,
+                markup=False,
+            )
         self._budget_level = check.level
 
     # ---- before a send ---------------------------------------------------------------

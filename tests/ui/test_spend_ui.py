@@ -37,7 +37,9 @@ def bar(app) -> str:
 
 async def test_a_receipt_under_each_reply_and_the_context_ledger(fake_openai, tmp_path):
     fake_openai.script(text="Save a fifth.", prompt_tokens=173, completion_tokens=92)
-    fake_openai.script(text="Then invest.", prompt_tokens=200, completion_tokens=40, cached_tokens=128)
+    fake_openai.script(
+        text="Then invest.", prompt_tokens=200, completion_tokens=40, cached_tokens=128
+    )
     app = app_on(fake_openai, tmp_path)
     async with app.run_test(size=(120, 40)) as pilot:
         await started(app, pilot)
