@@ -9,11 +9,17 @@ some prices ends in "+?". Formatting only: the figures are the records'.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from textual.widgets import Static
 
 from fincoach_tui.domain.records import CallRecord
 from fincoach_tui.ui import format as fmt
+from fincoach_tui.ui.chat import MessageBox
+
+if TYPE_CHECKING:
+    from fincoach_tui.domain.conversation import Message
+    from fincoach_tui.ui.chat import ChatView
 
 
 def session_cost_text(records: Sequence[CallRecord]) -> str:
@@ -45,3 +51,17 @@ class Receipt(Static):
 
     def __init__(self, line: str) -> None:
         super().__init__(line, markup=False, classes="receipt")
+
+
+async def add_history_receipts(
+    chat: ChatView, messages: Sequence[Message], records: Sequence[CallRecord]
+) -> None:
+    """Receipts under the replies of a session just opened: the pane shows the newest page
+    of the transcript, so its reply boxes are the newest replies, in order."""
+    where = {r.reply_id: i for i, r in enumerate(records) if r.kind == "chat" and r.reply_id}
+    boxes = [box for box in chat.query(MessageBox) if box.has_class("-assistant")]
+    replies = [m for m in messages if m.role == "assistant"]
+    for box, reply in zip(reversed(boxes), reversed(replies), strict=False):
+        index = where.get(reply.id)
+        if index is not None and not box.query(Receipt):
+            await box.mount(Receipt(receipt_line(records[index], records[: index + 1])))

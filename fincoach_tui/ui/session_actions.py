@@ -21,6 +21,12 @@ class SessionActions(FinCoachBase):
         self.watch_spend()
         assistant = "FinCoach (offline)" if self.settings.simulated else "FinCoach"
         await self.chat.show_history(live.state.transcript.messages, assistant)
+        if self.config.receipts:
+            from fincoach_tui.ui.receipt import add_history_receipts
+
+            await add_history_receipts(
+                self.chat, live.state.transcript.messages, live.state.records
+            )
         self.refresh_session()
         for problem in live.problems:
             self.notify(problem, severity="warning", timeout=8, markup=False)

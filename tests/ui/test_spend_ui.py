@@ -154,3 +154,19 @@ async def test_the_usage_screen_shows_every_session_and_sets_the_budget(fake_ope
         assert load_config(app.config_path).budget_monthly_usd == 0.0001
         await pilot.press("escape")
         assert "month ▮▮▮▮▮▯ $0.000081/$0.00010 81%" in bar(app)
+
+
+async def test_a_reopened_session_shows_its_replies_receipts(fake_openai, tmp_path):
+    fake_openai.script(text="Save a fifth.", prompt_tokens=173, completion_tokens=92)
+    fake_openai.script(text="Then invest.", prompt_tokens=200, completion_tokens=40)
+    app = app_on(fake_openai, tmp_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await started(app, pilot)
+        await say(app, pilot, QUESTION)
+        await say(app, pilot, "And then?")
+        shown = receipts(app)
+    again = app_on(fake_openai, tmp_path)
+    async with again.run_test(size=(120, 40)) as pilot:
+        await started(again, pilot)
+        assert receipts(again) == shown
+        assert shown[1].endswith("· $0.000054 · session $0.00014")
