@@ -177,7 +177,7 @@ def _main(argv: Sequence[str] | None) -> int:
             from fincoach_tui.cli.usage import cmd_usage
 
             sessions = _sessions_dir()
-            return _guard(lambda: cmd_usage(args, sessions))
+            return _guard(lambda: cmd_usage(args, sessions))  # ConfigError, a bad --since
         return cmd_chat(args)
     except KeyboardInterrupt:
         return 130

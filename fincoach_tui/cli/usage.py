@@ -8,7 +8,9 @@ import shutil
 from datetime import date
 from pathlib import Path
 
-from fincoach_tui.service.usage import report
+from fincoach_tui.domain.spend_budget import check_budget
+from fincoach_tui.service.usage import budget_of, month_spent, report
+from fincoach_tui.ui.format import usd
 from fincoach_tui.ui.usage_table import usage_lines
 
 
@@ -39,4 +41,21 @@ def cmd_usage(args: argparse.Namespace, sessions_dir: Path) -> int:
         return 0
     width = shutil.get_terminal_size((100, 24)).columns
     print("\n".join(usage_lines(result, width)))
+    line = budget_line(sessions_dir)
+    if line:
+        print(line)
     return 0
+
+
+def budget_line(sessions_dir: Path) -> str:
+    """This month's spend against the monthly budget, when one is set ("" otherwise)."""
+    from fincoach_tui.settings import paths
+    from fincoach_tui.settings.config import load_config
+
+    config = load_config(paths.config_path())  # a broken file: one line, from the caller
+    if config.budget_monthly_usd is None:
+        return ""
+    standing = check_budget(
+        budget_of(config), month_spent(sessions_dir=sessions_dir), 0.0
+    ).standings[0]
+    return f"budget: {standing.short(usd)}"

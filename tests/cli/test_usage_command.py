@@ -90,3 +90,14 @@ def test_monthly_totals_equal_the_sum_of_the_sessions_listing(monkeypatch, capsy
     assert sum(float(cost.lstrip("$")) for cost in listed) == pytest.approx(
         data["total_cost_usd"], abs=1e-4
     )
+
+
+def test_the_month_budget_is_shown_under_the_table(capsys, monkeypatch, utc):  # noqa: F811
+    from datetime import datetime
+
+    today = datetime.now().date().isoformat()
+    write_session(paths.sessions_dir(), "now", [(at(today), [record(1, 10, 5, 0.41)])])
+    paths.config_path().parent.mkdir(parents=True, exist_ok=True)
+    paths.config_path().write_text("[budget]\nmonthly_usd = 0.5\n")
+    assert main(["usage", "--monthly"]) == 0
+    assert capsys.readouterr().out.splitlines()[-1] == "budget: month $0.4100/$0.5000 82%"
