@@ -62,7 +62,7 @@ def usage_lines(report: UsageReport, width: int = 100) -> list[str]:
     return text + footnotes(report.total)
 
 
-LEGEND = "cached: part of input · reasoning: part of output · maint.: summaries, facts"
+LEGEND = "cached is in input, reasoning in output; maint.: summary and fact calls"
 
 
 def footnotes(total: UsageTotals) -> list[str]:

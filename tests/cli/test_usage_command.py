@@ -39,7 +39,7 @@ def test_monthly_table_marks_estimated_and_unpriced(capsys, monkeypatch, utc):  
         "2026-12  ≈2,300       0    ≈180        ≈30       0  ≈$0.0025+?",
         "─" * 62,
         "total    ≈3,600    ≈400    ≈330        ≈30    ≈350  ≈$0.0037+?",
-        "cached: part of input · reasoning: part of output · maint.: summaries, facts",
+        "cached is in input, reasoning in output; maint.: summary and fact calls",
         "≈ 1 call estimated (the server sent no usage)",
         "+? 1 call with no price, not in the cost",
     ]
