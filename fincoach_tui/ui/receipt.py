@@ -43,10 +43,10 @@ def receipt_line(record: CallRecord, so_far: Sequence[CallRecord]) -> str:
 
 
 class Receipt(Static):
-    """One muted line under a reply."""
+    """One muted line under a reply (two in a narrow chat pane: wrapped, never cut)."""
 
     DEFAULT_CSS = """
-    Receipt { height: 1; color: $text-muted; text-wrap: nowrap; text-overflow: ellipsis; }
+    Receipt { height: auto; color: $text-muted; }
     """
 
     def __init__(self, line: str) -> None:
