@@ -132,6 +132,20 @@ def build_parser() -> argparse.ArgumentParser:
         "anthropic, google...); default: the configured provider, else the model's maker",
     )
 
+    usage = sub.add_parser("usage", help="tokens and cost across sessions, per day, week or month")
+    period = usage.add_mutually_exclusive_group()
+    for flag in ("daily", "weekly", "monthly"):
+        period.add_argument(
+            f"--{flag}", dest="period", action="store_const", const=flag, help=f"{flag} totals"
+        )
+    usage.add_argument(
+        "--by",
+        choices=("model", "strategy", "session"),
+        help="one line per model, strategy or session",
+    )
+    usage.add_argument("--since", metavar="DATE", help="from this day on (YYYY-MM-DD)")
+    usage.add_argument("--json", action="store_true", help="print the report as JSON")
+
     exp = sub.add_parser("export", help="write a session as Markdown or JSON")
     exp.add_argument("name", help="session name")
     exp.add_argument("--format", choices=("md", "json"), default="md")
@@ -171,6 +185,11 @@ def _main(argv: Sequence[str] | None) -> int:
             return cmd_export(args)
         if args.command == "prices":
             return cmd_prices(args)
+        if args.command == "usage":
+            from fincoach_tui.cli.usage import cmd_usage
+
+            sessions = _sessions_dir()
+            return _guard(lambda: cmd_usage(args, sessions))  # ConfigError, a bad --since
         return cmd_chat(args)
     except KeyboardInterrupt:
         return 130
@@ -208,6 +227,8 @@ def cmd_chat(args: argparse.Namespace) -> int:
     from fincoach_tui.store.sessions import SessionStore
 
     config = _guard(lambda: load_config(paths.config_path()))
+    for problem in config.problems:  # a bad budget: said once, the default kept
+        print(f"fincoach: {problem}", file=sys.stderr)
     overrides = Overrides(args.provider, args.model, args.base_url, args.api_key_env, args.strategy)
     settings = _guard(lambda: resolve(config, overrides, os.environ))
     if args.strategy:
@@ -255,8 +276,12 @@ def _plain(config, settings, file, strategy: str | None) -> int:
         file.close()
         raise
     live = _guard(lambda: open_session(engine, file, strategy=strategy))
+    from fincoach_tui.cli.plain_budget import PlainBudget
+    from fincoach_tui.service.usage import SpendWatch
+
+    budget = PlainBudget(SpendWatch.open(config, live.coach))
     try:
-        return asyncio.run(run(live))
+        return asyncio.run(run(live, budget=budget))
     finally:
         live.close()
 

@@ -47,6 +47,11 @@ class Sessions:
     def __init__(self, store: SessionStore) -> None:
         self._store = store
 
+    @property
+    def directory(self) -> Path:
+        """Where the session files are (the usage index sits beside it)."""
+        return self._store.root
+
     def listing(self) -> list[Listed]:
         """Every session, newest first; one that cannot be read is listed all the same."""
         from fincoach_tui.domain.session_state import summarize_session

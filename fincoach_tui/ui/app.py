@@ -25,6 +25,7 @@ from fincoach_tui.service.runtime import Engine, build_engine, open_session
 from fincoach_tui.service.sessions import Sessions
 from fincoach_tui.settings import paths
 from fincoach_tui.ui import heap
+from fincoach_tui.ui.budget_actions import BudgetActions
 from fincoach_tui.ui.chat import ChatView
 from fincoach_tui.ui.commands import FinCoachCommands
 from fincoach_tui.ui.comparison_messages import CostsCompared, DraftQuoted
@@ -46,7 +47,7 @@ if TYPE_CHECKING:
 AWidget = TypeVar("AWidget", bound=Widget)
 
 
-class FinCoachApp(TurnHandlers, SessionActions, StrategyActions):
+class FinCoachApp(TurnHandlers, SessionActions, StrategyActions, BudgetActions):
     """The arrangement of the parts: each part (ui/app_base.py lists them) is one idea."""
 
     TITLE = "FinCoach"
@@ -78,6 +79,14 @@ class FinCoachApp(TurnHandlers, SessionActions, StrategyActions):
             "Memory",
             priority=True,
             tooltip="facts, summary, recall index: edit, delete, undo a deletion",
+        ),
+        # priority: the composer (a TextArea) would take Ctrl+U as "delete to line start".
+        Binding(
+            "ctrl+u",
+            "usage",
+            "Usage",
+            priority=True,
+            tooltip="tokens and cost across every session, by day, week or month; the budget",
         ),
         Binding("ctrl+o", "sessions", "Sessions", tooltip="open, start, rename or delete one"),
         Binding("ctrl+q", "quit", "Quit", tooltip="everything is already saved"),
@@ -178,7 +187,7 @@ class FinCoachApp(TurnHandlers, SessionActions, StrategyActions):
 
     def on_mount(self) -> None:
         self.theme_changed_signal.subscribe(self, self._save_theme)
-        for problem in self._theme_problems:
+        for problem in [*self._theme_problems, *self.config.problems]:
             self.notify(problem, severity="warning", markup=False)
         self.activity.say("starting: loading the tokenizer…")
         self.query_one(Composer).focus()

@@ -30,6 +30,7 @@ _ACTIONS = (
     ("Retry the failed message", "retry"),
     ("Memory: facts, summary, recall index (edit, delete)…", "memory"),
     ("Remember… (extract a fact from your next message now)", "remember"),
+    ("Usage: tokens and cost across sessions, budget…", "usage"),
 )
 
 # Textual's own palette entries already offer these (Quit, the palette itself).

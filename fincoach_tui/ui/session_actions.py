@@ -21,8 +21,15 @@ class SessionActions(FinCoachBase):
         if not same_conversation:
             self.forget_session_input()
         self.live = live
+        self.watch_spend()
         assistant = "FinCoach (offline)" if self.settings.simulated else "FinCoach"
         await self.chat.show_history(live.state.transcript.messages, assistant)
+        if self.config.receipts:
+            from fincoach_tui.ui.receipt import add_history_receipts
+
+            await add_history_receipts(
+                self.chat, live.state.transcript.messages, live.state.records
+            )
         self.refresh_session()
         for problem in live.problems:
             self.notify(problem, severity="warning", timeout=8, markup=False)
