@@ -80,14 +80,6 @@ class FinCoachApp(TurnHandlers, SessionActions, StrategyActions, BudgetActions):
             priority=True,
             tooltip="facts, summary, recall index: edit, delete, undo a deletion",
         ),
-        # priority: the composer (a TextArea) would take Ctrl+U as "delete to line start".
-        Binding(
-            "ctrl+u",
-            "usage",
-            "Usage",
-            priority=True,
-            tooltip="tokens and cost across every session, by day, week or month; the budget",
-        ),
         Binding("ctrl+o", "sessions", "Sessions", tooltip="open, start, rename or delete one"),
         Binding("ctrl+q", "quit", "Quit", tooltip="everything is already saved"),
         Binding(
@@ -122,6 +114,14 @@ class FinCoachApp(TurnHandlers, SessionActions, StrategyActions, BudgetActions):
             "planner",
             "Planner",
             tooltip="when a bounded strategy gets cheaper than buffer, from this session's averages",
+        ),
+        # priority: the composer (a TextArea) would take Ctrl+U as "delete to line start".
+        Binding(
+            "ctrl+u",
+            "usage",
+            "Usage",
+            priority=True,
+            tooltip="tokens and cost across every session, by day, week or month; the budget",
         ),
         Binding("ctrl+r", "retry", "Retry", show=False, tooltip="send a failed message again"),
     ]
