@@ -32,6 +32,15 @@ from fincoach_tui.domain.fact_kinds import (
     normalise_key,
     table_slug,
 )
+from fincoach_tui.domain.recognise_context import (
+    REFERS_BACK,
+    Reading,
+    Subject,
+    anchor_of,
+    carried,
+    mend_typos,
+    topic_in,
+)
 from fincoach_tui.domain.recognise_parts import (
     Anchor,
     Figure,
@@ -46,6 +55,8 @@ from fincoach_tui.domain.relative_dates import resolve_relative
 
 __all__ = [
     "FinanceFact",
+    "Reading",
+    "coach_subject",
     "find_facts",
     "format_rupees",
     "is_known_key",
@@ -72,18 +83,43 @@ def restate(fact: FinanceFact) -> str:
 
 
 def find_facts(
-    texts: Iterable[tuple[str, str]], said_at: float | None = None
+    texts: Iterable[tuple[str, str]], said_at: float | None = None, reading: Reading | None = None
 ) -> dict[str, FinanceFact]:
     """Facts in `(source, text)` pairs, oldest first; a later mention replaces an earlier one.
 
-    With `said_at`, relative dates are made absolute as of then; without, kept as said.
+    Each text is read knowing the ones before it (see `recognise_context`), and `reading`
+    (what was known before the first). With `said_at`, relative dates are made absolute as
+    of then; without, kept as said.
     """
     facts: dict[str, FinanceFact] = {}
+    reading = reading or Reading()
     for source, text in texts:
-        for key, value in recognise(text, said_at):
+        found, reading = read(text, said_at, reading)
+        for key, value in found:
             facts.pop(key, None)  # re-inserted: the dict's order is the order of mention
             facts[key] = FinanceFact(key, label_of(key), value, source)
     return facts
+
+
+def read(
+    text: str, said_at: float | None, reading: Reading
+) -> tuple[list[tuple[str, str]], Reading]:
+    """The facts one message states, read after the messages `reading` knows, and the
+    reading for the message after it."""
+    found, subject = _recognise(text, said_at, reading)
+    if text.rstrip().endswith("?"):
+        subject = None  # the user's own question is not what their next figure is about
+    return list(found), reading.knowing(found).about(subject)
+
+
+def coach_subject(text: str) -> Subject | None:
+    """What the coach just asked about, if its message ends with a question ("And your
+    rent?"): the user's bare "28k" answers it."""
+    sentences = _sentences(text)
+    if not sentences or not sentences[-1].rstrip().endswith("?"):
+        return None
+    anchors = _anchors(sentences[-1])
+    return carried(anchors[-1], sentences[-1]) if anchors else None
 
 
 # ---- the recogniser ------------------------------------------------------------------
@@ -112,21 +148,27 @@ _SOMEONE_ELSE = re.compile(
     r"manager|roommate|flatmate)\b|^\W*(?:he|she|they|someone|people|everyone|most people)\b",
     re.IGNORECASE,
 )
-_SPOUSE_SUBJECT = re.compile(r"^\W*(?:my|our)\s+(?:wife|husband|spouse|partner)(?:'s)?\b", re.I)
+_SPOUSE_SUBJECT = re.compile(
+    r"^\W*(?:(?:my|our|the)\s+)?(?:wife|husband|hubby|spouse|partner|missus)(?:'s)?\b", re.I
+)
 _MONTHLY_BY_NATURE = re.compile(
-    r"^(?:salary|spouse_salary|rent|expenses|sip|rd_amount|loan_\w+_emi|cost_\w+)$"
+    r"^(?:salary|spouse_salary|pension|rent|expenses|sip|rd_amount|loan_\w+_emi|cost_\w+)$"
 )
 
 
-def recognise(text: str, said_at: float | None = None) -> list[tuple[str, str]]:
+def recognise(
+    text: str, said_at: float | None = None, reading: Reading | None = None
+) -> list[tuple[str, str]]:
     """(key, value) pairs in the order stated; a later one for a key replaces an earlier."""
-    return list(_recognise(text, said_at))
+    return list(_recognise(text, said_at, reading or Reading())[0])
 
 
 # The same texts are read again and again (a request re-sends old turns, a summary is re-read
 # at every fold): each is read once. Pure, so a cache cannot change an answer.
 @lru_cache(maxsize=8192)
-def _recognise(text: str, said_at: float | None) -> tuple[tuple[str, str], ...]:
+def _recognise(
+    text: str, said_at: float | None, reading: Reading
+) -> tuple[tuple[tuple[str, str], ...], Subject | None]:
     found: list[tuple[str, str]] = []
     free: list[str] = []
     for line in text.splitlines():
@@ -137,30 +179,54 @@ def _recognise(text: str, said_at: float | None) -> tuple[tuple[str, str], ...]:
             found.append(structured)
         else:
             free.append(line)
-    body = _OLD_NOTE.sub(" ", "\n".join(free))
+    body = mend_typos(_OLD_NOTE.sub(" ", "\n".join(free)))
     sentences = _sentences(body)
-    carried = ""  # the last anchor stated: "it runs till March 2027" is about it
+    # The last thing named: "They revised my pay. 95k from now on." is about the pay. At
+    # first, what the message before was about, for a message that refers back to it.
+    subject = reading.subject
+    from_before = subject is not None
+    short = len(body.split()) <= 4
+    spouse = reading.spouse
     for index, sentence in enumerate(sentences):
         question = sentence.rstrip().endswith("?")
         following = sentences[index + 1] if index + 1 < len(sentences) else ""
-        found += name_facts(sentence) + city_facts(sentence) + family_facts(sentence)
+        family = family_facts(sentence)
+        spouse = next((v for k, v in family if k == "family_spouse"), spouse)
+        found += name_facts(sentence) + city_facts(sentence) + family
         found += risk_facts(sentence, question, following)
         for clause in _clauses(sentence):
             anchors = _anchors(clause)
-            if anchors:  # "They revised my pay. 95k from now on.": the pay is named here
-                carried = clause[anchors[-1].start : anchors[-1].end]
+            named = carried(anchors[-1], clause) if anchors else topic_in(reading, clause)
+            hint = subject
+            if named:
+                subject, from_before = named, False
+            spouses = _spouse_subject(clause, spouse)
             if (
                 _HYPOTHETICAL.search(clause)
-                or _SOMEONE_ELSE.match(clause)
+                or (_SOMEONE_ELSE.match(clause) and not spouses)
                 or (question and _QUESTION_START.match(clause))
             ):
                 continue
-            if not anchors and carried and figures_in(clause):
-                clause = f"{carried} {clause}"
-            found += _clause_facts(clause)
+            extra = None
+            if not anchors and subject and figures_in(clause):
+                if not from_before or short or REFERS_BACK.search(clause):
+                    extra = anchor_of(subject)
+            found += _clause_facts(clause, extra, hint, spouses)
     if said_at is not None:
         found = [(k, resolve_relative(v, said_at)) for k, v in found]
-    return tuple(found)
+    return tuple(found), subject
+
+
+_SPOUSE_PRONOUN = {"husband": r"he|his|him", "wife": r"she|her", "partner": r"he|his|she|her"}
+
+
+def _spouse_subject(clause: str, spouse: str) -> bool:
+    """Whether the clause is about the spouse: "my wife's salary", "Husband earns", and,
+    once the spouse is known, "his take-home"."""
+    if _SPOUSE_SUBJECT.match(clause):
+        return True
+    pronouns = _SPOUSE_PRONOUN.get(spouse)
+    return bool(pronouns and re.match(rf"^\W*(?:{pronouns})\b", clause, re.IGNORECASE))
 
 
 def _line_fact(line: str) -> tuple[str, str] | None:
@@ -214,7 +280,10 @@ def _sentences(text: str) -> list[str]:
 
 def _clauses(sentence: str) -> list[str]:
     parts, start = [], 0
+    amounts = [(a.start, a.end) for a in find_amounts(sentence)]
     for match in _CLAUSE.finditer(sentence):
+        if any(a < match.start() < b for a, b in amounts):
+            continue  # the "and" of "two and a half lakh"
         parts.append(sentence[start : match.start()])
         start = match.end()
     parts.append(sentence[start:])
@@ -249,7 +318,39 @@ def _anchors(clause: str) -> tuple[Anchor, ...]:
             continue  # "income tax", "earning 7.2%": not the user's pay
         anchors.append(Anchor(match.start(), match.end(), kind.name, word, kind.slots))
     anchors += goal_anchors(clause)
+    if not anchors:
+        anchors += _regular_cost(clause)
     return tuple(sorted(anchors, key=lambda a: a.start))
+
+
+# A recurring cost the kinds do not name: "dad's medicines cost 6k monthly", "Medicines are
+# now 7,500 a month". Only with a month or a year said: "a phone costs 80k" is no outgoing.
+_COST_NOUN = re.compile(
+    r"\b(?P<noun>[a-z][a-z-]{2,})(?:'s)?\s+(?:bills?\s+|fees?\s+|charges?\s+)?"
+    r"(?:costs?|cost (?:me|us)|is|are|comes? to|runs?|takes?)\s+"
+    r"(?:(?:now|about|around|roughly|just|only|also|me|us|nearly|almost)\s+)*"
+    r"(?=₹|rs\b|inr\b|\d|[a-z-]+\s+(?:thousand|lakh|hundred))",
+    re.IGNORECASE,
+)
+_NOT_A_COST = frozenset(
+    "it this that which what there who he she they you total rest balance figure number "
+    "amount price value one thing all both each mine ours his hers theirs".split()
+)
+_CADENCE_WORD = re.compile(
+    r"\b(?:a|per|every|each)\s+(?:month|year)\b|\bmonthly\b|\byearly\b|"
+    r"\bannually\b",
+    re.IGNORECASE,
+)
+
+
+def _regular_cost(clause: str) -> list[Anchor]:
+    match = _COST_NOUN.search(clause)
+    if not match or match["noun"].lower() in _NOT_A_COST:
+        return []
+    if not _CADENCE_WORD.search(clause, match.end()):
+        return []
+    cost = next(kind for kind in KINDS if kind.name == "cost")
+    return [Anchor(match.start(), match.end("noun"), "cost", match["noun"].lower(), cost.slots)]
 
 
 _CONNECTOR = re.compile(
@@ -259,8 +360,15 @@ _CONNECTOR = re.compile(
 )
 
 
-def _clause_facts(clause: str) -> list[tuple[str, str]]:
-    anchors = _anchors(clause)
+def _clause_facts(
+    clause: str,
+    extra: Anchor | None = None,
+    hint: Subject | None = None,
+    spouse: bool = False,
+) -> list[tuple[str, str]]:
+    """The facts of one clause: its figures, each with the anchor it belongs to (`extra`
+    when the clause names none), the loan's type from `hint` where the clause gives none."""
+    anchors = _anchors(clause) or (() if extra is None else (extra,))
     if not anchors:
         return []
     facts: list[tuple[str, str]] = []
@@ -268,12 +376,17 @@ def _clause_facts(clause: str) -> list[tuple[str, str]]:
         anchor = _anchor_for(figure, anchors, clause)
         if anchor is None:
             continue
-        fact = _fact(anchor, figure, clause)
+        fact = _fact(anchor, figure, clause, hint, spouse)
         if fact is not None:
             facts.append(fact)
-    for anchor in anchors:  # a goal named without a figure is still a goal
-        if anchor.kind == "goal" and not any(k.startswith(f"goal_{anchor.word}") for k, _ in facts):
-            facts.append((f"goal_{anchor.word}", anchor.word.replace("_", " ")))
+    for anchor in anchors:
+        goal = f"goal_{anchor.word}"
+        if anchor.kind != "goal":
+            continue
+        if anchor.detail:  # what the goal is, so that a later mention of it finds it
+            facts.insert(0, (goal, anchor.detail))
+        elif not any(k.startswith(goal) for k, _ in facts):  # named without a figure
+            facts.append((goal, anchor.word.replace("_", " ")))
     return facts
 
 
@@ -327,13 +440,18 @@ def _nearest_word(clause: str, figure: Figure, words: re.Pattern[str]) -> str:
     return best
 
 
-def _fact(anchor: Anchor, figure: Figure, clause: str) -> tuple[str, str] | None:
+def _fact(
+    anchor: Anchor, figure: Figure, clause: str, hint: Subject | None, spouse: bool
+) -> tuple[str, str] | None:
     slot = _slot_for(anchor, figure, clause)
     if slot is None:
         return None
-    key = anchor.slots[slot].format(t=_type_of(anchor, clause))
-    if key == "salary" and _SPOUSE_SUBJECT.match(clause):
-        key = "spouse_salary"  # "my wife earns 80k": hers, not the user's
+    kind = _type_of(anchor, clause)
+    if anchor.kind == "loan" and kind == "loan" and hint and hint[0] == "loan":
+        kind = loan_type(hint[1])  # "Home loan for the plot, EMI is 41,500": the home loan's
+    key = anchor.slots[slot].format(t=kind)
+    if key == "salary" and spouse:
+        key = "spouse_salary"  # "my wife earns 80k", "his take-home": the spouse's
     if figure.kind == "amount":
         assert figure.amount is not None
         return key, _amount_value(key, figure.amount, clause[figure.amount.end :])

@@ -21,6 +21,7 @@ class Anchor:
     kind: str
     word: str  # the anchor as written ("car loan"), or a goal's slug ("house")
     slots: Slots
+    detail: str = ""  # what a goal is, in the user's words ("trip to Japan")
 
 
 @dataclass(frozen=True)
@@ -54,8 +55,8 @@ _DURATION = re.compile(
 )
 _RATE = re.compile(r"(?<![\w.])(\d{1,2}(?:\.\d{1,2})?)\s*(?:%|percent\b|per cent\b)", re.IGNORECASE)
 _OLD_AMOUNT = re.compile(
-    r"\b(?:from|was|were|used to be|previously|earlier|instead of|than|had been|old)\s+"
-    r"(?:about|around|roughly|just)?\s*$",
+    r"\b(?:from|was|were|used to be|previously|earlier|instead of|than|had been|old|by)\s+"
+    r"(?:about|around|roughly|just|another|a further)?\s*$",
     re.IGNORECASE,
 )
 _CADENCE = re.compile(
@@ -194,11 +195,19 @@ _GOAL_NEEDS = re.compile(
     rf"|\b(?:budget|plan|quote)\s+for\s+(?:a|an|my|our|the)\s+(?:\w+\s+)?(?P<obj2>{_OBJECTS})\b",
     re.IGNORECASE,
 )
+_GOAL_PLAN = re.compile(
+    r"\b(?:plan(?:ning)?|organi[sz](?:e|ing)|arrang(?:e|ing))\s+"
+    r"(?:for\s+)?(?:(?:a|an|my|our|the|his|her|their)\s+)?(?:[a-z]+'s\s+)?"
+    rf"(?:(?:new|big|dream|first|own|family)\s+)?(?P<obj>{_OBJECTS})\b{_NOT_A_GOAL}",
+    re.IGNORECASE,
+)
+# What a goal is beyond its slug: "trip to Japan", "wedding in Jaipur".
+_GOAL_DETAIL = re.compile(r"\s+(?:to|in|for|at|of)\s+(?:the\s+)?([A-Z][\w-]+(?:\s+[A-Z][\w-]+)?)")
 _SAVING_VERB = re.compile(
     r"\b(?:sav(?:e|ing)|put|set aside|aside|invest(?:ing)?|aim(?:ing)?|target|need)\b", re.I
 )
 _RETIRE = re.compile(r"\bretire(?:ment)?\b", re.IGNORECASE)
-_GOAL_SLOTS = {"amount": "goal_{t}_amount", "date": "goal_{t}_date"}
+GOAL_SLOTS = {"amount": "goal_{t}_amount", "date": "goal_{t}_date"}
 
 
 def goal_slug(phrase: str) -> str:
@@ -221,11 +230,15 @@ def goal_anchors(clause: str) -> list[Anchor]:
             # The anchor ends with the object's first word: "a house by Diwali" leaves the
             # date after it, where it can be read as the goal's date.
             end = match.start("obj") + len(match["obj"].split()[0])
-            anchors.append(Anchor(match.start(), end, "goal", slug, _GOAL_SLOTS))
+            anchors.append(Anchor(match.start(), end, "goal", slug, GOAL_SLOTS))
+    if not anchors:
+        for match in _GOAL_PLAN.finditer(clause):
+            slug = _OBJECT_SLUG[match["obj"].lower()]
+            anchors.append(Anchor(match.start(), match.end("obj"), "goal", slug, GOAL_SLOTS))
     if not anchors:
         for match in _GOAL_NEEDS.finditer(clause):
             slug = _OBJECT_SLUG[(match["obj"] or match["obj2"]).lower()]
-            anchors.append(Anchor(match.start(), match.end(), "goal", slug, _GOAL_SLOTS))
+            anchors.append(Anchor(match.start(), match.end(), "goal", slug, GOAL_SLOTS))
     if not anchors:
         saving = bool(_SAVING_VERB.search(clause))
         for match in _SAVE_FOR.finditer(clause):
@@ -234,11 +247,27 @@ def goal_anchors(clause: str) -> list[Anchor]:
             slug = _OBJECT_SLUG[match["obj"].lower()]
             down_payment = "down" in match.group(0).lower()
             if saving or down_payment or (match["art"].lower() != "the" and slug != "house"):
-                anchors.append(Anchor(match.start(), match.end(), "goal", slug, _GOAL_SLOTS))
+                anchors.append(Anchor(match.start(), match.end(), "goal", slug, GOAL_SLOTS))
     if not anchors and not _RETIRE_AGE.search(clause):
         for match in _RETIRE.finditer(clause):
-            anchors.append(Anchor(match.start(), match.end(), "goal", "retirement", _GOAL_SLOTS))
-    return anchors
+            anchors.append(Anchor(match.start(), match.end(), "goal", "retirement", GOAL_SLOTS))
+    return [_with_detail(anchor, clause) for anchor in anchors]
+
+
+def _with_detail(anchor: Anchor, clause: str) -> Anchor:
+    """The goal with what it is for when the user names it ("a trip to Japan"): the name
+    lets a later "scratch that Japan number" find the goal."""
+    found = _GOAL_DETAIL.match(clause, anchor.end)
+    if not found:
+        word = re.match(r"\s*[a-z]+", clause[anchor.end :])
+        if word:
+            found = _GOAL_DETAIL.match(clause, anchor.end + word.end())
+    if not found:
+        return anchor
+    thing = anchor.word.replace("_", " ")
+    return Anchor(
+        anchor.start, anchor.end, anchor.kind, anchor.word, anchor.slots, f"{thing}{found.group(0)}"
+    )
 
 
 # ---- facts that are phrases ------------------------------------------------------------
@@ -290,7 +319,8 @@ _CITY = re.compile(
 )
 _KNOWN_CITY = re.compile(
     rf"\b(?:in|from|to)\s+(?P<city>{'|'.join(_CITIES)})\b"
-    rf"|\b(?P<city2>{'|'.join(_CITIES)})\s+(?:mein|me)\s+(?:rehta|rehti|rehte|rahta|rahti|rahte)\b",
+    rf"|\b(?P<city2>{'|'.join(_CITIES)})\s+(?:(?:mein|me)\s+(?:rehta|rehti|rehte|rahta|rahti|rahte)"
+    r"|se\s+(?:hoon|hun|hu|hain|hai))\b",
     re.IGNORECASE,
 )
 
@@ -319,7 +349,8 @@ def city_facts(sentence: str) -> list[tuple[str, str]]:
 
 _SPOUSE = re.compile(
     r"\b(?:i'm|i am|we're|we are|got)\s+(?:happily\s+)?(?P<m>married|single|divorced|engaged)\b"
-    r"|\bmy\s+(?P<s>wife|husband|spouse|partner)\b"
+    r"|\b(?:my|our)\s+(?P<s>wife|husband|spouse|partner|hubby)\b"
+    r"|^\W*(?P<s2>wife|husband|hubby|spouse|partner)(?:'s)?\b"
     r"|(?<!un)(?<!not )(?<!getting )(?<!get )\b(?P<m2>married)\b(?!\s+(?:next|in|this|soon))",
     re.IGNORECASE,
 )
@@ -345,6 +376,20 @@ _DEPENDANTS = re.compile(
     r"|\b(?P<none>nobody|no one|no-one)\s+depends\s+on\s+me\b",
     re.IGNORECASE,
 )
+_ELDERS = re.compile(
+    r"\b(?:parents|mother-in-law|father-in-law|in-laws|mother|father|mom|mum|dad|papa|mummy|"
+    r"maa|ammi|abbu|grandparents|grandmother|grandfather|grandma|grandpa|nani|dadi)\b",
+    re.IGNORECASE,
+)
+_DEPENDS = re.compile(
+    r"\b(?:depend\w*|dependent|rel(?:y|ies) on (?:me|us)|(?:stays?|staying|lives?|living)\s+"
+    r"with\s+(?:us|me)|support(?:s|ing)?|look(?:s|ing)? after|tak(?:e|es|ing) care of|"
+    r"on me\b|mujh\s*(?:pe|par|pr)|hum\s*(?:pe|par)|financially)",
+    re.IGNORECASE,
+)
+_OTHER_PERSON_FIRST = re.compile(
+    r"^\W*(?:my|our)\s+(?:friends?|colleagues?|neighbou?rs?|boss|manager|cousin)\b", re.I
+)
 _RETIRE_AGE = re.compile(
     r"\bretire\w*\s+(?:by|at)\s+(?:the\s+)?(?:age\s+(?:of\s+)?)?(\d{2})\b", re.I
 )
@@ -356,7 +401,8 @@ def family_facts(sentence: str) -> list[tuple[str, str]]:
     spouse = _SPOUSE.search(sentence)
     if spouse:
         # The word said ("wife") says more than "married" and reads back the same way.
-        facts.append(("family_spouse", (spouse["m"] or spouse["s"] or "married").lower()))
+        said = (spouse["m"] or spouse["s"] or spouse["s2"] or "married").lower()
+        facts.append(("family_spouse", "husband" if said == "hubby" else said))
     retire = _RETIRE_AGE.search(sentence)
     if retire:
         facts.append(("retirement_age", retire.group(1)))
@@ -374,6 +420,12 @@ def family_facts(sentence: str) -> list[tuple[str, str]]:
     if parents:
         who = (parents["who"] or parents["who2"] or parents["who3"]).lower()
         facts.append(("family_parents", f"supports {who}"))
+    elif _DEPENDS.search(sentence) and not _OTHER_PERSON_FIRST.match(sentence):
+        # Whoever the sentence names depends on the user, in whichever order it says it:
+        # "my mother stays with us, she depends on me", "Papa mummy dono mujh pe dependent".
+        who = list(dict.fromkeys(m.group(0).lower() for m in _ELDERS.finditer(sentence)))
+        if who:
+            facts.append(("family_parents", "supports " + " and ".join(who)))
     dependants = _DEPENDANTS.search(sentence)
     if dependants:
         n = (dependants["n"] or "no").lower()
@@ -394,7 +446,8 @@ _RISK = re.compile(
     r"(?=[^.?!]*\b(?:risk|invest\w*|money|approach)\b|\s+(?:with|when)\s)"
     r"|\b(?:risk|approach) is (?P<mild2>moderate|balanced|middle[- ]of[- ]the[- ]road)\b"
     r"|\b(?:i'm|i am)\s+(?:\w+\s+)?(?P<mild3>moderate|balanced|middle[- ]of[- ]the[- ]road)\b"
-    r"|^\W*(?P<mild4>moderate|balanced|middle[- ]of[- ]the[- ]road)\W*$",
+    r"|^\W*(?P<mild4>moderate|balanced|middle[- ]of[- ]the[- ]road)\W*$"
+    r"|\brisk\b[^.?!]{0,40}?\b(?P<mild5>moderate|balanced|middle[- ]of[- ]the[- ]road)\b",
     re.IGNORECASE,
 )
 _QUALIFIER = re.compile(
@@ -427,7 +480,8 @@ def risk_facts(sentence: str, question: bool, following: str = "") -> list[tuple
     match = _RISK.search(sentence)
     if not match:
         return []
-    said = next((g for g in match.group("risk", "mild", "mild2", "mild3", "mild4") if g), "")
+    groups = match.group("risk", "mild", "mild2", "mild3", "mild4", "mild5")
+    said = next((g for g in groups if g), "")
     risk = _QUALIFIER.sub("", said.lower()).replace("risk averse", "risk-averse")
     facts = [("risk", risk)]
     after = _REASON_AFTER.match(sentence[match.end() :]) or _REASON_LATER.search(
