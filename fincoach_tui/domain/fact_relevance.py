@@ -14,6 +14,7 @@ from collections.abc import Iterable
 from functools import lru_cache
 
 from fincoach_tui.domain.fact_kinds import KINDS
+from fincoach_tui.domain.recognise_context import topic_words
 from fincoach_tui.domain.recognise_parts import GOAL_OBJECTS
 
 # Tokens one fact line takes, roughly ("- loan car EMI: ₹9,500 (turn 3, 14 May 2026)"), and
@@ -75,14 +76,20 @@ def _topic(key: str) -> re.Pattern[str] | None:
     return None
 
 
+def _stem(word: str) -> str:
+    return word[:5]  # "mature" and "maturity", "premium" and "premiums"
+
+
 @lru_cache(maxsize=4096)
 def _words_of(key: str, value: str) -> frozenset[str]:
+    """The stems of the words that name a fact: its label's, its value's, and the words a
+    later message uses for its subject ("deposit" for an FD, "flat" for rent)."""
     words = set(_WORD.findall(key.replace("_", " ").lower()))
-    words |= set(_WORD.findall(value.lower()))
+    words |= set(_WORD.findall(value.lower())) | topic_words(key, value)
     if key.startswith("goal_"):
         slug = key[len("goal_") :].removesuffix("_amount").removesuffix("_date")
         words |= set(GOAL_OBJECTS.get(slug, slug).split("|"))
-    return frozenset(w for w in words if w not in _COMMON)
+    return frozenset(_stem(w) for w in words if w not in _COMMON and len(w) > 2)
 
 
 def relevant(key: str, value: str, question: str) -> bool:
@@ -92,7 +99,7 @@ def relevant(key: str, value: str, question: str) -> bool:
         return True
     if key.startswith("goal_") and _GOAL.search(question) and "goal" in question.lower():
         return True
-    said = set(_WORD.findall(question.lower()))
+    said = {_stem(w) for w in _WORD.findall(question.lower()) if w not in _COMMON}
     return bool(said & _words_of(key, value))
 
 

@@ -211,6 +211,8 @@ def _recognise(
             if not anchors and subject and figures_in(clause):
                 if not from_before or short or REFERS_BACK.search(clause):
                     extra = anchor_of(subject)
+            if not anchors and extra is None:
+                extra = _regular_cost(clause)
             found += _clause_facts(clause, extra, hint, spouses)
     if said_at is not None:
         found = [(k, resolve_relative(v, said_at)) for k, v in found]
@@ -318,8 +320,6 @@ def _anchors(clause: str) -> tuple[Anchor, ...]:
             continue  # "income tax", "earning 7.2%": not the user's pay
         anchors.append(Anchor(match.start(), match.end(), kind.name, word, kind.slots))
     anchors += goal_anchors(clause)
-    if not anchors:
-        anchors += _regular_cost(clause)
     return tuple(sorted(anchors, key=lambda a: a.start))
 
 
@@ -334,7 +334,8 @@ _COST_NOUN = re.compile(
 )
 _NOT_A_COST = frozenset(
     "it this that which what there who he she they you total rest balance figure number "
-    "amount price value one thing all both each mine ours his hers theirs".split()
+    "amount price value one thing all both each mine ours his hers theirs premium cover rate "
+    "interest emi instalment installment tenure sum salary pay income".split()
 )
 _CADENCE_WORD = re.compile(
     r"\b(?:a|per|every|each)\s+(?:month|year)\b|\bmonthly\b|\byearly\b|"
@@ -343,14 +344,16 @@ _CADENCE_WORD = re.compile(
 )
 
 
-def _regular_cost(clause: str) -> list[Anchor]:
+def _regular_cost(clause: str) -> Anchor | None:
+    """The cost a clause with no anchor states, if it says one: a thing, then a figure
+    with a month or a year."""
     match = _COST_NOUN.search(clause)
     if not match or match["noun"].lower() in _NOT_A_COST:
-        return []
+        return None
     if not _CADENCE_WORD.search(clause, match.end()):
-        return []
+        return None
     cost = next(kind for kind in KINDS if kind.name == "cost")
-    return [Anchor(match.start(), match.end("noun"), "cost", match["noun"].lower(), cost.slots)]
+    return Anchor(match.start(), match.end("noun"), "cost", match["noun"].lower(), cost.slots)
 
 
 _CONNECTOR = re.compile(
