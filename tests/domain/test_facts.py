@@ -15,6 +15,7 @@ from fincoach_tui.domain.fact_extraction import (
     is_remember,
     plan_extraction,
 )
+from fincoach_tui.domain.fact_relevance import facts_budget
 from fincoach_tui.domain.fact_store import (
     Fact,
     FactStore,
@@ -23,7 +24,6 @@ from fincoach_tui.domain.fact_store import (
     same_value,
 )
 from fincoach_tui.domain.memory import MemoryView, make_strategy
-from fincoach_tui.domain.fact_relevance import facts_budget
 from fincoach_tui.domain.memory.facts import FACTS_LABEL, FactsStrategy
 from fincoach_tui.domain.relative_dates import resolve_relative
 from fincoach_tui.domain.session_events import (
