@@ -86,7 +86,7 @@ KINDS: tuple[Kind, ...] = (
             r"ctc|package|lands in my (?:bank )?account|credit(?:s|ed)(?: to me| my account)?|"
             r"(?:update on|revised|new|current) pay|pay(?=\s*(?::|is\b|was\b|went\b|got\b|rose\b))|"
             # Hindi words for pay; a raise or a promotion is news about the pay
-            r"tankhwah|tankha|tanakhwah|pagaar|kamai|"
+            r"tankhwah|tankha|tanakhwah|pagaar|kamai|stipend|"
             r"(?:got|get|getting|received|gave me|giving me)\s+(?:a|an|my|the)\s+(?:(?!rent)\w+\s+)?"
             r"(?:raise|hike|increment|promotion|appraisal)|promoted"
         ),

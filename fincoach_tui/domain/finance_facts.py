@@ -344,9 +344,22 @@ _CADENCE_WORD = re.compile(
 )
 
 
+# Money sent or given to someone every month: "I send ₹20,000 every month to my parents".
+_GIVEN_TO = re.compile(
+    r"\b(?:send|sends|sending|give|gives|giving|transfer|transfers)\b.*?\b(?:to|for)\s+"
+    r"(?:my|our)\s+(?P<noun>[a-z][a-z-]{2,})",
+    re.IGNORECASE,
+)
+
+
 def _regular_cost(clause: str) -> Anchor | None:
     """The cost a clause with no anchor states, if it says one: a thing, then a figure
-    with a month or a year."""
+    with a month or a year; or a sum sent to someone every month."""
+    given = _GIVEN_TO.search(clause)
+    if given and _CADENCE_WORD.search(clause):
+        cost = next(kind for kind in KINDS if kind.name == "cost")
+        noun = "to_" + given["noun"].lower()
+        return Anchor(given.start("noun"), given.end("noun"), "cost", noun, cost.slots)
     match = _COST_NOUN.search(clause)
     if not match or match["noun"].lower() in _NOT_A_COST:
         return None

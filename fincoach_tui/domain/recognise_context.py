@@ -101,7 +101,7 @@ def subject_of_key(key: str) -> Subject | None:
 
 _KIND_WORDS = {
     "salary": "salary pay job raise hike increment appraisal promotion income ctc employer",
-    "rent": "rent flat apartment house home pg room place landlord landlady owner kiraya",
+    "rent": "rent flat apartment pg room place landlord landlady owner kiraya",
     "pension": "pension",
     "expenses": "expenses expense spending",
     "sip": "sip",
@@ -136,15 +136,18 @@ def _singular(word: str) -> str:
     return word[:-1] if len(word) > 3 and word.endswith("s") and not word.endswith("ss") else word
 
 
+_GENERIC = frozenset(_singular(w) for words in _KIND_WORDS.values() for w in words.split())
+
+
 def topic_in(reading: Reading, clause: str) -> Subject | None:
     """The known subject a clause names by one of its words (the newest such), if any."""
     if not reading.topics:
         return None
     said = {_singular(w) for w in re.findall(r"[a-z]+", clause.lower())}
-    for word, kind, anchor_word in reversed(reading.topics):
-        if word in said:
-            return (kind, anchor_word)
-    return None
+    matches = [(kind, aw, word) for word, kind, aw in reversed(reading.topics) if word in said]
+    # A word of the thing itself ("renovation", "Japan") over a word of its kind ("home").
+    specific = [(kind, aw) for kind, aw, word in matches if word not in _GENERIC]
+    return specific[0] if specific else (matches[0][:2] if matches else None)
 
 
 def carried(anchor: Anchor, clause: str) -> Subject:

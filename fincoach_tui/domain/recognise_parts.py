@@ -59,6 +59,8 @@ _OLD_AMOUNT = re.compile(
     r"(?:about|around|roughly|just|another|a further)?\s*$",
     re.IGNORECASE,
 )
+_DENIED = re.compile(r"\s*(?:nahi|nahin)\b", re.IGNORECASE)
+_DENIED_BEFORE = re.compile(r"\b(?:not|no longer|nahi)\s+(?:about|around|just)?\s*$", re.IGNORECASE)
 _CADENCE = re.compile(
     r"^\s*(?:a|per|/|every|each)\s*(?:month|year|annum|mo|yr)\b|^\s*(?:monthly|annually|yearly|p\.?a\.?|pm)\b",
     re.I,
@@ -92,6 +94,8 @@ def figures_in(clause: str) -> tuple[Figure, ...]:
     for amount in find_amounts(clause):
         if not free(amount.start, amount.end) or _OLD_AMOUNT.search(clause[: amount.start]):
             continue
+        if _DENIED.match(clause, amount.end) or _DENIED_BEFORE.search(clause[: amount.start]):
+            continue  # "rent 16k hai, 14k nahi", "it's 16k, not 14k": the wrong one
         cadence = bool(_CADENCE.match(clause[amount.end :]))
         figures.append(Figure("amount", amount.start, amount.end, str(amount), amount, cadence))
         taken.append((amount.start, amount.end))
@@ -184,8 +188,8 @@ _OBJECTS = "|".join(_OBJECT_SLUG)
 _NOT_A_GOAL = r"(?!\s+(?:loan|emi|insurance|wash|fuel|maintenance|policy|cover|rent|fees?)\b)"
 _SAVE_FOR = re.compile(
     rf"\b(?:for|towards?)\s+(?P<art>a|an|my|our|the|his|her|their)\s+(?:\w+'s\s+)?"
-    rf"(?:(?:new|big|dream|first|own|europe|foreign|family)\s+)?(?P<obj>{_OBJECTS})\b"
-    rf"(?:\s+(?:down\s+payment|fund|trip))?{_NOT_A_GOAL}",
+    rf"(?:(?:new|big|dream|first|own|europe|foreign|family)\s+)?(?:(?P<obj>{_OBJECTS})\s+)?"
+    rf"(?P<obj_b>{_OBJECTS})\b(?:\s+(?:down\s+payment|fund|trip))?{_NOT_A_GOAL}",
     re.IGNORECASE,
 )
 # "a new car needs 8 lakh", "the wedding will cost 12L", "budget for the trip"
@@ -244,7 +248,7 @@ def goal_anchors(clause: str) -> list[Anchor]:
         for match in _SAVE_FOR.finditer(clause):
             # Without a saving verb, "10 lakh for my wedding" is a goal, but "45,000 for our
             # apartment" is rent: a home you live in is not a goal unless you save for it.
-            slug = _OBJECT_SLUG[match["obj"].lower()]
+            slug = _OBJECT_SLUG[match["obj_b"].lower()]  # "a home renovation": a renovation
             down_payment = "down" in match.group(0).lower()
             if saving or down_payment or (match["art"].lower() != "the" and slug != "house"):
                 anchors.append(Anchor(match.start(), match.end(), "goal", slug, GOAL_SLOTS))
@@ -257,17 +261,28 @@ def goal_anchors(clause: str) -> list[Anchor]:
 def _with_detail(anchor: Anchor, clause: str) -> Anchor:
     """The goal with what it is for when the user names it ("a trip to Japan"): the name
     lets a later "scratch that Japan number" find the goal."""
+    thing = anchor.word.replace("_", " ")
     found = _GOAL_DETAIL.match(clause, anchor.end)
     if not found:
         word = re.match(r"\s*[a-z]+", clause[anchor.end :])
         if word:
             found = _GOAL_DETAIL.match(clause, anchor.end + word.end())
-    if not found:
-        return anchor
-    thing = anchor.word.replace("_", " ")
-    return Anchor(
-        anchor.start, anchor.end, anchor.kind, anchor.word, anchor.slots, f"{thing}{found.group(0)}"
-    )
+    if found:
+        detail = f"{thing}{found.group(0)}"
+    else:  # a name in or just after the goal's words: "a Europe trip", "a Goa holiday"
+        span = clause[anchor.start : anchor.end + 25]
+        names = [n for n in _NAME_WORD.findall(span) if n.lower() not in _NOT_PLACE]
+        if not names:
+            return anchor
+        detail = f"{thing} ({' '.join(dict.fromkeys(names))})"
+    return Anchor(anchor.start, anchor.end, anchor.kind, anchor.word, anchor.slots, detail)
+
+
+_NAME_WORD = re.compile(r"(?<![.!?]\s)(?<!^)\b[A-Z][a-z]{2,}\b")
+_NOT_PLACE = frozenset(
+    "january february march april may june july august september october november december "
+    "jan feb mar apr jun jul aug sep sept oct nov dec diwali holi the".split()
+)
 
 
 # ---- facts that are phrases ------------------------------------------------------------
@@ -320,7 +335,7 @@ _CITY = re.compile(
 _KNOWN_CITY = re.compile(
     rf"\b(?:in|from|to)\s+(?P<city>{'|'.join(_CITIES)})\b"
     rf"|\b(?P<city2>{'|'.join(_CITIES)})\s+(?:(?:mein|me)\s+(?:rehta|rehti|rehte|rahta|rahti|rahte)"
-    r"|se\s+(?:hoon|hun|hu|hain|hai))\b",
+    r"|se\s+(?:hoon|hun|hu|hain|hai)|mein\b)",
     re.IGNORECASE,
 )
 
@@ -359,6 +374,11 @@ _CHILDREN = re.compile(
     r"(?:(?:young|little|small|school-going|grown-up)\s+)?(?P<w>kids?|children|child|sons?|daughters?|babies|baby)\b",
     re.IGNORECASE,
 )
+# "Kids: two", "children - 2": the count after the word, as in a list.
+_CHILDREN_LISTED = re.compile(
+    r"\b(?P<w>kids|children|sons|daughters)\s*[:=–-]\s*(?P<n2>\d|no|none|one|two|three|four)\b",
+    re.IGNORECASE,
+)
 _PARENT_OF = re.compile(
     r"\b(?:dad|father|mom|mum|mother|parent)\s+of\s+(?P<n2>\d|one|two|three|four)(?P<w>)", re.I
 )
@@ -384,7 +404,7 @@ _ELDERS = re.compile(
 _DEPENDS = re.compile(
     r"\b(?:depend\w*|dependent|rel(?:y|ies) on (?:me|us)|(?:stays?|staying|lives?|living)\s+"
     r"with\s+(?:us|me)|support(?:s|ing)?|look(?:s|ing)? after|tak(?:e|es|ing) care of|"
-    r"on me\b|mujh\s*(?:pe|par|pr)|hum\s*(?:pe|par)|financially)",
+    r"on me\b|mujh\s*(?:pe|par|pr)|hum\s*(?:pe|par)|financially|send(?:s|ing)?\b[^.]*\bto)",
     re.IGNORECASE,
 )
 _OTHER_PERSON_FIRST = re.compile(
@@ -406,9 +426,13 @@ def family_facts(sentence: str) -> list[tuple[str, str]]:
     retire = _RETIRE_AGE.search(sentence)
     if retire:
         facts.append(("retirement_age", retire.group(1)))
-    children = _CHILDREN.search(sentence) or _PARENT_OF.search(sentence)
+    children = (
+        _CHILDREN.search(sentence)
+        or _CHILDREN_LISTED.search(sentence)
+        or _PARENT_OF.search(sentence)
+    )
     if children:
-        n = (children.groupdict().get("n") or children["n2"]).lower()
+        n = (children.groupdict().get("n") or children["n2"]).lower().replace("none", "no")
         count = int(n) if n.isdigit() else _COUNT.get(n, 1)
         word = children["w"].lower() or "child"
         kind = "child" if word.startswith(("kid", "child", "bab")) else word.rstrip("s")
