@@ -130,6 +130,7 @@ _LINE_FACT = re.compile(
 _LINE_NOTES = re.compile(r"\s*\((?:was|earlier|previously|turn \d+|edited)\b[^)]*\)")
 _NOT_FACTS = re.compile(r"^\s*(?:asked about|dropped|topics?|questions?)\b", re.IGNORECASE)
 _OLD_NOTE = re.compile(r"\((?:was|earlier|previously|outdated)\b[^)]*\)", re.IGNORECASE)
+_MARKED_OLD = re.compile(r"[^;.\n]*\((?:outdated|superseded)\b[^)]*\)", re.IGNORECASE)
 _SENTENCE_END = re.compile(r"[.!?;]+(?=\s|$)|\n+|\s[—–]\s")
 _NOT_AN_END = re.compile(r"\b(?:rs|inr|p\.a|e\.g|i\.e|approx|etc|no|vs)$", re.IGNORECASE)
 _CLAUSE = re.compile(r",\s+|\s+(?:and|but|so|while|whereas)\s+", re.IGNORECASE)
@@ -179,7 +180,8 @@ def _recognise(
             found.append(structured)
         else:
             free.append(line)
-    body = mend_typos(_OLD_NOTE.sub(" ", "\n".join(free)))
+    body = _MARKED_OLD.sub(" ", "\n".join(free))  # "I pay 25k rent (outdated)" states nothing
+    body = mend_typos(_OLD_NOTE.sub(" ", body))
     sentences = _sentences(body)
     # The last thing named: "They revised my pay. 95k from now on." is about the pay. At
     # first, what the message before was about, for a message that refers back to it.

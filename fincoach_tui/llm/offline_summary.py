@@ -37,6 +37,7 @@ FACTS_HEADING = "Facts the user stated (newest values):"
 DECISIONS = "Decisions and preferences: "
 TOPICS = "Asked about: "
 DROPPED = "Dropped to fit the cap: "
+OUTDATED = " (outdated)"
 
 _CAP = re.compile(r"at most (\d+) tokens", re.IGNORECASE)
 _FACT_LINE = re.compile(r"^- (?P<label>[^:]+): (?P<value>.*?)(?: \(was (?P<was>[^)]*)\))?$")
@@ -83,6 +84,18 @@ class _Summary:
         self.facts[key] = value
         self.said_in[key] = turn
 
+    def _marked(self, decision: str) -> str:
+        """A decision in the user's words, marked outdated where it states a value the
+        facts above have since replaced ("I've started an SIP of 5k" once the SIP is 7.5k):
+        the newest value wins, in the text as for the recogniser."""
+        if decision.endswith(OUTDATED):
+            return decision
+        for key, value in recognise(decision):
+            newest = self.facts.get(key)
+            if newest is not None and not same_value(key, value, newest):
+                return decision + OUTDATED
+        return decision
+
     def lines(self) -> list[str]:
         out = [HEADER]
         if self.facts:
@@ -91,7 +104,7 @@ class _Summary:
                 was = f" (was {self.was[key]})" if key in self.was else ""
                 out.append(f"- {label_of(key)}: {value}{was}")
         if self.decisions:
-            out.append(DECISIONS + "; ".join(self.decisions) + ".")
+            out.append(DECISIONS + "; ".join(map(self._marked, self.decisions)) + ".")
         if self.topics:
             out.append(TOPICS + "; ".join(self.topics) + ".")
         if self.dropped:
