@@ -95,8 +95,9 @@ KINDS: tuple[Kind, ...] = (
     Kind(
         "rent",
         _words(
-            r"rent|rental|renting|landlord|landlady|housing(?![- ]loan)|kiraya|kiraaya|kiraye|bhada|"
+            r"rent|rental|renting|rented|landlord|landlady|housing(?![- ]loan)|kiraya|kiraaya|kiraye|bhada|"
             r"for the (?:flat|apartment|house|place|pg|room)(?! down| renovation| fund| purchase)|"
+            r"for (?:my|our) (?:flat|apartment|pg|room)(?! down| renovation| fund| purchase)|"
             r"(?:the|our|my) (?:flat|apartment|[123]bhk|place) (?:costs?|got|went|became|is now)"
         ),
         {"amount": "rent"},

@@ -130,6 +130,11 @@ _LINE_FACT = re.compile(
 _LINE_NOTES = re.compile(r"\s*\((?:was|earlier|previously|turn \d+|edited)\b[^)]*\)")
 _NOT_FACTS = re.compile(r"^\s*(?:asked about|dropped|topics?|questions?)\b", re.IGNORECASE)
 _OLD_NOTE = re.compile(r"\((?:was|earlier|previously|outdated)\b[^)]*\)", re.IGNORECASE)
+_LOAN_WORD = re.compile(
+    r"\b(?:home|housing|house|mortgage|car|vehicle|bike|two-wheeler|personal|education|"
+    r"student|gold)\b",
+    re.IGNORECASE,
+)
 _MARKED_OLD = re.compile(r"[^;.\n]*\((?:outdated|superseded)\b[^)]*\)", re.IGNORECASE)
 _SENTENCE_END = re.compile(r"[.!?;]+(?=\s|$)|\n+|\s[—–]\s")
 _NOT_AN_END = re.compile(r"\b(?:rs|inr|p\.a|e\.g|i\.e|approx|etc|no|vs)$", re.IGNORECASE)
@@ -189,6 +194,9 @@ def _recognise(
     from_before = subject is not None
     short = len(body.split()) <= 4
     spouse = reading.spouse
+    # The one kind of loan the message names anywhere types a loan named without one.
+    named_loans = {loan_type(m.group(0)) for m in _LOAN_WORD.finditer(body)} - {"loan"}
+    message_loan = ("message", named_loans.pop()) if len(named_loans) == 1 else None
     for index, sentence in enumerate(sentences):
         question = sentence.rstrip().endswith("?")
         following = sentences[index + 1] if index + 1 < len(sentences) else ""
@@ -199,7 +207,7 @@ def _recognise(
         for clause in _clauses(sentence):
             anchors = _anchors(clause)
             named = carried(anchors[-1], clause) if anchors else topic_in(reading, clause)
-            hint = subject
+            hint = subject if subject and subject[0] == "loan" else message_loan
             if named:
                 subject, from_before = named, False
             spouses = _spouse_subject(clause, spouse)
@@ -467,6 +475,8 @@ def _fact(
     kind = _type_of(anchor, clause)
     if anchor.kind == "loan" and kind == "loan" and hint and hint[0] == "loan":
         kind = loan_type(hint[1])  # "Home loan for the plot, EMI is 41,500": the home loan's
+    elif anchor.kind == "loan" and kind == "loan" and hint and hint[0] == "message":
+        kind = hint[1]  # "we bought a car last year; the loan EMI is 14,200": the car's
     key = anchor.slots[slot].format(t=kind)
     if key == "salary" and spouse:
         key = "spouse_salary"  # "my wife earns 80k", "his take-home": the spouse's

@@ -379,6 +379,11 @@ _CHILDREN_LISTED = re.compile(
     r"\b(?P<w>kids|children|sons|daughters)\s*[:=–-]\s*(?P<n2>\d|no|none|one|two|three|four)\b",
     re.IGNORECASE,
 )
+_EXPECTING = re.compile(
+    r"\b(?:expecting|pregnant|due)\b[^.]*\b(?:baby|child|kid|twins|delivery)\b"
+    r"|\b(?:we're|we are|wife is|i'm|i am)\s+(?:expecting|pregnant)\b",
+    re.IGNORECASE,
+)
 _PARENT_OF = re.compile(
     r"\b(?:dad|father|mom|mum|mother|parent)\s+of\s+(?P<n2>\d|one|two|three|four)(?P<w>)", re.I
 )
@@ -426,6 +431,8 @@ def family_facts(sentence: str) -> list[tuple[str, str]]:
     retire = _RETIRE_AGE.search(sentence)
     if retire:
         facts.append(("retirement_age", retire.group(1)))
+    if _EXPECTING.search(sentence):
+        facts.append(("family_children", "expecting a baby"))
     children = (
         _CHILDREN.search(sentence)
         or _CHILDREN_LISTED.search(sentence)

@@ -152,6 +152,19 @@ def test_living_with_ones_parents_is_not_supporting_them():
         ("Ghar ka kiraya 12,000 hai.", [("rent", "₹12,000")]),
         ("Namaste, main Indore se hoon.", [("city", "Indore")]),
         ("Got a raise!! It's 48,500 now", [("salary", "₹48,500")]),
+        ("I'm paying 15 thousand for my PG", [("rent", "₹15,000")]),
+        ("I live in a rented flat in Pune, paying 21k", [("city", "Pune"), ("rent", "₹21,000")]),
+        (
+            "we bought a car last year; the loan EMI is 14,200 and ends in 2029",
+            [("loan_car_emi", "₹14,200"), ("loan_car_end", "in 2029")],
+        ),
+        ("We're expecting our first baby in March", [("family_children", "expecting a baby")]),
+        ("Sorry galti se bola, rent 16k hai, 14k nahi.", [("rent", "₹16,000")]),
+        ("Kids: two, ages 6 and 9.", [("family_children", "2 children")]),
+        (
+            "I also send ₹20,000 every month to my parents in Kerala.",
+            [("family_parents", "supports parents"), ("cost_to_parents", "₹20,000")],
+        ),
         (
             "Risk-wise I'd call myself moderate, since I have no fixed salary.",
             [("risk", "moderate"), ("risk_reason", "I have no fixed salary")],
