@@ -19,7 +19,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import lru_cache
 
-from fincoach_tui.domain.amounts import Amount, find_amounts, format_rupees, rupees
+from fincoach_tui.domain.amounts import find_amounts, format_rupees, rupees
 from fincoach_tui.domain.fact_kinds import (
     FIXED_COSTS,
     INVESTMENTS,
@@ -39,18 +39,13 @@ from fincoach_tui.domain.recognise_context import (
     anchor_of,
     carried,
     mend_typos,
+    spouse_subject,
     topic_in,
 )
-from fincoach_tui.domain.recognise_parts import (
-    Anchor,
-    Figure,
-    city_facts,
-    family_facts,
-    figures_in,
-    goal_anchors,
-    name_facts,
-    risk_facts,
-)
+from fincoach_tui.domain.recognise_costs import regular_cost
+from fincoach_tui.domain.recognise_parts import Anchor, Figure, figures_in, goal_anchors
+from fincoach_tui.domain.recognise_phrases import city_facts, family_facts, name_facts, risk_facts
+from fincoach_tui.domain.recognise_values import YEARLY, amount_value, canonical
 from fincoach_tui.domain.relative_dates import resolve_relative
 
 __all__ = [
@@ -154,12 +149,6 @@ _SOMEONE_ELSE = re.compile(
     r"manager|roommate|flatmate)\b|^\W*(?:he|she|they|someone|people|everyone|most people)\b",
     re.IGNORECASE,
 )
-_SPOUSE_SUBJECT = re.compile(
-    r"^\W*(?:(?:my|our|the)\s+)?(?:wife|husband|hubby|spouse|partner|missus)(?:'s)?\b", re.I
-)
-_MONTHLY_BY_NATURE = re.compile(
-    r"^(?:salary|spouse_salary|pension|rent|expenses|sip|rd_amount|loan_\w+_emi|cost_\w+)$"
-)
 
 
 def recognise(
@@ -210,7 +199,7 @@ def _recognise(
             hint = subject if subject and subject[0] == "loan" else message_loan
             if named:
                 subject, from_before = named, False
-            spouses = _spouse_subject(clause, spouse)
+            spouses = spouse_subject(clause, spouse)
             if (
                 _HYPOTHETICAL.search(clause)
                 or (_SOMEONE_ELSE.match(clause) and not spouses)
@@ -222,23 +211,11 @@ def _recognise(
                 if not from_before or short or REFERS_BACK.search(clause):
                     extra = anchor_of(subject)
             if not anchors and extra is None:
-                extra = _regular_cost(clause)
+                extra = regular_cost(clause)
             found += _clause_facts(clause, extra, hint, spouses)
     if said_at is not None:
         found = [(k, resolve_relative(v, said_at)) for k, v in found]
     return tuple(found), subject
-
-
-_SPOUSE_PRONOUN = {"husband": r"he|his|him", "wife": r"she|her", "partner": r"he|his|she|her"}
-
-
-def _spouse_subject(clause: str, spouse: str) -> bool:
-    """Whether the clause is about the spouse: "my wife's salary", "Husband earns", and,
-    once the spouse is known, "his take-home"."""
-    if _SPOUSE_SUBJECT.match(clause):
-        return True
-    pronouns = _SPOUSE_PRONOUN.get(spouse)
-    return bool(pronouns and re.match(rf"^\W*(?:{pronouns})\b", clause, re.IGNORECASE))
 
 
 def _line_fact(line: str) -> tuple[str, str] | None:
@@ -255,28 +232,6 @@ def _line_fact(line: str) -> tuple[str, str] | None:
         return None
     value = _LINE_NOTES.sub("", match["value"]).strip().rstrip(".")
     return (key, canonical(key, value)) if value else None
-
-
-def canonical(key: str, value: str) -> str:
-    """A stated value written one way: amounts as "₹25,000" (with "a year" where yearly)."""
-    if (
-        key.endswith(("_rate", "_end", "_maturity", "_date", "_tenure"))
-        or key
-        in (
-            "name",
-            "city",
-            "risk",
-            "risk_reason",
-            "retirement_age",
-            "dependants",
-        )
-        or key.startswith("family_")
-    ):
-        return value
-    amounts = find_amounts(value)
-    if not amounts:
-        return value
-    return _amount_value(key, amounts[0], value[amounts[0].end :])
 
 
 def _sentences(text: str) -> list[str]:
@@ -331,52 +286,6 @@ def _anchors(clause: str) -> tuple[Anchor, ...]:
         anchors.append(Anchor(match.start(), match.end(), kind.name, word, kind.slots))
     anchors += goal_anchors(clause)
     return tuple(sorted(anchors, key=lambda a: a.start))
-
-
-# A recurring cost the kinds do not name: "dad's medicines cost 6k monthly", "Medicines are
-# now 7,500 a month". Only with a month or a year said: "a phone costs 80k" is no outgoing.
-_COST_NOUN = re.compile(
-    r"\b(?P<noun>[a-z][a-z-]{2,})(?:'s)?\s+(?:bills?\s+|fees?\s+|charges?\s+)?"
-    r"(?:costs?|cost (?:me|us)|is|are|comes? to|runs?|takes?)\s+"
-    r"(?:(?:now|about|around|roughly|just|only|also|me|us|nearly|almost)\s+)*"
-    r"(?=₹|rs\b|inr\b|\d|[a-z-]+\s+(?:thousand|lakh|hundred))",
-    re.IGNORECASE,
-)
-_NOT_A_COST = frozenset(
-    "it this that which what there who he she they you total rest balance figure number "
-    "amount price value one thing all both each mine ours his hers theirs premium cover rate "
-    "interest emi instalment installment tenure sum salary pay income".split()
-)
-_CADENCE_WORD = re.compile(
-    r"\b(?:a|per|every|each)\s+(?:month|year)\b|\bmonthly\b|\byearly\b|"
-    r"\bannually\b",
-    re.IGNORECASE,
-)
-
-
-# Money sent or given to someone every month: "I send ₹20,000 every month to my parents".
-_GIVEN_TO = re.compile(
-    r"\b(?:send|sends|sending|give|gives|giving|transfer|transfers)\b.*?\b(?:to|for)\s+"
-    r"(?:my|our)\s+(?P<noun>[a-z][a-z-]{2,})",
-    re.IGNORECASE,
-)
-
-
-def _regular_cost(clause: str) -> Anchor | None:
-    """The cost a clause with no anchor states, if it says one: a thing, then a figure
-    with a month or a year; or a sum sent to someone every month."""
-    given = _GIVEN_TO.search(clause)
-    if given and _CADENCE_WORD.search(clause):
-        cost = next(kind for kind in KINDS if kind.name == "cost")
-        noun = "to_" + given["noun"].lower()
-        return Anchor(given.start("noun"), given.end("noun"), "cost", noun, cost.slots)
-    match = _COST_NOUN.search(clause)
-    if not match or match["noun"].lower() in _NOT_A_COST:
-        return None
-    if not _CADENCE_WORD.search(clause, match.end()):
-        return None
-    cost = next(kind for kind in KINDS if kind.name == "cost")
-    return Anchor(match.start(), match.end("noun"), "cost", match["noun"].lower(), cost.slots)
 
 
 _CONNECTOR = re.compile(
@@ -439,7 +348,7 @@ def _slot_for(anchor: Anchor, figure: Figure, clause: str) -> str | None:
             return "amount" if monthly or anchor.word.lower().startswith("emi") else "principal"
         if anchor.kind == "insurance":
             nearest = _nearest_word(clause, figure, _PREMIUM_OR_COVER)
-            yearly = bool(_YEARLY.match(clause[figure.end :]))
+            yearly = bool(YEARLY.match(clause[figure.end :]))
             if yearly or nearest.startswith(_PREMIUM_WORDS):  # a cover is not paid yearly
                 return "premium"
         return "amount" if "amount" in slots else None
@@ -482,7 +391,7 @@ def _fact(
         key = "spouse_salary"  # "my wife earns 80k", "his take-home": the spouse's
     if figure.kind == "amount":
         assert figure.amount is not None
-        return key, _amount_value(key, figure.amount, clause[figure.amount.end :])
+        return key, amount_value(key, figure.amount, clause[figure.amount.end :])
     return key, figure.text
 
 
@@ -497,20 +406,3 @@ def _type_of(anchor: Anchor, clause: str) -> str:
     if anchor.kind == "cost":
         return table_slug(FIXED_COSTS, anchor.word)
     return anchor.word
-
-
-_MONTHLY = re.compile(
-    r"^\s*(?:a|per|/|every|each)\s*(?:month|mo)\b|^\s*(?:monthly|pm|p\.m\.)\b", re.I
-)
-_YEARLY = re.compile(
-    r"^\s*(?:a|per|/|every|each)\s*(?:year|annum|yr)\b|^\s*(?:annually|yearly|p\.a\.?|pa)\b", re.I
-)
-
-
-def _amount_value(key: str, amount: Amount, after: str) -> str:
-    text = str(amount)
-    if amount.yearly or _YEARLY.match(after):
-        return text + " a year"
-    if _MONTHLY.match(after) and not _MONTHLY_BY_NATURE.match(key):
-        return text + " a month"
-    return text

@@ -159,6 +159,21 @@ def carried(anchor: Anchor, clause: str) -> Subject:
     return (anchor.kind, anchor.word)
 
 
+_SPOUSE_SUBJECT = re.compile(
+    r"^\W*(?:(?:my|our|the)\s+)?(?:wife|husband|hubby|spouse|partner|missus)(?:'s)?\b", re.I
+)
+_SPOUSE_PRONOUN = {"husband": r"he|his|him", "wife": r"she|her", "partner": r"he|his|she|her"}
+
+
+def spouse_subject(clause: str, spouse: str) -> bool:
+    """Whether the clause is about the spouse: "my wife's salary", "Husband earns", and,
+    once the spouse is known, "his take-home"."""
+    if _SPOUSE_SUBJECT.match(clause):
+        return True
+    pronouns = _SPOUSE_PRONOUN.get(spouse)
+    return bool(pronouns and re.match(rf"^\W*(?:{pronouns})\b", clause, re.IGNORECASE))
+
+
 # A message that refers back to what was just discussed, rather than starting afresh.
 REFERS_BACK = re.compile(
     r"\b(?:it|its|it's|that|same|now|went|gone|goes|increased|decreased|raised|hiked|"
