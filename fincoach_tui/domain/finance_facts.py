@@ -107,6 +107,7 @@ def read(
     return list(found), reading.knowing(found).about(subject)
 
 
+@lru_cache(maxsize=8192)
 def coach_subject(text: str) -> Subject | None:
     """What the coach just asked about, if its message ends with a question ("And your
     rent?"): the user's bare "28k" answers it."""

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from functools import lru_cache
 
 from fincoach_tui.domain.fact_kinds import KINDS, loan_type
@@ -36,24 +36,44 @@ class Reading:
     topics: tuple[tuple[str, str, str], ...] = ()  # (word, kind, anchor word), oldest first
     spouse: str = ""  # "husband", "wife", "partner"...
 
+    # A reading keys the recogniser's cache and is rebuilt for every message of a long
+    # request: its hash is computed once, and the same steps give the very same reading.
+    def __hash__(self) -> int:
+        return self._hash
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_hash", hash((self.subject, self.topics, self.spouse)))
+
     def knowing(self, facts: Iterable[tuple[str, str]]) -> Reading:
         """This reading with `facts` (key, value) known too."""
-        topics = dict.fromkeys(self.topics)
-        spouse = self.spouse
-        for key, value in facts:
-            if key == "family_spouse" and value in ("husband", "wife", "partner", "spouse"):
-                spouse = value
-            subject = subject_of_key(key)
-            if subject is None:
-                continue
-            for word in topic_words(key, value):
-                topics.pop((word, *subject), None)  # re-added: the newest mention is last
-                topics[(word, *subject)] = None
-        return replace(self, topics=tuple(topics), spouse=spouse)
+        return _knowing(self, tuple(facts))
 
     def about(self, subject: Subject | None) -> Reading:
         """The reading for the next message: about what this one named last (or nothing)."""
-        return replace(self, subject=subject)
+        return self if subject == self.subject else _about(self, subject)
+
+
+@lru_cache(maxsize=8192)
+def _knowing(reading: Reading, facts: tuple[tuple[str, str], ...]) -> Reading:
+    if not facts:
+        return reading
+    topics = dict.fromkeys(reading.topics)
+    spouse = reading.spouse
+    for key, value in facts:
+        if key == "family_spouse" and value in ("husband", "wife", "partner", "spouse"):
+            spouse = value
+        subject = subject_of_key(key)
+        if subject is None:
+            continue
+        for word in sorted(topic_words(key, value)):
+            topics.pop((word, *subject), None)  # re-added: the newest mention is last
+            topics[(word, *subject)] = None
+    return Reading(reading.subject, tuple(topics), spouse)
+
+
+@lru_cache(maxsize=8192)
+def _about(reading: Reading, subject: Subject | None) -> Reading:
+    return Reading(subject, reading.topics, reading.spouse)
 
 
 _SLOTS = {kind.name: kind.slots for kind in KINDS}
