@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 
 from fincoach_tui.domain.fact_kinds import KINDS, loan_type
@@ -35,6 +35,7 @@ class Reading:
     subject: Subject | None = None
     topics: tuple[tuple[str, str, str], ...] = ()  # (word, kind, anchor word), oldest first
     spouse: str = ""  # "husband", "wife", "partner"...
+    _hash: int = field(default=0, init=False, repr=False, compare=False)
 
     # A reading keys the recogniser's cache and is rebuilt for every message of a long
     # request: its hash is computed once, and the same steps give the very same reading.
