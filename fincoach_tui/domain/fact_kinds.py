@@ -59,7 +59,7 @@ FIXED_COSTS = {
     "internet|wi-?fi|broadband": "internet",
     "phone bills?|mobile bills?": "phone",
     "groceries|grocery": "groceries",
-    "society maintenance|maintenance charges?": "maintenance",
+    "(?:society |association |apartment |building )?maintenance(?: charges?| fees?)?": "maintenance",
     "gym": "gym",
     "petrol|fuel|commute|transport": "transport",
     "subscriptions?": "subscriptions",
@@ -173,7 +173,7 @@ PROMPT_KEYS = (
 
 _ACRONYMS = frozenset("fd rd sip ppf nps emi epf elss ctc".split())
 _STATIC_KEYS = frozenset(
-    "name city salary spouse_salary pension rent expenses fd_amount fd_rate fd_maturity fd_tenure rd_amount rd_rate "
+    "name city salary spouse_salary spouse_name pension rent expenses fd_amount fd_rate fd_maturity fd_tenure rd_amount rd_rate "
     "rd_end rd_tenure sip emergency_fund savings bonus bonus_date debt_credit_card risk "
     "risk_reason family_spouse family_children family_parents dependants retirement_age".split()
 )

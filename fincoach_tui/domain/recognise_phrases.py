@@ -64,9 +64,16 @@ def name_facts(sentence: str) -> list[tuple[str, str]]:
     return [("name", m.group(1)) for m in _NAME.finditer(sentence) if m.group(1) not in _NOT_NAMES]
 
 
+_RELATIVE_FIRST = re.compile(
+    r"^\W*(?:our|my)\s+(?:sons?|daughters?|kids?|children|brothers?|sisters?|parents?|"
+    r"mother|father|mom|dad|in-laws|relatives?|cousins?|uncle|aunt)\b",
+    re.IGNORECASE,
+)
+
+
 def city_facts(sentence: str) -> list[tuple[str, str]]:
-    if _OTHER_PERSON.search(sentence):
-        return []  # "my friend pays 30k rent in Bangalore": the friend's city
+    if _OTHER_PERSON.search(sentence) or _RELATIVE_FIRST.match(sentence):
+        return []  # "my friend pays 30k rent in Bangalore", "our son is settled in Dubai"
     for match in _CITY.finditer(sentence):
         city = match["city"] or match["city3"]
         known = _CITIES.get(city.lower()) or _CITIES.get(city.split()[0].lower())
@@ -89,6 +96,8 @@ _SPOUSE = re.compile(
     r"|(?<!un)(?<!not )(?<!getting )(?<!get )\b(?P<m2>married)\b(?!\s+(?:next|in|this|soon))",
     re.IGNORECASE,
 )
+_SPOUSE_NAME = re.compile(r"\b(?i:wife|husband|partner|spouse),?\s+(?P<name>[A-Z][a-z]+)\b")
+_NOT_A_NAME = frozenset("And Aur The Is Was Has Earns Gets Makes Works".split())
 _CHILDREN = re.compile(
     r"(?:\b(?:have|with|got|raising)\s+(?P<n>a|an)|\b(?P<n2>\d|no|one|two|three|four))\s+"
     r"(?:(?:young|little|small|school-going|grown-up)\s+)?(?P<w>kids?|children|child|sons?|daughters?|babies|baby)\b",
@@ -140,6 +149,9 @@ _COUNT = {"no": 0, "a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "
 
 def family_facts(sentence: str) -> list[tuple[str, str]]:
     facts = []
+    named = _SPOUSE_NAME.search(sentence)
+    if named and named["name"] not in _NOT_A_NAME:
+        facts.append(("spouse_name", named["name"]))
     spouse = _SPOUSE.search(sentence)
     if spouse:
         # The word said ("wife") says more than "married" and reads back the same way.
@@ -212,6 +224,12 @@ _REASON_LATER = re.compile(r"\b(?:because|since|kyunki|kyonki|coz)\s+(?P<r>.{6,}
 _REASON_BEFORE = re.compile(
     r"^\s*(?:after|since|because|having|ever since|given that)\s+(?P<r>[^,]{6,}),", re.IGNORECASE
 )
+# A next sentence about a loss or a fear is the reason for a cautious or middling stance.
+_FEAR = re.compile(
+    r"\b(?:crash\w*|lost|losing|loss|scared|scary|burnt|burned|panic\w*|sleep|worr\w+|fear\w*|"
+    r"nervous|anxious|wiped|collapse\w*|sold everything|no one to support|dependants?)\b",
+    re.IGNORECASE,
+)
 _REASON_NEXT = re.compile(
     r"^\s*(?:because|i lost|we lost|my (?:father|dad|mother|mom|parents|family)|losing|"
     r"last time|in (?:19|20)\d\d|back in|i saw|i've seen|i have seen|i got burnt|i got burned)\b",
@@ -243,6 +261,7 @@ def risk_facts(sentence: str, question: bool, following: str = "") -> list[tuple
         reason = before.group(0).strip().rstrip(",")
     elif following and (
         _REASON_NEXT.match(following)
+        or _FEAR.search(following)
         or sentence.rstrip().endswith((";", ":"))
         or len(sentence.split()) <= 3  # "risk appetite? cautious. Market drops scare me."
     ):
