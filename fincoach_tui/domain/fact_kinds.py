@@ -143,7 +143,8 @@ KINDS: tuple[Kind, ...] = (
         "insurance",
         _words(
             r"(?:term|life)(?: insurance| cover| plan| policy)|(?:health|medical|floater)(?: insurance| cover|"
-            r" plan| policy)?|mediclaim|insurance|sum assured|sum insured"
+            r" plan| policy)?|mediclaim|insurance|sum assured|sum insured|"
+            r"lic(?: endowment)?(?: policy| plan)?|endowment(?: policy| plan)?|ulips?"
         ),
         {"amount": "insurance_{t}_cover", "premium": "insurance_{t}_premium"},
     ),

@@ -238,9 +238,12 @@ def _line_fact(line: str) -> tuple[str, str] | None:
     match = _LINE_FACT.match(line)
     if not match:
         return None
-    if not line.lstrip().startswith("-") and len(figures_in(match["value"])) > 1:
-        return None
     key = normalise_key(match["label"])
+    if not line.lstrip().startswith("-") and (
+        len(figures_in(match["value"])) > 1
+        or (key == "risk" and len(match["value"].split()) > 4)  # "Risk: I'm all-in on ..."
+    ):
+        return None
     if not is_known_key(key):
         return None
     value = _LINE_NOTES.sub("", match["value"]).strip().rstrip(".")
