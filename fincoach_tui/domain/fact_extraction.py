@@ -74,6 +74,9 @@ class ExtractPlan:
     messages: tuple[Message, ...]
     current: tuple[Fact, ...]
     reason: str  # "batch" | "remember"
+    # The turn just before the batch, already read: what a bare "28k" or "it went up to 31k"
+    # at the batch's start refers to. Sent as context, never extracted again.
+    before: tuple[Message, ...] = ()
 
     @property
     def message_ids(self) -> tuple[str, ...]:
@@ -99,7 +102,7 @@ class ExtractPlan:
             kept.append(message)
         if len(kept) == len(self.messages):
             return self
-        return ExtractPlan(tuple(kept), self.current, self.reason)
+        return ExtractPlan(tuple(kept), self.current, self.reason, self.before)
 
     def after(self, part: ExtractPlan, store: FactStore) -> ExtractPlan | None:
         """What is left of this plan once `part` of it is read (none if nothing), asked
@@ -108,20 +111,26 @@ class ExtractPlan:
             return None
         read = set(part.message_ids)
         left = tuple(m for m in self.messages if m.id not in read)
-        return ExtractPlan(left, store.current(), self.reason) if left else None
+        before = _last_turn(part.messages)
+        return ExtractPlan(left, store.current(), self.reason, before) if left else None
 
     def request(self) -> list[dict[str, str]]:
         known = "\n".join(f"- {f.key}: {f.value}" for f in self.current) or "(none yet)"
         batch = [
             {
                 "id": m.id,
-                "role": "user" if m.role == "user" else "FinCoach",
+                "role": _role(m),
                 "date": day_label(m.ts),
                 "text": m.content,
             }
             for m in self.messages
         ]
-        body = f"Current facts:\n{known}\n\nMessages:\n{json.dumps(batch, ensure_ascii=False, indent=1)}"
+        body = f"Current facts:\n{known}\n\n"
+        if self.before:
+            said = [{"role": _role(m), "text": m.content} for m in self.before]
+            body += "Said just before (already read; context only, extract nothing from it):\n"
+            body += json.dumps(said, ensure_ascii=False, indent=1) + "\n\n"
+        body += f"Messages:\n{json.dumps(batch, ensure_ascii=False, indent=1)}"
         return [{"role": "system", "content": EXTRACTOR_PROMPT}, {"role": "user", "content": body}]
 
     def parse(self, text: str, first_number: int) -> Extraction:
@@ -210,6 +219,27 @@ def _fact(item: Any, index: int, by_id: dict[str, Message]) -> Fact:
     )
 
 
+def _role(message: Message) -> str:
+    return "user" if message.role == "user" else "FinCoach"
+
+
+def _last_turn(messages: Sequence[Message]) -> tuple[Message, ...]:
+    """The last user message of `messages` and what followed it."""
+    users = [n for n, m in enumerate(messages) if m.role == "user"]
+    return tuple(messages[users[-1] :]) if users else ()
+
+
+def _turn_before(history: Sequence[Message], first: Message) -> tuple[Message, ...]:
+    """The turn that ends just before `first` (found from the end: a session is long)."""
+    end = len(history)
+    while end and history[end - 1].turn >= first.turn:
+        end -= 1
+    start = end
+    while start and history[start - 1].role != "user":
+        start -= 1
+    return tuple(history[start - 1 : end]) if start else ()
+
+
 def plan_extraction(
     history: Sequence[Message],
     new: Message,
@@ -232,14 +262,15 @@ def plan_extraction(
     if every_turns is None:
         return ExtractPlan((new,), current, "remember") if remember else None
     uncovered = [m for m in history if m.id not in store.covered_ids]
+    before = _turn_before(history, uncovered[0] if uncovered else new)
     if is_paused(store):  # after refusals in a row only "remember ..." (or a resume) tries
-        return ExtractPlan((*uncovered, new), current, "remember") if remember else None
+        return ExtractPlan((*uncovered, new), current, "remember", before) if remember else None
     wait = backoff_turns(store.rejected_in_a_row, every_turns)
     backing_off = store.rejected_turn is not None and new.turn - store.rejected_turn < wait
     if len(uncovered) > 2 * CHUNK_TURNS and not backing_off:
-        return ExtractPlan(tuple(uncovered[: 2 * CHUNK_TURNS]), current, "batch")
+        return ExtractPlan(tuple(uncovered[: 2 * CHUNK_TURNS]), current, "batch", before)
     if remember:
-        return ExtractPlan((*uncovered, new), current, "remember")
+        return ExtractPlan((*uncovered, new), current, "remember", before)
     if backing_off or len({m.turn for m in uncovered}) < every_turns:
         return None
-    return ExtractPlan(tuple(uncovered), current, "batch")
+    return ExtractPlan(tuple(uncovered), current, "batch", before)

@@ -59,7 +59,7 @@ FIXED_COSTS = {
     "internet|wi-?fi|broadband": "internet",
     "phone bills?|mobile bills?": "phone",
     "groceries|grocery": "groceries",
-    "society maintenance|maintenance charges?": "maintenance",
+    "(?:society |association |apartment |building )?maintenance(?: charges?| fees?)?": "maintenance",
     "gym": "gym",
     "petrol|fuel|commute|transport": "transport",
     "subscriptions?": "subscriptions",
@@ -84,19 +84,25 @@ KINDS: tuple[Kind, ...] = (
             r"salary|salaries|take[- ]?home(?: pay)?|in[- ]hand(?: pay)?|(?:my|net|monthly) pay|"
             r"pay ?cheque|paycheck|pays me|income|earn|earns|earning|earnings|get paid|i make|"
             r"ctc|package|lands in my (?:bank )?account|credit(?:s|ed)(?: to me| my account)?|"
-            r"(?:update on|revised|new|current) pay|pay(?=\s*(?::|is\b|was\b|went\b|got\b|rose\b))"
+            r"(?:update on|revised|new|current) pay|pay(?=\s*(?::|is\b|was\b|went\b|got\b|rose\b))|"
+            # Hindi words for pay; a raise or a promotion is news about the pay
+            r"tankhwah|tankha|tanakhwah|pagaar|kamai|stipend|"
+            r"(?:got|get|getting|received|gave me|giving me)\s+(?:a|an|my|the)\s+(?:(?!rent)\w+\s+)?"
+            r"(?:raise|hike|increment|promotion|appraisal)|promoted"
         ),
         {"amount": "salary"},
     ),
     Kind(
         "rent",
         _words(
-            r"rent|rental|renting|landlord|landlady|housing(?![- ]loan)|"
+            r"rent|rental|renting|rented|landlord|landlady|housing(?![- ]loan)|kiraya|kiraaya|kiraye|bhada|"
             r"for the (?:flat|apartment|house|place|pg|room)(?! down| renovation| fund| purchase)|"
+            r"for (?:my|our) (?:flat|apartment|pg|room)(?! down| renovation| fund| purchase)|"
             r"(?:the|our|my) (?:flat|apartment|[123]bhk|place) (?:costs?|got|went|became|is now)"
         ),
         {"amount": "rent"},
     ),
+    Kind("pension", _words(r"pension"), {"amount": "pension"}),
     Kind(
         "expenses",
         _words(r"expenses?|spend|spending|outgoings|costs of living"),
@@ -137,7 +143,8 @@ KINDS: tuple[Kind, ...] = (
         "insurance",
         _words(
             r"(?:term|life)(?: insurance| cover| plan| policy)|(?:health|medical|floater)(?: insurance| cover|"
-            r" plan| policy)?|mediclaim|insurance|sum assured|sum insured"
+            r" plan| policy)?|mediclaim|insurance|sum assured|sum insured|"
+            r"lic(?: endowment)?(?: policy| plan)?|endowment(?: policy| plan)?|ulips?"
         ),
         {"amount": "insurance_{t}_cover", "premium": "insurance_{t}_premium"},
     ),
@@ -155,7 +162,7 @@ KINDS: tuple[Kind, ...] = (
 # The keys as an extraction prompt can name them (a model answering with these keys shares
 # the offline recogniser's keys, so supersession and precedence work the same).
 PROMPT_KEYS = (
-    "name, city, salary (monthly take-home), spouse_salary, rent, expenses, "
+    "name, city, salary (monthly take-home), spouse_salary, pension, rent, expenses, "
     "loan_<home|car|bike|personal|education>_<emi|amount|rate|tenure|end>, "
     "fd_amount, fd_rate, fd_maturity, fd_tenure, rd_amount, rd_rate, rd_end, rd_tenure, sip, "
     "invest_<ppf|nps|epf|mutual_funds|stocks|gold|elss|crypto>, "
@@ -167,7 +174,7 @@ PROMPT_KEYS = (
 
 _ACRONYMS = frozenset("fd rd sip ppf nps emi epf elss ctc".split())
 _STATIC_KEYS = frozenset(
-    "name city salary spouse_salary rent expenses fd_amount fd_rate fd_maturity fd_tenure rd_amount rd_rate "
+    "name city salary spouse_salary spouse_name pension rent expenses fd_amount fd_rate fd_maturity fd_tenure rd_amount rd_rate "
     "rd_end rd_tenure sip emergency_fund savings bonus bonus_date debt_credit_card risk "
     "risk_reason family_spouse family_children family_parents dependants retirement_age".split()
 )

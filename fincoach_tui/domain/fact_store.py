@@ -24,7 +24,7 @@ from typing import Any
 
 from fincoach_tui.domain.amounts import parse_amount
 from fincoach_tui.domain.context import Conflict
-from fincoach_tui.domain.finance_facts import find_facts, label_of, normalise_key
+from fincoach_tui.domain.finance_facts import Reading, find_facts, label_of, normalise_key
 from fincoach_tui.domain.relative_dates import as_of
 
 _SHORTEST_REDACTED = 3  # shorter values ("3") would blank out unrelated text
@@ -243,7 +243,10 @@ def conflicts_in(
     the text was said is not newer, so it does not overrule it.
     """
     current = {normalise_key(f.key): f for f in facts if f.current}
-    found = find_facts([("passage", text)])
+    # Read knowing the current facts: "the flat went up to 31k" states rent, "scratch that
+    # Japan number" the trip to Japan's amount, as they did when the user said them.
+    known = Reading().knowing((key, f.value) for key, f in current.items())
+    found = find_facts([("passage", text)], reading=known)
     conflicts = []
     for key, stated in found.items():
         fact = current.get(key)

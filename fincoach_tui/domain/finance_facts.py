@@ -19,7 +19,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import lru_cache
 
-from fincoach_tui.domain.amounts import Amount, find_amounts, format_rupees, rupees
+from fincoach_tui.domain.amounts import find_amounts, format_rupees, rupees
 from fincoach_tui.domain.fact_kinds import (
     FIXED_COSTS,
     INVESTMENTS,
@@ -32,20 +32,27 @@ from fincoach_tui.domain.fact_kinds import (
     normalise_key,
     table_slug,
 )
-from fincoach_tui.domain.recognise_parts import (
-    Anchor,
-    Figure,
-    city_facts,
-    family_facts,
-    figures_in,
-    goal_anchors,
-    name_facts,
-    risk_facts,
+from fincoach_tui.domain.recognise_context import (
+    REFERS_BACK,
+    SPOUSE_PRONOUN_NEXT,
+    Reading,
+    Subject,
+    anchor_of,
+    carried,
+    mend_typos,
+    spouse_subject,
+    topic_in,
 )
+from fincoach_tui.domain.recognise_costs import regular_cost
+from fincoach_tui.domain.recognise_parts import Anchor, Figure, figures_in, goal_anchors
+from fincoach_tui.domain.recognise_phrases import city_facts, family_facts, name_facts, risk_facts
+from fincoach_tui.domain.recognise_values import YEARLY, amount_value, canonical
 from fincoach_tui.domain.relative_dates import resolve_relative
 
 __all__ = [
     "FinanceFact",
+    "Reading",
+    "coach_subject",
     "find_facts",
     "format_rupees",
     "is_known_key",
@@ -72,18 +79,44 @@ def restate(fact: FinanceFact) -> str:
 
 
 def find_facts(
-    texts: Iterable[tuple[str, str]], said_at: float | None = None
+    texts: Iterable[tuple[str, str]], said_at: float | None = None, reading: Reading | None = None
 ) -> dict[str, FinanceFact]:
     """Facts in `(source, text)` pairs, oldest first; a later mention replaces an earlier one.
 
-    With `said_at`, relative dates are made absolute as of then; without, kept as said.
+    Each text is read knowing the ones before it (see `recognise_context`), and `reading`
+    (what was known before the first). With `said_at`, relative dates are made absolute as
+    of then; without, kept as said.
     """
     facts: dict[str, FinanceFact] = {}
+    reading = reading or Reading()
     for source, text in texts:
-        for key, value in recognise(text, said_at):
+        found, reading = read(text, said_at, reading)
+        for key, value in found:
             facts.pop(key, None)  # re-inserted: the dict's order is the order of mention
             facts[key] = FinanceFact(key, label_of(key), value, source)
     return facts
+
+
+def read(
+    text: str, said_at: float | None, reading: Reading
+) -> tuple[list[tuple[str, str]], Reading]:
+    """The facts one message states, read after the messages `reading` knows, and the
+    reading for the message after it."""
+    found, subject = _recognise(text, said_at, reading)
+    if text.rstrip().endswith("?"):
+        subject = None  # the user's own question is not what their next figure is about
+    return list(found), reading.knowing(found).about(subject)
+
+
+@lru_cache(maxsize=8192)
+def coach_subject(text: str) -> Subject | None:
+    """What the coach just asked about, if its message ends with a question ("And your
+    rent?"): the user's bare "28k" answers it."""
+    sentences = _sentences(text)
+    if not sentences or not sentences[-1].rstrip().endswith("?"):
+        return None
+    anchors = _anchors(sentences[-1])
+    return carried(anchors[-1], sentences[-1]) if anchors else None
 
 
 # ---- the recogniser ------------------------------------------------------------------
@@ -94,6 +127,17 @@ _LINE_FACT = re.compile(
 _LINE_NOTES = re.compile(r"\s*\((?:was|earlier|previously|turn \d+|edited)\b[^)]*\)")
 _NOT_FACTS = re.compile(r"^\s*(?:asked about|dropped|topics?|questions?)\b", re.IGNORECASE)
 _OLD_NOTE = re.compile(r"\((?:was|earlier|previously|outdated)\b[^)]*\)", re.IGNORECASE)
+_LOAN_WORD = re.compile(
+    r"\b(?:home|housing|house|mortgage|car|vehicle|bike|two-wheeler|personal|education|"
+    r"student|gold)\b",
+    re.IGNORECASE,
+)
+_INCLUDED = re.compile(
+    r"\b(?:including|incl\.?|inclusive of|excluding|plus|besides)\s+(?:the\s+|my\s+|our\s+)?"
+    r"(?:\w+\s+)?$",
+    re.IGNORECASE,
+)
+_MARKED_OLD = re.compile(r"[^;.\n]*\((?:outdated|superseded)\b[^)]*\)", re.IGNORECASE)
 _SENTENCE_END = re.compile(r"[.!?;]+(?=\s|$)|\n+|\s[—–]\s")
 _NOT_AN_END = re.compile(r"\b(?:rs|inr|p\.a|e\.g|i\.e|approx|etc|no|vs)$", re.IGNORECASE)
 _CLAUSE = re.compile(r",\s+|\s+(?:and|but|so|while|whereas)\s+", re.IGNORECASE)
@@ -112,21 +156,21 @@ _SOMEONE_ELSE = re.compile(
     r"manager|roommate|flatmate)\b|^\W*(?:he|she|they|someone|people|everyone|most people)\b",
     re.IGNORECASE,
 )
-_SPOUSE_SUBJECT = re.compile(r"^\W*(?:my|our)\s+(?:wife|husband|spouse|partner)(?:'s)?\b", re.I)
-_MONTHLY_BY_NATURE = re.compile(
-    r"^(?:salary|spouse_salary|rent|expenses|sip|rd_amount|loan_\w+_emi|cost_\w+)$"
-)
 
 
-def recognise(text: str, said_at: float | None = None) -> list[tuple[str, str]]:
+def recognise(
+    text: str, said_at: float | None = None, reading: Reading | None = None
+) -> list[tuple[str, str]]:
     """(key, value) pairs in the order stated; a later one for a key replaces an earlier."""
-    return list(_recognise(text, said_at))
+    return list(_recognise(text, said_at, reading or Reading())[0])
 
 
 # The same texts are read again and again (a request re-sends old turns, a summary is re-read
 # at every fold): each is read once. Pure, so a cache cannot change an answer.
 @lru_cache(maxsize=8192)
-def _recognise(text: str, said_at: float | None) -> tuple[tuple[str, str], ...]:
+def _recognise(
+    text: str, said_at: float | None, reading: Reading
+) -> tuple[tuple[tuple[str, str], ...], Subject | None]:
     found: list[tuple[str, str]] = []
     free: list[str] = []
     for line in text.splitlines():
@@ -137,30 +181,54 @@ def _recognise(text: str, said_at: float | None) -> tuple[tuple[str, str], ...]:
             found.append(structured)
         else:
             free.append(line)
-    body = _OLD_NOTE.sub(" ", "\n".join(free))
+    body = _MARKED_OLD.sub(" ", "\n".join(free))  # "I pay 25k rent (outdated)" states nothing
+    body = mend_typos(_OLD_NOTE.sub(" ", body))
     sentences = _sentences(body)
-    carried = ""  # the last anchor stated: "it runs till March 2027" is about it
+    # The last thing named: "They revised my pay. 95k from now on." is about the pay. At
+    # first, what the message before was about, for a message that refers back to it.
+    subject = reading.subject
+    from_before = subject is not None
+    short = len(body.split()) <= 4
+    spouse, name = reading.spouse, reading.spouse_name
+    # The one kind of loan the message names anywhere types a loan named without one.
+    named_loans = {loan_type(m.group(0)) for m in _LOAN_WORD.finditer(body)} - {"loan"}
+    message_loan = ("message", named_loans.pop()) if len(named_loans) == 1 else None
     for index, sentence in enumerate(sentences):
         question = sentence.rstrip().endswith("?")
         following = sentences[index + 1] if index + 1 < len(sentences) else ""
-        found += name_facts(sentence) + city_facts(sentence) + family_facts(sentence)
+        family = family_facts(sentence)
+        spouse = next((v for k, v in family if k == "family_spouse"), spouse)
+        name = next((v for k, v in family if k == "spouse_name"), name)
+        about_spouse = False  # the sentence so far is about the spouse
+        found += name_facts(sentence) + city_facts(sentence) + family
         found += risk_facts(sentence, question, following)
         for clause in _clauses(sentence):
-            anchors = _anchors(clause)
-            if anchors:  # "They revised my pay. 95k from now on.": the pay is named here
-                carried = clause[anchors[-1].start : anchors[-1].end]
+            # An anchor after "including" is a part of what is priced, not its subject.
+            anchors = tuple(a for a in _anchors(clause) if not _INCLUDED.search(clause, 0, a.start))
+            named = carried(anchors[-1], clause) if anchors else topic_in(reading, clause)
+            hint = subject if subject and subject[0] == "loan" else message_loan
+            if named:
+                subject, from_before = named, False
+            spouses = spouse_subject(clause, spouse, name) or bool(
+                about_spouse and SPOUSE_PRONOUN_NEXT.match(clause)
+            )
+            about_spouse = spouses or (about_spouse and not anchors)
             if (
                 _HYPOTHETICAL.search(clause)
-                or _SOMEONE_ELSE.match(clause)
+                or (_SOMEONE_ELSE.match(clause) and not spouses)
                 or (question and _QUESTION_START.match(clause))
             ):
                 continue
-            if not anchors and carried and figures_in(clause):
-                clause = f"{carried} {clause}"
-            found += _clause_facts(clause)
+            extra = None
+            if not anchors and subject and figures_in(clause):
+                if not from_before or short or REFERS_BACK.search(clause):
+                    extra = anchor_of(subject)
+            if not anchors and extra is None and not _anchors(clause):
+                extra = regular_cost(clause)
+            found += _clause_facts(clause, extra, hint, spouses)
     if said_at is not None:
         found = [(k, resolve_relative(v, said_at)) for k, v in found]
-    return tuple(found)
+    return tuple(found), subject
 
 
 def _line_fact(line: str) -> tuple[str, str] | None:
@@ -170,35 +238,16 @@ def _line_fact(line: str) -> tuple[str, str] | None:
     match = _LINE_FACT.match(line)
     if not match:
         return None
-    if not line.lstrip().startswith("-") and len(figures_in(match["value"])) > 1:
-        return None
     key = normalise_key(match["label"])
+    if not line.lstrip().startswith("-") and (
+        len(figures_in(match["value"])) > 1
+        or (key == "risk" and len(match["value"].split()) > 4)  # "Risk: I'm all-in on ..."
+    ):
+        return None
     if not is_known_key(key):
         return None
     value = _LINE_NOTES.sub("", match["value"]).strip().rstrip(".")
     return (key, canonical(key, value)) if value else None
-
-
-def canonical(key: str, value: str) -> str:
-    """A stated value written one way: amounts as "₹25,000" (with "a year" where yearly)."""
-    if (
-        key.endswith(("_rate", "_end", "_maturity", "_date", "_tenure"))
-        or key
-        in (
-            "name",
-            "city",
-            "risk",
-            "risk_reason",
-            "retirement_age",
-            "dependants",
-        )
-        or key.startswith("family_")
-    ):
-        return value
-    amounts = find_amounts(value)
-    if not amounts:
-        return value
-    return _amount_value(key, amounts[0], value[amounts[0].end :])
 
 
 def _sentences(text: str) -> list[str]:
@@ -214,7 +263,10 @@ def _sentences(text: str) -> list[str]:
 
 def _clauses(sentence: str) -> list[str]:
     parts, start = [], 0
+    amounts = [(a.start, a.end) for a in find_amounts(sentence)]
     for match in _CLAUSE.finditer(sentence):
+        if any(a < match.start() < b for a, b in amounts):
+            continue  # the "and" of "two and a half lakh"
         parts.append(sentence[start : match.start()])
         start = match.end()
     parts.append(sentence[start:])
@@ -259,8 +311,16 @@ _CONNECTOR = re.compile(
 )
 
 
-def _clause_facts(clause: str) -> list[tuple[str, str]]:
-    anchors = _anchors(clause)
+def _clause_facts(
+    clause: str,
+    extra: Anchor | None = None,
+    hint: Subject | None = None,
+    spouse: bool = False,
+) -> list[tuple[str, str]]:
+    """The facts of one clause: its figures, each with the anchor it belongs to (`extra`
+    when the clause names none), the loan's type from `hint` where the clause gives none."""
+    anchors = tuple(a for a in _anchors(clause) if not _INCLUDED.search(clause, 0, a.start))
+    anchors = anchors or (() if extra is None else (extra,))
     if not anchors:
         return []
     facts: list[tuple[str, str]] = []
@@ -268,12 +328,17 @@ def _clause_facts(clause: str) -> list[tuple[str, str]]:
         anchor = _anchor_for(figure, anchors, clause)
         if anchor is None:
             continue
-        fact = _fact(anchor, figure, clause)
+        fact = _fact(anchor, figure, clause, hint, spouse)
         if fact is not None:
             facts.append(fact)
-    for anchor in anchors:  # a goal named without a figure is still a goal
-        if anchor.kind == "goal" and not any(k.startswith(f"goal_{anchor.word}") for k, _ in facts):
-            facts.append((f"goal_{anchor.word}", anchor.word.replace("_", " ")))
+    for anchor in anchors:
+        goal = f"goal_{anchor.word}"
+        if anchor.kind != "goal":
+            continue
+        if anchor.detail:  # what the goal is, so that a later mention of it finds it
+            facts.insert(0, (goal, anchor.detail))
+        elif not any(k.startswith(goal) for k, _ in facts):  # named without a figure
+            facts.append((goal, anchor.word.replace("_", " ")))
     return facts
 
 
@@ -300,7 +365,7 @@ def _slot_for(anchor: Anchor, figure: Figure, clause: str) -> str | None:
             return "amount" if monthly or anchor.word.lower().startswith("emi") else "principal"
         if anchor.kind == "insurance":
             nearest = _nearest_word(clause, figure, _PREMIUM_OR_COVER)
-            yearly = bool(_YEARLY.match(clause[figure.end :]))
+            yearly = bool(YEARLY.match(clause[figure.end :]))
             if yearly or nearest.startswith(_PREMIUM_WORDS):  # a cover is not paid yearly
                 return "premium"
         return "amount" if "amount" in slots else None
@@ -308,7 +373,8 @@ def _slot_for(anchor: Anchor, figure: Figure, clause: str) -> str | None:
 
 
 _PREMIUM_OR_COVER = re.compile(
-    r"premium|cover(?:age)?|sum assured|sum insured|insured for|costing|costs? (?:me|us)|"
+    r"premium|cover(?:age)?|sum assured|sum insured|insured for|floater|policy of|plan of|"
+    r"costing|costs? (?:me|us)|"
     r"(?:i|we) pay|renews at",
     re.IGNORECASE,
 )
@@ -327,16 +393,23 @@ def _nearest_word(clause: str, figure: Figure, words: re.Pattern[str]) -> str:
     return best
 
 
-def _fact(anchor: Anchor, figure: Figure, clause: str) -> tuple[str, str] | None:
+def _fact(
+    anchor: Anchor, figure: Figure, clause: str, hint: Subject | None, spouse: bool
+) -> tuple[str, str] | None:
     slot = _slot_for(anchor, figure, clause)
     if slot is None:
         return None
-    key = anchor.slots[slot].format(t=_type_of(anchor, clause))
-    if key == "salary" and _SPOUSE_SUBJECT.match(clause):
-        key = "spouse_salary"  # "my wife earns 80k": hers, not the user's
+    kind = _type_of(anchor, clause)
+    if anchor.kind == "loan" and kind == "loan" and hint and hint[0] == "loan":
+        kind = loan_type(hint[1])  # "Home loan for the plot, EMI is 41,500": the home loan's
+    elif anchor.kind == "loan" and kind == "loan" and hint and hint[0] == "message":
+        kind = hint[1]  # "we bought a car last year; the loan EMI is 14,200": the car's
+    key = anchor.slots[slot].format(t=kind)
+    if key == "salary" and spouse:
+        key = "spouse_salary"  # "my wife earns 80k", "his take-home": the spouse's
     if figure.kind == "amount":
         assert figure.amount is not None
-        return key, _amount_value(key, figure.amount, clause[figure.amount.end :])
+        return key, amount_value(key, figure.amount, clause[figure.amount.end :])
     return key, figure.text
 
 
@@ -351,20 +424,3 @@ def _type_of(anchor: Anchor, clause: str) -> str:
     if anchor.kind == "cost":
         return table_slug(FIXED_COSTS, anchor.word)
     return anchor.word
-
-
-_MONTHLY = re.compile(
-    r"^\s*(?:a|per|/|every|each)\s*(?:month|mo)\b|^\s*(?:monthly|pm|p\.m\.)\b", re.I
-)
-_YEARLY = re.compile(
-    r"^\s*(?:a|per|/|every|each)\s*(?:year|annum|yr)\b|^\s*(?:annually|yearly|p\.a\.?|pa)\b", re.I
-)
-
-
-def _amount_value(key: str, amount: Amount, after: str) -> str:
-    text = str(amount)
-    if amount.yearly or _YEARLY.match(after):
-        return text + " a year"
-    if _MONTHLY.match(after) and not _MONTHLY_BY_NATURE.match(key):
-        return text + " a month"
-    return text

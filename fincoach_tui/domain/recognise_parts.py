@@ -1,6 +1,6 @@
 """The pieces the finance recogniser reads in one clause: figures (amounts, rates, dates,
-durations), goal anchors, and the facts that are phrases rather than figures (name, city,
-family, risk preference and its reason). Pure; see `finance_facts` for how they combine.
+durations) and goal anchors (with the goal's name where the user gives one). The facts that
+are phrases are in `recognise_phrases`. Pure; see `finance_facts` for how they combine.
 """
 
 from __future__ import annotations
@@ -21,6 +21,7 @@ class Anchor:
     kind: str
     word: str  # the anchor as written ("car loan"), or a goal's slug ("house")
     slots: Slots
+    detail: str = ""  # what a goal is, in the user's words ("trip to Japan")
 
 
 @dataclass(frozen=True)
@@ -54,10 +55,12 @@ _DURATION = re.compile(
 )
 _RATE = re.compile(r"(?<![\w.])(\d{1,2}(?:\.\d{1,2})?)\s*(?:%|percent\b|per cent\b)", re.IGNORECASE)
 _OLD_AMOUNT = re.compile(
-    r"\b(?:from|was|were|used to be|previously|earlier|instead of|than|had been|old)\s+"
-    r"(?:about|around|roughly|just)?\s*$",
+    r"\b(?:from|was|were|used to be|previously|earlier|instead of|than|had been|old|by)\s+"
+    r"(?:about|around|roughly|just|another|a further)?\s*$",
     re.IGNORECASE,
 )
+_DENIED = re.compile(r"\s*(?:nahi|nahin)\b", re.IGNORECASE)
+_DENIED_BEFORE = re.compile(r"\b(?:not|no longer|nahi)\s+(?:about|around|just)?\s*$", re.IGNORECASE)
 _CADENCE = re.compile(
     r"^\s*(?:a|per|/|every|each)\s*(?:month|year|annum|mo|yr)\b|^\s*(?:monthly|annually|yearly|p\.?a\.?|pm)\b",
     re.I,
@@ -91,6 +94,8 @@ def figures_in(clause: str) -> tuple[Figure, ...]:
     for amount in find_amounts(clause):
         if not free(amount.start, amount.end) or _OLD_AMOUNT.search(clause[: amount.start]):
             continue
+        if _DENIED.match(clause, amount.end) or _DENIED_BEFORE.search(clause[: amount.start]):
+            continue  # "rent 16k hai, 14k nahi", "it's 16k, not 14k": the wrong one
         cadence = bool(_CADENCE.match(clause[amount.end :]))
         figures.append(Figure("amount", amount.start, amount.end, str(amount), amount, cadence))
         taken.append((amount.start, amount.end))
@@ -183,8 +188,8 @@ _OBJECTS = "|".join(_OBJECT_SLUG)
 _NOT_A_GOAL = r"(?!\s+(?:loan|emi|insurance|wash|fuel|maintenance|policy|cover|rent|fees?)\b)"
 _SAVE_FOR = re.compile(
     rf"\b(?:for|towards?)\s+(?P<art>a|an|my|our|the|his|her|their)\s+(?:\w+'s\s+)?"
-    rf"(?:(?:new|big|dream|first|own|europe|foreign|family)\s+)?(?P<obj>{_OBJECTS})\b"
-    rf"(?:\s+(?:down\s+payment|fund|trip))?{_NOT_A_GOAL}",
+    rf"(?:(?:new|big|dream|first|own|europe|foreign|family)\s+)?(?:(?P<obj>{_OBJECTS})\s+)?"
+    rf"(?P<obj_b>{_OBJECTS})\b(?:\s+(?:down\s+payment|fund|trip))?{_NOT_A_GOAL}",
     re.IGNORECASE,
 )
 # "a new car needs 8 lakh", "the wedding will cost 12L", "budget for the trip"
@@ -194,11 +199,23 @@ _GOAL_NEEDS = re.compile(
     rf"|\b(?:budget|plan|quote)\s+for\s+(?:a|an|my|our|the)\s+(?:\w+\s+)?(?P<obj2>{_OBJECTS})\b",
     re.IGNORECASE,
 )
+_GOAL_PLAN = re.compile(
+    r"\b(?:plan(?:ning)?|organi[sz](?:e|ing)|arrang(?:e|ing))\s+"
+    r"(?:for\s+)?(?:(?:a|an|my|our|the|his|her|their)\s+)?(?:[a-z]+'s\s+)?"
+    rf"(?:(?:new|big|dream|first|own|family)\s+)?(?P<obj>{_OBJECTS})\b{_NOT_A_GOAL}",
+    re.IGNORECASE,
+)
+_GOAL_NAMED = re.compile(
+    rf"\b(?:goal|target|dream|down\s*payment)\b[^.;]*?\b(?P<obj>{_OBJECTS})\b{_NOT_A_GOAL}",
+    re.IGNORECASE,
+)
+# What a goal is beyond its slug: "trip to Japan", "wedding in Jaipur".
+_GOAL_DETAIL = re.compile(r"\s+(?:to|in|for|at|of)\s+(?:the\s+)?([A-Z][\w-]+(?:\s+[A-Z][\w-]+)?)")
 _SAVING_VERB = re.compile(
     r"\b(?:sav(?:e|ing)|put|set aside|aside|invest(?:ing)?|aim(?:ing)?|target|need)\b", re.I
 )
 _RETIRE = re.compile(r"\bretire(?:ment)?\b", re.IGNORECASE)
-_GOAL_SLOTS = {"amount": "goal_{t}_amount", "date": "goal_{t}_date"}
+GOAL_SLOTS = {"amount": "goal_{t}_amount", "date": "goal_{t}_date"}
 
 
 def goal_slug(phrase: str) -> str:
@@ -221,231 +238,62 @@ def goal_anchors(clause: str) -> list[Anchor]:
             # The anchor ends with the object's first word: "a house by Diwali" leaves the
             # date after it, where it can be read as the goal's date.
             end = match.start("obj") + len(match["obj"].split()[0])
-            anchors.append(Anchor(match.start(), end, "goal", slug, _GOAL_SLOTS))
+            anchors.append(Anchor(match.start(), end, "goal", slug, GOAL_SLOTS))
+    if not anchors:  # "goal: 25L down payment for a flat", "dream this year: Europe trip"
+        for match in _GOAL_NAMED.finditer(clause):
+            slug = _OBJECT_SLUG[match["obj"].lower()]  # the object anchors: "25L ... for a flat"
+            anchors.append(Anchor(match.start("obj"), match.end("obj"), "goal", slug, GOAL_SLOTS))
+    if not anchors:
+        for match in _GOAL_PLAN.finditer(clause):
+            slug = _OBJECT_SLUG[match["obj"].lower()]
+            anchors.append(Anchor(match.start(), match.end("obj"), "goal", slug, GOAL_SLOTS))
     if not anchors:
         for match in _GOAL_NEEDS.finditer(clause):
             slug = _OBJECT_SLUG[(match["obj"] or match["obj2"]).lower()]
-            anchors.append(Anchor(match.start(), match.end(), "goal", slug, _GOAL_SLOTS))
+            anchors.append(Anchor(match.start(), match.end(), "goal", slug, GOAL_SLOTS))
     if not anchors:
         saving = bool(_SAVING_VERB.search(clause))
         for match in _SAVE_FOR.finditer(clause):
             # Without a saving verb, "10 lakh for my wedding" is a goal, but "45,000 for our
             # apartment" is rent: a home you live in is not a goal unless you save for it.
-            slug = _OBJECT_SLUG[match["obj"].lower()]
+            slug = _OBJECT_SLUG[match["obj_b"].lower()]  # "a home renovation": a renovation
             down_payment = "down" in match.group(0).lower()
             if saving or down_payment or (match["art"].lower() != "the" and slug != "house"):
-                anchors.append(Anchor(match.start(), match.end(), "goal", slug, _GOAL_SLOTS))
-    if not anchors and not _RETIRE_AGE.search(clause):
+                anchors.append(Anchor(match.start(), match.end(), "goal", slug, GOAL_SLOTS))
+    if not anchors and not RETIRE_AGE.search(clause):
         for match in _RETIRE.finditer(clause):
-            anchors.append(Anchor(match.start(), match.end(), "goal", "retirement", _GOAL_SLOTS))
-    return anchors
+            anchors.append(Anchor(match.start(), match.end(), "goal", "retirement", GOAL_SLOTS))
+    return [_with_detail(anchor, clause) for anchor in anchors]
 
 
-# ---- facts that are phrases ------------------------------------------------------------
+def _with_detail(anchor: Anchor, clause: str) -> Anchor:
+    """The goal with what it is for when the user names it ("a trip to Japan"): the name
+    lets a later "scratch that Japan number" find the goal."""
+    thing = anchor.word.replace("_", " ")
+    found = _GOAL_DETAIL.match(clause, anchor.end)
+    if not found:
+        word = re.match(r"\s*[a-z]+", clause[anchor.end :])
+        if word:
+            found = _GOAL_DETAIL.match(clause, anchor.end + word.end())
+    if found and found.group(1).split()[0].lower() not in _NOT_PLACE:
+        detail = f"{thing}{found.group(0)}"
+    else:  # a name in or just after the goal's words: "a Europe trip", "a Goa holiday"
+        span = clause[anchor.start : anchor.end + 25]
+        names = [n for n in _NAME_WORD.findall(span) if n.lower() not in _NOT_PLACE]
+        if not names:
+            return anchor
+        detail = f"{thing} ({' '.join(dict.fromkeys(names))})"
+    return Anchor(anchor.start, anchor.end, anchor.kind, anchor.word, anchor.slots, detail)
 
-_NAME = re.compile(r"\b(?:I'm|I am|[Mm]y name is|[Tt]his is|[Cc]all me)\s+([A-Z][a-z]+)\b")
-_NOT_NAMES = frozenset(
-    "Not Just Also So Very Quite Still Now Currently Planning Looking Trying Saving Going "
-    "Married Single Thinking Worried In From On At Here Back Sure Okay Ok Fine Good Happy "
-    "Glad Paying Getting Earning Living Based Sorry A An The Really Pretty Rather Bit".split()
-)
-_CITIES = {
-    "mumbai": "Mumbai",
-    "bombay": "Mumbai",
-    "delhi": "Delhi",
-    "new delhi": "Delhi",
-    "bengaluru": "Bengaluru",
-    "bangalore": "Bengaluru",
-    "pune": "Pune",
-    "hyderabad": "Hyderabad",
-    "chennai": "Chennai",
-    "kolkata": "Kolkata",
-    "ahmedabad": "Ahmedabad",
-    "gurgaon": "Gurugram",
-    "gurugram": "Gurugram",
-    "noida": "Noida",
-    "jaipur": "Jaipur",
-    "kochi": "Kochi",
-    "lucknow": "Lucknow",
-    "chandigarh": "Chandigarh",
-    "indore": "Indore",
-    "coimbatore": "Coimbatore",
-    "nagpur": "Nagpur",
-    "surat": "Surat",
-    "bhopal": "Bhopal",
-    "mysuru": "Mysuru",
-    "mysore": "Mysuru",
-    "thane": "Thane",
-    "goa": "Goa",
-}
-_OTHER_PERSON = re.compile(
-    r"\b(?:friends?|colleagues?|brother|sister|cousin|neighbou?rs?|boss|he|she|they)\b", re.I
-)
-_CITY = re.compile(
-    r"\b(?:live|living|lives|based|settled|stay|staying|moved|moving|relocated|relocating|"
-    r"shifted|shifting|work|working|transferred|posted)\s+(?:me\s+)?(?:base\s+)?"
-    r"(?:out\s+of|out\s+to|in|to)\s+(?P<city>[A-Za-z]+(?:\s[A-Z][a-z]+)?)"
-    r"|\blocation\s*:\s*(?P<city3>[A-Za-z]+(?:\s[A-Z][a-z]+)?)",
-    re.IGNORECASE,
-)
-_KNOWN_CITY = re.compile(
-    rf"\b(?:in|from|to)\s+(?P<city>{'|'.join(_CITIES)})\b"
-    rf"|\b(?P<city2>{'|'.join(_CITIES)})\s+(?:mein|me)\s+(?:rehta|rehti|rehte|rahta|rahti|rahte)\b",
-    re.IGNORECASE,
+
+_NAME_WORD = re.compile(r"(?<![.!?]\s)(?<!^)\b[A-Z][a-z]{2,}\b")
+_NOT_PLACE = frozenset(
+    "january february march april may june july august september october november december "
+    "jan feb mar apr jun jul aug sep sept oct nov dec diwali holi the".split()
 )
 
 
-def name_facts(sentence: str) -> list[tuple[str, str]]:
-    return [("name", m.group(1)) for m in _NAME.finditer(sentence) if m.group(1) not in _NOT_NAMES]
-
-
-def city_facts(sentence: str) -> list[tuple[str, str]]:
-    if _OTHER_PERSON.search(sentence):
-        return []  # "my friend pays 30k rent in Bangalore": the friend's city
-    for match in _CITY.finditer(sentence):
-        city = match["city"] or match["city3"]
-        known = _CITIES.get(city.lower()) or _CITIES.get(city.split()[0].lower())
-        if known:
-            return [("city", known)]
-        if city[0].isupper() and city.split()[0].lower() not in ("a", "the", "my", "our"):
-            return [("city", city)]
-    known_city = _KNOWN_CITY.search(sentence)
-    if known_city and (
-        known_city["city2"] or re.search(r"\b(?:i|we|my|our|i'm|we're)\b", sentence, re.I)
-    ):
-        return [("city", _CITIES[(known_city["city"] or known_city["city2"]).lower()])]
-    return []
-
-
-_SPOUSE = re.compile(
-    r"\b(?:i'm|i am|we're|we are|got)\s+(?:happily\s+)?(?P<m>married|single|divorced|engaged)\b"
-    r"|\bmy\s+(?P<s>wife|husband|spouse|partner)\b"
-    r"|(?<!un)(?<!not )(?<!getting )(?<!get )\b(?P<m2>married)\b(?!\s+(?:next|in|this|soon))",
-    re.IGNORECASE,
-)
-_CHILDREN = re.compile(
-    r"(?:\b(?:have|with|got|raising)\s+(?P<n>a|an)|\b(?P<n2>\d|no|one|two|three|four))\s+"
-    r"(?:(?:young|little|small|school-going|grown-up)\s+)?(?P<w>kids?|children|child|sons?|daughters?|babies|baby)\b",
-    re.IGNORECASE,
-)
-_PARENT_OF = re.compile(
-    r"\b(?:dad|father|mom|mum|mother|parent)\s+of\s+(?P<n2>\d|one|two|three|four)(?P<w>)", re.I
-)
-_PARENTS = re.compile(
-    r"\b(?:support|supporting|look after|looking after|take care of|taking care of|"
-    r"provide for|providing for)\s+(?:my\s+|our\s+)?(?:elderly\s+|retired\s+)?"
-    r"(?P<who>parents|mother|father|mom|mum|dad|in-laws|mother-in-law|father-in-law)"
-    r"|\b(?:my\s+|our\s+)(?P<who2>parents|mother|father|mom|mum|dad|in-laws)\s+"
-    r"(?:depend|are dependent|is dependent|live with|lives with|stay with|stays with|rely on me)"
-    r"|\b(?P<who3>mom and dad|mum and dad|my parents)\s+(?:rely|depend)\s+on\s+me",
-    re.IGNORECASE,
-)
-_DEPENDANTS = re.compile(
-    r"\b(?P<n>\d|no|one|two|three|four|five)\s+dependa?e?nts?\b"
-    r"|\b(?P<none>nobody|no one|no-one)\s+depends\s+on\s+me\b",
-    re.IGNORECASE,
-)
-_RETIRE_AGE = re.compile(
+# Said with a retirement age: a figure that is an age, not a goal's amount.
+RETIRE_AGE = re.compile(
     r"\bretire\w*\s+(?:by|at)\s+(?:the\s+)?(?:age\s+(?:of\s+)?)?(\d{2})\b", re.I
 )
-_COUNT = {"no": 0, "a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5}
-
-
-def family_facts(sentence: str) -> list[tuple[str, str]]:
-    facts = []
-    spouse = _SPOUSE.search(sentence)
-    if spouse:
-        # The word said ("wife") says more than "married" and reads back the same way.
-        facts.append(("family_spouse", (spouse["m"] or spouse["s"] or "married").lower()))
-    retire = _RETIRE_AGE.search(sentence)
-    if retire:
-        facts.append(("retirement_age", retire.group(1)))
-    children = _CHILDREN.search(sentence) or _PARENT_OF.search(sentence)
-    if children:
-        n = (children.groupdict().get("n") or children["n2"]).lower()
-        count = int(n) if n.isdigit() else _COUNT.get(n, 1)
-        word = children["w"].lower() or "child"
-        kind = "child" if word.startswith(("kid", "child", "bab")) else word.rstrip("s")
-        noun = (
-            "children" if kind == "child" and count != 1 else (kind if count == 1 else kind + "s")
-        )
-        facts.append(("family_children", f"{count} {noun}"))
-    parents = _PARENTS.search(sentence)
-    if parents:
-        who = (parents["who"] or parents["who2"] or parents["who3"]).lower()
-        facts.append(("family_parents", f"supports {who}"))
-    dependants = _DEPENDANTS.search(sentence)
-    if dependants:
-        n = (dependants["n"] or "no").lower()
-        count = int(n) if n.isdigit() else _COUNT.get(n, 1)
-        facts.append(("dependants", str(count) if count else "no dependants"))
-    return facts
-
-
-_RISK = re.compile(
-    r"\b(?P<risk>(?:(?:very|quite|a bit|a little|fairly|somewhat|rather|pretty|extremely|really)\s+)?"
-    r"(?:risk[- ]averse|risk[- ]taker|conservative|cautious|aggressive|"
-    r"moderate(?:[- ]risk|ly aggressive)|balanced(?= investor| approach| portfolio| risk)|"
-    r"(?:high|low|medium|moderate)[- ]risk(?:[- ](?:appetite|tolerance|investor|profile|taker))?)"
-    r"|(?:can(?:'t|not)|don't|do not)\s+(?:stomach|handle|take|tolerate|like)\s+(?:much\s+|any\s+|a lot of\s+)?risk"
-    r"|comfortable with (?:high |some |a lot of )?risk|play(?:ing)? it safe)\b"
-    # "moderate", "balanced" alone say a risk level only where money or risk is the subject
-    r"|\b(?P<mild>moderate|balanced|middle[- ]of[- ]the[- ]road)\b"
-    r"(?=[^.?!]*\b(?:risk|invest\w*|money|approach)\b|\s+(?:with|when)\s)"
-    r"|\b(?:risk|approach) is (?P<mild2>moderate|balanced|middle[- ]of[- ]the[- ]road)\b"
-    r"|\b(?:i'm|i am)\s+(?:\w+\s+)?(?P<mild3>moderate|balanced|middle[- ]of[- ]the[- ]road)\b"
-    r"|^\W*(?P<mild4>moderate|balanced|middle[- ]of[- ]the[- ]road)\W*$",
-    re.IGNORECASE,
-)
-_QUALIFIER = re.compile(
-    r"^(?:very|quite|a bit|a little|fairly|somewhat|rather|pretty|extremely|really)\s+", re.I
-)
-_REASON_AFTER = re.compile(
-    r"^\W*(?:(?:investor|person|with (?:my )?money|by nature|about (?:investing|money))\b)?\s*"
-    r"(?:[,:;—–-]\s*|\s+)(?:(?:because|since|as|cause|coz|ever since|kyunki|kyonki)\s+)(?P<r>.{6,})"
-    r"|^\W*(?:(?:investor|person|with (?:my )?money|by nature|when investing)\b)?\s*"
-    r"[:—–]\s*(?P<r2>.{6,})",
-    re.IGNORECASE,
-)
-_REASON_LATER = re.compile(r"\b(?:because|since|kyunki|kyonki|coz)\s+(?P<r>.{6,})", re.I)
-_REASON_BEFORE = re.compile(
-    r"^\s*(?:after|since|because|having|ever since|given that)\s+(?P<r>[^,]{6,}),", re.IGNORECASE
-)
-_REASON_NEXT = re.compile(
-    r"^\s*(?:because|i lost|we lost|my (?:father|dad|mother|mom|parents|family)|losing|"
-    r"last time|in (?:19|20)\d\d|back in|i saw|i've seen|i have seen|i got burnt|i got burned)\b",
-    re.IGNORECASE,
-)
-
-
-def risk_facts(sentence: str, question: bool, following: str = "") -> list[tuple[str, str]]:
-    """The risk preference a statement gives, and its reason where one is stated with it
-    ("because ...", "... : I lose sleep when markets fall", "After losing money in 2020, ...",
-    or a next sentence that starts like a reason)."""
-    if question:
-        return []
-    match = _RISK.search(sentence)
-    if not match:
-        return []
-    said = next((g for g in match.group("risk", "mild", "mild2", "mild3", "mild4") if g), "")
-    risk = _QUALIFIER.sub("", said.lower()).replace("risk averse", "risk-averse")
-    facts = [("risk", risk)]
-    after = _REASON_AFTER.match(sentence[match.end() :]) or _REASON_LATER.search(
-        sentence, match.end()
-    )
-    before = _REASON_BEFORE.match(sentence[: match.start()])
-    reason = ""
-    if after:
-        reason = after.groupdict().get("r") or after.groupdict().get("r2") or ""
-    elif before:
-        reason = before.group(0).strip().rstrip(",")
-    elif following and (
-        _REASON_NEXT.match(following)
-        or sentence.rstrip().endswith((";", ":"))
-        or len(sentence.split()) <= 3  # "risk appetite? cautious. Market drops scare me."
-    ):
-        reason = following
-    reason = " ".join(reason.replace(";", ",").split()).rstrip(".!")
-    if reason:
-        facts.append(("risk_reason", reason[:160]))
-    return facts

@@ -18,7 +18,15 @@ import hashlib
 from collections.abc import AsyncIterator, Callable
 
 from fincoach_tui.domain.fact_extraction import EXTRACTOR_MARKER
-from fincoach_tui.domain.finance_facts import FinanceFact, find_facts, format_rupees, rupees
+from fincoach_tui.domain.finance_facts import (
+    FinanceFact,
+    Reading,
+    coach_subject,
+    format_rupees,
+    label_of,
+    read,
+    rupees,
+)
 from fincoach_tui.domain.memory.summary import SUMMARIZER_MARKER, cap_text
 from fincoach_tui.domain.records import Usage
 from fincoach_tui.domain.tokens import TemplateOverhead
@@ -109,13 +117,20 @@ def visible_facts(messages: ChatMessages) -> dict[str, FinanceFact]:
     summary and recalled passages, so a current fact wins over an outdated passage.
     """
     facts: dict[str, FinanceFact] = {}
+    reading = Reading()  # each message read knowing those before it
     for index, message in enumerate(messages):
         if message["role"] == "user":
-            facts.update(find_facts([(f"message {index}", message["content"])]))
+            stated, reading = read(message["content"], None, reading)
+            for key, value in stated:
+                facts.pop(key, None)
+                facts[key] = FinanceFact(key, label_of(key), value, f"message {index}")
+        elif message["role"] == "assistant":
+            reading = reading.about(coach_subject(message["content"]) or reading.subject)
         elif message["role"] == "system" and "\n## " in message["content"]:
             # Only the labelled sections after the prompt: the persona has no user facts.
             for section in message["content"].split("\n## ")[1:]:
                 facts.update(section_facts(section))
+            reading = reading.knowing((f.key, f.value) for f in facts.values())
     return facts
 
 

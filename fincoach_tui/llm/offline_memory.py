@@ -14,7 +14,16 @@ import json
 import re
 
 from fincoach_tui.domain.fact_extraction import is_remember
-from fincoach_tui.domain.finance_facts import FinanceFact, find_facts, key_of, label_of
+from fincoach_tui.domain.finance_facts import (
+    FinanceFact,
+    Reading,
+    coach_subject,
+    find_facts,
+    key_of,
+    label_of,
+    normalise_key,
+    read,
+)
 from fincoach_tui.llm.base import ChatMessages
 
 _FACT_LINE = re.compile(r"^- (?P<label>[^:]+): (?P<value>.*?)(?: \((?:turn \d+|edited), [^)]*\))?$")
@@ -31,18 +40,24 @@ _REMEMBER_PREFIX = re.compile(
 def extract(messages: ChatMessages) -> str:
     """A simulated extraction: finance facts per user message, and any "remember ..." note."""
     body = messages[-1]["content"] if messages else ""
-    try:
-        batch = json.loads(body.split("Messages:\n", 1)[1])
-    except (IndexError, ValueError):
-        batch = []
+    head, _, messages_part = body.partition("Messages:\n")
+    known, _, before = head.partition("Said just before")
+    # Read in order, knowing the store's facts and the turn before the batch: "28k" after
+    # "Rent is the big one." is rent, "scratch that Japan number" is the trip to Japan.
+    reading = Reading().knowing(_known_facts(known))
+    for item in _json_list(before.partition(":\n")[2]):
+        reading = _follow(reading, item)
     facts = []
-    for item in batch:
-        if not isinstance(item, dict) or item.get("role") != "user":
+    for item in _json_list(messages_part):
+        text = str(item.get("text", ""))
+        if item.get("role") != "user":
+            reading = _follow(reading, item)
             continue
-        message_id, text = str(item.get("id")), str(item.get("text", ""))
-        found = find_facts([(message_id, text)])
-        for fact in found.values():
-            facts.append({"key": fact.key, "value": fact.value, "source_ids": [message_id]})
+        message_id = str(item.get("id"))
+        stated, reading = read(text, None, reading)
+        found = dict(stated)
+        for key, value in found.items():
+            facts.append({"key": key, "value": value, "source_ids": [message_id]})
         if not found and is_remember(text):
             note = _REMEMBER_PREFIX.sub("", text, count=1).strip().rstrip(".")
             if note:
@@ -50,6 +65,28 @@ def extract(messages: ChatMessages) -> str:
                 key = "_".join([w for w in words if w not in _SMALL_WORDS][:3]) or "note"
                 facts.append({"key": key, "value": note, "source_ids": [message_id]})
     return json.dumps({"simulated": True, "facts": facts}, ensure_ascii=False)
+
+
+def _json_list(text: str) -> list[dict[str, object]]:
+    try:
+        items = json.loads(text)
+    except ValueError:
+        return []
+    return [i for i in items if isinstance(i, dict)] if isinstance(items, list) else []
+
+
+def _follow(reading: Reading, item: dict[str, object]) -> Reading:
+    """The reading after a message that is context, not to extract from."""
+    text = str(item.get("text", ""))
+    if item.get("role") == "user":
+        return read(text, None, reading)[1]
+    return reading.about(coach_subject(text) or reading.subject)
+
+
+def _known_facts(text: str) -> list[tuple[str, str]]:
+    """The "- key: value" lines of an extraction request's current facts."""
+    lines = (re.match(r"^- ([^:]+): (.+)$", line.strip()) for line in text.splitlines())
+    return [(normalise_key(m[1]), m[2]) for m in lines if m]
 
 
 def section_facts(section: str) -> dict[str, FinanceFact]:

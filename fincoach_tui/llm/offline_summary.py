@@ -21,7 +21,15 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 
 from fincoach_tui.domain.fact_store import same_value
-from fincoach_tui.domain.finance_facts import find_facts, key_of, label_of, recognise
+from fincoach_tui.domain.finance_facts import (
+    Reading,
+    coach_subject,
+    find_facts,
+    key_of,
+    label_of,
+    read,
+    recognise,
+)
 from fincoach_tui.llm.base import ChatMessages
 
 HEADER = "[simulated summary]"
@@ -29,6 +37,7 @@ FACTS_HEADING = "Facts the user stated (newest values):"
 DECISIONS = "Decisions and preferences: "
 TOPICS = "Asked about: "
 DROPPED = "Dropped to fit the cap: "
+OUTDATED = " (outdated)"
 
 _CAP = re.compile(r"at most (\d+) tokens", re.IGNORECASE)
 _FACT_LINE = re.compile(r"^- (?P<label>[^:]+): (?P<value>.*?)(?: \(was (?P<was>[^)]*)\))?$")
@@ -46,7 +55,12 @@ _QUESTION_WORD = re.compile(
 )
 # Lower is kept longer: money the user lives on first, then what shapes the advice.
 _SALIENCE = (
-    (re.compile(r"^(?:salary|rent|expenses|loan_\w+|fd_\w+|rd_\w+|sip|risk|goal_\w+)$"), 0),
+    (
+        re.compile(
+            r"^(?:(?:spouse_)?salary|pension|rent|expenses|loan_\w+|fd_\w+|rd_\w+|sip|risk|goal_\w+)$"
+        ),
+        0,
+    ),
     (re.compile(r"^(?:invest_\w+|insurance_\w+|emergency_fund|savings|debt_\w+|risk_reason)$"), 1),
     (re.compile(r"^(?:family_\w+|dependants|city|name|cost_\w+|retirement_age)$"), 2),
 )
@@ -70,6 +84,18 @@ class _Summary:
         self.facts[key] = value
         self.said_in[key] = turn
 
+    def _marked(self, decision: str) -> str:
+        """A decision in the user's words, marked outdated where it states a value the
+        facts above have since replaced ("I've started an SIP of 5k" once the SIP is 7.5k):
+        the newest value wins, in the text as for the recogniser."""
+        if decision.endswith(OUTDATED):
+            return decision
+        for key, value in recognise(decision):
+            newest = self.facts.get(key)
+            if newest is not None and not same_value(key, value, newest):
+                return decision + OUTDATED
+        return decision
+
     def lines(self) -> list[str]:
         out = [HEADER]
         if self.facts:
@@ -78,7 +104,7 @@ class _Summary:
                 was = f" (was {self.was[key]})" if key in self.was else ""
                 out.append(f"- {label_of(key)}: {value}{was}")
         if self.decisions:
-            out.append(DECISIONS + "; ".join(self.decisions) + ".")
+            out.append(DECISIONS + "; ".join(map(self._marked, self.decisions)) + ".")
         if self.topics:
             out.append(TOPICS + "; ".join(self.topics) + ".")
         if self.dropped:
@@ -94,8 +120,15 @@ def summarize(messages: ChatMessages, count_text: Callable[[str], int] | None = 
     summary = _read_previous(previous)
     first = re.match(r" \((\d+)-", new)
     turn = int(first.group(1)) if first else 1
-    for offset, (text, said_at) in enumerate(_user_blocks(new.splitlines())):
-        _read_user(summary, text, turn + offset, said_at)
+    # Each message is read knowing the facts before it and what was just talked about.
+    reading = Reading().knowing(summary.facts.items())
+    offset = 0
+    for role, text, said_at in _blocks(new.splitlines()):
+        if role == "user":
+            reading = _read_user(summary, text, turn + offset, said_at, reading)
+            offset += 1
+        else:
+            reading = reading.about(coach_subject(text) or reading.subject)
     cap = _CAP.search(prompt)
     if cap and count_text is not None:
         _fit(summary, int(cap.group(1)), count_text)
@@ -131,8 +164,10 @@ def _items(line: str, prefix: str) -> list[str]:
     return [item.strip() for item in line[len(prefix) :].rstrip(".").split("; ") if item.strip()]
 
 
-def _read_user(summary: _Summary, text: str, turn: int, said_at: float | None) -> None:
-    stated = recognise(text, said_at)
+def _read_user(
+    summary: _Summary, text: str, turn: int, said_at: float | None, reading: Reading
+) -> Reading:
+    stated, reading = read(text, said_at, reading)
     for key, value in stated:
         summary.state(key, value, turn)
     for sentence in re.split(r"(?<=[.!?])\s+|\n+", text):
@@ -146,6 +181,7 @@ def _read_user(summary: _Summary, text: str, turn: int, said_at: float | None) -
             decision = _first_words(sentence, 18)
             if decision not in summary.decisions:
                 summary.decisions.append(decision)
+    return reading
 
 
 def _fit(summary: _Summary, cap: int, count_text: Callable[[str], int]) -> None:
@@ -193,12 +229,11 @@ def _salience(key: str) -> int:
 _USER = re.compile(r"^User(?: \((?P<date>\d{1,2} [A-Z][a-z]{2} \d{4})\))?: ")
 
 
-def _user_blocks(lines: list[str]) -> list[tuple[str, float | None]]:
-    """The user's messages in a fold request, from "User: " up to the next "FinCoach: ",
-    each with when it was said where the request dates it ("User (14 May 2026): ..."):
-    then a relative date ("in 3 months") is kept as the month it names."""
-    blocks: list[tuple[list[str], float | None]] = []
-    inside = False
+def _blocks(lines: list[str]) -> list[tuple[str, str, float | None]]:
+    """The messages in a fold request, (role, text, when), each from "User: " or
+    "FinCoach: " up to the next; the user's dated where the request dates them ("User (14
+    May 2026): ..."): then a relative date ("in 3 months") is kept as the month it names."""
+    blocks: list[tuple[str, list[str], float | None]] = []
     for line in lines:
         match = _USER.match(line)
         if match:
@@ -208,13 +243,12 @@ def _user_blocks(lines: list[str]) -> list[tuple[str, float | None]]:
                 if said
                 else None
             )
-            blocks.append(([line[match.end() :]], at))
-            inside = True
+            blocks.append(("user", [line[match.end() :]], at))
         elif line.startswith("FinCoach"):
-            inside = False
-        elif inside:
-            blocks[-1][0].append(line)
-    return [("\n".join(block), at) for block, at in blocks]
+            blocks.append(("coach", [line.partition(": ")[2]], None))
+        elif blocks:
+            blocks[-1][1].append(line)
+    return [(role, "\n".join(block), at) for role, block, at in blocks]
 
 
 def _first_words(text: str, count: int = 8) -> str:

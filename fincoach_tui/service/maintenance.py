@@ -246,13 +246,15 @@ async def fold(maintainer: Maintainer, plan: FoldPlan) -> FoldFinished:
 
 
 def _uncovered(maintainer: Maintainer, history: tuple[Message, ...]) -> tuple[Message, ...]:
-    """`history` from its first message the fact store has not covered (advancing the mark)."""
+    """`history` from its first message the fact store has not covered (advancing the mark),
+    with the turn before it: the plan reads only what is not covered, and sends that turn
+    as context for what the first new message refers to."""
     progress, covered = maintainer.progress, maintainer.state.facts.covered_ids
     start = min(progress.covered, len(history))
     while start < len(history) and history[start].id in covered:
         start += 1
     progress.covered = start
-    return history[start:]
+    return history[max(0, start - 2) :]
 
 
 def _embedded_upto(

@@ -15,6 +15,7 @@ from fincoach_tui.domain.fact_extraction import (
     is_remember,
     plan_extraction,
 )
+from fincoach_tui.domain.fact_relevance import facts_budget
 from fincoach_tui.domain.fact_store import (
     Fact,
     FactStore,
@@ -114,8 +115,9 @@ def test_only_current_facts_are_sent_in_one_labelled_section():
 
 
 def test_the_facts_section_never_exceeds_its_budget_and_keeps_the_newest():
+    # The budget grows with the facts stored (40 -> 160 words for 8), but no further.
     facts = [
-        fact(f"f{n}", f"key_{n}", "value " * 5, float(n), f"m{2 * n - 1}", n) for n in range(1, 9)
+        fact(f"f{n}", f"key_{n}", "value " * 25, float(n), f"m{2 * n - 1}", n) for n in range(1, 9)
     ]
     store = store_with(*facts)
     transcript = Transcript()
@@ -123,9 +125,49 @@ def test_the_facts_section_never_exceeds_its_budget_and_keeps_the_newest():
     view = MemoryView("SYS", (), new, lambda m: 1, facts=store, count_text=lambda t: len(t.split()))
     context = FactsStrategy(facts_tokens=40).build(view)
     section = context.messages[0].sections[1].text
-    assert len(section.split()) <= 40
+    assert facts_budget(40, 8) == 160
+    assert len(section.split()) <= 160
     assert "key 8" in section and "key 1:" not in section  # the oldest fell out, not the newest
     assert "of 8 facts (budget)" in context.note
+
+
+def test_the_facts_budget_grows_with_the_facts_stored_up_to_four_times_its_base():
+    assert [facts_budget(250, n) for n in (0, 5, 10, 11, 20, 41, 42, 100)] == [
+        250,
+        250,
+        250,
+        264,
+        480,
+        984,
+        1000,
+        1000,
+    ]
+
+
+def test_the_facts_the_question_asks_about_are_kept_when_not_all_fit():
+    """The oldest facts would fall out first; the ones the question names stay, whatever
+    words it names them in ("the flat" for rent, "deposit" for the FD)."""
+    filler = [
+        fact(f"f{n}", f"cost_item_{n}", "₹1,000 " + "x " * 20, float(n), f"m{2 * n - 1}", n)
+        for n in range(3, 12)
+    ]
+    store = store_with(
+        fact("f1", "rent", "₹28,000", 1.0, "m1", 1),
+        fact("f2", "fd_maturity", "Mar 2027", 2.0, "m3", 2),
+        *filler,
+    )
+    words = lambda t: len(t.split())  # noqa: E731
+    for question, kept in (
+        ("How much do I pay for the flat now?", "- rent: ₹28,000"),
+        ("When does my deposit mature?", "- FD maturity: Mar 2027"),
+    ):
+        transcript = Transcript()
+        new = transcript.add("user", question, ts=99.0)
+        view = MemoryView("SYS", (), new, lambda m: 1, facts=store, count_text=words)
+        section = FactsStrategy(facts_tokens=60).build(view).messages[0].sections[1].text
+        assert kept in section and "- cost item 3:" not in section  # older than it, kept
+        assert "(budget)" in FactsStrategy(facts_tokens=60).build(view).note
+        assert words(section) <= facts_budget(60, 11)
 
 
 # ---- edits and deletion ----------------------------------------------------------------

@@ -269,7 +269,12 @@ def test_a_truncated_topic_does_not_lend_its_label_to_the_next_amount():
         ),
         (
             "Goal: Europe trip, about 3L, by next December.",
-            {"goal_trip_amount": "₹3,00,000", "goal_trip_date": "by next December"},
+            # the goal's name is kept too, so that a later "the Europe budget" finds it
+            {
+                "goal_trip": "trip (Europe)",
+                "goal_trip_amount": "₹3,00,000",
+                "goal_trip_date": "by next December",
+            },
         ),
         (
             "We want to buy a house by Diwali next year, need about 20 lakh for the down payment.",

@@ -10,6 +10,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from fincoach_tui.domain.conversation import Transcript
+from fincoach_tui.domain.fact_relevance import facts_budget
 from fincoach_tui.domain.fact_store import Fact, FactStore
 from fincoach_tui.domain.memory import STRATEGIES, MemoryView, Summary, make_strategy
 from fincoach_tui.domain.memory.hybrid import RECALL_LABEL, HybridStrategy
@@ -203,7 +204,9 @@ def test_every_part_stays_within_its_budget_and_recall_never_repeats_the_tail(co
     parts = sections(context)
     assert counter.count(parts.get("summary", "")) <= strategy.summary_tokens
     assert counter.count(parts.get("recalled", "")) <= strategy.recall_tokens
-    assert counter.count(parts.get("fact", "")) <= strategy.facts_tokens
+    assert counter.count(parts.get("fact", "")) <= facts_budget(
+        strategy.facts_tokens, len(store.current())
+    )
     by_id = {m.id: m for m in history}
     tail = verbatim_ids(context)
     # The tail proper (the newest tail_turns) keeps its budget; older turns not folded yet

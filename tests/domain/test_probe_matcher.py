@@ -160,3 +160,9 @@ def test_a_value_in_a_was_parenthesis_is_the_old_one():
 
 def test_nothing_sent_is_neither():
     assert _verdict("What's my rent now?") == (False, False)
+
+
+def test_a_count_in_words_matches_the_same_count_in_digits():
+    kids = Value("phrase", 0.0, ("two kids", "two children", "a son and a daughter"))
+    assert judge(RequestText("- family children: 2 children"), "dependants", kids, ()).present
+    assert not judge(RequestText("- family children: 3 children"), "dependants", kids, ()).present

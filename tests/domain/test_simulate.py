@@ -135,9 +135,10 @@ def test_facts_counts_its_section_and_its_extraction_calls(counter):
     results = default_table(counter)
     facts, window = results["facts"].rows, results["window"].rows
     assert [r.prompt_tokens for r in facts] == [149, 238, 334, 423, 448, 475, 474, 500, 526, 555]
-    # Extraction every 2 turns (turns 3, 5, 7, 9), each call its request plus its answer.
-    assert [r.maintenance_tokens for r in facts] == [0, 0, 496, 0, 522, 0, 528, 0, 564, 0]
-    assert results["facts"].maintenance_tokens == 2110
+    # Extraction every 2 turns (turns 3, 5, 7, 9), each call its request plus its answer;
+    # from turn 5 the request also carries the turn before its batch, as context.
+    assert [r.maintenance_tokens for r in facts] == [0, 0, 496, 0, 582, 0, 588, 0, 627, 0]
+    assert results["facts"].maintenance_tokens == 2293
     # From turn 5 on its requests carry the facts of the turns that left the tail: more than
     # window's by exactly that section.
     for row, bare in zip(facts[4:], window[4:], strict=True):

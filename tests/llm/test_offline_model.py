@@ -276,3 +276,33 @@ async def test_what_i_see_uses_the_recogniser(coach, said, seen):
     ).text
     assert "From this request I can see: " in reply and seen in reply
     assert NO_FIGURES not in reply
+
+
+async def test_summarizer_reads_each_message_knowing_the_one_before_and_marks_old_decisions(
+    coach, counter
+):
+    """A bare "28k." answers "Rent is the big one."; a decision that states a value the
+    user later changed is kept in their words but marked outdated, so that the newest value
+    wins for a reader and for the recogniser."""
+    transcript = Transcript()
+    for question in (
+        "Rent is the big one.",
+        "28k.",
+        "I've started an SIP of 5k.",
+        "SIP got bumped to 7.5k.",
+        "Thanks.",
+    ):
+        transcript.add("user", question, ts=0.0)
+        transcript.add("assistant", "Noted.", ts=0.0)
+    plan = SummaryStrategy(tail_turns=1, batch_turns=4).fold_plan(transcript.messages, None)
+    text = plan.result((await complete(coach, plan.request())).text, counter.count).text
+    assert text.splitlines()[1:4] == [
+        "Facts the user stated (newest values):",
+        "- rent: ₹28,000",
+        "- SIP: ₹7,500 (was ₹5,000)",
+    ]
+    assert "Decisions and preferences: I've started an SIP of 5k (outdated)." in text
+    assert {k: f.value for k, f in find_facts([("summary", text)]).items()} == {
+        "rent": "₹28,000",
+        "sip": "₹7,500",
+    }

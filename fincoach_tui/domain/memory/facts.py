@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from fincoach_tui.domain.context import Context, Section
 from fincoach_tui.domain.conversation import Message
 from fincoach_tui.domain.fact_extraction import ExtractPlan, plan_extraction
+from fincoach_tui.domain.fact_relevance import facts_budget, relevant_keys
 from fincoach_tui.domain.fact_store import Fact, FactStore
 from fincoach_tui.domain.memory.base import MemoryView, assemble, last_turns, positive_int
 from fincoach_tui.domain.relative_dates import day_label
@@ -27,17 +28,19 @@ def fact_line(fact: Fact) -> str:
 
 
 def facts_section(
-    facts: Sequence[Fact], budget: int, count_text: Callable[[str], int]
+    facts: Sequence[Fact], budget: int, count_text: Callable[[str], int], question: str = ""
 ) -> tuple[Section | None, tuple[Fact, ...]]:
     """The section of current facts that fits `budget` tokens, and the facts it holds.
 
-    When they do not all fit, the most recently observed win: an old fact the user has
-    not mentioned since is the likeliest to be stale.
+    When they do not all fit, the facts the question is about go first (see
+    `fact_relevance`), then the most recently observed: an old fact the user has not
+    mentioned since is the likeliest to be stale. The section lists them in the order said.
     """
     facts = tuple(facts)
     kept: list[Fact] = []
     lines = {id(f): fact_line(f) for f in facts}  # each fact's line once, not once per trial
-    for fact in sorted(facts, key=lambda f: f.observed_at, reverse=True):
+    asked = relevant_keys(((f.key, f.value) for f in facts), question) if question else set()
+    for fact in sorted(facts, key=lambda f: (f.key in asked, f.observed_at), reverse=True):
         trial = sorted([*kept, fact], key=lambda f: (f.turn, f.observed_at, f.id))
         if count_text("\n".join(lines[id(f)] for f in trial)) <= budget:
             kept = trial
@@ -74,7 +77,7 @@ def store_note(store: FactStore | None, kept: int) -> str:
 class FactsStrategy:
     tail_turns: int = 3
     extract_every: int = 2
-    facts_tokens: int = 250
+    facts_tokens: int = 250  # grows with the facts stored (fact_relevance.facts_budget)
     name = "facts"
 
     def __post_init__(self) -> None:
@@ -91,8 +94,10 @@ class FactsStrategy:
 
     def build(self, view: MemoryView) -> Context:
         kept = [m for turn in last_turns(view.history, self.tail_turns) for m in turn]
-        current = not_in_tail(view.facts.current() if view.facts else (), kept)
-        section, shown = facts_section(current, self.facts_tokens, view.text_tokens)
+        stored = view.facts.current() if view.facts else ()
+        current = not_in_tail(stored, kept)
+        budget = facts_budget(self.facts_tokens, len(stored))
+        section, shown = facts_section(current, budget, view.text_tokens, view.new.content)
         sections = (section,) if section else ()
         note = store_note(view.facts, len(shown))
         return assemble(view, kept, strategy=self.name, sections=sections, note=note)

@@ -29,6 +29,7 @@ from itertools import compress, islice
 from fincoach_tui.domain.context import Conflict, Context, RecallHit, Section
 from fincoach_tui.domain.conversation import Message
 from fincoach_tui.domain.fact_extraction import ExtractPlan, plan_extraction
+from fincoach_tui.domain.fact_relevance import facts_budget
 from fincoach_tui.domain.fact_store import Fact, FactStore, conflicts_in, redact
 from fincoach_tui.domain.finance_facts import find_facts, label_of
 from fincoach_tui.domain.memory.base import (
@@ -149,7 +150,10 @@ class HybridStrategy:
                 f"recalled turns {', '.join(str(p.hit.turn) for p in passages)} ({scorer})"
             )
         kept = [m for turn in tail for m in turn]
-        facts, _ = facts_section(not_in_tail(current, kept), self.facts_tokens, view.text_tokens)
+        budget = facts_budget(self.facts_tokens, len(current))
+        facts, _ = facts_section(
+            not_in_tail(current, kept), budget, view.text_tokens, view.new.content
+        )
         if facts:
             sections.append(facts)  # last: the freshest, most structured word wins
         conflicts = summary_conflicts + tuple(c for p in passages for c in p.conflicts)

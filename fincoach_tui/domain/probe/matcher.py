@@ -12,7 +12,8 @@ one summarizer or extractor happens to write:
   months"), since a passage that carries the user's words carries the fact.
 - phrase: words with no number (a city, a risk appetite and its reason, dependants),
   matched case-insensitively at word boundaries against a short list of equivalent
-  phrases ("Bengaluru" == "Bangalore"; "risk-averse" == "conservative" == "cautious").
+  phrases ("Bengaluru" == "Bangalore"; "risk-averse" == "conservative" == "cautious"), a
+  count in words the same as in digits ("two children" == "2 children").
 
 Present: the request text contains the current value (any equivalent form, anywhere)
 but as the old value of a "(was ...)" parenthesis: "FD rate: 7.35% (was 7.15%)" states
@@ -153,7 +154,7 @@ class RequestText:
             for number, start, end in self._rates if value.kind == "rate" else self._months:
                 if abs(number - value.number) < 1e-6:
                     yield start, end
-        for phrase in value.phrases:
+        for phrase in _with_digits(value.phrases):
             start = self.lower.find(phrase)
             while start != -1:
                 end = start + len(phrase)
@@ -190,6 +191,20 @@ class RequestText:
         ends = [i for i in (text.find(sep, end) for sep in _SEPARATORS) if i != -1]
         clause = text[left : min(ends, default=len(text))]
         return any(marker in clause for marker in OUTDATED_MARKERS)
+
+
+_COUNTS = dict(zip("one two three four five six seven eight nine ten".split(), range(1, 11)))
+
+
+def _with_digits(phrases: tuple[str, ...]) -> tuple[str, ...]:
+    """The phrases, and each with a count in words written in digits ("two children" ==
+    "2 children"): a restatement may write a count either way."""
+    more = [
+        " ".join(str(_COUNTS.get(w, w)) for w in phrase.split())
+        for phrase in phrases
+        if any(w in _COUNTS for w in phrase.split())
+    ]
+    return tuple(dict.fromkeys([*phrases, *more]))
 
 
 def _glued(text: str, start: int, end: int) -> bool:

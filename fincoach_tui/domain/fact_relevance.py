@@ -1,0 +1,107 @@
+"""Which stored facts a question is about, and how large a facts section may grow. Pure.
+
+A fact section has a budget; when more facts are stored than fit, the ones the question
+needs must not be the ones left out. A fact is relevant to a question when the question
+names its kind in any of the words the recogniser knows for that kind ("how much do I pay
+for the flat" names rent through "for the flat"; "when does my deposit mature" names the
+FD), or names a word of the fact's label or value ("Japan" for a trip to Japan).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from functools import lru_cache
+
+from fincoach_tui.domain.fact_kinds import KINDS
+from fincoach_tui.domain.recognise_context import topic_words
+from fincoach_tui.domain.recognise_parts import GOAL_OBJECTS
+
+# Tokens one fact line takes, roughly ("- loan car EMI: ₹9,500 (turn 3, 14 May 2026)"), and
+# how far the section may grow past its configured size as facts accumulate.
+TOKENS_PER_FACT = 24
+GROWTH_LIMIT = 4
+
+
+def facts_budget(base: int, current: int) -> int:
+    """The facts section's budget with `current` facts stored: `base`, grown to hold every
+    fact up to `GROWTH_LIMIT` times `base`. Flat per turn while the count is."""
+    return min(max(base, TOKENS_PER_FACT * current), GROWTH_LIMIT * base)
+
+
+_ANCHOR = {kind.name: kind.anchor for kind in KINDS}
+_FAMILY = re.compile(
+    r"\b(?:family|famil|depend\w*|wife|husband|spouse|partner|kids?|child(?:ren)?|sons?|"
+    r"daughters?|parents?|mother|father|mom|mum|dad|papa|mummy|in-laws|married)\b",
+    re.IGNORECASE,
+)
+_RISK = re.compile(r"\b(?:risk\w*|safe|conservative|aggressive|volatil\w*|invest\w*)\b", re.I)
+_CITY = re.compile(r"\b(?:city|live|living|where|move|relocat\w*|based)\b", re.I)
+_GOAL = re.compile(r"\b(?:goals?|target|save|saving|plan\w*|when)\b", re.I)
+_WORD = re.compile(r"[a-z][a-z']{2,}")
+_COMMON = frozenset(
+    "the and for how what much many when does did my our its with from this that amount "
+    "date end rate value turn edited".split()
+)
+
+
+def _topic(key: str) -> re.Pattern[str] | None:
+    """The pattern a question matches when it asks about facts of `key`'s kind."""
+    if key in ("salary", "spouse_salary", "pension"):
+        return _ANCHOR["salary"]
+    head = key.split("_", 1)[0]
+    by_head = {
+        "rent": "rent",
+        "expenses": "expenses",
+        "loan": "loan",
+        "fd": "fd",
+        "rd": "rd",
+        "sip": "sip",
+        "invest": "investment",
+        "insurance": "insurance",
+        "cost": "cost",
+        "emergency": "emergency",
+        "savings": "savings",
+        "bonus": "bonus",
+        "debt": "debt",
+    }
+    if head in by_head:
+        return _ANCHOR[by_head[head]]
+    if head in ("family", "dependants"):
+        return _FAMILY
+    if head == "risk":
+        return _RISK
+    if head == "city":
+        return _CITY
+    return None
+
+
+def _stem(word: str) -> str:
+    return word[:5]  # "mature" and "maturity", "premium" and "premiums"
+
+
+@lru_cache(maxsize=4096)
+def _words_of(key: str, value: str) -> frozenset[str]:
+    """The stems of the words that name a fact: its label's, its value's, and the words a
+    later message uses for its subject ("deposit" for an FD, "flat" for rent)."""
+    words = set(_WORD.findall(key.replace("_", " ").lower()))
+    words |= set(_WORD.findall(value.lower())) | topic_words(key, value)
+    if key.startswith("goal_"):
+        slug = key[len("goal_") :].removesuffix("_amount").removesuffix("_date")
+        words |= set(GOAL_OBJECTS.get(slug, slug).split("|"))
+    return frozenset(_stem(w) for w in words if w not in _COMMON and len(w) > 2)
+
+
+def relevant(key: str, value: str, question: str) -> bool:
+    """Whether `question` asks about the fact `key: value`."""
+    topic = _topic(key)
+    if topic is not None and topic.search(question):
+        return True
+    if key.startswith("goal_") and _GOAL.search(question) and "goal" in question.lower():
+        return True
+    said = {_stem(w) for w in _WORD.findall(question.lower()) if w not in _COMMON}
+    return bool(said & _words_of(key, value))
+
+
+def relevant_keys(facts: Iterable[tuple[str, str]], question: str) -> set[str]:
+    return {key for key, value in facts if relevant(key, value, question)}

@@ -1,0 +1,251 @@
+"""What earlier messages tell the finance recogniser about the next one. Pure.
+
+People do not restate the subject of every figure. "Rent is the big one." then "28k."; "Got
+a raise!! It's 48,500 now"; "the flat again" then "it went up to 31k"; "scratch that Japan
+number, make it two and a half lakh"; "He switched jobs, his take-home is 2.75L now". A
+`Reading` carries, from one message to the next:
+
+- the subject the last message was about (the last thing it named: rent, a car loan...),
+  which a bare figure in the next message belongs to when that message refers back ("it",
+  "now", "went up") or is only a figure;
+- the things already known (from the facts found so far, or a store's current facts) and
+  the words that name each ("flat" and "landlord" for rent, "Japan" for a trip to Japan,
+  "medicines" for a cost of medicines), so that a figure beside those words updates them;
+- who the spouse is, so that "he" and "his" in a couple's messages are the spouse's.
+
+It also mends the commonest slips of typing in the words that name a kind ("salry",
+"expnses", "rnet"), a letter left out or two swapped, so that a typo does not hide a fact.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from functools import lru_cache
+
+from fincoach_tui.domain.fact_kinds import KINDS, loan_type
+from fincoach_tui.domain.recognise_parts import GOAL_OBJECTS, GOAL_SLOTS, Anchor
+
+Subject = tuple[str, str]  # (kind, anchor word): ("loan", "car loan"), ("goal", "trip")
+
+
+@dataclass(frozen=True)
+class Reading:
+    subject: Subject | None = None
+    topics: tuple[tuple[str, str, str], ...] = ()  # (word, kind, anchor word), oldest first
+    spouse: str = ""  # "husband", "wife", "partner"...
+    spouse_name: str = ""  # "Sneha": a clause that starts with it is about the spouse
+    _hash: int = field(default=0, init=False, repr=False, compare=False)
+
+    # A reading keys the recogniser's cache and is rebuilt for every message of a long
+    # request: its hash is computed once, and the same steps give the very same reading.
+    def __hash__(self) -> int:
+        return self._hash
+
+    def __post_init__(self) -> None:
+        state = (self.subject, self.topics, self.spouse, self.spouse_name)
+        object.__setattr__(self, "_hash", hash(state))
+
+    def knowing(self, facts: Iterable[tuple[str, str]]) -> Reading:
+        """This reading with `facts` (key, value) known too."""
+        return _knowing(self, tuple(facts))
+
+    def about(self, subject: Subject | None) -> Reading:
+        """The reading for the next message: about what this one named last (or nothing)."""
+        return self if subject == self.subject else _about(self, subject)
+
+
+@lru_cache(maxsize=8192)
+def _knowing(reading: Reading, facts: tuple[tuple[str, str], ...]) -> Reading:
+    if not facts:
+        return reading
+    topics = dict.fromkeys(reading.topics)
+    spouse, name = reading.spouse, reading.spouse_name
+    for key, value in facts:
+        if key == "family_spouse" and value in ("husband", "wife", "partner", "spouse"):
+            spouse = value
+        if key == "spouse_name":
+            name = value
+        subject = subject_of_key(key)
+        if subject is None:
+            continue
+        for word in sorted(topic_words(key, value)):
+            topics.pop((word, *subject), None)  # re-added: the newest mention is last
+            topics[(word, *subject)] = None
+    return Reading(reading.subject, tuple(topics), spouse, name)
+
+
+@lru_cache(maxsize=8192)
+def _about(reading: Reading, subject: Subject | None) -> Reading:
+    return Reading(subject, reading.topics, reading.spouse, reading.spouse_name)
+
+
+_SLOTS = {kind.name: kind.slots for kind in KINDS}
+
+
+def anchor_of(subject: Subject) -> Anchor:
+    """An anchor for a subject named elsewhere (start and end 0: before every figure)."""
+    kind, word = subject
+    slots = GOAL_SLOTS if kind == "goal" else _SLOTS[kind]
+    return Anchor(0, 0, kind, word, slots)
+
+
+def subject_of_key(key: str) -> Subject | None:
+    """The subject a fact key is about, as an anchor would name it."""
+    simple = {
+        "salary": ("salary", "salary"),
+        "pension": ("pension", "pension"),
+        "rent": ("rent", "rent"),
+        "expenses": ("expenses", "expenses"),
+        "sip": ("sip", "sip"),
+        "emergency_fund": ("emergency", "emergency fund"),
+        "savings": ("savings", "savings"),
+        "bonus": ("bonus", "bonus"),
+        "debt_credit_card": ("debt", "credit card"),
+    }
+    if key in simple:
+        return simple[key]
+    parts = key.split("_")
+    if parts[0] == "loan" and len(parts) >= 3:
+        kind = parts[1]
+        return ("loan", "loan" if kind == "loan" else f"{kind} loan")
+    if parts[0] in ("fd", "rd"):
+        return (parts[0], parts[0])
+    if parts[0] == "invest" and len(parts) >= 2:
+        return ("investment", " ".join(p for p in parts[1:] if p != "rate"))
+    if parts[0] == "insurance" and len(parts) >= 3:
+        return ("insurance", f"{parts[1]} insurance")
+    if parts[0] == "cost" and len(parts) >= 2:
+        return ("cost", " ".join(parts[1:]))
+    if parts[0] == "goal" and len(parts) >= 2:
+        slug = key[len("goal_") :].removesuffix("_amount").removesuffix("_date")
+        return ("goal", slug)
+    return None
+
+
+_KIND_WORDS = {
+    "salary": "salary pay job raise hike increment appraisal promotion income ctc employer",
+    "rent": "rent flat apartment pg room place landlord landlady owner kiraya",
+    "pension": "pension",
+    "expenses": "expenses expense spending",
+    "sip": "sip",
+    "emergency": "emergency",
+    "savings": "savings",
+    "insurance": "policy premium cover insurance",
+    "fd": "fd deposit",
+    "rd": "rd deposit",
+    "loan": "emi loan",
+}
+_FILLER = frozenset("to in for at of the a an my our new".split())
+
+
+@lru_cache(maxsize=2048)
+def topic_words(key: str, value: str) -> frozenset[str]:
+    """The words that name a known fact's subject in a later message."""
+    subject = subject_of_key(key)
+    if subject is None:
+        return frozenset()
+    kind, word = subject
+    words = set(_KIND_WORDS.get(kind, "").split())
+    if kind in ("loan", "insurance", "cost", "investment", "goal"):
+        words |= {w for w in re.findall(r"[a-z]+", word.lower()) if w not in ("loan", "insurance")}
+    if kind == "goal":
+        words |= set(GOAL_OBJECTS.get(word, word).split("|"))
+        if not key.endswith(("_amount", "_date")):  # the goal's description: "trip to Japan"
+            words |= {w for w in re.findall(r"[a-z]+", value.lower()) if w not in _FILLER}
+    return frozenset(_singular(w) for w in words)
+
+
+def _singular(word: str) -> str:
+    return word[:-1] if len(word) > 3 and word.endswith("s") and not word.endswith("ss") else word
+
+
+_GENERIC = frozenset(_singular(w) for words in _KIND_WORDS.values() for w in words.split())
+
+
+def topic_in(reading: Reading, clause: str) -> Subject | None:
+    """The known subject a clause names by one of its words (the newest such), if any."""
+    if not reading.topics:
+        return None
+    said = {_singular(w) for w in re.findall(r"[a-z]+", clause.lower())}
+    matches = [(kind, aw, word) for word, kind, aw in reversed(reading.topics) if word in said]
+    # A word of the thing itself ("renovation", "Japan") over a word of its kind ("home").
+    specific = [(kind, aw) for kind, aw, word in matches if word not in _GENERIC]
+    return specific[0] if specific else (matches[0][:2] if matches else None)
+
+
+def carried(anchor: Anchor, clause: str) -> Subject:
+    """The subject an anchor names, with the type its clause gives it ("EMI" in "car loan
+    EMI 9,500" is the car loan's)."""
+    if anchor.kind == "loan" and loan_type(anchor.word) == "loan":
+        named = loan_type(clause)
+        return ("loan", f"{named} loan" if named != "loan" else anchor.word)
+    return (anchor.kind, anchor.word)
+
+
+_SPOUSE_SUBJECT = re.compile(
+    r"^\W*(?:(?:my|our|the)\s+)?(?:wife|husband|hubby|spouse|partner|missus)(?:'s)?\b", re.I
+)
+_SPOUSE_PRONOUN = {"husband": r"he|his|him", "wife": r"she|her", "partner": r"he|his|she|her"}
+
+
+def spouse_subject(clause: str, spouse: str, name: str = "") -> bool:
+    """Whether the clause is about the spouse: "my wife's salary", "Husband earns", and,
+    once the spouse is known, "his take-home", "Sneha gets 68k"."""
+    if _SPOUSE_SUBJECT.match(clause):
+        return True
+    if name and re.match(rf"^\W*(?:(?:and|but|so|ab|now)\s+)?{re.escape(name)}\b", clause):
+        return True
+    pronouns = _SPOUSE_PRONOUN.get(spouse)
+    return bool(pronouns and re.match(rf"^\W*(?:{pronouns})\b", clause, re.IGNORECASE))
+
+
+# "Sneha switched jobs, ab uska in-hand 81k hai": a later clause of a sentence about the
+# spouse, starting with a pronoun, is about the spouse too.
+SPOUSE_PRONOUN_NEXT = re.compile(
+    r"^\W*(?:(?:and|but|so|ab|now)\s+)?(?:uska|uski|unka|unki|her|his|she|he)\b", re.IGNORECASE
+)
+
+
+# A message that refers back to what was just discussed, rather than starting afresh.
+REFERS_BACK = re.compile(
+    r"\b(?:it|its|it's|that|same|now|went|gone|goes|increased|decreased|raised|hiked|"
+    r"cut|reduced|up|down|became|become|changed|revised|actually|ab|abhi)\b",
+    re.IGNORECASE,
+)
+
+
+# ---- typing slips ----------------------------------------------------------------------
+
+_VOCABULARY = frozenset(
+    "salary income rent rental expenses insurance premium deposit deposits mortgage landlord "
+    "pension mutual emergency savings maturity matures investment investments recurring "
+    "tenure dependents dependants children parents husband daughter monthly conservative "
+    "aggressive moderate interest take-home loan fixed policy portfolio stocks".split()
+)
+
+
+def _slips(word: str) -> Iterable[str]:
+    """The misspellings of `word` one slip away: an inner letter left out, or two adjacent
+    letters swapped. (A last letter left out is often another word: "saving".)"""
+    for i in range(1, len(word) - 1):
+        yield word[:i] + word[i + 1 :]
+    for i in range(len(word) - 1):
+        if word[i] != word[i + 1]:
+            yield word[:i] + word[i + 1] + word[i] + word[i + 2 :]
+
+
+_MENDED = {slip: word for word in _VOCABULARY for slip in _slips(word) if len(slip) >= 4}
+_MENDED = {slip: word for slip, word in _MENDED.items() if slip not in _VOCABULARY}
+_WORD = re.compile(r"[A-Za-z]{4,}")
+
+
+def mend_typos(text: str) -> str:
+    """`text` with the kind words it misspells one slip away written right."""
+
+    def mend(match: re.Match[str]) -> str:
+        word = match.group(0)
+        return _MENDED.get(word.lower(), word)
+
+    return _WORD.sub(mend, text)

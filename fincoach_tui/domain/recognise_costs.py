@@ -1,0 +1,58 @@
+"""Recurring costs the kinds do not name, found by the shape of what is said. Pure.
+
+"dad's medicines cost 6k monthly", "Medicines are now 7,500 a month", "I send ₹20,000
+every month to my parents": a thing (or a person paid), then a figure with a month or a
+year. Read only for a clause that names no kind and no subject carried from before.
+"""
+
+from __future__ import annotations
+
+import re
+
+from fincoach_tui.domain.fact_kinds import KINDS
+from fincoach_tui.domain.recognise_parts import Anchor
+
+# A recurring cost the kinds do not name: "dad's medicines cost 6k monthly", "Medicines are
+# now 7,500 a month". Only with a month or a year said: "a phone costs 80k" is no outgoing.
+_COST_NOUN = re.compile(
+    r"\b(?P<noun>[a-z][a-z-]{2,})(?:'s)?\s+(?:bills?\s+|fees?\s+|charges?\s+)?"
+    r"(?:costs?|cost (?:me|us)|is|are|comes? to|runs?|takes?)\s+"
+    r"(?:(?:now|about|around|roughly|just|only|also|me|us|nearly|almost)\s+)*"
+    r"(?=₹|rs\b|inr\b|\d|[a-z-]+\s+(?:thousand|lakh|hundred))",
+    re.IGNORECASE,
+)
+_NOT_A_COST = frozenset(
+    "it this that which what there who he she they you total rest balance figure number "
+    "amount price value one thing all both each mine ours his hers theirs premium cover rate "
+    "interest emi instalment installment tenure sum salary pay income".split()
+)
+_CADENCE_WORD = re.compile(
+    r"\b(?:a|per|every|each)\s+(?:month|year)\b|\bmonthly\b|\byearly\b|"
+    r"\bannually\b",
+    re.IGNORECASE,
+)
+
+
+# Money sent or given to someone every month: "I send ₹20,000 every month to my parents".
+_GIVEN_TO = re.compile(
+    r"\b(?:send|sends|sending|give|gives|giving|transfer|transfers)\b.*?\b(?:to|for)\s+"
+    r"(?:my|our)\s+(?P<noun>[a-z][a-z-]{2,})",
+    re.IGNORECASE,
+)
+
+
+def regular_cost(clause: str) -> Anchor | None:
+    """The cost a clause with no anchor states, if it says one: a thing, then a figure
+    with a month or a year; or a sum sent to someone every month."""
+    given = _GIVEN_TO.search(clause)
+    if given and _CADENCE_WORD.search(clause):
+        cost = next(kind for kind in KINDS if kind.name == "cost")
+        noun = "to_" + given["noun"].lower()
+        return Anchor(given.start("noun"), given.end("noun"), "cost", noun, cost.slots)
+    match = _COST_NOUN.search(clause)
+    if not match or match["noun"].lower() in _NOT_A_COST:
+        return None
+    if not _CADENCE_WORD.search(clause, match.end()):
+        return None
+    cost = next(kind for kind in KINDS if kind.name == "cost")
+    return Anchor(match.start(), match.end("noun"), "cost", match["noun"].lower(), cost.slots)

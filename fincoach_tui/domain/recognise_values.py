@@ -1,0 +1,51 @@
+"""How the recogniser writes a value: amounts one way ("₹25,000"), with "a year" where a
+figure is yearly and "a month" where a key is not monthly by nature. Pure."""
+
+from __future__ import annotations
+
+import re
+
+from fincoach_tui.domain.amounts import Amount, find_amounts
+
+_MONTHLY_BY_NATURE = re.compile(
+    r"^(?:salary|spouse_salary|pension|rent|expenses|sip|rd_amount|loan_\w+_emi|cost_\w+)$"
+)
+
+
+MONTHLY = re.compile(
+    r"^\s*(?:a|per|/|every|each)\s*(?:month|mo)\b|^\s*(?:monthly|pm|p\.m\.)\b", re.I
+)
+YEARLY = re.compile(
+    r"^\s*(?:a|per|/|every|each)\s*(?:year|annum|yr)\b|^\s*(?:annually|yearly|p\.a\.?|pa)\b", re.I
+)
+
+
+def amount_value(key: str, amount: Amount, after: str) -> str:
+    text = str(amount)
+    if amount.yearly or YEARLY.match(after):
+        return text + " a year"
+    if MONTHLY.match(after) and not _MONTHLY_BY_NATURE.match(key):
+        return text + " a month"
+    return text
+
+
+def canonical(key: str, value: str) -> str:
+    """A stated value written one way: amounts as "₹25,000" (with "a year" where yearly)."""
+    if (
+        key.endswith(("_rate", "_end", "_maturity", "_date", "_tenure"))
+        or key
+        in (
+            "name",
+            "city",
+            "risk",
+            "risk_reason",
+            "retirement_age",
+            "dependants",
+        )
+        or key.startswith("family_")
+    ):
+        return value
+    amounts = find_amounts(value)
+    if not amounts:
+        return value
+    return amount_value(key, amounts[0], value[amounts[0].end :])
