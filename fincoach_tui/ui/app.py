@@ -30,6 +30,7 @@ from fincoach_tui.ui.chat import ChatView
 from fincoach_tui.ui.commands import FinCoachCommands
 from fincoach_tui.ui.comparison_messages import CostsCompared, DraftQuoted
 from fincoach_tui.ui.composer import Composer
+from fincoach_tui.ui.meter_line import MeterLine
 from fincoach_tui.ui.session_actions import SessionActions
 from fincoach_tui.ui.status import ActivityLine, SessionBar
 from fincoach_tui.ui.strategy_actions import StrategyActions
@@ -41,8 +42,15 @@ from fincoach_tui.ui.turn_handlers import TurnHandlers
 # third of a second of imports. `load_engine` imports the first two in its thread.
 if TYPE_CHECKING:
     from fincoach_tui.service.sessions import Config, SessionFile, SessionStore
+    from fincoach_tui.ui.meter import TokenMeter
 
 AWidget = TypeVar("AWidget", bound=Widget)
+
+# The panel shows its meter's lines whole from 59 cells across (five-digit counts,
+# "billed 12,345 simulated", "completion 345 (128 reasoning)"), 60 with its border; the
+# chat needs 40. Below 100 columns the panel is cut (at 80 it had 40 cells: "counted 151
+# · bille"), so there the panel becomes the one-line meter and Ctrl+B shows it full width.
+PANEL_BESIDE_FROM = 100
 
 
 class FinCoachApp(TurnHandlers, SessionActions, StrategyActions):
@@ -50,6 +58,8 @@ class FinCoachApp(TurnHandlers, SessionActions, StrategyActions):
 
     TITLE = "FinCoach"
     CSS_PATH = "app.tcss"
+    # Classes on the screen: app.tcss lays the panel out by them.
+    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (PANEL_BESIDE_FROM, "-wide")]
     COMMANDS = App.COMMANDS | {FinCoachCommands}
     BINDINGS = [
         Binding("ctrl+s", "pick_strategy", "Strategy"),
@@ -105,6 +115,7 @@ class FinCoachApp(TurnHandlers, SessionActions, StrategyActions):
         with Horizontal(id="main"):
             with Vertical(id="chat-column"):
                 yield ChatView(id="chat")
+                yield MeterLine(id="meter-line")
                 yield ActivityLine(id="activity")
                 yield Composer(id="composer")
             # A placeholder of the panel's size: the panel itself (three dozen widgets, a
@@ -233,9 +244,37 @@ class FinCoachApp(TurnHandlers, SessionActions, StrategyActions):
         if composer is not None:
             composer.border_subtitle = message.line  # under the composer, not the activity line
 
+    def on_token_meter_shown(self, message: TokenMeter.Shown) -> None:
+        # By name, not @on(TokenMeter.Shown): the meter is imported after the first frame.
+        line = self._on_main(MeterLine)
+        if line is not None:
+            line.show(message.meter.figures, message.meter.lines)
+
     # ---- view toggles --------------------------------------------------------------
+    def on_resize(self, event) -> None:
+        main = self.screen_stack[0] if self.screen_stack else None
+        if main is not None and event.size.width >= PANEL_BESIDE_FROM:
+            if main.has_class("-panel-full"):  # the panel is beside the chat again
+                main.remove_class("-panel-full")
+                self.query_one("#side").can_focus = False
+                self.composer.focus()
+
     def action_toggle_panel(self) -> None:
-        self.query_one("#side").toggle_class("-hidden")  # the panel, or its placeholder
+        """Beside the chat: hide or show the panel. Too narrow for that: the panel in
+        place of the chat, full width and scrollable, and back (Esc does that too)."""
+        main = self.screen_stack[0]
+        if not main.has_class("-narrow"):
+            self.query_one("#side").toggle_class("-hidden")  # the panel, or its placeholder
+            return
+        full = not main.has_class("-panel-full")
+        main.set_class(full, "-panel-full")
+        side = self.query_one("#side")
+        side.can_focus = full  # ↑/↓/PgUp/PgDn scroll it; Tab goes on to the chart and tabs
+        if full:
+            side.scroll_home(animate=False)
+            side.focus()
+        else:
+            self.composer.focus()
 
     def action_planner(self) -> None:
         from fincoach_tui.ui.screens.planner import PlannerScreen
