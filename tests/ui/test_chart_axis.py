@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import math
+
 import pytest
 
-from fincoach_tui.ui.chart_axis import LABEL_WIDTH, y_ticks, tick_labels
+from fincoach_tui.ui.chart_axis import LABEL_WIDTH, tick_labels, y_ticks
 
 
 @pytest.mark.parametrize(
@@ -50,7 +52,7 @@ def test_ticks_are_evenly_spaced_round_and_fit_the_rows(top, rows):
     steps = {round(b - a, 12) for a, b in zip(ticks, ticks[1:])}
     assert len(steps) == 1  # evenly spaced
     step = steps.pop()
-    mantissa = step / 10 ** __import__("math").floor(__import__("math").log10(step))
+    mantissa = step / 10 ** math.floor(math.log10(step))
     assert round(mantissa, 9) in (1, 2, 5)  # a 1-2-5 step
     assert ticks[0] == 0 and ticks[-1] >= top * 1.1 > ticks[-2]  # ends just above the top
     assert (len(ticks) - 1) * 2 <= max(rows - 1, 2)  # two rows apart: never on one row
