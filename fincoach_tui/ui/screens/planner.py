@@ -65,7 +65,8 @@ class PlannerScreen(ModalScreen[None]):
                 "Crossover planner — when is a bounded strategy cheaper than buffer?",
                 classes="title",
             )
-            with VerticalScroll(id="body", can_focus=False):
+            # Focusable: ↑/↓/PgUp/PgDn scroll to the results between the inputs and the table.
+            with VerticalScroll(id="body"):
                 yield Static(self.measured or "Defaults: seed 002's assumptions.", id="source")
                 with Grid():
                     for f in fields(PlanInputs):

@@ -47,7 +47,7 @@ class StrategyScreen(ModalScreen[tuple[str, dict[str, int]] | None]):
     StrategyScreen.-narrow > Vertical { width: 100%; max-height: 100%; padding: 0 1; }
     StrategyScreen #body { height: auto; max-height: 100%; }
     StrategyScreen #params { height: auto; }
-    StrategyScreen .title { text-style: bold; margin-bottom: 1; }
+    StrategyScreen .title { text-style: bold; margin-bottom: 1; dock: top; }
     StrategyScreen RadioSet { width: 100%; margin-bottom: 1; }
     StrategyScreen .param { height: 3; }
     StrategyScreen .param Label { width: 30; padding: 1 1 0 0; }
