@@ -3,7 +3,23 @@ would read at a given terminal size (nothing cut, nothing hidden, nothing shifte
 
 from __future__ import annotations
 
-from rich.cells import cell_len
+import unicodedata
+
+ZERO_WIDTH_CATEGORIES = {"Mn", "Me", "Cf"}
+
+
+def terminal_width(char: str) -> int:
+    """A character's cells as a wcwidth terminal (tmux, xterm, VTE) draws it, worked out
+    from the Unicode database, not from rich: the yardstick the app's layout must match.
+    Spacing marks (Mc) take a cell; non-spacing marks, joiners and controls none; East
+    Asian wide and full-width characters (emoji included) two; a regional indicator one."""
+    if unicodedata.category(char) in ZERO_WIDTH_CATEGORIES or ord(char) < 32:
+        return 0
+    return 2 if unicodedata.east_asian_width(char) in ("W", "F") else 1
+
+
+def terminal_len(text: str) -> int:
+    return sum(map(terminal_width, text))
 
 
 def screen_lines(app) -> list[str]:
@@ -16,8 +32,8 @@ def screen_text(app) -> str:
 
 
 def cell_widths(app) -> list[int]:
-    """Each row's width in terminal cells, as rich measures it (what Textual lays out by)."""
-    return [cell_len(line) for line in screen_lines(app)]
+    """Each row's width in cells as the terminal draws it."""
+    return [terminal_len(line) for line in screen_lines(app)]
 
 
 def shown_on_screen(app, widget) -> bool:
@@ -29,3 +45,16 @@ def shown_on_screen(app, widget) -> bool:
         return False
     found, _ = app.screen.get_widget_at(*region.center)
     return found is widget or widget in found.ancestors
+
+
+def char_at_cell(line: str, column: int) -> str:
+    """The character the terminal draws at cell `column` of a row."""
+    at = 0
+    for char in line:
+        width = terminal_width(char)
+        if at == column and width:
+            return char
+        at += width
+        if at > column:
+            return ""
+    return ""

@@ -25,7 +25,7 @@ from fincoach_tui.llm.providers import ProviderSettings
 from fincoach_tui.service.runtime import Engine, build_engine, open_session
 from fincoach_tui.service.sessions import Sessions
 from fincoach_tui.settings import paths
-from fincoach_tui.ui import heap
+from fincoach_tui.ui import cell_widths, heap
 from fincoach_tui.ui.chat import ChatView
 from fincoach_tui.ui.commands import FinCoachCommands
 from fincoach_tui.ui.comparison_messages import CostsCompared, DraftQuoted
@@ -91,6 +91,7 @@ class FinCoachApp(TurnHandlers, SessionActions, StrategyActions):
         request_timeout: float = 60.0,
         retry_sleep: Callable[[float], Awaitable[None]] | None = None,
     ) -> None:
+        cell_widths.install()  # before anything is measured: Hindi's vowel signs take a cell
         super().__init__()
         self.config = config
         self.settings = settings

@@ -18,7 +18,13 @@ from fincoach_tui.ui.screens.strategy import StrategyScreen
 from fincoach_tui.ui.side_panel import SidePanel
 from tests.app_harness import QUESTION, make_app, say, started
 from tests.memory_helpers import PLANTED
-from tests.screen_text import screen_text, shown_on_screen
+from tests.screen_text import (
+    cell_widths,
+    char_at_cell,
+    screen_lines,
+    screen_text,
+    shown_on_screen,
+)
 
 SIZES = [(80, 24), (100, 30), (120, 40)]
 
@@ -204,3 +210,27 @@ async def test_memory_dialog_table_editor_and_buttons(tmp_path, size):
         assert set(focusable) <= set(reached)
         assert all(not isinstance(w, ScrollableContainer) or w.can_focus for w in reached)
         await pilot.press("escape")
+
+
+HINDI = "मेरी मासिक आय ₹50,000 है और खर्च ₹30,000 🇮🇳🇺🇸 कितना बचाऊँ? " * 2
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)], ids=lambda s: f"{s[0]}x{s[1]}")
+async def test_hindi_and_flags_keep_every_row_whole_and_the_borders_in_place(tmp_path, size):
+    width, height = size
+    app = make_app(tmp_path)
+    async with app.run_test(size=size) as pilot:
+        await started(app, pilot)
+        await say(app, pilot, HINDI)
+        app.composer.text = HINDI  # and in the composer, as typed
+        await pilot.pause()
+        assert cell_widths(app) == [width] * height  # no row longer or shorter than the screen
+        lines = screen_lines(app)
+        chat_rows = [line for line in lines if "कित" in line or "बचाऊँ" in line]
+        assert chat_rows and any("कितना" in line for line in chat_rows)  # no sign written over
+        composer = app.composer.region
+        for y in range(composer.y + 1, composer.bottom - 1):  # its right border, every row
+            assert char_at_cell(lines[y], composer.right - 1) == "▎"
+        if width >= 100:  # the panel's border: one column, every row between bar and footer
+            column = app.query_one(SidePanel).region.x
+            assert {char_at_cell(line, column) for line in lines[1 : height - 1]} == {"▏"}
