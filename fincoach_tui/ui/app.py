@@ -254,11 +254,17 @@ class FinCoachApp(TurnHandlers, SessionActions, StrategyActions):
     # ---- view toggles --------------------------------------------------------------
     def on_resize(self, event) -> None:
         main = self.screen_stack[0] if self.screen_stack else None
-        if main is not None and event.size.width >= PANEL_BESIDE_FROM:
-            if main.has_class("-panel-full"):  # the panel is beside the chat again
-                main.remove_class("-panel-full")
-                self.query_one("#side").can_focus = False
-                self.composer.focus()
+        if main is None:
+            return
+        side = self.query_one("#side")
+        if event.size.width >= PANEL_BESIDE_FROM and main.has_class("-panel-full"):
+            main.remove_class("-panel-full")  # the panel is beside the chat again
+            side.can_focus = False
+            self.composer.focus()
+        elif event.size.width < PANEL_BESIDE_FROM and not main.has_class("-panel-full"):
+            focused = self.focused
+            if focused is not None and (focused is side or side in focused.ancestors):
+                self.composer.focus()  # the panel is hidden: keys go to the composer
 
     def action_toggle_panel(self) -> None:
         """Beside the chat: hide or show the panel. Too narrow for that: the panel in

@@ -46,7 +46,7 @@ def install() -> None:
 
     for name in _HOLDERS:
         module = sys.modules.get(name)
-        if getattr(module, "get_character_cell_size", None) is original:
-            module.get_character_cell_size = get_character_cell_size  # type: ignore[attr-defined]
+        if module is not None and getattr(module, "get_character_cell_size", None) is original:
+            setattr(module, "get_character_cell_size", get_character_cell_size)  # noqa: B010
     rich.cells.cached_cell_len.cache_clear()  # widths measured before are stale
     _installed = get_character_cell_size

@@ -193,8 +193,8 @@ class SidePanel(VerticalScroll, can_focus=False):
             return self.screen.has_class("-narrow") and self.screen.has_class("-panel-full")
         return True
 
-    def action_close_full(self) -> None:
-        self.app.action_toggle_panel()
+    async def action_close_full(self) -> None:
+        await self.app.run_action("toggle_panel")  # the app's: it knows the layout
 
     def on_cost_chart_turn_selected(self, event: CostChart.TurnSelected) -> None:
         event.stop()

@@ -234,3 +234,26 @@ async def test_hindi_and_flags_keep_every_row_whole_and_the_borders_in_place(tmp
         if width >= 100:  # the panel's border: one column, every row between bar and footer
             column = app.query_one(SidePanel).region.x
             assert {char_at_cell(line, column) for line in lines[1 : height - 1]} == {"▏"}
+
+
+async def test_resizing_across_the_breakpoint_moves_the_panel_and_keeps_typing(tmp_path):
+    app = make_app(tmp_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await started(app, pilot)
+        await say(app, pilot, QUESTION)
+        app.query_one("CostChart").focus()
+        await pilot.resize_terminal(80, 24)
+        await pilot.pause()
+        assert app.query_one(MeterLine).display and not app.query_one(SidePanel).display
+        assert app.focused is app.composer  # the chart went out of sight: keys go to the composer
+        await pilot.press("ctrl+b")
+        await pilot.pause()
+        assert app.query_one(SidePanel).display and not app.query_one("#chat-column").display
+        await pilot.resize_terminal(120, 40)
+        await pilot.pause()
+        assert app.query_one(SidePanel).display and app.query_one("#chat-column").display
+        assert not app.query_one(MeterLine).display
+        assert app.focused is app.composer
+        await pilot.resize_terminal(80, 24)
+        await pilot.pause()
+        assert not app.query_one(SidePanel).display  # the chat again, not the full panel

@@ -137,8 +137,8 @@ class MemoryScreen(ModalScreen[None]):
         for fact in facts:
             turns = sorted({messages[i].turn for i in fact.source_ids if i in messages})
             source = f"turn {', '.join(map(str, turns)) or '?'} ({', '.join(fact.source_ids)})"
-            cells = (fact.id, fact.key, fact.value, fact_status(fact), source)
-            rows.append((fact, (*cells, _when(fact.observed_at))))
+            row = (fact.id, fact.key, fact.value, fact_status(fact), source)
+            rows.append((fact, (*row, _when(fact.observed_at))))
         widths = column_widths(HEADERS, [cells for _, cells in rows])
         keep = columns_that_fit(widths, self._table_width(), DROP_ORDER)
         value_room = room_for(widths, keep, self._table_width(), VALUE)  # the rest: shortened

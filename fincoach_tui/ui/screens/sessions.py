@@ -92,8 +92,8 @@ class SessionsScreen(ModalScreen[str | None]):
                 else "-"
             )
             shown = f"{name} (open)" if name == self.current else name
-            cells = (shown, row.turns, row.strategy, f"{row.billed_tokens:,}")
-            rows.append((name, (*cells, usd(row.cost_usd), used)))
+            listed_cells = (shown, row.turns, row.strategy, f"{row.billed_tokens:,}")
+            rows.append((name, (*listed_cells, usd(row.cost_usd), used)))
         widths = column_widths(HEADERS, [cells for _, cells in rows])
         keep = columns_that_fit(widths, self._table_width(), DROP_ORDER)
         name_room = room_for(widths, keep, self._table_width(), 0)  # a long name: shortened
