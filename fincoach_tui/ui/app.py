@@ -277,11 +277,12 @@ class FinCoachApp(TurnHandlers, SessionActions, StrategyActions):
         main.set_class(full, "-panel-full")
         side = self.query_one("#side")
         side.can_focus = full  # ↑/↓/PgUp/PgDn scroll it; Tab goes on to the chart and tabs
+        # After the next refresh: a widget still hidden by the old layout refuses focus.
         if full:
             side.scroll_home(animate=False)
-            side.focus()
+            self.call_after_refresh(side.focus)
         else:
-            self.composer.focus()
+            self.call_after_refresh(self.composer.focus)
 
     def action_planner(self) -> None:
         from fincoach_tui.ui.screens.planner import PlannerScreen

@@ -53,7 +53,7 @@ class SidePanel(VerticalScroll, can_focus=False):
     DEFAULT_CSS = """
     SidePanel {
         #chart { height: 14; }
-        TabbedContent { height: 1fr; min-height: 16; }
+        TabbedContent { height: 1fr; min-height: 12; }
         TabPane { padding: 0; }
         #turns { height: 1fr; border: none; padding: 0; }
         #costs-scroll { height: 1fr; }
