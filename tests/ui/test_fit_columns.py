@@ -45,7 +45,9 @@ def test_compact_numbers(n, shown):
     ("width", "header", "cell"),
     [
         (123, "buffer (turn / total)", "9,400 / 112,000"),
-        (122, "buffer", "9.4k / 112k"),
+        (122, "buffer", "9,400 / 112,000"),
+        (89, "buffer", "9,400 / 112,000"),
+        (88, "buffer", "9.4k / 112k"),
         (70, "buffer", "9.4k / 112k"),
         (69, "buffer", "112k"),
     ],

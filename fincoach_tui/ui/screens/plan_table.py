@@ -1,7 +1,8 @@
 """The planner's table at any width: every number whole, in the widest form that fits.
 
-Three forms, widest first: "1,234 / 12,345" under "buffer (turn / total)"; the same two
-numbers rounded ("1.2k / 12k") under the strategy's name; the running totals alone. A
+Four forms, widest first: "1,234 / 12,345" under "buffer (turn / total)"; the same under
+the strategy's name alone; the two numbers rounded ("1.2k / 12k"); the running totals
+alone, rounded. A
 table is never cut at the dialog's edge: it takes the first form that fits. Pure.
 """
 
@@ -48,6 +49,7 @@ def forms(plan: Plan) -> list[Table]:
             ["turn", *(f"{s} (turn / total)" for s in names)],
             cells(both),
         ),
+        ("tokens this turn / all turns so far", ["turn", *names], cells(both)),
         ("tokens this turn / all turns so far", ["turn", *names], cells(both_short)),
         ("tokens of all turns so far", ["turn", *names], cells(total_short)),
     ]

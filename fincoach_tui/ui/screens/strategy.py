@@ -39,7 +39,7 @@ class StrategyScreen(ModalScreen[tuple[str, dict[str, int]] | None]):
     DEFAULT_CSS = """
     StrategyScreen { align: center middle; }
     StrategyScreen > Vertical {
-        width: 72; max-width: 100%; height: auto; max-height: 90%; padding: 1 2;
+        width: 96; max-width: 100%; height: auto; max-height: 90%; padding: 1 2;
         background: $surface; border: thick $primary;
     }
     /* A short terminal: the choices and parameters scroll (Tab scrolls to each field);
