@@ -9,6 +9,7 @@ vocabulary read: that happens in a worker thread (`load_engine`).
 
 from __future__ import annotations
 
+import asyncio
 import threading
 from collections.abc import Awaitable, Callable
 from pathlib import Path
@@ -110,6 +111,9 @@ class FinCoachApp(TurnHandlers, SessionActions, StrategyActions):
         self._timeout = request_timeout  # seconds a model call may take
         self._retry_sleep = retry_sleep  # how a rate-limited turn waits (tests control it)
         self._theme_problems = self._load_themes()
+        # Set once the side panel is mounted: the session is shown in it, and on a loaded
+        # machine the engine can be ready before the first frame (the loader waits 5 s).
+        self._panel_mounted = asyncio.Event()
 
     def compose(self) -> ComposeResult:
         yield SessionBar(id="bar")
@@ -163,6 +167,7 @@ class FinCoachApp(TurnHandlers, SessionActions, StrategyActions):
         await placeholder.remove()
         panel = SidePanel(id="side", classes="-hidden" if hidden else None)
         await self.query_one("#main", Horizontal).mount(panel)
+        self._panel_mounted.set()
 
     @work(thread=True, exclusive=True, group="engine")
     def load_engine(self, painted: threading.Event | None = None) -> None:
@@ -208,6 +213,7 @@ class FinCoachApp(TurnHandlers, SessionActions, StrategyActions):
         # On the main screen, so that a dialog closing does not take it along.
         self.comparison = LiveComparison(lambda name: self.config.params_for(name))
         await self.screen_stack[0].mount(self.comparison)
+        await self._panel_mounted.wait()
         await self.show_session(live)
 
     # ---- every strategy's cost, and the draft's: computed by the comparison ----------
