@@ -67,7 +67,7 @@ class PlannerScreen(ModalScreen[None]):
             )
             # Focusable: ↑/↓/PgUp/PgDn scroll to the results between the inputs and the table.
             with VerticalScroll(id="body"):
-                yield Static(self.measured or "Defaults: seed 002's assumptions.", id="source")
+                yield Static(self.measured or "The planner's default sizes: edit any.", id="source")
                 with Grid():
                     for f in fields(PlanInputs):
                         yield Label(LABELS[f.name])
