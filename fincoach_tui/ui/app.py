@@ -9,6 +9,7 @@ vocabulary read: that happens in a worker thread (`load_engine`).
 
 from __future__ import annotations
 
+import asyncio
 import threading
 from collections.abc import Awaitable, Callable
 from pathlib import Path
@@ -24,7 +25,7 @@ from fincoach_tui.llm.providers import ProviderSettings
 from fincoach_tui.service.runtime import Engine, build_engine, open_session
 from fincoach_tui.service.sessions import Sessions
 from fincoach_tui.settings import paths
-from fincoach_tui.ui import heap
+from fincoach_tui.ui import cell_widths, heap
 from fincoach_tui.ui.budget_actions import BudgetActions
 from fincoach_tui.ui.chat import ChatView
 from fincoach_tui.ui.commands import FinCoachCommands
@@ -32,6 +33,7 @@ from fincoach_tui.ui.comparison_messages import CostsCompared, DraftQuoted
 from fincoach_tui.ui.composer import Composer
 from fincoach_tui.ui.footer import FittingFooter
 from fincoach_tui.ui.glossary import apply_tooltips
+from fincoach_tui.ui.meter_line import MeterLine
 from fincoach_tui.ui.session_actions import SessionActions
 from fincoach_tui.ui.status import ActivityLine, SessionBar
 from fincoach_tui.ui.strategy_actions import StrategyActions
@@ -43,8 +45,15 @@ from fincoach_tui.ui.turn_handlers import TurnHandlers
 # third of a second of imports. `load_engine` imports the first two in its thread.
 if TYPE_CHECKING:
     from fincoach_tui.service.sessions import Config, SessionFile, SessionStore
+    from fincoach_tui.ui.meter import TokenMeter
 
 AWidget = TypeVar("AWidget", bound=Widget)
+
+# The panel shows its meter's lines whole from 59 cells across (five-digit counts,
+# "billed 12,345 simulated", "completion 345 (128 reasoning)"), 60 with its border; the
+# chat needs 40. Below 100 columns the panel is cut (at 80 it had 40 cells: "counted 151
+# · bille"), so there the panel becomes the one-line meter and Ctrl+B shows it full width.
+PANEL_BESIDE_FROM = 100
 
 
 class FinCoachApp(TurnHandlers, SessionActions, StrategyActions, BudgetActions):
@@ -52,6 +61,8 @@ class FinCoachApp(TurnHandlers, SessionActions, StrategyActions, BudgetActions):
 
     TITLE = "FinCoach"
     CSS_PATH = "app.tcss"
+    # Classes on the screen: app.tcss lays the panel out by them.
+    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (PANEL_BESIDE_FROM, "-wide")]
     COMMANDS = App.COMMANDS | {FinCoachCommands}
     # In order of importance: the footer shows as many as fit the width, from the first
     # (ui/footer.py); every key is in the help screen (F1), which reads these bindings,
@@ -102,7 +113,12 @@ class FinCoachApp(TurnHandlers, SessionActions, StrategyActions, BudgetActions):
             priority=True,
             tooltip="this session as Markdown, in the data directory's exports/",
         ),
-        Binding("ctrl+b", "toggle_panel", "Panel", tooltip="show or hide the side panel"),
+        Binding(
+            "ctrl+b",
+            "toggle_panel",
+            "Panel",
+            tooltip="show or hide the side panel (below 100 columns: the whole panel)",
+        ),
         Binding(
             "ctrl+g",
             "toggle_chart",
@@ -140,6 +156,7 @@ class FinCoachApp(TurnHandlers, SessionActions, StrategyActions, BudgetActions):
         request_timeout: float = 60.0,
         retry_sleep: Callable[[float], Awaitable[None]] | None = None,
     ) -> None:
+        cell_widths.install()  # before anything is measured: Hindi's vowel signs take a cell
         super().__init__()
         self.config = config
         self.settings = settings
@@ -158,12 +175,16 @@ class FinCoachApp(TurnHandlers, SessionActions, StrategyActions, BudgetActions):
         self._timeout = request_timeout  # seconds a model call may take
         self._retry_sleep = retry_sleep  # how a rate-limited turn waits (tests control it)
         self._theme_problems = self._load_themes()
+        # Set once the side panel is mounted: the session is shown in it, and on a loaded
+        # machine the engine can be ready before the first frame (the loader waits 5 s).
+        self._panel_mounted = asyncio.Event()
 
     def compose(self) -> ComposeResult:
         yield SessionBar(id="bar")
         with Horizontal(id="main"):
             with Vertical(id="chat-column"):
                 yield ChatView(id="chat")
+                yield MeterLine(id="meter-line")
                 yield ActivityLine(id="activity")
                 yield Composer(id="composer")
             # A placeholder of the panel's size: the panel itself (three dozen widgets, a
@@ -210,6 +231,7 @@ class FinCoachApp(TurnHandlers, SessionActions, StrategyActions, BudgetActions):
         await placeholder.remove()
         panel = SidePanel(id="side", classes="-hidden" if hidden else None)
         await self.query_one("#main", Horizontal).mount(panel)
+        self._panel_mounted.set()
         apply_tooltips(self.screen)  # the glossary's sentences, on the labels they explain
 
     @work(thread=True, exclusive=True, group="engine")
@@ -256,6 +278,7 @@ class FinCoachApp(TurnHandlers, SessionActions, StrategyActions, BudgetActions):
         # On the main screen, so that a dialog closing does not take it along.
         self.comparison = LiveComparison(lambda name: self.config.params_for(name))
         await self.screen_stack[0].mount(self.comparison)
+        await self._panel_mounted.wait()
         await self.show_session(live)
 
     # ---- every strategy's cost, and the draft's: computed by the comparison ----------
@@ -293,6 +316,12 @@ class FinCoachApp(TurnHandlers, SessionActions, StrategyActions, BudgetActions):
         if composer is not None:
             composer.border_subtitle = message.line  # under the composer, not the activity line
 
+    def on_token_meter_shown(self, message: TokenMeter.Shown) -> None:
+        # By name, not @on(TokenMeter.Shown): the meter is imported after the first frame.
+        line = self._on_main(MeterLine)
+        if line is not None:
+            line.show(message.meter.figures, message.meter.lines)
+
     # ---- help ----------------------------------------------------------------------
     def action_help(self) -> None:
         from fincoach_tui.ui.screens.help import HelpScreen
@@ -301,8 +330,37 @@ class FinCoachApp(TurnHandlers, SessionActions, StrategyActions, BudgetActions):
             self.push_screen(HelpScreen(type(self)))
 
     # ---- view toggles --------------------------------------------------------------
+    def on_resize(self, event) -> None:
+        main = self.screen_stack[0] if self.screen_stack else None
+        if main is None:
+            return
+        side = self.query_one("#side")
+        if event.size.width >= PANEL_BESIDE_FROM and main.has_class("-panel-full"):
+            main.remove_class("-panel-full")  # the panel is beside the chat again
+            side.can_focus = False
+            self.composer.focus()
+        elif event.size.width < PANEL_BESIDE_FROM and not main.has_class("-panel-full"):
+            focused = self.focused
+            if focused is not None and (focused is side or side in focused.ancestors):
+                self.composer.focus()  # the panel is hidden: keys go to the composer
+
     def action_toggle_panel(self) -> None:
-        self.query_one("#side").toggle_class("-hidden")  # the panel, or its placeholder
+        """Beside the chat: hide or show the panel. Too narrow for that: the panel in
+        place of the chat, full width and scrollable, and back (Esc does that too)."""
+        main = self.screen_stack[0]
+        if not main.has_class("-narrow"):
+            self.query_one("#side").toggle_class("-hidden")  # the panel, or its placeholder
+            return
+        full = not main.has_class("-panel-full")
+        main.set_class(full, "-panel-full")
+        side = self.query_one("#side")
+        side.can_focus = full  # ↑/↓/PgUp/PgDn scroll it; Tab goes on to the chart and tabs
+        # After the next refresh: a widget still hidden by the old layout refuses focus.
+        if full:
+            side.scroll_home(animate=False)
+            self.call_after_refresh(side.focus)
+        else:
+            self.call_after_refresh(self.composer.focus)
 
     def action_planner(self) -> None:
         from fincoach_tui.ui.screens.planner import PlannerScreen
