@@ -21,7 +21,14 @@ from typing import Any, Protocol
 
 from fincoach_tui.domain.context import Context, ContextMessage
 from fincoach_tui.domain.conversation import Message
-from fincoach_tui.domain.fact_extraction import PAUSE_AFTER_REJECTIONS, ExtractPlan, is_paused
+from fincoach_tui.domain.fact_extraction import (
+    EXTRACT_BATCH_TOKENS,
+    EXTRACT_MAX_TOKENS,
+    MAX_EXTRACTIONS_PER_TURN,
+    PAUSE_AFTER_REJECTIONS,
+    ExtractPlan,
+    is_paused,
+)
 from fincoach_tui.domain.memory import ExtractsFacts, Recalls, Strategy
 from fincoach_tui.domain.memory.summary import FoldPlan
 from fincoach_tui.domain.recall import (
@@ -51,11 +58,8 @@ from fincoach_tui.service.events import (
     RequestReady,
 )
 
-EXTRACT_MAX_TOKENS = 1024
-MAX_EXTRACTIONS_PER_TURN = 6  # a catch-up over a long history is finished on later turns
-# The most message tokens one extraction call reads: a bigger batch goes in several calls.
-# Within a model's context window less its answer and the instructions around the batch.
-EXTRACT_BATCH_TOKENS = 4000
+# The batch's tokens (EXTRACT_BATCH_TOKENS) stay within a model's context window less its
+# answer and the instructions around the batch.
 _EXTRACT_PROMPT_ROOM = 1000
 JSON_MODE = {"type": "json_object"}
 

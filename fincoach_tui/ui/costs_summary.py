@@ -50,7 +50,7 @@ def summary_lines(snapshot: ComparisonSnapshot) -> dict[str, str]:
     shown = [c for c in report.curves if not c.error and c.turns]
     lines["totals"] = " · ".join(
         f"{c.name} {'≈' if c.estimated else ''}{_money(snapshot, total(c))}" for c in shown
-    ) + ("  (≈: a summary at its cap assumed)" if any(c.estimated for c in shown) else "")
+    ) + ("  (≈: with estimated folds and extractions)" if any(c.estimated for c in shown) else "")
     prompts = sum(c.prompt_tokens for c in snapshot.cache)
     if snapshot.cached_tokens and not snapshot.priced:
         lines["cache"] = (
