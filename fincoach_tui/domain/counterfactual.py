@@ -45,6 +45,7 @@ from fincoach_tui.domain.curves import (  # noqa: F401 - the report's types, re-
     price_steps,
     request_shape,
     strategy_label,
+    unbilled,
 )
 from fincoach_tui.domain.fact_store import FactStore
 from fincoach_tui.domain.memory import Folds, SessionMemo
@@ -512,6 +513,25 @@ class CounterfactualLedger:
         path = tuple(n for i, n in enumerate(switches) if i == 0 or switches[i - 1] != n)
         active = switches[-1] if switches else ""
         return CounterfactualReport(tuple(curves), self._actual.curve(state.records), active, path)
+
+
+def curves_as_if(
+    ledger: CounterfactualLedger,
+    strategies: Sequence[Any],
+    overhead: Overhead,
+    price: Price | None,
+    embed_price: Price | None = None,
+) -> tuple[Curve, ...]:
+    """Every strategy's walk as if every call had gone to another model: no real bill
+    kept, each call its content plus `overhead` at `price` (embeddings at `embed_price`)."""
+    curves = []
+    for strategy in strategies:
+        walker = ledger.walkers.get(strategy_key(strategy))
+        steps = [unbilled(s) for s in walker.steps] if walker and not walker.error else []
+        label = strategy_label(strategy)
+        curve = price_steps(steps, strategy.name, label, overhead, price, price, embed_price)
+        curves.append(replace(curve, error=walker.error if walker else ""))
+    return tuple(curves)
 
 
 def _has_summary(context: Context) -> bool:

@@ -8,7 +8,7 @@ overhead and price known now, so a newly learned template overhead re-prices the
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from itertools import accumulate
 from math import fsum
 from typing import Any, Protocol
@@ -145,6 +145,19 @@ def request_shape(roles: Iterable[str]) -> tuple[tuple[str, int], ...]:
 def strategy_label(strategy: Any) -> str:
     params = " ".join(f"{k}={v}" for k, v in strategy.params().items())
     return f"{strategy.name} {params}".strip()
+
+
+def unbilled(step: Step) -> Step:
+    """`step` with no real call in it: every call predicted from its content, as if sent to
+    another model (whose bill the session's records cannot give)."""
+    if step.actual is None and all(call.record is None for call in step.maintenance):
+        return step
+    return replace(
+        step,
+        actual=None,
+        fold=replace(step.fold, record=None) if step.fold is not None else None,
+        upkeep=tuple(replace(call, record=None) for call in step.upkeep),
+    )
 
 
 def price_steps(

@@ -77,12 +77,19 @@ class ComparisonSnapshot:
         return sum(c.saved_usd for c in self.cache if c.turn == turn and c.kind == "chat")
 
     def crossings(self, baseline: str = "buffer") -> list[Crossing]:
-        """For every other strategy: from which turn it is cheaper than `baseline`."""
+        """For every other strategy: from which turn it is cheaper than `baseline`, all in
+        (in dollars when the model has a price, else in input tokens)."""
         base = self.report.curve(baseline)
         if base is None or base.error:
             return []
         return [
-            crossing(c, base, self.projections.get(c.name), self.projections.get(baseline))
+            crossing(
+                c,
+                base,
+                self.projections.get(c.name),
+                self.projections.get(baseline),
+                by_cost=self.priced,
+            )
             for c in self.report.curves
             if c.name != baseline and not c.error and c.turns
         ]

@@ -100,3 +100,15 @@ def test_an_estimated_fold_is_capped_at_what_it_replaces():
     # turns 1-2 folded: four messages of one token each replace at most 4 tokens
     assert step.fold is not None and step.fold.completion_tokens == 4
     assert walker.summary is not None and walker.summary.tokens == 4
+
+
+def test_the_crossover_is_in_dollars_all_in_when_priced():
+    from fincoach_tui.domain.curves import Curve
+    from fincoach_tui.domain.projection import crossing
+
+    # facts sends fewer chat tokens from turn 2, but its extractions cost more than it saves
+    buffer = Curve("buffer", "buffer", (1, 2, 3), (100, 200, 300), (100, 200, 300), (1.0, 2.0, 3.0))
+    facts = Curve("facts", "facts", (1, 2, 3), (100, 150, 160), (100, 150, 160), (1.0, 2.5, 3.5))
+    assert crossing(facts, buffer, None, None).per_turn == 2  # in tokens
+    in_dollars = crossing(facts, buffer, None, None, by_cost=True)
+    assert (in_dollars.per_turn, in_dollars.cumulative) == (None, None)
