@@ -26,6 +26,7 @@ if TYPE_CHECKING:
     from fincoach_tui.domain.overhead_fit import Observation, OverheadLearner
     from fincoach_tui.domain.pricing import Price, PriceTable
     from fincoach_tui.domain.records import Usage
+    from fincoach_tui.domain.session_events import SessionEvent
     from fincoach_tui.domain.session_state import SessionState
     from fincoach_tui.domain.tokens import TemplateOverhead, TokenCounter
     from fincoach_tui.llm.base import ChatModel
@@ -272,6 +273,39 @@ def choose_strategy(state: SessionState, config: Config, requested: str | None) 
     return make_strategy(config.strategy, config.params_for())
 
 
+def make_coach(
+    engine: Engine,
+    state: SessionState,
+    strategy: Strategy,
+    *,
+    sink: Callable[[SessionEvent], None],
+    sink_many: Callable[[list[SessionEvent]], None] | None = None,
+    sleep: Callable[[float], Awaitable[None]] | None = None,
+) -> Coach:
+    """A coach on a replayed session, wired to the engine; its events go to `sink`."""
+    from fincoach_tui.domain.persona import FINCOACH_SYSTEM_PROMPT
+    from fincoach_tui.service.coach import Coach
+
+    return Coach(
+        state=state,
+        sink=sink,
+        sink_many=sink_many,
+        llm=engine.llm,
+        choice=engine.choice,
+        counter=engine.counter,
+        prices=engine.prices,
+        system_prompt=FINCOACH_SYSTEM_PROMPT,
+        strategy=strategy,
+        summarizer_model=engine.config.summarizer_model,
+        max_tokens=engine.config.max_tokens,
+        sleep=sleep if sleep is not None else asyncio.sleep,
+        learner=engine.learner,
+        on_learned=engine.remember_overheads,
+        embedder=engine.embedder,
+        server_context_window=engine.server_context_window,
+    )
+
+
 def open_session(
     engine: Engine,
     file: SessionFile,
@@ -284,10 +318,8 @@ def open_session(
     `sleep` is how the coach waits before retrying a rate-limited call (tests pass one
     they control; the default is asyncio.sleep)."""
     from fincoach_tui.domain.memory import StrategyError
-    from fincoach_tui.domain.persona import FINCOACH_SYSTEM_PROMPT
     from fincoach_tui.domain.session_events import WithdrawnEvent
     from fincoach_tui.domain.session_state import SessionState, replay
-    from fincoach_tui.service.coach import Coach
 
     try:
         state, problems = replay(file.events)
@@ -301,23 +333,13 @@ def open_session(
             problems.append(
                 f"the session's saved strategy is unusable ({exc}); using {chosen.name}"
             )
-        coach = Coach(
-            state=state,
+        coach = make_coach(
+            engine,
+            state,
+            chosen,
             sink=file.append,
             sink_many=file.append_many,
-            llm=engine.llm,
-            choice=engine.choice,
-            counter=engine.counter,
-            prices=engine.prices,
-            system_prompt=FINCOACH_SYSTEM_PROMPT,
-            strategy=chosen,
-            summarizer_model=engine.config.summarizer_model,
-            max_tokens=engine.config.max_tokens,
-            sleep=sleep if sleep is not None else asyncio.sleep,
-            learner=engine.learner,
-            on_learned=engine.remember_overheads,
-            embedder=engine.embedder,
-            server_context_window=engine.server_context_window,
+            sleep=sleep,
         )
         if state.interrupted is not None:
             # Make the file say what replay did, so the retried question is not a second

@@ -1,0 +1,76 @@
+"""`fincoach compare NAME`: the panel's comparison of a saved session, all in, from the
+command line, on sessions made against the fake server."""
+
+from __future__ import annotations
+
+import json
+import math
+
+import pytest
+
+from fincoach_tui.cli.commands import main
+from fincoach_tui.settings import paths
+from fincoach_tui.settings.config import save_config
+from fincoach_tui.ui.format import usd
+from tests.fake_sessions import MODEL, QUESTIONS, config, make_session
+
+
+def run(fake, capsys, *args: str) -> tuple[int, str, str]:
+    save_config(config(), paths.config_path())
+    code = main(["--provider", "custom", "--base-url", fake.base_url, "compare", *args])
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+@pytest.mark.parametrize("strategy", ["facts", "summary", "hybrid"])
+async def test_a_session_run_wholly_on_one_strategy_costs_what_was_paid(
+    fake_openai, capsys, strategy
+):
+    state = await make_session(fake_openai, f"on-{strategy}", strategy, [*QUESTIONS, *QUESTIONS])
+    paid = math.fsum(r.cost_usd for r in state.records)
+    assert any(r.kind != "chat" for r in state.records)  # folds or extractions were billed
+    code, out, err = run(fake_openai, capsys, f"on-{strategy}", "--format", "json")
+    assert (code, err) == (0, "")
+    data = json.loads(out)
+    assert data["paid_usd"] == paid
+    mine = data["strategies"][strategy]
+    assert mine["cost_usd"] == paid and mine["estimated"] is False
+    upkeep = math.fsum(r.cost_usd for r in state.records if r.kind != "chat")
+    assert mine["maintenance_usd"] == upkeep and mine["maintenance_usd"] > 0
+    assert mine["chat_usd"] == math.fsum(r.cost_usd for r in state.records if r.kind == "chat")
+    assert mine["input_tokens"] == sum(r.usage.prompt_tokens for r in state.records)
+    assert set(data["strategies"]) == {"buffer", "window", "budget", "summary", "hybrid", "facts"}
+    assert data["model"] == MODEL and data["turns"] == 2 * len(QUESTIONS)
+    assert data["path"] == [strategy]
+
+    code, text, _ = run(fake_openai, capsys, f"on-{strategy}")
+    assert code == 0
+    assert f"you paid {usd(paid)}" in text.splitlines()[0]
+    row = next(line for line in text.splitlines() if line.startswith(strategy)).split()
+    assert row[:3] == [strategy, "*", usd(paid)]  # in use, all in, not estimated
+
+
+async def test_strategies_that_did_not_run_are_estimated_and_marked(fake_openai, capsys):
+    await make_session(fake_openai, "on-buffer", "buffer", QUESTIONS)
+    code, out, _ = run(fake_openai, capsys, "on-buffer", "--format", "json")
+    data = json.loads(out)["strategies"]
+    assert data["buffer"]["estimated"] is False and data["buffer"]["maintenance_usd"] == 0
+    assert data["facts"]["estimated"] is True and data["facts"]["maintenance_usd"] > 0
+    assert data["summary"]["estimated"] is True
+    assert data["facts"]["cost_usd"] == pytest.approx(
+        data["facts"]["chat_usd"] + data["facts"]["maintenance_usd"], rel=1e-12
+    )
+    code, text, _ = run(fake_openai, capsys, "on-buffer")
+    facts = next(line for line in text.splitlines() if line.startswith("facts"))
+    assert facts.split()[1].startswith("≈$") and "≈: with folds or extractions it never" in text
+
+
+def test_a_bad_session_name_is_one_line_and_fails(fake_openai, capsys):
+    code, out, err = run(fake_openai, capsys, "no-such-session")
+    assert code != 0 and out == ""
+    assert err.strip().splitlines() == [
+        "fincoach: no session named 'no-such-session'; see: fincoach sessions"
+    ]
+    code, out, err = run(fake_openai, capsys, "../etc")
+    assert code != 0 and out == "" and len(err.strip().splitlines()) == 1
+    assert "Traceback" not in err
