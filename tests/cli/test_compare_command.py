@@ -74,3 +74,60 @@ def test_a_bad_session_name_is_one_line_and_fails(fake_openai, capsys):
     code, out, err = run(fake_openai, capsys, "../etc")
     assert code != 0 and out == "" and len(err.strip().splitlines()) == 1
     assert "Traceback" not in err
+
+
+async def test_other_models_price_the_sessions_requests(fake_openai, capsys):
+    state = await make_session(fake_openai, "models", "facts", QUESTIONS)
+    code, out, err = run(
+        fake_openai,
+        capsys,
+        "models",
+        "--format",
+        "json",
+        "--models",
+        "gpt-4o,openai/gpt-oss-120b@groq,nosuch-model",
+    )
+    assert (code, err) == (0, "")
+    data = json.loads(out)
+    # By hand: each call's counted content + the model's template (OpenAI: 3 + 4 a message;
+    # harmony: 63 + system 7, user 4, assistant 6), its real reply, at genai-prices' rates
+    # per 1M tokens: gpt-4o 2.50 in / 10.00 out, gpt-oss-120b at Groq 0.15 / 0.60.
+    openai_in = harmony_in = out_tokens = 0
+    for r in state.records:
+        roles = [m.role for m in r.sent]
+        openai_in += r.counted_tokens + 3 + 4 * len(roles)
+        harmony_in += (
+            r.counted_tokens + 63 + sum({"system": 7, "user": 4, "assistant": 6}[x] for x in roles)
+        )
+        out_tokens += r.usage.completion_tokens
+    gpt_4o = data["models"]["gpt-4o"]
+    assert gpt_4o["prompt_tokens"] == openai_in and gpt_4o["completion_tokens"] == out_tokens
+    assert gpt_4o["cost_usd"] == pytest.approx(
+        (openai_in * 2.50 + out_tokens * 10.00) / 1e6, rel=1e-12
+    )
+    assert gpt_4o["estimated"] is True  # the fake server's tokenizer is not o200k
+    groq = data["models"]["openai/gpt-oss-120b@groq"]
+    assert groq["cost_usd"] == pytest.approx(
+        (harmony_in * 0.15 + out_tokens * 0.60) / 1e6, rel=1e-12
+    )
+    assert "Groq" in groq["price_source"]
+    # The strategy that ran, walked on that model, is the same requests.
+    assert gpt_4o["strategies"]["facts"] == pytest.approx(gpt_4o["cost_usd"], rel=1e-12)
+    assert data["models"]["nosuch-model"]["cost_usd"] is None
+    every = [
+        (model, name, cost)
+        for model, row in data["models"].items()
+        for name, cost in row["strategies"].items()
+        if cost is not None
+    ] + [(MODEL, name, s["cost_usd"]) for name, s in data["strategies"].items()]
+    best = min(every, key=lambda o: o[2])
+    assert data["cheapest"] == {"model": best[0], "strategy": best[1], "cost_usd": best[2]}
+
+    code, text, _ = run(fake_openai, capsys, "models", "--models", "gpt-4o")
+    assert "gpt-4o" in text and "your requests" in text and "cheapest:" in text
+
+
+def test_a_bad_model_list_is_one_line(fake_openai, capsys):
+    code, out, err = run(fake_openai, capsys, "whatever", "--models", "gpt-4o@")
+    assert code != 0 and out == "" and err.startswith("fincoach: --models:")
+    assert len(err.strip().splitlines()) == 1
