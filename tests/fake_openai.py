@@ -29,6 +29,9 @@ above: `POST /tokenize` {"content"} -> {"tokens"}, `POST /apply-template` {"mess
 `fake.vllm = True` answers vLLM's `POST /tokenize` (a prompt, or messages through the toy
 template) with {"count", "tokens", "max_model_len": 32768}; `fake.ollama_context = N`
 answers Ollama's `POST /api/show` with model_info["qwen2.context_length"] = N.
+`POST /v1/embeddings` answers a deterministic vector per input (`embed`), usage one token
+per word, and keeps each body in `embedding_requests`; `fake.embeddings_answered_by`
+names the model it says made them (a local server answers with the model it has loaded).
 `fake.template_fixed` / `fake.template_per_message` (3 and 4) change the template, for
 the default usage and the rendered prompt alike (a new template behind the same URL).
 """
@@ -299,7 +302,8 @@ class _Handler(BaseHTTPRequestHandler):
             data.append({"object": "embedding", "index": i, "embedding": value})
         tokens = sum(words(str(t)) for t in inputs)
         usage = {"prompt_tokens": tokens, "total_tokens": tokens}
-        model = body.get("model", "")
+        # A local server answers with the model it has loaded, whatever was asked for.
+        model = self.server.fake.embeddings_answered_by or body.get("model", "")
         self._json(200, {"object": "list", "data": data, "model": model, "usage": usage})
 
 
@@ -331,6 +335,8 @@ class FakeOpenAI:
         self.requests: list[dict[str, Any]] = []  # chat request bodies, in order
         self.request_headers: list[dict[str, str]] = []  # lower-cased names, parallel to `requests`
         self.embedding_requests: list[dict[str, Any]] = []
+        # The model /v1/embeddings says made the vectors (None: the one asked for).
+        self.embeddings_answered_by: str | None = None
         # llama.cpp's native endpoints (off: a plain OpenAI-compatible server).
         self.llama_cpp = False
         self.vllm = False  # vLLM's /tokenize: {"count", "tokens", "max_model_len"}

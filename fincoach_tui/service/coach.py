@@ -407,7 +407,7 @@ class Coach:
             plan = self._fold_plan()  # the question is not foldable
             if plan is not None:
                 yield FoldStarted(plan.first_turn, plan.last_turn)
-                yield await fold(self.maintenance, plan)
+                yield await fold(self.maintenance, plan, self.strategy.name)
             async for done in run_maintenance(self.maintenance, self.strategy, question):
                 yield done  # fact extraction, recall vectors
             request = turn.request

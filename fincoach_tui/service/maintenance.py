@@ -201,7 +201,7 @@ def resume_extraction(maintainer: Maintainer) -> bool:
     return True
 
 
-async def fold(maintainer: Maintainer, plan: FoldPlan) -> FoldFinished:
+async def fold(maintainer: Maintainer, plan: FoldPlan, strategy: str = "summary") -> FoldFinished:
     """Fold turns into the summary with a model call of its own, accounted like a turn.
 
     The summary may be no larger than what it replaces (`FoldPlan.bounded`). A failed fold
@@ -212,8 +212,9 @@ async def fold(maintainer: Maintainer, plan: FoldPlan) -> FoldFinished:
     plan = plan.bounded(maintainer.count_message)
     messages = plan.request()
     note = f"folding turns {plan.first_turn}-{plan.last_turn}"
+    # Labelled with the strategy that folds (summary, hybrid): its cost is that strategy's.
     request = maintainer.ledger.measure(
-        Context("summary", tuple(_context_message(m) for m in messages), (), note)
+        Context(strategy, tuple(_context_message(m) for m in messages), (), note)
     )
     started = maintainer.clock()
     text, usage = "", None
@@ -403,6 +404,9 @@ async def index(maintainer: Maintainer, strategy: Strategy) -> IndexFinished | N
         return IndexFinished(0, None, error)  # recall falls back to BM25 this turn
     counted = sum(maintainer.count_message(m) for m in todo)
     usage = Usage(embedded.prompt_tokens or counted, 0, estimated=not embedded.prompt_tokens)
+    # Labelled, and priced, as the model the server says made them (a local server answers
+    # with the model it has loaded); the vectors stay filed under the model asked for.
+    made_by = embedded.model or embedder.model
     context = Context(strategy.name, (), (), f"embedded {len(todo)} messages")
     request = RequestReady(context, (), counted, counted)
     vectors = dict(zip((m.id for m in todo), embedded.vectors, strict=True))
@@ -411,7 +415,7 @@ async def index(maintainer: Maintainer, strategy: Strategy) -> IndexFinished | N
         request,
         usage,
         started,
-        model=embedder.model,
+        model=made_by,
         note=f"embedded {len(todo)} messages",
         events=[EmbeddingsEvent.of(embedder.model, vectors)],
     )

@@ -89,7 +89,8 @@ class Engine:
     # opened in this engine, persisted per (base URL, model).
     learner: OverheadLearner | None = None
     overheads: OverheadStore | None = None
-    # The provider's embeddings for hybrid's recall (OpenAI preset); None: BM25 recall.
+    # Embeddings for hybrid's recall (config.toml's [embeddings] model on the chat's server,
+    # or the OpenAI preset's); None: BM25 recall.
     embedder: Embedder | None = None
     # What a local server said its context window is (llama.cpp /props, Ollama /api/show).
     server_context_window: int | None = None
@@ -199,7 +200,7 @@ def build_engine(
         prices,
         learner,
         overheads,
-        embedder=_embedder(settings, timeout),
+        embedder=_embedder(settings, timeout, config.embeddings_model),
         server_context_window=server.context_window if server is not None else None,
     )
 
@@ -233,10 +234,12 @@ def _estimate_usage(
     return usage if exact is None else replace(usage, prompt_tokens=exact)
 
 
-def _embedder(settings: ProviderSettings, timeout: float) -> Embedder | None:
+def _embedder(
+    settings: ProviderSettings, timeout: float, configured: str | None = None
+) -> Embedder | None:
     from fincoach_tui.llm.embeddings import OpenAIEmbeddings, embeddings_model
 
-    model = embeddings_model(settings)
+    model = embeddings_model(settings, configured)
     return OpenAIEmbeddings(settings, model, timeout=timeout) if model else None
 
 

@@ -52,7 +52,7 @@ PRICE_KEYS = ("input", "cached_input", "output", "context_window")
 MAX_PRICE = 100_000
 _ENV_NAME_RE = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 _TOP_KEYS = ("provider", "model", "base_url", "api_key_env", "theme", "max_tokens",
-             "strategy", "summarizer", "offline", "prices")  # fmt: skip
+             "strategy", "summarizer", "embeddings", "offline", "prices")  # fmt: skip
 
 
 class ConfigError(Exception):
@@ -71,6 +71,8 @@ class Config:
         default_factory=lambda: copy.deepcopy(DEFAULT_STRATEGY_PARAMS)
     )
     summarizer_model: str | None = None
+    # [embeddings] model: hybrid's recall embeds with it, on the chat's server.
+    embeddings_model: str | None = None
     offline_reply_tokens: int = 80
     offline_priced_as: str = "gpt-4o-mini"
     prices: dict[str, dict[str, float | int | str]] = field(default_factory=dict)
@@ -217,6 +219,11 @@ def _config_from_dict(data: dict[str, Any], file: Path) -> Config:
         _check_keys(table, ("model",), "summarizer.", file)
         if "model" in table:
             cfg.summarizer_model = r.text("summarizer.model", table["model"])
+    if "embeddings" in data:
+        table = r.table("embeddings", data["embeddings"])
+        _check_keys(table, ("model",), "embeddings.", file)
+        if "model" in table:
+            cfg.embeddings_model = r.text("embeddings.model", table["model"])
     if "offline" in data:
         table = r.table("offline", data["offline"])
         _check_keys(table, ("reply_tokens", "priced_as"), "offline.", file)
@@ -294,6 +301,8 @@ def _config_to_dict(config: Config) -> dict[str, Any]:
     doc["strategy"] = strategy
     if config.summarizer_model is not None:
         doc["summarizer"] = {"model": config.summarizer_model}
+    if config.embeddings_model is not None:
+        doc["embeddings"] = {"model": config.embeddings_model}
     offline: dict[str, Any] = {}
     if config.offline_reply_tokens != default.offline_reply_tokens:
         offline["reply_tokens"] = config.offline_reply_tokens

@@ -131,3 +131,22 @@ def test_a_bad_model_list_is_one_line(fake_openai, capsys):
     code, out, err = run(fake_openai, capsys, "whatever", "--models", "gpt-4o@")
     assert code != 0 and out == "" and err.startswith("fincoach: --models:")
     assert len(err.strip().splitlines()) == 1
+
+
+async def test_hybrid_with_embeddings_costs_what_was_paid_and_others_estimate_them(
+    fake_openai, capsys
+):
+    cfg = config(embeddings_model="toy-embed")
+    cfg.prices = {**cfg.prices, "toy-embed": {"input": 0.02, "output": 0.0}}
+    state = await make_session(fake_openai, "embedded", "hybrid", QUESTIONS, cfg=cfg)
+    assert any(r.kind == "embed" for r in state.records)
+    save_config(cfg, paths.config_path())
+    code = main(
+        ["--provider", "custom", "--base-url", fake_openai.base_url, "compare", "embedded"]
+        + ["--format", "json"]
+    )
+    data = json.loads(capsys.readouterr().out)
+    paid = math.fsum(r.cost_usd for r in state.records)
+    assert code == 0 and data["paid_usd"] == paid
+    assert data["strategies"]["hybrid"]["cost_usd"] == paid
+    assert data["strategies"]["hybrid"]["estimated"] is False
