@@ -73,6 +73,7 @@ from fincoach_tui.service.maintenance import (
     resume_extraction,
     run_maintenance,
 )
+from fincoach_tui.service.server_counts import settle
 
 __all__ = ["Coach", "ModelChoice", "Turn", "TurnRefused", "estimate_usage"]
 
@@ -404,6 +405,8 @@ class Coach:
         question, text = turn.question, turn.question.content
         try:
             yield QuestionRecorded(question)
+            # What `begin` counted locally for now (on the event loop), from the server.
+            counted_locally = await settle(self.counter)
             plan = self._fold_plan()  # the question is not foldable
             if plan is not None:
                 yield FoldStarted(plan.first_turn, plan.last_turn)
@@ -413,6 +416,8 @@ class Coach:
             request = turn.request
             if self._emitted != turn.built_at:  # maintenance changed what is sent: rebuild
                 request = self.measure(self.strategy.build(self.view(question)))
+            if await settle(self.counter) or counted_locally:  # now with the server's counts
+                request = self.measure(request.context)
             yield request
             async for event in self._answer(request, question):
                 if isinstance(event, TurnFinished | TurnFailed):

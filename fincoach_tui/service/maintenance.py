@@ -57,6 +57,7 @@ from fincoach_tui.service.events import (
     MaintenanceEvent,
     RequestReady,
 )
+from fincoach_tui.service.server_counts import settle
 
 # The batch's tokens (EXTRACT_BATCH_TOKENS) stay within a model's context window less its
 # answer and the instructions around the batch.
@@ -213,9 +214,8 @@ async def fold(maintainer: Maintainer, plan: FoldPlan, strategy: str = "summary"
     messages = plan.request()
     note = f"folding turns {plan.first_turn}-{plan.last_turn}"
     # Labelled with the strategy that folds (summary, hybrid): its cost is that strategy's.
-    request = maintainer.ledger.measure(
-        Context(strategy, tuple(_context_message(m) for m in messages), (), note)
-    )
+    context = Context(strategy, tuple(_context_message(m) for m in messages), (), note)
+    request = await _measured(maintainer, context)
     started = maintainer.clock()
     text, usage = "", None
     try:
@@ -248,6 +248,15 @@ async def fold(maintainer: Maintainer, plan: FoldPlan, strategy: str = "summary"
         events=[SummaryEvent(summary)],
     )
     return FoldFinished(summary, record)
+
+
+async def _measured(maintainer: Maintainer, context: Context) -> RequestReady:
+    """The request measured, with the server's own counts where it counts (asked off the
+    event loop: what was counted locally for now is measured again)."""
+    request = maintainer.ledger.measure(context)
+    if await settle(maintainer.counter):
+        request = maintainer.ledger.measure(context)
+    return request
 
 
 def _uncovered(maintainer: Maintainer, history: tuple[Message, ...]) -> tuple[Message, ...]:
@@ -327,7 +336,7 @@ async def extract(maintainer: Maintainer, strategy: Strategy, plan: ExtractPlan)
     messages = plan.request()
     note = f"extracting turns {plan.first_turn}-{plan.last_turn} ({plan.reason})"
     context = Context(strategy.name, tuple(_context_message(m) for m in messages), (), note)
-    request = maintainer.ledger.measure(context)
+    request = await _measured(maintainer, context)
     started = maintainer.clock()
     try:
         text, usage = await _complete_json(maintainer, messages)

@@ -155,17 +155,20 @@ def build_engine(
     )
     from fincoach_tui.llm.vocab import load_encoding
     from fincoach_tui.service.coach import ModelChoice
+    from fincoach_tui.service.server_counts import defer_on_event_loop
     from fincoach_tui.store.overheads import FILENAME as OVERHEADS_FILE
     from fincoach_tui.store.overheads import OverheadStore
 
     model = settings.model
     encoding = load_encoding(encoding_for_model(model))
     server = _server_tokenizer(settings)
-    counter = TokenCounter(
-        encoding.encode_ordinary,
-        encoding.name,
-        exact=is_exact_tokenizer(model),
-        server=server if server is not None and server.dialect else None,
+    counter = defer_on_event_loop(
+        TokenCounter(
+            encoding.encode_ordinary,
+            encoding.name,
+            exact=is_exact_tokenizer(model),
+            server=server if server is not None and server.dialect else None,
+        )
     )
     overhead = overhead_for_model(model)
     choice = ModelChoice(settings.name, model, overhead, settings.simulated)

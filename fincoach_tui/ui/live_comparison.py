@@ -27,6 +27,7 @@ from fincoach_tui.service.cost_comparison import (
     Superseded,
     comparison_strategies,
 )
+from fincoach_tui.service.server_counts import prefetch
 from fincoach_tui.ui import format as fmt
 from fincoach_tui.ui.comparison_messages import CostsCompared, DraftQuoted
 
@@ -113,6 +114,10 @@ class LiveComparison(Widget):
             await shown.wait()
             while True:
                 snapshot = None
+                coach = comparison.coach
+                # A local server's counts of the transcript, asked in a worker thread: the
+                # walk below runs on the event loop and must find them counted.
+                await prefetch(coach.counter, coach.state.transcript.messages, coach.system_prompt)
                 try:
                     handed_back = time.perf_counter()
                     steps = comparison.snapshot_steps(
