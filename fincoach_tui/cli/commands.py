@@ -393,11 +393,9 @@ def cmd_compare(args: argparse.Namespace) -> int:
     """The panel's comparison of a saved session; the session is read, never written."""
     from fincoach_tui.cli.compare import as_json, as_text
     from fincoach_tui.domain.other_models import parse_models
-    from fincoach_tui.domain.pricing import price_label
     from fincoach_tui.domain.session_state import replay
-    from fincoach_tui.llm.prices import price_table
     from fincoach_tui.service.runtime import Overrides, build_engine, resolve
-    from fincoach_tui.service.session_compare import compare
+    from fincoach_tui.service.session_compare import compare, model_prices
     from fincoach_tui.settings.config import load_config
     from fincoach_tui.store.session_file import validate_session_name
     from fincoach_tui.store.sessions import SessionStore
@@ -416,11 +414,7 @@ def cmd_compare(args: argparse.Namespace) -> int:
     settings = _guard(lambda: resolve(config, overrides, os.environ))
     engine = _guard(lambda: build_engine(config, settings))
 
-    def price_for(spec):
-        price = price_table(config.prices, provider=spec.provider).get(spec.model)
-        return price, price_label(price) if price is not None else ""
-
-    result = compare(name, state, engine, models=specs, price_for=price_for)
+    result = compare(name, state, engine, models=specs, price_for=model_prices(config.prices))
     print(as_json(result) if args.format == "json" else as_text(result))
     return 0
 

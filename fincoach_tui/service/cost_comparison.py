@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Generator, Iterator, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from fincoach_tui.domain.conversation import Message
 from fincoach_tui.domain.counterfactual import (
@@ -59,6 +60,10 @@ class ComparisonSnapshot:
     overhead: str  # the template overhead in use, in words
     cache: tuple[CacheTurn, ...]  # every call of the session, in order
     priced: bool  # False: the model has no price, so curves are in tokens
+    # The conversation on other models ([compare] models): session_compare.ModelFigures,
+    # and the cheapest (model, strategy, cost) of all; empty unless asked for.
+    models: tuple[Any, ...] = ()
+    cheapest: tuple[str, str, float] | None = None
 
     @property
     def cache_saved(self) -> float:

@@ -169,6 +169,48 @@ def compare(
     return replace(result, models=tuple(rows), cheapest=cheapest(options))
 
 
+def model_prices(overrides: Any) -> Any:
+    """`price_for(spec) -> (Price | None, where it comes from)`: config.toml's prices over
+    genai-prices' at the spec's provider (or the one its name suggests)."""
+    from fincoach_tui.domain.pricing import price_label
+    from fincoach_tui.llm.prices import price_table
+
+    def price_for(spec: ModelSpec) -> tuple[Price | None, str]:
+        price = price_table(overrides, provider=spec.provider).get(spec.model)
+        return price, price_label(price) if price is not None else ""
+
+    return price_for
+
+
+def on_models(
+    comparison: CostComparison,
+    strategies: Sequence[Any],
+    models: Sequence[str],
+    overrides: Any,
+    own: dict[str, float | None] | None = None,
+) -> tuple[tuple[ModelFigures, ...], tuple[str, str, float] | None]:
+    """The live session on other models (the panel's line): each model's figures, and the
+    cheapest (model, strategy, cost) among them and the session's own model. A name that
+    is not MODEL or MODEL@PROVIDER is left out."""
+    from fincoach_tui.domain.other_models import ModelSpecError, parse_models
+
+    try:
+        specs = parse_models(",".join(models))
+    except ModelSpecError:
+        return (), None
+    coach = comparison.coach
+    price_for = model_prices(overrides)
+    rows = tuple(
+        _on_model(
+            s, coach.state, comparison, strategies, coach.prices, price_for, coach.choice.model
+        )
+        for s in specs
+    )
+    options = [(row.spec, name, cost) for row in rows for name, cost in row.strategies.items()]
+    options += [(coach.choice.model, name, cost) for name, cost in (own or {}).items()]
+    return rows, cheapest(options)
+
+
 def _nowhere(_events: object) -> None:
     """A compared session is read, never written."""
 

@@ -52,7 +52,7 @@ PRICE_KEYS = ("input", "cached_input", "output", "context_window")
 MAX_PRICE = 100_000
 _ENV_NAME_RE = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 _TOP_KEYS = ("provider", "model", "base_url", "api_key_env", "theme", "max_tokens",
-             "strategy", "summarizer", "embeddings", "offline", "prices")  # fmt: skip
+             "strategy", "summarizer", "embeddings", "compare", "offline", "prices")  # fmt: skip
 
 
 class ConfigError(Exception):
@@ -73,6 +73,9 @@ class Config:
     summarizer_model: str | None = None
     # [embeddings] model: hybrid's recall embeds with it, on the chat's server.
     embeddings_model: str | None = None
+    # [compare] models: other models the comparison prices the conversation on
+    # ("gpt-4o", "openai/gpt-oss-120b@groq").
+    compare_models: list[str] = field(default_factory=list)
     offline_reply_tokens: int = 80
     offline_priced_as: str = "gpt-4o-mini"
     prices: dict[str, dict[str, float | int | str]] = field(default_factory=dict)
@@ -224,6 +227,13 @@ def _config_from_dict(data: dict[str, Any], file: Path) -> Config:
         _check_keys(table, ("model",), "embeddings.", file)
         if "model" in table:
             cfg.embeddings_model = r.text("embeddings.model", table["model"])
+    if "compare" in data:
+        table = r.table("compare", data["compare"])
+        _check_keys(table, ("models",), "compare.", file)
+        models = table.get("models", [])
+        if not isinstance(models, list):
+            raise r.fail("compare.models", "a list of model names", models)
+        cfg.compare_models = [r.text("compare.models", m) for m in models]
     if "offline" in data:
         table = r.table("offline", data["offline"])
         _check_keys(table, ("reply_tokens", "priced_as"), "offline.", file)
@@ -303,6 +313,8 @@ def _config_to_dict(config: Config) -> dict[str, Any]:
         doc["summarizer"] = {"model": config.summarizer_model}
     if config.embeddings_model is not None:
         doc["embeddings"] = {"model": config.embeddings_model}
+    if config.compare_models:
+        doc["compare"] = {"models": list(config.compare_models)}
     offline: dict[str, Any] = {}
     if config.offline_reply_tokens != default.offline_reply_tokens:
         offline["reply_tokens"] = config.offline_reply_tokens

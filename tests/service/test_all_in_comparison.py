@@ -112,3 +112,33 @@ def test_the_crossover_is_in_dollars_all_in_when_priced():
     assert crossing(facts, buffer, None, None).per_turn == 2  # in tokens
     in_dollars = crossing(facts, buffer, None, None, by_cost=True)
     assert (in_dollars.per_turn, in_dollars.cumulative) == (None, None)
+
+
+async def test_the_panel_prices_the_conversation_on_the_configured_models(fake_openai):
+    from dataclasses import replace
+
+    from fincoach_tui.service.session_compare import on_models
+
+    live = open_live(fake_openai, "models-line", "facts")
+    await talk(live, QUESTIONS[:4])
+    coach = live.coach
+    strategies = comparison_strategies(coach.strategy, lambda name: {})
+    comparison = CostComparison(coach)
+    snap = comparison.snapshot(strategies, context_window=None)
+    own = {c.name: c.total_cost for c in snap.report.curves}
+    rows, best = on_models(comparison, strategies, ["gpt-4o", "nosuch-model"], {}, own)
+    live.close()
+    gpt_4o = rows[0]
+    # by hand: every call's counted content + 3 + 4 a message, real replies, at 2.50 / 10.00
+    records = coach.state.records
+    prompt = sum(r.counted_tokens + 3 + 4 * len(r.sent) for r in records)
+    out = sum(r.usage.completion_tokens for r in records)
+    assert gpt_4o.requests.cost_usd == pytest.approx((prompt * 2.50 + out * 10.00) / 1e6, rel=1e-12)
+    line = summary_lines(replace(snap, models=rows, cheapest=best))["models"]
+    assert line.startswith("your requests on other models: gpt-4o ≈$")
+    assert "nosuch-model no price" in line
+    model, strategy, cost = best
+    assert f"cheapest: {strategy} on {model}" in line
+    assert cost == min(
+        [c for c in own.values()] + [c for c in gpt_4o.strategies.values() if c is not None]
+    )
