@@ -480,6 +480,10 @@ class Coach:
         self, request: RequestReady, text: str, usage: Usage, started: float, note: str = ""
     ) -> TurnFinished:
         turn = self.next_turn
+        if usage.estimated and self.counter.server is not None:
+            # No usage from the server: the request's count is the server's own, asked off
+            # the event loop before sending (the client's estimate could not wait for it).
+            usage = replace(usage, prompt_tokens=request.predicted_prompt_tokens)
         reply = Message(self.state.transcript.next_id(), "assistant", text, self.clock(), turn)
         record = self._record(
             "chat",

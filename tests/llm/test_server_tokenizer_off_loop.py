@@ -66,3 +66,20 @@ async def test_a_held_tokenizer_never_holds_the_event_loop(fake_openai, tmp_path
     record = finished.record
     assert counter.server is not None  # the server was waited for, not given up on
     assert record.predicted_prompt_tokens == record.usage.prompt_tokens  # still exact
+
+
+async def test_with_no_usage_the_estimate_is_the_servers_own_count(fake_openai, tmp_path):
+    from tests.fake_openai import default_prompt_tokens
+
+    fake_openai.llama_cpp = True
+    engine = _engine(fake_openai)
+    live = open_session(engine, SessionStore(tmp_path).open("no-usage"))
+    fake_openai.script(text="Keep six months aside.", usage_in=None)
+    records = []
+    async for event in live.coach.turn(QUESTIONS[0]):
+        if isinstance(event, TurnFinished):
+            records.append(event.record)
+    live.close()
+    usage = records[0].usage
+    # What the server would have billed: its template over the request, counted by it.
+    assert usage.estimated and usage.prompt_tokens == default_prompt_tokens(fake_openai.requests[0])
