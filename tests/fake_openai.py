@@ -29,6 +29,11 @@ above: `POST /tokenize` {"content"} -> {"tokens"}, `POST /apply-template` {"mess
 `fake.vllm = True` answers vLLM's `POST /tokenize` (a prompt, or messages through the toy
 template) with {"count", "tokens", "max_model_len": 32768}; `fake.ollama_context = N`
 answers Ollama's `POST /api/show` with model_info["qwen2.context_length"] = N.
+`POST /v1/embeddings` answers a deterministic vector per input (`embed`), usage one token
+per word, and keeps each body in `embedding_requests`; `fake.embeddings_answered_by`
+names the model it says made them (a local server answers with the model it has loaded).
+`fake.hold_tokenizer()` makes those native endpoints wait until the event it returns is
+set (a slow server), setting `fake.tokenizer_waiting` when a request waits.
 `fake.template_fixed` / `fake.template_per_message` (3 and 4) change the template, for
 the default usage and the rendered prompt alike (a new template behind the same URL).
 """
@@ -184,6 +189,8 @@ class _Handler(BaseHTTPRequestHandler):
         elif fake.ollama_context and path == "/api/show":
             info = {"general.architecture": "qwen2", "qwen2.context_length": fake.ollama_context}
             self._json(200, {"model_info": info, "details": {"family": "qwen2"}})
+        elif fake.llama_cpp and path in ("/tokenize", "/apply-template") and fake._held():
+            return self._json(503, {"error": {"message": "server stopping"}})
         elif fake.llama_cpp and path == "/tokenize":
             with fake._lock:
                 fake.native_requests.append(("/tokenize", body))
@@ -299,7 +306,8 @@ class _Handler(BaseHTTPRequestHandler):
             data.append({"object": "embedding", "index": i, "embedding": value})
         tokens = sum(words(str(t)) for t in inputs)
         usage = {"prompt_tokens": tokens, "total_tokens": tokens}
-        model = body.get("model", "")
+        # A local server answers with the model it has loaded, whatever was asked for.
+        model = self.server.fake.embeddings_answered_by or body.get("model", "")
         self._json(200, {"object": "list", "data": data, "model": model, "usage": usage})
 
 
@@ -331,6 +339,12 @@ class FakeOpenAI:
         self.requests: list[dict[str, Any]] = []  # chat request bodies, in order
         self.request_headers: list[dict[str, str]] = []  # lower-cased names, parallel to `requests`
         self.embedding_requests: list[dict[str, Any]] = []
+        # `hold_tokenizer()`: /tokenize and /apply-template wait until the returned event
+        # is set (a slow server); `tokenizer_waiting` is set once a request waits there.
+        self._tokenizer_gate: threading.Event | None = None
+        self.tokenizer_waiting = threading.Event()
+        # The model /v1/embeddings says made the vectors (None: the one asked for).
+        self.embeddings_answered_by: str | None = None
         # llama.cpp's native endpoints (off: a plain OpenAI-compatible server).
         self.llama_cpp = False
         self.vllm = False  # vLLM's /tokenize: {"count", "tokens", "max_model_len"}
@@ -392,6 +406,23 @@ class FakeOpenAI:
     def invalid_json(self) -> Script:
         """Queue a 200 event stream whose data is not JSON."""
         return self.script(raw="data: {not json at all\n\n", content_type="text/event-stream")
+
+    def hold_tokenizer(self) -> threading.Event:
+        """From now on the native tokenizer endpoints answer only once the returned event
+        is set: a server that is slow to count."""
+        self._tokenizer_gate = threading.Event()
+        return self._tokenizer_gate
+
+    def _held(self) -> bool:
+        """Wait at the gate, if there is one; True if the server stopped meanwhile."""
+        gate = self._tokenizer_gate
+        if gate is None:
+            return False
+        self.tokenizer_waiting.set()
+        while not gate.wait(0.05):  # an event, polled so that stopping the server ends it
+            if self._stopping.is_set():
+                return True
+        return False
 
     def _next_script(self, body: dict[str, Any]) -> Script:
         if self.reject_response_format and "response_format" in body:

@@ -43,7 +43,9 @@ from fincoach_tui.domain.curves import (  # noqa: F401 - the report's types, re-
     PricedSteps,
     Step,
     price_steps,
+    request_shape,
     strategy_label,
+    unbilled,
 )
 from fincoach_tui.domain.fact_store import FactStore
 from fincoach_tui.domain.memory import Folds, SessionMemo
@@ -53,7 +55,8 @@ from fincoach_tui.domain.pricing import Price
 from fincoach_tui.domain.recall import BM25Index, LexicalRetriever, VectorRetriever
 from fincoach_tui.domain.records import UNLISTED_IDS, CallRecord
 from fincoach_tui.domain.session_events import FactEvent, apply_fact_event
-from fincoach_tui.domain.session_state import SessionState
+from fincoach_tui.domain.session_state import SessionState, StrategySwitch
+from fincoach_tui.domain.upkeep import UpkeepMarks, active_key, real_upkeep, upkeep_estimate
 
 _VERBATIM = frozenset(("verbatim", "new"))  # provenances counted as the message they carry
 _ROLE = attrgetter("role")
@@ -76,6 +79,7 @@ class Walker:
     priced: PricedSteps = field(default_factory=PricedSteps)  # the steps' prices, kept
     # buffer's running sums over the history it last sent (see CounterfactualLedger._whole)
     running: _Running | None = None
+    marks: UpkeepMarks = UpkeepMarks()  # where its next estimated maintenance starts
 
 
 @dataclass(frozen=True)
@@ -99,12 +103,20 @@ class CounterfactualLedger:
     """Per-strategy steps over one session; `update` extends them, `report` prices them."""
 
     def __init__(
-        self, count_context: Callable[[ContextMessage], int], count_text: Callable[[str], int]
+        self,
+        count_context: Callable[[ContextMessage], int],
+        count_text: Callable[[str], int],
+        *,
+        embeds: bool = False,
     ) -> None:
         self._count_context = count_context
         self._count_text = count_text
+        # Whether the session has an embeddings model: a strategy that recalls then embeds
+        # its new messages, and its estimate does too.
+        self.embeds = embeds
         self._walkers: dict[tuple, Walker] = {}
         self._chat: dict[int, CallRecord] = {}  # turn -> its (last) chat call
+        self._upkeep: dict[int, list[CallRecord]] = {}  # turn -> its extractions, embeddings
         self._folds: list[CallRecord] = []  # summary calls, in order: one per real summary
         self._real: dict[int, tuple[Summary, CallRecord | None]] = {}  # last_turn -> summary
         self._records_seen = 0
@@ -175,10 +187,12 @@ class CounterfactualLedger:
             for walker in walkers:
                 if walker.error or len(walker.steps) != t - 1:
                     continue
+                new = messages[2 * (t - 1)]
                 try:
-                    step = self.step(
-                        walker, view, history, messages[2 * (t - 1)], completion, record
-                    )
+                    step = self.step(walker, view, history, new, completion, record)
+                    upkeep = self._upkeep_of(walker, view, history, new, state.switches)
+                    if upkeep:
+                        step = replace(step, upkeep=upkeep)
                 except Exception as exc:  # noqa: BLE001 - a strategy needing state we lack
                     walker.error = f"{type(exc).__name__}: {exc}"
                     continue
@@ -375,15 +389,19 @@ class CounterfactualLedger:
             fold_record = real[1]
             return FoldStep(
                 fold_record.counted_tokens,
-                _shape(m.role for m in fold_record.sent),
+                request_shape(m.role for m in fold_record.sent),
                 fold_record.usage.completion_tokens,
                 fold_record,
             )
+        # Never run: at its cap, and the cap no more than what the summary replaces.
+        plan = plan.bounded(
+            lambda m: sizes[m.id] if sizes and m.id in sizes else self._count_message(m)
+        )
         request = plan.request()
         missing = plan.previous.tokens if plan.previous and walker.summary_estimated else 0
         content = missing + sum(self._count_text(m["content"]) for m in request)
         content += sum(sizes.get(i, 0) for i in plan.message_ids) if sizes else 0
-        roles = _shape(m["role"] for m in request)
+        roles = request_shape(m["role"] for m in request)
         if real is not None:  # the summary is real but its call was not recorded
             walker.summary, walker.summary_estimated = real[0], False
         else:
@@ -391,6 +409,42 @@ class CounterfactualLedger:
             walker.summary = Summary("", plan.last_turn, covered, plan.cap_tokens)
             walker.summary_estimated = True
         return FoldStep(content, roles, plan.cap_tokens)
+
+    def _count_message(self, message: Message) -> int:
+        """A transcript message's content tokens, counted once (kept by id)."""
+        tokens = self._known.get(message.id)
+        if tokens is None:
+            tokens = self._known[message.id] = self._count_context(
+                ContextMessage(message.role, message.content, "verbatim", (message.id,))
+            )
+        return tokens
+
+    def _upkeep_of(
+        self,
+        walker: Walker,
+        view: MemoryView,
+        history: Sequence[Message],
+        new: Message,
+        switches: Sequence[StrategySwitch],
+    ) -> tuple[FoldStep, ...]:
+        """The extractions and embedding calls `walker`'s strategy runs before `new`'s
+        request: the real ones on a turn it really ran, else estimated."""
+        strategy = walker.strategy
+        if strategy_key(strategy) == active_key(switches, new.turn):
+            records = self._upkeep.get(new.turn, ())
+            walker.marks = walker.marks.after_real(history, view.facts, records)
+            return real_upkeep(records, strategy.name)
+        calls, walker.marks = upkeep_estimate(
+            strategy,
+            history,
+            new,
+            view.facts,
+            self._count_message,
+            self._count_text,
+            walker.marks,
+            embeds=self.embeds,
+        )
+        return calls
 
     def _absorb(self, state: SessionState) -> None:
         """Index the records and summaries added since the last update (both append-only)."""
@@ -402,11 +456,17 @@ class CounterfactualLedger:
                 self._chat[record.turn] = record
             elif record.kind == "summary":
                 self._folds.append(record)
+            else:  # an extraction, an embedding call
+                self._upkeep.setdefault(record.turn, []).append(record)
         new_summaries = state.summaries[self._summaries_seen :]
         for index, summary in enumerate(new_summaries, start=self._summaries_seen):
-            if summary.unchanged and summary.last_turn in self._real:
+            # Kept by the last turn the fold read: a fold that gave the text back unchanged
+            # and claimed none of its turns still read them, and was billed; a walk that
+            # plans the same fold takes it, the summary as it stayed, and its bill.
+            key = summary.read_upto
+            if summary.unchanged and key in self._real:
                 continue  # a fold that claimed no new turn: the earlier fold stands for them
-            self._real[summary.last_turn] = (
+            self._real[key] = (
                 summary,
                 self._folds[index] if index < len(self._folds) else None,
             )
@@ -423,6 +483,7 @@ class CounterfactualLedger:
             walker.summary,
             walker.summary_estimated,
             running=walker.running,
+            marks=walker.marks,
         )
 
     # ---- pricing -------------------------------------------------------------------
@@ -433,15 +494,19 @@ class CounterfactualLedger:
         overhead: Overhead,
         price: Price | None,
         fold_price: Price | None = None,
+        embed_price: Price | None = None,
     ) -> CounterfactualReport:
+        """Every strategy's walk priced all in: chat, folds, extractions and embeddings at
+        `price`, `fold_price` (the maintenance model's) and `embed_price`."""
         curves = []
+        prices = (price, fold_price, embed_price)
         for strategy in strategies:
             walker = self._walkers.get(strategy_key(strategy))
             label = strategy_label(strategy)
             curve = (
-                walker.priced.curve(walker.steps, strategy.name, label, overhead, price, fold_price)
+                walker.priced.curve(walker.steps, strategy.name, label, overhead, *prices)
                 if walker
-                else price_steps([], strategy.name, label, overhead, price, fold_price)
+                else price_steps([], strategy.name, label, overhead, *prices)
             )
             curves.append(replace(curve, error=walker.error if walker else ""))
         switches = [s.name for s in state.switches]
@@ -450,11 +515,23 @@ class CounterfactualLedger:
         return CounterfactualReport(tuple(curves), self._actual.curve(state.records), active, path)
 
 
-def _shape(roles: Iterable[str]) -> tuple[tuple[str, int], ...]:
-    counts: dict[str, int] = {}
-    for role in roles:
-        counts[role] = counts.get(role, 0) + 1
-    return tuple(sorted(counts.items()))
+def curves_as_if(
+    ledger: CounterfactualLedger,
+    strategies: Sequence[Any],
+    overhead: Overhead,
+    price: Price | None,
+    embed_price: Price | None = None,
+) -> tuple[Curve, ...]:
+    """Every strategy's walk as if every call had gone to another model: no real bill
+    kept, each call its content plus `overhead` at `price` (embeddings at `embed_price`)."""
+    curves = []
+    for strategy in strategies:
+        walker = ledger.walkers.get(strategy_key(strategy))
+        steps = [unbilled(s) for s in walker.steps] if walker and not walker.error else []
+        label = strategy_label(strategy)
+        curve = price_steps(steps, strategy.name, label, overhead, price, price, embed_price)
+        curves.append(replace(curve, error=walker.error if walker else ""))
+    return tuple(curves)
 
 
 def _has_summary(context: Context) -> bool:

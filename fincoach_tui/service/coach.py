@@ -74,6 +74,7 @@ from fincoach_tui.service.maintenance import (
     resume_extraction,
     run_maintenance,
 )
+from fincoach_tui.service.server_counts import settle
 
 __all__ = ["Coach", "ModelChoice", "Turn", "TurnRefused", "estimate_usage"]
 
@@ -414,15 +415,19 @@ class Coach:
         question, text = turn.question, turn.question.content
         try:
             yield QuestionRecorded(question)
+            # What `begin` counted locally for now (on the event loop), from the server.
+            counted_locally = await settle(self.counter)
             plan = self._fold_plan()  # the question is not foldable
             if plan is not None:
                 yield FoldStarted(plan.first_turn, plan.last_turn)
-                yield await fold(self.maintenance, plan)
+                yield await fold(self.maintenance, plan, self.strategy.name)
             async for done in run_maintenance(self.maintenance, self.strategy, question):
                 yield done  # fact extraction, recall vectors
             request = turn.request
             if self._emitted != turn.built_at:  # maintenance changed what is sent: rebuild
                 request = self.measure(self.strategy.build(self.view(question)))
+            if await settle(self.counter) or counted_locally:  # now with the server's counts
+                request = self.measure(request.context)
             yield request
             async for event in self._answer(request, question):
                 if isinstance(event, TurnFinished | TurnFailed):
@@ -485,6 +490,10 @@ class Coach:
         self, request: RequestReady, text: str, usage: Usage, started: float, note: str = ""
     ) -> TurnFinished:
         turn = self.next_turn
+        if usage.estimated and self.counter.server is not None:
+            # No usage from the server: the request's count is the server's own, asked off
+            # the event loop before sending (the client's estimate could not wait for it).
+            usage = replace(usage, prompt_tokens=request.predicted_prompt_tokens)
         reply = Message(self.state.transcript.next_id(), "assistant", text, self.clock(), turn)
         record = self._record(
             "chat",

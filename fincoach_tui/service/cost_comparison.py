@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Generator, Iterator, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from fincoach_tui.domain.conversation import Message
 from fincoach_tui.domain.counterfactual import (
@@ -25,7 +26,7 @@ from fincoach_tui.domain.planner import (
     SessionAverages,
     inputs_from_session,
 )
-from fincoach_tui.domain.pricing import cache_savings, call_cost
+from fincoach_tui.domain.pricing import Price, cache_savings, call_cost
 from fincoach_tui.domain.projection import (
     Ahead,
     Crossing,
@@ -59,6 +60,10 @@ class ComparisonSnapshot:
     overhead: str  # the template overhead in use, in words
     cache: tuple[CacheTurn, ...]  # every call of the session, in order
     priced: bool  # False: the model has no price, so curves are in tokens
+    # The conversation on other models ([compare] models): session_compare.ModelFigures,
+    # and the cheapest (model, strategy, cost) of all; empty unless asked for.
+    models: tuple[Any, ...] = ()
+    cheapest: tuple[str, str, float] | None = None
 
     @property
     def cache_saved(self) -> float:
@@ -77,12 +82,19 @@ class ComparisonSnapshot:
         return sum(c.saved_usd for c in self.cache if c.turn == turn and c.kind == "chat")
 
     def crossings(self, baseline: str = "buffer") -> list[Crossing]:
-        """For every other strategy: from which turn it is cheaper than `baseline`."""
+        """For every other strategy: from which turn it is cheaper than `baseline`, all in
+        (in dollars when the model has a price, else in input tokens)."""
         base = self.report.curve(baseline)
         if base is None or base.error:
             return []
         return [
-            crossing(c, base, self.projections.get(c.name), self.projections.get(baseline))
+            crossing(
+                c,
+                base,
+                self.projections.get(c.name),
+                self.projections.get(baseline),
+                by_cost=self.priced,
+            )
             for c in self.report.curves
             if c.name != baseline and not c.error and c.turns
         ]
@@ -142,7 +154,9 @@ class CostComparison:
 
     def __init__(self, coach: Coach) -> None:
         self.coach = coach
-        self.ledger = CounterfactualLedger(coach.count_context, coach.count_text)
+        self.ledger = CounterfactualLedger(
+            coach.count_context, coach.count_text, embeds=coach.embedder is not None
+        )
         self._closed = False
         self._cache: list[CacheTurn] = []  # every call's cache saving, in order
         self._errors: list[tuple[int, int]] = []  # (turn, billed - predicted) of its chat calls
@@ -215,6 +229,7 @@ class CostComparison:
         state = coach.state
         price = coach.prices.get(coach.choice.model)
         fold_price = coach.prices.get(coach.summarizer_model)
+        embed_price = coach.prices.get(coach.embedder.model) if coach.embedder else None
         template = coach.view(Message("template", "user", "", 0.0, 0))
         while True:
             while not self.ledger.update(state, strategies, template, limit=SLICE_TURNS):
@@ -225,20 +240,22 @@ class CostComparison:
             ahead = yield from self._walk_ahead(strategies, template, averages, horizon)
             if averages.turns == state.transcript.completed_turns:
                 break  # no turn was answered between the slices: the walks are current
-        yield self._finish(strategies, context_window, price, fold_price, averages, ahead)
+        yield self._finish(
+            strategies, context_window, (price, fold_price, embed_price), averages, ahead
+        )
 
     def _finish(
         self,
         strategies: Sequence[Strategy],
         context_window: int | None,
-        price,
-        fold_price,
+        prices: tuple[Price | None, Price | None, Price | None],
         averages: SessionAverages,
         ahead: Ahead,
     ) -> ComparisonSnapshot:
         coach = self.coach
         state = coach.state
-        report = self.ledger.report(state, strategies, coach.overhead, price, fold_price)
+        price, fold_price, _embed_price = prices
+        report = self.ledger.report(state, strategies, coach.overhead, *prices)
         projections = anchored(
             ahead, report.curves, averages.turns, coach.overhead, price, context_window, fold_price
         )

@@ -276,7 +276,10 @@ class FinCoachApp(TurnHandlers, SessionActions, StrategyActions, BudgetActions):
         from fincoach_tui.ui.live_comparison import LiveComparison
 
         # On the main screen, so that a dialog closing does not take it along.
-        self.comparison = LiveComparison(lambda name: self.config.params_for(name))
+        self.comparison = LiveComparison(
+            lambda name: self.config.params_for(name),
+            models=lambda: (self.config.compare_models, self.config.prices),
+        )
         await self.screen_stack[0].mount(self.comparison)
         await self._panel_mounted.wait()
         await self.show_session(live)

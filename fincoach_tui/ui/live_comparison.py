@@ -17,6 +17,7 @@ from __future__ import annotations
 import asyncio
 import time
 from collections.abc import Callable
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from textual import work
@@ -27,6 +28,8 @@ from fincoach_tui.service.cost_comparison import (
     Superseded,
     comparison_strategies,
 )
+from fincoach_tui.service.server_counts import prefetch
+from fincoach_tui.service.session_compare import on_models
 from fincoach_tui.ui import format as fmt
 from fincoach_tui.ui.comparison_messages import CostsCompared, DraftQuoted
 
@@ -46,10 +49,16 @@ class LiveComparison(Widget):
     DEFAULT_CSS = "LiveComparison { display: none; }"
 
     def __init__(
-        self, params_for: Callable[[str], dict[str, int]], *, id: str | None = None
+        self,
+        params_for: Callable[[str], dict[str, int]],
+        *,
+        models: Callable[[], tuple[list[str], dict]] | None = None,
+        id: str | None = None,
     ) -> None:
         super().__init__(id=id)
         self._params_for = params_for  # a strategy's configured parameters, as they are now
+        # Other models to price the conversation on, and the price overrides, as they are now.
+        self._models = models
         self._coach: Coach | None = None
         self._context_window: int | None = None
         self._comparison: CostComparison | None = None
@@ -116,6 +125,10 @@ class LiveComparison(Widget):
             await shown.wait()
             while True:
                 snapshot = None
+                coach = comparison.coach
+                # A local server's counts of the transcript, asked in a worker thread: the
+                # walk below runs on the event loop and must find them counted.
+                await prefetch(coach.counter, coach.state.transcript.messages, coach.system_prompt)
                 try:
                     handed_back = time.perf_counter()
                     steps = comparison.snapshot_steps(
@@ -134,6 +147,7 @@ class LiveComparison(Widget):
                     snapshot = None
                 on_screen = comparison is self._comparison
                 if snapshot is not None and on_screen:
+                    snapshot = self._on_models(comparison, snapshot)
                     # The session's first walk done: all of it is in memory now.
                     self.post_message(CostsCompared(snapshot, first=not self._walked))
                     self._walked = True
@@ -146,6 +160,19 @@ class LiveComparison(Widget):
         finally:
             if self._computing is comparison:  # ended early (a cancellation): the next may start
                 self._computing = None
+
+    def _on_models(self, comparison: CostComparison, snapshot):
+        """The snapshot with the conversation priced on the configured other models."""
+        models, overrides = self._models() if self._models is not None else ([], {})
+        if not models:
+            return snapshot
+        own = {
+            c.name: c.total_cost
+            for c in snapshot.report.curves
+            if snapshot.priced and not c.error and not c.unpriced
+        }
+        rows, best = on_models(comparison, self._strategies(comparison), models, overrides, own)
+        return replace(snapshot, models=rows, cheapest=best)
 
     def plan_inputs(self) -> PlanInputs | None:
         comparison = self.current()
