@@ -120,6 +120,7 @@ def generate_session(path: Path, turns: int, strategy: str = "window") -> dict[s
     refs = RefTable()  # records by reference, as SessionFile writes them (without an fsync each)
 
     def sink(event: dict) -> None:
+        event = event if isinstance(event, dict) else event.to_dict()
         for stored in refs.by_reference([event]):
             line = json.dumps(stored, ensure_ascii=False, separators=(",", ":"), allow_nan=False)
             lines.append(line)

@@ -51,7 +51,8 @@ from fincoach_tui.domain.memory.base import MemoryView, Summary
 from fincoach_tui.domain.memory.buffer import BufferStrategy
 from fincoach_tui.domain.pricing import Price
 from fincoach_tui.domain.recall import BM25Index, LexicalRetriever, VectorRetriever
-from fincoach_tui.domain.records import UNLISTED_IDS, CallRecord
+from fincoach_tui.domain.record_refs import SentRefs
+from fincoach_tui.domain.records import UNLISTED_IDS, CallRecord, IdRuns, compact_ids
 from fincoach_tui.domain.session_events import FactEvent, apply_fact_event
 from fincoach_tui.domain.session_state import SessionState
 
@@ -93,6 +94,10 @@ class _Running:
     roles: tuple[tuple[str, int], ...]
     sizes: Any = None
     sized: bool = False
+    # history[:runs_count]'s ids as compact runs ("m1..m9998"), extended only when a
+    # record is compared with the request (`_same_whole`): never for projected turns.
+    runs: tuple[str, ...] = ()
+    runs_count: int = 0
 
 
 class CounterfactualLedger:
@@ -298,6 +303,10 @@ class CounterfactualLedger:
                     )
                 content += tokens
             roles[message.role] = roles.get(message.role, 0) + 1
+        runs, runs_count = (running.runs, running.runs_count) if running else ((), 0)
+        if record is not None and runs_count < len(history):
+            added = compact_ids(m.id for m in history[runs_count:])
+            runs, runs_count = tuple(compact_ids(IdRuns((*runs, *added)))), len(history)
         if len(history) > count:
             walker.running = _Running(
                 len(history),
@@ -306,10 +315,21 @@ class CounterfactualLedger:
                 tuple(roles.items()),
                 sizes if sized or sizes else None,
                 sized,
+                runs,
+                runs_count,
             )
-        elif running is not None and sizes and running.sizes is not sizes:
+        elif running is not None and (
+            sizes and running.sizes is not sizes or runs is not running.runs
+        ):
             walker.running = _Running(
-                running.count, running.last, content, running.roles, sizes, sized
+                running.count,
+                running.last,
+                content,
+                running.roles,
+                sizes if sizes and running.sizes is not sizes else running.sizes,
+                sized,
+                runs,
+                runs_count,
             )
         system = self._system_tokens(template.system_prompt)
         if sizes and new.id in sizes:
@@ -325,7 +345,7 @@ class CounterfactualLedger:
         roles["system"] = roles.get("system", 0) + 1
         roles["user"] = roles.get("user", 0) + 1
         shape = tuple(sorted(roles.items()))
-        same = record is not None and _same_whole(history, new, total, record)
+        same = record is not None and _same_whole(history, new, total, record, runs)
         return Step(new.turn, total, shape, completion, False, record if same else None, None)
 
     def _system_tokens(self, prompt: str) -> int:
@@ -465,9 +485,17 @@ def _has_summary(context: Context) -> bool:
     )
 
 
-def _same_whole(history: Sequence[Message], new: Message, content: int, record: CallRecord) -> bool:
+def _same_whole(
+    history: Sequence[Message],
+    new: Message,
+    content: int,
+    record: CallRecord,
+    runs: tuple[str, ...] = (),
+) -> bool:
     """`_same_request` for buffer's request (system, every message of `history`, `new`),
-    read from the history rather than from a request built."""
+    read from the history rather than from a request built. `runs`: the history's ids as
+    compact runs; a record read from the file is then compared run by run, not message by
+    message (which made opening a long buffer session quadratic)."""
     sent = record.sent
     if content != record.counted_tokens or len(sent) != len(history) + 2:
         return False
@@ -476,6 +504,14 @@ def _same_whole(history: Sequence[Message], new: Message, content: int, record: 
         return False
     if final.role != "user" or tuple(final.source_ids) != (new.id,):
         return False
+    parts = sent.reference_runs() if isinstance(sent, SentRefs) and runs else None
+    if parts is not None and parts[0] is None and parts[-1] == ("new", (new.id,)):
+        middle = parts[1:-1]
+        if all(p is not None and p[0] == "verbatim" for p in middle):
+            # A reference names a transcript message exactly as the file holds it (role and
+            # text: RefTable.encode), so the same ids in the same order are the same messages.
+            sent_runs = compact_ids(IdRuns([i for p in middle if p for i in p[1]]))
+            return tuple(sent_runs) == runs
     return all(
         s.role == m.role and tuple(s.source_ids) == (m.id,) for s, m in zip(sent[1:-1], history)
     )
