@@ -260,6 +260,7 @@ def _sessions_dir() -> Path:
 def cmd_sessions() -> int:
     from fincoach_tui.domain.session_state import summarize_session
     from fincoach_tui.store.session_file import SessionError
+    from fincoach_tui.store.session_summary import SummaryIndex
     from fincoach_tui.store.sessions import SessionStore
 
     store = SessionStore(_sessions_dir())
@@ -268,11 +269,16 @@ def cmd_sessions() -> int:
         print(f"no sessions yet in {store.root}; start one with: fincoach --session NAME")
         return 0
     print(f"{'name':<28} {'turns':>5}  {'strategy':<8} {'tokens':>9} {'cost':>10}  last used")
-    for name in names:
-        try:
-            row = summarize_session(name, store.read_events(name))
-        except (SessionError, OSError) as exc:  # e.g. a newer FinCoach's: list it, say why
-            print(f"{name:<28} {'?':>5}  {'-':<8} {'-':>9} {'-':>10}  ({exc})")
+    # Each row from the kept summaries: only a session changed since is read again.
+    rows = SummaryIndex(store.root).rows(
+        names, lambda name: summarize_session(name, store.read_events(name))
+    )
+    for name, row in rows:
+        if isinstance(row, Exception):
+            if not isinstance(row, (SessionError, OSError)):
+                raise row
+            # e.g. a newer FinCoach's: list it, say why
+            print(f"{name:<28} {'?':>5}  {'-':<8} {'-':>9} {'-':>10}  ({row})")
             continue
         cost = "no price" if row.cost_usd is None else f"${row.cost_usd:.4f}"
         tokens = f"{row.billed_tokens:,}"

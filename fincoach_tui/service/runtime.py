@@ -255,6 +255,18 @@ class LiveSession:
             self.coach.save_learned()  # turns save the learned template in batches: the rest now
         finally:
             self.file.close()
+        self._remember_summary()
+
+    def _remember_summary(self) -> None:
+        """The sessions listing's row, from the state in memory: listing replays nothing."""
+        from fincoach_tui.domain.session_state import summary_of
+        from fincoach_tui.store.session_summary import remember_closed
+
+        # Not after a failed write: then the file lacks what the state holds.
+        if self.coach.unsaved is None and (
+            self.state.transcript.completed_turns or self.state.records
+        ):
+            remember_closed(self.file.path, summary_of(self.name, self.state))
 
 
 def default_session_name(now: datetime | None = None) -> str:

@@ -50,14 +50,19 @@ class Sessions:
     def listing(self) -> list[Listed]:
         """Every session, newest first; one that cannot be read is listed all the same."""
         from fincoach_tui.domain.session_state import summarize_session
+        from fincoach_tui.store.session_summary import SummaryIndex
 
-        rows = []
-        for name in self._store.names():
-            try:
-                rows.append(Listed(name, summarize_session(name, self._store.read_events(name))))
-            except (SessionError, OSError):  # e.g. a newer format: listed; opening says why
-                rows.append(Listed(name, None))
-        return rows
+        store = self._store
+        rows = SummaryIndex(store.root).rows(
+            store.names(), lambda name: summarize_session(name, store.read_events(name))
+        )
+        listed = []
+        for name, row in rows:
+            if isinstance(row, Exception) and not isinstance(row, (SessionError, OSError)):
+                raise row
+            # A file that cannot be read (e.g. a newer format) is listed; opening says why.
+            listed.append(Listed(name, None if isinstance(row, Exception) else row))
+        return listed
 
     def open(
         self,
