@@ -206,9 +206,11 @@ def cmd_chat(args: argparse.Namespace) -> int:
     given = args.session is not None
     name = _guard(lambda: validate_session_name(args.session if given else default_session_name()))
     store = SessionStore(paths.sessions_dir())
-    # Opened here, before any screen is drawn, so a locked or unreadable session is a
-    # one-line refusal in the shell rather than an app that starts and then gives up.
-    file = _guard(lambda: store.open(name))
+    # Locked here, before any screen is drawn, so a session open in another window is a
+    # one-line refusal in the shell rather than an app that starts and then gives up. It
+    # is read later: by the app after its first frame (one it cannot read ends it with a
+    # one-line message), by the plain chat when its coach is made.
+    file = _guard(lambda: store.open(name, defer=True))
     if args.plain or not sys.stdout.isatty():
         return _plain(config, settings, file, args.strategy)
     from fincoach_tui.ui.app import FinCoachApp

@@ -302,6 +302,7 @@ def open_session(
     from fincoach_tui.service.coach import Coach
 
     try:
+        file.load()  # a file locked but not read yet (the app's first) is read now
         state, problems = replay(file.events)
         try:
             chosen = choose_strategy(state, engine.config, strategy)

@@ -25,8 +25,17 @@ from fincoach_tui.store.sessions import SessionStore
 # The session summaries (they replay events, with the strategies) are imported on first
 # use: the app imports this module for its first frame, which needs none of them.
 if TYPE_CHECKING:
+    from fincoach_tui.domain.conversation import Message
     from fincoach_tui.domain.session_state import SessionSummary
     from fincoach_tui.service.runtime import Engine, LiveSession
+
+
+def newest_messages(file: SessionFile, count: int) -> list[Message]:
+    """The session's newest `count` messages, read from the end of its file: shown while
+    the whole session is read (store/session_tail.py)."""
+    from fincoach_tui.store.session_tail import newest_messages as read_newest
+
+    return read_newest(file.path, count)
 
 
 class NotDone(Exception):

@@ -250,11 +250,19 @@ class SessionFile:
         self._size = 0  # bytes in the file that are ours and durable
         # What the file holds already: a record is written as references to it.
         self._refs = RefTable()
+        self._create: bool | None = None  # set while locked but not read yet (`load`)
 
     @classmethod
     def open(
-        cls, path: Path, *, create: bool = True, environ: Mapping[str, str] = os.environ
+        cls,
+        path: Path,
+        *,
+        create: bool = True,
+        environ: Mapping[str, str] = os.environ,
+        defer: bool = False,
     ) -> SessionFile:
+        """Lock the session and read it. `defer`: lock only (a session another window has
+        is refused at once); `load` reads it later, e.g. after the app's first frame."""
         path = Path(path)
         name = session_name_of(path)
         if not path.exists() and not create:
@@ -268,19 +276,34 @@ class SessionFile:
                 f"cannot open session '{name}' in {path.parent}: {disk.describe(exc)}", exc.errno
             ) from None
         session = cls(path, lock_fd, environ)
+        session._create = create
+        if not defer:
+            session.load()
+        return session
+
+    @property
+    def loaded(self) -> bool:
+        return self._create is None
+
+    def load(self) -> None:
+        """Read the locked session (once; `open` does it unless deferred). On failure the
+        lock is released and the error raised."""
+        if self._create is None:
+            return
+        create, self._create = self._create, None
         try:
-            session._load(create)
+            self._load(create)
         except OSError as exc:
-            session.close()
+            self.close()
             if isinstance(exc, SessionError):
                 raise
             raise SessionWriteError(
-                f"cannot open session '{name}' ({path}): {disk.describe(exc)}", exc.errno
+                f"cannot open session '{self.name}' ({self.path}): {disk.describe(exc)}",
+                exc.errno,
             ) from None
         except BaseException:
-            session.close()  # never keep the lock for a session we failed to open
+            self.close()  # never keep the lock for a session we failed to open
             raise
-        return session
 
     def _load(self, create: bool) -> None:
         created = False

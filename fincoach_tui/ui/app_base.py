@@ -64,6 +64,9 @@ class FinCoachBase(App):
         return self.query_one(SidePanel)
 
     # ---- shared by the parts ---------------------------------------------------------
+    def _assistant_name(self) -> str:
+        return "FinCoach (offline)" if self.settings.simulated else "FinCoach"
+
     def refresh_session(self) -> None:
         """Redraw the bar and the side panel from the session state."""
         if self.live is None or self.engine is None:

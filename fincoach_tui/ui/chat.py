@@ -151,6 +151,7 @@ class ChatView(VerticalScroll):
         self._sitting: list[MessageBox | Unmounted] = []
         self._first_mounted = 0  # index (history, then sitting) of the oldest mounted one
         self._loading = False  # a page of earlier messages is being mounted
+        self._page: list[Message] = []  # the page show_history mounted
         self.assistant_name = "FinCoach"
 
     def on_mount(self) -> None:
@@ -163,12 +164,27 @@ class ChatView(VerticalScroll):
         for box in self.query(MessageBox):
             box.redraw()
 
+    async def show_opening(self, name: str) -> None:
+        """What the pane says while the session is read (after the first frame)."""
+        await self.remove_children()
+        await self.mount(Static(f"opening {name} …", classes="hint", markup=False))
+
     async def show_history(self, messages: Sequence[Message], assistant_name: str) -> None:
-        """Replace the pane with the newest page of `messages`."""
+        """Replace the pane with the newest page of `messages`. A page already showing
+        exactly those messages (the preview read from the end of the file) is kept."""
         self.assistant_name = assistant_name
+        first = max(0, len(messages) - PAGE)
+        page = list(messages[first:])
+        kept = (
+            page and not self._sitting and page == self._page and self.mounted_messages == len(page)
+        )
         self._history = messages
         self._sitting = []
-        self._first_mounted = max(0, len(messages) - PAGE)
+        self._first_mounted = first
+        self._page = page
+        if kept:
+            await self._update_earlier_button()
+            return
         await self.remove_children()
         if not messages:
             await self.mount(

@@ -6,7 +6,7 @@ from textual import work
 
 from fincoach_tui.service.runtime import LiveSession
 from fincoach_tui.service.sessions import NotDone, export_markdown
-from fincoach_tui.ui import heap
+from fincoach_tui.ui import bench_hook, heap
 from fincoach_tui.ui.app_base import FinCoachBase
 
 
@@ -18,14 +18,14 @@ class SessionActions(FinCoachBase):
         if self.live is not None and self.live is not live:
             self._close_live()
         self.live = live
-        assistant = "FinCoach (offline)" if self.settings.simulated else "FinCoach"
-        await self.chat.show_history(live.state.transcript.messages, assistant)
+        await self.chat.show_history(live.state.transcript.messages, self._assistant_name())
         self.refresh_session()
         for problem in live.problems:
             self.notify(problem, severity="warning", timeout=8, markup=False)
         if live.state.interrupted is not None:
             self.composer.text = live.state.interrupted.content
         self.activity.say("ready")
+        self.call_after_refresh(bench_hook.mark, "ready")
 
     def action_sessions(self) -> None:
         from fincoach_tui.ui.screens.sessions import SessionsScreen
