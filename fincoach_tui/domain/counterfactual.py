@@ -76,11 +76,11 @@ class Walker:
     error: str = ""
     priced: PricedSteps = field(default_factory=PricedSteps)  # the steps' prices, kept
     # buffer's running sums over the history it last sent (see CounterfactualLedger._whole)
-    running: _Running | None = None
+    running: WalkerSums | None = None
 
 
 @dataclass(frozen=True)
-class _Running:
+class WalkerSums:
     """Content tokens and role counts of history[:count], as buffer's requests measure them.
 
     Buffer sends every earlier message, so its request at turn t is the one at t-1 plus a
@@ -308,7 +308,7 @@ class CounterfactualLedger:
             added = compact_ids(m.id for m in history[runs_count:])
             runs, runs_count = tuple(compact_ids(IdRuns((*runs, *added)))), len(history)
         if len(history) > count:
-            walker.running = _Running(
+            walker.running = WalkerSums(
                 len(history),
                 history[-1],
                 content,
@@ -321,7 +321,7 @@ class CounterfactualLedger:
         elif running is not None and (
             sizes and running.sizes is not sizes or runs is not running.runs
         ):
-            walker.running = _Running(
+            walker.running = WalkerSums(
                 running.count,
                 running.last,
                 content,
@@ -431,6 +431,10 @@ class CounterfactualLedger:
                 self._folds[index] if index < len(self._folds) else None,
             )
         self._summaries_seen += len(new_summaries)
+
+    def adopt(self, walker: Walker) -> None:
+        """Take over a walk kept from an earlier opening of this session (walk_state.py)."""
+        self._walkers[strategy_key(walker.strategy)] = walker
 
     def fork(self, strategy: Any) -> Walker | None:
         """A copy of a strategy's walk so far (summary state included), to walk on from."""

@@ -35,6 +35,7 @@ if TYPE_CHECKING:
     from fincoach_tui.settings.config import Config
     from fincoach_tui.store.overheads import OverheadStore
     from fincoach_tui.store.session_file import SessionFile
+    from fincoach_tui.store.walk_cache import WalkCache
 
 
 @dataclass(frozen=True)
@@ -249,6 +250,16 @@ class LiveSession:
     @property
     def state(self) -> SessionState:
         return self.coach.state
+
+    def walk_cache(self) -> WalkCache:
+        """Where the cost comparison keeps its walk of this session between openings; it
+        depends on the file, and on the system prompt and tokenizer that measured it."""
+        from hashlib import sha256
+
+        from fincoach_tui.store.walk_cache import WalkCache
+
+        prompt = sha256(self.coach.system_prompt.encode("utf-8")).hexdigest()[:16]
+        return WalkCache(self.file.path, f"{prompt}|{self.coach.counter.encoding_name}")
 
     def close(self) -> None:
         try:

@@ -98,7 +98,11 @@ class FinCoachBase(App):
         meter.count_note, meter.split_gap = self.engine.count_note, self.engine.split_gap
         self.side.update_session(state, context_window=self.engine.context_window)
         if self.comparison is not None:
-            self.comparison.follow(self.live.coach, context_window=self.engine.context_window)
+            self.comparison.follow(
+                self.live.coach,
+                context_window=self.engine.context_window,
+                walk_cache=self.live.walk_cache(),
+            )
             self.comparison.recompute()  # starts once the screen shows this
 
     def _save_config(self, **changes) -> None:

@@ -13,11 +13,15 @@ import os
 import resource
 import time
 
+_marked: set[str] = set()
+
 
 def mark(moment: str) -> None:
+    """Write `moment` (its first time only)."""
     target = os.environ.get("FINCOACH_BENCH_TIMINGS")
-    if not target:
+    if not target or moment in _marked:
         return
+    _marked.add(moment)
     line = {
         "moment": moment,
         "t": time.time(),

@@ -25,6 +25,7 @@ class SessionActions(FinCoachBase):
         if live.state.interrupted is not None:
             self.composer.text = live.state.interrupted.content
         self.activity.say("ready")
+        self.call_after_refresh(bench_hook.mark, "history")  # if no newest page was shown
         self.call_after_refresh(bench_hook.mark, "ready")
 
     def action_sessions(self) -> None:
