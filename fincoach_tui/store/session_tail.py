@@ -15,7 +15,7 @@ from pathlib import Path
 
 from fincoach_tui.domain.conversation import Message
 
-_BLOCK = 1 << 16
+BLOCK = 1 << 16  # bytes read at a time, from the end
 _MESSAGE = b'{"type":"message"'
 _WITHDRAWN = b'{"type":"withdrawn"'
 
@@ -36,7 +36,7 @@ def _newest(fd: int, size: int, count: int) -> list[Message]:
     withdrawn: set[str] = set()
     end, carry = size, b""
     while end > 0 and len(found) < count + 1:
-        start = max(0, end - _BLOCK)
+        start = max(0, end - BLOCK)
         block = os.pread(fd, end - start, start) + carry
         lines = block.split(b"\n")
         carry = lines[0] if start > 0 else b""  # may begin before this block

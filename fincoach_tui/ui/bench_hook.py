@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import os
 import resource
+import signal
 import time
 
 _marked: set[str] = set()
@@ -31,4 +32,4 @@ def mark(moment: str) -> None:
     with open(target, "a", encoding="utf-8") as out:
         out.write(json.dumps(line) + "\n")
     if os.environ.get("FINCOACH_BENCH_EXIT") == moment:
-        os._exit(0)
+        os.kill(os.getpid(), signal.SIGKILL)  # measured: end now, as a benchmark would

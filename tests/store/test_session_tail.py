@@ -26,7 +26,7 @@ def write_session(store: SessionStore, name: str, turns: int) -> None:
 
 
 def test_newest_messages_are_the_transcripts_tail_across_blocks(tmp_path, monkeypatch):
-    monkeypatch.setattr(session_tail, "_BLOCK", 97)  # lines straddle many blocks
+    monkeypatch.setattr(session_tail, "BLOCK", 97)  # lines straddle many blocks
     store = SessionStore(tmp_path)
     write_session(store, "long", 40)
     state, _ = replay(store.read_events("long"))
