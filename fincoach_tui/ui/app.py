@@ -9,6 +9,7 @@ vocabulary read: that happens in a worker thread (`load_engine`).
 
 from __future__ import annotations
 
+import asyncio
 import threading
 from collections.abc import Awaitable, Callable
 from pathlib import Path
@@ -99,6 +100,7 @@ class FinCoachApp(TurnHandlers, SessionActions, StrategyActions):
         self._timeout = request_timeout  # seconds a model call may take
         self._retry_sleep = retry_sleep  # how a rate-limited turn waits (tests control it)
         self._theme_problems = self._load_themes()
+        self._panel_mounted = asyncio.Event()  # set once the side panel replaced its placeholder
 
     def compose(self) -> ComposeResult:
         yield SessionBar(id="bar")
@@ -141,6 +143,7 @@ class FinCoachApp(TurnHandlers, SessionActions, StrategyActions):
         async def after_first_frame() -> None:
             bench_hook.mark("first_frame")
             await self._mount_side_panel()
+            self._panel_mounted.set()
             painted.set()
 
         self.call_after_refresh(after_first_frame)
@@ -209,6 +212,9 @@ class FinCoachApp(TurnHandlers, SessionActions, StrategyActions):
         self.exit()
 
     async def _engine_ready(self, engine: Engine, live: LiveSession) -> None:
+        # The loader stops waiting for the first frame after a while (a busy machine): the
+        # session is shown in the panel, so it waits for the panel here.
+        await self._panel_mounted.wait()
         self.engine = engine
         from fincoach_tui.ui.live_comparison import LiveComparison
 
