@@ -70,6 +70,9 @@ class LiveComparison(Widget):
     ) -> None:
         """The session on screen is `coach`'s (None: none). Leaving one stops its walk and
         keeps it in `walk_cache` (where the session keeps it between openings)."""
+        if coach is not self._coach and self._quote_timer is not None:
+            self._quote_timer.stop()  # a quote of the draft for the session left
+            self._quote_timer, self.last_quote = None, ""
         self._coach, self._context_window = coach, context_window
         if walk_cache is not None:
             self._walk_cache = walk_cache
