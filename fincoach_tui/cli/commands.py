@@ -253,9 +253,11 @@ def cmd_chat(args: argparse.Namespace) -> int:
     given = args.session is not None
     name = _guard(lambda: validate_session_name(args.session if given else default_session_name()))
     store = SessionStore(paths.sessions_dir())
-    # Opened here, before any screen is drawn, so a locked or unreadable session is a
-    # one-line refusal in the shell rather than an app that starts and then gives up.
-    file = _guard(lambda: store.open(name))
+    # Locked here, before any screen is drawn, so a session open in another window is a
+    # one-line refusal in the shell rather than an app that starts and then gives up. It
+    # is read later: by the app after its first frame (one it cannot read ends it with a
+    # one-line message), by the plain chat when its coach is made.
+    file = _guard(lambda: store.open(name, defer=True))
     if args.plain or not sys.stdout.isatty():
         return _plain(config, settings, file, args.strategy)
     from fincoach_tui.ui.app import FinCoachApp
@@ -311,6 +313,7 @@ def _sessions_dir() -> Path:
 def cmd_sessions() -> int:
     from fincoach_tui.domain.session_state import summarize_session
     from fincoach_tui.store.session_file import SessionError
+    from fincoach_tui.store.session_summary import SummaryIndex
     from fincoach_tui.store.sessions import SessionStore
 
     store = SessionStore(_sessions_dir())
@@ -319,11 +322,16 @@ def cmd_sessions() -> int:
         print(f"no sessions yet in {store.root}; start one with: fincoach --session NAME")
         return 0
     print(f"{'name':<28} {'turns':>5}  {'strategy':<8} {'tokens':>9} {'cost':>10}  last used")
-    for name in names:
-        try:
-            row = summarize_session(name, store.read_events(name))
-        except (SessionError, OSError) as exc:  # e.g. a newer FinCoach's: list it, say why
-            print(f"{name:<28} {'?':>5}  {'-':<8} {'-':>9} {'-':>10}  ({exc})")
+    # Each row from the kept summaries: only a session changed since is read again.
+    rows = SummaryIndex(store.root).rows(
+        names, lambda name: summarize_session(name, store.read_events(name))
+    )
+    for name, row in rows:
+        if isinstance(row, Exception):
+            if not isinstance(row, (SessionError, OSError)):
+                raise row
+            # e.g. a newer FinCoach's: list it, say why
+            print(f"{name:<28} {'?':>5}  {'-':<8} {'-':>9} {'-':>10}  ({row})")
             continue
         cost = "no price" if row.cost_usd is None else f"${row.cost_usd:.4f}"
         tokens = f"{row.billed_tokens:,}"

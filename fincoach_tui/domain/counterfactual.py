@@ -53,7 +53,8 @@ from fincoach_tui.domain.memory.base import MemoryView, Summary
 from fincoach_tui.domain.memory.buffer import BufferStrategy
 from fincoach_tui.domain.pricing import Price
 from fincoach_tui.domain.recall import BM25Index, LexicalRetriever, VectorRetriever
-from fincoach_tui.domain.records import UNLISTED_IDS, CallRecord
+from fincoach_tui.domain.record_refs import SentRefs
+from fincoach_tui.domain.records import UNLISTED_IDS, CallRecord, IdRuns, compact_ids
 from fincoach_tui.domain.session_events import FactEvent, apply_fact_event
 from fincoach_tui.domain.session_state import SessionState, StrategySwitch
 from fincoach_tui.domain.upkeep import UpkeepMarks, active_key, real_upkeep, upkeep_estimate
@@ -78,12 +79,12 @@ class Walker:
     error: str = ""
     priced: PricedSteps = field(default_factory=PricedSteps)  # the steps' prices, kept
     # buffer's running sums over the history it last sent (see CounterfactualLedger._whole)
-    running: _Running | None = None
+    running: WalkerSums | None = None
     marks: UpkeepMarks = UpkeepMarks()  # where its next estimated maintenance starts
 
 
 @dataclass(frozen=True)
-class _Running:
+class WalkerSums:
     """Content tokens and role counts of history[:count], as buffer's requests measure them.
 
     Buffer sends every earlier message, so its request at turn t is the one at t-1 plus a
@@ -97,6 +98,10 @@ class _Running:
     roles: tuple[tuple[str, int], ...]
     sizes: Any = None
     sized: bool = False
+    # history[:runs_count]'s ids as compact runs ("m1..m9998"), extended only when a
+    # record is compared with the request (`_same_whole`): never for projected turns.
+    runs: tuple[str, ...] = ()
+    runs_count: int = 0
 
 
 class CounterfactualLedger:
@@ -312,18 +317,33 @@ class CounterfactualLedger:
                     )
                 content += tokens
             roles[message.role] = roles.get(message.role, 0) + 1
+        runs, runs_count = (running.runs, running.runs_count) if running else ((), 0)
+        if record is not None and runs_count < len(history):
+            added = compact_ids(m.id for m in history[runs_count:])
+            runs, runs_count = tuple(compact_ids(IdRuns((*runs, *added)))), len(history)
         if len(history) > count:
-            walker.running = _Running(
+            walker.running = WalkerSums(
                 len(history),
                 history[-1],
                 content,
                 tuple(roles.items()),
                 sizes if sized or sizes else None,
                 sized,
+                runs,
+                runs_count,
             )
-        elif running is not None and sizes and running.sizes is not sizes:
-            walker.running = _Running(
-                running.count, running.last, content, running.roles, sizes, sized
+        elif running is not None and (
+            sizes and running.sizes is not sizes or runs is not running.runs
+        ):
+            walker.running = WalkerSums(
+                running.count,
+                running.last,
+                content,
+                running.roles,
+                sizes if sizes and running.sizes is not sizes else running.sizes,
+                sized,
+                runs,
+                runs_count,
             )
         system = self._system_tokens(template.system_prompt)
         if sizes and new.id in sizes:
@@ -339,7 +359,7 @@ class CounterfactualLedger:
         roles["system"] = roles.get("system", 0) + 1
         roles["user"] = roles.get("user", 0) + 1
         shape = tuple(sorted(roles.items()))
-        same = record is not None and _same_whole(history, new, total, record)
+        same = record is not None and _same_whole(history, new, total, record, runs)
         return Step(new.turn, total, shape, completion, False, record if same else None, None)
 
     def _system_tokens(self, prompt: str) -> int:
@@ -472,6 +492,10 @@ class CounterfactualLedger:
             )
         self._summaries_seen += len(new_summaries)
 
+    def adopt(self, walker: Walker) -> None:
+        """Take over a walk kept from an earlier opening of this session (walk_state.py)."""
+        self._walkers[strategy_key(walker.strategy)] = walker
+
     def fork(self, strategy: Any) -> Walker | None:
         """A copy of a strategy's walk so far (summary state included), to walk on from."""
         walker = self._walkers.get(strategy_key(strategy))
@@ -542,9 +566,17 @@ def _has_summary(context: Context) -> bool:
     )
 
 
-def _same_whole(history: Sequence[Message], new: Message, content: int, record: CallRecord) -> bool:
+def _same_whole(
+    history: Sequence[Message],
+    new: Message,
+    content: int,
+    record: CallRecord,
+    runs: tuple[str, ...] = (),
+) -> bool:
     """`_same_request` for buffer's request (system, every message of `history`, `new`),
-    read from the history rather than from a request built."""
+    read from the history rather than from a request built. `runs`: the history's ids as
+    compact runs; a record read from the file is then compared run by run, not message by
+    message (which made opening a long buffer session quadratic)."""
     sent = record.sent
     if content != record.counted_tokens or len(sent) != len(history) + 2:
         return False
@@ -553,6 +585,14 @@ def _same_whole(history: Sequence[Message], new: Message, content: int, record: 
         return False
     if final.role != "user" or tuple(final.source_ids) != (new.id,):
         return False
+    parts = sent.reference_runs() if isinstance(sent, SentRefs) and runs else None
+    if parts is not None and parts[0] is None and parts[-1] == ("new", (new.id,)):
+        middle = parts[1:-1]
+        if all(p is not None and p[0] == "verbatim" for p in middle):
+            # A reference names a transcript message exactly as the file holds it (role and
+            # text: RefTable.encode), so the same ids in the same order are the same messages.
+            sent_runs = compact_ids(IdRuns([i for p in middle if p for i in p[1]]))
+            return tuple(sent_runs) == runs
     return all(
         s.role == m.role and tuple(s.source_ids) == (m.id,) for s, m in zip(sent[1:-1], history)
     )

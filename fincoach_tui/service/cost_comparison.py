@@ -9,7 +9,7 @@ averages, cache savings); the widgets render the snapshot it returns.
 from __future__ import annotations
 
 from collections.abc import Callable, Generator, Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from fincoach_tui.domain.conversation import Message
@@ -18,7 +18,13 @@ from fincoach_tui.domain.counterfactual import (
     CounterfactualReport,
     strategy_key,
 )
-from fincoach_tui.domain.memory import STRATEGIES, Strategy, StrategyError, make_strategy
+from fincoach_tui.domain.memory import (
+    STRATEGIES,
+    SessionMemo,
+    Strategy,
+    StrategyError,
+    make_strategy,
+)
 from fincoach_tui.domain.overhead_fit import prediction_errors
 from fincoach_tui.domain.planner import (
     PlanInputs,
@@ -38,6 +44,7 @@ from fincoach_tui.domain.projection import (
 )
 from fincoach_tui.domain.records import Usage
 from fincoach_tui.service.coach import Coach, RequestReady
+from fincoach_tui.store.walk_cache import WalkCache
 
 
 @dataclass(frozen=True)
@@ -152,8 +159,13 @@ class CostComparison:
 
     rewalk_growth = 0.05  # of the turns the walk started from: every 50 turns at 1,000
 
-    def __init__(self, coach: Coach) -> None:
+    def __init__(self, coach: Coach, walk_cache: WalkCache | None = None) -> None:
         self.coach = coach
+        # Where the walk is kept between openings of the session (store/walk_cache.py):
+        # read before the first walk, written when the session is left.
+        self._walk_cache = walk_cache
+        self._walk_read = walk_cache is None
+        self._walking = False  # a snapshot is being computed
         self.ledger = CounterfactualLedger(
             coach.count_context, coach.count_text, embeds=coach.embedder is not None
         )
@@ -162,10 +174,32 @@ class CostComparison:
         self._errors: list[tuple[int, int]] = []  # (turn, billed - predicted) of its chat calls
         self._ahead: tuple[tuple, Ahead] | None = None  # (what it was walked for, the walk)
         self._averages = RunningAverages()
+        self._memo = SessionMemo()  # the walk's own (see snapshot_steps)
 
     def close(self) -> None:
-        """Stop a snapshot under way at its next slice (it raises Superseded)."""
+        """Stop a snapshot under way at its next slice (it raises Superseded), and keep
+        the walk for the next opening of the session."""
         self._closed = True
+        # Not while a walk is under way (in the worker's thread): a strategy may be halfway
+        # through a turn, its summary moved on and its step not yet taken.
+        if (
+            self._walk_cache is not None
+            and self._walk_read
+            and not self._walking
+            and self.coach.unsaved is None
+        ):
+            from fincoach_tui.domain.walk_state import dump_walk
+
+            self._walk_cache.save(dump_walk(self.ledger, self.coach.state))
+
+    def _read_walk(self, strategies: Sequence[Strategy]) -> None:
+        """The walk kept from the last opening, once, before anything is walked."""
+        self._walk_read = True
+        if self._walk_cache is None:
+            return
+        from fincoach_tui.domain.walk_state import restore_walk
+
+        restore_walk(self.ledger, self.coach.state, self._walk_cache.load(), strategies)
 
     @property
     def closed(self) -> bool:
@@ -211,8 +245,12 @@ class CostComparison:
         horizon: int | None = None,
     ) -> ComparisonSnapshot:
         """Every strategy's cost, walking whatever turns are new first."""
-        steps = self.snapshot_steps(strategies, context_window=context_window, horizon=horizon)
-        return next(snapshot for snapshot in steps if snapshot is not None)  # the last step
+        self._walking = True
+        try:
+            steps = self.snapshot_steps(strategies, context_window=context_window, horizon=horizon)
+            return next(snapshot for snapshot in steps if snapshot is not None)  # the last step
+        finally:
+            self._walking = False
 
     def snapshot_steps(
         self,
@@ -227,10 +265,14 @@ class CostComparison:
         was called."""
         coach = self.coach
         state = coach.state
+        if not self._walk_read:
+            self._read_walk(strategies)
         price = coach.prices.get(coach.choice.model)
         fold_price = coach.prices.get(coach.summarizer_model)
         embed_price = coach.prices.get(coach.embedder.model) if coach.embedder else None
-        template = coach.view(Message("template", "user", "", 0.0, 0))
+        # Its own memo: the walk may run in a thread beside the live turn, and the memo's
+        # incremental state is not made to be shared between two threads.
+        template = replace(coach.view(Message("template", "user", "", 0.0, 0)), memo=self._memo)
         while True:
             while not self.ledger.update(state, strategies, template, limit=SLICE_TURNS):
                 if self._closed:

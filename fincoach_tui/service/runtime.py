@@ -36,6 +36,7 @@ if TYPE_CHECKING:
     from fincoach_tui.settings.config import Config
     from fincoach_tui.store.overheads import OverheadStore
     from fincoach_tui.store.session_file import SessionFile
+    from fincoach_tui.store.walk_cache import WalkCache
 
 
 @dataclass(frozen=True)
@@ -257,11 +258,33 @@ class LiveSession:
     def state(self) -> SessionState:
         return self.coach.state
 
+    def walk_cache(self) -> WalkCache:
+        """Where the cost comparison keeps its walk of this session between openings; it
+        depends on the file, and on the system prompt and tokenizer that measured it."""
+        from hashlib import sha256
+
+        from fincoach_tui.store.walk_cache import WalkCache
+
+        prompt = sha256(self.coach.system_prompt.encode("utf-8")).hexdigest()[:16]
+        return WalkCache(self.file.path, f"{prompt}|{self.coach.counter.encoding_name}")
+
     def close(self) -> None:
         try:
             self.coach.save_learned()  # turns save the learned template in batches: the rest now
         finally:
             self.file.close()
+        self._remember_summary()
+
+    def _remember_summary(self) -> None:
+        """The sessions listing's row, from the state in memory: listing replays nothing."""
+        from fincoach_tui.domain.session_state import summary_of
+        from fincoach_tui.store.session_summary import remember_closed
+
+        # Not after a failed write: then the file lacks what the state holds.
+        if self.coach.unsaved is None and (
+            self.state.transcript.completed_turns or self.state.records
+        ):
+            remember_closed(self.file.path, summary_of(self.name, self.state))
 
 
 def default_session_name(now: datetime | None = None) -> str:
@@ -331,6 +354,7 @@ def open_session(
     from fincoach_tui.domain.session_state import SessionState, replay
 
     try:
+        file.load()  # a file locked but not read yet (the app's first) is read now
         state, problems = replay(file.events)
         try:
             chosen = choose_strategy(state, config or engine.config, strategy)

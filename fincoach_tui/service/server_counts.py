@@ -10,9 +10,6 @@ in a worker thread, and what is then measured again is the server's exact count.
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Iterable
-
-from fincoach_tui.domain.conversation import Message
 from fincoach_tui.domain.tokens import TokenCounter
 
 
@@ -39,19 +36,3 @@ async def settle(counter: TokenCounter) -> bool:
         return False
     await asyncio.to_thread(counter.fill_pending)
     return True
-
-
-async def prefetch(counter: TokenCounter, messages: Iterable[Message], *texts: str) -> None:
-    """Count transcript messages (and other `texts`) with the server, in a worker thread,
-    so that a walk on the event loop finds them counted."""
-    if counter.server is None:
-        return
-    todo = list(messages)
-
-    def count_all() -> None:
-        for message in todo:
-            counter.count_cached(message.id, message.content)
-        for text in texts:
-            counter.count_derived(text)
-
-    await asyncio.to_thread(count_all)

@@ -22,10 +22,10 @@ from textual.containers import Horizontal, Vertical
 from textual.widget import Widget
 
 from fincoach_tui.llm.providers import ProviderSettings
-from fincoach_tui.service.runtime import Engine, build_engine, open_session
+from fincoach_tui.service.runtime import Engine, LiveSession, build_engine, open_session
 from fincoach_tui.service.sessions import Sessions
 from fincoach_tui.settings import paths
-from fincoach_tui.ui import cell_widths, heap
+from fincoach_tui.ui import bench_hook, cell_widths, heap
 from fincoach_tui.ui.budget_actions import BudgetActions
 from fincoach_tui.ui.chat import ChatView
 from fincoach_tui.ui.commands import FinCoachCommands
@@ -206,18 +206,22 @@ class FinCoachApp(TurnHandlers, SessionActions, StrategyActions, BudgetActions):
         )
         return problems
 
-    def on_mount(self) -> None:
+    async def on_mount(self) -> None:
         self.theme_changed_signal.subscribe(self, self._save_theme)
         for problem in [*self._theme_problems, *self.config.problems]:
             self.notify(problem, severity="warning", markup=False)
         self.activity.say("starting: loading the tokenizer…")
         self.query_one(Composer).focus()
+        # The session is read after the first frame, by the loader: the frame says so.
+        await self.chat.show_opening(self._first_file.name)
         # The loader waits for the first frame: its imports and the vocabulary hold the
         # GIL for most of a second and would otherwise hold the first paint back with them.
         painted = threading.Event()
 
         async def after_first_frame() -> None:
+            bench_hook.mark("first_frame")
             await self._mount_side_panel()
+            self._panel_mounted.set()
             painted.set()
 
         self.call_after_refresh(after_first_frame)
@@ -236,8 +240,20 @@ class FinCoachApp(TurnHandlers, SessionActions, StrategyActions, BudgetActions):
 
     @work(thread=True, exclusive=True, group="engine")
     def load_engine(self, painted: threading.Event | None = None) -> None:
+        """After the first frame, in this thread: the session's newest messages (read from
+        the end of its file, shown at once), the engine (openai, the vocabulary), then the
+        whole session read and replayed; none of it on the event loop."""
         if painted is not None:
             painted.wait(timeout=5)  # a frame that never comes must not stop the start
+        # What showing messages needs, imported here rather than on the event loop.
+        import rich.markdown  # noqa: F401
+
+        from fincoach_tui.service.sessions import newest_messages
+        from fincoach_tui.ui.chat import PAGE
+
+        newest = newest_messages(self._first_file, PAGE)
+        if newest:  # textual types call_from_thread's callback loosely: see below
+            self.call_from_thread(self._show_newest, newest)  # type: ignore[arg-type]
         try:
             engine = build_engine(
                 self.config,
@@ -248,31 +264,38 @@ class FinCoachApp(TurnHandlers, SessionActions, StrategyActions, BudgetActions):
         except Exception as exc:  # noqa: BLE001 - shown to the user, never a traceback
             self.call_from_thread(self._fail_start, f"could not start: {exc}")
             return
-        # What showing the session needs, imported here rather than on the event loop.
-        import rich.markdown  # noqa: F401
-
         import fincoach_tui.ui.live_comparison  # noqa: F401
         import fincoach_tui.ui.turns  # noqa: F401
 
-        # Waits until the session is on screen. textual types the callback as
-        # `Callable[..., T | Awaitable[T]]`, which mypy solves as Awaitable[Never] for any
-        # coroutine function (even one annotated Awaitable[None]): the call is right.
-        self.call_from_thread(self._engine_ready, engine)  # type: ignore[arg-type]
-
-    def _fail_start(self, message: str) -> None:
-        self._first_file.close()
-        self.exit_message = message
-        self.exit()
-
-    async def _engine_ready(self, engine: Engine) -> None:
-        self.engine = engine
         try:
             live = open_session(
                 engine, self._first_file, strategy=self._first_strategy, sleep=self._retry_sleep
             )
-        except Exception as exc:  # noqa: BLE001
-            self._fail_start(str(exc))
+        except Exception as exc:  # noqa: BLE001 - a session that cannot be read: one line
+            self.call_from_thread(self._fail_start, str(exc))
             return
+        # Waits until the session is on screen. textual types the callback as
+        # `Callable[..., T | Awaitable[T]]`, which mypy solves as Awaitable[Never] for any
+        # coroutine function (even one annotated Awaitable[None]): the call is right.
+        self.call_from_thread(self._engine_ready, engine, live)  # type: ignore[arg-type]
+
+    async def _show_newest(self, messages: list) -> None:
+        """The newest page, before the session is read in full (which keeps it if equal)."""
+        if self.live is None:
+            await self.chat.show_history(messages, self._assistant_name())
+            self.call_after_refresh(bench_hook.mark, "history")
+
+    def _fail_start(self, message: str) -> None:
+        self._first_file.close()
+        bench_hook.mark("failed")
+        self.exit_message = message
+        self.exit()
+
+    async def _engine_ready(self, engine: Engine, live: LiveSession) -> None:
+        # The loader stops waiting for the first frame after a while (a busy machine): the
+        # session is shown in the panel, so it waits for the panel here.
+        await self._panel_mounted.wait()
+        self.engine = engine
         from fincoach_tui.ui.live_comparison import LiveComparison
 
         # On the main screen, so that a dialog closing does not take it along.
@@ -309,6 +332,7 @@ class FinCoachApp(TurnHandlers, SessionActions, StrategyActions, BudgetActions):
             self.notify(f"cost comparison unavailable: {exc}", severity="warning", markup=False)
             return
         if message.first:
+            self.call_after_refresh(bench_hook.mark, "compared")
             # Settled once shown: the panel has let go of the session before, so a session
             # that was left is not frozen along with this one.
             heap.settle_session()
