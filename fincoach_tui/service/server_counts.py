@@ -10,6 +10,7 @@ in a worker thread, and what is then measured again is the server's exact count.
 from __future__ import annotations
 
 import asyncio
+
 from fincoach_tui.domain.tokens import TokenCounter
 
 
