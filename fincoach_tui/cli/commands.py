@@ -209,7 +209,9 @@ def cmd_chat(args: argparse.Namespace) -> int:
     # Opened here, before any screen is drawn, so a locked or unreadable session is a
     # one-line refusal in the shell rather than an app that starts and then gives up.
     file = _guard(lambda: store.open(name))
-    if args.plain or not sys.stdout.isatty():
+    # The full-screen app needs a terminal on both sides: with input piped in it would
+    # draw, ignore every key and drop the message. The line chat answers each line instead.
+    if args.plain or not (sys.stdin.isatty() and sys.stdout.isatty()):
         return _plain(config, settings, file, args.strategy)
     from fincoach_tui.ui.app import FinCoachApp
 
