@@ -110,17 +110,18 @@ async def run(
         print(text, file=out, flush=True)
 
     coach = session.coach
-    for problem in session.problems:
-        say(f"note: {problem}")
-    if session.state.interrupted is not None:
-        say(f"note: your unanswered message was: {inert(session.state.interrupted.content)}")
-    say(
-        f"session {session.name} · strategy {strategy_label(coach.strategy.name, coach.strategy.params())}"
-        " · /help lists the commands · /quit to end"
-    )
+    # Ctrl+C is the chat's from before its first line: the banner says it is listening.
     lines = LineInput(stdin)
     lines.start()
     try:
+        for problem in session.problems:
+            say(f"note: {problem}")
+        if session.state.interrupted is not None:
+            say(f"note: your unanswered message was: {inert(session.state.interrupted.content)}")
+        strategy = strategy_label(coach.strategy.name, coach.strategy.params())
+        say(
+            f"session {session.name} · strategy {strategy} · /help lists the commands · /quit to end"
+        )
         await _chat(session, lines, out, say, prompt=prompt, width=width)
     finally:
         lines.close()
