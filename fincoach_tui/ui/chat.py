@@ -1,4 +1,6 @@
-"""The conversation pane: messages as Markdown, the reply streamed as it arrives.
+"""The conversation pane: the coach's replies as Markdown, streamed as they arrive; the
+person's own messages exactly as typed (line breaks kept; "1." or "*" is what they wrote,
+not a list or emphasis to re-render).
 
 Long sessions stay fast because only the newest page of messages is mounted; older
 ones are mounted a page at a time on request ("load earlier"), never 2,000 at once.
@@ -14,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Vertical, VerticalScroll
 from textual.widgets import Button, LoadingIndicator, Static
@@ -40,7 +43,7 @@ def rendered(shown: str, *, dark: bool = True) -> Markdown:
 
 
 class MessageBox(Vertical):
-    """One message: who said it, then its Markdown."""
+    """One message: who said it, then its text (Markdown for the coach's)."""
 
     DEFAULT_CSS = """
     MessageBox { height: auto; margin: 0 1 1 1; padding: 0 1; }
@@ -56,6 +59,7 @@ class MessageBox(Vertical):
         super().__init__(classes=f"-{role}")
         self.who = who
         self.text = text
+        self.role = role
         self.waiting = waiting
         self.shown = ""  # what the body shows: the text made inert (it must not drive the terminal)
         self._dark = True  # the theme it was drawn for: code blocks are coloured for dark or light
@@ -66,9 +70,13 @@ class MessageBox(Vertical):
             yield LoadingIndicator()
         yield Static(self._body(inert(self.text), self.app.current_theme.dark), classes="body")
 
-    def _body(self, shown: str, dark: bool) -> Markdown | str:
+    def _body(self, shown: str, dark: bool) -> Markdown | Text | str:
         self.shown, self._dark = shown, dark
-        return rendered(shown, dark=dark) if shown else ""
+        if not shown:
+            return ""
+        if self.role == "user":
+            return Text(shown)  # as typed: Markdown would merge lines and renumber lists
+        return rendered(shown, dark=dark)
 
     def redraw(self) -> None:
         """Draw the text again if it, or the theme's darkness, changed since last drawn."""
