@@ -30,11 +30,11 @@ from fincoach_tui.ui.chat import ChatView
 from fincoach_tui.ui.commands import FinCoachCommands
 from fincoach_tui.ui.comparison_messages import CostsCompared, DraftQuoted
 from fincoach_tui.ui.composer import Composer
+from fincoach_tui.ui.key_routing import KeyRouting
 from fincoach_tui.ui.session_actions import SessionActions
 from fincoach_tui.ui.status import ActivityLine, SessionBar
 from fincoach_tui.ui.strategy_actions import StrategyActions
 from fincoach_tui.ui.themes import DEFAULT_THEME, discover_themes
-from fincoach_tui.ui.turn_handlers import TurnHandlers
 
 # Imported where used, after the first frame (which needs none of them): the turn runner
 # (the coach), the live comparison (every strategy's counterfactual) and the side panel are a
@@ -45,7 +45,7 @@ if TYPE_CHECKING:
 AWidget = TypeVar("AWidget", bound=Widget)
 
 
-class FinCoachApp(TurnHandlers, SessionActions, StrategyActions):
+class FinCoachApp(KeyRouting, SessionActions, StrategyActions):
     """The arrangement of the parts: each part (ui/app_base.py lists them) is one idea."""
 
     TITLE = "FinCoach"
@@ -65,6 +65,11 @@ class FinCoachApp(TurnHandlers, SessionActions, StrategyActions):
         Binding("ctrl+y", "memory", "Memory", priority=True),
         Binding("ctrl+r", "retry", "Retry", show=False),
         Binding("ctrl+q", "quit", "Quit"),
+        # Esc: stop a streaming reply, else focus back to the composer (ui/key_routing.py).
+        Binding("escape", "escape", "Stop / back to input", show=False),
+        # priority: the composer would take Ctrl+C as "copy"; it still does when no reply
+        # is streaming (the action skips itself then).
+        Binding("ctrl+c", "stop_reply", "Stop reply", show=False, priority=True),
     ]
 
     def __init__(
@@ -197,6 +202,7 @@ class FinCoachApp(TurnHandlers, SessionActions, StrategyActions):
         self.comparison = LiveComparison(lambda name: self.config.params_for(name))
         await self.screen_stack[0].mount(self.comparison)
         await self.show_session(live)
+        self.send_when_ready()  # Enter pressed while loading: its message goes now
 
     # ---- every strategy's cost, and the draft's: computed by the comparison ----------
     def on_text_area_changed(self, event) -> None:

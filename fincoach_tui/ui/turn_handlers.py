@@ -144,6 +144,8 @@ class TurnHandlers(FinCoachBase):
         if not self.composer.text.strip():
             self.composer.text = question  # nothing is lost: the question is back in the input
         self.activity.say(f"{text} — Ctrl+R retries" if resendable else text, error=True)
+        if error.kind == "stopped":
+            return  # the person's own doing: the activity line is enough, not an alarm
         # markup=False: the message quotes the server, and "[...]" there is text, not style.
         self.notify(
             text, title="The coach could not answer", severity="error", timeout=10, markup=False
