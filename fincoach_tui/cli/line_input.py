@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import select
 import signal
 import threading
 from collections.abc import Callable
@@ -50,6 +51,15 @@ class LineInput:
         if self._handles_sigint:
             self._loop.remove_signal_handler(signal.SIGINT)
             self._handles_sigint = False
+
+    def typed_ahead(self) -> bool:
+        """A line is already waiting on the terminal (typed before it was asked for): the
+        terminal has echoed it, so a prompt now would sit in front of the reply instead."""
+        try:
+            ready, _, _ = select.select([self._stdin], [], [], 0)
+        except (OSError, ValueError, TypeError):  # not a file descriptor (a test's text)
+            return False
+        return bool(ready)
 
     def _on_sigint(self) -> None:
         self.interrupt.set()

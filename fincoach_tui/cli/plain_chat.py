@@ -106,7 +106,10 @@ async def run(
 
     def say(text: str = "") -> None:
         # Flushed line by line: a script driving this through a pipe sees every line as
-        # soon as it is true, not when a buffer fills.
+        # soon as it is true, not when a buffer fills. On a terminal, wrapped like replies.
+        if width:
+            wrap = StreamWrapper(width)
+            text = wrap.feed(text) + wrap.flush()
         print(text, file=out, flush=True)
 
     coach = session.coach
@@ -147,7 +150,7 @@ async def _chat(
     coach = session.coach
     failed: str | None = None  # what /retry sends again
     while True:
-        if prompt:
+        if prompt and not lines.typed_ahead():
             out.write(PROMPT)
             out.flush()
         line = await lines.next_line()

@@ -204,3 +204,38 @@ def test_ctrl_c_mid_reply_keeps_it_stopped_and_never_sends_the_next_line(fake_op
     assert record.note == "stopped" and record.usage.estimated
     for stream in (chat.proc.stdin, chat.proc.stdout, chat.proc.stderr):
         stream.close()
+
+
+def test_on_a_terminal_each_line_is_asked_for_with_a_prompt_and_not_echoed():
+    """stdin and stdout both a terminal: `you> ` before each line (the terminal echoes
+    what is typed), long lines wrapped at word boundaries."""
+    master, slave = pty.openpty()
+    fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))
+    child = subprocess.Popen(
+        [*FINCOACH, "--plain", "--session", "tty", "--provider", "offline"],
+        stdin=slave, stdout=slave, stderr=subprocess.PIPE, env=child_env(),
+    )  # fmt: skip
+    os.close(slave)
+    seen = b""
+
+    def read_until(marker: bytes) -> None:
+        nonlocal seen
+        while seen.count(marker) < 1:
+            seen += os.read(master, 65536)
+
+    for line, answer in (
+        ("/strategy window k=2", b"(k=2)\r\nyou> "),
+        ("/help", b"Ctrl+C)\r\nyou> "),
+    ):
+        read_until(b"you> ")  # each line asked for once the chat listens, typed after it
+        os.write(master, f"{line}\n".encode())
+        read_until(answer)
+    os.write(master, b"/quit\n")
+    text = read_all(master)
+    assert child.wait(timeout=60) == 0
+    lines = (seen.decode() + text).replace("\r\n", "\n").splitlines()
+    assert lines[1] == "you> /strategy window k=2"  # the terminal's echo after the prompt
+    assert lines[2] == "strategy: window (k=2)"
+    assert lines[3] == "you> /help" and lines[4 : 4 + len(HELP)] == HELP
+    assert lines[-1] == "session tty total: $0 for 0 calls over 0 turns"
+    assert all(len(line) <= 80 for line in lines)
