@@ -110,7 +110,11 @@ async def test_replies_wrap_to_the_given_width(tmp_path):
         live.close()
     lines = out.getvalue().splitlines()
     reply = live.state.transcript.messages[1].content
-    body = lines[2 : lines.index(next(line for line in lines if line.startswith("[turn 1")))]
+    assert all(len(line) <= 40 for line in lines)  # the status lines too
+    asked = lines.index("you> My salary is ₹1,20,000.")
+    body = lines[
+        asked + 1 : lines.index(next(line for line in lines if line.startswith("[turn 1")))
+    ]
     assert all(len(line) <= 40 for line in body) and len(body) > 3
     assert " ".join(body).strip() == reply  # the same words, only the breaks moved
 
