@@ -137,6 +137,7 @@ class FinCoachApp(KeyRouting, SessionActions, StrategyActions):
             self.notify(problem, severity="warning", markup=False)
         self.activity.say("starting: loading the tokenizer…")
         self.query_one(Composer).focus()
+        self.take_early_keys()  # typed while the first screen was being built
         # The loader waits for the first frame: its imports and the vocabulary hold the
         # GIL for most of a second and would otherwise hold the first paint back with them.
         painted = threading.Event()

@@ -16,6 +16,7 @@ from textual import events
 from textual.actions import SkipAction
 from textual.widgets import Input, TextArea
 
+from fincoach_tui.ui.composer import Composer
 from fincoach_tui.ui.turn_handlers import TurnHandlers
 
 
@@ -23,20 +24,31 @@ class KeyRouting(TurnHandlers):
     """Printable keys to the composer, Esc home (or stop), Enter held until ready."""
 
     _send_when_ready = False
+    early_keys: str = ""  # typed before the composer existed: it gets them when it does
 
     def on_key(self, event: events.Key) -> None:
         # Reached by keys no focused widget took for itself (a text field takes its own).
         if not event.is_printable or event.character is None:
             return
-        if self.screen is not self.screen_stack[0] or isinstance(self.focused, Input | TextArea):
+        found = self.screen_stack[0].query(Composer) if self.screen_stack else None
+        composer = found.first() if found else None
+        if composer is None:
+            self.early_keys += event.character
+        elif self.screen is not self.screen_stack[0] or isinstance(self.focused, Input | TextArea):
             return  # a dialog's keys are the dialog's
-        if event.key in self.active_bindings:
+        elif event.key in self.active_bindings:
             return  # bound by the focused widget (the chart's `m`): it acts, as it shows
-        composer = self.composer
-        composer.focus()
-        composer.insert(event.character)
+        else:
+            composer.focus()
+            composer.insert(event.character)
         event.stop()
         event.prevent_default()
+
+    def take_early_keys(self) -> None:
+        """The composer is mounted: what was typed before it is its text's start."""
+        if self.early_keys:
+            self.composer.insert(self.early_keys)
+            self.early_keys = ""
 
     def action_escape(self) -> None:
         """Stop the reply that is streaming; otherwise, back to the composer."""

@@ -243,3 +243,27 @@ def test_on_a_terminal_each_line_is_asked_for_with_a_prompt_and_not_echoed():
     assert lines[3] == "you> /help" and lines[4 : 4 + len(HELP)] == HELP
     assert lines[-1] == "session tty total: $0 for 0 calls over 0 turns"
     assert all(len(line) <= 80 for line in lines)
+
+
+def test_maintenance_calls_print_their_cost(monkeypatch, capsys):
+    """A summary fold and a fact extraction each print what they cost, before the reply."""
+    lines = [
+        "/strategy summary tail_turns=1 batch_turns=1",
+        "My salary is 120000",
+        "My rent is 25000",
+        "I save 10000",
+        "/strategy facts tail_turns=1 extract_every=1",
+        "remember my rent is 25000",
+    ]
+    code, out = plain(monkeypatch, capsys, "upkeep", lines)
+    assert code == 0
+    state, _ = replay(SessionStore(paths.sessions_dir()).read_events("upkeep"))
+    summary, extract = [r for r in state.records if r.kind != "chat"]
+    assert (summary.kind, extract.kind) == ("summary", "extract")
+    facts = len(state.facts.current())
+    assert [line for line in out if line.startswith("(")] == [
+        "(summarizing turns 1-1…)",
+        f"(summary updated · ${summary.cost_usd:.6f})",
+        "(extracting facts from turns 1-4 (you asked to remember)…)",
+        f"(fact store: {facts} new facts · ${extract.cost_usd:.6f})",
+    ]

@@ -185,3 +185,11 @@ async def test_own_messages_render_as_typed_and_replies_as_markdown(tmp_path):
         r = question.region
         shown = [row[r.x : r.right].lstrip(" █▐▌").rstrip() for row in rows[r.y : r.bottom]]
         assert shown == ["You · turn 1", *typed.split("\n")]
+
+
+async def test_keys_typed_before_the_composer_exists_are_its_first_text(tmp_path):
+    app = make_app(tmp_path)
+    app.early_keys = "hi"  # as `on_key` keeps them while the first screen is built
+    async with app.run_test(size=SIZE) as pilot:
+        await started(app, pilot)
+        assert app.composer.text == "hi" and app.focused is app.composer
