@@ -156,9 +156,13 @@ async def _chat(
         line = await lines.next_line()
         if line is None:
             return
-        if not prompt:
-            say(f"{PROMPT}{inert(line)}")  # piped: the question above its answer
+        # Piped, each line is echoed above its answer; a question once it is saved, so
+        # an echoed question is one the session holds (or a refusal says why not).
+        echo = "" if prompt else f"{PROMPT}{inert(line)}"
         if is_command(line):
+            if echo:
+                say(echo)
+                echo = ""
             name = command_name(line)
             if name in QUIT:
                 return
@@ -180,8 +184,12 @@ async def _chat(
         try:
             turn = coach.begin(line)  # the rules are the coach's: this only words them
         except TurnRefused as refused:
+            if echo:
+                say(echo)
             failed = _refused(refused, line, say)
             continue
+        if echo:
+            say(echo)
         failed = await _turn(turn, say, out, lines, width)
         if lines.interrupted:
             return
