@@ -36,6 +36,12 @@ names the model it says made them (a local server answers with the model it has 
 set (a slow server), setting `fake.tokenizer_waiting` when a request waits.
 `fake.template_fixed` / `fake.template_per_message` (3 and 4) change the template, for
 the default usage and the rendered prompt alike (a new template behind the same URL).
+
+A stream that pauses where a test wants, driven by events rather than delays:
+`Script(hold_after=N)` sends N pieces of the reply, then sets `fake.held` and waits for
+`fake.release` (stopping the server releases it too); `hold_after="usage"` holds after the
+usage chunk instead, just before `[DONE]`. A test waits for `held`, acts (stops the reply),
+then sets `release` or lets the fixture end.
 """
 
 from __future__ import annotations
@@ -107,6 +113,9 @@ class Script:
     extra_error: dict[str, Any] = field(default_factory=dict)
     headers: dict[str, str] = field(default_factory=dict)
     cut_after_chunks: int | None = None
+    # Pause the stream after this many pieces ("usage": after the usage chunk) until the
+    # test sets `fake.release`; `fake.held` says the pause has begun.
+    hold_after: int | str | None = None
     delay: float = 0.0
     # A 200 whose body is not a completion: `raw` sent as is, with `content_type`
     # (an HTML login page from a proxy, a stream of invalid JSON, ...).
@@ -280,6 +289,8 @@ class _Handler(BaseHTTPRequestHandler):
 
         self._event(chunk({"role": "assistant", "content": ""}))
         for i, piece in enumerate(script.pieces()):
+            if script.hold_after == i:
+                fake.hold()
             if script.cut_after_chunks is not None and i >= script.cut_after_chunks:
                 # No terminating zero-length chunk: the client sees an incomplete read.
                 self.close_connection = True
@@ -290,6 +301,8 @@ class _Handler(BaseHTTPRequestHandler):
         wants_usage = bool((body.get("stream_options") or {}).get("include_usage"))
         if script.usage_in == "usage" and wants_usage:
             self._event({**base, "object": "chat.completion.chunk", "choices": [], "usage": usage})
+        if script.hold_after == "usage":
+            fake.hold()
         self._event("[DONE]")
         self._write_chunk(b"")
 
@@ -359,6 +372,8 @@ class FakeOpenAI:
         self._scripts: deque[Script] = deque()
         self.responder: Callable[[dict[str, Any]], Script | None] | None = None
         self.reject_response_format = False
+        self.held = threading.Event()  # a stream has reached its Script.hold_after pause
+        self.release = threading.Event()  # ends every such pause
         self._lock = threading.Lock()
         self._stopping = threading.Event()
         self._sockets: set[socket.socket] = set()
@@ -442,6 +457,11 @@ class FakeOpenAI:
         last = str(users[-1].get("content") or "") if users else ""
         return Script(text=f"Noted: {last}".strip())
 
+    def hold(self) -> None:
+        """Pause the stream being answered (in its handler's thread) until `release`."""
+        self.held.set()
+        self.release.wait()
+
     def _record(self, body: dict[str, Any], headers: dict[str, str]) -> None:
         if self.on_request is not None:
             self.on_request(body)
@@ -457,6 +477,7 @@ class FakeOpenAI:
 
     def stop(self) -> None:
         self._stopping.set()
+        self.release.set()  # no stream stays paused past the test
         self._httpd.shutdown()
         # Keep-alive handler threads block reading the next request; closing their
         # sockets ends them now instead of at the client's leisure.

@@ -258,7 +258,9 @@ def cmd_chat(args: argparse.Namespace) -> int:
     # is read later: by the app after its first frame (one it cannot read ends it with a
     # one-line message), by the plain chat when its coach is made.
     file = _guard(lambda: store.open(name, defer=True))
-    if args.plain or not sys.stdout.isatty():
+    # The full-screen app needs a terminal on both sides: with input piped in it would
+    # draw, ignore every key and drop the message. The line chat answers each line instead.
+    if args.plain or not (sys.stdin.isatty() and sys.stdout.isatty()):
         return _plain(config, settings, file, args.strategy)
     from fincoach_tui.ui.app import FinCoachApp
 

@@ -33,12 +33,12 @@ from fincoach_tui.ui.comparison_messages import CostsCompared, DraftQuoted
 from fincoach_tui.ui.composer import Composer
 from fincoach_tui.ui.footer import FittingFooter
 from fincoach_tui.ui.glossary import apply_tooltips
+from fincoach_tui.ui.key_routing import KeyRouting
 from fincoach_tui.ui.meter_line import MeterLine
 from fincoach_tui.ui.session_actions import SessionActions
 from fincoach_tui.ui.status import ActivityLine, SessionBar
 from fincoach_tui.ui.strategy_actions import StrategyActions
 from fincoach_tui.ui.themes import DEFAULT_THEME, discover_themes
-from fincoach_tui.ui.turn_handlers import TurnHandlers
 
 # Imported where used, after the first frame (which needs none of them): the turn runner
 # (the coach), the live comparison (every strategy's counterfactual) and the side panel are a
@@ -56,7 +56,7 @@ AWidget = TypeVar("AWidget", bound=Widget)
 PANEL_BESIDE_FROM = 100
 
 
-class FinCoachApp(TurnHandlers, SessionActions, StrategyActions, BudgetActions):
+class FinCoachApp(KeyRouting, SessionActions, StrategyActions, BudgetActions):
     """The arrangement of the parts: each part (ui/app_base.py lists them) is one idea."""
 
     TITLE = "FinCoach"
@@ -140,6 +140,11 @@ class FinCoachApp(TurnHandlers, SessionActions, StrategyActions, BudgetActions):
             tooltip="tokens and cost across every session, by day, week or month; the budget",
         ),
         Binding("ctrl+r", "retry", "Retry", show=False, tooltip="send a failed message again"),
+        # Esc: stop a streaming reply, else focus back to the composer (ui/key_routing.py).
+        Binding("escape", "escape", "Stop / back to input", show=False),
+        # priority: the composer would take Ctrl+C as "copy"; it still does when no reply
+        # is streaming (the action skips itself then).
+        Binding("ctrl+c", "stop_reply", "Stop reply", show=False, priority=True),
     ]
 
     def __init__(
@@ -212,6 +217,7 @@ class FinCoachApp(TurnHandlers, SessionActions, StrategyActions, BudgetActions):
             self.notify(problem, severity="warning", markup=False)
         self.activity.say("starting: loading the tokenizer…")
         self.query_one(Composer).focus()
+        self.take_early_keys()  # typed while the first screen was being built
         # The session is read after the first frame, by the loader: the frame says so.
         await self.chat.show_opening(self._first_file.name)
         # The loader waits for the first frame: its imports and the vocabulary hold the
@@ -306,6 +312,7 @@ class FinCoachApp(TurnHandlers, SessionActions, StrategyActions, BudgetActions):
         await self.screen_stack[0].mount(self.comparison)
         await self._panel_mounted.wait()
         await self.show_session(live)
+        self.send_when_ready()  # Enter pressed while loading: its message goes now
 
     # ---- every strategy's cost, and the draft's: computed by the comparison ----------
     def on_text_area_changed(self, event) -> None:

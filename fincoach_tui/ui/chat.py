@@ -1,4 +1,6 @@
-"""The conversation pane: messages as Markdown, the reply streamed as it arrives.
+"""The conversation pane: the coach's replies as Markdown, streamed as they arrive; the
+person's own messages exactly as typed (line breaks kept; "1." or "*" is what they wrote,
+not a list or emphasis to re-render).
 
 Long sessions stay fast because a bounded window of messages is mounted: opening shows
 the newest page; as turns come in, the oldest mounted messages are unmounted once more
@@ -18,6 +20,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
@@ -48,7 +51,7 @@ def rendered(shown: str, *, dark: bool = True) -> Markdown:
 
 
 class MessageBox(Vertical):
-    """One message: who said it, then its Markdown."""
+    """One message: who said it, then its text (Markdown for the coach's)."""
 
     DEFAULT_CSS = """
     MessageBox { height: auto; margin: 0 1 1 1; padding: 0 1; }
@@ -65,6 +68,7 @@ class MessageBox(Vertical):
         self.role = role
         self.who = who
         self.text = text
+        self.role = role
         self.waiting = waiting
         self.shown = ""  # what the body shows: the text made inert (it must not drive the terminal)
         self._dark = True  # the theme it was drawn for: code blocks are coloured for dark or light
@@ -75,9 +79,13 @@ class MessageBox(Vertical):
             yield LoadingIndicator()
         yield Static(self._body(inert(self.text), self.app.current_theme.dark), classes="body")
 
-    def _body(self, shown: str, dark: bool) -> Markdown | str:
+    def _body(self, shown: str, dark: bool) -> Markdown | Text | str:
         self.shown, self._dark = shown, dark
-        return rendered(shown, dark=dark) if shown else ""
+        if not shown:
+            return ""
+        if self.role == "user":
+            return Text(shown)  # as typed: Markdown would merge lines and renumber lists
+        return rendered(shown, dark=dark)
 
     def redraw(self) -> None:
         """Draw the text again if it, or the theme's darkness, changed since last drawn."""
