@@ -107,6 +107,12 @@ def build_parser() -> argparse.ArgumentParser:
         action="store_true",
         help="walk through one scripted conversation instead (a readable example, not the score)",
     )
+    probe.add_argument(
+        "--corpus",
+        metavar="PATH",
+        help="play written conversations instead: a JSON file, or a directory of them "
+        "(format: docs/PROBE_CORPUS.md)",
+    )
 
     prices = sub.add_parser(
         "prices", help="the price used for a model, where it comes from and its date"
@@ -389,6 +395,28 @@ def cmd_prices(args: argparse.Namespace) -> int:
     return 0 if priced else 1
 
 
+def _probe_corpus(path: str, names: list[str], *, as_json: bool) -> int:
+    """`fincoach probe --corpus PATH`: every bad file gets its own line, then exit 2."""
+    import json
+
+    from fincoach_tui.cli.probe import run_probe
+    from fincoach_tui.cli.probe_corpus import CorpusFilesError, load_corpus
+    from fincoach_tui.cli.probe_report import corpus_json, corpus_report
+
+    try:
+        corpus = load_corpus(Path(path))
+    except CorpusFilesError as exc:
+        for problem in exc.problems:
+            print(f"fincoach: {problem}", file=sys.stderr)
+        return EXIT_USAGE
+    results = _guard(lambda: run_probe(names, played=corpus.conversations))
+    if as_json:
+        print(json.dumps(corpus_json(results, corpus), indent=2, ensure_ascii=False))
+    else:
+        print(corpus_report(results, corpus))
+    return 0
+
+
 def cmd_probe(args: argparse.Namespace) -> int:
     """The recall probe (fincoach_tui/cli/probe.py), offline and deterministic."""
     import json
@@ -409,6 +437,12 @@ def cmd_probe(args: argparse.Namespace) -> int:
     count = DEFAULT_COUNT if args.conversations is None else args.conversations
     if count < 1:
         raise UserFacingError(f"--conversations must be at least 1, got {count}")
+    if args.corpus is not None:
+        if args.example or args.seed is not None or args.conversations is not None:
+            raise UserFacingError(
+                "--corpus plays the conversations it names: drop --example/--seed/--conversations"
+            )
+        return _probe_corpus(args.corpus, names, as_json=args.json)
     if args.example:
         if args.seed is not None or args.conversations is not None:
             raise UserFacingError(

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from fincoach_tui.cli.probe import MODEL, StrategyResult
+from fincoach_tui.cli.probe_corpus import Corpus
 from fincoach_tui.domain.probe.conversations import Conversation
+from fincoach_tui.domain.probe.corpus import kind_of_key
 from fincoach_tui.domain.probe.kinds import KINDS, kind_of
 
 _MAINTENANCE_NAMES = {"summary": "folds", "extract": "extractions", "embed": "embeddings"}
@@ -40,22 +42,25 @@ def summary_table(results: Sequence[StrategyResult]) -> str:
     return "\n".join(lines)
 
 
-def by_kind(result: StrategyResult) -> dict[str, tuple[int, int]]:
-    """kind -> (needed facts sent with their current value, needed facts), over all runs."""
+def by_kind(
+    result: StrategyResult, classify: Callable[[str], str] = kind_of
+) -> dict[str, tuple[int, int]]:
+    """kind -> (needed facts sent with their current value, needed facts), over all runs;
+    `classify` says which kind a fact key is (generated keys by default)."""
     counts: dict[str, list[int]] = {}
     for run in result.runs:
         for answer in run.answers:
             for key in answer.needed:
-                row = counts.setdefault(kind_of(key), [0, 0])
+                row = counts.setdefault(classify(key), [0, 0])
                 row[0] += key in answer.present
                 row[1] += 1
     order = {kind: n for n, kind in enumerate(KINDS)}
     return {k: (v[0], v[1]) for k, v in sorted(counts.items(), key=lambda kv: order.get(kv[0], 99))}
 
 
-def kind_table(results: Sequence[StrategyResult]) -> str:
+def kind_table(results: Sequence[StrategyResult], classify: Callable[[str], str] = kind_of) -> str:
     """Markdown: share of needed facts sent with their current value, by kind of fact."""
-    tallies = [by_kind(r) for r in results]
+    tallies = [by_kind(r, classify) for r in results]
     kinds = list(dict.fromkeys(k for t in tallies for k in t))
     lines = [
         "| kind | " + " | ".join(f"`{r.strategy}`" for r in results) + " |",
@@ -82,6 +87,25 @@ def report(results: Sequence[StrategyResult], seed: int) -> str:
     )
 
 
+def corpus_report(results: Sequence[StrategyResult], corpus: Corpus) -> str:
+    """The same tables for conversations read from a corpus, then which is which."""
+    legend = "\n".join(
+        f"- #{c.number}: {c.title or '(untitled)'} ({name}, {len(c.turns)} turns, "
+        f"{len(c.questions)} question{'s' if len(c.questions) != 1 else ''})"
+        for c, name in zip(corpus.conversations, corpus.files)
+    )
+    return "\n\n".join(
+        [
+            f"Recall probe: {len(corpus.conversations)} written conversation(s) from "
+            f"{corpus.source}, offline coach (simulated), priced as {MODEL}.",
+            summary_table(results),
+            "Needed facts sent with their current value, by kind:",
+            kind_table(results, kind_of_key),
+            "Conversations:\n" + legend,
+        ]
+    )
+
+
 def as_json(results: Sequence[StrategyResult], seed: int) -> dict[str, Any]:
     runs = results[0].runs if results else ()
     return {
@@ -92,7 +116,18 @@ def as_json(results: Sequence[StrategyResult], seed: int) -> dict[str, Any]:
     }
 
 
-def _strategy_json(r: StrategyResult) -> dict[str, Any]:
+def corpus_json(results: Sequence[StrategyResult], corpus: Corpus) -> dict[str, Any]:
+    return {
+        "corpus": corpus.source,
+        "conversations": len(corpus.conversations),
+        "files": list(corpus.files),
+        "titles": [c.title for c in corpus.conversations],
+        "model": MODEL,
+        "strategies": [_strategy_json(r, kind_of_key) for r in results],
+    }
+
+
+def _strategy_json(r: StrategyResult, classify: Callable[[str], str] = kind_of) -> dict[str, Any]:
     maintenance = {}
     for kind in _MAINTENANCE_NAMES:
         calls, tokens = r.maintenance(kind)
@@ -108,7 +143,7 @@ def _strategy_json(r: StrategyResult) -> dict[str, Any]:
         "prompt_tokens_last_turn_mean": r.mean_last_prompt_tokens,
         "maintenance_tokens_per_conversation": r.mean_maintenance_tokens,
         "maintenance": maintenance,
-        "by_kind": {k: {"present": p, "needed": n} for k, (p, n) in by_kind(r).items()},
+        "by_kind": {k: {"present": p, "needed": n} for k, (p, n) in by_kind(r, classify).items()},
         "conversations": [
             {
                 "conversation": run.conversation,

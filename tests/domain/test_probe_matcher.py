@@ -140,6 +140,24 @@ def test_an_old_value_marked_outdated_is_not_sent_as_current():
     assert _verdict("Rent ₹25,000; the SIP figure is outdated") == (False, True)
 
 
+def test_a_value_in_a_was_parenthesis_is_the_old_one():
+    """A summary writes "now (was before)": the value inside "(was ...)" is not sent as
+    current, and one sent with the roles swapped is stale, not present."""
+    assert _verdict("- rent: ₹28,000 (was ₹25,000)") == (True, False)
+    assert _verdict("- rent: ₹25,000 (was ₹28,000)") == (False, True)
+    assert _verdict("- rent: ₹25,000 (was ₹28,000); rent 28k") == (True, False)
+    assert _verdict("- city: Pune (was 28k)\n- rent: 25k") == (False, True)
+    # Only inside the parenthesis: a closed one, or one that does not open with "was",
+    # marks nothing.
+    assert _verdict("(was in Pune) rent ₹28,000") == (True, False)
+    assert _verdict("rent ₹28,000 (as of Jan, was lower)") == (True, False)
+    fd = Value("rate", 7.15)
+    text = RequestText("- FD rate: 7.35% (was 7.15%)")
+    assert judge(text, "fd_rate", fd, (Value("rate", 7.35),)) == judge(
+        RequestText("- FD rate: 7.35%"), "fd_rate", fd, (Value("rate", 7.35),)
+    )
+
+
 def test_nothing_sent_is_neither():
     assert _verdict("What's my rent now?") == (False, False)
 

@@ -45,6 +45,7 @@ class Conversation:
     turns: tuple[ProbeTurn, ...]
     kinds: tuple[str, ...]  # the kinds planted, in the order they were
     history: dict[str, tuple[tuple[int, Value], ...]]  # key -> (turn, value), oldest first
+    title: str = ""  # a written conversation's title (corpus.py); generated ones have none
 
     @property
     def questions(self) -> list[tuple[int, ProbeTurn]]:

@@ -15,11 +15,14 @@ one summarizer or extractor happens to write:
   phrases ("Bengaluru" == "Bangalore"; "risk-averse" == "conservative" == "cautious"), a
   count in words the same as in digits ("two children" == "2 children").
 
-Present: the request text contains the current value (any equivalent form, anywhere).
+Present: the request text contains the current value (any equivalent form, anywhere)
+but as the old value of a "(was ...)" parenthesis: "FD rate: 7.35% (was 7.15%)" states
+7.15% as what the rate no longer is.
 
 Sent as current (stale): the request contains an earlier value of the fact in an
 unmarked occurrence, and the current value appears nowhere in the request. An occurrence
-is marked outdated when its clause (the text between ". ", ";" or a line break on either
+is marked outdated when it sits in a "(was ...)" parenthesis ("rent ₹28,000 (was
+₹25,000)"), or when its clause (the text between ". ", ";" or a line break on either
 side, parentheses included) contains one of OUTDATED_MARKERS: "rent ₹25,000 (outdated)",
 or the line recalled passages carry today, "(Outdated: rent was ₹25,000 then; the current
 fact is ₹28,000.)". An old value beside the current one is the normal case for a replayed
@@ -66,6 +69,9 @@ _AFTER_YEAR = re.compile(r"-(?P<number>\d{1,2})(?:-\d{1,2})?\b")
 _PERCENT = re.compile(r"\s*(?:%|per\s?cent\b|pc\b)", re.IGNORECASE)
 # What ends a sentence or clause, for "marked outdated".
 _SEPARATORS = (". ", ";", "\n")
+# "rent ₹28,000 (was ₹25,000)": what such a parenthesis holds is the old value only, so it
+# is matched by itself rather than by clause (the clause holds the current value too).
+_WAS = re.compile(r"\(\s*was\b")
 
 
 @dataclass(frozen=True)
@@ -157,11 +163,24 @@ class RequestText:
                 start = self.lower.find(phrase, end)
 
     def has(self, value: Value) -> bool:
-        return next(self.occurrences(value), None) is not None
+        """Whether `value` is stated other than as what something was: "(was ₹25,000)"."""
+        return any(not self.said_it_was(start) for start, _ in self.occurrences(value))
 
     def unmarked(self, value: Value) -> bool:
         """Whether `value` occurs at least once outside an outdated marking."""
-        return any(not self.marked_outdated(start, end) for start, end in self.occurrences(value))
+        return any(
+            not self.marked_outdated(start, end) and not self.said_it_was(start)
+            for start, end in self.occurrences(value)
+        )
+
+    def said_it_was(self, start: int) -> bool:
+        """Whether text[start:] is inside a parenthesis that opens with "was"."""
+        opened = self.lower.rfind("(", 0, start)
+        return (
+            opened != -1
+            and self.lower.find(")", opened, start) == -1
+            and _WAS.match(self.lower, opened) is not None
+        )
 
     def marked_outdated(self, start: int, end: int) -> bool:
         """Whether the clause around text[start:end] (its parentheses included) says it is
