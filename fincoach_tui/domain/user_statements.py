@@ -147,6 +147,13 @@ _PLEASANTRY = re.compile(
     r"makes sense|sounds good|perfect|nice)\W*$",
     re.IGNORECASE,
 )
+# Someone else's figures ("my friend pays 30k rent") and what-ifs are not the user's facts.
+_NOT_THEIRS = re.compile(
+    r"^\W*(?:(?:my|our|a)\s+(?:friends?|colleagues?|cousins?|neighbou?rs?|boss|manager|"
+    r"roommates?|flatmates?)\b|(?:he|she|they|someone|people|everyone|most people)\b|"
+    r"(?:if|what if|suppose|supposing|assuming|imagine|in case)\b)",
+    re.IGNORECASE,
+)
 _SENTENCE = re.compile(r"(?<=[.!?])\s+(?=[^\d])|\n+|;\s*")
 _ABBREVIATION = re.compile(r"\b(?:rs|no|approx|vs|etc|e\.g|i\.e|mr|mrs|dr|st)\.$", re.IGNORECASE)
 _COMMA = re.compile(r",\s+")
@@ -210,7 +217,9 @@ def statements_in(text: str) -> tuple[str, ...]:
     found: list[str] = []
     for sentence in _sentences(text):
         part = _statement_part(sentence).strip()
-        if not part or _PLEASANTRY.match(part) or len(part.split()) < 2:
+        if not part or _PLEASANTRY.match(part) or _NOT_THEIRS.match(part):
+            continue
+        if len(part.split()) < 2:
             continue
         if has_figure(part) or classes_of(part):
             statement = _trimmed(part)
@@ -231,13 +240,12 @@ def _numbers(value: str) -> set[float]:
 
 def carried(statement: str, facts: Mapping[str, str]) -> bool:
     """Whether the current `facts` (key -> value) hold everything `statement` says: the
-    recogniser reads facts from it, every one is current, every amount and rate in it is one
-    of their values, it has no more figures than facts, and every word class it names is
-    among their kinds."""
+    recogniser reads facts from it, the facts have every one of their keys (a value since
+    replaced is theirs to say: "rent: ₹28,000 (was ₹25,000)"), every amount and rate in it
+    is one of the values read, it has no more figures than facts, and every word class it
+    names is among their kinds."""
     found = recognise(statement)
-    if not found:
-        return False
-    if any(key not in facts or not same_value(key, value, facts[key]) for key, value in found):
+    if not found or any(key not in facts for key, _ in found):
         return False
     values = set().union(*(_numbers(value) for _, value in found))
     if not _numbers(statement) <= values or len(figures_in(statement)) > len(found):

@@ -210,7 +210,9 @@ def _read_user(
         if sentence.endswith("?") or _QUESTION_WORD.match(sentence):
             if not stated:
                 summary.topics.append(_first_words(sentence))
-        elif _DECISION.search(sentence) and not any(s.text in sentence for s in statements):
+        elif _DECISION.search(sentence) and not any(
+            s.text in sentence and not carried(s.text, summary.facts) for s in statements
+        ):
             decision = _first_words(sentence, 18)
             if decision not in summary.decisions:
                 summary.decisions.append(decision)
@@ -222,6 +224,9 @@ def _fit(summary: _Summary, cap: int, count_text: Callable[[str], int]) -> None:
     the oldest question topics, then the oldest decisions, then the "was" notes, then the
     least salient and oldest facts."""
     earlier = summary.dropped[-4:]
+    # Statements the facts hold are not in the text; they must not come back in it when
+    # those facts are dropped below.
+    summary.statements = summary.shown_statements()
     counts = {"older question topic": 0, "older decision": 0, "older statement": 0}
     named: list[str] = []
 
