@@ -205,7 +205,8 @@ def _statement_part(sentence: str) -> str:
 
 
 def _trimmed(text: str) -> str:
-    words = text.strip().rstrip(",").split()
+    # No full stop at the end: "5k. (outdated)" would put the mark in a sentence of its own.
+    words = text.strip().rstrip(",.!").split()
     text = " ".join(words[:MAX_WORDS]) + (" …" if len(words) > MAX_WORDS else "")
     return text.replace(";", ",")  # one clause for the judge's "(outdated)" and ours
 
@@ -240,13 +241,14 @@ def _numbers(value: str) -> set[float]:
 
 def carried(statement: str, facts: Mapping[str, str]) -> bool:
     """Whether the current `facts` (key -> value) hold everything `statement` says: the
-    recogniser reads facts from it, the facts have every one of their keys (a value since
-    replaced is theirs to say: "rent: ₹28,000 (was ₹25,000)"), every amount and rate in it
-    is one of the values read, it has no more figures than facts, and every word class it
-    names is among their kinds."""
+    recogniser reads facts from it, every one is current, every amount and rate in it is one
+    of their values, it has no more figures than facts, and every word class it names is
+    among their kinds."""
     found = recognise(statement)
-    if not found or any(key not in facts for key, _ in found):
+    if not found:
         return False
+    if any(key not in facts or not same_value(key, value, facts[key]) for key, value in found):
+        return False  # shown marked outdated: the recogniser may have misread what replaced it
     values = set().union(*(_numbers(value) for _, value in found))
     if not _numbers(statement) <= values or len(figures_in(statement)) > len(found):
         return False

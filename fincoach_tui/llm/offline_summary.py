@@ -110,8 +110,13 @@ class _Summary:
             self.statements.append(statement)
 
     def shown_statements(self) -> list[Statement]:
-        """The statements the facts above do not already hold, oldest first."""
-        return [s for s in self.statements if not carried(s.text, self.facts)]
+        """The statements the facts and decisions above do not already hold, oldest first."""
+        decided = tuple(d.rstrip("…").rstrip() for d in self.decisions)
+        return [
+            s
+            for s in self.statements
+            if not carried(s.text, self.facts) and not s.text.startswith(decided or ("\0",))
+        ]
 
     def lines(self) -> list[str]:
         out = [HEADER]
@@ -221,8 +226,9 @@ def _read_user(
 
 def _fit(summary: _Summary, cap: int, count_text: Callable[[str], int]) -> None:
     """Drop what matters least until the summary fits `cap` tokens, and say what went:
-    the oldest question topics, then the oldest decisions, then the "was" notes, then the
-    least salient and oldest facts."""
+    the oldest question topics, then the oldest decisions, then the user's statements that
+    hold a replaced value, then the "was" notes, then the oldest statements, then the least
+    salient and oldest facts."""
     earlier = summary.dropped[-4:]
     # Statements the facts hold are not in the text; they must not come back in it when
     # those facts are dropped below.
@@ -241,15 +247,16 @@ def _fit(summary: _Summary, cap: int, count_text: Callable[[str], int]) -> None:
     while over() and summary.decisions:
         summary.decisions.pop(0)
         counts["older decision"] += 1
-    while over() and summary.shown_statements():  # the outdated first, then the oldest
-        shown = summary.shown_statements()
-        stale = [s for s in shown if outdated(s.text, summary.facts)]
-        summary.statements.remove((stale or shown)[0])
+    while over() and (stale := [s for s in summary.statements if outdated(s.text, summary.facts)]):
+        summary.statements.remove(stale[0])  # an old value, the oldest first
         counts["older statement"] += 1
     while over() and summary.was:
         key = min(summary.was, key=lambda k: summary.said_in.get(k, 0))
         del summary.was[key]
         named.append(f"the old {label_of(key)}")
+    while over() and summary.statements:
+        summary.statements.pop(0)
+        counts["older statement"] += 1
     for key in sorted(summary.facts, key=lambda k: (-_salience(k), summary.said_in.get(k, 0))):
         if not over():
             break

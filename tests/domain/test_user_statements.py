@@ -26,19 +26,19 @@ from tests.domain.test_facts import messages
         # Hinglish: a count in digits; the question after it is not kept
         (
             "Hamari beti 6 saal ki hai aur beta abhi 2 ka. Kya humein child plan lena chahiye?",
-            ("Hamari beti 6 saal ki hai aur beta abhi 2 ka.",),
+            ("Hamari beti 6 saal ki hai aur beta abhi 2 ka",),
         ),
         # no figure: a risk preference with its reason
         (
             "Honestly I can't stomach the market swings, a guaranteed return matters more to me.",
             (
-                "Honestly I can't stomach the market swings, a guaranteed return matters more to me.",
+                "Honestly I can't stomach the market swings, a guaranteed return matters more to me",
             ),
         ),
         # a number in words; the pleasantry goes
         (
             "My dad gets around twenty-two thousand as pension every month. thanks!",
-            ("My dad gets around twenty-two thousand as pension every month.",),
+            ("My dad gets around twenty-two thousand as pension every month",),
         ),
         # a move with a month; the clause after ";" states nothing durable
         (
@@ -48,14 +48,14 @@ from tests.domain.test_facts import messages
         # an amount and a rate, then a question
         (
             "Home loan outstanding is about 38 lakh at 8.6 percent. Should I prepay or invest?",
-            ("Home loan outstanding is about 38 lakh at 8.6 percent.",),
+            ("Home loan outstanding is about 38 lakh at 8.6 percent",),
         ),
         # the statement before a question in the same sentence
         ("Given that my salary is 80k, how much should I save?", ("Given that my salary is 80k",)),
         # "Rs." does not end the sentence
         (
             "I also have an LIC policy, premium is Rs. 12,000 a year.",
-            ("I also have an LIC policy, premium is Rs. 12,000 a year.",),
+            ("I also have an LIC policy, premium is Rs. 12,000 a year",),
         ),
         ("Could you explain how ELSS works?", ()),
         ("If I get a raise of 20k, what then?", ()),  # a what-if
@@ -79,15 +79,15 @@ TURNS = [
     ("papa ki pension 30 hazaar aati hai, wo hamare saath rehte hain.", "Good."),
     ("What is an index fund?", "A fund that tracks an index."),
     ("Landlord says 26.5k from next month, ugh.", "Noted."),
-    ("My wife started a side gig, roughly fifteen thousand a month.", "Nice."),
+    ("My wife started a side gig, roughly fifteen thousand a month", "Nice."),
 ]
 FIRST_FOLD = """[simulated summary]
 Facts the user stated (newest values):
 - salary: ₹82,000
 - rent: ₹24,000
 In the user's words (newest first):
-- (turn 2) papa ki pension 30 hazaar aati hai, wo hamare saath rehte hain.
-- (turn 1) Rent is 24k for a 2BHK in Whitefield.
+- (turn 2) papa ki pension 30 hazaar aati hai, wo hamare saath rehte hain
+- (turn 1) Rent is 24k for a 2BHK in Whitefield
 Asked about: What is an index fund."""
 SECOND_FOLD = """[simulated summary]
 Facts the user stated (newest values):
@@ -95,10 +95,10 @@ Facts the user stated (newest values):
 - rent: ₹26,500 (was ₹24,000)
 - family spouse: wife
 In the user's words (newest first):
-- (turn 5) My wife started a side gig, roughly fifteen thousand a month.
-- (turn 4) Landlord says 26.5k from next month, ugh.
-- (turn 2) papa ki pension 30 hazaar aati hai, wo hamare saath rehte hain.
-- (turn 1) Rent is 24k for a 2BHK in Whitefield. (outdated)
+- (turn 5) My wife started a side gig, roughly fifteen thousand a month
+- (turn 4) Landlord says 26.5k from next month, ugh
+- (turn 2) papa ki pension 30 hazaar aati hai, wo hamare saath rehte hain
+- (turn 1) Rent is 24k for a 2BHK in Whitefield (outdated)
 Asked about: What is an index fund."""
 
 
@@ -124,12 +124,14 @@ def test_the_summary_keeps_the_users_words_across_two_folds(counter):
     assert fold_now(text, "(6-6):\nUser: ok\nFinCoach: ok", counter) == SECOND_FOLD
 
 
-def test_under_the_cap_the_outdated_and_oldest_statements_go_first_and_it_says_so(counter):
+def test_under_the_cap_outdated_statements_then_was_notes_then_the_oldest_go_and_it_says_so(
+    counter,
+):
     text = fold_now(SECOND_FOLD, "(6-6):\nUser: ok\nFinCoach: ok", counter, cap=95)
     assert text.splitlines()[-3:] == [
         "In the user's words (newest first):",
-        "- (turn 5) My wife started a side gig, roughly fifteen thousand a month.",
-        "Dropped to fit the cap: 1 older question topic; 3 older statements.",
+        "- (turn 5) My wife started a side gig, roughly fifteen thousand a month",
+        "Dropped to fit the cap: 1 older question topic; 3 older statements; the old rent.",
     ]
     assert counter.count(text) <= 95
 
@@ -161,9 +163,9 @@ def test_the_facts_strategy_sends_the_asked_about_notes_and_the_newest_and_stays
     text = notes_sent(history, "How much does my father need from me?", strategy)
     lines = text.splitlines()
     # nine notes: budget 9 x 28 = 252 words here; all fit, newest first
-    assert lines[0] == "- (turn 9) papa ki pension 30 hazaar aati hai, wo hamare saath rehte hain."
+    assert lines[0] == "- (turn 9) papa ki pension 30 hazaar aati hai, wo hamare saath rehte hain"
     assert len(lines) == 9
-    assert lines[-1] == "- (turn 1) We spend 2 thousand a month on the maid."
+    assert lines[-1] == "- (turn 1) We spend 2 thousand a month on the maid"
     # many more statements: the budget stops growing and the same request costs the same
     more = said * 1 + [f"Our {n}th subscription costs {n}00 rupees a month." for n in range(10, 40)]
     long = messages(*[t for s in more for t in (s, "ok")], "q1", "a1", "q2", "a2")
