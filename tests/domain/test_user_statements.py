@@ -31,9 +31,7 @@ from tests.domain.test_facts import messages
         # no figure: a risk preference with its reason
         (
             "Honestly I can't stomach the market swings, a guaranteed return matters more to me.",
-            (
-                "Honestly I can't stomach the market swings, a guaranteed return matters more to me",
-            ),
+            ("Honestly I can't stomach the market swings, a guaranteed return matters more to me",),
         ),
         # a number in words; the pleasantry goes
         (
