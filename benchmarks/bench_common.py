@@ -119,7 +119,9 @@ def generate_session(path: Path, turns: int, strategy: str = "window") -> dict[s
     lines: list[str] = []
     refs = RefTable()  # records by reference, as SessionFile writes them (without an fsync each)
 
-    def sink(event: dict) -> None:
+    def sink(event) -> None:
+        # The coach hands over event dataclasses (domain/session_events.py); the file holds dicts.
+        event = event.to_dict() if hasattr(event, "to_dict") else event
         for stored in refs.by_reference([event]):
             line = json.dumps(stored, ensure_ascii=False, separators=(",", ":"), allow_nan=False)
             lines.append(line)

@@ -40,7 +40,11 @@ def build_parser() -> argparse.ArgumentParser:
 
     sub.add_parser("sessions", help="list saved sessions")
 
-    sim = sub.add_parser("simulate", help="the notebook's token-growth table, for every strategy")
+    sim = sub.add_parser(
+        "simulate",
+        help="token growth per turn with no model: every strategy side by side, on a sample "
+        "conversation or your own messages",
+    )
     sim.add_argument(
         "--reply-tokens", type=int, default=80, help="assumed length of every reply (default 80)"
     )
@@ -48,7 +52,7 @@ def build_parser() -> argparse.ArgumentParser:
         "--messages",
         type=Path,
         metavar="FILE",
-        help="user messages, one per line (default: the notebook's ten)",
+        help="user messages, one per line (default: the ten of the sample conversation)",
     )
     sim.add_argument(
         "--model",
@@ -59,9 +63,11 @@ def build_parser() -> argparse.ArgumentParser:
 
     plan = sub.add_parser(
         "plan",
-        help="seed 002's crossover planner: buffer vs bounded strategies, per turn and in total",
+        help="the crossover planner: when window, summary, facts and hybrid get cheaper than "
+        "buffer, per turn and in total",
         description="Input tokens per turn and cumulative for buffer and each bounded strategy, and "
-        "the turns where each gets cheaper than buffer. Defaults: seed 002's assumptions.",
+        "the turns where each gets cheaper than buffer. Every size below has a default; "
+        "give your own (the app's planner, Ctrl+L, starts from your session's averages).",
     )
     for flag, default, what in (
         ("--system-tokens", 1800, "system block"),
@@ -126,6 +132,20 @@ def build_parser() -> argparse.ArgumentParser:
         "anthropic, google...); default: the configured provider, else the model's maker",
     )
 
+    usage = sub.add_parser("usage", help="tokens and cost across sessions, per day, week or month")
+    period = usage.add_mutually_exclusive_group()
+    for flag in ("daily", "weekly", "monthly"):
+        period.add_argument(
+            f"--{flag}", dest="period", action="store_const", const=flag, help=f"{flag} totals"
+        )
+    usage.add_argument(
+        "--by",
+        choices=("model", "strategy", "session"),
+        help="one line per model, strategy or session",
+    )
+    usage.add_argument("--since", metavar="DATE", help="from this day on (YYYY-MM-DD)")
+    usage.add_argument("--json", action="store_true", help="print the report as JSON")
+
     exp = sub.add_parser("export", help="write a session as Markdown or JSON")
     exp.add_argument("name", help="session name")
     exp.add_argument("--format", choices=("md", "json"), default="md")
@@ -165,6 +185,11 @@ def _main(argv: Sequence[str] | None) -> int:
             return cmd_export(args)
         if args.command == "prices":
             return cmd_prices(args)
+        if args.command == "usage":
+            from fincoach_tui.cli.usage import cmd_usage
+
+            sessions = _sessions_dir()
+            return _guard(lambda: cmd_usage(args, sessions))  # ConfigError, a bad --since
         return cmd_chat(args)
     except KeyboardInterrupt:
         return 130
@@ -202,6 +227,8 @@ def cmd_chat(args: argparse.Namespace) -> int:
     from fincoach_tui.store.sessions import SessionStore
 
     config = _guard(lambda: load_config(paths.config_path()))
+    for problem in config.problems:  # a bad budget: said once, the default kept
+        print(f"fincoach: {problem}", file=sys.stderr)
     overrides = Overrides(args.provider, args.model, args.base_url, args.api_key_env, args.strategy)
     settings = _guard(lambda: resolve(config, overrides, os.environ))
     if args.strategy:
@@ -249,8 +276,12 @@ def _plain(config, settings, file, strategy: str | None) -> int:
         file.close()
         raise
     live = _guard(lambda: open_session(engine, file, strategy=strategy))
+    from fincoach_tui.cli.plain_budget import PlainBudget
+    from fincoach_tui.service.usage import SpendWatch
+
+    budget = PlainBudget(SpendWatch.open(config, live.coach))
     try:
-        return asyncio.run(run(live))
+        return asyncio.run(run(live, budget=budget))
     finally:
         live.close()
 

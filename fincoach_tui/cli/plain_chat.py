@@ -9,6 +9,7 @@ from __future__ import annotations
 import sys
 from typing import TextIO
 
+from fincoach_tui.cli.plain_budget import PlainBudget
 from fincoach_tui.domain.inert_text import inert
 from fincoach_tui.domain.memory import StrategyError
 from fincoach_tui.service.coach import Coach, Turn
@@ -66,7 +67,12 @@ def accounting_line(record, coach: Coach | None = None) -> str:
     )
 
 
-async def run(session: LiveSession, stdin: TextIO | None = None, out: TextIO | None = None) -> int:
+async def run(
+    session: LiveSession,
+    stdin: TextIO | None = None,
+    out: TextIO | None = None,
+    budget: PlainBudget | None = None,
+) -> int:
     stdin = stdin or sys.stdin  # looked up per call: tests and pipes replace them
     out = out or sys.stdout
 
@@ -99,12 +105,21 @@ async def run(session: LiveSession, stdin: TextIO | None = None, out: TextIO | N
                 say("note: nothing to retry")
                 continue
             line = failed
+        warning, refused_by_budget = budget.before(line) if budget else ("", False)
+        if warning:
+            say(f"budget: {warning}")
+        if refused_by_budget:
+            failed = line  # nothing lost: /retry sends it once the budget allows
+            continue
         try:
             turn = coach.begin(line)  # the rules are the coach's: this only words them
         except TurnRefused as refused:
             failed = _refused(refused, line, say)
             continue
         failed = await _turn(turn, say, out)
+        notice = budget.after() if budget else ""
+        if notice:
+            say(notice)
     if coach.unsaved is not None:
         # Quitting after a failed write: say once more what is not on disk, and exit non-zero.
         say(f"fincoach: session {session.name} is missing your last change: {coach.unsaved}")

@@ -7,6 +7,7 @@ rule, and the user must be able to see, correct and delete it):
                 an extraction's outcome; a rejected one changes no fact
   fact_edit     {"id", "new_id", "value", "at"}   the user corrected a fact
   fact_deleted  {"id", "at"}                      the user deleted a fact
+  fact_restored {"id", "at"}                      a deletion undone
   extraction_resumed {"turn"}                     extraction paused by refusals is resumed
 
 A new value for a key supersedes the current one (which is kept, marked with
@@ -160,6 +161,13 @@ class FactStore:
     def delete(self, fact_id: str, at: float) -> None:
         fact = self._require(fact_id)
         self._facts[fact.id] = replace(fact, deleted_at=at)
+
+    def restore(self, fact_id: str) -> None:
+        """Undo a deletion: the fact is as it was before it (current, or still superseded)."""
+        fact = self._require(fact_id)
+        if fact.deleted_at is None:
+            raise ValueError(f"fact {fact_id} is not deleted")
+        self._facts[fact.id] = replace(fact, deleted_at=None)
 
     def edit(self, fact_id: str, new_id: str, value: str, at: float) -> None:
         """The user corrected a fact: a supersession by the user."""

@@ -17,6 +17,7 @@ so old files read unchanged and new files are byte for byte what the dicts used 
   facts      {"turn", "covers_ids", "facts": [Fact], "rejected"}   an extraction
   fact_edit  {"id", "new_id", "value", "at"}                       the user corrected a fact
   fact_deleted {"id", "at"}                                        the user deleted a fact
+  fact_restored {"id", "at"}                                       a deletion undone (before the next turn)
   extraction_resumed {"turn"}              extraction paused by refusals is resumed
   embeddings {"model", "vectors": {id: packed float32}}            recall vectors
 
@@ -178,6 +179,18 @@ class FactDeletedEvent:
 
 
 @dataclass(frozen=True)
+class FactRestoredEvent:
+    """A deletion undone before the next turn: appended, so the file keeps both."""
+
+    id: str
+    at: float
+    type: Literal["fact_restored"] = field(default="fact_restored", init=False)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"type": self.type, "id": self.id, "at": self.at}
+
+
+@dataclass(frozen=True)
 class ExtractionResumedEvent:
     turn: int
     type: Literal["extraction_resumed"] = field(default="extraction_resumed", init=False)
@@ -216,7 +229,9 @@ class UnknownEvent:
         return dict(self.data)
 
 
-FactEvent = FactsEvent | FactEditEvent | FactDeletedEvent | ExtractionResumedEvent
+FactEvent = (
+    FactsEvent | FactEditEvent | FactDeletedEvent | FactRestoredEvent | ExtractionResumedEvent
+)
 SessionEvent = (
     HeaderEvent
     | MessageEvent
@@ -314,6 +329,8 @@ def event_from_dict(data: Mapping[str, Any]) -> SessionEvent:
             )
         case "fact_deleted":
             return FactDeletedEvent(str(data["id"]), float(data["at"]))
+        case "fact_restored":
+            return FactRestoredEvent(str(data["id"]), float(data["at"]))
         case "extraction_resumed":
             return ExtractionResumedEvent(int(data["turn"]))
         case "embeddings":
@@ -331,5 +348,7 @@ def apply_fact_event(store: FactStore, event: FactEvent) -> None:
             store.edit(event.id, event.new_id, event.value, event.at)
         case FactDeletedEvent():
             store.delete(event.id, event.at)
+        case FactRestoredEvent():
+            store.restore(event.id)
         case ExtractionResumedEvent():
             store.resume_extraction(event.turn)

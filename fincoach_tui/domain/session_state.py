@@ -24,6 +24,7 @@ from fincoach_tui.domain.session_events import (
     FactDeletedEvent,
     FactEditEvent,
     FactEvent,
+    FactRestoredEvent,
     FactsEvent,
     HeaderEvent,
     MessageEvent,
@@ -76,6 +77,24 @@ class SessionState:
         return self.switches[-1] if self.switches else None
 
     @property
+    def next_turn(self) -> int:
+        """The turn of the next request (the turn under way counts as sent)."""
+        return self.transcript.completed_turns + 1 + (self.transcript.pending is not None)
+
+    def undoable_deletions(self) -> list[str]:
+        """Facts deleted since the last request, newest last: their deletion can still be
+        undone (no request has been built without them yet)."""
+        turn, deleted = self.next_turn, []
+        for at, event in self.fact_log:
+            if at != turn:
+                continue
+            if isinstance(event, FactDeletedEvent):
+                deleted.append(event.id)
+            elif isinstance(event, FactRestoredEvent) and event.id in deleted:
+                deleted.remove(event.id)
+        return [i for i in deleted if (f := self.facts.get(i)) and f.deleted_at is not None]
+
+    @property
     def chat_records(self) -> list[CallRecord]:
         return [r for r in self.records if r.kind == "chat"]
 
@@ -123,10 +142,16 @@ class SessionState:
                 self.switches.append(StrategySwitch(event.turn, event.name, dict(event.params)))
             case SummaryEvent():
                 self.summaries.append(event.summary)
-            case FactsEvent() | FactEditEvent() | FactDeletedEvent() | ExtractionResumedEvent():
+            case (
+                FactsEvent()
+                | FactEditEvent()
+                | FactDeletedEvent()
+                | FactRestoredEvent()
+                | ExtractionResumedEvent()
+            ):
                 apply_fact_event(self.facts, event)
                 # An extraction names its turn; a correction counts from the next request.
-                turn = self.transcript.completed_turns + 1 + (self.transcript.pending is not None)
+                turn = self.next_turn
                 self.fact_log.append((event.turn if isinstance(event, FactsEvent) else turn, event))
             case EmbeddingsEvent():
                 self.embeddings.setdefault(event.model, {}).update(event.vectors)

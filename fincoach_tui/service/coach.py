@@ -43,6 +43,7 @@ from fincoach_tui.domain.records import CallRecord, MessageIds, SentMessage, Usa
 from fincoach_tui.domain.session_events import (
     FactDeletedEvent,
     FactEditEvent,
+    FactRestoredEvent,
     SessionEvent,
     WithdrawnEvent,
     message_event,
@@ -256,6 +257,15 @@ class Coach:
         if self.state.facts.get(fact_id) is None:
             raise ValueError(f"no fact {fact_id!r}")
         self._emit(FactDeletedEvent(fact_id, self.clock()))
+
+    def undo_deletion(self) -> str | None:
+        """Bring back the fact deleted last, if no request has been built since (the
+        deletion is undone by an event of its own: the file keeps both). Its id, or None."""
+        undoable = self.state.undoable_deletions()
+        if self.busy or not undoable:
+            return None
+        self._emit(FactRestoredEvent(undoable[-1], self.clock()))
+        return undoable[-1]
 
     # ---- counting ------------------------------------------------------------------
     def count_message(self, message: Message) -> int:

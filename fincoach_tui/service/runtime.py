@@ -278,11 +278,14 @@ def open_session(
     *,
     strategy: str | None = None,
     sleep: Callable[[float], Awaitable[None]] | None = None,
+    config: Config | None = None,
 ) -> LiveSession:
     """Replay an open session file and put a coach on it. Closes the file on failure.
 
     `sleep` is how the coach waits before retrying a rate-limited call (tests pass one
-    they control; the default is asyncio.sleep)."""
+    they control; the default is asyncio.sleep). `config` is the settings as they are now
+    (the app saves strategy choices as it runs): a new session starts on its strategy;
+    by default, the engine's, as read at start-up."""
     from fincoach_tui.domain.memory import StrategyError
     from fincoach_tui.domain.persona import FINCOACH_SYSTEM_PROMPT
     from fincoach_tui.domain.session_events import WithdrawnEvent
@@ -292,12 +295,12 @@ def open_session(
     try:
         state, problems = replay(file.events)
         try:
-            chosen = choose_strategy(state, engine.config, strategy)
+            chosen = choose_strategy(state, config or engine.config, strategy)
         except StrategyError as exc:
             if strategy:  # the user's own flag: theirs to fix
                 raise
             # A hand-edited strategy line: open on the configured one and say so.
-            chosen = choose_strategy(SessionState(), engine.config, None)
+            chosen = choose_strategy(SessionState(), config or engine.config, None)
             problems.append(
                 f"the session's saved strategy is unusable ({exc}); using {chosen.name}"
             )

@@ -47,6 +47,11 @@ class Sessions:
     def __init__(self, store: SessionStore) -> None:
         self._store = store
 
+    @property
+    def directory(self) -> Path:
+        """Where the session files are (the usage index sits beside it)."""
+        return self._store.root
+
     def listing(self) -> list[Listed]:
         """Every session, newest first; one that cannot be read is listed all the same."""
         from fincoach_tui.domain.session_state import summarize_session
@@ -65,14 +70,48 @@ class Sessions:
         name: str,
         *,
         sleep: Callable[[float], Awaitable[None]] | None = None,
+        config: Config | None = None,
     ) -> LiveSession:
-        """Open `name` (created if new) with a coach on it. Raises NotDone."""
+        """Open `name` (created if new) with a coach on it. Raises NotDone.
+
+        `config`: the settings as they are now; a new session starts on their strategy."""
         from fincoach_tui.service.runtime import open_session
 
         try:
-            return open_session(engine, self._store.open(name), sleep=sleep)
+            return open_session(engine, self._store.open(name), sleep=sleep, config=config)
         except (SessionError, ValueError) as exc:
             raise NotDone(str(exc)) from exc
+
+    def check_new_name(self, current: str, new: str) -> str:
+        """`new` as a new name for the session `current`: a valid name, not its own, not
+        another session's. The name, checked; raises NotDone (nothing is touched)."""
+        new = check_name(new.strip())
+        if new == current:
+            raise NotDone(f"the session is already called {new}")
+        if self._store.exists(new):
+            raise NotDone(f"a session named '{new}' already exists: choose another name")
+        return new
+
+    def rename_and_open(
+        self,
+        engine: Engine,
+        old: str,
+        new: str,
+        *,
+        sleep: Callable[[float], Awaitable[None]] | None = None,
+        config: Config | None = None,
+    ) -> tuple[LiveSession, str]:
+        """Rename the session `old` (closed by the caller) to `new`, and open it.
+
+        The session opened, and "" or why it was not renamed: a refused rename leaves the
+        file where it was and opens it again under its old name, so nothing is lost.
+        Raises NotDone only if the file cannot be opened at all."""
+        try:
+            new = self.check_new_name(old, new)
+            self._store.rename(old, new)
+        except (NotDone, SessionError, ValueError, OSError) as exc:
+            return self.open(engine, old, sleep=sleep, config=config), f"not renamed: {exc}"
+        return self.open(engine, new, sleep=sleep, config=config), ""
 
     def rename(self, old: str, new: str) -> str:
         """Rename a session; the new name, checked. Raises NotDone."""

@@ -52,7 +52,10 @@ PRICE_KEYS = ("input", "cached_input", "output", "context_window")
 MAX_PRICE = 100_000
 _ENV_NAME_RE = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 _TOP_KEYS = ("provider", "model", "base_url", "api_key_env", "theme", "max_tokens",
-             "strategy", "summarizer", "offline", "prices")  # fmt: skip
+             "strategy", "summarizer", "offline", "prices", "budget", "receipts")  # fmt: skip
+BUDGET_KEYS = ("monthly_usd", "session_usd", "hard")
+# A budget above this is a typo (and 1e308 would make every percentage 0).
+MAX_BUDGET_USD = 1_000_000
 
 
 class ConfigError(Exception):
@@ -77,6 +80,16 @@ class Config:
     # The longest reply a chat request may ask for: a model must not fill its context (and
     # the bill) with one answer. Folds and extractions set their own, smaller, limits.
     max_tokens: int = DEFAULT_MAX_TOKENS
+    # [budget]: USD a calendar month (every session) and one session may cost; None: no
+    # limit. Crossing one warns; `hard` refuses the send instead.
+    budget_monthly_usd: float | None = None
+    budget_session_usd: float | None = None
+    budget_hard: bool = False
+    # A receipt line under each reply: tokens up and down, its cost, the session's so far.
+    receipts: bool = True
+    # What was wrong in the file but not worth refusing to start for (a bad budget): one
+    # line each, the setting left at its default.
+    problems: list[str] = field(default_factory=list, compare=False)
 
     def params_for(self, strategy: str | None = None) -> dict[str, int]:
         """The parameters of `strategy` (default: the selected one), defaults included."""
@@ -226,7 +239,45 @@ def _config_from_dict(data: dict[str, Any], file: Path) -> Config:
             cfg.offline_priced_as = r.text("offline.priced_as", table["priced_as"])
     if "prices" in data:
         cfg.prices = _read_prices(r, r.table("prices", data["prices"]))
+    if "budget" in data:
+        _read_budget(r, data["budget"], cfg)
+    if "receipts" in data:
+        if isinstance(data["receipts"], bool):
+            cfg.receipts = data["receipts"]
+        else:
+            cfg.problems.append(f"{r.fail('receipts', 'true or false', data['receipts'])}; "
+                                "receipts stay on")  # fmt: skip
     return cfg
+
+
+def _read_budget(r: _Reader, value: Any, cfg: Config) -> None:
+    """A bad budget value is one line in `cfg.problems` and no limit: the chat still
+    starts (a budget is a guard rail, never a reason to refuse to run)."""
+    if not isinstance(value, dict):
+        cfg.problems.append(f"{r.fail('budget', 'a table ([budget])', value)}; no budget set")
+        return
+    for key, val in value.items():
+        if key not in BUDGET_KEYS:
+            close = difflib.get_close_matches(key, BUDGET_KEYS, n=1)
+            hint = f" (did you mean '{close[0]}'?)" if close else ""
+            cfg.problems.append(
+                f"{r.file}: unknown key 'budget.{key}'{hint}; valid keys: {', '.join(BUDGET_KEYS)}"
+            )
+        elif key == "hard":
+            if isinstance(val, bool):
+                cfg.budget_hard = val
+            else:
+                cfg.problems.append(f"{r.fail('budget.hard', 'true or false', val)}; not hard")
+        elif (
+            isinstance(val, bool) or not isinstance(val, int | float)
+            or not math.isfinite(val) or not 0 < val <= MAX_BUDGET_USD
+        ):  # fmt: skip
+            cfg.problems.append(
+                f"{r.fail(f'budget.{key}', f'a number of USD above 0 (at most {MAX_BUDGET_USD:,})', val)}"
+                "; no limit set"
+            )
+        else:
+            setattr(cfg, f"budget_{key}", float(val))
 
 
 def _read_strategy(r: _Reader, value: Any, cfg: Config) -> None:
@@ -303,6 +354,16 @@ def _config_to_dict(config: Config) -> dict[str, Any]:
         doc["offline"] = offline
     if config.prices:
         doc["prices"] = {model: dict(entry) for model, entry in config.prices.items()}
+    budget: dict[str, Any] = {}
+    for key in ("monthly_usd", "session_usd"):
+        if getattr(config, f"budget_{key}") is not None:
+            budget[key] = getattr(config, f"budget_{key}")
+    if config.budget_hard:
+        budget["hard"] = True
+    if budget:
+        doc["budget"] = budget
+    if not config.receipts:
+        doc["receipts"] = False
     return doc
 
 
@@ -314,7 +375,9 @@ def save_config(config: Config, path: Path) -> None:
     """
     path = Path(path)
     doc = _config_to_dict(config)
-    _config_from_dict(doc, path)  # raises ConfigError on bad values
+    problems = _config_from_dict(doc, path).problems  # raises ConfigError on bad values
+    if problems:
+        raise ConfigError(problems[0])
     path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
     fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
     try:

@@ -19,17 +19,19 @@ from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.widget import Widget
-from textual.widgets import Footer
 
 from fincoach_tui.llm.providers import ProviderSettings
 from fincoach_tui.service.runtime import Engine, build_engine, open_session
 from fincoach_tui.service.sessions import Sessions
 from fincoach_tui.settings import paths
 from fincoach_tui.ui import heap
+from fincoach_tui.ui.budget_actions import BudgetActions
 from fincoach_tui.ui.chat import ChatView
 from fincoach_tui.ui.commands import FinCoachCommands
 from fincoach_tui.ui.comparison_messages import CostsCompared, DraftQuoted
 from fincoach_tui.ui.composer import Composer
+from fincoach_tui.ui.footer import FittingFooter
+from fincoach_tui.ui.glossary import apply_tooltips
 from fincoach_tui.ui.session_actions import SessionActions
 from fincoach_tui.ui.status import ActivityLine, SessionBar
 from fincoach_tui.ui.strategy_actions import StrategyActions
@@ -45,26 +47,83 @@ if TYPE_CHECKING:
 AWidget = TypeVar("AWidget", bound=Widget)
 
 
-class FinCoachApp(TurnHandlers, SessionActions, StrategyActions):
+class FinCoachApp(TurnHandlers, SessionActions, StrategyActions, BudgetActions):
     """The arrangement of the parts: each part (ui/app_base.py lists them) is one idea."""
 
     TITLE = "FinCoach"
     CSS_PATH = "app.tcss"
     COMMANDS = App.COMMANDS | {FinCoachCommands}
+    # In order of importance: the footer shows as many as fit the width, from the first
+    # (ui/footer.py); every key is in the help screen (F1), which reads these bindings,
+    # and every action in the palette (Ctrl+P).
     BINDINGS = [
-        Binding("ctrl+s", "pick_strategy", "Strategy"),
-        Binding("ctrl+t", "cycle_strategy", "Next strategy"),
-        Binding("ctrl+o", "sessions", "Sessions"),
-        Binding("ctrl+n", "new_session", "New"),
-        # priority: the composer (a TextArea) would take Ctrl+E as "end of line"
-        Binding("ctrl+e", "export", "Export", priority=True),
-        Binding("ctrl+b", "toggle_panel", "Panel"),
-        Binding("ctrl+g", "toggle_chart", "Tokens/cost"),
-        Binding("ctrl+l", "planner", "Planner"),
+        Binding(
+            "f1",
+            "help",
+            "Help",
+            key_display="F1",
+            tooltip="every key, and what the panel's words mean",
+        ),
+        # Not while typing: a text input takes "?" as the character it is, before this.
+        Binding("question_mark", "help", "Help", show=False, tooltip="the same, when not typing"),
+        Binding(
+            "ctrl+s",
+            "pick_strategy",
+            "Strategy",
+            tooltip="choose the memory strategy and its parameters",
+        ),
         # priority: the composer (a TextArea) would otherwise take ctrl+y as "redo".
-        Binding("ctrl+y", "memory", "Memory", priority=True),
-        Binding("ctrl+r", "retry", "Retry", show=False),
-        Binding("ctrl+q", "quit", "Quit"),
+        Binding(
+            "ctrl+y",
+            "memory",
+            "Memory",
+            priority=True,
+            tooltip="facts, summary, recall index: edit, delete, undo a deletion",
+        ),
+        # priority: the composer (a TextArea) would take Ctrl+U as "delete to line start".
+        Binding(
+            "ctrl+u",
+            "usage",
+            "Usage",
+            priority=True,
+            tooltip="tokens and cost across every session, by day, week or month; the budget",
+        ),
+        Binding("ctrl+o", "sessions", "Sessions", tooltip="open, start, rename or delete one"),
+        Binding("ctrl+q", "quit", "Quit", tooltip="everything is already saved"),
+        Binding(
+            "ctrl+t",
+            "cycle_strategy",
+            "Next strategy",
+            tooltip="buffer → window → budget → summary → hybrid → facts",
+        ),
+        Binding(
+            "ctrl+n",
+            "new_session",
+            "New",
+            tooltip="a new session, on the strategy saved in your settings",
+        ),
+        # priority: the composer (a TextArea) would take Ctrl+E as "end of line"
+        Binding(
+            "ctrl+e",
+            "export",
+            "Export",
+            priority=True,
+            tooltip="this session as Markdown, in the data directory's exports/",
+        ),
+        Binding("ctrl+b", "toggle_panel", "Panel", tooltip="show or hide the side panel"),
+        Binding(
+            "ctrl+g",
+            "toggle_chart",
+            "Tokens/cost",
+            tooltip="the chart: tokens, cost, or every strategy compared",
+        ),
+        Binding(
+            "ctrl+l",
+            "planner",
+            "Planner",
+            tooltip="when a bounded strategy gets cheaper than buffer, from this session's averages",
+        ),
+        Binding("ctrl+r", "retry", "Retry", show=False, tooltip="send a failed message again"),
     ]
 
     def __init__(
@@ -110,7 +169,7 @@ class FinCoachApp(TurnHandlers, SessionActions, StrategyActions):
             # A placeholder of the panel's size: the panel itself (three dozen widgets, a
             # third of the start-up) is mounted right after the first frame.
             yield Vertical(id="side")
-        yield Footer()
+        yield FittingFooter()
 
     # ---- start-up ------------------------------------------------------------------
     def _load_themes(self) -> list[str]:
@@ -128,7 +187,7 @@ class FinCoachApp(TurnHandlers, SessionActions, StrategyActions):
 
     def on_mount(self) -> None:
         self.theme_changed_signal.subscribe(self, self._save_theme)
-        for problem in self._theme_problems:
+        for problem in [*self._theme_problems, *self.config.problems]:
             self.notify(problem, severity="warning", markup=False)
         self.activity.say("starting: loading the tokenizer…")
         self.query_one(Composer).focus()
@@ -151,6 +210,7 @@ class FinCoachApp(TurnHandlers, SessionActions, StrategyActions):
         await placeholder.remove()
         panel = SidePanel(id="side", classes="-hidden" if hidden else None)
         await self.query_one("#main", Horizontal).mount(panel)
+        apply_tooltips(self.screen)  # the glossary's sentences, on the labels they explain
 
     @work(thread=True, exclusive=True, group="engine")
     def load_engine(self, painted: threading.Event | None = None) -> None:
@@ -233,6 +293,13 @@ class FinCoachApp(TurnHandlers, SessionActions, StrategyActions):
         if composer is not None:
             composer.border_subtitle = message.line  # under the composer, not the activity line
 
+    # ---- help ----------------------------------------------------------------------
+    def action_help(self) -> None:
+        from fincoach_tui.ui.screens.help import HelpScreen
+
+        if not isinstance(self.screen, HelpScreen):
+            self.push_screen(HelpScreen(type(self)))
+
     # ---- view toggles --------------------------------------------------------------
     def action_toggle_panel(self) -> None:
         self.query_one("#side").toggle_class("-hidden")  # the panel, or its placeholder
@@ -245,7 +312,8 @@ class FinCoachApp(TurnHandlers, SessionActions, StrategyActions):
         averages = comparison.averages() if comparison is not None and inputs else None
         measured = (
             f"From this session: system prompt {averages.system_tokens:,} tokens, "
-            f"{averages.turn_tokens:,} tokens per turn over {averages.turns} turns; the rest seed 002's."
+            f"{averages.turn_tokens:,} tokens per turn over {averages.turns} turns; "
+            "the rest are the planner's defaults."
             if averages and averages.turns
             else ""
         )

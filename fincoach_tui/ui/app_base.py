@@ -13,6 +13,7 @@ from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from rich.text import Text
 from textual.app import App
 
 from fincoach_tui.llm.providers import ProviderSettings
@@ -42,6 +43,9 @@ class FinCoachBase(App):
     # Every strategy's cost, and the draft's: mounted once the engine is loaded.
     comparison: LiveComparison | None
     _unnamed: set[str]  # sessions the user did not name: left empty, not worth keeping
+    # The question the app put back in the composer (a failed turn's, an interrupted one's):
+    # it belongs to its session, and leaving the session takes it out again.
+    _handed_back: str = ""
     _retry_sleep: Callable[[float], Awaitable[None]] | None
 
     # ---- the views -----------------------------------------------------------------
@@ -86,6 +90,7 @@ class FinCoachBase(App):
             strategy=strategy.name,
             params=strategy.params(),
             total=shown,
+            budget=self.budget_segment(),
         )
         from fincoach_tui.domain.pricing import price_label
         from fincoach_tui.ui.meter import TokenMeter
@@ -94,9 +99,47 @@ class FinCoachBase(App):
         meter.price_note = price_label(self.engine.price)
         meter.count_note, meter.split_gap = self.engine.count_note, self.engine.split_gap
         self.side.update_session(state, context_window=self.engine.context_window)
+        self._follow_ledger()
         if self.comparison is not None:
             self.comparison.follow(self.live.coach, context_window=self.engine.context_window)
             self.comparison.recompute()  # starts once the screen shows this
+
+    def forget_session_input(self) -> None:
+        """Take out of the composer what belonged to the session being left: the question
+        it handed back, the quote of the draft's cost (a draft the user typed is kept)."""
+        composer = self.composer
+        if self._handed_back and composer.text == self._handed_back:
+            composer.text = ""
+        self._handed_back = ""
+        composer.border_subtitle = ""
+
+    def _follow_ledger(self) -> None:
+        """The inspector's context ledger: counted with this session's counter."""
+        from fincoach_tui.service.ledger import ledger_for
+        from fincoach_tui.ui.inspector import RequestInspector
+        from fincoach_tui.ui.side_panel import SidePanel
+
+        if self.live is None or self.engine is None or not self.query(SidePanel):
+            return
+        coach, window = self.live.coach, self.engine.context_window
+
+        def source(sent, prompt_tokens, model, estimated):
+            return ledger_for(
+                coach, sent, prompt_tokens, model=model, estimated=estimated,
+                context_window=window,
+            )  # fmt: skip
+
+        self.side.query_one(RequestInspector).ledger_source = source
+
+    # ---- the budget (ui/budget_actions.py); none here ---------------------------------
+    def watch_spend(self) -> None:
+        pass
+
+    def budget_segment(self) -> Text | None:
+        return None
+
+    def budget_refuses(self, text: str) -> bool:
+        return False
 
     def _save_config(self, **changes) -> None:
         try:

@@ -264,7 +264,12 @@ class CostChart(Widget, can_focus=True):
         plot.query_one("#margin-top", Canvas).reset()
         self._paint_labels()
         if not s.turns:
+            # Nothing of the last session's axes stays (a session switched to is empty).
             plot.set_ylabel("")
+            plot.set_xlabel("")
+            plot.set_xlimits(None, None)
+            plot.set_ylimits(None, None)
+            plot.set_xticks(None)
             return
         if self.mode == "compare" and self.compare is not None:
             draw_compare(plot, self.compare, self._style, last_turn=self.series.turns[-1])

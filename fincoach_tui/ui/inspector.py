@@ -8,7 +8,7 @@ Every text a model or a user wrote is rendered as `rich.text.Text`, never as mar
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -25,7 +25,12 @@ from fincoach_tui.ui import format as fmt
 from fincoach_tui.ui.line import Line
 
 if TYPE_CHECKING:
+    from fincoach_tui.domain.ledger import Ledger
     from fincoach_tui.service.events import RequestReady
+
+# What the app hands the inspector to draw a request's context ledger: (sent, prompt
+# tokens, model, estimated) -> the ledger (counted by the session's counter, not here).
+LedgerSource = Callable[[Sequence[SentMessage], int, str | None, bool], "Ledger | None"]
 
 # "#", role, provenance, tokens (29), a cell padding of 2 on 5 columns, the scrollbar (2)
 FIXED_COLUMNS_WIDTH = 41
@@ -164,6 +169,7 @@ class RequestInspector(Widget):
         & > .inspector--new { color: $primary; text-style: bold; }
         DataTable { height: 3fr; min-height: 5; }
         #omitted { height: 1; color: $text-muted; text-wrap: nowrap; text-overflow: ellipsis; }
+        #ledger { height: auto; color: $text-muted; text-wrap: nowrap; }
         #content-scroll { height: 2fr; min-height: 3; background: $surface; padding: 0 1; }
         #content { width: 1fr; }
     }
@@ -181,10 +187,14 @@ class RequestInspector(Widget):
         self._shown: tuple[CallRecord | None, str] | None = (
             None  # the record on screen, and its title
         )
+        # The context ledger under the table (set by the app once a session is live).
+        self.ledger_source: LedgerSource | None = None
+        self.ledger_text = ""
 
     def compose(self) -> ComposeResult:
         yield DataTable(cursor_type="row", zebra_stripes=False, id="messages")
         yield Line(id="omitted", markup=False)
+        yield Line(id="ledger", markup=False)
         with VerticalScroll(id="content-scroll"):
             yield Line(Text("Select a message to read it in full."), id="content")
 
@@ -233,14 +243,31 @@ class RequestInspector(Widget):
             self._omitted = "Nothing sent yet."
             self._title = title or "This request"
         self._full_text = {row.key: row.full_text for row in self._rows}
+        self.ledger_text = self._ledger(record, pending)
         if not self.is_mounted:
             return
+        self.query_one("#ledger", Line).show(Text(self.ledger_text), layout=True)
         if self._rows and self._rows == drawn:
             # The turn's record sent what its request in flight showed: only the words
             # around the table change, and rebuilding it would lay the screen out again.
             self._paint_labels()
         else:
             self._render_rows()
+
+    def _ledger(self, record: CallRecord | None, pending: RequestReady | None) -> str:
+        from fincoach_tui.ui.ledger_view import ledger_lines
+
+        source = self.ledger_source
+        if source is None:
+            return ""
+        if pending is not None:
+            ledger = source(pending.sent, pending.predicted_prompt_tokens, None, True)
+        elif record is not None:
+            estimated = record.usage.estimated and not record.simulated
+            ledger = source(record.sent, record.usage.prompt_tokens, record.model, estimated)
+        else:
+            return ""
+        return "\n".join(ledger_lines(ledger)) if ledger is not None else ""
 
     @property
     def rows(self) -> list[InspectorRow]:

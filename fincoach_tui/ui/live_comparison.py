@@ -62,6 +62,9 @@ class LiveComparison(Widget):
 
     def follow(self, coach: Coach | None, *, context_window: int | None = None) -> None:
         """The session on screen is `coach`'s (None: none). Leaving one stops its walk."""
+        if coach is not self._coach and self._quote_timer is not None:
+            self._quote_timer.stop()  # a quote of the draft for the session left
+            self._quote_timer, self.last_quote = None, ""
         self._coach, self._context_window = coach, context_window
         if self._comparison is not None and self._comparison.coach is not coach:
             self._comparison.close()  # its snapshot, if one is under way, is not wanted now

@@ -13,18 +13,30 @@ from fincoach_tui.ui.app_base import FinCoachBase
 class SessionActions(FinCoachBase):
     """Ctrl+O, Ctrl+N and Ctrl+E; showing a session and closing the one left."""
 
-    async def show_session(self, live: LiveSession) -> None:
-        """Make `live` the session on screen (closing the previous one)."""
+    async def show_session(self, live: LiveSession, *, same_conversation: bool = False) -> None:
+        """Make `live` the session on screen (closing the previous one). What the composer
+        held for the previous session goes, unless this is the same conversation (renamed)."""
         if self.live is not None and self.live is not live:
             self._close_live()
+        if not same_conversation:
+            self.forget_session_input()
         self.live = live
+        self.watch_spend()
         assistant = "FinCoach (offline)" if self.settings.simulated else "FinCoach"
         await self.chat.show_history(live.state.transcript.messages, assistant)
+        if self.config.receipts:
+            from fincoach_tui.ui.receipt import add_history_receipts
+
+            await add_history_receipts(
+                self.chat, live.state.transcript.messages, live.state.records
+            )
         self.refresh_session()
         for problem in live.problems:
             self.notify(problem, severity="warning", timeout=8, markup=False)
         if live.state.interrupted is not None:
-            self.composer.text = live.state.interrupted.content
+            self.composer.text = self._handed_back = live.state.interrupted.content
+        if self.composer.text.strip() and self.comparison is not None:
+            self.comparison.draft_changed(self.composer.text)  # the draft, quoted for this one
         self.activity.say("ready")
 
     def action_sessions(self) -> None:
@@ -56,14 +68,61 @@ class SessionActions(FinCoachBase):
             self._close_live()
             self.live = None
         try:
-            live = self.sessions.open(self.engine, name, sleep=self._retry_sleep)
+            live = self._open(name)
         except NotDone as exc:
             self.notify(str(exc), severity="error", timeout=8, markup=False)
             if previous is not None:  # reopen what we had, so the screen matches a session
-                live = self.sessions.open(self.engine, previous.name, sleep=self._retry_sleep)
+                live = self._open(previous.name)
             else:
                 return
         await self.show_session(live)
+
+    def _open(self, name: str) -> LiveSession:
+        """Open `name`; a new one starts on the strategy saved in config now. Raises NotDone."""
+        assert self.engine is not None
+        return self.sessions.open(self.engine, name, sleep=self._retry_sleep, config=self.config)
+
+    # ---- rename --------------------------------------------------------------------
+    def action_rename_session(self) -> None:
+        if self.live is None:
+            return
+        from fincoach_tui.ui.screens.rename import RenameScreen
+
+        current = self.live.name
+        self.push_screen(
+            RenameScreen(current, lambda new: self.sessions.check_new_name(current, new)),
+            self._rename_chosen,
+        )
+
+    def _rename_chosen(self, new: str | None) -> None:
+        """The rename dialog's answer: the checked new name (None: cancelled)."""
+        self.rename_to(new)
+
+    @work(exclusive=True, group="open")
+    async def rename_to(self, new: str | None) -> None:
+        """Rename the session on screen: closed, renamed on disk, opened again."""
+        live = self.live
+        if new is None or live is None or self.engine is None:
+            return
+        if live.coach.busy:
+            self.notify("wait for the reply to finish first", severity="warning")
+            return
+        old = live.name
+        self._unnamed.discard(old)  # named by the user now: kept even if empty
+        self._close_live()
+        self.live = None
+        try:
+            renamed, problem = self.sessions.rename_and_open(
+                self.engine, old, new, sleep=self._retry_sleep, config=self.config
+            )
+        except NotDone as exc:  # not even the old name opens again: say so, keep the screen
+            self.notify(str(exc), severity="error", timeout=8, markup=False)
+            return
+        await self.show_session(renamed, same_conversation=True)
+        if problem:
+            self.notify(problem, severity="error", timeout=8, markup=False)
+        else:
+            self.notify(f"renamed {old} to {renamed.name}", markup=False)
 
     def action_export(self) -> None:
         if self.live is None:

@@ -27,6 +27,7 @@ class SessionBar(Static):
         strategy: str,
         params: dict[str, int],
         total: str,
+        budget: Text | None = None,
     ) -> None:
         # Most important first: a narrow terminal cuts the end, not the session or the cost.
         text = Text(no_wrap=True, overflow="ellipsis")
@@ -34,6 +35,9 @@ class SessionBar(Static):
         text.append(" · ", style="dim")
         text.append(total, style="bold")
         text.append(" · ", style="dim")
+        if budget is not None:  # spend against the budget: the header's meter
+            text.append_text(budget)
+            text.append(" · ", style="dim")
         shown = " ".join(f"{k}={v}" for k, v in params.items())
         text.append(f"{strategy} {shown}".strip(), style="bold")
         text.append(" · ", style="dim")

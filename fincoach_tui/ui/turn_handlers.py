@@ -27,6 +27,7 @@ from fincoach_tui.ui.turn_messages import (
 
 # The turn runner imports the coach: imported where used, after the first frame.
 if TYPE_CHECKING:
+    from fincoach_tui.domain.records import CallRecord
     from fincoach_tui.llm.base import LLMError
     from fincoach_tui.service.events import TurnRefused
     from fincoach_tui.ui.chat import MessageBox
@@ -43,6 +44,10 @@ class TurnHandlers(FinCoachBase):
         from fincoach_tui.ui.turns import TurnRunner
 
         return TurnRunner(self.post_message)
+
+    def forget_session_input(self) -> None:
+        super().forget_session_input()
+        self.turns.failed_text = None  # Ctrl+R must not send it to another session
 
     def on_composer_submitted(self, event: Composer.Submitted) -> None:
         self.submit(event.text)
@@ -62,6 +67,8 @@ class TurnHandlers(FinCoachBase):
             return
         from fincoach_tui.service.events import TurnRefused
 
+        if self.budget_refuses(text):  # a hard budget: nothing sent, the text stays
+            return
         try:
             turn = self.live.coach.begin(text)
         except TurnRefused as refused:
@@ -126,10 +133,24 @@ class TurnHandlers(FinCoachBase):
         box = self._reply_box
         if box is not None:
             await box.finish(reply.content, who=" · ".join([box.who, *marks]))
+            if self.config.receipts and self.live is not None:
+                await self._add_receipt(box, record)
             self.chat.scroll_end(animate=False)  # the finished reply may be taller
             box.set_class(bool(record.note), "-partial")
         note = f" ({record.note})" if record.note else ""
         self.activity.say(f"turn {record.turn} done{note}", error=bool(record.note))
+
+    async def _add_receipt(self, box: MessageBox, record: CallRecord) -> None:
+        from fincoach_tui.ui.receipt import Receipt, receipt_line
+
+        # The session's records up to this reply's (the state holds its own copy of it).
+        records = self.live.state.records if self.live is not None else []
+        upto = next(
+            (i for i in range(len(records) - 1, -1, -1) if records[i].reply_id == record.reply_id),
+            None,
+        )
+        so_far = records[: upto + 1] if upto is not None else [*records, record]
+        await box.mount(Receipt(receipt_line(record, so_far)))
 
     @on(ReplyFailed)
     async def _show_failure(self, message: ReplyFailed) -> None:
@@ -143,6 +164,7 @@ class TurnHandlers(FinCoachBase):
             self.turns.failed_text = question
         if not self.composer.text.strip():
             self.composer.text = question  # nothing is lost: the question is back in the input
+            self._handed_back = question
         self.activity.say(f"{text} — Ctrl+R retries" if resendable else text, error=True)
         # markup=False: the message quotes the server, and "[...]" there is text, not style.
         self.notify(

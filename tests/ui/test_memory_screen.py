@@ -12,6 +12,7 @@ from textual.widgets import DataTable, Static
 from fincoach_tui.domain.session_state import replay
 from fincoach_tui.llm.providers import resolve_provider
 from fincoach_tui.store.sessions import SessionStore
+from fincoach_tui.ui.screens.confirm import ConfirmScreen
 from fincoach_tui.ui.screens.memory import MemoryScreen
 from tests.app_harness import SIZE, make_app, say, started
 from tests.memory_helpers import PLANTED, filler
@@ -114,6 +115,8 @@ async def test_memory_screen_edits_and_deletes_and_the_deletion_survives_a_resum
         await pilot.pause()
         await select_fact(screen, pilot, salary.id)
         await pilot.press("d")
+        await pilot.pause()
+        await pilot.press("y")  # the confirmation
         await pilot.pause()
         assert "deleted" in str(table.get_row(salary.id)[3])
         await pilot.press("escape")
@@ -223,6 +226,7 @@ async def test_fake_server_recall_by_embeddings_facts_and_a_deletion(tmp_path, f
         screen = await open_memory(app, pilot)
         await select_fact(screen, pilot, salary.id)
         await pilot.press("d")
+        await pilot.press("y")  # the confirmation
         await pilot.press("escape")
         await pilot.pause()
         await say(app, pilot, "What should I do this month?")
@@ -298,3 +302,66 @@ async def test_a_paused_extraction_shows_a_line_and_r_resumes_it(tmp_path):
         await pilot.press("ctrl+q")
     events = SessionStore(tmp_path / "sessions").read_events("paused")
     assert any(e["type"] == "extraction_resumed" for e in events)
+
+
+async def test_a_deletion_asks_first_and_can_be_undone_until_the_next_turn(tmp_path):
+    app = make_app(tmp_path, "undo", strategy="facts")
+    async with app.run_test(size=SIZE) as pilot:
+        await started(app, pilot)
+        for text in [*PLANTED, *filler(2)]:
+            await say(app, pilot, text)
+        salary = app.live.state.facts.current_for("salary")
+        screen = await open_memory(app, pilot)
+        table = screen.query_one(DataTable)
+        await select_fact(screen, pilot, salary.id)
+
+        await pilot.press("d")
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmScreen)
+        assert str(app.screen.query_one("#question", Static).content) == (
+            f"Delete salary = ₹1,20,000 ({salary.id})? It is never sent or recalled again. "
+            "Until your next message, u in this dialog undoes it."
+        )
+        await pilot.press("enter")  # the focused button is Cancel: Enter alone never deletes
+        await pilot.pause()
+        assert app.screen is screen and app.live.state.facts.get(salary.id).current
+
+        await pilot.press("d")
+        await pilot.pause()
+        await pilot.press("y")
+        await pilot.pause()
+        assert app.screen is screen and str(table.get_row(salary.id)[3]).startswith("deleted ")
+        await pilot.press("u")
+        await pilot.pause()
+        assert str(table.get_row(salary.id)[3]) == "current"
+        assert ("", f"salary ({salary.id}) is back: the next request uses it") in app.notices
+
+        await pilot.press("d")
+        await pilot.pause()
+        await pilot.press("y")
+        await pilot.pause()
+        await pilot.press("escape")
+        await pilot.pause()
+        await say(app, pilot, "What can I save each month?")
+        assert "₹1,20,000" not in app.live.state.chat_records[-1].sent[0].content
+        screen = await open_memory(app, pilot)
+        await pilot.press("u")  # a request was built without it: too late
+        await pilot.pause()
+        assert app.notices[-1] == (
+            "",
+            "nothing to undo: a deletion can be undone only before your next message",
+        )
+        assert str(screen.query_one(DataTable).get_row(salary.id)[3]).startswith("deleted ")
+        await pilot.press("escape")
+        await pilot.press("ctrl+q")
+
+    events = SessionStore(tmp_path / "sessions").read_events("undo")
+    kinds = [(e["type"], e["id"]) for e in events if e["type"].startswith("fact_")]
+    assert kinds == [
+        ("fact_deleted", salary.id),
+        ("fact_restored", salary.id),
+        ("fact_deleted", salary.id),
+    ]
+    state, _ = replay(events)
+    assert state.facts.get(salary.id).deleted_at is not None
+    assert state.undoable_deletions() == []

@@ -78,6 +78,7 @@ class MemoryScreen(ModalScreen[None]):
         Binding("escape", "close", "Close"),
         Binding("e", "edit", "Edit"),
         Binding("d,delete", "delete", "Delete"),
+        Binding("u", "undo_delete", "Undo delete"),
         Binding("r", "resume_extraction", "Resume extraction"),
     ]
 
@@ -88,7 +89,7 @@ class MemoryScreen(ModalScreen[None]):
     def compose(self) -> ComposeResult:
         with Vertical():
             yield Static(
-                "Memory — what FinCoach keeps about you (e edit · d delete · Esc close)",
+                "Memory — what FinCoach keeps about you (e edit · d delete · u undo · Esc close)",
                 classes="title",
             )
             yield DataTable(cursor_type="row", id="facts")
@@ -203,8 +204,39 @@ class MemoryScreen(ModalScreen[None]):
         fact = self.selected
         if fact is None or fact.deleted_at is not None or self._busy():
             return
+        from fincoach_tui.ui.screens.confirm import ConfirmScreen
+
+        question = (
+            f"Delete {fact.key} = {fact.value} ({fact.id})? It is never sent or recalled "
+            "again. Until your next message, u in this dialog undoes it."
+        )
+        self.app.push_screen(
+            ConfirmScreen(question, yes="Delete"),
+            lambda yes: self._delete(fact.id) if yes else None,
+        )
+
+    def _delete(self, fact_id: str) -> None:
+        fact = self.coach.state.facts.get(fact_id)
+        if fact is None or fact.deleted_at is not None or self._busy():
+            return
         self.coach.delete_fact(fact.id)
-        self.notify(f"deleted {fact.key} ({fact.id}): never sent or recalled again", markup=False)
+        self.notify(
+            f"deleted {fact.key} ({fact.id}): u undoes it until your next message", markup=False
+        )
+        self.refresh_view()
+
+    def action_undo_delete(self) -> None:
+        if self._busy():
+            return
+        restored = self.coach.undo_deletion()
+        fact = self.coach.state.facts.get(restored) if restored else None
+        if fact is None:
+            self.notify(
+                "nothing to undo: a deletion can be undone only before your next message",
+                severity="warning",
+            )
+            return
+        self.notify(f"{fact.key} ({fact.id}) is back: the next request uses it", markup=False)
         self.refresh_view()
 
     def action_resume_extraction(self) -> None:

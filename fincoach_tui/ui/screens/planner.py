@@ -58,7 +58,7 @@ class PlannerScreen(ModalScreen[None]):
                 "Crossover planner — when is a bounded strategy cheaper than buffer?",
                 classes="title",
             )
-            yield Static(self.measured or "Defaults: seed 002's assumptions.", id="source")
+            yield Static(self.measured or "The planner's default sizes: edit any.", id="source")
             with Grid():
                 for f in fields(PlanInputs):
                     yield Label(LABELS[f.name])

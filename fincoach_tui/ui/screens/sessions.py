@@ -127,7 +127,9 @@ class SessionsScreen(ModalScreen[str | None]):
         if self.selected is None:
             return
         if self.selected == self.current:
-            self.say("this session is open: switch to another one before renaming it")
+            # The open session is closed, renamed and opened again: the app's own dialog.
+            self.dismiss(None)
+            self.app.call_later(self.app.run_action, "rename_session")
             return
         self._ask("rename", f"new name for {self.selected}", self.selected)
 

@@ -1,0 +1,86 @@
+"""The context ledger: what a request's tokens were spent on, part by part (aider's
+`/tokens` shape), with what each part cost and how much of the window is left. Pure.
+
+The parts are the system prompt, the summary, recalled passages, facts, verbatim turns and
+the new message. Summary, facts and recall usually travel inside the system message as
+its sections: each section's text is counted, and the prompt's row is the system
+message's count less theirs, so the rows add up to the request's counted tokens. What
+the provider billed beyond that is the chat template's row. Costs are at the model's
+input rate (a cache discount, if any, is the provider's, on the whole request).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from fincoach_tui.domain.pricing import PER_MILLION, Price
+from fincoach_tui.domain.records import SentMessage
+
+PARTS = (
+    ("system", "system prompt"),
+    ("summary", "summary"),
+    ("recalled", "recalled"),
+    ("fact", "facts"),
+    ("verbatim", "verbatim turns"),
+    ("new", "new message"),
+)
+TEMPLATE = "chat template"
+
+
+@dataclass(frozen=True)
+class LedgerRow:
+    label: str
+    tokens: int
+    cost_usd: float | None  # None: no price for the model
+
+
+@dataclass(frozen=True)
+class Ledger:
+    rows: tuple[LedgerRow, ...]  # the parts, then the template, in that order
+    prompt_tokens: int  # billed (or predicted, for a request not answered yet)
+    context_window: int | None
+    estimated: bool = False  # the prompt's size is our estimate, not the provider's
+
+    @property
+    def cost_usd(self) -> float | None:
+        costs = [row.cost_usd for row in self.rows]
+        return None if any(c is None for c in costs) else sum(c or 0.0 for c in costs)
+
+    @property
+    def remaining(self) -> int | None:
+        """Tokens of the window left after this request (negative: it does not fit)."""
+        return None if not self.context_window else self.context_window - self.prompt_tokens
+
+
+def context_ledger(
+    sent: Sequence[SentMessage],
+    count_text: Callable[[str], int],
+    *,
+    prompt_tokens: int,
+    price: Price | None,
+    context_window: int | None,
+    estimated: bool = False,
+) -> Ledger:
+    tokens = dict.fromkeys((p for p, _ in PARTS), 0)
+    for message in sent:
+        if message.role == "system":
+            inside = 0
+            for section in message.sections:
+                if section.provenance != "system" and section.provenance in tokens:
+                    counted = count_text(section.text)
+                    tokens[section.provenance] += counted
+                    inside += counted
+            tokens["system"] += max(message.tokens - inside, 0)
+        else:
+            tokens[message.provenance if message.provenance in tokens else "verbatim"] += (
+                message.tokens
+            )
+    counted = sum(tokens.values())
+
+    def cost(n: int) -> float | None:
+        return None if price is None else n * price.input / PER_MILLION
+
+    rows = [LedgerRow(label, tokens[p], cost(tokens[p])) for p, label in PARTS]
+    rows.append(LedgerRow(TEMPLATE, prompt_tokens - counted, cost(prompt_tokens - counted)))
+    return Ledger(tuple(rows), prompt_tokens, context_window, estimated)
