@@ -71,7 +71,8 @@ def run(checkpoints: list[int], expand_upto: int, root: Path) -> dict:
     out = path.open("w", encoding="utf-8")
     refs = RefTable()
 
-    def sink(event: dict) -> None:
+    def sink(event) -> None:
+        event = event if isinstance(event, dict) else event.to_dict()
         for stored in refs.by_reference([event]):
             out.write(json.dumps(stored, ensure_ascii=False, separators=(",", ":")) + "\n")
 

@@ -129,6 +129,71 @@ def report(first: dict, session: dict, rss: dict, info: dict) -> str:
     return "\n".join(lines)
 
 
+def long_report(storage: dict, long: dict) -> str:
+    """Issue 17's targets: storage, launch, first frame, one sitting, memory, after opening."""
+    rows = []
+    by_turns = {row["turns"]: row for row in storage["rows"]}
+    if 300 in by_turns:
+        row = by_turns[300]
+        rows.append(("300 `buffer` turns: session file", f"**{row['file_bytes'] / 1e6:.2f} MB**",
+                     "< 1.5 MB", verdict(row["file_bytes"] < 1.5e6)))  # fmt: skip
+        if "expanded_export_bytes" in row:
+            rows.append(("300 `buffer` turns: JSON export (by reference / `--expand`)",
+                         f"{row['export_bytes'] / 1e6:.2f} MB / {row['expanded_export_bytes'] / 1e6:.2f} MB",
+                         "< 3 MB", verdict(row["export_bytes"] < 3e6)))  # fmt: skip
+    per_turn = [row["bytes_per_turn"] for row in storage["rows"]]
+    rows.append(("Bytes per turn, " + " → ".join(f"{r['turns']:,}" for r in storage["rows"]) + " turns",
+                 " → ".join(f"{b:,}" for b in per_turn), "flat",
+                 verdict(max(per_turn) <= 1.1 * min(per_turn))))  # fmt: skip
+    made = {int(n): b / int(n) for n, b in long["file_bytes"].items()}
+    rows.append(("Bytes per turn, generated sessions: " + " → ".join(f"{n:,}" for n in sorted(made)) + " turns",
+                 " → ".join(f"{made[n]:,.0f}" for n in sorted(made)), "flat",
+                 verdict(max(made.values()) <= 1.1 * min(made.values()))))  # fmt: skip
+    history, ready = long["history_ms"], long["ready_ms"]
+    empty = history["0"] if "0" in history else history[0]
+    for n in sorted((int(k) for k in history), key=int):
+        if n == 0:
+            continue
+        got = history[str(n)] if str(n) in history else history[n]
+        limit = 1.5 if n <= 1000 else 2.0
+        rows.append((f"Launch to history on screen, {n:,} turns / empty session",
+                     f"{got:.0f} / {empty:.0f} ms = **{got / empty:.2f}x** (session ready: "
+                     f"{(ready[str(n)] if str(n) in ready else ready[n]):.0f} ms)",
+                     f"≤ {limit}x", verdict(got / empty <= limit)))  # fmt: skip
+    frames = long["first_frame_ms"]
+    for label in ("empty", "big"):
+        ratio = frames[label] / frames["minimal"]
+        what = (
+            "empty session" if label == "empty" else f"{long['first_frame_turns']:,}-turn session"
+        )
+        rows.append((f"First frame, {what} / minimal Textual app",
+                     f"{frames[label]:.0f} / {frames['minimal']:.0f} ms = **{ratio:.2f}x**",
+                     "≤ 1.3x", verdict(ratio <= 1.3)))  # fmt: skip
+    sit = long["sitting"]
+    last = sit["last"]
+    t10, tn = sit["turn_10_cpu_ms"], sit[f"turn_{last}_cpu_ms"]
+    floor = sit[f"minimal_turn_{last}_cpu_ms"]
+    rows.append((f"One sitting: CPU of turn {last} / turn 10 (rendering and comparison included)",
+                 f"{tn:.0f} / {t10:.0f} ms = **{tn / t10:.2f}x** ({sit['mounted_after']} messages mounted)",
+                 "≤ 1.2x", verdict(tn / t10 <= 1.2)))  # fmt: skip
+    rows.append((f"One sitting: turn {last} / a minimal Textual chat's turn {last}, same mounts",
+                 f"{tn:.0f} / {floor:.0f} ms = **{tn / floor:.2f}x**", "≤ 2x",
+                 verdict(tn / floor <= 2)))  # fmt: skip
+    rows.append((f"Peak RSS, {long['rss']['turns']:,}-turn session open (ready)",
+                 f"**{long['rss']['peak_rss_mb_ready']:.0f} MB**", "< 200 MB",
+                 verdict(long["rss"]["peak_rss_mb_ready"] < 200)))  # fmt: skip
+    after = long["after_open"]
+    for label, what in (("first", "first opening"), ("again", "opened again")):
+        cpu = after[label]["cpu_ready_to_compared_s"]
+        rows.append((f"CPU after opening a {after['turns']:,}-turn session until every "
+                     f"strategy's cost is shown ({what}; in a worker thread)",
+                     f"**{cpu:.1f} s** (wall {after[label]['ready_to_compared_s']:.1f} s, "
+                     f"peak RSS {after[label]['peak_rss_mb']:.0f} MB)", "< 2 s",
+                     verdict(cpu < 2)))  # fmt: skip
+    return "\n".join(["| measure | measured | target | |", "|---|---|---|---|",
+                      *(f"| {a} | {b} | {c} | {d} |" for a, b, c, d in rows)])  # fmt: skip
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="fewer runs, a 200-turn session")
@@ -141,11 +206,22 @@ def main(argv: list[str] | None = None) -> int:
     first = run("bench_first_frame.py", "--runs", runs)
     session = run("bench_session.py", "--turns", str(turns), "--samples", samples)
     rss = run("bench_rss.py", "--turns", str(turns))
+    # Played through the coach: 10,000 buffer turns would take hours (each request is the
+    # whole session); bench_long's generated sessions give the bytes per turn there.
+    storage = run("bench_storage.py", "--turns", "100,300,1000")
+    long = run("bench_long.py", *(["--runs", "2", "--sizes", "0,1000", "--rss-turns", "1000",
+                                   "--compare-turns", "1000", "--sitting", "40"]
+                                  if args.quick else ["--runs", "5"]))  # fmt: skip
     info = machine()
     if args.json:
         args.json.write_text(json.dumps({"machine": info, "first_frame": first,
-                                         "session": session, "rss": rss}, indent=2) + "\n")  # fmt: skip
+                                         "session": session, "rss": rss, "storage": storage,
+                                         "long": long}, indent=2) + "\n")  # fmt: skip
     print(report(first, session, rss, info))
+    print()
+    print("Long sessions (issue 17):")
+    print()
+    print(long_report(storage, long))
     return 0
 
 

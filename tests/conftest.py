@@ -56,6 +56,9 @@ _SLOW_MODULES = frozenset(
         "test_linear_storage",
         "test_real_model_memory",
         "test_server_tokenizer",
+        "test_all_in_comparison",  # sessions per strategy through the fake server, compared
+        "test_compare_command",
+        "test_maintenance_labels",
         "test_recall_probe",  # plays generated conversations through every strategy
         "test_offline_memory_conversations",  # four 40-turn conversations, every strategy
         "test_structure",  # parses every module of the package and of the tests

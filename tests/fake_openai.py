@@ -29,8 +29,19 @@ above: `POST /tokenize` {"content"} -> {"tokens"}, `POST /apply-template` {"mess
 `fake.vllm = True` answers vLLM's `POST /tokenize` (a prompt, or messages through the toy
 template) with {"count", "tokens", "max_model_len": 32768}; `fake.ollama_context = N`
 answers Ollama's `POST /api/show` with model_info["qwen2.context_length"] = N.
+`POST /v1/embeddings` answers a deterministic vector per input (`embed`), usage one token
+per word, and keeps each body in `embedding_requests`; `fake.embeddings_answered_by`
+names the model it says made them (a local server answers with the model it has loaded).
+`fake.hold_tokenizer()` makes those native endpoints wait until the event it returns is
+set (a slow server), setting `fake.tokenizer_waiting` when a request waits.
 `fake.template_fixed` / `fake.template_per_message` (3 and 4) change the template, for
 the default usage and the rendered prompt alike (a new template behind the same URL).
+
+A stream that pauses where a test wants, driven by events rather than delays:
+`Script(hold_after=N)` sends N pieces of the reply, then sets `fake.held` and waits for
+`fake.release` (stopping the server releases it too); `hold_after="usage"` holds after the
+usage chunk instead, just before `[DONE]`. A test waits for `held`, acts (stops the reply),
+then sets `release` or lets the fixture end.
 """
 
 from __future__ import annotations
@@ -102,6 +113,9 @@ class Script:
     extra_error: dict[str, Any] = field(default_factory=dict)
     headers: dict[str, str] = field(default_factory=dict)
     cut_after_chunks: int | None = None
+    # Pause the stream after this many pieces ("usage": after the usage chunk) until the
+    # test sets `fake.release`; `fake.held` says the pause has begun.
+    hold_after: int | str | None = None
     delay: float = 0.0
     # A 200 whose body is not a completion: `raw` sent as is, with `content_type`
     # (an HTML login page from a proxy, a stream of invalid JSON, ...).
@@ -184,6 +198,8 @@ class _Handler(BaseHTTPRequestHandler):
         elif fake.ollama_context and path == "/api/show":
             info = {"general.architecture": "qwen2", "qwen2.context_length": fake.ollama_context}
             self._json(200, {"model_info": info, "details": {"family": "qwen2"}})
+        elif fake.llama_cpp and path in ("/tokenize", "/apply-template") and fake._held():
+            return self._json(503, {"error": {"message": "server stopping"}})
         elif fake.llama_cpp and path == "/tokenize":
             with fake._lock:
                 fake.native_requests.append(("/tokenize", body))
@@ -273,6 +289,8 @@ class _Handler(BaseHTTPRequestHandler):
 
         self._event(chunk({"role": "assistant", "content": ""}))
         for i, piece in enumerate(script.pieces()):
+            if script.hold_after == i:
+                fake.hold()
             if script.cut_after_chunks is not None and i >= script.cut_after_chunks:
                 # No terminating zero-length chunk: the client sees an incomplete read.
                 self.close_connection = True
@@ -283,6 +301,8 @@ class _Handler(BaseHTTPRequestHandler):
         wants_usage = bool((body.get("stream_options") or {}).get("include_usage"))
         if script.usage_in == "usage" and wants_usage:
             self._event({**base, "object": "chat.completion.chunk", "choices": [], "usage": usage})
+        if script.hold_after == "usage":
+            fake.hold()
         self._event("[DONE]")
         self._write_chunk(b"")
 
@@ -299,7 +319,8 @@ class _Handler(BaseHTTPRequestHandler):
             data.append({"object": "embedding", "index": i, "embedding": value})
         tokens = sum(words(str(t)) for t in inputs)
         usage = {"prompt_tokens": tokens, "total_tokens": tokens}
-        model = body.get("model", "")
+        # A local server answers with the model it has loaded, whatever was asked for.
+        model = self.server.fake.embeddings_answered_by or body.get("model", "")
         self._json(200, {"object": "list", "data": data, "model": model, "usage": usage})
 
 
@@ -331,6 +352,12 @@ class FakeOpenAI:
         self.requests: list[dict[str, Any]] = []  # chat request bodies, in order
         self.request_headers: list[dict[str, str]] = []  # lower-cased names, parallel to `requests`
         self.embedding_requests: list[dict[str, Any]] = []
+        # `hold_tokenizer()`: /tokenize and /apply-template wait until the returned event
+        # is set (a slow server); `tokenizer_waiting` is set once a request waits there.
+        self._tokenizer_gate: threading.Event | None = None
+        self.tokenizer_waiting = threading.Event()
+        # The model /v1/embeddings says made the vectors (None: the one asked for).
+        self.embeddings_answered_by: str | None = None
         # llama.cpp's native endpoints (off: a plain OpenAI-compatible server).
         self.llama_cpp = False
         self.vllm = False  # vLLM's /tokenize: {"count", "tokens", "max_model_len"}
@@ -345,6 +372,8 @@ class FakeOpenAI:
         self._scripts: deque[Script] = deque()
         self.responder: Callable[[dict[str, Any]], Script | None] | None = None
         self.reject_response_format = False
+        self.held = threading.Event()  # a stream has reached its Script.hold_after pause
+        self.release = threading.Event()  # ends every such pause
         self._lock = threading.Lock()
         self._stopping = threading.Event()
         self._sockets: set[socket.socket] = set()
@@ -393,6 +422,23 @@ class FakeOpenAI:
         """Queue a 200 event stream whose data is not JSON."""
         return self.script(raw="data: {not json at all\n\n", content_type="text/event-stream")
 
+    def hold_tokenizer(self) -> threading.Event:
+        """From now on the native tokenizer endpoints answer only once the returned event
+        is set: a server that is slow to count."""
+        self._tokenizer_gate = threading.Event()
+        return self._tokenizer_gate
+
+    def _held(self) -> bool:
+        """Wait at the gate, if there is one; True if the server stopped meanwhile."""
+        gate = self._tokenizer_gate
+        if gate is None:
+            return False
+        self.tokenizer_waiting.set()
+        while not gate.wait(0.05):  # an event, polled so that stopping the server ends it
+            if self._stopping.is_set():
+                return True
+        return False
+
     def _next_script(self, body: dict[str, Any]) -> Script:
         if self.reject_response_format and "response_format" in body:
             return Script(
@@ -411,6 +457,11 @@ class FakeOpenAI:
         last = str(users[-1].get("content") or "") if users else ""
         return Script(text=f"Noted: {last}".strip())
 
+    def hold(self) -> None:
+        """Pause the stream being answered (in its handler's thread) until `release`."""
+        self.held.set()
+        self.release.wait()
+
     def _record(self, body: dict[str, Any], headers: dict[str, str]) -> None:
         if self.on_request is not None:
             self.on_request(body)
@@ -426,6 +477,7 @@ class FakeOpenAI:
 
     def stop(self) -> None:
         self._stopping.set()
+        self.release.set()  # no stream stays paused past the test
         self._httpd.shutdown()
         # Keep-alive handler threads block reading the next request; closing their
         # sockets ends them now instead of at the client's leisure.

@@ -132,6 +132,18 @@ def build_parser() -> argparse.ArgumentParser:
         "anthropic, google...); default: the configured provider, else the model's maker",
     )
 
+    cmp = sub.add_parser(
+        "compare", help="every strategy's cost on a saved session, all in, and what was paid"
+    )
+    cmp.add_argument("name", help="session name")
+    cmp.add_argument("--format", choices=("text", "json"), default="text")
+    cmp.add_argument(
+        "--models",
+        metavar="M,M@PROVIDER",
+        help="also price the session's requests on these models, e.g. "
+        "gpt-4o,gpt-4.1-mini,openai/gpt-oss-120b@groq",
+    )
+
     usage = sub.add_parser("usage", help="tokens and cost across sessions, per day, week or month")
     period = usage.add_mutually_exclusive_group()
     for flag in ("daily", "weekly", "monthly"):
@@ -183,6 +195,8 @@ def _main(argv: Sequence[str] | None) -> int:
             return cmd_probe(args)
         if args.command == "export":
             return cmd_export(args)
+        if args.command == "compare":
+            return cmd_compare(args)
         if args.command == "prices":
             return cmd_prices(args)
         if args.command == "usage":
@@ -239,10 +253,14 @@ def cmd_chat(args: argparse.Namespace) -> int:
     given = args.session is not None
     name = _guard(lambda: validate_session_name(args.session if given else default_session_name()))
     store = SessionStore(paths.sessions_dir())
-    # Opened here, before any screen is drawn, so a locked or unreadable session is a
-    # one-line refusal in the shell rather than an app that starts and then gives up.
-    file = _guard(lambda: store.open(name))
-    if args.plain or not sys.stdout.isatty():
+    # Locked here, before any screen is drawn, so a session open in another window is a
+    # one-line refusal in the shell rather than an app that starts and then gives up. It
+    # is read later: by the app after its first frame (one it cannot read ends it with a
+    # one-line message), by the plain chat when its coach is made.
+    file = _guard(lambda: store.open(name, defer=True))
+    # The full-screen app needs a terminal on both sides: with input piped in it would
+    # draw, ignore every key and drop the message. The line chat answers each line instead.
+    if args.plain or not (sys.stdin.isatty() and sys.stdout.isatty()):
         return _plain(config, settings, file, args.strategy)
     from fincoach_tui.ui.app import FinCoachApp
 
@@ -297,6 +315,7 @@ def _sessions_dir() -> Path:
 def cmd_sessions() -> int:
     from fincoach_tui.domain.session_state import summarize_session
     from fincoach_tui.store.session_file import SessionError
+    from fincoach_tui.store.session_summary import SummaryIndex
     from fincoach_tui.store.sessions import SessionStore
 
     store = SessionStore(_sessions_dir())
@@ -305,11 +324,16 @@ def cmd_sessions() -> int:
         print(f"no sessions yet in {store.root}; start one with: fincoach --session NAME")
         return 0
     print(f"{'name':<28} {'turns':>5}  {'strategy':<8} {'tokens':>9} {'cost':>10}  last used")
-    for name in names:
-        try:
-            row = summarize_session(name, store.read_events(name))
-        except (SessionError, OSError) as exc:  # e.g. a newer FinCoach's: list it, say why
-            print(f"{name:<28} {'?':>5}  {'-':<8} {'-':>9} {'-':>10}  ({exc})")
+    # Each row from the kept summaries: only a session changed since is read again.
+    rows = SummaryIndex(store.root).rows(
+        names, lambda name: summarize_session(name, store.read_events(name))
+    )
+    for name, row in rows:
+        if isinstance(row, Exception):
+            if not isinstance(row, (SessionError, OSError)):
+                raise row
+            # e.g. a newer FinCoach's: list it, say why
+            print(f"{name:<28} {'?':>5}  {'-':<8} {'-':>9} {'-':>10}  ({row})")
             continue
         cost = "no price" if row.cost_usd is None else f"${row.cost_usd:.4f}"
         tokens = f"{row.billed_tokens:,}"
@@ -409,6 +433,36 @@ def cmd_export(args: argparse.Namespace) -> int:
     else:
         for chunk in chunks:
             sys.stdout.write(chunk)
+    return 0
+
+
+def cmd_compare(args: argparse.Namespace) -> int:
+    """The panel's comparison of a saved session; the session is read, never written."""
+    from fincoach_tui.cli.compare import as_json, as_text
+    from fincoach_tui.domain.other_models import parse_models
+    from fincoach_tui.domain.session_state import replay
+    from fincoach_tui.service.runtime import Overrides, build_engine, resolve
+    from fincoach_tui.service.session_compare import compare, model_prices
+    from fincoach_tui.settings.config import load_config
+    from fincoach_tui.store.session_file import validate_session_name
+    from fincoach_tui.store.sessions import SessionStore
+
+    name = _guard(lambda: validate_session_name(args.name))
+    specs = _guard(lambda: parse_models(args.models)) if args.models is not None else []
+    store = SessionStore(_sessions_dir())
+    if not store.exists(name):
+        raise UserFacingError(f"no session named {name!r}; see: fincoach sessions")
+    state, _ = replay(_guard(lambda: store.read_events(name)))
+    config = _guard(lambda: load_config(paths.config_path()))
+    # Priced on the model the session talked to, unless --model says otherwise.
+    chats = state.chat_records
+    model = args.model or (chats[-1].model if chats else None)
+    overrides = Overrides(args.provider, model, args.base_url, args.api_key_env)
+    settings = _guard(lambda: resolve(config, overrides, os.environ))
+    engine = _guard(lambda: build_engine(config, settings))
+
+    result = compare(name, state, engine, models=specs, price_for=model_prices(config.prices))
+    print(as_json(result) if args.format == "json" else as_text(result))
     return 0
 
 

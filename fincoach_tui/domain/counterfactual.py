@@ -43,7 +43,9 @@ from fincoach_tui.domain.curves import (  # noqa: F401 - the report's types, re-
     PricedSteps,
     Step,
     price_steps,
+    request_shape,
     strategy_label,
+    unbilled,
 )
 from fincoach_tui.domain.fact_store import FactStore
 from fincoach_tui.domain.memory import Folds, SessionMemo
@@ -51,9 +53,11 @@ from fincoach_tui.domain.memory.base import MemoryView, Summary
 from fincoach_tui.domain.memory.buffer import BufferStrategy
 from fincoach_tui.domain.pricing import Price
 from fincoach_tui.domain.recall import BM25Index, LexicalRetriever, VectorRetriever
-from fincoach_tui.domain.records import UNLISTED_IDS, CallRecord
+from fincoach_tui.domain.record_refs import SentRefs
+from fincoach_tui.domain.records import UNLISTED_IDS, CallRecord, IdRuns, compact_ids
 from fincoach_tui.domain.session_events import FactEvent, apply_fact_event
-from fincoach_tui.domain.session_state import SessionState
+from fincoach_tui.domain.session_state import SessionState, StrategySwitch
+from fincoach_tui.domain.upkeep import UpkeepMarks, active_key, real_upkeep, upkeep_estimate
 
 _VERBATIM = frozenset(("verbatim", "new"))  # provenances counted as the message they carry
 _ROLE = attrgetter("role")
@@ -75,11 +79,12 @@ class Walker:
     error: str = ""
     priced: PricedSteps = field(default_factory=PricedSteps)  # the steps' prices, kept
     # buffer's running sums over the history it last sent (see CounterfactualLedger._whole)
-    running: _Running | None = None
+    running: WalkerSums | None = None
+    marks: UpkeepMarks = UpkeepMarks()  # where its next estimated maintenance starts
 
 
 @dataclass(frozen=True)
-class _Running:
+class WalkerSums:
     """Content tokens and role counts of history[:count], as buffer's requests measure them.
 
     Buffer sends every earlier message, so its request at turn t is the one at t-1 plus a
@@ -93,18 +98,30 @@ class _Running:
     roles: tuple[tuple[str, int], ...]
     sizes: Any = None
     sized: bool = False
+    # history[:runs_count]'s ids as compact runs ("m1..m9998"), extended only when a
+    # record is compared with the request (`_same_whole`): never for projected turns.
+    runs: tuple[str, ...] = ()
+    runs_count: int = 0
 
 
 class CounterfactualLedger:
     """Per-strategy steps over one session; `update` extends them, `report` prices them."""
 
     def __init__(
-        self, count_context: Callable[[ContextMessage], int], count_text: Callable[[str], int]
+        self,
+        count_context: Callable[[ContextMessage], int],
+        count_text: Callable[[str], int],
+        *,
+        embeds: bool = False,
     ) -> None:
         self._count_context = count_context
         self._count_text = count_text
+        # Whether the session has an embeddings model: a strategy that recalls then embeds
+        # its new messages, and its estimate does too.
+        self.embeds = embeds
         self._walkers: dict[tuple, Walker] = {}
         self._chat: dict[int, CallRecord] = {}  # turn -> its (last) chat call
+        self._upkeep: dict[int, list[CallRecord]] = {}  # turn -> its extractions, embeddings
         self._folds: list[CallRecord] = []  # summary calls, in order: one per real summary
         self._real: dict[int, tuple[Summary, CallRecord | None]] = {}  # last_turn -> summary
         self._records_seen = 0
@@ -175,10 +192,12 @@ class CounterfactualLedger:
             for walker in walkers:
                 if walker.error or len(walker.steps) != t - 1:
                     continue
+                new = messages[2 * (t - 1)]
                 try:
-                    step = self.step(
-                        walker, view, history, messages[2 * (t - 1)], completion, record
-                    )
+                    step = self.step(walker, view, history, new, completion, record)
+                    upkeep = self._upkeep_of(walker, view, history, new, state.switches)
+                    if upkeep:
+                        step = replace(step, upkeep=upkeep)
                 except Exception as exc:  # noqa: BLE001 - a strategy needing state we lack
                     walker.error = f"{type(exc).__name__}: {exc}"
                     continue
@@ -298,18 +317,33 @@ class CounterfactualLedger:
                     )
                 content += tokens
             roles[message.role] = roles.get(message.role, 0) + 1
+        runs, runs_count = (running.runs, running.runs_count) if running else ((), 0)
+        if record is not None and runs_count < len(history):
+            added = compact_ids(m.id for m in history[runs_count:])
+            runs, runs_count = tuple(compact_ids(IdRuns((*runs, *added)))), len(history)
         if len(history) > count:
-            walker.running = _Running(
+            walker.running = WalkerSums(
                 len(history),
                 history[-1],
                 content,
                 tuple(roles.items()),
                 sizes if sized or sizes else None,
                 sized,
+                runs,
+                runs_count,
             )
-        elif running is not None and sizes and running.sizes is not sizes:
-            walker.running = _Running(
-                running.count, running.last, content, running.roles, sizes, sized
+        elif running is not None and (
+            sizes and running.sizes is not sizes or runs is not running.runs
+        ):
+            walker.running = WalkerSums(
+                running.count,
+                running.last,
+                content,
+                running.roles,
+                sizes if sizes and running.sizes is not sizes else running.sizes,
+                sized,
+                runs,
+                runs_count,
             )
         system = self._system_tokens(template.system_prompt)
         if sizes and new.id in sizes:
@@ -325,7 +359,7 @@ class CounterfactualLedger:
         roles["system"] = roles.get("system", 0) + 1
         roles["user"] = roles.get("user", 0) + 1
         shape = tuple(sorted(roles.items()))
-        same = record is not None and _same_whole(history, new, total, record)
+        same = record is not None and _same_whole(history, new, total, record, runs)
         return Step(new.turn, total, shape, completion, False, record if same else None, None)
 
     def _system_tokens(self, prompt: str) -> int:
@@ -375,15 +409,19 @@ class CounterfactualLedger:
             fold_record = real[1]
             return FoldStep(
                 fold_record.counted_tokens,
-                _shape(m.role for m in fold_record.sent),
+                request_shape(m.role for m in fold_record.sent),
                 fold_record.usage.completion_tokens,
                 fold_record,
             )
+        # Never run: at its cap, and the cap no more than what the summary replaces.
+        plan = plan.bounded(
+            lambda m: sizes[m.id] if sizes and m.id in sizes else self._count_message(m)
+        )
         request = plan.request()
         missing = plan.previous.tokens if plan.previous and walker.summary_estimated else 0
         content = missing + sum(self._count_text(m["content"]) for m in request)
         content += sum(sizes.get(i, 0) for i in plan.message_ids) if sizes else 0
-        roles = _shape(m["role"] for m in request)
+        roles = request_shape(m["role"] for m in request)
         if real is not None:  # the summary is real but its call was not recorded
             walker.summary, walker.summary_estimated = real[0], False
         else:
@@ -391,6 +429,42 @@ class CounterfactualLedger:
             walker.summary = Summary("", plan.last_turn, covered, plan.cap_tokens)
             walker.summary_estimated = True
         return FoldStep(content, roles, plan.cap_tokens)
+
+    def _count_message(self, message: Message) -> int:
+        """A transcript message's content tokens, counted once (kept by id)."""
+        tokens = self._known.get(message.id)
+        if tokens is None:
+            tokens = self._known[message.id] = self._count_context(
+                ContextMessage(message.role, message.content, "verbatim", (message.id,))
+            )
+        return tokens
+
+    def _upkeep_of(
+        self,
+        walker: Walker,
+        view: MemoryView,
+        history: Sequence[Message],
+        new: Message,
+        switches: Sequence[StrategySwitch],
+    ) -> tuple[FoldStep, ...]:
+        """The extractions and embedding calls `walker`'s strategy runs before `new`'s
+        request: the real ones on a turn it really ran, else estimated."""
+        strategy = walker.strategy
+        if strategy_key(strategy) == active_key(switches, new.turn):
+            records = self._upkeep.get(new.turn, ())
+            walker.marks = walker.marks.after_real(history, view.facts, records)
+            return real_upkeep(records, strategy.name)
+        calls, walker.marks = upkeep_estimate(
+            strategy,
+            history,
+            new,
+            view.facts,
+            self._count_message,
+            self._count_text,
+            walker.marks,
+            embeds=self.embeds,
+        )
+        return calls
 
     def _absorb(self, state: SessionState) -> None:
         """Index the records and summaries added since the last update (both append-only)."""
@@ -402,15 +476,25 @@ class CounterfactualLedger:
                 self._chat[record.turn] = record
             elif record.kind == "summary":
                 self._folds.append(record)
+            else:  # an extraction, an embedding call
+                self._upkeep.setdefault(record.turn, []).append(record)
         new_summaries = state.summaries[self._summaries_seen :]
         for index, summary in enumerate(new_summaries, start=self._summaries_seen):
-            if summary.unchanged and summary.last_turn in self._real:
+            # Kept by the last turn the fold read: a fold that gave the text back unchanged
+            # and claimed none of its turns still read them, and was billed; a walk that
+            # plans the same fold takes it, the summary as it stayed, and its bill.
+            key = summary.read_upto
+            if summary.unchanged and key in self._real:
                 continue  # a fold that claimed no new turn: the earlier fold stands for them
-            self._real[summary.last_turn] = (
+            self._real[key] = (
                 summary,
                 self._folds[index] if index < len(self._folds) else None,
             )
         self._summaries_seen += len(new_summaries)
+
+    def adopt(self, walker: Walker) -> None:
+        """Take over a walk kept from an earlier opening of this session (walk_state.py)."""
+        self._walkers[strategy_key(walker.strategy)] = walker
 
     def fork(self, strategy: Any) -> Walker | None:
         """A copy of a strategy's walk so far (summary state included), to walk on from."""
@@ -423,6 +507,7 @@ class CounterfactualLedger:
             walker.summary,
             walker.summary_estimated,
             running=walker.running,
+            marks=walker.marks,
         )
 
     # ---- pricing -------------------------------------------------------------------
@@ -433,15 +518,19 @@ class CounterfactualLedger:
         overhead: Overhead,
         price: Price | None,
         fold_price: Price | None = None,
+        embed_price: Price | None = None,
     ) -> CounterfactualReport:
+        """Every strategy's walk priced all in: chat, folds, extractions and embeddings at
+        `price`, `fold_price` (the maintenance model's) and `embed_price`."""
         curves = []
+        prices = (price, fold_price, embed_price)
         for strategy in strategies:
             walker = self._walkers.get(strategy_key(strategy))
             label = strategy_label(strategy)
             curve = (
-                walker.priced.curve(walker.steps, strategy.name, label, overhead, price, fold_price)
+                walker.priced.curve(walker.steps, strategy.name, label, overhead, *prices)
                 if walker
-                else price_steps([], strategy.name, label, overhead, price, fold_price)
+                else price_steps([], strategy.name, label, overhead, *prices)
             )
             curves.append(replace(curve, error=walker.error if walker else ""))
         switches = [s.name for s in state.switches]
@@ -450,11 +539,23 @@ class CounterfactualLedger:
         return CounterfactualReport(tuple(curves), self._actual.curve(state.records), active, path)
 
 
-def _shape(roles: Iterable[str]) -> tuple[tuple[str, int], ...]:
-    counts: dict[str, int] = {}
-    for role in roles:
-        counts[role] = counts.get(role, 0) + 1
-    return tuple(sorted(counts.items()))
+def curves_as_if(
+    ledger: CounterfactualLedger,
+    strategies: Sequence[Any],
+    overhead: Overhead,
+    price: Price | None,
+    embed_price: Price | None = None,
+) -> tuple[Curve, ...]:
+    """Every strategy's walk as if every call had gone to another model: no real bill
+    kept, each call its content plus `overhead` at `price` (embeddings at `embed_price`)."""
+    curves = []
+    for strategy in strategies:
+        walker = ledger.walkers.get(strategy_key(strategy))
+        steps = [unbilled(s) for s in walker.steps] if walker and not walker.error else []
+        label = strategy_label(strategy)
+        curve = price_steps(steps, strategy.name, label, overhead, price, price, embed_price)
+        curves.append(replace(curve, error=walker.error if walker else ""))
+    return tuple(curves)
 
 
 def _has_summary(context: Context) -> bool:
@@ -465,9 +566,17 @@ def _has_summary(context: Context) -> bool:
     )
 
 
-def _same_whole(history: Sequence[Message], new: Message, content: int, record: CallRecord) -> bool:
+def _same_whole(
+    history: Sequence[Message],
+    new: Message,
+    content: int,
+    record: CallRecord,
+    runs: tuple[str, ...] = (),
+) -> bool:
     """`_same_request` for buffer's request (system, every message of `history`, `new`),
-    read from the history rather than from a request built."""
+    read from the history rather than from a request built. `runs`: the history's ids as
+    compact runs; a record read from the file is then compared run by run, not message by
+    message (which made opening a long buffer session quadratic)."""
     sent = record.sent
     if content != record.counted_tokens or len(sent) != len(history) + 2:
         return False
@@ -476,6 +585,14 @@ def _same_whole(history: Sequence[Message], new: Message, content: int, record: 
         return False
     if final.role != "user" or tuple(final.source_ids) != (new.id,):
         return False
+    parts = sent.reference_runs() if isinstance(sent, SentRefs) and runs else None
+    if parts is not None and parts[0] is None and parts[-1] == ("new", (new.id,)):
+        middle = parts[1:-1]
+        if all(p is not None and p[0] == "verbatim" for p in middle):
+            # A reference names a transcript message exactly as the file holds it (role and
+            # text: RefTable.encode), so the same ids in the same order are the same messages.
+            sent_runs = compact_ids(IdRuns([i for p in middle if p for i in p[1]]))
+            return tuple(sent_runs) == runs
     return all(
         s.role == m.role and tuple(s.source_ids) == (m.id,) for s, m in zip(sent[1:-1], history)
     )

@@ -7,9 +7,10 @@ overhead and price known now, so a newly learned template overhead re-prices the
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, replace
 from itertools import accumulate
+from math import fsum
 from typing import Any, Protocol
 
 from fincoach_tui.domain.pricing import Price, call_cost
@@ -24,12 +25,23 @@ class Overhead(Protocol):
 
 @dataclass(frozen=True)
 class FoldStep:
-    """A summary fold this strategy would have run before the turn's request."""
+    """A maintenance call this strategy would have run before the turn's request: a summary
+    fold, a fact extraction or an embedding call (`kind`, as records name them)."""
 
     content_tokens: int
     roles: tuple[tuple[str, int], ...]  # (role, count): a request's shape, whatever its length
     completion_tokens: int
-    record: CallRecord | None = None  # the real fold that produced this very summary
+    record: CallRecord | None = None  # the real call (the fold that made this very summary)
+    kind: str = "summary"  # summary | extract | embed
+
+    @property
+    def estimated(self) -> bool:
+        return self.record is None
+
+
+# The maintenance model prices folds and extractions; embeddings have a price of their own
+# and no chat template around their input.
+EMBED = "embed"
 
 
 @dataclass(frozen=True)
@@ -43,6 +55,12 @@ class Step:
     estimated: bool = False  # a summary at its cap stood in for one never made
     actual: CallRecord | None = None
     fold: FoldStep | None = None
+    upkeep: tuple[FoldStep, ...] = ()  # extractions and embeddings before the request
+
+    @property
+    def maintenance(self) -> tuple[FoldStep, ...]:
+        """Every maintenance call of the turn, the fold first."""
+        return ((self.fold,) if self.fold is not None else ()) + self.upkeep
 
 
 @dataclass(frozen=True)
@@ -56,9 +74,14 @@ class Curve:
     input_tokens: tuple[int, ...] = ()  # plus the prompts of that turn's maintenance calls
     cost: tuple[float, ...] = ()  # USD of every call of the turn; an unpriced call counts 0
     unpriced: int = 0
-    estimated: int = 0  # turns that assumed a summary at its cap
+    estimated: int = 0  # turns with an estimated fold or extraction (or a summary at its cap)
     predicted: int = 0  # turns whose bill is our prediction, not a real identical call
     error: str = ""  # why the strategy could not be evaluated here
+    # Every call's cost on its own (the chat calls, then the maintenance calls), so the
+    # total is the exactly rounded sum of the calls whatever their order: a strategy run
+    # throughout totals exactly what was paid.
+    chat_calls: tuple[float, ...] = ()
+    upkeep_calls: tuple[float, ...] = ()
 
     @property
     def cumulative_cost(self) -> list[float]:
@@ -70,7 +93,22 @@ class Curve:
 
     @property
     def total_cost(self) -> float:
-        return sum(self.cost)
+        """All-in: chat and maintenance calls (unpriced ones count 0)."""
+        if self.chat_calls or self.upkeep_calls:
+            return fsum(self.chat_calls + self.upkeep_calls)
+        return fsum(self.cost)
+
+    @property
+    def chat_cost(self) -> float:
+        return fsum(self.chat_calls)
+
+    @property
+    def maintenance_cost(self) -> float:
+        return fsum(self.upkeep_calls)
+
+    @property
+    def chat_tokens(self) -> int:
+        return sum(self.prompt_tokens)
 
     @property
     def total_tokens(self) -> int:
@@ -96,9 +134,30 @@ class CounterfactualReport:
         return min(others, key=lambda c: c.total_cost or c.total_tokens, default=None)
 
 
+def request_shape(roles: Iterable[str]) -> tuple[tuple[str, int], ...]:
+    """A request's (role, count) pairs, sorted: its shape whatever its length."""
+    counts: dict[str, int] = {}
+    for role in roles:
+        counts[role] = counts.get(role, 0) + 1
+    return tuple(sorted(counts.items()))
+
+
 def strategy_label(strategy: Any) -> str:
     params = " ".join(f"{k}={v}" for k, v in strategy.params().items())
     return f"{strategy.name} {params}".strip()
+
+
+def unbilled(step: Step) -> Step:
+    """`step` with no real call in it: every call predicted from its content, as if sent to
+    another model (whose bill the session's records cannot give)."""
+    if step.actual is None and all(call.record is None for call in step.maintenance):
+        return step
+    return replace(
+        step,
+        actual=None,
+        fold=replace(step.fold, record=None) if step.fold is not None else None,
+        upkeep=tuple(replace(call, record=None) for call in step.upkeep),
+    )
 
 
 def price_steps(
@@ -108,8 +167,58 @@ def price_steps(
     overhead: Overhead,
     price: Price | None,
     fold_price: Price | None = None,
+    embed_price: Price | None = None,
 ) -> Curve:
-    return PricedSteps().curve(steps, name, label, overhead, price, fold_price)
+    return PricedSteps().curve(steps, name, label, overhead, price, fold_price, embed_price)
+
+
+@dataclass(frozen=True)
+class PricedStep:
+    """One turn of one strategy, all in: its chat call and its maintenance calls priced."""
+
+    turn: int
+    prompt_tokens: int  # the chat request
+    input_tokens: int  # plus the prompts of the turn's maintenance calls
+    chat_cost: float | None  # None: unpriced
+    upkeep_costs: tuple[float | None, ...]  # each maintenance call, the fold first
+    estimated: bool  # a fold or extraction estimated, or a summary at its cap assumed
+
+    @property
+    def cost(self) -> float | None:
+        """The turn's calls together; None if any is unpriced."""
+        costs = (self.chat_cost, *self.upkeep_costs)
+        return None if any(c is None for c in costs) else fsum(c or 0.0 for c in costs)
+
+
+def price_step(
+    step: Step,
+    overhead: Overhead,
+    price: Price | None,
+    fold_price: Price | None = None,
+    embed_price: Price | None = None,
+) -> PricedStep:
+    """A step priced all in: a real call keeps its bill; an estimated one is its content
+    plus the template (none for embeddings) at the maintenance model's (or the embedding
+    model's) price. Pure: an incremental walk prices its new steps with this."""
+    prompt, cost = _bill(
+        step.actual, step.content_tokens, step.roles, step.completion_tokens, overhead, price
+    )
+    total_in = prompt
+    upkeep = []
+    for call in step.maintenance:
+        embed = call.kind == EMBED
+        call_in, call_cost_usd = _bill(
+            call.record,
+            call.content_tokens,
+            call.roles,
+            call.completion_tokens,
+            None if embed else overhead,
+            embed_price if embed else (fold_price or price),
+        )
+        total_in += call_in
+        upkeep.append(call_cost_usd)
+    estimated = step.estimated or any(call.estimated for call in step.maintenance)
+    return PricedStep(step.turn, prompt, total_in, cost, tuple(upkeep), estimated)
 
 
 class PricedSteps:
@@ -122,12 +231,11 @@ class PricedSteps:
         self._basis: tuple | None = None
         self._steps: Sequence[Step] | None = None
         self._last: Step | None = None  # the newest step priced
-        self._columns: tuple[list, list, list, list] = (
-            [],
-            [],
-            [],
-            [],
-        )  # turns, prompt, input, cost
+        self._start_over()
+
+    def _start_over(self) -> None:
+        # turns, prompt, input, cost, chat calls, maintenance calls
+        self._columns: tuple[list, list, list, list, list, list] = ([], [], [], [], [], [])
         self._counts: list[int] = [0, 0, 0]  # unpriced, estimated, predicted
 
     def curve(
@@ -138,8 +246,9 @@ class PricedSteps:
         overhead: Overhead,
         price: Price | None,
         fold_price: Price | None = None,
+        embed_price: Price | None = None,
     ) -> Curve:
-        basis = (_prediction_basis(overhead), price, fold_price)
+        basis = (_prediction_basis(overhead), price, fold_price, embed_price)
         done = len(self._columns[0])
         if (
             basis != self._basis
@@ -148,18 +257,20 @@ class PricedSteps:
             or (done and steps[done - 1] is not self._last)
         ):
             self._basis, self._steps = basis, steps
-            self._columns, self._counts, done = ([], [], [], []), [0, 0, 0], 0
-        turns, prompts, inputs, costs = self._columns
+            self._start_over()
+            done = 0
+        turns, prompts, inputs, costs, chats, upkeeps = self._columns
         for step in steps[done:]:
-            turn, prompt, total_in, cost, step_estimated = _price_step(
-                step, overhead, price, fold_price
-            )
-            turns.append(turn)
-            prompts.append(prompt)
-            inputs.append(total_in)
+            priced = price_step(step, overhead, price, fold_price, embed_price)
+            cost = priced.cost
+            turns.append(priced.turn)
+            prompts.append(priced.prompt_tokens)
+            inputs.append(priced.input_tokens)
             costs.append(cost or 0.0)
+            chats.append(priced.chat_cost or 0.0)
+            upkeeps.extend(c or 0.0 for c in priced.upkeep_costs)
             self._counts[0] += cost is None
-            self._counts[1] += step_estimated
+            self._counts[1] += priced.estimated
             self._counts[2] += step.actual is None
         self._last = steps[-1] if steps else None
         unpriced, estimated, predicted = self._counts
@@ -173,6 +284,8 @@ class PricedSteps:
             unpriced,
             estimated,
             predicted,
+            chat_calls=tuple(chats),
+            upkeep_calls=tuple(upkeeps),
         )
 
 
@@ -183,36 +296,18 @@ def _prediction_basis(overhead: Overhead) -> Any:
     return (prior, correction) if prior is not None and correction is not None else overhead
 
 
-def _price_step(
-    step: Step, overhead: Overhead, price: Price | None, fold_price: Price | None
-) -> tuple[int, int, int, float | None, bool]:
-    """(turn, chat prompt, input with its fold, cost or None if unpriced, estimated)."""
-    prompt, cost = _bill(
-        step.actual, step.content_tokens, step.roles, step.completion_tokens, overhead, price
-    )
-    total_in, total_cost = prompt, cost
-    if step.fold is not None:
-        f = step.fold
-        fold_in, fold_cost = _bill(
-            f.record, f.content_tokens, f.roles, f.completion_tokens, overhead, fold_price or price
-        )
-        total_in += fold_in
-        total_cost = None if cost is None or fold_cost is None else cost + fold_cost
-    estimated = step.estimated or bool(step.fold and step.fold.record is None)
-    return step.turn, prompt, total_in, total_cost, estimated
-
-
 def _bill(
     record: CallRecord | None,
     content: int,
     roles: tuple[tuple[str, int], ...],
     completion: int,
-    overhead: Overhead,
+    overhead: Overhead | None,
     price: Price | None,
 ) -> tuple[int, float | None]:
     if record is not None:
         return record.usage.prompt_tokens, record.cost_usd
-    prompt = content + overhead.predict_counts(dict(roles), counted=content)
+    template = overhead.predict_counts(dict(roles), counted=content) if overhead else 0
+    prompt = content + template
     return prompt, call_cost(Usage(prompt, completion), price)
 
 
@@ -229,18 +324,24 @@ class ActualPath:
         self._last: CallRecord | None = None  # records[_read - 1]
         self._chat: dict[int, int] = {}
         self._inputs: dict[int, int] = {}
-        self._costs: dict[int, float] = {}
+        self._calls: dict[int, list[float]] = {}  # each turn's call costs, in order
+        self._chat_calls: list[float] = []
+        self._upkeep_calls: list[float] = []
         self._unpriced = 0
 
     def curve(self, records: Sequence[CallRecord]) -> Curve:
         if len(records) < self._read or (self._read and records[self._read - 1] is not self._last):
             self._start_over()
-        chat, inputs, costs = self._chat, self._inputs, self._costs
+        chat, inputs, calls = self._chat, self._inputs, self._calls
         for r in records[self._read :]:
+            cost = r.cost_usd or 0.0
             if r.kind == "chat":
                 chat[r.turn] = chat.get(r.turn, 0) + r.usage.prompt_tokens
+                self._chat_calls.append(cost)
+            else:
+                self._upkeep_calls.append(cost)
             inputs[r.turn] = inputs.get(r.turn, 0) + r.usage.prompt_tokens
-            costs[r.turn] = costs.get(r.turn, 0.0) + (r.cost_usd or 0.0)
+            calls.setdefault(r.turn, []).append(cost)
             self._unpriced += r.cost_usd is None
         if len(records) > self._read:
             self._read, self._last = len(records), records[-1]
@@ -251,6 +352,8 @@ class ActualPath:
             tuple(turns),
             tuple(chat.get(t, 0) for t in turns),
             tuple(inputs[t] for t in turns),
-            tuple(costs[t] for t in turns),
+            tuple(fsum(calls[t]) for t in turns),
             unpriced=self._unpriced,
+            chat_calls=tuple(self._chat_calls),
+            upkeep_calls=tuple(self._upkeep_calls),
         )

@@ -46,6 +46,14 @@ _FENCE = re.compile(r"```(?:json)?\s*(.*?)\s*```", re.DOTALL | re.IGNORECASE)
 # How many refused answers in a row pause batch extraction; after the n-th the next batch
 # waits `every` * 1, 2, 4 ... turns, not every `extract_every` turns regardless.
 PAUSE_AFTER_REJECTIONS = 3
+EXTRACT_MAX_TOKENS = 1024  # the longest answer an extraction call may give
+MAX_EXTRACTIONS_PER_TURN = 6  # a catch-up over a long history is finished on later turns
+# The most message tokens one extraction call reads: a bigger batch goes in several calls.
+EXTRACT_BATCH_TOKENS = 4000
+# An extraction never run (the cost comparison's estimate): the answer is assumed to hold
+# about one fact per user message read, a JSON object of some 30 tokens each, in a wrapper.
+ESTIMATED_ANSWER_TOKENS = 10
+ESTIMATED_FACT_TOKENS = 30
 
 
 def backoff_turns(rejections: int, every: int) -> int:
@@ -113,6 +121,11 @@ class ExtractPlan:
         left = tuple(m for m in self.messages if m.id not in read)
         before = _last_turn(part.messages)
         return ExtractPlan(left, store.current(), self.reason, before) if left else None
+
+    def expected_answer_tokens(self) -> int:
+        """The answer's size when the call was never made (an estimate, never billed)."""
+        users = sum(1 for m in self.messages if m.role == "user")
+        return min(EXTRACT_MAX_TOKENS, ESTIMATED_ANSWER_TOKENS + ESTIMATED_FACT_TOKENS * users)
 
     def request(self) -> list[dict[str, str]]:
         known = "\n".join(f"- {f.key}: {f.value}" for f in self.current) or "(none yet)"

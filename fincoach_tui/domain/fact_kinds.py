@@ -59,7 +59,7 @@ FIXED_COSTS = {
     "internet|wi-?fi|broadband": "internet",
     "phone bills?|mobile bills?": "phone",
     "groceries|grocery": "groceries",
-    "society maintenance|maintenance charges?": "maintenance",
+    "(?:society |association |apartment |building )?maintenance(?: charges?| fees?)?": "maintenance",
     "gym": "gym",
     "petrol|fuel|commute|transport": "transport",
     "subscriptions?": "subscriptions",
@@ -143,7 +143,8 @@ KINDS: tuple[Kind, ...] = (
         "insurance",
         _words(
             r"(?:term|life)(?: insurance| cover| plan| policy)|(?:health|medical|floater)(?: insurance| cover|"
-            r" plan| policy)?|mediclaim|insurance|sum assured|sum insured"
+            r" plan| policy)?|mediclaim|insurance|sum assured|sum insured|"
+            r"lic(?: endowment)?(?: policy| plan)?|endowment(?: policy| plan)?|ulips?"
         ),
         {"amount": "insurance_{t}_cover", "premium": "insurance_{t}_premium"},
     ),
@@ -173,7 +174,7 @@ PROMPT_KEYS = (
 
 _ACRONYMS = frozenset("fd rd sip ppf nps emi epf elss ctc".split())
 _STATIC_KEYS = frozenset(
-    "name city salary spouse_salary pension rent expenses fd_amount fd_rate fd_maturity fd_tenure rd_amount rd_rate "
+    "name city salary spouse_salary spouse_name pension rent expenses fd_amount fd_rate fd_maturity fd_tenure rd_amount rd_rate "
     "rd_end rd_tenure sip emergency_fund savings bonus bonus_date debt_credit_card risk "
     "risk_reason family_spouse family_children family_parents dependants retirement_age".split()
 )

@@ -34,6 +34,7 @@ from fincoach_tui.domain.fact_kinds import (
 )
 from fincoach_tui.domain.recognise_context import (
     REFERS_BACK,
+    SPOUSE_PRONOUN_NEXT,
     Reading,
     Subject,
     anchor_of,
@@ -131,6 +132,11 @@ _LOAN_WORD = re.compile(
     r"student|gold)\b",
     re.IGNORECASE,
 )
+_INCLUDED = re.compile(
+    r"\b(?:including|incl\.?|inclusive of|excluding|plus|besides)\s+(?:the\s+|my\s+|our\s+)?"
+    r"(?:\w+\s+)?$",
+    re.IGNORECASE,
+)
 _MARKED_OLD = re.compile(r"[^;.\n]*\((?:outdated|superseded)\b[^)]*\)", re.IGNORECASE)
 _SENTENCE_END = re.compile(r"[.!?;]+(?=\s|$)|\n+|\s[—–]\s")
 _NOT_AN_END = re.compile(r"\b(?:rs|inr|p\.a|e\.g|i\.e|approx|etc|no|vs)$", re.IGNORECASE)
@@ -183,7 +189,7 @@ def _recognise(
     subject = reading.subject
     from_before = subject is not None
     short = len(body.split()) <= 4
-    spouse = reading.spouse
+    spouse, name = reading.spouse, reading.spouse_name
     # The one kind of loan the message names anywhere types a loan named without one.
     named_loans = {loan_type(m.group(0)) for m in _LOAN_WORD.finditer(body)} - {"loan"}
     message_loan = ("message", named_loans.pop()) if len(named_loans) == 1 else None
@@ -192,15 +198,21 @@ def _recognise(
         following = sentences[index + 1] if index + 1 < len(sentences) else ""
         family = family_facts(sentence)
         spouse = next((v for k, v in family if k == "family_spouse"), spouse)
+        name = next((v for k, v in family if k == "spouse_name"), name)
+        about_spouse = False  # the sentence so far is about the spouse
         found += name_facts(sentence) + city_facts(sentence) + family
         found += risk_facts(sentence, question, following)
         for clause in _clauses(sentence):
-            anchors = _anchors(clause)
+            # An anchor after "including" is a part of what is priced, not its subject.
+            anchors = tuple(a for a in _anchors(clause) if not _INCLUDED.search(clause, 0, a.start))
             named = carried(anchors[-1], clause) if anchors else topic_in(reading, clause)
             hint = subject if subject and subject[0] == "loan" else message_loan
             if named:
                 subject, from_before = named, False
-            spouses = spouse_subject(clause, spouse)
+            spouses = spouse_subject(clause, spouse, name) or bool(
+                about_spouse and SPOUSE_PRONOUN_NEXT.match(clause)
+            )
+            about_spouse = spouses or (about_spouse and not anchors)
             if (
                 _HYPOTHETICAL.search(clause)
                 or (_SOMEONE_ELSE.match(clause) and not spouses)
@@ -211,7 +223,7 @@ def _recognise(
             if not anchors and subject and figures_in(clause):
                 if not from_before or short or REFERS_BACK.search(clause):
                     extra = anchor_of(subject)
-            if not anchors and extra is None:
+            if not anchors and extra is None and not _anchors(clause):
                 extra = regular_cost(clause)
             found += _clause_facts(clause, extra, hint, spouses)
     if said_at is not None:
@@ -226,9 +238,12 @@ def _line_fact(line: str) -> tuple[str, str] | None:
     match = _LINE_FACT.match(line)
     if not match:
         return None
-    if not line.lstrip().startswith("-") and len(figures_in(match["value"])) > 1:
-        return None
     key = normalise_key(match["label"])
+    if not line.lstrip().startswith("-") and (
+        len(figures_in(match["value"])) > 1
+        or (key == "risk" and len(match["value"].split()) > 4)  # "Risk: I'm all-in on ..."
+    ):
+        return None
     if not is_known_key(key):
         return None
     value = _LINE_NOTES.sub("", match["value"]).strip().rstrip(".")
@@ -304,7 +319,8 @@ def _clause_facts(
 ) -> list[tuple[str, str]]:
     """The facts of one clause: its figures, each with the anchor it belongs to (`extra`
     when the clause names none), the loan's type from `hint` where the clause gives none."""
-    anchors = _anchors(clause) or (() if extra is None else (extra,))
+    anchors = tuple(a for a in _anchors(clause) if not _INCLUDED.search(clause, 0, a.start))
+    anchors = anchors or (() if extra is None else (extra,))
     if not anchors:
         return []
     facts: list[tuple[str, str]] = []
@@ -357,7 +373,8 @@ def _slot_for(anchor: Anchor, figure: Figure, clause: str) -> str | None:
 
 
 _PREMIUM_OR_COVER = re.compile(
-    r"premium|cover(?:age)?|sum assured|sum insured|insured for|costing|costs? (?:me|us)|"
+    r"premium|cover(?:age)?|sum assured|sum insured|insured for|floater|policy of|plan of|"
+    r"costing|costs? (?:me|us)|"
     r"(?:i|we) pay|renews at",
     re.IGNORECASE,
 )

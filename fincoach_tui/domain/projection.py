@@ -204,21 +204,25 @@ class Crossing:
 
 
 def crossing(
-    curve: Curve, baseline: Curve, ahead: Projection | None, behind: Projection | None
+    curve: Curve,
+    baseline: Curve,
+    ahead: Projection | None,
+    behind: Projection | None,
+    *,
+    by_cost: bool = False,
 ) -> Crossing:
-    """Seed 002's two crossovers, read off the real turns first, then the projection."""
-    per_turn = next(
-        (t for t, a, b in zip(curve.turns, curve.input_tokens, baseline.input_tokens) if a < b),
-        None,
+    """Seed 002's two crossovers, read off the real turns first, then the projection.
+    `by_cost`: compared in dollars, all in (a strategy's maintenance counts against it,
+    its answers too), else in input tokens; the projection's per-turn samples are in
+    tokens either way."""
+    each = (curve.cost, baseline.cost) if by_cost else (curve.input_tokens, baseline.input_tokens)
+    so_far = (
+        (curve.cumulative_cost, baseline.cumulative_cost)
+        if by_cost
+        else (curve.cumulative_tokens, baseline.cumulative_tokens)
     )
-    cumulative = next(
-        (
-            t
-            for t, a, b in zip(curve.turns, curve.cumulative_tokens, baseline.cumulative_tokens)
-            if a < b
-        ),
-        None,
-    )
+    per_turn = next((t for t, a, b in zip(curve.turns, *each) if a < b), None)
+    cumulative = next((t for t, a, b in zip(curve.turns, *so_far) if a < b), None)
     per_projected = cumulative_projected = False
     if ahead is not None and behind is not None:
         samples = list(
@@ -226,8 +230,8 @@ def crossing(
                 ahead.turns,
                 ahead.prompt_tokens,
                 behind.prompt_tokens,
-                ahead.cumulative_tokens,
-                behind.cumulative_tokens,
+                ahead.cumulative_cost if by_cost else ahead.cumulative_tokens,
+                behind.cumulative_cost if by_cost else behind.cumulative_tokens,
             )
         )
         if per_turn is None:

@@ -28,6 +28,7 @@ from typing import Protocol
 from fincoach_tui.domain.conversation import Message
 
 BM25 = "bm25"
+_ID, _CONTENT = operator.attrgetter("id"), operator.attrgetter("content")
 _K1, _B = 1.2, 0.75
 _STOPWORDS = frozenset(
     "a an the and or but if of to in on at by for with from as is are was were be been am i "
@@ -216,7 +217,8 @@ class LexicalRetriever:
         self.index = index
 
     def scores(self, query: Message, candidates: Sequence[Message]) -> tuple[str, dict[str, float]]:
-        among = {m.id: m.content for m in candidates}
+        # {m.id: m.content for m in candidates} at C speed: thousands of them every turn
+        among = dict(zip(map(_ID, candidates), map(_CONTENT, candidates)))
         if self.index is None:
             return BM25, bm25(query.content, among)
         return BM25, self.index.scores(query.content, among)

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 
 from fincoach_tui.domain.fact_kinds import KINDS, loan_type
@@ -35,6 +35,8 @@ class Reading:
     subject: Subject | None = None
     topics: tuple[tuple[str, str, str], ...] = ()  # (word, kind, anchor word), oldest first
     spouse: str = ""  # "husband", "wife", "partner"...
+    spouse_name: str = ""  # "Sneha": a clause that starts with it is about the spouse
+    _hash: int = field(default=0, init=False, repr=False, compare=False)
 
     # A reading keys the recogniser's cache and is rebuilt for every message of a long
     # request: its hash is computed once, and the same steps give the very same reading.
@@ -42,7 +44,8 @@ class Reading:
         return self._hash
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "_hash", hash((self.subject, self.topics, self.spouse)))
+        state = (self.subject, self.topics, self.spouse, self.spouse_name)
+        object.__setattr__(self, "_hash", hash(state))
 
     def knowing(self, facts: Iterable[tuple[str, str]]) -> Reading:
         """This reading with `facts` (key, value) known too."""
@@ -58,22 +61,24 @@ def _knowing(reading: Reading, facts: tuple[tuple[str, str], ...]) -> Reading:
     if not facts:
         return reading
     topics = dict.fromkeys(reading.topics)
-    spouse = reading.spouse
+    spouse, name = reading.spouse, reading.spouse_name
     for key, value in facts:
         if key == "family_spouse" and value in ("husband", "wife", "partner", "spouse"):
             spouse = value
+        if key == "spouse_name":
+            name = value
         subject = subject_of_key(key)
         if subject is None:
             continue
         for word in sorted(topic_words(key, value)):
             topics.pop((word, *subject), None)  # re-added: the newest mention is last
             topics[(word, *subject)] = None
-    return Reading(reading.subject, tuple(topics), spouse)
+    return Reading(reading.subject, tuple(topics), spouse, name)
 
 
 @lru_cache(maxsize=8192)
 def _about(reading: Reading, subject: Subject | None) -> Reading:
-    return Reading(subject, reading.topics, reading.spouse)
+    return Reading(subject, reading.topics, reading.spouse, reading.spouse_name)
 
 
 _SLOTS = {kind.name: kind.slots for kind in KINDS}
@@ -185,13 +190,22 @@ _SPOUSE_SUBJECT = re.compile(
 _SPOUSE_PRONOUN = {"husband": r"he|his|him", "wife": r"she|her", "partner": r"he|his|she|her"}
 
 
-def spouse_subject(clause: str, spouse: str) -> bool:
+def spouse_subject(clause: str, spouse: str, name: str = "") -> bool:
     """Whether the clause is about the spouse: "my wife's salary", "Husband earns", and,
-    once the spouse is known, "his take-home"."""
+    once the spouse is known, "his take-home", "Sneha gets 68k"."""
     if _SPOUSE_SUBJECT.match(clause):
+        return True
+    if name and re.match(rf"^\W*(?:(?:and|but|so|ab|now)\s+)?{re.escape(name)}\b", clause):
         return True
     pronouns = _SPOUSE_PRONOUN.get(spouse)
     return bool(pronouns and re.match(rf"^\W*(?:{pronouns})\b", clause, re.IGNORECASE))
+
+
+# "Sneha switched jobs, ab uska in-hand 81k hai": a later clause of a sentence about the
+# spouse, starting with a pronoun, is about the spouse too.
+SPOUSE_PRONOUN_NEXT = re.compile(
+    r"^\W*(?:(?:and|but|so|ab|now)\s+)?(?:uska|uski|unka|unki|her|his|she|he)\b", re.IGNORECASE
+)
 
 
 # A message that refers back to what was just discussed, rather than starting afresh.

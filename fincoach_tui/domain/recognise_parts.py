@@ -205,6 +205,10 @@ _GOAL_PLAN = re.compile(
     rf"(?:(?:new|big|dream|first|own|family)\s+)?(?P<obj>{_OBJECTS})\b{_NOT_A_GOAL}",
     re.IGNORECASE,
 )
+_GOAL_NAMED = re.compile(
+    rf"\b(?:goal|target|dream|down\s*payment)\b[^.;]*?\b(?P<obj>{_OBJECTS})\b{_NOT_A_GOAL}",
+    re.IGNORECASE,
+)
 # What a goal is beyond its slug: "trip to Japan", "wedding in Jaipur".
 _GOAL_DETAIL = re.compile(r"\s+(?:to|in|for|at|of)\s+(?:the\s+)?([A-Z][\w-]+(?:\s+[A-Z][\w-]+)?)")
 _SAVING_VERB = re.compile(
@@ -235,6 +239,10 @@ def goal_anchors(clause: str) -> list[Anchor]:
             # date after it, where it can be read as the goal's date.
             end = match.start("obj") + len(match["obj"].split()[0])
             anchors.append(Anchor(match.start(), end, "goal", slug, GOAL_SLOTS))
+    if not anchors:  # "goal: 25L down payment for a flat", "dream this year: Europe trip"
+        for match in _GOAL_NAMED.finditer(clause):
+            slug = _OBJECT_SLUG[match["obj"].lower()]  # the object anchors: "25L ... for a flat"
+            anchors.append(Anchor(match.start("obj"), match.end("obj"), "goal", slug, GOAL_SLOTS))
     if not anchors:
         for match in _GOAL_PLAN.finditer(clause):
             slug = _OBJECT_SLUG[match["obj"].lower()]
@@ -267,7 +275,7 @@ def _with_detail(anchor: Anchor, clause: str) -> Anchor:
         word = re.match(r"\s*[a-z]+", clause[anchor.end :])
         if word:
             found = _GOAL_DETAIL.match(clause, anchor.end + word.end())
-    if found:
+    if found and found.group(1).split()[0].lower() not in _NOT_PLACE:
         detail = f"{thing}{found.group(0)}"
     else:  # a name in or just after the goal's words: "a Europe trip", "a Goa holiday"
         span = clause[anchor.start : anchor.end + 25]

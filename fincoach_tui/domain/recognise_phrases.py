@@ -40,6 +40,8 @@ _CITIES = {
     "mysuru": "Mysuru",
     "mysore": "Mysuru",
     "thane": "Thane",
+    "blr": "Bengaluru",
+    "hyd": "Hyderabad",
     "goa": "Goa",
 }
 _OTHER_PERSON = re.compile(
@@ -55,7 +57,9 @@ _CITY = re.compile(
 _KNOWN_CITY = re.compile(
     rf"\b(?:in|from|to)\s+(?P<city>{'|'.join(_CITIES)})\b"
     rf"|\b(?P<city2>{'|'.join(_CITIES)})\s+(?:(?:mein|me)\s+(?:rehta|rehti|rehte|rahta|rahti|rahte)"
-    r"|se\s+(?:hoon|hun|hu|hain|hai)|mein\b)",
+    r"|se\s+(?:hoon|hun|hu|hain|hai)|mein\b)"
+    rf"|\b(?:now|currently|these days)\s+(?:in|at)\s+(?P<city3>{'|'.join(_CITIES)})\b"
+    rf"|\b(?:main|hum)\b[^.?!]*?\b(?P<city4>{'|'.join(_CITIES)})\s+se\b",
     re.IGNORECASE,
 )
 
@@ -64,9 +68,16 @@ def name_facts(sentence: str) -> list[tuple[str, str]]:
     return [("name", m.group(1)) for m in _NAME.finditer(sentence) if m.group(1) not in _NOT_NAMES]
 
 
+_RELATIVE_FIRST = re.compile(
+    r"^\W*(?:our|my)\s+(?:sons?|daughters?|kids?|children|brothers?|sisters?|parents?|"
+    r"mother|father|mom|dad|in-laws|relatives?|cousins?|uncle|aunt)\b",
+    re.IGNORECASE,
+)
+
+
 def city_facts(sentence: str) -> list[tuple[str, str]]:
-    if _OTHER_PERSON.search(sentence):
-        return []  # "my friend pays 30k rent in Bangalore": the friend's city
+    if _OTHER_PERSON.search(sentence) or _RELATIVE_FIRST.match(sentence):
+        return []  # "my friend pays 30k rent in Bangalore", "our son is settled in Dubai"
     for match in _CITY.finditer(sentence):
         city = match["city"] or match["city3"]
         known = _CITIES.get(city.lower()) or _CITIES.get(city.split()[0].lower())
@@ -76,9 +87,15 @@ def city_facts(sentence: str) -> list[tuple[str, str]]:
             return [("city", city)]
     known_city = _KNOWN_CITY.search(sentence)
     if known_city and (
-        known_city["city2"] or re.search(r"\b(?:i|we|my|our|i'm|we're)\b", sentence, re.I)
+        known_city["city2"]
+        or known_city["city3"]
+        or known_city["city4"]
+        or re.search(
+            r"\b(?:i|we|my|our|i'm|we're|dev|developer|engineer|job|based)\b", sentence, re.I
+        )
     ):
-        return [("city", _CITIES[(known_city["city"] or known_city["city2"]).lower()])]
+        said = next(c for c in known_city.group("city", "city2", "city3", "city4") if c)
+        return [("city", _CITIES[said.lower()])]
     return []
 
 
@@ -89,6 +106,8 @@ _SPOUSE = re.compile(
     r"|(?<!un)(?<!not )(?<!getting )(?<!get )\b(?P<m2>married)\b(?!\s+(?:next|in|this|soon))",
     re.IGNORECASE,
 )
+_SPOUSE_NAME = re.compile(r"\b(?i:wife|husband|partner|spouse),?\s+(?P<name>[A-Z][a-z]+)\b")
+_NOT_A_NAME = frozenset("And Aur The Is Was Has Earns Gets Makes Works".split())
 _CHILDREN = re.compile(
     r"(?:\b(?:have|with|got|raising)\s+(?P<n>a|an)|\b(?P<n2>\d|no|one|two|three|four))\s+"
     r"(?:(?:young|little|small|school-going|grown-up)\s+)?(?P<w>kids?|children|child|sons?|daughters?|babies|baby)\b",
@@ -140,6 +159,9 @@ _COUNT = {"no": 0, "a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "
 
 def family_facts(sentence: str) -> list[tuple[str, str]]:
     facts = []
+    named = _SPOUSE_NAME.search(sentence)
+    if named and named["name"] not in _NOT_A_NAME:
+        facts.append(("spouse_name", named["name"]))
     spouse = _SPOUSE.search(sentence)
     if spouse:
         # The word said ("wife") says more than "married" and reads back the same way.
@@ -187,7 +209,11 @@ _RISK = re.compile(
     r"(?:risk[- ]averse|risk[- ]taker|conservative|cautious|aggressive|"
     r"moderate(?:[- ]risk|ly aggressive)|balanced(?= investor| approach| portfolio| risk)|"
     r"(?:high|low|medium|moderate)[- ]risk(?:[- ](?:appetite|tolerance|investor|profile|taker))?)"
-    r"|(?:can(?:'t|not)|don't|do not)\s+(?:stomach|handle|take|tolerate|like)\s+(?:much\s+|any\s+|a lot of\s+)?risk"
+    r"|(?:can(?:'t|not)|cant|don't|dont|do not)\s+(?:stomach|handle|take|tolerate|like)\s+"
+    r"(?:much\s+|any\s+|a lot of\s+)?risks?"
+    # "my risk tolerance is fairly high", "risk appetite is high-ish"
+    r"|(?<=risk )(?:appetite|tolerance|profile)\s+(?:is\s+)?(?:(?:fairly|quite|very|pretty|rather)\s+)?"
+    r"(?:high|low|medium|moderate)(?:-ish)?"
     r"|comfortable with (?:high |some |a lot of )?risk|play(?:ing)? it safe)\b"
     # "moderate", "balanced" alone say a risk level only where money or risk is the subject
     r"|\b(?P<mild>moderate|balanced|middle[- ]of[- ]the[- ]road)\b"
@@ -212,6 +238,13 @@ _REASON_LATER = re.compile(r"\b(?:because|since|kyunki|kyonki|coz)\s+(?P<r>.{6,}
 _REASON_BEFORE = re.compile(
     r"^\s*(?:after|since|because|having|ever since|given that)\s+(?P<r>[^,]{6,}),", re.IGNORECASE
 )
+# A next sentence about a loss or a fear is the reason for a cautious or middling stance.
+_FEAR = re.compile(
+    r"\b(?:crash\w*|lost|losing|loss|scared|scary|burnt|burned|panic\w*|sleep|worr\w+|fear\w*|"
+    r"nervous|anxious|wiped|collapse\w*|sold everything|no one to support|dependants?|"
+    r"(?:19|20)\d\d)\b",
+    re.IGNORECASE,
+)
 _REASON_NEXT = re.compile(
     r"^\s*(?:because|i lost|we lost|my (?:father|dad|mother|mom|parents|family)|losing|"
     r"last time|in (?:19|20)\d\d|back in|i saw|i've seen|i have seen|i got burnt|i got burned)\b",
@@ -230,7 +263,10 @@ def risk_facts(sentence: str, question: bool, following: str = "") -> list[tuple
         return []
     groups = match.group("risk", "mild", "mild2", "mild3", "mild4", "mild5")
     said = next((g for g in groups if g), "")
+    said = re.sub(r"^(?:appetite|tolerance|profile)\s+(?:is\s+)?", "", said, flags=re.I)
     risk = _QUALIFIER.sub("", said.lower()).replace("risk averse", "risk-averse")
+    if risk in ("high", "low", "medium", "moderate", "high-ish", "low-ish"):
+        risk = said.lower()  # "fairly high": the qualifier is the level
     facts = [("risk", risk)]
     after = _REASON_AFTER.match(sentence[match.end() :]) or _REASON_LATER.search(
         sentence, match.end()
@@ -241,8 +277,11 @@ def risk_facts(sentence: str, question: bool, following: str = "") -> list[tuple
         reason = after.groupdict().get("r") or after.groupdict().get("r2") or ""
     elif before:
         reason = before.group(0).strip().rstrip(",")
+    elif _FEAR.search(sentence, match.end()):  # "..., one time i lost 20k in trading"
+        reason = sentence[match.end() :].strip(" ,;:-—–.").removeprefix("at all").strip(" ,")
     elif following and (
         _REASON_NEXT.match(following)
+        or _FEAR.search(following)
         or sentence.rstrip().endswith((";", ":"))
         or len(sentence.split()) <= 3  # "risk appetite? cautious. Market drops scare me."
     ):

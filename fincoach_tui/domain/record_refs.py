@@ -342,6 +342,12 @@ class SentRefs(Sequence[SentMessage]):
         """The items as the session file holds them (what `RefTable.encode` wrote)."""
         return [part.file_item() for part in self._parts]
 
+    def reference_runs(self) -> list[tuple[str, tuple[str, ...]] | None]:
+        """Each part as (provenance, the compact ids it names), or None for a message held
+        as text: which transcript messages a record sent, read without building them (a
+        buffer record at turn 5,000 names 10,000 messages in one run)."""
+        return [None if p.message is not None else (p.provenance, p.ids.items) for p in self._parts]
+
     def __iter__(self) -> Iterator[SentMessage]:
         for part in self._parts:
             yield from part.messages(self._table)

@@ -204,6 +204,11 @@ class SessionSummary:
 
 def summarize_session(name: str, events: list[dict[str, Any]]) -> SessionSummary:
     state, _ = replay(events)
+    return summary_of(name, state)
+
+
+def summary_of(name: str, state: SessionState) -> SessionSummary:
+    """The listing's row for a session already in memory (the one the app is closing)."""
     return SessionSummary(
         name=name,
         turns=state.transcript.completed_turns,

@@ -18,7 +18,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 from fincoach_tui.domain.conversation import Message, Transcript
-from fincoach_tui.domain.fact_extraction import ExtractPlan
+from fincoach_tui.domain.fact_extraction import MAX_EXTRACTIONS_PER_TURN, ExtractPlan
 from fincoach_tui.domain.fact_store import Fact, FactStore
 from fincoach_tui.domain.memory import (
     ExtractsFacts,
@@ -30,7 +30,6 @@ from fincoach_tui.domain.memory import (
 )
 
 FACT_WORDS = 12  # an assumed fact: the first words of the user message it was read from
-MAX_EXTRACTIONS_PER_TURN = 6  # as the coach's maintenance
 
 
 def assumptions(reply_tokens: int) -> list[str]:

@@ -101,6 +101,16 @@ class TokenCounter:
         # one of them alive, a few for each turn and each strategy compared.
         self._derived: dict[bytes, int] = {}
         self.encoded_texts = 0  # how many texts were actually encoded (cache misses)
+        # Asked before each call to the server: True means "the caller must not wait on it
+        # now" (the service layer answers True on a thread running an event loop, so a slow
+        # server never freezes the interface). The count is then made locally, for now,
+        # and never cached; the texts and requests wait in `pending` until `fill_pending`
+        # (run in a worker thread) asks the server, and the next count is the server's.
+        self.defer: Callable[[], bool] | None = None
+        self._server_texts: dict[bytes, int] = {}  # the server's counts filled for deferred texts
+        self._pending_texts: dict[bytes, str] = {}
+        self._pending_prompts: dict[bytes, list[dict[str, str]]] = {}
+        self._provisional = 0  # local counts handed out in place of the server's
 
     @property
     def exact(self) -> bool:
@@ -116,20 +126,65 @@ class TokenCounter:
     def count(self, text: str) -> int:
         self.encoded_texts += 1
         if self.server is not None:
+            if self._server_texts or self._pending_texts or self._deferred():
+                key = digest(text)
+                known = self._server_texts.get(key)
+                if known is not None:
+                    return known
+                if self._deferred():
+                    self._pending_texts[key] = text
+                    self._provisional += 1
+                    return len(self._encode(text))
             try:
                 return len(self.server.encode(text))
             except TokenizerUnavailable:
                 self._drop_server()
         return len(self._encode(text))
 
+    def _deferred(self) -> bool:
+        return self.defer is not None and self.defer()
+
+    @property
+    def pending(self) -> bool:
+        """Some count was made locally for now: `fill_pending` would ask the server."""
+        return bool(self._pending_texts or self._pending_prompts)
+
+    @property
+    def provisional(self) -> int:
+        """How many local counts have stood in for the server's so far."""
+        return self._provisional
+
+    def fill_pending(self) -> None:
+        """Ask the server for every count deferred so far (blocking: run it in a worker
+        thread). A server that fails is dropped, as on any other call."""
+        texts, self._pending_texts = self._pending_texts, {}
+        prompts, self._pending_prompts = self._pending_prompts, {}
+        server = self.server
+        if server is None:
+            return
+        try:
+            for key, text in texts.items():
+                self._server_texts[key] = len(server.encode(text))
+            for key, messages in prompts.items():
+                self._prompts[key] = server.count_prompt(messages)
+        except TokenizerUnavailable:
+            self._drop_server()
+
     def count_prompt(self, messages: Sequence[Mapping[str, str]]) -> int | None:
         """The whole request as the server templates and tokenizes it (what it bills), or
-        None when there is no server to ask. Cached by the request's digest."""
+        None when there is no server to ask (or it may not be waited on now: deferred).
+        Cached by the request's digest."""
         if self.server is None:
             return None
         key = digest(json.dumps([[m["role"], m["content"]] for m in messages]))
         cached = self._prompts.get(key)
         if cached is None:
+            if self._deferred():
+                self._pending_prompts[key] = [
+                    {"role": m["role"], "content": m["content"]} for m in messages
+                ]
+                self._provisional += 1
+                return None
             try:
                 cached = self._prompts[key] = self.server.count_prompt(messages)
             except TokenizerUnavailable:
@@ -143,12 +198,18 @@ class TokenCounter:
         self._cache.clear()
         self._derived.clear()
         self._prompts.clear()
+        self._server_texts.clear()
+        self._pending_texts.clear()
+        self._pending_prompts.clear()
 
     def count_cached(self, key: str, text: str) -> int:
         """Count a transcript message's `text`, remembered under `key` (its id)."""
         cached = self._cache.get((key, text))
         if cached is None:
-            cached = self._cache[(key, text)] = self.count(text)
+            before = self._provisional
+            cached = self.count(text)
+            if self._provisional == before:  # a stand-in for the server's is not kept
+                self._cache[(key, text)] = cached
         return cached
 
     def count_derived(self, text: str) -> int:
@@ -156,7 +217,10 @@ class TokenCounter:
         key = digest(text)
         cached = self._derived.get(key)
         if cached is None:
-            cached = self._derived[key] = self.count(text)
+            before = self._provisional
+            cached = self.count(text)
+            if self._provisional == before:
+                self._derived[key] = cached
         return cached
 
 

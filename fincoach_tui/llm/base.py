@@ -20,6 +20,14 @@ class TextDelta:
 
 
 @dataclass(frozen=True)
+class UsageReported:
+    """What the call used, as soon as the server says it (before the stream's end): a reply
+    stopped after this is billed as reported, not estimated."""
+
+    usage: Usage
+
+
+@dataclass(frozen=True)
 class Completion:
     """The end of a stream: the whole visible reply and what the call used."""
 
@@ -37,7 +45,7 @@ def cut_off_note(completion: Completion, max_tokens: int | None) -> str:
     return f"cut off at {tokens:,} tokens" if tokens else "cut off by the token limit"
 
 
-StreamEvent = TextDelta | Completion
+StreamEvent = TextDelta | UsageReported | Completion
 
 
 class ChatModel(Protocol):

@@ -1,7 +1,9 @@
 """Embeddings for recall, from the provider's /v1/embeddings endpoint (openai SDK).
 
-Only presets that have an embeddings model use it (OpenAI: text-embedding-3-small); every
-other provider, and the offline coach, recall with the local BM25 retriever instead.
+The model is the one config.toml names (`[embeddings] model`), on whatever server the
+chat goes to (a custom server's /v1/embeddings too); else the preset's own, on the
+preset's own server only (OpenAI: text-embedding-3-small). With neither, and for the
+offline coach, recall uses the local BM25 retriever instead.
 `openai` is imported on first use, as for chat, so start-up never waits for it.
 """
 
@@ -25,6 +27,7 @@ BATCH = 256  # inputs per request: well under the API's limit, small enough to r
 class Embedded:
     vectors: tuple[tuple[float, ...], ...]  # one per input, in order
     prompt_tokens: int  # as billed; 0 if the server did not say
+    model: str = ""  # the model the server says made them; "" if it did not say
 
 
 class Embedder(Protocol):
@@ -33,10 +36,18 @@ class Embedder(Protocol):
     async def embed(self, texts: Sequence[str]) -> Embedded: ...
 
 
-def embeddings_model(settings: ProviderSettings) -> str | None:
-    """The preset's embeddings model, if it has one (never for the offline coach)."""
+def embeddings_model(settings: ProviderSettings, configured: str | None = None) -> str | None:
+    """The embeddings model to use: the configured one on any server, else the preset's
+    own on the preset's own server (another server behind a preset's name is not OpenAI);
+    never for the offline coach."""
+    if settings.simulated or not settings.base_url:
+        return None
+    if configured:
+        return configured
     preset = PRESETS.get(settings.name)
-    return preset.embeddings_model if preset and not settings.simulated else None
+    if preset is None or preset.base_url != settings.base_url:
+        return None
+    return preset.embeddings_model
 
 
 class OpenAIEmbeddings:
@@ -71,6 +82,7 @@ class OpenAIEmbeddings:
     async def embed(self, texts: Sequence[str]) -> Embedded:
         vectors: list[tuple[float, ...]] = []
         tokens = 0
+        made_by = ""
         for start in range(0, len(texts), BATCH):
             chunk = [t if t.strip() else " " for t in texts[start : start + BATCH]]  # "" is refused
             try:
@@ -93,4 +105,5 @@ class OpenAIEmbeddings:
             vectors.extend(tuple(float(x) for x in item.embedding) for item in data)
             usage = getattr(response, "usage", None)
             tokens += int(getattr(usage, "prompt_tokens", 0) or 0)
-        return Embedded(tuple(vectors), tokens)
+            made_by = str(getattr(response, "model", "") or "") or made_by
+        return Embedded(tuple(vectors), tokens, made_by)

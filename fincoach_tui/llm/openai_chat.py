@@ -13,7 +13,14 @@ from collections.abc import AsyncIterator, Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from fincoach_tui.domain.records import Usage
-from fincoach_tui.llm.base import ChatMessages, Completion, LLMError, StreamEvent, TextDelta
+from fincoach_tui.llm.base import (
+    ChatMessages,
+    Completion,
+    LLMError,
+    StreamEvent,
+    TextDelta,
+    UsageReported,
+)
 from fincoach_tui.llm.providers import ProviderSettings, mask_key
 
 if TYPE_CHECKING:
@@ -111,7 +118,10 @@ class OpenAIChat:
         try:
             async for chunk in response:
                 chunks += 1
-                usage = usage_from_chunk(chunk) or usage
+                reported = usage_from_chunk(chunk)
+                if reported is not None and reported != usage:
+                    usage = reported
+                    yield UsageReported(usage)  # billed as reported even if stopped now
                 for choice in chunk.choices or ():
                     if choice.finish_reason:
                         finish_reason = choice.finish_reason

@@ -17,7 +17,7 @@ import asyncio
 import time
 import weakref
 from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from fincoach_tui.domain.context import Context, ContextMessage
@@ -52,7 +52,14 @@ from fincoach_tui.domain.session_events import (
 )
 from fincoach_tui.domain.session_state import SessionState
 from fincoach_tui.domain.tokens import TemplateOverhead, TokenCounter, digest
-from fincoach_tui.llm.base import ChatModel, Completion, LLMError, TextDelta, cut_off_note
+from fincoach_tui.llm.base import (
+    ChatModel,
+    Completion,
+    LLMError,
+    TextDelta,
+    UsageReported,
+    cut_off_note,
+)
 from fincoach_tui.llm.embeddings import Embedder
 from fincoach_tui.service.events import (
     FoldStarted,
@@ -74,11 +81,14 @@ from fincoach_tui.service.maintenance import (
     resume_extraction,
     run_maintenance,
 )
+from fincoach_tui.service.server_counts import settle
+from fincoach_tui.service.stopping import until_stopped
 
-__all__ = ["Coach", "ModelChoice", "Turn", "TurnRefused", "estimate_usage"]
+__all__ = ["STOPPED_NOTE", "Coach", "ModelChoice", "Turn", "TurnRefused", "estimate_usage"]
 
 RATE_LIMIT_RETRIES = 2  # after the first attempt; waits honour Retry-After, capped below
 MAX_RETRY_WAIT_S = 20.0
+STOPPED_NOTE = "stopped"  # a reply the person stopped: what arrived is kept, marked so
 
 
 @dataclass(frozen=True)
@@ -414,17 +424,21 @@ class Coach:
         question, text = turn.question, turn.question.content
         try:
             yield QuestionRecorded(question)
+            # What `begin` counted locally for now (on the event loop), from the server.
+            counted_locally = await settle(self.counter)
             plan = self._fold_plan()  # the question is not foldable
             if plan is not None:
                 yield FoldStarted(plan.first_turn, plan.last_turn)
-                yield await fold(self.maintenance, plan)
+                yield await fold(self.maintenance, plan, self.strategy.name)
             async for done in run_maintenance(self.maintenance, self.strategy, question):
                 yield done  # fact extraction, recall vectors
             request = turn.request
             if self._emitted != turn.built_at:  # maintenance changed what is sent: rebuild
                 request = self.measure(self.strategy.build(self.view(question)))
+            if await settle(self.counter) or counted_locally:  # now with the server's counts
+                request = self.measure(request.context)
             yield request
-            async for event in self._answer(request, question):
+            async for event in self._answer(request, question, turn.stop_requested):
                 if isinstance(event, TurnFinished | TurnFailed):
                     # Free before the last event is handed over: a driver may stop reading
                     # there, and a generator left unfinished runs its `finally` only later.
@@ -440,24 +454,34 @@ class Coach:
         finally:
             self._in_flight = False
 
-    async def _answer(self, request: RequestReady, question: Message) -> AsyncIterator[TurnEvent]:
-        """Send `request` (retrying a rate limit) and stream the reply; the turn's end."""
+    async def _answer(
+        self, request: RequestReady, question: Message, stop: asyncio.Event
+    ) -> AsyncIterator[TurnEvent]:
+        """Send `request` (retrying a rate limit) and stream the reply; the turn's end.
+        Once `stop` is set the stream is closed and what arrived is kept (`_stopped`)."""
         text = question.content
         started = self.clock()
         reply_text = ""
         for attempt in range(RATE_LIMIT_RETRIES + 1):
             reply_text = ""
+            reported: Usage | None = None  # what the server said the call used, if it has
             try:
-                async for event in self.llm.stream(
+                stream = self.llm.stream(
                     request.context.as_chat(), model=self.choice.model, max_tokens=self.max_tokens
-                ):
+                )
+                async for event in until_stopped(stream, stop):
                     if isinstance(event, TextDelta):
                         reply_text += event.text
                         yield ReplyDelta(event.text)
+                    elif isinstance(event, UsageReported):
+                        reported = event.usage
                     elif isinstance(event, Completion):
                         note = cut_off_note(event, self.max_tokens)
                         yield self._finish(request, event.text, event.usage, started, note=note)
                         return
+                if stop.is_set():
+                    yield self._stopped(request, question, reply_text, reported, started)
+                    return
                 raise LLMError(
                     "stream_cut",
                     "the reply ended without a final usage chunk",
@@ -469,22 +493,52 @@ class Coach:
                     usage = self.estimate_usage(request.context.as_chat(), partial)
                     yield self._finish(request, partial, usage, started, note="reply cut off")
                     return
-                if error.kind == "rate_limit" and attempt < RATE_LIMIT_RETRIES:
+                if (
+                    error.kind == "rate_limit"
+                    and attempt < RATE_LIMIT_RETRIES
+                    and not stop.is_set()
+                ):
                     wait = min(
                         error.retry_after if error.retry_after is not None else 2.0**attempt,
                         MAX_RETRY_WAIT_S,
                     )
                     yield Retrying(attempt + 1, wait, error)
-                    await self._sleep(wait)
+                    await _sleep_unless(self._sleep(wait), stop)
                     continue
                 self._emit(WithdrawnEvent(question.id))
                 yield TurnFailed(error, text)
                 return
 
+    def _stopped(
+        self,
+        request: RequestReady,
+        question: Message,
+        text: str,
+        reported: Usage | None,
+        started: float,
+    ) -> TurnEvent:
+        """The person stopped the reply: what arrived is the reply, marked "stopped", billed
+        as the server reported it or, when it had not yet (the usual case), estimated.
+        Stopped before any text: nothing to keep, and the question goes back to them."""
+        if not text:
+            self._emit(WithdrawnEvent(question.id))
+            return TurnFailed(
+                LLMError(
+                    "stopped", "You stopped the reply before it began; nothing was kept.", detail=""
+                ),
+                question.content,
+            )
+        usage = reported or self.estimate_usage(request.context.as_chat(), text)
+        return self._finish(request, text, usage, started, note=STOPPED_NOTE)
+
     def _finish(
         self, request: RequestReady, text: str, usage: Usage, started: float, note: str = ""
     ) -> TurnFinished:
         turn = self.next_turn
+        if usage.estimated and self.counter.server is not None:
+            # No usage from the server: the request's count is the server's own, asked off
+            # the event loop before sending (the client's estimate could not wait for it).
+            usage = replace(usage, prompt_tokens=request.predicted_prompt_tokens)
         reply = Message(self.state.transcript.next_id(), "assistant", text, self.clock(), turn)
         record = self._record(
             "chat",
@@ -586,12 +640,31 @@ class Turn:
     question: Message
     request: RequestReady  # sent as is unless maintenance changes what the strategy sees
     built_at: int  # the coach's event count when `request` was built
+    # Set by `stop()`: the reply streaming (or about to) ends there, what arrived kept.
+    stop_requested: asyncio.Event = field(default_factory=asyncio.Event, compare=False)
+
+    def stop(self) -> None:
+        """Stop the reply: what has arrived is kept and recorded, marked "stopped"; the
+        events end with that TurnFinished (TurnFailed, the question handed back, if no
+        text had arrived). Maintenance already under way finishes first."""
+        self.stop_requested.set()
 
     def events(self) -> AsyncIterator[TurnEvent]:
         """What happens, in order: QuestionRecorded, maintenance, RequestReady (the request
         that is then sent), the reply, and TurnFinished or TurnFailed. Drive it to its end:
         the coach is busy until then."""
         return self.coach._events(self)
+
+
+async def _sleep_unless(sleep: Awaitable[None], stop: asyncio.Event) -> None:
+    """Wait out a rate limit, or less if the person stops the turn meanwhile."""
+    waiting = asyncio.ensure_future(sleep)
+    stopped = asyncio.ensure_future(stop.wait())
+    try:
+        await asyncio.wait({waiting, stopped}, return_when=asyncio.FIRST_COMPLETED)
+    finally:
+        waiting.cancel()
+        stopped.cancel()
 
 
 def estimate_usage(

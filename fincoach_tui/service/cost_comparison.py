@@ -9,7 +9,8 @@ averages, cache savings); the widgets render the snapshot it returns.
 from __future__ import annotations
 
 from collections.abc import Callable, Generator, Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from typing import Any
 
 from fincoach_tui.domain.conversation import Message
 from fincoach_tui.domain.counterfactual import (
@@ -17,7 +18,13 @@ from fincoach_tui.domain.counterfactual import (
     CounterfactualReport,
     strategy_key,
 )
-from fincoach_tui.domain.memory import STRATEGIES, Strategy, StrategyError, make_strategy
+from fincoach_tui.domain.memory import (
+    STRATEGIES,
+    SessionMemo,
+    Strategy,
+    StrategyError,
+    make_strategy,
+)
 from fincoach_tui.domain.overhead_fit import prediction_errors
 from fincoach_tui.domain.planner import (
     PlanInputs,
@@ -25,7 +32,7 @@ from fincoach_tui.domain.planner import (
     SessionAverages,
     inputs_from_session,
 )
-from fincoach_tui.domain.pricing import cache_savings, call_cost
+from fincoach_tui.domain.pricing import Price, cache_savings, call_cost
 from fincoach_tui.domain.projection import (
     Ahead,
     Crossing,
@@ -37,6 +44,7 @@ from fincoach_tui.domain.projection import (
 )
 from fincoach_tui.domain.records import Usage
 from fincoach_tui.service.coach import Coach, RequestReady
+from fincoach_tui.store.walk_cache import WalkCache
 
 
 @dataclass(frozen=True)
@@ -59,6 +67,10 @@ class ComparisonSnapshot:
     overhead: str  # the template overhead in use, in words
     cache: tuple[CacheTurn, ...]  # every call of the session, in order
     priced: bool  # False: the model has no price, so curves are in tokens
+    # The conversation on other models ([compare] models): session_compare.ModelFigures,
+    # and the cheapest (model, strategy, cost) of all; empty unless asked for.
+    models: tuple[Any, ...] = ()
+    cheapest: tuple[str, str, float] | None = None
 
     @property
     def cache_saved(self) -> float:
@@ -77,12 +89,19 @@ class ComparisonSnapshot:
         return sum(c.saved_usd for c in self.cache if c.turn == turn and c.kind == "chat")
 
     def crossings(self, baseline: str = "buffer") -> list[Crossing]:
-        """For every other strategy: from which turn it is cheaper than `baseline`."""
+        """For every other strategy: from which turn it is cheaper than `baseline`, all in
+        (in dollars when the model has a price, else in input tokens)."""
         base = self.report.curve(baseline)
         if base is None or base.error:
             return []
         return [
-            crossing(c, base, self.projections.get(c.name), self.projections.get(baseline))
+            crossing(
+                c,
+                base,
+                self.projections.get(c.name),
+                self.projections.get(baseline),
+                by_cost=self.priced,
+            )
             for c in self.report.curves
             if c.name != baseline and not c.error and c.turns
         ]
@@ -140,18 +159,47 @@ class CostComparison:
 
     rewalk_growth = 0.05  # of the turns the walk started from: every 50 turns at 1,000
 
-    def __init__(self, coach: Coach) -> None:
+    def __init__(self, coach: Coach, walk_cache: WalkCache | None = None) -> None:
         self.coach = coach
-        self.ledger = CounterfactualLedger(coach.count_context, coach.count_text)
+        # Where the walk is kept between openings of the session (store/walk_cache.py):
+        # read before the first walk, written when the session is left.
+        self._walk_cache = walk_cache
+        self._walk_read = walk_cache is None
+        self._walking = False  # a snapshot is being computed
+        self.ledger = CounterfactualLedger(
+            coach.count_context, coach.count_text, embeds=coach.embedder is not None
+        )
         self._closed = False
         self._cache: list[CacheTurn] = []  # every call's cache saving, in order
         self._errors: list[tuple[int, int]] = []  # (turn, billed - predicted) of its chat calls
         self._ahead: tuple[tuple, Ahead] | None = None  # (what it was walked for, the walk)
         self._averages = RunningAverages()
+        self._memo = SessionMemo()  # the walk's own (see snapshot_steps)
 
     def close(self) -> None:
-        """Stop a snapshot under way at its next slice (it raises Superseded)."""
+        """Stop a snapshot under way at its next slice (it raises Superseded), and keep
+        the walk for the next opening of the session."""
         self._closed = True
+        # Not while a walk is under way (in the worker's thread): a strategy may be halfway
+        # through a turn, its summary moved on and its step not yet taken.
+        if (
+            self._walk_cache is not None
+            and self._walk_read
+            and not self._walking
+            and self.coach.unsaved is None
+        ):
+            from fincoach_tui.domain.walk_state import dump_walk
+
+            self._walk_cache.save(dump_walk(self.ledger, self.coach.state))
+
+    def _read_walk(self, strategies: Sequence[Strategy]) -> None:
+        """The walk kept from the last opening, once, before anything is walked."""
+        self._walk_read = True
+        if self._walk_cache is None:
+            return
+        from fincoach_tui.domain.walk_state import restore_walk
+
+        restore_walk(self.ledger, self.coach.state, self._walk_cache.load(), strategies)
 
     @property
     def closed(self) -> bool:
@@ -197,8 +245,12 @@ class CostComparison:
         horizon: int | None = None,
     ) -> ComparisonSnapshot:
         """Every strategy's cost, walking whatever turns are new first."""
-        steps = self.snapshot_steps(strategies, context_window=context_window, horizon=horizon)
-        return next(snapshot for snapshot in steps if snapshot is not None)  # the last step
+        self._walking = True
+        try:
+            steps = self.snapshot_steps(strategies, context_window=context_window, horizon=horizon)
+            return next(snapshot for snapshot in steps if snapshot is not None)  # the last step
+        finally:
+            self._walking = False
 
     def snapshot_steps(
         self,
@@ -213,9 +265,14 @@ class CostComparison:
         was called."""
         coach = self.coach
         state = coach.state
+        if not self._walk_read:
+            self._read_walk(strategies)
         price = coach.prices.get(coach.choice.model)
         fold_price = coach.prices.get(coach.summarizer_model)
-        template = coach.view(Message("template", "user", "", 0.0, 0))
+        embed_price = coach.prices.get(coach.embedder.model) if coach.embedder else None
+        # Its own memo: the walk may run in a thread beside the live turn, and the memo's
+        # incremental state is not made to be shared between two threads.
+        template = replace(coach.view(Message("template", "user", "", 0.0, 0)), memo=self._memo)
         while True:
             while not self.ledger.update(state, strategies, template, limit=SLICE_TURNS):
                 if self._closed:
@@ -225,20 +282,22 @@ class CostComparison:
             ahead = yield from self._walk_ahead(strategies, template, averages, horizon)
             if averages.turns == state.transcript.completed_turns:
                 break  # no turn was answered between the slices: the walks are current
-        yield self._finish(strategies, context_window, price, fold_price, averages, ahead)
+        yield self._finish(
+            strategies, context_window, (price, fold_price, embed_price), averages, ahead
+        )
 
     def _finish(
         self,
         strategies: Sequence[Strategy],
         context_window: int | None,
-        price,
-        fold_price,
+        prices: tuple[Price | None, Price | None, Price | None],
         averages: SessionAverages,
         ahead: Ahead,
     ) -> ComparisonSnapshot:
         coach = self.coach
         state = coach.state
-        report = self.ledger.report(state, strategies, coach.overhead, price, fold_price)
+        price, fold_price, _embed_price = prices
+        report = self.ledger.report(state, strategies, coach.overhead, *prices)
         projections = anchored(
             ahead, report.curves, averages.turns, coach.overhead, price, context_window, fold_price
         )

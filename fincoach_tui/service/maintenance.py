@@ -21,7 +21,14 @@ from typing import Any, Protocol
 
 from fincoach_tui.domain.context import Context, ContextMessage
 from fincoach_tui.domain.conversation import Message
-from fincoach_tui.domain.fact_extraction import PAUSE_AFTER_REJECTIONS, ExtractPlan, is_paused
+from fincoach_tui.domain.fact_extraction import (
+    EXTRACT_BATCH_TOKENS,
+    EXTRACT_MAX_TOKENS,
+    MAX_EXTRACTIONS_PER_TURN,
+    PAUSE_AFTER_REJECTIONS,
+    ExtractPlan,
+    is_paused,
+)
 from fincoach_tui.domain.memory import ExtractsFacts, Recalls, Strategy
 from fincoach_tui.domain.memory.summary import FoldPlan
 from fincoach_tui.domain.recall import (
@@ -50,12 +57,10 @@ from fincoach_tui.service.events import (
     MaintenanceEvent,
     RequestReady,
 )
+from fincoach_tui.service.server_counts import settle
 
-EXTRACT_MAX_TOKENS = 1024
-MAX_EXTRACTIONS_PER_TURN = 6  # a catch-up over a long history is finished on later turns
-# The most message tokens one extraction call reads: a bigger batch goes in several calls.
-# Within a model's context window less its answer and the instructions around the batch.
-EXTRACT_BATCH_TOKENS = 4000
+# The batch's tokens (EXTRACT_BATCH_TOKENS) stay within a model's context window less its
+# answer and the instructions around the batch.
 _EXTRACT_PROMPT_ROOM = 1000
 JSON_MODE = {"type": "json_object"}
 
@@ -197,7 +202,7 @@ def resume_extraction(maintainer: Maintainer) -> bool:
     return True
 
 
-async def fold(maintainer: Maintainer, plan: FoldPlan) -> FoldFinished:
+async def fold(maintainer: Maintainer, plan: FoldPlan, strategy: str = "summary") -> FoldFinished:
     """Fold turns into the summary with a model call of its own, accounted like a turn.
 
     The summary may be no larger than what it replaces (`FoldPlan.bounded`). A failed fold
@@ -208,9 +213,9 @@ async def fold(maintainer: Maintainer, plan: FoldPlan) -> FoldFinished:
     plan = plan.bounded(maintainer.count_message)
     messages = plan.request()
     note = f"folding turns {plan.first_turn}-{plan.last_turn}"
-    request = maintainer.ledger.measure(
-        Context("summary", tuple(_context_message(m) for m in messages), (), note)
-    )
+    # Labelled with the strategy that folds (summary, hybrid): its cost is that strategy's.
+    context = Context(strategy, tuple(_context_message(m) for m in messages), (), note)
+    request = await _measured(maintainer, context)
     started = maintainer.clock()
     text, usage = "", None
     try:
@@ -243,6 +248,15 @@ async def fold(maintainer: Maintainer, plan: FoldPlan) -> FoldFinished:
         events=[SummaryEvent(summary)],
     )
     return FoldFinished(summary, record)
+
+
+async def _measured(maintainer: Maintainer, context: Context) -> RequestReady:
+    """The request measured, with the server's own counts where it counts (asked off the
+    event loop: what was counted locally for now is measured again)."""
+    request = maintainer.ledger.measure(context)
+    if await settle(maintainer.counter):
+        request = maintainer.ledger.measure(context)
+    return request
 
 
 def _uncovered(maintainer: Maintainer, history: tuple[Message, ...]) -> tuple[Message, ...]:
@@ -324,7 +338,7 @@ async def extract(maintainer: Maintainer, strategy: Strategy, plan: ExtractPlan)
     messages = plan.request()
     note = f"extracting turns {plan.first_turn}-{plan.last_turn} ({plan.reason})"
     context = Context(strategy.name, tuple(_context_message(m) for m in messages), (), note)
-    request = maintainer.ledger.measure(context)
+    request = await _measured(maintainer, context)
     started = maintainer.clock()
     try:
         text, usage = await _complete_json(maintainer, messages)
@@ -401,6 +415,9 @@ async def index(maintainer: Maintainer, strategy: Strategy) -> IndexFinished | N
         return IndexFinished(0, None, error)  # recall falls back to BM25 this turn
     counted = sum(maintainer.count_message(m) for m in todo)
     usage = Usage(embedded.prompt_tokens or counted, 0, estimated=not embedded.prompt_tokens)
+    # Labelled, and priced, as the model the server says made them (a local server answers
+    # with the model it has loaded); the vectors stay filed under the model asked for.
+    made_by = embedded.model or embedder.model
     context = Context(strategy.name, (), (), f"embedded {len(todo)} messages")
     request = RequestReady(context, (), counted, counted)
     vectors = dict(zip((m.id for m in todo), embedded.vectors, strict=True))
@@ -409,7 +426,7 @@ async def index(maintainer: Maintainer, strategy: Strategy) -> IndexFinished | N
         request,
         usage,
         started,
-        model=embedder.model,
+        model=made_by,
         note=f"embedded {len(todo)} messages",
         events=[EmbeddingsEvent.of(embedder.model, vectors)],
     )

@@ -26,6 +26,7 @@ if TYPE_CHECKING:
     from fincoach_tui.domain.overhead_fit import Observation, OverheadLearner
     from fincoach_tui.domain.pricing import Price, PriceTable
     from fincoach_tui.domain.records import Usage
+    from fincoach_tui.domain.session_events import SessionEvent
     from fincoach_tui.domain.session_state import SessionState
     from fincoach_tui.domain.tokens import TemplateOverhead, TokenCounter
     from fincoach_tui.llm.base import ChatModel
@@ -35,6 +36,7 @@ if TYPE_CHECKING:
     from fincoach_tui.settings.config import Config
     from fincoach_tui.store.overheads import OverheadStore
     from fincoach_tui.store.session_file import SessionFile
+    from fincoach_tui.store.walk_cache import WalkCache
 
 
 @dataclass(frozen=True)
@@ -88,7 +90,8 @@ class Engine:
     # opened in this engine, persisted per (base URL, model).
     learner: OverheadLearner | None = None
     overheads: OverheadStore | None = None
-    # The provider's embeddings for hybrid's recall (OpenAI preset); None: BM25 recall.
+    # Embeddings for hybrid's recall (config.toml's [embeddings] model on the chat's server,
+    # or the OpenAI preset's); None: BM25 recall.
     embedder: Embedder | None = None
     # What a local server said its context window is (llama.cpp /props, Ollama /api/show).
     server_context_window: int | None = None
@@ -153,17 +156,20 @@ def build_engine(
     )
     from fincoach_tui.llm.vocab import load_encoding
     from fincoach_tui.service.coach import ModelChoice
+    from fincoach_tui.service.server_counts import defer_on_event_loop
     from fincoach_tui.store.overheads import FILENAME as OVERHEADS_FILE
     from fincoach_tui.store.overheads import OverheadStore
 
     model = settings.model
     encoding = load_encoding(encoding_for_model(model))
     server = _server_tokenizer(settings)
-    counter = TokenCounter(
-        encoding.encode_ordinary,
-        encoding.name,
-        exact=is_exact_tokenizer(model),
-        server=server if server is not None and server.dialect else None,
+    counter = defer_on_event_loop(
+        TokenCounter(
+            encoding.encode_ordinary,
+            encoding.name,
+            exact=is_exact_tokenizer(model),
+            server=server if server is not None and server.dialect else None,
+        )
     )
     overhead = overhead_for_model(model)
     choice = ModelChoice(settings.name, model, overhead, settings.simulated)
@@ -198,7 +204,7 @@ def build_engine(
         prices,
         learner,
         overheads,
-        embedder=_embedder(settings, timeout),
+        embedder=_embedder(settings, timeout, config.embeddings_model),
         server_context_window=server.context_window if server is not None else None,
     )
 
@@ -232,10 +238,12 @@ def _estimate_usage(
     return usage if exact is None else replace(usage, prompt_tokens=exact)
 
 
-def _embedder(settings: ProviderSettings, timeout: float) -> Embedder | None:
+def _embedder(
+    settings: ProviderSettings, timeout: float, configured: str | None = None
+) -> Embedder | None:
     from fincoach_tui.llm.embeddings import OpenAIEmbeddings, embeddings_model
 
-    model = embeddings_model(settings)
+    model = embeddings_model(settings, configured)
     return OpenAIEmbeddings(settings, model, timeout=timeout) if model else None
 
 
@@ -250,11 +258,33 @@ class LiveSession:
     def state(self) -> SessionState:
         return self.coach.state
 
+    def walk_cache(self) -> WalkCache:
+        """Where the cost comparison keeps its walk of this session between openings; it
+        depends on the file, and on the system prompt and tokenizer that measured it."""
+        from hashlib import sha256
+
+        from fincoach_tui.store.walk_cache import WalkCache
+
+        prompt = sha256(self.coach.system_prompt.encode("utf-8")).hexdigest()[:16]
+        return WalkCache(self.file.path, f"{prompt}|{self.coach.counter.encoding_name}")
+
     def close(self) -> None:
         try:
             self.coach.save_learned()  # turns save the learned template in batches: the rest now
         finally:
             self.file.close()
+        self._remember_summary()
+
+    def _remember_summary(self) -> None:
+        """The sessions listing's row, from the state in memory: listing replays nothing."""
+        from fincoach_tui.domain.session_state import summary_of
+        from fincoach_tui.store.session_summary import remember_closed
+
+        # Not after a failed write: then the file lacks what the state holds.
+        if self.coach.unsaved is None and (
+            self.state.transcript.completed_turns or self.state.records
+        ):
+            remember_closed(self.file.path, summary_of(self.name, self.state))
 
 
 def default_session_name(now: datetime | None = None) -> str:
@@ -272,6 +302,39 @@ def choose_strategy(state: SessionState, config: Config, requested: str | None) 
     return make_strategy(config.strategy, config.params_for())
 
 
+def make_coach(
+    engine: Engine,
+    state: SessionState,
+    strategy: Strategy,
+    *,
+    sink: Callable[[SessionEvent], None],
+    sink_many: Callable[[list[SessionEvent]], None] | None = None,
+    sleep: Callable[[float], Awaitable[None]] | None = None,
+) -> Coach:
+    """A coach on a replayed session, wired to the engine; its events go to `sink`."""
+    from fincoach_tui.domain.persona import FINCOACH_SYSTEM_PROMPT
+    from fincoach_tui.service.coach import Coach
+
+    return Coach(
+        state=state,
+        sink=sink,
+        sink_many=sink_many,
+        llm=engine.llm,
+        choice=engine.choice,
+        counter=engine.counter,
+        prices=engine.prices,
+        system_prompt=FINCOACH_SYSTEM_PROMPT,
+        strategy=strategy,
+        summarizer_model=engine.config.summarizer_model,
+        max_tokens=engine.config.max_tokens,
+        sleep=sleep if sleep is not None else asyncio.sleep,
+        learner=engine.learner,
+        on_learned=engine.remember_overheads,
+        embedder=engine.embedder,
+        server_context_window=engine.server_context_window,
+    )
+
+
 def open_session(
     engine: Engine,
     file: SessionFile,
@@ -287,12 +350,11 @@ def open_session(
     (the app saves strategy choices as it runs): a new session starts on its strategy;
     by default, the engine's, as read at start-up."""
     from fincoach_tui.domain.memory import StrategyError
-    from fincoach_tui.domain.persona import FINCOACH_SYSTEM_PROMPT
     from fincoach_tui.domain.session_events import WithdrawnEvent
     from fincoach_tui.domain.session_state import SessionState, replay
-    from fincoach_tui.service.coach import Coach
 
     try:
+        file.load()  # a file locked but not read yet (the app's first) is read now
         state, problems = replay(file.events)
         try:
             chosen = choose_strategy(state, config or engine.config, strategy)
@@ -304,23 +366,13 @@ def open_session(
             problems.append(
                 f"the session's saved strategy is unusable ({exc}); using {chosen.name}"
             )
-        coach = Coach(
-            state=state,
+        coach = make_coach(
+            engine,
+            state,
+            chosen,
             sink=file.append,
             sink_many=file.append_many,
-            llm=engine.llm,
-            choice=engine.choice,
-            counter=engine.counter,
-            prices=engine.prices,
-            system_prompt=FINCOACH_SYSTEM_PROMPT,
-            strategy=chosen,
-            summarizer_model=engine.config.summarizer_model,
-            max_tokens=engine.config.max_tokens,
-            sleep=sleep if sleep is not None else asyncio.sleep,
-            learner=engine.learner,
-            on_learned=engine.remember_overheads,
-            embedder=engine.embedder,
-            server_context_window=engine.server_context_window,
+            sleep=sleep,
         )
         if state.interrupted is not None:
             # Make the file say what replay did, so the retried question is not a second

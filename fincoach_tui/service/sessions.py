@@ -25,8 +25,17 @@ from fincoach_tui.store.sessions import SessionStore
 # The session summaries (they replay events, with the strategies) are imported on first
 # use: the app imports this module for its first frame, which needs none of them.
 if TYPE_CHECKING:
+    from fincoach_tui.domain.conversation import Message
     from fincoach_tui.domain.session_state import SessionSummary
     from fincoach_tui.service.runtime import Engine, LiveSession
+
+
+def newest_messages(file: SessionFile, count: int) -> list[Message]:
+    """The session's newest `count` messages, read from the end of its file: shown while
+    the whole session is read (store/session_tail.py)."""
+    from fincoach_tui.store.session_tail import newest_messages as read_newest
+
+    return read_newest(file.path, count)
 
 
 class NotDone(Exception):
@@ -55,14 +64,19 @@ class Sessions:
     def listing(self) -> list[Listed]:
         """Every session, newest first; one that cannot be read is listed all the same."""
         from fincoach_tui.domain.session_state import summarize_session
+        from fincoach_tui.store.session_summary import SummaryIndex
 
-        rows = []
-        for name in self._store.names():
-            try:
-                rows.append(Listed(name, summarize_session(name, self._store.read_events(name))))
-            except (SessionError, OSError):  # e.g. a newer format: listed; opening says why
-                rows.append(Listed(name, None))
-        return rows
+        store = self._store
+        rows = SummaryIndex(store.root).rows(
+            store.names(), lambda name: summarize_session(name, store.read_events(name))
+        )
+        listed = []
+        for name, row in rows:
+            if isinstance(row, Exception) and not isinstance(row, (SessionError, OSError)):
+                raise row
+            # A file that cannot be read (e.g. a newer format) is listed; opening says why.
+            listed.append(Listed(name, None if isinstance(row, Exception) else row))
+        return listed
 
     def open(
         self,

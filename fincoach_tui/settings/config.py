@@ -52,7 +52,8 @@ PRICE_KEYS = ("input", "cached_input", "output", "context_window")
 MAX_PRICE = 100_000
 _ENV_NAME_RE = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 _TOP_KEYS = ("provider", "model", "base_url", "api_key_env", "theme", "max_tokens",
-             "strategy", "summarizer", "offline", "prices", "budget", "receipts")  # fmt: skip
+             "strategy", "summarizer", "embeddings", "compare", "offline", "prices",
+             "budget", "receipts")  # fmt: skip
 BUDGET_KEYS = ("monthly_usd", "session_usd", "hard")
 # A budget above this is a typo (and 1e308 would make every percentage 0).
 MAX_BUDGET_USD = 1_000_000
@@ -74,6 +75,11 @@ class Config:
         default_factory=lambda: copy.deepcopy(DEFAULT_STRATEGY_PARAMS)
     )
     summarizer_model: str | None = None
+    # [embeddings] model: hybrid's recall embeds with it, on the chat's server.
+    embeddings_model: str | None = None
+    # [compare] models: other models the comparison prices the conversation on
+    # ("gpt-4o", "openai/gpt-oss-120b@groq").
+    compare_models: list[str] = field(default_factory=list)
     offline_reply_tokens: int = 80
     offline_priced_as: str = "gpt-4o-mini"
     prices: dict[str, dict[str, float | int | str]] = field(default_factory=dict)
@@ -230,6 +236,18 @@ def _config_from_dict(data: dict[str, Any], file: Path) -> Config:
         _check_keys(table, ("model",), "summarizer.", file)
         if "model" in table:
             cfg.summarizer_model = r.text("summarizer.model", table["model"])
+    if "embeddings" in data:
+        table = r.table("embeddings", data["embeddings"])
+        _check_keys(table, ("model",), "embeddings.", file)
+        if "model" in table:
+            cfg.embeddings_model = r.text("embeddings.model", table["model"])
+    if "compare" in data:
+        table = r.table("compare", data["compare"])
+        _check_keys(table, ("models",), "compare.", file)
+        models = table.get("models", [])
+        if not isinstance(models, list):
+            raise r.fail("compare.models", "a list of model names", models)
+        cfg.compare_models = [r.text("compare.models", m) for m in models]
     if "offline" in data:
         table = r.table("offline", data["offline"])
         _check_keys(table, ("reply_tokens", "priced_as"), "offline.", file)
@@ -345,6 +363,10 @@ def _config_to_dict(config: Config) -> dict[str, Any]:
     doc["strategy"] = strategy
     if config.summarizer_model is not None:
         doc["summarizer"] = {"model": config.summarizer_model}
+    if config.embeddings_model is not None:
+        doc["embeddings"] = {"model": config.embeddings_model}
+    if config.compare_models:
+        doc["compare"] = {"models": list(config.compare_models)}
     offline: dict[str, Any] = {}
     if config.offline_reply_tokens != default.offline_reply_tokens:
         offline["reply_tokens"] = config.offline_reply_tokens

@@ -15,8 +15,6 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from fincoach_tui.domain.record_refs import RefTable
-
 Events = list[dict[str, Any]]
 
 
@@ -31,6 +29,8 @@ def _records_refer_to_texts(events: Events) -> Events:
     id, every other text once, in a `text` event before the first record that sends it;
     domain/record_refs.py). The requests read back are the same, message for message.
     A record too damaged to convert is left as it was (replay skips it with a note)."""
+    from fincoach_tui.domain.record_refs import RefTable  # only an old file needs it
+
     table = RefTable()
     out: Events = []
     for event in events:

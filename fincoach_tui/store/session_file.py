@@ -23,10 +23,8 @@ import re
 from collections.abc import Iterator, Mapping, Sequence
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from fincoach_tui.domain.record_refs import RefTable
-from fincoach_tui.domain.session_events import HeaderEvent, SessionEvent
 from fincoach_tui.store import disk, migrations
 from fincoach_tui.store.session_errors import (
     SecretRefused,
@@ -38,6 +36,13 @@ from fincoach_tui.store.session_errors import (
     SessionWriteError,
 )
 from fincoach_tui.store.session_parse import ParsedFile, parse_file
+
+# The domain's event and reference modules (a tenth of a second of imports) are imported
+# when a session is read or written: the app imports this module for its first frame,
+# and only locks the session then (`SessionFile.open(defer=True)`).
+if TYPE_CHECKING:
+    from fincoach_tui.domain.record_refs import RefTable
+    from fincoach_tui.domain.session_events import HeaderEvent, SessionEvent
 
 __all__ = [
     "FORMAT_VERSION",
@@ -177,6 +182,8 @@ def load_events(path: Path) -> tuple[list[dict[str, Any]], list[str]]:
 
 
 def _header() -> HeaderEvent:
+    from fincoach_tui.domain.session_events import HeaderEvent
+
     created = datetime.now(UTC).isoformat(timespec="seconds")
     return HeaderEvent(migrations.current_format(), created)
 
@@ -210,6 +217,8 @@ def _holds_secret(var: str, value: str) -> bool:
 
 def _table_of(events: list[dict[str, Any]]) -> RefTable:
     """What the events hold for records to refer to (damaged events are passed over)."""
+    from fincoach_tui.domain.record_refs import RefTable
+
     table = RefTable()
     for event in events:
         try:
@@ -249,12 +258,20 @@ class SessionFile:
         self._fd: int | None = None
         self._size = 0  # bytes in the file that are ours and durable
         # What the file holds already: a record is written as references to it.
-        self._refs = RefTable()
+        self._refs: RefTable | None = None  # made when the file is read
+        self._create: bool | None = None  # set while locked but not read yet (`load`)
 
     @classmethod
     def open(
-        cls, path: Path, *, create: bool = True, environ: Mapping[str, str] = os.environ
+        cls,
+        path: Path,
+        *,
+        create: bool = True,
+        environ: Mapping[str, str] = os.environ,
+        defer: bool = False,
     ) -> SessionFile:
+        """Lock the session and read it. `defer`: lock only (a session another window has
+        is refused at once); `load` reads it later, e.g. after the app's first frame."""
         path = Path(path)
         name = session_name_of(path)
         if not path.exists() and not create:
@@ -268,19 +285,34 @@ class SessionFile:
                 f"cannot open session '{name}' in {path.parent}: {disk.describe(exc)}", exc.errno
             ) from None
         session = cls(path, lock_fd, environ)
+        session._create = create
+        if not defer:
+            session.load()
+        return session
+
+    @property
+    def loaded(self) -> bool:
+        return self._create is None
+
+    def load(self) -> None:
+        """Read the locked session (once; `open` does it unless deferred). On failure the
+        lock is released and the error raised."""
+        if self._create is None:
+            return
+        create, self._create = self._create, None
         try:
-            session._load(create)
+            self._load(create)
         except OSError as exc:
-            session.close()
+            self.close()
             if isinstance(exc, SessionError):
                 raise
             raise SessionWriteError(
-                f"cannot open session '{name}' ({path}): {disk.describe(exc)}", exc.errno
+                f"cannot open session '{self.name}' ({self.path}): {disk.describe(exc)}",
+                exc.errno,
             ) from None
         except BaseException:
-            session.close()  # never keep the lock for a session we failed to open
+            self.close()  # never keep the lock for a session we failed to open
             raise
-        return session
 
     def _load(self, create: bool) -> None:
         created = False
@@ -434,6 +466,8 @@ class SessionFile:
     def _by_reference(
         self, events: Sequence[SessionEvent | dict[str, Any]]
     ) -> Iterator[dict[str, Any]]:
+        if self._refs is None:
+            self._refs = _table_of(self.events)
         return self._refs.by_reference([_as_dict(event) for event in events])
 
     def close(self) -> None:

@@ -38,9 +38,12 @@ class SessionStore:
     def path_for(self, name: str) -> Path:
         return self.root / f"{validate_session_name(name)}.jsonl"
 
-    def open(self, name: str, create: bool = True) -> SessionFile:
-        """Open (and lock) a session; SessionLocked if another window has it."""
-        return SessionFile.open(self.path_for(name), create=create, environ=self._environ)
+    def open(self, name: str, create: bool = True, *, defer: bool = False) -> SessionFile:
+        """Open (and lock) a session; SessionLocked if another window has it. `defer`:
+        lock now, read on `SessionFile.load` (the app reads after its first frame)."""
+        return SessionFile.open(
+            self.path_for(name), create=create, environ=self._environ, defer=defer
+        )
 
     def exists(self, name: str) -> bool:
         return self.path_for(name).is_file()

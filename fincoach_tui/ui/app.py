@@ -9,6 +9,7 @@ vocabulary read: that happens in a worker thread (`load_engine`).
 
 from __future__ import annotations
 
+import asyncio
 import threading
 from collections.abc import Awaitable, Callable
 from pathlib import Path
@@ -21,10 +22,10 @@ from textual.containers import Horizontal, Vertical
 from textual.widget import Widget
 
 from fincoach_tui.llm.providers import ProviderSettings
-from fincoach_tui.service.runtime import Engine, build_engine, open_session
+from fincoach_tui.service.runtime import Engine, LiveSession, build_engine, open_session
 from fincoach_tui.service.sessions import Sessions
 from fincoach_tui.settings import paths
-from fincoach_tui.ui import heap
+from fincoach_tui.ui import bench_hook, cell_widths, heap
 from fincoach_tui.ui.budget_actions import BudgetActions
 from fincoach_tui.ui.chat import ChatView
 from fincoach_tui.ui.commands import FinCoachCommands
@@ -32,26 +33,36 @@ from fincoach_tui.ui.comparison_messages import CostsCompared, DraftQuoted
 from fincoach_tui.ui.composer import Composer
 from fincoach_tui.ui.footer import FittingFooter
 from fincoach_tui.ui.glossary import apply_tooltips
+from fincoach_tui.ui.key_routing import KeyRouting
+from fincoach_tui.ui.meter_line import MeterLine
 from fincoach_tui.ui.session_actions import SessionActions
 from fincoach_tui.ui.status import ActivityLine, SessionBar
 from fincoach_tui.ui.strategy_actions import StrategyActions
 from fincoach_tui.ui.themes import DEFAULT_THEME, discover_themes
-from fincoach_tui.ui.turn_handlers import TurnHandlers
 
 # Imported where used, after the first frame (which needs none of them): the turn runner
 # (the coach), the live comparison (every strategy's counterfactual) and the side panel are a
 # third of a second of imports. `load_engine` imports the first two in its thread.
 if TYPE_CHECKING:
     from fincoach_tui.service.sessions import Config, SessionFile, SessionStore
+    from fincoach_tui.ui.meter import TokenMeter
 
 AWidget = TypeVar("AWidget", bound=Widget)
 
+# The panel shows its meter's lines whole from 59 cells across (five-digit counts,
+# "billed 12,345 simulated", "completion 345 (128 reasoning)"), 60 with its border; the
+# chat needs 40. Below 100 columns the panel is cut (at 80 it had 40 cells: "counted 151
+# · bille"), so there the panel becomes the one-line meter and Ctrl+B shows it full width.
+PANEL_BESIDE_FROM = 100
 
-class FinCoachApp(TurnHandlers, SessionActions, StrategyActions, BudgetActions):
+
+class FinCoachApp(KeyRouting, SessionActions, StrategyActions, BudgetActions):
     """The arrangement of the parts: each part (ui/app_base.py lists them) is one idea."""
 
     TITLE = "FinCoach"
     CSS_PATH = "app.tcss"
+    # Classes on the screen: app.tcss lays the panel out by them.
+    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (PANEL_BESIDE_FROM, "-wide")]
     COMMANDS = App.COMMANDS | {FinCoachCommands}
     # In order of importance: the footer shows as many as fit the width, from the first
     # (ui/footer.py); every key is in the help screen (F1), which reads these bindings,
@@ -80,14 +91,6 @@ class FinCoachApp(TurnHandlers, SessionActions, StrategyActions, BudgetActions):
             priority=True,
             tooltip="facts, summary, recall index: edit, delete, undo a deletion",
         ),
-        # priority: the composer (a TextArea) would take Ctrl+U as "delete to line start".
-        Binding(
-            "ctrl+u",
-            "usage",
-            "Usage",
-            priority=True,
-            tooltip="tokens and cost across every session, by day, week or month; the budget",
-        ),
         Binding("ctrl+o", "sessions", "Sessions", tooltip="open, start, rename or delete one"),
         Binding("ctrl+q", "quit", "Quit", tooltip="everything is already saved"),
         Binding(
@@ -110,7 +113,12 @@ class FinCoachApp(TurnHandlers, SessionActions, StrategyActions, BudgetActions):
             priority=True,
             tooltip="this session as Markdown, in the data directory's exports/",
         ),
-        Binding("ctrl+b", "toggle_panel", "Panel", tooltip="show or hide the side panel"),
+        Binding(
+            "ctrl+b",
+            "toggle_panel",
+            "Panel",
+            tooltip="show or hide the side panel (below 100 columns: the whole panel)",
+        ),
         Binding(
             "ctrl+g",
             "toggle_chart",
@@ -123,7 +131,20 @@ class FinCoachApp(TurnHandlers, SessionActions, StrategyActions, BudgetActions):
             "Planner",
             tooltip="when a bounded strategy gets cheaper than buffer, from this session's averages",
         ),
+        # priority: the composer (a TextArea) would take Ctrl+U as "delete to line start".
+        Binding(
+            "ctrl+u",
+            "usage",
+            "Usage",
+            priority=True,
+            tooltip="tokens and cost across every session, by day, week or month; the budget",
+        ),
         Binding("ctrl+r", "retry", "Retry", show=False, tooltip="send a failed message again"),
+        # Esc: stop a streaming reply, else focus back to the composer (ui/key_routing.py).
+        Binding("escape", "escape", "Stop / back to input", show=False),
+        # priority: the composer would take Ctrl+C as "copy"; it still does when no reply
+        # is streaming (the action skips itself then).
+        Binding("ctrl+c", "stop_reply", "Stop reply", show=False, priority=True),
     ]
 
     def __init__(
@@ -140,6 +161,7 @@ class FinCoachApp(TurnHandlers, SessionActions, StrategyActions, BudgetActions):
         request_timeout: float = 60.0,
         retry_sleep: Callable[[float], Awaitable[None]] | None = None,
     ) -> None:
+        cell_widths.install()  # before anything is measured: Hindi's vowel signs take a cell
         super().__init__()
         self.config = config
         self.settings = settings
@@ -158,12 +180,16 @@ class FinCoachApp(TurnHandlers, SessionActions, StrategyActions, BudgetActions):
         self._timeout = request_timeout  # seconds a model call may take
         self._retry_sleep = retry_sleep  # how a rate-limited turn waits (tests control it)
         self._theme_problems = self._load_themes()
+        # Set once the side panel is mounted: the session is shown in it, and on a loaded
+        # machine the engine can be ready before the first frame (the loader waits 5 s).
+        self._panel_mounted = asyncio.Event()
 
     def compose(self) -> ComposeResult:
         yield SessionBar(id="bar")
         with Horizontal(id="main"):
             with Vertical(id="chat-column"):
                 yield ChatView(id="chat")
+                yield MeterLine(id="meter-line")
                 yield ActivityLine(id="activity")
                 yield Composer(id="composer")
             # A placeholder of the panel's size: the panel itself (three dozen widgets, a
@@ -185,18 +211,23 @@ class FinCoachApp(TurnHandlers, SessionActions, StrategyActions, BudgetActions):
         )
         return problems
 
-    def on_mount(self) -> None:
+    async def on_mount(self) -> None:
         self.theme_changed_signal.subscribe(self, self._save_theme)
         for problem in [*self._theme_problems, *self.config.problems]:
             self.notify(problem, severity="warning", markup=False)
         self.activity.say("starting: loading the tokenizer…")
         self.query_one(Composer).focus()
+        self.take_early_keys()  # typed while the first screen was being built
+        # The session is read after the first frame, by the loader: the frame says so.
+        await self.chat.show_opening(self._first_file.name)
         # The loader waits for the first frame: its imports and the vocabulary hold the
         # GIL for most of a second and would otherwise hold the first paint back with them.
         painted = threading.Event()
 
         async def after_first_frame() -> None:
+            bench_hook.mark("first_frame")
             await self._mount_side_panel()
+            self._panel_mounted.set()
             painted.set()
 
         self.call_after_refresh(after_first_frame)
@@ -210,12 +241,25 @@ class FinCoachApp(TurnHandlers, SessionActions, StrategyActions, BudgetActions):
         await placeholder.remove()
         panel = SidePanel(id="side", classes="-hidden" if hidden else None)
         await self.query_one("#main", Horizontal).mount(panel)
+        self._panel_mounted.set()
         apply_tooltips(self.screen)  # the glossary's sentences, on the labels they explain
 
     @work(thread=True, exclusive=True, group="engine")
     def load_engine(self, painted: threading.Event | None = None) -> None:
+        """After the first frame, in this thread: the session's newest messages (read from
+        the end of its file, shown at once), the engine (openai, the vocabulary), then the
+        whole session read and replayed; none of it on the event loop."""
         if painted is not None:
             painted.wait(timeout=5)  # a frame that never comes must not stop the start
+        # What showing messages needs, imported here rather than on the event loop.
+        import rich.markdown  # noqa: F401
+
+        from fincoach_tui.service.sessions import newest_messages
+        from fincoach_tui.ui.chat import PAGE
+
+        newest = newest_messages(self._first_file, PAGE)
+        if newest:  # textual types call_from_thread's callback loosely: see below
+            self.call_from_thread(self._show_newest, newest)  # type: ignore[arg-type]
         try:
             engine = build_engine(
                 self.config,
@@ -226,37 +270,49 @@ class FinCoachApp(TurnHandlers, SessionActions, StrategyActions, BudgetActions):
         except Exception as exc:  # noqa: BLE001 - shown to the user, never a traceback
             self.call_from_thread(self._fail_start, f"could not start: {exc}")
             return
-        # What showing the session needs, imported here rather than on the event loop.
-        import rich.markdown  # noqa: F401
-
         import fincoach_tui.ui.live_comparison  # noqa: F401
         import fincoach_tui.ui.turns  # noqa: F401
 
-        # Waits until the session is on screen. textual types the callback as
-        # `Callable[..., T | Awaitable[T]]`, which mypy solves as Awaitable[Never] for any
-        # coroutine function (even one annotated Awaitable[None]): the call is right.
-        self.call_from_thread(self._engine_ready, engine)  # type: ignore[arg-type]
-
-    def _fail_start(self, message: str) -> None:
-        self._first_file.close()
-        self.exit_message = message
-        self.exit()
-
-    async def _engine_ready(self, engine: Engine) -> None:
-        self.engine = engine
         try:
             live = open_session(
                 engine, self._first_file, strategy=self._first_strategy, sleep=self._retry_sleep
             )
-        except Exception as exc:  # noqa: BLE001
-            self._fail_start(str(exc))
+        except Exception as exc:  # noqa: BLE001 - a session that cannot be read: one line
+            self.call_from_thread(self._fail_start, str(exc))
             return
+        # Waits until the session is on screen. textual types the callback as
+        # `Callable[..., T | Awaitable[T]]`, which mypy solves as Awaitable[Never] for any
+        # coroutine function (even one annotated Awaitable[None]): the call is right.
+        self.call_from_thread(self._engine_ready, engine, live)  # type: ignore[arg-type]
+
+    async def _show_newest(self, messages: list) -> None:
+        """The newest page, before the session is read in full (which keeps it if equal)."""
+        if self.live is None:
+            await self.chat.show_history(messages, self._assistant_name())
+            self.call_after_refresh(bench_hook.mark, "history")
+
+    def _fail_start(self, message: str) -> None:
+        self._first_file.close()
+        bench_hook.mark("failed")
+        self.exit_message = message
+        self.exit()
+
+    async def _engine_ready(self, engine: Engine, live: LiveSession) -> None:
+        # The loader stops waiting for the first frame after a while (a busy machine): the
+        # session is shown in the panel, so it waits for the panel here.
+        await self._panel_mounted.wait()
+        self.engine = engine
         from fincoach_tui.ui.live_comparison import LiveComparison
 
         # On the main screen, so that a dialog closing does not take it along.
-        self.comparison = LiveComparison(lambda name: self.config.params_for(name))
+        self.comparison = LiveComparison(
+            lambda name: self.config.params_for(name),
+            models=lambda: (self.config.compare_models, self.config.prices),
+        )
         await self.screen_stack[0].mount(self.comparison)
+        await self._panel_mounted.wait()
         await self.show_session(live)
+        self.send_when_ready()  # Enter pressed while loading: its message goes now
 
     # ---- every strategy's cost, and the draft's: computed by the comparison ----------
     def on_text_area_changed(self, event) -> None:
@@ -283,6 +339,7 @@ class FinCoachApp(TurnHandlers, SessionActions, StrategyActions, BudgetActions):
             self.notify(f"cost comparison unavailable: {exc}", severity="warning", markup=False)
             return
         if message.first:
+            self.call_after_refresh(bench_hook.mark, "compared")
             # Settled once shown: the panel has let go of the session before, so a session
             # that was left is not frozen along with this one.
             heap.settle_session()
@@ -293,6 +350,12 @@ class FinCoachApp(TurnHandlers, SessionActions, StrategyActions, BudgetActions):
         if composer is not None:
             composer.border_subtitle = message.line  # under the composer, not the activity line
 
+    def on_token_meter_shown(self, message: TokenMeter.Shown) -> None:
+        # By name, not @on(TokenMeter.Shown): the meter is imported after the first frame.
+        line = self._on_main(MeterLine)
+        if line is not None:
+            line.show(message.meter.figures, message.meter.lines)
+
     # ---- help ----------------------------------------------------------------------
     def action_help(self) -> None:
         from fincoach_tui.ui.screens.help import HelpScreen
@@ -301,8 +364,37 @@ class FinCoachApp(TurnHandlers, SessionActions, StrategyActions, BudgetActions):
             self.push_screen(HelpScreen(type(self)))
 
     # ---- view toggles --------------------------------------------------------------
+    def on_resize(self, event) -> None:
+        main = self.screen_stack[0] if self.screen_stack else None
+        if main is None:
+            return
+        side = self.query_one("#side")
+        if event.size.width >= PANEL_BESIDE_FROM and main.has_class("-panel-full"):
+            main.remove_class("-panel-full")  # the panel is beside the chat again
+            side.can_focus = False
+            self.composer.focus()
+        elif event.size.width < PANEL_BESIDE_FROM and not main.has_class("-panel-full"):
+            focused = self.focused
+            if focused is not None and (focused is side or side in focused.ancestors):
+                self.composer.focus()  # the panel is hidden: keys go to the composer
+
     def action_toggle_panel(self) -> None:
-        self.query_one("#side").toggle_class("-hidden")  # the panel, or its placeholder
+        """Beside the chat: hide or show the panel. Too narrow for that: the panel in
+        place of the chat, full width and scrollable, and back (Esc does that too)."""
+        main = self.screen_stack[0]
+        if not main.has_class("-narrow"):
+            self.query_one("#side").toggle_class("-hidden")  # the panel, or its placeholder
+            return
+        full = not main.has_class("-panel-full")
+        main.set_class(full, "-panel-full")
+        side = self.query_one("#side")
+        side.can_focus = full  # ↑/↓/PgUp/PgDn scroll it; Tab goes on to the chart and tabs
+        # After the next refresh: a widget still hidden by the old layout refuses focus.
+        if full:
+            side.scroll_home(animate=False)
+            self.call_after_refresh(side.focus)
+        else:
+            self.call_after_refresh(self.composer.focus)
 
     def action_planner(self) -> None:
         from fincoach_tui.ui.screens.planner import PlannerScreen

@@ -68,6 +68,9 @@ class FinCoachBase(App):
         return self.query_one(SidePanel)
 
     # ---- shared by the parts ---------------------------------------------------------
+    def _assistant_name(self) -> str:
+        return "FinCoach (offline)" if self.settings.simulated else "FinCoach"
+
     def refresh_session(self) -> None:
         """Redraw the bar and the side panel from the session state."""
         if self.live is None or self.engine is None:
@@ -101,7 +104,11 @@ class FinCoachBase(App):
         self.side.update_session(state, context_window=self.engine.context_window)
         self._follow_ledger()
         if self.comparison is not None:
-            self.comparison.follow(self.live.coach, context_window=self.engine.context_window)
+            self.comparison.follow(
+                self.live.coach,
+                context_window=self.engine.context_window,
+                walk_cache=self.live.walk_cache(),
+            )
             self.comparison.recompute()  # starts once the screen shows this
 
     def forget_session_input(self) -> None:

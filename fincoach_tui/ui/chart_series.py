@@ -10,10 +10,9 @@ import bisect
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from itertools import accumulate
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from fincoach_tui.domain.records import CallRecord
-from fincoach_tui.ui import format as fmt
 
 if TYPE_CHECKING:
     from fincoach_tui.domain.session_state import StrategySwitch
@@ -164,34 +163,6 @@ def turn_ticks(last_turn: int, most: int = 8) -> list[int]:
     """Whole-turn ticks at a round step: the library's own would land on 1.5 turns."""
     step = next(n for n in nice_numbers() if last_turn // n < most)
     return list(range(step, last_turn + 1, step))
-
-
-class CompactTicks:
-    """y-axis labels that fit the 10-column margin: "12k" tokens, "$0.0004"."""
-
-    def __init__(self, base: Any, mode: str) -> None:
-        self._base = base  # textual_plot's NumericAxisFormatter: its tick spacing is fine
-        self._mode = mode
-
-    def get_ticks(self, min_: float, max_: float, max_ticks: int = 8) -> list[float]:
-        return self._base.get_ticks(min_, max_, max_ticks)
-
-    def get_labels_for_ticks(self, ticks: Sequence[float]) -> list[str]:
-        return [self.label(t) for t in ticks]
-
-    def get_ticks_and_labels(
-        self, min_: float, max_: float, max_ticks: int = 8
-    ) -> tuple[list[float], list[str]]:
-        ticks = self.get_ticks(min_, max_, max_ticks)
-        return ticks, self.get_labels_for_ticks(ticks)
-
-    def label(self, value: float) -> str:
-        if self._mode == "cost":
-            return fmt.usd(value)
-        for limit, suffix in ((1_000_000, "M"), (1_000, "k")):
-            if abs(value) >= limit:
-                return f"{value / limit:.3g}{suffix}"
-        return f"{value:.0f}"
 
 
 # ---- every strategy at once -----------------------------------------------------------

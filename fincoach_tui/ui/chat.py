@@ -1,7 +1,12 @@
-"""The conversation pane: messages as Markdown, the reply streamed as it arrives.
+"""The conversation pane: the coach's replies as Markdown, streamed as they arrive; the
+person's own messages exactly as typed (line breaks kept; "1." or "*" is what they wrote,
+not a list or emphasis to re-render).
 
-Long sessions stay fast because only the newest page of messages is mounted; older
-ones are mounted a page at a time on request ("load earlier"), never 2,000 at once.
+Long sessions stay fast because a bounded window of messages is mounted: opening shows
+the newest page; as turns come in, the oldest mounted messages are unmounted once more
+than `BOUND` are, so turn 200 of a sitting lays out as many widgets as turn 10. Older
+messages come back a page at a time, with their exact text, when the pane is scrolled to
+its top, Home is pressed in it, or "load earlier" is clicked; never 2,000 at once.
 
 A message's Markdown is drawn by Rich inside one Static, not by Textual's Markdown
 widget: that widget mounts a widget per block (paragraph, list item, table cell), and in
@@ -12,9 +17,12 @@ same Markdown (headings, lists, tables, code, links) as lines.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from rich.text import Text
 from textual.app import ComposeResult
+from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
 from textual.widgets import Button, LoadingIndicator, Static
 
@@ -30,6 +38,9 @@ if TYPE_CHECKING:
 # Messages mounted per page: two screens' worth. Mounting and laying each out is what
 # opening a session costs, so this, not the session's length, sets it.
 PAGE = 16
+# Messages kept mounted while turns come in: the newest page, and one more so that a
+# reply being read is not unmounted under the reader's eyes by the next question.
+BOUND = 2 * PAGE
 
 
 def rendered(shown: str, *, dark: bool = True) -> Markdown:
@@ -40,7 +51,7 @@ def rendered(shown: str, *, dark: bool = True) -> Markdown:
 
 
 class MessageBox(Vertical):
-    """One message: who said it, then its Markdown."""
+    """One message: who said it, then its text (Markdown for the coach's)."""
 
     DEFAULT_CSS = """
     MessageBox { height: auto; margin: 0 1 1 1; padding: 0 1; }
@@ -54,8 +65,10 @@ class MessageBox(Vertical):
 
     def __init__(self, who: str, text: str, role: str, *, waiting: bool = False) -> None:
         super().__init__(classes=f"-{role}")
+        self.role = role
         self.who = who
         self.text = text
+        self.role = role
         self.waiting = waiting
         self.shown = ""  # what the body shows: the text made inert (it must not drive the terminal)
         self._dark = True  # the theme it was drawn for: code blocks are coloured for dark or light
@@ -66,9 +79,13 @@ class MessageBox(Vertical):
             yield LoadingIndicator()
         yield Static(self._body(inert(self.text), self.app.current_theme.dark), classes="body")
 
-    def _body(self, shown: str, dark: bool) -> Markdown | str:
+    def _body(self, shown: str, dark: bool) -> Markdown | Text | str:
         self.shown, self._dark = shown, dark
-        return rendered(shown, dark=dark) if shown else ""
+        if not shown:
+            return ""
+        if self.role == "user":
+            return Text(shown)  # as typed: Markdown would merge lines and renumber lists
+        return rendered(shown, dark=dark)
 
     def redraw(self) -> None:
         """Draw the text again if it, or the theme's darkness, changed since last drawn."""
@@ -106,17 +123,43 @@ def label_for(role: str, turn: int, assistant: str) -> str:
     return f"You · turn {turn}" if role == "user" else f"{assistant} · turn {turn}"
 
 
+@dataclass(frozen=True)
+class Unmounted:
+    """A message of this sitting no longer mounted, exactly as its box last showed it."""
+
+    who: str
+    text: str
+    role: str
+    classes: tuple[str, ...]  # -error, -partial: how it ended
+
+    @classmethod
+    def of(cls, box: MessageBox) -> Unmounted:
+        marks = tuple(c for c in ("-error", "-partial") if box.has_class(c))
+        return cls(box.who, box.text, box.role, marks)
+
+    def box(self) -> MessageBox:
+        box = MessageBox(self.who, self.text, self.role)
+        box.add_class(*self.classes)
+        return box
+
+
 class ChatView(VerticalScroll):
     DEFAULT_CSS = """
     ChatView { height: 1fr; }
     ChatView > #earlier { width: 100%; margin: 0 1 1 1; }
     ChatView > .hint { color: $text-muted; margin: 1 2; }
     """
+    BINDINGS = [Binding("home", "load_earlier", "Earlier messages", show=False)]
 
     def __init__(self, **kwargs) -> None:
         super().__init__(**kwargs)
+        # Every message the pane can show, in order: the session's history as opened, then
+        # this sitting's messages (a box while mounted, what it showed once unmounted).
         self._history: Sequence[Message] = ()
-        self._first_mounted = 0  # index in _history of the oldest mounted message
+        self._sitting: list[MessageBox | Unmounted] = []
+        self._first_mounted = 0  # index (history, then sitting) of the oldest mounted one
+        self._loading = False  # a page of earlier messages is being mounted
+        self._page: list[Message] = []  # the page show_history mounted
         self.assistant_name = "FinCoach"
 
     def on_mount(self) -> None:
@@ -129,11 +172,27 @@ class ChatView(VerticalScroll):
         for box in self.query(MessageBox):
             box.redraw()
 
+    async def show_opening(self, name: str) -> None:
+        """What the pane says while the session is read (after the first frame)."""
+        await self.remove_children()
+        await self.mount(Static(f"opening {name} …", classes="hint", markup=False))
+
     async def show_history(self, messages: Sequence[Message], assistant_name: str) -> None:
-        """Replace the pane with the newest page of `messages`."""
+        """Replace the pane with the newest page of `messages`. A page already showing
+        exactly those messages (the preview read from the end of the file) is kept."""
         self.assistant_name = assistant_name
+        first = max(0, len(messages) - PAGE)
+        page = list(messages[first:])
+        kept = (
+            page and not self._sitting and page == self._page and self.mounted_messages == len(page)
+        )
         self._history = messages
-        self._first_mounted = max(0, len(messages) - PAGE)
+        self._sitting = []
+        self._first_mounted = first
+        self._page = page
+        if kept:
+            await self._update_earlier_button()
+            return
         await self.remove_children()
         if not messages:
             await self.mount(
@@ -162,15 +221,58 @@ class ChatView(VerticalScroll):
             )
             await self.mount(button, before=0)
 
+    def _shown_at(self, start: int, end: int) -> list[MessageBox]:
+        """New boxes for the messages start..end (history, then this sitting's)."""
+        split = len(self._history)
+        boxes = self._boxes(self._history[start : min(end, split)])
+        for entry in self._sitting[max(start - split, 0) : max(end - split, 0)]:
+            boxes.append(entry.box() if isinstance(entry, Unmounted) else entry)
+        return boxes
+
     async def load_earlier(self) -> None:
-        start = max(0, self._first_mounted - PAGE)
-        boxes = self._boxes(self._history[start : self._first_mounted])
-        self._first_mounted = start
-        first_box = self.query(MessageBox).first() if self.query(MessageBox) else None
-        if first_box is not None:
-            await self.mount_all(boxes, before=first_box)
-        else:
-            await self.mount_all(boxes)
+        """Mount the page of messages before the oldest mounted one, keeping the view on
+        the message that was at the top."""
+        if self._first_mounted == 0 or self._loading:
+            return
+        self._loading = True
+        try:
+            start = max(0, self._first_mounted - PAGE)
+            boxes = self._shown_at(start, self._first_mounted)
+            self._first_mounted = start
+            mounted = self.query(MessageBox)
+            first_box = mounted.first() if mounted else None
+            if first_box is not None:
+                await self.mount_all(boxes, before=first_box)
+            else:
+                await self.mount_all(boxes)
+            await self._update_earlier_button()
+            if first_box is not None:
+                self.call_after_refresh(self.scroll_to_widget, first_box, animate=False, top=True)
+        finally:
+            self._loading = False
+
+    async def action_load_earlier(self) -> None:
+        await self.load_earlier()
+
+    def watch_scroll_y(self, old_value: float, new_value: float) -> None:
+        super().watch_scroll_y(old_value, new_value)
+        if new_value <= 0 < old_value and self._first_mounted > 0 and not self._loading:
+            self.call_later(self.load_earlier)  # scrolled to the top: the page before it
+
+    async def _trim(self) -> None:
+        """Unmount the oldest messages beyond BOUND: what this sitting's turns cost to lay
+        out stays the same however many came before."""
+        mounted = list(self.query(MessageBox))
+        excess = len(mounted) - BOUND
+        if excess <= 0:
+            return
+        split = len(self._history)
+        for offset, box in enumerate(mounted[:excess]):
+            index = self._first_mounted + offset - split
+            if index >= 0:  # this sitting's: kept as it was shown, to mount again
+                self._sitting[index] = Unmounted.of(box)
+        self._first_mounted += excess
+        await self.remove_children(mounted[:excess])
         await self._update_earlier_button()
 
     async def on_button_pressed(self, event: Button.Pressed) -> None:
@@ -191,9 +293,16 @@ class ChatView(VerticalScroll):
             message.role,
         )
         await self.mount_all([question, reply])
+        self._sitting += [question, reply]
+        await self._trim()
         self.scroll_end(animate=False)
         return reply
 
     @property
     def mounted_messages(self) -> int:
         return len(self.query(MessageBox))
+
+    @property
+    def first_mounted(self) -> int:
+        """How many earlier messages are not mounted (they come back on "load earlier")."""
+        return self._first_mounted

@@ -12,7 +12,8 @@ from typing import TYPE_CHECKING, cast
 from rich.text import Text
 
 from fincoach_tui.ui import format as fmt
-from fincoach_tui.ui.chart_series import CompactTicks, CompareSeries, Line, dashes, turn_ticks
+from fincoach_tui.ui.chart_axis import NiceTicks, y_ticks
+from fincoach_tui.ui.chart_series import CompareSeries, Line, dashes, turn_ticks
 
 if TYPE_CHECKING:  # textual-plot pulls numpy: imported where a chart is drawn
     from textual_plot import AxisFormatter, PlotWidget
@@ -31,16 +32,16 @@ def line_style(line: Line, index: int, style: Style) -> str:
     return f"{base} bold" if line.role == "active" else f"{base} dim"
 
 
-def y_formatter(unit: str) -> AxisFormatter:
-    """The y axis's labels for `unit` ("tokens" or "cost"). CompactTicks has the three
-    methods the plot calls without subclassing textual-plot's AxisFormatter, so that
-    chart_series (its numbers, tested without drawing) does not import numpy."""
-    from textual_plot import NumericAxisFormatter
-
-    return cast("AxisFormatter", CompactTicks(NumericAxisFormatter(), unit))
+def y_formatter(unit: str, rows: int) -> AxisFormatter:
+    """The y axis's labels for `unit` ("tokens" or "cost") on `rows` rows. NiceTicks has
+    the three methods the plot calls without subclassing textual-plot's AxisFormatter, so
+    that chart_axis (its numbers, tested without drawing) does not import numpy."""
+    return cast("AxisFormatter", NiceTicks(unit, rows))
 
 
-def draw_compare(plot: PlotWidget, c: CompareSeries, style: Style, *, last_turn: int) -> None:
+def draw_compare(
+    plot: PlotWidget, c: CompareSeries, style: Style, *, last_turn: int, rows: int
+) -> None:
     from textual_plot import HiResMode
 
     for i in sorted(range(len(c.lines)), key=lambda i: ORDER.index(c.lines[i].role)):
@@ -55,11 +56,13 @@ def draw_compare(plot: PlotWidget, c: CompareSeries, style: Style, *, last_turn:
         plot.add_v_line(c.wall, line_style=style("wall"), label="buffer: context window full")
     plot.set_ylabel("USD" if c.unit == "cost" else "tokens")
     plot.set_xlabel("turn")
-    plot.set_y_formatter(y_formatter(c.unit))
+    ticks = y_ticks(c.top, rows, whole=c.unit == "tokens")
+    plot.set_y_formatter(y_formatter(c.unit, rows))
+    plot.set_yticks(ticks)
     last = max(c.horizon, last_turn)
     plot.set_xticks(turn_ticks(last))
     plot.set_xlimits(0, last * (1 + RIGHT_PAD))
-    plot.set_ylimits(0, c.top if c.top > 0 else 1)
+    plot.set_ylimits(0, ticks[-1])
 
 
 def compare_caption(c: CompareSeries, style: Style) -> Text:

@@ -1,4 +1,5 @@
-"""The message input: Enter sends; Shift+Enter or Ctrl+J starts a new line.
+"""The message input: Enter sends; Ctrl+J, Shift+Enter or Alt+Enter start a new line
+(ui/keys.py: which terminals report which).
 
 A TextArea rather than an Input so that multi-line paste keeps its lines.
 """
@@ -8,6 +9,12 @@ from __future__ import annotations
 from textual import events
 from textual.message import Message
 from textual.widgets import TextArea
+
+from fincoach_tui.ui.keys import NEW_LINE_KEYS, accept_legacy_alt_enter
+
+PLACEHOLDER = "Enter to send · Ctrl+J new line"
+
+accept_legacy_alt_enter()  # before the app reads its first key
 
 
 class Composer(TextArea):
@@ -23,11 +30,11 @@ class Composer(TextArea):
             self.text = text
 
     def __init__(self, **kwargs) -> None:
+        kwargs.setdefault("placeholder", PLACEHOLDER)
         super().__init__(soft_wrap=True, show_line_numbers=False, tab_behavior="focus", **kwargs)
 
     async def _on_key(self, event: events.Key) -> None:
-        # Terminals send Ctrl+J as a line feed; kitty-protocol terminals report Shift+Enter.
-        if event.key in ("shift+enter", "ctrl+j"):
+        if event.key in NEW_LINE_KEYS:
             event.stop()
             event.prevent_default()
             self.insert("\n")

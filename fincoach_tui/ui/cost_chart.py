@@ -11,7 +11,13 @@ the context window marked.
 
 textual-plot has a single y axis. The cumulative total outgrows any single turn quickly,
 so in the bar modes the line is drawn divided by a round factor (shown in the caption,
-"÷10") to keep the bars readable; the axis itself stays true for the bars.
+"÷10") to keep the bars readable; the axis itself stays true for the bars. The line is
+drawn first and the bars over it: where they meet, the bar wins, so the line can never
+hide a turn's bar (it shows in the gaps between bars and above them). A second axis was
+the other way, but textual-plot has none, and a toggle would hide the curve that shows
+what memory costs over the session. The y ticks are `chart_axis.y_ticks`: round, evenly
+spaced, two rows apart, ending above the tallest bar; the x axis spans at least
+MIN_TURNS_SHOWN turns, so the first turn is one slim bar, not a block filling the plot.
 
 textual-plot pulls numpy, so it is imported only when the widget is composed. The numbers
 plotted are built in `chart_series` (pure).
@@ -33,9 +39,9 @@ from textual.widgets import Static
 
 from fincoach_tui.domain.records import CallRecord
 from fincoach_tui.ui import format as fmt
+from fincoach_tui.ui.chart_axis import y_ticks
 from fincoach_tui.ui.chart_series import (  # noqa: F401 - re-exported: the chart's numbers
     ChartSeries,
-    CompactTicks,
     CompareSeries,
     bars,
     build_compare,
@@ -57,6 +63,8 @@ MODES = ("tokens", "cost", "compare")
 MAX_SPACED_BARS = 60
 RIGHT_PAD = 0.03  # of the turns shown
 MAX_NAMED_SWITCHES = 3  # the caption names the latest few; the lines show them all
+MIN_TURNS_SHOWN = 8  # the x axis's least span: one turn is a bar among room for more
+PLOT_ROWS = 7  # the plot's rows in the side panel, until it is laid out
 
 
 class CostChart(Widget, can_focus=True):
@@ -272,7 +280,13 @@ class CostChart(Widget, can_focus=True):
             plot.set_xticks(None)
             return
         if self.mode == "compare" and self.compare is not None:
-            draw_compare(plot, self.compare, self._style, last_turn=self.series.turns[-1])
+            draw_compare(
+                plot,
+                self.compare,
+                self._style,
+                last_turn=self.series.turns[-1],
+                rows=self.plot_rows(),
+            )
             return
         bar, maintenance, selected = (
             self._style("bar"),
@@ -283,6 +297,14 @@ class CostChart(Widget, can_focus=True):
         # Gaps between bars only while a bar is wider than a cell: with hundreds of bars
         # they alias into a comb, and a solid area reads better.
         width = (0.8 if len(shown.xs) <= MAX_SPACED_BARS else 1.0) * shown.per
+        if len(s.turns) > 1:  # first: the bars are drawn over it (see the module's doc)
+            plot.plot(
+                shown.line_xs,
+                [c / s.line_scale for c in shown.line_ys],
+                line_style=self._style("line"),
+                hires_mode=HiResMode.BRAILLE,
+                label="cumulative",
+            )
         if s.total != s.chat:  # maintenance first, so the chat part is drawn over its base
             plot.bar(
                 shown.xs,
@@ -300,24 +322,26 @@ class CostChart(Widget, can_focus=True):
             bar_style=[selected if c else bar for c in shown.chosen],
             label="per turn",
         )
-        if len(s.turns) > 1:
-            plot.plot(
-                shown.line_xs,
-                [c / s.line_scale for c in shown.line_ys],
-                line_style=self._style("line"),
-                hires_mode=HiResMode.BRAILLE,
-                label="cumulative",
-            )
         for x, name in s.markers:
             plot.add_v_line(x, line_style=self._style("switch"), label=name)
         plot.set_ylabel("USD" if s.mode == "cost" else "tokens")
         plot.set_xlabel("turn")
-        plot.set_y_formatter(y_formatter(s.mode))
+        ticks = y_ticks(max(s.total), self.plot_rows(), whole=s.mode == "tokens")
+        plot.set_y_formatter(y_formatter(s.mode, self.plot_rows()))
+        plot.set_yticks(ticks)
         plot.set_xticks(turn_ticks(s.turns[-1]))
         # Room on the right for the last tick's label, which the plot would cut in half.
         last = max(shown.xs[-1], *(x for x, _ in s.markers)) if s.markers else shown.xs[-1]
+        last = max(last, shown.xs[0] + MIN_TURNS_SHOWN - 1)
         plot.set_xlimits(shown.xs[0] - width / 2, last + width / 2 + RIGHT_PAD * len(s.turns))
-        plot.set_ylimits(0, None if max(s.total) > 0 else 1)
+        plot.set_ylimits(0, ticks[-1])
+
+    def plot_rows(self) -> int:
+        """Rows the plot has for its y axis (its canvas, once laid out)."""
+        from textual_hires_canvas import Canvas
+
+        height = self._plot().query_one("#plot", Canvas).size.height
+        return height or PLOT_ROWS
 
     def _paint_labels(self) -> None:
         s = self.series

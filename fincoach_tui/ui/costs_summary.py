@@ -20,7 +20,7 @@ from fincoach_tui.ui.line import Line
 if TYPE_CHECKING:
     from fincoach_tui.service.cost_comparison import ComparisonSnapshot
 
-LINES = ("compare", "totals", "cache", "template", "crossover", "wall")
+LINES = ("compare", "totals", "models", "cache", "template", "crossover", "wall")
 EMPTY = "After the first turn: what every strategy would have cost on this conversation."
 
 
@@ -50,7 +50,9 @@ def summary_lines(snapshot: ComparisonSnapshot) -> dict[str, str]:
     shown = [c for c in report.curves if not c.error and c.turns]
     lines["totals"] = " · ".join(
         f"{c.name} {'≈' if c.estimated else ''}{_money(snapshot, total(c))}" for c in shown
-    ) + ("  (≈: a summary at its cap assumed)" if any(c.estimated for c in shown) else "")
+    ) + ("  (≈: with estimated folds and extractions)" if any(c.estimated for c in shown) else "")
+    if snapshot.models:
+        lines["models"] = models_line(snapshot)
     prompts = sum(c.prompt_tokens for c in snapshot.cache)
     if snapshot.cached_tokens and not snapshot.priced:
         lines["cache"] = (
@@ -87,6 +89,21 @@ def summary_lines(snapshot: ComparisonSnapshot) -> dict[str, str]:
     elif window:
         lines["wall"] = f"buffer stays within the {fmt.tokens(window)}-token window"
     return lines
+
+
+def models_line(snapshot: ComparisonSnapshot) -> str:
+    """Your requests on each other model ([compare] models), and the cheapest model and
+    strategy of all: "on other models: gpt-4o ≈$0.011 · ... · cheapest: window on ..."."""
+    parts = []
+    for row in snapshot.models:
+        cost = row.requests.cost_usd
+        mark = "≈" if row.requests.estimated and cost is not None else ""
+        parts.append(f"{row.spec} {mark}{fmt.usd(cost)}")
+    line = "your requests on other models: " + " · ".join(parts)
+    if snapshot.cheapest is not None:
+        model, strategy, cost = snapshot.cheapest
+        line += f"; cheapest: {strategy} on {model}, {fmt.usd(cost)}"
+    return line
 
 
 class CostsSummary(Widget):

@@ -19,6 +19,7 @@ _ADVICE = {
     "bad_request": "the provider rejected the request",
     "bad_response": "the provider's answer was not a usable reply; retry (Ctrl+R)",
     "stream_cut": "the reply was cut off mid-stream",
+    "stopped": "you stopped the reply before it began; your message is back in the input",
     "local": "your message was not sent",  # FinCoach itself refused or failed (a write)
 }
 

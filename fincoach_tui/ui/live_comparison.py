@@ -6,17 +6,17 @@ worker (`@work`) and what it finds is posted as Textual messages (`CostsCompared
 widget up. The numbers come from `CostComparison` (beside the coach: it counts through the
 coach's cached counter); this only decides when to ask. One `CostComparison` lives as long
 as the session is on screen and keeps every strategy's walk: after a turn only that turn is
-walked, and only another session starts from nothing (the whole session, in slices). Either
-runs on the event loop in slices of a few ms, one run at a time: a recompute asked for
-meanwhile is folded into a single next run. The quote for the draft is cheap (one request
-built) and waits for typing to pause.
+walked, and only another session starts from nothing (the whole session). Either runs in a
+worker thread, one run at a time, never on the event loop: a recompute asked for meanwhile
+is folded into a single next run. The quote for the draft is cheap (one request built) and
+waits for typing to pause.
 """
 
 from __future__ import annotations
 
-import asyncio
-import time
+import threading
 from collections.abc import Callable
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from textual import work
@@ -27,6 +27,7 @@ from fincoach_tui.service.cost_comparison import (
     Superseded,
     comparison_strategies,
 )
+from fincoach_tui.service.session_compare import on_models
 from fincoach_tui.ui import format as fmt
 from fincoach_tui.ui.comparison_messages import CostsCompared, DraftQuoted
 
@@ -35,9 +36,9 @@ if TYPE_CHECKING:
 
     from fincoach_tui.domain.planner import PlanInputs
     from fincoach_tui.service.coach import Coach
+    from fincoach_tui.service.cost_comparison import WalkCache
 
 QUOTE_DELAY_S = 0.3
-SLICE_S = 0.005  # longest the comparison holds the event loop before a keypress may run
 
 
 class LiveComparison(Widget):
@@ -46,26 +47,43 @@ class LiveComparison(Widget):
     DEFAULT_CSS = "LiveComparison { display: none; }"
 
     def __init__(
-        self, params_for: Callable[[str], dict[str, int]], *, id: str | None = None
+        self,
+        params_for: Callable[[str], dict[str, int]],
+        *,
+        models: Callable[[], tuple[list[str], dict]] | None = None,
+        id: str | None = None,
     ) -> None:
         super().__init__(id=id)
         self._params_for = params_for  # a strategy's configured parameters, as they are now
+        # Other models to price the conversation on, and the price overrides, as they are now.
+        self._models = models
         self._coach: Coach | None = None
         self._context_window: int | None = None
         self._comparison: CostComparison | None = None
+        self._walk_cache: WalkCache | None = None  # the session's, for its comparison
         self._quote_timer: Timer | None = None
         self._computing: CostComparison | None = None  # whose snapshot a worker is computing
         self._again = False  # a recompute came while it was
-        self._shown = asyncio.Event()  # set once the screen shows what it is computing for
+        self._flags = threading.Lock()  # the two above: set here, read by the worker thread
+        self._shown = threading.Event()  # set once the screen shows what it is computing for
         self._walked = False  # this session's first snapshot was posted
         self.last_quote = ""  # the quote last posted ("" when none)
 
-    def follow(self, coach: Coach | None, *, context_window: int | None = None) -> None:
-        """The session on screen is `coach`'s (None: none). Leaving one stops its walk."""
+    def follow(
+        self,
+        coach: Coach | None,
+        *,
+        context_window: int | None = None,
+        walk_cache: WalkCache | None = None,
+    ) -> None:
+        """The session on screen is `coach`'s (None: none). Leaving one stops its walk and
+        keeps it in `walk_cache` (where the session keeps it between openings)."""
         if coach is not self._coach and self._quote_timer is not None:
             self._quote_timer.stop()  # a quote of the draft for the session left
             self._quote_timer, self.last_quote = None, ""
         self._coach, self._context_window = coach, context_window
+        if walk_cache is not None:
+            self._walk_cache = walk_cache
         if self._comparison is not None and self._comparison.coach is not coach:
             self._comparison.close()  # its snapshot, if one is under way, is not wanted now
             self._comparison = None
@@ -75,7 +93,7 @@ class LiveComparison(Widget):
         if self._coach is None:
             return None
         if self._comparison is None:
-            self._comparison = CostComparison(self._coach)
+            self._comparison = CostComparison(self._coach, self._walk_cache)
             self._walked = False
         return self._comparison
 
@@ -88,64 +106,78 @@ class LiveComparison(Widget):
         comparison = self.current()
         if comparison is None:
             return
-        if self._computing is comparison:
-            self._again = True  # the run under way picks the newest state up once more
-            return
-        self._computing, self._again = comparison, False
-        self._shown = asyncio.Event()
+        with self._flags:
+            if self._computing is comparison:
+                self._again = True  # the run under way picks the newest state up once more
+                return
+            self._computing, self._again = comparison, False
+        self._shown = threading.Event()
         self.app.call_after_refresh(self._shown.set)
         self._compare()
 
-    # Exclusive: a run still under way for a session that was left is cancelled, not
-    # waited for (one for this session is never started twice: it picks the recompute up).
-    # No arguments: a finished worker keeps its method's arguments, and a comparison kept
-    # there would keep a session that was left from being collected.
-    @work(exclusive=True, group="comparison", exit_on_error=False)
-    async def _compare(self) -> None:
-        """Walk and price on the event loop, handing it back every SLICE_S, from the moment
-        the screen shows the turn or session this follows.
-
-        Not a thread: a thread holding the interpreter for whole slices makes the event
-        loop wait for it after every poll, so opening a long session took seconds longer
-        while the walk ran beside it. Here the interface runs between two slices, and no
-        lock is needed around the coach's state."""
+    # Exclusive: a run still under way for a session that was left is not waited for (it
+    # stops at its next step: the comparison was closed). No arguments: a finished worker
+    # keeps its method's arguments, and a comparison kept there would keep a session that
+    # was left from being collected.
+    @work(thread=True, exclusive=True, group="comparison", exit_on_error=False)
+    def _compare(self) -> None:
+        """Walk and price in this worker's thread, from the moment the screen shows the
+        turn or session this follows: a long session's first walk, or a turn's, never
+        holds the event loop. The coach's state is only appended to while this reads it
+        (a turn not finished yet is left for the next run), and the walk has its own memo."""
         comparison, shown = self._computing, self._shown
         if comparison is None:
             return
         try:
-            await shown.wait()
+            shown.wait(timeout=5)  # a frame that never comes must not stop the comparison
             while True:
                 snapshot = None
+                # A local server's counts are asked for here, in this worker thread (the
+                # counter defers them only on the event loop's thread).
                 try:
-                    handed_back = time.perf_counter()
-                    steps = comparison.snapshot_steps(
+                    snapshot = comparison.snapshot(
                         self._strategies(comparison), context_window=self._context_window
                     )
-                    for snapshot in steps:  # noqa: B007 - the last step is kept
-                        if time.perf_counter() - handed_back > SLICE_S:
-                            await asyncio.sleep(0)
-                            handed_back = time.perf_counter()
                 except Superseded:
                     return
                 except Exception as exc:  # noqa: BLE001 - the chat goes on without the comparison
-                    self.notify(
-                        f"cost comparison unavailable: {exc}", severity="warning", markup=False
+                    self.app.call_from_thread(
+                        self.notify,
+                        f"cost comparison unavailable: {exc}",
+                        severity="warning",
+                        markup=False,
                     )
                     snapshot = None
                 on_screen = comparison is self._comparison
                 if snapshot is not None and on_screen:
+                    snapshot = self._on_models(comparison, snapshot)
                     # The session's first walk done: all of it is in memory now.
                     self.post_message(CostsCompared(snapshot, first=not self._walked))
                     self._walked = True
-                if self._computing is not comparison:  # another session's run owns the flags
-                    return
-                again, self._again = self._again and on_screen, False
-                if not again:
-                    self._computing = None
-                    return
+                with self._flags:
+                    if self._computing is not comparison:  # another session's run owns them
+                        return
+                    again, self._again = self._again and on_screen, False
+                    if not again:
+                        self._computing = None
+                        return
         finally:
-            if self._computing is comparison:  # ended early (a cancellation): the next may start
-                self._computing = None
+            with self._flags:
+                if self._computing is comparison:  # ended early: the next may start
+                    self._computing = None
+
+    def _on_models(self, comparison: CostComparison, snapshot):
+        """The snapshot with the conversation priced on the configured other models."""
+        models, overrides = self._models() if self._models is not None else ([], {})
+        if not models:
+            return snapshot
+        own = {
+            c.name: c.total_cost
+            for c in snapshot.report.curves
+            if snapshot.priced and not c.error and not c.unpriced
+        }
+        rows, best = on_models(comparison, self._strategies(comparison), models, overrides, own)
+        return replace(snapshot, models=rows, cheapest=best)
 
     def plan_inputs(self) -> PlanInputs | None:
         comparison = self.current()

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 from rich.text import Text
 from textual.app import ComposeResult, RenderResult
 from textual.containers import Horizontal
+from textual.message import Message
 from textual.reactive import reactive
 from textual.widget import Widget
 from textual.widgets import Static
@@ -67,6 +68,13 @@ class TokenMeter(Widget):
     """The numbers of one request, or a friendly empty state before the first one."""
 
     COMPONENT_CLASSES = {"meter--label"}
+
+    class Shown(Message):
+        """The meter shows another request: the one-line meter (ui/meter_line.py) follows."""
+
+        def __init__(self, meter: TokenMeter) -> None:
+            super().__init__()
+            self.meter = meter
 
     DEFAULT_CSS = """
     TokenMeter {
@@ -154,6 +162,7 @@ class TokenMeter(Widget):
             self.lines = {}
             self._set_context(None, context_window)
             self._paint()
+            self.post_message(self.Shown(self))
             return
         usage = record.usage
         self.figures = {
@@ -226,6 +235,7 @@ class TokenMeter(Widget):
             )
         self._set_context(usage.prompt_tokens, context_window)
         self._paint()
+        self.post_message(self.Shown(self))
 
     def show_pending(
         self, request: RequestReady, context_window: int | None, *, turn: int | None = None
@@ -253,6 +263,7 @@ class TokenMeter(Widget):
         }
         self._set_context(request.predicted_prompt_tokens, context_window)
         self._paint()
+        self.post_message(self.Shown(self))
 
     def _gap_text(self, gap: int, counted: int, plain: str) -> str:
         """Billed (or predicted) minus counted: `plain` when it is all template; for an

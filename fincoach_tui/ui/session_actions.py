@@ -6,7 +6,7 @@ from textual import work
 
 from fincoach_tui.service.runtime import LiveSession
 from fincoach_tui.service.sessions import NotDone, export_markdown
-from fincoach_tui.ui import heap
+from fincoach_tui.ui import bench_hook, heap
 from fincoach_tui.ui.app_base import FinCoachBase
 
 
@@ -22,8 +22,7 @@ class SessionActions(FinCoachBase):
             self.forget_session_input()
         self.live = live
         self.watch_spend()
-        assistant = "FinCoach (offline)" if self.settings.simulated else "FinCoach"
-        await self.chat.show_history(live.state.transcript.messages, assistant)
+        await self.chat.show_history(live.state.transcript.messages, self._assistant_name())
         if self.config.receipts:
             from fincoach_tui.ui.receipt import add_history_receipts
 
@@ -38,6 +37,8 @@ class SessionActions(FinCoachBase):
         if self.composer.text.strip() and self.comparison is not None:
             self.comparison.draft_changed(self.composer.text)  # the draft, quoted for this one
         self.activity.say("ready")
+        self.call_after_refresh(bench_hook.mark, "history")  # if no newest page was shown
+        self.call_after_refresh(bench_hook.mark, "ready")
 
     def action_sessions(self) -> None:
         from fincoach_tui.ui.screens.sessions import SessionsScreen

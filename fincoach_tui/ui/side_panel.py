@@ -11,7 +11,8 @@ from typing import TYPE_CHECKING
 
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.containers import Vertical, VerticalScroll
+from textual.binding import Binding
+from textual.containers import VerticalScroll
 from textual.widgets import OptionList, TabbedContent, TabPane
 from textual.widgets.option_list import Option
 
@@ -41,14 +42,18 @@ def turn_label(record: CallRecord, *, maintenance: tuple[str, ...] = ()) -> Text
     return Text(label)
 
 
-class SidePanel(Vertical):
-    """Meter and chart always in view; below them, tabs for the request, the turns and
-    the strategy comparison (all three at once need twice a terminal's height)."""
+class SidePanel(VerticalScroll, can_focus=False):
+    """Meter and chart on top; below them, tabs for the request, the turns and the strategy
+    comparison (all three at once need twice a terminal's height). On a short terminal the
+    tabs keep a readable height and the panel scrolls instead: the request stays reachable.
+    It takes focus only when it fills the screen (narrow terminals, app.action_toggle_panel)."""
+
+    BINDINGS = [Binding("escape", "close_full", "Back to chat")]
 
     DEFAULT_CSS = """
     SidePanel {
         #chart { height: 14; }
-        TabbedContent { height: 1fr; }
+        TabbedContent { height: 1fr; min-height: 12; }
         TabPane { padding: 0; }
         #turns { height: 1fr; border: none; padding: 0; }
         #costs-scroll { height: 1fr; }
@@ -182,6 +187,14 @@ class SidePanel(Vertical):
         else:
             self.query_one(TokenMeter).show(record, self._context_window)
         return record
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "close_full":  # Esc means something else while the chat is beside
+            return self.screen.has_class("-narrow") and self.screen.has_class("-panel-full")
+        return True
+
+    async def action_close_full(self) -> None:
+        await self.app.run_action("toggle_panel")  # the app's: it knows the layout
 
     def on_cost_chart_turn_selected(self, event: CostChart.TurnSelected) -> None:
         event.stop()

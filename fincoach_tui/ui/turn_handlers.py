@@ -166,6 +166,8 @@ class TurnHandlers(FinCoachBase):
             self.composer.text = question  # nothing is lost: the question is back in the input
             self._handed_back = question
         self.activity.say(f"{text} — Ctrl+R retries" if resendable else text, error=True)
+        if error.kind == "stopped":
+            return  # the person's own doing: the activity line is enough, not an alarm
         # markup=False: the message quotes the server, and "[...]" there is text, not style.
         self.notify(
             text, title="The coach could not answer", severity="error", timeout=10, markup=False

@@ -48,15 +48,24 @@ class TurnRunner:
     def __init__(self, post: Callable[[Message], object]) -> None:
         self._post = post
         self.failed_text: str | None = None  # what Ctrl+R sends again
+        self.current: Turn | None = None  # the turn under way, if any (what Esc stops)
 
     def take_failed(self) -> str | None:
         text, self.failed_text = self.failed_text, None
         return text
 
+    def stop(self) -> bool:
+        """Stop the turn under way (its reply is kept, marked stopped); False if none is."""
+        if self.current is None or self.current.stop_requested.is_set():
+            return False
+        self.current.stop()
+        return True
+
     async def run(self, turn: Turn) -> None:
         """The worker's body: every event of `turn`, worded and posted in order."""
         post = self._post
         shown = _Coalesced(post)
+        self.current = turn
         try:
             async for event in turn.events():
                 if isinstance(event, ReplyDelta):
@@ -67,6 +76,7 @@ class TurnRunner:
                 if update is not None:
                     post(update)
         finally:
+            self.current = None
             shown.flush()
             post(TurnEnded())
 

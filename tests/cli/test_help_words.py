@@ -35,6 +35,8 @@ def test_every_subcommand_has_a_help_text():
         "probe",
         "prices",
         "export",
+        "compare",
+        "usage",
     }
 
 

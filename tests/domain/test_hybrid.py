@@ -4,6 +4,7 @@ provider embeddings; precedence of facts over recalled passages; switching strat
 from __future__ import annotations
 
 import itertools
+from dataclasses import replace
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -26,7 +27,7 @@ from fincoach_tui.domain.session_events import FactDeletedEvent, apply_fact_even
 from fincoach_tui.domain.session_state import replay
 from fincoach_tui.llm.embeddings import OpenAIEmbeddings, embeddings_model
 from fincoach_tui.llm.offline import visible_facts
-from fincoach_tui.llm.providers import resolve_provider
+from fincoach_tui.llm.providers import PRESETS, resolve_provider
 from fincoach_tui.service.maintenance import IndexFinished
 from tests.fake_openai import embed
 from tests.memory_helpers import PLANTED, MemoryHarness, filler
@@ -372,7 +373,12 @@ def openai_settings(base_url: str):
 
 async def test_embeddings_come_from_the_endpoint_through_the_sdk(fake_openai):
     settings = openai_settings(fake_openai.base_url)
-    assert embeddings_model(settings) == "text-embedding-3-small"
+    # OpenAI's embeddings model on OpenAI's server only; elsewhere, the one configured.
+    assert embeddings_model(replace(settings, base_url=PRESETS["openai"].base_url)) == (
+        "text-embedding-3-small"
+    )
+    assert embeddings_model(settings) is None
+    assert embeddings_model(settings, "text-embedding-3-small") == "text-embedding-3-small"
     assert (
         embeddings_model(
             resolve_provider(

@@ -162,6 +162,39 @@ def test_living_with_ones_parents_is_not_supporting_them():
         ("Sorry galti se bola, rent 16k hai, 14k nahi.", [("rent", "₹16,000")]),
         ("Kids: two, ages 6 and 9.", [("family_children", "2 children")]),
         (
+            "goal: 25L down payment for a flat by march 2029",
+            [("goal_house_amount", "₹25,00,000"), ("goal_house_date", "by Mar 2029")],
+        ),
+        (
+            "Also scratch what I said about rent earlier, it's actually 26k including society "
+            "maintenance",
+            [("rent", "₹26,000")],
+        ),
+        (
+            "a family floater of five lakh, the premium is Rs. 38,000 a year",
+            [
+                ("insurance_health_cover", "₹5,00,000"),
+                ("insurance_health_premium", "₹38,000 a year"),
+            ],
+        ),
+        (
+            "my risk appetite is high-ish tbh, no one to support",
+            [("risk", "high-ish"), ("risk_reason", "tbh, no one to support")],
+        ),
+        (
+            "i dont like risk at all, one time i lost 20k in online trading app",
+            [
+                ("risk", "dont like risk"),
+                ("risk_reason", "one time i lost 20k in online trading app"),
+            ],
+        ),
+        ("Our son is settled in Dubai and does not need support from us.", []),
+        ("Hi - moved back after 8 years in Singapore, now in Gurgaon.", [("city", "Gurugram")]),
+        (
+            "I have an LIC endowment policy, premium 18,500 per year.",
+            [("insurance_term_premium", "₹18,500 a year")],
+        ),
+        (
             "I also send ₹20,000 every month to my parents in Kerala.",
             [("family_parents", "supports parents"), ("cost_to_parents", "₹20,000")],
         ),
@@ -191,3 +224,16 @@ def test_the_offline_extractor_reads_a_batch_knowing_the_turn_before_it():
     assert [m.content for m in plan.before] == ["Ugh, the flat again.", "ok"]
     answer = json.loads(extract(plan.request()))
     assert answer["facts"] == [{"key": "rent", "value": "₹31,000", "source_ids": ["m5"]}]
+
+
+def test_a_spouse_known_by_name_owns_the_figures_said_of_them():
+    assert facts_of(
+        "Hello ji! Main Rohan, Pune se. Meri wife Sneha aur main, hum dono kaam karte hain",
+        "So my in-hand is around ₹92,000 per month and Sneha gets 68k in hand.",
+        "acha, great news!! Sneha switched jobs, ab uska in-hand 81k hai",
+    ) == {
+        "city": ("Pune", "m1"),
+        "spouse_name": ("Sneha", "m1"),
+        "salary": ("₹92,000", "m2"),
+        "spouse_salary": ("₹81,000", "m3"),
+    }

@@ -7,7 +7,7 @@ import time
 import pytest
 
 from fincoach_tui.domain.records import Usage
-from fincoach_tui.llm.base import Completion, LLMError, TextDelta
+from fincoach_tui.llm.base import Completion, LLMError, TextDelta, UsageReported
 from fincoach_tui.llm.openai_chat import OpenAIChat
 from fincoach_tui.llm.providers import ProviderSettings
 from tests.fake_openai import closed_port_url
@@ -57,8 +57,10 @@ async def test_streams_deltas_in_order_then_one_completion(fake_openai, make_cha
 
     events = await collect(chat)
 
-    *deltas, final = events
+    *deltas, reported, final = events
     assert len(deltas) == 4 and all(isinstance(d, TextDelta) for d in deltas)
+    # The usage as soon as the server sent it: a reply stopped now is billed, not estimated.
+    assert reported == UsageReported(Usage(prompt_tokens=42, completion_tokens=13))
     assert "".join(d.text for d in deltas) == text
     assert isinstance(final, Completion)
     assert final.text == text

@@ -118,8 +118,9 @@ async def test_theme_choice_is_saved_and_messages_are_drawn_again_in_it(tmp_path
         await say(app, pilot, DEMO_TURNS[0])
         assert app.theme == "fincoach-dark"
 
-        def code_themes():
-            return {box.query_one(".body").content.code_theme for box in app.chat.query(MessageBox)}
+        def code_themes():  # the coach's replies: the person's own messages are plain text
+            replies = app.chat.query(MessageBox).filter(".-assistant")
+            return {box.query_one(".body").content.code_theme for box in replies}
 
         dark = code_themes()
         app.theme = "fincoach-light"

@@ -6,6 +6,7 @@ Against the offline coach and against the fake OpenAI server (chat and embedding
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 
 from textual.widgets import DataTable, Static
 
@@ -14,7 +15,7 @@ from fincoach_tui.llm.providers import resolve_provider
 from fincoach_tui.store.sessions import SessionStore
 from fincoach_tui.ui.screens.confirm import ConfirmScreen
 from fincoach_tui.ui.screens.memory import MemoryScreen
-from tests.app_harness import SIZE, make_app, say, started
+from tests.app_harness import SIZE, config_for, make_app, say, started
 from tests.memory_helpers import PLANTED, filler
 
 
@@ -158,7 +159,10 @@ def openai_on(base_url: str):
 
 
 async def test_fake_server_recall_by_embeddings_facts_and_a_deletion(tmp_path, fake_openai):
-    app = recording(make_app(tmp_path, settings=openai_on(fake_openai.base_url)))
+    # Not OpenAI's own server: its embeddings model is used because config.toml names it.
+    settings = openai_on(fake_openai.base_url)
+    config = replace(config_for(settings, None), embeddings_model="text-embedding-3-small")
+    app = recording(make_app(tmp_path, settings=settings, config=config))
     async with app.run_test(size=SIZE) as pilot:
         await started(app, pilot)
         for text in [*PLANTED, *filler(6)]:  # buffer; the server echoes "Noted: <message>"

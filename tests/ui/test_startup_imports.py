@@ -28,7 +28,7 @@ class Terminal(io.StringIO):
         return True
 
 FinCoachApp.run = run
-sys.stdout = Terminal()
+sys.stdin = sys.stdout = Terminal()  # the app needs a terminal on both sides
 code = cli.main(["--session", "first-frame"])
 sys.__stdout__.write(json.dumps({"code": code, "modules": seen.get("modules")}))
 """

@@ -24,7 +24,7 @@ from __future__ import annotations
 import operator
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, replace
-from itertools import compress, islice
+from itertools import compress, islice, repeat
 
 from fincoach_tui.domain.context import Conflict, Context, RecallHit, Section
 from fincoach_tui.domain.conversation import Message
@@ -46,6 +46,9 @@ from fincoach_tui.domain.memory.session_memo import SessionMemo
 from fincoach_tui.domain.memory.summary import FoldPlan, SummaryStrategy, cap_text
 from fincoach_tui.domain.recall import LexicalRetriever
 from fincoach_tui.domain.relative_dates import day_label
+
+_QUESTION = operator.itemgetter(0)
+_ID = operator.attrgetter("id")
 
 RECALL_LABEL = "Recalled earlier turns (verbatim, as said then; may be outdated)"
 
@@ -107,7 +110,7 @@ class HybridStrategy:
         summary = view.summary
         covered = summary.last_turn if summary else 0
         turns = turns_of(view.history)
-        tail = self._verbatim(turns, covered, view)
+        tail, examined = self._verbatim(turns, covered, view)
         tail_ids = {m.id for turn in tail for m in turn}
         store = view.facts
         current = store.current() if store else ()
@@ -119,7 +122,10 @@ class HybridStrategy:
         # What the summary and recall stand in for: the earlier turns not sent verbatim.
         # Together they never cost more than sending those turns would (no fold, no recall
         # makes the request larger than the turns it replaces).
-        others = [t for t in turns if t[0].id not in tail_ids]
+        # Only the `examined` newest turns can be in the tail: the rest are copied as they
+        # are (one slice, not a test per turn: the session's length must not cost per turn).
+        split = len(turns) - examined
+        others = turns[:split] + [t for t in turns[split:] if t[0].id not in tail_ids]
         room, enough = 0, self.summary_tokens + self.recall_tokens
         for question, answer in reversed(others):  # counted only as far as can matter
             room += view.count(question) + view.count(answer)
@@ -167,17 +173,22 @@ class HybridStrategy:
         )
         return replace(context, recalled=tuple(p.hit for p in passages), conflicts=conflicts)
 
-    def _verbatim(self, turns: list[Turn], covered: int, view: MemoryView) -> list[Turn]:
+    def _verbatim(
+        self, turns: list[Turn], covered: int, view: MemoryView
+    ) -> tuple[list[Turn], int]:
         """Every turn the summary does not cover that must be sent as said: the tail (the
         newest `tail_turns`, as many as fit `tail_tokens`; one that does not fit is left to
         recall) and, older than the tail, every turn waiting for its fold, whatever its size:
-        a turn that has left the tail but is not folded yet is sent verbatim, never dropped."""
+        a turn that has left the tail but is not folded yet is sent verbatim, never dropped.
+        Also how many of the newest turns were looked at: no older one is kept."""
         kept: list[Turn] = []
         used = 0
         budget_binds = False
+        examined = 0
         for index, (question, answer) in enumerate(reversed(turns)):
             if question.turn <= covered:
                 break
+            examined = index + 1
             if index < self.tail_turns:
                 size = view.count(question) + view.count(answer)
                 budget_binds = budget_binds or used + size > self.tail_tokens
@@ -185,7 +196,7 @@ class HybridStrategy:
                     continue
                 used += size
             kept.append((question, answer))
-        return kept[::-1]
+        return kept[::-1], examined
 
     def _recall(
         self, view: MemoryView, candidates: list[Turn], facts: Sequence[Fact], budget: int
@@ -204,7 +215,7 @@ class HybridStrategy:
         if not candidates or budget <= 0:
             return []
         retriever = view.retriever or LexicalRetriever()
-        scorer, scores = retriever.scores(view.new, [question for question, _ in candidates])
+        scorer, scores = retriever.scores(view.new, list(map(_QUESTION, candidates)))
         chosen: list[_Passage] = []
         # Candidates keep the history's order: its turns' order, when those never decrease.
         ordered = ordered_turns(view.history, view.memo) is not None
@@ -298,7 +309,9 @@ def ranked(
     recall_k), so a long session's candidates are not sorted every turn. `ordered`: the
     candidates are known to be in the order of their turns (a transcript's)."""
     get = scores.get
-    values = [get(question.id, 0.0) for question, _ in candidates]
+    # [get(question.id, 0.0) for question, _ in candidates], at C speed: a long session's
+    # candidates are thousands, every turn
+    values = list(map(get, map(_ID, map(_QUESTION, candidates)), repeat(0.0)))
     top = max(values, default=0.0)
     if top > 0.0 and values.count(top) >= first:
         # Many tied for the best (a question asked again and again): in the order given,

@@ -19,6 +19,11 @@ from textual.widgets import Button, DataTable, Input, Static
 
 from fincoach_tui.domain.fact_extraction import is_paused
 from fincoach_tui.domain.fact_store import Fact
+from fincoach_tui.ui.fit_columns import column_widths, columns_that_fit, room_for, shorten
+
+HEADERS = ("id", "key", "value", "status", "from", "observed")
+DROP_ORDER = (5, 4)  # narrow first loses when it was observed, then which turn said it
+VALUE = 2  # a long value is shortened (Enter on its row, e, shows it whole in the editor)
 
 if TYPE_CHECKING:
     from fincoach_tui.service.coach import Coach
@@ -69,10 +74,11 @@ class MemoryScreen(ModalScreen[None]):
         background: $surface; border: thick $primary;
     }
     MemoryScreen .title { text-style: bold; height: 1; margin-bottom: 1; }
-    MemoryScreen DataTable { height: 1fr; min-height: 6; }
+    MemoryScreen.-narrow > Vertical { width: 100%; height: 100%; }
+    MemoryScreen DataTable { height: 1fr; min-height: 4; }
     MemoryScreen #edit { margin-top: 1; }
-    MemoryScreen #details { height: 10; border-top: hkey $panel; }
-    MemoryScreen .buttons { height: 3; align-horizontal: right; }
+    MemoryScreen #details { height: 1fr; min-height: 3; max-height: 10; border-top: hkey $panel; }
+    MemoryScreen .buttons { height: 3; align-horizontal: right; dock: bottom; }
     """
     BINDINGS = [
         Binding("escape", "close", "Close"),
@@ -107,38 +113,43 @@ class MemoryScreen(ModalScreen[None]):
                 yield Button("Close", id="close", variant="primary")
 
     def on_mount(self) -> None:
-        table = self.query_one(DataTable)
-        for label in ("id", "key", "value", "status", "from", "observed"):
-            table.add_column(label, key=label)
         self.refresh_view()
-        table.focus()
+        self.query_one(DataTable).focus()
+
+    def on_resize(self) -> None:
+        self.refresh_view()  # the columns that fit may have changed
+
+    def _table_width(self) -> int:
+        """The table's cells across: laid out, its own; on mount, from the CSS above."""
+        width = self.query_one(DataTable).size.width
+        if width:
+            return width
+        screen = self.app.size.width
+        return (screen if self.has_class("-narrow") else screen * 96 // 100) - 4
 
     # ---- rendering -------------------------------------------------------------------
     def refresh_view(self) -> None:
         table = self.query_one(DataTable)
         cursor = table.cursor_row
-        table.clear()
         messages = {m.id: m for m in self.coach.state.transcript.messages}
         # Current first (what is sent), then history, newest first within each.
         facts = sorted(self.coach.state.facts.facts, key=lambda f: (not f.current, -f.observed_at))
+        rows = []
         for fact in facts:
             turns = sorted({messages[i].turn for i in fact.source_ids if i in messages})
             source = f"turn {', '.join(map(str, turns)) or '?'} ({', '.join(fact.source_ids)})"
+            row = (fact.id, fact.key, fact.value, fact_status(fact), source)
+            rows.append((fact, (*row, _when(fact.observed_at))))
+        widths = column_widths(HEADERS, [cells for _, cells in rows])
+        keep = columns_that_fit(widths, self._table_width(), DROP_ORDER)
+        value_room = room_for(widths, keep, self._table_width(), VALUE)  # the rest: shortened
+        table.clear(columns=True)
+        for i in keep:
+            table.add_column(HEADERS[i], key=HEADERS[i])
+        for fact, cells in rows:
             style = "" if fact.current else "dim"
-            table.add_row(
-                *(
-                    Text(cell, style=style)
-                    for cell in (
-                        fact.id,
-                        fact.key,
-                        fact.value,
-                        fact_status(fact),
-                        source,
-                        _when(fact.observed_at),
-                    )
-                ),
-                key=fact.id,
-            )
+            shown = [shorten(cells[i], value_room) if i == VALUE else cells[i] for i in keep]
+            table.add_row(*(Text(cell, style=style) for cell in shown), key=fact.id)
         if table.row_count:
             table.move_cursor(row=min(max(cursor, 0), table.row_count - 1), animate=False)
         self.query_one("#summary", Static).update(summary_line(self.coach))

@@ -11,11 +11,12 @@ from dataclasses import fields, replace
 
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Grid, Horizontal, Vertical
+from textual.containers import Grid, Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Button, DataTable, Input, Label, Static
 
-from fincoach_tui.domain.planner import BOUNDED, BUFFER, Plan, PlanInputs, make_plan, rows_to_show
+from fincoach_tui.domain.planner import BOUNDED, BUFFER, Plan, PlanInputs, make_plan
+from fincoach_tui.ui.screens.plan_table import plan_table
 
 LABELS = {
     "system_tokens": "system prompt (tokens)",
@@ -35,14 +36,20 @@ class PlannerScreen(ModalScreen[None]):
         width: 110; max-width: 100%; height: 90%; padding: 1 2;
         background: $surface; border: thick $primary;
     }
+    /* Narrow: inputs in two columns, everything in one scroll (Tab scrolls to each
+       input, the table's rows follow the results); Close stays docked at the bottom. */
+    PlannerScreen.-narrow > Vertical { height: 100%; padding: 0 1; }
+    PlannerScreen #body { height: 1fr; }
     PlannerScreen .title { text-style: bold; }
     PlannerScreen #source { color: $text-muted; margin-bottom: 1; }
     PlannerScreen Grid { grid-size: 4; grid-columns: 28 14 28 14; height: auto; grid-rows: 3; }
+    PlannerScreen.-narrow Grid { grid-size: 2; grid-columns: 28 1fr; }
     PlannerScreen Grid Label { padding: 1 1 0 0; }
     PlannerScreen #error { color: $error; height: auto; }
     PlannerScreen #crossovers { height: auto; margin: 1 0; }
-    PlannerScreen DataTable { height: 1fr; }
-    PlannerScreen .buttons { height: 3; align-horizontal: right; }
+    PlannerScreen #cells { color: $text-muted; height: auto; }
+    PlannerScreen DataTable { height: auto; }
+    PlannerScreen .buttons { height: 3; align-horizontal: right; dock: bottom; }
     """
     BINDINGS = [Binding("escape", "close", "Close")]
 
@@ -58,14 +65,19 @@ class PlannerScreen(ModalScreen[None]):
                 "Crossover planner — when is a bounded strategy cheaper than buffer?",
                 classes="title",
             )
-            yield Static(self.measured or "The planner's default sizes: edit any.", id="source")
-            with Grid():
-                for f in fields(PlanInputs):
-                    yield Label(LABELS[f.name])
-                    yield Input(str(getattr(self.start, f.name)), id=f"i-{f.name}", type="integer")
-            yield Static("", id="error")
-            yield Static("", id="crossovers")
-            yield DataTable(id="table", zebra_stripes=True, cursor_type="row")
+            # Focusable: ↑/↓/PgUp/PgDn scroll to the results between the inputs and the table.
+            with VerticalScroll(id="body"):
+                yield Static(self.measured or "The planner's default sizes: edit any.", id="source")
+                with Grid():
+                    for f in fields(PlanInputs):
+                        yield Label(LABELS[f.name])
+                        yield Input(
+                            str(getattr(self.start, f.name)), id=f"i-{f.name}", type="integer"
+                        )
+                yield Static("", id="error")
+                yield Static("", id="crossovers")
+                yield Static("", id="cells")
+                yield DataTable(id="table", zebra_stripes=True, cursor_type="row")
             with Horizontal(classes="buttons"):
                 yield Button("Close", id="close", variant="primary")
 
@@ -106,17 +118,27 @@ class PlannerScreen(ModalScreen[None]):
             + " · ".join(f"{s} {plan.total(s):,}" for s in BOUNDED)
         )
         self.query_one("#crossovers", Static).update("\n".join(lines))
+        self._render_table()
+
+    def _table_width(self) -> int:
+        """The table's cells across: laid out, its own; on mount, from the CSS above."""
+        width = self.query_one("#table", DataTable).size.width
+        if width:
+            return width
+        screen = self.app.size.width
+        return min(screen, 110) - (4 if self.has_class("-narrow") else 6)
+
+    def on_resize(self) -> None:
+        self._render_table()  # the form of the table that fits may have changed
+
+    def _render_table(self) -> None:
+        what, headers, rows = plan_table(self.plan, self._table_width())
+        self.query_one("#cells", Static).update(f"Each cell: {what}.")
         table = self.query_one("#table", DataTable)
         table.clear(columns=True)
-        table.add_columns("turn", *(f"{s} (turn / total)" for s in plan.strategies))
-        for t in rows_to_show(plan):
-            table.add_row(
-                str(t),
-                *(
-                    f"{plan.per_turn[s][t - 1]:,} / {plan.cumulative[s][t - 1]:,}"
-                    for s in plan.strategies
-                ),
-            )
+        table.add_columns(*headers)
+        for row in rows:
+            table.add_row(*row)
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         self.dismiss(None)

@@ -11,7 +11,11 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, DataTable, Input, Static
 
 from fincoach_tui.service.sessions import NotDone, Sessions, check_name
+from fincoach_tui.ui.fit_columns import column_widths, columns_that_fit, room_for, shorten
 from fincoach_tui.ui.format import usd
+
+HEADERS = ("name", "turns", "strategy", "tokens", "cost", "last used")
+DROP_ORDER = (5, 2, 3)  # narrow first loses "last used", then "strategy", then "tokens"
 
 
 class SessionsScreen(ModalScreen[str | None]):
@@ -23,12 +27,13 @@ class SessionsScreen(ModalScreen[str | None]):
         width: 90%; max-width: 110; height: 80%; padding: 1 2;
         background: $surface; border: thick $primary;
     }
+    SessionsScreen.-narrow > Vertical { width: 100%; height: 100%; padding: 0 1; }
     SessionsScreen .title { text-style: bold; }
     SessionsScreen DataTable { height: 1fr; margin: 1 0; }
     SessionsScreen #prompt { display: none; }
     SessionsScreen #prompt.-visible { display: block; }
     SessionsScreen #message { color: $warning; height: auto; }
-    SessionsScreen .buttons { height: 3; }
+    SessionsScreen .buttons { height: 3; dock: bottom; }
     """
     BINDINGS = [
         Binding("escape", "close", "Close"),
@@ -58,18 +63,28 @@ class SessionsScreen(ModalScreen[str | None]):
                 yield Button("Delete", id="delete", variant="error")
 
     def on_mount(self) -> None:
-        table = self.query_one(DataTable)
-        table.add_columns("name", "turns", "strategy", "tokens", "cost", "last used")
         self.reload()
-        table.focus()
+        self.query_one(DataTable).focus()
+
+    def on_resize(self) -> None:
+        self.reload()  # the columns that fit may have changed
+
+    def _table_width(self) -> int:
+        """The cells the table has across: laid out, its own; on mount, the dialog's
+        width from the CSS above (90% up to 110, minus border and padding)."""
+        width = self.query_one(DataTable).size.width
+        if width:
+            return width
+        screen = self.app.size.width
+        return screen - 4 if self.has_class("-narrow") else min(screen * 9 // 10, 110) - 8
 
     def reload(self) -> None:
         table = self.query_one(DataTable)
-        table.clear()
+        rows: list[tuple[str, tuple[object, ...]]] = []
         for listed in self.sessions.listing():
             name, row = listed.name, listed.summary
             if row is None:  # e.g. a newer format: listed; opening it says why
-                table.add_row(name, "?", "-", "-", "-", "cannot read", key=name)
+                rows.append((name, (name, "?", "-", "-", "-", "cannot read")))
                 continue
             used = (
                 datetime.fromtimestamp(row.last_used).strftime("%Y-%m-%d %H:%M")
@@ -77,15 +92,20 @@ class SessionsScreen(ModalScreen[str | None]):
                 else "-"
             )
             shown = f"{name} (open)" if name == self.current else name
+            listed_cells = (shown, row.turns, row.strategy, f"{row.billed_tokens:,}")
+            rows.append((name, (*listed_cells, usd(row.cost_usd), used)))
+        widths = column_widths(HEADERS, [cells for _, cells in rows])
+        keep = columns_that_fit(widths, self._table_width(), DROP_ORDER)
+        name_room = room_for(widths, keep, self._table_width(), 0)  # a long name: shortened
+        cursor = table.cursor_row
+        table.clear(columns=True)
+        table.add_columns(*(HEADERS[i] for i in keep))
+        for name, cells in rows:
             table.add_row(
-                shown,
-                row.turns,
-                row.strategy,
-                f"{row.billed_tokens:,}",
-                usd(row.cost_usd),
-                used,
-                key=name,
+                shorten(str(cells[0]), name_room), *(cells[i] for i in keep[1:]), key=name
             )
+        if 0 < cursor < table.row_count:
+            table.move_cursor(row=cursor, animate=False)
 
     @property
     def selected(self) -> str | None:

@@ -6,7 +6,7 @@ from dataclasses import fields
 
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical
+from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widget import Widget
 from textual.widgets import Button, Input, Label, RadioButton, RadioSet, Static
@@ -39,16 +39,21 @@ class StrategyScreen(ModalScreen[tuple[str, dict[str, int]] | None]):
     DEFAULT_CSS = """
     StrategyScreen { align: center middle; }
     StrategyScreen > Vertical {
-        width: 72; height: auto; max-height: 90%; padding: 1 2;
+        width: 96; max-width: 100%; height: auto; max-height: 90%; padding: 1 2;
         background: $surface; border: thick $primary;
     }
-    StrategyScreen .title { text-style: bold; margin-bottom: 1; }
+    /* A short terminal: the choices and parameters scroll (Tab scrolls to each field);
+       the buttons stay docked under them. */
+    StrategyScreen.-narrow > Vertical { width: 100%; max-height: 100%; padding: 0 1; }
+    StrategyScreen #body { height: auto; max-height: 100%; }
+    StrategyScreen #params { height: auto; }
+    StrategyScreen .title { text-style: bold; margin-bottom: 1; dock: top; }
     StrategyScreen RadioSet { width: 100%; margin-bottom: 1; }
     StrategyScreen .param { height: 3; }
     StrategyScreen .param Label { width: 30; padding: 1 1 0 0; }
     StrategyScreen .param Input { width: 1fr; }
     StrategyScreen #error { color: $error; height: auto; }
-    StrategyScreen .buttons { height: 3; align-horizontal: right; margin-top: 1; }
+    StrategyScreen .buttons { height: 3; align-horizontal: right; dock: bottom; }
     """
     BINDINGS = [Binding("escape", "cancel", "Cancel")]
 
@@ -60,13 +65,16 @@ class StrategyScreen(ModalScreen[tuple[str, dict[str, int]] | None]):
     def compose(self) -> ComposeResult:
         with Vertical():
             yield Static("Memory strategy — what is re-sent every turn", classes="title")
-            with RadioSet(id="strategies"):
-                for name in STRATEGIES:
-                    yield RadioButton(
-                        f"{name}: {DESCRIPTIONS[name]}", value=name == self.current.name, name=name
-                    )
-            yield Vertical(id="params")
-            yield Static("", id="error")
+            with VerticalScroll(id="body", can_focus=False):
+                with RadioSet(id="strategies"):
+                    for name in STRATEGIES:
+                        yield RadioButton(
+                            f"{name}: {DESCRIPTIONS[name]}",
+                            value=name == self.current.name,
+                            name=name,
+                        )
+                yield Vertical(id="params")
+                yield Static("", id="error")
             with Horizontal(classes="buttons"):
                 yield Button("Cancel", id="cancel")
                 yield Button("Apply", id="apply", variant="primary")

@@ -1,0 +1,89 @@
+"""The line chat's slash commands and the lines it words them with.
+
+A line that starts with "/" is a command and is never sent to the model: a mistyped one
+is answered with one line, not billed as a question.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from fincoach_tui.domain.memory import STRATEGIES, StrategyError
+from fincoach_tui.domain.records import CallRecord
+from fincoach_tui.domain.session_state import SessionState
+
+QUIT = ("/quit", "/exit")
+
+HELP = (
+    "commands (never sent to the coach):",
+    "  /strategy NAME [k=N ...]  switch the memory strategy",
+    f"                            ({', '.join(STRATEGIES)})",
+    "  /retry                    send your last unanswered message again",
+    "  /help                     this list",
+    "  /quit                     save, print the session's total and end",
+    "                            (so do /exit, the end of input and Ctrl+C)",
+)
+
+
+def is_command(line: str) -> bool:
+    return line.lstrip().startswith("/")
+
+
+def command_name(line: str) -> str:
+    return line.split()[0] if line.split() else ""
+
+
+def unknown_command(line: str) -> str:
+    return f"unknown command {command_name(line)}: /help lists the commands; nothing was sent"
+
+
+def parse_strategy_command(line: str) -> tuple[str, dict[str, int]]:
+    """ "/strategy window k=4" -> ("window", {"k": 4}); raises StrategyError."""
+    parts = line.split()[1:]
+    if not parts:
+        raise StrategyError("usage: /strategy NAME [param=value ...]")
+    params = {}
+    for item in parts[1:]:
+        key, sep, value = item.partition("=")
+        if not sep or not value.strip().isdigit():
+            raise StrategyError(f"bad parameter {item!r}: write it as name=number, e.g. k=4")
+        params[key] = int(value)
+    return parts[0], params
+
+
+def strategy_label(name: str, params: Mapping[str, int]) -> str:
+    """ "window (k=2)", "buffer": as a person writes it, not a Python dict."""
+    shown = ", ".join(f"{key}={value}" for key, value in params.items())
+    return f"{name} ({shown})" if shown else name
+
+
+def call_cost(record: CallRecord) -> str:
+    """One call's cost as the accounting lines show it: "$0.000123", "≈$0.000123" for our
+    estimate of a server that sent no usage, "no price" for a model without one."""
+    if record.cost_usd is None:
+        return "no price"
+    estimated = record.usage.estimated and not record.simulated
+    return f"{'≈' if estimated else ''}${record.cost_usd:.6f}"
+
+
+def session_total(name: str, state: SessionState) -> str:
+    """ "session NAME total: $0.000412 for 3 calls over 2 turns", maintenance calls included."""
+    records = state.records
+    calls = f"{len(records)} call{'s' * (len(records) != 1)}"
+    turns = state.transcript.completed_turns
+    priced = [r.cost_usd for r in records if r.cost_usd is not None]
+    if not records:
+        cost = "$0"
+    elif not priced:
+        cost = "no price"
+    elif len(priced) < len(records):
+        cost = f"${sum(priced):.6f} + no price ({len(records) - len(priced)} calls)"
+    else:
+        cost = f"${sum(priced):.6f}"
+    flags = ""
+    if state.estimated and priced:
+        cost, flags = f"≈{cost}", " (estimated)"
+    elif records and all(r.simulated for r in records):
+        flags = " (simulated)"
+    turns_done = f"{turns} turn{'s' * (turns != 1)}"
+    return f"session {name} total: {cost} for {calls} over {turns_done}{flags}"

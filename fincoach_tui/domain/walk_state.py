@@ -1,0 +1,183 @@
+"""A cost comparison's walk as plain data, so that opening a session again walks only the
+turns added since instead of every turn of it (each strategy's build over the history as
+it stood: quadratic in the session's length). Pure: the store keeps the data beside the
+session file and says whether the file is still the one it was taken from.
+
+What is kept per strategy (by its key, name and parameters) is what the walk keeps between
+turns (domain/counterfactual.py's Walker): its steps, its summary state and buffer's
+running sums. A real call a step matched, a real summary, and the newest message the sums
+cover are kept as their positions in the session (records, summaries, transcript), so a
+restored walk holds the very objects a walk from scratch would; anything that does not
+fit the session it is restored into is dropped, and that strategy walks from scratch.
+Everything else the walk keeps (recall's index, the fact store as it stood, the counts) is
+rebuilt from the session as the walk moves on.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from fincoach_tui.domain.counterfactual import (
+    CounterfactualLedger,
+    FoldStep,
+    Step,
+    Walker,
+    WalkerSums,
+    strategy_key,
+)
+from fincoach_tui.domain.memory.base import Summary
+from fincoach_tui.domain.records import compact_ids, expand_ids
+from fincoach_tui.domain.session_state import SessionState
+
+FORMAT = 1
+
+
+def _roles(roles: Sequence[Sequence[Any]]) -> tuple[tuple[str, int], ...]:
+    return tuple((str(role), int(count)) for role, count in roles)
+
+
+def dump_walk(ledger: CounterfactualLedger, state: SessionState) -> dict[str, Any]:
+    """Every strategy's walk so far, as JSON-ready data."""
+    records = {id(r): i for i, r in enumerate(state.records)}
+    summaries = {id(s): i for i, s in enumerate(state.summaries)}
+    walkers = []
+    for key, walker in ledger.walkers.items():
+        if walker.error:
+            continue  # walked again: the error is said again
+        walkers.append(
+            {
+                "key": [key[0], [list(pair) for pair in key[1]]],
+                "steps": [_step(s, records) for s in walker.steps],
+                "summary": _summary(walker.summary, summaries),
+                "summary_estimated": walker.summary_estimated,
+                "sums": _sums(walker.running),
+            }
+        )
+    return {"format": FORMAT, "walkers": walkers}
+
+
+def _step(step: Step, records: dict[int, int]) -> list[Any]:
+    fold = step.fold
+    return [
+        step.turn,
+        step.content_tokens,
+        [list(r) for r in step.roles],
+        step.completion_tokens,
+        step.estimated,
+        records[id(step.actual)] if step.actual is not None else None,
+        None
+        if fold is None
+        else [
+            fold.content_tokens,
+            [list(r) for r in fold.roles],
+            fold.completion_tokens,
+            records[id(fold.record)] if fold.record is not None else None,
+        ],
+    ]
+
+
+def _summary(summary: Summary | None, summaries: dict[int, int]) -> Any:
+    if summary is None:
+        return None
+    if id(summary) in summaries:
+        return {"real": summaries[id(summary)]}
+    return {  # a summary at its cap standing in for one never made (its fields, all)
+        "text": summary.text,
+        "last_turn": summary.last_turn,
+        "covers": compact_ids(summary.covers_ids),
+        "tokens": summary.tokens,
+        "read_to": summary.read_to,
+        "dropped": list(summary.dropped),
+        "cut": summary.cut,
+        "unchanged": summary.unchanged,
+    }
+
+
+def _sums(sums: WalkerSums | None) -> Any:
+    if sums is None or sums.sizes is not None or sums.sized:
+        return None  # sums over a projection's turns are never kept
+    return [
+        sums.count,
+        sums.content,
+        [list(r) for r in sums.roles],
+        list(sums.runs),
+        sums.runs_count,
+    ]
+
+
+def restore_walk(
+    ledger: CounterfactualLedger, state: SessionState, data: Any, strategies: Iterable[Any]
+) -> list[str]:
+    """Put the kept walks of `strategies` into a ledger that has walked nothing yet; the
+    names of the strategies restored. Data that does not fit this session is passed over."""
+    if not isinstance(data, dict) or data.get("format") != FORMAT or ledger.walkers:
+        return []
+    wanted = {strategy_key(s): s for s in strategies}
+    restored = []
+    for kept in data.get("walkers", ()):
+        try:
+            key = (str(kept["key"][0]), tuple((str(k), v) for k, v in kept["key"][1]))
+            strategy = wanted.get(key)
+            if strategy is None:
+                continue
+            walker = _walker(strategy, kept, state)
+        except (KeyError, TypeError, ValueError, IndexError):
+            continue
+        ledger.adopt(walker)
+        restored.append(strategy.name)
+    return restored
+
+
+def _walker(strategy: Any, kept: dict[str, Any], state: SessionState) -> Walker:
+    records, messages = state.records, state.transcript.messages
+    steps = []
+    for turn, content, roles, completion, estimated, actual, fold in kept["steps"]:
+        fold_step = None
+        if fold is not None:
+            fold_step = FoldStep(
+                int(fold[0]), _roles(fold[1]), int(fold[2]), _record(records, fold[3])
+            )
+        steps.append(
+            Step(
+                int(turn),
+                int(content),
+                _roles(roles),
+                int(completion),
+                bool(estimated),
+                _record(records, actual),
+                fold_step,
+            )  # fmt: skip
+        )
+    if any(s.turn != n for n, s in enumerate(steps, start=1)) or len(steps) > len(messages) // 2:
+        raise ValueError("the steps are not this session's turns")
+    summary = kept["summary"]
+    if summary is None:
+        restored_summary = None
+    elif "real" in summary:
+        restored_summary = state.summaries[int(summary["real"])]
+    else:
+        restored_summary = Summary(
+            str(summary["text"]),
+            int(summary["last_turn"]),
+            tuple(expand_ids([str(i) for i in summary["covers"]])),
+            int(summary["tokens"]),
+            int(summary["read_to"]),
+            tuple(str(d) for d in summary["dropped"]),
+            str(summary["cut"]),
+            bool(summary["unchanged"]),
+        )
+    sums = None
+    if kept["sums"] is not None:
+        count, content, roles, runs, runs_count = kept["sums"]
+        if not 0 < int(count) <= len(messages) or int(runs_count) > len(messages):
+            raise ValueError("the sums cover messages this session does not have")
+        sums = WalkerSums(int(count), messages[int(count) - 1], int(content), _roles(roles),
+                          runs=tuple(str(r) for r in runs), runs_count=int(runs_count))  # fmt: skip
+    return Walker(strategy, steps, restored_summary, bool(kept["summary_estimated"]), running=sums)
+
+
+def _record(records: Sequence[Any], index: Any) -> Any:
+    if index is None:
+        return None
+    return records[int(index)]

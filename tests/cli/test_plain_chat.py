@@ -1,0 +1,269 @@
+"""The line chat as people and scripts use it: piped questions answered without --plain,
+slash commands that never reach the model, word-wrapped replies, and one Ctrl+C that
+ends it (after saving) with status 130 and never sends a line typed after it."""
+
+from __future__ import annotations
+
+import fcntl
+import io
+import os
+import pty
+import signal
+import struct
+import subprocess
+import termios
+
+from fincoach_tui.cli import main
+from fincoach_tui.cli.plain_chat import run
+from fincoach_tui.cli.wrap import StreamWrapper
+from fincoach_tui.domain.session_state import replay
+from fincoach_tui.service.runtime import build_engine, open_session
+from fincoach_tui.settings import paths
+from fincoach_tui.settings.config import Config
+from fincoach_tui.store.sessions import SessionStore
+from tests.app_harness import offline_settings
+from tests.processes import FINCOACH, Fincoach, child_env
+
+HELP = [
+    "commands (never sent to the coach):",
+    "  /strategy NAME [k=N ...]  switch the memory strategy",
+    "                            (buffer, window, budget, summary, hybrid, facts)",
+    "  /retry                    send your last unanswered message again",
+    "  /help                     this list",
+    "  /quit                     save, print the session's total and end",
+    "                            (so do /exit, the end of input and Ctrl+C)",
+]
+
+
+def plain(monkeypatch, capsys, name: str, lines: list[str]) -> tuple[int, list[str]]:
+    monkeypatch.setattr("sys.stdin", io.StringIO("".join(f"{line}\n" for line in lines)))
+    code = main(["--plain", "--session", name, "--provider", "offline"])
+    return code, capsys.readouterr().out.splitlines()
+
+
+def test_slash_commands_are_answered_and_never_sent(monkeypatch, capsys):
+    code, out = plain(
+        monkeypatch, capsys, "cmds", ["/help", "/foo bar", "/strategy window k=2", "/quit", "hi"]
+    )
+    assert code == 0
+    assert out == [
+        "session cmds · strategy buffer · /help lists the commands · /quit to end",
+        "you> /help",
+        *HELP,
+        "you> /foo bar",
+        "unknown command /foo: /help lists the commands; nothing was sent",
+        "you> /strategy window k=2",
+        "strategy: window (k=2)",
+        "you> /quit",
+        "session cmds total: $0 for 0 calls over 0 turns",
+    ]
+    state, _ = replay(SessionStore(paths.sessions_dir()).read_events("cmds"))
+    assert state.transcript.messages == ()  # not one command (nor the line after /quit) sent
+
+
+def test_piped_questions_are_echoed_above_their_answers_and_the_total_ends_it(monkeypatch, capsys):
+    code, out = plain(monkeypatch, capsys, "echo", ["My rent is ₹25,000.", "/strategy buffer"])
+    assert code == 0
+    state, _ = replay(SessionStore(paths.sessions_dir()).read_events("echo"))
+    (record,) = state.records
+    reply = state.transcript.messages[1].content
+    assert out == [
+        "session echo · strategy buffer · /help lists the commands · /quit to end",
+        "you> My rent is ₹25,000.",
+        reply,  # piped output: the reply's own lines, not wrapped
+        f"[turn 1 · buffer · 2 msgs · tiktoken {record.counted_tokens} · billed "
+        f"{record.usage.prompt_tokens} (+{record.template_gap} template) · cached 0 · "
+        f"completion {record.usage.completion_tokens} · ${record.cost_usd:.6f} (simulated)]",
+        "you> /strategy buffer",
+        "strategy: buffer",
+        f"session echo total: ${record.cost_usd:.6f} for 1 call over 1 turn (simulated)",
+    ]
+
+
+def test_the_wrapper_breaks_lines_at_word_boundaries_however_the_text_arrives():
+    text = "Save ten percent of your salary first, then spend the rest.\n\n- one\n- two"
+    for size in (1, 3, 7, len(text)):
+        wrapper = StreamWrapper(20)
+        pieces = [text[i : i + size] for i in range(0, len(text), size)]
+        out = "".join(wrapper.feed(p) for p in pieces) + wrapper.flush()
+        assert out.split("\n") == [
+            "Save ten percent of",
+            "your salary first,",
+            "then spend the rest.",
+            "",
+            "- one",
+            "- two",
+        ]
+    # Cells, not characters: a wide character counts twice; a word too long stays whole.
+    wrapper = StreamWrapper(6)
+    assert wrapper.feed("₹ 日本 日本語で ok") + wrapper.flush() == "₹ 日本\n日本語で\nok"
+
+
+async def test_replies_wrap_to_the_given_width(tmp_path):
+    config = Config()
+    engine = build_engine(config, offline_settings())
+    live = open_session(engine, SessionStore(tmp_path).open("wrap"))
+    out = io.StringIO()
+    try:
+        assert await run(live, io.StringIO("My salary is ₹1,20,000.\n"), out, width=40) == 0
+    finally:
+        live.close()
+    lines = out.getvalue().splitlines()
+    reply = live.state.transcript.messages[1].content
+    assert all(len(line) <= 40 for line in lines)  # the status lines too
+    asked = lines.index("you> My salary is ₹1,20,000.")
+    body = lines[
+        asked + 1 : lines.index(next(line for line in lines if line.startswith("[turn 1")))
+    ]
+    assert all(len(line) <= 40 for line in body) and len(body) > 3
+    assert " ".join(body).strip() == reply  # the same words, only the breaks moved
+
+
+def spawn_with_terminal_stdout(*args: str) -> tuple[subprocess.Popen, int]:
+    """`fincoach ARGS` with stdin a pipe and stdout an 80x24 terminal (a pty)."""
+    master, slave = pty.openpty()
+    fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))
+    child = subprocess.Popen(
+        [*FINCOACH, *args], stdin=subprocess.PIPE, stdout=slave, stderr=subprocess.PIPE,
+        env=child_env(),
+    )  # fmt: skip
+    os.close(slave)
+    return child, master
+
+
+def read_all(fd: int) -> str:
+    chunks = []
+    while True:
+        try:
+            data = os.read(fd, 65536)
+        except OSError:  # EIO: the child closed the terminal
+            break
+        if not data:
+            break
+        chunks.append(data)
+    os.close(fd)
+    return b"".join(chunks).decode().replace("\r\n", "\n")
+
+
+def test_piped_input_without_plain_is_answered_and_exits_0():
+    """`echo ... | fincoach` on a terminal: the line chat, not a full-screen app that
+    cannot read its keyboard; every line answered, then the process ends by itself."""
+    child, master = spawn_with_terminal_stdout("--session", "piped", "--provider", "offline")
+    child.stdin.write("My rent is ₹25,000.\nHow much can I save?\n".encode())
+    child.stdin.close()
+    text = read_all(master)
+    assert child.wait(timeout=60) == 0
+    assert child.stderr.read() == b""
+    lines = text.splitlines()
+    assert lines[0] == "session piped · strategy buffer · /help lists the commands · /quit to end"
+    assert lines[1] == "you> My rent is ₹25,000."
+    assert "you> How much can I save?" in lines
+    assert sum(line.startswith("[turn ") for line in lines) == 2
+    assert lines[-1].startswith("session piped total: $") and "for 2 calls over 2 turns" in text
+    replies = lines[2 : lines.index("you> How much can I save?")]
+    assert all(len(line) <= 80 for line in replies if not line.startswith("[turn "))
+    assert "\x1b[?1049h" not in text  # never the full-screen app's alternate screen
+
+
+def test_one_ctrl_c_at_the_prompt_ends_with_130_and_sends_nothing_typed_after():
+    chat = Fincoach("sigint", "--provider", "offline")
+    assert chat.started()
+    chat.proc.send_signal(signal.SIGINT)
+    chat.send("typed after Ctrl+C")
+    assert chat.proc.wait(timeout=60) == 130
+    chat.wait_for(lambda out: b"total:" in out, "the session total")
+    assert chat.text.splitlines()[-1] == "session sigint total: $0 for 0 calls over 0 turns"
+    assert chat.proc.stderr.read() == b""
+    state, _ = replay(SessionStore(paths.sessions_dir()).read_events("sigint"))
+    assert state.transcript.messages == ()
+    for stream in (chat.proc.stdin, chat.proc.stdout, chat.proc.stderr):
+        stream.close()
+
+
+def test_ctrl_c_mid_reply_keeps_it_stopped_and_never_sends_the_next_line(fake_openai):
+    reply = "Keep six months of expenses aside. Then invest the rest."
+    fake_openai.script(text=reply, chunks=["Keep six months ", "of expenses aside. "], hold_after=1)
+    chat = Fincoach("midreply", "--base-url", fake_openai.base_url, "--model", "gpt-4o-mini")
+    assert chat.started()
+    chat.send("How much should I keep aside?")
+    chat.wait_for(lambda out: b"Keep six months " in out, "the first piece of the reply")
+    chat.send("a second question, typed while the reply streams")
+    chat.proc.send_signal(signal.SIGINT)
+    assert chat.proc.wait(timeout=60) == 130
+    chat.wait_for(lambda out: b"total:" in out, "the session total")
+    lines = chat.text.splitlines()
+    assert lines[1:3] == ["you> How much should I keep aside?", "Keep six months "]
+    assert lines[3].startswith("[turn 1 · buffer · 2 msgs · ") and lines[3].endswith(
+        "(estimated)] (stopped)"
+    )
+    assert lines[-1].startswith("session midreply total: ")
+    assert chat.proc.stderr.read() == b""
+    assert len(fake_openai.requests) == 1
+    state, _ = replay(SessionStore(paths.sessions_dir()).read_events("midreply"))
+    assert [m.content for m in state.transcript.messages] == [
+        "How much should I keep aside?",
+        "Keep six months ",
+    ]
+    (record,) = state.records
+    assert record.note == "stopped" and record.usage.estimated
+    for stream in (chat.proc.stdin, chat.proc.stdout, chat.proc.stderr):
+        stream.close()
+
+
+def test_on_a_terminal_each_line_is_asked_for_with_a_prompt_and_not_echoed():
+    """stdin and stdout both a terminal: `you> ` before each line (the terminal echoes
+    what is typed), long lines wrapped at word boundaries."""
+    master, slave = pty.openpty()
+    fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))
+    child = subprocess.Popen(
+        [*FINCOACH, "--plain", "--session", "tty", "--provider", "offline"],
+        stdin=slave, stdout=slave, stderr=subprocess.PIPE, env=child_env(),
+    )  # fmt: skip
+    os.close(slave)
+    seen = b""
+
+    def read_until(marker: bytes) -> None:
+        nonlocal seen
+        while seen.count(marker) < 1:
+            seen += os.read(master, 65536)
+
+    for line, answer in (
+        ("/strategy window k=2", b"(k=2)\r\nyou> "),
+        ("/help", b"Ctrl+C)\r\nyou> "),
+    ):
+        read_until(b"you> ")  # each line asked for once the chat listens, typed after it
+        os.write(master, f"{line}\n".encode())
+        read_until(answer)
+    os.write(master, b"/quit\n")
+    text = read_all(master)
+    assert child.wait(timeout=60) == 0
+    lines = (seen.decode() + text).replace("\r\n", "\n").splitlines()
+    assert lines[1] == "you> /strategy window k=2"  # the terminal's echo after the prompt
+    assert lines[2] == "strategy: window (k=2)"
+    assert lines[3] == "you> /help" and lines[4 : 4 + len(HELP)] == HELP
+    assert lines[-1] == "session tty total: $0 for 0 calls over 0 turns"
+    assert all(len(line) <= 80 for line in lines)
+
+
+def test_maintenance_calls_print_their_cost(monkeypatch, capsys):
+    """A summary fold and a fact extraction each print what they cost, before the reply."""
+    lines = [
+        "/strategy summary tail_turns=1 batch_turns=1",
+        "My salary is 120000",
+        "My rent is 25000",
+        "I save 10000",
+        "/strategy facts tail_turns=1 extract_every=1",
+        "remember my rent is 25000",
+    ]
+    code, out = plain(monkeypatch, capsys, "upkeep", lines)
+    assert code == 0
+    state, _ = replay(SessionStore(paths.sessions_dir()).read_events("upkeep"))
+    summary, extract = [r for r in state.records if r.kind != "chat"]
+    assert (summary.kind, extract.kind) == ("summary", "extract")
+    facts = len(state.facts.current())
+    assert [line for line in out if line.startswith("(")] == [
+        "(summarizing turns 1-1…)",
+        f"(summary updated · ${summary.cost_usd:.6f})",
+        "(extracting facts from turns 1-4 (you asked to remember)…)",
+        f"(fact store: {facts} new facts · ${extract.cost_usd:.6f})",
+    ]

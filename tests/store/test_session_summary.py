@@ -1,0 +1,101 @@
+"""The sessions listing reads each session's kept summary, replaying only a session whose
+file changed since (size or mtime); the app keeps the row of a session it closes."""
+
+from __future__ import annotations
+
+import json
+import os
+
+from fincoach_tui.domain.conversation import Message
+from fincoach_tui.domain.persona import DEMO_TURNS
+from fincoach_tui.domain.session_events import message_event
+from fincoach_tui.domain.session_state import summarize_session
+from fincoach_tui.service.runtime import Overrides, build_engine, open_session, resolve
+from fincoach_tui.settings.config import Config
+from fincoach_tui.store.session_summary import INDEX_NAME, SummaryIndex
+from fincoach_tui.store.sessions import SessionStore
+
+
+def engine():
+    config = Config()
+    return build_engine(config, resolve(config, Overrides(), {}))
+
+
+async def play(store: SessionStore, name: str, questions) -> None:
+    live = open_session(engine(), store.open(name))
+    for question in questions:
+        async for _ in live.coach.turn(question):
+            pass
+    live.close()
+
+
+class Replays:
+    """summarize_session, counting the sessions it had to replay."""
+
+    def __init__(self, store: SessionStore) -> None:
+        self.store, self.names = store, []
+
+    def __call__(self, name: str):
+        self.names.append(name)
+        return summarize_session(name, self.store.read_events(name))
+
+
+def fresh(store: SessionStore, name: str):
+    return summarize_session(name, store.read_events(name))
+
+
+async def test_closing_a_session_keeps_its_row_and_listing_replays_nothing(tmp_path):
+    store = SessionStore(tmp_path)
+    await play(store, "a", DEMO_TURNS[:2])
+    await play(store, "b", DEMO_TURNS[:3])
+    index = SummaryIndex(tmp_path)
+    replays = Replays(store)
+    rows = dict(index.rows(store.names(), replays))
+    assert replays.names == []  # both rows were written when the app closed the sessions
+    assert rows == {"a": fresh(store, "a"), "b": fresh(store, "b")}
+    assert rows["b"].turns == 3 and rows["b"].strategy == "buffer"
+
+
+async def test_a_changed_file_is_replayed_once_and_its_row_kept(tmp_path):
+    store = SessionStore(tmp_path)
+    await play(store, "a", DEMO_TURNS[:1])
+    await play(store, "b", DEMO_TURNS[:1])
+    with store.open("a") as file:  # written by something that keeps no row (a turn cut short)
+        file.append(message_event(Message("m9", "user", "My rent is 25k.", 9.0, 2)))
+    index = SummaryIndex(tmp_path)
+    replays = Replays(store)
+    rows = dict(index.rows(store.names(), replays))
+    assert replays.names == ["a"]
+    assert rows["a"] == fresh(store, "a") and rows["b"] == fresh(store, "b")
+    again = Replays(store)
+    assert dict(index.rows(store.names(), again)) == rows
+    assert again.names == []
+    # A file touched without growing (same size, new mtime) is read again too.
+    path = store.path_for("b")
+    stat = path.stat()
+    os.utime(path, ns=(stat.st_atime_ns, stat.st_mtime_ns + 1_000_000))
+    third = Replays(store)
+    index.rows(store.names(), third)
+    assert third.names == ["b"]
+
+
+async def test_a_damaged_index_is_rebuilt_and_a_deleted_session_dropped(tmp_path):
+    store = SessionStore(tmp_path)
+    await play(store, "a", DEMO_TURNS[:1])
+    await play(store, "gone", DEMO_TURNS[:1])
+    store.delete("gone")
+    (tmp_path / INDEX_NAME).write_text("{not json")
+    index = SummaryIndex(tmp_path)
+    replays = Replays(store)
+    assert dict(index.rows(store.names(), replays)) == {"a": fresh(store, "a")}
+    assert replays.names == ["a"]
+    kept = json.loads((tmp_path / INDEX_NAME).read_text())["sessions"]
+    assert list(kept) == ["a"]
+
+
+def test_an_unreadable_session_is_listed_with_its_reason_and_not_kept(tmp_path):
+    store = SessionStore(tmp_path)
+    store.path_for("newer").write_text('{"type":"header","format":99}\n')
+    rows = SummaryIndex(tmp_path).rows(store.names(), Replays(store))
+    assert rows[0][0] == "newer" and isinstance(rows[0][1], Exception)
+    assert not (tmp_path / INDEX_NAME).exists()

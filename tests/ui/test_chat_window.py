@@ -1,0 +1,65 @@
+"""The chat keeps a bounded window of messages mounted through a long sitting, and brings
+earlier ones back, with their exact text, when the user scrolls up or asks for them."""
+
+from __future__ import annotations
+
+from fincoach_tui.ui.chat import BOUND, PAGE, MessageBox
+from tests.app_harness import SIZE, make_app, say, started, wait_until
+
+TURNS = 60
+
+
+def shown(app) -> list[tuple[str, str]]:
+    return [(box.role, box.text) for box in app.chat.query(MessageBox)]
+
+
+def transcript(app) -> list[tuple[str, str]]:
+    return [(m.role, m.content) for m in app.live.state.transcript.messages]
+
+
+async def test_a_long_sitting_keeps_the_window_bounded_and_scrolling_up_brings_it_back(
+    tmp_path,
+):
+    app = make_app(tmp_path, strategy="window")
+    async with app.run_test(size=SIZE) as pilot:
+        await started(app, pilot)
+        for turn in range(1, TURNS + 1):
+            await say(app, pilot, f"My SIP is {turn},000 a month (turn {turn})")
+            assert app.chat.mounted_messages == min(2 * turn, BOUND)
+        messages = transcript(app)
+        assert len(messages) == 2 * TURNS
+        # The newest BOUND messages are mounted, in order, exactly as said.
+        assert shown(app) == messages[-BOUND:]
+        assert app.chat.first_mounted == 2 * TURNS - BOUND
+
+        # Scrolled to the top: the page before comes back, and again, until all are there.
+        while app.chat.first_mounted:
+            wanted = max(0, app.chat.first_mounted - PAGE)
+            app.chat.scroll_home(animate=False)
+            await wait_until(pilot, lambda w=wanted: app.chat.first_mounted == w)
+            await pilot.pause()
+            assert shown(app) == messages[app.chat.first_mounted :]
+        assert shown(app) == messages
+        assert not app.chat.query("#earlier")  # nothing left to load
+
+        # The next turn trims the window back to its bound.
+        await say(app, pilot, "And my rent is 25k.")
+        assert app.chat.mounted_messages == BOUND
+        assert shown(app) == transcript(app)[-BOUND:]
+
+
+async def test_home_in_the_chat_loads_the_page_before_a_resumed_sessions_newest(tmp_path):
+    app = make_app(tmp_path, strategy="window")
+    async with app.run_test(size=SIZE) as pilot:
+        await started(app, pilot)
+        for turn in range(1, PAGE + 5):  # more than two pages of messages
+            await say(app, pilot, f"Question {turn}")
+    resumed = make_app(tmp_path)
+    async with resumed.run_test(size=SIZE) as pilot:
+        await started(resumed, pilot)
+        messages = transcript(resumed)
+        assert shown(resumed) == messages[-PAGE:]
+        resumed.chat.focus()
+        await pilot.press("home")
+        await wait_until(pilot, lambda: resumed.chat.first_mounted == len(messages) - 2 * PAGE)
+        assert shown(resumed) == messages[-2 * PAGE :]
