@@ -24,6 +24,7 @@ from fincoach_tui.domain.finance_facts import (
     normalise_key,
     read,
 )
+from fincoach_tui.domain.user_statements import OUTDATED, parse_line
 from fincoach_tui.llm.base import ChatMessages
 
 _FACT_LINE = re.compile(r"^- (?P<label>[^:]+): (?P<value>.*?)(?: \((?:turn \d+|edited), [^)]*\))?$")
@@ -93,9 +94,17 @@ def section_facts(section: str) -> dict[str, FinanceFact]:
     """The user's facts one labelled system section carries (text after "## ")."""
     heading, _, body = section.partition("\n")
     lowered = heading.lower()
+    # The user's statements ("- (turn 3) ...") are read each by itself, as said, not as
+    # the continuation of the lines before them; those marked outdated not at all.
+    lines = body.splitlines()
+    said = [s for line in lines if (s := parse_line(line)) and not line.endswith(OUTDATED)]
+    facts: dict[str, FinanceFact] = {}
+    for statement in reversed(said):  # listed newest first: the newest is read last
+        facts.update(find_facts([("words", statement.text)]))
+    lines = [line for line in lines if parse_line(line) is None]
+    body = "\n".join(lines)
     if "fact" in lowered:  # "- label: value (turn 3, 14 May 2026)" lines
-        facts = {}
-        for line in body.splitlines():
+        for line in lines:
             match = _FACT_LINE.match(line.strip())
             if match:
                 key = key_of(match["label"])
@@ -107,7 +116,8 @@ def section_facts(section: str) -> dict[str, FinanceFact]:
         return {k: f for k, f in found.items() if k not in outdated}
     found = find_facts([("summary", body)])
     outdated = {key_of(m) for m in _OUTDATED.findall(body)}
-    return {k: f for k, f in found.items() if k not in outdated}
+    facts.update(found)
+    return {k: f for k, f in facts.items() if k not in outdated}
 
 
 def _passage_user_texts(body: str) -> list[str]:

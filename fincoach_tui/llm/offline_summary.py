@@ -30,10 +30,18 @@ from fincoach_tui.domain.finance_facts import (
     read,
     recognise,
 )
+from fincoach_tui.domain.user_statements import (
+    Statement,
+    carried,
+    outdated,
+    parse_line,
+    pick_statements,
+)
 from fincoach_tui.llm.base import ChatMessages
 
 HEADER = "[simulated summary]"
 FACTS_HEADING = "Facts the user stated (newest values):"
+WORDS_HEADING = "In the user's words (newest first):"
 DECISIONS = "Decisions and preferences: "
 TOPICS = "Asked about: "
 DROPPED = "Dropped to fit the cap: "
@@ -71,6 +79,7 @@ class _Summary:
     facts: dict[str, str] = field(default_factory=dict)  # key -> newest value, first-said order
     was: dict[str, str] = field(default_factory=dict)  # key -> the value it replaced
     said_in: dict[str, int] = field(default_factory=dict)  # key -> turn (0: previous summary)
+    statements: list[Statement] = field(default_factory=list)  # oldest first
     decisions: list[str] = field(default_factory=list)
     topics: list[str] = field(default_factory=list)
     dropped: list[str] = field(default_factory=list)
@@ -96,6 +105,19 @@ class _Summary:
                 return decision + OUTDATED
         return decision
 
+    def add_statement(self, statement: Statement) -> None:
+        if all(s.text != statement.text for s in self.statements):
+            self.statements.append(statement)
+
+    def shown_statements(self) -> list[Statement]:
+        """The statements the facts and decisions above do not already hold, oldest first."""
+        decided = tuple(d.rstrip("…").rstrip() for d in self.decisions)
+        return [
+            s
+            for s in self.statements
+            if not carried(s.text, self.facts) and not s.text.startswith(decided or ("\0",))
+        ]
+
     def lines(self) -> list[str]:
         out = [HEADER]
         if self.facts:
@@ -103,6 +125,10 @@ class _Summary:
             for key, value in self.facts.items():
                 was = f" (was {self.was[key]})" if key in self.was else ""
                 out.append(f"- {label_of(key)}: {value}{was}")
+        shown = self.shown_statements()
+        if shown:
+            out.append(WORDS_HEADING)
+            out += [s.line(outdated(s.text, self.facts)) for s in reversed(shown)]
         if self.decisions:
             out.append(DECISIONS + "; ".join(map(self._marked, self.decisions)) + ".")
         if self.topics:
@@ -137,8 +163,17 @@ def summarize(messages: ChatMessages, count_text: Callable[[str], int] | None = 
 
 def _read_previous(previous: str) -> _Summary:
     summary = _Summary()
+    in_words = False
     for line in previous.splitlines():
         line = line.strip()
+        if line == WORDS_HEADING or line == FACTS_HEADING:
+            in_words = line == WORDS_HEADING
+            continue
+        statement = parse_line(line) if in_words else None
+        if statement is not None:  # newest first in the text: oldest first here
+            summary.statements.insert(0, statement)
+            continue
+        in_words = False
         match = _FACT_LINE.match(line)
         if match:
             found = recognise(f"- {match['label']}: {match['value']}")
@@ -170,6 +205,9 @@ def _read_user(
     stated, reading = read(text, said_at, reading)
     for key, value in stated:
         summary.state(key, value, turn)
+    statements = pick_statements(text, turn)
+    for statement in statements:
+        summary.add_statement(statement)
     for sentence in re.split(r"(?<=[.!?])\s+|\n+", text):
         sentence = sentence.strip()
         if not sentence:
@@ -177,7 +215,9 @@ def _read_user(
         if sentence.endswith("?") or _QUESTION_WORD.match(sentence):
             if not stated:
                 summary.topics.append(_first_words(sentence))
-        elif _DECISION.search(sentence):
+        elif _DECISION.search(sentence) and not any(
+            s.text in sentence and not carried(s.text, summary.facts) for s in statements
+        ):
             decision = _first_words(sentence, 18)
             if decision not in summary.decisions:
                 summary.decisions.append(decision)
@@ -186,10 +226,14 @@ def _read_user(
 
 def _fit(summary: _Summary, cap: int, count_text: Callable[[str], int]) -> None:
     """Drop what matters least until the summary fits `cap` tokens, and say what went:
-    the oldest question topics, then the oldest decisions, then the "was" notes, then the
-    least salient and oldest facts."""
+    the oldest question topics, then the oldest decisions, then the user's statements that
+    hold a replaced value, then the "was" notes, then the oldest statements, then the least
+    salient and oldest facts."""
     earlier = summary.dropped[-4:]
-    counts = {"older question topic": 0, "older decision": 0}
+    # Statements the facts hold are not in the text; they must not come back in it when
+    # those facts are dropped below.
+    summary.statements = summary.shown_statements()
+    counts = {"older question topic": 0, "older decision": 0, "older statement": 0}
     named: list[str] = []
 
     def over() -> bool:
@@ -203,10 +247,16 @@ def _fit(summary: _Summary, cap: int, count_text: Callable[[str], int]) -> None:
     while over() and summary.decisions:
         summary.decisions.pop(0)
         counts["older decision"] += 1
+    while over() and (stale := [s for s in summary.statements if outdated(s.text, summary.facts)]):
+        summary.statements.remove(stale[0])  # an old value, the oldest first
+        counts["older statement"] += 1
     while over() and summary.was:
         key = min(summary.was, key=lambda k: summary.said_in.get(k, 0))
         del summary.was[key]
         named.append(f"the old {label_of(key)}")
+    while over() and summary.statements:
+        summary.statements.pop(0)
+        counts["older statement"] += 1
     for key in sorted(summary.facts, key=lambda k: (-_salience(k), summary.said_in.get(k, 0))):
         if not over():
             break

@@ -16,6 +16,13 @@ from fincoach_tui.domain.fact_extraction import ExtractPlan, plan_extraction
 from fincoach_tui.domain.fact_relevance import facts_budget, relevant_keys
 from fincoach_tui.domain.fact_store import Fact, FactStore
 from fincoach_tui.domain.memory.base import MemoryView, assemble, last_turns, positive_int
+from fincoach_tui.domain.memory.notes import (
+    NOTES_TOKENS,
+    current_values,
+    notes_budget,
+    notes_section,
+    user_notes,
+)
 from fincoach_tui.domain.relative_dates import day_label
 
 # "fact" in the label is how the inspector (and the offline coach) recognise the section.
@@ -98,8 +105,20 @@ class FactsStrategy:
         current = not_in_tail(stored, kept)
         budget = facts_budget(self.facts_tokens, len(stored))
         section, shown = facts_section(current, budget, view.text_tokens, view.new.content)
-        sections = (section,) if section else ()
+        # What extraction could not classify, in the user's words (see `notes`).
+        in_tail = {m.id for m in kept}
+        said = user_notes(view.history, lambda m: m.id not in in_tail, current_values(view.facts))
+        words, told = notes_section(
+            said,
+            view.facts,
+            notes_budget(NOTES_TOKENS, len(said)),
+            view.text_tokens,
+            view.new.content,
+        )
+        sections = tuple(s for s in (section, words) if s is not None)
         note = store_note(view.facts, len(shown))
+        if told:
+            note += f" · {told} of the user's statements"
         return assemble(view, kept, strategy=self.name, sections=sections, note=note)
 
     def extract_plan(

@@ -1,0 +1,268 @@
+"""What the user said about themselves, in their own words: the fallback of the memory. Pure.
+
+The finance recogniser reads the phrasings it knows; a person says the rest in ways no
+list foresees ("my better half earns a bit more than me, around 95k", "papa ki pension
+30 hazaar aati hai"). So that what it cannot classify is still kept, the user's messages
+are cut into sentences and clauses, and those that state something durable about the user
+are kept verbatim with their turn: a clause with a figure (an amount in any form the
+amounts parser reads, a rate, a date, a month or year, a count) or a word of a fact-bearing
+class (family, a place they live in or moved to, risk and safety, goals, insurance,
+loans, deposits and investments, income), and that is not a question.
+
+`carried` says whether the structured facts already hold all of a statement (then it
+adds only tokens), `outdated` whether it states a value the facts know was replaced.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass
+from functools import lru_cache
+
+from fincoach_tui.domain.amounts import find_amounts
+from fincoach_tui.domain.fact_store import same_value
+from fincoach_tui.domain.finance_facts import recognise
+from fincoach_tui.domain.recognise_parts import figures_in
+
+# A statement longer than this is cut at a word boundary: the figure is usually early.
+MAX_WORDS = 40
+OUTDATED = " (outdated)"
+
+
+@dataclass(frozen=True)
+class Statement:
+    turn: int
+    text: str
+
+    def line(self, outdated: bool = False) -> str:
+        return f"- (turn {self.turn}) {self.text}{OUTDATED if outdated else ''}"
+
+
+_LINE = re.compile(r"^- \(turn (?P<turn>\d+)\) (?P<text>.*?)(?P<old> \(outdated\))?$")
+
+
+def parse_line(line: str) -> Statement | None:
+    """The statement a `Statement.line` wrote, or None for any other line."""
+    match = _LINE.match(line.strip())
+    return Statement(int(match["turn"]), match["text"]) if match else None
+
+
+# The classes of words that make a clause worth keeping without a figure, each with the
+# fact-key prefixes that carry that class (a statement is carried only when every class it
+# names is among the facts the recogniser read from it).
+CLASSES: dict[str, tuple[re.Pattern[str], tuple[str, ...]]] = {
+    "family": (
+        re.compile(
+            r"\b(?:wife|husband|spouse|partner|kids?|child(?:ren)?|sons?|daughters?|baby|"
+            r"pregnant|parents?|mother|father|mom|mum|dad|papa|mummy|maa|amma|appa|in-laws?|"
+            r"married|single|widow\w*|divorc\w*|dependa?n\w*|twins|grand\w*|brother|sister|"
+            r"siblings?|bhai|behen|biwi|beta|beti|bachche|bacche|family)\b",
+            re.IGNORECASE,
+        ),
+        ("family", "dependants", "spouse"),
+    ),
+    "place": (
+        re.compile(
+            r"\b(?:live|living|lives|based|moved|moving|move|relocat\w*|shift(?:ed|ing)?|"
+            r"settled|stay(?:ing)?|rehte|rehta|rehti)\b[^.;]{0,20}?\b(?:in|to|from|at|mein)\b"
+            r"|\b(?:from|in|mein)\s+[A-Z][a-z]{2,}",
+        ),
+        ("city",),
+    ),
+    "risk": (
+        re.compile(
+            r"\b(?:risk\w*|safe(?:ty)?|secure|conservative|aggressive|volatil\w*|cautious|"
+            r"crash\w*|los[st]|losing|guarantee\w*|nervous|scared|afraid|sleep|gamble|"
+            r"darr?|dar lagta|stock market|equit(?:y|ies)|shares?|stocks?|crypto)\b",
+            re.IGNORECASE,
+        ),
+        ("risk",),
+    ),
+    "goal": (
+        re.compile(
+            r"\b(?:goals?|target|dream|save (?:up )?for|saving (?:up )?for|plan(?:ning)? to|"
+            r"want to (?:buy|build|retire|travel|go|save|start|send)|buy(?:ing)? a|retire\w*|"
+            r"wedding|shaadi|education|college|abroad|down ?payment|corpus|trip|vacation|"
+            r"holiday)\b",
+            re.IGNORECASE,
+        ),
+        ("goal", "retirement"),
+    ),
+    "insurance": (
+        re.compile(
+            r"\b(?:insur\w*|polic(?:y|ies)|premium|term plan|cover(?:age)?|mediclaim|lic|ulip)\b",
+            re.IGNORECASE,
+        ),
+        ("insurance",),
+    ),
+    "debt": (
+        re.compile(
+            r"\b(?:loans?|emis?|mortgage|credit card|debt|borrow\w*|owe|outstanding|karz|karza)\b",
+            re.IGNORECASE,
+        ),
+        ("loan", "debt", "cost"),
+    ),
+    "saving": (
+        re.compile(
+            r"\b(?:sips?|fds?|rds?|fixed deposit|recurring deposit|deposit|mutual funds?|mf|"
+            r"ppf|epf|pf|nps|elss|index fund|gold|bonds?|invest\w*|portfolio|savings?|"
+            r"emergency fund|matur\w*|corpus)\b",
+            re.IGNORECASE,
+        ),
+        ("fd", "rd", "sip", "invest", "savings", "emergency"),
+    ),
+    "income": (
+        re.compile(
+            r"\b(?:salary|take[- ]home|in[- ]hand|ctc|earn\w*|income|freelanc\w*|"
+            r"consult\w*|side (?:gig|hustle|business)|business|rental|tenant|dividend\w*|"
+            r"bonus|pension|stipend|tuitions?|kamata|kamati|kamai|tankhwah)\b",
+            re.IGNORECASE,
+        ),
+        ("salary", "spouse_salary", "pension", "income", "bonus", "other"),
+    ),
+    "cost": (
+        re.compile(
+            r"\b(?:rent|expenses?|spend\w*|bills?|fees?|groceries|maid|school|kharcha)\b",
+            re.IGNORECASE,
+        ),
+        ("rent", "expenses", "cost"),
+    ),
+}
+
+_COUNT = re.compile(
+    r"\b(?:\d+|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|"
+    r"thirty|forty|fifty|sixty|do|teen|char)\b(?!\s*\?)",
+    re.IGNORECASE,
+)
+_YEAR = re.compile(r"\b(?:19|20)\d\d\b")
+_QUESTION = re.compile(
+    r"^\W*(?:what|how|should|shall|can|could|would|is|are|am|do|does|did|which|where|when|why|"
+    r"who|whom|whose|any|tell me|explain|suggest|help|kya|kaise|kitna|kitne|kitni|kab|kyun|"
+    r"kahan|konsa|kaunsa|batao|bataiye|please (?:tell|explain|suggest|help))\b",
+    re.IGNORECASE,
+)
+_PLEASANTRY = re.compile(
+    r"^\W*(?:thanks?|thank you|thx|ok(?:ay)?|cool|great|got it|sure|hi|hello|hey|bye|"
+    r"makes sense|sounds good|perfect|nice)\W*$",
+    re.IGNORECASE,
+)
+# Someone else's figures ("my friend pays 30k rent") and what-ifs are not the user's facts.
+_NOT_THEIRS = re.compile(
+    r"^\W*(?:(?:my|our|a)\s+(?:friends?|colleagues?|cousins?|neighbou?rs?|boss|manager|"
+    r"roommates?|flatmates?)\b|(?:he|she|they|someone|people|everyone|most people)\b|"
+    r"(?:if|what if|suppose|supposing|assuming|imagine|in case)\b)",
+    re.IGNORECASE,
+)
+_SENTENCE = re.compile(r"(?<=[.!?])\s+(?=[^\d])|\n+|;\s*")
+_ABBREVIATION = re.compile(r"\b(?:rs|no|approx|vs|etc|e\.g|i\.e|mr|mrs|dr|st)\.$", re.IGNORECASE)
+_COMMA = re.compile(r",\s+")
+
+
+def is_question(clause: str) -> bool:
+    return clause.rstrip().endswith("?") or bool(_QUESTION.match(clause))
+
+
+def classes_of(clause: str) -> tuple[str, ...]:
+    """The fact-bearing word classes a clause names, in `CLASSES` order."""
+    return tuple(name for name, (pattern, _) in CLASSES.items() if pattern.search(clause))
+
+
+def has_figure(clause: str) -> bool:
+    """An amount, rate, date or duration the recogniser's figure reader sees, a year, or a
+    count ("two kids", "3 dependants")."""
+    return bool(figures_in(clause) or find_amounts(clause) or _YEAR.search(clause)) or bool(
+        _COUNT.search(clause)
+    )
+
+
+def _sentences(text: str) -> list[str]:
+    parts: list[str] = []
+    for piece in _SENTENCE.split(text):
+        piece = piece.strip()
+        if not piece:
+            continue
+        if parts and _ABBREVIATION.search(parts[-1]):  # "Rs. 25,000": not an end
+            parts[-1] = f"{parts[-1]} {piece}"
+        else:
+            parts.append(piece)
+    return parts
+
+
+def _statement_part(sentence: str) -> str:
+    """A sentence without its question: "My salary is 80k, how much should I save?" keeps
+    "My salary is 80k"; a sentence that is all question keeps nothing."""
+    if not is_question(sentence):
+        return sentence
+    if not sentence.rstrip().endswith("?"):
+        return ""
+    kept: list[str] = []
+    for part in _COMMA.split(sentence):
+        if is_question(part):
+            break
+        kept.append(part)
+    return ", ".join(kept)
+
+
+def _trimmed(text: str) -> str:
+    # No full stop at the end: "5k. (outdated)" would put the mark in a sentence of its own.
+    words = text.strip().rstrip(",.!").split()
+    text = " ".join(words[:MAX_WORDS]) + (" …" if len(words) > MAX_WORDS else "")
+    return text.replace(";", ",")  # one clause for the judge's "(outdated)" and ours
+
+
+@lru_cache(maxsize=8192)
+def statements_in(text: str) -> tuple[str, ...]:
+    """The clauses of one user message that state something durable about the user,
+    verbatim (trimmed), in the order said."""
+    found: list[str] = []
+    for sentence in _sentences(text):
+        part = _statement_part(sentence).strip()
+        if not part or _PLEASANTRY.match(part) or _NOT_THEIRS.match(part):
+            continue
+        if len(part.split()) < 2:
+            continue
+        if has_figure(part) or classes_of(part):
+            statement = _trimmed(part)
+            if statement and statement not in found:
+                found.append(statement)
+    return tuple(found)
+
+
+def pick_statements(text: str, turn: int) -> list[Statement]:
+    """`statements_in(text)` with the turn they were said at."""
+    return [Statement(turn, s) for s in statements_in(text)]
+
+
+def _numbers(value: str) -> set[float]:
+    amounts = {round(a.value, 2) for a in find_amounts(value)}
+    return amounts | {float(n) for n in re.findall(r"\d+(?:\.\d+)?(?=\s*%)", value)}
+
+
+def carried(statement: str, facts: Mapping[str, str]) -> bool:
+    """Whether the current `facts` (key -> value) hold everything `statement` says: the
+    recogniser reads facts from it, every one is current, every amount and rate in it is one
+    of their values, it has no more figures than facts, and every word class it names is
+    among their kinds."""
+    found = recognise(statement)
+    if not found:
+        return False
+    if any(key not in facts or not same_value(key, value, facts[key]) for key, value in found):
+        return False  # shown marked outdated: the recogniser may have misread what replaced it
+    values = set().union(*(_numbers(value) for _, value in found))
+    if not _numbers(statement) <= values or len(figures_in(statement)) > len(found):
+        return False
+    keys = [key for key, _ in found]
+    for name in classes_of(statement):
+        prefixes = CLASSES[name][1]
+        if not any(key.startswith(prefixes) for key in keys):
+            return False
+    return True
+
+
+def outdated(statement: str, facts: Mapping[str, str]) -> bool:
+    """Whether `statement` states a value the current `facts` hold a different one for."""
+    return any(
+        key in facts and not same_value(key, value, facts[key])
+        for key, value in recognise(statement)
+    )
