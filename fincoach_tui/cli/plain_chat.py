@@ -195,7 +195,8 @@ async def _chat(
             turn = coach.begin(line)  # the rules are the coach's: this only words them
         except TurnRefused as refused:
             if echo:
-                say(echo)
+                # A line refused for good holds what must not be shown (an API key).
+                say(echo if refused.resendable else f"{PROMPT}[not shown]")
             failed = _refused(refused, line, say)
             continue
         if echo:
