@@ -29,8 +29,9 @@ from fincoach_tui.domain.counterfactual import (
 from fincoach_tui.domain.memory.base import Summary
 from fincoach_tui.domain.records import compact_ids, expand_ids
 from fincoach_tui.domain.session_state import SessionState
+from fincoach_tui.domain.upkeep import UpkeepMarks
 
-FORMAT = 1
+FORMAT = 2  # 2: each step's extractions and embeddings, and where they reached
 
 
 def _roles(roles: Sequence[Sequence[Any]]) -> tuple[tuple[str, int], ...]:
@@ -52,13 +53,13 @@ def dump_walk(ledger: CounterfactualLedger, state: SessionState) -> dict[str, An
                 "summary": _summary(walker.summary, summaries),
                 "summary_estimated": walker.summary_estimated,
                 "sums": _sums(walker.running),
+                "marks": [walker.marks.extracted_to, walker.marks.embedded_to],
             }
         )
     return {"format": FORMAT, "walkers": walkers}
 
 
 def _step(step: Step, records: dict[int, int]) -> list[Any]:
-    fold = step.fold
     return [
         step.turn,
         step.content_tokens,
@@ -66,15 +67,26 @@ def _step(step: Step, records: dict[int, int]) -> list[Any]:
         step.completion_tokens,
         step.estimated,
         records[id(step.actual)] if step.actual is not None else None,
-        None
-        if fold is None
-        else [
-            fold.content_tokens,
-            [list(r) for r in fold.roles],
-            fold.completion_tokens,
-            records[id(fold.record)] if fold.record is not None else None,
-        ],
+        None if step.fold is None else _fold(step.fold, records),
+        [_fold(call, records) for call in step.upkeep],
     ]
+
+
+def _fold(fold: FoldStep, records: dict[int, int]) -> list[Any]:
+    return [
+        fold.content_tokens,
+        [list(r) for r in fold.roles],
+        fold.completion_tokens,
+        records[id(fold.record)] if fold.record is not None else None,
+        fold.kind,
+    ]
+
+
+def _fold_step(records: Sequence[Any], kept: Sequence[Any]) -> FoldStep:
+    content, roles, completion, record, kind = kept
+    return FoldStep(
+        int(content), _roles(roles), int(completion), _record(records, record), str(kind)
+    )
 
 
 def _summary(summary: Summary | None, summaries: dict[int, int]) -> Any:
@@ -132,12 +144,7 @@ def restore_walk(
 def _walker(strategy: Any, kept: dict[str, Any], state: SessionState) -> Walker:
     records, messages = state.records, state.transcript.messages
     steps = []
-    for turn, content, roles, completion, estimated, actual, fold in kept["steps"]:
-        fold_step = None
-        if fold is not None:
-            fold_step = FoldStep(
-                int(fold[0]), _roles(fold[1]), int(fold[2]), _record(records, fold[3])
-            )
+    for turn, content, roles, completion, estimated, actual, fold, upkeep in kept["steps"]:
         steps.append(
             Step(
                 int(turn),
@@ -146,7 +153,8 @@ def _walker(strategy: Any, kept: dict[str, Any], state: SessionState) -> Walker:
                 int(completion),
                 bool(estimated),
                 _record(records, actual),
-                fold_step,
+                None if fold is None else _fold_step(records, fold),
+                tuple(_fold_step(records, call) for call in upkeep),
             )  # fmt: skip
         )
     if any(s.turn != n for n, s in enumerate(steps, start=1)) or len(steps) > len(messages) // 2:
@@ -174,7 +182,16 @@ def _walker(strategy: Any, kept: dict[str, Any], state: SessionState) -> Walker:
             raise ValueError("the sums cover messages this session does not have")
         sums = WalkerSums(int(count), messages[int(count) - 1], int(content), _roles(roles),
                           runs=tuple(str(r) for r in runs), runs_count=int(runs_count))  # fmt: skip
-    return Walker(strategy, steps, restored_summary, bool(kept["summary_estimated"]), running=sums)
+    extracted_to, embedded_to = kept["marks"]
+    marks = UpkeepMarks(int(extracted_to), int(embedded_to))
+    return Walker(
+        strategy,
+        steps,
+        restored_summary,
+        bool(kept["summary_estimated"]),
+        running=sums,
+        marks=marks,
+    )
 
 
 def _record(records: Sequence[Any], index: Any) -> Any:
