@@ -148,6 +148,9 @@ async def test_the_usage_screen_shows_every_session_and_sets_the_budget(fake_ope
             "month: write a number of USD, like 5 or 0.50"
         )
         screen.query_one("#monthly", Input).value = "$0.0001"
+        # A button ignores presses while it still shows the last one (its "-active" look).
+        save = screen.query_one("#save")
+        await wait_until(pilot, lambda: not save.has_class("-active"))
         await pilot.click("#save")
         await pilot.pause()
         assert str(screen.query_one("#status", Static).content) == "budget saved"
