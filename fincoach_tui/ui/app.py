@@ -259,7 +259,11 @@ class FinCoachApp(KeyRouting, SessionActions, StrategyActions, BudgetActions):
 
         newest = newest_messages(self._first_file, PAGE)
         if newest:  # textual types call_from_thread's callback loosely: see below
-            self.call_from_thread(self._show_newest, newest)  # type: ignore[arg-type]
+            on_screen = threading.Event()
+            self.call_from_thread(self._show_newest, newest, on_screen)  # type: ignore[arg-type]
+            # The newest page reaches the screen before the whole file is read: reading it
+            # holds the interpreter, and would hold that frame back with it.
+            on_screen.wait(timeout=5)
         try:
             engine = build_engine(
                 self.config,
@@ -285,11 +289,18 @@ class FinCoachApp(KeyRouting, SessionActions, StrategyActions, BudgetActions):
         # coroutine function (even one annotated Awaitable[None]): the call is right.
         self.call_from_thread(self._engine_ready, engine, live)  # type: ignore[arg-type]
 
-    async def _show_newest(self, messages: list) -> None:
+    async def _show_newest(self, messages: list, on_screen: threading.Event) -> None:
         """The newest page, before the session is read in full (which keeps it if equal)."""
-        if self.live is None:
-            await self.chat.show_history(messages, self._assistant_name())
-            self.call_after_refresh(bench_hook.mark, "history")
+        if self.live is not None:
+            on_screen.set()
+            return
+        await self.chat.show_history(messages, self._assistant_name())
+
+        def shown() -> None:
+            bench_hook.mark("history")
+            on_screen.set()
+
+        self.call_after_refresh(shown)
 
     def _fail_start(self, message: str) -> None:
         self._first_file.close()
