@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import tomllib
 
-from textual.widgets import DataTable, Input, RadioSet
+from textual.widgets import Button, DataTable, Input, RadioSet
 
 from fincoach_tui.domain.conversation import Message
 from fincoach_tui.domain.persona import DEMO_TURNS
@@ -13,7 +13,7 @@ from fincoach_tui.store.sessions import SessionStore
 from fincoach_tui.ui.chat import PAGE, MessageBox
 from fincoach_tui.ui.screens.sessions import SessionsScreen
 from fincoach_tui.ui.screens.strategy import StrategyScreen
-from tests.app_harness import SIZE, make_app, say, started
+from tests.app_harness import SIZE, make_app, say, started, wait_until
 
 
 async def test_strategy_picker_applies_strategy_and_parameters(tmp_path):
@@ -147,12 +147,14 @@ async def test_a_long_session_mounts_one_page_and_loads_more_on_request(tmp_path
         assert app.live.state.transcript.completed_turns == 1000
         assert app.chat.mounted_messages == PAGE
         assert app.chat.query(MessageBox).last().text == "answer 1000"
+        # Scrolled to the top, the page before comes by itself ...
         app.chat.scroll_home(animate=False)
-        await pilot.pause()
-        await pilot.click("#earlier")
-        await pilot.pause()
-        assert app.chat.mounted_messages == 2 * PAGE
+        await wait_until(pilot, lambda: app.chat.mounted_messages == 2 * PAGE)
         assert app.chat.query(MessageBox).first().text == f"question {1000 - PAGE + 1}"
+        # ... and "load earlier" brings the one before that.
+        app.chat.query_one("#earlier", Button).press()
+        await wait_until(pilot, lambda: app.chat.mounted_messages == 3 * PAGE)
+        assert app.chat.query(MessageBox).first().text == f"question {1000 - 3 * PAGE // 2 + 1}"
 
 
 async def test_an_unnamed_session_left_empty_is_not_kept(tmp_path):
