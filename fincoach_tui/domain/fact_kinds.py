@@ -45,7 +45,7 @@ LOAN_TYPES = {
 _LOAN = "|".join(sorted((re.escape(t) for t in LOAN_TYPES), key=len, reverse=True))
 
 FIXED_COSTS = {
-    "school fees?": "school_fees",
+    "school(?: fees?)?": "school_fees",
     "tuition(?: fees?)?": "tuition",
     "fees": "fees",
     "maid": "maid",

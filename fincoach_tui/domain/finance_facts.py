@@ -33,6 +33,7 @@ from fincoach_tui.domain.fact_kinds import (
     table_slug,
 )
 from fincoach_tui.domain.recognise_context import (
+    PERSON_FIRST,
     REFERS_BACK,
     SPOUSE_PRONOUN_NEXT,
     Reading,
@@ -274,7 +275,7 @@ def _clauses(sentence: str) -> list[str]:
     # ("my FD is ₹50,000, maturing in March"): join them back when that happens.
     joined: list[str] = []
     for part in parts:
-        if joined and not _anchors(part) and figures_in(part):
+        if joined and not _anchors(part) and figures_in(part) and not PERSON_FIRST.match(part):
             joined[-1] = joined[-1] + ", " + part
         else:
             joined.append(part)
@@ -360,9 +361,14 @@ def _slot_for(anchor: Anchor, figure: Figure, clause: str) -> str | None:
     slots = anchor.slots
     if figure.kind == "amount":
         if anchor.kind == "loan":
-            near = clause[max(0, figure.start - 30) : figure.end + 20].lower()
-            monthly = re.search(r"\bemis?\b|a month|per month|monthly|/month|every month", near)
-            return "amount" if monthly or anchor.word.lower().startswith("emi") else "principal"
+            # The words nearest the figure, among those between it and its neighbour
+            # figures, say which it is: "EMI 38,500 and 32 lakh outstanding".
+            nearest = _nearest_word(
+                clause, figure, _EMI_OR_PRINCIPAL, _neighbourhood(figure, clause)
+            )
+            if nearest:
+                return "principal" if nearest.startswith(_PRINCIPAL_WORDS) else "amount"
+            return "amount" if anchor.word.lower().startswith("emi") else "principal"
         if anchor.kind == "insurance":
             nearest = _nearest_word(clause, figure, _PREMIUM_OR_COVER)
             yearly = bool(YEARLY.match(clause[figure.end :]))
@@ -381,11 +387,46 @@ _PREMIUM_OR_COVER = re.compile(
 _PREMIUM_WORDS = ("premium", "costing", "cost", "costs", "i pay", "we pay", "renews at")
 
 
-def _nearest_word(clause: str, figure: Figure, words: re.Pattern[str]) -> str:
+_EMI_OR_PRINCIPAL = re.compile(
+    r"\bemis?\b|\binstal+ments?\b|\b(?:a|per|every|each)\s+month\b|\bmonthly\b|/\s?month|"
+    r"\bprincipal\b|\boutstanding\b|\bborrowed\b|\bsanctioned\b|\bloan (?:amount|of)\b|"
+    r"\b(?:took|taken|take|taking)\b|\b(?:balance|remaining|pending|left)\b",
+    re.IGNORECASE,
+)
+_PRINCIPAL_WORDS = (
+    "principal",
+    "outstanding",
+    "borrowed",
+    "sanctioned",
+    "loan amount",
+    "loan of",
+    "took",
+    "taken",
+    "take",
+    "balance",
+    "remaining",
+    "pending",
+    "left",
+)
+
+
+def _neighbourhood(figure: Figure, clause: str) -> tuple[int, int]:
+    """The span around a figure up to the figures before and after it."""
+    others = [f for f in figures_in(clause) if f.kind == "amount" and f.start != figure.start]
+    start = max((f.end for f in others if f.end <= figure.start), default=0)
+    end = min((f.start for f in others if f.start >= figure.end), default=len(clause))
+    return start, end
+
+
+def _nearest_word(
+    clause: str, figure: Figure, words: re.Pattern[str], span: tuple[int, int] | None = None
+) -> str:
     """Which of `words` stands nearest the figure ("" if none does), lowercased; a word
-    before the figure counts three times nearer than one after ("cover of 1 crore, premium")."""
+    before the figure counts three times nearer than one after ("cover of 1 crore, premium").
+    With `span`, only words inside it count."""
     best, distance = "", 3 * len(clause) + 1
-    for match in words.finditer(clause):
+    low, high = span or (0, len(clause))
+    for match in words.finditer(clause, low, high):
         before = match.end() <= figure.start
         gap = figure.start - match.end() if before else 3 * (match.start() - figure.end)
         if 0 <= gap < distance:

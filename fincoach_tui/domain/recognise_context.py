@@ -187,7 +187,11 @@ def carried(anchor: Anchor, clause: str) -> Subject:
 _SPOUSE_SUBJECT = re.compile(
     r"^\W*(?:(?:my|our|the)\s+)?(?:wife|husband|hubby|spouse|partner|missus)(?:'s)?\b", re.I
 )
-_SPOUSE_PRONOUN = {"husband": r"he|his|him", "wife": r"she|her", "partner": r"he|his|she|her"}
+_SPOUSE_PRONOUN = {
+    "husband": r"he|his|him",
+    "wife": r"she|her|hers",
+    "partner": r"he|his|she|her|hers",
+}
 
 
 def spouse_subject(clause: str, spouse: str, name: str = "") -> bool:
@@ -199,6 +203,18 @@ def spouse_subject(clause: str, spouse: str, name: str = "") -> bool:
         return True
     pronouns = _SPOUSE_PRONOUN.get(spouse)
     return bool(pronouns and re.match(rf"^\W*(?:{pronouns})\b", clause, re.IGNORECASE))
+
+
+# A clause that starts with someone else ("hers is 96k", "Lakshmi gets 95k", "Arjun's is
+# 1.3 lakh", "my wife earns 80k") has a subject of its own: it does not continue the clause
+# before it, even when it names no kind.
+PERSON_FIRST = re.compile(
+    r"^\W*(?:(?:and|but|while|whereas)\s+)?(?:(?i:he|she|his|hers|her|they|their)\b"
+    r"|(?i:(?:my|our|the)\s+)?(?i:wife|husband|hubby|spouse|partner)\b"
+    r"|(?i:(?:my|our|the)\s+[a-z]+'s\b)"
+    r"|(?i:(?:my|our)\s+(?:sons?|daughters?|kids?|children|parents|mother|father|mom|dad)\b)"
+    r"|[A-Z][a-z]+(?:'s\b|\s+(?:gets|earns|makes|has|takes|draws|brings|is|was)\b))"
+)
 
 
 # "Sneha switched jobs, ab uska in-hand 81k hai": a later clause of a sentence about the
