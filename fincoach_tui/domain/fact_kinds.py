@@ -77,6 +77,23 @@ INVESTMENTS = {
     "crypto|bitcoin": "crypto",
 }
 
+# The things a goal is for, by slug: the words that name each (a goal for anything else is
+# named by its own words).
+GOAL_OBJECTS = {
+    "house": "house|home|flat|apartment|property|plot|1bhk|2bhk|3bhk|4bhk",
+    "car": "car",
+    "bike": "bike|scooter|motorcycle",
+    "wedding": "wedding|marriage|shaadi|shadi",
+    "education": "education|college|studies|mba|degree|school|padhai",
+    "retirement": "retirement|retire",
+    "trip": "trip|vacation|holiday|travel|tour",
+    "renovation": "renovation|remodel|remodelling",
+    "sabbatical": "sabbatical",
+    "emergency_fund": "emergency",
+    "business": "business|startup",
+    "laptop": "laptop",
+}
+
 KINDS: tuple[Kind, ...] = (
     Kind(
         "salary",

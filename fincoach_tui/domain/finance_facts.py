@@ -45,7 +45,8 @@ from fincoach_tui.domain.recognise_context import (
     topic_in,
 )
 from fincoach_tui.domain.recognise_costs import regular_cost
-from fincoach_tui.domain.recognise_parts import Anchor, Figure, figures_in, goal_anchors
+from fincoach_tui.domain.recognise_goals import goal_anchors, mentioned_goal
+from fincoach_tui.domain.recognise_parts import Anchor, Figure, figures_in
 from fincoach_tui.domain.recognise_phrases import city_facts, family_facts, name_facts, risk_facts
 from fincoach_tui.domain.recognise_values import YEARLY, amount_value, canonical
 from fincoach_tui.domain.relative_dates import resolve_relative
@@ -207,6 +208,8 @@ def _recognise(
             # An anchor after "including" is a part of what is priced, not its subject.
             anchors = tuple(a for a in _anchors(clause) if not _INCLUDED.search(clause, 0, a.start))
             named = carried(anchors[-1], clause) if anchors else topic_in(reading, clause)
+            if not named and mentioned_goal(clause):  # "the renovation ...": what follows
+                named = ("goal", mentioned_goal(clause))
             hint = subject if subject and subject[0] == "loan" else message_loan
             if named:
                 subject, from_before = named, False
@@ -301,7 +304,7 @@ def _anchors(clause: str) -> tuple[Anchor, ...]:
         if kind.name == "salary" and _NOT_PAY.match(clause, match.end()):
             continue  # "income tax", "earning 7.2%": not the user's pay
         anchors.append(Anchor(match.start(), match.end(), kind.name, word, kind.slots))
-    anchors += goal_anchors(clause)
+    anchors += goal_anchors(clause, any(f.kind == "amount" for f in figures_in(clause)))
     return tuple(sorted(anchors, key=lambda a: a.start))
 
 
@@ -451,6 +454,8 @@ def _fact(
     if figure.kind == "amount":
         assert figure.amount is not None
         return key, amount_value(key, figure.amount, clause[figure.amount.end :])
+    if figure.kind == "duration" and key.endswith(("_date", "_end", "_maturity")):
+        return key, f"in {figure.text}"  # "the plan is now for 5 years": a date from now
     return key, figure.text
 
 

@@ -25,7 +25,9 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 from fincoach_tui.domain.fact_kinds import KINDS, loan_type
-from fincoach_tui.domain.recognise_parts import GOAL_OBJECTS, GOAL_SLOTS, Anchor
+from fincoach_tui.domain.fact_kinds import GOAL_OBJECTS
+from fincoach_tui.domain.recognise_goals import GOAL_SLOTS
+from fincoach_tui.domain.recognise_parts import Anchor
 
 Subject = tuple[str, str]  # (kind, anchor word): ("loan", "car loan"), ("goal", "trip")
 

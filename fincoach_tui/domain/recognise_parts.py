@@ -1,6 +1,6 @@
 """The pieces the finance recogniser reads in one clause: figures (amounts, rates, dates,
-durations) and goal anchors (with the goal's name where the user gives one). The facts that
-are phrases are in `recognise_phrases`. Pure; see `finance_facts` for how they combine.
+durations). Goals are in `recognise_goals`, the facts that are phrases in
+`recognise_phrases`. Pure; see `finance_facts` for how they combine.
 """
 
 from __future__ import annotations
@@ -10,8 +10,10 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from fincoach_tui.domain.amounts import Amount, find_amounts
-from fincoach_tui.domain.fact_kinds import Slots, key_of
+from fincoach_tui.domain.fact_kinds import GOAL_OBJECTS, Slots
 from fincoach_tui.domain.relative_dates import RELATIVE_DATE
+
+__all__ = ["GOAL_OBJECTS", "Anchor", "Figure", "figures_in"]  # GOAL_OBJECTS: for old importers
 
 
 @dataclass(frozen=True)
@@ -148,152 +150,3 @@ def _duration(match: re.Match[str]) -> str:
     unit = "year" if match["unit"].lower().startswith("y") else "month"
     shown = int(number) if number == int(number) else number
     return f"{shown} {unit}{'s' * (shown != 1)}"
-
-
-# ---- goals -----------------------------------------------------------------------------
-
-GOAL_OBJECTS = {
-    "house": "house|home|flat|apartment|property|plot",
-    "car": "car",
-    "bike": "bike|scooter|motorcycle",
-    "wedding": "wedding|marriage",
-    "education": "education|college|studies|mba|degree|school",
-    "retirement": "retirement|retire",
-    "trip": "trip|vacation|holiday|travel|tour",
-    "renovation": "renovation|remodel|remodelling",
-    "sabbatical": "sabbatical",
-    "emergency_fund": "emergency",
-    "business": "business|startup",
-    "laptop": "laptop",
-}
-_OBJECT_SLUG = {w: slug for slug, words in GOAL_OBJECTS.items() for w in words.split("|")}
-_GOAL_VERB = (
-    r"sav(?:e|ing)(?:\s+up)?|put(?:ting)?\s+(?:money\s+)?aside|set(?:ting)?\s+aside|"
-    r"plan(?:ning)?|want(?:ing)?|hop(?:e|ing)|aim(?:ing)?|dream(?:ing)?|target(?:ing)?|"
-    r"goal\s+is|need"
-)
-_GOAL = re.compile(
-    rf"\b(?:{_GOAL_VERB})\s+(?:(?:to\s+(?:buy|build|fund|pay\s+for|take|go\s+on|afford|have|"
-    r"start|get|save\s+for|save\s+up\s+for|make))|for|towards)\s+"
-    r"(?:(?:a|an|my|our|the|his|her|their|a\s+new|some)\s+)?"
-    r"(?P<obj>[a-z][a-z'-]*(?:\s+[a-z][a-z'-]*){0,2})",
-    re.IGNORECASE,
-)
-_GOAL_LABEL = re.compile(
-    r"\b(?:goal|target|dream)\s*(?::|is\s+(?:to\s+(?:buy|build|fund|take|go\s+on|have|get)\s+)?)\s*"
-    r"(?:(?:a|an|my|our|the)\s+)?(?P<obj>[a-z][a-z'-]*(?:\s+[a-z][a-z'-]*){0,2})",
-    re.IGNORECASE,
-)
-_OBJECTS = "|".join(_OBJECT_SLUG)
-_NOT_A_GOAL = r"(?!\s+(?:loan|emi|insurance|wash|fuel|maintenance|policy|cover|rent|fees?)\b)"
-_SAVE_FOR = re.compile(
-    rf"\b(?:for|towards?)\s+(?P<art>a|an|my|our|the|his|her|their)\s+(?:\w+'s\s+)?"
-    rf"(?:(?:new|big|dream|first|own|europe|foreign|family)\s+)?(?:(?P<obj>{_OBJECTS})\s+)?"
-    rf"(?P<obj_b>{_OBJECTS})\b(?:\s+(?:down\s+payment|fund|trip))?{_NOT_A_GOAL}",
-    re.IGNORECASE,
-)
-# "a new car needs 8 lakh", "the wedding will cost 12L", "budget for the trip"
-_GOAL_NEEDS = re.compile(
-    rf"\b(?:a|an|my|our|the)\s+(?:\w+\s+)?(?P<obj>{_OBJECTS})\b(?:\s+\w+){{0,2}}?\s+"
-    r"(?:needs|will need|would need|will cost|would cost|costs? (?:more )?like|budget)"
-    rf"|\b(?:budget|plan|quote)\s+for\s+(?:a|an|my|our|the)\s+(?:\w+\s+)?(?P<obj2>{_OBJECTS})\b",
-    re.IGNORECASE,
-)
-_GOAL_PLAN = re.compile(
-    r"\b(?:plan(?:ning)?|organi[sz](?:e|ing)|arrang(?:e|ing))\s+"
-    r"(?:for\s+)?(?:(?:a|an|my|our|the|his|her|their)\s+)?(?:[a-z]+'s\s+)?"
-    rf"(?:(?:new|big|dream|first|own|family)\s+)?(?P<obj>{_OBJECTS})\b{_NOT_A_GOAL}",
-    re.IGNORECASE,
-)
-_GOAL_NAMED = re.compile(
-    rf"\b(?:goal|target|dream|down\s*payment)\b[^.;]*?\b(?P<obj>{_OBJECTS})\b{_NOT_A_GOAL}",
-    re.IGNORECASE,
-)
-# What a goal is beyond its slug: "trip to Japan", "wedding in Jaipur".
-_GOAL_DETAIL = re.compile(r"\s+(?:to|in|for|at|of)\s+(?:the\s+)?([A-Z][\w-]+(?:\s+[A-Z][\w-]+)?)")
-_SAVING_VERB = re.compile(
-    r"\b(?:sav(?:e|ing)|put|set aside|aside|invest(?:ing)?|aim(?:ing)?|target|need)\b", re.I
-)
-_RETIRE = re.compile(r"\bretire(?:ment)?\b", re.IGNORECASE)
-GOAL_SLOTS = {"amount": "goal_{t}_amount", "date": "goal_{t}_date"}
-
-
-def goal_slug(phrase: str) -> str:
-    """The thing a goal is for: its last known word ("home renovation" is a renovation,
-    "house down payment" a house), else its first two words."""
-    words = re.findall(r"[a-z]+", phrase.lower().replace("'s", ""))
-    for word in reversed(words):
-        if word in _OBJECT_SLUG:
-            return _OBJECT_SLUG[word]
-    stop = {"a", "an", "the", "my", "our", "new", "some", "in", "by", "of", "for", "to", "and"}
-    kept = [w for w in words if w not in stop][:2]
-    return key_of(" ".join(kept)) if kept else ""
-
-
-def goal_anchors(clause: str) -> list[Anchor]:
-    anchors = []
-    for match in [*_GOAL.finditer(clause), *_GOAL_LABEL.finditer(clause)]:
-        slug = goal_slug(match["obj"])
-        if slug and not slug.startswith(("invest", "sip", "fd", "rd")):
-            # The anchor ends with the object's first word: "a house by Diwali" leaves the
-            # date after it, where it can be read as the goal's date.
-            end = match.start("obj") + len(match["obj"].split()[0])
-            anchors.append(Anchor(match.start(), end, "goal", slug, GOAL_SLOTS))
-    if not anchors:  # "goal: 25L down payment for a flat", "dream this year: Europe trip"
-        for match in _GOAL_NAMED.finditer(clause):
-            slug = _OBJECT_SLUG[match["obj"].lower()]  # the object anchors: "25L ... for a flat"
-            anchors.append(Anchor(match.start("obj"), match.end("obj"), "goal", slug, GOAL_SLOTS))
-    if not anchors:
-        for match in _GOAL_PLAN.finditer(clause):
-            slug = _OBJECT_SLUG[match["obj"].lower()]
-            anchors.append(Anchor(match.start(), match.end("obj"), "goal", slug, GOAL_SLOTS))
-    if not anchors:
-        for match in _GOAL_NEEDS.finditer(clause):
-            slug = _OBJECT_SLUG[(match["obj"] or match["obj2"]).lower()]
-            anchors.append(Anchor(match.start(), match.end(), "goal", slug, GOAL_SLOTS))
-    if not anchors:
-        saving = bool(_SAVING_VERB.search(clause))
-        for match in _SAVE_FOR.finditer(clause):
-            # Without a saving verb, "10 lakh for my wedding" is a goal, but "45,000 for our
-            # apartment" is rent: a home you live in is not a goal unless you save for it.
-            slug = _OBJECT_SLUG[match["obj_b"].lower()]  # "a home renovation": a renovation
-            down_payment = "down" in match.group(0).lower()
-            if saving or down_payment or (match["art"].lower() != "the" and slug != "house"):
-                anchors.append(Anchor(match.start(), match.end(), "goal", slug, GOAL_SLOTS))
-    if not anchors and not RETIRE_AGE.search(clause):
-        for match in _RETIRE.finditer(clause):
-            anchors.append(Anchor(match.start(), match.end(), "goal", "retirement", GOAL_SLOTS))
-    return [_with_detail(anchor, clause) for anchor in anchors]
-
-
-def _with_detail(anchor: Anchor, clause: str) -> Anchor:
-    """The goal with what it is for when the user names it ("a trip to Japan"): the name
-    lets a later "scratch that Japan number" find the goal."""
-    thing = anchor.word.replace("_", " ")
-    found = _GOAL_DETAIL.match(clause, anchor.end)
-    if not found:
-        word = re.match(r"\s*[a-z]+", clause[anchor.end :])
-        if word:
-            found = _GOAL_DETAIL.match(clause, anchor.end + word.end())
-    if found and found.group(1).split()[0].lower() not in _NOT_PLACE:
-        detail = f"{thing}{found.group(0)}"
-    else:  # a name in or just after the goal's words: "a Europe trip", "a Goa holiday"
-        span = clause[anchor.start : anchor.end + 25]
-        names = [n for n in _NAME_WORD.findall(span) if n.lower() not in _NOT_PLACE]
-        if not names:
-            return anchor
-        detail = f"{thing} ({' '.join(dict.fromkeys(names))})"
-    return Anchor(anchor.start, anchor.end, anchor.kind, anchor.word, anchor.slots, detail)
-
-
-_NAME_WORD = re.compile(r"(?<![.!?]\s)(?<!^)\b[A-Z][a-z]{2,}\b")
-_NOT_PLACE = frozenset(
-    "january february march april may june july august september october november december "
-    "jan feb mar apr jun jul aug sep sept oct nov dec diwali holi the".split()
-)
-
-
-# Said with a retirement age: a figure that is an age, not a goal's amount.
-RETIRE_AGE = re.compile(
-    r"\bretire\w*\s+(?:by|at)\s+(?:the\s+)?(?:age\s+(?:of\s+)?)?(\d{2})\b", re.I
-)

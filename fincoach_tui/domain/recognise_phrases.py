@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from fincoach_tui.domain.recognise_parts import RETIRE_AGE
+from fincoach_tui.domain.recognise_goals import RETIRE_AGE
 
 _NAME = re.compile(r"\b(?:I'm|I am|[Mm]y name is|[Tt]his is|[Cc]all me)\s+([A-Z][a-z]+)\b")
 _NOT_NAMES = frozenset(
