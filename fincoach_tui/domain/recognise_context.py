@@ -24,8 +24,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from fincoach_tui.domain.fact_kinds import KINDS, loan_type
-from fincoach_tui.domain.fact_kinds import GOAL_OBJECTS
+from fincoach_tui.domain.fact_kinds import GOAL_OBJECTS, KINDS, loan_type
 from fincoach_tui.domain.recognise_goals import GOAL_SLOTS
 from fincoach_tui.domain.recognise_parts import Anchor
 
