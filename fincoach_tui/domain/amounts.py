@@ -17,6 +17,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from fincoach_tui.domain.number_words import NUMBER_WORDS
+
 _SCALES = {
     "k": 1e3,
     "thousand": 1e3,
@@ -44,36 +46,7 @@ _DIGITS = re.compile(
     re.IGNORECASE,
 )
 
-_UNITS = {
-    "zero": 0,
-    "one": 1,
-    "two": 2,
-    "three": 3,
-    "four": 4,
-    "five": 5,
-    "six": 6,
-    "seven": 7,
-    "eight": 8,
-    "nine": 9,
-    "ten": 10,
-    "eleven": 11,
-    "twelve": 12,
-    "thirteen": 13,
-    "fourteen": 14,
-    "fifteen": 15,
-    "sixteen": 16,
-    "seventeen": 17,
-    "eighteen": 18,
-    "nineteen": 19,
-    "twenty": 20,
-    "thirty": 30,
-    "forty": 40,
-    "fifty": 50,
-    "sixty": 60,
-    "seventy": 70,
-    "eighty": 80,
-    "ninety": 90,
-}
+_UNITS = NUMBER_WORDS
 _TOKEN = (
     "|".join(sorted(_UNITS, key=len, reverse=True))
     + r"|a|an|half|hundred|thousand|lakhs?|lacs?|crores?|million|and"

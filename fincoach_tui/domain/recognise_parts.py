@@ -11,6 +11,7 @@ from functools import lru_cache
 
 from fincoach_tui.domain.amounts import Amount, find_amounts
 from fincoach_tui.domain.fact_kinds import GOAL_OBJECTS, Slots
+from fincoach_tui.domain.number_words import NUMBER, count_value
 from fincoach_tui.domain.relative_dates import RELATIVE_DATE
 
 __all__ = ["GOAL_OBJECTS", "Anchor", "Figure", "figures_in"]  # GOAL_OBJECTS: for old importers
@@ -49,7 +50,7 @@ _ABSOLUTE_DATE = re.compile(
     re.IGNORECASE,
 )
 _LEAD = re.compile(r"\b(by|till|until|before|on|around|from|after)\s+$", re.IGNORECASE)
-_NUM = r"(?:\d{1,3}(?:\.5)?|one|two|three|four|five|six|seven|eight|nine|ten|twelve|fifteen|eighteen|twenty|twenty-five|thirty)"
+_NUM = rf"(?:\d{{1,3}}(?:\.5)?|{NUMBER})"
 _DURATION = re.compile(
     rf"\b(?P<n>{_NUM})(?P<half>\s+and\s+a\s+half)?[-\s](?P<unit>years?|months?|yrs?)\b"
     r"(?!\s+(?:from now|from today|later|hence|ago|old))",
@@ -67,7 +68,6 @@ _CADENCE = re.compile(
     r"^\s*(?:a|per|/|every|each)\s*(?:month|year|annum|mo|yr)\b|^\s*(?:monthly|annually|yearly|p\.?a\.?|pm)\b",
     re.I,
 )
-_WORD_NUMBERS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
 
 
 @lru_cache(maxsize=8192)
@@ -139,12 +139,7 @@ def _absolute(match: re.Match[str]) -> str:
 
 
 def _duration(match: re.Match[str]) -> str:
-    count = match["n"].lower()
-    number = float(count) if count[0].isdigit() else float(_WORD_NUMBERS.get(count, 0) or 0)
-    if not number and count not in _WORD_NUMBERS:
-        words = {"seven": 7, "eight": 8, "nine": 9, "ten": 10, "twelve": 12, "fifteen": 15}
-        words |= {"eighteen": 18, "twenty": 20, "twenty-five": 25, "thirty": 30}
-        number = float(words.get(count, 0))
+    number = count_value(match["n"]) or 0.0
     if match["half"]:
         number += 0.5
     unit = "year" if match["unit"].lower().startswith("y") else "month"

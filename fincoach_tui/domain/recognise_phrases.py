@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 
+from fincoach_tui.domain.number_words import count_value
 from fincoach_tui.domain.recognise_goals import RETIRE_AGE
 
 _NAME = re.compile(r"\b(?:I'm|I am|[Mm]y name is|[Tt]his is|[Cc]all me)\s+([A-Z][a-z]+)\b")
@@ -154,7 +155,6 @@ _DEPENDS = re.compile(
 _OTHER_PERSON_FIRST = re.compile(
     r"^\W*(?:my|our)\s+(?:friends?|colleagues?|neighbou?rs?|boss|manager|cousin)\b", re.I
 )
-_COUNT = {"no": 0, "a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5}
 
 
 def family_facts(sentence: str) -> list[tuple[str, str]]:
@@ -179,7 +179,7 @@ def family_facts(sentence: str) -> list[tuple[str, str]]:
     )
     if children:
         n = (children.groupdict().get("n") or children["n2"]).lower().replace("none", "no")
-        count = int(n) if n.isdigit() else _COUNT.get(n, 1)
+        count = int(count_value(n) or 0) if count_value(n) is not None else 1
         word = children["w"].lower() or "child"
         kind = "child" if word.startswith(("kid", "child", "bab")) else word.rstrip("s")
         noun = (
@@ -199,7 +199,7 @@ def family_facts(sentence: str) -> list[tuple[str, str]]:
     dependants = _DEPENDANTS.search(sentence)
     if dependants:
         n = (dependants["n"] or "no").lower()
-        count = int(n) if n.isdigit() else _COUNT.get(n, 1)
+        count = int(count_value(n) or 0) if count_value(n) is not None else 1
         facts.append(("dependants", str(count) if count else "no dependants"))
     return facts
 
