@@ -45,6 +45,7 @@ from fincoach_tui.domain.recognise_context import (
     topic_in,
 )
 from fincoach_tui.domain.recognise_costs import regular_cost
+from fincoach_tui.domain.recognise_endings import ENDING_KINDS, ended_value, has_ended
 from fincoach_tui.domain.recognise_goals import goal_anchors, mentioned_goal
 from fincoach_tui.domain.recognise_parts import Anchor, Figure, figures_in
 from fincoach_tui.domain.recognise_phrases import city_facts, family_facts, name_facts, risk_facts
@@ -224,7 +225,7 @@ def _recognise(
             ):
                 continue
             extra = None
-            if not anchors and subject and figures_in(clause):
+            if not anchors and subject and (figures_in(clause) or has_ended(clause)):
                 if not from_before or short or REFERS_BACK.search(clause):
                     extra = anchor_of(subject)
             if not anchors and extra is None and not _anchors(clause):
@@ -335,6 +336,8 @@ def _clause_facts(
         fact = _fact(anchor, figure, clause, hint, spouse)
         if fact is not None:
             facts.append(fact)
+    if has_ended(clause) and not any(f.kind == "date" for f in figures_in(clause)):
+        facts += _endings(anchors, facts, clause, hint)
     for anchor in anchors:
         goal = f"goal_{anchor.word}"
         if anchor.kind != "goal":
@@ -344,6 +347,36 @@ def _clause_facts(
         elif not any(k.startswith(goal) for k, _ in facts):  # named without a figure
             facts.append((goal, anchor.word.replace("_", " ")))
     return facts
+
+
+def _endings(
+    anchors: tuple[Anchor, ...], facts: list[tuple[str, str]], clause: str, hint: Subject | None
+) -> list[tuple[str, str]]:
+    """What a clause that says something ended ("foreclosed the car loan", "no more car
+    EMI", "stopped the SIP") ends: each thing it names that ends and was given no figure."""
+    ended: list[tuple[str, str]] = []
+    for anchor in anchors:
+        if anchor.kind not in ENDING_KINDS or "amount" not in anchor.slots:
+            continue
+        kind = (
+            _loan_kind(anchor, clause, hint) if anchor.kind == "loan" else _type_of(anchor, clause)
+        )
+        key = anchor.slots["amount"].format(t=kind)
+        if any(k == key for k, _ in facts + ended):
+            continue
+        thing = {"loan": f"{kind} loan".replace("loan loan", "loan"), "sip": "SIP", "rd": "RD"}
+        ended.append((key, ended_value(anchor.kind, thing.get(anchor.kind, anchor.word.lower()))))
+    return ended
+
+
+def _loan_kind(anchor: Anchor, clause: str, hint: Subject | None) -> str:
+    """A loan's type: the clause's, else the one the message or the subject names."""
+    kind = _type_of(anchor, clause)
+    if kind == "loan" and hint and hint[0] == "loan":
+        return loan_type(hint[1])
+    if kind == "loan" and hint and hint[0] == "message":
+        return hint[1]
+    return kind
 
 
 def _anchor_for(figure: Figure, anchors: tuple[Anchor, ...], clause: str) -> Anchor | None:
@@ -443,11 +476,9 @@ def _fact(
     slot = _slot_for(anchor, figure, clause)
     if slot is None:
         return None
-    kind = _type_of(anchor, clause)
-    if anchor.kind == "loan" and kind == "loan" and hint and hint[0] == "loan":
-        kind = loan_type(hint[1])  # "Home loan for the plot, EMI is 41,500": the home loan's
-    elif anchor.kind == "loan" and kind == "loan" and hint and hint[0] == "message":
-        kind = hint[1]  # "we bought a car last year; the loan EMI is 14,200": the car's
+    # "Home loan for the plot, EMI is 41,500": the home loan's; "we bought a car last year;
+    # the loan EMI is 14,200": the car's.
+    kind = _loan_kind(anchor, clause, hint) if anchor.kind == "loan" else _type_of(anchor, clause)
     key = anchor.slots[slot].format(t=kind)
     if key == "salary" and spouse:
         key = "spouse_salary"  # "my wife earns 80k", "his take-home": the spouse's
