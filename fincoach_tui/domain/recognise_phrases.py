@@ -14,90 +14,10 @@ _NOT_NAMES = frozenset(
     "Married Single Thinking Worried In From On At Here Back Sure Okay Ok Fine Good Happy "
     "Glad Paying Getting Earning Living Based Sorry A An The Really Pretty Rather Bit".split()
 )
-_CITIES = {
-    "mumbai": "Mumbai",
-    "bombay": "Mumbai",
-    "delhi": "Delhi",
-    "new delhi": "Delhi",
-    "bengaluru": "Bengaluru",
-    "bangalore": "Bengaluru",
-    "pune": "Pune",
-    "hyderabad": "Hyderabad",
-    "chennai": "Chennai",
-    "kolkata": "Kolkata",
-    "ahmedabad": "Ahmedabad",
-    "gurgaon": "Gurugram",
-    "gurugram": "Gurugram",
-    "noida": "Noida",
-    "jaipur": "Jaipur",
-    "kochi": "Kochi",
-    "lucknow": "Lucknow",
-    "chandigarh": "Chandigarh",
-    "indore": "Indore",
-    "coimbatore": "Coimbatore",
-    "nagpur": "Nagpur",
-    "surat": "Surat",
-    "bhopal": "Bhopal",
-    "mysuru": "Mysuru",
-    "mysore": "Mysuru",
-    "thane": "Thane",
-    "blr": "Bengaluru",
-    "hyd": "Hyderabad",
-    "goa": "Goa",
-}
-_OTHER_PERSON = re.compile(
-    r"\b(?:friends?|colleagues?|brother|sister|cousin|neighbou?rs?|boss|he|she|they)\b", re.I
-)
-_CITY = re.compile(
-    r"\b(?:live|living|lives|based|settled|stay|staying|moved|moving|relocated|relocating|"
-    r"shifted|shifting|work|working|transferred|posted)\s+(?:me\s+)?(?:base\s+)?"
-    r"(?:out\s+of|out\s+to|in|to)\s+(?P<city>[A-Za-z]+(?:\s[A-Z][a-z]+)?)"
-    r"|\blocation\s*:\s*(?P<city3>[A-Za-z]+(?:\s[A-Z][a-z]+)?)",
-    re.IGNORECASE,
-)
-_KNOWN_CITY = re.compile(
-    rf"\b(?:in|from|to)\s+(?P<city>{'|'.join(_CITIES)})\b"
-    rf"|\b(?P<city2>{'|'.join(_CITIES)})\s+(?:(?:mein|me)\s+(?:rehta|rehti|rehte|rahta|rahti|rahte)"
-    r"|se\s+(?:hoon|hun|hu|hain|hai)|mein\b)"
-    rf"|\b(?:now|currently|these days)\s+(?:in|at)\s+(?P<city3>{'|'.join(_CITIES)})\b"
-    rf"|\b(?:main|hum)\b[^.?!]*?\b(?P<city4>{'|'.join(_CITIES)})\s+se\b",
-    re.IGNORECASE,
-)
 
 
 def name_facts(sentence: str) -> list[tuple[str, str]]:
     return [("name", m.group(1)) for m in _NAME.finditer(sentence) if m.group(1) not in _NOT_NAMES]
-
-
-_RELATIVE_FIRST = re.compile(
-    r"^\W*(?:our|my)\s+(?:sons?|daughters?|kids?|children|brothers?|sisters?|parents?|"
-    r"mother|father|mom|dad|in-laws|relatives?|cousins?|uncle|aunt)\b",
-    re.IGNORECASE,
-)
-
-
-def city_facts(sentence: str) -> list[tuple[str, str]]:
-    if _OTHER_PERSON.search(sentence) or _RELATIVE_FIRST.match(sentence):
-        return []  # "my friend pays 30k rent in Bangalore", "our son is settled in Dubai"
-    for match in _CITY.finditer(sentence):
-        city = match["city"] or match["city3"]
-        known = _CITIES.get(city.lower()) or _CITIES.get(city.split()[0].lower())
-        if known:
-            return [("city", known)]
-        if city[0].isupper() and city.split()[0].lower() not in ("a", "the", "my", "our"):
-            return [("city", city)]
-    known_city = _KNOWN_CITY.search(sentence)
-    if known_city and (
-        known_city["city2"]
-        or known_city["city3"]
-        or known_city["city4"]
-        or re.search(
-            r"\b(?:i|we|my|our|i'm|we're|dev|developer|engineer|job|based)\b", sentence, re.I
-        )
-    ):
-        said = next(c for c in known_city.group("city", "city2", "city3", "city4") if c)
-        return [("city", _CITIES[said.lower()])]
-    return []
 
 
 _SPOUSE = re.compile(
