@@ -1,12 +1,10 @@
-"""The facts that are phrases rather than figures: name, city, family and dependants, risk
-preference and its reason. Pure; see `finance_facts` for how they combine with figures."""
+"""The facts that are phrases rather than figures: name, risk preference and its reason.
+(City and family are in `recognise_places` and `recognise_family`.) Pure; see
+`finance_facts` for how they combine with figures."""
 
 from __future__ import annotations
 
 import re
-
-from fincoach_tui.domain.number_words import count_value
-from fincoach_tui.domain.recognise_goals import RETIRE_AGE
 
 _NAME = re.compile(r"\b(?:I'm|I am|[Mm]y name is|[Tt]his is|[Cc]all me)\s+([A-Z][a-z]+)\b")
 _NOT_NAMES = frozenset(
@@ -18,110 +16,6 @@ _NOT_NAMES = frozenset(
 
 def name_facts(sentence: str) -> list[tuple[str, str]]:
     return [("name", m.group(1)) for m in _NAME.finditer(sentence) if m.group(1) not in _NOT_NAMES]
-
-
-_SPOUSE = re.compile(
-    r"\b(?:i'm|i am|we're|we are|got)\s+(?:happily\s+)?(?P<m>married|single|divorced|engaged)\b"
-    r"|\b(?:my|our)\s+(?P<s>wife|husband|spouse|partner|hubby)\b"
-    r"|^\W*(?P<s2>wife|husband|hubby|spouse|partner)(?:'s)?\b"
-    r"|(?<!un)(?<!not )(?<!getting )(?<!get )\b(?P<m2>married)\b(?!\s+(?:next|in|this|soon))",
-    re.IGNORECASE,
-)
-_SPOUSE_NAME = re.compile(r"\b(?i:wife|husband|partner|spouse),?\s+(?P<name>[A-Z][a-z]+)\b")
-_NOT_A_NAME = frozenset("And Aur The Is Was Has Earns Gets Makes Works".split())
-_CHILDREN = re.compile(
-    r"(?:\b(?:have|with|got|raising)\s+(?P<n>a|an)|\b(?P<n2>\d|no|one|two|three|four))\s+"
-    r"(?:(?:young|little|small|school-going|grown-up)\s+)?(?P<w>kids?|children|child|sons?|daughters?|babies|baby)\b",
-    re.IGNORECASE,
-)
-# "Kids: two", "children - 2": the count after the word, as in a list.
-_CHILDREN_LISTED = re.compile(
-    r"\b(?P<w>kids|children|sons|daughters)\s*[:=–-]\s*(?P<n2>\d|no|none|one|two|three|four)\b",
-    re.IGNORECASE,
-)
-_EXPECTING = re.compile(
-    r"\b(?:expecting|pregnant|due)\b[^.]*\b(?:baby|child|kid|twins|delivery)\b"
-    r"|\b(?:we're|we are|wife is|i'm|i am)\s+(?:expecting|pregnant)\b",
-    re.IGNORECASE,
-)
-_PARENT_OF = re.compile(
-    r"\b(?:dad|father|mom|mum|mother|parent)\s+of\s+(?P<n2>\d|one|two|three|four)(?P<w>)", re.I
-)
-_PARENTS = re.compile(
-    r"\b(?:support|supporting|look after|looking after|take care of|taking care of|"
-    r"provide for|providing for)\s+(?:my\s+|our\s+)?(?:elderly\s+|retired\s+)?"
-    r"(?P<who>parents|mother|father|mom|mum|dad|in-laws|mother-in-law|father-in-law)"
-    r"|\b(?:my\s+|our\s+)(?P<who2>parents|mother|father|mom|mum|dad|in-laws)\s+"
-    r"(?:depend|are dependent|is dependent|live with|lives with|stay with|stays with|rely on me)"
-    r"|\b(?P<who3>mom and dad|mum and dad|my parents)\s+(?:rely|depend)\s+on\s+me",
-    re.IGNORECASE,
-)
-_DEPENDANTS = re.compile(
-    r"\b(?P<n>\d|no|one|two|three|four|five)\s+dependa?e?nts?\b"
-    r"|\b(?P<none>nobody|no one|no-one)\s+depends\s+on\s+me\b",
-    re.IGNORECASE,
-)
-_ELDERS = re.compile(
-    r"\b(?:parents|mother-in-law|father-in-law|in-laws|mother|father|mom|mum|dad|papa|mummy|"
-    r"maa|ammi|abbu|grandparents|grandmother|grandfather|grandma|grandpa|nani|dadi)\b",
-    re.IGNORECASE,
-)
-_DEPENDS = re.compile(
-    r"\b(?:depend\w*|dependent|rel(?:y|ies) on (?:me|us)|(?:stays?|staying|lives?|living)\s+"
-    r"with\s+(?:us|me)|support(?:s|ing)?|look(?:s|ing)? after|tak(?:e|es|ing) care of|"
-    r"on me\b|mujh\s*(?:pe|par|pr)|hum\s*(?:pe|par)|financially|send(?:s|ing)?\b[^.]*\bto)",
-    re.IGNORECASE,
-)
-_OTHER_PERSON_FIRST = re.compile(
-    r"^\W*(?:my|our)\s+(?:friends?|colleagues?|neighbou?rs?|boss|manager|cousin)\b", re.I
-)
-
-
-def family_facts(sentence: str) -> list[tuple[str, str]]:
-    facts = []
-    named = _SPOUSE_NAME.search(sentence)
-    if named and named["name"] not in _NOT_A_NAME:
-        facts.append(("spouse_name", named["name"]))
-    spouse = _SPOUSE.search(sentence)
-    if spouse:
-        # The word said ("wife") says more than "married" and reads back the same way.
-        said = (spouse["m"] or spouse["s"] or spouse["s2"] or "married").lower()
-        facts.append(("family_spouse", "husband" if said == "hubby" else said))
-    retire = RETIRE_AGE.search(sentence)
-    if retire:
-        facts.append(("retirement_age", retire.group(1)))
-    if _EXPECTING.search(sentence):
-        facts.append(("family_children", "expecting a baby"))
-    children = (
-        _CHILDREN.search(sentence)
-        or _CHILDREN_LISTED.search(sentence)
-        or _PARENT_OF.search(sentence)
-    )
-    if children:
-        n = (children.groupdict().get("n") or children["n2"]).lower().replace("none", "no")
-        count = int(count_value(n) or 0) if count_value(n) is not None else 1
-        word = children["w"].lower() or "child"
-        kind = "child" if word.startswith(("kid", "child", "bab")) else word.rstrip("s")
-        noun = (
-            "children" if kind == "child" and count != 1 else (kind if count == 1 else kind + "s")
-        )
-        facts.append(("family_children", f"{count} {noun}"))
-    parents = _PARENTS.search(sentence)
-    if parents:
-        who = (parents["who"] or parents["who2"] or parents["who3"]).lower()
-        facts.append(("family_parents", f"supports {who}"))
-    elif _DEPENDS.search(sentence) and not _OTHER_PERSON_FIRST.match(sentence):
-        # Whoever the sentence names depends on the user, in whichever order it says it:
-        # "my mother stays with us, she depends on me", "Papa mummy dono mujh pe dependent".
-        who = list(dict.fromkeys(m.group(0).lower() for m in _ELDERS.finditer(sentence)))
-        if who:
-            facts.append(("family_parents", "supports " + " and ".join(who)))
-    dependants = _DEPENDANTS.search(sentence)
-    if dependants:
-        n = (dependants["n"] or "no").lower()
-        count = int(count_value(n) or 0) if count_value(n) is not None else 1
-        facts.append(("dependants", str(count) if count else "no dependants"))
-    return facts
 
 
 _RISK = re.compile(
