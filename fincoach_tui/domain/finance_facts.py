@@ -46,9 +46,9 @@ from fincoach_tui.domain.recognise_context import (
 )
 from fincoach_tui.domain.recognise_costs import regular_cost
 from fincoach_tui.domain.recognise_endings import ENDING_KINDS, ended_value, has_ended
+from fincoach_tui.domain.recognise_family import family_facts
 from fincoach_tui.domain.recognise_goals import goal_anchors, mentioned_goal
 from fincoach_tui.domain.recognise_parts import Anchor, Figure, figures_in
-from fincoach_tui.domain.recognise_family import family_facts
 from fincoach_tui.domain.recognise_phrases import name_facts, risk_facts
 from fincoach_tui.domain.recognise_places import city_facts
 from fincoach_tui.domain.recognise_values import YEARLY, amount_value, canonical

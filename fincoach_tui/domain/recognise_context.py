@@ -203,7 +203,23 @@ def spouse_subject(clause: str, spouse: str, name: str = "") -> bool:
     if name and re.match(rf"^\W*(?:(?:and|but|so|ab|now)\s+)?{re.escape(name)}\b", clause):
         return True
     pronouns = _SPOUSE_PRONOUN.get(spouse)
-    return bool(pronouns and re.match(rf"^\W*(?:{pronouns})\b", clause, re.IGNORECASE))
+    if pronouns and re.match(rf"^\W*(?:{pronouns})\b", clause, re.IGNORECASE):
+        return True
+    # Whose pay, said anywhere in the clause: "Correction: Hetal's net income is 1.04L now".
+    owners = [r"(?:wife|husband|hubby|spouse|partner)'s"]
+    if name:
+        owners.append(rf"{re.escape(name)}'s")
+    if spouse in ("wife", "partner"):
+        owners.append("her")
+    if spouse in ("husband", "partner"):
+        owners.append("his")
+    return bool(re.search(rf"\b(?:{'|'.join(owners)})\s+{_PAY}", clause, re.IGNORECASE))
+
+
+_PAY = (
+    r"(?:\w+\s+){0,2}?(?:salary|income|pay|take[- ]?home|in[- ]hand|ctc|package|earnings|"
+    r"stipend|pension)\b"
+)
 
 
 # A clause that starts with someone else ("hers is 96k", "Lakshmi gets 95k", "Arjun's is
