@@ -196,7 +196,8 @@ _STATIC_KEYS = frozenset(
     "risk_reason family_spouse family_children family_parents dependants retirement_age".split()
 )
 _DYNAMIC_KEY = re.compile(
-    r"^(?:loan_[a-z]+_(?:emi|amount|rate|tenure|end)|invest_[a-z_]+|insurance_[a-z]+_(?:cover|premium)"
+    r"^(?:loan_[a-z]+_(?:emi|amount|rate|tenure|end)|invest_[a-z_]+"
+    r"|(?:spouse_|parents_|children_)?insurance_[a-z]+_(?:cover|premium)"
     r"|cost_[a-z_]+|goal_[a-z_]+)$"
 )
 

@@ -46,7 +46,7 @@ from fincoach_tui.domain.recognise_context import (
 )
 from fincoach_tui.domain.recognise_costs import regular_cost
 from fincoach_tui.domain.recognise_endings import ENDING_KINDS, ended_value, has_ended
-from fincoach_tui.domain.recognise_family import family_facts
+from fincoach_tui.domain.recognise_family import family_facts, insured
 from fincoach_tui.domain.recognise_goals import goal_anchors, mentioned_goal
 from fincoach_tui.domain.recognise_parts import Anchor, Figure, figures_in
 from fincoach_tui.domain.recognise_phrases import name_facts, risk_facts
@@ -232,7 +232,7 @@ def _recognise(
                     extra = anchor_of(subject)
             if not anchors and extra is None and not _anchors(clause):
                 extra = regular_cost(clause)
-            found += _clause_facts(clause, extra, hint, spouses)
+            found += _clause_facts(clause, extra, hint, spouses, name)
     if said_at is not None:
         found = [(k, resolve_relative(v, said_at)) for k, v in found]
     return tuple(found), subject
@@ -323,6 +323,7 @@ def _clause_facts(
     extra: Anchor | None = None,
     hint: Subject | None = None,
     spouse: bool = False,
+    name: str = "",
 ) -> list[tuple[str, str]]:
     """The facts of one clause: its figures, each with the anchor it belongs to (`extra`
     when the clause names none), the loan's type from `hint` where the clause gives none."""
@@ -335,7 +336,7 @@ def _clause_facts(
         anchor = _anchor_for(figure, anchors, clause)
         if anchor is None:
             continue
-        fact = _fact(anchor, figure, clause, hint, spouse)
+        fact = _fact(anchor, figure, clause, hint, spouse, name)
         if fact is not None:
             facts.append(fact)
     if has_ended(clause) and not any(f.kind == "date" for f in figures_in(clause)):
@@ -473,7 +474,7 @@ def _nearest_word(
 
 
 def _fact(
-    anchor: Anchor, figure: Figure, clause: str, hint: Subject | None, spouse: bool
+    anchor: Anchor, figure: Figure, clause: str, hint: Subject | None, spouse: bool, name: str = ""
 ) -> tuple[str, str] | None:
     slot = _slot_for(anchor, figure, clause)
     if slot is None:
@@ -482,7 +483,10 @@ def _fact(
     # the loan EMI is 14,200": the car's.
     kind = _loan_kind(anchor, clause, hint) if anchor.kind == "loan" else _type_of(anchor, clause)
     key = anchor.slots[slot].format(t=kind)
-    if key == "salary" and spouse:
+    if anchor.kind == "insurance":
+        whose = insured(clause[figure.end :], clause, spouse, name)
+        key = f"{whose}_{key}" if whose else key  # "1 crore on Hetal": the spouse's cover
+    elif key == "salary" and spouse:
         key = "spouse_salary"  # "my wife earns 80k", "his take-home": the spouse's
     if figure.kind == "amount":
         assert figure.amount is not None

@@ -173,3 +173,40 @@ def _names(sentence: str) -> str:
         if name and name not in _NOT_CHILD_NAMES and name not in names:
             names.append(name)
     return f" ({', '.join(names)})" if names else ""
+
+
+# Whom a policy's figure is for, said after it: "2 crore on me and 1 crore on Hetal",
+# "5 lakh for my parents", "a cover for my wife".
+_ON_WHOM = re.compile(
+    r"^\s*(?:(?:of\s+)?cover(?:age)?\s+)?(?:each\s+)?(?:on|for)\s+(?:my\s+|our\s+)?"
+    r"(?P<who>me|myself|self|wife|husband|hubby|spouse|partner|her|him|parents|mother|father|"
+    r"mom|dad|in-laws|kids|children|son|daughter|[A-Z][a-z]+)\b"
+)
+# A policy named as someone's: "parents' health insurance", "Dad's policy".
+_WHOSE_POLICY = re.compile(
+    r"\b(?P<who>parents|mother|father|mom|dad|in-laws|wife|husband|spouse)(?:'s|s'|')?\s+"
+    r"(?:\w+\s+)?(?:insurance|policy|cover|mediclaim|plan)\b",
+    re.IGNORECASE,
+)
+_INSURED_AS = {"me": "", "myself": "", "self": ""}
+_INSURED_AS |= dict.fromkeys("wife husband hubby spouse partner her him".split(), "spouse")
+_INSURED_AS |= dict.fromkeys("parents mother father mom dad in-laws".split(), "parents")
+_INSURED_AS |= dict.fromkeys("kids children son daughter".split(), "children")
+
+
+def insured(after: str, clause: str, spouse: bool, spouse_name: str = "") -> str:
+    """Whose a policy's figure is: "" (the user's), "spouse", "parents" or "children".
+    From the words after the figure ("on me", "on Hetal", "for my parents"), else from the
+    clause's subject (`spouse`: "Arjun has 1.5 crore") or the policy's owner ("parents'
+    health insurance")."""
+    on = _ON_WHOM.match(after)
+    if on:
+        who = on["who"]
+        if who.lower() in _INSURED_AS:
+            return _INSURED_AS[who.lower()]
+        if spouse_name and who == spouse_name:
+            return "spouse"
+    if spouse:
+        return "spouse"
+    owner = _WHOSE_POLICY.search(clause)
+    return _INSURED_AS.get(owner["who"].lower(), "") if owner else ""
