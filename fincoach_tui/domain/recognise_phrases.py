@@ -23,19 +23,27 @@ _RISK = re.compile(
     r"(?:risk[- ]averse|risk[- ]taker|conservative|cautious|aggressive|"
     r"moderate(?:[- ]risk|ly aggressive)|balanced(?= investor| approach| portfolio| risk)|"
     r"(?:high|low|medium|moderate)[- ]risk(?:[- ](?:appetite|tolerance|investor|profile|taker))?)"
-    r"|(?:can(?:'t|not)|cant|don't|dont|do not)\s+(?:stomach|handle|take|tolerate|like)\s+"
-    r"(?:much\s+|any\s+|a lot of\s+)?risks?"
+    r"|(?:can(?:'t|not)|cant|don't|dont|do not)\s+(?:want\s+to\s+)?(?:stomach|handle|take|"
+    r"tolerate|like)\s+(?:much\s+|any\s+|a lot of\s+)?risks?"
+    # a range: "moderate to high"
+    r"|(?:low|medium|moderate|high)\s+to\s+(?:low|medium|moderate|high)(?=[\s,.;!?]|$)"
     # "my risk tolerance is fairly high", "risk appetite is high-ish"
     r"|(?<=risk )(?:appetite|tolerance|profile)\s+(?:is\s+)?(?:(?:fairly|quite|very|pretty|rather)\s+)?"
-    r"(?:high|low|medium|moderate)(?:-ish)?"
+    r"(?:high|low|medium|moderate)(?:\s+to\s+(?:high|low|medium|moderate))?(?:-ish)?"
     r"|comfortable with (?:high |some |a lot of )?risk|play(?:ing)? it safe)\b"
     # "moderate", "balanced" alone say a risk level only where money or risk is the subject
     r"|\b(?P<mild>moderate|balanced|middle[- ]of[- ]the[- ]road)\b"
     r"(?=[^.?!]*\b(?:risk|invest\w*|money|approach)\b|\s+(?:with|when)\s)"
     r"|\b(?:risk|approach) is (?P<mild2>moderate|balanced|middle[- ]of[- ]the[- ]road)\b"
-    r"|\b(?:i'm|i am)\s+(?:\w+\s+)?(?P<mild3>moderate|balanced|middle[- ]of[- ]the[- ]road)\b"
+    r"|\b(?:i'm|i am|we're|we are|(?:i|we)\s+(?:now\s+)?(?:want|prefer|would like)(?:\s+to\s+be)?"
+    r"|now)\s+(?:\w+\s+)?(?P<mild3>moderate|balanced|middle[- ]of[- ]the[- ]road)\b"
     r"|^\W*(?P<mild4>moderate|balanced|middle[- ]of[- ]the[- ]road)\W*$"
-    r"|\brisk\b[^.?!]{0,40}?\b(?P<mild5>moderate|balanced|middle[- ]of[- ]the[- ]road)\b",
+    r"|\brisk\b[^.?!]{0,40}?\b(?P<mild5>(?:(?:fairly|quite|very|pretty|rather|somewhat)\s+)?"
+    r"(?:moderate|balanced|middle[- ]of[- ]the[- ]road|high|low|medium)"
+    r"(?:\s+to\s+(?:high|low|medium|moderate))?(?:-ish)?(?:\s+i\s+(?:guess|think|suppose))?)\b"
+    # afraid of the market: a cautious investor ("share bazaar se darr lagta hai")
+    r"|\b(?P<fear>(?:scared|afraid|terrified|wary|fearful)\s+of\s+(?:the\s+)?(?:stock\s+|share\s+)?"
+    r"(?:market|stocks|equity|equities|shares)|(?:share\s+)?(?:bazaar|market)\s+se\s+darr?)\b",
     re.IGNORECASE,
 )
 _QUALIFIER = re.compile(
@@ -45,7 +53,9 @@ _REASON_AFTER = re.compile(
     r"^\W*(?:(?:investor|person|with (?:my )?money|by nature|about (?:investing|money))\b)?\s*"
     r"(?:[,:;—–-]\s*|\s+)(?:(?:because|since|as|cause|coz|ever since|kyunki|kyonki)\s+)(?P<r>.{6,})"
     r"|^\W*(?:(?:investor|person|with (?:my )?money|by nature|when investing)\b)?\s*"
-    r"[:—–]\s*(?P<r2>.{6,})",
+    r"[:—–]\s*(?P<r2>.{6,})"
+    # "my risk appetite is low, I'm the only earning member": a reason about the user
+    r"|^\W*,\s*(?P<r3>(?:i'm|i am|im|we're|we are|i have|we have|i've|being|as)\b.{6,})",
     re.IGNORECASE,
 )
 _REASON_LATER = re.compile(r"\b(?:because|since|kyunki|kyonki|coz)\s+(?P<r>.{6,})", re.I)
@@ -56,6 +66,10 @@ _REASON_BEFORE = re.compile(
 _FEAR = re.compile(
     r"\b(?:crash\w*|lost|losing|loss|scared|scary|burnt|burned|panic\w*|sleep|worr\w+|fear\w*|"
     r"nervous|anxious|wiped|collapse\w*|sold everything|no one to support|dependants?|"
+    r"nuksaan|nuksan|ghaata|notebandi|demoneti[sz]ation|"
+    # the usual reasons for a stance: a life stage, a job, who depends on the user
+    r"young|age|baby|kids?|children|first job|learning|mindset|guaranteed|contract|job|"
+    r"retired|pension|horizon|years away|only earning|single|family|"
     r"(?:19|20)\d\d)\b",
     re.IGNORECASE,
 )
@@ -66,17 +80,37 @@ _REASON_NEXT = re.compile(
 )
 
 
+_HEDGED = re.compile(r"\b(?:i guess|i think|i suppose|probably|maybe|idk|i'd say)\b", re.I)
+# A stance said as what it was ("we were aggressive before the baby, now balanced").
+_WAS_STANCE = re.compile(r"\b(?:were|was|used to be|not|no longer|earlier)\s+(?:\w+\s+)?$", re.I)
+_WAS_AFTER = re.compile(r"^\s+(?:before|earlier|once|in the past)\b", re.I)
+
+
+def _stance(sentence: str) -> re.Match[str] | None:
+    """The stance a sentence states now: the first one not said as what it was."""
+    matches = list(_RISK.finditer(sentence))
+    for match in matches:
+        past = _WAS_STANCE.search(sentence[: match.start()]) or _WAS_AFTER.match(
+            sentence, match.end()
+        )
+        if not past:
+            return match
+    return matches[-1] if matches else None
+
+
 def risk_facts(sentence: str, question: bool, following: str = "") -> list[tuple[str, str]]:
     """The risk preference a statement gives, and its reason where one is stated with it
     ("because ...", "... : I lose sleep when markets fall", "After losing money in 2020, ...",
     or a next sentence that starts like a reason)."""
-    if question:
-        return []
-    match = _RISK.search(sentence)
+    if question and not _HEDGED.search(sentence):
+        return []  # "idk my risk, high i guess?" is a statement, hedged
+    match = _stance(sentence)
     if not match:
         return []
     groups = match.group("risk", "mild", "mild2", "mild3", "mild4", "mild5")
     said = next((g for g in groups if g), "")
+    said = "conservative" if match["fear"] else (said or match.group(0))
+    said = re.sub(r"\s+i\s+(?:guess|think|suppose)$", "", said, flags=re.I)
     said = re.sub(r"^(?:appetite|tolerance|profile)\s+(?:is\s+)?", "", said, flags=re.I)
     risk = _QUALIFIER.sub("", said.lower()).replace("risk averse", "risk-averse")
     if risk in ("high", "low", "medium", "moderate", "high-ish", "low-ish"):
@@ -88,16 +122,17 @@ def risk_facts(sentence: str, question: bool, following: str = "") -> list[tuple
     before = _REASON_BEFORE.match(sentence[: match.start()])
     reason = ""
     if after:
-        reason = after.groupdict().get("r") or after.groupdict().get("r2") or ""
+        found = after.groupdict()
+        reason = found.get("r") or found.get("r2") or found.get("r3") or ""
     elif before:
         reason = before.group(0).strip().rstrip(",")
     elif _FEAR.search(sentence, match.end()):  # "..., one time i lost 20k in trading"
-        reason = sentence[match.end() :].strip(" ,;:-—–.").removeprefix("at all").strip(" ,")
+        reason = sentence[match.end() :].strip(" ,;:-—–.?").removeprefix("at all").strip(" ,")
     elif following and (
         _REASON_NEXT.match(following)
         or _FEAR.search(following)
         or sentence.rstrip().endswith((";", ":"))
-        or len(sentence.split()) <= 3  # "risk appetite? cautious. Market drops scare me."
+        or len(sentence.split()) <= 5  # "risk appetite? cautious. Market drops scare me."
     ):
         reason = following
     reason = " ".join(reason.replace(";", ",").split()).rstrip(".!")
