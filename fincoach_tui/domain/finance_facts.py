@@ -48,7 +48,7 @@ from fincoach_tui.domain.recognise_costs import regular_cost
 from fincoach_tui.domain.recognise_endings import ENDING_KINDS, ended_value, has_ended
 from fincoach_tui.domain.recognise_family import family_facts, insured
 from fincoach_tui.domain.recognise_goals import goal_anchors, mentioned_goal
-from fincoach_tui.domain.recognise_parts import Anchor, Figure, figures_in
+from fincoach_tui.domain.recognise_parts import Anchor, Figure, figures_in, said_in_passing
 from fincoach_tui.domain.recognise_phrases import name_facts, risk_facts
 from fincoach_tui.domain.recognise_places import city_facts
 from fincoach_tui.domain.recognise_values import YEARLY, amount_value, canonical
@@ -220,11 +220,7 @@ def _recognise(
                 about_spouse and SPOUSE_PRONOUN_NEXT.match(clause)
             )
             about_spouse = spouses or (about_spouse and not anchors)
-            if (
-                _HYPOTHETICAL.search(clause)
-                or (_SOMEONE_ELSE.match(clause) and not spouses)
-                or (question and _QUESTION_START.match(clause))
-            ):
+            if _HYPOTHETICAL.search(clause) or (_SOMEONE_ELSE.match(clause) and not spouses):
                 continue
             extra = None
             if not anchors and subject and (figures_in(clause) or has_ended(clause)):
@@ -232,7 +228,9 @@ def _recognise(
                     extra = anchor_of(subject)
             if not anchors and extra is None and not _anchors(clause):
                 extra = regular_cost(clause)
-            found += _clause_facts(clause, extra, hint, spouses, name)
+            # A question states only the figures it gives as the user's own, in passing:
+            # "with my 62k salary can I afford a car?", not the 15k SIP it asks about.
+            found += _clause_facts(clause, extra, hint, spouses, name, asked=question)
     if said_at is not None:
         found = [(k, resolve_relative(v, said_at)) for k, v in found]
     return tuple(found), subject
@@ -324,6 +322,7 @@ def _clause_facts(
     hint: Subject | None = None,
     spouse: bool = False,
     name: str = "",
+    asked: bool = False,
 ) -> list[tuple[str, str]]:
     """The facts of one clause: its figures, each with the anchor it belongs to (`extra`
     when the clause names none), the loan's type from `hint` where the clause gives none."""
@@ -334,11 +333,13 @@ def _clause_facts(
     facts: list[tuple[str, str]] = []
     for figure in figures_in(clause):
         anchor = _anchor_for(figure, anchors, clause)
-        if anchor is None:
+        if anchor is None or (asked and not said_in_passing(clause, anchor, figure)):
             continue
         fact = _fact(anchor, figure, clause, hint, spouse, name)
         if fact is not None:
             facts.append(fact)
+    if asked:
+        return facts
     if has_ended(clause) and not any(f.kind == "date" for f in figures_in(clause)):
         facts += _endings(anchors, facts, clause, hint)
     for anchor in anchors:

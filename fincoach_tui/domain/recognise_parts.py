@@ -145,3 +145,35 @@ def _duration(match: re.Match[str]) -> str:
     unit = "year" if match["unit"].lower().startswith("y") else "month"
     shown = int(number) if number == int(number) else number
     return f"{shown} {unit}{'s' * (shown != 1)}"
+
+
+# ---- figures said in passing in a question ---------------------------------------------
+
+# Before a figure or its anchor, words that make it the user's own: "my 62k salary", "my
+# salary of 62k", "our EMI is already 30k", "with a take-home of 62k", "I earn 62k".
+_OWNED = re.compile(
+    r"\b(?:my|our|mine|ours)\b|\b(?:i|we)\s+(?:already\s+)?(?:pay|earn|get|make|have|spend|"
+    r"take home|draw)\b|\b(?:with|given|on)\s+(?:a|an)\b",
+    re.IGNORECASE,
+)
+# Words that make it what is asked about: "afford a 15k SIP", "increase it to 10k", "if".
+_ASKED = re.compile(
+    r"\b(?:afford|buy|start|take|increase|raise|reduce|cut|change|move|switch|put|invest|"
+    r"from|to|if|than|extra|another|more|less|much|many|enough|of)\s+(?:\w+\s+){0,2}$",
+    re.IGNORECASE,
+)
+
+
+def said_in_passing(clause: str, anchor: Anchor, figure: Figure) -> bool:
+    """Whether a question gives `figure` as a fact of the user's own rather than asking
+    about it: an owner's word ("my", "our", "I earn", "with a") shortly before the figure
+    or its anchor, and no asking word ("afford", "increase to", "if") just before it."""
+    start = min(anchor.start, figure.start) if anchor.end > 0 else figure.start
+    before = clause[max(0, start - 20) : figure.start]
+    if re.search(r"\bif\b", clause[: figure.start], re.IGNORECASE):
+        return False
+    near = clause[max(0, figure.start - 25) : figure.start]
+    owned_of = re.search(r"\b(?:my|our|with an?|given an?)\s+[\w-]+\s+of\s+$", near, re.I)
+    if _ASKED.search(near) and not owned_of:
+        return False
+    return bool(_OWNED.search(before))
