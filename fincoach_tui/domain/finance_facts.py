@@ -146,11 +146,6 @@ _MARKED_OLD = re.compile(r"[^;.\n]*\((?:outdated|superseded)\b[^)]*\)", re.IGNOR
 _SENTENCE_END = re.compile(r"[.!?;]+(?=\s|$)|\n+|\s[—–]\s")
 _NOT_AN_END = re.compile(r"\b(?:rs|inr|p\.a|e\.g|i\.e|approx|etc|no|vs)$", re.IGNORECASE)
 _CLAUSE = re.compile(r",\s+|\s+(?:and|but|so|while|whereas)\s+", re.IGNORECASE)
-_QUESTION_START = re.compile(
-    r"^\W*(?:what|how|should|shall|can|could|would|will|is|are|am|do|does|did|which|where|"
-    r"when|why|who|may|might|any)\b",
-    re.IGNORECASE,
-)
 _HYPOTHETICAL = re.compile(
     r"^\W*(?:if|what if|suppose|supposing|assuming|assume|say|imagine|in case)\b|\bif\s+i\b",
     re.IGNORECASE,

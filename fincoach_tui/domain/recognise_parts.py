@@ -102,6 +102,8 @@ def figures_in(clause: str) -> tuple[Figure, ...]:
         figures.append(Figure("amount", amount.start, amount.end, str(amount), amount, cadence))
         taken.append((amount.start, amount.end))
     for match in _RATE.finditer(clause):
+        if _DENIED_BEFORE.search(clause[: match.start()]) or _DENIED.match(clause, match.end()):
+            continue  # "it was 7.15%, not 7.35%": the wrong one
         if free(match.start(), match.end()):
             figures.append(Figure("rate", match.start(), match.end(), f"{match.group(1)}%"))
             taken.append((match.start(), match.end()))
