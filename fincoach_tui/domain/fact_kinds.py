@@ -224,7 +224,7 @@ _STATIC_KEYS = frozenset(
 _DYNAMIC_KEY = re.compile(
     r"^(?:loan_[a-z]+_(?:emi|amount|rate|tenure|end)|invest_[a-z_]+"
     r"|(?:spouse_|parents_|children_)?insurance_[a-z]+_(?:cover|premium)"
-    r"|cost_[a-z_]+|goal_[a-z_]+)$"
+    r"|cost_[a-z_]+|goal_[a-z_]+|(?:fd|rd)\d_(?:amount|rate|maturity|tenure|end))$"
 )
 
 

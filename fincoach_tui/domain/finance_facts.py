@@ -326,13 +326,20 @@ def _clause_facts(
     if not anchors:
         return []
     facts: list[tuple[str, str]] = []
+    filled: dict[tuple[int, str], int] = {}  # (anchor, slot) -> how many figures filled it
     for figure in figures_in(clause):
         anchor = _anchor_for(figure, anchors, clause)
         if anchor is None or (asked and not said_in_passing(clause, anchor, figure)):
             continue
         fact = _fact(anchor, figure, clause, hint, spouse, name)
-        if fact is not None:
-            facts.append(fact)
+        if fact is None:
+            continue
+        slot = (anchor.start, str(_slot_for(anchor, figure, clause)))
+        filled[slot] = filled.get(slot, 0) + 1
+        if anchor.kind in ("fd", "rd") and filled[slot] > 1:
+            # "three FDs: 10 lakh at 7.4% ..., 8 lakh at 7.6% ...": each deposit its own
+            fact = (f"{anchor.kind}{filled[slot]}_{fact[0].split('_', 1)[1]}", fact[1])
+        facts.append(fact)
     if asked:
         return facts
     if has_ended(clause) and not any(f.kind == "date" for f in figures_in(clause)):
