@@ -40,7 +40,8 @@ _RISK = re.compile(
     r"|^\W*(?P<mild4>moderate|balanced|middle[- ]of[- ]the[- ]road)\W*$"
     r"|\brisk\b[^.?!]{0,40}?\b(?P<mild5>(?:(?:fairly|quite|very|pretty|rather|somewhat)\s+)?"
     r"(?:moderate|balanced|middle[- ]of[- ]the[- ]road|high|low|medium)"
-    r"(?:\s+to\s+(?:high|low|medium|moderate))?(?:-ish)?(?:\s+i\s+(?:guess|think|suppose))?)\b"
+    r"(?:\s+to\s+(?:high|low|medium|moderate))?(?:-ish)?(?:[- ]risk)?"
+    r"(?:\s+i\s+(?:guess|think|suppose))?)\b"
     # afraid of the market: a cautious investor ("share bazaar se darr lagta hai")
     r"|\b(?P<fear>(?:scared|afraid|terrified|wary|fearful)\s+of\s+(?:the\s+)?(?:stock\s+|share\s+)?"
     r"(?:market|stocks|equity|equities|shares)|(?:share\s+)?(?:bazaar|market)\s+se\s+darr?)\b",

@@ -80,7 +80,7 @@ _KNOWN = "|".join(sorted(_CITIES, key=len, reverse=True))
 _LIVING = re.compile(
     r"\b(?:live|living|lives|lived|based|settled|stay|staying|stays|reside|residing|"
     r"moved|moving|move|relocated|relocating|relocate|shifted|shifting|shift|"
-    r"transferred|posted|located)\s+(?:back\s+)?(?:me\s+)?(?:(?:our\s+|my\s+|the\s+)?base\s+)?"
+    r"transferred|posted|located|work|works|working)\s+(?:back\s+)?(?:me\s+)?(?:(?:our\s+|my\s+|the\s+)?base\s+)?"
     r"(?:out\s+of|out\s+to|over\s+to|down\s+to|up\s+to|into|in|to|at)\s+(?:the\s+city\s+of\s+)?"
     r"(?P<place>[A-Za-z]+(?-i:\s[A-Z][a-z]+)?)"
     r"|\b(?:i'm|i am|im|we're|we are|currently|presently|now|these days)\s+(?:\w+\s+)?"
@@ -124,7 +124,9 @@ def city_facts(sentence: str) -> list[tuple[str, str]]:
     found: list[tuple[int, int, str]] = []  # (strength, position, city)
     for match in _LIVING.finditer(sentence):
         place = match["place"] or match["place2"] or match["place3"]
-        city = _place(place, strong=True)
+        # "work at Google": a workplace, unless the gazetteer knows it or it is "out of X".
+        works = match.group(0).lower().startswith("work") and " out of " not in match.group(0)
+        city = _place(place, strong=not works)
         if city and not _someone_else(sentence, match.start()):
             found.append((3, match.start(), city))
     if _ABOUT_USER.search(sentence):
