@@ -84,7 +84,7 @@ _MONEY_AFTER = re.compile(
 def _money_not_year(text: str, start: int, end: int) -> bool:
     """Whether a bare year-like figure at text[start:end] is said as money."""
     before = text[max(0, start - 30) : start]
-    if _MONEY_AFTER.match(text, end):
+    if _MONEY_AFTER.match(text[end:]):
         return not _TIME_BEFORE.search(before) or bool(_MONEY_BEFORE.search(before))
     return bool(_MONEY_BEFORE.search(before))
 

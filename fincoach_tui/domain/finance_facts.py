@@ -129,7 +129,7 @@ _LINE_NOTES = re.compile(r"\s*\((?:was|earlier|previously|turn \d+|edited)\b[^)]
 _NOT_FACTS = re.compile(r"^\s*(?:asked about|dropped|topics?|questions?)\b", re.IGNORECASE)
 _OLD_NOTE = re.compile(r"\((?:was|earlier|previously|outdated)\b[^)]*\)", re.IGNORECASE)
 _LOAN_WORD = re.compile(
-    r"\b(?:home|housing|house|mortgage|car|vehicle|bike|two-wheeler|personal|education|"
+    r"\b(?:home|housing|house|mortgage|car|vehicle|bike|two-wheeler|scooter|personal|education|"
     r"student|gold)\b",
     re.IGNORECASE,
 )

@@ -36,6 +36,13 @@ _CHILDREN = re.compile(
     r"(?:(?:young|little|small|school-going|grown-up)\s+)?(?P<w>" + _CHILD_WORDS + r")\b",
     re.IGNORECASE,
 )
+# Hindi counts before the Hindi words for children: "do bachche", "teen betiyan".
+_HINDI_COUNT = {"ek": 1, "do": 2, "teen": 3, "char": 4, "chaar": 4, "paanch": 5}
+_HINDI_CHILDREN = re.compile(
+    r"\b(?P<n2>ek|do|teen|chaa?r|paanch)\s+(?P<w>bachche|bacche|bachhe|bachcha|betiyan|"
+    r"betiyaan|beti|bete|beta|ladkiyan|ladke)\b",
+    re.IGNORECASE,
+)
 # A child's name: "our daughter Ira", "one son, Dev, aged 5", "two daughters, Anna is 12".
 _CHILD_NAME = re.compile(
     r"\b(?i:sons?|daughters?|kids?|children|child|baby)\b,?\s+(?:(?i:named|called)\s+)?"
@@ -123,12 +130,13 @@ def family_facts(sentence: str) -> list[tuple[str, str]]:
         facts.append(("family_children", "expecting a baby"))
     children = (
         _CHILDREN.search(sentence)
+        or _HINDI_CHILDREN.search(sentence)
         or _CHILDREN_LISTED.search(sentence)
         or _PARENT_OF.search(sentence)
     )
     if children:
         n = (children.groupdict().get("n") or children["n2"]).lower().replace("none", "no")
-        count = int(count_value(n) or 0) if count_value(n) is not None else 1
+        count = int(count_value(n) or 0) if count_value(n) is not None else _HINDI_COUNT.get(n, 1)
         word = children["w"].lower() or "child"
         word = _HINDI_CHILD.get(word, word)
         kind = "child" if word.startswith(("kid", "child", "bab")) else word.rstrip("s")
@@ -165,13 +173,19 @@ _NOT_CHILD_NAMES = frozenset(
 )
 
 
+_MORE_NAMES = re.compile(r"(?:(?:,\s*|\s+and\s+|\s*&\s*)[A-Z][a-z]+\b)+")
+_NAME = re.compile(r"[A-Z][a-z]+")
+
+
 def _names(sentence: str) -> str:
     """The children's names the sentence gives, as " (Anna, Riya)"; "" if none."""
     names = []
     for match in _CHILD_NAME.finditer(sentence):
-        name = match["name"] or match["name2"]
-        if name and name not in _NOT_CHILD_NAMES and name not in names:
-            names.append(name)
+        more = _MORE_NAMES.match(sentence, match.end())  # "two kids, Aarav and Diya"
+        found = [match["name"] or match["name2"], *_NAME.findall(more.group(0) if more else "")]
+        for name in found:
+            if name and name not in _NOT_CHILD_NAMES and name not in names:
+                names.append(name)
     return f" ({', '.join(names)})" if names else ""
 
 

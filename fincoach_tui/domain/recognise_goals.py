@@ -33,7 +33,7 @@ _OBJECTS = "|".join(sorted(_OBJECT_SLUG, key=len, reverse=True))
 _GOAL_VERB = (
     r"sav(?:e|ing)(?:\s+up)?|put(?:ting)?\s+(?:money\s+)?aside|set(?:ting)?\s+aside|"
     r"plan(?:s|ning)?|wants?|wanting|hop(?:e|es|ing)|aim(?:s|ing)?|dream(?:s|ing)?|"
-    r"target(?:ing)?|goal\s+is|needs?|would\s+like|wish"
+    r"target(?:ing)?|goal\s+is|needs?|(?:would|'d)\s+(?:like|love)|wish"
 )
 _TO_VERB = (
     r"buy|build|fund|pay\s+for|take|go\s+on|afford|have|start|get|save\s+for|"
