@@ -48,6 +48,7 @@ from fincoach_tui.domain.recognise_phrases import name_facts, risk_facts
 from fincoach_tui.domain.recognise_places import city_facts
 from fincoach_tui.domain.recognise_slots import clause_facts
 from fincoach_tui.domain.recognise_values import canonical
+from fincoach_tui.domain.recognise_words import OTHER_PEOPLE
 from fincoach_tui.domain.relative_dates import resolve_relative
 
 __all__ = [
@@ -140,8 +141,8 @@ _HYPOTHETICAL = re.compile(
 )
 # Someone else's figures ("my friend pays 30k rent") are not the user's facts.
 _SOMEONE_ELSE = re.compile(
-    r"^\W*(?:my|our|a)\s+(?:friends?|colleagues?|brother|sister|cousin|neighbou?rs?|boss|"
-    r"manager|roommate|flatmate)\b|^\W*(?:he|she|they|someone|people|everyone|most people)\b",
+    rf"^\W*(?:my|our|a)\s+(?:{OTHER_PEOPLE})\b"
+    r"|^\W*(?:he|she|they|someone|people|everyone|most people)\b",
     re.IGNORECASE,
 )
 

@@ -27,6 +27,7 @@ from functools import lru_cache
 from fincoach_tui.domain.fact_kinds import GOAL_OBJECTS, KINDS, loan_type
 from fincoach_tui.domain.recognise_goals import GOAL_SLOTS
 from fincoach_tui.domain.recognise_parts import Anchor
+from fincoach_tui.domain.recognise_words import SPOUSE_WORDS
 
 Subject = tuple[str, str]  # (kind, anchor word): ("loan", "car loan"), ("goal", "trip")
 
@@ -185,9 +186,7 @@ def carried(anchor: Anchor, clause: str) -> Subject:
     return (anchor.kind, anchor.word)
 
 
-_SPOUSE_SUBJECT = re.compile(
-    r"^\W*(?:(?:my|our|the)\s+)?(?:wife|husband|hubby|spouse|partner|missus)(?:'s)?\b", re.I
-)
+_SPOUSE_SUBJECT = re.compile(rf"^\W*(?:(?:my|our|the)\s+)?(?:{SPOUSE_WORDS})(?:'s)?\b", re.I)
 _SPOUSE_PRONOUN = {
     "husband": r"he|his|him",
     "wife": r"she|her|hers",

@@ -13,16 +13,16 @@ import re
 
 from fincoach_tui.domain.number_words import NUMBER, count_value
 from fincoach_tui.domain.recognise_goals import RETIRE_AGE
+from fincoach_tui.domain.recognise_words import NOT_NAMES, OTHER_PEOPLE, SPOUSE_WORDS
 
 _SPOUSE = re.compile(
     r"\b(?:i'm|i am|we're|we are|got)\s+(?:happily\s+)?(?P<m>married|single|divorced|engaged)\b"
-    r"|\b(?:my|our)\s+(?P<s>wife|husband|spouse|partner|hubby)\b"
-    r"|^\W*(?P<s2>wife|husband|hubby|spouse|partner)(?:'s)?\b"
+    rf"|\b(?:my|our)\s+(?P<s>{SPOUSE_WORDS})\b"
+    rf"|^\W*(?P<s2>{SPOUSE_WORDS})(?:'s)?\b"
     r"|(?<!un)(?<!not )(?<!getting )(?<!get )\b(?P<m2>married)\b(?!\s+(?:next|in|this|soon))",
     re.IGNORECASE,
 )
 _SPOUSE_NAME = re.compile(r"\b(?i:wife|husband|partner|spouse),?\s+(?P<name>[A-Z][a-z]+)\b")
-_NOT_A_NAME = frozenset("And Aur The Is Was Has Earns Gets Makes Works".split())
 _CHILD_WORDS = (
     r"kids?|children|child|sons?|daughters?|babies|baby|bachche|bacche|bachhe|bachon|bachcha|"
     r"betiyan|betiyaan|beti|bete|beta|ladkiyan|ladke"
@@ -102,15 +102,13 @@ _DEPENDS = re.compile(
     r"on me\b|mujh\s*(?:pe|par|pr)|hum\s*(?:pe|par)|financially|send(?:s|ing)?\b[^.]*\bto)",
     re.IGNORECASE,
 )
-_OTHER_PERSON_FIRST = re.compile(
-    r"^\W*(?:my|our)\s+(?:friends?|colleagues?|neighbou?rs?|boss|manager|cousin)\b", re.I
-)
+_OTHER_PERSON_FIRST = re.compile(rf"^\W*(?:my|our)\s+(?:{OTHER_PEOPLE})\b", re.I)
 
 
 def family_facts(sentence: str) -> list[tuple[str, str]]:
     facts = []
     named = _SPOUSE_NAME.search(sentence)
-    if named and named["name"] not in _NOT_A_NAME:
+    if named and named["name"] not in NOT_NAMES:
         facts.append(("spouse_name", named["name"]))
     spouse = _SPOUSE.search(sentence)
     single = _SINGLE_PARENT.search(sentence)
@@ -167,12 +165,6 @@ def family_facts(sentence: str) -> list[tuple[str, str]]:
     return facts
 
 
-_NOT_CHILD_NAMES = frozenset(
-    "And Aur The Is Was Has Both Our My His Her Their She He They It This That Also So But "
-    "Sorry Hi Hello Okay Ok Yes No Rs Sir Madam".split()
-)
-
-
 _MORE_NAMES = re.compile(r"(?:(?:,\s*|\s+and\s+|\s*&\s*)[A-Z][a-z]+\b)+")
 _NAME = re.compile(r"[A-Z][a-z]+")
 
@@ -184,7 +176,7 @@ def _names(sentence: str) -> str:
         more = _MORE_NAMES.match(sentence, match.end())  # "two kids, Aarav and Diya"
         found = [match["name"] or match["name2"], *_NAME.findall(more.group(0) if more else "")]
         for name in found:
-            if name and name not in _NOT_CHILD_NAMES and name not in names:
+            if name and name not in NOT_NAMES and name not in names:
                 names.append(name)
     return f" ({', '.join(names)})" if names else ""
 

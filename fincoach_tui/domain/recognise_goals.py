@@ -23,6 +23,7 @@ import re
 
 from fincoach_tui.domain.fact_kinds import GOAL_OBJECTS, key_of
 from fincoach_tui.domain.recognise_parts import Anchor
+from fincoach_tui.domain.recognise_words import NOT_PLACES
 
 # A goal's figures: its amount, its date, and a duration that is a date from now
 # ("the plan is now for 5 years": in 5 years).
@@ -224,7 +225,4 @@ def _with_detail(anchor: Anchor, clause: str) -> Anchor:
 
 
 _NAME_WORD = re.compile(r"(?<![.!?]\s)(?<!^)\b[A-Z][a-z]{2,}\b")
-_NOT_PLACE = frozenset(
-    "january february march april may june july august september october november december "
-    "jan feb mar apr jun jul aug sep sept oct nov dec diwali holi the also our my".split()
-)
+_NOT_PLACE = NOT_PLACES | {"diwali", "holi"}

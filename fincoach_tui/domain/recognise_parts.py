@@ -12,6 +12,7 @@ from functools import lru_cache
 from fincoach_tui.domain.amounts import Amount, find_amounts
 from fincoach_tui.domain.fact_kinds import GOAL_OBJECTS, Slots
 from fincoach_tui.domain.number_words import NUMBER, count_value
+from fincoach_tui.domain.recognise_words import MONTH_ABBREVIATIONS, MONTH_NAME
 from fincoach_tui.domain.relative_dates import RELATIVE_DATE
 
 __all__ = ["GOAL_OBJECTS", "Anchor", "Figure", "figures_in"]  # GOAL_OBJECTS: for old importers
@@ -37,10 +38,7 @@ class Figure:
     cadence: bool = False  # "a month" / "a year" follows the amount
 
 
-_MONTH = (
-    r"(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|"
-    r"sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)"
-)
+_MONTH = MONTH_NAME
 _ABSOLUTE_DATE = re.compile(
     rf"\b(?:(?P<d1>\d{{1,2}})(?:st|nd|rd|th)?\s+(?:of\s+)?)?(?P<m1>{_MONTH})\.?"
     rf"(?:\s+(?P<d2>\d{{1,2}})(?:st|nd|rd|th)?)?,?\s+(?P<y>(?:19|20)\d\d)\b"
@@ -127,10 +125,10 @@ def _absolute(match: re.Match[str]) -> str:
         return f"{match['lead_y'].lower()} {match['year']}"
     if match["y_only"]:  # "03/2028"
         number = int(match["m_only"])
-        months = "Jan Feb Mar Apr May Jun Jul Aug Sep Oct Nov Dec".split()
+        months = MONTH_ABBREVIATIONS
         return f"{months[number - 1]} {match['y_only']}" if 1 <= number <= 12 else match.group(0)
     if match["yy"]:
-        months = "Jan Feb Mar Apr May Jun Jul Aug Sep Oct Nov Dec".split()
+        months = MONTH_ABBREVIATIONS
         number = int(match["mm"])
         if not 1 <= number <= 12:
             return match.group(0)

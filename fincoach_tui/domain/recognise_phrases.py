@@ -6,16 +6,13 @@ from __future__ import annotations
 
 import re
 
+from fincoach_tui.domain.recognise_words import NOT_NAMES
+
 _NAME = re.compile(r"\b(?:I'm|I am|[Mm]y name is|[Tt]his is|[Cc]all me)\s+([A-Z][a-z]+)\b")
-_NOT_NAMES = frozenset(
-    "Not Just Also So Very Quite Still Now Currently Planning Looking Trying Saving Going "
-    "Married Single Thinking Worried In From On At Here Back Sure Okay Ok Fine Good Happy "
-    "Glad Paying Getting Earning Living Based Sorry A An The Really Pretty Rather Bit".split()
-)
 
 
 def name_facts(sentence: str) -> list[tuple[str, str]]:
-    return [("name", m.group(1)) for m in _NAME.finditer(sentence) if m.group(1) not in _NOT_NAMES]
+    return [("name", m.group(1)) for m in _NAME.finditer(sentence) if m.group(1) not in NOT_NAMES]
 
 
 _RISK = re.compile(

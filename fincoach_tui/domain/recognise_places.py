@@ -15,6 +15,8 @@ from __future__ import annotations
 
 import re
 
+from fincoach_tui.domain.recognise_words import NOT_PLACES
+
 _CITIES = {
     "mumbai": "Mumbai",
     "bombay": "Mumbai",
@@ -109,11 +111,13 @@ _SOMEONE_ELSE = re.compile(
     r"wife|he|she|they|his|her|their)\b",
     re.IGNORECASE,
 )
-_NOT_PLACES = frozenset(
-    "january february march april may june july august september october november december "
-    "a an the my our this that it its tech finance sales marketing it software banking "
-    "government private public school college hospital office home town city village "
-    "india abroad cash equity debt total future hand person advance".split()
+_NOT_PLACES = (
+    frozenset(
+        "a an the my our this that it its tech finance sales marketing it software banking "
+        "government private public school college hospital office home town city village "
+        "india abroad cash equity debt total future hand person advance".split()
+    )
+    | NOT_PLACES
 )
 # Words that make "in <X>" a field or a time, not a place ("in IT", "in March").
 _UPPER_ONLY = re.compile(r"^[A-Z]{2,}$")

@@ -22,11 +22,10 @@ import re
 from datetime import UTC, date, datetime, timedelta
 
 from fincoach_tui.domain.number_words import COUNT, count_value
+from fincoach_tui.domain.recognise_words import MONTH_NAME, MONTHS
 
-_MONTHS = (
-    "january february march april may june july august september october november december"
-).split()
-_MONTH_NAME = r"(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)"
+_MONTHS = MONTHS
+_MONTH_NAME = MONTH_NAME
 
 # Festival dates (the day most of India keeps; regional calendars may differ by a day).
 # A year not in the table resolves to the festival's usual month.
