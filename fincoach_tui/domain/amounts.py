@@ -70,7 +70,7 @@ _MONEY_BEFORE = re.compile(
     re.IGNORECASE,
 )
 _TIME_BEFORE = re.compile(
-    r"\b(?:in|by|since|until|till|before|after|from|year|of|circa|during|born|bought|"
+    r"\b(?:in|by|since|until|till|before|after|from|year|circa|during|born|bought|"
     r"sold|built|started|joined|opened|taken|took)\s+(?:the\s+)?(?:year\s+)?$",
     re.IGNORECASE,
 )
@@ -86,7 +86,7 @@ def _money_not_year(text: str, start: int, end: int) -> bool:
     before = text[max(0, start - 30) : start]
     if _MONEY_AFTER.match(text[end:]):
         return not _TIME_BEFORE.search(before) or bool(_MONEY_BEFORE.search(before))
-    return bool(_MONEY_BEFORE.search(before))
+    return bool(_MONEY_BEFORE.search(before)) and not re.search(r"\bof\s+$", before)
 
 
 @dataclass(frozen=True)

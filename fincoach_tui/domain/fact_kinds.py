@@ -90,7 +90,7 @@ INVESTMENTS = {
 # The things a goal is for, by slug: the words that name each (a goal for anything else is
 # named by its own words).
 GOAL_OBJECTS = {
-    "house": "house|home|flat|apartment|property|plot|1bhk|2bhk|3bhk|4bhk",
+    "house": "house|home|flat|apartment|property|plot|place|1bhk|2bhk|3bhk|4bhk",
     "car": "car",
     "bike": "bike|scooter|motorcycle",
     "wedding": "wedding|marriage|shaadi|shadi",

@@ -106,7 +106,9 @@ def read(
     reading for the message after it."""
     found, subject = _recognise(text, said_at, reading)
     if text.rstrip().endswith("?"):
-        subject = None  # the user's own question is not what their next figure is about
+        # The user's own question is not what their next figure is about, unless that
+        # figure points back to it ("should I raise my SIP?" "I've made it 12,500").
+        return list(found), reading.knowing(found).asking(subject)
     return list(found), reading.knowing(found).about(subject)
 
 
@@ -147,6 +149,9 @@ _SOMEONE_ELSE = re.compile(
 )
 
 
+_POINTS_BACK = re.compile(r"\b(?:it|it's|that|that's)\b", re.IGNORECASE)
+
+
 def recognise(
     text: str, said_at: float | None = None, reading: Reading | None = None
 ) -> list[tuple[str, str]]:
@@ -185,11 +190,11 @@ def _recognise(
     for index, sentence in enumerate(sentences):
         question = sentence.rstrip().endswith("?")
         following = sentences[index + 1] if index + 1 < len(sentences) else ""
-        family = family_facts(sentence)
+        family = [] if question else family_facts(sentence)  # "with a baby?" says no count
         spouse = next((v for k, v in family if k == "family_spouse"), spouse)
         name = next((v for k, v in family if k == "spouse_name"), name)
         about_spouse = False  # the sentence so far is about the spouse
-        found += name_facts(sentence) + city_facts(sentence) + family
+        found += family if question else name_facts(sentence) + city_facts(sentence) + family
         found += risk_facts(sentence, question, following)
         for clause in clauses_of(sentence):
             # An anchor after "including" is a part of what is priced, not its subject.
@@ -212,6 +217,9 @@ def _recognise(
             if not anchors and subject and (figures_in(clause) or has_ended(clause)):
                 if not from_before or short or REFERS_BACK.search(clause):
                     extra = anchor_of(subject)
+            if not anchors and extra is None and subject is None and reading.asked:
+                if figures_in(clause) and _POINTS_BACK.search(clause):
+                    extra = anchor_of(reading.asked)
             if not anchors and extra is None and not anchors_in(clause):
                 extra = regular_cost(clause)
             # A question states only the figures it gives as the user's own, in passing:

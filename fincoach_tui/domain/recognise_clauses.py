@@ -15,6 +15,7 @@ from fincoach_tui.domain.fact_kinds import KINDS
 from fincoach_tui.domain.recognise_context import PERSON_FIRST
 from fincoach_tui.domain.recognise_goals import goal_anchors
 from fincoach_tui.domain.recognise_parts import Anchor, figures_in
+from fincoach_tui.domain.relative_dates import RELATIVE_DATE
 
 INCLUDED = re.compile(
     r"\b(?:including|incl\.?|inclusive of|excluding|plus|besides)\s+(?:the\s+|my\s+|our\s+)?"
@@ -39,10 +40,12 @@ def sentences_of(text: str) -> list[str]:
 
 def clauses_of(sentence: str) -> list[str]:
     parts, start = [], 0
+    # Not inside a figure: the "and" of "two and a half lakh", "in a year and a half".
     amounts = [(a.start, a.end) for a in find_amounts(sentence)]
+    amounts += [(m.start(), m.end()) for m in RELATIVE_DATE.finditer(sentence)]
     for match in _CLAUSE.finditer(sentence):
         if any(a < match.start() < b for a, b in amounts):
-            continue  # the "and" of "two and a half lakh"
+            continue
         parts.append(sentence[start : match.start()])
         start = match.end()
     parts.append(sentence[start:])

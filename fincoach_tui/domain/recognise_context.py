@@ -38,6 +38,9 @@ class Reading:
     topics: tuple[tuple[str, str, str], ...] = ()  # (word, kind, anchor word), oldest first
     spouse: str = ""  # "husband", "wife", "partner"...
     spouse_name: str = ""  # "Sneha": a clause that starts with it is about the spouse
+    # What the user's own last message asked about ("should I increase my SIP?"): a next
+    # "I've made it 12,500" that points back with "it" or "that" is about it.
+    asked: Subject | None = None
     _hash: int = field(default=0, init=False, repr=False, compare=False)
 
     # A reading keys the recogniser's cache and is rebuilt for every message of a long
@@ -46,7 +49,7 @@ class Reading:
         return self._hash
 
     def __post_init__(self) -> None:
-        state = (self.subject, self.topics, self.spouse, self.spouse_name)
+        state = (self.subject, self.topics, self.spouse, self.spouse_name, self.asked)
         object.__setattr__(self, "_hash", hash(state))
 
     def knowing(self, facts: Iterable[tuple[str, str]]) -> Reading:
@@ -55,7 +58,13 @@ class Reading:
 
     def about(self, subject: Subject | None) -> Reading:
         """The reading for the next message: about what this one named last (or nothing)."""
-        return self if subject == self.subject else _about(self, subject)
+        if subject == self.subject and self.asked is None:
+            return self
+        return _about(self, subject)
+
+    def asking(self, subject: Subject | None) -> Reading:
+        """The reading after the user's own question about `subject`."""
+        return Reading(None, self.topics, self.spouse, self.spouse_name, subject)
 
 
 @lru_cache(maxsize=8192)
@@ -75,7 +84,7 @@ def _knowing(reading: Reading, facts: tuple[tuple[str, str], ...]) -> Reading:
         for word in sorted(topic_words(key, value)):
             topics.pop((word, *subject), None)  # re-added: the newest mention is last
             topics[(word, *subject)] = None
-    return Reading(reading.subject, tuple(topics), spouse, name)
+    return Reading(reading.subject, tuple(topics), spouse, name, reading.asked)
 
 
 @lru_cache(maxsize=8192)

@@ -33,7 +33,8 @@ _HINDI_CHILD |= {"beti": "daughter", "bete": "son", "beta": "son", "ladkiyan": "
 _HINDI_CHILD |= {"ladke": "son"}
 _CHILDREN = re.compile(
     r"(?:\b(?:have|with|got|raising)\s+(?P<n>a|an)|\b(?P<n2>\d|no|" + NUMBER + r"))\s+"
-    r"(?:(?:young|little|small|school-going|grown-up)\s+)?(?P<w>" + _CHILD_WORDS + r")\b",
+    r"(?:(?:young|little|small|school-going|grown-up|\d{1,2}[- ](?:year|month)s?[- ]old)\s+)?"
+    r"(?P<w>" + _CHILD_WORDS + r")\b",
     re.IGNORECASE,
 )
 # Hindi counts before the Hindi words for children: "do bachche", "teen betiyan".

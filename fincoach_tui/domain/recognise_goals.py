@@ -38,7 +38,7 @@ _GOAL_VERB = (
 )
 _TO_VERB = (
     r"buy|build|fund|pay\s+for|take|go\s+on|afford|have|start|get|save\s+for|"
-    r"save\s+up\s+for|make|upgrade\s+to|do|own|renovate|redo|gift|purchase"
+    r"save\s+up\s+for|make|upgrade(?:\s+to)?|replace|do|own|renovate|redo|gift|purchase"
 )
 _ARTICLE = (
     r"(?:(?:a|an|my|our|the|his|her|their|some)\s+)?(?:(?:new|second|bigger|first|own|dream)\s+)?"
@@ -48,13 +48,15 @@ _NOT_A_GOAL = (
 )
 # "want to buy a bike", "saving up for a sabbatical", "planning for our trip".
 _GOAL = re.compile(
-    rf"\b(?:{_GOAL_VERB})\s+(?:to\s+(?:{_TO_VERB})|for|towards)\s+{_ARTICLE}"
+    rf"\b(?:(?:{_GOAL_VERB})\s+(?:to\s+(?:{_TO_VERB})|for|towards)"
+    r"|(?:thinking|think|considering|dreaming)\s+(?:of|about)\s+(?:buying|getting|taking|"
+    rf"building|starting|doing|owning))\s+{_ARTICLE}"
     r"(?P<obj>[a-z0-9][a-z0-9'-]*(?:\s+[a-z][a-z'-]*){0,2})",
     re.IGNORECASE,
 )
 # "want a bike", "planning a Europe trip": with no "to <verb>" or "for", only a known thing.
 _GOAL_DIRECT = re.compile(
-    rf"\b(?:{_GOAL_VERB})\s+(?:a|an|our|my|the|some)\s+(?:new\s+|second\s+|\w+\s+)?"
+    rf"\b(?:{_GOAL_VERB})\s+(?:a|an|our|my|the|some|[A-Z][a-z]+'s)\s+(?:new\s+|second\s+|\w+\s+)?"
     rf"(?P<obj>{_OBJECTS})\b{_NOT_A_GOAL}",
     re.IGNORECASE,
 )
@@ -81,7 +83,7 @@ _SAVE_FOR_ANY = re.compile(
 _GOAL_NEEDS = re.compile(
     rf"\b(?:(?:a|an|my|our|the)\s+)?(?:\w+\s+)?(?P<obj>{_OBJECTS})\b{_NOT_A_GOAL}[^.;?!]{{0,40}}?"
     r"\b(?:needs|will need|would need|will cost|would cost|costs? (?:more )?like|may cost|"
-    r"might cost|budget(?:ed)?|estimate[sd]?)\b"
+    r"might cost|budget(?:ed)?|estimate[sd]?|fund|corpus|kitty)\b"
     rf"|\b(?:budget|plan|quote)\s+for\s+(?:a|an|my|our|the)\s+(?:\w+\s+)?(?P<obj2>{_OBJECTS})\b",
     re.IGNORECASE,
 )
@@ -121,7 +123,7 @@ RETIRE_AGE = re.compile(
 _MENTION = re.compile(
     rf"\b(?:the|our|my|this|that)\s+(?:\w+\s+)?(?P<obj>{_OBJECTS})\b{_NOT_A_GOAL}", re.I
 )
-_LIVED_IN = frozenset("house home flat apartment property plot 1bhk 2bhk 3bhk 4bhk".split())
+_LIVED_IN = frozenset("house home flat apartment property plot place 1bhk 2bhk 3bhk 4bhk".split())
 _STOP = frozenset("a an the my our new some in by of for to and".split())
 
 
@@ -177,6 +179,8 @@ def goal_anchors(clause: str, has_amount: bool = False) -> list[Anchor]:
         for match in _GOAL_NEEDS.finditer(clause):
             group = "obj" if match["obj"] else "obj2"
             slug = _OBJECT_SLUG[match[group].lower()]
+            if slug == "emergency_fund":
+                continue  # an emergency fund is a kind of its own, not a goal
             anchors.append(Anchor(match.start(group), match.end(group), "goal", slug, GOAL_SLOTS))
     if not anchors:
         saving = bool(_SAVING_VERB.search(clause))

@@ -93,7 +93,9 @@ _LIVING = re.compile(
 # "in/at <Place>" in a sentence about the user: a capitalised name, not a month or a field.
 _IN_PLACE = re.compile(r"\b(?:in|at|near)\s+(?P<place>[A-Z][a-z]{2,}(?:\s[A-Z][a-z]{2,})?)\b")
 _ABOUT_USER = re.compile(
-    r"\b(?:i|we|i'm|we're|im|me|us|our|my|family|here|currently|now|these days)\b", re.I
+    r"\b(?:i|we|i'm|we're|im|me|us|our|my|family|here|currently|now|these days|dev|developer|"
+    r"engineer|job|working|based)\b",
+    re.I,
 )
 _KNOWN_CITY = re.compile(
     rf"\b(?:in|from|at)\s+(?P<city>{_KNOWN})\b"

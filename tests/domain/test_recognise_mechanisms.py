@@ -351,3 +351,44 @@ def test_schemes_and_money_to_or_from_family(text, key, value):
 
 def test_a_corrected_rate_keeps_the_right_one():
     assert said("RD at 6.8%.", "Sorry, the RD is at 6.5%, not 6.8%.")["rd_rate"] == "6.5%"
+
+
+# ---- what a figure points back to ---------------------------------------------------------------
+
+
+def test_a_figure_that_points_back_answers_the_users_own_question():
+    facts = said("My SIP is 4k.", "Should I step up my SIP?", "Done, I've made it 6,500 now.")
+    assert facts["sip"] == "₹6,500"
+    # Without pointing back, a bare figure after one's own question belongs to nothing.
+    assert said("Should I step up my SIP?", "Bought a phone for 32,000.") == {}
+
+
+def test_a_question_about_family_states_no_family():
+    facts = said("Our son Vihaan is 3.", "Is a 1 crore cover enough with a kid?")
+    assert facts["family_children"] == "1 son (Vihaan)"
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        (
+            "We're considering buying a plot in 6 years, around 40 lakh.",
+            {"goal_house_date": "in May 2032", "goal_house_amount": "₹40,00,000"},
+        ),
+        (
+            "Ishaan's college fund: 45 lakh by 2036.",
+            {"goal_education_amount": "₹45,00,000", "goal_education_date": "by 2036"},
+        ),
+        (
+            "We plan to replace the car in two and a half years and a bit, about 11 lakh.",
+            {"goal_car_date": "in Nov 2028", "goal_car_amount": "₹11,00,000"},
+        ),
+        ("We have a 4-year-old daughter, Siya.", {"family_children": "1 daughter (Siya)"}),
+        (
+            "opened an RD of 1500 per month for 3 yrs",
+            {"rd_amount": "₹1,500", "rd_tenure": "3 years"},
+        ),
+    ],
+)
+def test_more_goals_family_and_deposits(text, expected):
+    assert said(text) == expected
