@@ -149,6 +149,7 @@ _SOMEONE_ELSE = re.compile(
 )
 
 
+_NAMES_SELF = re.compile(r"\b(?:i|i'm|i've|im|my|me|mine|we|we're|our|us)\b", re.IGNORECASE)
 _POINTS_BACK = re.compile(r"\b(?:it|it's|that|that's)\b", re.IGNORECASE)
 
 
@@ -208,7 +209,10 @@ def _recognise(
             if named:
                 subject, from_before = named, False
             spouses = spouse_subject(clause, spouse, name) or bool(
-                about_spouse and SPOUSE_PRONOUN_NEXT.match(clause)
+                # a later clause of a sentence about the spouse that names no one else:
+                # "My wife's salary got revised, 2.45L in hand now"
+                about_spouse
+                and (SPOUSE_PRONOUN_NEXT.match(clause) or not _NAMES_SELF.search(clause))
             )
             about_spouse = spouses or (about_spouse and not anchors)
             if _HYPOTHETICAL.search(clause) or (_SOMEONE_ELSE.match(clause) and not spouses):

@@ -392,3 +392,10 @@ def test_a_question_about_family_states_no_family():
 )
 def test_more_goals_family_and_deposits(text, expected):
     assert said(text) == expected
+
+
+def test_a_sentence_about_the_spouse_stays_about_them_until_someone_else_is_named():
+    facts = said("I take home 1.3L.", "My husband's pay was revised, 1.9L in hand now.")
+    assert (facts["salary"], facts["spouse_salary"]) == ("₹1,30,000", "₹1,90,000")
+    facts = said("My husband earns 70k and I make 85k.")
+    assert (facts["salary"], facts["spouse_salary"]) == ("₹85,000", "₹70,000")
