@@ -219,17 +219,19 @@ def _sentences(text: str) -> list[str]:
 
 def _statement_part(sentence: str) -> str:
     """A sentence without its question: "My salary is 80k, how much should I save?" keeps
-    "My salary is 80k"; a sentence that is all question keeps nothing."""
+    "My salary is 80k"; a sentence that is all question keeps nothing. After a statement, a
+    part with a question mark but no question word is a hedge, not a question: "idk my
+    risk, high i guess?" keeps both."""
     if not is_question(sentence):
         return sentence
     if not sentence.rstrip().endswith("?"):
         return ""
     kept: list[str] = []
     for part in _COMMA.split(sentence):
-        if is_question(part):
+        if is_question(part) and not (kept and not _QUESTION.match(part)):
             break
         kept.append(part)
-    return ", ".join(kept)
+    return ", ".join(kept).rstrip("?")
 
 
 def _trimmed(text: str) -> str:
@@ -303,11 +305,30 @@ def _numbers(value: str) -> set[float]:
     return amounts | {float(n) for n in re.findall(r"\d+(?:\.\d+)?(?=\s*%)", value)}
 
 
+_RAW_NUMBER = re.compile(r"(?<![\w.])\d[\d,]*(?:\.\d+)?")
+
+
+def _raw_numbers(text: str) -> set[float]:
+    return {float(n.replace(",", "")) for n in _RAW_NUMBER.findall(text)}
+
+
+def _bare_numbers(statement: str) -> set[float]:
+    """The numbers written in digits in `statement` outside the amounts and rates the
+    amounts parser reads ("2000" of "an rd of 2000 per month", "5" of "for 5 yrs")."""
+    spans = [(a.start, a.end) for a in find_amounts(statement)]
+    return {
+        float(m[0].replace(",", ""))
+        for m in _RAW_NUMBER.finditer(statement)
+        if not any(start <= m.start() < end for start, end in spans)
+        and not statement[m.end() :].lstrip().startswith("%")
+    }
+
+
 def carried(statement: str, facts: Mapping[str, str]) -> bool:
     """Whether the current `facts` (key -> value) hold everything `statement` says: the
-    recogniser reads facts from it, every one is current, every amount and rate in it is one
-    of their values, it has no more figures than facts, and every word class it names is
-    among their kinds."""
+    recogniser reads facts from it, every one is current, every amount, rate and other
+    number in it is one of their values, it has no more figures than facts, and every word
+    class it names is among their kinds."""
     found = recognise(statement)
     if not found:
         return False
@@ -316,6 +337,8 @@ def carried(statement: str, facts: Mapping[str, str]) -> bool:
     values = set().union(*(_numbers(value) for _, value in found))
     if not _numbers(statement) <= values or len(figures_in(statement)) > len(found):
         return False
+    if not _bare_numbers(statement) <= values | _raw_numbers(" ".join(v for _, v in found)):
+        return False  # "an rd of 2000 per month": a number the facts do not hold
     keys = [key for key, _ in found]
     for name in classes_of(statement):
         prefixes = CLASSES[name][1]
