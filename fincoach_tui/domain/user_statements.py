@@ -360,7 +360,8 @@ def replaced(statement: str, facts: Mapping[str, str]) -> tuple[tuple[str, ...],
         for key, values in said.items()
         if key in facts and not any(same_value(key, v, facts[key]) for v in values)
     )
-    return old, bool(old) and len(old) == len(said) and len(figures_in(statement)) <= len(said)
+    values = sum(map(len, said.values()))
+    return old, bool(old) and len(old) == len(said) and len(figures_in(statement)) <= values
 
 
 def outdated(statement: str, facts: Mapping[str, str]) -> bool:
