@@ -56,7 +56,9 @@ SUMMARIZER_PROMPT = (
     "names, family and dependants, city, goals with their amount and date, preferences with "
     "their reason, and decisions. When something changed (rent went up, \"actually it's "
     '..."), keep only the newest value and say it replaced the old one. Put these facts '
-    "first, one per line, oldest first; then open questions; drop pleasantries and the "
+    "first, one per line, oldest first; then, in the user's own words, every other statement "
+    "they made about their situation (where they live, family, why they prefer something, a "
+    "goal named in words), newest first; then open questions; drop pleasantries and the "
     "coach's advice. Use at most {cap} tokens. Reply with the summary only."
 )
 
