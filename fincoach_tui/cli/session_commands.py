@@ -11,6 +11,7 @@ import sys
 from datetime import datetime
 
 from fincoach_tui.cli.errors import UserFacingError, guard, sessions_dir
+from fincoach_tui.domain.money import usd
 from fincoach_tui.settings import paths
 
 __all__ = ["cmd_compare", "cmd_export", "cmd_sessions"]
@@ -39,7 +40,7 @@ def cmd_sessions() -> int:
             # e.g. a newer FinCoach's: list it, say why
             print(f"{name:<28} {'?':>5}  {'-':<8} {'-':>9} {'-':>10}  ({row})")
             continue
-        cost = "no price" if row.cost_usd is None else f"${row.cost_usd:.4f}"
+        cost = usd(row.cost_usd)
         tokens = f"{row.billed_tokens:,}"
         if row.estimated:  # a server that sent no usage: our estimate, never "billed"
             tokens, cost = f"≈{tokens}", cost if row.cost_usd is None else f"≈{cost}"
