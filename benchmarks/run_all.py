@@ -2,6 +2,7 @@
 
     python benchmarks/run_all.py            # the full run (about 2 minutes on 2 cores)
     python benchmarks/run_all.py --quick    # fewer runs and a 200-turn session, to try it out
+    python benchmarks/run_all.py --usage-sessions 100   # a short `fincoach usage` run
 
 Each benchmark runs in its own process (so their memory and imports do not mix) and
 prints one JSON line; this script collects them. Figures are medians over several runs;
@@ -194,11 +195,32 @@ def long_report(storage: dict, long: dict) -> str:
                       *(f"| {a} | {b} | {c} | {d} |" for a, b, c, d in rows)])  # fmt: skip
 
 
+def usage_report(usage: dict) -> str:
+    """`fincoach usage` over many sessions: the index read cold, warm and after one change."""
+    n = usage["sessions"]
+    rows = [
+        (f"`fincoach usage` over {n:,} sessions, no index yet (in process)",
+         f"{usage['cold_ms']:.0f} ms", "", ""),
+        (f"`fincoach usage` over {n:,} sessions, index kept (in process, median)",
+         f"{usage['warm_ms_median']:.0f} ms", "", ""),
+        ("... after one session changed: sessions read again",
+         f"{usage['reread_after_one_change']}", "1", verdict(usage["reread_after_one_change"] == 1)),
+        ("`python -m fincoach_tui usage --monthly`, index kept (median)",
+         f"{usage['command_warm_s_median']:.2f} s", "", ""),
+    ]  # fmt: skip
+    lines = ["| figure | measured | target | verdict |", "|---|---:|---|---|"]
+    lines += [f"| {a} | {b} | {c} | {d} |" for a, b, c, d in rows]
+    return "\n".join(lines)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="fewer runs, a 200-turn session")
     parser.add_argument("--turns", type=int, default=None)
     parser.add_argument("--json", type=Path, help="also write the raw results here")
+    parser.add_argument("--usage-sessions", type=int, default=None,
+                        help="sessions for the usage benchmark (default 1,000; 200 with --quick;"
+                             " 0 skips it)")  # fmt: skip
     args = parser.parse_args(argv)
     turns = args.turns or (200 if args.quick else 1000)
     samples, runs = ("3", "3") if args.quick else ("9", "21")
@@ -212,16 +234,29 @@ def main(argv: list[str] | None = None) -> int:
     long = run("bench_long.py", *(["--runs", "2", "--sizes", "0,1000", "--rss-turns", "1000",
                                    "--compare-turns", "1000", "--sitting", "40"]
                                   if args.quick else ["--runs", "5"]))  # fmt: skip
+    usage_sessions = args.usage_sessions
+    if usage_sessions is None:
+        usage_sessions = 200 if args.quick else 1000
+    usage = (
+        run("bench_usage.py", "--sessions", str(usage_sessions),
+            *(["--turns", "30"] if args.quick else []))
+        if usage_sessions > 0 else None
+    )  # fmt: skip
     info = machine()
     if args.json:
         args.json.write_text(json.dumps({"machine": info, "first_frame": first,
                                          "session": session, "rss": rss, "storage": storage,
-                                         "long": long}, indent=2) + "\n")  # fmt: skip
+                                         "long": long, "usage": usage}, indent=2) + "\n")  # fmt: skip
     print(report(first, session, rss, info))
     print()
     print("Long sessions (issue 17):")
     print()
     print(long_report(storage, long))
+    if usage is not None:
+        print()
+        print("Usage across sessions:")
+        print()
+        print(usage_report(usage))
     return 0
 
 

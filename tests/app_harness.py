@@ -5,6 +5,7 @@ typing, sending and retrying as a user does. Tests that use it are marked slow
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -100,15 +101,36 @@ def fault_app(
     return make_app(root, session, settings=settings, **options)
 
 
-async def wait_until(pilot, condition: Callable[[], object], *, polls: int = 400) -> None:
-    """Let the app run until `condition()` is true; fail if it never is. Work that hops
-    threads (the engine loads in one) lands on the event loop some time after its worker
-    is reported done, so tests wait for the state they need, not for a guessed delay."""
-    for _ in range(polls):
-        if condition():
+# How long a test waits for a state before failing. Generous on purpose: on a loaded
+# 2-core machine a worker can take seconds to land; a test that passes never waits it out.
+WAIT_TIMEOUT_S = 30.0
+POLL_S = 0.025
+
+
+async def wait_until(
+    pilot, condition: Callable[[], object], *, timeout: float = WAIT_TIMEOUT_S
+) -> None:
+    """Let the app run until `condition()` is true; fail if it is not within `timeout`
+    seconds. Work that hops threads (the engine loads in one) lands on the event loop some
+    time after its worker is reported done, so tests wait for the state they need, not
+    for a guessed delay."""
+    deadline = time.monotonic() + timeout
+    while not condition():
+        if time.monotonic() >= deadline:
+            assert condition(), (
+                f"waited {timeout:.0f} s and the app never reached the state the test waits "
+                f"for: {describe(condition)} is still false"
+            )
             return
-        await pilot.pause(0.025)
-    assert condition(), "the app never reached the state the test waits for"
+        await pilot.pause(POLL_S)
+
+
+def describe(condition: Callable[[], object]) -> str:
+    """Where the condition is written (file:line), so a failure points at it."""
+    code = getattr(condition, "__code__", None)
+    if code is None:
+        return repr(condition)
+    return f"the condition at {Path(code.co_filename).name}:{code.co_firstlineno}"
 
 
 async def started(app: FinCoachApp, pilot) -> None:

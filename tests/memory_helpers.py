@@ -4,14 +4,15 @@ memory tests: hybrid, facts, the recall probe."""
 from __future__ import annotations
 
 import itertools
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Awaitable, Callable
 
-from fincoach_tui.domain.memory import make_strategy
+from fincoach_tui.domain.memory import Strategy, make_strategy
 from fincoach_tui.domain.persona import FINCOACH_SYSTEM_PROMPT
 from fincoach_tui.domain.pricing import PriceTable
 from fincoach_tui.domain.session_state import SessionState, replay
-from fincoach_tui.domain.tokens import OPENAI_CHAT_OVERHEAD
-from fincoach_tui.llm.base import Completion, TextDelta
+from fincoach_tui.domain.tokens import OPENAI_CHAT_OVERHEAD, TokenCounter
+from fincoach_tui.llm.base import ChatModel, Completion, TextDelta
+from fincoach_tui.llm.embeddings import Embedder
 from fincoach_tui.llm.offline import OfflineCoach
 from fincoach_tui.llm.prices import price_table
 from fincoach_tui.llm.providers import PRESETS
@@ -24,6 +25,34 @@ START = 1_767_604_800.0  # 2026-01-05 09:20 UTC
 def shipped_prices() -> PriceTable:
     """genai-prices' figures at OpenAI, no overrides: gpt-4o-mini at its list price."""
     return price_table({}, base_url=PRESETS["openai"].base_url)
+
+
+def offline_coach(
+    state: SessionState,
+    events: list[dict],
+    llm: ChatModel,
+    counter: TokenCounter,
+    strategy: Strategy,
+    *,
+    clock: Callable[[], float],
+    sleep: Callable[[float], Awaitable[None]] | None = None,
+    embedder: Embedder | None = None,
+) -> Coach:
+    """The coach the service and memory tests drive: `llm` priced as gpt-4o-mini at its
+    list price, the persona's system prompt, every event appended to `events` as a dict."""
+    return Coach(
+        state=state,
+        sink=lambda event: events.append(event.to_dict()),
+        llm=llm,
+        choice=ModelChoice("offline", MODEL, OPENAI_CHAT_OVERHEAD, simulated=True),
+        counter=counter,
+        prices=shipped_prices(),
+        system_prompt=FINCOACH_SYSTEM_PROMPT,
+        strategy=strategy,
+        clock=clock,
+        **({} if sleep is None else {"sleep": sleep}),
+        embedder=embedder,
+    )
 
 
 class Scripted:
@@ -70,15 +99,12 @@ class MemoryHarness:
         self.llm = Scripted(OfflineCoach(counter.count, OPENAI_CHAT_OVERHEAD))
         self.counter = counter
         ticks = itertools.count(start, 60.0)
-        self.coach = Coach(
-            state=self.state,
-            sink=lambda event: self.events.append(event.to_dict()),
-            llm=self.llm,
-            choice=ModelChoice("offline", MODEL, OPENAI_CHAT_OVERHEAD, simulated=True),
-            counter=counter,
-            prices=shipped_prices(),
-            system_prompt=FINCOACH_SYSTEM_PROMPT,
-            strategy=make_strategy(strategy, params),
+        self.coach = offline_coach(
+            self.state,
+            self.events,
+            self.llm,
+            counter,
+            make_strategy(strategy, params),
             clock=lambda: next(ticks),
             embedder=embedder,
         )

@@ -32,6 +32,7 @@ from fincoach_tui.cli.plain_commands import (
 from fincoach_tui.cli.wrap import StreamWrapper
 from fincoach_tui.domain.inert_text import inert
 from fincoach_tui.domain.memory import StrategyError
+from fincoach_tui.domain.money import usd
 from fincoach_tui.service.coach import Coach, Turn
 from fincoach_tui.service.events import (
     ExtractFinished,
@@ -56,7 +57,7 @@ PROMPT = "you> "
 
 
 def accounting_line(record, coach: Coach | None = None) -> str:
-    cost = "no price" if record.cost_usd is None else f"${record.cost_usd:.6f}"
+    cost = usd(record.cost_usd)
     estimated = record.usage.estimated and not record.simulated
     flags = " (simulated)" if record.simulated else (" (estimated)" if estimated else "")
     counted, gap = record.counted_tokens, record.template_gap

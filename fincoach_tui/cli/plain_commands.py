@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from fincoach_tui.domain.memory import STRATEGIES, StrategyError
+from fincoach_tui.domain.money import usd
 from fincoach_tui.domain.records import CallRecord
 from fincoach_tui.domain.session_state import SessionState
 
@@ -63,7 +64,7 @@ def call_cost(record: CallRecord) -> str:
     if record.cost_usd is None:
         return "no price"
     estimated = record.usage.estimated and not record.simulated
-    return f"{'≈' if estimated else ''}${record.cost_usd:.6f}"
+    return f"{'≈' if estimated else ''}{usd(record.cost_usd)}"
 
 
 def session_total(name: str, state: SessionState) -> str:
@@ -77,9 +78,9 @@ def session_total(name: str, state: SessionState) -> str:
     elif not priced:
         cost = "no price"
     elif len(priced) < len(records):
-        cost = f"${sum(priced):.6f} + no price ({len(records) - len(priced)} calls)"
+        cost = f"{usd(sum(priced))} + no price ({len(records) - len(priced)} calls)"
     else:
-        cost = f"${sum(priced):.6f}"
+        cost = usd(sum(priced))
     flags = ""
     if state.estimated and priced:
         cost, flags = f"≈{cost}", " (estimated)"

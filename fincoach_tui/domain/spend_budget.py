@@ -85,7 +85,7 @@ class BudgetCheck:
             adds = "" if next_cost is None else f"; this message adds ≈{usd(next_cost)}"
             line = f"the {s.scope} budget of {usd(s.limit)} is used up (spent {usd(s.spent)}){adds}"
         if self.refused:
-            return f"not sent: {line}; raise it in the usage screen (Ctrl+U) or config.toml"
+            return f"not sent: {line}; raise it in the usage screen (Ctrl+F) or config.toml"
         return line
 
     def notice(self, usd: Formatter) -> str:

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol
 
 from fincoach_tui.llm.base import LLMError
-from fincoach_tui.llm.openai_chat import to_llm_error
+from fincoach_tui.llm.openai_errors import to_llm_error
 from fincoach_tui.llm.providers import PRESETS, ProviderSettings
 
 if TYPE_CHECKING:

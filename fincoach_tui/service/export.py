@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from fincoach_tui.domain.inert_text import inert
+from fincoach_tui.domain.money import usd
 from fincoach_tui.domain.record_refs import SentRefs
 from fincoach_tui.domain.session_state import SessionState
 
@@ -114,7 +115,7 @@ def to_markdown(name: str, state: SessionState) -> str:
 
 
 def _record_line(record) -> str:
-    cost = "no price" if record.cost_usd is None else f"${record.cost_usd:.6f}"
+    cost = usd(record.cost_usd)
     sim = " (simulated)" if record.simulated else ""
     note = f" · **{record.note}**" if record.note else ""  # e.g. "cut off at 1,024 tokens"
     if _estimated(record):  # the server sent no usage: never shown as billed
@@ -140,7 +141,7 @@ def _table(state: SessionState) -> str:
         "|---:|---|---|---:|---:|---:|---:|---:|---:|---:|",
     ]
     for r in state.records:
-        cost = "no price" if r.cost_usd is None else f"{r.cost_usd:.6f}"
+        cost = usd(r.cost_usd)
         est = "≈" if _estimated(r) else ""
         cost = cost if r.cost_usd is None else est + cost
         rows.append(
@@ -149,7 +150,7 @@ def _table(state: SessionState) -> str:
             f"{est}{r.usage.completion_tokens} | {r.usage.reasoning_tokens} | {cost} |"
         )
     total = state.total_cost
-    shown = "no price" if total is None else f"${total:.6f}"
+    shown = usd(total)
     if state.estimated and total is not None:
         shown = f"≈{shown} (est.: the server sent no usage for some calls; ≈ marks them)"
     rows.append(f"\nTotal: {shown}")

@@ -17,7 +17,7 @@ from fincoach_tui.domain.records import Usage
 from fincoach_tui.domain.spend_budget import Budget, BudgetCheck, check_budget
 from fincoach_tui.domain.usage import GroupBy, Period, UsageReport, spent_since, usage_report
 from fincoach_tui.settings import paths
-from fincoach_tui.store.usage_index import INDEX_NAME, UsageIndex, index_for
+from fincoach_tui.store.usage_index import UsageIndex, index_for
 
 if TYPE_CHECKING:
     from fincoach_tui.service.coach import Coach
@@ -25,10 +25,10 @@ if TYPE_CHECKING:
 
 
 def usage_index(sessions_dir: Path | None = None) -> UsageIndex:
-    """The index of `sessions_dir` (default: the data directory's), kept beside it."""
+    """The index of `sessions_dir` (default: the data directory's), kept in it."""
     if sessions_dir is None:
         return index_for(paths.data_dir())
-    return UsageIndex(sessions_dir, Path(sessions_dir).parent / INDEX_NAME)
+    return UsageIndex(sessions_dir)
 
 
 def report(

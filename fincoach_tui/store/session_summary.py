@@ -1,30 +1,28 @@
 """Each session's row of the sessions listing, kept so that listing does not replay them.
 
-`summaries.json` in the sessions directory holds, per session file, its size and mtime
-(ns) and its summary (turns, strategy, tokens, cost, last used: domain/session_state.py).
-A row whose file still has that size and mtime is used as it is; any other session is
-replayed once and its row kept. The app writes the row of a session it closes from the
-state it has in memory, so the next listing replays nothing. The file is a cache: a
-damaged or missing one is rebuilt, and one that cannot be written only costs the replay.
-(The usage index, store/usage_index.py, keeps per-day usage by the same rule; the two
-could share one file of per-session entries.)
+The sessions directory's index (store/session_index.py, part "summaries") holds, per
+session file, its size and mtime (ns) and its summary (turns, strategy, tokens, cost,
+last used: domain/session_state.py). A row whose file still has that size and mtime is
+used as it is; any other session is replayed once and its row kept. The app writes the
+row of a session it closes from the state it has in memory, so the next listing replays
+nothing. The index is a cache: a damaged or missing one is rebuilt, and one that cannot
+be written only costs the replay.
 """
 
 from __future__ import annotations
 
 import contextlib
-import json
 from collections.abc import Callable, Sequence
 from dataclasses import asdict
 from pathlib import Path
 from typing import Any
 
 from fincoach_tui.domain.session_state import SessionSummary
-from fincoach_tui.store import disk
+from fincoach_tui.store.session_index import INDEX_NAME, SessionIndexFile
 
-INDEX_NAME = "summaries.json"
-INDEX_VERSION = 1
 _SUFFIX = ".jsonl"
+
+__all__ = ["INDEX_NAME", "SummaryIndex", "remember_closed"]
 
 Summarize = Callable[[str], SessionSummary]  # replays a session (it may raise)
 
@@ -39,24 +37,14 @@ class SummaryIndex:
 
     def __init__(self, sessions_dir: Path) -> None:
         self.root = Path(sessions_dir)
-        self.path = self.root / INDEX_NAME
+        self.file = SessionIndexFile(self.root)
+        self.path = self.file.path
 
     def _load(self) -> dict[str, dict[str, Any]]:
-        try:
-            data = json.loads(self.path.read_text(encoding="utf-8"))
-        except (OSError, ValueError):
-            return {}
-        if not isinstance(data, dict) or data.get("version") != INDEX_VERSION:
-            return {}
-        entries = data.get("sessions")
-        return entries if isinstance(entries, dict) else {}
+        return self.file.read("summaries")
 
     def _save(self, entries: dict[str, dict[str, Any]]) -> None:
-        if not self.root.is_dir():
-            return
-        text = json.dumps({"version": INDEX_VERSION, "sessions": entries}, ensure_ascii=False)
-        with contextlib.suppress(OSError):  # a read-only directory: the listing still works
-            disk.write_private(self.path, text)
+        self.file.write("summaries", entries)
 
     def rows(
         self, names: Sequence[str], summarize: Summarize
@@ -90,7 +78,7 @@ class SummaryIndex:
         gone = set(entries) - set(names)
         for name in gone:
             del entries[name]
-        if changed or gone:
+        if changed or gone or self.file.upgrading:
             self._save(entries)
         return rows
 

@@ -1,11 +1,11 @@
-"""The usage index: each session's usage per (day, model, strategy), kept beside the
-sessions so that `fincoach usage` over a thousand sessions reads one small file.
+"""The usage index: each session's usage per (day, model, strategy), kept so that
+`fincoach usage` over a thousand sessions reads one small file.
 
-`usage-index.json` in the data directory holds, per session file, its size and mtime and
-its rows (domain/usage.py). A file whose size or mtime changed is read again; a file gone
-is dropped; the index is written back (atomically, store/disk.py) only when something
-changed. Days are local dates: the index names the time zone it was built in and is
-rebuilt in another.
+The sessions directory's index (store/session_index.py, part "usage") holds, per session
+file, its size and mtime and its rows (domain/usage.py). A file whose size or mtime
+changed is read again; a file gone is dropped; the index is written back (atomically,
+store/disk.py) only when something changed. Days are local dates: the usage kept in
+another time zone is rebuilt.
 
 Reading a session for its usage skips everything but messages (for their time) and
 records: a record is dated by the newest message written before it (a chat record's is
@@ -23,11 +23,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from fincoach_tui.domain.usage import SessionUsage
-from fincoach_tui.store import disk
 from fincoach_tui.store.session_file import SessionNameError, validate_session_name
+from fincoach_tui.store.session_index import SessionIndexFile
 
-INDEX_NAME = "usage-index.json"
-INDEX_VERSION = 1
 _SUFFIX = ".jsonl"
 _MESSAGE = b'{"type":"message"'
 _RECORD = b'{"type":"record"'
@@ -35,11 +33,6 @@ _RECORD = b'{"type":"record"'
 # a message line is its key (Message.to_dict writes it after the content).
 _TS = re.compile(rb'"ts":(-?[0-9.eE+-]+)')
 _BAD_RECORD = (KeyError, TypeError, ValueError, AttributeError)
-
-
-def time_zone() -> str:
-    """What local days depend on: an index built in another zone is rebuilt."""
-    return f"{'/'.join(time.tzname)}|{time.timezone}|{time.altzone}"
 
 
 def local_day(ts: float) -> str:
@@ -79,39 +72,33 @@ class UsageIndex:
     """Every session's usage, read through the index at `path` (built or brought up to
     date on `sessions()`)."""
 
-    def __init__(self, sessions_dir: Path, path: Path) -> None:
+    def __init__(self, sessions_dir: Path) -> None:
         self.sessions_dir = Path(sessions_dir)
-        self.path = Path(path)
+        self.file = SessionIndexFile(self.sessions_dir)
+        self.path = self.file.path
         self.rebuilt = 0  # sessions read again by the last `sessions()` (tests, benchmark)
 
     def _load(self) -> dict[str, _Entry]:
         try:
-            doc = json.loads(self.path.read_bytes())
-            if doc.get("version") != INDEX_VERSION or doc.get("tz") != time_zone():
-                return {}
             return {
                 name: _Entry(
                     int(item["size"]),
                     int(item["mtime_ns"]),
                     SessionUsage.from_items(name, item["rows"]),
                 )
-                for name, item in doc["sessions"].items()
+                for name, item in self.file.read("usage").items()
             }
-        except (OSError, *_BAD_RECORD, RecursionError):  # none yet, or damaged: rebuilt
+        except (*_BAD_RECORD, RecursionError):  # damaged: rebuilt
             return {}
 
     def _save(self, entries: dict[str, _Entry]) -> None:
-        doc = {
-            "version": INDEX_VERSION,
-            "tz": time_zone(),
-            "sessions": {
+        self.file.write(
+            "usage",
+            {
                 name: {"size": e.size, "mtime_ns": e.mtime_ns, "rows": e.usage.to_items()}
-                for name, e in sorted(entries.items())
+                for name, e in entries.items()
             },
-        }
-        with contextlib.suppress(OSError):  # a read-only data dir: usage still shown
-            self.path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
-            disk.write_private(self.path, json.dumps(doc, separators=(",", ":")))
+        )
 
     def sessions(self) -> list[SessionUsage]:
         """Every readable session's usage, by name; files changed since are read again."""
@@ -136,7 +123,7 @@ class UsageIndex:
                     entry.mtime_ns = -1
                 self.rebuilt += 1
             fresh[name] = entry
-        if self.rebuilt or fresh.keys() != known.keys():
+        if self.rebuilt or fresh.keys() != known.keys() or self.file.upgrading:
             self._save(fresh)
         return [fresh[name].usage for name in sorted(fresh)]
 
@@ -156,4 +143,4 @@ class UsageIndex:
 
 
 def index_for(data_dir: Path) -> UsageIndex:
-    return UsageIndex(Path(data_dir) / "sessions", Path(data_dir) / INDEX_NAME)
+    return UsageIndex(Path(data_dir) / "sessions")

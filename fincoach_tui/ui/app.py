@@ -131,12 +131,12 @@ class FinCoachApp(KeyRouting, SessionActions, StrategyActions, BudgetActions):
             "Planner",
             tooltip="when a bounded strategy gets cheaper than buffer, from this session's averages",
         ),
-        # priority: the composer (a TextArea) would take Ctrl+U as "delete to line start".
+        # Ctrl+F: no binding of the composer (a TextArea) or of Textual's Input uses it, so
+        # it takes nothing from typing (Ctrl+U, used before, is "delete to line start").
         Binding(
-            "ctrl+u",
+            "ctrl+f",
             "usage",
             "Usage",
-            priority=True,
             tooltip="tokens and cost across every session, by day, week or month; the budget",
         ),
         Binding("ctrl+r", "retry", "Retry", show=False, tooltip="send a failed message again"),

@@ -1,7 +1,7 @@
 """The app's part that keeps spend in view against the budget: the header's budget meter
 (amber from 80%, red from 100%), the composer's warning before a send that would cross a
 limit, a hard budget's refusal (the text stays in the composer), and the usage screen
-(Ctrl+U) where the budget is set.
+(Ctrl+F) where the budget is set.
 """
 
 from __future__ import annotations

@@ -14,7 +14,15 @@ from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.widgets import Footer
-from textual.widgets._footer import FooterKey
+
+# FooterKey, the widget Textual's footer draws each key with, is not exported publicly
+# (textual.widgets names Footer only; checked on Textual 8.2.8), so it is imported from
+# its private module, guarded: a Textual that moves it gets Textual's own footer, every
+# key shown, rather than an app that does not start.
+try:
+    from textual.widgets._footer import FooterKey
+except ImportError:  # pragma: no cover - only on a Textual that moved it
+    FooterKey = None  # type: ignore[assignment,misc]
 
 # A key reads " ^s Strategy ": a cell of padding each side and a space between.
 KEY_PADDING = 3
@@ -37,6 +45,9 @@ class FittingFooter(Footer):
         return (0, 0)  # the screen's or the focused widget's own: first, as they come
 
     def compose(self) -> ComposeResult:
+        if FooterKey is None:  # see the import: Textual's footer as it is
+            yield from super().compose()
+            return
         if not self._bindings_ready:
             return
         active = self.screen.active_bindings

@@ -11,6 +11,9 @@ import re
 
 from rich.style import Style
 
+# The one money rule (domain/money.py), named here for the widgets that format through this.
+from fincoach_tui.domain.money import usd as usd
+
 _WHITESPACE = re.compile(r"\s+")
 ELLIPSIS = "…"
 MINUS = "−"  # a real minus sign: "-56" next to "+56" reads like a hyphen otherwise
@@ -28,25 +31,6 @@ def signed_tokens(n: int) -> str:
     if n < 0:
         return f"{MINUS}{-n:,}"
     return "0"
-
-
-def usd(x: float | None) -> str:
-    """A cost in US dollars that stays readable at a millionth of a cent.
-
-    Turn costs are often far below a cent: rounding them to "$0.00" would hide exactly
-    what this app is about, so small values keep two significant digits ("$0.000068").
-    None means the model has no known price, which is not the same as free.
-    """
-    if x is None:
-        return "no price"
-    if x == 0:
-        return "$0"
-    sign = "-" if x < 0 else ""
-    value = abs(x)
-    if value >= 1:
-        return f"{sign}${value:,.2f}"
-    decimals = max(4, -math.floor(math.log10(value)) + 1)
-    return f"{sign}${value:.{decimals}f}"
 
 
 def preview(text: str, width: int) -> str:

@@ -42,7 +42,7 @@ def test_a_hard_budget_refuses_the_send_and_keeps_it_for_retry(monkeypatch, caps
     out = capsys.readouterr().out
     refusal = (
         "budget: not sent: this message (≈$0.00011) would go over the session budget of "
-        "$0.00030 (spent $0.00024); raise it in the usage screen (Ctrl+U) or config.toml"
+        "$0.00030 (spent $0.00024); raise it in the usage screen (Ctrl+F) or config.toml"
     )
     assert said(out)[3:] == [
         "budget: at 81% of the session budget ($0.00024 of $0.00030)",

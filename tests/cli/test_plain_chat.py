@@ -16,6 +16,7 @@ import termios
 from fincoach_tui.cli import main
 from fincoach_tui.cli.plain_chat import run
 from fincoach_tui.cli.wrap import StreamWrapper
+from fincoach_tui.domain.money import usd
 from fincoach_tui.domain.session_state import replay
 from fincoach_tui.service.runtime import build_engine, open_session
 from fincoach_tui.settings import paths
@@ -73,10 +74,10 @@ def test_piped_questions_are_echoed_above_their_answers_and_the_total_ends_it(mo
         reply,  # piped output: the reply's own lines, not wrapped
         f"[turn 1 · buffer · 2 msgs · tiktoken {record.counted_tokens} · billed "
         f"{record.usage.prompt_tokens} (+{record.template_gap} template) · cached 0 · "
-        f"completion {record.usage.completion_tokens} · ${record.cost_usd:.6f} (simulated)]",
+        f"completion {record.usage.completion_tokens} · {usd(record.cost_usd)} (simulated)]",
         "you> /strategy buffer",
         "strategy: buffer",
-        f"session echo total: ${record.cost_usd:.6f} for 1 call over 1 turn (simulated)",
+        f"session echo total: {usd(record.cost_usd)} for 1 call over 1 turn (simulated)",
     ]
 
 
@@ -263,7 +264,7 @@ def test_maintenance_calls_print_their_cost(monkeypatch, capsys):
     facts = len(state.facts.facts)  # every fact the extraction added, superseded ones too
     assert [line for line in out if line.startswith("(")] == [
         "(summarizing turns 1-1…)",
-        f"(summary updated · ${summary.cost_usd:.6f})",
+        f"(summary updated · {usd(summary.cost_usd)})",
         "(extracting facts from turns 1-4 (you asked to remember)…)",
-        f"(fact store: {facts} new facts · ${extract.cost_usd:.6f})",
+        f"(fact store: {facts} new facts · {usd(extract.cost_usd)})",
     ]

@@ -78,6 +78,29 @@ def folded(history, tail_turns: int, text: str = "earlier turns") -> Summary:
     return Summary(text, last, tuple(m.id for m in history[: 2 * last]), len(text.split()))
 
 
+def view(history, new, summary=None, *, facts=None, count_text=None, count=lambda m: 10):
+    """The strategy's view of `history` + `new` with the test's system prompt; messages
+    count 10 tokens each and texts a token a word unless the test says otherwise."""
+    return MemoryView(
+        SYSTEM,
+        history,
+        new,
+        count,
+        summary,
+        facts=facts,
+        count_text=count_text or (lambda t: len(t.split())),
+    )
+
+
+# An early salary, five turns of other talk, then the question about it.
+SALARY_TEXTS = [
+    PLANTED[0],
+    "noted",
+    *[x for n in range(5) for x in (f"gold question {n}", "answer")],
+    "What is my salary?",
+]
+
+
 # ---- retrievers ------------------------------------------------------------------------
 
 
@@ -122,16 +145,7 @@ def test_recall_brings_back_an_old_turn_but_never_one_in_the_tail():
     ]
     history, new = conversation(texts)
     strategy = HybridStrategy(tail_turns=2, recall_k=3)
-    context = strategy.build(
-        MemoryView(
-            SYSTEM,
-            history,
-            new,
-            lambda m: 10,
-            folded(history, 2),
-            count_text=lambda t: len(t.split()),
-        )
-    )
+    context = strategy.build(view(history, new, folded(history, 2)))
     (hit,) = context.recalled
     assert (hit.turn, hit.ids, hit.retriever) == (1, ("m1", "m2"), "bm25") and hit.score > 0
     assert (
@@ -141,16 +155,7 @@ def test_recall_brings_back_an_old_turn_but_never_one_in_the_tail():
     # The same words in the tail: nothing recalled (they are sent verbatim anyway).
     texts = [*texts[2:-1], PLANTED[0], "noted", "What is my salary now?"]
     history, new = conversation(texts)
-    context = strategy.build(
-        MemoryView(
-            SYSTEM,
-            history,
-            new,
-            lambda m: 10,
-            folded(history, 2),
-            count_text=lambda t: len(t.split()),
-        )
-    )
+    context = strategy.build(view(history, new, folded(history, 2)))
     assert all(not set(h.ids) & verbatim_ids(context) for h in context.recalled)
     assert all(h.turn != 7 for h in context.recalled)
 
@@ -200,8 +205,9 @@ def hybrid_scenarios(draw):
 def test_every_part_stays_within_its_budget_and_recall_never_repeats_the_tail(counter, scenario):
     strategy, history, new, summary, store = scenario
     count = lambda m: counter.count(m.content)  # noqa: E731
-    view = MemoryView(SYSTEM, history, new, count, summary, facts=store, count_text=counter.count)
-    context = strategy.build(view)
+    context = strategy.build(
+        view(history, new, summary, facts=store, count_text=counter.count, count=count)
+    )
     parts = sections(context)
     assert counter.count(parts.get("summary", "")) <= strategy.summary_tokens
     assert counter.count(parts.get("recalled", "")) <= strategy.recall_tokens
@@ -246,33 +252,26 @@ def test_the_summary_is_capped_at_fold_time_and_when_sent(counter):
         .result("word " * 500, counter.count)
     )
     assert long.tokens > 50
-    view = MemoryView(
-        SYSTEM, history, new, lambda m: counter.count(m.content), long, count_text=counter.count
+    sent = view(
+        history, new, long, count=lambda m: counter.count(m.content), count_text=counter.count
     )
-    assert counter.count(sections(strategy.build(view))["summary"]) <= 50
+    assert counter.count(sections(strategy.build(sent))["summary"]) <= 50
 
 
 # ---- precedence and deletion ----------------------------------------------------------
 
 
 def test_a_current_fact_beats_a_recalled_passage_and_the_conflict_is_shown(counter):
-    texts = [
-        PLANTED[0],
-        "noted",
-        *[x for n in range(5) for x in (f"gold question {n}", "answer")],
-        "What is my salary?",
-    ]
-    history, new = conversation(texts)
+    history, new = conversation(SALARY_TEXTS)
     store = FactStore()
     apply_fact_event(
         store,
         facts_event(6, ["m11"], [Fact("f1", "salary", "₹1,50,000", ("m11",), history[10].ts, 6)]),
     )
     summary = folded(history, 2)
-    view = MemoryView(
-        SYSTEM, history, new, lambda m: 10, summary, facts=store, count_text=counter.count
+    context = HybridStrategy(tail_turns=2).build(
+        view(history, new, summary, facts=store, count_text=counter.count)
     )
-    context = HybridStrategy(tail_turns=2).build(view)
     (conflict,) = context.conflicts
     assert (conflict.key, conflict.recalled_turn, conflict.recalled_value, conflict.fact_value) == (
         "salary",
@@ -294,13 +293,7 @@ def test_a_current_fact_beats_a_recalled_passage_and_the_conflict_is_shown(count
 
 
 def test_a_deleted_fact_is_not_recalled_and_is_redacted_from_the_summary(counter):
-    texts = [
-        PLANTED[0],
-        "noted",
-        *[x for n in range(5) for x in (f"gold question {n}", "answer")],
-        "What is my salary?",
-    ]
-    history, new = conversation(texts)
+    history, new = conversation(SALARY_TEXTS)
     store = FactStore()
     apply_fact_event(
         store,
@@ -308,10 +301,9 @@ def test_a_deleted_fact_is_not_recalled_and_is_redacted_from_the_summary(counter
     )
     apply_fact_event(store, FactDeletedEvent("f1", 2e9))
     summary = Summary("Facts: salary ₹1,20,000.", 2, ("m1", "m2", "m3", "m4"), 6)
-    view = MemoryView(
-        SYSTEM, history, new, lambda m: 10, summary, facts=store, count_text=counter.count
+    context = HybridStrategy(tail_turns=2).build(
+        view(history, new, summary, facts=store, count_text=counter.count)
     )
-    context = HybridStrategy(tail_turns=2).build(view)
     assert "₹1,20,000" not in context.messages[0].content
     assert "salary [deleted]" in sections(context)["summary"]
     assert all("m1" not in h.ids for h in context.recalled)

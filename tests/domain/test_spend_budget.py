@@ -47,7 +47,7 @@ def test_a_budget_already_used_up_refuses_even_a_send_of_unknown_cost():
     assert check.refused
     assert check.warning(usd, None) == (
         "not sent: the month budget of $1.00 is used up (spent $1.00); "
-        "raise it in the usage screen (Ctrl+U) or config.toml"
+        "raise it in the usage screen (Ctrl+F) or config.toml"
     )
     soft = check_budget(Budget(monthly_usd=1.0), 1.5, 0, next_cost=0.25)
     assert soft.warning(usd, 0.25) == (

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from fincoach_tui.cli.commands import cmd_sessions
 from fincoach_tui.cli.plain_chat import accounting_line
+from fincoach_tui.domain.money import usd
 from fincoach_tui.llm.server_tokenizer import forget_probes
 from fincoach_tui.service.export import to_markdown
 from fincoach_tui.service.runtime import Overrides, build_engine, open_session, resolve
@@ -45,12 +46,12 @@ async def test_the_export_the_listing_and_the_plain_line_mark_estimates(fake_ope
     assert "billed prompt ·" not in markdown  # no record line calls an estimate billed
     assert f"| ≈{first.usage.prompt_tokens} |" in markdown
     total = sum(r.cost_usd for r in state.records)
-    assert f"Total: ≈${total:.6f} (est." in markdown
+    assert f"Total: ≈{usd(total)} (est." in markdown
 
     assert cmd_sessions() == 0
     row = next(x for x in capsys.readouterr().out.splitlines() if x.startswith("nousage"))
     tokens = sum(r.usage.prompt_tokens + r.usage.completion_tokens for r in state.records)
-    assert f"≈{tokens:,}" in row and f"≈${total:.4f}" in row
+    assert f"≈{tokens:,}" in row and f"≈{usd(total)}" in row
 
 
 async def test_a_billed_session_is_not_marked(fake_openai, capsys):

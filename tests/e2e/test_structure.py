@@ -29,7 +29,14 @@ ROOT = Path(__file__).resolve().parents[2] / PACKAGE
 
 # Attributes with an underscore that are public by convention (namedtuple's API).
 PUBLIC_UNDERSCORED = frozenset({"_replace", "_asdict", "_fields", "_make", "_field_defaults"})
-UI_FORBIDDEN = ("fincoach_tui.store", "fincoach_tui.settings.config")
+# settings.config is split into config_schema/config_read/config_write: all forbidden alike.
+UI_FORBIDDEN = (
+    "fincoach_tui.store",
+    "fincoach_tui.settings.config",
+    "fincoach_tui.settings.config_schema",
+    "fincoach_tui.settings.config_read",
+    "fincoach_tui.settings.config_write",
+)
 DOMAIN_FORBIDDEN = ("textual", "openai", "os", "pathlib", "io", "shutil", "tempfile", "time")
 CLOCK_CALLS = frozenset({"now", "utcnow", "today"})
 

@@ -10,15 +10,11 @@ import pytest
 
 from fincoach_tui.domain.memory import StrategyError, make_strategy
 from fincoach_tui.domain.persona import FINCOACH_SYSTEM_PROMPT, SIMULATED_TURNS
-from fincoach_tui.domain.pricing import PriceTable
 from fincoach_tui.domain.session_events import SessionEvent
 from fincoach_tui.domain.session_state import SessionState, replay
 from fincoach_tui.domain.tokens import OPENAI_CHAT_OVERHEAD
 from fincoach_tui.llm.base import LLMError, TextDelta
 from fincoach_tui.llm.offline import OfflineCoach
-from fincoach_tui.llm.prices import price_table
-from fincoach_tui.llm.providers import PRESETS
-from fincoach_tui.service.coach import Coach, ModelChoice
 from fincoach_tui.service.events import (
     FoldFinished,
     FoldStarted,
@@ -30,8 +26,8 @@ from fincoach_tui.service.events import (
     TurnFinished,
     TurnRefused,
 )
+from tests.memory_helpers import MODEL, offline_coach
 
-MODEL = "gpt-4o-mini"
 # OpenAI's list price for gpt-4o-mini, USD per 1M tokens (input, output).
 INPUT, OUTPUT = 0.15, 0.60
 
@@ -64,11 +60,6 @@ class Recording:
             yield event
 
 
-def shipped_prices() -> PriceTable:
-    """genai-prices' figures at OpenAI, no overrides: gpt-4o-mini at its list price."""
-    return price_table({}, base_url=PRESETS["openai"].base_url)
-
-
 class Harness:
     def __init__(self, counter, strategy="buffer", params=None, script=()):
         self.events: list[dict] = []
@@ -80,15 +71,12 @@ class Harness:
         async def sleep(seconds: float) -> None:
             self.waits.append(seconds)
 
-        self.coach = Coach(
-            state=self.state,
-            sink=lambda event: self.events.append(event.to_dict()),
-            llm=self.llm,
-            choice=ModelChoice("offline", MODEL, OPENAI_CHAT_OVERHEAD, simulated=True),
-            counter=counter,
-            prices=shipped_prices(),
-            system_prompt=FINCOACH_SYSTEM_PROMPT,
-            strategy=make_strategy(strategy, params),
+        self.coach = offline_coach(
+            self.state,
+            self.events,
+            self.llm,
+            counter,
+            make_strategy(strategy, params),
             clock=lambda: next(ticks),
             sleep=sleep,
         )

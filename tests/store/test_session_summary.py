@@ -3,7 +3,6 @@ file changed since (size or mtime); the app keeps the row of a session it closes
 
 from __future__ import annotations
 
-import json
 import os
 
 from fincoach_tui.domain.conversation import Message
@@ -12,6 +11,7 @@ from fincoach_tui.domain.session_events import message_event
 from fincoach_tui.domain.session_state import summarize_session
 from fincoach_tui.service.runtime import Overrides, build_engine, open_session, resolve
 from fincoach_tui.settings.config import Config
+from fincoach_tui.store.session_index import SessionIndexFile
 from fincoach_tui.store.session_summary import INDEX_NAME, SummaryIndex
 from fincoach_tui.store.sessions import SessionStore
 
@@ -89,8 +89,7 @@ async def test_a_damaged_index_is_rebuilt_and_a_deleted_session_dropped(tmp_path
     replays = Replays(store)
     assert dict(index.rows(store.names(), replays)) == {"a": fresh(store, "a")}
     assert replays.names == ["a"]
-    kept = json.loads((tmp_path / INDEX_NAME).read_text())["sessions"]
-    assert list(kept) == ["a"]
+    assert list(SessionIndexFile(tmp_path).read("summaries")) == ["a"]
 
 
 def test_an_unreadable_session_is_listed_with_its_reason_and_not_kept(tmp_path):

@@ -3,11 +3,11 @@ when its file changed, written atomically beside the sessions."""
 
 from __future__ import annotations
 
-import json
 import os
 
 import pytest
 
+from fincoach_tui.store.session_index import SessionIndexFile
 from fincoach_tui.store.usage_index import index_for, scan_session
 from tests.usage_sessions import at, record, utc, write_session  # noqa: F401
 
@@ -54,8 +54,7 @@ def test_only_changed_files_are_read_again_and_deleted_ones_dropped(tmp_path, ut
     (sessions / "c.jsonl").unlink()
     found = index_for(tmp_path).sessions()
     assert [(s.name, s.total.calls) for s in found] == [("a", 1), ("b", 2)]
-    stored = json.loads(index.path.read_text())
-    assert sorted(stored["sessions"]) == ["a", "b"]
+    assert sorted(SessionIndexFile(sessions).read("usage")) == ["a", "b"]
 
 
 def test_a_damaged_index_or_another_time_zone_is_rebuilt(tmp_path, monkeypatch, utc):  # noqa: F811

@@ -126,7 +126,7 @@ async def test_the_usage_screen_shows_every_session_and_sets_the_budget(fake_ope
     async with app.run_test(size=(80, 24)) as pilot:
         await started(app, pilot)
         await say(app, pilot, QUESTION)
-        await pilot.press("ctrl+u")
+        await pilot.press("ctrl+f")
         await wait_until(pilot, lambda: isinstance(app.screen, UsageScreen))
         screen = app.screen
         await wait_until(pilot, lambda: screen.report is not None)

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import contextlib
 import subprocess
 import sys
+from collections.abc import AsyncIterator
 
 from textual.app import App, ComposeResult
 from textual.coordinate import Coordinate
+from textual.pilot import Pilot
 from textual.widgets import DataTable, OptionList
 
 from fincoach_tui.domain.context import split_sections
@@ -145,6 +148,17 @@ class PanelApp(App):
         yield SidePanel()
 
 
+@contextlib.asynccontextmanager
+async def showing(state: SessionState) -> AsyncIterator[tuple[PanelApp, Pilot, SidePanel]]:
+    """The side panel alone at 80x40, showing `state` in a 128,000-token window."""
+    app = PanelApp()
+    async with app.run_test(size=(80, 40)) as pilot:
+        panel = app.query_one(SidePanel)
+        panel.update_session(state, context_window=128_000)
+        await pilot.pause()
+        yield app, pilot, panel
+
+
 def cells(table: DataTable, row: int) -> list[str]:
     return [str(table.get_cell_at(Coordinate(row, col))) for col in range(len(table.columns))]
 
@@ -223,11 +237,7 @@ def test_importing_the_chart_does_not_import_numpy():
 
 # ---- the panel -------------------------------------------------------------------------
 async def test_empty_panel_invites_a_first_message():
-    app = PanelApp()
-    async with app.run_test(size=(80, 40)) as pilot:
-        panel = app.query_one(SidePanel)
-        panel.update_session(SessionState(), context_window=128_000)
-        await pilot.pause()
+    async with showing(SessionState()) as (app, pilot, panel):
         meter = app.query_one(TokenMeter)
         assert meter.has_class("-empty")
         assert "Send a message to see what it costs" in str(meter.query_one("#empty").content)
@@ -235,11 +245,7 @@ async def test_empty_panel_invites_a_first_message():
 
 
 async def test_newest_turn_is_shown_with_summary_sub_row_and_omitted_line():
-    app = PanelApp()
-    async with app.run_test(size=(80, 40)) as pilot:
-        panel = app.query_one(SidePanel)
-        panel.update_session(session(), context_window=128_000)
-        await pilot.pause()
+    async with showing(session()) as (app, pilot, panel):
         assert panel.shown_turn == 3
         inspector = app.query_one(RequestInspector)
         table = inspector.query_one(DataTable)
@@ -267,10 +273,7 @@ async def test_newest_turn_is_shown_with_summary_sub_row_and_omitted_line():
 
 
 async def test_meter_numbers_come_from_the_record():
-    app = PanelApp()
-    async with app.run_test(size=(80, 40)) as pilot:
-        panel = app.query_one(SidePanel)
-        panel.update_session(session(), context_window=128_000)
+    async with showing(session()) as (app, pilot, panel):
         panel.show_turn(2)
         await pilot.pause()
         meter = app.query_one(TokenMeter)
@@ -309,11 +312,7 @@ async def test_context_window_warning_from_80_percent_and_error_from_100():
 
 
 async def test_picking_an_earlier_turn_shows_that_turns_record():
-    app = PanelApp()
-    async with app.run_test(size=(80, 40)) as pilot:
-        panel = app.query_one(SidePanel)
-        panel.update_session(session(), context_window=128_000)
-        await pilot.pause()
+    async with showing(session()) as (app, pilot, panel):
         turns = app.query_one("#turns", OptionList)
         assert turns.option_count == 3
         assert (
@@ -361,11 +360,7 @@ async def test_chart_keys_select_turns_and_toggle_the_mode():
 
 
 async def test_strategy_switch_draws_a_marker_and_clicking_a_bar_selects_its_turn():
-    app = PanelApp()
-    async with app.run_test(size=(80, 40)) as pilot:
-        panel = app.query_one(SidePanel)
-        panel.update_session(session(), context_window=128_000)
-        await pilot.pause()
+    async with showing(session()) as (app, pilot, panel):
         chart = app.query_one(CostChart)
         plot = chart.query_one("#plot")
         assert [(v.x, label) for v, label in zip(plot._v_lines, plot._v_lines_labels)] == [
@@ -422,11 +417,7 @@ async def test_a_thousand_turns_add_one_option_per_turn():
         chat(t, "window", [system(), user("q", 1, "new")], prompt=20, cost=0.00001)
         for t in range(1, 1001)
     ]
-    app = PanelApp()
-    async with app.run_test(size=(80, 40)) as pilot:
-        panel = app.query_one(SidePanel)
-        panel.update_session(state, context_window=128_000)
-        await pilot.pause()
+    async with showing(state) as (app, pilot, panel):
         turns = app.query_one("#turns", OptionList)
         assert turns.option_count == 1000
         first = turns.get_option_at_index(0)

@@ -21,6 +21,7 @@ from textual.widgets import Button, Checkbox, Input, Label, Static
 from fincoach_tui.domain.spend_budget import Budget
 from fincoach_tui.domain.usage import Period, UsageReport, UsageTotals
 from fincoach_tui.ui import format as fmt
+from fincoach_tui.ui.chart_axis import LABEL_WIDTH, ROWS_APART, tick_labels, y_ticks
 from fincoach_tui.ui.usage_table import cost_text, usage_lines
 
 CHART_ROWS = 8  # the newest periods: a day's bar per row at 80x24 leaves room for the rest
@@ -32,7 +33,9 @@ BudgetSaver = Callable[[Budget], str]
 
 
 def chart_lines(report: UsageReport, width: int, rows: int = CHART_ROWS) -> list[Text]:
-    """One bar per period, newest last: cost where there is one, else tokens."""
+    """One bar per period, newest last: cost where there is one, else tokens. The bars are
+    drawn against the side panel's chart axis (ui/chart_axis.py): round 1-2-5 ticks with a
+    little headroom, labelled as that chart labels them, on a scale row above the bars."""
     periods = report.per_period()[-rows:]
     if not periods:
         return [Text("No usage recorded yet.", style="italic")]
@@ -41,17 +44,41 @@ def chart_lines(report: UsageReport, width: int, rows: int = CHART_ROWS) -> list
     def size(t: UsageTotals) -> float:
         return t.cost_usd if by_cost else float(t.total_tokens)
 
-    top = max(size(t) for _, t in periods) or 1.0
     labels = [(p, f" {cost_text(t)} · {fmt.tokens(t.total_tokens)} tok") for p, t in periods]
-    room = max(4, width - max(len(p) for p, _ in labels) - max(len(v) for _, v in labels) - 2)
-    out = []
+    left = max(len(p) for p, _ in labels)
+    room = max(4, width - left - max(len(v) for _, v in labels) - 2)
+    ticks = y_ticks(max(size(t) for _, t in periods), _axis_rows(room), whole=not by_cost)
+    top = ticks[-1]
+    out = [Text(" " * (left + 1) + _scale(ticks, "cost" if by_cost else "tokens", room), "dim")]
     for (period, value), (_, totals) in zip(labels, periods, strict=True):
-        line = Text(period.ljust(max(len(p) for p, _ in labels)) + " ", style="dim")
+        line = Text(period.ljust(left) + " ", style="dim")
         cells = round(size(totals) / top * room)
         line.append("█" * cells or "▏", style="bold")
         line.append(value)
         out.append(line)
     return out
+
+
+def _axis_rows(cells: int) -> int:
+    """The rows `y_ticks` needs to give as many ticks as `cells` columns hold labels of
+    LABEL_WIDTH with a space between (the axis runs across here, not up)."""
+    ticks = max(2, cells // (LABEL_WIDTH + 1))
+    return (ticks - 1) * ROWS_APART + 1
+
+
+def _scale(ticks: list[float], unit: str, cells: int) -> str:
+    """The tick labels across `cells` columns, each where its value's bar would end (the
+    last one ending there); a label that would touch the one before is left out."""
+    top = ticks[-1]
+    row = [" "] * cells
+    free = 0  # the first column a label may start at
+    for tick, label in zip(ticks, tick_labels(ticks, unit), strict=True):
+        at = min(round(tick / top * cells), cells - len(label))
+        if at < free or at < 0:
+            continue
+        row[at : at + len(label)] = label
+        free = at + len(label) + 1
+    return "".join(row).rstrip()
 
 
 def parse_usd(text: str, what: str) -> float | None:

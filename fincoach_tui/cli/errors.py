@@ -1,0 +1,42 @@
+"""How the `fincoach` subcommands fail: one clear line for the user, exit 2, no traceback."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from fincoach_tui.settings import paths
+
+__all__ = ["EXIT_USAGE", "UserFacingError", "guard", "sessions_dir", "user_errors"]
+
+EXIT_USAGE = 2
+
+
+class UserFacingError(Exception):
+    """An error whose message is all the user needs."""
+
+
+def user_errors():
+    """The exception types whose message is already written for the user."""
+    from fincoach_tui.domain.memory import StrategyError
+    from fincoach_tui.llm.providers import ProviderError
+    from fincoach_tui.llm.vocab import VocabularyError
+    from fincoach_tui.settings.config import ConfigError
+    from fincoach_tui.store.session_file import SessionError
+
+    return (ConfigError, StrategyError, ProviderError, SessionError, VocabularyError, ValueError)
+
+
+def guard(action):
+    """`action()`, its user-facing errors turned into one line (UserFacingError)."""
+    try:
+        return action()
+    except user_errors() as exc:
+        raise UserFacingError(str(exc)) from None
+
+
+def sessions_dir() -> Path:
+    """The sessions directory, or a one-line error if the data dir is not a directory."""
+    data = paths.data_dir()
+    if data.exists() and not data.is_dir():
+        raise UserFacingError(f"the data directory {data} is a file, not a directory")
+    return paths.sessions_dir()
