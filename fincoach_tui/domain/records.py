@@ -18,7 +18,7 @@ from fincoach_tui.domain.context import Section
 from fincoach_tui.domain.sections import SectionSpans, Span, spans_of
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Usage:
     """Token usage of one model call, as billed (or estimated, when the server said nothing).
 
@@ -39,11 +39,10 @@ class Usage:
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Usage:
-        known = {f.name for f in fields(cls)}
-        return cls(**{k: v for k, v in data.items() if k in known})
+        return cls(**{k: v for k, v in data.items() if k in _USAGE_FIELDS})
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class SentMessage:
     """One message of a request as it went out, with where it came from."""
 
@@ -135,7 +134,7 @@ class SentReferences(Protocol):
     def decode(self, items: Sequence[Mapping[str, Any]]) -> Sequence[SentMessage]: ...
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class CallRecord:
     """One accounted model call: a chat turn, or maintenance (a summary fold).
 
@@ -184,8 +183,10 @@ class CallRecord:
         it, `sent` may hold references and is kept as them (SentRefs, built when read),
         whether it was read from a file or built by a live turn; without it, `sent` must
         spell every message out."""
-        known = {f.name for f in fields(cls)}
-        values = {k: v for k, v in data.items() if k in known}
+        values = {k: v for k, v in data.items() if k in _RECORD_FIELDS}
+        for name in _REPEATED:  # the same few words in every record of a session: one copy
+            if isinstance(values.get(name), str):
+                values[name] = sys.intern(values[name])
         if refs is None:
             values["sent"] = tuple(SentMessage.from_dict(m) for m in data.get("sent", ()))
         else:
@@ -195,6 +196,11 @@ class CallRecord:
         values["usage"] = Usage.from_dict(data["usage"])
         values.setdefault("extra", {})
         return cls(**values)
+
+
+_USAGE_FIELDS = frozenset(f.name for f in fields(Usage))
+_RECORD_FIELDS = frozenset(f.name for f in fields(CallRecord))
+_REPEATED = ("kind", "strategy", "provider", "model", "note")
 
 
 # --- message-id lists, compacted -------------------------------------------------------
