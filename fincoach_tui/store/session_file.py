@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from fincoach_tui.store import disk, migrations
+from fincoach_tui.store.secret_guard import refuse_secrets
 from fincoach_tui.store.session_errors import (
     SecretRefused,
     SessionError,
@@ -39,7 +40,7 @@ from fincoach_tui.store.session_names import (
     session_name_of,
     validate_session_name,
 )
-from fincoach_tui.store.session_parse import ParsedFile, SessionReader, parse_file
+from fincoach_tui.store.session_parse import ParsedFile, SessionReader, load_events
 
 # The domain's event and reference modules (a tenth of a second of imports) are imported
 # when a session is read or written: the app imports this module for its first frame,
@@ -70,26 +71,6 @@ __all__ = [
 FORMAT_VERSION = migrations.current_format()  # for readers; the code asks migrations
 
 
-def load_events(path: Path) -> tuple[list[dict[str, Any]], list[str]]:
-    """Read a session without locking or modifying it (for listings): (events, warnings).
-    An older format is upgraded in memory only; the file is upgraded when next opened."""
-    try:
-        data = path.read_bytes()
-    except FileNotFoundError:
-        raise SessionNotFound(f"no session named '{session_name_of(path)}'") from None
-    name = session_name_of(path)
-    parsed = parse_file(data, name)
-    if parsed.damaged_at is not None:
-        parsed.warnings.append(
-            f"{name}: {len(data) - parsed.damaged_at:,} unreadable bytes at the end "
-            "(set aside when the session is next opened)"
-        )
-    events = parsed.events
-    if parsed.format < migrations.current_format():
-        events, _ = migrations.upgrade(events, parsed.format)
-    return events, parsed.warnings
-
-
 def _header() -> HeaderEvent:
     from fincoach_tui.domain.session_events import HeaderEvent
 
@@ -110,18 +91,6 @@ def _aside_path(path: Path, label: str) -> Path:
         number += 1
         candidate = path.with_name(f"{path.name}.{label}-{stamp}-{number}")
     return candidate
-
-
-def _holds_secret(var: str, value: str) -> bool:
-    """Is this environment variable a credential whose value must never be saved?
-
-    Every `*_API_KEY`; and, since `api_key_env` may name any variable, anything called
-    `*_KEY`, `*_TOKEN` or `*_SECRET` whose value is long enough to be a credential.
-    """
-    name = var.upper()
-    if name.endswith("_API_KEY"):
-        return len(value) >= 8
-    return name.endswith(("_KEY", "_TOKEN", "_SECRET")) and len(value) >= 16
 
 
 def _table_of(events: Iterable[dict[str, Any]]) -> RefTable:
@@ -382,16 +351,6 @@ class SessionFile:
             ) from None
         self._size += len(data)
 
-    def _refuse_secrets(self, line: str) -> None:
-        for var, value in self._environ.items():
-            if not _holds_secret(var, value):
-                continue
-            if value in line or json.dumps(value, ensure_ascii=False)[1:-1] in line:
-                raise SecretRefused(
-                    f"this contains the value of ${var}; it was not sent or saved "
-                    f"(API keys never reach a session file)"
-                )
-
     def append(self, event: SessionEvent | dict[str, Any]) -> None:
         """Append one event as one compact JSON line.
 
@@ -414,7 +373,7 @@ class SessionFile:
         try:
             for event in self._by_reference(events):
                 line = json.dumps(event, ensure_ascii=False, separators=(",", ":"), allow_nan=False)
-                self._refuse_secrets(line)
+                refuse_secrets(line, self._environ)
                 lines.append(line)
             self._write("".join(line + "\n" for line in lines).encode("utf-8"))
         except BaseException:

@@ -15,10 +15,12 @@ import json
 import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from fincoach_tui.store import migrations
-from fincoach_tui.store.session_errors import SessionFormatError
+from fincoach_tui.store.session_errors import SessionFormatError, SessionNotFound
+from fincoach_tui.store.session_names import session_name_of
 
 # The largest tail an interrupted append of ours can leave: bigger than any event we
 # write. A bigger unreadable tail is somebody else's bytes, never trimmed silently.
@@ -192,3 +194,23 @@ def _check_header(parsed: ParsedFile, first: dict[str, Any] | None, name: str) -
             f"{name} was written by a newer FinCoach (format {fmt}); upgrade to open it"
         )
     parsed.header = first
+
+
+def load_events(path: Path) -> tuple[list[dict[str, Any]], list[str]]:
+    """Read a session without locking or modifying it (for listings): (events, warnings).
+    An older format is upgraded in memory only; the file is upgraded when next opened."""
+    try:
+        data = path.read_bytes()
+    except FileNotFoundError:
+        raise SessionNotFound(f"no session named '{session_name_of(path)}'") from None
+    name = session_name_of(path)
+    parsed = parse_file(data, name)
+    if parsed.damaged_at is not None:
+        parsed.warnings.append(
+            f"{name}: {len(data) - parsed.damaged_at:,} unreadable bytes at the end "
+            "(set aside when the session is next opened)"
+        )
+    events = parsed.events
+    if parsed.format < migrations.current_format():
+        events, _ = migrations.upgrade(events, parsed.format)
+    return events, parsed.warnings
