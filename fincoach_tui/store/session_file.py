@@ -18,6 +18,7 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import time
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from datetime import UTC, datetime
 from pathlib import Path
@@ -49,6 +50,7 @@ if TYPE_CHECKING:
     from fincoach_tui.domain.record_refs import RefTable
     from fincoach_tui.domain.session_events import HeaderEvent, SessionEvent
 
+YIELD_EVERY = 200  # events read between two chances for other threads to run
 OnEvent = Callable[[dict[str, Any]], None]  # what `load` hands each event it reads
 
 __all__ = [
@@ -235,9 +237,14 @@ class SessionFile:
                 parsed.events = list(reader)  # an older file is upgraded whole, once
             else:
                 table = RefTable()
-                for event in reader:  # replayed as read: the events are not kept
+                for number, event in enumerate(reader):  # replayed as read, not kept
                     _observe(table, event)
                     into(event)
+                    if number % YIELD_EVERY == YIELD_EVERY - 1:
+                        # Read in a worker thread, this holds the interpreter; between
+                        # chunks, the event loop gets it (a frame, a key) at once rather
+                        # than when the interpreter next switches threads.
+                        time.sleep(0)
                 self._refs = table
                 parsed = reader.found
         self.warnings = parsed.warnings
