@@ -15,7 +15,7 @@ from typing import Any
 ROLES = ("user", "assistant")
 
 
-@dataclass(frozen=True, slots=True)  # slots: a long session holds tens of thousands
+@dataclass(frozen=True, slots=True, weakref_slot=True)  # slots: a session holds thousands
 class Message:
     id: str
     role: str  # "user" | "assistant"  (the system prompt is not part of the transcript)
