@@ -8,7 +8,9 @@ Sessions of `buffer` turns are written straight into a throwaway data directory
   session's newest messages on screen; for an empty session, its empty chat), `ready`
   (read and replayed, a turn may be sent) and `compared` (every strategy's cost shown),
   for 0, 1,000 and 10,000 turns; the process is ended at the moment wanted. The hook also
-  gives the process's CPU time and peak RSS at each moment.
+  gives the process's CPU time and peak RSS at each moment. History and ready are given
+  in wall and CPU seconds, each as a ratio to the empty session's in the same runs, with
+  the load average before and after (the machine may be shared: CPU time is steadier).
 - first frame: `fincoach` on an empty and on the 10,000-turn session against a minimal
   Textual app, each until its first frame's text is on the terminal.
 - one sitting: a fresh process runs the app headless (Textual's run_test, offline coach,
@@ -19,6 +21,7 @@ Sessions of `buffer` turns are written straight into a throwaway data directory
   the oldest unmounted beyond the chat's bound) in the same process.
 
     python benchmarks/bench_long.py [--runs 5] [--sizes 0,1000,10000] [--sitting 205]
+                                    [--parts launch]   (launch figures only)
 """
 
 from __future__ import annotations
@@ -26,6 +29,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import os
 import shutil
 import subprocess
 import sys
@@ -84,6 +88,51 @@ def launch(
             "peak_rss_mb": mark["peak_rss_mb"],
         }
     return moments
+
+
+def load_average() -> list[float]:
+    """The machine's 1, 5 and 15 minute load averages: how shared it was while measuring."""
+    return [round(x, 2) for x in os.getloadavg()]
+
+
+def launch_figures(
+    env: dict[str, str],
+    root: Path,
+    sessions: Path,
+    names: dict[int, str],
+    sizes: list[int],
+    runs: int,
+) -> dict:
+    """From launch to history on screen and to ready, for each size, as ratios to the empty
+    session measured in the same runs (sizes taken in turns, so the machine's load weighs on
+    them alike). Wall seconds since fork, and the process's CPU seconds (every thread), the
+    steadier figure on a shared machine; the peak RSS at ready."""
+    taken: dict[int, list[dict]] = {n: [] for n in sizes}
+    for _ in range(runs):
+        for n in sizes:
+            moments = launch(env, root, names[n], "ready")
+            taken[n].append({
+                "history_s": moments["history"]["s"], "ready_s": moments["ready"]["s"],
+                "history_cpu_s": moments["history"]["cpu_s"],
+                "ready_cpu_s": moments["ready"]["cpu_s"],
+                "peak_rss_mb": moments["ready"]["peak_rss_mb"],
+            })  # fmt: skip
+            if n == 0:  # the app creates the empty session: start each run without it
+                (sessions / f"{names[0]}.jsonl").unlink(missing_ok=True)
+    figures: dict = {}
+    for n, samples in taken.items():
+        figures[n] = {
+            key: round(median([s[key] for s in samples]), 3 if key.endswith("_s") else 1)
+            for key in samples[0]
+        }
+    empty = figures.get(0)
+    if empty:
+        for n in sizes:
+            row = figures[n]
+            for key in ("history_s", "ready_s", "history_cpu_s", "ready_cpu_s"):
+                row[key.replace("_s", "_x_empty")] = round(row[key] / empty[key], 2)
+            row["ready_after_history_s"] = round(row["ready_s"] - row["history_s"], 2)
+    return figures
 
 
 def first_frame(env: dict[str, str], name: str | None) -> float:
@@ -175,6 +224,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--compare-turns", type=int, default=5000)
     parser.add_argument("--sitting", type=int, default=205)
     parser.add_argument("--sitting-only", type=int, default=0, help=argparse.SUPPRESS)
+    parser.add_argument(
+        "--parts", default="launch,first_frame,after_open,sitting",
+        help="launch alone, or launch then the rest (first frame, after opening, one sitting)",
+    )  # fmt: skip
     args = parser.parse_args(argv)
     if args.sitting_only:
         emit(asyncio.run(sitting(args.sitting_only)))
@@ -185,28 +238,21 @@ def main(argv: list[str] | None = None) -> int:
     env["PYTHONPATH"] = str(HERE.parent)
     sessions = root / "data" / "sessions"
     sessions.mkdir(parents=True)
-    out: dict = {"benchmark": "long", "runs": args.runs}
+    parts = set(args.parts.split(","))
+    out: dict = {"benchmark": "long", "runs": args.runs, "load_average_start": load_average()}
     try:
-        wanted = sorted({*sizes, args.rss_turns, args.compare_turns} - {0})
+        others = {args.rss_turns, args.compare_turns} if parts - {"launch"} else set()
+        wanted = sorted({*sizes, *others} - {0})
         out["file_bytes"] = generate(env, sessions, wanted)
         names = {n: f"turns-{n}" for n in [*sizes, args.rss_turns, args.compare_turns]}
         for n in wanted:  # warm the file cache and bytecode; not counted
             launch(env, root, names[n], "history")
-        history: dict[int, list[float]] = {n: [] for n in sizes}
-        ready: dict[int, list[float]] = {n: [] for n in sizes}
-        for _ in range(args.runs):  # sizes taken in turns: the machine's load weighs alike
-            for n in sizes:
-                history[n].append(launch(env, root, names[n], "history")["history"]["s"])
-                if n == 0:
-                    (sessions / f"{names[0]}.jsonl").unlink(missing_ok=True)
-                moments = launch(env, root, names[n], "ready")
-                ready[n].append(moments["ready"]["s"])
-                if n == 0:
-                    (sessions / f"{names[0]}.jsonl").unlink(missing_ok=True)
-        out["history_ms"] = {n: ms(median(v)) for n, v in history.items()}
-        out["ready_ms"] = {n: ms(median(v)) for n, v in ready.items()}
-        out["history_all_ms"] = {n: [ms(x) for x in v] for n, v in history.items()}
-
+        if "launch" in parts:
+            out["launch"] = launch_figures(env, root, sessions, names, sizes, args.runs)
+        if "first_frame" not in parts:
+            out["load_average_end"] = load_average()
+            emit(out)
+            return 0
         frames: dict[str, list[float]] = {"minimal": [], "empty": [], "big": []}
         for _ in range(args.runs):
             frames["minimal"].append(first_frame(env, None))
@@ -235,6 +281,7 @@ def main(argv: list[str] | None = None) -> int:
         out["sitting"] = run_sitting(env, args.sitting)
     finally:
         shutil.rmtree(root, ignore_errors=True)
+    out["load_average_end"] = load_average()
     emit(out)
     return 0
 

@@ -8,13 +8,14 @@ user / assistant and a retry is simply sending it again.
 
 from __future__ import annotations
 
+import sys
 from dataclasses import asdict, dataclass
 from typing import Any
 
 ROLES = ("user", "assistant")
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True, weakref_slot=True)  # slots: a session holds thousands
 class Message:
     id: str
     role: str  # "user" | "assistant"  (the system prompt is not part of the transcript)
@@ -29,7 +30,7 @@ class Message:
     def from_dict(cls, data: dict[str, Any]) -> Message:
         return cls(
             id=str(data["id"]),
-            role=str(data["role"]),
+            role=sys.intern(str(data["role"])),
             content=str(data["content"]),
             ts=float(data["ts"]),
             turn=int(data["turn"]),

@@ -77,11 +77,16 @@ class RefTable:
         self.tokens: dict[str, int] = {}  # id -> token count first recorded for it
         # digest -> a system text's sections, stored with it or derived once from it
         self.sections: dict[str, SectionSpans] = {}
+        self._singles: dict[tuple[Any, ...], _Part] = {}  # decoded text items, shared
 
     def add_message(self, message: Mapping[str, Any]) -> None:
         """A `message` event's message (withdrawn ones too: a maintenance call may have
         sent a question whose turn later failed)."""
-        self.messages[str(message["id"])] = (str(message["role"]), str(message["content"]))
+        self.add(str(message["id"]), str(message["role"]), str(message["content"]))
+
+    def add(self, message_id: str, role: str, content: str) -> None:
+        """One transcript message, by id."""
+        self.messages[message_id] = (role, content)
 
     def add_text(self, event: Mapping[str, Any]) -> None:
         content = str(event["content"])
@@ -214,7 +219,7 @@ class RefTable:
         parts: list[_Part] = []
         for item in items:
             if "ids" not in item:
-                parts.append(_Part.single(self._message_of(item), item))
+                parts.append(self._single(item))
                 continue
             runs = IdRuns(item["ids"])
             counts = item.get("tokens")
@@ -231,6 +236,27 @@ class RefTable:
                 )
             )
         return SentRefs(tuple(parts), self)
+
+    def _single(self, item: Mapping[str, Any]) -> _Part:
+        """A message held as text, built once per distinct item: every record of a session
+        sends the same system message, and they share one (it is immutable)."""
+        if "text" not in item:
+            return _Part.single(self._message_of(item), item)  # format 1: the message in full
+        source_ids = item.get("source_ids", ())
+        key = (
+            item["text"],
+            item["role"],
+            item["provenance"],
+            item["tokens"],
+            tuple(source_ids) if isinstance(source_ids, list) else source_ids,
+        )
+        try:
+            part = self._singles.get(key)
+        except TypeError:  # an unhashable value in a damaged item: built, not shared
+            return _Part.single(self._message_of(item), item)
+        if part is None:
+            part = self._singles[key] = _Part.single(self._message_of(item), dict(item))
+        return part
 
     def _message_of(self, item: Mapping[str, Any]) -> SentMessage:
         if "text" in item:

@@ -10,6 +10,7 @@ The events and their schema (format 2) are in domain/session_events.py.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -123,7 +124,7 @@ class SessionState:
             case HeaderEvent():
                 self.created = event.created
             case MessageEvent(message=message):
-                self.refs.add_message(message.to_dict())
+                self.refs.add(message.id, message.role, message.content)
                 if message.role == "user" and self.transcript.pending is not None:
                     # A question whose withdrawal could not be written (a full disk), asked
                     # again: the file then says what the live session did, withdraw it.
@@ -169,24 +170,43 @@ def _one_line(exc: BaseException) -> str:
     return text if len(text) <= 120 else text[:119] + "…"
 
 
-def replay(events: list[dict[str, Any]]) -> tuple[SessionState, list[str]]:
-    """Rebuild a session from its events; events that do not fit are skipped with a note."""
-    state = SessionState()
-    problems = []
-    for number, event in enumerate(events, start=1):
+class Replay:
+    """A session rebuilt event by event, as its file is read (`feed` each event, in order,
+    then `finish`): no list of the file's events is ever needed, only the state."""
+
+    def __init__(self) -> None:
+        self.state = SessionState()
+        self.problems: list[str] = []
+        self._number = 0
+
+    def feed(self, event: dict[str, Any]) -> None:
+        """Apply one event; one that does not fit is skipped with a note."""
+        self._number += 1
         try:
-            state.apply(event_from_dict(event))
+            self.state.apply(event_from_dict(event))
         except _DAMAGE as exc:  # a hand-edited or damaged line: skipped, the rest opens
             kind = str(event.get("type", "?"))[:20] if isinstance(event, dict) else "?"
-            problems.append(f"event {number} ({kind}) skipped: {_one_line(exc)}")
-    if state.transcript.pending is not None:
-        # The process stopped mid-turn: the question had no reply. Hand it back.
-        pending = state.transcript.withdraw_pending()
-        problems.append(
-            f"turn {pending.turn} had no reply (interrupted); its question is back in the input"
-        )
-        state.interrupted = pending
-    return state, problems
+            self.problems.append(f"event {self._number} ({kind}) skipped: {_one_line(exc)}")
+
+    def finish(self) -> tuple[SessionState, list[str]]:
+        """The state and what was skipped, once every event is fed."""
+        state, problems = self.state, self.problems
+        if state.transcript.pending is not None:
+            # The process stopped mid-turn: the question had no reply. Hand it back.
+            pending = state.transcript.withdraw_pending()
+            problems.append(
+                f"turn {pending.turn} had no reply (interrupted); its question is back in the input"
+            )
+            state.interrupted = pending
+        return state, problems
+
+
+def replay(events: Iterable[dict[str, Any]]) -> tuple[SessionState, list[str]]:
+    """Rebuild a session from its events; events that do not fit are skipped with a note."""
+    rebuilt = Replay()
+    for event in events:
+        rebuilt.feed(event)
+    return rebuilt.finish()
 
 
 @dataclass(frozen=True)
@@ -202,7 +222,7 @@ class SessionSummary:
     estimated: bool = False  # some call's usage is our estimate, not the provider's bill
 
 
-def summarize_session(name: str, events: list[dict[str, Any]]) -> SessionSummary:
+def summarize_session(name: str, events: Iterable[dict[str, Any]]) -> SessionSummary:
     state, _ = replay(events)
     return summary_of(name, state)
 

@@ -351,11 +351,15 @@ def open_session(
     by default, the engine's, as read at start-up."""
     from fincoach_tui.domain.memory import StrategyError
     from fincoach_tui.domain.session_events import WithdrawnEvent
-    from fincoach_tui.domain.session_state import SessionState, replay
+    from fincoach_tui.domain.session_state import Replay, SessionState
 
     try:
-        file.load()  # a file locked but not read yet (the app's first) is read now
-        state, problems = replay(file.events)
+        # Replayed as it is read, line by line: the file's events are never all in memory.
+        # (A file locked but not read yet, the app's first, is read now; one read already
+        # is read again.)
+        rebuilt = Replay()
+        file.load(into=rebuilt.feed)
+        state, problems = rebuilt.finish()
         try:
             chosen = choose_strategy(state, config or engine.config, strategy)
         except StrategyError as exc:

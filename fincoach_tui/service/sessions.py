@@ -92,7 +92,10 @@ class Sessions:
         from fincoach_tui.service.runtime import open_session
 
         try:
-            return open_session(engine, self._store.open(name), sleep=sleep, config=config)
+            # Locked now (a session open elsewhere is refused at once), read once, by the
+            # replay, as it is read: opening it undeferred would read the whole file twice.
+            file = self._store.open(name, defer=True)
+            return open_session(engine, file, sleep=sleep, config=config)
         except (SessionError, ValueError) as exc:
             raise NotDone(str(exc)) from exc
 

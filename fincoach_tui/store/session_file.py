@@ -16,16 +16,16 @@ dies, so a killed FinCoach never leaves a stale lock behind (POSIX only).
 from __future__ import annotations
 
 import contextlib
-import fcntl
 import json
 import os
-import re
-from collections.abc import Iterator, Mapping, Sequence
+import time
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from fincoach_tui.store import disk, migrations
+from fincoach_tui.store.secret_guard import refuse_secrets
 from fincoach_tui.store.session_errors import (
     SecretRefused,
     SessionError,
@@ -35,7 +35,13 @@ from fincoach_tui.store.session_errors import (
     SessionNotFound,
     SessionWriteError,
 )
-from fincoach_tui.store.session_parse import ParsedFile, parse_file
+from fincoach_tui.store.session_lock import acquire_lock, hold_lock, release_lock
+from fincoach_tui.store.session_names import (
+    lock_path_for,
+    session_name_of,
+    validate_session_name,
+)
+from fincoach_tui.store.session_parse import ParsedFile, SessionReader, load_events
 
 # The domain's event and reference modules (a tenth of a second of imports) are imported
 # when a session is read or written: the app imports this module for its first frame,
@@ -43,6 +49,9 @@ from fincoach_tui.store.session_parse import ParsedFile, parse_file
 if TYPE_CHECKING:
     from fincoach_tui.domain.record_refs import RefTable
     from fincoach_tui.domain.session_events import HeaderEvent, SessionEvent
+
+YIELD_EVERY = 200  # events read between two chances for other threads to run
+OnEvent = Callable[[dict[str, Any]], None]  # what `load` hands each event it reads
 
 __all__ = [
     "FORMAT_VERSION",
@@ -62,123 +71,6 @@ __all__ = [
 ]
 
 FORMAT_VERSION = migrations.current_format()  # for readers; the code asks migrations
-SESSION_NAME_RE = re.compile(r"[A-Za-z0-9._-]{1,64}")
-_ALLOWED = "use 1-64 characters from A-Z, a-z, 0-9, '.', '_' and '-'"
-_SUFFIX = ".jsonl"
-
-
-def _show(name: str) -> str:
-    """repr() escapes control characters and NULs; truncate so a huge name stays one line."""
-    return repr(name[:40]) + "..." if len(name) > 40 else repr(name)
-
-
-def validate_session_name(name: str) -> str:
-    """Return `name` unchanged if it is a safe file stem, else raise SessionNameError."""
-    if not isinstance(name, str):
-        raise SessionNameError(f"session name must be a string, got {type(name).__name__}")
-    if name == "":
-        raise SessionNameError(f"session name is empty; {_ALLOWED}")
-    # Name the dangerous characters explicitly: they are what an attacker would try.
-    for char, label in (("/", "'/'"), ("\\", "'\\'"), ("\x00", "a NUL byte")):
-        if char in name:
-            raise SessionNameError(f"session names may not contain {label}: {_show(name)}")
-    if name in (".", ".."):
-        raise SessionNameError(f"session name {_show(name)} is reserved; {_ALLOWED}")
-    if len(name) > 64:
-        raise SessionNameError(
-            f"session name is too long ({len(name)} characters, max 64): {_show(name)}"
-        )
-    if not SESSION_NAME_RE.fullmatch(name):
-        raise SessionNameError(f"invalid session name {_show(name)}: {_ALLOWED}")
-    return name
-
-
-def session_name_of(path: Path) -> str:
-    return path.name[: -len(_SUFFIX)] if path.name.endswith(_SUFFIX) else path.name
-
-
-def lock_path_for(path: Path) -> Path:
-    return path.with_name(session_name_of(path) + ".lock")
-
-
-# --- locking -------------------------------------------------------------------------
-
-
-def _read_pid(lock_path: Path) -> int | None:
-    try:
-        return int(lock_path.read_text(encoding="ascii").strip())
-    except (OSError, ValueError, UnicodeDecodeError):
-        return None  # mid-write by the holder, or not ours: the message copes
-
-
-def _acquire_lock(lock_path: Path, name: str) -> int:
-    """Take an exclusive non-blocking flock on `lock_path`; return the fd holding it.
-
-    flock locks belong to the open file description, so a second open in the same
-    process conflicts exactly like another process would.
-    """
-    for _ in range(5):
-        fd = os.open(lock_path, os.O_RDWR | os.O_CREAT | os.O_CLOEXEC, 0o600)
-        try:
-            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-        except BlockingIOError:
-            os.close(fd)
-            pid = _read_pid(lock_path)
-            holder = f"pid {pid}" if pid is not None else "pid unknown"
-            raise SessionLocked(
-                f"session '{name}' is open in another FinCoach window ({holder})"
-            ) from None
-        except BaseException:
-            os.close(fd)
-            raise
-        # delete/rename unlink the lock file while holding it; if we locked an
-        # orphaned inode, somebody else may lock the new file: retry on the real one.
-        try:
-            same = os.fstat(fd).st_ino == os.stat(lock_path).st_ino
-        except FileNotFoundError:
-            same = False
-        if same:
-            os.ftruncate(fd, 0)
-            os.pwrite(fd, f"{os.getpid()}\n".encode("ascii"), 0)
-            return fd
-        os.close(fd)
-    raise SessionLocked(f"session '{name}' is being renamed or deleted; try again")
-
-
-def _release_lock(fd: int) -> None:
-    with contextlib.suppress(OSError):
-        fcntl.flock(fd, fcntl.LOCK_UN)
-    os.close(fd)
-
-
-@contextlib.contextmanager
-def hold_lock(path: Path) -> Iterator[None]:
-    """Hold the session's lock for a block (used by rename/delete); SessionLocked if busy."""
-    fd = _acquire_lock(lock_path_for(path), session_name_of(path))
-    try:
-        yield
-    finally:
-        _release_lock(fd)
-
-
-def load_events(path: Path) -> tuple[list[dict[str, Any]], list[str]]:
-    """Read a session without locking or modifying it (for listings): (events, warnings).
-    An older format is upgraded in memory only; the file is upgraded when next opened."""
-    try:
-        data = path.read_bytes()
-    except FileNotFoundError:
-        raise SessionNotFound(f"no session named '{session_name_of(path)}'") from None
-    name = session_name_of(path)
-    parsed = parse_file(data, name)
-    if parsed.damaged_at is not None:
-        parsed.warnings.append(
-            f"{name}: {len(data) - parsed.damaged_at:,} unreadable bytes at the end "
-            "(set aside when the session is next opened)"
-        )
-    events = parsed.events
-    if parsed.format < migrations.current_format():
-        events, _ = migrations.upgrade(events, parsed.format)
-    return events, parsed.warnings
 
 
 def _header() -> HeaderEvent:
@@ -203,29 +95,23 @@ def _aside_path(path: Path, label: str) -> Path:
     return candidate
 
 
-def _holds_secret(var: str, value: str) -> bool:
-    """Is this environment variable a credential whose value must never be saved?
-
-    Every `*_API_KEY`; and, since `api_key_env` may name any variable, anything called
-    `*_KEY`, `*_TOKEN` or `*_SECRET` whose value is long enough to be a credential.
-    """
-    name = var.upper()
-    if name.endswith("_API_KEY"):
-        return len(value) >= 8
-    return name.endswith(("_KEY", "_TOKEN", "_SECRET")) and len(value) >= 16
-
-
-def _table_of(events: list[dict[str, Any]]) -> RefTable:
+def _table_of(events: Iterable[dict[str, Any]]) -> RefTable:
     """What the events hold for records to refer to (damaged events are passed over)."""
     from fincoach_tui.domain.record_refs import RefTable
 
     table = RefTable()
     for event in events:
-        try:
-            table.observe(event)
-        except (KeyError, TypeError, ValueError, AttributeError):
-            continue
+        _observe(table, event)
     return table
+
+
+def _observe(table: RefTable, event: dict[str, Any]) -> None:
+    with contextlib.suppress(KeyError, TypeError, ValueError, AttributeError):
+        table.observe(event)
+
+
+def _ignore(event: dict[str, Any]) -> None:
+    """What `load` does with an event nobody asked for: nothing (it is not kept)."""
 
 
 def _as_dict(event: SessionEvent | dict[str, Any]) -> dict[str, Any]:
@@ -244,19 +130,21 @@ def _as_dict(event: SessionEvent | dict[str, Any]) -> dict[str, Any]:
 class SessionFile:
     """An open, locked session. Use `SessionFile.open(...)`, ideally as a context manager.
 
-    `events` holds every event in file order, the header event first.
+    The file's events are not kept: `load` hands each one, as it reads it, to whoever folds
+    them into a session (replay), and keeps only what writing needs (the table of texts
+    records refer to). `events` reads them back from the file, for tools and tests.
     `warnings` holds one-line notes about anything recovered or skipped on open.
     """
 
     def __init__(self, path: Path, lock_fd: int, environ: Mapping[str, str] = os.environ) -> None:
         self.path = path
         self.name = session_name_of(path)
-        self.events: list[dict[str, Any]] = []
         self.warnings: list[str] = []
         self._lock_fd: int | None = lock_fd
         self._environ = environ
         self._fd: int | None = None
         self._size = 0  # bytes in the file that are ours and durable
+        self._header: dict[str, Any] | None = None
         # What the file holds already: a record is written as references to it.
         self._refs: RefTable | None = None  # made when the file is read
         self._create: bool | None = None  # set while locked but not read yet (`load`)
@@ -279,7 +167,7 @@ class SessionFile:
         try:
             if not path.parent.is_dir():
                 path.parent.mkdir(parents=True, mode=0o700, exist_ok=True)
-            lock_fd = _acquire_lock(lock_path_for(path), name)
+            lock_fd = acquire_lock(lock_path_for(path), name)
         except OSError as exc:  # a read-only data dir, a file where the directory should be
             raise SessionWriteError(
                 f"cannot open session '{name}' in {path.parent}: {disk.describe(exc)}", exc.errno
@@ -294,14 +182,18 @@ class SessionFile:
     def loaded(self) -> bool:
         return self._create is None
 
-    def load(self) -> None:
-        """Read the locked session (once; `open` does it unless deferred). On failure the
-        lock is released and the error raised."""
+    def load(self, into: OnEvent | None = None) -> None:
+        """Read the locked session (once; `open` does it unless deferred), handing each event
+        to `into` as it is read; a session read already is read again for `into`, without
+        changing it. On failure the lock is released and the error raised."""
         if self._create is None:
+            if into is not None:
+                for event in self._stream_again():
+                    into(event)
             return
         create, self._create = self._create, None
         try:
-            self._load(create)
+            self._load(create, into)
         except OSError as exc:
             self.close()
             if isinstance(exc, SessionError):
@@ -314,7 +206,7 @@ class SessionFile:
             self.close()  # never keep the lock for a session we failed to open
             raise
 
-    def _load(self, create: bool) -> None:
+    def _load(self, create: bool, into: OnEvent | None) -> None:
         created = False
         try:
             fd = os.open(self.path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
@@ -328,20 +220,38 @@ class SessionFile:
                 raise SessionNotFound(f"no session named '{self.name}'")
             _fsync_dir(self.path.parent)
         try:
-            self._load_existing()
+            self._load_existing(into or _ignore)
         except BaseException:
             if created:  # a new session that could not even get its header: leave no trace
                 with contextlib.suppress(OSError):
                     self.path.unlink()
             raise
 
-    def _load_existing(self) -> None:
-        data = self.path.read_bytes()
-        parsed = parse_file(data, self.name)  # may raise SessionFormatError: nothing touched
+    def _load_existing(self, into: OnEvent) -> None:
+        from fincoach_tui.domain.record_refs import RefTable
+
+        with open(self.path, "rb") as stream:
+            reader = SessionReader(stream, self.name)
+            if reader.format < migrations.current_format():  # may raise: nothing touched
+                parsed = reader.found
+                parsed.events = list(reader)  # an older file is upgraded whole, once
+            else:
+                table = RefTable()
+                for number, event in enumerate(reader):  # replayed as read, not kept
+                    _observe(table, event)
+                    into(event)
+                    if number % YIELD_EVERY == YIELD_EVERY - 1:
+                        # Read in a worker thread, this holds the interpreter; between
+                        # chunks, the event loop gets it (a frame, a key) at once rather
+                        # than when the interpreter next switches threads.
+                        time.sleep(0)
+                self._refs = table
+                parsed = reader.found
         self.warnings = parsed.warnings
+        self._header = parsed.header
         self._fd = os.open(self.path, os.O_WRONLY | os.O_APPEND | os.O_CLOEXEC)
         if parsed.damaged_at is not None:
-            self._set_aside(data, parsed.damaged_at)
+            self._set_aside(parsed.damaged_at)
         elif parsed.truncate_at is not None:
             # Cut only our own torn tail; everything before it stays byte-for-byte.
             os.ftruncate(self._fd, parsed.truncate_at)
@@ -349,30 +259,52 @@ class SessionFile:
         self._size = os.fstat(self._fd).st_size
         if parsed.needs_newline:
             self._write(b"\n")
-        self.events = parsed.events
         if parsed.format < migrations.current_format():
-            self._upgrade(parsed)
-        self._refs = _table_of(self.events)
-        if not self.events:
-            self.append(_header())
+            self._refs = _table_of(self._upgrade(parsed, into))
+        if not parsed.count:
+            header = _as_dict(_header())
+            self.append(header)
+            into(header)
 
-    def _set_aside(self, data: bytes, start: int) -> None:
+    def _stream_again(self) -> Iterator[dict[str, Any]]:
+        """The file's events as it holds them now, read again (read-only, nothing kept)."""
+        if self._create is not None:
+            return  # locked, not read yet: nothing of it is known
+        try:
+            stream = open(self.path, "rb")  # noqa: SIM115 - closed when the reading ends
+        except FileNotFoundError:
+            return
+        with stream:
+            yield from SessionReader(stream, self.name)
+
+    @property
+    def events(self) -> list[dict[str, Any]]:
+        """Every event in file order, the header first, read from the file now (not kept:
+        for tools and tests; opening a session replays the events as it reads them)."""
+        return list(self._stream_again())
+
+    def _set_aside(self, start: int) -> None:
         """Bytes we did not write and cannot read: copied beside the session, then cut."""
         aside = _aside_path(self.path, "damaged")
-        disk.write_private(aside, data[start:])
+        with open(self.path, "rb") as stream:
+            stream.seek(start)
+            damaged = stream.read()
+        disk.write_private(aside, damaged)
         assert self._fd is not None
         os.ftruncate(self._fd, start)
         os.fsync(self._fd)
-        what = "all of it" if start == 0 else f"{len(data) - start:,} bytes at the end"
+        what = "all of it" if start == 0 else f"{len(damaged):,} bytes at the end"
         self.warnings.append(
             f"{self.name}: could not read {what}; copied to {aside.name} and left out"
         )
 
-    def _upgrade(self, parsed: ParsedFile) -> None:
-        """Rewrite an older format's file as the current one. The original is copied to a
-        backup first and removed only once the upgraded file is written and durable."""
+    def _upgrade(self, parsed: ParsedFile, into: OnEvent) -> list[dict[str, Any]]:
+        """Rewrite an older format's file as the current one, handing `into` its events as
+        upgraded; those events. The original is copied to a backup first and removed only
+        once the upgraded file is written and durable."""
         old = parsed.format
-        events, steps = migrations.upgrade(self.events, old)
+        events, steps = migrations.upgrade(parsed.events, old)
+        parsed.events = []
         backup = self.path.with_name(f"{self.path.name}.format{old}-backup")
         disk.write_private(backup, self.path.read_bytes())
         lines = [json.dumps(e, ensure_ascii=False, separators=(",", ":")) for e in events]
@@ -381,23 +313,27 @@ class SessionFile:
             os.close(self._fd)  # the old inode; appends go to the upgraded file
         self._fd = os.open(self.path, os.O_WRONLY | os.O_APPEND | os.O_CLOEXEC)
         self._size = os.fstat(self._fd).st_size
-        self.events = [json.loads(line) for line in lines]
+        upgraded = [json.loads(line) for line in lines]  # what a reopen reads
+        if upgraded and upgraded[0].get("type") == "header":
+            self._header = upgraded[0]
+        for event in upgraded:
+            into(event)
         current = migrations.current_format()
         if parsed.unreadable_lines:  # they are not in the upgraded file: keep the original
             self.warnings.append(
                 f"{self.name}: upgraded from format {old} to {current}; the original, with "
                 f"its unreadable lines, is kept as {backup.name}"
             )
-            return
+            return upgraded
         backup.unlink()
         self.warnings.append(
             f"{self.name}: upgraded from format {old} to {current} ({', '.join(steps)})"
         )
+        return upgraded
 
     @property
     def header(self) -> dict[str, Any] | None:
-        first = self.events[0] if self.events else None
-        return first if first and first.get("type") == "header" else None
+        return self._header
 
     @property
     def closed(self) -> bool:
@@ -422,16 +358,6 @@ class SessionFile:
             ) from None
         self._size += len(data)
 
-    def _refuse_secrets(self, line: str) -> None:
-        for var, value in self._environ.items():
-            if not _holds_secret(var, value):
-                continue
-            if value in line or json.dumps(value, ensure_ascii=False)[1:-1] in line:
-                raise SecretRefused(
-                    f"this contains the value of ${var}; it was not sent or saved "
-                    f"(API keys never reach a session file)"
-                )
-
     def append(self, event: SessionEvent | dict[str, Any]) -> None:
         """Append one event as one compact JSON line.
 
@@ -454,20 +380,22 @@ class SessionFile:
         try:
             for event in self._by_reference(events):
                 line = json.dumps(event, ensure_ascii=False, separators=(",", ":"), allow_nan=False)
-                self._refuse_secrets(line)
+                refuse_secrets(line, self._environ)
                 lines.append(line)
             self._write("".join(line + "\n" for line in lines).encode("utf-8"))
         except BaseException:
-            self._refs = _table_of(self.events)  # it learned what was never written
+            # It learned texts that were never written: learn again from what the file
+            # holds (rare: a full disk, a refused secret), so no record refers to them.
+            self._refs = _table_of(self._stream_again())
             raise
-        # Keep the in-memory copy identical to what a reopen would read.
-        self.events.extend(json.loads(line) for line in lines)
+        if self._header is None and lines and lines[0].startswith('{"type":"header"'):
+            self._header = json.loads(lines[0])  # as a reopen would read it
 
     def _by_reference(
         self, events: Sequence[SessionEvent | dict[str, Any]]
     ) -> Iterator[dict[str, Any]]:
         if self._refs is None:
-            self._refs = _table_of(self.events)
+            self._refs = _table_of(self._stream_again())
         return self._refs.by_reference([_as_dict(event) for event in events])
 
     def close(self) -> None:
@@ -476,7 +404,7 @@ class SessionFile:
             os.close(self._fd)
             self._fd = None
         if self._lock_fd is not None:
-            _release_lock(self._lock_fd)
+            release_lock(self._lock_fd)
             self._lock_fd = None
 
     def __enter__(self) -> SessionFile:
@@ -486,5 +414,5 @@ class SessionFile:
         self.close()
 
     def __repr__(self) -> str:
-        state = "closed" if self.closed else f"{len(self.events)} events"
+        state = "closed" if self.closed else f"{self._size:,} bytes"
         return f"<SessionFile {self.name!r} {state}>"

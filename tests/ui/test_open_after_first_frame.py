@@ -30,9 +30,9 @@ async def test_first_frame_then_newest_page_then_the_whole_session(tmp_path, mon
     monkeypatch.setattr(bench_hook, "mark", moments.append)
     load = SessionFile.load
 
-    def recorded_load(self):
+    def recorded_load(self, into=None):
         moments.append("read" if not self.loaded else "read again")
-        load(self)
+        load(self, into)
 
     monkeypatch.setattr(SessionFile, "load", recorded_load)
     file = store.open("long", defer=True)
