@@ -57,8 +57,9 @@ class SessionDress:
     def index_of(self, reply_id: str) -> int | None:
         records = self.records
         for i in range(self._indexed, len(records)):
-            if records[i].kind == "chat" and records[i].reply_id:
-                self._where[records[i].reply_id] = i
+            made = records[i].reply_id
+            if records[i].kind == "chat" and made:
+                self._where[made] = i
         self._indexed = len(records)
         return self._where.get(reply_id)
 
