@@ -272,7 +272,7 @@ class ChatView(VerticalScroll):
             )
         await self.mount_all(self._boxes(messages[self._first_mounted :]))
         await self._update_earlier_button()
-        self.anchor()  # kept at the newest message as it grows, in the layout itself
+        self.follow_newest()
 
     def _boxes(self, messages: Sequence[Message]) -> list[MessageBox]:
         return [self._box(m) for m in messages]
@@ -392,8 +392,19 @@ class ChatView(VerticalScroll):
         await self.mount_all([question, reply])
         self._sitting += [question, reply]
         await self._trim()
-        self.anchor()  # a new question: back to the newest, and kept there
+        self.follow_newest()  # a new question: back to the newest
         return reply
+
+    def follow_newest(self) -> None:
+        """Keep the newest message in view. Once the messages overflow the pane it is
+        anchored: the layout itself keeps it at the bottom as a reply grows, with no
+        scroll and second frame after each refresh. A pane not full yet is not anchored
+        (Textual would scroll it to a negative offset: the messages under empty space)."""
+        if self.max_scroll_y > 0:
+            self.anchor()
+        else:
+            self.anchor(False)
+            self.scroll_end(animate=False)  # after the refresh: the pane may be full then
 
     @property
     def mounted_messages(self) -> int:

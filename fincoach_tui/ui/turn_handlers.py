@@ -137,6 +137,8 @@ class TurnHandlers(FinCoachBase):
         if box is not None:
             dress = self.reply_dress()
             box.finish(reply.content, dress.of_record(record) if dress is not None else None)
+            if not self.chat.is_anchored:
+                self.chat.follow_newest()  # the finished reply may be taller
         note = f" ({record.note})" if record.note else ""
         self.activity.say(f"turn {record.turn} done{note}", error=bool(record.note))
 
