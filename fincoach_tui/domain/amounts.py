@@ -8,7 +8,8 @@ so that the same amount said two ways compares equal.
 What counts as an amount: a number with a currency sign or word, or with a scale
 ("k", "lakh", "crore"), or number words with a scale ("twenty-five thousand"), or a bare
 number written with thousands separators ("28,000") or of four digits or more that is not
-a year. A bare "12" or "2027" is not an amount; a number followed by a unit of time or a
+a year (a year-like "2000" is money when the words around it say so: "paying 2000 for the
+maid", "rent 2000", "2000 a month"). A bare "12" or "in 2027" is not an amount; a number followed by a unit of time or a
 percent sign is not one either (those are durations and rates).
 """
 
@@ -16,6 +17,8 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+
+from fincoach_tui.domain.number_words import NUMBER_WORDS
 
 _SCALES = {
     "k": 1e3,
@@ -44,36 +47,7 @@ _DIGITS = re.compile(
     re.IGNORECASE,
 )
 
-_UNITS = {
-    "zero": 0,
-    "one": 1,
-    "two": 2,
-    "three": 3,
-    "four": 4,
-    "five": 5,
-    "six": 6,
-    "seven": 7,
-    "eight": 8,
-    "nine": 9,
-    "ten": 10,
-    "eleven": 11,
-    "twelve": 12,
-    "thirteen": 13,
-    "fourteen": 14,
-    "fifteen": 15,
-    "sixteen": 16,
-    "seventeen": 17,
-    "eighteen": 18,
-    "nineteen": 19,
-    "twenty": 20,
-    "thirty": 30,
-    "forty": 40,
-    "fifty": 50,
-    "sixty": 60,
-    "seventy": 70,
-    "eighty": 80,
-    "ninety": 90,
-}
+_UNITS = NUMBER_WORDS
 _TOKEN = (
     "|".join(sorted(_UNITS, key=len, reverse=True))
     + r"|a|an|half|hundred|thousand|lakhs?|lacs?|crores?|million|and"
@@ -84,6 +58,35 @@ _WORDS = re.compile(rf"\b(?:{_TOKEN})(?:[\s-]+(?:{_TOKEN}))*\b", re.IGNORECASE)
 _BIG = frozenset("thousand lakh lakhs lac lacs crore crores million".split())
 _RUPEE_WORDS = re.compile(r"\s?(?:rupees|rs\b\.?|inr\b)", re.IGNORECASE)
 _YEAR = re.compile(r"^(?:19|20)\d\d$")
+# A bare four-digit figure that could be a year ("2000", "1950") is money when the words
+# around it say so: paid, or a cost's word before it ("paying 2000 for the maid", "rent
+# 2000", "maid 1900"), or a month, a currency or "for" after it ("2000 a month", "2000 for
+# the cook"); a year when a word of time is before it ("in 2027", "since 2019").
+_MONEY_BEFORE = re.compile(
+    r"\b(?:pay|pays|paid|paying|costs?|costing|spend|spends|spent|spending|rent|emi|fees?|"
+    r"salary|bill|charges?|premium|sip|maid|cook|driver|maintenance|budget|just|only|"
+    r"about|around|roughly|approx|extra|another|me|us|gives?|sends?)"
+    r"(?:\s+(?:is|are|was|of|at|now|comes to))?\s+$",
+    re.IGNORECASE,
+)
+_TIME_BEFORE = re.compile(
+    r"\b(?:in|by|since|until|till|before|after|from|year|circa|during|born|bought|"
+    r"sold|built|started|joined|opened|taken|took)\s+(?:the\s+)?(?:year\s+)?$",
+    re.IGNORECASE,
+)
+_MONEY_AFTER = re.compile(
+    r"^\s*(?:a|per|/|every|each)\s*(?:month|mo|year|annum)\b|^\s*(?:monthly|yearly|pm|p\.m\.|"
+    r"for\s+(?:the|my|our|a|an)\b|rupees|rs\b|/-|towards)",
+    re.IGNORECASE,
+)
+
+
+def _money_not_year(text: str, start: int, end: int) -> bool:
+    """Whether a bare year-like figure at text[start:end] is said as money."""
+    before = text[max(0, start - 30) : start]
+    if _MONEY_AFTER.match(text[end:]):
+        return not _TIME_BEFORE.search(before) or bool(_MONEY_BEFORE.search(before))
+    return bool(_MONEY_BEFORE.search(before)) and not re.search(r"\bof\s+$", before)
 
 
 @dataclass(frozen=True)
@@ -123,7 +126,7 @@ def find_amounts(text: str) -> list[Amount]:
     for match in _DIGITS.finditer(text):
         if any(a <= match.start("num") < b for a, b in taken):
             continue
-        amount = _digits_amount(match)
+        amount = _digits_amount(match, _money_not_year(text, match.start(), match.end()))
         if amount is not None:
             found.append(amount)
     return sorted(found, key=lambda a: a.start)
@@ -166,7 +169,7 @@ def format_rupees(value: float) -> str:
     return "₹" + ",".join(groups) + "," + tail
 
 
-def _digits_amount(match: re.Match[str]) -> Amount | None:
+def _digits_amount(match: re.Match[str], money: bool = False) -> Amount | None:
     number = match["num"]
     scale_word = (match["scale"] or "").lower()
     currency_word = (match["cur"] or match["cur2"] or "").lower().rstrip(".")
@@ -175,7 +178,7 @@ def _digits_amount(match: re.Match[str]) -> Amount | None:
     grouped = "," in number
     plain = number.replace(",", "")
     if not (currency_word or scale_word or grouped):
-        if len(plain.split(".")[0]) < 4 or _YEAR.match(plain):
+        if len(plain.split(".")[0]) < 4 or (_YEAR.match(plain) and not money):
             return None  # a count or a year, not money
     value = float(plain) * _SCALES.get(scale_word, 1)
     currency = "USD" if currency_word in ("$", "usd", "dollar", "dollars") else "INR"

@@ -37,6 +37,9 @@ LOAN_TYPES = {
     "auto": "car",
     "bike": "bike",
     "two-wheeler": "bike",
+    "two wheeler": "bike",
+    "scooter": "bike",
+    "motorcycle": "bike",
     "personal": "personal",
     "education": "education",
     "student": "education",
@@ -45,7 +48,7 @@ LOAN_TYPES = {
 _LOAN = "|".join(sorted((re.escape(t) for t in LOAN_TYPES), key=len, reverse=True))
 
 FIXED_COSTS = {
-    "school fees?": "school_fees",
+    "school(?: fees?)?": "school_fees",
     "tuition(?: fees?)?": "tuition",
     "fees": "fees",
     "maid": "maid",
@@ -75,6 +78,30 @@ INVESTMENTS = {
     "elss": "elss",
     "gold|sgbs?|sovereign gold bonds?": "gold",
     "crypto|bitcoin": "crypto",
+    # small-savings schemes and chit funds, by the names people use for them
+    "sukanya samriddhi(?: yojana| account)?|ssy": "ssy",
+    "scss|senior citizens?'? savings? scheme": "scss",
+    "nsc|national savings certificates?": "nsc",
+    "kvp|kisan vikas patra": "kvp",
+    "post office (?:mis|monthly income scheme)|pomis": "pomis",
+    "chit(?:ty)?(?: fund)?|chitty|kitty|committee": "chit",
+}
+
+# The things a goal is for, by slug: the words that name each (a goal for anything else is
+# named by its own words).
+GOAL_OBJECTS = {
+    "house": "house|home|flat|apartment|property|plot|place|1bhk|2bhk|3bhk|4bhk",
+    "car": "car",
+    "bike": "bike|scooter|motorcycle",
+    "wedding": "wedding|marriage|shaadi|shadi",
+    "education": "education|college|studies|mba|degree|school|padhai",
+    "retirement": "retirement|retire",
+    "trip": "trip|vacation|holiday|travel|tour",
+    "renovation": "renovation|remodel|remodelling",
+    "sabbatical": "sabbatical",
+    "emergency_fund": "emergency",
+    "business": "business|startup",
+    "laptop": "laptop",
 }
 
 KINDS: tuple[Kind, ...] = (
@@ -157,6 +184,23 @@ KINDS: tuple[Kind, ...] = (
     ),
     Kind("bonus", _words(r"bonus"), {"amount": "bonus", "date": "bonus_date"}),
     Kind("debt", _words(r"credit cards?(?: debt| dues| bill)?"), {"amount": "debt_credit_card"}),
+    # Money given to family every month, and money received from them.
+    Kind(
+        "support",
+        _words(
+            r"(?:support|supporting|help|helping|give|giving|send|sending)\s+(?:them|him|her|"
+            r"(?:my|our)\s+(?:parents|mother|father|mom|dad|in-laws|family|brother|sister))"
+        ),
+        {"amount": "cost_support"},
+    ),
+    Kind(
+        "support_in",
+        _words(
+            r"(?:papa|dad|father|mom|mother|mummy|parents|family|brother|sister)\s+"
+            r"(?:sends?|gives?|transfers?|pays?)(?:\s+me)?|pocket money|allowance"
+        ),
+        {"amount": "income_support"},
+    ),
 )
 
 # The keys as an extraction prompt can name them (a model answering with these keys shares
@@ -167,7 +211,8 @@ PROMPT_KEYS = (
     "fd_amount, fd_rate, fd_maturity, fd_tenure, rd_amount, rd_rate, rd_end, rd_tenure, sip, "
     "invest_<ppf|nps|epf|mutual_funds|stocks|gold|elss|crypto>, "
     "insurance_<term|health>_<cover|premium>, cost_<item> (school_fees, maid, utilities...), "
-    "emergency_fund, savings, bonus, debt_credit_card, goal_<thing>_amount, goal_<thing>_date, "
+    "emergency_fund, savings, bonus, debt_credit_card, income_support, cost_support, "
+    "goal_<thing>_amount, goal_<thing>_date, "
     "retirement_age, family_spouse, family_children, family_parents, dependants, risk, "
     "risk_reason"
 )
@@ -176,11 +221,13 @@ _ACRONYMS = frozenset("fd rd sip ppf nps emi epf elss ctc".split())
 _STATIC_KEYS = frozenset(
     "name city salary spouse_salary spouse_name pension rent expenses fd_amount fd_rate fd_maturity fd_tenure rd_amount rd_rate "
     "rd_end rd_tenure sip emergency_fund savings bonus bonus_date debt_credit_card risk "
+    "income_support "
     "risk_reason family_spouse family_children family_parents dependants retirement_age".split()
 )
 _DYNAMIC_KEY = re.compile(
-    r"^(?:loan_[a-z]+_(?:emi|amount|rate|tenure|end)|invest_[a-z_]+|insurance_[a-z]+_(?:cover|premium)"
-    r"|cost_[a-z_]+|goal_[a-z_]+)$"
+    r"^(?:loan_[a-z]+_(?:emi|amount|rate|tenure|end)|invest_[a-z_]+"
+    r"|(?:spouse_|parents_|children_)?insurance_[a-z]+_(?:cover|premium)"
+    r"|cost_[a-z_]+|goal_[a-z_]+|(?:fd|rd)\d_(?:amount|rate|maturity|tenure|end))$"
 )
 
 

@@ -19,19 +19,15 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import lru_cache
 
-from fincoach_tui.domain.amounts import find_amounts, format_rupees, rupees
+from fincoach_tui.domain.amounts import format_rupees, rupees
 from fincoach_tui.domain.fact_kinds import (
-    FIXED_COSTS,
-    INVESTMENTS,
-    KINDS,
-    insurance_type,
     is_known_key,
     key_of,
     label_of,
     loan_type,
     normalise_key,
-    table_slug,
 )
+from fincoach_tui.domain.recognise_clauses import INCLUDED, anchors_in, clauses_of, sentences_of
 from fincoach_tui.domain.recognise_context import (
     REFERS_BACK,
     SPOUSE_PRONOUN_NEXT,
@@ -44,9 +40,15 @@ from fincoach_tui.domain.recognise_context import (
     topic_in,
 )
 from fincoach_tui.domain.recognise_costs import regular_cost
-from fincoach_tui.domain.recognise_parts import Anchor, Figure, figures_in, goal_anchors
-from fincoach_tui.domain.recognise_phrases import city_facts, family_facts, name_facts, risk_facts
-from fincoach_tui.domain.recognise_values import YEARLY, amount_value, canonical
+from fincoach_tui.domain.recognise_endings import has_ended
+from fincoach_tui.domain.recognise_family import family_facts
+from fincoach_tui.domain.recognise_goals import mentioned_goal
+from fincoach_tui.domain.recognise_parts import figures_in
+from fincoach_tui.domain.recognise_phrases import name_facts, risk_facts
+from fincoach_tui.domain.recognise_places import city_facts
+from fincoach_tui.domain.recognise_slots import clause_facts
+from fincoach_tui.domain.recognise_values import canonical
+from fincoach_tui.domain.recognise_words import OTHER_PEOPLE
 from fincoach_tui.domain.relative_dates import resolve_relative
 
 __all__ = [
@@ -104,7 +106,9 @@ def read(
     reading for the message after it."""
     found, subject = _recognise(text, said_at, reading)
     if text.rstrip().endswith("?"):
-        subject = None  # the user's own question is not what their next figure is about
+        # The user's own question is not what their next figure is about, unless that
+        # figure points back to it ("should I raise my SIP?" "I've made it 12,500").
+        return list(found), reading.knowing(found).asking(subject)
     return list(found), reading.knowing(found).about(subject)
 
 
@@ -112,10 +116,10 @@ def read(
 def coach_subject(text: str) -> Subject | None:
     """What the coach just asked about, if its message ends with a question ("And your
     rent?"): the user's bare "28k" answers it."""
-    sentences = _sentences(text)
+    sentences = sentences_of(text)
     if not sentences or not sentences[-1].rstrip().endswith("?"):
         return None
-    anchors = _anchors(sentences[-1])
+    anchors = anchors_in(sentences[-1])
     return carried(anchors[-1], sentences[-1]) if anchors else None
 
 
@@ -128,34 +132,25 @@ _LINE_NOTES = re.compile(r"\s*\((?:was|earlier|previously|turn \d+|edited)\b[^)]
 _NOT_FACTS = re.compile(r"^\s*(?:asked about|dropped|topics?|questions?)\b", re.IGNORECASE)
 _OLD_NOTE = re.compile(r"\((?:was|earlier|previously|outdated)\b[^)]*\)", re.IGNORECASE)
 _LOAN_WORD = re.compile(
-    r"\b(?:home|housing|house|mortgage|car|vehicle|bike|two-wheeler|personal|education|"
+    r"\b(?:home|housing|house|mortgage|car|vehicle|bike|two-wheeler|scooter|personal|education|"
     r"student|gold)\b",
     re.IGNORECASE,
 )
-_INCLUDED = re.compile(
-    r"\b(?:including|incl\.?|inclusive of|excluding|plus|besides)\s+(?:the\s+|my\s+|our\s+)?"
-    r"(?:\w+\s+)?$",
-    re.IGNORECASE,
-)
 _MARKED_OLD = re.compile(r"[^;.\n]*\((?:outdated|superseded)\b[^)]*\)", re.IGNORECASE)
-_SENTENCE_END = re.compile(r"[.!?;]+(?=\s|$)|\n+|\s[—–]\s")
-_NOT_AN_END = re.compile(r"\b(?:rs|inr|p\.a|e\.g|i\.e|approx|etc|no|vs)$", re.IGNORECASE)
-_CLAUSE = re.compile(r",\s+|\s+(?:and|but|so|while|whereas)\s+", re.IGNORECASE)
-_QUESTION_START = re.compile(
-    r"^\W*(?:what|how|should|shall|can|could|would|will|is|are|am|do|does|did|which|where|"
-    r"when|why|who|may|might|any)\b",
-    re.IGNORECASE,
-)
 _HYPOTHETICAL = re.compile(
     r"^\W*(?:if|what if|suppose|supposing|assuming|assume|say|imagine|in case)\b|\bif\s+i\b",
     re.IGNORECASE,
 )
 # Someone else's figures ("my friend pays 30k rent") are not the user's facts.
 _SOMEONE_ELSE = re.compile(
-    r"^\W*(?:my|our|a)\s+(?:friends?|colleagues?|brother|sister|cousin|neighbou?rs?|boss|"
-    r"manager|roommate|flatmate)\b|^\W*(?:he|she|they|someone|people|everyone|most people)\b",
+    rf"^\W*(?:my|our|a)\s+(?:{OTHER_PEOPLE})\b"
+    r"|^\W*(?:he|she|they|someone|people|everyone|most people)\b",
     re.IGNORECASE,
 )
+
+
+_NAMES_SELF = re.compile(r"\b(?:i|i'm|i've|im|my|me|mine|we|we're|our|us)\b", re.IGNORECASE)
+_POINTS_BACK = re.compile(r"\b(?:it|it's|that|that's)\b", re.IGNORECASE)
 
 
 def recognise(
@@ -183,7 +178,7 @@ def _recognise(
             free.append(line)
     body = _MARKED_OLD.sub(" ", "\n".join(free))  # "I pay 25k rent (outdated)" states nothing
     body = mend_typos(_OLD_NOTE.sub(" ", body))
-    sentences = _sentences(body)
+    sentences = sentences_of(body)
     # The last thing named: "They revised my pay. 95k from now on." is about the pay. At
     # first, what the message before was about, for a message that refers back to it.
     subject = reading.subject
@@ -196,36 +191,44 @@ def _recognise(
     for index, sentence in enumerate(sentences):
         question = sentence.rstrip().endswith("?")
         following = sentences[index + 1] if index + 1 < len(sentences) else ""
-        family = family_facts(sentence)
+        family = [] if question else family_facts(sentence)  # "with a baby?" says no count
         spouse = next((v for k, v in family if k == "family_spouse"), spouse)
         name = next((v for k, v in family if k == "spouse_name"), name)
         about_spouse = False  # the sentence so far is about the spouse
-        found += name_facts(sentence) + city_facts(sentence) + family
+        found += family if question else name_facts(sentence) + city_facts(sentence) + family
         found += risk_facts(sentence, question, following)
-        for clause in _clauses(sentence):
+        for clause in clauses_of(sentence):
             # An anchor after "including" is a part of what is priced, not its subject.
-            anchors = tuple(a for a in _anchors(clause) if not _INCLUDED.search(clause, 0, a.start))
+            anchors = tuple(
+                a for a in anchors_in(clause) if not INCLUDED.search(clause, 0, a.start)
+            )
             named = carried(anchors[-1], clause) if anchors else topic_in(reading, clause)
+            if not named and mentioned_goal(clause):  # "the renovation ...": what follows
+                named = ("goal", mentioned_goal(clause))
             hint = subject if subject and subject[0] == "loan" else message_loan
             if named:
                 subject, from_before = named, False
             spouses = spouse_subject(clause, spouse, name) or bool(
-                about_spouse and SPOUSE_PRONOUN_NEXT.match(clause)
+                # a later clause of a sentence about the spouse that names no one else:
+                # "My wife's salary got revised, 2.45L in hand now"
+                about_spouse
+                and (SPOUSE_PRONOUN_NEXT.match(clause) or not _NAMES_SELF.search(clause))
             )
             about_spouse = spouses or (about_spouse and not anchors)
-            if (
-                _HYPOTHETICAL.search(clause)
-                or (_SOMEONE_ELSE.match(clause) and not spouses)
-                or (question and _QUESTION_START.match(clause))
-            ):
+            if _HYPOTHETICAL.search(clause) or (_SOMEONE_ELSE.match(clause) and not spouses):
                 continue
             extra = None
-            if not anchors and subject and figures_in(clause):
+            if not anchors and subject and (figures_in(clause) or has_ended(clause)):
                 if not from_before or short or REFERS_BACK.search(clause):
                     extra = anchor_of(subject)
-            if not anchors and extra is None and not _anchors(clause):
+            if not anchors and extra is None and subject is None and reading.asked:
+                if figures_in(clause) and _POINTS_BACK.search(clause):
+                    extra = anchor_of(reading.asked)
+            if not anchors and extra is None and not anchors_in(clause):
                 extra = regular_cost(clause)
-            found += _clause_facts(clause, extra, hint, spouses)
+            # A question states only the figures it gives as the user's own, in passing:
+            # "with my 62k salary can I afford a car?", not the 15k SIP it asks about.
+            found += clause_facts(clause, extra, hint, spouses, name, asked=question)
     if said_at is not None:
         found = [(k, resolve_relative(v, said_at)) for k, v in found]
     return tuple(found), subject
@@ -248,179 +251,3 @@ def _line_fact(line: str) -> tuple[str, str] | None:
         return None
     value = _LINE_NOTES.sub("", match["value"]).strip().rstrip(".")
     return (key, canonical(key, value)) if value else None
-
-
-def _sentences(text: str) -> list[str]:
-    sentences, start = [], 0
-    for match in _SENTENCE_END.finditer(text):
-        if match.group(0).startswith(".") and _NOT_AN_END.search(text[start : match.start()]):
-            continue
-        sentences.append(text[start : match.end()].strip())
-        start = match.end()
-    sentences.append(text[start:].strip())
-    return [s for s in sentences if s]
-
-
-def _clauses(sentence: str) -> list[str]:
-    parts, start = [], 0
-    amounts = [(a.start, a.end) for a in find_amounts(sentence)]
-    for match in _CLAUSE.finditer(sentence):
-        if any(a < match.start() < b for a, b in amounts):
-            continue  # the "and" of "two and a half lakh"
-        parts.append(sentence[start : match.start()])
-        start = match.end()
-    parts.append(sentence[start:])
-    # A clause with figures but no anchor of its own borrows from the clause before it
-    # ("my FD is ₹50,000, maturing in March"): join them back when that happens.
-    joined: list[str] = []
-    for part in parts:
-        if joined and not _anchors(part) and figures_in(part):
-            joined[-1] = joined[-1] + ", " + part
-        else:
-            joined.append(part)
-    return joined
-
-
-# Every kind's anchor words in one pattern (one pass per clause, not one per kind); at a
-# given place the kinds are tried in the table's order.
-_ANY_ANCHOR = re.compile(
-    "|".join(f"(?P<k{n}>{kind.anchor.pattern})" for n, kind in enumerate(KINDS)), re.IGNORECASE
-)
-
-
-_NOT_PAY = re.compile(r"\s*(?:tax|interest|\d+(?:\.\d+)?\s*(?:%|percent))", re.IGNORECASE)
-
-
-@lru_cache(maxsize=8192)
-def _anchors(clause: str) -> tuple[Anchor, ...]:
-    anchors: list[Anchor] = []
-    for match in _ANY_ANCHOR.finditer(clause):
-        kind = KINDS[int(str(match.lastgroup)[1:])]
-        word = match.group(0)
-        if kind.name == "salary" and _NOT_PAY.match(clause, match.end()):
-            continue  # "income tax", "earning 7.2%": not the user's pay
-        anchors.append(Anchor(match.start(), match.end(), kind.name, word, kind.slots))
-    anchors += goal_anchors(clause)
-    return tuple(sorted(anchors, key=lambda a: a.start))
-
-
-_CONNECTOR = re.compile(
-    r"^\s*(?:(?:a|per|/|every)\s*(?:month|year)\s*|monthly\s*|each month\s*)?"
-    r"(?:(?:in|into|on|for|towards?|as|of|in an?|into an?|to)\s+)?(?:(?:an?|the|my|our)\s+)?$",
-    re.IGNORECASE,
-)
-
-
-def _clause_facts(
-    clause: str,
-    extra: Anchor | None = None,
-    hint: Subject | None = None,
-    spouse: bool = False,
-) -> list[tuple[str, str]]:
-    """The facts of one clause: its figures, each with the anchor it belongs to (`extra`
-    when the clause names none), the loan's type from `hint` where the clause gives none."""
-    anchors = tuple(a for a in _anchors(clause) if not _INCLUDED.search(clause, 0, a.start))
-    anchors = anchors or (() if extra is None else (extra,))
-    if not anchors:
-        return []
-    facts: list[tuple[str, str]] = []
-    for figure in figures_in(clause):
-        anchor = _anchor_for(figure, anchors, clause)
-        if anchor is None:
-            continue
-        fact = _fact(anchor, figure, clause, hint, spouse)
-        if fact is not None:
-            facts.append(fact)
-    for anchor in anchors:
-        goal = f"goal_{anchor.word}"
-        if anchor.kind != "goal":
-            continue
-        if anchor.detail:  # what the goal is, so that a later mention of it finds it
-            facts.insert(0, (goal, anchor.detail))
-        elif not any(k.startswith(goal) for k, _ in facts):  # named without a figure
-            facts.append((goal, anchor.word.replace("_", " ")))
-    return facts
-
-
-def _anchor_for(figure: Figure, anchors: tuple[Anchor, ...], clause: str) -> Anchor | None:
-    """A figure belongs to the anchor right after it when only small words come between
-    ("25k rent", "₹10,000 a month in SIPs"), else to the nearest anchor before it, else to
-    the nearest after it; each time only anchors with a slot for that figure count."""
-    fits = [a for a in anchors if _slot_for(a, figure, clause) is not None]
-    after = [a for a in fits if a.start >= figure.end]
-    if after and _CONNECTOR.match(clause[figure.end : after[0].start]):
-        return after[0]
-    before = [a for a in fits if a.end <= figure.start]
-    if before:
-        return before[-1]
-    return after[0] if after else None
-
-
-def _slot_for(anchor: Anchor, figure: Figure, clause: str) -> str | None:
-    slots = anchor.slots
-    if figure.kind == "amount":
-        if anchor.kind == "loan":
-            near = clause[max(0, figure.start - 30) : figure.end + 20].lower()
-            monthly = re.search(r"\bemis?\b|a month|per month|monthly|/month|every month", near)
-            return "amount" if monthly or anchor.word.lower().startswith("emi") else "principal"
-        if anchor.kind == "insurance":
-            nearest = _nearest_word(clause, figure, _PREMIUM_OR_COVER)
-            yearly = bool(YEARLY.match(clause[figure.end :]))
-            if yearly or nearest.startswith(_PREMIUM_WORDS):  # a cover is not paid yearly
-                return "premium"
-        return "amount" if "amount" in slots else None
-    return figure.kind if figure.kind in slots else None
-
-
-_PREMIUM_OR_COVER = re.compile(
-    r"premium|cover(?:age)?|sum assured|sum insured|insured for|floater|policy of|plan of|"
-    r"costing|costs? (?:me|us)|"
-    r"(?:i|we) pay|renews at",
-    re.IGNORECASE,
-)
-_PREMIUM_WORDS = ("premium", "costing", "cost", "costs", "i pay", "we pay", "renews at")
-
-
-def _nearest_word(clause: str, figure: Figure, words: re.Pattern[str]) -> str:
-    """Which of `words` stands nearest the figure ("" if none does), lowercased; a word
-    before the figure counts three times nearer than one after ("cover of 1 crore, premium")."""
-    best, distance = "", 3 * len(clause) + 1
-    for match in words.finditer(clause):
-        before = match.end() <= figure.start
-        gap = figure.start - match.end() if before else 3 * (match.start() - figure.end)
-        if 0 <= gap < distance:
-            best, distance = match.group(0).lower(), gap
-    return best
-
-
-def _fact(
-    anchor: Anchor, figure: Figure, clause: str, hint: Subject | None, spouse: bool
-) -> tuple[str, str] | None:
-    slot = _slot_for(anchor, figure, clause)
-    if slot is None:
-        return None
-    kind = _type_of(anchor, clause)
-    if anchor.kind == "loan" and kind == "loan" and hint and hint[0] == "loan":
-        kind = loan_type(hint[1])  # "Home loan for the plot, EMI is 41,500": the home loan's
-    elif anchor.kind == "loan" and kind == "loan" and hint and hint[0] == "message":
-        kind = hint[1]  # "we bought a car last year; the loan EMI is 14,200": the car's
-    key = anchor.slots[slot].format(t=kind)
-    if key == "salary" and spouse:
-        key = "spouse_salary"  # "my wife earns 80k", "his take-home": the spouse's
-    if figure.kind == "amount":
-        assert figure.amount is not None
-        return key, amount_value(key, figure.amount, clause[figure.amount.end :])
-    return key, figure.text
-
-
-def _type_of(anchor: Anchor, clause: str) -> str:
-    if anchor.kind == "loan":
-        return loan_type(anchor.word) if loan_type(anchor.word) != "loan" else loan_type(clause)
-    if anchor.kind == "investment":
-        return table_slug(INVESTMENTS, anchor.word)
-    if anchor.kind == "insurance":  # "sum insured" names no type: the clause does
-        named = re.search(r"term|life|health|medical|mediclaim|floater", anchor.word, re.I)
-        return insurance_type(anchor.word if named else clause)
-    if anchor.kind == "cost":
-        return table_slug(FIXED_COSTS, anchor.word)
-    return anchor.word

@@ -24,8 +24,10 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from fincoach_tui.domain.fact_kinds import KINDS, loan_type
-from fincoach_tui.domain.recognise_parts import GOAL_OBJECTS, GOAL_SLOTS, Anchor
+from fincoach_tui.domain.fact_kinds import GOAL_OBJECTS, KINDS, loan_type
+from fincoach_tui.domain.recognise_goals import GOAL_SLOTS
+from fincoach_tui.domain.recognise_parts import Anchor
+from fincoach_tui.domain.recognise_words import SPOUSE_WORDS
 
 Subject = tuple[str, str]  # (kind, anchor word): ("loan", "car loan"), ("goal", "trip")
 
@@ -36,6 +38,9 @@ class Reading:
     topics: tuple[tuple[str, str, str], ...] = ()  # (word, kind, anchor word), oldest first
     spouse: str = ""  # "husband", "wife", "partner"...
     spouse_name: str = ""  # "Sneha": a clause that starts with it is about the spouse
+    # What the user's own last message asked about ("should I increase my SIP?"): a next
+    # "I've made it 12,500" that points back with "it" or "that" is about it.
+    asked: Subject | None = None
     _hash: int = field(default=0, init=False, repr=False, compare=False)
 
     # A reading keys the recogniser's cache and is rebuilt for every message of a long
@@ -44,7 +49,7 @@ class Reading:
         return self._hash
 
     def __post_init__(self) -> None:
-        state = (self.subject, self.topics, self.spouse, self.spouse_name)
+        state = (self.subject, self.topics, self.spouse, self.spouse_name, self.asked)
         object.__setattr__(self, "_hash", hash(state))
 
     def knowing(self, facts: Iterable[tuple[str, str]]) -> Reading:
@@ -53,7 +58,13 @@ class Reading:
 
     def about(self, subject: Subject | None) -> Reading:
         """The reading for the next message: about what this one named last (or nothing)."""
-        return self if subject == self.subject else _about(self, subject)
+        if subject == self.subject and self.asked is None:
+            return self
+        return _about(self, subject)
+
+    def asking(self, subject: Subject | None) -> Reading:
+        """The reading after the user's own question about `subject`."""
+        return Reading(None, self.topics, self.spouse, self.spouse_name, subject)
 
 
 @lru_cache(maxsize=8192)
@@ -73,7 +84,7 @@ def _knowing(reading: Reading, facts: tuple[tuple[str, str], ...]) -> Reading:
         for word in sorted(topic_words(key, value)):
             topics.pop((word, *subject), None)  # re-added: the newest mention is last
             topics[(word, *subject)] = None
-    return Reading(reading.subject, tuple(topics), spouse, name)
+    return Reading(reading.subject, tuple(topics), spouse, name, reading.asked)
 
 
 @lru_cache(maxsize=8192)
@@ -184,10 +195,12 @@ def carried(anchor: Anchor, clause: str) -> Subject:
     return (anchor.kind, anchor.word)
 
 
-_SPOUSE_SUBJECT = re.compile(
-    r"^\W*(?:(?:my|our|the)\s+)?(?:wife|husband|hubby|spouse|partner|missus)(?:'s)?\b", re.I
-)
-_SPOUSE_PRONOUN = {"husband": r"he|his|him", "wife": r"she|her", "partner": r"he|his|she|her"}
+_SPOUSE_SUBJECT = re.compile(rf"^\W*(?:(?:my|our|the)\s+)?(?:{SPOUSE_WORDS})(?:'s)?\b", re.I)
+_SPOUSE_PRONOUN = {
+    "husband": r"he|his|him",
+    "wife": r"she|her|hers",
+    "partner": r"he|his|she|her|hers",
+}
 
 
 def spouse_subject(clause: str, spouse: str, name: str = "") -> bool:
@@ -198,7 +211,35 @@ def spouse_subject(clause: str, spouse: str, name: str = "") -> bool:
     if name and re.match(rf"^\W*(?:(?:and|but|so|ab|now)\s+)?{re.escape(name)}\b", clause):
         return True
     pronouns = _SPOUSE_PRONOUN.get(spouse)
-    return bool(pronouns and re.match(rf"^\W*(?:{pronouns})\b", clause, re.IGNORECASE))
+    if pronouns and re.match(rf"^\W*(?:{pronouns})\b", clause, re.IGNORECASE):
+        return True
+    # Whose pay, said anywhere in the clause: "Correction: Hetal's net income is 1.04L now".
+    owners = [r"(?:wife|husband|hubby|spouse|partner)'s"]
+    if name:
+        owners.append(rf"{re.escape(name)}'s")
+    if spouse in ("wife", "partner"):
+        owners.append("her")
+    if spouse in ("husband", "partner"):
+        owners.append("his")
+    return bool(re.search(rf"\b(?:{'|'.join(owners)})\s+{_PAY}", clause, re.IGNORECASE))
+
+
+_PAY = (
+    r"(?:\w+\s+){0,2}?(?:salary|income|pay|take[- ]?home|in[- ]hand|ctc|package|earnings|"
+    r"stipend|pension)\b"
+)
+
+
+# A clause that starts with someone else ("hers is 96k", "Lakshmi gets 95k", "Arjun's is
+# 1.3 lakh", "my wife earns 80k") has a subject of its own: it does not continue the clause
+# before it, even when it names no kind.
+PERSON_FIRST = re.compile(
+    r"^\W*(?:(?:and|but|while|whereas)\s+)?(?:(?i:he|she|his|hers|her|they|their)\b"
+    r"|(?i:(?:my|our|the)\s+)?(?i:wife|husband|hubby|spouse|partner)\b"
+    r"|(?i:(?:my|our|the)\s+[a-z]+'s\b)"
+    r"|(?i:(?:my|our)\s+(?:sons?|daughters?|kids?|children|parents|mother|father|mom|dad)\b)"
+    r"|[A-Z][a-z]+(?:'s\b|\s+(?:gets|earns|makes|has|takes|draws|brings|is|was)\b))"
+)
 
 
 # "Sneha switched jobs, ab uska in-hand 81k hai": a later clause of a sentence about the

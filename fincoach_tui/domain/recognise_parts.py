@@ -1,6 +1,6 @@
 """The pieces the finance recogniser reads in one clause: figures (amounts, rates, dates,
-durations) and goal anchors (with the goal's name where the user gives one). The facts that
-are phrases are in `recognise_phrases`. Pure; see `finance_facts` for how they combine.
+durations). Goals are in `recognise_goals`, the facts that are phrases in
+`recognise_phrases`. Pure; see `finance_facts` for how they combine.
 """
 
 from __future__ import annotations
@@ -10,8 +10,12 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from fincoach_tui.domain.amounts import Amount, find_amounts
-from fincoach_tui.domain.fact_kinds import Slots, key_of
+from fincoach_tui.domain.fact_kinds import GOAL_OBJECTS, Slots
+from fincoach_tui.domain.number_words import NUMBER, count_value
+from fincoach_tui.domain.recognise_words import MONTH_ABBREVIATIONS, MONTH_NAME
 from fincoach_tui.domain.relative_dates import RELATIVE_DATE
+
+__all__ = ["GOAL_OBJECTS", "Anchor", "Figure", "figures_in"]  # GOAL_OBJECTS: for old importers
 
 
 @dataclass(frozen=True)
@@ -34,10 +38,7 @@ class Figure:
     cadence: bool = False  # "a month" / "a year" follows the amount
 
 
-_MONTH = (
-    r"(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|"
-    r"sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)"
-)
+_MONTH = MONTH_NAME
 _ABSOLUTE_DATE = re.compile(
     rf"\b(?:(?P<d1>\d{{1,2}})(?:st|nd|rd|th)?\s+(?:of\s+)?)?(?P<m1>{_MONTH})\.?"
     rf"(?:\s+(?P<d2>\d{{1,2}})(?:st|nd|rd|th)?)?,?\s+(?P<y>(?:19|20)\d\d)\b"
@@ -47,7 +48,7 @@ _ABSOLUTE_DATE = re.compile(
     re.IGNORECASE,
 )
 _LEAD = re.compile(r"\b(by|till|until|before|on|around|from|after)\s+$", re.IGNORECASE)
-_NUM = r"(?:\d{1,3}(?:\.5)?|one|two|three|four|five|six|seven|eight|nine|ten|twelve|fifteen|eighteen|twenty|twenty-five|thirty)"
+_NUM = rf"(?:\d{{1,3}}(?:\.5)?|{NUMBER})"
 _DURATION = re.compile(
     rf"\b(?P<n>{_NUM})(?P<half>\s+and\s+a\s+half)?[-\s](?P<unit>years?|months?|yrs?)\b"
     r"(?!\s+(?:from now|from today|later|hence|ago|old))",
@@ -65,7 +66,6 @@ _CADENCE = re.compile(
     r"^\s*(?:a|per|/|every|each)\s*(?:month|year|annum|mo|yr)\b|^\s*(?:monthly|annually|yearly|p\.?a\.?|pm)\b",
     re.I,
 )
-_WORD_NUMBERS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
 
 
 @lru_cache(maxsize=8192)
@@ -100,6 +100,8 @@ def figures_in(clause: str) -> tuple[Figure, ...]:
         figures.append(Figure("amount", amount.start, amount.end, str(amount), amount, cadence))
         taken.append((amount.start, amount.end))
     for match in _RATE.finditer(clause):
+        if _DENIED_BEFORE.search(clause[: match.start()]) or _DENIED.match(clause, match.end()):
+            continue  # "it was 7.15%, not 7.35%": the wrong one
         if free(match.start(), match.end()):
             figures.append(Figure("rate", match.start(), match.end(), f"{match.group(1)}%"))
             taken.append((match.start(), match.end()))
@@ -123,10 +125,10 @@ def _absolute(match: re.Match[str]) -> str:
         return f"{match['lead_y'].lower()} {match['year']}"
     if match["y_only"]:  # "03/2028"
         number = int(match["m_only"])
-        months = "Jan Feb Mar Apr May Jun Jul Aug Sep Oct Nov Dec".split()
+        months = MONTH_ABBREVIATIONS
         return f"{months[number - 1]} {match['y_only']}" if 1 <= number <= 12 else match.group(0)
     if match["yy"]:
-        months = "Jan Feb Mar Apr May Jun Jul Aug Sep Oct Nov Dec".split()
+        months = MONTH_ABBREVIATIONS
         number = int(match["mm"])
         if not 1 <= number <= 12:
             return match.group(0)
@@ -137,12 +139,7 @@ def _absolute(match: re.Match[str]) -> str:
 
 
 def _duration(match: re.Match[str]) -> str:
-    count = match["n"].lower()
-    number = float(count) if count[0].isdigit() else float(_WORD_NUMBERS.get(count, 0) or 0)
-    if not number and count not in _WORD_NUMBERS:
-        words = {"seven": 7, "eight": 8, "nine": 9, "ten": 10, "twelve": 12, "fifteen": 15}
-        words |= {"eighteen": 18, "twenty": 20, "twenty-five": 25, "thirty": 30}
-        number = float(words.get(count, 0))
+    number = count_value(match["n"]) or 0.0
     if match["half"]:
         number += 0.5
     unit = "year" if match["unit"].lower().startswith("y") else "month"
@@ -150,150 +147,33 @@ def _duration(match: re.Match[str]) -> str:
     return f"{shown} {unit}{'s' * (shown != 1)}"
 
 
-# ---- goals -----------------------------------------------------------------------------
+# ---- figures said in passing in a question ---------------------------------------------
 
-GOAL_OBJECTS = {
-    "house": "house|home|flat|apartment|property|plot",
-    "car": "car",
-    "bike": "bike|scooter|motorcycle",
-    "wedding": "wedding|marriage",
-    "education": "education|college|studies|mba|degree|school",
-    "retirement": "retirement|retire",
-    "trip": "trip|vacation|holiday|travel|tour",
-    "renovation": "renovation|remodel|remodelling",
-    "sabbatical": "sabbatical",
-    "emergency_fund": "emergency",
-    "business": "business|startup",
-    "laptop": "laptop",
-}
-_OBJECT_SLUG = {w: slug for slug, words in GOAL_OBJECTS.items() for w in words.split("|")}
-_GOAL_VERB = (
-    r"sav(?:e|ing)(?:\s+up)?|put(?:ting)?\s+(?:money\s+)?aside|set(?:ting)?\s+aside|"
-    r"plan(?:ning)?|want(?:ing)?|hop(?:e|ing)|aim(?:ing)?|dream(?:ing)?|target(?:ing)?|"
-    r"goal\s+is|need"
-)
-_GOAL = re.compile(
-    rf"\b(?:{_GOAL_VERB})\s+(?:(?:to\s+(?:buy|build|fund|pay\s+for|take|go\s+on|afford|have|"
-    r"start|get|save\s+for|save\s+up\s+for|make))|for|towards)\s+"
-    r"(?:(?:a|an|my|our|the|his|her|their|a\s+new|some)\s+)?"
-    r"(?P<obj>[a-z][a-z'-]*(?:\s+[a-z][a-z'-]*){0,2})",
+# Before a figure or its anchor, words that make it the user's own: "my 62k salary", "my
+# salary of 62k", "our EMI is already 30k", "with a take-home of 62k", "I earn 62k".
+_OWNED = re.compile(
+    r"\b(?:my|our|mine|ours)\b|\b(?:i|we)\s+(?:already\s+)?(?:pay|earn|get|make|have|spend|"
+    r"take home|draw)\b|\b(?:with|given|on)\s+(?:a|an)\b",
     re.IGNORECASE,
 )
-_GOAL_LABEL = re.compile(
-    r"\b(?:goal|target|dream)\s*(?::|is\s+(?:to\s+(?:buy|build|fund|take|go\s+on|have|get)\s+)?)\s*"
-    r"(?:(?:a|an|my|our|the)\s+)?(?P<obj>[a-z][a-z'-]*(?:\s+[a-z][a-z'-]*){0,2})",
+# Words that make it what is asked about: "afford a 15k SIP", "increase it to 10k", "if".
+_ASKED = re.compile(
+    r"\b(?:afford|buy|start|take|increase|raise|reduce|cut|change|move|switch|put|invest|"
+    r"from|to|if|than|extra|another|more|less|much|many|enough|of)\s+(?:\w+\s+){0,2}$",
     re.IGNORECASE,
 )
-_OBJECTS = "|".join(_OBJECT_SLUG)
-_NOT_A_GOAL = r"(?!\s+(?:loan|emi|insurance|wash|fuel|maintenance|policy|cover|rent|fees?)\b)"
-_SAVE_FOR = re.compile(
-    rf"\b(?:for|towards?)\s+(?P<art>a|an|my|our|the|his|her|their)\s+(?:\w+'s\s+)?"
-    rf"(?:(?:new|big|dream|first|own|europe|foreign|family)\s+)?(?:(?P<obj>{_OBJECTS})\s+)?"
-    rf"(?P<obj_b>{_OBJECTS})\b(?:\s+(?:down\s+payment|fund|trip))?{_NOT_A_GOAL}",
-    re.IGNORECASE,
-)
-# "a new car needs 8 lakh", "the wedding will cost 12L", "budget for the trip"
-_GOAL_NEEDS = re.compile(
-    rf"\b(?:a|an|my|our|the)\s+(?:\w+\s+)?(?P<obj>{_OBJECTS})\b(?:\s+\w+){{0,2}}?\s+"
-    r"(?:needs|will need|would need|will cost|would cost|costs? (?:more )?like|budget)"
-    rf"|\b(?:budget|plan|quote)\s+for\s+(?:a|an|my|our|the)\s+(?:\w+\s+)?(?P<obj2>{_OBJECTS})\b",
-    re.IGNORECASE,
-)
-_GOAL_PLAN = re.compile(
-    r"\b(?:plan(?:ning)?|organi[sz](?:e|ing)|arrang(?:e|ing))\s+"
-    r"(?:for\s+)?(?:(?:a|an|my|our|the|his|her|their)\s+)?(?:[a-z]+'s\s+)?"
-    rf"(?:(?:new|big|dream|first|own|family)\s+)?(?P<obj>{_OBJECTS})\b{_NOT_A_GOAL}",
-    re.IGNORECASE,
-)
-_GOAL_NAMED = re.compile(
-    rf"\b(?:goal|target|dream|down\s*payment)\b[^.;]*?\b(?P<obj>{_OBJECTS})\b{_NOT_A_GOAL}",
-    re.IGNORECASE,
-)
-# What a goal is beyond its slug: "trip to Japan", "wedding in Jaipur".
-_GOAL_DETAIL = re.compile(r"\s+(?:to|in|for|at|of)\s+(?:the\s+)?([A-Z][\w-]+(?:\s+[A-Z][\w-]+)?)")
-_SAVING_VERB = re.compile(
-    r"\b(?:sav(?:e|ing)|put|set aside|aside|invest(?:ing)?|aim(?:ing)?|target|need)\b", re.I
-)
-_RETIRE = re.compile(r"\bretire(?:ment)?\b", re.IGNORECASE)
-GOAL_SLOTS = {"amount": "goal_{t}_amount", "date": "goal_{t}_date"}
 
 
-def goal_slug(phrase: str) -> str:
-    """The thing a goal is for: its last known word ("home renovation" is a renovation,
-    "house down payment" a house), else its first two words."""
-    words = re.findall(r"[a-z]+", phrase.lower().replace("'s", ""))
-    for word in reversed(words):
-        if word in _OBJECT_SLUG:
-            return _OBJECT_SLUG[word]
-    stop = {"a", "an", "the", "my", "our", "new", "some", "in", "by", "of", "for", "to", "and"}
-    kept = [w for w in words if w not in stop][:2]
-    return key_of(" ".join(kept)) if kept else ""
-
-
-def goal_anchors(clause: str) -> list[Anchor]:
-    anchors = []
-    for match in [*_GOAL.finditer(clause), *_GOAL_LABEL.finditer(clause)]:
-        slug = goal_slug(match["obj"])
-        if slug and not slug.startswith(("invest", "sip", "fd", "rd")):
-            # The anchor ends with the object's first word: "a house by Diwali" leaves the
-            # date after it, where it can be read as the goal's date.
-            end = match.start("obj") + len(match["obj"].split()[0])
-            anchors.append(Anchor(match.start(), end, "goal", slug, GOAL_SLOTS))
-    if not anchors:  # "goal: 25L down payment for a flat", "dream this year: Europe trip"
-        for match in _GOAL_NAMED.finditer(clause):
-            slug = _OBJECT_SLUG[match["obj"].lower()]  # the object anchors: "25L ... for a flat"
-            anchors.append(Anchor(match.start("obj"), match.end("obj"), "goal", slug, GOAL_SLOTS))
-    if not anchors:
-        for match in _GOAL_PLAN.finditer(clause):
-            slug = _OBJECT_SLUG[match["obj"].lower()]
-            anchors.append(Anchor(match.start(), match.end("obj"), "goal", slug, GOAL_SLOTS))
-    if not anchors:
-        for match in _GOAL_NEEDS.finditer(clause):
-            slug = _OBJECT_SLUG[(match["obj"] or match["obj2"]).lower()]
-            anchors.append(Anchor(match.start(), match.end(), "goal", slug, GOAL_SLOTS))
-    if not anchors:
-        saving = bool(_SAVING_VERB.search(clause))
-        for match in _SAVE_FOR.finditer(clause):
-            # Without a saving verb, "10 lakh for my wedding" is a goal, but "45,000 for our
-            # apartment" is rent: a home you live in is not a goal unless you save for it.
-            slug = _OBJECT_SLUG[match["obj_b"].lower()]  # "a home renovation": a renovation
-            down_payment = "down" in match.group(0).lower()
-            if saving or down_payment or (match["art"].lower() != "the" and slug != "house"):
-                anchors.append(Anchor(match.start(), match.end(), "goal", slug, GOAL_SLOTS))
-    if not anchors and not RETIRE_AGE.search(clause):
-        for match in _RETIRE.finditer(clause):
-            anchors.append(Anchor(match.start(), match.end(), "goal", "retirement", GOAL_SLOTS))
-    return [_with_detail(anchor, clause) for anchor in anchors]
-
-
-def _with_detail(anchor: Anchor, clause: str) -> Anchor:
-    """The goal with what it is for when the user names it ("a trip to Japan"): the name
-    lets a later "scratch that Japan number" find the goal."""
-    thing = anchor.word.replace("_", " ")
-    found = _GOAL_DETAIL.match(clause, anchor.end)
-    if not found:
-        word = re.match(r"\s*[a-z]+", clause[anchor.end :])
-        if word:
-            found = _GOAL_DETAIL.match(clause, anchor.end + word.end())
-    if found and found.group(1).split()[0].lower() not in _NOT_PLACE:
-        detail = f"{thing}{found.group(0)}"
-    else:  # a name in or just after the goal's words: "a Europe trip", "a Goa holiday"
-        span = clause[anchor.start : anchor.end + 25]
-        names = [n for n in _NAME_WORD.findall(span) if n.lower() not in _NOT_PLACE]
-        if not names:
-            return anchor
-        detail = f"{thing} ({' '.join(dict.fromkeys(names))})"
-    return Anchor(anchor.start, anchor.end, anchor.kind, anchor.word, anchor.slots, detail)
-
-
-_NAME_WORD = re.compile(r"(?<![.!?]\s)(?<!^)\b[A-Z][a-z]{2,}\b")
-_NOT_PLACE = frozenset(
-    "january february march april may june july august september october november december "
-    "jan feb mar apr jun jul aug sep sept oct nov dec diwali holi the".split()
-)
-
-
-# Said with a retirement age: a figure that is an age, not a goal's amount.
-RETIRE_AGE = re.compile(
-    r"\bretire\w*\s+(?:by|at)\s+(?:the\s+)?(?:age\s+(?:of\s+)?)?(\d{2})\b", re.I
-)
+def said_in_passing(clause: str, anchor: Anchor, figure: Figure) -> bool:
+    """Whether a question gives `figure` as a fact of the user's own rather than asking
+    about it: an owner's word ("my", "our", "I earn", "with a") shortly before the figure
+    or its anchor, and no asking word ("afford", "increase to", "if") just before it."""
+    start = min(anchor.start, figure.start) if anchor.end > 0 else figure.start
+    before = clause[max(0, start - 20) : figure.start]
+    if re.search(r"\bif\b", clause[: figure.start], re.IGNORECASE):
+        return False
+    near = clause[max(0, figure.start - 25) : figure.start]
+    owned_of = re.search(r"\b(?:my|our|with an?|given an?)\s+[\w-]+\s+of\s+$", near, re.I)
+    if _ASKED.search(near) and not owned_of:
+        return False
+    return bool(_OWNED.search(before))

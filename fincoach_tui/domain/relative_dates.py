@@ -10,7 +10,9 @@ Understood: today / tomorrow / yesterday; next / this / last week, month, year; 
 months", "in 2 weeks", "18 months from now", "in a year and a half", "in one and a half
 years", "in half a year"; "end of next month", "end of this year", "end of March"; a month
 named without a year ("by March", "in June next year"); and the festivals of a small table
-("by Diwali", "by Diwali next year"). A bare "3 months" is a duration, not a date: it is
+("by Diwali", "by Diwali next year", "by next Holi": the next one); a day or month
+with "this/next year" ("30 November this year"); the end of a financial year ("end of
+this FY": 31 March); Hindi "5 saal mein", "3 mahine baad". A bare "3 months" is a duration, not a date: it is
 left as it is (`as_of` reads it as "in 3 months" only when comparing two values).
 """
 
@@ -19,33 +21,11 @@ from __future__ import annotations
 import re
 from datetime import UTC, date, datetime, timedelta
 
-_NUMBERS = {
-    "a": 1,
-    "an": 1,
-    "one": 1,
-    "two": 2,
-    "three": 3,
-    "four": 4,
-    "five": 5,
-    "six": 6,
-    "seven": 7,
-    "eight": 8,
-    "nine": 9,
-    "ten": 10,
-    "eleven": 11,
-    "twelve": 12,
-    "fifteen": 15,
-    "eighteen": 18,
-    "twenty": 20,
-    "twenty-four": 24,
-    "thirty": 30,
-    "thirty-six": 36,
-}
-_WORDS = "|".join(sorted(_NUMBERS, key=len, reverse=True))
-_MONTHS = (
-    "january february march april may june july august september october november december"
-).split()
-_MONTH_NAME = r"(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)"
+from fincoach_tui.domain.number_words import COUNT, count_value
+from fincoach_tui.domain.recognise_words import MONTH_NAME, MONTHS
+
+_MONTHS = MONTHS
+_MONTH_NAME = MONTH_NAME
 
 # Festival dates (the day most of India keeps; regional calendars may differ by a day).
 # A year not in the table resolves to the festival's usual month.
@@ -69,10 +49,22 @@ FESTIVALS: dict[str, dict[int, date]] = {
     },
 }
 _USUAL_MONTH = {"diwali": 10, "holi": 3, "christmas": 12}
+# Festivals on the same day every year (month, day).
+_FIXED_FESTIVALS = {
+    "christmas": (12, 25),
+    "new year": (1, 1),
+    "sankranti": (1, 14),
+    "makar sankranti": (1, 14),
+    "pongal": (1, 14),
+    "lohri": (1, 13),
+    "independence day": (8, 15),
+}
+_FESTIVAL_NAMES = "|".join(sorted([*FESTIVALS, *_FIXED_FESTIVALS], key=len, reverse=True))
+_HINDI_UNITS = {"saal": "year", "sal": "year", "varsh": "year", "hafte": "week"}
 
 
 def _count(name: str) -> str:
-    return rf"(?P<{name}>\d{{1,3}}(?:\.5)?|{_WORDS})"
+    return rf"(?P<{name}>\d{{1,3}}(?:\.5)?|{COUNT})"
 
 
 _UNIT = r"(?:day|week|month|year)"
@@ -88,15 +80,24 @@ _PATTERN = re.compile(
     rf"|in\s+(?:(?:about|around|roughly|approximately|nearly|another|just|over)\s+)?"
     rf"{_count('n1')}{_HALF}?\s+(?P<u1>{_UNIT})s?(?P<half1>{_HALF})?(?:'s?\s+time)?"
     rf"|{_count('n2')}{_HALF}?\s+(?P<u2>{_UNIT})s?(?P<half2>{_HALF})?\s+(?:from now|from today|later|hence)"
-    r"|(?P<fest_lead>by|before|on|at|till|until|for|this)\s+(?P<fest>diwali|holi|christmas)"
+    # The Indian financial year ends on 31 March: "by the end of this FY".
+    r"|(?:the\s+)?end\s+of\s+(?:the\s+)?(?P<fy_which>next|this|last|current)?\s*"
+    r"(?:fy|financial\s+year|fiscal(?:\s+year)?)"
+    rf"|(?P<fest_lead>by|before|on|at|till|until|for|this|around|after)\s+"
+    rf"(?P<fest_pre>next\s+|this\s+)?(?P<fest>{_FESTIVAL_NAMES})"
     r"(?P<fest_next>\s+next\s+year)?(?!\s+\d{4})"
-    rf"|(?P<month_lead>by|before|in|till|until|from|this|next|on)\s+(?P<month>{_MONTH_NAME})\b"
-    r"(?P<month_next>\s+next\s+year)?(?!\s+\d{1,4})(?!-)"
+    # "30 November this year", "March next year", "the 5th of June next year"
+    rf"|(?:(?P<dm_lead>by|before|on|till|until)\s+)?(?:(?:the\s+)?(?P<dm_day>\d{{1,2}})(?:st|nd|rd|th)?\s+(?:of\s+)?)?(?P<dm_month>{_MONTH_NAME})"
+    r"\s+(?P<dm_which>this|next)\s+year"
+    rf"|(?P<month_lead>by|before|in|till|until|from|this|next|on|for|around|after|to)\s+"
+    rf"(?P<month>{_MONTH_NAME})\b(?P<month_next>\s+next\s+year)?(?!\s+\d{{1,4}})(?!-)"
+    # Hindi: "5 saal mein" (in 5 years), "3 mahine baad" (3 months later)
+    rf"|{_count('n3')}\s+(?P<u3>saal|sal|varsh|mahine|mahina|mahino|hafte)\s+(?:mein|me|main|baad|bad)"
     r")",
     re.IGNORECASE,
 )
 RELATIVE_DATE = _PATTERN  # what the fact recogniser reads as a date
-_BARE_DURATION = re.compile(rf"^\s*(?:\d{{1,3}}|{_WORDS})\s+{_UNIT}s?\s*$", re.IGNORECASE)
+_BARE_DURATION = re.compile(rf"^\s*(?:\d{{1,3}}|{COUNT})\s+{_UNIT}s?\s*$", re.IGNORECASE)
 
 
 def resolve_relative(text: str, said_at: float) -> str:
@@ -143,17 +144,35 @@ def _absolute(match: re.Match[str], moment: datetime) -> str:
         if groups["half_unit"].lower() == "year":
             return _shifted(moment, 6, "month")
         return _shifted(moment, 15, "day")
+    if groups["fy_which"] is not None or re.search(
+        r"\b(?:fy|financial|fiscal)\b", match.group(0), re.I
+    ):
+        which = (groups["fy_which"] or "this").lower()
+        # This financial year ends in March of next year unless it is January to March.
+        year = moment.year + (1 if moment.month > 3 else 0)
+        year += {"next": 1, "last": -1}.get(which, 0)
+        return f"end of Mar {year}"
     if groups["fest"]:
         return _festival(groups, moment)
+    if groups["dm_month"]:
+        month = _month_number(groups["dm_month"])
+        next_year = groups["dm_which"].lower() == "next"
+        year = moment.year + 1 if next_year else moment.year
+        name = _MONTHS[month - 1][:3].title()
+        lead = (groups["dm_lead"] or "").lower()
+        if groups["dm_day"]:
+            return f"{lead or 'on'} {int(groups['dm_day'])} {name} {year}"
+        return f"{lead or 'in'} {name} {year}"
     if groups["month"]:
         lead = groups["month_lead"].lower()
         month = _month_number(groups["month"])
         year = _year_of_month(moment, month, bool(groups["month_next"]) or lead == "next")
-        lead = "in" if lead in ("this", "next") else lead
+        lead = "in" if lead in ("this", "next", "to") else lead
         return f"{lead} {_MONTHS[month - 1][:3].title()} {year}"
-    count = groups["n1"] or groups["n2"]
-    unit = (groups["u1"] or groups["u2"]).lower()
-    amount = float(count) if count[0].isdigit() else float(_NUMBERS[count.lower()])
+    count = groups["n1"] or groups["n2"] or groups["n3"]
+    unit = (groups["u1"] or groups["u2"] or groups["u3"]).lower()
+    unit = _HINDI_UNITS.get(unit, "month" if unit.startswith("mahin") else unit)
+    amount = count_value(count) or 0.0
     text = match.group(0).lower()
     if "and a half" in text:
         amount += 0.5
@@ -166,9 +185,9 @@ def _absolute(match: re.Match[str], moment: datetime) -> str:
 
 
 def _festival(groups: dict[str, str | None], moment: datetime) -> str:
-    name = (groups["fest"] or "").lower()
+    name = " ".join((groups["fest"] or "").lower().split())
     lead = (groups["fest_lead"] or "by").lower()
-    lead = "by" if lead in ("till", "until", "this") else lead
+    lead = "by" if lead in ("till", "until", "this", "around") else lead
     year = moment.year + (1 if groups["fest_next"] else 0)
     day = _festival_day(name, year)
     if not groups["fest_next"] and day is not None and day < moment.date():
@@ -181,8 +200,9 @@ def _festival(groups: dict[str, str | None], moment: datetime) -> str:
 
 
 def _festival_day(name: str, year: int) -> date | None:
-    if name == "christmas":
-        return date(year, 12, 25)
+    if name in _FIXED_FESTIVALS:
+        month, day = _FIXED_FESTIVALS[name]
+        return date(year, month, day)
     return FESTIVALS.get(name, {}).get(year)
 
 

@@ -2,12 +2,13 @@
 
 The finance recogniser reads the phrasings it knows; a person says the rest in ways no
 list foresees ("my better half earns a bit more than me, around 95k", "papa ki pension
-30 hazaar aati hai"). So that what it cannot classify is still kept, the user's messages
-are cut into sentences and clauses, and those that state something durable about the user
-are kept verbatim with their turn: a clause with a figure (an amount in any form the
-amounts parser reads, a rate, a date, a month or year, a count) or a word of a fact-bearing
-class (family, a place they live in or moved to, risk and safety, goals, insurance,
-loans, deposits and investments, income), and that is not a question.
+30 hazaar aati hai", "first job. noida."). So that what it cannot classify is still kept,
+the user's messages are cut into sentences and clauses, and every clause that states
+something is kept verbatim with its turn: not a question or a request to the coach, not
+small talk, not someone else's figure or a what-if. Fragments too short to stand alone
+("noida", "23M") are kept joined to their neighbours. `salience` ranks what is kept: a
+figure (an amount, rate, date, year or count) first, then a word of a fact-bearing class
+(family, a place, risk, goals, insurance, loans, deposits, income, costs), then the rest.
 
 `carried` says whether the structured facts already hold all of a statement (then it
 adds only tokens), `outdated` whether it states a value the facts know was replaced.
@@ -16,13 +17,13 @@ adds only tokens), `outdated` whether it states a value the facts know was repla
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
 from fincoach_tui.domain.amounts import find_amounts
 from fincoach_tui.domain.fact_store import same_value
-from fincoach_tui.domain.finance_facts import recognise
+from fincoach_tui.domain.finance_facts import label_of, recognise
 from fincoach_tui.domain.recognise_parts import figures_in
 
 # A statement longer than this is cut at a word boundary: the figure is usually early.
@@ -35,17 +36,28 @@ class Statement:
     turn: int
     text: str
 
-    def line(self, outdated: bool = False) -> str:
-        return f"- (turn {self.turn}) {self.text}{OUTDATED if outdated else ''}"
+    def line(self, outdated: bool = False, partly: Sequence[str] = ()) -> str:
+        """The statement as a line; marked outdated, or, when only some of what it says has
+        been replaced, outdated for those (`partly`: their labels)."""
+        mark = OUTDATED if outdated else f" (outdated: {', '.join(partly)})" if partly else ""
+        return f"- (turn {self.turn}) {self.text}{mark}"
 
 
-_LINE = re.compile(r"^- \(turn (?P<turn>\d+)\) (?P<text>.*?)(?P<old> \(outdated\))?$")
+_LINE = re.compile(
+    r"^- \(turn (?P<turn>\d+)\) (?P<text>.*?)(?: \(outdated(?:: (?P<partly>[^)]*))?\))?$"
+)
 
 
 def parse_line(line: str) -> Statement | None:
     """The statement a `Statement.line` wrote, or None for any other line."""
     match = _LINE.match(line.strip())
     return Statement(int(match["turn"]), match["text"]) if match else None
+
+
+def partly_outdated(line: str) -> tuple[str, ...]:
+    """The labels a line marks outdated ("(outdated: loan home rate)"), if only some."""
+    match = _LINE.match(line.strip())
+    return tuple(match["partly"].split(", ")) if match and match["partly"] else ()
 
 
 # The classes of words that make a clause worth keeping without a figure, each with the
@@ -136,24 +148,40 @@ _COUNT = re.compile(
     re.IGNORECASE,
 )
 _YEAR = re.compile(r"\b(?:19|20)\d\d\b")
+# A question, or a request to the coach (an imperative: "explain ...", "sum up ...").
 _QUESTION = re.compile(
-    r"^\W*(?:what|how|should|shall|can|could|would|is|are|am|do|does|did|which|where|when|why|"
-    r"who|whom|whose|any|tell me|explain|suggest|help|kya|kaise|kitna|kitne|kitni|kab|kyun|"
-    r"kahan|konsa|kaunsa|batao|bataiye|please (?:tell|explain|suggest|help))\b",
+    r"^\W*(?:what|whats|wat|how|hows|should|shall|can|could|would|will|is|are|am|do|does|did|"
+    r"which|where|when|why|who|whom|whose|any|tell me|tell us|explain|suggest|help|advise|"
+    r"recap|summari[sz]e|sum up|list|lay out|show|give (?:me|us)|calculate|compute|compare|"
+    r"let me know|kindly|kya|kaise|kitna|kitne|kitni|kab|kyun|kahan|konsa|kaunsa|batao|"
+    r"bataiye|please (?:tell|explain|suggest|help|give|list|show|summari[sz]e|advise))\b",
     re.IGNORECASE,
 )
+# Small talk: greetings, thanks, acknowledgements ("Noted.", "Understood, thank you.").
 _PLEASANTRY = re.compile(
-    r"^\W*(?:thanks?|thank you|thx|ok(?:ay)?|cool|great|got it|sure|hi|hello|hey|bye|"
-    r"makes sense|sounds good|perfect|nice)\W*$",
+    r"^\W*(?:(?:thanks?|thank you|thx|ty|ok(?:ay)?|k|cool|great|got it|sure|hi|hello|hey|bye|"
+    r"makes sense|sounds good|perfect|nice|noted|understood|i see|good|fine|alright|right|yes|"
+    r"no|yeah|yep|nope|hmm+|wow|awesome|good (?:morning|evening|afternoon)|namaste)\W*)+$"
+    r"|^\W*(?:thanks?|thank you)\b(?!.*\d)",
     re.IGNORECASE,
 )
-# Someone else's figures ("my friend pays 30k rent") and what-ifs are not the user's facts.
+# Someone else's figures ("my friend pays 30k rent") and what-ifs are not the user's facts;
+# "they're both retired, i support them" is: a first-person word says it is about the user.
 _NOT_THEIRS = re.compile(
     r"^\W*(?:(?:my|our|a)\s+(?:friends?|colleagues?|cousins?|neighbou?rs?|boss|manager|"
-    r"roommates?|flatmates?)\b|(?:he|she|they|someone|people|everyone|most people)\b|"
-    r"(?:if|what if|suppose|supposing|assuming|imagine|in case)\b)",
+    r"roommates?|flatmates?)\b|(?:someone|people|everyone|most people)\b)",
     re.IGNORECASE,
 )
+# A what-if. A bare "if" is one only in a question ("If I get a raise, what then?"): in a
+# statement it qualifies a fact ("If private, it can be 60 lakh").
+_HYPOTHETICAL = re.compile(
+    r"^\W*(?:what if|suppose|supposing|assuming|imagine|hypothetically)\b", re.IGNORECASE
+)
+_CONDITION = re.compile(r"^\W*(?:if|in case)\b", re.IGNORECASE)
+_FIRST_PERSON = re.compile(r"\b(?:i|i'm|im|i've|my|me|mine|we|we're|our|us)\b", re.IGNORECASE)
+# A clause shorter than this is a fragment ("noida", "23M"): kept joined to its neighbours.
+_FRAGMENT_WORDS = 3
+_WORD = re.compile(r"[^\W\d_]{3,}")  # a word of three letters or more ("Pune", not "q1")
 _SENTENCE = re.compile(r"(?<=[.!?])\s+(?=[^\d])|\n+|;\s*")
 _ABBREVIATION = re.compile(r"\b(?:rs|no|approx|vs|etc|e\.g|i\.e|mr|mrs|dr|st)\.$", re.IGNORECASE)
 _COMMA = re.compile(r",\s+")
@@ -191,17 +219,19 @@ def _sentences(text: str) -> list[str]:
 
 def _statement_part(sentence: str) -> str:
     """A sentence without its question: "My salary is 80k, how much should I save?" keeps
-    "My salary is 80k"; a sentence that is all question keeps nothing."""
+    "My salary is 80k"; a sentence that is all question keeps nothing. After a statement, a
+    part with a question mark but no question word is a hedge, not a question: "idk my
+    risk, high i guess?" keeps both."""
     if not is_question(sentence):
         return sentence
     if not sentence.rstrip().endswith("?"):
         return ""
     kept: list[str] = []
     for part in _COMMA.split(sentence):
-        if is_question(part):
+        if is_question(part) and not (kept and not _QUESTION.match(part)):
             break
         kept.append(part)
-    return ", ".join(kept)
+    return ", ".join(kept).rstrip("?")
 
 
 def _trimmed(text: str) -> str:
@@ -211,22 +241,58 @@ def _trimmed(text: str) -> str:
     return text.replace(";", ",")  # one clause for the judge's "(outdated)" and ours
 
 
+def _not_theirs(clause: str) -> bool:
+    """Someone else's figure or a what-if: "my colleague pays 40k rent", "if I get a raise".
+    A first-person word after the one it names makes it the user's: "my boss and I split"."""
+    if _HYPOTHETICAL.match(clause):
+        return True
+    other = _NOT_THEIRS.match(clause)
+    return other is not None and not _FIRST_PERSON.search(clause[other.end() :])
+
+
+def _is_statement(clause: str, asked: bool) -> bool:
+    """Whether `clause` (the statement part of a sentence, `asked` if it ended in a question)
+    states something."""
+    if asked and _CONDITION.match(clause):
+        return False
+    return bool(clause) and not (_PLEASANTRY.match(clause) or _not_theirs(clause))
+
+
 @lru_cache(maxsize=8192)
 def statements_in(text: str) -> tuple[str, ...]:
-    """The clauses of one user message that state something durable about the user,
-    verbatim (trimmed), in the order said."""
-    found: list[str] = []
-    for sentence in _sentences(text):
+    """The clauses of one user message that state something (not a question, a request,
+    small talk or someone else's figure), verbatim (trimmed), in the order said. A fragment
+    ("noida") is joined to the statement said just before or after it; a message that is
+    only a fragment is kept whole: it answers what the coach asked."""
+    sentences = _sentences(text)
+    runs: list[tuple[int, str]] = []  # (index of the last sentence in it, text)
+    for index, sentence in enumerate(sentences):
         part = _statement_part(sentence).strip()
-        if not part or _PLEASANTRY.match(part) or _NOT_THEIRS.match(part):
+        if not _is_statement(part, is_question(sentence)):
             continue
-        if len(part.split()) < 2:
-            continue
-        if has_figure(part) or classes_of(part):
-            statement = _trimmed(part)
-            if statement and statement not in found:
-                found.append(statement)
+        short = len(part.split()) < _FRAGMENT_WORDS
+        if runs and runs[-1][0] == index - 1 and (short or _short(runs[-1][1])):
+            runs[-1] = (index, f"{runs[-1][1].rstrip('.')}. {part}")
+        else:
+            runs.append((index, part))
+    found: list[str] = []
+    for _, part in runs:
+        if len(part.split()) < 2 and (len(sentences) > 1 or not _WORD.search(part)):
+            continue  # a lone word among questions ("Second, should we ...?"), or no word
+        statement = _trimmed(part)
+        if statement and statement not in found:
+            found.append(statement)
     return tuple(found)
+
+
+def _short(text: str) -> bool:
+    return all(len(piece.split()) < _FRAGMENT_WORDS for piece in text.split(". "))
+
+
+def salience(statement: str) -> int:
+    """How much a statement is worth keeping when not all can be: 2 with a figure, 1 with a
+    word of a fact-bearing class, 0 otherwise."""
+    return 2 if has_figure(statement) else 1 if classes_of(statement) else 0
 
 
 def pick_statements(text: str, turn: int) -> list[Statement]:
@@ -239,11 +305,30 @@ def _numbers(value: str) -> set[float]:
     return amounts | {float(n) for n in re.findall(r"\d+(?:\.\d+)?(?=\s*%)", value)}
 
 
+_RAW_NUMBER = re.compile(r"(?<![\w.])\d[\d,]*(?:\.\d+)?")
+
+
+def _raw_numbers(text: str) -> set[float]:
+    return {float(n.replace(",", "")) for n in _RAW_NUMBER.findall(text)}
+
+
+def _bare_numbers(statement: str) -> set[float]:
+    """The numbers written in digits in `statement` outside the amounts and rates the
+    amounts parser reads ("2000" of "an rd of 2000 per month", "5" of "for 5 yrs")."""
+    spans = [(a.start, a.end) for a in find_amounts(statement)]
+    return {
+        float(m[0].replace(",", ""))
+        for m in _RAW_NUMBER.finditer(statement)
+        if not any(start <= m.start() < end for start, end in spans)
+        and not statement[m.end() :].lstrip().startswith("%")
+    }
+
+
 def carried(statement: str, facts: Mapping[str, str]) -> bool:
     """Whether the current `facts` (key -> value) hold everything `statement` says: the
-    recogniser reads facts from it, every one is current, every amount and rate in it is one
-    of their values, it has no more figures than facts, and every word class it names is
-    among their kinds."""
+    recogniser reads facts from it, every one is current, every amount, rate and other
+    number in it is one of their values, it has no more figures than facts, and every word
+    class it names is among their kinds."""
     found = recognise(statement)
     if not found:
         return False
@@ -252,6 +337,8 @@ def carried(statement: str, facts: Mapping[str, str]) -> bool:
     values = set().union(*(_numbers(value) for _, value in found))
     if not _numbers(statement) <= values or len(figures_in(statement)) > len(found):
         return False
+    if not _bare_numbers(statement) <= values | _raw_numbers(" ".join(v for _, v in found)):
+        return False  # "an rd of 2000 per month": a number the facts do not hold
     keys = [key for key, _ in found]
     for name in classes_of(statement):
         prefixes = CLASSES[name][1]
@@ -260,9 +347,30 @@ def carried(statement: str, facts: Mapping[str, str]) -> bool:
     return True
 
 
-def outdated(statement: str, facts: Mapping[str, str]) -> bool:
-    """Whether `statement` states a value the current `facts` hold a different one for."""
-    return any(
-        key in facts and not same_value(key, value, facts[key])
-        for key, value in recognise(statement)
+def replaced(statement: str, facts: Mapping[str, str]) -> tuple[tuple[str, ...], bool]:
+    """The keys `statement` states a value of that the current `facts` hold a different one
+    for, and whether that is all it states (every key it names, and no figure beyond them).
+    Of two values it states for one key, the last is what it says: "7.15%, not 7.35%"
+    corrects 7.35% to 7.15%, so neither is replaced while the current value is one of them."""
+    said: dict[str, list[str]] = {}
+    for key, value in recognise(statement):
+        said.setdefault(key, []).append(value)
+    old = tuple(
+        key
+        for key, values in said.items()
+        if key in facts and not any(same_value(key, v, facts[key]) for v in values)
     )
+    values = sum(map(len, said.values()))
+    return old, bool(old) and len(old) == len(said) and len(figures_in(statement)) <= values
+
+
+def outdated(statement: str, facts: Mapping[str, str]) -> bool:
+    """Whether `statement` states any value the current `facts` hold a different one for."""
+    return bool(replaced(statement, facts)[0])
+
+
+def marked_line(statement: Statement, facts: Mapping[str, str]) -> str:
+    """`statement`'s line, marked outdated where the current `facts` replaced what it says:
+    whole, or for the labels of what was replaced when it also says what still holds."""
+    old, whole = replaced(statement.text, facts)
+    return statement.line(whole, () if whole else tuple(label_of(k) for k in old))

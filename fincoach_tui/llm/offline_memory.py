@@ -24,7 +24,7 @@ from fincoach_tui.domain.finance_facts import (
     normalise_key,
     read,
 )
-from fincoach_tui.domain.user_statements import OUTDATED, parse_line
+from fincoach_tui.domain.user_statements import OUTDATED, parse_line, partly_outdated
 from fincoach_tui.llm.base import ChatMessages
 
 _FACT_LINE = re.compile(r"^- (?P<label>[^:]+): (?P<value>.*?)(?: \((?:turn \d+|edited), [^)]*\))?$")
@@ -96,11 +96,17 @@ def section_facts(section: str) -> dict[str, FinanceFact]:
     lowered = heading.lower()
     # The user's statements ("- (turn 3) ...") are read each by itself, as said, not as
     # the continuation of the lines before them; those marked outdated not at all.
+    # A line marked outdated for some labels only ("(outdated: rent)") says the rest.
     lines = body.splitlines()
-    said = [s for line in lines if (s := parse_line(line)) and not line.endswith(OUTDATED)]
+    said = [
+        (s, {key_of(label) for label in partly_outdated(line)})
+        for line in lines
+        if (s := parse_line(line)) and not line.endswith(OUTDATED)
+    ]
     facts: dict[str, FinanceFact] = {}
-    for statement in reversed(said):  # listed newest first: the newest is read last
-        facts.update(find_facts([("words", statement.text)]))
+    for statement, old in reversed(said):  # listed newest first: the newest is read last
+        found = find_facts([("words", statement.text)])
+        facts.update((k, f) for k, f in found.items() if k not in old)
     lines = [line for line in lines if parse_line(line) is None]
     body = "\n".join(lines)
     if "fact" in lowered:  # "- label: value (turn 3, 14 May 2026)" lines

@@ -33,9 +33,11 @@ from fincoach_tui.domain.finance_facts import (
 from fincoach_tui.domain.user_statements import (
     Statement,
     carried,
-    outdated,
+    marked_line,
     parse_line,
     pick_statements,
+    replaced,
+    salience,
 )
 from fincoach_tui.llm.base import ChatMessages
 
@@ -47,6 +49,8 @@ TOPICS = "Asked about: "
 DROPPED = "Dropped to fit the cap: "
 OUTDATED = " (outdated)"
 
+# The questions asked are context, not facts: only the newest few are named.
+MAX_TOPICS = 4
 _CAP = re.compile(r"at most (\d+) tokens", re.IGNORECASE)
 _FACT_LINE = re.compile(r"^- (?P<label>[^:]+): (?P<value>.*?)(?: \(was (?P<was>[^)]*)\))?$")
 _DECISION = re.compile(
@@ -128,7 +132,7 @@ class _Summary:
         shown = self.shown_statements()
         if shown:
             out.append(WORDS_HEADING)
-            out += [s.line(outdated(s.text, self.facts)) for s in reversed(shown)]
+            out += [marked_line(s, self.facts) for s in reversed(shown)]
         if self.decisions:
             out.append(DECISIONS + "; ".join(map(self._marked, self.decisions)) + ".")
         if self.topics:
@@ -155,6 +159,7 @@ def summarize(messages: ChatMessages, count_text: Callable[[str], int] | None = 
             offset += 1
         else:
             reading = reading.about(coach_subject(text) or reading.subject)
+    summary.topics = summary.topics[-MAX_TOPICS:]
     cap = _CAP.search(prompt)
     if cap and count_text is not None:
         _fit(summary, int(cap.group(1)), count_text)
@@ -226,15 +231,17 @@ def _read_user(
 
 def _fit(summary: _Summary, cap: int, count_text: Callable[[str], int]) -> None:
     """Drop what matters least until the summary fits `cap` tokens, and say what went:
-    the oldest question topics, then the oldest decisions, then the user's statements that
-    hold a replaced value, then the "was" notes, then the oldest statements, then the least
-    salient and oldest facts."""
+    the oldest question topics, then the oldest decisions, then the user's statements all of
+    whose values were replaced, then the "was" notes, then the other statements (those with
+    no figure and no fact-bearing word first, the oldest first), then the least salient and
+    oldest facts; the newest value of something that changed goes last of all."""
     earlier = summary.dropped[-4:]
     # Statements the facts hold are not in the text; they must not come back in it when
     # those facts are dropped below.
     summary.statements = summary.shown_statements()
     counts = {"older question topic": 0, "older decision": 0, "older statement": 0}
     named: list[str] = []
+    changed = set(summary.was)
 
     def over() -> bool:
         notes = [f"{n} {what}{'s' * (n != 1)}" for what, n in counts.items() if n]
@@ -247,17 +254,22 @@ def _fit(summary: _Summary, cap: int, count_text: Callable[[str], int]) -> None:
     while over() and summary.decisions:
         summary.decisions.pop(0)
         counts["older decision"] += 1
-    while over() and (stale := [s for s in summary.statements if outdated(s.text, summary.facts)]):
-        summary.statements.remove(stale[0])  # an old value, the oldest first
+    while over() and (
+        stale := [s for s in summary.statements if replaced(s.text, summary.facts)[1]]
+    ):
+        summary.statements.remove(stale[0])  # only old values, the oldest first
         counts["older statement"] += 1
     while over() and summary.was:
         key = min(summary.was, key=lambda k: summary.said_in.get(k, 0))
         del summary.was[key]
         named.append(f"the old {label_of(key)}")
     while over() and summary.statements:
-        summary.statements.pop(0)
+        least = min(summary.statements, key=lambda s: (salience(s.text), s.turn))
+        summary.statements.remove(least)
         counts["older statement"] += 1
-    for key in sorted(summary.facts, key=lambda k: (-_salience(k), summary.said_in.get(k, 0))):
+    for key in sorted(
+        summary.facts, key=lambda k: (k in changed, -_salience(k), summary.said_in.get(k, 0))
+    ):
         if not over():
             break
         del summary.facts[key]

@@ -20,6 +20,16 @@ def values(facts) -> dict[str, str]:
     return {key: fact.value for key, fact in facts.items()}
 
 
+def said(*texts: str) -> dict[str, str]:
+    """The facts' values in messages m1, m2, ... said one after the other."""
+    return values(find_facts([(f"m{n}", text) for n, text in enumerate(texts, start=1)]))
+
+
+def read_back(*facts: FinanceFact) -> dict[str, FinanceFact]:
+    """What a summary that restates `facts` as "label: value" lines reads back as."""
+    return find_facts([("summary", "\n".join(restate(f) for f in facts))])
+
+
 def test_facts_of_the_demo_conversation():
     facts = find_facts((f"m{2 * i + 1}", text) for i, text in enumerate(DEMO_TURNS))
     assert values(facts) == {
@@ -62,7 +72,7 @@ def test_facts_of_the_demo_conversation():
     ],
 )
 def test_facts_in_one_message(text, expected):
-    assert values(find_facts([("m1", text)])) == expected
+    assert said(text) == expected
 
 
 def test_a_later_mention_replaces_an_earlier_one():
@@ -76,11 +86,11 @@ def test_a_later_mention_replaces_an_earlier_one():
 
 
 def test_a_name_needs_a_capital_letter():
-    assert find_facts([("m1", "i'm fine, thanks")]) == {}
+    assert said("i'm fine, thanks") == {}
 
 
 def test_words_ending_in_rs_are_not_amounts():
-    assert find_facts([("m1", "My salary has been the same for 4 years 6 months now.")]) == {}
+    assert said("My salary has been the same for 4 years 6 months now.") == {}
 
 
 # ---- rupee amounts ------------------------------------------------------------------
@@ -166,9 +176,7 @@ EXAMPLES = {
     ("key", "value"), [(key, value) for key, values_ in EXAMPLES.items() for value in values_]
 )
 def test_restated_fact_reads_back_the_same(key, value):
-    fact = FinanceFact(key, "label", value, "summary")
-    found = find_facts([("summary", restate(fact))])
-    assert found[key].value == value
+    assert read_back(FinanceFact(key, "label", value, "summary"))[key].value == value
 
 
 @pytest.mark.parametrize(
@@ -180,8 +188,7 @@ def test_restated_fact_reads_back_the_same(key, value):
     ],
 )
 def test_a_restated_value_reads_back_in_its_canonical_form(key, said, canonical):
-    found = find_facts([("summary", restate(FinanceFact(key, "label", said, "summary")))])
-    assert found[key].value == canonical
+    assert read_back(FinanceFact(key, "label", said, "summary"))[key].value == canonical
 
 
 def test_every_notebook_fact_survives_being_restated_together():
@@ -198,7 +205,7 @@ def test_every_notebook_fact_survives_being_restated_together():
 @given(st.sampled_from(["salary", "expenses", "fd_amount", "sip", "rent"]), st.integers(1, 10**9))
 def test_restated_amounts_read_back(key, amount):
     fact = FinanceFact(key, "label", format_rupees(amount), "summary")
-    found = find_facts([("summary", restate(fact))])
+    found = read_back(fact)
     assert found[key].value == fact.value
     assert rupees(found[key].value) == amount
 
@@ -360,7 +367,7 @@ def test_a_truncated_topic_does_not_lend_its_label_to_the_next_amount():
     ],
 )
 def test_facts_phrased_freely(text, expected):
-    assert values(find_facts([("m1", text)])) == expected
+    assert said(text) == expected
 
 
 @pytest.mark.parametrize(
@@ -381,4 +388,4 @@ def test_facts_phrased_freely(text, expected):
     ],
 )
 def test_number_words_month_year_dates_and_a_down_payment(text, expected):
-    assert values(find_facts([("m1", text)])) == expected
+    assert said(text) == expected

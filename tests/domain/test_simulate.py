@@ -128,14 +128,14 @@ def test_no_bounded_strategy_sends_more_than_buffer_in_the_default_table(counter
     # hybrid's fold at turn 8 replaces turns 1-4 (371 tokens) with a summary no larger, and
     # recall has no room left: it sends what buffer sends, never more.
     assert [r.prompt_tokens for r in results["hybrid"].rows] == buffer
-    assert results["hybrid"].rows[7].maintenance_tokens == 634
+    assert results["hybrid"].rows[7].maintenance_tokens == 671
 
 
 def test_facts_counts_its_section_and_its_extraction_calls(counter):
     results = default_table(counter)
     facts, window = results["facts"].rows, results["window"].rows
     # (the user's statements the simulated store does not hold ride along as notes)
-    assert [r.prompt_tokens for r in facts] == [149, 238, 334, 423, 464, 506, 527, 568, 594, 623]
+    assert [r.prompt_tokens for r in facts] == [149, 238, 334, 423, 476, 518, 539, 580, 606, 635]
     # Extraction every 2 turns (turns 3, 5, 7, 9), each call its request plus its answer;
     # from turn 5 the request also carries the turn before its batch, as context.
     assert [r.maintenance_tokens for r in facts] == [0, 0, 496, 0, 582, 0, 588, 0, 627, 0]
@@ -145,11 +145,11 @@ def test_facts_counts_its_section_and_its_extraction_calls(counter):
     for row, bare in zip(facts[4:], window[4:], strict=True):
         assert row.prompt_tokens > bare.prompt_tokens
     # Turn 5: the tail holds turns 2-4; the only fact not stated there is turn 1's, and its
-    # salary statement is a note too (the simulated store keys it "hi", not salary): 16
-    # tokens with the notes section's heading.
+    # salary statement is a note too (the simulated store keys it "hi", not salary), and so
+    # is "Hi, I'm Chiru" (the user's name): 28 tokens with the notes section's heading.
     line = "- hi: Hi, I'm Chiru. My monthly salary is ₹1,20,000. (turn 1, 01 Jan 1970)"
-    assert facts[4].prompt_tokens == window[4].prompt_tokens + counter.count(line) + 16
-    assert results["summary"].maintenance_tokens == 563  # the fold at turn 8, its summary at 300
+    assert facts[4].prompt_tokens == window[4].prompt_tokens + counter.count(line) + 28
+    assert results["summary"].maintenance_tokens == 600  # the fold at turn 8, its summary at 300
     assert results["buffer"].maintenance_tokens == 0
 
 

@@ -38,10 +38,10 @@ from tests.domain.test_facts import messages
             "My dad gets around twenty-two thousand as pension every month. thanks!",
             ("My dad gets around twenty-two thousand as pension every month",),
         ),
-        # a move with a month; the clause after ";" states nothing durable
+        # a move with a month; the clause after ";" is a statement of its own
         (
             "We shifted to Indore from Nagpur in March 2025; the new place is smaller.",
-            ("We shifted to Indore from Nagpur in March 2025",),
+            ("We shifted to Indore from Nagpur in March 2025", "the new place is smaller"),
         ),
         # an amount and a rate, then a question
         (
@@ -57,8 +57,32 @@ from tests.domain.test_facts import messages
         ),
         ("Could you explain how ELSS works?", ()),
         ("If I get a raise of 20k, what then?", ()),  # a what-if
-        ("My colleague pays 40k rent. Mine is lower.", ()),  # someone else's figure
+        # someone else's figure goes; what the user says of their own stays
+        ("My colleague pays 40k rent. Mine is lower.", ("Mine is lower",)),
         ("Ok cool", ()),
+        # no figure and no fact-bearing word: still a statement about the user
+        (
+            "Honestly I'm new to all this, just started working.",
+            ("Honestly I'm new to all this, just started working",),
+        ),
+        # fragments too short to stand alone are kept joined; a one-word answer whole
+        ("second year of college. kanpur. 19F", ("second year of college. kanpur. 19F",)),
+        ("Kanpur", ("Kanpur",)),
+        # a pronoun for family with the user in it is theirs
+        (
+            "she's a homemaker, I cover her costs. about 12k/month",
+            ("she's a homemaker, I cover her costs. about 12k/month",),
+        ),
+        # a condition in a statement qualifies a fact; in a question it is a what-if
+        (
+            "If it's a private college, fees run to 18 lakh.",
+            ("If it's a private college, fees run to 18 lakh",),
+        ),
+        ("Suppose I quit next year.", ()),
+        # requests to the coach and acknowledgements are not statements
+        ("Noted. Kindly walk me through ELSS.", ()),
+        ("Sum up my finances please", ()),
+        ("Thank you for the detailed answer.", ()),
     ],
 )
 def test_the_picker_keeps_what_the_user_states_about_themselves_verbatim(text, kept):

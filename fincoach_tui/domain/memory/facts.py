@@ -19,6 +19,7 @@ from fincoach_tui.domain.memory.base import MemoryView, assemble, last_turns, po
 from fincoach_tui.domain.memory.notes import (
     NOTES_TOKENS,
     current_values,
+    edited_keys,
     notes_budget,
     notes_section,
     user_notes,
@@ -107,7 +108,12 @@ class FactsStrategy:
         section, shown = facts_section(current, budget, view.text_tokens, view.new.content)
         # What extraction could not classify, in the user's words (see `notes`).
         in_tail = {m.id for m in kept}
-        said = user_notes(view.history, lambda m: m.id not in in_tail, current_values(view.facts))
+        said = user_notes(
+            view.history,
+            lambda m: m.id not in in_tail,
+            current_values(view.facts),
+            edited_keys(view.facts),
+        )
         words, told = notes_section(
             said,
             view.facts,

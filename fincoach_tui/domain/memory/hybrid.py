@@ -94,10 +94,12 @@ class HybridStrategy:
         summary: Summary | None,
         memo: SessionMemo | None = None,
     ) -> FoldPlan | None:
-        """As `summary` folds, with the summary capped at this strategy's summary budget."""
-        return SummaryStrategy(self.tail_turns, self.batch_turns, self.summary_tokens).fold_plan(
+        """As `summary` folds, with the summary capped at this strategy's summary budget
+        (which does not grow: the request stays flat)."""
+        plan = SummaryStrategy(self.tail_turns, self.batch_turns, self.summary_tokens).fold_plan(
             history, summary, memo
         )
+        return replace(plan, cap_growth=1) if plan is not None else None
 
     def extract_plan(
         self, history: tuple[Message, ...], new: Message, store: FactStore

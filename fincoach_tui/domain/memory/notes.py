@@ -27,8 +27,10 @@ from fincoach_tui.domain.user_statements import (
     Statement,
     carried,
     classes_of,
-    outdated,
+    marked_line,
     pick_statements,
+    replaced,
+    salience,
 )
 
 # "fact" in the label: the inspector and the offline coach read it as part of the facts.
@@ -59,19 +61,32 @@ def current_values(store: FactStore | None) -> dict[str, str]:
     return {normalise_key(f.key): f.value for f in store.current()} if store else {}
 
 
+def edited_keys(store: FactStore | None) -> frozenset[str]:
+    """The keys whose current value the user set by editing the fact."""
+    if store is None:
+        return frozenset()
+    return frozenset(normalise_key(f.key) for f in store.current() if f.origin == "edited")
+
+
 def user_notes(
-    history: Iterable[Message], left_out: Callable[[Message], bool], facts: Mapping[str, str]
+    history: Iterable[Message],
+    left_out: Callable[[Message], bool],
+    facts: Mapping[str, str],
+    edited: frozenset[str] = frozenset(),
 ) -> list[Statement]:
     """The user's statements in `history` messages `left_out` accepts that the current
     `facts` do not hold, oldest first; a statement said again is kept once, newest. One that
-    states a value a current fact has replaced (or the user edited) is left out: the fact
-    says it, and the old value would only compete with it."""
+    states a value a current fact has replaced is kept, marked, and sent last (see
+    `notes_section`): the recogniser may have misread what replaced it; but not one whose
+    value the user replaced by editing the fact (`edited` keys): their word is final."""
     notes: dict[str, Statement] = {}
     for message in history:
         if message.role != "user" or not left_out(message):
             continue
         for statement in pick_statements(message.content, message.turn):
-            if not carried(statement.text, facts) and not outdated(statement.text, facts):
+            if edited and edited & set(replaced(statement.text, facts)[0]):
+                continue
+            if not carried(statement.text, facts):
                 notes.pop(statement.text, None)
                 notes[statement.text] = statement
     return list(notes.values())
@@ -96,15 +111,20 @@ def notes_section(
     count_text: Callable[[str], int],
     question: str = "",
 ) -> tuple[Section | None, int]:
-    """The notes that fit `budget` tokens, those `question` is about first, then the
-    newest; listed newest first. Returns the section (None if empty) and how many it holds."""
+    """The notes that fit `budget` tokens: those `question` is about first, then those not
+    wholly replaced by a current fact before those that are, then those with a figure or a
+    fact-bearing word before the rest, the newest first at each step; listed newest first.
+    Returns the section (None if empty) and how many it holds."""
     facts = current_values(store)
-    lines = {id(n): redact(n.line(outdated(n.text, facts)), store) for n in notes}  # each once
-    order = sorted(
-        range(len(notes)),
-        key=lambda i: (bool(question) and asked_about(notes[i], question), i),
-        reverse=True,
-    )
+    lines = {id(n): redact(marked_line(n, facts), store) for n in notes}  # each once
+
+    def rank(i: int) -> tuple[bool, bool, bool, int]:
+        note = notes[i].text
+        stale = replaced(note, facts)[1]
+        asked = bool(question) and not stale and asked_about(notes[i], question)
+        return asked, not stale, salience(note) > 0, i
+
+    order = sorted(range(len(notes)), key=rank, reverse=True)
     kept: list[int] = []
     for i in order:
         trial = sorted([*kept, i], reverse=True)

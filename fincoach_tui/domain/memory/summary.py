@@ -4,8 +4,11 @@ Folding is a model call, so it happens in batches: only once at least `batch_tur
 turns have left the verbatim tail are they folded, together, into the summary. Between
 folds those turns are still sent verbatim, so nothing is ever in neither place.
 
-A fold never makes the request larger than what it replaces: its cap is the smaller of the
-configured cap and the tokens of the previous summary plus the turns it folds
+The cap grows with what there is to keep: the configured cap is the size for a summary with
+little to hold; when the previous summary and the folded turns hold more of the user's
+statements (see `user_statements`), the cap grows to fit them, up to `CAP_GROWTH` times the
+configured cap. A fold never makes the request larger than what it replaces: the cap is
+never more than the tokens of the previous summary plus the turns it folds
 (`FoldPlan.bounded`). A text over the cap loses its older lines first and says so. A fold
 that gives back the previous text unchanged claims the turns it read only if they held no
 figure the text lacks; otherwise they stay verbatim and are folded again with the next
@@ -33,6 +36,14 @@ from fincoach_tui.domain.memory.base import (
     turns_of,
 )
 from fincoach_tui.domain.memory.session_memo import SessionMemo
+from fincoach_tui.domain.user_statements import statements_in
+
+# How far a summary's cap may grow past the configured one as there is more to keep, and
+# what one kept statement costs beyond its words ("- (turn 12) ... (outdated)").
+CAP_GROWTH = 3
+TOKENS_PER_STATEMENT_LINE = 8
+TOKENS_PER_FACT_LINE = 10  # "- loan home EMI: ₹47,000 (was ₹45,000)"
+_SUMMARY_FRAME = 40  # the headings and the "dropped" note
 
 SUMMARIZER_MARKER = "You maintain the running summary of a conversation"
 
@@ -45,7 +56,9 @@ SUMMARIZER_PROMPT = (
     "names, family and dependants, city, goals with their amount and date, preferences with "
     "their reason, and decisions. When something changed (rent went up, \"actually it's "
     '..."), keep only the newest value and say it replaced the old one. Put these facts '
-    "first, one per line, oldest first; then open questions; drop pleasantries and the "
+    "first, one per line, oldest first; then, in the user's own words, every other statement "
+    "they made about their situation (where they live, family, why they prefer something, a "
+    "goal named in words), newest first; then open questions; drop pleasantries and the "
     "coach's advice. Use at most {cap} tokens. Reply with the summary only."
 )
 
@@ -57,6 +70,8 @@ class FoldPlan:
     previous: Summary | None
     turns: tuple[Turn, ...]
     cap_tokens: int
+    # How many times `cap_tokens` the cap may grow to (1: a fixed cap, as hybrid's budget).
+    cap_growth: int = CAP_GROWTH
 
     @property
     def first_turn(self) -> int:
@@ -71,12 +86,29 @@ class FoldPlan:
         return tuple(m.id for turn in self.turns for m in turn)
 
     def bounded(self, count: Callable[[Message], int]) -> FoldPlan:
-        """This plan with its cap at most what the summary replaces: the previous summary
-        and the folded turns, so a fold never makes the request larger."""
+        """This plan with its cap grown to what there is to keep (`to_keep`), at most
+        `cap_growth` times the configured cap, and never more than what the summary replaces:
+        the previous summary and the folded turns, so a fold never makes the request larger."""
         replaced = (self.previous.tokens if self.previous else 0) + sum(
             count(m) for turn in self.turns for m in turn
         )
-        return replace(self, cap_tokens=max(1, min(self.cap_tokens, replaced)))
+        ceiling = self.cap_growth * self.cap_tokens
+        grown = min(max(self.cap_tokens, self.to_keep(count)), ceiling)
+        return replace(self, cap_tokens=max(1, min(grown, replaced)), cap_growth=1)
+
+    def to_keep(self, count: Callable[[Message], int]) -> int:
+        """About how many tokens the summary needs to keep everything the user stated: the
+        previous summary (it held what it had to keep), and the user's statements in the
+        folded turns, each its share of its message's tokens plus its line's frame, and a
+        line for each figure the finance-fact finder reads in them."""
+        need = self.previous.tokens if self.previous else _SUMMARY_FRAME
+        for question, _ in self.turns:
+            said = statements_in(question.content)
+            if said and question.content:
+                share = sum(len(s) for s in said) / len(question.content)
+                need += round(count(question) * share) + TOKENS_PER_STATEMENT_LINE * len(said)
+        figures = find_facts((q.id, q.content) for q, _ in self.turns)
+        return need + TOKENS_PER_FACT_LINE * len(figures)
 
     def request(self) -> list[dict[str, str]]:
         previous = self.previous.text if self.previous else "(none yet)"

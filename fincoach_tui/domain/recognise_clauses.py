@@ -1,0 +1,83 @@
+"""How the finance recogniser cuts a message: into sentences, each into clauses, and
+finds the anchor words (the kinds of `fact_kinds`, and goals) in a clause. Pure.
+
+A clause with figures but no anchor of its own continues the clause before it ("my FD is
+₹50,000, maturing in March"), unless it starts with someone else ("hers is 96k").
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+from fincoach_tui.domain.amounts import find_amounts
+from fincoach_tui.domain.fact_kinds import KINDS
+from fincoach_tui.domain.recognise_context import PERSON_FIRST
+from fincoach_tui.domain.recognise_goals import goal_anchors
+from fincoach_tui.domain.recognise_parts import Anchor, figures_in
+from fincoach_tui.domain.relative_dates import RELATIVE_DATE
+
+INCLUDED = re.compile(
+    r"\b(?:including|incl\.?|inclusive of|excluding|plus|besides)\s+(?:the\s+|my\s+|our\s+)?"
+    r"(?:\w+\s+)?$",
+    re.IGNORECASE,
+)
+_SENTENCE_END = re.compile(r"[.!?;]+(?=\s|$)|\n+|\s[—–]\s")
+_NOT_AN_END = re.compile(r"\b(?:rs|inr|p\.a|e\.g|i\.e|approx|etc|no|vs)$", re.IGNORECASE)
+_CLAUSE = re.compile(r",\s+|\s+(?:and|but|so|while|whereas)\s+", re.IGNORECASE)
+
+
+def sentences_of(text: str) -> list[str]:
+    sentences, start = [], 0
+    for match in _SENTENCE_END.finditer(text):
+        if match.group(0).startswith(".") and _NOT_AN_END.search(text[start : match.start()]):
+            continue
+        sentences.append(text[start : match.end()].strip())
+        start = match.end()
+    sentences.append(text[start:].strip())
+    return [s for s in sentences if s]
+
+
+def clauses_of(sentence: str) -> list[str]:
+    parts, start = [], 0
+    # Not inside a figure: the "and" of "two and a half lakh", "in a year and a half".
+    amounts = [(a.start, a.end) for a in find_amounts(sentence)]
+    amounts += [(m.start(), m.end()) for m in RELATIVE_DATE.finditer(sentence)]
+    for match in _CLAUSE.finditer(sentence):
+        if any(a < match.start() < b for a, b in amounts):
+            continue
+        parts.append(sentence[start : match.start()])
+        start = match.end()
+    parts.append(sentence[start:])
+    # A clause with figures but no anchor of its own borrows from the clause before it
+    # ("my FD is ₹50,000, maturing in March"): join them back when that happens.
+    joined: list[str] = []
+    for part in parts:
+        if joined and not anchors_in(part) and figures_in(part) and not PERSON_FIRST.match(part):
+            joined[-1] = joined[-1] + ", " + part
+        else:
+            joined.append(part)
+    return joined
+
+
+# Every kind's anchor words in one pattern (one pass per clause, not one per kind); at a
+# given place the kinds are tried in the table's order.
+_ANY_ANCHOR = re.compile(
+    "|".join(f"(?P<k{n}>{kind.anchor.pattern})" for n, kind in enumerate(KINDS)), re.IGNORECASE
+)
+
+
+_NOT_PAY = re.compile(r"\s*(?:tax|interest|\d+(?:\.\d+)?\s*(?:%|percent))", re.IGNORECASE)
+
+
+@lru_cache(maxsize=8192)
+def anchors_in(clause: str) -> tuple[Anchor, ...]:
+    found: list[Anchor] = []
+    for match in _ANY_ANCHOR.finditer(clause):
+        kind = KINDS[int(str(match.lastgroup)[1:])]
+        word = match.group(0)
+        if kind.name == "salary" and _NOT_PAY.match(clause, match.end()):
+            continue  # "income tax", "earning 7.2%": not the user's pay
+        found.append(Anchor(match.start(), match.end(), kind.name, word, kind.slots))
+    found += goal_anchors(clause, any(f.kind == "amount" for f in figures_in(clause)))
+    return tuple(sorted(found, key=lambda a: a.start))

@@ -1,0 +1,47 @@
+"""Things that have ended: a loan closed, a SIP stopped, an RD broken, a policy
+surrendered. Pure.
+
+"I foreclosed the car loan", "the personal loan is paid off", "no more car EMI from this
+month", "we stopped the debt fund SIP", "cancelled the gym": the thing's current value is
+that it has ended, so its old EMI or instalment is no longer current. Only a past or a
+present state counts: "the loan closes next year" is an end date, and "should I close
+it?" or "I plan to stop it" change nothing.
+"""
+
+from __future__ import annotations
+
+import re
+
+_ENDED = re.compile(
+    r"\b(?:closed|foreclosed|fore-closed|pre-?closed|paid\s+off|paid\s+back|repaid|"
+    r"prepaid\s+(?:fully|completely|in\s+full)|cleared|settled|finished|over|done\s+with|"
+    r"stopped|cancell?ed|discontinued|paused|surrendered|broke|broken|redeemed|"
+    r"khatam|band\s+(?:kar\s+)?(?:diya|di|ho\s+gaya|ho\s+gayi))\b"
+    r"|\bno\s+(?:more|longer\s+(?:have|pay|paying))\b"
+    r"|\b(?:decided|chose|opted)\s+to\s+(?:stop|close|end|cancel|discontinue|foreclose|"
+    r"prepay|surrender|break)\b",
+    re.IGNORECASE,
+)
+_NOT_YET = re.compile(
+    r"\b(?:will|would|should|shall|could|can|might|may|gonna|going\s+to|plan(?:ning)?|"
+    r"want|thinking|about\s+to|if|when|once|after|before|until|till)\s+(?:\w+\s+){0,3}?"
+    r"(?:be\s+|get\s+)?$",
+    re.IGNORECASE,
+)
+# The kinds that end, and how their end is said.
+ENDING_KINDS = {"loan": "closed", "sip": "stopped", "rd": "closed", "insurance": "surrendered"}
+ENDING_KINDS |= {"cost": "stopped", "investment": "stopped"}
+
+
+def has_ended(clause: str) -> bool:
+    """Whether the clause says something has ended (not that it will)."""
+    for match in _ENDED.finditer(clause):
+        if not _NOT_YET.search(clause[: match.start()]):
+            return True
+    return False
+
+
+def ended_value(kind: str, thing: str) -> str:
+    """The value of a thing that has ended: "closed (car loan closed)"."""
+    word = ENDING_KINDS[kind]
+    return f"{word} ({thing} {word})"

@@ -1,0 +1,219 @@
+"""Family and dependants: spouse (and whether they earn), children (how many, their names),
+parents or others who depend on the user, a retirement age. Pure.
+
+Found by the shape of what is said, in English and the Hindi and regional words for kin
+people use: "two kids", "our daughter Ira is 7 months old", "one son, Dev, aged 5", "son
+is 15 and daughter is 11", "3 bachche hain", "wife doesn't work", "I'm a single mother",
+"my mother lives with us", "dependent parents", "amma and nanna ... are dependent on us".
+"""
+
+from __future__ import annotations
+
+import re
+
+from fincoach_tui.domain.number_words import NUMBER, count_value
+from fincoach_tui.domain.recognise_goals import RETIRE_AGE
+from fincoach_tui.domain.recognise_words import NOT_NAMES, OTHER_PEOPLE, SPOUSE_WORDS
+
+_SPOUSE = re.compile(
+    r"\b(?:i'm|i am|we're|we are|got)\s+(?:happily\s+)?(?P<m>married|single|divorced|engaged)\b"
+    rf"|\b(?:my|our)\s+(?P<s>{SPOUSE_WORDS})\b"
+    rf"|^\W*(?P<s2>{SPOUSE_WORDS})(?:'s)?\b"
+    r"|(?<!un)(?<!not )(?<!getting )(?<!get )\b(?P<m2>married)\b(?!\s+(?:next|in|this|soon))",
+    re.IGNORECASE,
+)
+_SPOUSE_NAME = re.compile(r"\b(?i:wife|husband|partner|spouse),?\s+(?P<name>[A-Z][a-z]+)\b")
+_CHILD_WORDS = (
+    r"kids?|children|child|sons?|daughters?|babies|baby|bachche|bacche|bachhe|bachon|bachcha|"
+    r"betiyan|betiyaan|beti|bete|beta|ladkiyan|ladke"
+)
+_HINDI_CHILD = {"bachche": "child", "bacche": "child", "bachhe": "child", "bachon": "child"}
+_HINDI_CHILD |= {"bachcha": "child", "betiyan": "daughter", "betiyaan": "daughter"}
+_HINDI_CHILD |= {"beti": "daughter", "bete": "son", "beta": "son", "ladkiyan": "daughter"}
+_HINDI_CHILD |= {"ladke": "son"}
+_CHILDREN = re.compile(
+    r"(?:\b(?:have|with|got|raising)\s+(?P<n>a|an)|\b(?P<n2>\d|no|" + NUMBER + r"))\s+"
+    r"(?:(?:young|little|small|school-going|grown-up|\d{1,2}[- ](?:year|month)s?[- ]old)\s+)?"
+    r"(?P<w>" + _CHILD_WORDS + r")\b",
+    re.IGNORECASE,
+)
+# Hindi counts before the Hindi words for children: "do bachche", "teen betiyan".
+_HINDI_COUNT = {"ek": 1, "do": 2, "teen": 3, "char": 4, "chaar": 4, "paanch": 5}
+_HINDI_CHILDREN = re.compile(
+    r"\b(?P<n2>ek|do|teen|chaa?r|paanch)\s+(?P<w>bachche|bacche|bachhe|bachcha|betiyan|"
+    r"betiyaan|beti|bete|beta|ladkiyan|ladke)\b",
+    re.IGNORECASE,
+)
+# A child's name: "our daughter Ira", "one son, Dev, aged 5", "two daughters, Anna is 12".
+_CHILD_NAME = re.compile(
+    r"\b(?i:sons?|daughters?|kids?|children|child|baby)\b,?\s+(?:(?i:named|called)\s+)?"
+    r"(?P<name>[A-Z][a-z]+)\b(?!\s+(?i:loan|school|fund))"
+    r"|\b(?P<name2>[A-Z][a-z]+)\s+(?i:is|aged)\s+\d{1,2}\b(?!\s*(?:%|k\b|lakh|years? (?:old )?(?:fd|loan)))"
+)
+# Children listed with their ages: "son is 15 and daughter is 11".
+_CHILD_AGED = re.compile(
+    r"\b(?P<w>sons?|daughters?|kids?|child)\s+(?:is|aged|who is)\s+(?P<age>\d{1,2})\b", re.I
+)
+_ONE_CHILD = re.compile(r"\b(?:our|my)\s+(?P<w>son|daughter|kid|child|baby)\b", re.I)
+_SINGLE_PARENT = re.compile(r"\bsingle\s+(?P<who>mother|mom|mum|father|dad|parent)\b", re.I)
+# A spouse who does not earn: "wife doesn't work", "husband is a homemaker".
+_NOT_EARNING = re.compile(
+    r"\b(?:wife|husband|spouse|partner|she|he)\s+(?:(?:does\s*n[o']?t|doesnt|is\s*n[o']?t|isnt)\s+"
+    r"(?:work|working|earn|earning)|is\s+(?:a\s+)?(?:homemaker|housewife|house\s*wife|"
+    r"home\s*maker|stay-at-home)|stays\s+at\s+home|left\s+(?:her|his)\s+job)\b",
+    re.IGNORECASE,
+)
+# "Kids: two", "children - 2": the count after the word, as in a list.
+_CHILDREN_LISTED = re.compile(
+    r"\b(?P<w>kids|children|sons|daughters)\s*[:=–-]\s*(?P<n2>\d|no|none|one|two|three|four)\b",
+    re.IGNORECASE,
+)
+_EXPECTING = re.compile(
+    r"\b(?:expecting|pregnant|due)\b[^.]*\b(?:baby|child|kid|twins|delivery)\b"
+    r"|\b(?:we're|we are|wife is|i'm|i am)\s+(?:expecting|pregnant)\b",
+    re.IGNORECASE,
+)
+_PARENT_OF = re.compile(
+    r"\b(?:dad|father|mom|mum|mother|parent)\s+of\s+(?P<n2>\d|one|two|three|four)(?P<w>)", re.I
+)
+_PARENTS = re.compile(
+    r"\b(?:support|supporting|look after|looking after|take care of|taking care of|"
+    r"provide for|providing for)\s+(?:my\s+|our\s+)?(?:elderly\s+|retired\s+)?"
+    r"(?P<who>parents|mother|father|mom|mum|dad|in-laws|mother-in-law|father-in-law)"
+    r"|\b(?:my\s+|our\s+)(?P<who2>parents|mother|father|mom|mum|dad|in-laws)\s+"
+    r"(?:depend|are dependent|is dependent|live with|lives with|stay with|stays with|rely on me)"
+    r"|\b(?P<who3>mom and dad|mum and dad|my parents)\s+(?:rely|depend)\s+on\s+me"
+    r"|\bdependent\s+(?P<who4>parents|mother|father|mom|dad|in-laws|mother-in-law|father-in-law)",
+    re.IGNORECASE,
+)
+_DEPENDANTS = re.compile(
+    r"\b(?P<n>\d|no|one|two|three|four|five)\s+dependa?e?nts?\b"
+    r"|\b(?P<none>nobody|no one|no-one)\s+depends\s+on\s+me\b",
+    re.IGNORECASE,
+)
+_ELDERS = re.compile(
+    r"\b(?:parents|mother-in-law|father-in-law|in-laws|mother|father|mom|mum|dad|papa|mummy|"
+    r"maa|ammi|abbu|abba|amma|nanna|appa|achan|aai|baba|pitaji|mataji|saas|sasur|"
+    r"grandparents|grandmother|grandfather|grandma|grandpa|nani|dadi)\b",
+    re.IGNORECASE,
+)
+_DEPENDS = re.compile(
+    r"\b(?:depend\w*|dependent|rel(?:y|ies) on (?:me|us)|(?:stays?|staying|lives?|living)\s+"
+    r"with\s+(?:us|me)|support(?:s|ing)?|look(?:s|ing)? after|tak(?:e|es|ing) care of|"
+    r"on me\b|mujh\s*(?:pe|par|pr)|hum\s*(?:pe|par)|financially|send(?:s|ing)?\b[^.]*\bto)",
+    re.IGNORECASE,
+)
+_OTHER_PERSON_FIRST = re.compile(rf"^\W*(?:my|our)\s+(?:{OTHER_PEOPLE})\b", re.I)
+
+
+def family_facts(sentence: str) -> list[tuple[str, str]]:
+    facts = []
+    named = _SPOUSE_NAME.search(sentence)
+    if named and named["name"] not in NOT_NAMES:
+        facts.append(("spouse_name", named["name"]))
+    spouse = _SPOUSE.search(sentence)
+    single = _SINGLE_PARENT.search(sentence)
+    if single:
+        facts.append(("family_spouse", f"single {single['who'].lower()}"))
+    elif spouse:
+        # The word said ("wife") says more than "married" and reads back the same way.
+        said = (spouse["m"] or spouse["s"] or spouse["s2"] or "married").lower()
+        said = "husband" if said == "hubby" else said
+        if _NOT_EARNING.search(sentence) and said in ("wife", "husband", "spouse", "partner"):
+            said += ", not earning"
+        facts.append(("family_spouse", said))
+    retire = RETIRE_AGE.search(sentence)
+    if retire:
+        facts.append(("retirement_age", retire.group(1)))
+    if _EXPECTING.search(sentence):
+        facts.append(("family_children", "expecting a baby"))
+    children = (
+        _CHILDREN.search(sentence)
+        or _HINDI_CHILDREN.search(sentence)
+        or _CHILDREN_LISTED.search(sentence)
+        or _PARENT_OF.search(sentence)
+    )
+    if children:
+        n = (children.groupdict().get("n") or children["n2"]).lower().replace("none", "no")
+        count = int(count_value(n) or 0) if count_value(n) is not None else _HINDI_COUNT.get(n, 1)
+        word = children["w"].lower() or "child"
+        word = _HINDI_CHILD.get(word, word)
+        kind = "child" if word.startswith(("kid", "child", "bab")) else word.rstrip("s")
+        noun = (
+            "children" if kind == "child" and count != 1 else (kind if count == 1 else kind + "s")
+        )
+        facts.append(("family_children", f"{count} {noun}{_names(sentence)}"))
+    elif _CHILD_AGED.search(sentence):  # "son is 15 and daughter is 11"
+        aged = [f"{m['w'].lower()} ({m['age']})" for m in _CHILD_AGED.finditer(sentence)]
+        facts.append(("family_children", ", ".join(aged)))
+    elif _CHILD_NAME.search(sentence) and (one := _ONE_CHILD.search(sentence)):
+        facts.append(("family_children", f"1 {one['w'].lower()}{_names(sentence)}"))
+    parents = _PARENTS.search(sentence)
+    if parents:
+        who = next(w for w in parents.group("who", "who2", "who3", "who4") if w).lower()
+        facts.append(("family_parents", f"supports {who}"))
+    elif _DEPENDS.search(sentence) and not _OTHER_PERSON_FIRST.match(sentence):
+        # Whoever the sentence names depends on the user, in whichever order it says it:
+        # "my mother stays with us, she depends on me", "Papa mummy dono mujh pe dependent".
+        who = list(dict.fromkeys(m.group(0).lower() for m in _ELDERS.finditer(sentence)))
+        if who:
+            facts.append(("family_parents", "supports " + " and ".join(who)))
+    dependants = _DEPENDANTS.search(sentence)
+    if dependants:
+        n = (dependants["n"] or "no").lower()
+        count = int(count_value(n) or 0) if count_value(n) is not None else 1
+        facts.append(("dependants", str(count) if count else "no dependants"))
+    return facts
+
+
+_MORE_NAMES = re.compile(r"(?:(?:,\s*|\s+and\s+|\s*&\s*)[A-Z][a-z]+\b)+")
+_NAME = re.compile(r"[A-Z][a-z]+")
+
+
+def _names(sentence: str) -> str:
+    """The children's names the sentence gives, as " (Anna, Riya)"; "" if none."""
+    names = []
+    for match in _CHILD_NAME.finditer(sentence):
+        more = _MORE_NAMES.match(sentence, match.end())  # "two kids, Aarav and Diya"
+        found = [match["name"] or match["name2"], *_NAME.findall(more.group(0) if more else "")]
+        for name in found:
+            if name and name not in NOT_NAMES and name not in names:
+                names.append(name)
+    return f" ({', '.join(names)})" if names else ""
+
+
+# Whom a policy's figure is for, said after it: "2 crore on me and 1 crore on Hetal",
+# "5 lakh for my parents", "a cover for my wife".
+_ON_WHOM = re.compile(
+    r"^\s*(?:(?:of\s+)?cover(?:age)?\s+)?(?:each\s+)?(?:on|for)\s+(?:my\s+|our\s+)?"
+    r"(?P<who>me|myself|self|wife|husband|hubby|spouse|partner|her|him|parents|mother|father|"
+    r"mom|dad|in-laws|kids|children|son|daughter|[A-Z][a-z]+)\b"
+)
+# A policy named as someone's: "parents' health insurance", "Dad's policy".
+_WHOSE_POLICY = re.compile(
+    r"\b(?P<who>parents|mother|father|mom|dad|in-laws|wife|husband|spouse)(?:'s|s'|')?\s+"
+    r"(?:\w+\s+)?(?:insurance|policy|cover|mediclaim|plan)\b",
+    re.IGNORECASE,
+)
+_INSURED_AS = {"me": "", "myself": "", "self": ""}
+_INSURED_AS |= dict.fromkeys("wife husband hubby spouse partner her him".split(), "spouse")
+_INSURED_AS |= dict.fromkeys("parents mother father mom dad in-laws".split(), "parents")
+_INSURED_AS |= dict.fromkeys("kids children son daughter".split(), "children")
+
+
+def insured(after: str, clause: str, spouse: bool, spouse_name: str = "") -> str:
+    """Whose a policy's figure is: "" (the user's), "spouse", "parents" or "children".
+    From the words after the figure ("on me", "on Hetal", "for my parents"), else from the
+    clause's subject (`spouse`: "Arjun has 1.5 crore") or the policy's owner ("parents'
+    health insurance")."""
+    on = _ON_WHOM.match(after)
+    if on:
+        who = on["who"]
+        if who.lower() in _INSURED_AS:
+            return _INSURED_AS[who.lower()]
+        if spouse_name and who == spouse_name:
+            return "spouse"
+    if spouse:
+        return "spouse"
+    owner = _WHOSE_POLICY.search(clause)
+    return _INSURED_AS.get(owner["who"].lower(), "") if owner else ""

@@ -1,0 +1,180 @@
+"""Where the user lives, from how people say it. Pure.
+
+A place is a capitalised name after a verb of living or moving ("we live in Pune", "moved
+to Indore", "shifted base to Kochi", "relocated to Mysuru", "posted in Dehradun") or after
+"in/at" in a sentence about the user ("we're in Nagpur", "a joint family in Hyderabad",
+"I work as a nurse in Kochi"); the newest of those in a sentence wins, so "from Jaipur but
+live in Bangalore now" is Bangalore. A bounded gazetteer of Indian cities is a second
+signal: a known city is taken after weaker cues (a bare "noida." as a message, "in
+Hyderabad" with "I" or "we" anywhere, Hindi "Indore se hoon"), and it writes a city one way
+("Bangalore" is "Bengaluru"). Someone else's place ("my son is settled in Dubai", "my
+friend in Pune") is not the user's.
+"""
+
+from __future__ import annotations
+
+import re
+
+from fincoach_tui.domain.recognise_words import NOT_PLACES
+
+_CITIES = {
+    "mumbai": "Mumbai",
+    "bombay": "Mumbai",
+    "delhi": "Delhi",
+    "new delhi": "Delhi",
+    "bengaluru": "Bengaluru",
+    "bangalore": "Bengaluru",
+    "pune": "Pune",
+    "hyderabad": "Hyderabad",
+    "chennai": "Chennai",
+    "madras": "Chennai",
+    "kolkata": "Kolkata",
+    "calcutta": "Kolkata",
+    "ahmedabad": "Ahmedabad",
+    "gurgaon": "Gurugram",
+    "gurugram": "Gurugram",
+    "noida": "Noida",
+    "ghaziabad": "Ghaziabad",
+    "faridabad": "Faridabad",
+    "jaipur": "Jaipur",
+    "kochi": "Kochi",
+    "cochin": "Kochi",
+    "thiruvananthapuram": "Thiruvananthapuram",
+    "trivandrum": "Thiruvananthapuram",
+    "lucknow": "Lucknow",
+    "kanpur": "Kanpur",
+    "chandigarh": "Chandigarh",
+    "indore": "Indore",
+    "bhopal": "Bhopal",
+    "coimbatore": "Coimbatore",
+    "madurai": "Madurai",
+    "nagpur": "Nagpur",
+    "nashik": "Nashik",
+    "surat": "Surat",
+    "vadodara": "Vadodara",
+    "baroda": "Vadodara",
+    "mysuru": "Mysuru",
+    "mysore": "Mysuru",
+    "mangaluru": "Mangaluru",
+    "mangalore": "Mangaluru",
+    "thane": "Thane",
+    "navi mumbai": "Navi Mumbai",
+    "patna": "Patna",
+    "ranchi": "Ranchi",
+    "bhubaneswar": "Bhubaneswar",
+    "guwahati": "Guwahati",
+    "dehradun": "Dehradun",
+    "visakhapatnam": "Visakhapatnam",
+    "vizag": "Visakhapatnam",
+    "vijayawada": "Vijayawada",
+    "ludhiana": "Ludhiana",
+    "amritsar": "Amritsar",
+    "varanasi": "Varanasi",
+    "agra": "Agra",
+    "raipur": "Raipur",
+    "goa": "Goa",
+    "blr": "Bengaluru",
+    "hyd": "Hyderabad",
+    "ncr": "Delhi NCR",
+}
+_KNOWN = "|".join(sorted(_CITIES, key=len, reverse=True))
+# A verb of living or moving, then the place.
+_LIVING = re.compile(
+    r"\b(?:live|living|lives|lived|based|settled|stay|staying|stays|reside|residing|"
+    r"moved|moving|move|relocated|relocating|relocate|shifted|shifting|shift|"
+    r"transferred|posted|located|work|works|working)\s+(?:back\s+)?(?:me\s+)?(?:(?:our\s+|my\s+|the\s+)?base\s+)?"
+    r"(?:out\s+of|out\s+to|over\s+to|down\s+to|up\s+to|into|in|to|at)\s+(?:the\s+city\s+of\s+)?"
+    r"(?P<place>[A-Za-z]+(?-i:\s[A-Z][a-z]+)?)"
+    r"|\b(?:i'm|i am|im|we're|we are|currently|presently|now|these days)\s+(?:\w+\s+)?"
+    r"(?:in|at)\s+(?P<place3>[A-Za-z]+(?-i:\s[A-Z][a-z]+)?)"
+    r"|\blocation\s*:\s*(?P<place2>[A-Za-z]+(?-i:\s[A-Z][a-z]+)?)",
+    re.IGNORECASE,
+)
+# "in/at <Place>" in a sentence about the user: a capitalised name, not a month or a field.
+_IN_PLACE = re.compile(r"\b(?:in|at|near)\s+(?P<place>[A-Z][a-z]{2,}(?:\s[A-Z][a-z]{2,})?)\b")
+_ABOUT_USER = re.compile(
+    r"\b(?:i|we|i'm|we're|im|me|us|our|my|family|here|currently|now|these days|dev|developer|"
+    r"engineer|job|working|based)\b",
+    re.I,
+)
+_KNOWN_CITY = re.compile(
+    rf"\b(?:in|from|at)\s+(?P<city>{_KNOWN})\b"
+    rf"|\b(?P<city2>{_KNOWN})\s+(?:(?:mein|me)\s+(?:rehta|rehti|rehte|rahta|rahti|rahte)"
+    r"|se\s+(?:hoon|hun|hu|hain|hai)|mein\b)"
+    rf"|\b(?:now|currently|these days)\s+(?:in|at)\s+(?P<city3>{_KNOWN})\b"
+    rf"|\b(?:main|hum)\b[^.?!]*?\b(?P<city4>{_KNOWN})\s+se\b",
+    re.IGNORECASE,
+)
+_ONLY_A_CITY = re.compile(rf"^\W*(?P<city>{_KNOWN})\W*$", re.IGNORECASE)
+# Someone else is where the place is: "our son is settled in Dubai", "my friend in Pune".
+_SOMEONE_ELSE = re.compile(
+    r"\b(?:friends?|colleagues?|brother|sister|cousin|neighbou?rs?|boss|sons?|daughters?|"
+    r"kids?|children|parents|mother|father|mom|dad|in-laws|relatives?|uncle|aunt|husband|"
+    r"wife|he|she|they|his|her|their)\b",
+    re.IGNORECASE,
+)
+_NOT_PLACES = (
+    frozenset(
+        "a an the my our this that it its tech finance sales marketing it software banking "
+        "government private public school college hospital office home town city village "
+        "india abroad cash equity debt total future hand person advance".split()
+    )
+    | NOT_PLACES
+)
+# Words that make "in <X>" a field or a time, not a place ("in IT", "in March").
+_UPPER_ONLY = re.compile(r"^[A-Z]{2,}$")
+
+
+def city_facts(sentence: str) -> list[tuple[str, str]]:
+    """The user's city, if the sentence says where they live (the last place it says)."""
+    found: list[tuple[int, int, str]] = []  # (strength, position, city)
+    for match in _LIVING.finditer(sentence):
+        place = match["place"] or match["place2"] or match["place3"]
+        # "work at Google": a workplace, unless the gazetteer knows it or it is "out of X".
+        works = match.group(0).lower().startswith("work") and " out of " not in match.group(0)
+        city = _place(place, strong=not works)
+        if city and not _someone_else(sentence, match.start()):
+            found.append((3, match.start(), city))
+    if _ABOUT_USER.search(sentence):
+        for match in _IN_PLACE.finditer(sentence):
+            city = _place(match["place"], strong=False)
+            if city and not _someone_else(sentence, match.start()):
+                found.append((1, match.start(), city))
+    known = _KNOWN_CITY.search(sentence)
+    if known and not _someone_else(sentence, known.start()):
+        said = next(c for c in known.group("city", "city2", "city3", "city4") if c)
+        strong = known["city2"] or known["city3"] or known["city4"]
+        if strong or _ABOUT_USER.search(sentence) or re.search(r"\bbased\b", sentence, re.I):
+            found.append((2, known.start(), _CITIES[said.lower()]))
+    only = _ONLY_A_CITY.match(sentence)
+    if only:  # "noida." said by itself: where the user is
+        found.append((2, 0, _CITIES[only["city"].lower()]))
+    if not found:
+        return []
+    strongest = max(strength for strength, _, _ in found)
+    # The newest place said with the strongest cue: "from Jaipur but live in Bangalore now".
+    return [("city", max((p, c) for s, p, c in found if s == strongest)[1])]
+
+
+def _place(text: str, strong: bool) -> str:
+    """A place name as written, or its gazetteer spelling; "" if it is no place."""
+    words = text.split()
+    known = _CITIES.get(text.lower()) or _CITIES.get(words[0].lower())
+    if known:
+        return known
+    first = words[0]
+    if first.lower() in _NOT_PLACES or _UPPER_ONLY.match(first) or not first[0].isupper():
+        return ""
+    if not strong:
+        return ""  # "in Satellite", "at Infosys": a capitalised word alone is too weak
+    if len(words) > 1 and words[1].lower() in _NOT_PLACES:
+        return first
+    return text
+
+
+def _someone_else(sentence: str, start: int) -> bool:
+    """Whether the clause before `start` is about someone other than the user."""
+    clause = re.split(r"[,;:]|\band\b|\bbut\b", sentence[:start])[-1]
+    if re.search(r"\b(?:i|we|i'm|we're|me|us)\b", clause, re.IGNORECASE):
+        return False
+    return bool(_SOMEONE_ELSE.search(clause))

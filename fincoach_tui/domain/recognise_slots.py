@@ -1,0 +1,234 @@
+"""Which figure of a clause belongs to which anchor, and in which slot: the facts of one
+clause. Pure.
+
+A figure belongs to the anchor right after it when only small words come between ("25k
+rent"), else to the nearest before it, else after it; the slot (an EMI or a principal, a
+premium or a cover, an amount, a rate, a date) is read from the words nearest the figure.
+Whose it is (the user's, the spouse's, the parents') and what has ended ("closed the car
+loan") are read here too.
+"""
+
+from __future__ import annotations
+
+import re
+
+from fincoach_tui.domain.fact_kinds import (
+    FIXED_COSTS,
+    INVESTMENTS,
+    insurance_type,
+    loan_type,
+    table_slug,
+)
+from fincoach_tui.domain.recognise_clauses import INCLUDED, anchors_in
+from fincoach_tui.domain.recognise_context import Subject
+from fincoach_tui.domain.recognise_endings import ENDING_KINDS, ended_value, has_ended
+from fincoach_tui.domain.recognise_family import insured
+from fincoach_tui.domain.recognise_parts import Anchor, Figure, figures_in, said_in_passing
+from fincoach_tui.domain.recognise_values import YEARLY, amount_value
+
+_CONNECTOR = re.compile(
+    r"^\s*(?:(?:a|per|/|every)\s*(?:month|year)\s*|monthly\s*|each month\s*)?"
+    r"(?:(?:in|into|on|for|towards?|as|of|in an?|into an?|to)\s+)?(?:(?:an?|the|my|our)\s+)?$",
+    re.IGNORECASE,
+)
+
+
+def clause_facts(
+    clause: str,
+    extra: Anchor | None = None,
+    hint: Subject | None = None,
+    spouse: bool = False,
+    name: str = "",
+    asked: bool = False,
+) -> list[tuple[str, str]]:
+    """The facts of one clause: its figures, each with the anchor it belongs to (`extra`
+    when the clause names none), the loan's type from `hint` where the clause gives none."""
+    named = tuple(a for a in anchors_in(clause) if not INCLUDED.search(clause, 0, a.start))
+    named = named or (() if extra is None else (extra,))
+    if not named:
+        return []
+    facts: list[tuple[str, str]] = []
+    filled: dict[tuple[int, str], int] = {}  # (anchor, slot) -> how many figures filled it
+    for figure in figures_in(clause):
+        anchor = _anchor_for(figure, named, clause)
+        if anchor is None or (asked and not said_in_passing(clause, anchor, figure)):
+            continue
+        fact = _fact(anchor, figure, clause, hint, spouse, name)
+        if fact is None:
+            continue
+        slot = (anchor.start, str(_slot_for(anchor, figure, clause)))
+        filled[slot] = filled.get(slot, 0) + 1
+        if anchor.kind in ("fd", "rd") and filled[slot] > 1:
+            # "three FDs: 10 lakh at 7.4% ..., 8 lakh at 7.6% ...": each deposit its own
+            fact = (f"{anchor.kind}{filled[slot]}_{fact[0].split('_', 1)[1]}", fact[1])
+        facts.append(fact)
+    if asked:
+        return facts
+    if has_ended(clause) and not any(f.kind == "date" for f in figures_in(clause)):
+        facts += _endings(named, facts, clause, hint)
+    for anchor in named:
+        goal = f"goal_{anchor.word}"
+        if anchor.kind != "goal":
+            continue
+        if anchor.detail:  # what the goal is, so that a later mention of it finds it
+            facts.insert(0, (goal, anchor.detail))
+        elif not any(k.startswith(goal) for k, _ in facts):  # named without a figure
+            facts.append((goal, anchor.word.replace("_", " ")))
+    return facts
+
+
+def _endings(
+    anchors: tuple[Anchor, ...], facts: list[tuple[str, str]], clause: str, hint: Subject | None
+) -> list[tuple[str, str]]:
+    """What a clause that says something ended ("foreclosed the car loan", "no more car
+    EMI", "stopped the SIP") ends: each thing it names that ends and was given no figure."""
+    ended: list[tuple[str, str]] = []
+    for anchor in anchors:
+        if anchor.kind not in ENDING_KINDS or "amount" not in anchor.slots:
+            continue
+        kind = (
+            _loan_kind(anchor, clause, hint) if anchor.kind == "loan" else _type_of(anchor, clause)
+        )
+        key = anchor.slots["amount"].format(t=kind)
+        if any(k == key for k, _ in facts + ended):
+            continue
+        thing = {"loan": f"{kind} loan".replace("loan loan", "loan"), "sip": "SIP", "rd": "RD"}
+        ended.append((key, ended_value(anchor.kind, thing.get(anchor.kind, anchor.word.lower()))))
+    return ended
+
+
+def _loan_kind(anchor: Anchor, clause: str, hint: Subject | None) -> str:
+    """A loan's type: the clause's, else the one the message or the subject names."""
+    kind = _type_of(anchor, clause)
+    if kind == "loan" and hint and hint[0] == "loan":
+        return loan_type(hint[1])
+    if kind == "loan" and hint and hint[0] == "message":
+        return hint[1]
+    return kind
+
+
+def _anchor_for(figure: Figure, anchors: tuple[Anchor, ...], clause: str) -> Anchor | None:
+    """A figure belongs to the anchor right after it when only small words come between
+    ("25k rent", "₹10,000 a month in SIPs"), else to the nearest anchor before it, else to
+    the nearest after it; each time only anchors with a slot for that figure count."""
+    fits = [a for a in anchors if _slot_for(a, figure, clause) is not None]
+    after = [a for a in fits if a.start >= figure.end]
+    if after and _CONNECTOR.match(clause[figure.end : after[0].start]):
+        return after[0]
+    before = [a for a in fits if a.end <= figure.start]
+    if before:
+        return before[-1]
+    return after[0] if after else None
+
+
+def _slot_for(anchor: Anchor, figure: Figure, clause: str) -> str | None:
+    slots = anchor.slots
+    if figure.kind == "amount":
+        if anchor.kind == "loan":
+            # The words nearest the figure, among those between it and its neighbour
+            # figures, say which it is: "EMI 38,500 and 32 lakh outstanding".
+            nearest = _nearest_word(
+                clause, figure, _EMI_OR_PRINCIPAL, _neighbourhood(figure, clause)
+            )
+            if nearest:
+                return "principal" if nearest.startswith(_PRINCIPAL_WORDS) else "amount"
+            return "amount" if anchor.word.lower().startswith("emi") else "principal"
+        if anchor.kind == "insurance":
+            nearest = _nearest_word(clause, figure, _PREMIUM_OR_COVER)
+            yearly = bool(YEARLY.match(clause[figure.end :]))
+            if yearly or nearest.startswith(_PREMIUM_WORDS):  # a cover is not paid yearly
+                return "premium"
+        return "amount" if "amount" in slots else None
+    return figure.kind if figure.kind in slots else None
+
+
+_PREMIUM_OR_COVER = re.compile(
+    r"premium|cover(?:age)?|sum assured|sum insured|insured for|floater|policy of|plan of|"
+    r"costing|costs? (?:me|us)|"
+    r"(?:i|we) pay|renews at",
+    re.IGNORECASE,
+)
+_PREMIUM_WORDS = ("premium", "costing", "cost", "costs", "i pay", "we pay", "renews at")
+
+
+_EMI_OR_PRINCIPAL = re.compile(
+    r"\bemis?\b|\binstal+ments?\b|\b(?:a|per|every|each)\s+month\b|\bmonthly\b|/\s?month|"
+    r"\bprincipal\b|\boutstanding\b|\bborrowed\b|\bsanctioned\b|\bloan (?:amount|of)\b|"
+    r"\b(?:took|taken|take|taking)\b|\b(?:balance|remaining|pending|left)\b",
+    re.IGNORECASE,
+)
+_PRINCIPAL_WORDS = (
+    "principal",
+    "outstanding",
+    "borrowed",
+    "sanctioned",
+    "loan amount",
+    "loan of",
+    "took",
+    "taken",
+    "take",
+    "balance",
+    "remaining",
+    "pending",
+    "left",
+)
+
+
+def _neighbourhood(figure: Figure, clause: str) -> tuple[int, int]:
+    """The span around a figure up to the figures before and after it."""
+    others = [f for f in figures_in(clause) if f.kind == "amount" and f.start != figure.start]
+    start = max((f.end for f in others if f.end <= figure.start), default=0)
+    end = min((f.start for f in others if f.start >= figure.end), default=len(clause))
+    return start, end
+
+
+def _nearest_word(
+    clause: str, figure: Figure, words: re.Pattern[str], span: tuple[int, int] | None = None
+) -> str:
+    """Which of `words` stands nearest the figure ("" if none does), lowercased; a word
+    before the figure counts three times nearer than one after ("cover of 1 crore, premium").
+    With `span`, only words inside it count."""
+    best, distance = "", 3 * len(clause) + 1
+    low, high = span or (0, len(clause))
+    for match in words.finditer(clause, low, high):
+        before = match.end() <= figure.start
+        gap = figure.start - match.end() if before else 3 * (match.start() - figure.end)
+        if 0 <= gap < distance:
+            best, distance = match.group(0).lower(), gap
+    return best
+
+
+def _fact(
+    anchor: Anchor, figure: Figure, clause: str, hint: Subject | None, spouse: bool, name: str = ""
+) -> tuple[str, str] | None:
+    slot = _slot_for(anchor, figure, clause)
+    if slot is None:
+        return None
+    # "Home loan for the plot, EMI is 41,500": the home loan's; "we bought a car last year;
+    # the loan EMI is 14,200": the car's.
+    kind = _loan_kind(anchor, clause, hint) if anchor.kind == "loan" else _type_of(anchor, clause)
+    key = anchor.slots[slot].format(t=kind)
+    if anchor.kind == "insurance":
+        whose = insured(clause[figure.end :], clause, spouse, name)
+        key = f"{whose}_{key}" if whose else key  # "1 crore on Hetal": the spouse's cover
+    elif key == "salary" and spouse:
+        key = "spouse_salary"  # "my wife earns 80k", "his take-home": the spouse's
+    if figure.kind == "amount":
+        assert figure.amount is not None
+        return key, amount_value(key, figure.amount, clause[figure.amount.end :])
+    if figure.kind == "duration" and key.endswith(("_date", "_end", "_maturity")):
+        return key, f"in {figure.text}"  # "the plan is now for 5 years": a date from now
+    return key, figure.text
+
+
+def _type_of(anchor: Anchor, clause: str) -> str:
+    if anchor.kind == "loan":
+        return loan_type(anchor.word) if loan_type(anchor.word) != "loan" else loan_type(clause)
+    if anchor.kind == "investment":
+        return table_slug(INVESTMENTS, anchor.word)
+    if anchor.kind == "insurance":  # "sum insured" names no type: the clause does
+        named = re.search(r"term|life|health|medical|mediclaim|floater", anchor.word, re.I)
+        return insurance_type(anchor.word if named else clause)
+    if anchor.kind == "cost":
+        return table_slug(FIXED_COSTS, anchor.word)
+    return anchor.word

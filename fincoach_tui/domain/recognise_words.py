@@ -1,0 +1,30 @@
+"""Words the recogniser's readers share, written once: who other people are, the words for
+a spouse, capitalised words that are not names, month names. Pure."""
+
+from __future__ import annotations
+
+# People whose figures or places are not the user's ("my friend pays 30k rent").
+OTHER_PEOPLE = (
+    r"friends?|colleagues?|brother|sister|cousin|neighbou?rs?|boss|manager|roommate|flatmate"
+)
+# The user's spouse, as people call them.
+SPOUSE_WORDS = r"wife|husband|hubby|spouse|partner|missus"
+# Capitalised words that start sentences or stand before names, and are no one's name.
+NOT_NAMES = frozenset(
+    "Not Just Also So Very Quite Still Now Currently Planning Looking Trying Saving Going "
+    "Married Single Thinking Worried In From On At Here Back Sure Okay Ok Fine Good Happy "
+    "Glad Paying Getting Earning Living Based Sorry A An The Really Pretty Rather Bit And Aur "
+    "Is Was Has Earns Gets Makes Works Both Our My His Her Their She He They It This That But "
+    "Hi Hello Yes No Rs Sir Madam".split()
+)
+MONTHS = (
+    "january february march april may june july august september october november december"
+).split()
+MONTH_ABBREVIATIONS = [m[:3].title() for m in MONTHS]  # "Jan" ... "Dec"
+# A month's name, full or short: "March", "Mar", "Sept".
+MONTH_NAME = (
+    r"(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|"
+    r"sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)"
+)
+# Words that are not a place after "in"/"to": months, and the short words before a name.
+NOT_PLACES = frozenset([*MONTHS, *(m[:3] for m in MONTHS), "sept", "the", "also", "our", "my"])
