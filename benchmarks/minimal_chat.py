@@ -2,9 +2,11 @@
 
 A scrolling pane of messages (a one-line header and a body of Rich Markdown in one
 Static each, like FinCoach's), with the same number already mounted as FinCoach's chat
-keeps. Showing a turn mounts the question and the reply and scrolls to the end; nothing is counted, stored or charted. The
-time this takes until the screen is refreshed is Textual's own floor for a turn on this
-machine, to which FinCoach's per-turn time is compared in the same run.
+keeps. Showing a turn mounts the question and the reply, unmounts the oldest beyond
+`bound` (FinCoach's chat keeps the same window) and scrolls to the end; nothing is
+counted, stored or charted. The time this takes until the screen is refreshed is
+Textual's own floor for a turn on this machine, to which FinCoach's per-turn time is
+compared in the same run.
 """
 
 from __future__ import annotations
@@ -34,6 +36,10 @@ class Box(Vertical):
 class MinimalChat(App):
     CSS = "#chat { width: 2fr; } #side { width: 1fr; }"
 
+    def __init__(self, bound: int | None = None) -> None:
+        super().__init__()
+        self.bound = bound  # messages kept mounted; None: every one
+
     def compose(self) -> ComposeResult:
         with Horizontal():
             yield VerticalScroll(id="chat")
@@ -45,4 +51,7 @@ class MinimalChat(App):
         await chat.mount_all(
             [Box(f"You · turn {turn}", question), Box(f"Coach · turn {turn}", reply)]
         )
+        boxes = list(chat.query(Box))
+        if self.bound is not None and len(boxes) > self.bound:
+            await chat.remove_children(boxes[: len(boxes) - self.bound])
         chat.scroll_end(animate=False)

@@ -213,6 +213,30 @@ def usage_report(usage: dict) -> str:
     return "\n".join(lines)
 
 
+def sitting_report(sit: dict) -> str:
+    """Issue 17's one-sitting target, from bench_sitting.py (one process, one run)."""
+    last = sit["last"]
+    t10, tn = sit["turn_10_cpu_ms"], sit["turn_last_cpu_ms"]
+    m10, mn = sit["minimal_turn_10_cpu_ms"], sit["minimal_turn_last_cpu_ms"]
+    frames, layouts = sit["refreshes_per_turn"], sit["layouts_per_turn"]
+    rows = [
+        (f"One sitting of {sit['turns']} turns: CPU of turn {last} / turn 10 (rendering, "
+         "panel and comparison included)",
+         f"{tn:.0f} / {t10:.0f} ms = **{sit['growth']:.2f}x** ({sit['mounted_after']} "
+         f"messages mounted; frames per turn {frames[0]} → {frames[1]}, layouts "
+         f"{layouts[0]} → {layouts[1]})", "≤ 1.2x", verdict(sit["growth"] <= 1.2)),
+        (f"One sitting: turn {last} / a minimal Textual chat's turn {last}, same mounts, "
+         "same texts, same run",
+         f"{tn:.0f} / {mn:.0f} ms = **{sit['over_minimal_last']:.2f}x** (turn 10: "
+         f"{t10:.0f} / {m10:.0f} ms = {sit['over_minimal_10']:.2f}x; the minimal chat's "
+         f"growth {sit['minimal_growth']:.2f}x)", "≤ 2x", verdict(sit["over_minimal_last"] <= 2)),
+    ]  # fmt: skip
+    load = " / ".join(f"{x:.1f}" for x in sit["load_avg"])
+    return "\n".join([f"Load average at the end of the run: {load}.", "",
+                      "| measure | measured | target | |", "|---|---|---|---|",
+                      *(f"| {a} | {b} | {c} | {d} |" for a, b, c, d in rows)])  # fmt: skip
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="fewer runs, a 200-turn session")
@@ -242,11 +266,13 @@ def main(argv: list[str] | None = None) -> int:
             *(["--turns", "30"] if args.quick else []))
         if usage_sessions > 0 else None
     )  # fmt: skip
+    sitting = run("bench_sitting.py", "--turns", "40" if args.quick else "205")
     info = machine()
     if args.json:
         args.json.write_text(json.dumps({"machine": info, "first_frame": first,
                                          "session": session, "rss": rss, "storage": storage,
-                                         "long": long, "usage": usage}, indent=2) + "\n")  # fmt: skip
+                                         "long": long, "usage": usage,
+                                         "sitting": sitting}, indent=2) + "\n")  # fmt: skip
     print(report(first, session, rss, info))
     print()
     print("Long sessions (issue 17):")
@@ -257,6 +283,10 @@ def main(argv: list[str] | None = None) -> int:
         print("Usage across sessions:")
         print()
         print(usage_report(usage))
+    print()
+    print("One sitting (issue 17):")
+    print()
+    print(sitting_report(sitting))
     return 0
 
 

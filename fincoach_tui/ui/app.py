@@ -226,8 +226,7 @@ class FinCoachApp(KeyRouting, SessionActions, StrategyActions, BudgetActions):
 
         async def after_first_frame() -> None:
             bench_hook.mark("first_frame")
-            await self._mount_side_panel()
-            self._panel_mounted.set()
+            await self._mount_side_panel()  # sets _panel_mounted
             painted.set()
 
         self.call_after_refresh(after_first_frame)
@@ -321,7 +320,6 @@ class FinCoachApp(KeyRouting, SessionActions, StrategyActions, BudgetActions):
             models=lambda: (self.config.compare_models, self.config.prices),
         )
         await self.screen_stack[0].mount(self.comparison)
-        await self._panel_mounted.wait()
         await self.show_session(live)
         self.send_when_ready()  # Enter pressed while loading: its message goes now
 

@@ -27,6 +27,7 @@ from fincoach_tui.ui.status import ActivityLine, SessionBar
 if TYPE_CHECKING:
     from fincoach_tui.service.sessions import Config
     from fincoach_tui.ui.live_comparison import LiveComparison
+    from fincoach_tui.ui.reply_dress import SessionDress
     from fincoach_tui.ui.side_panel import SidePanel
 
 
@@ -47,6 +48,7 @@ class FinCoachBase(App):
     # it belongs to its session, and leaving the session takes it out again.
     _handed_back: str = ""
     _retry_sleep: Callable[[float], Awaitable[None]] | None
+    _dress: SessionDress | None = None
 
     # ---- the views -----------------------------------------------------------------
     @property
@@ -68,6 +70,18 @@ class FinCoachBase(App):
         return self.query_one(SidePanel)
 
     # ---- shared by the parts ---------------------------------------------------------
+    def reply_dress(self) -> SessionDress | None:
+        """How the live session's replies are dressed (marks, receipts), one path for a
+        reply just streamed and a reply shown again; None before a session is live."""
+        if self.live is None:
+            return None
+        records, dress = self.live.state.records, self._dress
+        if dress is None or dress.records is not records or dress.receipts != self.config.receipts:
+            from fincoach_tui.ui.reply_dress import SessionDress
+
+            dress = self._dress = SessionDress(records, receipts=self.config.receipts)
+        return dress
+
     def _assistant_name(self) -> str:
         return "FinCoach (offline)" if self.settings.simulated else "FinCoach"
 

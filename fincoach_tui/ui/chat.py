@@ -16,7 +16,7 @@ same Markdown (headings, lists, tables, code, links) as lines.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -50,8 +50,31 @@ def rendered(shown: str, *, dark: bool = True) -> Markdown:
     return Markdown(shown, code_theme="monokai" if dark else "default")
 
 
+@dataclass(frozen=True)
+class Dress:
+    """What a reply shows besides its text, from its call's record: marks after its label
+    ("92 tokens", "stopped"), the receipt line under it, whether it ended early."""
+
+    marks: tuple[str, ...] = ()
+    receipt: str = ""
+    partial: bool = False
+
+
+class Receipt(Static):
+    """One muted line under a reply (two in a narrow chat pane: wrapped, never cut)."""
+
+    DEFAULT_CSS = """
+    Receipt { height: auto; color: $text-muted; }
+    """
+
+    def __init__(self, line: str) -> None:
+        super().__init__(line, markup=False, classes="receipt")
+
+
 class MessageBox(Vertical):
-    """One message: who said it, then its text (Markdown for the coach's)."""
+    """One message: who said it, then its text (Markdown for the coach's), then, for a
+    reply, its receipt. The box owns its receipt: a box mounted again (scrolled back to, a
+    page loaded earlier) shows the same one."""
 
     DEFAULT_CSS = """
     MessageBox { height: auto; margin: 0 1 1 1; padding: 0 1; }
@@ -63,13 +86,25 @@ class MessageBox(Vertical):
     MessageBox > LoadingIndicator { height: 1; width: 8; }
     """
 
-    def __init__(self, who: str, text: str, role: str, *, waiting: bool = False) -> None:
+    def __init__(
+        self,
+        who: str,
+        text: str,
+        role: str,
+        *,
+        waiting: bool = False,
+        receipt: str = "",
+        receipt_to_come: bool = False,
+    ) -> None:
         super().__init__(classes=f"-{role}")
         self.role = role
         self.who = who
         self.text = text
-        self.role = role
         self.waiting = waiting
+        self.receipt = receipt
+        # A reply streaming in: its receipt's line is there from the start, hidden, so the
+        # receipt shows with the reply's end without a widget mounted (and laid out) then.
+        self._receipt_to_come = receipt_to_come
         self.shown = ""  # what the body shows: the text made inert (it must not drive the terminal)
         self._dark = True  # the theme it was drawn for: code blocks are coloured for dark or light
 
@@ -78,6 +113,10 @@ class MessageBox(Vertical):
         if self.waiting:
             yield LoadingIndicator()
         yield Static(self._body(inert(self.text), self.app.current_theme.dark), classes="body")
+        if self.receipt or self._receipt_to_come:
+            receipt = Receipt(self.receipt)
+            receipt.display = bool(self.receipt)
+            yield receipt
 
     def _body(self, shown: str, dark: bool) -> Markdown | Text | str:
         self.shown, self._dark = shown, dark
@@ -93,30 +132,46 @@ class MessageBox(Vertical):
         if (shown, dark) != (self.shown, self._dark):
             self.query_one(".body", Static).update(self._body(shown, dark))
 
-    async def append(self, fragment: str) -> None:
+    def append(self, fragment: str) -> None:
         """Stream a fragment in. The whole reply is parsed again each time: the turn runner
         hands fragments over at most 30 times a second, and a reply is a few kilobytes."""
-        await self._stop_waiting()
+        self._stop_waiting()
         self.text += fragment
         self.redraw()
 
-    async def finish(self, full_text: str, who: str | None = None) -> None:
-        """End the stream: the box shows exactly the reply."""
-        await self._stop_waiting()
+    def finish(self, full_text: str, dress: Dress | None = None) -> None:
+        """End the stream: the box shows exactly the reply, its label's marks, its receipt.
+        Nothing here waits for a mount: the reply's last text, its receipt and the panel's
+        figures of the same turn reach the screen in one frame."""
+        self._stop_waiting()
         self.text = full_text
-        if who:
-            self.who = who
-            self.query_one(".who", Static).update(who, layout=False)  # one line: repaint only
+        if dress is not None:
+            if dress.marks:
+                self.who = " · ".join([self.who, *dress.marks])
+                self.query_one(".who", Static).update(self.who, layout=False)  # one line
+            self.set_class(dress.partial, "-partial")
+            self.set_receipt(dress.receipt)
         self.redraw()  # the stream usually showed it all already
 
-    async def fail(self, reason: str) -> None:
-        await self.finish(self.text + ("\n\n" if self.text else "") + f"*{reason}*")
+    def set_receipt(self, line: str) -> None:
+        if line == self.receipt:
+            return
+        self.receipt = line
+        shown = self.query(Receipt)
+        if shown:
+            shown.first().update(line)
+            shown.first().display = bool(line)
+        elif line:
+            self.mount(Receipt(line))  # registered now, laid out with the next frame
+
+    def fail(self, reason: str) -> None:
+        self.finish(self.text + ("\n\n" if self.text else "") + f"*{reason}*")
         self.set_class(True, "-error")
 
-    async def _stop_waiting(self) -> None:
+    def _stop_waiting(self) -> None:
         if self.waiting:
             self.waiting = False
-            await self.query(LoadingIndicator).remove()
+            self.query(LoadingIndicator).remove()  # removed before the next frame
 
 
 def label_for(role: str, turn: int, assistant: str) -> str:
@@ -131,14 +186,15 @@ class Unmounted:
     text: str
     role: str
     classes: tuple[str, ...]  # -error, -partial: how it ended
+    receipt: str = ""
 
     @classmethod
     def of(cls, box: MessageBox) -> Unmounted:
         marks = tuple(c for c in ("-error", "-partial") if box.has_class(c))
-        return cls(box.who, box.text, box.role, marks)
+        return cls(box.who, box.text, box.role, marks, box.receipt)
 
     def box(self) -> MessageBox:
-        box = MessageBox(self.who, self.text, self.role)
+        box = MessageBox(self.who, self.text, self.role, receipt=self.receipt)
         box.add_class(*self.classes)
         return box
 
@@ -161,6 +217,9 @@ class ChatView(VerticalScroll):
         self._loading = False  # a page of earlier messages is being mounted
         self._page: list[Message] = []  # the page show_history mounted
         self.assistant_name = "FinCoach"
+        # How the session's replies are dressed (marks, receipt) from their records; set by
+        # the app with the session. None: a reply shows its text only.
+        self.dress: Callable[[Message], Dress | None] | None = None
 
     def on_mount(self) -> None:
         self.app.theme_changed_signal.subscribe(self, self._theme_changed)
@@ -177,10 +236,17 @@ class ChatView(VerticalScroll):
         await self.remove_children()
         await self.mount(Static(f"opening {name} …", classes="hint", markup=False))
 
-    async def show_history(self, messages: Sequence[Message], assistant_name: str) -> None:
-        """Replace the pane with the newest page of `messages`. A page already showing
-        exactly those messages (the preview read from the end of the file) is kept."""
+    async def show_history(
+        self,
+        messages: Sequence[Message],
+        assistant_name: str,
+        dress: Callable[[Message], Dress | None] | None = None,
+    ) -> None:
+        """Replace the pane with the newest page of `messages`, each reply dressed by
+        `dress` (its records' marks and receipt). A page already showing exactly those
+        messages (the preview read from the end of the file) is kept, and dressed."""
         self.assistant_name = assistant_name
+        self.dress = dress
         first = max(0, len(messages) - PAGE)
         page = list(messages[first:])
         kept = (
@@ -191,6 +257,7 @@ class ChatView(VerticalScroll):
         self._first_mounted = first
         self._page = page
         if kept:
+            self._dress_mounted(page)
             await self._update_earlier_button()
             return
         await self.remove_children()
@@ -205,13 +272,37 @@ class ChatView(VerticalScroll):
             )
         await self.mount_all(self._boxes(messages[self._first_mounted :]))
         await self._update_earlier_button()
-        self.scroll_end(animate=False)
+        self.follow_newest()
 
     def _boxes(self, messages: Sequence[Message]) -> list[MessageBox]:
-        return [
-            MessageBox(label_for(m.role, m.turn, self.assistant_name), m.content, m.role)
-            for m in messages
-        ]
+        return [self._box(m) for m in messages]
+
+    def _box(self, message: Message) -> MessageBox:
+        """A message of the session, as it was shown when its turn ended."""
+        who = label_for(message.role, message.turn, self.assistant_name)
+        dress = self.dress(message) if self.dress is not None else None
+        if dress is None:
+            return MessageBox(who, message.content, message.role)
+        box = MessageBox(
+            " · ".join([who, *dress.marks]), message.content, message.role, receipt=dress.receipt
+        )
+        box.set_class(dress.partial, "-partial")
+        return box
+
+    def _dress_mounted(self, page: Sequence[Message]) -> None:
+        """The preview page (shown before the records were read) gets its replies' marks
+        and receipts: the same as a page mounted with them."""
+        if self.dress is None:
+            return
+        for box, message in zip(self.query(MessageBox), page, strict=False):
+            dress = self.dress(message)
+            if dress is None:
+                continue
+            box.who = " · ".join([label_for(message.role, message.turn, self.assistant_name),
+                                  *dress.marks])  # fmt: skip
+            box.query_one(".who", Static).update(box.who, layout=False)
+            box.set_class(dress.partial, "-partial")
+            box.set_receipt(dress.receipt)
 
     async def _update_earlier_button(self) -> None:
         await self.query("#earlier").remove()
@@ -235,6 +326,7 @@ class ChatView(VerticalScroll):
         if self._first_mounted == 0 or self._loading:
             return
         self._loading = True
+        self.release_anchor()  # the view stays on the page read, not the newest message
         try:
             start = max(0, self._first_mounted - PAGE)
             boxes = self._shown_at(start, self._first_mounted)
@@ -280,12 +372,17 @@ class ChatView(VerticalScroll):
             event.stop()
             await self.load_earlier()
 
-    async def begin_exchange(self, message: Message) -> MessageBox:
+    async def begin_exchange(self, message: Message, *, receipt: bool = False) -> MessageBox:
         """Show the user's message and, under it, the reply's box waiting for the first
-        token; returns the reply's box. Both are mounted at once: one layout, not two."""
+        token (`receipt`: with room for its receipt); returns the reply's box. Both are
+        mounted at once: one layout, not two."""
         await self.query(".hint").remove()
         reply = MessageBox(
-            label_for("assistant", message.turn, self.assistant_name), "", "assistant", waiting=True
+            label_for("assistant", message.turn, self.assistant_name),
+            "",
+            "assistant",
+            waiting=True,
+            receipt_to_come=receipt,
         )
         question = MessageBox(
             label_for(message.role, message.turn, self.assistant_name),
@@ -295,8 +392,19 @@ class ChatView(VerticalScroll):
         await self.mount_all([question, reply])
         self._sitting += [question, reply]
         await self._trim()
-        self.scroll_end(animate=False)
+        self.follow_newest()  # a new question: back to the newest
         return reply
+
+    def follow_newest(self) -> None:
+        """Keep the newest message in view. Once the messages overflow the pane it is
+        anchored: the layout itself keeps it at the bottom as a reply grows, with no
+        scroll and second frame after each refresh. A pane not full yet is not anchored
+        (Textual would scroll it to a negative offset: the messages under empty space)."""
+        if self.max_scroll_y > 0:
+            self.anchor()
+        else:
+            self.anchor(False)
+            self.scroll_end(animate=False)  # after the refresh: the pane may be full then
 
     @property
     def mounted_messages(self) -> int:

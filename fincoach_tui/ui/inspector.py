@@ -252,7 +252,7 @@ class RequestInspector(Widget):
             # around the table change, and rebuilding it would lay the screen out again.
             self._paint_labels()
         else:
-            self._render_rows()
+            self._render_rows(drawn=drawn)
 
     def _ledger(self, record: CallRecord | None, pending: RequestReady | None) -> str:
         from fincoach_tui.ui.ledger_view import ledger_lines
@@ -283,12 +283,29 @@ class RequestInspector(Widget):
             return Style()
         return fmt.ink(self.get_component_rich_style(f"inspector--{provenance}"))
 
-    def _render_rows(self, keep_cursor: bool = False) -> None:
+    def _render_rows(
+        self, keep_cursor: bool = False, drawn: list[InspectorRow] | None = None
+    ) -> None:
+        """Fill the table with the rows. `drawn`: the rows it holds now; when they begin
+        the new ones (buffer resends the whole conversation: each request is the last one
+        and two more messages), only the new rows are added, so a turn's cost does not grow
+        with the session's length."""
         table = self.query_one(DataTable)
         cursor = table.cursor_row
-        table.clear()
-        self._preview_width = self._current_preview_width()
-        for row in self._rows:
+        width = self._current_preview_width()
+        kept = 0
+        if (
+            drawn
+            and not keep_cursor
+            and width == self._preview_width
+            and table.row_count == len(drawn)
+            and self._rows[: len(drawn)] == drawn
+        ):
+            kept = len(drawn)
+        else:
+            table.clear()
+        self._preview_width = width
+        for row in self._rows[kept:]:
             table.add_row(
                 Text(row.number, justify="right"),
                 Text(row.role),

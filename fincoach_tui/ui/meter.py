@@ -157,6 +157,7 @@ class TokenMeter(Widget):
         `errors` is billed − predicted prompt tokens per turn (the learner's trend, shown up
         to this turn); `saved` / `session_saved` what caching took off this call / the session.
         """
+        follows = self._follows(record.turn if record is not None else None)
         if record is None:
             self.figures = {}
             self.lines = {}
@@ -234,13 +235,20 @@ class TokenMeter(Widget):
                 f"−{fmt.usd(session_saved or 0.0)} this session"
             )
         self._set_context(usage.prompt_tokens, context_window)
-        self._paint()
+        self._paint(keep_rows=follows)
         self.post_message(self.Shown(self))
+
+    def _follows(self, turn: int | None) -> bool:
+        """Whether the meter goes on to the same turn or the next (the request in flight,
+        its bill, the comparison's lines): then rows not known yet keep their place."""
+        shown = self.figures.get("turn")
+        return turn is not None and shown is not None and turn in (shown, shown + 1)
 
     def show_pending(
         self, request: RequestReady, context_window: int | None, *, turn: int | None = None
     ) -> None:
         """A request built but not answered: what we counted and predict; the bill is still to come."""
+        follows = self._follows(turn)
         self.figures = {
             "turn": turn,
             "sent": len(request.sent),
@@ -262,7 +270,7 @@ class TokenMeter(Widget):
             "cost": "…",
         }
         self._set_context(request.predicted_prompt_tokens, context_window)
-        self._paint()
+        self._paint(keep_rows=follows)
         self.post_message(self.Shown(self))
 
     def _gap_text(self, gap: int, counted: int, plain: str) -> str:
@@ -305,7 +313,10 @@ class TokenMeter(Widget):
                 self._alert = ""
         self.lines["context"] = pct
 
-    def _paint(self) -> None:
+    def _paint(self, *, keep_rows: bool = False) -> None:
+        """Draw the lines. `keep_rows`: an optional row shown now and not known yet for the
+        turn that follows says "…" rather than going: the meter keeps its height, and the
+        panel under it is not laid out again two or three times a turn."""
         if not self.is_mounted:
             return
         self.set_class(not self.lines.get("header"), "-empty")
@@ -314,9 +325,13 @@ class TokenMeter(Widget):
         self.set_class(fraction is not None and fraction >= 1, "-error")
         self._put("#header", Text(self.lines.get("header", "")))
         for line, label in ROW_LABELS.items():
-            self._put(f"#{line}", self._row(label, self.lines.get(line, "")))
+            text = self.lines.get(line, "")
             if line in OPTIONAL_ROWS:
-                self.query_one(f"#{line}", Static).display = bool(self.lines.get(line))
+                row = self.query_one(f"#{line}", Static)
+                if not text and keep_rows and row.display:
+                    text = "…"
+                row.display = bool(text)
+            self._put(f"#{line}", self._row(label, text))
         # width: auto: a different text may need a different width, so these lay out again
         self._put("#context-label", self._row("context", ""), layout=True)
         self._put("#context-pct", Text(self.lines.get("context", "")), layout=True)

@@ -22,13 +22,9 @@ class SessionActions(FinCoachBase):
             self.forget_session_input()
         self.live = live
         self.watch_spend()
-        await self.chat.show_history(live.state.transcript.messages, self._assistant_name())
-        if self.config.receipts:
-            from fincoach_tui.ui.receipt import add_history_receipts
-
-            await add_history_receipts(
-                self.chat, live.state.transcript.messages, live.state.records
-            )
+        await self.chat.show_history(
+            live.state.transcript.messages, self._assistant_name(), self.reply_dress()
+        )
         self.refresh_session()
         for problem in live.problems:
             self.notify(problem, severity="warning", timeout=8, markup=False)

@@ -27,7 +27,6 @@ from fincoach_tui.ui.turn_messages import (
 
 # The turn runner imports the coach: imported where used, after the first frame.
 if TYPE_CHECKING:
-    from fincoach_tui.domain.records import CallRecord
     from fincoach_tui.llm.base import LLMError
     from fincoach_tui.service.events import TurnRefused
     from fincoach_tui.ui.chat import MessageBox
@@ -38,6 +37,7 @@ class TurnHandlers(FinCoachBase):
     """Enter and Ctrl+R start a turn; its messages are shown as they come."""
 
     _reply_box: MessageBox | None = None  # the reply of the turn under way
+    _finished: ReplyFinished | None = None  # its end, shown when the turn ends
 
     @cached_property
     def turns(self) -> TurnRunner:
@@ -99,13 +99,15 @@ class TurnHandlers(FinCoachBase):
 
     @on(QuestionShown)
     async def _show_question(self, message: QuestionShown) -> None:
-        self._reply_box = await self.chat.begin_exchange(message.question)
+        self._reply_box = await self.chat.begin_exchange(
+            message.question, receipt=self.config.receipts
+        )
         self.activity.say("waiting for the first token…")
 
     @on(ReplyText)
-    async def _show_reply_text(self, message: ReplyText) -> None:
+    def _show_reply_text(self, message: ReplyText) -> None:
         if self._reply_box is not None:
-            await self._reply_box.append(message.text)
+            self._reply_box.append(message.text)
 
     @on(RequestShown)
     def _show_request(self, message: RequestShown) -> None:
@@ -123,39 +125,27 @@ class TurnHandlers(FinCoachBase):
         self.activity.say(message.line, error=message.error)
 
     @on(ReplyFinished)
-    async def _show_reply(self, message: ReplyFinished) -> None:
+    def _reply_finished(self, message: ReplyFinished) -> None:
+        # Shown with the turn's end, which follows at once: the reply's last text, its
+        # receipt and the panel's figures then reach the screen in one frame, not two.
+        self._finished = message
+
+    def _show_reply(self, message: ReplyFinished) -> None:
+        """The reply's last text, its marks and receipt (nothing awaited)."""
         reply, record = message.event.reply, message.event.record
-        marks = [f"{record.usage.completion_tokens} tokens"]
-        if record.usage.estimated and not record.simulated:
-            marks.append("estimated")  # the server sent no usage: our count, marked
-        if record.note:
-            marks.append(record.note)  # e.g. "reply cut off": what is shown is partial
         box = self._reply_box
         if box is not None:
-            await box.finish(reply.content, who=" · ".join([box.who, *marks]))
-            if self.config.receipts and self.live is not None:
-                await self._add_receipt(box, record)
-            self.chat.scroll_end(animate=False)  # the finished reply may be taller
-            box.set_class(bool(record.note), "-partial")
+            dress = self.reply_dress()
+            box.finish(reply.content, dress.of_record(record) if dress is not None else None)
+            if not self.chat.is_anchored:
+                self.chat.follow_newest()  # the finished reply may be taller
         note = f" ({record.note})" if record.note else ""
         self.activity.say(f"turn {record.turn} done{note}", error=bool(record.note))
 
-    async def _add_receipt(self, box: MessageBox, record: CallRecord) -> None:
-        from fincoach_tui.ui.receipt import Receipt, receipt_line
-
-        # The session's records up to this reply's (the state holds its own copy of it).
-        records = self.live.state.records if self.live is not None else []
-        upto = next(
-            (i for i in range(len(records) - 1, -1, -1) if records[i].reply_id == record.reply_id),
-            None,
-        )
-        so_far = records[: upto + 1] if upto is not None else [*records, record]
-        await box.mount(Receipt(receipt_line(record, so_far)))
-
     @on(ReplyFailed)
-    async def _show_failure(self, message: ReplyFailed) -> None:
+    def _show_failure(self, message: ReplyFailed) -> None:
         if self._reply_box is not None:
-            await self._reply_box.fail(f"Not answered: {explain(message.error)}")
+            self._reply_box.fail(f"Not answered: {explain(message.error)}")
         self._not_answered(message.error, message.question, message.resendable)
 
     def _not_answered(self, error: LLMError, question: str, resendable: bool) -> None:
@@ -175,5 +165,9 @@ class TurnHandlers(FinCoachBase):
 
     @on(TurnEnded)
     def _turn_ended(self) -> None:
-        self._reply_box = None
-        self.refresh_session()
+        finished, self._finished = self._finished, None
+        with self.batch_update():  # one frame for the chat, the bar and the panel
+            if finished is not None:
+                self._show_reply(finished)
+            self._reply_box = None
+            self.refresh_session()

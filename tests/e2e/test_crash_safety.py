@@ -327,9 +327,9 @@ async def test_the_app_writes_the_question_before_anything_else_happens(
     fake_openai.on_request = lambda body: seen.setdefault("request", user_questions_on_disk(path))
     shown = ChatView.begin_exchange
 
-    async def begin_exchange(self, message):
+    async def begin_exchange(self, message, **options):
         seen.setdefault("mount", user_questions_on_disk(path))
-        return await shown(self, message)
+        return await shown(self, message, **options)
 
     monkeypatch.setattr(ChatView, "begin_exchange", begin_exchange)
     async with app.run_test(size=SIZE) as pilot:

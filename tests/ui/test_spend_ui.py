@@ -12,8 +12,8 @@ from __future__ import annotations
 import dataclasses
 
 from fincoach_tui.settings.config import load_config
+from fincoach_tui.ui.chat import Receipt
 from fincoach_tui.ui.inspector import RequestInspector
-from fincoach_tui.ui.receipt import Receipt
 from fincoach_tui.ui.status import SessionBar
 from tests.app_harness import make_app, say, server_config, server_settings, started, wait_until
 
