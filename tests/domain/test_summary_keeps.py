@@ -57,6 +57,7 @@ def test_the_fold_keeps_in_the_users_words_what_the_recogniser_cannot_read(count
             "Facts the user stated (newest values):",
             "- family spouse: husband (was married)",
             "- family children: 1 child",
+            "- city: Surat",
             "- salary: ₹64,000",
             "- spouse salary: ₹30,000",
             "- rent: ₹21,000",
@@ -65,7 +66,7 @@ def test_the_fold_keeps_in_the_users_words_what_the_recogniser_cannot_read(count
             "- (turn 5) We want our daughter to study abroad some day",
             "- (turn 3) markets scare me since my uncle lost his savings in 2008",
             "- (turn 2) my husband drives a cab and brings in maybe 30k on a good month",
-            # the fragments are kept together; the city is in no fact line but is here
+            # the fragments are kept together, the bare city with them
             "- (turn 1) married, one kid. Surat (outdated: family spouse)",
             "Asked about: What is a debt fund.",
         ]
