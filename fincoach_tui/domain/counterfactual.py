@@ -129,7 +129,7 @@ class CounterfactualLedger:
         # Recall's index: the questions of the turns walked so far, each tokenized once.
         self._index = BM25Index()
         self._indexed = 0  # turns whose question is in the index
-        self._lexical = LexicalRetriever(self._index)
+        self._lexical = LexicalRetriever(self._index, in_turn_order=True)
         self._vector: tuple[VectorRetriever, VectorRetriever] | None = None  # session's, ours
         self._known: dict[str, int] = {}  # content tokens of transcript messages, by id
         self._system: tuple[str, int] | None = None  # a bare system prompt and its tokens
