@@ -22,8 +22,8 @@ import re
 import struct
 from bisect import bisect_left
 from collections import Counter
-from collections.abc import Collection, Mapping, Sequence
-from itertools import repeat
+from collections.abc import Callable, Collection, Iterator, Mapping, Sequence
+from itertools import compress, repeat
 from typing import Any, Protocol
 
 from fincoach_tui.domain.conversation import Message
@@ -111,9 +111,11 @@ class BM25Index:
         so positions no longer hold)."""
         return self._order[position] if self._in_order else None
 
-    def position(self, doc_id: str) -> int:
-        """Where `doc_id` stands in the order added (see `id_at`)."""
-        return self._position[doc_id]
+    @property
+    def position(self) -> Callable[[str], int]:
+        """Where a document stands in the order added (see `id_at`), as a function: the
+        mapping's own lookup, which sorting calls at C speed."""
+        return self._position.__getitem__
 
     def add(self, doc_id: str, text: str) -> None:
         """Index `text` as `doc_id`; a new text for a known id replaces the old one."""
@@ -301,9 +303,9 @@ class LexicalRetriever:
 
     def turn_scores(
         self, query: Message, history: Sequence[Message], first: int, more: Sequence[Message]
-    ) -> dict[int, float] | None:
+    ) -> ScoredPlaces | None:
         """`scores` over the questions of the first `first` turns of `history` and then
-        `more`, keyed by their place in that list; only those sharing a word with the query
+        `more`, named by their place in that list; only those sharing a word with the query
         (the rest score 0). Read from the index when it holds the history's questions in
         order (the cost comparison's: the conversation's questions, a turn at a time), in
         time that follows the query's postings, not the session's length; else None, and
@@ -321,11 +323,60 @@ class LexicalRetriever:
         found = index.prefix_scores(query.content, held, (), texts)
         if found is None:
             return None
-        position = index.position
-        return {
-            (held + doc_id if isinstance(doc_id, int) else position(doc_id)): score
-            for doc_id, score in found.items()
-        }
+        return ScoredPlaces(found, held, index.position, mixed=any(texts))
+
+
+class ScoredPlaces:
+    """Scores of a list's items that share a word with the query, by id for those the
+    index holds (the list's first `held`, in the index's order) and by place among the
+    rest (an int) for the others; `best` ranks them without a pass in Python per item."""
+
+    def __init__(
+        self,
+        scores: dict[Any, float],
+        held: int,
+        position: Callable[[str], int],
+        *,
+        mixed: bool = True,
+    ) -> None:
+        self._scores, self._held, self._position = scores, held, position
+        self._mixed = mixed  # some of the rest may be scored (else: only held ones)
+
+    def __len__(self) -> int:
+        return len(self._scores)
+
+    def place(self, key: Any) -> int:
+        return self._held + key if isinstance(key, int) else self._position(key)
+
+    def by_place(self) -> dict[int, float]:
+        return {self.place(key): score for key, score in self._scores.items()}
+
+    def best(self, first: int) -> Iterator[tuple[int, float]]:
+        """(place, score) of those scoring above 0, best first, then by place; the `first`
+        best picked out, the rest sorted only if the caller reads past them."""
+        scores = self._scores
+        values = sorted(filter((0.0).__lt__, scores.values()), reverse=True)
+        if not values:
+            return
+        bar = values[min(first, len(values)) - 1]
+        head = list(compress(scores, map(bar.__le__, scores.values())))
+        yield from self._ranked(head)
+        if len(head) < len(values):  # seldom: recall reads past the best few
+            yield from self._ranked([k for k, v in scores.items() if 0.0 < v < bar])
+
+    def _ranked(self, keys: list[Any]) -> Iterator[tuple[int, float]]:
+        """`keys` by score, best first, then by place: sorted by place, then (stable) by
+        score, each with a key the dict gives at C speed."""
+        if self._mixed:
+            held = [k for k in keys if not isinstance(k, int)]
+            held.sort(key=self._position)
+            held += sorted(k for k in keys if isinstance(k, int))  # after the held ones
+        else:
+            held = sorted(keys, key=self._position)
+        held.sort(key=self._scores.__getitem__, reverse=True)
+        place, scores = self.place, self._scores
+        for key in held:
+            yield place(key), scores[key]
 
 
 class VectorRetriever:

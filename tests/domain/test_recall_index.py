@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 from fincoach_tui.domain.conversation import Message, Transcript
 from fincoach_tui.domain.memory import MemoryView, Summary
-from fincoach_tui.domain.memory.hybrid import HybridStrategy, _Candidates, ranked, ranked_places
+from fincoach_tui.domain.memory.hybrid import HybridStrategy, _Candidates, ranked
 from fincoach_tui.domain.recall import BM25Index, LexicalRetriever, words
 
 # Few words, often repeated: many documents share terms, lengths and so scores (ties).
@@ -111,14 +111,14 @@ def test_scores_and_ranking_by_place_equal_the_full_list(texts, data):
     candidates = others.turns()
     assert candidates == list(zip(history[::2], history[1::2]))[:split] + newer
     retriever = LexicalRetriever(index, in_turn_order=True)
-    by_place = retriever.turn_scores(new, history, split, others.newer_questions)
-    assert by_place is not None
+    scored = retriever.turn_scores(new, history, split, others.newer_questions)
+    assert scored is not None
     expected = brute_force(new.content, {q.id: q.content for q, _ in candidates})
-    assert {candidates[p][0].id: v for p, v in by_place.items()} == expected
+    assert {candidates[p][0].id: v for p, v in scored.by_place().items()} == expected
     first = data.draw(st.integers(1, 12))
-    assert [others.turn(p) for p in ranked_places(by_place, others, first)] == list(
-        ranked(candidates, expected, first)
-    )
+    best = list(scored.best(first))
+    assert [others.turn(p) for p, _ in best] == list(ranked(candidates, expected, first))
+    assert [v for _, v in best] == [expected[others.turn(p)[0].id] for p, _ in best]
 
 
 def test_an_index_not_known_to_follow_the_turns_is_not_read_by_place():
@@ -134,8 +134,11 @@ def test_an_index_not_known_to_follow_the_turns_is_not_read_by_place():
 
 @settings(max_examples=120, deadline=None)
 @given(
-    st.lists(st.sampled_from(["my salary 25k", "rent 25k", "gold tax", "FD matures", "my"]),
-             min_size=4, max_size=24),  # fmt: skip
+    st.lists(
+        st.sampled_from(["my salary 25k", "rent 25k", "gold tax", "FD matures", "my"]),
+        min_size=4,
+        max_size=24,
+    ),  # fmt: skip
     st.integers(1, 3),
     st.integers(1, 4),
     st.integers(0, 3),

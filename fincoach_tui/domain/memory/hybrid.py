@@ -21,7 +21,6 @@ for, so no part of hybrid sends more than `buffer` would.
 
 from __future__ import annotations
 
-import heapq
 import operator
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, replace
@@ -221,18 +220,17 @@ class HybridStrategy:
         excluded = view.facts.deleted_source_ids() if view.facts else set()
         retriever = view.retriever or LexicalRetriever()
         first = 2 * self.recall_k + 4
-        by_place = (
+        scored = (
             retriever.turn_scores(view.new, view.history, others.split, others.newer_questions)
             if not excluded and isinstance(retriever, LexicalRetriever)
             else None
         )
         best: Iterator[tuple[Message, Message, float]]
-        if by_place is not None:  # read from the index: only the turns sharing a word
+        if scored is not None:  # read from the index: only the turns sharing a word
+            # Ranked by score, then by place, which is the turn's order here (the index
+            # holds the questions in the order of their turns, the newer ones follow).
             scorer = LexicalRetriever.name
-            best = (
-                (*others.turn(place), by_place[place])
-                for place in ranked_places(by_place, others, first)
-            )
+            best = ((*others.turn(place), score) for place, score in scored.best(first))
         else:
             candidates = others.turns()
             if excluded:
@@ -408,19 +406,6 @@ class _Candidates:
         history = self.history
         for i in range(2 * self.split - 2, -1, -2):
             yield history[i], history[i + 1]
-
-
-def ranked_places(scores: dict[int, float], others: _Candidates, first: int) -> Iterator[int]:
-    """`ranked` for candidates scored by their place (all of them above 0, the rest 0):
-    the same order, best first, then the older turn, then the place; the `first` best
-    picked out, the rest sorted only if the caller reads past them."""
-    turn = others.turn
-    keys = [(-score, turn(place)[0].turn, place) for place, score in scores.items() if score > 0]
-    head = heapq.nsmallest(first, keys)
-    yield from (place for _, _, place in head)
-    if len(head) < len(keys):
-        keys.sort()
-        yield from (place for _, _, place in keys[len(head) :])
 
 
 def _passage(question: Message, answer: Message | None, conflicts: Sequence[Conflict]) -> str:
