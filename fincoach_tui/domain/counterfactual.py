@@ -188,7 +188,8 @@ class CounterfactualLedger:
             view = template if log is None else replace(template, facts=self._facts_at(t, log))
             record = self._chat.get(t)
             completion = record.usage.completion_tokens if record else 0
-            history = messages[: 2 * (t - 1)]  # one slice for every strategy
+            # One copy for every strategy (a strategy reads a tuple: `step` takes it as is).
+            history = tuple(messages[: 2 * (t - 1)])
             for walker in walkers:
                 if walker.error or len(walker.steps) != t - 1:
                     continue
