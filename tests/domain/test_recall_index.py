@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 from fincoach_tui.domain.conversation import Message, Transcript
 from fincoach_tui.domain.memory import MemoryView, Summary
-from fincoach_tui.domain.memory.hybrid import HybridStrategy, _Candidates, ranked
+from fincoach_tui.domain.memory.hybrid import HybridStrategy, RecallCandidates, ranked
 from fincoach_tui.domain.recall import BM25Index, LexicalRetriever, words
 
 # Few words, often repeated: many documents share terms, lengths and so scores (ties).
@@ -107,7 +107,7 @@ def test_scores_and_ranking_by_place_equal_the_full_list(texts, data):
     split = data.draw(st.integers(0, turns))
     later = list(zip(history[2 * split :: 2], history[2 * split + 1 :: 2]))
     newer = [t for t in later if data.draw(st.booleans())]
-    others = _Candidates(history, split, newer)
+    others = RecallCandidates(history, split, newer)
     candidates = others.turns()
     assert candidates == list(zip(history[::2], history[1::2]))[:split] + newer
     retriever = LexicalRetriever(index, in_turn_order=True)

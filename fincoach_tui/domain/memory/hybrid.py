@@ -127,7 +127,7 @@ class HybridStrategy:
         # Only the `examined` newest turns can be in the tail: the older ones are all
         # candidates, named by their number (the session's length must not cost per turn).
         split = len(history) // 2 - examined
-        others = _Candidates(
+        others = RecallCandidates(
             history,
             split,
             [t for t in last_turns(history, examined) if t[0].id not in tail_ids]
@@ -207,7 +207,7 @@ class HybridStrategy:
         return kept[::-1], examined
 
     def _recall(
-        self, view: MemoryView, others: _Candidates, facts: Sequence[Fact], budget: int
+        self, view: MemoryView, others: RecallCandidates, facts: Sequence[Fact], budget: int
     ) -> list[_Passage]:
         """The best-scoring earlier turns whose passages fit `recall_tokens`, oldest first.
 
@@ -373,7 +373,7 @@ def ranked(
         yield from (candidates[n] for _, _, n in rest)
 
 
-class _Candidates:
+class RecallCandidates:
     """The turns recall may bring back: the first `split` turns of `history` (those the
     summary covers, or all that are older than the verbatim part) and then `newer`, the
     few newer ones the tail had no room for. Named by number, so that a long session's
