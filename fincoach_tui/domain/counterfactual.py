@@ -117,6 +117,7 @@ class CounterfactualLedger:
         self._store_turn = 0
         self._store_applied = 0  # entries of the log applied to it
         self._actual = ActualPath()  # the path really taken, read as records come
+        self._folding: dict[type, bool] = {}  # whether a strategy's class keeps a summary
 
     # ---- what has been walked (read-only views, for reports and checks) --------------
     @property
@@ -299,11 +300,10 @@ class CounterfactualLedger:
         self, walker: Walker, history: tuple[Message, ...], sizes, memo: SessionMemo
     ) -> FoldStep | None:
         strategy = walker.strategy
-        plan = (
-            strategy.fold_plan(history, walker.summary, memo)
-            if isinstance(strategy, Folds)
-            else None
-        )
+        folds = self._folding.get(type(strategy))
+        if folds is None:  # a protocol's isinstance inspects the class: once per class
+            folds = self._folding[type(strategy)] = isinstance(strategy, Folds)
+        plan = strategy.fold_plan(history, walker.summary, memo) if folds else None
         if plan is None:
             return None
         real = self._real.get(plan.last_turn)
