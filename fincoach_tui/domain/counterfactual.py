@@ -155,6 +155,7 @@ class CounterfactualLedger:
             if not walker.error and len(walker.steps) < turns:
                 walkers.append(walker)
         if not walkers:
+            self._index_questions(messages, turns)  # a kept walk: recall's index for what follows
             return True
         log: Sequence[tuple[int, FactEvent]] | None = state.fact_log
         if not log and template.facts is not None and template.facts.facts:
@@ -183,7 +184,12 @@ class CounterfactualLedger:
                     walker.error = f"{type(exc).__name__}: {exc}"
                     continue
                 walker.steps.append(step)
-        return last == turns
+        if last < turns:
+            return False
+        # Every turn walked: the index takes the last question too, so that the projection's
+        # walk ahead (which builds on the whole history) reads it from there.
+        self._index_questions(messages, turns)
+        return True
 
     def _index_questions(self, messages: Sequence[Message], turns: int) -> None:
         """Recall's candidates are earlier questions: index those of turns 1..`turns`."""
