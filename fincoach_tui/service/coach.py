@@ -16,34 +16,15 @@ from __future__ import annotations
 import asyncio
 import time
 import weakref
-from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass, field, replace
-from typing import Any
 
-from fincoach_tui.domain.context import Context, ContextMessage
 from fincoach_tui.domain.conversation import Message
-from fincoach_tui.domain.memory import (
-    Folds,
-    MemoryView,
-    SessionMemo,
-    Strategy,
-    StrategyError,
-    Summary,
-    make_strategy,
-)
-from fincoach_tui.domain.memory.summary import FoldPlan
-from fincoach_tui.domain.overhead_fit import (
-    LearnedOverhead,
-    Observation,
-    OverheadLearner,
-    learnable,
-)
-from fincoach_tui.domain.pricing import PriceTable, call_cost
-from fincoach_tui.domain.records import CallRecord, MessageIds, SentMessage, Usage
+from fincoach_tui.domain.memory import SessionMemo, Strategy, StrategyError, make_strategy
+from fincoach_tui.domain.overhead_fit import Observation, OverheadLearner
+from fincoach_tui.domain.pricing import PriceTable
+from fincoach_tui.domain.records import MessageIds, Usage
 from fincoach_tui.domain.session_events import (
-    FactDeletedEvent,
-    FactEditEvent,
-    FactRestoredEvent,
     SessionEvent,
     WithdrawnEvent,
     message_event,
@@ -51,22 +32,16 @@ from fincoach_tui.domain.session_events import (
     strategy_event,
 )
 from fincoach_tui.domain.session_state import SessionState
-from fincoach_tui.domain.tokens import TemplateOverhead, TokenCounter, digest
-from fincoach_tui.llm.base import (
-    ChatModel,
-    Completion,
-    LLMError,
-    TextDelta,
-    UsageReported,
-    cut_off_note,
-)
+from fincoach_tui.domain.tokens import TokenCounter
+from fincoach_tui.llm.base import ChatModel, LLMError
 from fincoach_tui.llm.embeddings import Embedder
+from fincoach_tui.service.call_accounting import ModelChoice, estimate_usage
+from fincoach_tui.service.coach_requests import RequestBuilding
+from fincoach_tui.service.coach_writes import SessionWrites
 from fincoach_tui.service.events import (
     FoldStarted,
     QuestionRecorded,
-    ReplyDelta,
     RequestReady,
-    Retrying,
     TurnEvent,
     TurnFailed,
     TurnFinished,
@@ -81,27 +56,28 @@ from fincoach_tui.service.maintenance import (
     resume_extraction,
     run_maintenance,
 )
+from fincoach_tui.service.reply_stream import RATE_LIMIT_RETRIES, ReplyEnded, stream_reply
 from fincoach_tui.service.server_counts import settle
-from fincoach_tui.service.stopping import until_stopped
 
-__all__ = ["STOPPED_NOTE", "Coach", "ModelChoice", "Turn", "TurnRefused", "estimate_usage"]
+# ModelChoice, RequestReady, estimate_usage and RATE_LIMIT_RETRIES live in the modules the
+# turn is split into; they are named here too, where the front ends have always found them.
+__all__ = [
+    "RATE_LIMIT_RETRIES",
+    "STOPPED_NOTE",
+    "Coach",
+    "ModelChoice",
+    "RequestReady",
+    "Turn",
+    "TurnRefused",
+    "estimate_usage",
+]
 
-RATE_LIMIT_RETRIES = 2  # after the first attempt; waits honour Retry-After, capped below
-MAX_RETRY_WAIT_S = 20.0
 STOPPED_NOTE = "stopped"  # a reply the person stopped: what arrived is kept, marked so
 
 
-@dataclass(frozen=True)
-class ModelChoice:
-    """The model a call goes to, and how it is counted and priced."""
+class Coach(RequestBuilding, SessionWrites):
+    """A session's turns, and what they record (see the module docstring)."""
 
-    provider: str
-    model: str  # sent to the provider; for the offline coach, the model it is priced as
-    overhead: TemplateOverhead
-    simulated: bool = False
-
-
-class Coach:
     def __init__(
         self,
         *,
@@ -181,66 +157,14 @@ class Coach:
         ):
             self._emit(strategy_event(self.next_turn, strategy.name, strategy.params()))
 
-    # ---- state ---------------------------------------------------------------------
-    @property
-    def next_turn(self) -> int:
-        return self.state.transcript.completed_turns + 1
-
     @property
     def busy(self) -> bool:
         """A turn is under way: another turn, or a strategy switch, is refused until it ends."""
         return self._in_flight
 
-    def _emit(self, event: SessionEvent) -> None:
-        self._written(self._sink, event)  # durable first: a crash after this loses nothing
-        self.state.apply(event)
-        self._emitted += 1
-
-    def _written(self, write: Callable[[Any], None], what: Any) -> None:
-        """Write through the sink, remembering whether the newest write reached the disk:
-        a front end that quits after a failed write says so and exits non-zero."""
-        try:
-            write(what)
-        except OSError as exc:  # a full disk, a read-only directory: the file is as before
-            self.unsaved = str(exc)
-            raise
-        self.unsaved = None
-
-    def record(self, event: SessionEvent) -> None:
-        """Record one session event for maintenance (the `Ledger` it writes through)."""
-        self._emit(event)
-
     def resume_extraction(self) -> bool:
         """Resume fact extraction paused after refusals; False if it was not paused."""
         return resume_extraction(self.maintenance)
-
-    def _emit_all(self, events: list[SessionEvent]) -> None:
-        if self._sink_many is None:
-            for event in events:
-                self._emit(event)
-            return
-        self._written(self._sink_many, events)
-        for event in events:
-            self.state.apply(event)
-        self._emitted += len(events)
-
-    @property
-    def context_window(self) -> int | None:
-        price = self.prices.get(self.choice.model)
-        configured = price.context_window if price else None
-        return configured or self.server_context_window
-
-    def abandon_turn(self) -> Message | None:
-        """After a turn died of something other than the model (a failed write), take its
-        question back so the transcript still alternates; return it (None if no turn was open)."""
-        pending = self.state.transcript.pending
-        if pending is None:
-            return None
-        try:
-            self._emit(WithdrawnEvent(pending.id))
-        except Exception:  # noqa: BLE001 - the file is failing: at least fix the state
-            self.state.transcript.withdraw_pending()
-        return pending
 
     def switch_strategy(self, name: str, params: dict[str, int] | None = None) -> Strategy:
         """Use another strategy from the next request on. Raises StrategyError, also while
@@ -252,119 +176,6 @@ class Coach:
         self._emit(strategy_event(self.next_turn, strategy.name, strategy.params()))
         self.strategy = strategy
         return strategy
-
-    # ---- the fact store: the user's corrections are events like any other ----------
-    def edit_fact(self, fact_id: str, value: str) -> None:
-        """Replace a current fact's value (the old one is kept, superseded). Raises ValueError."""
-        fact = self.state.facts.get(fact_id)
-        if fact is None or not fact.current or not value.strip():
-            raise ValueError("only a current fact can be edited, and it needs a value")
-        new_id = f"f{self.state.facts.next_number()}"
-        self._emit(FactEditEvent(fact_id, new_id, value.strip(), self.clock()))
-
-    def delete_fact(self, fact_id: str) -> None:
-        """Never sent again, its messages never recalled; recorded in the session."""
-        if self.state.facts.get(fact_id) is None:
-            raise ValueError(f"no fact {fact_id!r}")
-        self._emit(FactDeletedEvent(fact_id, self.clock()))
-
-    def undo_deletion(self) -> str | None:
-        """Bring back the fact deleted last, if no request has been built since (the
-        deletion is undone by an event of its own: the file keeps both). Its id, or None."""
-        undoable = self.state.undoable_deletions()
-        if self.busy or not undoable:
-            return None
-        self._emit(FactRestoredEvent(undoable[-1], self.clock()))
-        return undoable[-1]
-
-    # ---- counting ------------------------------------------------------------------
-    def count_message(self, message: Message) -> int:
-        return self.counter.count_cached(message.id, message.content)
-
-    def count_text(self, text: str) -> int:
-        # Derived texts (a system prompt with a summary section) have no id.
-        return self.counter.count_derived(text)
-
-    def history_before(self, new: Message) -> tuple[Message, ...]:
-        """The transcript without `new` (the question of the turn under way, if recorded)."""
-        return self.state.transcript.before(new)
-
-    def view(self, new: Message) -> MemoryView:
-        history = self.history_before(new)
-        return MemoryView(
-            self.system_prompt,
-            history,
-            new,
-            self.count_message,
-            self.state.summary,
-            facts=self.state.facts,
-            retriever=self.maintenance.retriever(),
-            count_text=self.count_text,
-            ids=self._omitted_ids,
-            memo=self.memo,
-        )
-
-    def measure(self, context: Context) -> RequestReady:
-        sent = tuple(
-            SentMessage(
-                m.role,
-                m.content,
-                m.provenance,
-                self._count_context_message(m.content, m.provenance, m.source_ids),
-                m.source_ids,
-                m.sections,
-            )
-            for m in context.messages
-        )
-        counted = sum(m.tokens for m in sent)
-        # The server's own count of the templated request when it can give one (exact), else
-        # ours plus the learned template (and tokenizer ratio, for a non-OpenAI model).
-        exact = self.counter.count_prompt([{"role": m.role, "content": m.content} for m in sent])
-        predicted = (
-            exact
-            if exact is not None
-            else counted + self.overhead.predict((m.role for m in sent), counted=counted)
-        )
-        return RequestReady(context, sent, counted, predicted)
-
-    @property
-    def overhead(self) -> LearnedOverhead:
-        return self.learner.current
-
-    def count_context(self, message: ContextMessage) -> int:
-        """Content tokens of a message a strategy built (cached like every other count)."""
-        return self._count_context_message(message.content, message.provenance, message.source_ids)
-
-    def _count_context_message(self, content: str, provenance: str, ids: tuple[str, ...]) -> int:
-        if provenance in ("verbatim", "new") and len(ids) == 1:
-            return self.counter.count_cached(ids[0], content)
-        return self.count_text(content)
-
-    def preview(self, text: str) -> RequestReady:
-        """What the next request would be if `text` were sent now (nothing is recorded).
-
-        If a summary fold is due first, its turns are shown folded under a placeholder
-        summary: the real one does not exist until the fold has run.
-        """
-        draft = Message(f"draft:{digest(text).hex()}", "user", text, self.clock(), self.next_turn)
-        return self._request_for(draft)
-
-    def _request_for(self, question: Message) -> RequestReady:
-        """The request for `question` as things stand, a fold that is due shown done."""
-        view = self.view(question)
-        plan = self._fold_plan(view.history)
-        if plan is not None:
-            placeholder = (plan.previous.text + "\n" if plan.previous else "") + (
-                f"(turns {plan.first_turn}-{plan.last_turn} are folded in before sending)"
-            )
-            summary = Summary(placeholder, plan.last_turn, (), self.counter.count(placeholder))
-            view = replace(view, summary=summary)
-        return self.measure(self.strategy.build(view))
-
-    def estimate_usage(self, messages: list[dict[str, str]], reply: str) -> Usage:
-        usage = estimate_usage(messages, reply, self.count_text, self.overhead)
-        exact = self.counter.count_prompt(messages)
-        return usage if exact is None else replace(usage, prompt_tokens=exact)
 
     # ---- one turn ------------------------------------------------------------------
     def begin(self, text: str) -> Turn:
@@ -459,55 +270,29 @@ class Coach:
     ) -> AsyncIterator[TurnEvent]:
         """Send `request` (retrying a rate limit) and stream the reply; the turn's end.
         Once `stop` is set the stream is closed and what arrived is kept (`_stopped`)."""
-        text = question.content
         started = self.clock()
-        reply_text = ""
-        for attempt in range(RATE_LIMIT_RETRIES + 1):
-            reply_text = ""
-            reported: Usage | None = None  # what the server said the call used, if it has
-            try:
-                stream = self.llm.stream(
-                    request.context.as_chat(), model=self.choice.model, max_tokens=self.max_tokens
-                )
-                async for event in until_stopped(stream, stop):
-                    if isinstance(event, TextDelta):
-                        reply_text += event.text
-                        yield ReplyDelta(event.text)
-                    elif isinstance(event, UsageReported):
-                        reported = event.usage
-                    elif isinstance(event, Completion):
-                        note = cut_off_note(event, self.max_tokens)
-                        yield self._finish(request, event.text, event.usage, started, note=note)
-                        return
-                if stop.is_set():
-                    yield self._stopped(request, question, reply_text, reported, started)
-                    return
-                raise LLMError(
-                    "stream_cut",
-                    "the reply ended without a final usage chunk",
-                    partial_text=reply_text,
-                )
-            except LLMError as error:
-                partial = error.partial_text or reply_text
-                if error.kind == "stream_cut" and partial:
-                    usage = self.estimate_usage(request.context.as_chat(), partial)
-                    yield self._finish(request, partial, usage, started, note="reply cut off")
-                    return
-                if (
-                    error.kind == "rate_limit"
-                    and attempt < RATE_LIMIT_RETRIES
-                    and not stop.is_set()
-                ):
-                    wait = min(
-                        error.retry_after if error.retry_after is not None else 2.0**attempt,
-                        MAX_RETRY_WAIT_S,
-                    )
-                    yield Retrying(attempt + 1, wait, error)
-                    await _sleep_unless(self._sleep(wait), stop)
-                    continue
+        messages = request.context.as_chat()
+        replies = stream_reply(
+            self.llm,
+            messages,
+            model=self.choice.model,
+            max_tokens=self.max_tokens,
+            stop=stop,
+            sleep=self._sleep,
+        )
+        async for event in replies:
+            if not isinstance(event, ReplyEnded):
+                yield event
+            elif event.how == "complete" and event.usage is not None:
+                yield self._finish(request, event.text, event.usage, started, note=event.note)
+            elif event.how == "cut":
+                usage = self.estimate_usage(messages, event.text)
+                yield self._finish(request, event.text, usage, started, note="reply cut off")
+            elif event.how == "stopped":
+                yield self._stopped(request, question, event.text, event.usage, started)
+            else:
                 self._emit(WithdrawnEvent(question.id))
-                yield TurnFailed(error, text)
-                return
+                yield TurnFailed(event.error or LLMError("local", "no reply"), question.content)
 
     def _stopped(
         self,
@@ -555,82 +340,6 @@ class Coach:
         self._learn(record)
         return TurnFinished(reply, record)
 
-    def account(
-        self,
-        kind: str,
-        request: RequestReady,
-        usage: Usage,
-        started: float,
-        *,
-        model: str,
-        note: str,
-        events: Sequence[SessionEvent] = (),
-    ) -> CallRecord:
-        """Account a maintenance call (a fold, an extraction, an embedding) at this turn:
-        its record and the `events` it produced in one write, so it is billed and remembered
-        together or not at all, then learn the template from what it was billed."""
-        record = self._record(kind, self.next_turn, request, usage, started, model=model, note=note)
-        self._emit_all([record_event(record), *events])
-        self._learn(record)
-        return record
-
-    def _record(
-        self,
-        kind: str,
-        turn: int,
-        request: RequestReady,
-        usage: Usage,
-        started: float,
-        *,
-        model: str | None = None,
-        reply_id: str | None = None,
-        note: str = "",
-        extra: dict[str, Any] | None = None,
-    ) -> CallRecord:
-        model = model or self.choice.model
-        return CallRecord(
-            kind=kind,
-            turn=turn,
-            strategy=request.context.strategy,
-            provider=self.choice.provider,
-            model=model,
-            sent=request.sent,
-            omitted_ids=request.context.omitted_ids,
-            counted_tokens=request.counted_tokens,
-            predicted_prompt_tokens=request.predicted_prompt_tokens,
-            usage=usage,
-            cost_usd=call_cost(usage, self.prices.get(model)),
-            latency_s=round(self.clock() - started, 3),
-            simulated=self.choice.simulated,
-            reply_id=reply_id,
-            note=note,
-            extra=extra or {},
-        )
-
-    def _learn(self, record: CallRecord) -> None:
-        """Fit the template overhead to what was just billed (our own estimates excluded)."""
-        if not learnable(record, self.choice.model):
-            return
-        self.learner.observe(Observation.from_record(record))
-        if self.learner.save_due:
-            self.save_learned()
-
-    def save_learned(self) -> None:
-        """Hand the learner's observations to `on_learned` if some are not saved yet (turns
-        do when the learner says so, the session on close)."""
-        if self.learner.unsaved and self._on_learned is not None:
-            self._on_learned(self.learner.take_for_saving())
-
-    # ---- maintenance ---------------------------------------------------------------
-    def _fold_plan(self, completed: tuple[Message, ...] | None = None) -> FoldPlan | None:
-        """The fold due before the next request; `completed` defaults to the transcript but
-        its pending question, copied only for a strategy that folds."""
-        if not isinstance(self.strategy, Folds):
-            return None
-        if completed is None:
-            completed = self.state.transcript.messages[:-1]
-        return self.strategy.fold_plan(completed, self.state.summary, self.memo)
-
 
 @dataclass(frozen=True)
 class Turn:
@@ -654,32 +363,3 @@ class Turn:
         that is then sent), the reply, and TurnFinished or TurnFailed. Drive it to its end:
         the coach is busy until then."""
         return self.coach._events(self)
-
-
-async def _sleep_unless(sleep: Awaitable[None], stop: asyncio.Event) -> None:
-    """Wait out a rate limit, or less if the person stops the turn meanwhile."""
-    waiting = asyncio.ensure_future(sleep)
-    stopped = asyncio.ensure_future(stop.wait())
-    try:
-        await asyncio.wait({waiting, stopped}, return_when=asyncio.FIRST_COMPLETED)
-    finally:
-        waiting.cancel()
-        stopped.cancel()
-
-
-def estimate_usage(
-    messages: list[dict[str, str]],
-    reply: str,
-    count_text: Callable[[str], int],
-    overhead: TemplateOverhead | LearnedOverhead,
-) -> Usage:
-    """For servers that report no usage: our count plus the predicted template, marked."""
-    content = sum(count_text(m["content"]) for m in messages)
-    roles = [m["role"] for m in messages]
-    extra = (
-        overhead.predict(roles, counted=content)
-        if isinstance(overhead, LearnedOverhead)
-        else overhead.predict(roles)
-    )
-    prompt = content + extra
-    return Usage(prompt, count_text(reply) if reply else 0, estimated=True)

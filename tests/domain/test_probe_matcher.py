@@ -66,6 +66,39 @@ def test_lakhs_crores_and_words(value, texts):
         assert RequestText(f"cover of {text} in all").has(Value("amount", value)), text
 
 
+@pytest.mark.parametrize(
+    ("value", "text"),
+    [
+        (1_340, "Rs.1340"),
+        (1_340, "paid Rs.1,340 for it"),
+        (18_000, "Rs18,000 a month"),
+        (9_800, "9,800rs"),
+        (120_000, "1 lakh 20 thousand"),
+        (350_000, "3 lakh fifty thousand"),
+        (12_000_000, "1 crore and 20 lakh"),
+        (2_200_000, "twenty two lac"),
+        (2_200_000, "twenty-two lakhs"),
+        (48_000, "fourty eight thousand"),
+        (1_200_000, "12 LPA"),
+    ],
+)
+def test_spellings_people_type(value, text):
+    assert RequestText(f"so {text} in all").has(Value("amount", value)), text
+
+
+@pytest.mark.parametrize(
+    ("value", "text"),
+    [
+        (20_000, "1 lakh 20 thousand"),  # a part of 1,20,000, not an amount of its own
+        (100_000, "1 lakh 20 thousand"),
+        (1_340, "abRs.1340"),  # glued to a word, not a currency
+        (9_800, "9,800rsx"),
+    ],
+)
+def test_a_part_of_an_amount_is_not_an_amount(value, text):
+    assert not RequestText(f"so {text} in all").has(Value("amount", value)), text
+
+
 def test_every_format_the_generator_writes_is_read_back():
     for value in (1_500, 9_500, 28_000, 120_000, 250_000, 12_000_000, 25_000_000):
         for style in formats_for(value):

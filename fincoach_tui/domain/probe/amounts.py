@@ -90,20 +90,34 @@ _SCALES = {
     "lacs": LAKH,
     "lakh": LAKH,
     "lakhs": LAKH,
+    "lpa": LAKH,
     "cr": CRORE,
     "crore": CRORE,
     "crores": CRORE,
 }
 # Figures are found by their digits (fast), then read with what follows them: a scale
-# ("k", "lakh", "crore") multiplies. A currency sign before them changes nothing. Digits
-# glued to letters ("o200k", "2nd") are not amounts.
+# ("k", "lakh", "crore", "LPA": lakh per annum) multiplies. A currency sign before them
+# changes nothing, even glued ("Rs.1340", "Rs18,000", "9,800rs"). Digits glued to other
+# letters ("o200k", "2nd") are not amounts.
 _DIGITS = re.compile(r"\d+(?:,\d{2,3})*(?:\.\d+)?")
-_AFTER = re.compile(r"\s*(?P<scale>k|thousand|lakhs?|lacs?|l|crores?|cr)\b", re.IGNORECASE)
+_AFTER = re.compile(r"\s*(?P<scale>k|thousand|lakhs?|lacs?|lpa|l|crores?|cr)\b", re.IGNORECASE)
+_GLUED_CURRENCY_BEFORE = re.compile(r"(?:^|[^a-z0-9])(?:rs\.?|inr)$", re.IGNORECASE)
+_GLUED_CURRENCY_AFTER = re.compile(r"(?:rs|inr)\b", re.IGNORECASE)
+# A smaller part after a scaled figure completes it: "1 lakh 20 thousand", "3 lakh fifty
+# thousand", "1 crore and 20 lakh".
+_SMALLER_PART = re.compile(
+    r"\s+(?:and\s+)?(?P<part>\d+(?:\.\d+)?|(?:[a-z]+[\s-]+)*?[a-z]+)\s+"
+    r"(?P<scale>thousand|k|lakhs?|lacs?|l)\b",
+    re.IGNORECASE,
+)
 _WORD_VALUES = {word: n for n, word in enumerate(_ONES)} | {
     word: 10 * n for n, word in enumerate(_TENS) if word != "_"
 }
 # Words that would make a run of number words longer (so it names another amount).
-_RUN_WORDS = frozenset([*_WORD_VALUES, "hundred", "thousand", "lakh", "lakhs", "crore", "crores"])
+_RUN_WORDS = frozenset(
+    [*_WORD_VALUES, "fourty", "hundred", "thousand", "lakh", "lakhs", "lac", "lacs", "crore"]
+    + ["crores"]
+)
 
 
 def figures_in(text: str) -> Iterator[tuple[re.Match[str], str]]:
@@ -111,8 +125,9 @@ def figures_in(text: str) -> Iterator[tuple[re.Match[str], str]]:
     for match in _DIGITS.finditer(text):
         start, end = match.span()
         if start and (text[start - 1].isalnum() or text[start - 1] in "._,"):
-            continue
-        yield match, text[end : end + 12]
+            if not _GLUED_CURRENCY_BEFORE.search(text, max(0, start - 5), start):
+                continue
+        yield match, text[end : end + 40]
 
 
 def amounts_in(
@@ -121,14 +136,37 @@ def amounts_in(
     """Every amount in `text` written in digits, as (rupees, start, end); `figures`: the
     text's figures_in, if already found. Amounts in words are looked for one value at a
     time (`worded_spans`): scanning every word for them is slow."""
+    consumed = 0  # where the last amount ended: "20" of "1 lakh 20 thousand" is not its own
     for match, after in figures_in(text) if figures is None else figures:
+        if match.start() < consumed:
+            continue
         number = float(match.group().replace(",", ""))
         scaled = _AFTER.match(after)
         if scaled:
             scale = _SCALES[scaled["scale"].lower()]
-            yield number * scale, match.start(), match.end() + scaled.end()
-        elif not (after[:1].isalnum() or after[:1] == "_"):
+            end = scaled.end()
+            smaller = _SMALLER_PART.match(after, end)
+            part = _part_value(smaller["part"]) if smaller else None
+            part_scale = _SCALES[smaller["scale"].lower()] if smaller else scale
+            if smaller and part is not None and part * part_scale < scale:
+                consumed = match.end() + smaller.end()
+                yield number * scale + part * part_scale, match.start(), consumed
+            else:
+                yield number * scale, match.start(), match.end() + end
+        elif not (after[:1].isalnum() or after[:1] == "_") or _GLUED_CURRENCY_AFTER.match(after):
             yield number, match.start(), match.end()
+
+
+def _part_value(part: str) -> float | None:
+    """The figure or number words of a smaller part ("20", "fifty", "twenty five")."""
+    if part[:1].isdigit():
+        return float(part)
+    total = 0
+    for word in re.split(r"[\s-]+", part.lower()):
+        if word not in _WORD_VALUES:
+            return None
+        total += _WORD_VALUES[word]
+    return float(total) if total else None
 
 
 def word_forms(value: float) -> tuple[str, ...]:
@@ -141,7 +179,19 @@ def word_forms(value: float) -> tuple[str, ...]:
         whole, rest = divmod(int(value), size)
         if whole and rest == size // 2:
             forms.append(f"{in_words(whole)} and a half {name}".replace("-", " "))
-    return tuple(forms)
+    # The spellings people use for the same words: "lac", "lakhs", "crores", "fourty".
+    for plain, variant in _WORD_VARIANTS:
+        forms += [form.replace(plain, variant) for form in forms if plain in form]
+    return tuple(dict.fromkeys(forms))
+
+
+_WORD_VARIANTS = (
+    ("forty", "fourty"),
+    ("lakh", "lac"),
+    ("lakh", "lakhs"),
+    ("lakh", "lacs"),
+    ("crore", "crores"),
+)
 
 
 def worded_spans(words: str, value: float) -> Iterator[tuple[int, int]]:
