@@ -94,13 +94,28 @@ def _words_of(key: str, value: str) -> frozenset[str]:
 
 def relevant(key: str, value: str, question: str) -> bool:
     """Whether `question` asks about the fact `key: value`."""
+    if topic_asked(key, question):
+        return True
+    return bool(question_words(question) & _words_of(key, value))
+
+
+def topic_asked(key: str, question: str) -> bool:
+    """Whether `question` names the kind of facts of `key`, whatever their value: the part
+    of `relevant` that does not read the value."""
     topic = _topic(key)
     if topic is not None and topic.search(question):
         return True
-    if key.startswith("goal_") and _GOAL.search(question) and "goal" in question.lower():
-        return True
-    said = {_stem(w) for w in _WORD.findall(question.lower()) if w not in _COMMON}
-    return bool(said & _words_of(key, value))
+    return key.startswith("goal_") and bool(_GOAL.search(question)) and "goal" in question.lower()
+
+
+def question_words(question: str) -> set[str]:
+    """The stems of `question`'s words that `relevant` matches against a fact's words."""
+    return {_stem(w) for w in _WORD.findall(question.lower()) if w not in _COMMON}
+
+
+def fact_words(key: str, value: str) -> frozenset[str]:
+    """The stems of the words that name the fact `key: value` (see `relevant`)."""
+    return _words_of(key, value)
 
 
 def relevant_keys(facts: Iterable[tuple[str, str]], question: str) -> set[str]:

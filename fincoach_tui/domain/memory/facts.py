@@ -20,6 +20,7 @@ from fincoach_tui.domain.memory.notes import (
     NOTES_TOKENS,
     current_values,
     edited_keys,
+    facts_state,
     notes_budget,
     notes_section,
     user_notes,
@@ -72,6 +73,11 @@ def _stated(fact: Fact, said: dict[str, str]) -> bool:
     return any(value in said[i] and key in said[i] for i in fact.source_ids if i in said)
 
 
+def word_count(text: str) -> int:
+    """MemoryView.text_tokens's count when there is no tokenizer."""
+    return len(text.split())
+
+
 def store_note(store: FactStore | None, kept: int) -> str:
     if store is None or not store.facts:
         return "no facts extracted yet"
@@ -108,18 +114,22 @@ class FactsStrategy:
         section, shown = facts_section(current, budget, view.text_tokens, view.new.content)
         # What extraction could not classify, in the user's words (see `notes`).
         in_tail = {m.id for m in kept}
+        edited = edited_keys(view.facts)
         said = user_notes(
             view.history,
             lambda m: m.id not in in_tail,
             current_values(view.facts),
-            edited_keys(view.facts),
+            edited,
+            view.memo,
+            facts_state(view.facts, edited),
         )
         words, told = notes_section(
             said,
             view.facts,
             notes_budget(NOTES_TOKENS, len(said)),
-            view.text_tokens,
+            view.count_text or word_count,  # the same function turn after turn: see _fit
             view.new.content,
+            view.memo,
         )
         sections = tuple(s for s in (section, words) if s is not None)
         note = store_note(view.facts, len(shown))

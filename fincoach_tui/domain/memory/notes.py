@@ -16,13 +16,22 @@ out (the fact says the newer value); a deleted fact's value is blanked in them a
 
 from __future__ import annotations
 
+import bisect
+import operator
 from collections.abc import Callable, Iterable, Mapping, Sequence
 
 from fincoach_tui.domain.context import Section
 from fincoach_tui.domain.conversation import Message
-from fincoach_tui.domain.fact_relevance import GROWTH_LIMIT, relevant
+from fincoach_tui.domain.fact_relevance import (
+    GROWTH_LIMIT,
+    fact_words,
+    question_words,
+    relevant,
+    topic_asked,
+)
 from fincoach_tui.domain.fact_store import FactStore, redact
 from fincoach_tui.domain.finance_facts import normalise_key
+from fincoach_tui.domain.memory.session_memo import SessionMemo
 from fincoach_tui.domain.user_statements import (
     Statement,
     carried,
@@ -68,27 +77,57 @@ def edited_keys(store: FactStore | None) -> frozenset[str]:
     return frozenset(normalise_key(f.key) for f in store.current() if f.origin == "edited")
 
 
+def facts_state(store: FactStore | None, edited: frozenset[str] = frozenset()) -> tuple:
+    """What a note's verdict and line depend on in the store: the current facts (key, value,
+    origin), the keys the user edited, the deleted values (blanked in the lines)."""
+    if store is None:
+        return ((), edited, ())
+    current = tuple(sorted((f.key, f.value, f.origin) for f in store.current()))
+    return (current, edited, tuple(f.value for f in store.deleted()))
+
+
+def statements_of(message: Message, memo: SessionMemo) -> tuple[Statement, ...]:
+    """`pick_statements` of a user message, read once per message (by id) in `memo`."""
+    known = memo.statements.get(message.id)
+    if known is None or known[0] != message.content:
+        known = (message.content, tuple(pick_statements(message.content, message.turn)))
+        memo.statements[message.id] = known
+    return known[1]
+
+
 def user_notes(
     history: Iterable[Message],
     left_out: Callable[[Message], bool],
     facts: Mapping[str, str],
     edited: frozenset[str] = frozenset(),
+    memo: SessionMemo | None = None,
+    state: tuple | None = None,
 ) -> list[Statement]:
     """The user's statements in `history` messages `left_out` accepts that the current
     `facts` do not hold, oldest first; a statement said again is kept once, newest. One that
     states a value a current fact has replaced is kept, marked, and sent last (see
     `notes_section`): the recogniser may have misread what replaced it; but not one whose
-    value the user replaced by editing the fact (`edited` keys): their word is final."""
+    value the user replaced by editing the fact (`edited` keys): their word is final.
+
+    With the session's `memo` and the store's `state` (`facts_state`, which `facts` and
+    `edited` must be read from), each message's statements are read once and each
+    statement is judged once while the facts stay as they are."""
+    memo = memo if memo is not None else SessionMemo()
+    dropped: dict[str, bool] = memo.dropped.at(state) if state is not None else {}
     notes: dict[str, Statement] = {}
     for message in history:
         if message.role != "user" or not left_out(message):
             continue
-        for statement in pick_statements(message.content, message.turn):
-            if edited and edited & set(replaced(statement.text, facts)[0]):
-                continue
-            if not carried(statement.text, facts):
-                notes.pop(statement.text, None)
-                notes[statement.text] = statement
+        for statement in statements_of(message, memo):
+            text = statement.text
+            drop = dropped.get(text)
+            if drop is None:
+                drop = dropped[text] = bool(
+                    edited and edited & set(replaced(text, facts)[0])
+                ) or carried(text, facts)
+            if not drop:
+                notes.pop(text, None)
+                notes[text] = statement
     return list(notes.values())
 
 
@@ -104,33 +143,141 @@ def asked_about(statement: Statement, question: str) -> bool:
     )
 
 
+def _traits(text: str, memo: SessionMemo) -> tuple[bool, frozenset[str], frozenset[str]]:
+    """A note's salience (> 0), the fact keys of its word classes, and the stems of the words
+    a question may name it by: what `asked_about` reads, worked out once per text."""
+    known = memo.note_traits.get(text)
+    if known is None:
+        keys = frozenset(key for name in classes_of(text) for key in _CLASS_KEYS[name])
+        words = frozenset().union(*(fact_words(k, text) for k in ("note", *keys)))
+        known = memo.note_traits[text] = (salience(text) > 0, keys, words)
+    return known
+
+
+_ALL_CLASS_KEYS = tuple(dict.fromkeys(k for keys in _CLASS_KEYS.values() for k in keys))
+
+
 def notes_section(
     notes: Sequence[Statement],
     store: FactStore | None,
     budget: int,
     count_text: Callable[[str], int],
     question: str = "",
+    memo: SessionMemo | None = None,
 ) -> tuple[Section | None, int]:
     """The notes that fit `budget` tokens: those `question` is about first, then those not
     wholly replaced by a current fact before those that are, then those with a figure or a
     fact-bearing word before the rest, the newest first at each step; listed newest first.
-    Returns the section (None if empty) and how many it holds."""
+    Returns the section (None if empty) and how many it holds.
+
+    Each note is worked out once (its line and whether it is wholly replaced, while the
+    facts stay as they are; its salience and words, for good, in the session's `memo`), and
+    the section is counted a line at a time: a trial adds the new line's tokens and those
+    its separators make with its neighbours (see `_fit`)."""
+    memo = memo if memo is not None else SessionMemo()
     facts = current_values(store)
-    lines = {id(n): redact(marked_line(n, facts), store) for n in notes}  # each once
+    judged = memo.note_lines.at(facts_state(store))
+    said = question_words(question) if question else set()
+    topics = {k for k in _ALL_CLASS_KEYS if topic_asked(k, question)} if question else set()
 
     def rank(i: int) -> tuple[bool, bool, bool, int]:
-        note = notes[i].text
-        stale = replaced(note, facts)[1]
-        asked = bool(question) and not stale and asked_about(notes[i], question)
-        return asked, not stale, salience(note) > 0, i
+        note = notes[i]
+        stale = judged.get((note.turn, note.text), (None, None))[1]
+        if stale is None:
+            stale = _judge(note, facts, store, judged)[1]
+        salient, keys, words = _traits(note.text, memo)
+        asked = (
+            bool(question)
+            and not stale
+            and (not said.isdisjoint(words) or not topics.isdisjoint(keys))
+        )
+        return asked, not stale, salient, i
 
     order = sorted(range(len(notes)), key=rank, reverse=True)
+
+    def line(i: int) -> str:
+        note = notes[i]
+        known = judged.get((note.turn, note.text))
+        return (known or _judge(note, facts, store, judged))[0]
+
+    kept = _fit(order, line, budget, count_text, memo.note_counts.at(count_text))
+    if not kept:
+        return None, 0
+    text = "\n".join(line(j) for j in kept)
+    return Section("fact", NOTES_LABEL, text), len(kept)
+
+
+def _judge(
+    note: Statement,
+    facts: Mapping[str, str],
+    store: FactStore | None,
+    judged: dict[tuple[int, str], tuple[str, bool]],
+) -> tuple[str, bool]:
+    """`note`'s line (marked, redacted) and whether a current fact wholly replaced it."""
+    verdict = (redact(marked_line(note, facts), store), replaced(note.text, facts)[1])
+    judged[(note.turn, note.text)] = verdict
+    return verdict
+
+
+def _fit(
+    order: Sequence[int],
+    line: Callable[[int], str],
+    budget: int,
+    count: Callable[[str], int],
+    counted: dict[str | tuple[str, str], int],
+) -> list[int]:
+    """Greedily, in `order`, the notes whose lines, joined newest (highest index) first,
+    fit `budget`: those kept, newest first.
+
+    A line's tokens in the joined text are its own plus what the separators before and after
+    it add with their neighbours (a pair's count less its lines'), so a trial is counted from
+    a few short texts, not the whole section. That is exact for a tokenizer whose tokens do
+    not reach across a whole line (a word count; tiktoken's, which splits text before
+    merging); the joined text is counted once at the end to confirm, and if it differs, the
+    section is worked out again counting each trial's joined text."""
+    kept: list[int] = []  # newest (highest index) first
+    total = 0
+
+    def own(i: int) -> int:
+        text = line(i)
+        known = counted.get(text)
+        if known is None:
+            known = counted[text] = count(text)
+        return known
+
+    def pair(a: int, b: int) -> int:  # what joining a's line and b's adds
+        key = (line(a), line(b))
+        known = counted.get(key)
+        if known is None:
+            known = counted[key] = count(f"{key[0]}\n{key[1]}") - own(a) - own(b)
+        return known
+
+    for i in order:
+        at = bisect.bisect_left(kept, -i, key=operator.neg)
+        before = kept[at - 1] if at else None
+        after = kept[at] if at < len(kept) else None
+        cost = own(i)
+        if before is not None:
+            cost += pair(before, i)
+        if after is not None:
+            cost += pair(i, after)
+        if before is not None and after is not None:
+            cost -= pair(before, after)
+        if total + cost <= budget:
+            kept.insert(at, i)
+            total += cost
+    if kept and count("\n".join(line(j) for j in kept)) != total:
+        return _fit_joined(order, line, budget, count)
+    return kept
+
+
+def _fit_joined(
+    order: Sequence[int], line: Callable[[int], str], budget: int, count: Callable[[str], int]
+) -> list[int]:
+    """`_fit`, counting each trial's whole joined text: for a tokenizer that is not local."""
     kept: list[int] = []
     for i in order:
         trial = sorted([*kept, i], reverse=True)
-        if count_text("\n".join(lines[id(notes[j])] for j in trial)) <= budget:
+        if count("\n".join(line(j) for j in trial)) <= budget:
             kept = trial
-    if not kept:
-        return None, 0
-    text = "\n".join(lines[id(notes[j])] for j in kept)
-    return Section("fact", NOTES_LABEL, text), len(kept)
+    return kept

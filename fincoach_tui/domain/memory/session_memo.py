@@ -20,6 +20,7 @@ from itertools import islice
 from typing import Generic, TypeVar
 
 from fincoach_tui.domain.conversation import Message
+from fincoach_tui.domain.user_statements import Statement
 
 K = TypeVar("K", bound=Hashable)
 V = TypeVar("V")
@@ -93,6 +94,24 @@ class BoundedCache(Generic[K, V]):
         return len(self._entries)
 
 
+class ByState(Generic[K, V]):
+    """Values that hold for one state of something that changes now and then (the facts):
+    all forgotten at once when the state asked about is another one."""
+
+    __slots__ = ("_entries", "_state")
+
+    def __init__(self) -> None:
+        self._state: Hashable = None
+        self._entries: dict[K, V] = {}
+
+    def at(self, state: Hashable, limit: int = 65536) -> dict[K, V]:
+        """The values for `state`; none if it is not the last one asked about, or if they
+        reached `limit` (forgotten all at once, as `BoundedCache`)."""
+        if state != self._state or len(self._entries) >= limit:
+            self._state, self._entries = state, {}
+        return self._entries
+
+
 class SessionMemo:
     """One session's reusable strategy work: see the module's docstring."""
 
@@ -102,3 +121,17 @@ class SessionMemo:
         # what they state against those facts, by the messages' ids and the facts' values
         # (domain/memory/hybrid.py). Ids name one text for good only within a session.
         self.conflicts: BoundedCache[tuple, tuple] = BoundedCache()
+        # Each user message's statements, read once (domain/memory/notes.py): by message id,
+        # with the text they were read from. One entry a message, as the history holds.
+        self.statements: dict[str, tuple[str, tuple[Statement, ...]]] = {}
+        # What a statement says against the current facts, until they change: whether it is
+        # left out of the notes (by its text), and its line and whether it is wholly
+        # replaced (by its turn and text).
+        self.dropped: ByState[str, bool] = ByState()
+        self.note_lines: ByState[tuple[int, str], tuple[str, bool]] = ByState()
+        # The tokens of note lines and of pairs of them joined, by the texts, for the
+        # tokenizer last used (a count function: equal while it is the same).
+        self.note_counts: ByState[str | tuple[str, str], int] = ByState()
+        # A note line's fact-independent traits (salience, the words a question may name):
+        # by its text, for good.
+        self.note_traits: dict[str, tuple] = {}
