@@ -7,6 +7,9 @@ from __future__ import annotations
 import gc
 import weakref
 
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
 from fincoach_tui.domain.conversation import Message, Transcript
 from fincoach_tui.domain.fact_store import Fact, FactStore
 from fincoach_tui.domain.memory import MemoryView, SessionMemo, Summary
@@ -127,3 +130,21 @@ def test_a_growing_history_is_read_only_where_it_grew():
     Counted.reads = 0
     other.ordered(tuple(messages))
     assert Counted.reads == 400
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    st.lists(st.integers(1, 6), min_size=1, max_size=40),
+    st.lists(st.tuples(st.integers(0, 1), st.integers(0, 40)), min_size=1, max_size=30),
+)
+def test_turn_numbers_are_those_of_any_history_asked_about(turns, asks):
+    """Prefixes of two transcripts, asked in any order (growing, an earlier point, the other
+    transcript): always [m.turn for m in history] when those never decrease, else None."""
+    one = tuple(Counted(t) for t in turns)
+    other = tuple(Counted(t) for t in sorted(turns))
+    numbers = TurnNumbers()
+    for which, end in asks:
+        history = (one, other)[which][:end]
+        expected = [m.turn for m in history]
+        ordered = all(a <= b for a, b in zip(expected, expected[1:], strict=False))
+        assert numbers.ordered(history) == (expected if ordered else None)

@@ -27,10 +27,13 @@ V = TypeVar("V")
 
 
 class TurnNumbers:
-    """The turn numbers of the history last asked about, and whether they never decrease.
+    """The turn numbers of the longest history asked about, and whether they never decrease.
 
     A session's history grows a turn at a time (the comparison walks it turn by turn), so
-    the next history starts with the very same messages: only the new ones are read."""
+    the next history starts with the very same messages: only the new ones are read. Which
+    history it is, is told by position: a session's histories are prefixes of its
+    append-only transcript, so the message at a position (the very object) stands for every
+    message before it; nothing is scanned whatever the session's length."""
 
     __slots__ = ("_known", "_numbers", "_ordered")
 
@@ -41,35 +44,32 @@ class TurnNumbers:
 
     def ordered(self, history: Sequence[Message]) -> list[int] | None:
         """[m.turn for m in history] when those never decrease (a transcript's), else None:
-        then "the messages after turn N" are a tail, found by bisection rather than a scan."""
+        then "the messages after turn N" are a tail, found by bisection rather than a scan.
+        The list is only read by the caller, before the next call."""
         if not isinstance(history, (tuple, list)):
             return None
-        known, numbers, ordered = self._known, self._numbers, self._ordered
-        n = len(known)
-        if (
-            n
-            and n <= len(history)
-            and (history is known or all(map(operator.is_, known, history[:n])))
-        ):
-            if n == len(history):
-                return numbers if ordered else None
+        known, numbers = self._known, self._numbers
+        n, size = len(known), len(history)
+        if n and size and size <= n and known[size - 1] is history[size - 1]:
+            if size == n:
+                return numbers if self._ordered else None
+            earlier = numbers[:size]  # an earlier point of the same history
+            if self._ordered or all(map(operator.le, earlier, islice(earlier, 1, None))):
+                return earlier
+            return None
+        if n and size > n and history[n - 1] is known[n - 1]:
             new = [m.turn for m in history[n:]]
-            ordered = (
-                ordered
+            self._ordered = (
+                self._ordered
                 and numbers[-1] <= new[0]
                 and all(map(operator.le, new, islice(new, 1, None)))
             )
-            numbers = numbers + new
-        elif n > len(history) and all(map(operator.is_, history, known)):
-            numbers = numbers[: len(history)]  # an earlier point of the same history
-            if ordered:
-                return numbers
-            return numbers if all(map(operator.le, numbers, islice(numbers, 1, None))) else None
+            numbers.extend(new)
         else:
-            numbers = [m.turn for m in history]
-            ordered = all(map(operator.le, numbers, islice(numbers, 1, None)))
-        self._known, self._numbers, self._ordered = tuple(history), numbers, ordered
-        return numbers if ordered else None
+            numbers = self._numbers = [m.turn for m in history]
+            self._ordered = all(map(operator.le, numbers, islice(numbers, 1, None)))
+        self._known = history
+        return numbers if self._ordered else None
 
 
 class BoundedCache(Generic[K, V]):
