@@ -230,11 +230,12 @@ def _fit(
     fit `budget`: those kept, newest first.
 
     A line's tokens in the joined text are its own plus what the separators before and after
-    it add with their neighbours (a pair's count less its lines'), so a trial is counted from
-    a few short texts, not the whole section. That is exact for a tokenizer whose tokens do
-    not reach across a whole line (a word count; tiktoken's, which splits text before
-    merging); the joined text is counted once at the end to confirm, and if it differs, the
-    section is worked out again counting each trial's joined text."""
+    it add with their neighbours: what joining the last word of one line and the first of
+    the next adds to their counts (few distinct seams: kept from turn to turn). That is
+    exact for a tokenizer whose tokens do not reach across a space on either side of the
+    newline (a word count; tiktoken's, which splits text at spaces before merging); the
+    joined text is counted once at the end to confirm, and if it differs, the section is
+    worked out again counting each trial's joined text."""
     kept: list[int] = []  # newest (highest index) first
     total = 0
 
@@ -245,11 +246,12 @@ def _fit(
             known = counted[text] = count(text)
         return known
 
-    def pair(a: int, b: int) -> int:  # what joining a's line and b's adds
-        key = (line(a), line(b))
+    def pair(a: int, b: int) -> int:  # what joining a's line and b's adds: at the seam
+        key = (line(a).rpartition(" ")[2], line(b).partition(" ")[0])
         known = counted.get(key)
         if known is None:
-            known = counted[key] = count(f"{key[0]}\n{key[1]}") - own(a) - own(b)
+            end, start = key
+            known = counted[key] = count(f"{end}\n{start}") - count(end) - count(start)
         return known
 
     for i in order:
