@@ -241,13 +241,22 @@ def test_notes_match_the_reference_with_tiktoken(encoding) -> None:
     check()
 
 
-def test_a_tiktoken_section_counts_as_its_lines_and_their_pairs(encoding) -> None:
-    """The count `notes_section` adds up line by line is the joined text's, for o200k."""
+def test_a_tiktoken_section_counts_as_its_lines_and_their_seams(encoding) -> None:
+    """The count `notes_section` adds up line by line (each line's tokens, and what each
+    newline adds between the last word of a line and the first of the next) is the joined
+    text's, for o200k: lines that end in a word, a figure, a ")" or "…"."""
     lines = [
-        Statement(t, s).line(outdated) for t, s in enumerate(SAID, 1) for outdated in (False, True)
+        Statement(t, s).line(outdated, partly)
+        for t, s in enumerate(SAID, 1)
+        for outdated, partly in ((False, ()), (True, ()), (False, ("rent",)))
     ]
-    count = lambda text: len(encoding.encode_ordinary(text))  # noqa: E731
-    total = count(lines[0]) + sum(
-        count(f"{a}\n{b}") - count(a) for a, b in zip(lines, lines[1:], strict=False)
-    )
+
+    def count(text: str) -> int:
+        return len(encoding.encode_ordinary(text))
+
+    def seam(a: str, b: str) -> int:
+        end, start = a.rpartition(" ")[2], b.partition(" ")[0]
+        return count(f"{end}\n{start}") - count(end) - count(start)
+
+    total = sum(map(count, lines)) + sum(seam(a, b) for a, b in zip(lines, lines[1:], strict=False))
     assert count("\n".join(lines)) == total
