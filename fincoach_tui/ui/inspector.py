@@ -44,6 +44,10 @@ if TYPE_CHECKING:
 # tokens, model, estimated) -> the ledger (counted by the session's counter, not here).
 LedgerSource = Callable[[Sequence[SentMessage], int, str | None, bool], "Ledger | None"]
 
+# Listed rows a new request may change and still be appended to (buffer's last question
+# is no longer new in the next request).
+REPLACED_MOST = 4
+
 # "#", role, provenance, tokens (29), a cell padding of 2 on 5 columns, the scrollbar (2)
 FIXED_COLUMNS_WIDTH = 41
 
@@ -203,9 +207,10 @@ class RequestInspector(Widget):
     ) -> None:
         """Fill the table with the rows of the window. `drawn`: the rows the table was
         showing; when they begin the new ones (buffer resends the whole conversation: each
-        request is the last one and two more messages), only the new rows are added and as
-        many of the oldest listed ones dropped, so a turn's cost does not grow with the
-        session's length. `keep_cursor`: the same rows again (a resize, a new theme)."""
+        request is the last one, its question no longer new, and two more messages), only
+        the rows that changed or came are added and as many of the oldest listed ones
+        dropped, so a turn's cost does not grow with the session's length. `keep_cursor`:
+        the same rows again (a resize, a new theme)."""
         table = self.query_one(RequestTable)
         cursor = table.cursor_row
         width = self._current_preview_width()
@@ -214,17 +219,9 @@ class RequestInspector(Widget):
         else:
             window = RowWindow.newest(head_length(self._rows), len(self._rows))
             cursor = len(window.listed) - 1  # a new request starts on its newest message
-        dropped = self._window.dropped_for(window)
-        if (
-            drawn
-            and not keep_cursor
-            and dropped is not None
-            and width == self._preview_width
-            and len(drawn) == self._window.total
-            and table.row_count == len(self._window.listed)
-            and self._rows[: len(drawn)] == drawn
-        ):
-            self._extend(table, window, dropped)
+        kept = self._kept(drawn) if drawn and not keep_cursor else None
+        if kept is not None and width == self._preview_width:
+            self._extend(table, drawn or [], kept, window)
         else:
             self._preview_width = width
             self._fill(table, window)
@@ -235,15 +232,39 @@ class RequestInspector(Widget):
         else:
             self.query_one("#content", Line).show(Text("Send a message to see the request."))
 
+    def _kept(self, drawn: list[InspectorRow]) -> int | None:
+        """How many of the drawn rows the new rows begin with, when the table can keep
+        them: the rows it lists up to there are unchanged and at most REPLACED_MOST listed
+        rows after them changed. Only the listed rows are compared, so this does not grow
+        with the request either."""
+        old, rows = self._window, self._rows
+        table = self.query_one(RequestTable)
+        if len(drawn) != old.total or table.row_count != len(old.listed) or not old.total:
+            return None
+        if rows[: old.head] != drawn[: old.head]:
+            return None
+        same = old.start
+        while same < min(old.total, len(rows)) and rows[same] == drawn[same]:
+            same += 1
+        return same if old.total - same <= REPLACED_MOST else None
+
     def _fill(self, table: DataTable, window: RowWindow) -> None:
         table.clear()
         for index in window.listed:
             self._add(table, index, window)
 
-    def _extend(self, table: DataTable, window: RowWindow, dropped: int) -> None:
-        """From the window listed to `window`: drop the oldest listed rows, append the new."""
+    def _extend(
+        self, table: DataTable, drawn: list[InspectorRow], kept: int, window: RowWindow
+    ) -> None:
+        """From the rows listed to `window` (or fill it when it cannot be done in place):
+        drop the drawn rows after `kept`, then the oldest listed ones, append the new."""
         old = self._window
-        for row in self._rows[old.start : old.start + dropped]:
+        base = RowWindow(old.head, old.start, kept)  # once the changed rows are gone
+        dropped = base.dropped_for(window)
+        if dropped is None:
+            self._fill(table, window)
+            return
+        for row in drawn[kept : old.total] + drawn[base.start : base.start + dropped]:
             table.remove_row(row.key)
         if window.hidden:
             marker = Marker.of(self._rows, window)
@@ -251,7 +272,7 @@ class RequestInspector(Widget):
             tokens = Text(fmt.tokens(marker.tokens), justify="right", style=style)
             table.update_cell(MARKER_KEY, "tokens", tokens)
             table.update_cell(MARKER_KEY, "preview", self._marker_preview(marker))
-        for index in range(old.appended_from(window), window.total):
+        for index in range(base.appended_from(window), window.total):
             self._add(table, index, window)
 
     def _add(self, table: DataTable, index: int | None, window: RowWindow) -> None:

@@ -25,8 +25,11 @@ class RequestTable(DataTable):
         return self.coordinate_to_cell_key(Coordinate(row, 0)).row_key.value == MARKER_KEY
 
     def on_click(self, event: events.Click) -> None:
-        # Runs before the DataTable's own handler moves the cursor: a click on the marker
-        # where the cursor already is selects it (RowSelected), and that is handled there.
-        row = event.style.meta.get("row")
-        if isinstance(row, int) and row != self.cursor_row and self.is_marker(row):
+        # Runs before the DataTable's own handler moves the cursor, which selects the row
+        # (RowSelected, handled as Enter is) only when the click is on the cell the cursor
+        # is on already: any other click on the marker asks for more here.
+        row, column = event.style.meta.get("row"), event.style.meta.get("column")
+        if not isinstance(row, int) or not isinstance(column, int) or not self.is_marker(row):
+            return
+        if Coordinate(row, column) != self.cursor_coordinate:
             self.post_message(self.EarlierWanted())
