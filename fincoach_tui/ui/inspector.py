@@ -25,6 +25,7 @@ from fincoach_tui.domain.context import PROVENANCES
 from fincoach_tui.domain.records import CallRecord, SentMessage
 from fincoach_tui.ui import format as fmt
 from fincoach_tui.ui.inspector_rows import (
+    TOKENS_COLUMN,
     InspectorRow,
     Marker,
     head_length,
@@ -106,7 +107,7 @@ class RequestInspector(Widget):
         table.add_column("#", key="number", width=3)
         table.add_column("role", key="role", width=9)
         table.add_column("provenance", key="provenance", width=10)
-        table.add_column(Text("tokens", justify="right"), key="tokens", width=7)
+        table.add_column(Text("tokens", justify="right"), key="tokens", width=TOKENS_COLUMN)
         table.add_column("preview", key="preview")
         # Provenance colours come from the theme: rebuild the cells when it changes.
         self.app.theme_changed_signal.subscribe(self, self._theme_changed)
@@ -269,7 +270,7 @@ class RequestInspector(Widget):
         if window.hidden:
             marker = Marker.of(self._rows, window)
             style = self._style("earlier")
-            tokens = Text(fmt.tokens(marker.tokens), justify="right", style=style)
+            tokens = Text(marker.tokens_cell, justify="right", style=style)
             table.update_cell(MARKER_KEY, "tokens", tokens)
             table.update_cell(MARKER_KEY, "preview", self._marker_preview(marker))
         for index in range(base.appended_from(window), window.total):
@@ -283,7 +284,7 @@ class RequestInspector(Widget):
                 Text("…", justify="right", style=style),
                 Text(""),
                 Text(""),
-                Text(fmt.tokens(marker.tokens), justify="right", style=style),
+                Text(marker.tokens_cell, justify="right", style=style),
                 self._marker_preview(marker),
                 key=MARKER_KEY,
             )

@@ -125,6 +125,9 @@ def head_length(rows: Sequence[InspectorRow]) -> int:
     return min(len(rows), HEAD_MOST)
 
 
+TOKENS_COLUMN = 7  # the inspector table's tokens column, in characters
+
+
 @dataclass(frozen=True)
 class Marker:
     """What the rows behind the marker hold, and how many the next page lists."""
@@ -141,6 +144,14 @@ class Marker:
             sum(row.tokens for row in hidden if row.tokens is not None),
             window.hidden - window.earlier().hidden,
         )
+
+    @property
+    def tokens_cell(self) -> str:
+        """The tokens in the table's 7-character column: 1.23M rather than a cut 1,234,5."""
+        exact = fmt.tokens(self.tokens)
+        if len(exact) <= TOKENS_COLUMN:
+            return exact
+        return f"{self.tokens / 1_000_000:.2f}M" if self.tokens < 10**9 else f"{self.tokens:.1e}"
 
     @property
     def earlier(self) -> str:

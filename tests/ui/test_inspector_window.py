@@ -87,6 +87,13 @@ def test_a_short_request_lists_every_row():
         assert window.listed == list(range(total))
 
 
+def test_the_markers_tokens_fit_their_column():
+    from fincoach_tui.ui.inspector_rows import Marker
+
+    assert Marker(799, 319_600, 200).tokens_cell == "319,600"
+    assert Marker(19_799, 1_221_519, 200).tokens_cell == "1.22M"
+
+
 def test_each_page_lists_earlier_rows_until_none_are_left():
     window = RowWindow.newest(head=1, total=1000)
     pages = [window.hidden]
