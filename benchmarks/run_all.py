@@ -237,6 +237,27 @@ def sitting_report(sit: dict) -> str:
                       *(f"| {a} | {b} | {c} | {d} |" for a, b, c, d in rows)])  # fmt: skip
 
 
+def walk_report(walk: dict) -> str:
+    """The comparison's walk (bench_walk.py): CPU to compare every strategy on opening a
+    session, cold and with its walk kept, and a turn's step at turn 10 and at the last."""
+    rows = []
+    skipped = f" (without {', '.join(walk['skipped'])})" if walk["skipped"] else ""
+    for n in walk["sizes"]:
+        row = walk[str(n)]
+        rows.append((f"CPU comparing every strategy{skipped} after opening {n:,} turns: "
+                     "no walk kept / walk kept", f"{row['cold_cpu_s']:.2f} s / "
+                     f"**{row['warm_cpu_s']:.2f} s**", "< 2 s (kept)",
+                     verdict(row["warm_cpu_s"] < 2)))  # fmt: skip
+    n = walk["sizes"][-1]
+    first, last = walk[str(n)]["turn_10_ms"], walk[str(n)][f"turn_{n}_ms"]
+    steps = ", ".join(f"{k} {first[k]:.1f} → {last[k]:.1f}" for k in last if k in first)
+    rows.append((f"A turn's comparison step, turn 10 → turn {n:,} (ms of CPU per strategy)",
+                 steps, "flat", verdict(all(last[k] <= 2 * first[k] + 1 for k in last
+                                            if k in first))))  # fmt: skip
+    return "\n".join(["| Measure | Figure | Target | Verdict |", "|---|---|---|---|",
+                      *(f"| {a} | {b} | {c} | {d} |" for a, b, c, d in rows)])  # fmt: skip
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="fewer runs, a 200-turn session")
@@ -267,12 +288,14 @@ def main(argv: list[str] | None = None) -> int:
         if usage_sessions > 0 else None
     )  # fmt: skip
     sitting = run("bench_sitting.py", "--turns", "40" if args.quick else "205")
+    walk = run("bench_walk.py", *(["--sizes", "200,1000"] if args.quick else []))
     info = machine()
     if args.json:
         args.json.write_text(json.dumps({"machine": info, "first_frame": first,
                                          "session": session, "rss": rss, "storage": storage,
                                          "long": long, "usage": usage,
-                                         "sitting": sitting}, indent=2) + "\n")  # fmt: skip
+                                         "sitting": sitting, "walk": walk},
+                                        indent=2) + "\n")  # fmt: skip
     print(report(first, session, rss, info))
     print()
     print("Long sessions (issue 17):")
@@ -287,6 +310,8 @@ def main(argv: list[str] | None = None) -> int:
     print("One sitting (issue 17):")
     print()
     print(sitting_report(sitting))
+    print()
+    print(walk_report(walk))
     return 0
 
 

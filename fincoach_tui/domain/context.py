@@ -83,9 +83,14 @@ def system_message(prompt: str, extra: tuple[Section, ...] = ()) -> ContextMessa
     content = prompt
     for section in extra:
         content += f"{SECTION_BREAK}{section.label}\n{section.text}"
-    # chain: a summary section carries the ids of every turn it covers (thousands, late
-    # in a long session), and this runs for every request every strategy builds.
-    ids = tuple(chain.from_iterable(s.source_ids for s in extra))
+    # A summary section carries the ids of every turn it covers (thousands, late in a long
+    # session), and this runs for every request every strategy builds: when it is the only
+    # section with ids, its tuple is taken as it is rather than copied.
+    having = [s.source_ids for s in extra if s.source_ids]
+    if len(having) == 1 and type(having[0]) is tuple:
+        ids: tuple[str, ...] = having[0]
+    else:
+        ids = tuple(chain.from_iterable(having))
     return ContextMessage("system", content, "system", ids, sections)
 
 

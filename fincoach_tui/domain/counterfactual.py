@@ -32,6 +32,7 @@ from operator import attrgetter
 from types import MappingProxyType
 from typing import Any
 
+from fincoach_tui.domain.buffer_sums import WalkerSums, buffer_step
 from fincoach_tui.domain.context import Context, ContextMessage, system_message
 from fincoach_tui.domain.conversation import Message
 from fincoach_tui.domain.curves import (  # noqa: F401 - the report's types, re-exported
@@ -53,8 +54,7 @@ from fincoach_tui.domain.memory.base import MemoryView, Summary
 from fincoach_tui.domain.memory.buffer import BufferStrategy
 from fincoach_tui.domain.pricing import Price
 from fincoach_tui.domain.recall import BM25Index, LexicalRetriever, VectorRetriever
-from fincoach_tui.domain.record_refs import SentRefs
-from fincoach_tui.domain.records import UNLISTED_IDS, CallRecord, IdRuns, compact_ids
+from fincoach_tui.domain.records import UNLISTED_IDS, CallRecord
 from fincoach_tui.domain.session_events import FactEvent, apply_fact_event
 from fincoach_tui.domain.session_state import SessionState, StrategySwitch
 from fincoach_tui.domain.upkeep import UpkeepMarks, active_key, real_upkeep, upkeep_estimate
@@ -78,30 +78,9 @@ class Walker:
     summary_estimated: bool = False
     error: str = ""
     priced: PricedSteps = field(default_factory=PricedSteps)  # the steps' prices, kept
-    # buffer's running sums over the history it last sent (see CounterfactualLedger._whole)
+    # buffer's running sums over the history it last sent (see buffer_sums.py)
     running: WalkerSums | None = None
     marks: UpkeepMarks = UpkeepMarks()  # where its next estimated maintenance starts
-
-
-@dataclass(frozen=True)
-class WalkerSums:
-    """Content tokens and role counts of history[:count], as buffer's requests measure them.
-
-    Buffer sends every earlier message, so its request at turn t is the one at t-1 plus a
-    turn: kept as sums, each turn adds two messages instead of building 2t of them.
-    `sizes` is the override the sums were taken under (the projection's), `sized` whether
-    any message was counted from it."""
-
-    count: int
-    last: Any  # history[count - 1], to tell that a later history extends this one
-    content: int
-    roles: tuple[tuple[str, int], ...]
-    sizes: Any = None
-    sized: bool = False
-    # history[:runs_count]'s ids as compact runs ("m1..m9998"), extended only when a
-    # record is compared with the request (`_same_whole`): never for projected turns.
-    runs: tuple[str, ...] = ()
-    runs_count: int = 0
 
 
 class CounterfactualLedger:
@@ -129,7 +108,7 @@ class CounterfactualLedger:
         # Recall's index: the questions of the turns walked so far, each tokenized once.
         self._index = BM25Index()
         self._indexed = 0  # turns whose question is in the index
-        self._lexical = LexicalRetriever(self._index)
+        self._lexical = LexicalRetriever(self._index, in_turn_order=True)
         self._vector: tuple[VectorRetriever, VectorRetriever] | None = None  # session's, ours
         self._known: dict[str, int] = {}  # content tokens of transcript messages, by id
         self._system: tuple[str, int] | None = None  # a bare system prompt and its tokens
@@ -138,6 +117,7 @@ class CounterfactualLedger:
         self._store_turn = 0
         self._store_applied = 0  # entries of the log applied to it
         self._actual = ActualPath()  # the path really taken, read as records come
+        self._folding: dict[type, bool] = {}  # whether a strategy's class keeps a summary
 
     # ---- what has been walked (read-only views, for reports and checks) --------------
     @property
@@ -175,6 +155,7 @@ class CounterfactualLedger:
             if not walker.error and len(walker.steps) < turns:
                 walkers.append(walker)
         if not walkers:
+            self._index_questions(messages, turns)  # a kept walk: recall's index for what follows
             return True
         log: Sequence[tuple[int, FactEvent]] | None = state.fact_log
         if not log and template.facts is not None and template.facts.facts:
@@ -188,7 +169,8 @@ class CounterfactualLedger:
             view = template if log is None else replace(template, facts=self._facts_at(t, log))
             record = self._chat.get(t)
             completion = record.usage.completion_tokens if record else 0
-            history = messages[: 2 * (t - 1)]  # one slice for every strategy
+            # One copy for every strategy (a strategy reads a tuple: `step` takes it as is).
+            history = tuple(messages[: 2 * (t - 1)])
             for walker in walkers:
                 if walker.error or len(walker.steps) != t - 1:
                     continue
@@ -202,7 +184,12 @@ class CounterfactualLedger:
                     walker.error = f"{type(exc).__name__}: {exc}"
                     continue
                 walker.steps.append(step)
-        return last == turns
+        if last < turns:
+            return False
+        # Every turn walked: the index takes the last question too, so that the projection's
+        # walk ahead (which builds on the whole history) reads it from there.
+        self._index_questions(messages, turns)
+        return True
 
     def _index_questions(self, messages: Sequence[Message], turns: int) -> None:
         """Recall's candidates are earlier questions: index those of turns 1..`turns`."""
@@ -248,7 +235,18 @@ class CounterfactualLedger:
         """What `walker`'s strategy sends for `new`; `sizes` overrides counts by message id
         (the projection's synthetic turns have a size but no text)."""
         if type(walker.strategy) is BufferStrategy:  # everything so far: sums, not a request
-            return self._whole(walker, template, history, new, completion, record, sizes)
+            step, walker.running = buffer_step(
+                walker.running,
+                history,
+                new,
+                completion,
+                record,
+                sizes,
+                self._known,
+                self._count_context,
+                self._system_tokens(template.system_prompt),
+            )
+            return step
         history = tuple(history)
         fold = self._maybe_fold(walker, history, sizes, template.memo)
         count = (
@@ -273,94 +271,6 @@ class CounterfactualLedger:
             content += walker.summary.tokens  # type: ignore[union-attr]
         same = record is not None and not estimated and _same_request(context, content, record)
         return Step(new.turn, content, roles, completion, estimated, record if same else None, fold)
-
-    def _whole(
-        self,
-        walker: Walker,
-        template: MemoryView,
-        history: Sequence[Message],
-        new: Message,
-        completion: int,
-        record: CallRecord | None,
-        sizes: Mapping[str, int] | None,
-    ) -> Step:
-        """buffer's step without building its request: the system prompt, every message of
-        `history` verbatim and `new`, measured exactly as `_measure` would measure them
-        (buffer has no fold, no summary and leaves nothing out). The history's sums are
-        carried from the walker's last step, so a turn costs its own messages only."""
-        running = walker.running
-        if running is not None and not (
-            running.count <= len(history)
-            and (running.count == 0 or history[running.count - 1] is running.last)
-            and (running.sizes is sizes or not running.sized)
-            and (
-                not sizes
-                or running.sizes is sizes
-                or all(history[i].id not in sizes for i in range(running.count))
-            )
-        ):
-            running = None  # another history, or other sizes: summed again from the start
-        count, content, sized = (
-            (running.count, running.content, running.sized) if running else (0, 0, False)
-        )
-        roles = dict(running.roles) if running else {}
-        known, count_context = self._known, self._count_context
-        for message in history[count:]:
-            if sizes and message.id in sizes:
-                content += sizes[message.id]
-                sized = True
-            else:
-                tokens = known.get(message.id)
-                if tokens is None:
-                    tokens = known[message.id] = count_context(
-                        ContextMessage(message.role, message.content, "verbatim", (message.id,))
-                    )
-                content += tokens
-            roles[message.role] = roles.get(message.role, 0) + 1
-        runs, runs_count = (running.runs, running.runs_count) if running else ((), 0)
-        if record is not None and runs_count < len(history):
-            added = compact_ids(m.id for m in history[runs_count:])
-            runs, runs_count = tuple(compact_ids(IdRuns((*runs, *added)))), len(history)
-        if len(history) > count:
-            walker.running = WalkerSums(
-                len(history),
-                history[-1],
-                content,
-                tuple(roles.items()),
-                sizes if sized or sizes else None,
-                sized,
-                runs,
-                runs_count,
-            )
-        elif running is not None and (
-            sizes and running.sizes is not sizes or runs is not running.runs
-        ):
-            walker.running = WalkerSums(
-                running.count,
-                running.last,
-                content,
-                running.roles,
-                sizes if sizes and running.sizes is not sizes else running.sizes,
-                sized,
-                runs,
-                runs_count,
-            )
-        system = self._system_tokens(template.system_prompt)
-        if sizes and new.id in sizes:
-            last = sizes[new.id]
-        else:
-            cached = known.get(new.id)
-            if cached is None:
-                cached = known[new.id] = count_context(
-                    ContextMessage("user", new.content, "new", (new.id,))
-                )
-            last = cached
-        total = system + content + last
-        roles["system"] = roles.get("system", 0) + 1
-        roles["user"] = roles.get("user", 0) + 1
-        shape = tuple(sorted(roles.items()))
-        same = record is not None and _same_whole(history, new, total, record, runs)
-        return Step(new.turn, total, shape, completion, False, record if same else None, None)
 
     def _system_tokens(self, prompt: str) -> int:
         """Content tokens of the system message with no sections (buffer's), kept by prompt."""
@@ -396,11 +306,10 @@ class CounterfactualLedger:
         self, walker: Walker, history: tuple[Message, ...], sizes, memo: SessionMemo
     ) -> FoldStep | None:
         strategy = walker.strategy
-        plan = (
-            strategy.fold_plan(history, walker.summary, memo)
-            if isinstance(strategy, Folds)
-            else None
-        )
+        folds = self._folding.get(type(strategy))
+        if folds is None:  # a protocol's isinstance inspects the class: once per class
+            folds = self._folding[type(strategy)] = isinstance(strategy, Folds)
+        plan = strategy.fold_plan(history, walker.summary, memo) if folds else None
         if plan is None:
             return None
         real = self._real.get(plan.last_turn)
@@ -563,38 +472,6 @@ def _has_summary(context: Context) -> bool:
         any(s.provenance == "summary" for s in context.messages[0].sections)
         if context.messages
         else False
-    )
-
-
-def _same_whole(
-    history: Sequence[Message],
-    new: Message,
-    content: int,
-    record: CallRecord,
-    runs: tuple[str, ...] = (),
-) -> bool:
-    """`_same_request` for buffer's request (system, every message of `history`, `new`),
-    read from the history rather than from a request built. `runs`: the history's ids as
-    compact runs; a record read from the file is then compared run by run, not message by
-    message (which made opening a long buffer session quadratic)."""
-    sent = record.sent
-    if content != record.counted_tokens or len(sent) != len(history) + 2:
-        return False
-    first, final = sent[0], sent[-1]
-    if first.role != "system" or tuple(first.source_ids) != ():
-        return False
-    if final.role != "user" or tuple(final.source_ids) != (new.id,):
-        return False
-    parts = sent.reference_runs() if isinstance(sent, SentRefs) and runs else None
-    if parts is not None and parts[0] is None and parts[-1] == ("new", (new.id,)):
-        middle = parts[1:-1]
-        if all(p is not None and p[0] == "verbatim" for p in middle):
-            # A reference names a transcript message exactly as the file holds it (role and
-            # text: RefTable.encode), so the same ids in the same order are the same messages.
-            sent_runs = compact_ids(IdRuns([i for p in middle if p for i in p[1]]))
-            return tuple(sent_runs) == runs
-    return all(
-        s.role == m.role and tuple(s.source_ids) == (m.id,) for s, m in zip(sent[1:-1], history)
     )
 
 

@@ -94,13 +94,13 @@ def figures_in(clause: str) -> tuple[Figure, ...]:
     for amount in find_amounts(clause):
         if not free(amount.start, amount.end) or _OLD_AMOUNT.search(clause[: amount.start]):
             continue
-        if _DENIED.match(clause, amount.end) or _DENIED_BEFORE.search(clause[: amount.start]):
+        if _denied(clause, amount.start, amount.end):
             continue  # "rent 16k hai, 14k nahi", "it's 16k, not 14k": the wrong one
         cadence = bool(_CADENCE.match(clause[amount.end :]))
         figures.append(Figure("amount", amount.start, amount.end, str(amount), amount, cadence))
         taken.append((amount.start, amount.end))
     for match in _RATE.finditer(clause):
-        if _DENIED_BEFORE.search(clause[: match.start()]) or _DENIED.match(clause, match.end()):
+        if _denied(clause, match.start(), match.end()):
             continue  # "it was 7.15%, not 7.35%": the wrong one
         if free(match.start(), match.end()):
             figures.append(Figure("rate", match.start(), match.end(), f"{match.group(1)}%"))
@@ -109,6 +109,18 @@ def figures_in(clause: str) -> tuple[Figure, ...]:
         if free(match.start(), match.end()):
             figures.append(Figure("duration", match.start(), match.end(), _duration(match)))
     return tuple(sorted(figures, key=lambda f: f.start))
+
+
+def _denied(clause: str, start: int, end: int) -> bool:
+    return bool(_DENIED.match(clause, end) or _DENIED_BEFORE.search(clause[:start]))
+
+
+def denied_values(clause: str) -> tuple[str, ...]:
+    """The amounts and rates a clause says are the wrong ones, which `figures_in` leaves
+    out: "the FD is at 6.9%, not 7.25%" denies 7.25%."""
+    amounts = [str(a) for a in find_amounts(clause) if _denied(clause, a.start, a.end)]
+    rates = [f"{m[1]}%" for m in _RATE.finditer(clause) if _denied(clause, m.start(), m.end())]
+    return (*amounts, *rates)
 
 
 def _with_lead(clause: str, start: int, text: str) -> tuple[int, str]:

@@ -24,7 +24,7 @@ from functools import lru_cache
 from fincoach_tui.domain.amounts import find_amounts
 from fincoach_tui.domain.fact_store import same_value
 from fincoach_tui.domain.finance_facts import label_of, recognise
-from fincoach_tui.domain.recognise_parts import figures_in
+from fincoach_tui.domain.recognise_parts import denied_values, figures_in
 
 # A statement longer than this is cut at a word boundary: the figure is usually early.
 MAX_WORDS = 40
@@ -351,14 +351,16 @@ def replaced(statement: str, facts: Mapping[str, str]) -> tuple[tuple[str, ...],
     """The keys `statement` states a value of that the current `facts` hold a different one
     for, and whether that is all it states (every key it names, and no figure beyond them).
     Of two values it states for one key, the last is what it says: "7.15%, not 7.35%"
-    corrects 7.35% to 7.15%, so neither is replaced while the current value is one of them."""
+    corrects 7.35% to 7.15%, so neither is replaced while the current value is one of them
+    (the recogniser reads only 7.15%; the one it denies is looked for too)."""
     said: dict[str, list[str]] = {}
     for key, value in recognise(statement):
         said.setdefault(key, []).append(value)
+    denied = denied_values(statement)
     old = tuple(
         key
         for key, values in said.items()
-        if key in facts and not any(same_value(key, v, facts[key]) for v in values)
+        if key in facts and not any(same_value(key, v, facts[key]) for v in (*values, *denied))
     )
     values = sum(map(len, said.values()))
     return old, bool(old) and len(old) == len(said) and len(figures_in(statement)) <= values

@@ -18,12 +18,12 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any
 
+from fincoach_tui.domain.buffer_sums import WalkerSums
 from fincoach_tui.domain.counterfactual import (
     CounterfactualLedger,
     FoldStep,
     Step,
     Walker,
-    WalkerSums,
     strategy_key,
 )
 from fincoach_tui.domain.memory.base import Summary

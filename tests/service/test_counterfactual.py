@@ -168,13 +168,19 @@ def test_summary_without_real_summaries_is_marked_estimated(counter, encoding):
     summary, buffer = report.curve("summary"), report.curve("buffer")
     # no summary until a batch of 2 turns has left the 1-turn tail: turn 4 folds turns 1-2
     assert summary.prompt_tokens[:3] == buffer.prompt_tokens[:3]
-    assert summary.estimated == 3  # turns 4, 5, 6 assume a summary at its 40-token cap
-    # turn 4 sends: system + "## Conversation summary (turns 1-2)" section at the cap + turn 3 + new
+    # turns 4, 5, 6 assume a summary at its cap: the configured 40 tokens grown to what the
+    # folded turns hold for it to keep (the name, salary and expenses, in the user's words)
+    assert summary.estimated == 3
     messages = coach.state.transcript.messages
+    plan = STRATEGIES[3].fold_plan(messages[:6], None)
+    assert plan is not None and plan.first_turn == 1 and plan.last_turn == 2
+    cap = plan.bounded(lambda m: len(encoding.encode_ordinary(m.content))).cap_tokens
+    assert 40 < cap < 3 * 40
+    # turn 4 sends: system + "## Conversation summary (turns 1-2)" section at the cap + turn 3 + new
     section = "\n\n## Conversation summary (turns 1-2)\n"
     content = (
         len(encoding.encode_ordinary(FINCOACH_SYSTEM_PROMPT + section))
-        + 40
+        + cap
         + sum(len(encoding.encode_ordinary(m.content)) for m in messages[4:7])
     )
     assert summary.prompt_tokens[3] == content + coach.overhead.predict(

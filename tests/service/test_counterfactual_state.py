@@ -200,7 +200,9 @@ async def test_each_turn_adds_one_question_to_the_comparison_not_the_history_aga
     # earlier turn is verbatim or summarised, so recall scores nothing; from then on the
     # reads per turn stay the same.
     assert max(read) <= 3 and set(read[11:]) == {3}
-    assert costs.ledger.indexed_questions == 17  # every question but the newest, each once
+    # Every question, each once: the newest too, once every turn is walked (the projection's
+    # walk ahead builds on the whole history and reads it from the index).
+    assert costs.ledger.indexed_questions == 18
 
 
 def test_scores_over_documents_the_index_never_held_are_still_exact():

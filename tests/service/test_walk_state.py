@@ -80,6 +80,7 @@ def counting(monkeypatch) -> dict[str, int]:
     """Strategy steps and BM25 scorings, counted as they happen."""
     counts = {"steps": 0, "bm25": 0}
     step, scores = CounterfactualLedger.step, recall.BM25Index.scores
+    prefix_scores = recall.BM25Index.prefix_scores
 
     def counted_step(self, *args, **kwargs):
         counts["steps"] += 1
@@ -89,8 +90,13 @@ def counting(monkeypatch) -> dict[str, int]:
         counts["bm25"] += 1
         return scores(self, *args, **kwargs)
 
+    def counted_prefix_scores(self, *args, **kwargs):
+        counts["bm25"] += 1
+        return prefix_scores(self, *args, **kwargs)
+
     monkeypatch.setattr(CounterfactualLedger, "step", counted_step)
     monkeypatch.setattr(recall.BM25Index, "scores", counted_scores)
+    monkeypatch.setattr(recall.BM25Index, "prefix_scores", counted_prefix_scores)
     return counts
 
 

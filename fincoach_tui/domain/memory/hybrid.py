@@ -37,8 +37,10 @@ from fincoach_tui.domain.memory.base import (
     Summary,
     Turn,
     assemble,
+    last_turns,
     ordered_turns,
     positive_int,
+    turns_newest_first,
     turns_of,
 )
 from fincoach_tui.domain.memory.facts import facts_section, not_in_tail
@@ -111,8 +113,8 @@ class HybridStrategy:
     def build(self, view: MemoryView) -> Context:
         summary = view.summary
         covered = summary.last_turn if summary else 0
-        turns = turns_of(view.history)
-        tail, examined = self._verbatim(turns, covered, view)
+        history = view.history
+        tail, examined = self._verbatim(history, covered, view)
         tail_ids = {m.id for turn in tail for m in turn}
         store = view.facts
         current = store.current() if store else ()
@@ -124,12 +126,18 @@ class HybridStrategy:
         # What the summary and recall stand in for: the earlier turns not sent verbatim.
         # Together they never cost more than sending those turns would (no fold, no recall
         # makes the request larger than the turns it replaces).
-        # Only the `examined` newest turns can be in the tail: the rest are copied as they
-        # are (one slice, not a test per turn: the session's length must not cost per turn).
-        split = len(turns) - examined
-        others = turns[:split] + [t for t in turns[split:] if t[0].id not in tail_ids]
+        # Only the `examined` newest turns can be in the tail: the older ones are all
+        # candidates, named by their number (the session's length must not cost per turn).
+        split = len(history) // 2 - examined
+        others = RecallCandidates(
+            history,
+            split,
+            [t for t in last_turns(history, examined) if t[0].id not in tail_ids]
+            if examined
+            else [],
+        )
         room, enough = 0, self.summary_tokens + self.recall_tokens
-        for question, answer in reversed(others):  # counted only as far as can matter
+        for question, answer in others.newest_first():  # counted only as far as can matter
             room += view.count(question) + view.count(answer)
             if room >= enough:
                 break
@@ -176,7 +184,7 @@ class HybridStrategy:
         return replace(context, recalled=tuple(p.hit for p in passages), conflicts=conflicts)
 
     def _verbatim(
-        self, turns: list[Turn], covered: int, view: MemoryView
+        self, history: Sequence[Message], covered: int, view: MemoryView
     ) -> tuple[list[Turn], int]:
         """Every turn the summary does not cover that must be sent as said: the tail (the
         newest `tail_turns`, as many as fit `tail_tokens`; one that does not fit is left to
@@ -187,7 +195,7 @@ class HybridStrategy:
         used = 0
         budget_binds = False
         examined = 0
-        for index, (question, answer) in enumerate(reversed(turns)):
+        for index, (question, answer) in enumerate(turns_newest_first(history)):
             if question.turn <= covered:
                 break
             examined = index + 1
@@ -201,7 +209,7 @@ class HybridStrategy:
         return kept[::-1], examined
 
     def _recall(
-        self, view: MemoryView, candidates: list[Turn], facts: Sequence[Fact], budget: int
+        self, view: MemoryView, others: RecallCandidates, facts: Sequence[Fact], budget: int
     ) -> list[_Passage]:
         """The best-scoring earlier turns whose passages fit `recall_tokens`, oldest first.
 
@@ -209,26 +217,46 @@ class HybridStrategy:
         never a message a deleted fact came from. A passage that does not fit whole is
         tried without the coach's reply: the user's own words carry the facts.
         """
-        excluded = view.facts.deleted_source_ids() if view.facts else set()
-        if excluded:
-            candidates = [
-                t for t in candidates if t[0].id not in excluded and t[1].id not in excluded
-            ]
-        if not candidates or budget <= 0:
+        if not others or budget <= 0:
             return []
+        excluded = view.facts.deleted_source_ids() if view.facts else set()
         retriever = view.retriever or LexicalRetriever()
-        scorer, scores = retriever.scores(view.new, list(map(_QUESTION, candidates)))
+        first = 2 * self.recall_k + 4
+        scored = (
+            retriever.turn_scores(view.new, view.history, others.split, others.newer_questions)
+            if not excluded and isinstance(retriever, LexicalRetriever)
+            else None
+        )
+        best: Iterator[tuple[Message, Message, float]]
+        if scored is not None:  # read from the index: only the turns sharing a word
+            # Ranked by score, then by place, which is the turn's order here (the index
+            # holds the questions in the order of their turns, the newer ones follow).
+            scorer = LexicalRetriever.name
+            best = ((*others.turn(place), score) for place, score in scored.best(first))
+        else:
+            candidates = others.turns()
+            if excluded:
+                candidates = [
+                    t for t in candidates if t[0].id not in excluded and t[1].id not in excluded
+                ]
+            if not candidates:
+                return []
+            scorer, scores = retriever.scores(view.new, list(map(_QUESTION, candidates)))
+            # Candidates keep the history's order: its turns' order, when those never decrease.
+            ordered = ordered_turns(view.history, view.memo) is not None
+            best = (
+                (question, answer, scores[question.id])
+                for question, answer in ranked(candidates, scores, first, ordered)
+            )
         chosen: list[_Passage] = []
-        # Candidates keep the history's order: its turns' order, when those never decrease.
-        ordered = ordered_turns(view.history, view.memo) is not None
-        for question, answer in ranked(candidates, scores, 2 * self.recall_k + 4, ordered):
+        for question, answer, score in best:
             if len(chosen) == self.recall_k:
                 break
             for reply in (answer, None):
                 conflicts = _conflicts(question, reply, facts, view.memo)
                 text = redact(_passage(question, reply, conflicts), view.facts)
                 ids = (question.id, answer.id) if reply else (question.id,)
-                hit = RecallHit(question.turn, ids, round(scores[question.id], 4), scorer)
+                hit = RecallHit(question.turn, ids, round(score, 4), scorer)
                 trial = sorted([*chosen, _Passage(hit, text, conflicts)], key=lambda p: p.hit.turn)
                 if view.text_tokens("\n\n".join(p.text for p in trial)) <= budget:
                     chosen = trial
@@ -345,6 +373,41 @@ def ranked(
         rest = [(-v, candidates[n][0].turn, n) for n, v in enumerate(values) if 0.0 < v < bar]
         rest.sort()
         yield from (candidates[n] for _, _, n in rest)
+
+
+class RecallCandidates:
+    """The turns recall may bring back: the first `split` turns of `history` (those the
+    summary covers, or all that are older than the verbatim part) and then `newer`, the
+    few newer ones the tail had no room for. Named by number, so that a long session's
+    thousands of candidates are not listed every turn: only the retriever that cannot read
+    them from its index gets the list (`turns`)."""
+
+    __slots__ = ("history", "newer", "split")
+
+    def __init__(self, history: Sequence[Message], split: int, newer: list[Turn]) -> None:
+        self.history, self.split, self.newer = history, split, newer
+
+    def __len__(self) -> int:
+        return self.split + len(self.newer)
+
+    def turn(self, place: int) -> Turn:
+        if place < self.split:
+            return self.history[2 * place], self.history[2 * place + 1]
+        return self.newer[place - self.split]
+
+    @property
+    def newer_questions(self) -> list[Message]:
+        return [question for question, _ in self.newer]
+
+    def turns(self) -> list[Turn]:
+        """Every candidate, in order (as `turns_of(history)[:split] + newer`)."""
+        return turns_of(self.history[: 2 * self.split]) + self.newer
+
+    def newest_first(self) -> Iterator[Turn]:
+        yield from reversed(self.newer)
+        history = self.history
+        for i in range(2 * self.split - 2, -1, -2):
+            yield history[i], history[i + 1]
 
 
 def _passage(question: Message, answer: Message | None, conflicts: Sequence[Conflict]) -> str:

@@ -1,0 +1,167 @@
+"""The every-strategy comparison on long sessions, in CPU time (process time: every thread),
+measured in one process so that the figures are compared within the same run.
+
+For each size (1,000 and 5,000 `buffer` turns, written by session_gen.py):
+
+- cold: the session opened with no walk kept beside it; every strategy is walked over every
+  turn and priced (what opening a session for the first time costs, in the app's worker).
+- warm: the session opened again after the first opening was left (the walk kept in
+  `NAME.walk.json`): the walk is read back, and only the projection's walk ahead is done.
+- per turn: one more turn's step, every strategy, at turn 10 and at the last turn, from
+  the walk as it stood a turn before (the median of a few repeats), and what each
+  strategy's step took.
+
+`--skip facts` (the default) leaves the `facts` strategy out of the cold and warm walks: its
+notes section (the user's statements outside the tail) reads the whole history every
+turn, so a cold walk of it grows with the square of the session (see the per-turn row,
+where it is measured alone). `--skip ""` includes it.
+
+    python benchmarks/bench_walk.py [--sizes 1000,5000] [--skip facts]
+"""
+
+from __future__ import annotations
+
+import argparse
+import gc
+import os
+import shutil
+import statistics
+import sys
+import time
+from pathlib import Path
+
+from bench_common import emit, isolated_env, scratch_dir, use_env
+
+HERE = Path(__file__).resolve().parent
+REPEATS = 5
+
+
+def _cpu() -> float:
+    return time.process_time()
+
+
+def open_compared(store, engine, strategies_of, name: str) -> tuple[float, object, object]:
+    """Open `name`, compare every strategy as the app's worker does; (CPU seconds, live
+    session, comparison). The opening itself (read, replay) is not counted."""
+    from fincoach_tui.service.cost_comparison import CostComparison
+    from fincoach_tui.service.runtime import open_session
+
+    live = open_session(engine, store.open(name))
+    comparison = CostComparison(live.coach, live.walk_cache())
+    strategies = strategies_of(live.coach)
+    gc.collect()
+    before = _cpu()
+    comparison.snapshot(strategies, context_window=None)
+    return _cpu() - before, live, comparison
+
+
+def per_turn(live, strategies, turn: int) -> dict[str, float]:
+    """CPU of turn `turn`'s step for each strategy, walked from turn `turn - 1` (a ledger
+    walked that far first, not counted): the median of REPEATS, in milliseconds."""
+    from fincoach_tui.domain.conversation import Message
+    from fincoach_tui.domain.counterfactual import CounterfactualLedger
+
+    coach = live.coach
+    state = coach.state
+    template = coach.view(Message("template", "user", "", 0.0, 0))
+    ledger = CounterfactualLedger(coach.count_context, coach.count_text)
+    if turn > 1:
+        ledger.update(state, strategies, template, limit=turn - 1)
+    messages = state.transcript.messages
+    history, new = messages[: 2 * (turn - 1)], messages[2 * (turn - 1)]
+    record = next((r for r in state.records if r.kind == "chat" and r.turn == turn), None)
+    out = {}
+    for strategy in strategies:
+        samples = []
+        for _ in range(REPEATS):
+            walker = ledger.fork(strategy)
+            if walker is None:
+                from fincoach_tui.domain.counterfactual import Walker
+
+                walker = Walker(strategy)
+            before = _cpu()
+            ledger.step(walker, template, history, new, 0, record)
+            samples.append(_cpu() - before)
+        out[strategy.name] = round(statistics.median(samples) * 1000, 3)
+    return out
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--sizes", default="1000,5000")
+    parser.add_argument("--skip", default="facts")
+    args = parser.parse_args(argv)
+    sizes = [int(n) for n in args.sizes.split(",")]
+    skip = {s for s in args.skip.split(",") if s}
+    root = scratch_dir("walk")
+    env = isolated_env(root)
+    use_env(env)
+    sessions = root / "data" / "sessions"
+    sessions.mkdir(parents=True)
+    out: dict = {"benchmark": "walk", "skipped": sorted(skip), "sizes": sizes}
+    try:
+        from session_gen import fast_session
+
+        from fincoach_tui.service.cost_comparison import comparison_strategies
+        from fincoach_tui.service.runtime import Overrides, build_engine, open_session, resolve
+        from fincoach_tui.settings.config import Config
+        from fincoach_tui.store.sessions import SessionStore
+
+        config = Config()
+        engine = build_engine(config, resolve(config, Overrides(), {}))
+        store = SessionStore(sessions)
+
+        def everything(coach):
+            return comparison_strategies(coach.strategy, config.params_for)
+
+        def strategies_of(coach):
+            return [s for s in everything(coach) if s.name not in skip]
+
+        for n in sizes:
+            fast_session(sessions / f"turns-{n}.jsonl", n)
+            row: dict = {}
+            for label in ("cold", "warm"):
+                cpu, live, comparison = open_compared(store, engine, strategies_of, f"turns-{n}")
+                row[f"{label}_cpu_s"] = round(cpu, 3)
+                comparison.close()  # keeps the walk beside the session, as leaving it does
+                live.close()
+            live = open_session(engine, store.open(f"turns-{n}"))  # per turn: walks anew
+            walked = strategies_of(live.coach)
+            row["turn_10_ms"] = per_turn(live, walked, 10)
+            row[f"turn_{n}_ms"] = per_turn(live, walked, n)
+            for name in skip:  # measured alone: a fresh walk of it at the last turn
+                alone = [s for s in everything(live.coach) if s.name == name]
+                if alone:
+                    row["turn_10_ms"].update(per_turn(live, alone, 10))
+                    row[f"turn_{n}_ms"][name] = _alone_at(live, alone, n)
+            live.close()
+            out[str(n)] = row
+    finally:
+        shutil.rmtree(root, ignore_errors=True)
+    emit(out)
+    return 0
+
+
+def _alone_at(live, strategies, turn: int) -> float:
+    """One strategy's step at `turn` from a fresh walk (for one that keeps no state between
+    turns but its upkeep marks, as `facts`): median of REPEATS, in milliseconds."""
+    from fincoach_tui.domain.conversation import Message
+    from fincoach_tui.domain.counterfactual import CounterfactualLedger, Walker
+
+    coach = live.coach
+    messages = coach.state.transcript.messages
+    template = coach.view(Message("template", "user", "", 0.0, 0))
+    ledger = CounterfactualLedger(coach.count_context, coach.count_text)
+    history, new = messages[: 2 * (turn - 1)], messages[2 * (turn - 1)]
+    samples = []
+    for _ in range(REPEATS):
+        before = _cpu()
+        ledger.step(Walker(strategies[0]), template, history, new, 0)
+        samples.append(_cpu() - before)
+    return round(statistics.median(samples) * 1000, 3)
+
+
+if __name__ == "__main__":
+    sys.path.insert(0, str(HERE))
+    use_env(dict(os.environ))
+    raise SystemExit(main())

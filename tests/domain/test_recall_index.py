@@ -1,0 +1,162 @@
+"""Recall read from the index's postings scores and ranks exactly as BM25 computed document
+by document over the candidates: the same floats, the same order (ties to the older turn),
+the same recalled passages, whatever the subset, the documents the index never held and the
+documents it holds beyond the subset."""
+
+from __future__ import annotations
+
+import math
+from collections import Counter
+from dataclasses import replace
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from fincoach_tui.domain.conversation import Message, Transcript
+from fincoach_tui.domain.memory import MemoryView, Summary
+from fincoach_tui.domain.memory.hybrid import HybridStrategy, RecallCandidates, ranked
+from fincoach_tui.domain.recall import BM25Index, LexicalRetriever, words
+
+# Few words, often repeated: many documents share terms, lengths and so scores (ties).
+VOCAB = ["salary", "rent", "FD", "matures", "gold", "tax", "the", "my", "25k", "salaries"]
+TEXT = st.lists(st.sampled_from(VOCAB), max_size=6).map(" ".join)
+
+
+def brute_force(query: str, documents: dict) -> dict:
+    """Okapi BM25 document by document (k1 1.2, b 0.75; idf over these documents), the
+    terms added in the order the query's set of words iterates; only scores above 0."""
+    if not documents:
+        return {}
+    terms = set(words(query))
+    bags = {key: Counter(words(text)) for key, text in documents.items()}
+    lengths = {key: sum(bag.values()) for key, bag in bags.items()}
+    average = (sum(lengths.values()) / len(bags)) or 1.0
+    having = {t: sum(1 for bag in bags.values() if t in bag) for t in terms}
+    scores = {}
+    for key, bag in bags.items():
+        score = 0.0
+        for term in terms:
+            frequency = bag.get(term, 0)
+            if not frequency:
+                continue
+            idf = math.log(1 + (len(bags) - having[term] + 0.5) / (having[term] + 0.5))
+            score += (
+                idf
+                * frequency
+                * 2.2
+                / (frequency + 1.2 * (1 - 0.75 + 0.75 * lengths[key] / average))
+            )
+        if score > 0:
+            scores[key] = score
+    return scores
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.lists(TEXT, min_size=0, max_size=30),
+    TEXT,
+    st.data(),
+)
+def test_prefix_scores_equal_bm25_document_by_document(texts, query, data):
+    index = BM25Index()
+    for n, text in enumerate(texts):
+        index.add(f"d{n}", text)
+    first = data.draw(st.integers(0, len(texts)))
+    left_out = data.draw(st.sets(st.sampled_from([f"d{n}" for n in range(first)] or ["d0"])))
+    left_out = {i for i in left_out if int(i[1:]) < first}
+    more = data.draw(st.lists(TEXT, max_size=4))
+    got = index.prefix_scores(query, first, left_out, more)
+    among: dict = {f"d{n}": texts[n] for n in range(first) if f"d{n}" not in left_out}
+    among.update(enumerate(more))
+    assert got == brute_force(query, among)
+    # The same subset through `scores` (ids and texts): the same floats.
+    named = {(f"x{k}" if isinstance(k, int) else k): t for k, t in among.items()}
+    if named:
+        expected = {(f"x{k}" if isinstance(k, int) else k): v for k, v in got.items()}
+        assert index.scores(query, named) == expected
+
+
+def test_prefix_scores_refuse_a_shape_they_cannot_read():
+    index = BM25Index()
+    for n, text in enumerate(["my salary", "rent 25k", "gold"]):
+        index.add(f"d{n}", text)
+    assert index.prefix_scores("salary", 4) is None  # more than it holds
+    assert index.prefix_scores("salary", 2, {"d2"}) is None  # left out but not in the prefix
+    index.add("d0", "my FD matures")  # a replaced text: positions no longer hold
+    assert index.prefix_scores("salary", 3) is None
+
+
+def turns_from(texts: list[str]) -> tuple[tuple[Message, ...], Message]:
+    transcript = Transcript()
+    for n, text in enumerate(texts):
+        transcript.add("user", text, ts=1_767_604_800.0 + 120 * n)
+        transcript.add("assistant", f"noted {n}", ts=1_767_604_860.0 + 120 * n)
+    *history, new = transcript.messages[:-1]
+    return tuple(history), new
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(TEXT, min_size=2, max_size=30), st.data())
+def test_scores_and_ranking_by_place_equal_the_full_list(texts, data):
+    history, new = turns_from(texts)
+    turns = len(history) // 2
+    held = data.draw(st.integers(0, turns))  # the index may hold fewer than the history
+    index = BM25Index()
+    for n in range(held):
+        index.add(history[2 * n].id, history[2 * n].content)
+    split = data.draw(st.integers(0, turns))
+    later = list(zip(history[2 * split :: 2], history[2 * split + 1 :: 2]))
+    newer = [t for t in later if data.draw(st.booleans())]
+    others = RecallCandidates(history, split, newer)
+    candidates = others.turns()
+    assert candidates == list(zip(history[::2], history[1::2]))[:split] + newer
+    retriever = LexicalRetriever(index, in_turn_order=True)
+    scored = retriever.turn_scores(new, history, split, others.newer_questions)
+    assert scored is not None
+    expected = brute_force(new.content, {q.id: q.content for q, _ in candidates})
+    assert {candidates[p][0].id: v for p, v in scored.by_place().items()} == expected
+    first = data.draw(st.integers(1, 12))
+    best = list(scored.best(first))
+    assert [others.turn(p) for p, _ in best] == list(ranked(candidates, expected, first))
+    assert [v for _, v in best] == [expected[others.turn(p)[0].id] for p, _ in best]
+
+
+def test_an_index_not_known_to_follow_the_turns_is_not_read_by_place():
+    history, new = turns_from(["my salary", "rent 25k", "gold", "salary again"])
+    index = BM25Index()
+    for n in (0, 2, 1):  # the order candidates were first scored in, not the turns'
+        index.add(history[2 * n].id, history[2 * n].content)
+    assert LexicalRetriever(index).turn_scores(new, history, 3, []) is None
+    other, _ = turns_from(["a different session", "rent", "gold", "x"])
+    ordered = LexicalRetriever(index, in_turn_order=True)
+    assert ordered.turn_scores(new, other, 3, []) is None  # not this history's questions
+
+
+@settings(max_examples=120, deadline=None)
+@given(
+    st.lists(
+        st.sampled_from(["my salary 25k", "rent 25k", "gold tax", "FD matures", "my"]),
+        min_size=4,
+        max_size=24,
+    ),  # fmt: skip
+    st.integers(1, 3),
+    st.integers(1, 4),
+    st.integers(0, 3),
+)
+def test_hybrid_recalls_the_same_passages_from_the_index(texts, tail, k, folded_back):
+    """The whole request, recall by postings against recall over the listed candidates."""
+    texts = [f"{t} (turn {n})" if n % 3 else t for n, t in enumerate(texts)]
+    history, new = turns_from(texts)
+    turns = len(history) // 2
+    last = max(turns - tail - folded_back, 0)
+    summary = (
+        Summary("earlier", last, tuple(m.id for m in history[: 2 * last]), 1) if last else None
+    )
+    strategy = HybridStrategy(tail_turns=tail, recall_k=k, recall_tokens=400, tail_tokens=40)
+    index = BM25Index()
+    for n in range(turns):
+        index.add(history[2 * n].id, history[2 * n].content)
+    view = MemoryView("sys", history, new, lambda m: len(m.content.split()), summary=summary)
+    listed = strategy.build(view)
+    by_place = strategy.build(replace(view, retriever=LexicalRetriever(index, in_turn_order=True)))
+    assert by_place == listed
