@@ -3,26 +3,39 @@
 The widget renders a CallRecord (or a RequestReady still in flight) and nothing else: it
 never counts tokens, so a section inside the system message shows no count of its own.
 Every text a model or a user wrote is rendered as `rich.text.Text`, never as markup.
+A long request's table lists its first rows, a marker, and its newest rows (row_window.py);
+the figures around the table (the omitted line, the ledger, the meter) are the whole
+request's.
 """
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from rich.style import Style
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import VerticalScroll
+from textual.coordinate import Coordinate
 from textual.widget import Widget
 from textual.widgets import DataTable
 
-from fincoach_tui.domain.context import PROVENANCES, Section
+from fincoach_tui.domain.context import PROVENANCES
 from fincoach_tui.domain.records import CallRecord, SentMessage
 from fincoach_tui.ui import format as fmt
+from fincoach_tui.ui.inspector_rows import (
+    TOKENS_COLUMN,
+    InspectorRow,
+    Marker,
+    head_length,
+    omitted_line,
+    rows_for,
+    with_memory_rows,
+)
 from fincoach_tui.ui.line import Line
+from fincoach_tui.ui.request_table import MARKER_KEY, RequestTable
+from fincoach_tui.ui.row_window import RowWindow
 
 if TYPE_CHECKING:
     from fincoach_tui.domain.ledger import Ledger
@@ -32,129 +45,18 @@ if TYPE_CHECKING:
 # tokens, model, estimated) -> the ledger (counted by the session's counter, not here).
 LedgerSource = Callable[[Sequence[SentMessage], int, str | None, bool], "Ledger | None"]
 
+# Listed rows a new request may change and still be appended to (buffer's last question
+# is no longer new in the next request).
+REPLACED_MOST = 4
+
 # "#", role, provenance, tokens (29), a cell padding of 2 on 5 columns, the scrollbar (2)
 FIXED_COLUMNS_WIDTH = 41
-
-
-@dataclass(frozen=True)
-class InspectorRow:
-    """One table row: a sent message, or a section of the system message under it."""
-
-    key: str
-    number: str  # "3" for a message, "" for a section
-    role: str
-    provenance: str
-    tokens: int | None  # None for a section: it was counted as part of its message
-    summary_line: str  # what the preview column shows, before cutting to width
-    full_text: str  # what the content area shows when the row is selected
-
-
-def rows_for(sent: Sequence[SentMessage]) -> list[InspectorRow]:
-    """Table rows for a request: each message, and under the system message the sections
-    its record carries (the prompt is the message's own row)."""
-    rows: list[InspectorRow] = []
-    for index, message in enumerate(sent):
-        number = str(index + 1)
-        head, sections = message.content, tuple[Section, ...]()
-        if message.sections:
-            sections = _memory_sections(tuple(message.sections))
-            if len(sections) < len(message.sections):
-                head = message.sections[0].text
-        rows.append(
-            InspectorRow(
-                number,
-                number,
-                message.role,
-                message.provenance,
-                message.tokens,
-                head,
-                message.content,
-            )
-        )
-        for sub, section in enumerate(sections, start=1):
-            rows.append(
-                InspectorRow(
-                    f"{number}.{sub}",
-                    "",
-                    "",
-                    section.provenance,
-                    None,
-                    f"└ {section.label}: {section.text}",
-                    f"## {section.label}\n{section.text}",
-                )
-            )
-    return rows
-
-
-def with_memory_rows(rows: list[InspectorRow], extra: dict) -> list[InspectorRow]:
-    """Under the recalled section, one row per recalled turn with its score; then one row
-    per conflict a current fact won. Read from the record's `extra`, never recomputed."""
-    recall, conflicts = extra.get("recall") or [], extra.get("conflicts") or []
-    if not recall and not conflicts:
-        return rows
-    at = next((i for i, r in enumerate(rows) if r.provenance == "recalled" and not r.number), None)
-    at = (
-        next((i for i, r in enumerate(rows) if r.number and i > 0), len(rows))
-        if at is None
-        else at + 1
-    )
-    passages = {}  # "3" -> the passage of turn 3, shown when its row is selected
-    if at > 0 and rows[at - 1].provenance == "recalled":
-        body = rows[at - 1].full_text.partition("\n")[2]  # after "## label"
-        for block in re.split(r"\n\n(?=\[Turn \d+, )", body):
-            passages[block[len("[Turn ") :].split(",", 1)[0]] = block
-    extra_rows = []
-    for index, hit in enumerate(recall, start=1):
-        line = (
-            f"  · turn {hit['turn']} · score {hit['score']:.2f} ({hit['retriever']}) · "
-            f"{', '.join(hit['ids'])}"
-        )
-        extra_rows.append(
-            InspectorRow(
-                f"recall.{index}",
-                "",
-                "",
-                "recalled",
-                None,
-                line,
-                passages.get(str(hit["turn"]), line),
-            )
-        )
-    for index, c in enumerate(conflicts, start=1):
-        if c.get("source") == "summary":
-            old = f"the summary (turns 1-{c['recalled_turn']}) said {c['recalled_value']}"
-        else:
-            who = "the coach's reply at turn" if c.get("in_reply") else "turn"
-            old = f"{who} {c['recalled_turn']} said {c['recalled_value']}"
-        newer = (
-            f"the summary says {c['fact_value']} (the newer value wins)"
-            if c["fact_id"] == "summary"
-            else f"fact {c['fact_id']} says {c['fact_value']} (the fact wins)"
-        )
-        line = f"⚠ conflict: {c['key']} — {old}; {newer}"
-        extra_rows.append(InspectorRow(f"conflict.{index}", "", "", "fact", None, line, line))
-    return rows[:at] + extra_rows + rows[at:]
-
-
-def _memory_sections(sections: tuple[Section, ...]) -> tuple[Section, ...]:
-    """A system message's sections after the prompt itself (which is the first)."""
-    return sections[1:] if sections and sections[0].provenance == "system" else sections
-
-
-def omitted_line(omitted: int, strategy: str, note: str) -> str:
-    if omitted == 0:
-        left_out = "nothing left out"
-    elif omitted == 1:
-        left_out = "1 earlier message not sent"
-    else:
-        left_out = f"{omitted:,} earlier messages not sent"
-    return " · ".join(part for part in (left_out, strategy, note) if part)
 
 
 class RequestInspector(Widget):
     """The messages of one request; select a row to read that message in full."""
 
-    COMPONENT_CLASSES = {f"inspector--{p}" for p in PROVENANCES}
+    COMPONENT_CLASSES = {f"inspector--{p}" for p in PROVENANCES} | {"inspector--earlier"}
 
     DEFAULT_CSS = """
     RequestInspector {
@@ -167,6 +69,7 @@ class RequestInspector(Widget):
         & > .inspector--recalled { color: $accent; text-style: italic; }
         & > .inspector--fact { color: $success; }
         & > .inspector--new { color: $primary; text-style: bold; }
+        & > .inspector--earlier { color: $text-muted; text-style: italic; }
         DataTable { height: 3fr; min-height: 5; }
         #omitted { height: 1; color: $text-muted; text-wrap: nowrap; text-overflow: ellipsis; }
         #ledger { height: auto; color: $text-muted; text-wrap: nowrap; }
@@ -184,6 +87,7 @@ class RequestInspector(Widget):
         self._omitted = ""
         self._title = "This request"
         self._preview_width = 0
+        self._window = RowWindow(0, 0, 0)  # which rows the table lists
         self._shown: tuple[CallRecord | None, str] | None = (
             None  # the record on screen, and its title
         )
@@ -192,18 +96,18 @@ class RequestInspector(Widget):
         self.ledger_text = ""
 
     def compose(self) -> ComposeResult:
-        yield DataTable(cursor_type="row", zebra_stripes=False, id="messages")
+        yield RequestTable(cursor_type="row", zebra_stripes=False, id="messages")
         yield Line(id="omitted", markup=False)
         yield Line(id="ledger", markup=False)
         with VerticalScroll(id="content-scroll"):
             yield Line(Text("Select a message to read it in full."), id="content")
 
     def on_mount(self) -> None:
-        table = self.query_one(DataTable)
+        table = self.query_one(RequestTable)
         table.add_column("#", key="number", width=3)
         table.add_column("role", key="role", width=9)
         table.add_column("provenance", key="provenance", width=10)
-        table.add_column(Text("tokens", justify="right"), key="tokens", width=7)
+        table.add_column(Text("tokens", justify="right"), key="tokens", width=TOKENS_COLUMN)
         table.add_column("preview", key="preview")
         # Provenance colours come from the theme: rebuild the cells when it changes.
         self.app.theme_changed_signal.subscribe(self, self._theme_changed)
@@ -277,51 +181,143 @@ class RequestInspector(Widget):
     def omitted_text(self) -> str:
         return self._omitted
 
+    @property
+    def window(self) -> RowWindow:
+        """Which of the request's rows the table lists."""
+        return self._window
+
+    def show_earlier(self) -> None:
+        """List the next page of the rows the marker stands for; the cursor stays on the
+        marker while it has more (Enter again), else on the first row it brought back."""
+        if not self._window.hidden:
+            return
+        window = self._window.earlier()
+        self._fill(self.query_one(RequestTable), window)
+        self._window = window
+        self._move_to(window.marker_at if window.marker_at is not None else window.head)
+
     # ---- rendering ---------------------------------------------------------------------
     def _style(self, provenance: str) -> Style:
-        if provenance not in PROVENANCES:
+        """A provenance's colour from the theme ("earlier": the marker's)."""
+        if provenance not in PROVENANCES and provenance != "earlier":
             return Style()
         return fmt.ink(self.get_component_rich_style(f"inspector--{provenance}"))
 
     def _render_rows(
         self, keep_cursor: bool = False, drawn: list[InspectorRow] | None = None
     ) -> None:
-        """Fill the table with the rows. `drawn`: the rows it holds now; when they begin
-        the new ones (buffer resends the whole conversation: each request is the last one
-        and two more messages), only the new rows are added, so a turn's cost does not grow
-        with the session's length."""
-        table = self.query_one(DataTable)
+        """Fill the table with the rows of the window. `drawn`: the rows the table was
+        showing; when they begin the new ones (buffer resends the whole conversation: each
+        request is the last one, its question no longer new, and two more messages), only
+        the rows that changed or came are added and as many of the oldest listed ones
+        dropped, so a turn's cost does not grow with the session's length. `keep_cursor`:
+        the same rows again (a resize, a new theme)."""
+        table = self.query_one(RequestTable)
         cursor = table.cursor_row
         width = self._current_preview_width()
-        kept = 0
-        if (
-            drawn
-            and not keep_cursor
-            and width == self._preview_width
-            and table.row_count == len(drawn)
-            and self._rows[: len(drawn)] == drawn
-        ):
-            kept = len(drawn)
+        if keep_cursor:
+            window = self._window
         else:
-            table.clear()
-        self._preview_width = width
-        for row in self._rows[kept:]:
-            table.add_row(
-                Text(row.number, justify="right"),
-                Text(row.role),
-                Text(row.provenance, style=self._style(row.provenance)),
-                Text("" if row.tokens is None else fmt.tokens(row.tokens), justify="right"),
-                Text(fmt.preview(row.summary_line, self._preview_width)),
-                key=row.key,
-            )
+            window = RowWindow.newest(head_length(self._rows), len(self._rows))
+            cursor = len(window.listed) - 1  # a new request starts on its newest message
+        kept = self._kept(drawn) if drawn and not keep_cursor else None
+        if kept is not None and width == self._preview_width:
+            self._extend(table, drawn or [], kept, window)
+        else:
+            self._preview_width = width
+            self._fill(table, window)
+        self._window = window
         self._paint_labels()
         if self._rows:
-            # A new request starts on its newest message: what the user just typed.
-            index = cursor if keep_cursor and 0 <= cursor < len(self._rows) else len(self._rows) - 1
-            table.move_cursor(row=index, animate=False)
-            self._show_content(self._rows[index].key)
+            self._move_to(cursor if 0 <= cursor < table.row_count else table.row_count - 1)
         else:
             self.query_one("#content", Line).show(Text("Send a message to see the request."))
+
+    def _kept(self, drawn: list[InspectorRow]) -> int | None:
+        """How many of the drawn rows the new rows begin with, when the table can keep
+        them: the rows it lists up to there are unchanged and at most REPLACED_MOST listed
+        rows after them changed. Only the listed rows are compared, so this does not grow
+        with the request either."""
+        old, rows = self._window, self._rows
+        table = self.query_one(RequestTable)
+        if len(drawn) != old.total or table.row_count != len(old.listed) or not old.total:
+            return None
+        if rows[: old.head] != drawn[: old.head]:
+            return None
+        same = old.start
+        while same < min(old.total, len(rows)) and rows[same] == drawn[same]:
+            same += 1
+        return same if old.total - same <= REPLACED_MOST else None
+
+    def _fill(self, table: DataTable, window: RowWindow) -> None:
+        table.clear()
+        for index in window.listed:
+            self._add(table, index, window)
+
+    def _extend(
+        self, table: DataTable, drawn: list[InspectorRow], kept: int, window: RowWindow
+    ) -> None:
+        """From the rows listed to `window` (or fill it when it cannot be done in place):
+        drop the drawn rows after `kept`, then the oldest listed ones, append the new."""
+        old = self._window
+        base = RowWindow(old.head, old.start, kept)  # once the changed rows are gone
+        dropped = base.dropped_for(window)
+        if dropped is None:
+            self._fill(table, window)
+            return
+        for row in drawn[kept : old.total] + drawn[base.start : base.start + dropped]:
+            table.remove_row(row.key)
+        if window.hidden:
+            marker = Marker.of(self._rows, window)
+            style = self._style("earlier")
+            tokens = Text(marker.tokens_cell, justify="right", style=style)
+            table.update_cell(MARKER_KEY, "tokens", tokens)
+            table.update_cell(MARKER_KEY, "preview", self._marker_preview(marker))
+        for index in range(base.appended_from(window), window.total):
+            self._add(table, index, window)
+
+    def _add(self, table: DataTable, index: int | None, window: RowWindow) -> None:
+        """Append row `index` of the request to the table (None: the marker)."""
+        if index is None:
+            marker, style = Marker.of(self._rows, window), self._style("earlier")
+            table.add_row(
+                Text("…", justify="right", style=style),
+                Text(""),
+                Text(""),
+                Text(marker.tokens_cell, justify="right", style=style),
+                self._marker_preview(marker),
+                key=MARKER_KEY,
+            )
+            return
+        row = self._rows[index]
+        table.add_row(
+            Text(row.number, justify="right"),
+            Text(row.role),
+            Text(row.provenance, style=self._style(row.provenance)),
+            Text("" if row.tokens is None else fmt.tokens(row.tokens), justify="right"),
+            Text(fmt.preview(row.summary_line, self._preview_width)),
+            key=row.key,
+        )
+
+    def _marker_preview(self, marker: Marker) -> Text:
+        return Text(fmt.preview(marker.preview, self._preview_width), style=self._style("earlier"))
+
+    def _move_to(self, index: int) -> None:
+        self.query_one(RequestTable).move_cursor(row=index, animate=False)
+        self._show_row(index)
+
+    def _show_row(self, index: int) -> None:
+        """Show the table row `index` in the content area: a message, or what the marker
+        stands for."""
+        table = self.query_one(RequestTable)
+        if not 0 <= index < table.row_count:
+            return
+        if table.is_marker(index):
+            self.query_one("#content", Line).show(
+                Text(Marker.of(self._rows, self._window).explained)
+            )
+            return
+        self._show_content(table.coordinate_to_cell_key(Coordinate(index, 0)).row_key.value)
 
     def _paint_labels(self) -> None:
         self.border_title = self._title
@@ -350,10 +346,15 @@ class RequestInspector(Widget):
         # The row under the cursor now, not the event's: rebuilding the table highlights
         # row 0 and then the newest row, and showing the first in between would lay the
         # screen out twice for nothing.
-        table = self.query_one(DataTable)
-        if 0 <= table.cursor_row < table.row_count:
-            self._show_content(self._rows[table.cursor_row].key)
+        self._show_row(self.query_one(RequestTable).cursor_row)
 
     def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
         event.stop()
-        self._show_content(event.row_key.value)
+        if event.row_key.value == MARKER_KEY:
+            self.show_earlier()
+        else:
+            self._show_content(event.row_key.value)
+
+    def on_request_table_earlier_wanted(self, event: RequestTable.EarlierWanted) -> None:
+        event.stop()
+        self.show_earlier()

@@ -1,0 +1,299 @@
+"""The request inspector lists a long request's first rows, a marker and its newest rows;
+the marker lists more on Enter or a click; a request that extends the last one only
+appends (and drops as many old rows); the figures around the table stay the whole
+request's. Driven by hand-made records with exact counts."""
+
+from __future__ import annotations
+
+from textual.app import App, ComposeResult
+from textual.coordinate import Coordinate
+from textual.widgets import DataTable
+from textual.widgets.data_table import RowKey
+
+from fincoach_tui.domain.records import CallRecord, SentMessage, Usage
+from fincoach_tui.domain.session_state import SessionState, StrategySwitch
+from fincoach_tui.ui.inspector import RequestInspector
+from fincoach_tui.ui.meter import TokenMeter
+from fincoach_tui.ui.request_table import MARKER_KEY
+from fincoach_tui.ui.row_window import DROP_MOST, NEWEST, PAGE, RowWindow
+from fincoach_tui.ui.side_panel import SidePanel
+
+PROMPT = "You are FinCoach, a careful personal-finance coach."
+
+
+def sent_at(turn: int) -> list[SentMessage]:
+    """What buffer sends at `turn`: the prompt, every earlier question and reply, the new
+    question (2 * turn messages). Message k (1-based, after the prompt) has k tokens."""
+    sent = [SentMessage("system", PROMPT, "system", 12)]
+    for k in range(1, 2 * turn - 1):
+        role = "user" if k % 2 else "assistant"
+        sent.append(SentMessage(role, f"message {k}", "verbatim", k))
+    sent.append(SentMessage("user", f"question {turn}", "new", 2 * turn - 1))
+    return sent
+
+
+def record(turn: int) -> CallRecord:
+    sent = sent_at(turn)
+    counted = sum(m.tokens for m in sent)
+    return CallRecord(
+        kind="chat",
+        turn=turn,
+        strategy="buffer",
+        provider="openai",
+        model="gpt-4o-mini",
+        sent=tuple(sent),
+        omitted_ids=(),
+        counted_tokens=counted,
+        predicted_prompt_tokens=counted + 10,
+        usage=Usage(counted + 10, 20),
+        cost_usd=0.001,
+        latency_s=0.5,
+    )
+
+
+class InspectorApp(App):
+    def compose(self) -> ComposeResult:
+        yield RequestInspector()
+
+
+def keys(table: DataTable) -> list[str]:
+    return [str(row.key.value) for row in table.ordered_rows]
+
+
+def cell(table: DataTable, row: int, column: int) -> str:
+    return str(table.get_cell_at(Coordinate(row, column)))
+
+
+def content(inspector: RequestInspector) -> str:
+    return str(inspector.query_one("#content").content)
+
+
+def newest_keys(total: int, newest: int = NEWEST) -> list[str]:
+    return [str(n) for n in range(total - newest + 1, total + 1)]
+
+
+# ---- the window's arithmetic -----------------------------------------------------------
+def test_a_long_request_lists_its_head_a_marker_and_its_newest_rows():
+    window = RowWindow.newest(head=1, total=1000)
+    assert (window.head, window.start, window.hidden) == (1, 800, 799)
+    assert window.listed == [0, None, *range(800, 1000)]
+    assert window.marker_at == 1
+
+
+def test_a_short_request_lists_every_row():
+    for total in (0, 1, 5, NEWEST + 1):
+        window = RowWindow.newest(head=1, total=total)
+        assert window.hidden == 0 and window.marker_at is None
+        assert window.listed == list(range(total))
+
+
+def test_the_markers_tokens_fit_their_column():
+    from fincoach_tui.ui.inspector_rows import Marker
+
+    assert Marker(799, 319_600, 200).tokens_cell == "319,600"
+    assert Marker(19_799, 1_221_519, 200).tokens_cell == "1.22M"
+
+
+def test_each_page_lists_earlier_rows_until_none_are_left():
+    window = RowWindow.newest(head=1, total=1000)
+    pages = [window.hidden]
+    while window.hidden:
+        window = window.earlier()
+        pages.append(window.hidden)
+    assert pages == [799, 599, 399, 199, 0]
+    assert window.listed == list(range(1000))
+
+
+def test_an_extended_request_drops_as_many_rows_as_it_adds_or_is_refilled():
+    short = RowWindow.newest(head=1, total=150)
+    assert short.dropped_for(RowWindow.newest(head=1, total=152)) == 0  # still no marker
+    # The marker appears between listed rows: a table only appends, so it is refilled.
+    assert short.dropped_for(RowWindow.newest(head=1, total=300)) is None
+    long = RowWindow.newest(head=1, total=1000)
+    assert long.dropped_for(RowWindow.newest(head=1, total=1002)) == 2
+    assert long.appended_from(RowWindow.newest(head=1, total=1002)) == 1000
+    # After three pages were listed, the next request lists the newest rows again.
+    assert long.earlier().earlier().earlier().dropped_for(long) is None
+    assert long.dropped_for(RowWindow.newest(head=1, total=1000 + 2 * DROP_MOST)) is None
+    assert long.dropped_for(RowWindow.newest(head=2, total=1002)) is None  # other head
+
+
+# ---- the widget ------------------------------------------------------------------------
+async def test_a_thousand_messages_show_the_prompt_the_marker_and_the_newest_200():
+    app = InspectorApp()
+    async with app.run_test(size=(120, 40)) as pilot:
+        inspector = app.query_one(RequestInspector)
+        inspector.show(record(500))  # 1,000 messages sent
+        await pilot.pause()
+        table = inspector.query_one(DataTable)
+        assert keys(table) == ["1", MARKER_KEY, *newest_keys(1000)]
+        assert len(inspector.rows) == 1000  # every row is known; only the table is windowed
+        hidden_tokens = sum(range(1, 800))  # messages 2-800 carry 1-799 tokens
+        assert [cell(table, 1, c) for c in range(4)] == ["…", "", "", f"{hidden_tokens:,}"]
+        assert cell(table, 1, 4) == "799 earlier messages not listed · Enter: show 200 more"
+        # The marker and the listed rows count every token sent.
+        listed = sum(int(cell(table, r, 3).replace(",", "")) for r in range(table.row_count))
+        assert listed == record(500).counted_tokens
+        # The newest message is selected, as for any request.
+        assert table.cursor_row == 201 and content(inspector) == "question 500"
+        assert inspector.omitted_text == "nothing left out · buffer"
+        # A listed row still shows its message in full when the cursor is on it.
+        table.move_cursor(row=2)
+        await pilot.pause()
+        assert content(inspector) == "message 800"
+        table.move_cursor(row=1)
+        await pilot.pause()
+        assert content(inspector).startswith(
+            f"799 earlier messages of this request ({hidden_tokens:,} tokens) are not listed"
+        )
+
+
+async def test_enter_on_the_marker_lists_the_next_page_until_every_row_is_listed():
+    app = InspectorApp()
+    async with app.run_test(size=(120, 40)) as pilot:
+        inspector = app.query_one(RequestInspector)
+        inspector.show(record(500))
+        await pilot.pause()
+        table = inspector.query_one(DataTable)
+        table.focus()
+        table.move_cursor(row=1)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert keys(table) == ["1", MARKER_KEY, *newest_keys(1000, NEWEST + PAGE)]
+        assert cell(table, 1, 4) == "599 earlier messages not listed · Enter: show 200 more"
+        assert table.cursor_row == 1  # still on the marker: Enter again lists more
+        for _ in range(3):
+            await pilot.press("enter")
+            await pilot.pause()
+        assert keys(table) == [str(n) for n in range(1, 1001)]  # every row, no marker
+        assert table.cursor_row == 1 and content(inspector) == "message 1"
+
+
+async def test_a_click_on_the_marker_lists_the_next_page():
+    app = InspectorApp()
+    async with app.run_test(size=(120, 40)) as pilot:
+        inspector = app.query_one(RequestInspector)
+        inspector.show(record(500))
+        await pilot.pause()
+        table = inspector.query_one(DataTable)
+        table.scroll_home(animate=False)  # the newest row, under the cursor, is at the end
+        await pilot.pause()
+        marker_y = 1 + 1  # under the header, after the prompt's row
+        assert await pilot.click(table, offset=(10, marker_y))
+        await pilot.pause()
+        assert table.row_count == 1 + 1 + NEWEST + PAGE
+        assert table.cursor_row == 1
+        # A click on the marker under the cursor lists the next page too, once, wherever
+        # on the row it lands.
+        assert await pilot.click(table, offset=(10, marker_y))
+        await pilot.pause()
+        assert table.row_count == 1 + 1 + NEWEST + 2 * PAGE
+        assert await pilot.click(table, offset=(30, marker_y))
+        await pilot.pause()
+        assert table.row_count == 1 + 1 + NEWEST + 3 * PAGE
+        assert await pilot.click(table, offset=(30, marker_y))
+        await pilot.pause()
+        assert table.row_count == 1000 and MARKER_KEY not in keys(table)
+
+
+async def test_buffer_turns_append_rows_and_keep_the_window_bounded():
+    app = InspectorApp()
+    async with app.run_test(size=(120, 40)) as pilot:
+        inspector = app.query_one(RequestInspector)
+        table = inspector.query_one(DataTable)
+        kept_from: dict[str, object] = {}
+        for turn in range(95, 106):  # 190 to 210 messages: the marker appears on the way
+            inspector.show(record(turn))
+            await pilot.pause()
+            total = 2 * turn
+            if total <= 1 + NEWEST:
+                assert keys(table) == [str(n) for n in range(1, total + 1)]
+            else:
+                assert keys(table) == ["1", MARKER_KEY, *newest_keys(total)]
+                hidden = total - NEWEST - 1
+                noun = "message" if hidden == 1 else "messages"
+                assert cell(table, 1, 4).startswith(f"{hidden} earlier {noun} not listed")
+                assert cell(table, 1, 3) == f"{sum(range(1, hidden + 1)):,}"
+            assert table.cursor_row == table.row_count - 1
+            assert content(inspector) == f"question {turn}"
+            # Rows listed before stay the same rows: only the last question (no longer
+            # new) and the new rows are added; the table is filled again once, when the
+            # marker has to appear between the prompt and the rows after it.
+            if total - 2 <= 1 + NEWEST < total:
+                assert not any(table.rows.get(RowKey(k)) is r for k, r in kept_from.items())
+            elif kept_from:
+                still = [k for k in kept_from if k != str(total - 2) and RowKey(k) in table.rows]
+                # every row before the last question; or the prompt, the marker and the
+                # newest rows but the two dropped, the last question and the two added
+                assert len(still) == (total - 3 if total <= 1 + NEWEST else 2 + NEWEST - 3)
+                assert all(table.rows[RowKey(k)] is kept_from[k] for k in still)
+            kept_from = {str(r.key.value): r for r in table.ordered_rows}
+
+
+async def test_pages_listed_on_one_request_are_put_back_on_the_next():
+    app = InspectorApp()
+    async with app.run_test(size=(120, 40)) as pilot:
+        inspector = app.query_one(RequestInspector)
+        inspector.show(record(500))
+        await pilot.pause()
+        inspector.show_earlier()
+        inspector.show_earlier()
+        table = inspector.query_one(DataTable)
+        assert table.row_count == 2 + NEWEST + 2 * PAGE
+        await pilot.resize_terminal(100, 30)  # a new width redraws the same rows
+        await pilot.pause()
+        assert table.row_count == 2 + NEWEST + 2 * PAGE and table.cursor_row == 1
+        inspector.show(record(501))
+        await pilot.pause()
+        assert keys(table) == ["1", MARKER_KEY, *newest_keys(1002)]
+
+
+async def test_a_small_request_lists_every_row_and_no_marker():
+    app = InspectorApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        inspector = app.query_one(RequestInspector)
+        inspector.show(record(3))
+        await pilot.pause()
+        table = inspector.query_one(DataTable)
+        assert keys(table) == ["1", "2", "3", "4", "5", "6"]
+        assert inspector.window.hidden == 0
+        inspector.show_earlier()  # nothing to list: nothing changes
+        assert keys(table) == ["1", "2", "3", "4", "5", "6"]
+
+
+class PanelApp(App):
+    def compose(self) -> ComposeResult:
+        yield SidePanel()
+
+
+async def test_the_panels_figures_count_the_whole_request():
+    state = SessionState()
+    state.switches = [StrategySwitch(1, "buffer", {})]
+    state.records = [record(500)]
+    app = PanelApp()
+    async with app.run_test(size=(80, 40)) as pilot:
+        app.query_one(SidePanel).update_session(state, context_window=128_000)
+        await pilot.pause()
+        figures = app.query_one(TokenMeter).figures
+        assert (figures["sent"], figures["counted"]) == (1000, record(500).counted_tokens)
+        assert app.query_one(RequestInspector).query_one(DataTable).row_count == 2 + NEWEST
+
+
+async def test_played_buffer_turns_add_rows_to_the_table_instead_of_refilling_it(tmp_path):
+    from fincoach_tui.domain.persona import DEMO_TURNS
+    from tests.app_harness import SIZE, make_app, say, started
+
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await started(app, pilot)
+        table = app.side.query_one(RequestInspector).query_one(DataTable)
+        await say(app, pilot, DEMO_TURNS[0])
+        first = [table.rows[RowKey(key)] for key in ("1", "2")]
+        for turn, text in enumerate(DEMO_TURNS[1:4], start=2):
+            await say(app, pilot, text)
+            assert table.row_count == len(app.live.state.chat_records[-1].sent) == 2 * turn
+            # The prompt's row is the one drawn at turn 1; the first question's row was
+            # drawn again once, when it was no longer the new message.
+            assert table.rows[RowKey("1")] is first[0]
+            assert table.rows[RowKey("2")] is not first[1]
+            assert str(table.get_cell_at(Coordinate(1, 2))) == "verbatim"
