@@ -49,8 +49,10 @@ LedgerSource = Callable[[Sequence[SentMessage], int, str | None, bool], "Ledger 
 # is no longer new in the next request).
 REPLACED_MOST = 4
 
-# "#", role, provenance, tokens (29), a cell padding of 2 on 5 columns, the scrollbar (2)
-FIXED_COLUMNS_WIDTH = 41
+# "#" (5: a 10,000-turn buffer request has 20,001 messages), role, provenance, tokens (31),
+# a cell padding of 2 on 5 columns, the scrollbar (2)
+NUMBER_COLUMN = 5
+FIXED_COLUMNS_WIDTH = 43
 
 
 class RequestInspector(Widget):
@@ -104,7 +106,7 @@ class RequestInspector(Widget):
 
     def on_mount(self) -> None:
         table = self.query_one(RequestTable)
-        table.add_column("#", key="number", width=3)
+        table.add_column("#", key="number", width=NUMBER_COLUMN)
         table.add_column("role", key="role", width=9)
         table.add_column("provenance", key="provenance", width=10)
         table.add_column(Text("tokens", justify="right"), key="tokens", width=TOKENS_COLUMN)

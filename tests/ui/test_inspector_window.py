@@ -297,3 +297,18 @@ async def test_played_buffer_turns_add_rows_to_the_table_instead_of_refilling_it
             assert table.rows[RowKey("1")] is first[0]
             assert table.rows[RowKey("2")] is not first[1]
             assert str(table.get_cell_at(Coordinate(1, 2))) == "verbatim"
+
+
+async def test_message_numbers_of_a_10000_turn_request_fit_their_column():
+    """A 10,000-turn buffer request sends 20,000 messages: the "#" column holds the
+    newest one's number whole, not cut to its first digits."""
+    app = InspectorApp()
+    async with app.run_test(size=(120, 40)) as pilot:
+        inspector = app.query_one(RequestInspector)
+        inspector.show(record(10_000))
+        await pilot.pause()
+        table = inspector.query_one(DataTable)
+        newest = keys(table)[-1]
+        assert newest == "20000" and cell(table, table.row_count - 1, 0) == "20000"
+        number = next(column for column in table.ordered_columns if column.key == "number")
+        assert number.width >= len(newest)
