@@ -5,8 +5,6 @@ documents it holds beyond the subset."""
 
 from __future__ import annotations
 
-import math
-from collections import Counter
 from dataclasses import replace
 
 from hypothesis import given, settings
@@ -16,6 +14,7 @@ from fincoach_tui.domain.conversation import Message, Transcript
 from fincoach_tui.domain.memory import MemoryView, Summary
 from fincoach_tui.domain.memory.hybrid import HybridStrategy, RecallCandidates, ranked
 from fincoach_tui.domain.recall import BM25Index, LexicalRetriever, words
+from tests.bm25_reference import per_document_bm25
 
 # Few words, often repeated: many documents share terms, lengths and so scores (ties).
 VOCAB = ["salary", "rent", "FD", "matures", "gold", "tax", "the", "my", "25k", "salaries"]
@@ -23,32 +22,11 @@ TEXT = st.lists(st.sampled_from(VOCAB), max_size=6).map(" ".join)
 
 
 def brute_force(query: str, documents: dict) -> dict:
-    """Okapi BM25 document by document (k1 1.2, b 0.75; idf over these documents), the
-    terms added in the order the query's set of words iterates; only scores above 0."""
+    """Okapi BM25 document by document, the terms in the order the query's set of words
+    iterates; only scores above 0."""
     if not documents:
         return {}
-    terms = set(words(query))
-    bags = {key: Counter(words(text)) for key, text in documents.items()}
-    lengths = {key: sum(bag.values()) for key, bag in bags.items()}
-    average = (sum(lengths.values()) / len(bags)) or 1.0
-    having = {t: sum(1 for bag in bags.values() if t in bag) for t in terms}
-    scores = {}
-    for key, bag in bags.items():
-        score = 0.0
-        for term in terms:
-            frequency = bag.get(term, 0)
-            if not frequency:
-                continue
-            idf = math.log(1 + (len(bags) - having[term] + 0.5) / (having[term] + 0.5))
-            score += (
-                idf
-                * frequency
-                * 2.2
-                / (frequency + 1.2 * (1 - 0.75 + 0.75 * lengths[key] / average))
-            )
-        if score > 0:
-            scores[key] = score
-    return scores
+    return per_document_bm25(query, documents, set(words(query)))
 
 
 @settings(max_examples=300, deadline=None)

@@ -5,9 +5,7 @@ assembled with joined ids equals `system_message`."""
 
 from __future__ import annotations
 
-import math
 import random
-from collections import Counter
 from dataclasses import dataclass
 
 from hypothesis import given, settings
@@ -20,6 +18,7 @@ from fincoach_tui.domain.memory import make_strategy
 from fincoach_tui.domain.memory.hybrid import ranked
 from fincoach_tui.domain.recall import BM25Index, words
 from fincoach_tui.service.cost_comparison import CostComparison
+from tests.bm25_reference import per_document_bm25
 from tests.memory_helpers import PLANTED, MemoryHarness, filler
 
 
@@ -131,32 +130,6 @@ def test_running_sums_follow_the_history_and_the_sizes_given():
 
 
 # ---- BM25 over many documents ---------------------------------------------------------
-
-
-def per_document_bm25(query: str, documents: dict[str, str], terms: set[str]) -> dict[str, float]:
-    """The formula document by document, as recall first computed it (the terms in the
-    order `terms` iterates, which is the index's own)."""
-    bags = {doc_id: Counter(words(text)) for doc_id, text in documents.items()}
-    lengths = {doc_id: sum(bag.values()) for doc_id, bag in bags.items()}
-    average = (sum(lengths.values()) / len(bags)) or 1.0
-    having = {t: sum(1 for bag in bags.values() if t in bag) for t in terms}
-    scores = {}
-    for doc_id, bag in bags.items():
-        score = 0.0
-        for term in terms:
-            frequency = bag.get(term, 0)
-            if not frequency:
-                continue
-            idf = math.log(1 + (len(bags) - having[term] + 0.5) / (having[term] + 0.5))
-            score += (
-                idf
-                * frequency
-                * 2.2
-                / (frequency + 1.2 * (1 - 0.75 + 0.75 * lengths[doc_id] / average))
-            )
-        if score > 0:
-            scores[doc_id] = score
-    return scores
 
 
 WORDS = [
