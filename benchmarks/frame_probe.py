@@ -7,7 +7,8 @@
 - `StylesCache.render_widget`: a widget's lines drawn, by widget;
 - `Widget.get_content_height` / `get_content_width`: a widget measured for layout (text
   wrapped to learn an `auto` height), by widget;
-- `Widget._render`: the widget's visual built (Markdown parsed, a Text made), by widget.
+- `Widget._render`: the widget's visual built (Markdown parsed, a Text made), by widget;
+- Python's garbage collections (by generation), wherever they interrupted.
 
 Each is timed in this thread's CPU time, exclusive of what it calls that is also timed
 (a container's measure does not count its children's), so the buckets add up. Only the
@@ -17,6 +18,8 @@ benchmark around each turn.
 
 from __future__ import annotations
 
+import gc
+import threading
 import time
 from collections import Counter
 from collections.abc import Callable
@@ -74,6 +77,8 @@ class FrameProbe:
 
             return wrapper
 
+        self._timed = timed
+
         def frame_bucket(screen: Any) -> str:
             self.frames += 1
             return "compose frame"
@@ -102,11 +107,40 @@ class FrameProbe:
         dispatch = MessagePump._dispatch_message
         self.messages: Counter[str] = Counter()  # message type -> how many were handled
 
+        self.handling = 0  # messages being handled now (a handler may be awaiting a mount)
+
         async def counted_dispatch(pump: Any, message: Any) -> Any:
             self.messages[type(message).__name__] += 1
-            return await dispatch(pump, message)
+            self.handling += 1
+            try:
+                return await dispatch(pump, message)
+            finally:
+                self.handling -= 1
 
         MessagePump._dispatch_message = counted_dispatch  # type: ignore[method-assign]
+
+        # Python's cyclic collector runs inside whatever allocated last: its own bucket.
+        loop_thread = threading.get_ident()
+
+        def collecting(phase: str, info: dict[str, int]) -> None:
+            if threading.get_ident() != loop_thread:
+                return
+            if phase == "start":
+                self._stack.append([f"garbage collection (gen {info['generation']})",
+                                    time.thread_time(), 0.0])  # fmt: skip
+            elif self._stack and self._stack[-1][0].startswith("garbage"):
+                bucket, started, children = self._stack.pop()
+                spent = time.thread_time() - started
+                self.cpu[bucket] += spent - children
+                self.calls[bucket] += 1
+                if self._stack:
+                    self._stack[-1][2] += spent
+
+        gc.callbacks.append(collecting)
+
+    def time(self, owner: Any, name: str, bucket: str) -> None:
+        """Time `owner.name` (a plain function or method) in its own bucket too."""
+        setattr(owner, name, self._timed(lambda *a, **k: bucket, getattr(owner, name)))
 
     def take(self) -> dict[str, Any]:
         """What was counted since the last take, and start again."""
