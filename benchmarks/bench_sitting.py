@@ -10,7 +10,7 @@ the reply's box mounted together (the oldest unmounted beyond the chat's bound),
 reply's text as FinCoach's frames showed it while it streamed (one update and one frame
 for each), then the whole reply. Its CPU per turn is Textual's own floor for that chat.
 
-Turn N is the median of turns N-2 .. N+2. Reported as ratios measured in the same run:
+Turn N is the median of turns N-2 .. N+2 (`--spread 5`: N-5 .. N+5). Reported as ratios measured in the same run:
 turn 200 / turn 10 for each side, and FinCoach's turn / the minimal chat's turn. Also per
 turn: frames composed (`Screen._compositor_refresh`), full layouts (`Screen._refresh_layout`,
 not a scroll's) and messages handled. `--breakdown N` adds where the event loop's CPU
@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import gc
 import os
 import shutil
 import sys
@@ -97,8 +98,10 @@ class Turns:
         self.loop_cpu.append(time.thread_time() - thread)
         self.taken.append(self.probe.take())
 
+    spread = 2  # turn N is the median of turns N - spread .. N + spread
+
     def around(self, turn: int) -> slice:
-        return slice(turn - 3, turn + 2)  # turns turn-2 .. turn+2
+        return slice(turn - 1 - self.spread, turn + self.spread)
 
     def at(self, turn: int) -> dict:
         window = self.around(turn)
@@ -208,6 +211,7 @@ async def minimal_sitting(
     from fincoach_tui.ui.chat import BOUND
 
     layout_fixes.uninstall()  # a minimal Textual chat: Textual as it is
+    gc.collect()  # FinCoach's app, closed, is not the minimal chat's garbage to collect
 
     app = MinimalChat(bound=BOUND)
     measured = Turns(probe)
@@ -226,12 +230,15 @@ async def minimal_sitting(
     return measured
 
 
-async def sitting(turns: int, reply_tokens: int | None = None, top: int = 0) -> dict:
+async def sitting(
+    turns: int, reply_tokens: int | None = None, top: int = 0, spread: int = 2
+) -> dict:
+    Turns.spread = spread
     probe = FrameProbe()
     app = await fincoach_sitting(turns, probe, reply_tokens)
     ours: Turns = app["turns"]
     floor = await minimal_sitting(app["texts"], app["streamed"], probe)
-    last = min(200, turns - 2)
+    last = min(200, turns - spread)
     t10, tn = ours.at(10), ours.at(last)
     m10, mn = floor.at(10), floor.at(last)
     updates = [len(u) for u in app["streamed"]]
@@ -239,6 +246,7 @@ async def sitting(turns: int, reply_tokens: int | None = None, top: int = 0) -> 
         "benchmark": "sitting",
         "turns": turns,
         "last": last,
+        "median_of": 2 * spread + 1,
         "mounted_after": app["mounted"],
         "load_avg": [round(x, 2) for x in os.getloadavg()],
         "turn_10": t10,
@@ -280,13 +288,17 @@ def main(argv: list[str] | None = None) -> int:
         "--breakdown", type=int, default=0, metavar="N",
         help="also list the N costliest buckets (a widget's drawing, measuring, layout)",
     )  # fmt: skip
+    parser.add_argument(
+        "--spread", type=int, default=2, metavar="K",
+        help="turn N is the median of turns N-K .. N+K (a loaded machine: 5)",
+    )  # fmt: skip
     args = parser.parse_args(argv)
-    if args.turns < 14:
-        parser.error("--turns must be at least 14 (turn 10 is the median of turns 8-12)")
+    if not 1 <= args.spread <= 9 or args.turns < 12 + 2 * args.spread:
+        parser.error("--spread is 1 to 9, and --turns at least 12 + 2 x spread")
     root = scratch_dir("sitting")
     use_env(isolated_env(root))
     try:
-        result = asyncio.run(sitting(args.turns, args.reply_tokens, args.breakdown))
+        result = asyncio.run(sitting(args.turns, args.reply_tokens, args.breakdown, args.spread))
         if args.breakdown:
             show_breakdown(result)
         emit(result)
