@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import contextlib
 import hashlib
+import sys
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import Any, overload
 
@@ -86,7 +87,7 @@ class RefTable:
 
     def add(self, message_id: str, role: str, content: str) -> None:
         """One transcript message, by id."""
-        self.messages[message_id] = (role, content)
+        self.messages[sys.intern(message_id)] = (sys.intern(role), content)
 
     def add_text(self, event: Mapping[str, Any]) -> None:
         content = str(event["content"])
@@ -221,7 +222,7 @@ class RefTable:
             if "ids" not in item:
                 parts.append(self._single(item))
                 continue
-            runs = IdRuns(item["ids"])
+            runs = IdRuns(map(_shared_id, item["ids"]))
             counts = item.get("tokens")
             for message_id in _ends(runs.items):
                 if message_id not in self.messages:
@@ -230,7 +231,7 @@ class RefTable:
                     raise KeyError(f"no token count recorded for {message_id}")
             parts.append(
                 _Part(
-                    str(item["provenance"]),
+                    sys.intern(str(item["provenance"])),
                     runs,
                     tuple(map(int, counts)) if counts is not None else None,
                 )
@@ -279,6 +280,12 @@ class RefTable:
         role, content = self.messages.get(message_id, ("user", f"(missing message {message_id})"))
         tokens = count if count is not None else self.tokens.get(message_id, 0)
         return SentMessage(role, content, provenance, tokens, (message_id,))
+
+
+def _shared_id(item: str) -> str:
+    """A single id as the transcript holds it (interned: one copy for the message and every
+    record that sends it); a run ("m1..m40") is one record's own, kept as it is."""
+    return item if ".." in item else sys.intern(item)
 
 
 def _ends(items: Sequence[str]) -> Iterator[str]:
