@@ -23,6 +23,7 @@ import argparse
 import os
 import shutil
 import sys
+import time
 from pathlib import Path
 
 from bench_common import (
@@ -81,7 +82,10 @@ def _after_turns(env: dict[str, str], root: Path, name: str, turns: int) -> floa
     app = PtyProgram([sys.executable, "-m", "fincoach_tui", "--session", name], run_env)
     try:
         app.wait_for(b"ready", timeout=900)
+        deadline = time.perf_counter() + 1800  # a 10,000-turn comparison, walked from scratch
         while not (timings.exists() and '"compared"' in timings.read_text()):
+            if time.perf_counter() > deadline:
+                raise TimeoutError(f"{name}: every strategy's cost never came")
             app.drain(0.1)
     except BaseException:
         app.stop()
