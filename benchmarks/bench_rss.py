@@ -10,8 +10,7 @@ process's peak resident set size from wait4().
 each size are written straight to disk (session_gen.py), and each is opened `--runs`
 times, sizes taken in turns so the machine's load weighs on them alike: the peak RSS when
 the session is ready (read, replayed, a turn may be sent; the start-up hook's moment,
-ui/bench_hook.py), and (`--with-turns`), launched again, after every strategy's cost is shown, two typed
-turns, a strategy switch and Ctrl+Q. Medians, and each size minus the empty session's.
+ui/bench_hook.py). Medians, and each size minus the empty session's.
 
     python benchmarks/bench_rss.py [--turns 1000]
     python benchmarks/bench_rss.py --sizes 0,1000,10000 [--runs 3]
@@ -23,7 +22,6 @@ import argparse
 import os
 import shutil
 import sys
-import time
 from pathlib import Path
 
 from bench_common import (
@@ -74,26 +72,7 @@ def played(turns: int, strategy: str) -> dict:
             "peak_rss_mb": None if rss is None else round(rss, 1)}  # fmt: skip
 
 
-def _after_turns(env: dict[str, str], root: Path, name: str, turns: int) -> float | None:
-    """Peak RSS of a launch on `name` kept until compared, then two turns, a switch, quit."""
-    timings = root / "timings.jsonl"
-    timings.unlink(missing_ok=True)
-    run_env = {**env, "FINCOACH_BENCH_TIMINGS": str(timings)}
-    app = PtyProgram([sys.executable, "-m", "fincoach_tui", "--session", name], run_env)
-    try:
-        app.wait_for(b"ready", timeout=900)
-        deadline = time.perf_counter() + 1800  # a 10,000-turn comparison, walked from scratch
-        while not (timings.exists() and '"compared"' in timings.read_text()):
-            if time.perf_counter() > deadline:
-                raise TimeoutError(f"{name}: every strategy's cost never came")
-            app.drain(0.1)
-    except BaseException:
-        app.stop()
-        raise
-    return _play_and_quit(app, turns + 1)
-
-
-def sized(sizes: list[int], runs: int, with_turns: bool) -> dict:
+def sized(sizes: list[int], runs: int) -> dict:
     from bench_long import generate, launch
 
     root = scratch_dir("rss")
@@ -103,7 +82,6 @@ def sized(sizes: list[int], runs: int, with_turns: bool) -> dict:
     sessions.mkdir(parents=True)
     load_start = [round(x, 2) for x in os.getloadavg()]
     ready: dict[int, list[float]] = {n: [] for n in sizes}
-    after: dict[int, list[float]] = {n: [] for n in sizes}
     try:
         written = generate(env, sessions, [n for n in sizes if n])
         for n in sizes:  # warm the file cache and bytecode; not counted
@@ -116,34 +94,15 @@ def sized(sizes: list[int], runs: int, with_turns: bool) -> dict:
                 ready[n].append(launch(env, root, name, "ready")["ready"]["peak_rss_mb"])
                 if not n:
                     (sessions / f"{name}.jsonl").unlink(missing_ok=True)
-                if not with_turns:
-                    continue
-                for kept in sessions.glob("*.walk.json"):  # each launch walks from scratch
-                    kept.unlink()
-                rss = _after_turns(env, root, name, n)
-                if rss is not None:
-                    after[n].append(rss)
-                for kept in sessions.glob("*.walk.json"):
-                    kept.unlink()
-                if n:  # the two turns grew the file: the next run opens the same size
-                    generate(env, sessions, [n])
     finally:
         shutil.rmtree(root, ignore_errors=True)
     figures: dict = {}
     empty_ready = median(ready[0]) if 0 in ready else None
-    empty_after = median(after[0]) if after.get(0) else None
     for n in sizes:
         row: dict = {"peak_rss_mb_ready": round(median(ready[n]), 1),
                      "ready_samples": [round(x, 1) for x in ready[n]]}  # fmt: skip
-        if after[n]:
-            row["peak_rss_mb_after_turns"] = round(median(after[n]), 1)
-            row["after_turns_samples"] = [round(x, 1) for x in after[n]]
         if empty_ready is not None and n:
             row["ready_above_empty_mb"] = round(row["peak_rss_mb_ready"] - empty_ready, 1)
-        if empty_after is not None and n and after[n]:
-            row["after_turns_above_empty_mb"] = round(
-                row["peak_rss_mb_after_turns"] - empty_after, 1
-            )
         if n:
             row["file_bytes"] = written[n]
         figures[n] = row
@@ -161,13 +120,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--strategy", default="window")
     parser.add_argument("--sizes", default="", help="e.g. 0,1000,10000: generated buffer sessions")
     parser.add_argument("--runs", type=int, default=3)
-    parser.add_argument(
-        "--with-turns", action="store_true",
-        help="with --sizes: also the peak after the comparison, two turns and a switch",
-    )  # fmt: skip
     args = parser.parse_args(argv)
     if args.sizes:
-        emit(sized([int(n) for n in args.sizes.split(",")], args.runs, args.with_turns))
+        emit(sized([int(n) for n in args.sizes.split(",")], args.runs))
     else:
         emit(played(args.turns, args.strategy))
     return 0
