@@ -33,6 +33,7 @@ from fincoach_tui.domain.finance_facts import (
 from fincoach_tui.domain.user_statements import (
     Statement,
     carried,
+    is_question,
     marked_line,
     parse_line,
     pick_statements,
@@ -58,11 +59,6 @@ _DECISION = re.compile(
     r"i'm going to|we're going to|i am going to|i plan to|we plan to|i've started|i started|"
     r"i've opened|i opened|i've stopped|i stopped|i prefer|we prefer|i'd rather|i would rather|"
     r"i don't want|i do not want|i want to|i never|i always)\b",
-    re.IGNORECASE,
-)
-_QUESTION_WORD = re.compile(
-    r"^\W*(?:what|how|should|can|could|would|is|are|do|does|which|where|when|why|who|any|"
-    r"tell me|explain|suggest|help)\b",
     re.IGNORECASE,
 )
 # Lower is kept longer: money the user lives on first, then what shapes the advice.
@@ -217,7 +213,7 @@ def _read_user(
         sentence = sentence.strip()
         if not sentence:
             continue
-        if sentence.endswith("?") or _QUESTION_WORD.match(sentence):
+        if is_question(sentence):
             if not stated:
                 summary.topics.append(_first_words(sentence))
         elif _DECISION.search(sentence) and not any(
