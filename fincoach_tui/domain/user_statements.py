@@ -25,6 +25,7 @@ from fincoach_tui.domain.amounts import find_amounts
 from fincoach_tui.domain.fact_store import same_value
 from fincoach_tui.domain.finance_facts import label_of, recognise
 from fincoach_tui.domain.recognise_parts import denied_values, figures_in
+from fincoach_tui.domain.statement_words import words_held
 
 # A statement longer than this is cut at a word boundary: the figure is usually early.
 MAX_WORDS = 40
@@ -348,8 +349,9 @@ def _bare_numbers(statement: str) -> set[float]:
 def carried(statement: str, facts: Mapping[str, str]) -> bool:
     """Whether the current `facts` (key -> value) hold everything `statement` says: the
     recogniser reads facts from it, every one is current, every amount, rate and other
-    number in it is one of their values, it has no more figures than facts, and every word
-    class it names is among their kinds."""
+    number in it is one of their values, it has no more figures than facts, every word
+    class it names is among their kinds, and their labels and values name its topic words
+    (`statement_words`)."""
     found = recognise(statement)
     if not found:
         return False
@@ -365,7 +367,7 @@ def carried(statement: str, facts: Mapping[str, str]) -> bool:
         prefixes = CLASSES[name][1]
         if not any(key.startswith(prefixes) for key in keys):
             return False
-    return True
+    return words_held(statement, found, CLASSES)  # "the tractor loan is closed": which loan
 
 
 def replaced(statement: str, facts: Mapping[str, str]) -> tuple[tuple[str, ...], bool]:

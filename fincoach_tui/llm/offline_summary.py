@@ -110,7 +110,9 @@ class _Summary:
             self.statements.append(statement)
 
     def shown_statements(self) -> list[Statement]:
-        """The statements the facts and decisions above do not already hold, oldest first."""
+        """The statements the facts and decisions above do not already hold, oldest first.
+        The facts hold one only when they name its words as well as its values (`carried`):
+        "loan EMI: closed" does not hold "the tractor loan is closed now"."""
         decided = tuple(d.rstrip("…").rstrip() for d in self.decisions)
         return [
             s

@@ -50,9 +50,8 @@ def reference_notes(
         for statement in pick_statements(message.content, message.turn):
             if edited and edited & set(replaced(statement.text, facts)[0]):
                 continue
-            if not carried(statement.text, facts):
-                notes.pop(statement.text, None)
-                notes[statement.text] = statement
+            notes.pop(statement.text, None)
+            notes[statement.text] = statement
     return list(notes.values())
 
 
@@ -66,11 +65,11 @@ def reference_section(
     facts = current_values(store)
     lines = {id(n): redact(marked_line(n, facts), store) for n in notes}
 
-    def rank(i: int) -> tuple[bool, bool, bool, int]:
+    def rank(i: int) -> tuple[bool, bool, bool, bool, int]:
         note = notes[i].text
         stale = replaced(note, facts)[1]
         asked = bool(question) and not stale and asked_about(notes[i], question)
-        return asked, not stale, salience(note) > 0, i
+        return asked, not stale, salience(note) > 0, not carried(note, facts), i
 
     order = sorted(range(len(notes)), key=rank, reverse=True)
     kept: list[int] = []

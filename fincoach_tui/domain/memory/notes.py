@@ -103,11 +103,14 @@ def user_notes(
     memo: SessionMemo | None = None,
     state: tuple | None = None,
 ) -> list[Statement]:
-    """The user's statements in `history` messages `left_out` accepts that the current
-    `facts` do not hold, oldest first; a statement said again is kept once, newest. One that
-    states a value a current fact has replaced is kept, marked, and sent last (see
-    `notes_section`): the recogniser may have misread what replaced it; but not one whose
-    value the user replaced by editing the fact (`edited` keys): their word is final.
+    """The user's statements in `history` messages `left_out` accepts, oldest first; a
+    statement said again is kept once, newest. One the current `facts` hold is kept too, and
+    sent after those they do not (see `notes_section`): a fact is the recogniser's reading,
+    which may lose the user's words ("loan EMI: closed" of "the tractor loan is closed") or
+    be replaced later by a misreading. One that states a value a current fact has replaced
+    is kept, marked, and sent last: the recogniser may have misread what replaced it; but
+    not one whose value the user replaced by editing the fact (`edited` keys): their word
+    is final.
 
     With the session's `memo` and the store's `state` (`facts_state`, which `facts` and
     `edited` must be read from), each message's statements are read once and each
@@ -122,9 +125,7 @@ def user_notes(
             text = statement.text
             drop = dropped.get(text)
             if drop is None:
-                drop = dropped[text] = bool(
-                    edited and edited & set(replaced(text, facts)[0])
-                ) or carried(text, facts)
+                drop = dropped[text] = bool(edited and edited & set(replaced(text, facts)[0]))
             if not drop:
                 notes.pop(text, None)
                 notes[text] = statement
@@ -180,18 +181,17 @@ def notes_section(
     said = question_words(question) if question else set()
     topics = {k for k in _ALL_CLASS_KEYS if topic_asked(k, question)} if question else set()
 
-    def rank(i: int) -> tuple[bool, bool, bool, int]:
+    def rank(i: int) -> tuple[bool, bool, bool, bool, int]:
         note = notes[i]
-        stale = judged.get((note.turn, note.text), (None, None))[1]
-        if stale is None:
-            stale = _judge(note, facts, store, judged)[1]
+        known = judged.get((note.turn, note.text))
+        _, stale, held = known or _judge(note, facts, store, judged)
         salient, keys, words = _traits(note.text, memo)
         asked = (
             bool(question)
             and not stale
             and (not said.isdisjoint(words) or not topics.isdisjoint(keys))
         )
-        return asked, not stale, salient, i
+        return asked, not stale, salient, not held, i
 
     order = sorted(range(len(notes)), key=rank, reverse=True)
 
@@ -211,10 +211,15 @@ def _judge(
     note: Statement,
     facts: Mapping[str, str],
     store: FactStore | None,
-    judged: dict[tuple[int, str], tuple[str, bool]],
-) -> tuple[str, bool]:
-    """`note`'s line (marked, redacted) and whether a current fact wholly replaced it."""
-    verdict = (redact(marked_line(note, facts), store), replaced(note.text, facts)[1])
+    judged: dict[tuple[int, str], tuple[str, bool, bool]],
+) -> tuple[str, bool, bool]:
+    """`note`'s line (marked, redacted), whether a current fact wholly replaced it, and
+    whether the current facts hold all it says (`carried`)."""
+    verdict = (
+        redact(marked_line(note, facts), store),
+        replaced(note.text, facts)[1],
+        carried(note.text, facts),
+    )
     judged[(note.turn, note.text)] = verdict
     return verdict
 
