@@ -13,10 +13,11 @@ stem), and that is not a word of a class the facts are of ("take-home" for a sal
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from functools import lru_cache
 
 from fincoach_tui.domain.fact_kinds import label_of
+from fincoach_tui.domain.finance_facts import recognise
 from fincoach_tui.domain.recognise_words import MONTHS
 
 # Function words (English and the Hinglish ones people mix in), units and words of time:
@@ -100,3 +101,23 @@ def _in_class(stemmed: str, statement: str, pattern: re.Pattern[str]) -> bool:
         stem(match.group()) == stemmed or stemmed in topic_words(match.group())
         for match in pattern.finditer(statement)
     )
+
+
+def same_topic(older: str, newer: str, keys: Callable[[str], Iterable[str]]) -> bool:
+    """Whether two statements are about the same thing, so that the newer may replace what
+    the older says: the recogniser reads a fact of the same key from both (`keys`: a
+    statement's fact keys), or they share a topic word ("rent is 25k" and "found a flat in
+    Baner, rent 26k"; "we live in Kolkata" and "moving to Pune from Kolkata")."""
+    if not topic_words(older).isdisjoint(topic_words(newer)):
+        return True
+    return not set(keys(older)).isdisjoint(keys(newer))
+
+
+@lru_cache(maxsize=65536)
+def on_topic(older: str, newer: str) -> bool:
+    """`same_topic`, with the keys the finance recogniser reads."""
+    return same_topic(older, newer, _keys)
+
+
+def _keys(text: str) -> tuple[str, ...]:
+    return tuple(key for key, _ in recognise(text))

@@ -30,6 +30,7 @@ from fincoach_tui.domain.finance_facts import (
     read,
     recognise,
 )
+from fincoach_tui.domain.statement_words import on_topic
 from fincoach_tui.domain.user_statements import (
     Statement,
     carried,
@@ -263,7 +264,12 @@ def _fit(summary: _Summary, cap: int, count_text: Callable[[str], int]) -> None:
         named.append(f"the old {label_of(key)}")
     while over() and summary.statements:
         least = min(summary.statements, key=lambda s: (salience(s.text), s.turn))
-        summary.statements.remove(least)
+        # Never a newer statement while an older one on its topic stays: the older goes
+        # first, so an old value is never left without the newer one that may replace it.
+        older = [
+            s for s in summary.statements if s.turn < least.turn and on_topic(s.text, least.text)
+        ]
+        summary.statements.remove(min(older, key=lambda s: s.turn) if older else least)
         counts["older statement"] += 1
     for key in sorted(
         summary.facts, key=lambda k: (k in changed, -_salience(k), summary.said_in.get(k, 0))

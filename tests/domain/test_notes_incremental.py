@@ -19,6 +19,7 @@ from fincoach_tui.domain.memory.notes import (
     current_values,
     edited_keys,
     facts_state,
+    newer_on_topic,
     notes_budget,
     notes_section,
     user_notes,
@@ -72,9 +73,10 @@ def reference_section(
         return asked, not stale, salience(note) > 0, not carried(note, facts), i
 
     order = sorted(range(len(notes)), key=rank, reverse=True)
+    newer = newer_on_topic(notes)  # a note goes with the newer ones on its topic, or not
     kept: list[int] = []
     for i in order:
-        trial = sorted([*kept, i], reverse=True)
+        trial = sorted({*kept, i, *newer[i]}, reverse=True)
         if count_text("\n".join(lines[id(notes[j])] for j in trial)) <= budget:
             kept = trial
     if not kept:

@@ -32,6 +32,7 @@ from fincoach_tui.domain.fact_relevance import (
 from fincoach_tui.domain.fact_store import FactStore, redact
 from fincoach_tui.domain.finance_facts import normalise_key
 from fincoach_tui.domain.memory.session_memo import SessionMemo
+from fincoach_tui.domain.statement_words import on_topic
 from fincoach_tui.domain.user_statements import (
     Statement,
     carried,
@@ -200,7 +201,8 @@ def notes_section(
         known = judged.get((note.turn, note.text))
         return (known or _judge(note, facts, store, judged))[0]
 
-    kept = _fit(order, line, budget, count_text, memo.note_counts.at(count_text))
+    newer = newer_on_topic(notes)
+    kept = _fit(order, line, budget, count_text, memo.note_counts.at(count_text), newer)
     if not kept:
         return None, 0
     text = "\n".join(line(j) for j in kept)
@@ -224,15 +226,33 @@ def _judge(
     return verdict
 
 
+def newer_on_topic(notes: Sequence[Statement]) -> list[tuple[int, ...]]:
+    """For each note (by index, oldest first), the newer notes that must be sent with it:
+    those on the same topic (`same_topic`), and theirs in turn. A note is never sent
+    without the newer ones that may replace what it says: when not all fit, the older goes,
+    so an old value is never sent without the newer one beside it."""
+    closure: list[tuple[int, ...]] = [()] * len(notes)
+    for i in range(len(notes) - 1, -1, -1):
+        found: set[int] = set()
+        for j in range(i + 1, len(notes)):
+            if j not in found and on_topic(notes[i].text, notes[j].text):
+                found.add(j)
+                found.update(closure[j])
+        closure[i] = tuple(sorted(found))
+    return closure
+
+
 def _fit(
     order: Sequence[int],
     line: Callable[[int], str],
     budget: int,
     count: Callable[[str], int],
     counted: dict[str | tuple[str, str], int],
+    newer: Sequence[tuple[int, ...]],
 ) -> list[int]:
     """Greedily, in `order`, the notes whose lines, joined newest (highest index) first,
-    fit `budget`: those kept, newest first.
+    fit `budget`: those kept, newest first. A note is kept with the newer ones on its
+    topic (`newer`: `newer_on_topic`), all of them or none.
 
     A line's tokens in the joined text are its own plus what the separators before and after
     it add with their neighbours: what joining the last word of one line and the first of
@@ -259,7 +279,7 @@ def _fit(
             known = counted[key] = count(f"{end}\n{start}") - count(end) - count(start)
         return known
 
-    for i in order:
+    def add(i: int) -> int:  # insert i, return what it cost
         at = bisect.bisect_left(kept, -i, key=operator.neg)
         before = kept[at - 1] if at else None
         after = kept[at] if at < len(kept) else None
@@ -270,21 +290,35 @@ def _fit(
             cost += pair(i, after)
         if before is not None and after is not None:
             cost -= pair(before, after)
+        kept.insert(at, i)
+        return cost
+
+    for i in order:
+        group = [j for j in (i, *newer[i]) if j not in kept]
+        if not group:
+            continue
+        saved = kept[:]
+        cost = sum(add(j) for j in group)
         if total + cost <= budget:
-            kept.insert(at, i)
             total += cost
+        else:
+            kept[:] = saved
     if kept and count("\n".join(line(j) for j in kept)) != total:
-        return _fit_joined(order, line, budget, count)
+        return _fit_joined(order, line, budget, count, newer)
     return kept
 
 
 def _fit_joined(
-    order: Sequence[int], line: Callable[[int], str], budget: int, count: Callable[[str], int]
+    order: Sequence[int],
+    line: Callable[[int], str],
+    budget: int,
+    count: Callable[[str], int],
+    newer: Sequence[tuple[int, ...]],
 ) -> list[int]:
     """`_fit`, counting each trial's whole joined text: for a tokenizer that is not local."""
     kept: list[int] = []
     for i in order:
-        trial = sorted([*kept, i], reverse=True)
+        trial = sorted({*kept, i, *newer[i]}, reverse=True)
         if count("\n".join(line(j) for j in trial)) <= budget:
             kept = trial
     return kept
