@@ -24,6 +24,7 @@ methods back (the benchmarks' minimal Textual apps run without these corrections
 
 from __future__ import annotations
 
+import inspect
 from collections.abc import Callable
 
 from textual.geometry import Size
@@ -31,6 +32,18 @@ from textual.scroll_view import ScrollView
 from textual.widget import Widget
 
 _originals: dict[str, Callable[..., bool]] = {}
+
+# The signature both corrections were written against (Textual 8.x). A Textual whose
+# method differs is left alone: the app is then only slower, never wrong.
+_EXPECTED_PARAMETERS = ("self", "size", "virtual_size", "container_size", "layout")
+
+
+def _matches(method: Callable[..., bool]) -> bool:
+    try:
+        names = tuple(inspect.signature(method).parameters)
+    except (TypeError, ValueError):
+        return False
+    return names == _EXPECTED_PARAMETERS
 
 
 def _widget_size_updated(
@@ -56,8 +69,10 @@ def _scroll_view_size_updated(
 
 
 def install() -> None:
-    """Apply both corrections (once)."""
+    """Apply both corrections (once), if Textual's methods are the ones they correct."""
     if _originals:
+        return
+    if not (_matches(Widget._size_updated) and _matches(ScrollView._size_updated)):
         return
     _originals["widget"] = Widget._size_updated
     _originals["scroll_view"] = ScrollView._size_updated
