@@ -132,9 +132,7 @@ class RequestInspector(Widget):
         self._shown = (record, title) if pending is None else None
         drawn = self._rows
         if pending is not None:
-            from fincoach_tui.service.maintenance import (
-                context_extra,
-            )  # the coach's: loaded by then
+            from fincoach_tui.service.record_extra import context_extra
 
             self._rows = RequestRows(pending.sent, context_extra(pending.context))
             context = pending.context
