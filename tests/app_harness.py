@@ -6,7 +6,8 @@ typing, sending and retrying as a user does. Tests that use it are marked slow
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import AsyncIterator, Callable, Sequence
+from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
 
@@ -139,6 +140,25 @@ async def started(app: FinCoachApp, pilot) -> None:
     await wait_until(pilot, lambda: app.live is not None or app.exit_message)
     await pilot.pause()
     assert app.live is not None, app.exit_message
+
+
+@asynccontextmanager
+async def running(
+    root: Path,
+    size: tuple[int, int] = SIZE,
+    *,
+    said: Sequence[str] = (),
+    session: str = "test",
+    **options: Any,
+) -> AsyncIterator[tuple[FinCoachApp, Any]]:
+    """The app (`make_app`'s) at `size`, started, with each of `said` sent as a turn:
+    `async with running(tmp_path, (80, 24), said=[QUESTION]) as (app, pilot): ...`"""
+    app = make_app(root, session, **options)
+    async with app.run_test(size=size) as pilot:
+        await started(app, pilot)
+        for text in said:
+            await say(app, pilot, text)
+        yield app, pilot
 
 
 async def say(app: FinCoachApp, pilot, text: str) -> None:

@@ -9,7 +9,14 @@ import os
 import sys
 from collections.abc import Sequence
 
-from fincoach_tui.cli.errors import EXIT_USAGE, UserFacingError, guard, sessions_dir
+from fincoach_tui.cli.errors import (
+    EXIT_USAGE,
+    UserFacingError,
+    complain,
+    guard,
+    sessions_dir,
+    user_config,
+)
 from fincoach_tui.cli.offline_commands import cmd_plan, cmd_probe, cmd_simulate
 from fincoach_tui.cli.parser import build_parser
 from fincoach_tui.cli.session_commands import cmd_compare, cmd_export, cmd_sessions
@@ -57,19 +64,18 @@ def _main(argv: Sequence[str] | None) -> int:
     except KeyboardInterrupt:
         return 130
     except UserFacingError as exc:
-        print(f"fincoach: {exc}", file=sys.stderr)
+        complain(str(exc))
         return EXIT_USAGE
 
 
 def cmd_chat(args: argparse.Namespace) -> int:
     from fincoach_tui.service.runtime import Overrides, default_session_name, resolve
-    from fincoach_tui.settings.config import load_config
     from fincoach_tui.store.session_file import validate_session_name
     from fincoach_tui.store.sessions import SessionStore
 
-    config = guard(lambda: load_config(paths.config_path()))
+    config = user_config()
     for problem in config.problems:  # a bad budget: said once, the default kept
-        print(f"fincoach: {problem}", file=sys.stderr)
+        complain(problem)
     overrides = Overrides(args.provider, args.model, args.base_url, args.api_key_env, args.strategy)
     settings = guard(lambda: resolve(config, overrides, os.environ))
     if args.strategy:
@@ -101,12 +107,10 @@ def cmd_chat(args: argparse.Namespace) -> int:
     )
     app.run()
     if app.exit_message:
-        print(f"fincoach: {app.exit_message}", file=sys.stderr)
+        complain(app.exit_message)
         return EXIT_USAGE
     if app.unsaved is not None:  # quit after a failed write: one line, and not success
-        print(
-            f"fincoach: session {name} is missing your last change: {app.unsaved}", file=sys.stderr
-        )
+        complain(f"session {name} is missing your last change: {app.unsaved}")
         return 1
     return 0
 
@@ -134,9 +138,8 @@ def _plain(config, settings, file, strategy: str | None) -> int:
 def cmd_prices(args: argparse.Namespace) -> int:
     """Exit 0 with the price used, 1 when the model has none (the line says how to set one)."""
     from fincoach_tui.cli.prices import price_report
-    from fincoach_tui.settings.config import load_config
 
-    config = guard(lambda: load_config(paths.config_path()))
+    config = user_config()
     provider = args.price_provider or args.provider
     text, priced = guard(
         lambda: price_report(args.model, config, provider=provider, base_url=args.base_url)

@@ -2,11 +2,24 @@
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from fincoach_tui.settings import paths
 
-__all__ = ["EXIT_USAGE", "UserFacingError", "guard", "sessions_dir", "user_errors"]
+if TYPE_CHECKING:
+    from fincoach_tui.settings.config import Config
+
+__all__ = [
+    "EXIT_USAGE",
+    "UserFacingError",
+    "complain",
+    "guard",
+    "sessions_dir",
+    "user_config",
+    "user_errors",
+]
 
 EXIT_USAGE = 2
 
@@ -32,6 +45,18 @@ def guard(action):
         return action()
     except user_errors() as exc:
         raise UserFacingError(str(exc)) from None
+
+
+def complain(line: str) -> None:
+    """One line on stderr, as every subcommand says what went wrong."""
+    print(f"fincoach: {line}", file=sys.stderr)
+
+
+def user_config() -> Config:
+    """config.toml, or a one-line error if it cannot be read."""
+    from fincoach_tui.settings.config import load_config
+
+    return guard(lambda: load_config(paths.config_path()))
 
 
 def sessions_dir() -> Path:

@@ -6,10 +6,9 @@ All three are offline and deterministic: the same arguments print the same figur
 from __future__ import annotations
 
 import argparse
-import sys
 from pathlib import Path
 
-from fincoach_tui.cli.errors import EXIT_USAGE, UserFacingError, guard
+from fincoach_tui.cli.errors import EXIT_USAGE, UserFacingError, complain, guard
 
 __all__ = ["cmd_plan", "cmd_probe", "cmd_simulate"]
 
@@ -85,7 +84,7 @@ def _probe_corpus(path: str, names: list[str], *, as_json: bool) -> int:
         corpus = load_corpus(Path(path))
     except CorpusFilesError as exc:
         for problem in exc.problems:
-            print(f"fincoach: {problem}", file=sys.stderr)
+            complain(problem)
         return EXIT_USAGE
     results = guard(lambda: run_probe(names, played=corpus.conversations))
     if as_json:

@@ -9,10 +9,13 @@ import argparse
 import os
 import sys
 from datetime import datetime
+from typing import TYPE_CHECKING
 
-from fincoach_tui.cli.errors import UserFacingError, guard, sessions_dir
+from fincoach_tui.cli.errors import UserFacingError, guard, sessions_dir, user_config
 from fincoach_tui.domain.money import usd
-from fincoach_tui.settings import paths
+
+if TYPE_CHECKING:
+    from fincoach_tui.domain.session_state import SessionState
 
 __all__ = ["cmd_compare", "cmd_export", "cmd_sessions"]
 
@@ -54,18 +57,12 @@ def cmd_sessions() -> int:
 
 
 def cmd_export(args: argparse.Namespace) -> int:
-    from fincoach_tui.domain.session_state import replay
     from fincoach_tui.service.export import export_chunks
-    from fincoach_tui.store.session_file import validate_session_name
-    from fincoach_tui.store.sessions import SessionStore
 
-    name = guard(lambda: validate_session_name(args.name))
-    store = SessionStore(sessions_dir())
-    if not store.exists(name):
-        raise UserFacingError(f"no session named {name!r}; see: fincoach sessions")
+    name = _saved_name(args.name)
     if args.expand and args.format != "json":
         raise UserFacingError("--expand applies to --format json only")
-    state, _ = replay(guard(lambda: store.read_events(name)))
+    state = _read_saved(name)
     # Streamed: a long session's expanded export is written record by record.
     chunks = export_chunks(name, state, args.format, expand=args.expand)
     if args.output:
@@ -86,20 +83,13 @@ def cmd_compare(args: argparse.Namespace) -> int:
     """The panel's comparison of a saved session; the session is read, never written."""
     from fincoach_tui.cli.compare import as_json, as_text
     from fincoach_tui.domain.other_models import parse_models
-    from fincoach_tui.domain.session_state import replay
     from fincoach_tui.service.runtime import Overrides, build_engine, resolve
     from fincoach_tui.service.session_compare import compare, model_prices
-    from fincoach_tui.settings.config import load_config
-    from fincoach_tui.store.session_file import validate_session_name
-    from fincoach_tui.store.sessions import SessionStore
 
-    name = guard(lambda: validate_session_name(args.name))
+    name = _valid_name(args.name)
     specs = guard(lambda: parse_models(args.models)) if args.models is not None else []
-    store = SessionStore(sessions_dir())
-    if not store.exists(name):
-        raise UserFacingError(f"no session named {name!r}; see: fincoach sessions")
-    state, _ = replay(guard(lambda: store.read_events(name)))
-    config = guard(lambda: load_config(paths.config_path()))
+    state = _read_saved(_saved_name(name))
+    config = user_config()
     # Priced on the model the session talked to, unless --model says otherwise.
     chats = state.chat_records
     model = args.model or (chats[-1].model if chats else None)
@@ -110,3 +100,29 @@ def cmd_compare(args: argparse.Namespace) -> int:
     result = compare(name, state, engine, models=specs, price_for=model_prices(config.prices))
     print(as_json(result) if args.format == "json" else as_text(result))
     return 0
+
+
+def _valid_name(given: str) -> str:
+    """`given` if it is a session name at all, else a one-line error."""
+    from fincoach_tui.store.session_file import validate_session_name
+
+    return guard(lambda: validate_session_name(given))
+
+
+def _saved_name(given: str) -> str:
+    """`given` if it names a saved session, else a one-line error."""
+    from fincoach_tui.store.sessions import SessionStore
+
+    name = _valid_name(given)
+    if not SessionStore(sessions_dir()).exists(name):
+        raise UserFacingError(f"no session named {name!r}; see: fincoach sessions")
+    return name
+
+
+def _read_saved(name: str) -> SessionState:
+    """A saved session, read (never written): its state replayed from the file."""
+    from fincoach_tui.domain.session_state import replay
+    from fincoach_tui.store.sessions import SessionStore
+
+    state, _ = replay(guard(lambda: SessionStore(sessions_dir()).read_events(name)))
+    return state

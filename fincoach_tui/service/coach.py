@@ -48,14 +48,14 @@ from fincoach_tui.service.events import (
     TurnRefused,
     context_overflow,
 )
+from fincoach_tui.service.maintainer import Maintainer
 from fincoach_tui.service.maintenance import (
-    Maintainer,
-    context_extra,
     fold,
     prime_maintenance,
     resume_extraction,
     run_maintenance,
 )
+from fincoach_tui.service.record_extra import context_extra
 from fincoach_tui.service.reply_stream import RATE_LIMIT_RETRIES, ReplyEnded, stream_reply
 from fincoach_tui.service.server_counts import settle
 

@@ -22,7 +22,7 @@ from fincoach_tui.domain.tokens import TokenCounter, digest
 from fincoach_tui.service.call_accounting import ModelChoice, estimate_usage
 from fincoach_tui.service.coach_writes import SessionPosition
 from fincoach_tui.service.events import RequestReady
-from fincoach_tui.service.maintenance import Maintainer
+from fincoach_tui.service.maintainer import Maintainer
 
 __all__ = ["RequestBuilding"]
 

@@ -6,18 +6,15 @@ recorded as a `CallRecord` (kind "summary" / "extract" / "embed") with its own t
 cost, and saved as events that name the message ids they cover. A failure is a note,
 never a lost turn: the turn goes on with what the store already holds.
 
-Kept apart from the coach so coach.py stays the turn loop. It sees only `Maintainer`:
-what it reads (the session, the model, the counter, the clock) and where it records
-(`Ledger`: the coach's accounting), never the coach itself. A pass reads only the
-messages that are new since the last one (`MaintenanceProgress`): everything before is
-known done, so the work per turn does not grow with the session.
+Kept apart from the coach so coach.py stays the turn loop. It sees only `Maintainer`
+(service/maintainer.py): what it reads and where it records, never the coach itself. A
+pass reads only the messages that are new since the last one (`MaintenanceProgress`):
+everything before is known done, so the work per turn does not grow with the session.
 """
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator, Callable, Sequence
-from dataclasses import dataclass, field
-from typing import Any, Protocol
+from collections.abc import AsyncIterator
 
 from fincoach_tui.domain.context import Context, ContextMessage
 from fincoach_tui.domain.conversation import Message
@@ -31,24 +28,14 @@ from fincoach_tui.domain.fact_extraction import (
 )
 from fincoach_tui.domain.memory import ExtractsFacts, Recalls, Strategy
 from fincoach_tui.domain.memory.summary import FoldPlan
-from fincoach_tui.domain.recall import (
-    BM25Index,
-    LexicalRetriever,
-    Retriever,
-    VectorRetriever,
-)
-from fincoach_tui.domain.records import CallRecord, Usage
+from fincoach_tui.domain.records import Usage
 from fincoach_tui.domain.session_events import (
     EmbeddingsEvent,
     ExtractionResumedEvent,
-    SessionEvent,
     SummaryEvent,
     facts_event,
 )
-from fincoach_tui.domain.session_state import SessionState
-from fincoach_tui.domain.tokens import TokenCounter
-from fincoach_tui.llm.base import ChatModel, Completion, LLMError
-from fincoach_tui.llm.embeddings import Embedder
+from fincoach_tui.llm.base import Completion, LLMError
 from fincoach_tui.service.events import (
     ExtractFinished,
     ExtractStarted,
@@ -57,79 +44,13 @@ from fincoach_tui.service.events import (
     MaintenanceEvent,
     RequestReady,
 )
+from fincoach_tui.service.maintainer import Maintainer
 from fincoach_tui.service.server_counts import settle
 
 # The batch's tokens (EXTRACT_BATCH_TOKENS) stay within a model's context window less its
 # answer and the instructions around the batch.
 _EXTRACT_PROMPT_ROOM = 1000
 JSON_MODE = {"type": "json_object"}
-
-
-@dataclass
-class MaintenanceProgress:
-    """How far the passes got, per session. Both marks only ever cover completed messages
-    (a question can still be withdrawn and its place taken by another), and both hold for
-    good: the fact store's covered ids, the embeddings and the deleted facts only grow."""
-
-    covered: int = 0  # history[:covered] has all been read by an accepted extraction
-    indexed: int = 0  # messages[:indexed] are embedded for `indexed_model`, or never will be
-    indexed_model: str | None = None
-    # Models whose server refused JSON mode: asked without it from then on.
-    no_json_mode: set[str] = field(default_factory=set)
-    # The most message tokens an extraction reads at once; halved when a batch was too long.
-    batch_tokens: int | None = None
-
-
-class Ledger(Protocol):
-    """Where maintenance measures its requests and records what its calls cost."""
-
-    @property
-    def context_window(self) -> int | None: ...
-
-    def record(self, event: SessionEvent) -> None:
-        """Write one session event (durable first), then apply it."""
-        ...
-
-    def measure(self, context: Context) -> RequestReady: ...
-
-    def estimate_usage(self, messages: list[dict[str, str]], reply: str) -> Usage: ...
-
-    def account(
-        self,
-        kind: str,
-        request: RequestReady,
-        usage: Usage,
-        started: float,
-        *,
-        model: str,
-        note: str,
-        events: Sequence[SessionEvent] = (),
-    ) -> CallRecord: ...
-
-
-@dataclass
-class Maintainer:
-    """Everything maintenance reads, and the ledger it records through."""
-
-    state: SessionState
-    llm: ChatModel
-    model: str  # the model maintenance calls go to (the configured summarizer)
-    counter: TokenCounter
-    clock: Callable[[], float]
-    ledger: Ledger
-    embedder: Embedder | None = None
-    progress: MaintenanceProgress = field(default_factory=lambda: MaintenanceProgress())
-    recall: RecallSource = field(default_factory=lambda: RecallSource())
-
-    @property
-    def next_turn(self) -> int:
-        return self.state.transcript.completed_turns + 1
-
-    def count_message(self, message: Message) -> int:
-        return self.counter.count_cached(message.id, message.content)
-
-    def retriever(self) -> Retriever:
-        return self.recall.retriever(self.state, self.embedder)
 
 
 def prime_maintenance(maintainer: Maintainer) -> None:
@@ -288,52 +209,6 @@ def _embedded_upto(
     return start
 
 
-class RecallSource:
-    """What recall scores earlier questions with, kept as long as the session is open.
-
-    A BM25 index that takes in each candidate question the first time one is scored
-    (without it the strategy would tokenize every earlier question, every request; only
-    strategies that recall pay for it), and, once the session has vectors for the
-    provider's embeddings model, one VectorRetriever over them: it keeps each vector's
-    norm, and stored vectors never change. The scores are the same as BM25 or cosine
-    computed afresh."""
-
-    def __init__(self) -> None:
-        self._lexical = _GrowingLexical(BM25Index())
-        self._vector: VectorRetriever | None = None
-        self._vectors: object = None  # the session's vectors it was made over
-
-    @property
-    def index(self) -> BM25Index:
-        return self._lexical.index
-
-    def retriever(self, state: SessionState, embedder: Embedder | None) -> Retriever:
-        vectors = state.embeddings.get(embedder.model) if embedder is not None else None
-        if embedder is None or not vectors:
-            return self._lexical
-        if self._vector is None or self._vectors is not vectors:  # another model's, or anew
-            self._vector = VectorRetriever(embedder.model, vectors, fallback=self._lexical)
-            self._vectors = vectors
-        return self._vector
-
-
-class _GrowingLexical(LexicalRetriever):
-    """BM25 from an index that takes in the candidates it does not hold yet. Candidates
-    are questions of completed turns, whose ids stand for one text for good."""
-
-    index: BM25Index  # always an index: it is what grows
-
-    def __init__(self, index: BM25Index) -> None:
-        super().__init__(index)
-
-    def scores(self, query: Message, candidates: Sequence[Message]) -> tuple[str, dict[str, float]]:
-        index = self.index
-        for message in candidates:
-            if message.id not in index:
-                index.add(message.id, message.content)
-        return super().scores(query, candidates)
-
-
 async def extract(maintainer: Maintainer, strategy: Strategy, plan: ExtractPlan) -> ExtractFinished:
     messages = plan.request()
     note = f"extracting turns {plan.first_turn}-{plan.last_turn} ({plan.reason})"
@@ -458,33 +333,6 @@ def describe(event: ExtractStarted | ExtractFinished | IndexFinished) -> tuple[s
     if event.error is not None:
         return f"recall index not updated ({event.error.message}); recalling by keywords", True
     return f"recall index: embedded {event.count} message{'s' * (event.count != 1)}", False
-
-
-def context_extra(context: Context) -> dict[str, Any]:
-    """What a chat record keeps of the strategy's choices beyond the messages: the recalled
-    turns with their scores, conflicts the facts won, and the strategy's note."""
-    extra: dict[str, Any] = {}
-    if context.note:
-        extra["context_note"] = context.note
-    if context.recalled:
-        extra["recall"] = [
-            {"turn": h.turn, "ids": list(h.ids), "score": h.score, "retriever": h.retriever}
-            for h in context.recalled
-        ]
-    if context.conflicts:
-        extra["conflicts"] = [
-            {
-                "key": c.key,
-                "recalled_turn": c.recalled_turn,
-                "recalled_value": c.recalled_value,
-                "fact_value": c.fact_value,
-                "fact_id": c.fact_id,
-                "in_reply": c.in_reply,
-                "source": c.source,
-            }
-            for c in context.conflicts
-        ]
-    return extra
 
 
 def _context_message(message: dict[str, str]) -> ContextMessage:

@@ -92,12 +92,13 @@ class FinCoachApp(StartUp, StrategyActions, BudgetActions, ViewActions):
             "New",
             tooltip="a new session, on the strategy saved in your settings",
         ),
-        # priority: the composer (a TextArea) would take Ctrl+E as "end of line"
+        # F2 (save, in terminal editors): every Ctrl+letter that is free at the app's level
+        # is one of the composer's editing keys (Ctrl+E end of line, Ctrl+A start...).
         Binding(
-            "ctrl+e",
+            "f2",
             "export",
             "Export",
-            priority=True,
+            key_display="F2",
             tooltip="this session as Markdown, in the data directory's exports/",
         ),
         Binding(

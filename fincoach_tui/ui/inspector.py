@@ -3,9 +3,10 @@
 The widget renders a CallRecord (or a RequestReady still in flight) and nothing else: it
 never counts tokens, so a section inside the system message shows no count of its own.
 Every text a model or a user wrote is rendered as `rich.text.Text`, never as markup.
-A long request's table lists its first rows, a marker, and its newest rows (row_window.py);
-the figures around the table (the omitted line, the ledger, the meter) are the whole
-request's.
+A long request's table lists its first rows, a marker, and its newest rows (row_window.py),
+and only the rows it lists are built (inspector_rows.RequestRows); the figures around the
+table (the omitted line, the ledger, the meter) are the whole request's. Enter or a click
+on the marker, or scrolling the table to its top, lists the next page of earlier rows.
 """
 
 from __future__ import annotations
@@ -28,10 +29,9 @@ from fincoach_tui.ui.inspector_rows import (
     TOKENS_COLUMN,
     InspectorRow,
     Marker,
+    RequestRows,
     head_length,
     omitted_line,
-    rows_for,
-    with_memory_rows,
 )
 from fincoach_tui.ui.line import Line
 from fincoach_tui.ui.request_table import MARKER_KEY, RequestTable
@@ -84,12 +84,13 @@ class RequestInspector(Widget):
         self, *, name: str | None = None, id: str | None = None, classes: str | None = None
     ) -> None:
         super().__init__(name=name, id=id, classes=classes)
-        self._rows: list[InspectorRow] = []
-        self._full_text: dict[str, str] = {}
+        self._rows = RequestRows(())
         self._omitted = ""
         self._title = "This request"
         self._preview_width = 0
         self._window = RowWindow(0, 0, 0)  # which rows the table lists
+        # The marker last drawn and its window: the next one counts only the rows between.
+        self._marker: tuple[RowWindow, Marker] | None = None
         self._shown: tuple[CallRecord | None, str] | None = (
             None  # the record on screen, and its title
         )
@@ -131,24 +132,21 @@ class RequestInspector(Widget):
         self._shown = (record, title) if pending is None else None
         drawn = self._rows
         if pending is not None:
-            from fincoach_tui.service.maintenance import (
-                context_extra,
-            )  # the coach's: loaded by then
+            from fincoach_tui.service.record_extra import context_extra
 
-            self._rows = with_memory_rows(rows_for(pending.sent), context_extra(pending.context))
+            self._rows = RequestRows(pending.sent, context_extra(pending.context))
             context = pending.context
             self._omitted = omitted_line(len(context.omitted_ids), context.strategy, context.note)
             self._title = title or "This request · waiting for the reply"
         elif record is not None:
-            self._rows = with_memory_rows(rows_for(record.sent), record.extra)
+            self._rows = RequestRows(record.sent, record.extra)
             note = " · ".join(n for n in (record.extra.get("context_note", ""), record.note) if n)
             self._omitted = omitted_line(len(record.omitted_ids), record.strategy, note)
             self._title = title or f"This request · turn {record.turn}"
         else:
-            self._rows = []
+            self._rows = RequestRows(())
             self._omitted = "Nothing sent yet."
             self._title = title or "This request"
-        self._full_text = {row.key: row.full_text for row in self._rows}
         self.ledger_text = self._ledger(record, pending)
         if not self.is_mounted:
             return
@@ -176,8 +174,9 @@ class RequestInspector(Widget):
         return "\n".join(ledger_lines(ledger)) if ledger is not None else ""
 
     @property
-    def rows(self) -> list[InspectorRow]:
-        return list(self._rows)
+    def rows(self) -> Sequence[InspectorRow]:
+        """Every row of the request (each built when read)."""
+        return self._rows
 
     @property
     def omitted_text(self) -> str:
@@ -198,6 +197,29 @@ class RequestInspector(Widget):
         self._window = window
         self._move_to(window.marker_at if window.marker_at is not None else window.head)
 
+    def show_earlier_in_place(self) -> None:
+        """Scrolled to the top: list the next page where the marker was, the rows on screen
+        staying where they are (the page comes in above them, to scroll on up to) and the
+        cursor on its row. With the cursor on the first rows or the marker, the top stays
+        in view instead, so the cursor does."""
+        old = self._window
+        if not old.hidden:
+            return
+        table = self.query_one(RequestTable)
+        cursor, top = table.cursor_row, round(table.scroll_y)
+        window = old.earlier()
+        self._fill(table, window)
+        self._window = window
+        shift = len(window.listed) - len(old.listed)  # the rows that came, less the marker
+        if cursor <= old.head:  # the first rows, or the marker: they keep their place
+            cursor = min(cursor, len(window.listed) - 1)
+        else:
+            cursor, top = cursor + shift, top + shift
+        table.move_cursor(row=cursor, animate=False, scroll=False)
+        self._show_row(cursor)
+        # After the cursor's own scrolling, which the refill schedules for after a refresh.
+        table.call_after_refresh(table.scroll_to, y=top, animate=False, immediate=True)
+
     # ---- rendering ---------------------------------------------------------------------
     def _style(self, provenance: str) -> Style:
         """A provenance's colour from the theme ("earlier": the marker's)."""
@@ -206,7 +228,7 @@ class RequestInspector(Widget):
         return fmt.ink(self.get_component_rich_style(f"inspector--{provenance}"))
 
     def _render_rows(
-        self, keep_cursor: bool = False, drawn: list[InspectorRow] | None = None
+        self, keep_cursor: bool = False, drawn: Sequence[InspectorRow] | None = None
     ) -> None:
         """Fill the table with the rows of the window. `drawn`: the rows the table was
         showing; when they begin the new ones (buffer resends the whole conversation: each
@@ -223,8 +245,10 @@ class RequestInspector(Widget):
             window = RowWindow.newest(head_length(self._rows), len(self._rows))
             cursor = len(window.listed) - 1  # a new request starts on its newest message
         kept = self._kept(drawn) if drawn and not keep_cursor else None
-        if kept is not None and width == self._preview_width:
-            self._extend(table, drawn or [], kept, window)
+        if kept is None and not keep_cursor:
+            self._marker = None  # another request: its hidden rows are counted afresh
+        if drawn is not None and kept is not None and width == self._preview_width:
+            self._extend(table, drawn, kept, window)
         else:
             self._preview_width = width
             self._fill(table, window)
@@ -235,7 +259,7 @@ class RequestInspector(Widget):
         else:
             self.query_one("#content", Line).show(Text("Send a message to see the request."))
 
-    def _kept(self, drawn: list[InspectorRow]) -> int | None:
+    def _kept(self, drawn: Sequence[InspectorRow]) -> int | None:
         """How many of the drawn rows the new rows begin with, when the table can keep
         them: the rows it lists up to there are unchanged and at most REPLACED_MOST listed
         rows after them changed. Only the listed rows are compared, so this does not grow
@@ -251,13 +275,14 @@ class RequestInspector(Widget):
             same += 1
         return same if old.total - same <= REPLACED_MOST else None
 
-    def _fill(self, table: DataTable, window: RowWindow) -> None:
+    def _fill(self, table: RequestTable, window: RowWindow) -> None:
+        table.hold_top()  # the refill scrolls the table to its top: not a person scrolling
         table.clear()
         for index in window.listed:
             self._add(table, index, window)
 
     def _extend(
-        self, table: DataTable, drawn: list[InspectorRow], kept: int, window: RowWindow
+        self, table: RequestTable, drawn: Sequence[InspectorRow], kept: int, window: RowWindow
     ) -> None:
         """From the rows listed to `window` (or fill it when it cannot be done in place):
         drop the drawn rows after `kept`, then the oldest listed ones, append the new."""
@@ -267,10 +292,10 @@ class RequestInspector(Widget):
         if dropped is None:
             self._fill(table, window)
             return
-        for row in drawn[kept : old.total] + drawn[base.start : base.start + dropped]:
+        for row in [*drawn[kept : old.total], *drawn[base.start : base.start + dropped]]:
             table.remove_row(row.key)
         if window.hidden:
-            marker = Marker.of(self._rows, window)
+            marker = self._marker_of(window)
             style = self._style("earlier")
             tokens = Text(marker.tokens_cell, justify="right", style=style)
             table.update_cell(MARKER_KEY, "tokens", tokens)
@@ -278,10 +303,17 @@ class RequestInspector(Widget):
         for index in range(base.appended_from(window), window.total):
             self._add(table, index, window)
 
+    def _marker_of(self, window: RowWindow) -> Marker:
+        """What the marker of `window` stands for, counted from the last marker drawn."""
+        known = self._marker
+        marker = known[1] if known and known[0] == window else Marker.of(self._rows, window, known)
+        self._marker = (window, marker)
+        return marker
+
     def _add(self, table: DataTable, index: int | None, window: RowWindow) -> None:
         """Append row `index` of the request to the table (None: the marker)."""
         if index is None:
-            marker, style = Marker.of(self._rows, window), self._style("earlier")
+            marker, style = self._marker_of(window), self._style("earlier")
             table.add_row(
                 Text("…", justify="right", style=style),
                 Text(""),
@@ -315,9 +347,7 @@ class RequestInspector(Widget):
         if not 0 <= index < table.row_count:
             return
         if table.is_marker(index):
-            self.query_one("#content", Line).show(
-                Text(Marker.of(self._rows, self._window).explained)
-            )
+            self.query_one("#content", Line).show(Text(self._marker_of(self._window).explained))
             return
         self._show_content(table.coordinate_to_cell_key(Coordinate(index, 0)).row_key.value)
 
@@ -336,11 +366,11 @@ class RequestInspector(Widget):
             self._render_rows(keep_cursor=True)
 
     def _show_content(self, key: str | None) -> None:
-        text = self._full_text.get(key or "")
-        if text is None:
+        row = self._rows.by_key(key or "")
+        if row is None:
             return
         # The same text again (the request in flight, then its record) is not laid out again.
-        self.query_one("#content", Line).show(Text(text))
+        self.query_one("#content", Line).show(Text(row.full_text))
         self.query_one("#content-scroll", VerticalScroll).scroll_home(animate=False)
 
     def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
@@ -360,3 +390,10 @@ class RequestInspector(Widget):
     def on_request_table_earlier_wanted(self, event: RequestTable.EarlierWanted) -> None:
         event.stop()
         self.show_earlier()
+
+    def on_request_table_top_reached(self, event: RequestTable.TopReached) -> None:
+        event.stop()
+        table = self.query_one(RequestTable)
+        # Still at the top when this is handled, and not while a page is being listed.
+        if table.scroll_y == 0 and not table.top_held:
+            self.show_earlier_in_place()

@@ -7,8 +7,11 @@ Pure: the widget (inspector.py) draws them.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from itertools import islice
+from operator import attrgetter
+from typing import Any, overload
 
 from fincoach_tui.domain.context import Section
 from fincoach_tui.domain.records import SentMessage
@@ -29,11 +32,11 @@ class InspectorRow:
     full_text: str  # what the content area shows when the row is selected
 
 
-def rows_for(sent: Sequence[SentMessage]) -> list[InspectorRow]:
-    """Table rows for a request: each message, and under the system message the sections
-    its record carries (the prompt is the message's own row)."""
+def rows_for(sent: Sequence[SentMessage], start: int = 0) -> list[InspectorRow]:
+    """Table rows for a request (from its message `start`): each message, and under the
+    system message the sections its record carries (the prompt is the message's own row)."""
     rows: list[InspectorRow] = []
-    for index, message in enumerate(sent):
+    for index, message in enumerate(sent[start:], start=start):
         number = str(index + 1)
         head, sections = message.content, tuple[Section, ...]()
         if message.sections:
@@ -116,6 +119,97 @@ def with_memory_rows(rows: list[InspectorRow], extra: dict) -> list[InspectorRow
     return rows[:at] + extra_rows + rows[at:]
 
 
+def message_row(number: int, message: SentMessage) -> InspectorRow:
+    """The one row of a transcript message (`number`: its place in the request, from 1)."""
+    key = str(number)
+    return InspectorRow(
+        key, key, message.role, message.provenance, message.tokens, message.content, message.content
+    )
+
+
+def lead_length(sent: Sequence[SentMessage]) -> int:
+    """How many messages open the request before its transcript: system messages and any
+    message that carries sections (strategies put one system message first). Every message
+    after them is one row of its own."""
+    for index, message in enumerate(sent):
+        if message.role != "system" and not message.sections:
+            return index
+    return len(sent)
+
+
+_TOKENS = attrgetter("tokens")
+
+
+class RequestRows(Sequence[InspectorRow]):
+    """A request's table rows, made when read. The rows before the transcript (the system
+    message, its sections, the recalled turns and conflicts under them) are few and built
+    at once; each transcript message is one row, built when the table lists it. So
+    showing a 20,001-message request builds the rows the table lists, not 20,001."""
+
+    __slots__ = ("_sent", "_first", "_lead", "_lead_keys")
+
+    def __init__(self, sent: Sequence[SentMessage], extra: Mapping[str, Any] | None = None):
+        self._sent = sent
+        self._first = lead_length(sent)
+        self._lead = with_memory_rows(rows_for(sent[: self._first]), dict(extra or {}))
+        self._lead_keys = {row.key: row for row in self._lead}
+
+    def __len__(self) -> int:
+        return len(self._lead) + len(self._sent) - self._first
+
+    @overload
+    def __getitem__(self, index: int) -> InspectorRow: ...
+    @overload
+    def __getitem__(self, index: slice) -> list[InspectorRow]: ...
+    def __getitem__(self, index: int | slice) -> InspectorRow | list[InspectorRow]:
+        if isinstance(index, slice):
+            return [self[i] for i in range(*index.indices(len(self)))]
+        if index < 0:
+            index += len(self)
+        if not 0 <= index < len(self):
+            raise IndexError(index)
+        if index < len(self._lead):
+            return self._lead[index]
+        at = self._first + index - len(self._lead)
+        return message_row(at + 1, self._sent[at])
+
+    def by_key(self, key: str) -> InspectorRow | None:
+        """The row a table row's key names (a message's number, "1.2", "recall.1"...)."""
+        if key in self._lead_keys:
+            return self._lead_keys[key]
+        if not key.isdigit() or not self._first < int(key) <= len(self._sent):
+            return None
+        return message_row(int(key), self._sent[int(key) - 1])
+
+    def tokens_between(self, start: int, stop: int) -> int:
+        """The tokens of rows [start, stop): a section's are counted in its message's."""
+        lead = sum(r.tokens for r in self._lead[start:stop] if r.tokens is not None)
+        first, stop = max(start - len(self._lead), 0), stop - len(self._lead)
+        if stop <= first:
+            return lead
+        messages = islice(self._sent, self._first + first, self._first + stop)
+        return lead + sum(map(_TOKENS, messages))
+
+    def messages_between(self, start: int, stop: int) -> int:
+        """How many of rows [start, stop) are messages (not sections or recalled turns)."""
+        lead = sum(1 for row in self._lead[start:stop] if row.number)
+        return lead + max(0, stop - max(start, len(self._lead)))
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, RequestRows):
+            return NotImplemented
+        if self._first != other._first or len(self) != len(other) or self._lead != other._lead:
+            return False
+        if self._sent is other._sent:
+            return True
+        # The rows of two transcript messages are equal when the messages are: compared in
+        # one pass at C speed (a record's messages are its request's, the same objects).
+        ours = list(islice(self._sent, self._first, None))
+        return ours == list(islice(other._sent, other._first, None))
+
+    __hash__ = None  # type: ignore[assignment]
+
+
 def head_length(rows: Sequence[InspectorRow]) -> int:
     """How many rows come before the transcript: the system message, its sections, the
     recalled turns and conflicts listed under them (at most HEAD_MOST)."""
@@ -137,12 +231,26 @@ class Marker:
     more: int
 
     @classmethod
-    def of(cls, rows: Sequence[InspectorRow], window: RowWindow) -> Marker:
-        hidden = rows[window.head : window.start]
+    def of(
+        cls, rows: RequestRows, window: RowWindow, known: tuple[RowWindow, Marker] | None = None
+    ) -> Marker:
+        """The marker of `window`; `known`: a marker of the same request's rows (or of a
+        request they begin) with the same head, so only the rows between the two windows'
+        starts are counted, not every hidden row."""
+        more = window.hidden - window.earlier().hidden
+        if known is None or known[0].head != window.head:
+            return cls(
+                rows.messages_between(window.head, window.start),
+                rows.tokens_between(window.head, window.start),
+                more,
+            )
+        (was, marker), start = known, window.start
+        low, high = sorted((was.start, start))
+        sign = 1 if start >= was.start else -1
         return cls(
-            sum(1 for row in hidden if row.number),
-            sum(row.tokens for row in hidden if row.tokens is not None),
-            window.hidden - window.earlier().hidden,
+            marker.messages + sign * rows.messages_between(low, high),
+            marker.tokens + sign * rows.tokens_between(low, high),
+            more,
         )
 
     @property

@@ -19,6 +19,7 @@ from textual.keys import key_to_character
 COMPOSER_KEYS = (
     ("Enter", "send the message"),
     ("Shift+Enter / Ctrl+J", "new line in the message (a multi-line paste keeps its lines)"),
+    ("Ctrl+A / Ctrl+E", "start / end of the line, as Home / End (no app key takes them)"),
 )
 
 # Friendlier titles for the parts that have keys of their own; others get their class name.

@@ -11,7 +11,7 @@ from fincoach_tui.ui.app_base import FinCoachBase
 
 
 class SessionActions(FinCoachBase):
-    """Ctrl+O, Ctrl+N and Ctrl+E; showing a session and closing the one left."""
+    """Ctrl+O, Ctrl+N and F2 (export); showing a session and closing the one left."""
 
     async def show_session(self, live: LiveSession, *, same_conversation: bool = False) -> None:
         """Make `live` the session on screen (closing the previous one). What the composer

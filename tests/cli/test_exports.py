@@ -1,5 +1,5 @@
 """Exports are private like the sessions they come from (0600), from the command line and
-from the app's Ctrl+E."""
+from the app's F2."""
 
 from __future__ import annotations
 
@@ -30,12 +30,12 @@ def test_export_to_a_file_is_0600(tmp_path, capsys):
     assert mode(target) == 0o600  # an existing file is replaced, not reused with its mode
 
 
-async def test_ctrl_e_writes_a_0600_export(tmp_path):
+async def test_f2_writes_a_0600_export(tmp_path):
     app = fault_app(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
         await started(app, pilot)
         await send(app, pilot, "My rent is 25,000.")
-        await pilot.press("ctrl+e")
+        await pilot.press("f2")
         await pilot.pause()
     (export,) = (paths.data_dir() / "exports").glob("faults-*.md")
     assert mode(export) == 0o600

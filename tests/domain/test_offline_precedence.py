@@ -17,8 +17,8 @@ from fincoach_tui.domain.session_events import apply_fact_event, facts_event
 from fincoach_tui.domain.tokens import OPENAI_CHAT_OVERHEAD
 from fincoach_tui.llm.offline import OfflineCoach, visible_facts
 from fincoach_tui.llm.offline_summary import summarize
-from fincoach_tui.service.maintenance import context_extra
-from fincoach_tui.ui.inspector import with_memory_rows
+from fincoach_tui.service.record_extra import context_extra
+from fincoach_tui.ui.inspector_rows import with_memory_rows
 from tests.domain.test_facts import messages, plan_for
 from tests.domain.test_hybrid import conversation, sections
 from tests.memory_helpers import MemoryHarness

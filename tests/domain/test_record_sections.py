@@ -16,7 +16,7 @@ from fincoach_tui.llm.offline import OfflineCoach
 from fincoach_tui.service.coach import Coach, ModelChoice
 from fincoach_tui.service.events import TurnFinished
 from fincoach_tui.store.session_file import SessionFile
-from fincoach_tui.ui.inspector import rows_for
+from fincoach_tui.ui.inspector_rows import rows_for
 from tests.memory_helpers import MODEL, PLANTED, filler, shipped_prices
 
 # A persona with a heading of its own that reads like a memory section: read back from the

@@ -123,7 +123,7 @@ async def test_strategy_and_quit_on_a_full_disk_in_the_line_chat(tmp_path, full_
 # --- the app ------------------------------------------------------------------------------
 
 
-async def test_ctrl_e_ctrl_t_ctrl_n_and_quit_on_a_full_disk(tmp_path, full_disk):
+async def test_f2_ctrl_t_ctrl_n_and_quit_on_a_full_disk(tmp_path, full_disk):
     app = fault_app(tmp_path)  # the offline coach
     async with app.run_test(size=SIZE) as pilot:
         await started(app, pilot)
@@ -132,7 +132,7 @@ async def test_ctrl_e_ctrl_t_ctrl_n_and_quit_on_a_full_disk(tmp_path, full_disk)
         before = session_file.read_bytes()
         full_disk.fill()
 
-        await pilot.press("ctrl+e")
+        await pilot.press("f2")
         await pilot.pause()
         title, notice = app.notices[-1]
         assert notice.startswith(f"not exported: cannot write {paths.data_dir() / 'exports'}")

@@ -72,7 +72,10 @@ async def test_a_billed_session_is_not_marked(fake_openai, capsys):
 
 async def test_the_meter_marks_an_estimate_and_splits_an_estimated_gap():
     from fincoach_tui.ui.meter import TokenMeter
-    from tests.ui.test_ui_panel import PanelApp, chat, system, user
+    from fincoach_tui.ui.side_panel import SidePanel
+    from tests.ui.test_ui_panel import system, user
+    from tests.widget_harness import OneWidgetApp
+    from tests.widget_harness import call_record as chat
 
     record = chat(
         1,
@@ -83,7 +86,7 @@ async def test_the_meter_marks_an_estimate_and_splits_an_estimated_gap():
         cost=0.00003,
         estimated=True,
     )
-    app = PanelApp()
+    app = OneWidgetApp(SidePanel)
     async with app.run_test(size=(80, 40)) as pilot:
         meter = app.query_one(TokenMeter)
         meter.count_note = lambda: "o200k estimate"

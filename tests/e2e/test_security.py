@@ -80,7 +80,7 @@ async def test_the_app_masks_an_echoed_key_and_exports_none(tmp_path, fake_opena
         await app.workers.wait_for_complete()
         await pilot.pause()
         assert app.live.state.transcript.completed_turns == 1
-        await pilot.press("ctrl+e")  # export from the app
+        await pilot.press("f2")  # export from the app
         await pilot.pause()
         assert any("exported to" in n for _, n in app.notices)
     assert_key_nowhere(*every_file_under(tmp_path, paths.data_dir()).values())

@@ -18,11 +18,11 @@ from fincoach_tui.llm.base import LLMError
 from fincoach_tui.llm.embeddings import Embedded
 from fincoach_tui.llm.offline import OfflineCoach
 from fincoach_tui.service.coach import Coach, ModelChoice
+from fincoach_tui.service.maintainer import MaintenanceProgress
 from fincoach_tui.service.maintenance import (
     ExtractFinished,
     ExtractStarted,
     IndexFinished,
-    MaintenanceProgress,
 )
 from fincoach_tui.service.runtime import open_session
 from fincoach_tui.settings import paths

@@ -5,18 +5,24 @@ request's. Driven by hand-made records with exact counts."""
 
 from __future__ import annotations
 
-from textual.app import App, ComposeResult
+import re
+
+from textual import events
 from textual.coordinate import Coordinate
 from textual.widgets import DataTable
 from textual.widgets.data_table import RowKey
 
-from fincoach_tui.domain.records import CallRecord, SentMessage, Usage
+from fincoach_tui.domain.records import CallRecord, SentMessage
 from fincoach_tui.domain.session_state import SessionState, StrategySwitch
 from fincoach_tui.ui.inspector import RequestInspector
+from fincoach_tui.ui.inspector_rows import InspectorRow, RequestRows, rows_for, with_memory_rows
 from fincoach_tui.ui.meter import TokenMeter
-from fincoach_tui.ui.request_table import MARKER_KEY
-from fincoach_tui.ui.row_window import DROP_MOST, NEWEST, PAGE, RowWindow
+from fincoach_tui.ui.request_table import MARKER_KEY, RequestTable
+from fincoach_tui.ui.row_window import DROP_MOST, HEAD_MOST, NEWEST, PAGE, RowWindow
 from fincoach_tui.ui.side_panel import SidePanel
+from tests.app_harness import running, say, wait_until
+from tests.screen_text import screen_lines
+from tests.widget_harness import OneWidgetApp, call_record, cell, row_keys
 
 PROMPT = "You are FinCoach, a careful personal-finance coach."
 
@@ -34,34 +40,10 @@ def sent_at(turn: int) -> list[SentMessage]:
 
 def record(turn: int) -> CallRecord:
     sent = sent_at(turn)
-    counted = sum(m.tokens for m in sent)
-    return CallRecord(
-        kind="chat",
-        turn=turn,
-        strategy="buffer",
-        provider="openai",
-        model="gpt-4o-mini",
-        sent=tuple(sent),
-        omitted_ids=(),
-        counted_tokens=counted,
-        predicted_prompt_tokens=counted + 10,
-        usage=Usage(counted + 10, 20),
-        cost_usd=0.001,
-        latency_s=0.5,
+    billed = sum(m.tokens for m in sent) + 10
+    return call_record(
+        turn, "buffer", sent, prompt=billed, completion=20, predicted=billed, cost=0.001
     )
-
-
-class InspectorApp(App):
-    def compose(self) -> ComposeResult:
-        yield RequestInspector()
-
-
-def keys(table: DataTable) -> list[str]:
-    return [str(row.key.value) for row in table.ordered_rows]
-
-
-def cell(table: DataTable, row: int, column: int) -> str:
-    return str(table.get_cell_at(Coordinate(row, column)))
 
 
 def content(inspector: RequestInspector) -> str:
@@ -70,6 +52,11 @@ def content(inspector: RequestInspector) -> str:
 
 def newest_keys(total: int, newest: int = NEWEST) -> list[str]:
     return [str(n) for n in range(total - newest + 1, total + 1)]
+
+
+def marker_y(table: DataTable) -> int:
+    """The marker's row on the table's screen (its header is row 0)."""
+    return 1 + table.get_row_index(MARKER_KEY) - round(table.scroll_y)
 
 
 # ---- the window's arithmetic -----------------------------------------------------------
@@ -120,13 +107,13 @@ def test_an_extended_request_drops_as_many_rows_as_it_adds_or_is_refilled():
 
 # ---- the widget ------------------------------------------------------------------------
 async def test_a_thousand_messages_show_the_prompt_the_marker_and_the_newest_200():
-    app = InspectorApp()
+    app = OneWidgetApp(RequestInspector)
     async with app.run_test(size=(120, 40)) as pilot:
         inspector = app.query_one(RequestInspector)
         inspector.show(record(500))  # 1,000 messages sent
         await pilot.pause()
         table = inspector.query_one(DataTable)
-        assert keys(table) == ["1", MARKER_KEY, *newest_keys(1000)]
+        assert row_keys(table) == ["1", MARKER_KEY, *newest_keys(1000)]
         assert len(inspector.rows) == 1000  # every row is known; only the table is windowed
         hidden_tokens = sum(range(1, 800))  # messages 2-800 carry 1-799 tokens
         assert [cell(table, 1, c) for c in range(4)] == ["…", "", "", f"{hidden_tokens:,}"]
@@ -149,7 +136,7 @@ async def test_a_thousand_messages_show_the_prompt_the_marker_and_the_newest_200
 
 
 async def test_enter_on_the_marker_lists_the_next_page_until_every_row_is_listed():
-    app = InspectorApp()
+    app = OneWidgetApp(RequestInspector)
     async with app.run_test(size=(120, 40)) as pilot:
         inspector = app.query_one(RequestInspector)
         inspector.show(record(500))
@@ -159,45 +146,47 @@ async def test_enter_on_the_marker_lists_the_next_page_until_every_row_is_listed
         table.move_cursor(row=1)
         await pilot.press("enter")
         await pilot.pause()
-        assert keys(table) == ["1", MARKER_KEY, *newest_keys(1000, NEWEST + PAGE)]
+        assert row_keys(table) == ["1", MARKER_KEY, *newest_keys(1000, NEWEST + PAGE)]
         assert cell(table, 1, 4) == "599 earlier messages not listed · Enter: show 200 more"
         assert table.cursor_row == 1  # still on the marker: Enter again lists more
         for _ in range(3):
             await pilot.press("enter")
             await pilot.pause()
-        assert keys(table) == [str(n) for n in range(1, 1001)]  # every row, no marker
+        assert row_keys(table) == [str(n) for n in range(1, 1001)]  # every row, no marker
         assert table.cursor_row == 1 and content(inspector) == "message 1"
 
 
 async def test_a_click_on_the_marker_lists_the_next_page():
-    app = InspectorApp()
+    app = OneWidgetApp(RequestInspector)
     async with app.run_test(size=(120, 40)) as pilot:
         inspector = app.query_one(RequestInspector)
         inspector.show(record(500))
         await pilot.pause()
         table = inspector.query_one(DataTable)
-        table.scroll_home(animate=False)  # the newest row, under the cursor, is at the end
+        # The newest row, under the cursor, is at the end: scroll to the marker, one row
+        # short of the top (the top lists more by itself).
+        table.scroll_to(y=1, animate=False)
         await pilot.pause()
-        marker_y = 1 + 1  # under the header, after the prompt's row
-        assert await pilot.click(table, offset=(10, marker_y))
+        assert marker_y(table) == 1  # right under the header
+        assert await pilot.click(table, offset=(10, marker_y(table)))
         await pilot.pause()
         assert table.row_count == 1 + 1 + NEWEST + PAGE
         assert table.cursor_row == 1
         # A click on the marker under the cursor lists the next page too, once, wherever
         # on the row it lands.
-        assert await pilot.click(table, offset=(10, marker_y))
+        assert await pilot.click(table, offset=(10, marker_y(table)))
         await pilot.pause()
         assert table.row_count == 1 + 1 + NEWEST + 2 * PAGE
-        assert await pilot.click(table, offset=(30, marker_y))
+        assert await pilot.click(table, offset=(30, marker_y(table)))
         await pilot.pause()
         assert table.row_count == 1 + 1 + NEWEST + 3 * PAGE
-        assert await pilot.click(table, offset=(30, marker_y))
+        assert await pilot.click(table, offset=(30, marker_y(table)))
         await pilot.pause()
-        assert table.row_count == 1000 and MARKER_KEY not in keys(table)
+        assert table.row_count == 1000 and MARKER_KEY not in row_keys(table)
 
 
 async def test_buffer_turns_append_rows_and_keep_the_window_bounded():
-    app = InspectorApp()
+    app = OneWidgetApp(RequestInspector)
     async with app.run_test(size=(120, 40)) as pilot:
         inspector = app.query_one(RequestInspector)
         table = inspector.query_one(DataTable)
@@ -207,9 +196,9 @@ async def test_buffer_turns_append_rows_and_keep_the_window_bounded():
             await pilot.pause()
             total = 2 * turn
             if total <= 1 + NEWEST:
-                assert keys(table) == [str(n) for n in range(1, total + 1)]
+                assert row_keys(table) == [str(n) for n in range(1, total + 1)]
             else:
-                assert keys(table) == ["1", MARKER_KEY, *newest_keys(total)]
+                assert row_keys(table) == ["1", MARKER_KEY, *newest_keys(total)]
                 hidden = total - NEWEST - 1
                 noun = "message" if hidden == 1 else "messages"
                 assert cell(table, 1, 4).startswith(f"{hidden} earlier {noun} not listed")
@@ -231,7 +220,7 @@ async def test_buffer_turns_append_rows_and_keep_the_window_bounded():
 
 
 async def test_pages_listed_on_one_request_are_put_back_on_the_next():
-    app = InspectorApp()
+    app = OneWidgetApp(RequestInspector)
     async with app.run_test(size=(120, 40)) as pilot:
         inspector = app.query_one(RequestInspector)
         inspector.show(record(500))
@@ -245,32 +234,27 @@ async def test_pages_listed_on_one_request_are_put_back_on_the_next():
         assert table.row_count == 2 + NEWEST + 2 * PAGE and table.cursor_row == 1
         inspector.show(record(501))
         await pilot.pause()
-        assert keys(table) == ["1", MARKER_KEY, *newest_keys(1002)]
+        assert row_keys(table) == ["1", MARKER_KEY, *newest_keys(1002)]
 
 
 async def test_a_small_request_lists_every_row_and_no_marker():
-    app = InspectorApp()
+    app = OneWidgetApp(RequestInspector)
     async with app.run_test(size=(80, 24)) as pilot:
         inspector = app.query_one(RequestInspector)
         inspector.show(record(3))
         await pilot.pause()
         table = inspector.query_one(DataTable)
-        assert keys(table) == ["1", "2", "3", "4", "5", "6"]
+        assert row_keys(table) == ["1", "2", "3", "4", "5", "6"]
         assert inspector.window.hidden == 0
         inspector.show_earlier()  # nothing to list: nothing changes
-        assert keys(table) == ["1", "2", "3", "4", "5", "6"]
-
-
-class PanelApp(App):
-    def compose(self) -> ComposeResult:
-        yield SidePanel()
+        assert row_keys(table) == ["1", "2", "3", "4", "5", "6"]
 
 
 async def test_the_panels_figures_count_the_whole_request():
     state = SessionState()
     state.switches = [StrategySwitch(1, "buffer", {})]
     state.records = [record(500)]
-    app = PanelApp()
+    app = OneWidgetApp(SidePanel)
     async with app.run_test(size=(80, 40)) as pilot:
         app.query_one(SidePanel).update_session(state, context_window=128_000)
         await pilot.pause()
@@ -281,13 +265,9 @@ async def test_the_panels_figures_count_the_whole_request():
 
 async def test_played_buffer_turns_add_rows_to_the_table_instead_of_refilling_it(tmp_path):
     from fincoach_tui.domain.persona import DEMO_TURNS
-    from tests.app_harness import SIZE, make_app, say, started
 
-    app = make_app(tmp_path)
-    async with app.run_test(size=SIZE) as pilot:
-        await started(app, pilot)
+    async with running(tmp_path, said=DEMO_TURNS[:1]) as (app, pilot):
         table = app.side.query_one(RequestInspector).query_one(DataTable)
-        await say(app, pilot, DEMO_TURNS[0])
         first = [table.rows[RowKey(key)] for key in ("1", "2")]
         for turn, text in enumerate(DEMO_TURNS[1:4], start=2):
             await say(app, pilot, text)
@@ -302,13 +282,152 @@ async def test_played_buffer_turns_add_rows_to_the_table_instead_of_refilling_it
 async def test_message_numbers_of_a_10000_turn_request_fit_their_column():
     """A 10,000-turn buffer request sends 20,000 messages: the "#" column holds the
     newest one's number whole, not cut to its first digits."""
-    app = InspectorApp()
+    app = OneWidgetApp(RequestInspector)
     async with app.run_test(size=(120, 40)) as pilot:
         inspector = app.query_one(RequestInspector)
         inspector.show(record(10_000))
         await pilot.pause()
         table = inspector.query_one(DataTable)
-        newest = keys(table)[-1]
+        newest = row_keys(table)[-1]
         assert newest == "20000" and cell(table, table.row_count - 1, 0) == "20000"
         number = next(column for column in table.ordered_columns if column.key == "number")
         assert number.width >= len(newest)
+
+
+# ---- rows built when listed ------------------------------------------------------------
+RECALLING = (
+    "PROMPT\n\n## Recalled earlier turns (verbatim, as said then; may be outdated)\n"
+    "[Turn 1, 5 Jan 2026]\nUser: My salary is ₹1,20,000.\n\n"
+    "## Known facts (current: where an older passage disagrees, these win)\n- salary: ₹1,50,000"
+)
+RECALL_EXTRA = {
+    "recall": [{"turn": 1, "ids": ["m1", "m2"], "score": 2.4137, "retriever": "bm25"}],
+    "conflicts": [
+        {
+            "key": "salary",
+            "recalled_turn": 1,
+            "recalled_value": "₹1,20,000",
+            "fact_value": "₹1,50,000",
+            "fact_id": "f3",
+        }
+    ],
+}
+
+
+def test_request_rows_are_the_rows_of_every_message_made_when_read():
+    sent = [SentMessage("system", RECALLING, "system", 40), *sent_at(150)[1:]]
+    eager = with_memory_rows(rows_for(sent), RECALL_EXTRA)
+    rows = RequestRows(sent, RECALL_EXTRA)
+    assert len(rows) == len(eager) == 4 + 300  # the prompt, 3 rows under it, 300 messages
+    assert list(rows) == eager and rows[-1] == eager[-1] and rows[3:7] == eager[3:7]
+    assert [rows.by_key(row.key) for row in eager] == eager
+    assert rows.by_key("301") is None and rows.by_key("recall.2") is None
+    for start, stop in ((0, 304), (2, 10), (4, 300), (100, 101), (5, 5)):
+        part = eager[start:stop]
+        assert rows.tokens_between(start, stop) == sum(r.tokens or 0 for r in part)
+        assert rows.messages_between(start, stop) == sum(1 for r in part if r.number)
+    assert rows == RequestRows(list(sent), RECALL_EXTRA)  # equal messages, equal rows
+    assert rows != RequestRows(sent, {}) and rows != RequestRows(sent[:-1], RECALL_EXTRA)
+
+
+async def test_showing_a_request_builds_the_rows_it_lists_not_every_row(monkeypatch):
+    from fincoach_tui.ui import inspector_rows
+
+    built: list[int] = []
+    make = inspector_rows.message_row
+
+    def counted(number: int, message: SentMessage) -> InspectorRow:
+        built.append(number)
+        return make(number, message)
+
+    monkeypatch.setattr(inspector_rows, "message_row", counted)
+    made = []
+    for turn in (500, 10_000, 10_001):  # 1,000, 20,000 and 20,002 messages
+        app = OneWidgetApp(RequestInspector)
+        async with app.run_test(size=(120, 40)) as pilot:
+            inspector = app.query_one(RequestInspector)
+            built.clear()
+            inspector.show(record(turn))
+            await pilot.pause()
+            made.append(len(built))
+            assert row_keys(inspector.query_one(DataTable))[-1] == str(2 * turn)
+    # As many rows built whatever the request's length: the newest 200, those the end of
+    # the first rows is looked for in (up to 50), and the newest again for the content area
+    # (each time the cursor lands on it).
+    assert made[0] == made[1] == made[2] < NEWEST + HEAD_MOST + 5
+
+
+def screen_row_of(app, text: str) -> int:
+    """The screen row showing `text` as a whole cell."""
+    (row,) = [y for y, line in enumerate(screen_lines(app)) if re.search(rf"\b{text}\b", line)]
+    return row
+
+
+async def page_settled(pilot, table: RequestTable) -> None:
+    """Let a page listed by scrolling settle: the table is filled again, scrolled back to
+    the rows that were on screen, and a refresh later takes a scroll to its top as a
+    person's again (until then, the refill's own is not)."""
+    await pilot.pause()
+    await wait_until(pilot, lambda: not table.top_held)
+
+
+async def test_scrolling_to_the_top_lists_the_next_page_and_keeps_the_rows_on_screen():
+    app = OneWidgetApp(RequestInspector)
+    async with app.run_test(size=(120, 40)) as pilot:
+        inspector = app.query_one(RequestInspector)
+        inspector.show(record(500))  # 1,000 messages: the prompt, 799 hidden, 200 listed
+        await pilot.pause()
+        table = inspector.query_one(DataTable)
+        table.scroll_to(y=1, animate=False)  # one row short of the top: nothing comes
+        await pilot.pause()
+        assert row_keys(table) == ["1", MARKER_KEY, *newest_keys(1000)]
+        at = screen_row_of(app, "message 801") + 1  # where the top would show it
+        table.scroll_to(y=0, animate=False)  # the top: as the wheel or the scrollbar does
+        await page_settled(pilot, table)
+        assert row_keys(table) == ["1", MARKER_KEY, *newest_keys(1000, NEWEST + PAGE)]
+        assert cell(table, 1, 4) == "599 earlier messages not listed · Enter: show 200 more"
+        # The page came in above the rows on screen: they did not move.
+        assert table.scroll_y == PAGE and screen_row_of(app, "message 801") == at
+        visible = table.scrollable_content_region.height - 1  # under the header
+        assert row_keys(table)[PAGE : PAGE + visible] == [str(n) for n in range(799, 799 + visible)]
+        # The cursor stayed on its row, the newest message, and so did the content area.
+        assert row_keys(table)[table.cursor_row] == "1000" and content(inspector) == "question 500"
+        for listed in (NEWEST + 2 * PAGE, NEWEST + 3 * PAGE):  # on up: a page each time
+            table.scroll_to(y=0, animate=False)
+            await page_settled(pilot, table)
+            assert row_keys(table) == ["1", MARKER_KEY, *newest_keys(1000, listed)]
+            assert (
+                table.scroll_y == PAGE
+                and screen_row_of(app, f"message {1001 - listed + PAGE}") == at
+            )
+        table.scroll_to(y=0, animate=False)  # the last 199, and the marker goes
+        await page_settled(pilot, table)
+        assert row_keys(table) == [str(n) for n in range(1, 1001)]
+        assert table.scroll_y == 199 - 1 and screen_row_of(app, "message 201") == at
+        table.scroll_to(y=0, animate=False)  # nothing left to list: nothing changes
+        await page_settled(pilot, table)
+        assert table.row_count == 1000 and table.scroll_y == 0
+
+
+async def test_ctrl_home_on_the_table_lists_the_next_page_with_the_top_in_view():
+    app = OneWidgetApp(RequestInspector)
+    async with app.run_test(size=(120, 40)) as pilot:
+        inspector = app.query_one(RequestInspector)
+        inspector.show(record(500))
+        await pilot.pause()
+        table = inspector.query_one(DataTable)
+        table.focus()
+        await pilot.press("ctrl+home")  # the cursor to the prompt, the table to its top
+        await page_settled(pilot, table)
+        assert row_keys(table) == ["1", MARKER_KEY, *newest_keys(1000, NEWEST + PAGE)]
+        assert table.cursor_row == 0 and table.scroll_y == 0
+        assert content(inspector) == PROMPT
+        # The wheel turned up there, where the table cannot scroll: one page more.
+        table.post_message(events.MouseScrollUp(table, 10, 2, 0, -1, 0, False, False, False))
+        await page_settled(pilot, table)
+        assert row_keys(table) == ["1", MARKER_KEY, *newest_keys(1000, NEWEST + 2 * PAGE)]
+        assert table.cursor_row == 0 and table.scroll_y == 0
+        await pilot.press("down", "enter")  # then Enter on the marker: one page more
+        await pilot.pause()
+        assert row_keys(table) == ["1", MARKER_KEY, *newest_keys(1000, NEWEST + 3 * PAGE)]
+        assert table.cursor_row == 1 and table.scroll_y == 0

@@ -243,7 +243,7 @@ async def test_fake_server_recall_by_embeddings_facts_and_a_deletion(tmp_path, f
 
 def test_the_inspector_lists_recalled_turns_with_scores_and_the_conflicts_facts_won():
     from fincoach_tui.domain.records import SentMessage
-    from fincoach_tui.ui.inspector import rows_for, with_memory_rows
+    from fincoach_tui.ui.inspector_rows import rows_for, with_memory_rows
 
     system = (
         "PROMPT\n\n## Recalled earlier turns (verbatim, as said then; may be outdated)\n"

@@ -16,7 +16,7 @@ from fincoach_tui.ui.screens.planner import PlannerScreen
 from fincoach_tui.ui.screens.sessions import SessionsScreen
 from fincoach_tui.ui.screens.strategy import StrategyScreen
 from fincoach_tui.ui.side_panel import SidePanel
-from tests.app_harness import QUESTION, make_app, say, started
+from tests.app_harness import QUESTION, running
 from tests.memory_helpers import PLANTED
 from tests.screen_text import (
     cell_widths,
@@ -40,10 +40,7 @@ def figures_of_last_turn(app) -> tuple[str, str, str]:
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 async def test_after_one_turn_counted_billed_and_cost_are_whole_on_screen(tmp_path, size):
-    app = make_app(tmp_path)
-    async with app.run_test(size=size) as pilot:
-        await started(app, pilot)
-        await say(app, pilot, QUESTION)
+    async with running(tmp_path, size, said=[QUESTION]) as (app, pilot):
         await app.workers.wait_for_complete()
         await pilot.pause()
         text = screen_text(app)
@@ -78,10 +75,7 @@ def not_cut(table: DataTable) -> bool:
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 async def test_panel_and_request_inspector_are_reachable(tmp_path, size):
-    app = make_app(tmp_path)
-    async with app.run_test(size=size) as pilot:
-        await started(app, pilot)
-        await say(app, pilot, QUESTION)
+    async with running(tmp_path, size, said=[QUESTION]) as (app, pilot):
         if size[0] < 100:
             await pilot.press("ctrl+b")  # the whole panel in the chat's place
             await pilot.pause()
@@ -112,9 +106,7 @@ async def open_dialog(app, pilot, key: str, kind: type):
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 async def test_strategy_dialog_with_the_most_parameters(tmp_path, size):
-    app = make_app(tmp_path)
-    async with app.run_test(size=size) as pilot:
-        await started(app, pilot)
+    async with running(tmp_path, size) as (app, pilot):
         screen = await open_dialog(app, pilot, "ctrl+s", StrategyScreen)
         assert app.focused is screen.query_one(RadioSet)
         for key in ("down", "down", "down", "down", "enter"):  # buffer … summary, hybrid
@@ -133,10 +125,7 @@ async def test_strategy_dialog_with_the_most_parameters(tmp_path, size):
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 async def test_planner_inputs_results_table_and_close(tmp_path, size):
-    app = make_app(tmp_path)
-    async with app.run_test(size=size) as pilot:
-        await started(app, pilot)
-        await say(app, pilot, QUESTION)
+    async with running(tmp_path, size, said=[QUESTION]) as (app, pilot):
         screen = await open_dialog(app, pilot, "ctrl+l", PlannerScreen)
         inputs = list(screen.query(Input))
         reached = [app.focused]  # the scroll with inputs, results and table: focused first
@@ -168,10 +157,12 @@ async def test_planner_inputs_results_table_and_close(tmp_path, size):
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 async def test_sessions_dialog_table_and_buttons(tmp_path, size):
-    app = make_app(tmp_path, "a-session-with-a-rather-long-name-for-a-narrow-table")
-    async with app.run_test(size=size) as pilot:
-        await started(app, pilot)
-        await say(app, pilot, QUESTION)
+    async with running(
+        tmp_path,
+        size,
+        session="a-session-with-a-rather-long-name-for-a-narrow-table",
+        said=[QUESTION],
+    ) as (app, pilot):
         screen = await open_dialog(app, pilot, "ctrl+o", SessionsScreen)
         table = screen.query_one(DataTable)
         assert app.focused is table and shown_on_screen(app, table)
@@ -195,11 +186,7 @@ async def test_sessions_dialog_table_and_buttons(tmp_path, size):
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 async def test_memory_dialog_table_editor_and_buttons(tmp_path, size):
-    app = make_app(tmp_path, strategy="facts")
-    async with app.run_test(size=size) as pilot:
-        await started(app, pilot)
-        for text in PLANTED:
-            await say(app, pilot, text)
+    async with running(tmp_path, size, strategy="facts", said=PLANTED) as (app, pilot):
         screen = await open_dialog(app, pilot, "ctrl+y", MemoryScreen)
         table = screen.query_one(DataTable)
         assert table.row_count >= 1  # facts were extracted
@@ -218,10 +205,7 @@ HINDI = "मेरी मासिक आय ₹50,000 है और खर्�
 @pytest.mark.parametrize("size", [(80, 24), (120, 40)], ids=lambda s: f"{s[0]}x{s[1]}")
 async def test_hindi_and_flags_keep_every_row_whole_and_the_borders_in_place(tmp_path, size):
     width, height = size
-    app = make_app(tmp_path)
-    async with app.run_test(size=size) as pilot:
-        await started(app, pilot)
-        await say(app, pilot, HINDI)
+    async with running(tmp_path, size, said=[HINDI]) as (app, pilot):
         app.composer.text = HINDI  # and in the composer, as typed
         await pilot.pause()
         assert cell_widths(app) == [width] * height  # no row longer or shorter than the screen
@@ -237,10 +221,7 @@ async def test_hindi_and_flags_keep_every_row_whole_and_the_borders_in_place(tmp
 
 
 async def test_resizing_across_the_breakpoint_moves_the_panel_and_keeps_typing(tmp_path):
-    app = make_app(tmp_path)
-    async with app.run_test(size=(120, 40)) as pilot:
-        await started(app, pilot)
-        await say(app, pilot, QUESTION)
+    async with running(tmp_path, (120, 40), said=[QUESTION]) as (app, pilot):
         app.query_one("CostChart").focus()
         await pilot.resize_terminal(80, 24)
         await pilot.pause()

@@ -7,8 +7,6 @@ import subprocess
 import sys
 from collections.abc import AsyncIterator
 
-from textual.app import App, ComposeResult
-from textual.coordinate import Coordinate
 from textual.pilot import Pilot
 from textual.widgets import DataTable, OptionList
 
@@ -20,44 +18,11 @@ from fincoach_tui.ui.cost_chart import CostChart, build_series, line_scale, turn
 from fincoach_tui.ui.inspector import RequestInspector
 from fincoach_tui.ui.meter import TokenMeter
 from fincoach_tui.ui.side_panel import SidePanel
+from tests.widget_harness import OneWidgetApp, cells
+from tests.widget_harness import call_record as chat
 
 PROMPT = "You are FinCoach, a careful personal-finance coach."
 SUMMARY = "The user earns $4,200 a month and wants an emergency fund of [bold]3 months[/]."
-
-
-def chat(
-    turn,
-    strategy,
-    sent,
-    *,
-    omitted=(),
-    prompt=0,
-    completion=0,
-    cached=0,
-    reasoning=0,
-    predicted=0,
-    cost=0.0,
-    estimated=False,
-    simulated=False,
-    note="",
-):
-    counted = sum(m.tokens for m in sent)
-    return CallRecord(
-        kind="chat",
-        turn=turn,
-        strategy=strategy,
-        provider="openai",
-        model="gpt-4o-mini",
-        sent=tuple(sent),
-        omitted_ids=tuple(omitted),
-        counted_tokens=counted,
-        predicted_prompt_tokens=predicted,
-        usage=Usage(prompt, completion, cached, reasoning, estimated=estimated),
-        cost_usd=cost,
-        latency_s=0.5,
-        simulated=simulated,
-        note=note,
-    )
 
 
 def system(tokens=12, content=PROMPT):
@@ -143,24 +108,15 @@ def session() -> SessionState:
     return state
 
 
-class PanelApp(App):
-    def compose(self) -> ComposeResult:
-        yield SidePanel()
-
-
 @contextlib.asynccontextmanager
-async def showing(state: SessionState) -> AsyncIterator[tuple[PanelApp, Pilot, SidePanel]]:
+async def showing(state: SessionState) -> AsyncIterator[tuple[OneWidgetApp, Pilot, SidePanel]]:
     """The side panel alone at 80x40, showing `state` in a 128,000-token window."""
-    app = PanelApp()
+    app = OneWidgetApp(SidePanel)
     async with app.run_test(size=(80, 40)) as pilot:
         panel = app.query_one(SidePanel)
         panel.update_session(state, context_window=128_000)
         await pilot.pause()
         yield app, pilot, panel
-
-
-def cells(table: DataTable, row: int) -> list[str]:
-    return [str(table.get_cell_at(Coordinate(row, col))) for col in range(len(table.columns))]
 
 
 # ---- pure helpers ----------------------------------------------------------------------
@@ -291,7 +247,7 @@ async def test_meter_numbers_come_from_the_record():
 
 
 async def test_context_window_warning_from_80_percent_and_error_from_100():
-    app = PanelApp()
+    app = OneWidgetApp(SidePanel)
     async with app.run_test(size=(80, 40)) as pilot:
         panel = app.query_one(SidePanel)
         meter = app.query_one(TokenMeter)
@@ -332,7 +288,7 @@ async def test_picking_an_earlier_turn_shows_that_turns_record():
 
 
 async def test_chart_keys_select_turns_and_toggle_the_mode():
-    app = PanelApp()
+    app = OneWidgetApp(SidePanel)
     async with app.run_test(size=(80, 40)) as pilot:
         panel = app.query_one(SidePanel)
         panel.update_session(session(), context_window=128_000)
@@ -391,7 +347,7 @@ async def test_pending_request_shows_exact_sections_and_predicted_numbers():
     context = Context("summary", messages, ("m1", "m2"), "summary covers turns 1-2")
     request = RequestReady(context, (TURN3.sent[0], user("Next?", 2, "new")), 42, 50)
 
-    app = PanelApp()
+    app = OneWidgetApp(SidePanel)
     async with app.run_test(size=(80, 40)) as pilot:
         panel = app.query_one(SidePanel)
         panel.update_session(session(), context_window=60)
@@ -436,7 +392,7 @@ async def test_the_meter_shows_cost_figures_only_for_turns_they_cover():
     # not pair the new turn with the previous turn's figures.
     from types import SimpleNamespace
 
-    app = PanelApp()
+    app = OneWidgetApp(SidePanel)
     async with app.run_test(size=(80, 40)) as pilot:
         panel = app.query_one(SidePanel)
         state = session()

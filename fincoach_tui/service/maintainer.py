@@ -1,0 +1,88 @@
+"""What maintenance (service/maintenance.py) sees of a session: what it reads (the
+session, the model, the counter, the clock), how far its passes got, and the `Ledger` it
+records its calls through (the coach's accounting), never the coach itself."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Protocol
+
+from fincoach_tui.domain.context import Context
+from fincoach_tui.domain.conversation import Message
+from fincoach_tui.domain.recall import Retriever
+from fincoach_tui.domain.records import CallRecord, Usage
+from fincoach_tui.domain.session_events import SessionEvent
+from fincoach_tui.domain.session_state import SessionState
+from fincoach_tui.domain.tokens import TokenCounter
+from fincoach_tui.llm.base import ChatModel
+from fincoach_tui.llm.embeddings import Embedder
+from fincoach_tui.service.events import RequestReady
+from fincoach_tui.service.recall_source import RecallSource
+
+
+@dataclass
+class MaintenanceProgress:
+    """How far the passes got, per session. Both marks only ever cover completed messages
+    (a question can still be withdrawn and its place taken by another), and both hold for
+    good: the fact store's covered ids, the embeddings and the deleted facts only grow."""
+
+    covered: int = 0  # history[:covered] has all been read by an accepted extraction
+    indexed: int = 0  # messages[:indexed] are embedded for `indexed_model`, or never will be
+    indexed_model: str | None = None
+    # Models whose server refused JSON mode: asked without it from then on.
+    no_json_mode: set[str] = field(default_factory=set)
+    # The most message tokens an extraction reads at once; halved when a batch was too long.
+    batch_tokens: int | None = None
+
+
+class Ledger(Protocol):
+    """Where maintenance measures its requests and records what its calls cost."""
+
+    @property
+    def context_window(self) -> int | None: ...
+
+    def record(self, event: SessionEvent) -> None:
+        """Write one session event (durable first), then apply it."""
+        ...
+
+    def measure(self, context: Context) -> RequestReady: ...
+
+    def estimate_usage(self, messages: list[dict[str, str]], reply: str) -> Usage: ...
+
+    def account(
+        self,
+        kind: str,
+        request: RequestReady,
+        usage: Usage,
+        started: float,
+        *,
+        model: str,
+        note: str,
+        events: Sequence[SessionEvent] = (),
+    ) -> CallRecord: ...
+
+
+@dataclass
+class Maintainer:
+    """Everything maintenance reads, and the ledger it records through."""
+
+    state: SessionState
+    llm: ChatModel
+    model: str  # the model maintenance calls go to (the configured summarizer)
+    counter: TokenCounter
+    clock: Callable[[], float]
+    ledger: Ledger
+    embedder: Embedder | None = None
+    progress: MaintenanceProgress = field(default_factory=lambda: MaintenanceProgress())
+    recall: RecallSource = field(default_factory=lambda: RecallSource())
+
+    @property
+    def next_turn(self) -> int:
+        return self.state.transcript.completed_turns + 1
+
+    def count_message(self, message: Message) -> int:
+        return self.counter.count_cached(message.id, message.content)
+
+    def retriever(self) -> Retriever:
+        return self.recall.retriever(self.state, self.embedder)
