@@ -38,7 +38,8 @@ _originals: dict[str, Callable[..., bool]] = {}
 _EXPECTED_PARAMETERS = ("self", "size", "virtual_size", "container_size", "layout")
 
 
-def _matches(method: Callable[..., bool]) -> bool:
+def fits(method: Callable[..., bool]) -> bool:
+    """Whether `method` has the parameters the corrections wrap (Textual 8.x's)."""
     try:
         names = tuple(inspect.signature(method).parameters)
     except (TypeError, ValueError):
@@ -72,7 +73,7 @@ def install() -> None:
     """Apply both corrections (once), if Textual's methods are the ones they correct."""
     if _originals:
         return
-    if not (_matches(Widget._size_updated) and _matches(ScrollView._size_updated)):
+    if not (fits(Widget._size_updated) and fits(ScrollView._size_updated)):
         return
     _originals["widget"] = Widget._size_updated
     _originals["scroll_view"] = ScrollView._size_updated
