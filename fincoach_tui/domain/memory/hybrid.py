@@ -29,7 +29,7 @@ from itertools import compress, islice, repeat
 from fincoach_tui.domain.context import Conflict, Context, RecallHit, Section
 from fincoach_tui.domain.conversation import Message
 from fincoach_tui.domain.fact_extraction import ExtractPlan, plan_extraction
-from fincoach_tui.domain.fact_relevance import facts_budget
+from fincoach_tui.domain.fact_relevance import GROWTH_LIMIT, facts_budget
 from fincoach_tui.domain.fact_store import Fact, FactStore, conflicts_in, redact
 from fincoach_tui.domain.finance_facts import find_facts, label_of
 from fincoach_tui.domain.memory.base import (
@@ -43,7 +43,16 @@ from fincoach_tui.domain.memory.base import (
     turns_newest_first,
     turns_of,
 )
-from fincoach_tui.domain.memory.facts import facts_section, not_in_tail
+from fincoach_tui.domain.memory.facts import facts_section, not_in_tail, word_count
+from fincoach_tui.domain.memory.notes import (
+    NOTES_TOKENS,
+    current_values,
+    edited_keys,
+    facts_state,
+    notes_budget,
+    notes_section,
+    user_notes,
+)
 from fincoach_tui.domain.memory.session_memo import SessionMemo
 from fincoach_tui.domain.memory.summary import FoldPlan, SummaryStrategy, cap_text
 from fincoach_tui.domain.recall import LexicalRetriever
@@ -136,7 +145,7 @@ class HybridStrategy:
             if examined
             else [],
         )
-        room, enough = 0, self.summary_tokens + self.recall_tokens
+        room, enough = 0, self.summary_tokens + self.recall_tokens + NOTES_CEILING
         for question, answer in others.newest_first():  # counted only as far as can matter
             room += view.count(question) + view.count(answer)
             if room >= enough:
@@ -166,6 +175,12 @@ class HybridStrategy:
                 f"recalled turns {', '.join(str(p.hit.turn) for p in passages)} ({scorer})"
             )
         kept = [m for turn in tail for m in turn]
+        if passages:
+            room -= view.text_tokens("\n\n".join(p.text for p in passages))
+        words, told = _statement_notes(view, kept, passages, room)
+        if words is not None:
+            sections.append(words)
+            notes.append(f"{told} of the user's statements")
         budget = facts_budget(self.facts_tokens, len(current))
         facts, _ = facts_section(
             not_in_tail(current, kept), budget, view.text_tokens, view.new.content
@@ -265,6 +280,40 @@ class HybridStrategy:
 
 
 SUMMARY_ID = "summary"  # the `fact_id` of a conflict the summary's newer value wins
+# The most the user's statements (see `notes`) cost: the same bound as the `facts` strategy's.
+NOTES_CEILING = GROWTH_LIMIT * NOTES_TOKENS
+
+
+def _statement_notes(
+    view: MemoryView, kept: Sequence[Message], passages: Sequence[_Passage], room: int
+) -> tuple[Section | None, int]:
+    """The user's own statements from the turns neither sent verbatim nor recalled, as the
+    `facts` strategy sends them (the same builder): what the summary's fixed budget and
+    recall's top-k may have left out, within the notes' bound and the `room` the turns they
+    stand in for leave (so the request never costs more than sending those turns)."""
+    if room <= 0:
+        return None, 0
+    sent = {m.id for m in kept}
+    sent.update(i for p in passages for i in p.hit.ids)
+    edited = edited_keys(view.facts)
+    said = user_notes(
+        view.history,
+        lambda m: m.id not in sent,
+        current_values(view.facts),
+        edited,
+        view.memo,
+        facts_state(view.facts, edited),
+    )
+    if not said:
+        return None, 0
+    return notes_section(
+        said,
+        view.facts,
+        min(notes_budget(NOTES_TOKENS, len(said)), room),
+        view.count_text or word_count,
+        view.new.content,
+        view.memo,
+    )
 
 
 def _conflicts(
