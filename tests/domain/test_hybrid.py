@@ -14,8 +14,8 @@ from fincoach_tui.domain.conversation import Transcript
 from fincoach_tui.domain.fact_relevance import facts_budget
 from fincoach_tui.domain.fact_store import Fact, FactStore
 from fincoach_tui.domain.memory import STRATEGIES, MemoryView, Summary, make_strategy
-from fincoach_tui.domain.memory.hybrid import NOTES_CEILING, RECALL_LABEL, HybridStrategy
 from fincoach_tui.domain.memory.facts import FACTS_LABEL
+from fincoach_tui.domain.memory.hybrid import NOTES_CEILING, RECALL_LABEL, HybridStrategy
 from fincoach_tui.domain.memory.notes import NOTES_LABEL
 from fincoach_tui.domain.memory.summary import SummaryStrategy
 from fincoach_tui.domain.recall import (

@@ -235,19 +235,19 @@ class HybridStrategy:
         if not others or budget <= 0:
             return []
         excluded = view.facts.deleted_source_ids() if view.facts else set()
-        retriever = view.retriever or LexicalRetriever()
+        retriever = _in_turn_order(view, others.split) or view.retriever or LexicalRetriever()
         first = 2 * self.recall_k + 4
-        scored = (
-            retriever.turn_scores(view.new, view.history, others.split, others.newer_questions)
+        ranking = (
+            retriever.turn_ranking(view.new, view.history, others.split, others.newer_questions)
             if not excluded and isinstance(retriever, LexicalRetriever)
             else None
         )
         best: Iterator[tuple[Message, Message, float]]
-        if scored is not None:  # read from the index: only the turns sharing a word
+        if ranking is not None:  # read from the index: only the best, as far as read
             # Ranked by score, then by place, which is the turn's order here (the index
             # holds the questions in the order of their turns, the newer ones follow).
             scorer = LexicalRetriever.name
-            best = ((*others.turn(place), score) for place, score in scored.best(first))
+            best = ((*others.turn(place), score) for place, score in ranking.best())
         else:
             candidates = others.turns()
             if excluded:
@@ -277,6 +277,21 @@ class HybridStrategy:
                     chosen = trial
                     break
         return chosen
+
+
+def _in_turn_order(view: MemoryView, upto: int) -> LexicalRetriever | None:
+    """BM25 from the session's index of its questions in the order of their turns (kept in
+    its memo, a question added per turn), when the view's retriever is BM25 without one:
+    recall then reads the best few, not every earlier question. None for another retriever
+    (or one that already reads such an index), or a history whose turns go back."""
+    retriever = view.retriever
+    if retriever is not None and (
+        not isinstance(retriever, LexicalRetriever) or retriever.in_turn_order
+    ):
+        return None
+    if ordered_turns(view.history, view.memo) is None:
+        return None
+    return LexicalRetriever(view.memo.questions(view.history, upto), in_turn_order=True)
 
 
 SUMMARY_ID = "summary"  # the `fact_id` of a conflict the summary's newer value wins
