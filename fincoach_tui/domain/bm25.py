@@ -193,11 +193,11 @@ class BM25Index:
         document was replaced (positions no longer hold) or `first` is more than the index
         holds."""
         stats = self._prefix(query, first, left_out, more)
-        if stats is None or not stats.count:
+        if stats is None or not stats.documents:
             return None if stats is None else {}
         outside = stats.out.union(self._order[first:])  # held, outside: taken out at the end
         return self._scored(
-            stats.terms, stats.count, stats.length, stats.having, stats.extra, outside, None
+            stats.terms, stats.documents, stats.length, stats.having, stats.extra, outside, None
         )
 
     def prefix_ranking(
@@ -209,7 +209,7 @@ class BM25Index:
         stats = self._prefix(query, first, left_out, more)
         if stats is None:
             return None
-        terms, count, having, extra = stats.terms, stats.count, stats.having, stats.extra
+        terms, count, having, extra = stats.terms, stats.documents, stats.having, stats.extra
         extra_lengths = {i: sum(bag.values()) for i, bag in extra.items()}
         average = ((stats.length + sum(extra_lengths.values())) / count) if count else 0.0
         average = average or 1.0
@@ -320,7 +320,7 @@ class _PrefixStats(NamedTuple):
     and the ids left out."""
 
     terms: set[str]
-    count: int
+    documents: int
     length: int
     having: dict[str, int]
     extra: dict[Any, Counter[str]]
