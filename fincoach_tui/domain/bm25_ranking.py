@@ -115,8 +115,8 @@ class PrefixRanking:
         front: dict[str, tuple[float, DocClass]] = {}
         for term in self._terms:
             self._advance(term, front, seen)
+        bound = self._bound(front)  # changes only when a stream moves on
         while True:
-            bound = self._bound(front)
             if ready and (bound is None or ready[0][:2] < bound):
                 negative, place, n, found = heapq.heappop(ready)
                 yield place, -negative
@@ -130,15 +130,14 @@ class PrefixRanking:
             # Read the class with the largest next share (the earliest term on a tie).
             term = max(front, key=lambda t: front[t][0])
             found = front[term][1]
-            if id(found) in seen:  # read from another term's stream since
-                self._advance(term, front, seen)
-                continue
-            seen.add(id(found))
-            self.classes_read += 1
-            start = self._next_place(found, -1)
-            if start is not None:
-                heapq.heappush(ready, (-self._score(found), start[1], start[0], found))
+            if id(found) not in seen:  # (else read from another term's stream since)
+                seen.add(id(found))
+                self.classes_read += 1
+                start = self._next_place(found, -1)
+                if start is not None:
+                    heapq.heappush(ready, (-self._score(found), start[1], start[0], found))
             self._advance(term, front, seen)
+            bound = self._bound(front)
 
     def _advance(self, term: str, front: dict[str, tuple[float, DocClass]], seen: set[int]) -> None:
         """Move `term`'s stream to its next class not read yet (gone when there is none)."""
