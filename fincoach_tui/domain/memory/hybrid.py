@@ -167,7 +167,7 @@ class HybridStrategy:
         kept = [m for turn in tail for m in turn]
         if passages:
             room -= view.text_tokens("\n\n".join(p.text for p in passages))
-        words, told = statement_notes(view, kept, passages, room)
+        words, told = statement_notes(view, kept, passages, room, newer)
         if words is not None:
             sections.append(words)
             notes.append(f"{told} of the user's statements")

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from fincoach_tui.domain.context import Conflict, RecallHit, Section
 from fincoach_tui.domain.conversation import Message
 from fincoach_tui.domain.fact_relevance import GROWTH_LIMIT
-from fincoach_tui.domain.fact_store import Fact, conflicts_in
+from fincoach_tui.domain.fact_store import Fact, FactStore, conflicts_in
 from fincoach_tui.domain.finance_facts import find_facts, label_of
 from fincoach_tui.domain.memory.base import MemoryView, Summary
 from fincoach_tui.domain.memory.facts import word_count
@@ -47,31 +47,59 @@ SUMMARY_ID = "summary"  # the `fact_id` of a conflict the summary's newer value 
 NOTES_CEILING = GROWTH_LIMIT * NOTES_TOKENS
 
 
+class NewestValues(FactStore):
+    """A store as the notes judge the user's statements against it: its current facts with
+    the summary's newer values among them (see `precedence`), its deleted ones as they are.
+    So a statement whose value the summary has since replaced is marked outdated and sent
+    last, as one a current fact replaced is."""
+
+    def __init__(self, store: FactStore | None, newer: Sequence[Fact]) -> None:
+        super().__init__()
+        # A value the user deleted stays deleted, even where the summary still says it.
+        gone = {f.value.casefold() for f in store.deleted()} if store is not None else set()
+        self._store = store
+        self._newer = tuple(
+            f for f in newer if f.id != SUMMARY_ID or f.value.casefold() not in gone
+        )
+
+    def current(self) -> tuple[Fact, ...]:
+        return self._newer
+
+    def deleted(self) -> tuple[Fact, ...]:
+        return self._store.deleted() if self._store is not None else ()
+
+
 def statement_notes(
-    view: MemoryView, kept: Sequence[Message], passages: Sequence[Passage], room: int
+    view: MemoryView,
+    kept: Sequence[Message],
+    passages: Sequence[Passage],
+    room: int,
+    newer: Sequence[Fact] = (),
 ) -> tuple[Section | None, int]:
     """The user's own statements from the turns neither sent verbatim nor recalled, as the
     `facts` strategy sends them (the same builder): what the summary's fixed budget and
     recall's top-k may have left out, within the notes' bound and the `room` the turns they
-    stand in for leave (so the request never costs more than sending those turns)."""
+    stand in for leave (so the request never costs more than sending those turns). Judged
+    against the `newer` values (the current facts and the summary's, see `precedence`)."""
     if room <= 0:
         return None, 0
     sent = {m.id for m in kept}
     sent.update(i for p in passages for i in p.hit.ids)
+    store = NewestValues(view.facts, newer) if newer else view.facts
     edited = edited_keys(view.facts)
     said = user_notes(
         view.history,
         lambda m: m.id not in sent,
-        current_values(view.facts),
+        current_values(store),
         edited,
         view.memo,
-        facts_state(view.facts, edited),
+        facts_state(store, edited),
     )
     if not said:
         return None, 0
     return notes_section(
         said,
-        view.facts,
+        store,
         min(notes_budget(NOTES_TOKENS, len(said)), room),
         view.count_text or word_count,
         view.new.content,
