@@ -227,17 +227,19 @@ class HybridStrategy:
         excluded = view.facts.deleted_source_ids() if view.facts else set()
         retriever = _in_turn_order(view, others.split) or view.retriever or LexicalRetriever()
         first = 2 * self.recall_k + 4
-        ranking = (
-            retriever.turn_ranking(view.new, view.history, others.split, others.newer_questions)
+        scored = (
+            retriever.turn_scores(view.new, view.history, others.split, others.newer_questions)
             if not excluded and isinstance(retriever, LexicalRetriever)
             else None
         )
         best: Iterator[tuple[Message, Message, float]]
-        if ranking is not None:  # read from the index: only the best, as far as read
+        if scored is not None:  # read from the index: only the turns sharing a word
             # Ranked by score, then by place, which is the turn's order here (the index
             # holds the questions in the order of their turns, the newer ones follow).
+            # (The index's `turn_ranking` reads fewer postings, but in Python: on a long
+            # session of distinct questions it reads more classes than this scores.)
             scorer = LexicalRetriever.name
-            best = ((*others.turn(place), score) for place, score in ranking.best())
+            best = ((*others.turn(place), score) for place, score in scored.best(first))
         else:
             candidates = others.turns()
             if excluded:
