@@ -3,74 +3,172 @@
 A fresh process runs the app headless (Textual's run_test, 120x40) on the offline coach
 and plays `--turns` turns in one sitting, never reopening the session. Each turn's cost is
 the process's CPU time (every thread: the turn, rendering, the panel, the every-strategy
-comparison's worker) from submitting it until the app is idle again. Then, in the same
-process, a minimal Textual chat (minimal_chat.py) shows the very same texts turn by turn,
-doing the same mounts (question and reply; the oldest unmounted beyond the chat's bound)
-and refreshing the screen once per turn; its CPU per turn is Textual's own floor here.
+comparison's worker) from submitting it until the app is idle again; the event loop's own
+thread is measured apart. Then, in the same process, a minimal Textual chat
+(minimal_chat.py) shows the very same turns the way FinCoach's chat did: the question and
+the reply's box mounted together (the oldest unmounted beyond the chat's bound), then the
+reply's text as FinCoach's frames showed it while it streamed (one update and one frame
+for each), then the whole reply. Its CPU per turn is Textual's own floor for that chat.
 
-Turn N is the median of turns N-2 .. N+2. Reported as ratios measured in the same run:
+Turn N is the median of turns N-2 .. N+2 (`--spread 5`: N-5 .. N+5). Reported as ratios measured in the same run:
 turn 200 / turn 10 for each side, and FinCoach's turn / the minimal chat's turn. Also per
-turn: how many times the screen was composed (`Screen._compositor_refresh`) and laid out
-(`Screen._refresh_layout`), the counts Textual's own devtools show as "refresh" / "layout".
+turn: frames composed (`Screen._compositor_refresh`), full layouts (`Screen._refresh_layout`,
+not a scroll's) and messages handled. `--breakdown N` adds where the event loop's CPU
+went (frame_probe.py): each widget's drawing, measuring and visual, the layouts and
+frames themselves, the rest of the loop, the other threads; and the messages by type.
 
 Replies stream with no delay (`offline_chunk_delay=0`), so a turn is CPU only;
 `--reply-tokens` sets the offline coach's reply length (both sides get the same text).
+`--turns 30` (a minute) compares turn 28 with turn 10: enough to see a change's effect.
 
-    python benchmarks/bench_sitting.py [--turns 205] [--reply-tokens 80]
+    python benchmarks/bench_sitting.py [--turns 205] [--reply-tokens 80] [--breakdown 25]
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import gc
 import os
 import shutil
 import sys
 import time
+from collections import Counter
 from pathlib import Path
 
 from bench_common import emit, isolated_env, median, ms, scratch_dir, use_env
+from frame_probe import FrameProbe, per_turn
 
 HERE = Path(__file__).resolve().parent
 SIZE = (120, 40)
 
 
-class Counts:
-    """How often any screen is composed and laid out (class-level wrappers)."""
+def busy(app, probe: FrameProbe) -> bool:
+    """Whether anything the turn set off is still to happen: a worker running, a message
+    queued or being handled, a one-shot timer pending (a quote of the draft), a widget or
+    the screen with a refresh or layout to do, a callback waiting for the next frame."""
+    from textual.worker import WorkerState
 
-    def __init__(self) -> None:
+    if any(w.state in (WorkerState.PENDING, WorkerState.RUNNING) for w in app.workers):
+        return True
+    screen = app.screen
+    if screen._layout_required or screen._repaint_required or screen._dirty_widgets:
+        return True
+    if screen._callbacks or probe.handling:
+        return True
+    for pump in (app, *screen.walk_children(with_self=True)):
+        if not pump._message_queue.empty() or pump._next_callbacks:
+            return True
+        if getattr(pump, "_layout_required", False) or getattr(pump, "_repaint_required", False):
+            return True
+        for timer in pump._timers:
+            if timer._repeat == 0 and timer._task is not None and not timer._task.done():
+                return True
+    return False
+
+
+async def settle(app, probe: FrameProbe) -> None:
+    """Until the app has been quiet for two looks 10 ms apart. Waiting costs next to no
+    CPU (Textual's `pilot.pause()` posts a message to every widget: 30-45 ms of CPU on
+    FinCoach's screen, which would be counted in the turn)."""
+    quiet = 0
+    while quiet < 2:
+        await app.workers.wait_for_complete()
+        await asyncio.sleep(0.01)
+        quiet = 0 if busy(app, probe) else quiet + 1
+
+
+class Turns:
+    """Per turn: process CPU (every thread), the event loop's thread CPU, the probe's take."""
+
+    def __init__(self, probe: FrameProbe) -> None:
+        self.probe = probe
+        self.cpu: list[float] = []
+        self.loop_cpu: list[float] = []
+        self.taken: list[dict] = []
+        self._started = (0.0, 0.0)
+
+    def start(self) -> None:
+        self.probe.take()
+        self._started = (time.process_time(), time.thread_time())
+
+    def stop(self) -> None:
+        process, thread = self._started
+        self.cpu.append(time.process_time() - process)
+        self.loop_cpu.append(time.thread_time() - thread)
+        self.taken.append(self.probe.take())
+
+    spread = 2  # turn N is the median of turns N - spread .. N + spread
+
+    def around(self, turn: int) -> slice:
+        return slice(turn - 1 - self.spread, turn + self.spread)
+
+    def at(self, turn: int) -> dict:
+        window = self.around(turn)
+        taken = self.taken[window]
+        return {
+            "cpu_ms": ms(median(self.cpu[window])),
+            "loop_cpu_ms": ms(median(self.loop_cpu[window])),
+            "frames": median([t["frames"] for t in taken]),
+            "layouts": median([t["layouts"] for t in taken]),
+            "messages": median([sum(t["messages"].values()) for t in taken]),
+        }
+
+    def messages(self, turn: int, top: int) -> list[tuple[str, float]]:
+        taken = self.taken[self.around(turn)]
+        total: Counter[str] = Counter()
+        for t in taken:
+            total.update(t["messages"])
+        return [(name, round(n / len(taken), 1)) for name, n in total.most_common(top)]
+
+    def breakdown(self, turn: int, top: int) -> list[tuple[str, float, float]]:
+        """The costliest buckets around `turn`, then the rest of the event loop's CPU (the
+        handlers, the turn itself, Textual's messages) and the other threads' CPU."""
+        window = self.around(turn)
+        taken = self.taken[window]
+        rows = per_turn(taken, top)
+        n = len(taken)
+        timed = sum(sum(t["cpu"].values()) for t in taken) * 1000 / n
+        loop = sum(self.loop_cpu[window]) * 1000 / n
+        threads = (sum(self.cpu[window]) - sum(self.loop_cpu[window])) * 1000 / n
+        rows.append(
+            ("rest of the event loop (handlers, the turn, messages)", round(loop - timed, 2), 0)
+        )
+        rows.append(("other threads (the comparison's worker)", round(threads, 2), 0))
+        return rows
+
+
+class StreamLog:
+    """What FinCoach's reply box showed, frame by frame, as its reply streamed in: the
+    length of the reply's text in each frame drawn while it grew, per turn. The minimal
+    chat replays the same frames (an update, then a frame, for each)."""
+
+    def __init__(self, app) -> None:
         from textual.screen import Screen
 
-        self.refreshes = 0
-        self.layouts = 0
-        refresh, layout = Screen._compositor_refresh, Screen._refresh_layout
+        self.turns: list[list[int]] = []
+        refresh = Screen._compositor_refresh
+        log = self
 
-        def counted_refresh(screen, *args, **kwargs):
-            self.refreshes += 1
-            return refresh(screen, *args, **kwargs)
+        def logged(screen) -> None:
+            refresh(screen)
+            box = getattr(app, "_reply_box", None)
+            if screen.app is app and box is not None and log.turns and box.text:
+                shown = log.turns[-1]
+                if not shown or shown[-1] != len(box.text):
+                    shown.append(len(box.text))
 
-        def counted_layout(screen, *args, **kwargs):
-            if not kwargs.get("scroll") and not (len(args) > 1 and args[1]):
-                self.layouts += 1  # a full reflow, not a scroll's
-            return layout(screen, *args, **kwargs)
+        Screen._compositor_refresh = logged  # type: ignore[method-assign]
+        self._restore = lambda: setattr(Screen, "_compositor_refresh", refresh)
 
-        Screen._compositor_refresh = counted_refresh  # type: ignore[method-assign]
-        Screen._refresh_layout = counted_layout  # type: ignore[method-assign]
+    def next_turn(self) -> None:
+        self.turns.append([])
 
-    def take(self) -> tuple[int, int]:
-        taken = (self.refreshes, self.layouts)
-        self.refreshes = self.layouts = 0
-        return taken
-
-
-async def idle(app, pilot) -> None:
-    """The turn and everything it set off (the comparison's worker) done, screen settled."""
-    for _ in range(3):
-        await app.workers.wait_for_complete()
-        await pilot.pause()
+    def close(self) -> None:
+        self._restore()
 
 
-async def fincoach_sitting(turns: int, counts: Counts, reply_tokens: int | None) -> dict:
+async def fincoach_sitting(turns: int, probe: FrameProbe, reply_tokens: int | None) -> dict:
     from fincoach_tui.llm.providers import resolve_provider
     from fincoach_tui.settings import paths
     from fincoach_tui.settings.config import Config
@@ -82,99 +180,128 @@ async def fincoach_sitting(turns: int, counts: Counts, reply_tokens: int | None)
                                 api_key_env=None, environ={})  # fmt: skip
     app = FinCoachApp(config=Config(), settings=settings, store=store, file=store.open("sit"),
                       config_path=paths.config_path(), offline_chunk_delay=0.0)  # fmt: skip
-    cpu: list[float] = []
-    refreshes: list[int] = []
-    layouts: list[int] = []
-    async with app.run_test(size=SIZE) as pilot:
+    measured = Turns(probe)
+    streamed = StreamLog(app)
+    async with app.run_test(size=SIZE):
         while app.live is None:
             assert not app.exit_message, app.exit_message
-            await idle(app, pilot)
-        await idle(app, pilot)
+            await settle(app, probe)
+        await settle(app, probe)
         if reply_tokens is not None:
             app.engine.llm.reply_tokens = reply_tokens
         for turn in range(1, turns + 1):
-            counts.take()
-            before = time.process_time()
+            streamed.next_turn()
+            measured.start()
             app.submit(f"My SIP is {turn},000 a month and my rent 25k. (turn {turn})")
-            await idle(app, pilot)
-            cpu.append(time.process_time() - before)
-            r, lay = counts.take()
-            refreshes.append(r)
-            layouts.append(lay)
+            await settle(app, probe)
+            measured.stop()
+        streamed.close()
         messages = app.live.state.transcript.messages
         texts = [(q.content, a.content) for q, a in zip(messages[0::2], messages[1::2])]
-        return {"cpu": cpu, "refreshes": refreshes, "layouts": layouts, "texts": texts,
+        return {"turns": measured, "texts": texts, "streamed": streamed.turns,
                 "mounted": app.chat.mounted_messages}  # fmt: skip
 
 
-async def minimal_sitting(texts: list[tuple[str, str]], counts: Counts) -> dict:
+async def minimal_sitting(
+    texts: list[tuple[str, str]], streamed: list[list[int]], probe: FrameProbe
+) -> Turns:
     from minimal_chat import MinimalChat
 
+    from fincoach_tui.ui import layout_fixes
     from fincoach_tui.ui.chat import BOUND
 
+    layout_fixes.uninstall()  # a minimal Textual chat: Textual as it is
+    gc.collect()  # FinCoach's app, closed, is not the minimal chat's garbage to collect
+
     app = MinimalChat(bound=BOUND)
-    cpu: list[float] = []
-    refreshes: list[int] = []
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        for turn, (question, reply) in enumerate(texts, start=1):
-            counts.take()
-            before = time.process_time()
-            await app.show_turn(question, reply, turn)
-            await pilot.pause()
-            cpu.append(time.process_time() - before)
-            refreshes.append(counts.take()[0])
-    return {"cpu": cpu, "refreshes": refreshes}
+    measured = Turns(probe)
+    async with app.run_test(size=SIZE):
+        await settle(app, probe)
+        for turn, ((question, reply), updates) in enumerate(zip(texts, streamed), start=1):
+            measured.start()
+            box = await app.begin_turn(question, turn)
+            await settle(app, probe)
+            for length in updates:  # the reply's text as FinCoach's frames showed it
+                app.stream(box, reply[:length])
+                await settle(app, probe)
+            app.stream(box, reply)
+            await settle(app, probe)
+            measured.stop()
+    return measured
 
 
-def at(series: list[float], turn: int) -> float:
-    return median(series[turn - 3 : turn + 2])  # turns turn-2 .. turn+2
-
-
-async def sitting(turns: int, reply_tokens: int | None = None) -> dict:
-    counts = Counts()
-    app = await fincoach_sitting(turns, counts, reply_tokens)
-    floor = await minimal_sitting(app["texts"], counts)
-    last = min(200, turns - 2)
-    t10, tn = at(app["cpu"], 10), at(app["cpu"], last)
-    m10, mn = at(floor["cpu"], 10), at(floor["cpu"], last)
-    return {
+async def sitting(
+    turns: int, reply_tokens: int | None = None, top: int = 0, spread: int = 2
+) -> dict:
+    Turns.spread = spread
+    probe = FrameProbe()
+    app = await fincoach_sitting(turns, probe, reply_tokens)
+    ours: Turns = app["turns"]
+    floor = await minimal_sitting(app["texts"], app["streamed"], probe)
+    last = min(200, turns - spread)
+    t10, tn = ours.at(10), ours.at(last)
+    m10, mn = floor.at(10), floor.at(last)
+    updates = [len(u) for u in app["streamed"]]
+    result = {
         "benchmark": "sitting",
         "turns": turns,
         "last": last,
+        "median_of": 2 * spread + 1,
         "mounted_after": app["mounted"],
         "load_avg": [round(x, 2) for x in os.getloadavg()],
-        "turn_10_cpu_ms": ms(t10),
-        "turn_last_cpu_ms": ms(tn),
-        "minimal_turn_10_cpu_ms": ms(m10),
-        "minimal_turn_last_cpu_ms": ms(mn),
-        "growth": round(tn / t10, 2),  # FinCoach: turn `last` / turn 10
-        "minimal_growth": round(mn / m10, 2),
-        "over_minimal_10": round(t10 / m10, 2),
-        "over_minimal_last": round(tn / mn, 2),
-        "refreshes_per_turn": [
-            median(app["refreshes"][7:12]),
-            median(app["refreshes"][last - 3 : last + 2]),
-        ],  # fmt: skip
-        "layouts_per_turn": [
-            median(app["layouts"][7:12]),
-            median(app["layouts"][last - 3 : last + 2]),
-        ],  # fmt: skip
-        "minimal_refreshes_per_turn": median(floor["refreshes"]),
+        "turn_10": t10,
+        "turn_last": tn,
+        "minimal_turn_10": m10,
+        "minimal_turn_last": mn,
+        "reply_frames_per_turn": median(updates),
+        "growth": round(tn["cpu_ms"] / t10["cpu_ms"], 2),  # FinCoach: turn `last` / turn 10
+        "minimal_growth": round(mn["cpu_ms"] / m10["cpu_ms"], 2),
+        "over_minimal_10": round(t10["cpu_ms"] / m10["cpu_ms"], 2),
+        "over_minimal_last": round(tn["cpu_ms"] / mn["cpu_ms"], 2),
     }
+    if top:
+        result["breakdown_10"] = ours.breakdown(10, top)
+        result["breakdown_last"] = ours.breakdown(last, top)
+        result["minimal_breakdown_last"] = floor.breakdown(last, top)
+        result["messages_last"] = ours.messages(last, top)
+        result["minimal_messages_last"] = floor.messages(last, top)
+    return result
+
+
+def show_breakdown(result: dict) -> None:
+    """The breakdowns as tables, on stderr (the JSON line stays the last line of stdout)."""
+    for key in ("breakdown_10", "breakdown_last", "minimal_breakdown_last"):
+        print(f"\n{key} (ms of the event loop's CPU per turn, calls per turn):", file=sys.stderr)
+        for bucket, spent, calls in result[key]:
+            print(f"  {spent:8.2f} ms {calls:7.1f}  {bucket}", file=sys.stderr)
+    for key in ("messages_last", "minimal_messages_last"):
+        print(f"\n{key} (messages handled per turn):", file=sys.stderr)
+        for name, count in result[key]:
+            print(f"  {count:8.1f}  {name}", file=sys.stderr)
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--turns", type=int, default=205)
     parser.add_argument("--reply-tokens", type=int, default=None, help="offline reply length")
+    parser.add_argument(
+        "--breakdown", type=int, default=0, metavar="N",
+        help="also list the N costliest buckets (a widget's drawing, measuring, layout)",
+    )  # fmt: skip
+    parser.add_argument(
+        "--spread", type=int, default=2, metavar="K",
+        help="turn N is the median of turns N-K .. N+K (a loaded machine: 5)",
+    )  # fmt: skip
     args = parser.parse_args(argv)
-    if args.turns < 14:
-        parser.error("--turns must be at least 14 (turn 10 is the median of turns 8-12)")
+    if not 1 <= args.spread <= 9 or args.turns < 12 + 2 * args.spread:
+        parser.error("--spread is 1 to 9, and --turns at least 12 + 2 x spread")
     root = scratch_dir("sitting")
     use_env(isolated_env(root))
     try:
-        emit(asyncio.run(sitting(args.turns, args.reply_tokens)))
+        result = asyncio.run(sitting(args.turns, args.reply_tokens, args.breakdown, args.spread))
+        if args.breakdown:
+            show_breakdown(result)
+        emit(result)
     finally:
         shutil.rmtree(root, ignore_errors=True)
     return 0

@@ -13,7 +13,12 @@ import re
 
 from fincoach_tui.domain.number_words import NUMBER, count_value
 from fincoach_tui.domain.recognise_goals import RETIRE_AGE
-from fincoach_tui.domain.recognise_words import NOT_NAMES, OTHER_PEOPLE, SPOUSE_WORDS
+from fincoach_tui.domain.recognise_words import (
+    NOT_NAMES,
+    OTHER_PEOPLE,
+    SPOUSE_WORDS,
+    first_group,
+)
 
 _SPOUSE = re.compile(
     r"\b(?:i'm|i am|we're|we are|got)\s+(?:happily\s+)?(?P<m>married|single|divorced|engaged)\b"
@@ -117,7 +122,7 @@ def family_facts(sentence: str) -> list[tuple[str, str]]:
         facts.append(("family_spouse", f"single {single['who'].lower()}"))
     elif spouse:
         # The word said ("wife") says more than "married" and reads back the same way.
-        said = (spouse["m"] or spouse["s"] or spouse["s2"] or "married").lower()
+        said = (first_group(spouse, "m", "s", "s2") or "married").lower()
         said = "husband" if said == "hubby" else said
         if _NOT_EARNING.search(sentence) and said in ("wife", "husband", "spouse", "partner"):
             said += ", not earning"
@@ -134,8 +139,8 @@ def family_facts(sentence: str) -> list[tuple[str, str]]:
         or _PARENT_OF.search(sentence)
     )
     if children:
-        n = (children.groupdict().get("n") or children["n2"]).lower().replace("none", "no")
-        count = int(count_value(n) or 0) if count_value(n) is not None else _HINDI_COUNT.get(n, 1)
+        n = first_group(children, "n", "n2").lower().replace("none", "no")
+        count = _count(n, _HINDI_COUNT.get(n, 1))
         word = children["w"].lower() or "child"
         word = _HINDI_CHILD.get(word, word)
         kind = "child" if word.startswith(("kid", "child", "bab")) else word.rstrip("s")
@@ -150,20 +155,26 @@ def family_facts(sentence: str) -> list[tuple[str, str]]:
         facts.append(("family_children", f"1 {one['w'].lower()}{_names(sentence)}"))
     parents = _PARENTS.search(sentence)
     if parents:
-        who = next(w for w in parents.group("who", "who2", "who3", "who4") if w).lower()
+        who = first_group(parents, "who", "who2", "who3", "who4").lower()
         facts.append(("family_parents", f"supports {who}"))
     elif _DEPENDS.search(sentence) and not _OTHER_PERSON_FIRST.match(sentence):
         # Whoever the sentence names depends on the user, in whichever order it says it:
         # "my mother stays with us, she depends on me", "Papa mummy dono mujh pe dependent".
-        who = list(dict.fromkeys(m.group(0).lower() for m in _ELDERS.finditer(sentence)))
-        if who:
-            facts.append(("family_parents", "supports " + " and ".join(who)))
+        elders = list(dict.fromkeys(m.group(0).lower() for m in _ELDERS.finditer(sentence)))
+        if elders:
+            facts.append(("family_parents", "supports " + " and ".join(elders)))
     dependants = _DEPENDANTS.search(sentence)
     if dependants:
         n = (dependants["n"] or "no").lower()
-        count = int(count_value(n) or 0) if count_value(n) is not None else 1
+        count = _count(n, 1)
         facts.append(("dependants", str(count) if count else "no dependants"))
     return facts
+
+
+def _count(said: str, otherwise: int) -> int:
+    """The count `said` gives ("two", "3", "no": 0), or `otherwise` if it gives none."""
+    value = count_value(said)
+    return int(value or 0) if value is not None else otherwise
 
 
 _MORE_NAMES = re.compile(r"(?:(?:,\s*|\s+and\s+|\s*&\s*)[A-Z][a-z]+\b)+")
@@ -175,7 +186,7 @@ def _names(sentence: str) -> str:
     names = []
     for match in _CHILD_NAME.finditer(sentence):
         more = _MORE_NAMES.match(sentence, match.end())  # "two kids, Aarav and Diya"
-        found = [match["name"] or match["name2"], *_NAME.findall(more.group(0) if more else "")]
+        found = [first_group(match, "name", "name2"), *_NAME.findall(more.group(0) if more else "")]
         for name in found:
             if name and name not in NOT_NAMES and name not in names:
                 names.append(name)

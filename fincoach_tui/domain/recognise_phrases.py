@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 
-from fincoach_tui.domain.recognise_words import NOT_NAMES
+from fincoach_tui.domain.recognise_words import NOT_NAMES, first_group
 
 _NAME = re.compile(r"\b(?:I'm|I am|[Mm]y name is|[Tt]his is|[Cc]all me)\s+([A-Z][a-z]+)\b")
 
@@ -105,8 +105,7 @@ def risk_facts(sentence: str, question: bool, following: str = "") -> list[tuple
     match = _stance(sentence)
     if not match:
         return []
-    groups = match.group("risk", "mild", "mild2", "mild3", "mild4", "mild5")
-    said = next((g for g in groups if g), "")
+    said = first_group(match, "risk", "mild", "mild2", "mild3", "mild4", "mild5")
     said = "conservative" if match["fear"] else (said or match.group(0))
     said = re.sub(r"\s+i\s+(?:guess|think|suppose)$", "", said, flags=re.I)
     said = re.sub(r"^(?:appetite|tolerance|profile)\s+(?:is\s+)?", "", said, flags=re.I)
@@ -120,8 +119,7 @@ def risk_facts(sentence: str, question: bool, following: str = "") -> list[tuple
     before = _REASON_BEFORE.match(sentence[: match.start()])
     reason = ""
     if after:
-        found = after.groupdict()
-        reason = found.get("r") or found.get("r2") or found.get("r3") or ""
+        reason = first_group(after, "r", "r2", "r3")
     elif before:
         reason = before.group(0).strip().rstrip(",")
     elif _FEAR.search(sentence, match.end()):  # "..., one time i lost 20k in trading"

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import re
 
-from fincoach_tui.domain.recognise_words import NOT_PLACES
+from fincoach_tui.domain.recognise_words import NOT_PLACES, first_group
 
 _CITIES = {
     "mumbai": "Mumbai",
@@ -129,7 +129,7 @@ def city_facts(sentence: str) -> list[tuple[str, str]]:
     """The user's city, if the sentence says where they live (the last place it says)."""
     found: list[tuple[int, int, str]] = []  # (strength, position, city)
     for match in _LIVING.finditer(sentence):
-        place = match["place"] or match["place2"] or match["place3"]
+        place = first_group(match, "place", "place2", "place3")
         # "work at Google": a workplace, unless the gazetteer knows it or it is "out of X".
         works = match.group(0).lower().startswith("work") and " out of " not in match.group(0)
         city = _place(place, strong=not works)
@@ -142,8 +142,8 @@ def city_facts(sentence: str) -> list[tuple[str, str]]:
                 found.append((1, match.start(), city))
     known = _KNOWN_CITY.search(sentence)
     if known and not _someone_else(sentence, known.start()):
-        said = next(c for c in known.group("city", "city2", "city3", "city4") if c)
-        strong = known["city2"] or known["city3"] or known["city4"]
+        said = first_group(known, "city", "city2", "city3", "city4")
+        strong = first_group(known, "city2", "city3", "city4")
         if strong or _ABOUT_USER.search(sentence) or re.search(r"\bbased\b", sentence, re.I):
             found.append((2, known.start(), _CITIES[said.lower()]))
     only = _ONLY_A_CITY.match(sentence)

@@ -3,6 +3,8 @@ a spouse, capitalised words that are not names, month names. Pure."""
 
 from __future__ import annotations
 
+import re
+
 # People whose figures or places are not the user's ("my friend pays 30k rent").
 OTHER_PEOPLE = (
     r"friends?|colleagues?|brother|sister|cousin|neighbou?rs?|boss|manager|roommate|flatmate"
@@ -28,3 +30,10 @@ MONTH_NAME = (
 )
 # Words that are not a place after "in"/"to": months, and the short words before a name.
 NOT_PLACES = frozenset([*MONTHS, *(m[:3] for m in MONTHS), "sept", "the", "also", "our", "my"])
+
+
+def first_group(match: re.Match[str], *names: str) -> str:
+    """The first of a pattern's alternative groups that matched ("who", "who2", ...): the
+    same thing said in one of several shapes; "" if none did."""
+    found = match.groupdict()
+    return next((found[name] for name in names if found.get(name)), "")

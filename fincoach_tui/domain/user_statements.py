@@ -25,6 +25,7 @@ from fincoach_tui.domain.amounts import find_amounts
 from fincoach_tui.domain.fact_store import same_value
 from fincoach_tui.domain.finance_facts import label_of, recognise
 from fincoach_tui.domain.recognise_parts import denied_values, figures_in
+from fincoach_tui.domain.statement_words import words_held
 
 # A statement longer than this is cut at a word boundary: the figure is usually early.
 MAX_WORDS = 40
@@ -148,15 +149,26 @@ _COUNT = re.compile(
     re.IGNORECASE,
 )
 _YEAR = re.compile(r"\b(?:19|20)\d\d\b")
-# A question, or a request to the coach (an imperative: "explain ...", "sum up ...").
+# A question, or a request to the coach (an imperative: "explain ...", "sum up ..."): a
+# question word or a request opens it. An auxiliary verb opens a question only when a
+# subject follows it ("do I", "is it", "can we", "are there"): "do saal baad plot lena hai"
+# and "Do bachche hain" (Hindi "two") state something.
+_AUXILIARY = (
+    "should|shall|can|could|would|will|is|are|am|do|does|did|was|were|has|have|had|may|might|must"
+)
 _QUESTION = re.compile(
-    r"^\W*(?:what|whats|wat|how|hows|should|shall|can|could|would|will|is|are|am|do|does|did|"
-    r"which|where|when|why|who|whom|whose|any|tell me|tell us|explain|suggest|help|advise|"
-    r"recap|summari[sz]e|sum up|list|lay out|show|give (?:me|us)|calculate|compute|compare|"
-    r"let me know|kindly|kya|kaise|kitna|kitne|kitni|kab|kyun|kahan|konsa|kaunsa|batao|"
-    r"bataiye|please (?:tell|explain|suggest|help|give|list|show|summari[sz]e|advise))\b",
+    r"^\W*(?:what|whats|wat|how|hows|which|where|when|why|who|whom|whose|any|tell me|tell us|"
+    r"explain|suggest|help|advise|recap|summari[sz]e|sum up|list|lay out|show|give (?:me|us)|"
+    r"calculate|compute|compare|let me know|kindly|kya|kaise|kitna|kitne|kitni|kab|kyun|kahan|"
+    r"konsa|kaunsa|batao|bataiye|please (?:tell|explain|suggest|help|give|list|show|"
+    r"summari[sz]e|advise))\b"
+    rf"|^\W*(?:{_AUXILIARY})(?:n'?t)?\s+(?:i|you|u|we|he|she|it|they|there|this|that|these|those|my|"
+    r"our|your|his|her|their|the|a|an|one|someone|anyone|anybody|me|us)\b",
     re.IGNORECASE,
 )
+# After a statement, a part with a question mark that opens with neither a question word nor
+# an auxiliary verb is a hedge ("idk my risk, high i guess?"), not a question.
+_ASKS = re.compile(rf"^\W*(?:{_AUXILIARY})\b", re.IGNORECASE)
 # Small talk: greetings, thanks, acknowledgements ("Noted.", "Understood, thank you.").
 _PLEASANTRY = re.compile(
     r"^\W*(?:(?:thanks?|thank you|thx|ty|ok(?:ay)?|k|cool|great|got it|sure|hi|hello|hey|bye|"
@@ -176,6 +188,14 @@ _NOT_THEIRS = re.compile(
 # statement it qualifies a fact ("If private, it can be 60 lakh").
 _HYPOTHETICAL = re.compile(
     r"^\W*(?:what if|suppose|supposing|assuming|imagine|hypothetically)\b", re.IGNORECASE
+)
+# What opens a lead-in to a question rather than a statement: a preposition, a participle
+# or a connective ("For the trip, ...", "Keeping our risk in mind, ...", "Incidentally, ...").
+_LEAD_IN = re.compile(
+    r"^\W*(?:with|without|for|given|keeping|considering|regarding|concerning|about|on|as|"
+    r"since|after|before|once|now that|in|at|by|from|to|apart from|besides|also|and|but|so|"
+    r"then|now|btw|anyway|incidentally|speaking of|coming to|\w+ly)\b",
+    re.IGNORECASE,
 )
 _CONDITION = re.compile(r"^\W*(?:if|in case)\b", re.IGNORECASE)
 _FIRST_PERSON = re.compile(r"\b(?:i|i'm|im|i've|my|me|mine|we|we're|our|us)\b", re.IGNORECASE)
@@ -219,17 +239,19 @@ def _sentences(text: str) -> list[str]:
 
 def _statement_part(sentence: str) -> str:
     """A sentence without its question: "My salary is 80k, how much should I save?" keeps
-    "My salary is 80k"; a sentence that is all question keeps nothing. After a statement, a
-    part with a question mark but no question word is a hedge, not a question: "idk my
-    risk, high i guess?" keeps both."""
+    "My salary is 80k"; a sentence that is all question keeps nothing, and neither does a
+    lead-in with no figure ("With that loan gone, what is left?": it sets up the question).
+    After a statement, a part with a question mark but no question word is a hedge, not a
+    question: "idk my risk, high i guess?" keeps both."""
     if not is_question(sentence):
         return sentence
     if not sentence.rstrip().endswith("?"):
         return ""
     kept: list[str] = []
     for part in _COMMA.split(sentence):
-        if is_question(part) and not (kept and not _QUESTION.match(part)):
-            break
+        if is_question(part) and not (kept and not (_QUESTION.match(part) or _ASKS.match(part))):
+            preamble = ", ".join(kept)
+            return "" if _LEAD_IN.match(preamble) and not has_figure(preamble) else preamble
         kept.append(part)
     return ", ".join(kept).rstrip("?")
 
@@ -327,8 +349,9 @@ def _bare_numbers(statement: str) -> set[float]:
 def carried(statement: str, facts: Mapping[str, str]) -> bool:
     """Whether the current `facts` (key -> value) hold everything `statement` says: the
     recogniser reads facts from it, every one is current, every amount, rate and other
-    number in it is one of their values, it has no more figures than facts, and every word
-    class it names is among their kinds."""
+    number in it is one of their values, it has no more figures than facts, every word
+    class it names is among their kinds, and their labels and values name its topic words
+    (`statement_words`)."""
     found = recognise(statement)
     if not found:
         return False
@@ -344,7 +367,7 @@ def carried(statement: str, facts: Mapping[str, str]) -> bool:
         prefixes = CLASSES[name][1]
         if not any(key.startswith(prefixes) for key in keys):
             return False
-    return True
+    return words_held(statement, found, CLASSES)  # "the tractor loan is closed": which loan
 
 
 def replaced(statement: str, facts: Mapping[str, str]) -> tuple[tuple[str, ...], bool]:

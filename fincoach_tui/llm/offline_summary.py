@@ -30,9 +30,11 @@ from fincoach_tui.domain.finance_facts import (
     read,
     recognise,
 )
+from fincoach_tui.domain.statement_words import on_topic
 from fincoach_tui.domain.user_statements import (
     Statement,
     carried,
+    is_question,
     marked_line,
     parse_line,
     pick_statements,
@@ -58,11 +60,6 @@ _DECISION = re.compile(
     r"i'm going to|we're going to|i am going to|i plan to|we plan to|i've started|i started|"
     r"i've opened|i opened|i've stopped|i stopped|i prefer|we prefer|i'd rather|i would rather|"
     r"i don't want|i do not want|i want to|i never|i always)\b",
-    re.IGNORECASE,
-)
-_QUESTION_WORD = re.compile(
-    r"^\W*(?:what|how|should|can|could|would|is|are|do|does|which|where|when|why|who|any|"
-    r"tell me|explain|suggest|help)\b",
     re.IGNORECASE,
 )
 # Lower is kept longer: money the user lives on first, then what shapes the advice.
@@ -114,7 +111,9 @@ class _Summary:
             self.statements.append(statement)
 
     def shown_statements(self) -> list[Statement]:
-        """The statements the facts and decisions above do not already hold, oldest first."""
+        """The statements the facts and decisions above do not already hold, oldest first.
+        The facts hold one only when they name its words as well as its values (`carried`):
+        "loan EMI: closed" does not hold "the tractor loan is closed now"."""
         decided = tuple(d.rstrip("…").rstrip() for d in self.decisions)
         return [
             s
@@ -217,7 +216,7 @@ def _read_user(
         sentence = sentence.strip()
         if not sentence:
             continue
-        if sentence.endswith("?") or _QUESTION_WORD.match(sentence):
+        if is_question(sentence):
             if not stated:
                 summary.topics.append(_first_words(sentence))
         elif _DECISION.search(sentence) and not any(
@@ -265,7 +264,12 @@ def _fit(summary: _Summary, cap: int, count_text: Callable[[str], int]) -> None:
         named.append(f"the old {label_of(key)}")
     while over() and summary.statements:
         least = min(summary.statements, key=lambda s: (salience(s.text), s.turn))
-        summary.statements.remove(least)
+        # Never a newer statement while an older one on its topic stays: the older goes
+        # first, so an old value is never left without the newer one that may replace it.
+        older = [
+            s for s in summary.statements if s.turn < least.turn and on_topic(s.text, least.text)
+        ]
+        summary.statements.remove(min(older, key=lambda s: s.turn) if older else least)
         counts["older statement"] += 1
     for key in sorted(
         summary.facts, key=lambda k: (k in changed, -_salience(k), summary.said_in.get(k, 0))

@@ -11,10 +11,11 @@ from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeVar
 
 from rich.text import Text
 from textual.app import App
+from textual.widget import Widget
 
 from fincoach_tui.llm.providers import ProviderSettings
 from fincoach_tui.service.runtime import Engine, LiveSession
@@ -23,6 +24,8 @@ from fincoach_tui.ui.chat import ChatView
 from fincoach_tui.ui.composer import Composer
 from fincoach_tui.ui.format import usd
 from fincoach_tui.ui.status import ActivityLine, SessionBar
+
+AWidget = TypeVar("AWidget", bound=Widget)
 
 if TYPE_CHECKING:
     from fincoach_tui.service.sessions import Config
@@ -51,23 +54,46 @@ class FinCoachBase(App):
     _dress: SessionDress | None = None
 
     # ---- the views -----------------------------------------------------------------
+    def view(self, kind: type[AWidget]) -> AWidget:
+        """The main screen's widget of type `kind` (even while a dialog is on top).
+
+        Looked up once and kept while it is mounted: a query walks the screen's widgets
+        (about 190, more with every message mounted), and a turn asks for these views a
+        dozen times. Raises NoMatches while there is none."""
+        views: dict[type, Widget] = self.__dict__.setdefault("_views", {})
+        found = views.get(kind)
+        if found is None or not found.is_attached:
+            screen = self.screen_stack[0] if self.screen_stack else self.screen
+            found = views[kind] = screen.query_one(kind)
+        return found  # type: ignore[return-value]
+
+    def view_or_none(self, kind: type[AWidget]) -> AWidget | None:
+        """`view(kind)`, or None while there is none (before the first frame, closing)."""
+        from textual.app import ScreenStackError
+        from textual.css.query import NoMatches
+
+        try:
+            return self.view(kind)
+        except (NoMatches, ScreenStackError):
+            return None
+
     @property
     def chat(self) -> ChatView:
-        return self.query_one(ChatView)
+        return self.view(ChatView)
 
     @property
     def composer(self) -> Composer:
-        return self.query_one(Composer)
+        return self.view(Composer)
 
     @property
     def activity(self) -> ActivityLine:
-        return self.query_one(ActivityLine)
+        return self.view(ActivityLine)
 
     @property
     def side(self) -> SidePanel:
         from fincoach_tui.ui.side_panel import SidePanel
 
-        return self.query_one(SidePanel)
+        return self.view(SidePanel)
 
     # ---- shared by the parts ---------------------------------------------------------
     def reply_dress(self) -> SessionDress | None:

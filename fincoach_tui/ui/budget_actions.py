@@ -116,7 +116,7 @@ class BudgetActions(FinCoachBase):
     @on(DraftQuoted)
     def _warn_in_composer(self, message: DraftQuoted) -> None:
         """After the draft's quote is shown: a send that would cross a limit says so there."""
-        composer = self.screen_stack[0].query(Composer).first() if self.screen_stack else None
+        composer = self.view_or_none(Composer)
         if composer is None or self.spend is None or not self.spend.budget.set:
             return
         text = composer.text

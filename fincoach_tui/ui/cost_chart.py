@@ -35,11 +35,11 @@ from textual.binding import Binding
 from textual.message import Message
 from textual.reactive import reactive
 from textual.widget import Widget
-from textual.widgets import Static
 
 from fincoach_tui.domain.records import CallRecord
 from fincoach_tui.ui import format as fmt
 from fincoach_tui.ui.chart_axis import y_ticks
+from fincoach_tui.ui.chart_caption import MAX_NAMED_SWITCHES, bars_caption  # noqa: F401
 from fincoach_tui.ui.chart_series import (  # noqa: F401 - re-exported: the chart's numbers
     ChartSeries,
     CompareSeries,
@@ -52,6 +52,7 @@ from fincoach_tui.ui.chart_series import (  # noqa: F401 - re-exported: the char
     turns_per_bar,
 )
 from fincoach_tui.ui.compare_plot import PALETTE, compare_caption, draw_compare, y_formatter
+from fincoach_tui.ui.line import Line
 
 if TYPE_CHECKING:
     from textual_plot import PlotWidget
@@ -62,7 +63,6 @@ if TYPE_CHECKING:
 MODES = ("tokens", "cost", "compare")
 MAX_SPACED_BARS = 60
 RIGHT_PAD = 0.03  # of the turns shown
-MAX_NAMED_SWITCHES = 3  # the caption names the latest few; the lines show them all
 MIN_TURNS_SHOWN = 8  # the x axis's least span: one turn is a bar among room for more
 PLOT_ROWS = 7  # the plot's rows in the side panel, until it is laid out
 
@@ -139,13 +139,13 @@ class CostChart(Widget, can_focus=True):
     def compose(self) -> ComposeResult:
         from textual_plot import PlotWidget  # numpy comes with it: only when a chart is shown
 
-        yield Static(id="mode-bar")
+        yield Line(id="mode-bar")
         plot = PlotWidget(allow_pan_and_zoom=False, id="plot")
         plot.can_focus = False  # the chart owns ←/→ (turns), not the plot (panning)
         # Set quietly: the watcher needs the plot's own children, which do not exist yet.
         plot.set_reactive(PlotWidget.margin_top, 1)
         yield plot
-        yield Static(id="caption")
+        yield Line(id="caption")
 
     def on_mount(self) -> None:
         self.app.theme_changed_signal.subscribe(self, self._theme_changed)
@@ -221,6 +221,11 @@ class CostChart(Widget, can_focus=True):
         if turn is not None:
             self._pick(turn)
 
+    def on_canvas_resize(self, _event: object) -> None:
+        # The plot resizes its canvases when asked to lay out again, which a resized
+        # widget no longer asks by itself (ui/layout_fixes.py): ask for it here.
+        self._plot().refresh(layout=True)
+
     def _turn_at(self, screen_x: int, screen_y: int) -> int | None:
         """The turn whose bar is under a screen cell, if the cell is inside the plot."""
         turns = self.series.turns
@@ -261,11 +266,19 @@ class CostChart(Widget, can_focus=True):
     def _draw(self) -> None:
         if not self.is_mounted:
             return
+        plot = self._plot()
+        self._put_series(plot)
+        # The plot draws onto its canvases when it is drawn itself, so they changed a frame
+        # later; drawn now (laid out already), they reach the screen with the turn's frame.
+        canvas = plot.query_one("#plot")
+        if canvas.size and getattr(canvas, "_canvas_size", None) is not None:
+            plot.render()
+
+    def _put_series(self, plot: PlotWidget) -> None:
         from textual_hires_canvas import Canvas  # the plot's own canvases
         from textual_plot import HiResMode
 
         s = self.series
-        plot = self._plot()
         plot.clear()
         # The plot writes its y label over the old one without clearing: "tokens" then
         # "USD" would read "tUSDns". Clear that margin first.
@@ -356,8 +369,8 @@ class CostChart(Widget, can_focus=True):
         if value is not None:
             shown = fmt.usd(value) if not tokens_mode else f"{fmt.tokens(int(value))} tok"
             mode_bar.append(f"   turn {self.selected_turn}: {shown}", style=self._style("selected"))
-        self.query_one("#mode-bar", Static).update(mode_bar)
-        self.query_one("#caption", Static).update(self.caption())
+        self.query_one("#mode-bar", Line).show(mode_bar, layout=False)  # one row
+        self.query_one("#caption", Line).show(self.caption())  # one or two rows
 
     def caption(self) -> Text:
         """The key to the chart, in words: the library's legend box would cover the bars."""
@@ -366,29 +379,4 @@ class CostChart(Widget, can_focus=True):
             return Text("No turns yet.")
         if self.mode == "compare" and self.compare is not None:
             return compare_caption(self.compare, self._style)
-        tokens_mode = s.mode == "tokens"
-        text = Text("no price: tokens only · " if s.no_price else "")
-        text.append("█", style=self._style("bar"))
-        text.append(" prompt tokens/turn " if tokens_mode else " cost/turn ")
-        per = turns_per_bar(len(s.turns))
-        if per > 1:
-            text.append(f"(top of each {per}) ")
-        if s.total != s.chat:
-            text.append("█", style=self._style("maintenance"))
-            text.append(" summary calls ")
-        text.append("⠒", style=self._style("line"))
-        text.append(" cumulative")
-        if s.line_scale > 1:
-            text.append(f" ÷{s.line_scale:,}")
-        last = s.cumulative[-1]
-        text.append(f" ({fmt.usd(last) if not tokens_mode else fmt.tokens(int(last))})")
-        if s.markers:
-            text.append("  │", style=self._style("switch"))
-            shown = [f"t{x + 0.5:.0f} {name}" for x, name in s.markers[-MAX_NAMED_SWITCHES:]]
-            hidden = len(s.markers) - len(shown)
-            text.append((f" {hidden} more, " if hidden else " ") + ", ".join(shown))
-        if s.unpriced and not tokens_mode:
-            text.append(
-                f"  (no price: {s.unpriced} call{'s' if s.unpriced > 1 else ''} counted as $0)"
-            )
-        return text
+        return bars_caption(s, self._style)

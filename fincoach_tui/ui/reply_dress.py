@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from fincoach_tui.domain.records import CallRecord
-from fincoach_tui.ui.chat import Dress
+from fincoach_tui.ui.message_box import Dress
 from fincoach_tui.ui.receipt import receipt_line
 
 if TYPE_CHECKING:

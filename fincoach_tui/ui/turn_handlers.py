@@ -29,7 +29,7 @@ from fincoach_tui.ui.turn_messages import (
 if TYPE_CHECKING:
     from fincoach_tui.llm.base import LLMError
     from fincoach_tui.service.events import TurnRefused
-    from fincoach_tui.ui.chat import MessageBox
+    from fincoach_tui.ui.message_box import MessageBox
     from fincoach_tui.ui.turns import TurnRunner
 
 

@@ -19,6 +19,7 @@ from fincoach_tui.domain.memory.notes import (
     current_values,
     edited_keys,
     facts_state,
+    newer_on_topic,
     notes_budget,
     notes_section,
     user_notes,
@@ -50,9 +51,8 @@ def reference_notes(
         for statement in pick_statements(message.content, message.turn):
             if edited and edited & set(replaced(statement.text, facts)[0]):
                 continue
-            if not carried(statement.text, facts):
-                notes.pop(statement.text, None)
-                notes[statement.text] = statement
+            notes.pop(statement.text, None)
+            notes[statement.text] = statement
     return list(notes.values())
 
 
@@ -66,16 +66,17 @@ def reference_section(
     facts = current_values(store)
     lines = {id(n): redact(marked_line(n, facts), store) for n in notes}
 
-    def rank(i: int) -> tuple[bool, bool, bool, int]:
+    def rank(i: int) -> tuple[bool, bool, bool, bool, int]:
         note = notes[i].text
         stale = replaced(note, facts)[1]
         asked = bool(question) and not stale and asked_about(notes[i], question)
-        return asked, not stale, salience(note) > 0, i
+        return asked, not stale, salience(note) > 0, not carried(note, facts), i
 
     order = sorted(range(len(notes)), key=rank, reverse=True)
+    newer = newer_on_topic(notes)  # a note goes with the newer ones on its topic, or not
     kept: list[int] = []
     for i in order:
-        trial = sorted([*kept, i], reverse=True)
+        trial = sorted({*kept, i, *newer[i]}, reverse=True)
         if count_text("\n".join(lines[id(notes[j])] for j in trial)) <= budget:
             kept = trial
     if not kept:

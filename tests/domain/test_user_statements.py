@@ -83,6 +83,18 @@ from tests.domain.test_facts import messages
         ("Noted. Kindly walk me through ELSS.", ()),
         ("Sum up my finances please", ()),
         ("Thank you for the detailed answer.", ()),
+        # an auxiliary verb opens a question only with a subject after it: a word that
+        # looks like one ("do" is Hindi for two) opens a statement
+        ("Do bachche hain, dono school me.", ("Do bachche hain, dono school me",)),
+        ("do saal me ghar lena hai, 30 lakh ka", ("do saal me ghar lena hai, 30 lakh ka",)),
+        ("Do we need a will", ()),
+        ("Is there a limit on PPF", ()),
+        # a lead-in with no figure sets up the question; one with a figure is kept
+        ("With the car loan gone, what is left each month?", ()),
+        ("Keeping my risk appetite in mind, which fund fits?", ()),
+        ("After the 12k hike, can we still save?", ("After the 12k hike",)),
+        # a statement before an auxiliary question is kept, the question is not
+        ("We live in Jaipur, is 15k rent fair?", ("We live in Jaipur",)),
     ],
 )
 def test_the_picker_keeps_what_the_user_states_about_themselves_verbatim(text, kept):

@@ -15,7 +15,7 @@ from textual.widgets import DataTable, Static
 
 from fincoach_tui.domain.session_state import replay
 from fincoach_tui.store.sessions import SessionStore
-from fincoach_tui.ui import app as app_module
+from fincoach_tui.ui import startup as app_module  # where the loader builds the engine
 from fincoach_tui.ui.chat import ChatView, MessageBox
 from fincoach_tui.ui.composer import PLACEHOLDER, Composer
 from fincoach_tui.ui.cost_chart import CostChart

@@ -32,6 +32,7 @@ from fincoach_tui.domain.fact_relevance import (
 from fincoach_tui.domain.fact_store import FactStore, redact
 from fincoach_tui.domain.finance_facts import normalise_key
 from fincoach_tui.domain.memory.session_memo import SessionMemo
+from fincoach_tui.domain.statement_words import on_topic
 from fincoach_tui.domain.user_statements import (
     Statement,
     carried,
@@ -103,11 +104,14 @@ def user_notes(
     memo: SessionMemo | None = None,
     state: tuple | None = None,
 ) -> list[Statement]:
-    """The user's statements in `history` messages `left_out` accepts that the current
-    `facts` do not hold, oldest first; a statement said again is kept once, newest. One that
-    states a value a current fact has replaced is kept, marked, and sent last (see
-    `notes_section`): the recogniser may have misread what replaced it; but not one whose
-    value the user replaced by editing the fact (`edited` keys): their word is final.
+    """The user's statements in `history` messages `left_out` accepts, oldest first; a
+    statement said again is kept once, newest. One the current `facts` hold is kept too, and
+    sent after those they do not (see `notes_section`): a fact is the recogniser's reading,
+    which may lose the user's words ("loan EMI: closed" of "the tractor loan is closed") or
+    be replaced later by a misreading. One that states a value a current fact has replaced
+    is kept, marked, and sent last: the recogniser may have misread what replaced it; but
+    not one whose value the user replaced by editing the fact (`edited` keys): their word
+    is final.
 
     With the session's `memo` and the store's `state` (`facts_state`, which `facts` and
     `edited` must be read from), each message's statements are read once and each
@@ -122,9 +126,7 @@ def user_notes(
             text = statement.text
             drop = dropped.get(text)
             if drop is None:
-                drop = dropped[text] = bool(
-                    edited and edited & set(replaced(text, facts)[0])
-                ) or carried(text, facts)
+                drop = dropped[text] = bool(edited and edited & set(replaced(text, facts)[0]))
             if not drop:
                 notes.pop(text, None)
                 notes[text] = statement
@@ -180,18 +182,17 @@ def notes_section(
     said = question_words(question) if question else set()
     topics = {k for k in _ALL_CLASS_KEYS if topic_asked(k, question)} if question else set()
 
-    def rank(i: int) -> tuple[bool, bool, bool, int]:
+    def rank(i: int) -> tuple[bool, bool, bool, bool, int]:
         note = notes[i]
-        stale = judged.get((note.turn, note.text), (None, None))[1]
-        if stale is None:
-            stale = _judge(note, facts, store, judged)[1]
+        known = judged.get((note.turn, note.text))
+        _, stale, held = known or _judge(note, facts, store, judged)
         salient, keys, words = _traits(note.text, memo)
         asked = (
             bool(question)
             and not stale
             and (not said.isdisjoint(words) or not topics.isdisjoint(keys))
         )
-        return asked, not stale, salient, i
+        return asked, not stale, salient, not held, i
 
     order = sorted(range(len(notes)), key=rank, reverse=True)
 
@@ -200,7 +201,8 @@ def notes_section(
         known = judged.get((note.turn, note.text))
         return (known or _judge(note, facts, store, judged))[0]
 
-    kept = _fit(order, line, budget, count_text, memo.note_counts.at(count_text))
+    newer = newer_on_topic(notes)
+    kept = _fit(order, line, budget, count_text, memo.note_counts.at(count_text), newer)
     if not kept:
         return None, 0
     text = "\n".join(line(j) for j in kept)
@@ -211,12 +213,33 @@ def _judge(
     note: Statement,
     facts: Mapping[str, str],
     store: FactStore | None,
-    judged: dict[tuple[int, str], tuple[str, bool]],
-) -> tuple[str, bool]:
-    """`note`'s line (marked, redacted) and whether a current fact wholly replaced it."""
-    verdict = (redact(marked_line(note, facts), store), replaced(note.text, facts)[1])
+    judged: dict[tuple[int, str], tuple[str, bool, bool]],
+) -> tuple[str, bool, bool]:
+    """`note`'s line (marked, redacted), whether a current fact wholly replaced it, and
+    whether the current facts hold all it says (`carried`)."""
+    verdict = (
+        redact(marked_line(note, facts), store),
+        replaced(note.text, facts)[1],
+        carried(note.text, facts),
+    )
     judged[(note.turn, note.text)] = verdict
     return verdict
+
+
+def newer_on_topic(notes: Sequence[Statement]) -> list[tuple[int, ...]]:
+    """For each note (by index, oldest first), the newer notes that must be sent with it:
+    those on the same topic (`same_topic`), and theirs in turn. A note is never sent
+    without the newer ones that may replace what it says: when not all fit, the older goes,
+    so an old value is never sent without the newer one beside it."""
+    closure: list[tuple[int, ...]] = [()] * len(notes)
+    for i in range(len(notes) - 1, -1, -1):
+        found: set[int] = set()
+        for j in range(i + 1, len(notes)):
+            if j not in found and on_topic(notes[i].text, notes[j].text):
+                found.add(j)
+                found.update(closure[j])
+        closure[i] = tuple(sorted(found))
+    return closure
 
 
 def _fit(
@@ -225,9 +248,11 @@ def _fit(
     budget: int,
     count: Callable[[str], int],
     counted: dict[str | tuple[str, str], int],
+    newer: Sequence[tuple[int, ...]],
 ) -> list[int]:
     """Greedily, in `order`, the notes whose lines, joined newest (highest index) first,
-    fit `budget`: those kept, newest first.
+    fit `budget`: those kept, newest first. A note is kept with the newer ones on its
+    topic (`newer`: `newer_on_topic`), all of them or none.
 
     A line's tokens in the joined text are its own plus what the separators before and after
     it add with their neighbours: what joining the last word of one line and the first of
@@ -254,7 +279,7 @@ def _fit(
             known = counted[key] = count(f"{end}\n{start}") - count(end) - count(start)
         return known
 
-    for i in order:
+    def add(i: int) -> int:  # insert i, return what it cost
         at = bisect.bisect_left(kept, -i, key=operator.neg)
         before = kept[at - 1] if at else None
         after = kept[at] if at < len(kept) else None
@@ -265,21 +290,35 @@ def _fit(
             cost += pair(i, after)
         if before is not None and after is not None:
             cost -= pair(before, after)
+        kept.insert(at, i)
+        return cost
+
+    for i in order:
+        group = [j for j in (i, *newer[i]) if j not in kept]
+        if not group:
+            continue
+        saved = kept[:]
+        cost = sum(add(j) for j in group)
         if total + cost <= budget:
-            kept.insert(at, i)
             total += cost
+        else:
+            kept[:] = saved
     if kept and count("\n".join(line(j) for j in kept)) != total:
-        return _fit_joined(order, line, budget, count)
+        return _fit_joined(order, line, budget, count, newer)
     return kept
 
 
 def _fit_joined(
-    order: Sequence[int], line: Callable[[int], str], budget: int, count: Callable[[str], int]
+    order: Sequence[int],
+    line: Callable[[int], str],
+    budget: int,
+    count: Callable[[str], int],
+    newer: Sequence[tuple[int, ...]],
 ) -> list[int]:
     """`_fit`, counting each trial's whole joined text: for a tokenizer that is not local."""
     kept: list[int] = []
     for i in order:
-        trial = sorted([*kept, i], reverse=True)
+        trial = sorted({*kept, i, *newer[i]}, reverse=True)
         if count("\n".join(line(j) for j in trial)) <= budget:
             kept = trial
     return kept

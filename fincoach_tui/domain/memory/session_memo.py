@@ -126,10 +126,10 @@ class SessionMemo:
         # with the text they were read from. One entry a message, as the history holds.
         self.statements: dict[str, tuple[str, tuple[Statement, ...]]] = {}
         # What a statement says against the current facts, until they change: whether it is
-        # left out of the notes (by its text), and its line and whether it is wholly
-        # replaced (by its turn and text).
+        # left out of the notes (by its text), and its line, whether it is wholly replaced
+        # and whether the facts hold it (by its turn and text).
         self.dropped: ByState[str, bool] = ByState()
-        self.note_lines: ByState[tuple[int, str], tuple[str, bool]] = ByState()
+        self.note_lines: ByState[tuple[int, str], tuple[str, bool, bool]] = ByState()
         # The tokens of note lines and of pairs of them joined, by the texts, for the
         # tokenizer last used (a count function: equal while it is the same).
         self.note_counts: ByState[str | tuple[str, str], int] = ByState()
