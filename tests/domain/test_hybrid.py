@@ -14,7 +14,9 @@ from fincoach_tui.domain.conversation import Transcript
 from fincoach_tui.domain.fact_relevance import facts_budget
 from fincoach_tui.domain.fact_store import Fact, FactStore
 from fincoach_tui.domain.memory import STRATEGIES, MemoryView, Summary, make_strategy
-from fincoach_tui.domain.memory.hybrid import RECALL_LABEL, HybridStrategy
+from fincoach_tui.domain.memory.facts import FACTS_LABEL
+from fincoach_tui.domain.memory.hybrid import NOTES_CEILING, RECALL_LABEL, HybridStrategy
+from fincoach_tui.domain.memory.notes import NOTES_LABEL
 from fincoach_tui.domain.memory.summary import SummaryStrategy
 from fincoach_tui.domain.recall import (
     VectorRetriever,
@@ -64,7 +66,12 @@ def conversation(texts, start=1_767_604_800.0):
 
 
 def sections(context) -> dict[str, str]:
-    return {s.provenance: s.text for s in context.messages[0].sections[1:]}
+    """The request's sections by kind; the user's statements (a "fact" section too) as
+    "notes"."""
+    return {
+        ("notes" if s.label == NOTES_LABEL else s.provenance): s.text
+        for s in context.messages[0].sections[1:]
+    }
 
 
 def verbatim_ids(context) -> set[str]:
@@ -214,6 +221,7 @@ def test_every_part_stays_within_its_budget_and_recall_never_repeats_the_tail(co
     assert counter.count(parts.get("fact", "")) <= facts_budget(
         strategy.facts_tokens, len(store.current())
     )
+    assert counter.count(parts.get("notes", "")) <= NOTES_CEILING
     by_id = {m.id: m for m in history}
     tail = verbatim_ids(context)
     # The tail proper (the newest tail_turns) keeps its budget; older turns not folded yet
@@ -281,11 +289,13 @@ def test_a_current_fact_beats_a_recalled_passage_and_the_conflict_is_shown(count
     )
     outdated = "(Outdated: salary was ₹1,20,000 then; the current fact is ₹1,50,000.)"
     assert outdated in sections(context)["recalled"]
-    assert [s.provenance for s in context.messages[0].sections] == [
-        "system",
-        "summary",
-        "recalled",
-        "fact",
+    # The user's statements from the turns not sent come before the facts: the facts last,
+    # the freshest and most structured word wins.
+    assert [s.label for s in context.messages[0].sections][1:] == [
+        "Conversation summary (turns 1-4)",
+        RECALL_LABEL,
+        NOTES_LABEL,
+        FACTS_LABEL,
     ]
     assert "1 conflict: salary (fact wins)" in context.note
     # What the (offline) model takes from this request: the fact, not the passage.
@@ -469,3 +479,27 @@ def test_make_strategy_knows_hybrid():
         "tail_tokens": 1200,
         "facts_tokens": 250,
     }
+
+
+def test_the_users_own_statements_ride_along_within_their_bound():
+    """What neither the summary's fixed budget nor recall's top-k brought back is still sent
+    in the user's words, as the `facts` strategy sends it; never a turn sent verbatim or
+    recalled, and never more than the turns they stand in for would cost."""
+    texts = [
+        "My monthly take-home salary is ₹1,20,000.",
+        "noted",
+        "My wife earns around 95k at her new job.",
+        "noted",
+        *[x for n in range(5) for x in (f"What is an index fund, part {n}?", "answer")],
+        "What is my salary now?",
+    ]
+    history, new = conversation(texts)
+    strategy = HybridStrategy(tail_turns=2, recall_k=1)
+    context = strategy.build(view(history, new, folded(history, 2)))
+    assert [h.turn for h in context.recalled] == [1]
+    assert sections(context)["notes"] == "- (turn 2) My wife earns around 95k at her new job"
+    assert context.note.endswith("recalled turns 1 (bm25) · 1 of the user's statements")
+    # The turns left out cost 10 tokens a message: with room for one message's worth after
+    # the summary and the passage, the notes shrink to what fits, or go.
+    small = strategy.build(view(history, new, folded(history, 2), count=lambda m: 1))
+    assert "notes" not in sections(small)

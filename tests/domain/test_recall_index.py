@@ -54,6 +54,51 @@ def test_prefix_scores_equal_bm25_document_by_document(texts, query, data):
         assert index.scores(query, named) == expected
 
 
+@settings(max_examples=400, deadline=None)
+@given(
+    st.lists(st.sampled_from(["my salary 25k", "rent 25k", "gold tax", "FD matures"]) | TEXT),
+    TEXT,
+    st.data(),
+)
+def test_the_ranking_read_by_impact_equals_bm25_document_by_document(texts, query, data):
+    """Every document scoring above 0, best first, then by place: the same floats, the same
+    order (ties to the earlier place) as BM25 computed for each document, with documents
+    repeated (one class each), left out, held beyond the subset and never held."""
+    index = BM25Index()
+    for n, text in enumerate(texts):
+        index.add(f"d{n}", text)
+    first = data.draw(st.integers(0, len(texts)))
+    left_out = data.draw(st.sets(st.sampled_from([f"d{n}" for n in range(first)] or ["d0"])))
+    left_out = {i for i in left_out if int(i[1:]) < first}
+    more = data.draw(st.lists(TEXT, max_size=4))
+    among: dict = {f"d{n}": texts[n] for n in range(first) if f"d{n}" not in left_out}
+    among.update({f"x{n}": text for n, text in enumerate(more)})
+    expected = brute_force(query, among)
+    place = {f"d{n}": n for n in range(first)} | {f"x{n}": first + n for n in range(len(more))}
+    ranking = index.prefix_ranking(query, first, left_out, more)
+    assert ranking is not None
+    assert list(ranking.best()) == sorted(
+        ((place[i], v) for i, v in expected.items()), key=lambda pv: (-pv[1], pv[0])
+    )
+
+
+def test_the_ranking_reads_one_class_for_a_question_asked_a_thousand_times():
+    """A long session asks the same few things again and again: each distinct question is
+    read once, whatever the number of times it was asked."""
+    index = BM25Index()
+    asked = ["what is my salary", "rent went up to 30k", "my salary is 90k now", "gold tax"]
+    for n in range(4000):
+        index.add(f"d{n}", asked[n % 4])
+    ranking = index.prefix_ranking("my salary now?", 3990, (), ["salary"])
+    assert ranking is not None
+    best = ranking.best()
+    top = [next(best) for _ in range(4)]
+    # The one with both words, the older first; the shorter ones with one word come after.
+    assert [p for p, _ in top] == [2, 6, 10, 14]
+    assert len({s for _, s in top}) == 1
+    assert ranking.classes_read == 1
+
+
 def test_prefix_scores_refuse_a_shape_they_cannot_read():
     index = BM25Index()
     for n, text in enumerate(["my salary", "rent 25k", "gold"]):
@@ -110,6 +155,15 @@ def test_an_index_not_known_to_follow_the_turns_is_not_read_by_place():
     assert ordered.turn_scores(new, other, 3, []) is None  # not this history's questions
 
 
+class Listed:
+    """BM25 over the listed candidates, every one scored: not read from any index."""
+
+    name = "bm25"
+
+    def scores(self, query, candidates):
+        return LexicalRetriever().scores(query, candidates)
+
+
 @settings(max_examples=120, deadline=None)
 @given(
     st.lists(
@@ -135,6 +189,7 @@ def test_hybrid_recalls_the_same_passages_from_the_index(texts, tail, k, folded_
     for n in range(turns):
         index.add(history[2 * n].id, history[2 * n].content)
     view = MemoryView("sys", history, new, lambda m: len(m.content.split()), summary=summary)
-    listed = strategy.build(view)
+    listed = strategy.build(replace(view, retriever=Listed()))
+    assert strategy.build(view) == listed  # the session's own index, kept in its memo
     by_place = strategy.build(replace(view, retriever=LexicalRetriever(index, in_turn_order=True)))
     assert by_place == listed

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from fincoach_tui.domain import recall
+from fincoach_tui.domain import bm25 as recall  # where BM25 reads words
 from fincoach_tui.domain.memory import make_strategy
 from fincoach_tui.domain.recall import BM25Index, bm25
 from fincoach_tui.service.cost_comparison import CostComparison

@@ -24,14 +24,12 @@ from __future__ import annotations
 import operator
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, replace
-from itertools import compress, islice, repeat
 
 from fincoach_tui.domain.context import Conflict, Context, RecallHit, Section
 from fincoach_tui.domain.conversation import Message
 from fincoach_tui.domain.fact_extraction import ExtractPlan, plan_extraction
 from fincoach_tui.domain.fact_relevance import facts_budget
 from fincoach_tui.domain.fact_store import Fact, FactStore, conflicts_in, redact
-from fincoach_tui.domain.finance_facts import find_facts, label_of
 from fincoach_tui.domain.memory.base import (
     MemoryView,
     Summary,
@@ -41,25 +39,26 @@ from fincoach_tui.domain.memory.base import (
     ordered_turns,
     positive_int,
     turns_newest_first,
-    turns_of,
 )
 from fincoach_tui.domain.memory.facts import facts_section, not_in_tail
+from fincoach_tui.domain.memory.hybrid_sections import (
+    NOTES_CEILING,
+    RECALL_LABEL,
+    SUMMARY_ID,
+    Passage,
+    marked_summary,
+    passage_conflicts,
+    passage_text,
+    precedence,
+    statement_notes,
+    summary_time,
+)
+from fincoach_tui.domain.memory.recall_candidates import RecallCandidates, ranked
 from fincoach_tui.domain.memory.session_memo import SessionMemo
-from fincoach_tui.domain.memory.summary import FoldPlan, SummaryStrategy, cap_text
+from fincoach_tui.domain.memory.summary import FoldPlan, SummaryStrategy
 from fincoach_tui.domain.recall import LexicalRetriever
-from fincoach_tui.domain.relative_dates import day_label
 
 _QUESTION = operator.itemgetter(0)
-_ID = operator.attrgetter("id")
-
-RECALL_LABEL = "Recalled earlier turns (verbatim, as said then; may be outdated)"
-
-
-@dataclass(frozen=True)
-class _Passage:
-    hit: RecallHit
-    text: str
-    conflicts: tuple[Conflict, ...]
 
 
 @dataclass(frozen=True)
@@ -136,22 +135,22 @@ class HybridStrategy:
             if examined
             else [],
         )
-        room, enough = 0, self.summary_tokens + self.recall_tokens
+        room, enough = 0, self.summary_tokens + self.recall_tokens + NOTES_CEILING
         for question, answer in others.newest_first():  # counted only as far as can matter
             room += view.count(question) + view.count(answer)
             if room >= enough:
                 break
         if summary:
-            said_at = _summary_time(view, summary)
+            said_at = summary_time(view, summary)
             summary_conflicts = tuple(
                 conflicts_in(summary.text, said_at, covered, current, source="summary")
             )
-            text = _marked_summary(
+            text = marked_summary(
                 redact(summary.text, store), summary_conflicts, self.summary_tokens, view
             )
             sections.append(Section("summary", summary.label, text, summary.covers_ids))
             notes.append(f"summary covers turns 1-{covered}")
-            newer = _precedence(summary.text, said_at, covered, current)
+            newer = precedence(summary.text, said_at, covered, current)
             if summary.warning():
                 notes.append(summary.warning())
             # (a stand-in summary, as the simulation's, has a size but no text)
@@ -166,6 +165,12 @@ class HybridStrategy:
                 f"recalled turns {', '.join(str(p.hit.turn) for p in passages)} ({scorer})"
             )
         kept = [m for turn in tail for m in turn]
+        if passages:
+            room -= view.text_tokens("\n\n".join(p.text for p in passages))
+        words, told = statement_notes(view, kept, passages, room, newer)
+        if words is not None:
+            sections.append(words)
+            notes.append(f"{told} of the user's statements")
         budget = facts_budget(self.facts_tokens, len(current))
         facts, _ = facts_section(
             not_in_tail(current, kept), budget, view.text_tokens, view.new.content
@@ -210,7 +215,7 @@ class HybridStrategy:
 
     def _recall(
         self, view: MemoryView, others: RecallCandidates, facts: Sequence[Fact], budget: int
-    ) -> list[_Passage]:
+    ) -> list[Passage]:
         """The best-scoring earlier turns whose passages fit `recall_tokens`, oldest first.
 
         Only turns outside the verbatim tail are candidates (so nothing is sent twice), and
@@ -220,7 +225,7 @@ class HybridStrategy:
         if not others or budget <= 0:
             return []
         excluded = view.facts.deleted_source_ids() if view.facts else set()
-        retriever = view.retriever or LexicalRetriever()
+        retriever = _in_turn_order(view, others.split) or view.retriever or LexicalRetriever()
         first = 2 * self.recall_k + 4
         scored = (
             retriever.turn_scores(view.new, view.history, others.split, others.newer_questions)
@@ -231,6 +236,8 @@ class HybridStrategy:
         if scored is not None:  # read from the index: only the turns sharing a word
             # Ranked by score, then by place, which is the turn's order here (the index
             # holds the questions in the order of their turns, the newer ones follow).
+            # (The index's `turn_ranking` reads fewer postings, but in Python: on a long
+            # session of distinct questions it reads more classes than this scores.)
             scorer = LexicalRetriever.name
             best = ((*others.turn(place), score) for place, score in scored.best(first))
         else:
@@ -248,182 +255,32 @@ class HybridStrategy:
                 (question, answer, scores[question.id])
                 for question, answer in ranked(candidates, scores, first, ordered)
             )
-        chosen: list[_Passage] = []
+        chosen: list[Passage] = []
         for question, answer, score in best:
             if len(chosen) == self.recall_k:
                 break
             for reply in (answer, None):
-                conflicts = _conflicts(question, reply, facts, view.memo)
-                text = redact(_passage(question, reply, conflicts), view.facts)
+                conflicts = passage_conflicts(question, reply, facts, view.memo)
+                text = redact(passage_text(question, reply, conflicts), view.facts)
                 ids = (question.id, answer.id) if reply else (question.id,)
                 hit = RecallHit(question.turn, ids, round(score, 4), scorer)
-                trial = sorted([*chosen, _Passage(hit, text, conflicts)], key=lambda p: p.hit.turn)
+                trial = sorted([*chosen, Passage(hit, text, conflicts)], key=lambda p: p.hit.turn)
                 if view.text_tokens("\n\n".join(p.text for p in trial)) <= budget:
                     chosen = trial
                     break
         return chosen
 
 
-SUMMARY_ID = "summary"  # the `fact_id` of a conflict the summary's newer value wins
-
-
-def _conflicts(
-    question: Message, answer: Message | None, facts: Sequence[Fact], memo: SessionMemo
-) -> tuple[Conflict, ...]:
-    """conflicts_in for a recalled passage: the user's words, and the coach's reply when it
-    is sent too (a reply restates figures, and a stale one must not pass as current).
-    Kept in the session's memo: recall brings the same old questions back turn after
-    turn, against the same facts (by the messages, for the very same values)."""
-    if not facts:
-        return ()
-    values = tuple((f.id, f.key, f.value, f.observed_at) for f in facts)
-    key = (question.id, answer.id if answer else "", values)
-    return memo.conflicts.get(key, lambda: _conflicts_now(question, answer, facts))
-
-
-def _conflicts_now(
-    question: Message, answer: Message | None, facts: Sequence[Fact]
-) -> tuple[Conflict, ...]:
-    found = conflicts_in(question.content, question.ts, question.turn, facts)
-    if answer is not None:
-        said = {c.key for c in found}
-        found += [
-            c
-            for c in conflicts_in(answer.content, answer.ts, question.turn, facts, in_reply=True)
-            if c.key not in said
-        ]
-    return tuple(found)
-
-
-def _summary_time(view: MemoryView, summary: Summary) -> float:
-    """When the last turn the summary covers was said (0.0 if it is not in the history)."""
-    last = summary.covers_ids[-1] if summary.covers_ids else None
-    for message in reversed(view.history):
-        if message.id == last:
-            return message.ts
-    return 0.0
-
-
-def _precedence(
-    summary_text: str, said_at: float, turn: int, current: Sequence[Fact]
-) -> tuple[Fact, ...]:
-    """The newest value of each key: the summary's, unless a current fact is newer."""
-    facts = {f.key: f for f in current}
-    for key, stated in find_facts([("summary", summary_text)]).items():
-        fact = facts.get(key)
-        if fact is None or fact.observed_at < said_at:
-            facts[key] = Fact(SUMMARY_ID, key, stated.value, (), said_at, turn)
-    return tuple(facts.values())
-
-
-def _marked_summary(text: str, conflicts: Sequence[Conflict], budget: int, view: MemoryView) -> str:
-    """The summary within `budget`, with a note for each value a newer fact replaced."""
-    notes = "\n".join(
-        f"(Outdated: {label_of(c.key)} was {c.recalled_value} in this summary; "
-        f"the current fact is {c.fact_value}.)"
-        for c in conflicts
-    )
-    if not notes:
-        return cap_text(text, budget, view.text_tokens)
-    room = max(budget - view.text_tokens(notes) - 1, 1)
-    # A budget too small for the notes cuts them too: the budget holds, always.
-    return cap_text(cap_text(text, room, view.text_tokens) + "\n" + notes, budget, view.text_tokens)
-
-
-def ranked(
-    candidates: list[Turn], scores: dict[str, float], first: int, ordered: bool = False
-) -> Iterator[Turn]:
-    """The candidates scoring above 0, best first, then the older turn, then in the order
-    given (a stable sort by (-score, turn)), lazily: the `first` best are picked out and
-    sorted, and the rest only if the caller reads past them (it seldom needs more than
-    recall_k), so a long session's candidates are not sorted every turn. `ordered`: the
-    candidates are known to be in the order of their turns (a transcript's)."""
-    get = scores.get
-    # [get(question.id, 0.0) for question, _ in candidates], at C speed: a long session's
-    # candidates are thousands, every turn
-    values = list(map(get, map(_ID, map(_QUESTION, candidates)), repeat(0.0)))
-    top = max(values, default=0.0)
-    if top > 0.0 and values.count(top) >= first:
-        # Many tied for the best (a question asked again and again): in the order given,
-        # when that is the turns' order, found one at a time.
-        turns = [] if ordered else [question.turn for question, _ in candidates]
-        if all(map(operator.le, turns, islice(turns, 1, None))):
-            n = -1
-            while True:
-                try:
-                    n = values.index(top, n + 1)
-                except ValueError:
-                    break
-                yield candidates[n]
-            rest = [(-v, candidates[n][0].turn, n) for n, v in enumerate(values) if 0.0 < v < top]
-            rest.sort()
-            yield from (candidates[n] for _, _, n in rest)
-            return
-    positive = sorted(filter((0.0).__lt__, values), reverse=True)
-    if not positive:
-        return
-    bar = positive[min(first, len(positive)) - 1]
-    head = [
-        (-values[n], candidates[n][0].turn, n)
-        for n in compress(range(len(values)), map(bar.__le__, values))
-    ]
-    head.sort()
-    yield from (candidates[n] for _, _, n in head)
-    if len(head) < len(positive):
-        rest = [(-v, candidates[n][0].turn, n) for n, v in enumerate(values) if 0.0 < v < bar]
-        rest.sort()
-        yield from (candidates[n] for _, _, n in rest)
-
-
-class RecallCandidates:
-    """The turns recall may bring back: the first `split` turns of `history` (those the
-    summary covers, or all that are older than the verbatim part) and then `newer`, the
-    few newer ones the tail had no room for. Named by number, so that a long session's
-    thousands of candidates are not listed every turn: only the retriever that cannot read
-    them from its index gets the list (`turns`)."""
-
-    __slots__ = ("history", "newer", "split")
-
-    def __init__(self, history: Sequence[Message], split: int, newer: list[Turn]) -> None:
-        self.history, self.split, self.newer = history, split, newer
-
-    def __len__(self) -> int:
-        return self.split + len(self.newer)
-
-    def turn(self, place: int) -> Turn:
-        if place < self.split:
-            return self.history[2 * place], self.history[2 * place + 1]
-        return self.newer[place - self.split]
-
-    @property
-    def newer_questions(self) -> list[Message]:
-        return [question for question, _ in self.newer]
-
-    def turns(self) -> list[Turn]:
-        """Every candidate, in order (as `turns_of(history)[:split] + newer`)."""
-        return turns_of(self.history[: 2 * self.split]) + self.newer
-
-    def newest_first(self) -> Iterator[Turn]:
-        yield from reversed(self.newer)
-        history = self.history
-        for i in range(2 * self.split - 2, -1, -2):
-            yield history[i], history[i + 1]
-
-
-def _passage(question: Message, answer: Message | None, conflicts: Sequence[Conflict]) -> str:
-    lines = [f"[Turn {question.turn}, {day_label(question.ts)}]", f"User: {question.content}"]
-    if answer is not None:
-        lines.append(f"FinCoach: {answer.content}")
-    for c in conflicts:
-        newer = (
-            f"the summary has {c.fact_value}"
-            if c.fact_id == SUMMARY_ID
-            else f"the current fact is {c.fact_value}"
-        )
-        if c.in_reply:
-            lines.append(
-                f"(Outdated: the coach restated {label_of(c.key)} as {c.recalled_value}; {newer}.)"
-            )
-        else:
-            lines.append(f"(Outdated: {label_of(c.key)} was {c.recalled_value} then; {newer}.)")
-    return "\n".join(lines)
+def _in_turn_order(view: MemoryView, upto: int) -> LexicalRetriever | None:
+    """BM25 from the session's index of its questions in the order of their turns (kept in
+    its memo, a question added per turn), when the view's retriever is BM25 without one:
+    recall then reads the best few, not every earlier question. None for another retriever
+    (or one that already reads such an index), or a history whose turns go back."""
+    retriever = view.retriever
+    if retriever is not None and (
+        not isinstance(retriever, LexicalRetriever) or retriever.in_turn_order
+    ):
+        return None
+    if ordered_turns(view.history, view.memo) is None:
+        return None
+    return LexicalRetriever(view.memo.questions(view.history, upto), in_turn_order=True)

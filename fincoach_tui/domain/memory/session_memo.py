@@ -19,6 +19,7 @@ from collections.abc import Callable, Hashable, Sequence
 from itertools import islice
 from typing import Generic, TypeVar
 
+from fincoach_tui.domain.bm25 import BM25Index
 from fincoach_tui.domain.conversation import Message
 from fincoach_tui.domain.user_statements import Statement
 
@@ -135,3 +136,19 @@ class SessionMemo:
         # A note line's fact-independent traits (salience, the words a question may name):
         # by its text, for good.
         self.note_traits: dict[str, tuple] = {}
+        # The session's questions in the order of their turns, for recall (hybrid.py).
+        self._questions = BM25Index()
+
+    def questions(self, history: Sequence[Message], upto: int) -> BM25Index:
+        """An index holding at least the questions of `history`'s first `upto` turns, in
+        their order: a question added per turn. A history that is not the one it holds
+        (another branch of the session) starts it again."""
+        index = self._questions
+        held = min(len(index), len(history) // 2)
+        if held and (
+            index.id_at(0) != history[0].id or index.id_at(held - 1) != history[2 * held - 2].id
+        ):
+            index = self._questions = BM25Index()
+        for n in range(len(index), upto):
+            index.add(history[2 * n].id, history[2 * n].content)
+        return index

@@ -1,0 +1,327 @@
+"""BM25 kept up to date one document at a time, for recall over a growing conversation. Pure.
+
+The words a document is read as (light stemming, amounts as one word), Okapi BM25 over a
+set of documents, and `BM25Index`, which tokenizes each document once and reads a query's
+postings rather than every document. `bm25_ranking` finds the best of a prefix of the
+index's documents without reading every posting.
+"""
+
+from __future__ import annotations
+
+import math
+import operator
+import re
+from bisect import bisect_left
+from collections import Counter
+from collections.abc import Callable, Collection, Mapping, Sequence
+from itertools import repeat
+from typing import Any, NamedTuple
+
+from fincoach_tui.domain.bm25_ranking import DocClass, PrefixRanking
+
+BM25 = "bm25"
+_K1, _B = 1.2, 0.75
+_STOPWORDS = frozenset(
+    "a an the and or but if of to in on at by for with from as is are was were be been am i "
+    "me my mine we our you your it its this that these those what which who whom how when "
+    "where why do does did have has had can could should would will shall may might must "
+    "so than then there here about into over under again any some no not just very also "
+    "please tell let know much many more most give get got like want need im ive".split()
+)
+_SUFFIXES = ("ities", "ity", "ing", "ies", "es", "ed", "ly", "s", "e")
+
+
+def words(text: str) -> list[str]:
+    """Lower-cased, light-stemmed content words: "maturing"/"maturity" -> "matur".
+
+    Digit groups are joined first ("1,20,000" -> "120000") so an amount is one word.
+    """
+    text = re.sub(r"(?<=\d),(?=\d)", "", text.lower().replace("'", ""))
+    return [_stem(w) for w in re.findall(r"[a-z0-9]+", text) if w not in _STOPWORDS]
+
+
+def _stem(word: str) -> str:
+    if word.isdigit():
+        return word
+    for suffix in _SUFFIXES:
+        if word.endswith(suffix) and len(word) - len(suffix) >= 3:
+            return word[: -len(suffix)] + ("y" if suffix == "ies" else "")
+    return word
+
+
+def bm25(query: str, documents: Mapping[str, str]) -> dict[str, float]:
+    """Okapi BM25 of `query` against each document (idf over these documents only)."""
+    index = BM25Index()
+    for doc_id, text in documents.items():
+        index.add(doc_id, text)
+    scores = dict.fromkeys(documents, 0.0)
+    scores.update(index.scores(query, documents))
+    return scores
+
+
+class BM25Index:
+    """BM25 kept up to date one document at a time, for recall over a growing conversation.
+
+    Each document is tokenized once, when added; a query reads only its own terms' postings.
+    Scoring is over a subset of the documents (`among`): idf, document count and average
+    length are the subset's, so the scores are exactly `bm25` over those documents alone.
+    A document of the subset the index does not hold is scored from its text, not kept.
+
+    Documents are also kept in the order they were added, with running sums of their
+    lengths and each term's postings by position, so a subset that is the first documents
+    added but a few (`prefix_scores`: an earlier conversation's questions, as recall reads
+    them) gets its statistics without a pass over its documents.
+    """
+
+    def __init__(self) -> None:
+        self._texts: dict[str, str] = {}
+        self._bags: dict[str, Counter[str]] = {}
+        self._lengths: dict[str, int] = {}
+        self._postings: dict[str, dict[str, int]] = {}  # term -> {doc id: frequency}
+        # The same postings grouped by (frequency, document length), the two things a term's
+        # share of a score depends on: a query computes each group's share once.
+        self._groups: dict[str, dict[tuple[int, int], dict[str, None]]] = {}
+        self._total = 0  # words over all documents
+        # In the order added: the ids, the words of the first n documents (n + 1 entries), and
+        # each term's documents by position. Valid while no document was replaced.
+        self._order: list[str] = []
+        self._position: dict[str, int] = {}
+        self._running: list[int] = [0]
+        self._places: dict[str, list[int]] = {}
+        self._in_order = True
+        # Documents with the same words, as one class each (see bm25_ranking), and each
+        # term's classes by (frequency, document length), in the order of their first place.
+        self._classes: dict[tuple[tuple[str, int], ...], DocClass] = {}
+        self._class_groups: dict[str, dict[tuple[int, int], list[DocClass]]] = {}
+
+    def __len__(self) -> int:
+        return len(self._bags)
+
+    def __contains__(self, doc_id: object) -> bool:
+        return doc_id in self._bags
+
+    def id_at(self, position: int) -> str | None:
+        """The id of the `position`-th document added (None when documents were replaced,
+        so positions no longer hold)."""
+        return self._order[position] if self._in_order else None
+
+    @property
+    def position(self) -> Callable[[str], int]:
+        """Where a document stands in the order added (see `id_at`), as a function: the
+        mapping's own lookup, which sorting calls at C speed."""
+        return self._position.__getitem__
+
+    def add(self, doc_id: str, text: str) -> None:
+        """Index `text` as `doc_id`; a new text for a known id replaces the old one."""
+        known = self._texts.get(doc_id)
+        if known is not None and known == text:
+            return
+        if known is not None:
+            self._drop(doc_id)
+            self._in_order = False
+        bag = Counter(words(text))
+        self._texts[doc_id], self._bags[doc_id] = text, bag
+        self._lengths[doc_id] = size = sum(bag.values())
+        self._total += size
+        position = self._position[doc_id] = len(self._order)
+        self._order.append(doc_id)
+        self._running.append(self._running[-1] + size)
+        for term, frequency in bag.items():
+            self._postings.setdefault(term, {})[doc_id] = frequency
+            self._groups.setdefault(term, {}).setdefault((frequency, size), {})[doc_id] = None
+            self._places.setdefault(term, []).append(position)
+        if self._in_order:
+            self._add_to_class(bag, size, position)
+
+    def _add_to_class(self, bag: Counter[str], size: int, position: int) -> None:
+        signature = tuple(sorted(bag.items()))
+        found = self._classes.get(signature)
+        if found is None:
+            found = self._classes[signature] = DocClass(bag, size)
+            for term, frequency in bag.items():
+                self._class_groups.setdefault(term, {}).setdefault((frequency, size), []).append(
+                    found
+                )
+        found.places.append(position)
+
+    def _drop(self, doc_id: str) -> None:
+        bag = self._bags.pop(doc_id)
+        del self._texts[doc_id]
+        size = self._lengths.pop(doc_id)
+        self._total -= size
+        for term, frequency in bag.items():
+            del self._postings[term][doc_id]
+            groups = self._groups[term]
+            del groups[frequency, size][doc_id]
+            if not groups[frequency, size]:
+                del groups[frequency, size]
+
+    def scores(self, query: str, among: Mapping[str, str]) -> dict[str, float]:
+        """BM25 of `query` over the documents `among` ({id: text}). Only documents sharing
+        a term with the query are in the result: the others score 0."""
+        if not among:
+            return {}
+        terms = set(words(query))  # iterated in this order, as `bm25` always has: same sums
+        # An id stands for one text (message ids are never reused): held ones are not re-read.
+        # Of the others, an empty one (a projected turn's) only counts towards the average.
+        missing = among.keys() - self._bags.keys()
+        extra = {i: Counter(words(among[i])) for i in missing if among[i]}
+        held = len(among) - len(missing)
+        # The subset's statistics: the index's less the documents outside the subset, or,
+        # when those are most of the index, summed over the subset's own documents.
+        outside: set[str] | None = None  # held documents outside the subset, when few
+        if len(self._bags) - held <= held:
+            outside = self._bags.keys() - among.keys()
+            length = self._total - sum(self._lengths[i] for i in outside)
+            having = {
+                t: len(self._postings.get(t, ())) - sum(t in self._bags[i] for i in outside)
+                for t in terms
+            }
+        else:
+            inside = [i for i in among if i not in missing]
+            length = sum(self._lengths[i] for i in inside)
+            having = {t: sum(t in self._bags[i] for i in inside) for t in terms}
+        return self._scored(terms, len(among), length, having, extra, outside, among)
+
+    def prefix_scores(
+        self, query: str, first: int, left_out: Collection[str] = (), more: Sequence[str] = ()
+    ) -> dict[str | int, float] | None:
+        """`scores` over the first `first` documents added but those in `left_out` (ids of
+        a few of them), and documents `more` never added (their texts; scored under their
+        place in `more`, an int): exactly the same floats, in time that follows the query
+        terms' postings and the few left out, not the number of documents. None when a
+        document was replaced (positions no longer hold) or `first` is more than the index
+        holds."""
+        stats = self._prefix(query, first, left_out, more)
+        if stats is None or not stats.documents:
+            return None if stats is None else {}
+        outside = stats.out.union(self._order[first:])  # held, outside: taken out at the end
+        return self._scored(
+            stats.terms, stats.documents, stats.length, stats.having, stats.extra, outside, None
+        )
+
+    def prefix_ranking(
+        self, query: str, first: int, left_out: Collection[str] = (), more: Sequence[str] = ()
+    ) -> PrefixRanking | None:
+        """`prefix_scores`'s documents scoring above 0, best first, then by place (a held
+        one's position, `first` + n for `more`'s n-th), found lazily by `PrefixRanking`:
+        without reading the terms' whole postings. None as `prefix_scores`."""
+        stats = self._prefix(query, first, left_out, more)
+        if stats is None:
+            return None
+        terms, count, having, extra = stats.terms, stats.documents, stats.having, stats.extra
+        extra_lengths = {i: sum(bag.values()) for i, bag in extra.items()}
+        average = ((stats.length + sum(extra_lengths.values())) / count) if count else 0.0
+        average = average or 1.0
+        for bag in extra.values():
+            for term in bag.keys() & terms:
+                having[term] += 1
+        scored = [t for t in terms if having[t]]  # the order `_scored` adds them in
+        idf = {t: math.log(1 + (count - having[t] + 0.5) / (having[t] + 0.5)) for t in scored}
+        damping: dict[int, float] = {}
+
+        def share(term: str, frequency: int, size: int) -> float:  # as `_scored` computes it
+            k = damping.get(size)
+            if k is None:
+                k = damping[size] = _K1 * (1 - _B + _B * size / average)
+            return idf[term] * frequency * (_K1 + 1) / (frequency + k)
+
+        extra_scores: dict[int, float] = {}
+        for n, bag in extra.items():
+            score = 0.0
+            for term in scored:
+                if term in bag:
+                    score = score + share(term, bag[term], extra_lengths[n])
+            extra_scores[first + n] = score
+        out = frozenset(self._position[i] for i in stats.out)
+        groups = self._class_groups.get
+        return PrefixRanking(scored, share, lambda t: groups(t, {}), first, out, extra_scores)
+
+    def _prefix(
+        self, query: str, first: int, left_out: Collection[str], more: Sequence[str]
+    ) -> _PrefixStats | None:
+        """The statistics of `prefix_scores`'s subset, read from the running sums."""
+        if not self._in_order or not 0 <= first <= len(self._order):
+            return None
+        out = set(left_out)
+        if any(self._position.get(i, first) >= first for i in out):
+            return None  # not one of the first documents: not this subset's shape
+        count = max(first - len(out) + len(more), 0)
+        terms = set(words(query))  # the same set, built the same way: the same order
+        extra = {n: Counter(words(text)) for n, text in enumerate(more) if text}
+        length = self._running[first] - sum(self._lengths[i] for i in out)
+        bags = self._bags
+        having = {
+            t: bisect_left(self._places.get(t, ()), first) - sum(t in bags[i] for i in out)
+            for t in terms
+        }
+        return _PrefixStats(terms, count, length, having, extra, out)
+
+    def _scored(
+        self,
+        terms: set[str],
+        count: int,
+        length: int,
+        having: dict[str, int],
+        extra: Mapping[Any, Counter[str]],
+        outside: set[str] | None,
+        among: Mapping[str, str] | None,
+    ) -> dict[Any, float]:
+        """The scores, given the subset's statistics: `count` documents of `length` words,
+        `having` a term; `extra` the subset's documents the index does not hold (their
+        words); the held documents outside the subset (`outside`), or when those are many,
+        None and the subset `among` to filter each posting by."""
+        extra_lengths = {i: sum(bag.values()) for i, bag in extra.items()}
+        average = ((length + sum(extra_lengths.values())) / count) or 1.0
+        for bag in extra.values():
+            for term in bag.keys() & terms:
+                having[term] += 1
+        scores: dict[Any, float] = {}
+        get = scores.get
+        damping: dict[int, float] = {}  # by document length: what `bm25` computes per document
+        for term in terms:
+            df = having[term]
+            if not df:
+                continue
+            idf = math.log(1 + (count - df + 0.5) / (df + 0.5))
+            # Each document gets the term's share added, term after term in the same order
+            # as `bm25`, so the sums are the same floats; a share depends on the frequency
+            # and the document's length only, so it is computed once per such pair.
+            for doc_id, bag in extra.items():
+                if term in bag:
+                    frequency, size = bag[term], extra_lengths[doc_id]
+                    k = damping.get(size)
+                    if k is None:
+                        k = damping[size] = _K1 * (1 - _B + _B * size / average)
+                    scores[doc_id] = get(doc_id, 0.0) + idf * frequency * (_K1 + 1) / (
+                        frequency + k
+                    )
+            for (frequency, size), group in self._groups.get(term, {}).items():
+                k = damping.get(size)
+                if k is None:
+                    k = damping[size] = _K1 * (1 - _B + _B * size / average)
+                share = idf * frequency * (_K1 + 1) / (frequency + k)
+                docs: Collection[str] = group
+                if outside is None and among is not None:
+                    docs = [i for i in group if i in among]
+                # else the few held outside the subset are added too, and taken out below.
+                # {i: get(i, 0.0) + share for i in docs}, iterated at C speed:
+                scores.update(
+                    zip(docs, map(operator.add, map(get, docs, repeat(0.0)), repeat(share)))
+                )
+        for doc_id in outside or ():
+            scores.pop(doc_id, None)
+        return scores
+
+
+class _PrefixStats(NamedTuple):
+    """A prefix subset's statistics: its query terms, document count, words, documents
+    having each term, the documents not in the index (their words, by place in `more`),
+    and the ids left out."""
+
+    terms: set[str]
+    documents: int
+    length: int
+    having: dict[str, int]
+    extra: dict[Any, Counter[str]]
+    out: set[str]
