@@ -123,6 +123,10 @@ class NotesIndex:
             self._read(history[position])
         self._source = history
 
+    def __len__(self) -> int:
+        """How many notes there are (texts not left out)."""
+        return len(self._notes)
+
     def reads(self, message_id: str) -> bool:
         """Whether a message with this id is among those read (outside the tail)."""
         return message_id in self._ids
