@@ -28,6 +28,18 @@ class MinTree:
         self._tree = [ABSENT, ABSENT]
         self.n = 0
 
+    @classmethod
+    def built(cls, costs: list[int]) -> MinTree:
+        """A tree of `costs`, built at once (in time proportional to their number)."""
+        tree = cls()
+        while tree._size < len(costs):
+            tree._size *= 2
+        nodes = [ABSENT] * tree._size + costs + [ABSENT] * (tree._size - len(costs))
+        for node in range(tree._size - 1, 0, -1):
+            nodes[node] = min(nodes[2 * node], nodes[2 * node + 1])
+        tree._tree, tree.n = nodes, len(costs)
+        return tree
+
     def append(self, cost: int) -> None:
         if self.n == self._size:
             leaves = self._tree[self._size :]
@@ -83,6 +95,14 @@ class SlotPool:
         self.slots: list[int] = []
         self._joined = MinTree()
         self._alone = MinTree()
+
+    @classmethod
+    def built(cls, slots: list[int], joined: list[int], alone: list[int]) -> SlotPool:
+        """A pool of `slots` with their costs, built at once."""
+        pool = cls()
+        pool.slots = slots
+        pool._joined, pool._alone = MinTree.built(joined), MinTree.built(alone)
+        return pool
 
     def add(self, slot: int) -> int:
         """Append `slot` (absent until `set`); its position in the pool."""

@@ -25,7 +25,7 @@ from fincoach_tui.domain.memory.notes import (
     notes_section,
     user_notes,
 )
-from fincoach_tui.domain.memory.notes_index import facts_notes
+from fincoach_tui.domain.memory.notes_fill import facts_notes
 from fincoach_tui.domain.memory.session_memo import SessionMemo
 from fincoach_tui.domain.user_statements import (
     Statement,

@@ -16,7 +16,7 @@ from fincoach_tui.domain.fact_extraction import ExtractPlan, plan_extraction
 from fincoach_tui.domain.fact_relevance import facts_budget, relevant_keys
 from fincoach_tui.domain.fact_store import Fact, FactStore
 from fincoach_tui.domain.memory.base import MemoryView, assemble, last_turns, positive_int
-from fincoach_tui.domain.memory.notes_index import facts_notes
+from fincoach_tui.domain.memory.notes_fill import facts_notes
 from fincoach_tui.domain.relative_dates import day_label
 
 # "fact" in the label is how the inspector (and the offline coach) recognise the section.

@@ -28,24 +28,16 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import Any
 
-from fincoach_tui.domain.context import Section
 from fincoach_tui.domain.conversation import Message
-from fincoach_tui.domain.fact_relevance import question_words
 from fincoach_tui.domain.fact_store import FactStore, redact
 from fincoach_tui.domain.finance_facts import recognise
 from fincoach_tui.domain.memory.notes import (
-    NOTES_LABEL,
-    NOTES_TOKENS,
-    asked_topics,
     current_values,
     edited_keys,
-    facts_state,
     note_traits,
-    notes_budget,
-    notes_section,
     statements_of,
-    user_notes,
 )
 from fincoach_tui.domain.memory.session_memo import SessionMemo
 from fincoach_tui.domain.slot_pools import ABSENT, SlotPool
@@ -72,7 +64,7 @@ def blanked(store: FactStore | None) -> tuple[tuple[str, bool], ...]:
 
 
 @dataclass(frozen=True)
-class _Note:
+class Note:
     slot: int
     line: str
     stale: bool  # a current fact wholly replaced what it says
@@ -95,11 +87,15 @@ class NotesIndex:
         self._slots: dict[str, list[int]] = {}  # each text's slots, in order
         self._left_out: dict[str, bool] = {}  # each text's verdict against the facts
         self._readers: dict[str, set[str]] = {}  # fact key -> the texts whose verdict reads it
-        self._notes: dict[str, _Note] = {}  # the texts not left out, each with its note
+        self._notes: dict[str, Note] = {}  # the texts not left out, each with its note
         self._starts: Counter[str] = Counter()  # the notes' lines' first words
         self._ids: Counter[str] = Counter()  # the ids of the messages read
         self._ranks = {rank: SlotPool() for rank in _RANKS}
-        self._named: dict[tuple[str, str, bool], SlotPool] = {}  # (w|k, word|key, salient)
+        # The notes by a word (w) or topic (k) a question may name them by, and salient or
+        # not: the texts of each, and a pool made the first time a question names it.
+        self._named_texts: dict[tuple[str, str, bool], set[str]] = {}
+        self._named: dict[tuple[str, str, bool], SlotPool] = {}
+        self._kept: dict[str, Any] | None = None  # an index kept from the last opening
         self._facts: dict[str, str] = {}
         self._edited: frozenset[str] = frozenset()
         self._blanked: tuple[tuple[str, bool], ...] = ()
@@ -111,6 +107,9 @@ class NotesIndex:
     def follow(self, history: Sequence[Message], size: int, store: FactStore | None, count) -> None:
         """Read `history[:size]` (the messages outside the tail) against `store`'s facts:
         only what changed since the last history and facts."""
+        if self._kept is not None:
+            kept, self._kept = self._kept, None
+            self._adopt(kept, history, count)
         self._take_facts(store, count)
         read = len(self._ends)
         common = min(size, read)
@@ -164,18 +163,17 @@ class NotesIndex:
         self.work += 1
         slot, text = len(self._said), statement.text
         self._said.append(statement)
-        salient, keys, words = note_traits(text, self._memo)
         pools: list[tuple[SlotPool, tuple[bool, bool] | None]] = [
             (self._ranks[rank], rank) for rank in _RANKS
         ]
-        for name in [*(("w", w, salient) for w in words), *(("k", k, salient) for k in keys)]:
-            pools.append((self._named.setdefault(name, SlotPool()), None))
+        for name in self._names(text):
+            if name in self._named:
+                pools.append((self._named[name], None))
         self._members.append([(pool, rank, pool.add(slot)) for pool, rank in pools])
         slots = self._slots.setdefault(text, [])
         if not slots:
             self._left_out[text] = self._judge(text)
-            for key in keys_read(text):
-                self._readers.setdefault(key, set()).add(text)
+            self._register(text, keys_read(text))
         slots.append(slot)
         self._renote(text)
 
@@ -204,6 +202,59 @@ class NotesIndex:
             del self._slots[text], self._left_out[text]
             for key in keys_read(text):
                 self._readers[key].discard(text)
+            for name in self._names(text):
+                self._named_texts[name].discard(text)
+
+    def _names(self, text: str) -> list[tuple[str, str, bool]]:
+        salient, keys, words = note_traits(text, self._memo)
+        return [*(("w", w, salient) for w in words), *(("k", k, salient) for k in keys)]
+
+    def _register(self, text: str, keys: frozenset[str]) -> None:
+        """A text said for the first time: the facts it reads, the words that name it."""
+        for key in keys:
+            self._readers.setdefault(key, set()).add(text)
+        for name in self._names(text):
+            self._named_texts.setdefault(name, set()).add(text)
+
+    def named_pool(self, name: tuple[str, str, bool]) -> SlotPool | None:
+        """The pool of the notes a word or topic names (`name`), made the first time asked."""
+        pool = self._named.get(name)
+        if pool is not None or not self._named_texts.get(name):
+            return pool
+        pool = self._named[name] = SlotPool()
+        texts = self._named_texts[name]
+        for slot in sorted(s for text in texts for s in self._slots[text]):
+            self._members[slot].append((pool, None, pool.add(slot)))
+        for text in texts:
+            note = self._notes.get(text)
+            if note is not None:
+                self._place(note)
+        return pool
+
+    @property
+    def lines_alike(self) -> bool:
+        """Whether every note's line begins with the same word (the seams count so)."""
+        return len(self._starts) <= 1
+
+    def tokens(self, text: str) -> int:
+        """`text`'s tokens, by the count the notes were last read with."""
+        return self._count(text)  # type: ignore[misc]
+
+    def rank_pool(self, rank: tuple[bool, bool]) -> SlotPool:
+        return self._ranks[rank]
+
+    @property
+    def slots_made(self) -> int:
+        return len(self._said)
+
+    def note_at(self, slot: int) -> Note:
+        """The note whose text was said last at `slot` (one in a pool is)."""
+        return self._notes[self._said[slot].text]
+
+    def names(self, note: Note) -> tuple[frozenset[str], frozenset[str]]:
+        """The topics (fact keys) and the words a question may name `note` by."""
+        _, keys, words = note_traits(self._said[note.slot].text, self._memo)
+        return keys, words
 
     # ---- each text's note --------------------------------------------------------------
     def _renote(self, text: str) -> None:
@@ -217,7 +268,7 @@ class NotesIndex:
         statement = self._said[slot]
         line = redact(marked_line(statement, self._facts), self._store)
         end, start = line.rpartition(" ")[2], line.partition(" ")[0]
-        note = _Note(
+        note = Note(
             slot,
             line,
             replaced(text, self._facts)[1],
@@ -238,7 +289,7 @@ class NotesIndex:
             del self._starts[note.start]
         self._place(note, present=False)
 
-    def _place(self, note: _Note, present: bool = True) -> None:
+    def _place(self, note: Note, present: bool = True) -> None:
         """Set the note's costs in each pool of its slot: where its rank is (and, not wholly
         replaced, its words' and topics'), absent elsewhere."""
         salient = note_traits(self._said[note.slot].text, self._memo)[0]
@@ -269,123 +320,79 @@ class NotesIndex:
             known = counted[key] = count(f"{end}\n{start}") - count(end) - count(start)  # type: ignore[misc]
         return known
 
-    # ---- the section ---------------------------------------------------------------------
-    def section(self, question: str) -> tuple[Section | None, int] | None:
-        """`notes_section` of the notes, or None when its seam count cannot be followed here
-        (lines beginning with different words, a count not local to a line)."""
-        if len(self._starts) > 1:
+    # ---- kept between openings of the session (walk_state.py) ----------------------------
+    def dump(self, messages: Sequence[Message]) -> dict[str, Any] | None:
+        """The index as JSON-ready data, as far as it read `messages` (the transcript; what
+        it read past them, a projection's turns with no words, is not kept); None if it read
+        another history."""
+        read = min(len(self._ends), len(messages))
+        if not read or self._source[read - 1] is not messages[read - 1]:
             return None
-        budget = notes_budget(NOTES_TOKENS, len(self._notes))
-        said = question_words(question) if question else set()
-        topics = asked_topics(question)
-        fill = _Fill(self, budget)
-        if question:
-            for salient in (True, False):
-                pools = [("w", w, salient) for w in said] + [("k", k, salient) for k in topics]
-                fill.run([self._named[p] for p in pools if p in self._named], None)
-        asked = (said, topics) if question else None
-        for rank in _RANKS:
-            fill.run([self._ranks[rank]], asked if rank[0] else None)
-        if not fill.kept:
-            return None, 0
-        kept = sorted(fill.kept, reverse=True)
-        text = "\n".join(self._said_note(s).line for s in kept)
-        if self._count(text) != budget - fill.room:  # type: ignore[misc]
-            return None
-        return Section("fact", NOTES_LABEL, text), len(kept)
+        if self._ends[read - 1] != len(self._said):
+            return None  # statements past the transcript: not a projection's
+        said: dict[int, list[str]] = {}
+        for position in range(read):
+            start = self._ends[position - 1] if position else 0
+            if self._ends[position] > start:
+                said[position] = [s.text for s in self._said[start : self._ends[position]]]
+        texts = {}
+        for text in self._slots:
+            salient, keys, words = note_traits(text, self._memo)
+            texts[text] = [sorted(keys_read(text)), salient, sorted(keys), sorted(words)]
+        return {
+            "read": read,
+            "last": messages[read - 1].id,
+            "said": [[p, t] for p, t in said.items()],
+            "texts": texts,
+            "left_out": [t for t, out in self._left_out.items() if out],
+            "notes": {t: [n.line, n.stale, n.alone, n.seam] for t, n in self._notes.items()},
+            "facts": [self._facts, sorted(self._edited), [list(b) for b in self._blanked]],
+        }
 
-    def _said_note(self, slot: int) -> _Note:
-        return self._notes[self._said[slot].text]
+    def keep(self, data: Any) -> None:
+        """Take `dump`'s data, to be used by the next `follow` if it reads the same history."""
+        self._kept = data if isinstance(data, dict) else None
 
-
-class _Fill:
-    """`notes._fit`'s greedy fill, a rank at a time: each next note that fits, newest first."""
-
-    def __init__(self, index: NotesIndex, budget: int) -> None:
-        self.index = index
-        self.room = budget
-        self.kept: set[int] = set()
-        self.oldest: _Note | None = None  # the kept note said first
-
-    def run(self, pools: list[SlotPool], asked: tuple[set[str], set[str]] | None) -> None:
-        """Try the notes of `pools`, newest first; with `asked` (the question's words and
-        topics), pass over those the question is about: they were tried in their own rank."""
-        index = self.index
-        high = len(index._said)
-        while pools:
-            found = max(self._latest(pool, high) for pool in pools)
-            if found < 0:
+    def _adopt(self, data: dict[str, Any], history: Sequence[Message], count) -> None:
+        """The kept index, without reading a statement or judging a note again."""
+        try:
+            read = int(data["read"])
+            if not 0 < read <= len(history) or history[read - 1].id != data["last"]:
                 return
-            high = found
-            index.work += 1
-            if found in self.kept:
-                continue
-            note = index._said_note(found)
-            if asked is not None and _asked(index, note, *asked):
-                continue
-            oldest = self.oldest
-            if oldest is None:
-                cost = note.alone
-            elif found > oldest.slot:
-                cost = note.alone + note.seam
-            else:
-                cost = note.alone + oldest.seam
-            self.kept.add(found)
-            self.room -= cost
-            if oldest is None or found < oldest.slot:
-                self.oldest = note
-
-    def _latest(self, pool: SlotPool, high: int) -> int:
-        oldest = self.oldest
-        if oldest is None:
-            return pool.latest(-1, high, self.room, alone=True)
-        found = pool.latest(oldest.slot, high, self.room, alone=False)
-        if found < 0:
-            found = pool.latest(-1, min(high, oldest.slot), self.room - oldest.seam, alone=True)
-        return found
-
-
-def _asked(index: NotesIndex, note: _Note, said: set[str], topics: set[str]) -> bool:
-    _, keys, words = note_traits(index._said[note.slot].text, index._memo)
-    return not note.stale and (not said.isdisjoint(words) or not topics.isdisjoint(keys))
-
-
-def facts_notes(
-    view, kept: Sequence[Message], tail_turns: int, count: Callable[[str], int]
-) -> tuple[Section | None, int]:
-    """The facts strategy's notes section and how many notes it holds, for `view`'s request
-    whose verbatim tail is `kept`: `user_notes` and `notes_section`'s, from the session's
-    index when the history allows, else from them."""
-    history = view.history
-    size = len(history) - len(kept)
-    if (
-        isinstance(history, (tuple, list))
-        and size >= 0
-        and all(history[size + i] is m for i, m in enumerate(kept))
-    ):
-        index = view.memo.fact_notes.get(tail_turns)
-        if index is None:
-            index = view.memo.fact_notes[tail_turns] = NotesIndex(view.memo)
-        index.follow(history, size, view.facts, count)
-        if not any(index.reads(m.id) for m in kept):  # ids name one message: the tail's are out
-            found = index.section(view.new.content)
-            if found is not None:
-                return found
-    in_tail = {m.id for m in kept}
-    edited = edited_keys(view.facts)
-    said = user_notes(
-        history,
-        lambda m: m.id not in in_tail,
-        current_values(view.facts),
-        edited,
-        view.memo,
-        facts_state(view.facts, edited),
-    )
-    return notes_section(
-        said,
-        view.facts,
-        notes_budget(NOTES_TOKENS, len(said)),
-        count,
-        view.new.content,
-        view.memo,
-    )
+            said = {int(p): [str(t) for t in texts] for p, texts in data["said"]}
+            facts, edited, gone = data["facts"]
+            self._facts = {str(k): str(v) for k, v in facts.items()}
+            self._edited = frozenset(str(k) for k in edited)
+            self._blanked = tuple((str(v), bool(k)) for v, k in gone)
+            self._count = count
+            left_out = set(data["left_out"])
+            for text, (keys, salient, topics, words) in data["texts"].items():
+                self._memo.note_traits.setdefault(
+                    text, (bool(salient), frozenset(topics), frozenset(words))
+                )
+                self._left_out[text] = text in left_out
+                self._register(text, frozenset(keys))
+            for position in range(read):
+                message = history[position]
+                for text in said.get(position, ()):
+                    self._slots.setdefault(text, []).append(len(self._said))
+                    self._said.append(Statement(message.turn, text))
+                self._ids[message.id] += 1
+                self._ends.append(len(self._said))
+            for text, (line, stale, alone, seam) in data["notes"].items():
+                start = line.partition(" ")[0]
+                note = Note(self._slots[text][-1], line, stale, alone, seam, start)
+                self._notes[text] = note
+                self._starts[start] += 1
+        except (KeyError, TypeError, ValueError, IndexError, AttributeError):
+            self.__init__(self._memo)  # type: ignore[misc]  # not this session's: read anew
+            return
+        self._source = history
+        size = len(self._said)
+        for rank in _RANKS:  # each pool built at once, not a note at a time
+            joined, alone = [ABSENT] * size, [ABSENT] * size
+            for note in self._notes.values():
+                if (not note.stale, note_traits(self._said[note.slot].text, self._memo)[0]) == rank:
+                    joined[note.slot], alone[note.slot] = note.alone + note.seam, note.alone
+            self._ranks[rank] = SlotPool.built(list(range(size)), joined, alone)
+        self._members = [[(self._ranks[r], r, slot) for r in _RANKS] for slot in range(size)]
