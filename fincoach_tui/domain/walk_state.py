@@ -9,8 +9,10 @@ running sums. A real call a step matched, a real summary, and the newest message
 cover are kept as their positions in the session (records, summaries, transcript), so a
 restored walk holds the very objects a walk from scratch would; anything that does not
 fit the session it is restored into is dropped, and that strategy walks from scratch.
-Everything else the walk keeps (recall's index, the fact store as it stood, the counts) is
-rebuilt from the session as the walk moves on.
+The facts strategy's notes index (notes_index.py) is kept too, with the walk's memo: it is
+what reading every note of the session again would cost on the next opening. Everything
+else the walk keeps (recall's index, the fact store as it stood, the counts) is rebuilt from
+the session as the walk moves on.
 """
 
 from __future__ import annotations
@@ -27,6 +29,8 @@ from fincoach_tui.domain.counterfactual import (
     strategy_key,
 )
 from fincoach_tui.domain.memory.base import Summary
+from fincoach_tui.domain.memory.notes_index import NotesIndex
+from fincoach_tui.domain.memory.session_memo import SessionMemo
 from fincoach_tui.domain.records import compact_ids, expand_ids
 from fincoach_tui.domain.session_state import SessionState
 from fincoach_tui.domain.upkeep import UpkeepMarks
@@ -38,8 +42,11 @@ def _roles(roles: Sequence[Sequence[Any]]) -> tuple[tuple[str, int], ...]:
     return tuple((str(role), int(count)) for role, count in roles)
 
 
-def dump_walk(ledger: CounterfactualLedger, state: SessionState) -> dict[str, Any]:
-    """Every strategy's walk so far, as JSON-ready data."""
+def dump_walk(
+    ledger: CounterfactualLedger, state: SessionState, memo: SessionMemo | None = None
+) -> dict[str, Any]:
+    """Every strategy's walk so far, as JSON-ready data, with the notes index of the walk's
+    `memo`."""
     records = {id(r): i for i, r in enumerate(state.records)}
     summaries = {id(s): i for i, s in enumerate(state.summaries)}
     walkers = []
@@ -56,7 +63,12 @@ def dump_walk(ledger: CounterfactualLedger, state: SessionState) -> dict[str, An
                 "marks": [walker.marks.extracted_to, walker.marks.embedded_to],
             }
         )
-    return {"format": FORMAT, "walkers": walkers}
+    notes = {}
+    for tail, index in (memo.fact_notes if memo is not None else {}).items():
+        kept = index.dump(state.transcript.messages)
+        if kept is not None:
+            notes[str(tail)] = kept
+    return {"format": FORMAT, "walkers": walkers, "notes": notes}
 
 
 def _step(step: Step, records: dict[int, int]) -> list[Any]:
@@ -119,12 +131,23 @@ def _sums(sums: WalkerSums | None) -> Any:
 
 
 def restore_walk(
-    ledger: CounterfactualLedger, state: SessionState, data: Any, strategies: Iterable[Any]
+    ledger: CounterfactualLedger,
+    state: SessionState,
+    data: Any,
+    strategies: Iterable[Any],
+    memo: SessionMemo | None = None,
 ) -> list[str]:
-    """Put the kept walks of `strategies` into a ledger that has walked nothing yet; the
-    names of the strategies restored. Data that does not fit this session is passed over."""
+    """Put the kept walks of `strategies` into a ledger that has walked nothing yet (and the
+    kept notes index into the walk's `memo`); the names of the strategies restored. Data
+    that does not fit this session is passed over."""
     if not isinstance(data, dict) or data.get("format") != FORMAT or ledger.walkers:
         return []
+    notes = data.get("notes")
+    if memo is not None and isinstance(notes, dict):
+        for tail, kept in notes.items():
+            if str(tail).isdigit() and int(tail) not in memo.fact_notes:
+                index = memo.fact_notes[int(tail)] = NotesIndex(memo)
+                index.keep(kept)
     wanted = {strategy_key(s): s for s in strategies}
     restored = []
     for kept in data.get("walkers", ()):

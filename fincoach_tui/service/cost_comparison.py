@@ -190,7 +190,7 @@ class CostComparison:
         ):
             from fincoach_tui.domain.walk_state import dump_walk
 
-            self._walk_cache.save(dump_walk(self.ledger, self.coach.state))
+            self._walk_cache.save(dump_walk(self.ledger, self.coach.state, self._memo))
 
     def _read_walk(self, strategies: Sequence[Strategy]) -> None:
         """The walk kept from the last opening, once, before anything is walked."""
@@ -199,7 +199,7 @@ class CostComparison:
             return
         from fincoach_tui.domain.walk_state import restore_walk
 
-        restore_walk(self.ledger, self.coach.state, self._walk_cache.load(), strategies)
+        restore_walk(self.ledger, self.coach.state, self._walk_cache.load(), strategies, self._memo)
 
     @property
     def closed(self) -> bool:

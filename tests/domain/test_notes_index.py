@@ -97,3 +97,52 @@ def test_a_requests_notes_cost_the_same_work_late_in_a_long_session() -> None:
     early, late = work[50:150], work[500:]
     assert notes > 500
     assert max(late) <= max(early) < notes // 5
+
+
+def test_an_index_kept_between_openings_gives_the_same_notes_without_judging_again() -> None:
+    """Dumped as JSON and adopted by a fresh memo (the next opening of the session), the
+    index gives the reference's section, having judged no note again: only the statements
+    of the turn that left the tail since are read."""
+    import json
+
+    messages = long_conversation(120)
+    store = FactStore()
+    memo = SessionMemo()
+
+    def notes_at(turn: int, memo: SessionMemo) -> tuple[str | None, int]:
+        history, new = messages[: 2 * turn], messages[2 * turn]
+        view = MemoryView("system", history, new, len, facts=store, memo=memo)
+        kept = [m for pair in last_turns(history, 3) for m in pair]
+        section, told = facts_notes(view, kept, 3, words)
+        return (section.text if section else None), told
+
+    for turn in range(1, 100):
+        notes_at(turn, memo)
+    kept = json.loads(json.dumps(memo.fact_notes[3].dump(messages)))
+    opened = SessionMemo()
+    index = opened.fact_notes[3] = NotesIndex(opened)
+    index.keep(kept)
+    assert notes_at(100, opened) == notes_at(100, SessionMemo())
+    # The statement of the turn that left the tail since, judged and worked out: no other.
+    assert index.judged == 2
+    history = messages[:200]
+    expected = reference_notes(history, outside(tail_turns(history)), current_values(store))
+    text, told = reference_section(
+        expected, store, notes_budget(NOTES_TOKENS, len(expected)), words, messages[200].content
+    )
+    assert notes_at(100, opened) == (text, told)
+
+
+def test_an_index_kept_for_another_session_is_passed_over() -> None:
+    messages = long_conversation(20)
+    memo = SessionMemo()
+    history, new = messages[:30], messages[30]
+    view = MemoryView("system", history, new, len, memo=memo)
+    kept = [m for pair in last_turns(history, 3) for m in pair]
+    expected = facts_notes(view, kept, 3, words)
+    for data in ({"read": 12, "last": "elsewhere"}, {"read": "x"}, None, [1, 2]):
+        opened = SessionMemo()
+        index = opened.fact_notes[3] = NotesIndex(opened)
+        index.keep(data)
+        view = MemoryView("system", history, new, len, memo=opened)
+        assert facts_notes(view, kept, 3, words) == expected

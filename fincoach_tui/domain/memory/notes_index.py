@@ -102,6 +102,7 @@ class NotesIndex:
         self._store: FactStore | None = None
         self._count: Callable[[str], int] | None = None
         self.work = 0  # statements read, notes judged or placed, candidates looked at
+        self.judged = 0  # texts judged and notes worked out against the facts
 
     # ---- following the history and the facts -------------------------------------------
     def follow(self, history: Sequence[Message], size: int, store: FactStore | None, count) -> None:
@@ -149,6 +150,7 @@ class NotesIndex:
         """`user_notes`' verdict: left out if the facts hold all of it, or a value it states
         was replaced by the user's edit."""
         self.work += 1
+        self.judged += 1
         edited, facts = self._edited, self._facts
         return bool(edited and edited & set(replaced(text, facts)[0])) or carried(text, facts)
 
@@ -264,6 +266,7 @@ class NotesIndex:
         if not slots or self._left_out[text]:
             return
         self.work += 1
+        self.judged += 1
         slot = slots[-1]
         statement = self._said[slot]
         line = redact(marked_line(statement, self._facts), self._store)
