@@ -11,9 +11,10 @@ from fincoach_tui.domain.conversation import Message, Transcript
 from fincoach_tui.domain.fact_store import Fact, FactStore
 from fincoach_tui.domain.finance_facts import recognise
 from fincoach_tui.domain.memory.base import MemoryView, last_turns
+from fincoach_tui.domain.memory.note_parts import keys_read
 from fincoach_tui.domain.memory.notes import NOTES_TOKENS, current_values, notes_budget
 from fincoach_tui.domain.memory.notes_fill import facts_notes
-from fincoach_tui.domain.memory.notes_index import NotesIndex, keys_read
+from fincoach_tui.domain.memory.notes_index import NotesIndex
 from fincoach_tui.domain.memory.session_memo import SessionMemo
 from fincoach_tui.domain.user_statements import Statement, carried, marked_line, replaced
 from tests.domain.test_notes_incremental import (

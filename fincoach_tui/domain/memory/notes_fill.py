@@ -16,6 +16,7 @@ from collections.abc import Callable, Sequence
 from fincoach_tui.domain.context import Section
 from fincoach_tui.domain.conversation import Message
 from fincoach_tui.domain.fact_relevance import question_words
+from fincoach_tui.domain.memory.note_parts import RANKS, Note
 from fincoach_tui.domain.memory.notes import (
     NOTES_LABEL,
     NOTES_TOKENS,
@@ -27,10 +28,8 @@ from fincoach_tui.domain.memory.notes import (
     notes_section,
     user_notes,
 )
-from fincoach_tui.domain.memory.notes_index import Note, NotesIndex
+from fincoach_tui.domain.memory.notes_index import NotesIndex
 from fincoach_tui.domain.slot_pools import SlotPool
-
-_RANKS = ((True, True), (True, False), (False, True), (False, False))  # (not stale, salient)
 
 
 def index_section(index: NotesIndex, question: str) -> tuple[Section | None, int] | None:
@@ -58,7 +57,7 @@ def fill_section(index: NotesIndex, budget: int, question: str) -> tuple[list[in
             names = [("w", w, salient) for w in said] + [("k", k, salient) for k in topics]
             pools = [index.named_pool(name) for name in names]
             fill.run([p for p in pools if p is not None], None)
-    for rank in _RANKS:
+    for rank in RANKS:
         fill.run([index.rank_pool(rank)], (said, topics) if question and rank[0] else None)
     return sorted(fill.kept, reverse=True), fill.room
 

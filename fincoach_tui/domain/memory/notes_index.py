@@ -15,24 +15,23 @@ per session (its memo) and tail length keeps what they work out instead:
   the words and topics a question may name them by, with what each costs in the section.
 
 So a request reads the messages that left the tail since the last one and the notes whose
-facts changed, and the section's greedy fill (`notes_section`'s, rank by rank, newest
-first) finds each next note that fits what is left of the budget without passing over
-those that do not. The notes and the section's text are the reference's (tested against it);
-what this cannot do the same way is handed to the reference: a history that is not a prefix
-of the one read before (nor a longer one), a tail that is not its end, lines that do not all
-begin with the same word, a count whose tokens reach across lines.
+facts changed, and the section's fill (notes_fill.py) finds each next note that fits without
+passing over those that do not. The notes and the section are the reference's (tested); what
+this cannot do the same way is handed to the reference: a history that is not a prefix of
+the one read before (nor longer), a tail that is not its end, lines that do not all begin
+with the same word, a count whose tokens reach across lines.
 """
 
 from __future__ import annotations
 
+import bisect
 from collections import Counter
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from typing import Any
 
 from fincoach_tui.domain.conversation import Message
 from fincoach_tui.domain.fact_store import FactStore, redact
-from fincoach_tui.domain.finance_facts import recognise
+from fincoach_tui.domain.memory.note_parts import RANKS, Note, blanked, keys_read
 from fincoach_tui.domain.memory.notes import (
     current_values,
     edited_keys,
@@ -43,35 +42,6 @@ from fincoach_tui.domain.memory.session_memo import SessionMemo
 from fincoach_tui.domain.slot_pools import ABSENT, SlotPool
 from fincoach_tui.domain.user_statements import Statement, carried, marked_line, replaced
 
-_RANKS = ((True, True), (True, False), (False, True), (False, False))  # (not stale, salient)
-
-
-def keys_read(text: str) -> frozenset[str]:
-    """The fact keys whose current value (or absence, or being edited) `carried`, `replaced`
-    and `marked_line` read for `text`: those the recogniser reads in it. Restricted to
-    them, the facts give the same answers (tested), so a change to any other fact leaves
-    the text's verdict and line as they were."""
-    return frozenset(key for key, _ in recognise(text))
-
-
-def blanked(store: FactStore | None) -> tuple[tuple[str, bool], ...]:
-    """What `redact` reads in `store`: each deleted value, and whether a current fact still
-    says it (then it is not blanked)."""
-    if store is None:
-        return ()
-    keep = {f.value.casefold() for f in store.current()}
-    return tuple((f.value, f.value.casefold() in keep) for f in store.deleted())
-
-
-@dataclass(frozen=True)
-class Note:
-    slot: int
-    line: str
-    stale: bool  # a current fact wholly replaced what it says
-    alone: int  # its line's tokens
-    seam: int  # what the newline after its line adds, before the next line's first word
-    start: str  # its line's first word
-
 
 class NotesIndex:
     """One session's notes, for one tail length: see the module's docstring."""
@@ -81,16 +51,16 @@ class NotesIndex:
         self._source: Sequence[Message] = ()  # the last history read
         self._ends: list[int] = []  # per message read: how many slots were made by then
         self._said: list[Statement] = []  # by slot
-        # by slot: the pools it is in, each with the rank it holds (None: a word's or a
-        # topic's) and the slot's position there
-        self._members: list[list[tuple[SlotPool, tuple[bool, bool] | None, int]]] = []
+        # by slot: the word's and topic's pools it is in, with its position there (every
+        # slot is in every rank's pool, at its own number)
+        self._members: list[list[tuple[SlotPool, int]]] = []
         self._slots: dict[str, list[int]] = {}  # each text's slots, in order
         self._left_out: dict[str, bool] = {}  # each text's verdict against the facts
         self._readers: dict[str, set[str]] = {}  # fact key -> the texts whose verdict reads it
         self._notes: dict[str, Note] = {}  # the texts not left out, each with its note
         self._starts: Counter[str] = Counter()  # the notes' lines' first words
         self._ids: Counter[str] = Counter()  # the ids of the messages read
-        self._ranks = {rank: SlotPool() for rank in _RANKS}
+        self._ranks = {rank: SlotPool() for rank in RANKS}
         # The notes by a word (w) or topic (k) a question may name them by, and salient or
         # not: the texts of each, and a pool made the first time a question names it.
         self._named_texts: dict[tuple[str, str, bool], set[str]] = {}
@@ -165,13 +135,10 @@ class NotesIndex:
         self.work += 1
         slot, text = len(self._said), statement.text
         self._said.append(statement)
-        pools: list[tuple[SlotPool, tuple[bool, bool] | None]] = [
-            (self._ranks[rank], rank) for rank in _RANKS
-        ]
-        for name in self._names(text):
-            if name in self._named:
-                pools.append((self._named[name], None))
-        self._members.append([(pool, rank, pool.add(slot)) for pool, rank in pools])
+        for pool in self._ranks.values():
+            pool.add(slot)
+        named = [self._named[n] for n in self._names(text) if n in self._named]
+        self._members.append([(pool, pool.add(slot)) for pool in named])
         slots = self._slots.setdefault(text, [])
         if not slots:
             self._left_out[text] = self._judge(text)
@@ -193,7 +160,9 @@ class NotesIndex:
             note = self._notes.get(text)
             if note is not None and note.slot == slot:
                 self._unnote(text)
-            for pool, _, _ in self._members.pop():
+            for pool, _ in self._members.pop():
+                pool.drop_last()
+            for pool in self._ranks.values():
                 pool.drop_last()
             self._said.pop()
             slots = self._slots[text]
@@ -226,7 +195,7 @@ class NotesIndex:
         pool = self._named[name] = SlotPool()
         texts = self._named_texts[name]
         for slot in sorted(s for text in texts for s in self._slots[text]):
-            self._members[slot].append((pool, None, pool.add(slot)))
+            self._members[slot].append((pool, pool.add(slot)))
         for text in texts:
             note = self._notes.get(text)
             if note is not None:
@@ -298,12 +267,12 @@ class NotesIndex:
         salient = note_traits(self._said[note.slot].text, self._memo)[0]
         rank = (not note.stale, salient)
         joined, alone = note.alone + note.seam, note.alone
-        for pool, pool_rank, position in self._members[note.slot]:
-            here = present and (pool_rank == rank if pool_rank is not None else not note.stale)
-            if here:
-                pool.set(position, joined, alone)
-            else:
-                pool.set(position, ABSENT, ABSENT)
+        for pool_rank, pool in self._ranks.items():
+            here = present and pool_rank == rank
+            pool.set(note.slot, *((joined, alone) if here else (ABSENT, ABSENT)))
+        for pool, position in self._members[note.slot]:
+            here = present and not note.stale
+            pool.set(position, *((joined, alone) if here else (ABSENT, ABSENT)))
 
     def _tokens(self, text: str) -> int:
         counted = self._memo.note_counts.at(self._count)
@@ -327,28 +296,51 @@ class NotesIndex:
     def dump(self, messages: Sequence[Message]) -> dict[str, Any] | None:
         """The index as JSON-ready data, as far as it read `messages` (the transcript; what
         it read past them, a projection's turns with no words, is not kept); None if it read
-        another history."""
+        another history. A text is kept as where it was said when it is a slice of the
+        message, a line only when it is not the plain `Statement.line`."""
         read = min(len(self._ends), len(messages))
         if not read or self._source[read - 1] is not messages[read - 1]:
             return None
         if self._ends[read - 1] != len(self._said):
             return None  # statements past the transcript: not a projection's
-        said: dict[int, list[str]] = {}
-        for position in range(read):
-            start = self._ends[position - 1] if position else 0
-            if self._ends[position] > start:
-                said[position] = [s.text for s in self._said[start : self._ends[position]]]
-        texts = {}
-        for text in self._slots:
-            salient, keys, words = note_traits(text, self._memo)
-            texts[text] = [sorted(keys_read(text)), salient, sorted(keys), sorted(words)]
+        number = {text: n for n, text in enumerate(self._slots)}
+        texts: list[Any] = []
+        for text, slots in self._slots.items():
+            at = bisect.bisect_right(self._ends, slots[0])
+            start = messages[at].content.find(text)
+            texts.append([at, start, len(text)] if start >= 0 else text)
+        said = [
+            [p, [number[s.text] for s in self._said[self._ends[p - 1] if p else 0 : end]]]
+            for p, end in enumerate(self._ends[:read])
+            if end > (self._ends[p - 1] if p else 0)
+        ]
+        notes = []
+        for text, note in self._notes.items():
+            plain = note.line == self._said[note.slot].line()
+            salient = note_traits(text, self._memo)[0]
+            notes.append(
+                [
+                    number[text],
+                    None if plain else note.line,
+                    note.stale,
+                    note.alone,
+                    note.seam,
+                    salient,
+                ]
+            )
         return {
             "read": read,
             "last": messages[read - 1].id,
-            "said": [[p, t] for p, t in said.items()],
             "texts": texts,
-            "left_out": [t for t, out in self._left_out.items() if out],
-            "notes": {t: [n.line, n.stale, n.alone, n.seam] for t, n in self._notes.items()},
+            "keys": {k: [number[t] for t in ts] for k, ts in self._readers.items() if ts},
+            "named": {
+                "\t".join((a, b, "1" if c else "")): [number[t] for t in ts]
+                for (a, b, c), ts in self._named_texts.items()
+                if ts
+            },
+            "said": said,
+            "left_out": [number[t] for t, out in self._left_out.items() if out],
+            "notes": notes,
             "facts": [self._facts, sorted(self._edited), [list(b) for b in self._blanked]],
         }
 
@@ -362,40 +354,46 @@ class NotesIndex:
             read = int(data["read"])
             if not 0 < read <= len(history) or history[read - 1].id != data["last"]:
                 return
-            said = {int(p): [str(t) for t in texts] for p, texts in data["said"]}
+            texts = [
+                t if isinstance(t, str) else history[t[0]].content[t[1] : t[1] + t[2]]
+                for t in data["texts"]
+            ]
             facts, edited, gone = data["facts"]
             self._facts = {str(k): str(v) for k, v in facts.items()}
             self._edited = frozenset(str(k) for k in edited)
             self._blanked = tuple((str(v), bool(k)) for v, k in gone)
             self._count = count
-            left_out = set(data["left_out"])
-            for text, (keys, salient, topics, words) in data["texts"].items():
-                self._memo.note_traits.setdefault(
-                    text, (bool(salient), frozenset(topics), frozenset(words))
-                )
-                self._left_out[text] = text in left_out
-                self._register(text, frozenset(keys))
+            self._left_out = dict.fromkeys(texts, False)
+            self._left_out.update((texts[n], True) for n in data["left_out"])
+            self._readers = {k: {texts[n] for n in ns} for k, ns in data["keys"].items()}
+            for name, ns in data["named"].items():
+                kind, word, salient = name.split("\t")
+                self._named_texts[(kind, word, bool(salient))] = {texts[n] for n in ns}
+            said = {int(p): ns for p, ns in data["said"]}
             for position in range(read):
                 message = history[position]
-                for text in said.get(position, ()):
-                    self._slots.setdefault(text, []).append(len(self._said))
-                    self._said.append(Statement(message.turn, text))
+                for n in said.get(position, ()):
+                    self._slots.setdefault(texts[n], []).append(len(self._said))
+                    self._said.append(Statement(message.turn, texts[n]))
                 self._ids[message.id] += 1
                 self._ends.append(len(self._said))
-            for text, (line, stale, alone, seam) in data["notes"].items():
+            salient_of = {}
+            for n, line, stale, alone, seam, salient in data["notes"]:
+                slot = self._slots[texts[n]][-1]
+                line = self._said[slot].line() if line is None else str(line)
                 start = line.partition(" ")[0]
-                note = Note(self._slots[text][-1], line, stale, alone, seam, start)
-                self._notes[text] = note
+                self._notes[texts[n]] = Note(slot, line, bool(stale), int(alone), int(seam), start)
                 self._starts[start] += 1
+                salient_of[slot] = bool(salient)
         except (KeyError, TypeError, ValueError, IndexError, AttributeError):
             self.__init__(self._memo)  # type: ignore[misc]  # not this session's: read anew
             return
         self._source = history
         size = len(self._said)
-        for rank in _RANKS:  # each pool built at once, not a note at a time
+        for rank in RANKS:  # each pool built at once, not a note at a time
             joined, alone = [ABSENT] * size, [ABSENT] * size
             for note in self._notes.values():
-                if (not note.stale, note_traits(self._said[note.slot].text, self._memo)[0]) == rank:
+                if (not note.stale, salient_of[note.slot]) == rank:
                     joined[note.slot], alone[note.slot] = note.alone + note.seam, note.alone
             self._ranks[rank] = SlotPool.built(list(range(size)), joined, alone)
-        self._members = [[(self._ranks[r], r, slot) for r in _RANKS] for slot in range(size)]
+        self._members = [[] for _ in range(size)]
