@@ -20,7 +20,9 @@ Honest about what is known:
 
 Incremental: each strategy keeps its steps, so a new turn costs one `build()` per strategy;
 recall reads a BM25 index that grows by one question per turn rather than tokenizing the
-whole history again, and the fact store moves forward with the turns being walked.
+whole history again, and the fact store moves forward with the turns being walked
+(fact_replay.py). What the session really sent is read as records come (real_calls.py), and
+a built request is measured by request_measure.py.
 """
 
 from __future__ import annotations
