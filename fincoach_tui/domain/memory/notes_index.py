@@ -25,6 +25,7 @@ with the same word, a count whose tokens reach across lines.
 from __future__ import annotations
 
 import bisect
+import weakref
 from collections import Counter
 from collections.abc import Callable, Sequence
 from typing import Any
@@ -32,22 +33,21 @@ from typing import Any
 from fincoach_tui.domain.conversation import Message
 from fincoach_tui.domain.fact_store import FactStore, redact
 from fincoach_tui.domain.memory.note_parts import RANKS, Note, blanked, keys_read
-from fincoach_tui.domain.memory.notes import (
-    current_values,
-    edited_keys,
-    note_traits,
-    statements_of,
-)
+from fincoach_tui.domain.memory.notes import current_values, edited_keys, note_traits, statements_of
 from fincoach_tui.domain.memory.session_memo import SessionMemo
 from fincoach_tui.domain.slot_pools import ABSENT, SlotPool
 from fincoach_tui.domain.user_statements import Statement, carried, marked_line, replaced
+
+_NONE = (ABSENT, ABSENT)  # a slot's costs in a pool its note is not in
 
 
 class NotesIndex:
     """One session's notes, for one tail length: see the module's docstring."""
 
     def __init__(self, memo: SessionMemo) -> None:
-        self._memo = memo
+        # The memo holds the index: held back weakly, so that a session left is freed as
+        # soon as nothing else holds it (not at the collector's next full pass).
+        self._memo_ref = weakref.ref(memo)
         self._source: Sequence[Message] = ()  # the last history read
         self._ends: list[int] = []  # per message read: how many slots were made by then
         self._said: list[Statement] = []  # by slot
@@ -74,6 +74,12 @@ class NotesIndex:
         self.work = 0  # statements read, notes judged or placed, candidates looked at
         self.judged = 0  # texts judged and notes worked out against the facts
 
+    @property
+    def _memo(self) -> SessionMemo:
+        memo = self._memo_ref()
+        assert memo is not None  # the memo holds the index
+        return memo
+
     # ---- following the history and the facts -------------------------------------------
     def follow(self, history: Sequence[Message], size: int, store: FactStore | None, count) -> None:
         """Read `history[:size]` (the messages outside the tail) against `store`'s facts:
@@ -93,12 +99,10 @@ class NotesIndex:
             self._read(history[position])
         self._source = history
 
-    def __len__(self) -> int:
-        """How many notes there are (texts not left out)."""
+    def __len__(self) -> int:  # the notes: texts not left out
         return len(self._notes)
 
-    def reads(self, message_id: str) -> bool:
-        """Whether a message with this id is among those read (outside the tail)."""
+    def reads(self, message_id: str) -> bool:  # a message with this id is among those read
         return message_id in self._ids
 
     def _take_facts(self, store: FactStore | None, count) -> None:
@@ -207,15 +211,14 @@ class NotesIndex:
         """Whether every note's line begins with the same word (the seams count so)."""
         return len(self._starts) <= 1
 
-    def tokens(self, text: str) -> int:
-        """`text`'s tokens, by the count the notes were last read with."""
+    def tokens(self, text: str) -> int:  # by the count the notes were last read with
         return self._count(text)  # type: ignore[misc]
 
     def rank_pool(self, rank: tuple[bool, bool]) -> SlotPool:
         return self._ranks[rank]
 
     @property
-    def slots_made(self) -> int:
+    def slots_made(self) -> int:  # statements read, in all
         return len(self._said)
 
     def note_at(self, slot: int) -> Note:
@@ -268,17 +271,13 @@ class NotesIndex:
         rank = (not note.stale, salient)
         joined, alone = note.alone + note.seam, note.alone
         for pool_rank, pool in self._ranks.items():
-            here = present and pool_rank == rank
-            pool.set(note.slot, *((joined, alone) if here else (ABSENT, ABSENT)))
+            pool.set(note.slot, *((joined, alone) if present and pool_rank == rank else _NONE))
         for pool, position in self._members[note.slot]:
-            here = present and not note.stale
-            pool.set(position, *((joined, alone) if here else (ABSENT, ABSENT)))
+            pool.set(position, *((joined, alone) if present and not note.stale else _NONE))
 
     def _tokens(self, text: str) -> int:
         counted = self._memo.note_counts.at(self._count)
-        known = counted.get(text)
-        if known is None:
-            known = counted[text] = self._count(text)  # type: ignore[misc]
+        known = counted[text] = counted.get(text) or self._count(text)  # type: ignore[misc]
         return known
 
     def _seam(self, end: str, start: str) -> int:
