@@ -31,7 +31,7 @@ def cmd_sessions() -> int:
     print(f"{'name':<28} {'turns':>5}  {'strategy':<8} {'tokens':>9} {'cost':>10}  last used")
     # Each row from the kept summaries: only a session changed since is read again.
     rows = SummaryIndex(store.root).rows(
-        names, lambda name: summarize_session(name, store.read_events(name))
+        names, lambda name: summarize_session(name, store.stream_events(name))
     )
     for name, row in rows:
         if isinstance(row, Exception):

@@ -29,7 +29,8 @@ class Message:
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Message:
         return cls(
-            id=str(data["id"]),
+            # Interned: records name the same ids (reply_id, references), one copy for all.
+            id=sys.intern(str(data["id"])),
             role=sys.intern(str(data["role"])),
             content=str(data["content"]),
             ts=float(data["ts"]),

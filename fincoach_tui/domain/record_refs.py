@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import contextlib
 import hashlib
+import sys
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import Any, overload
 
@@ -86,7 +87,7 @@ class RefTable:
 
     def add(self, message_id: str, role: str, content: str) -> None:
         """One transcript message, by id."""
-        self.messages[message_id] = (role, content)
+        self.messages[sys.intern(message_id)] = (sys.intern(role), content)
 
     def add_text(self, event: Mapping[str, Any]) -> None:
         content = str(event["content"])
@@ -221,7 +222,7 @@ class RefTable:
             if "ids" not in item:
                 parts.append(self._single(item))
                 continue
-            runs = IdRuns(item["ids"])
+            runs = IdRuns(map(_shared_id, item["ids"]))
             counts = item.get("tokens")
             for message_id in _ends(runs.items):
                 if message_id not in self.messages:
@@ -230,7 +231,7 @@ class RefTable:
                     raise KeyError(f"no token count recorded for {message_id}")
             parts.append(
                 _Part(
-                    str(item["provenance"]),
+                    sys.intern(str(item["provenance"])),
                     runs,
                     tuple(map(int, counts)) if counts is not None else None,
                 )
@@ -281,6 +282,12 @@ class RefTable:
         return SentMessage(role, content, provenance, tokens, (message_id,))
 
 
+def _shared_id(item: str) -> str:
+    """A single id as the transcript holds it (interned: one copy for the message and every
+    record that sends it); a run ("m1..m40") is one record's own, kept as it is."""
+    return item if ".." in item else sys.intern(item)
+
+
 def _ends(items: Sequence[str]) -> Iterator[str]:
     """The first and last id of each compact item ("m1..m40" -> m1, m40)."""
     for item in items:
@@ -291,9 +298,12 @@ def _ends(items: Sequence[str]) -> Iterator[str]:
 
 
 class _Part:
-    """A run of transcript references (ids kept compact), or one message already built."""
+    """A run of transcript references (ids kept compact), or one message already built.
 
-    __slots__ = ("counts", "ids", "item", "message", "provenance")
+    The ids are held as their compact items and count, not as an IdRuns: a 10,000-turn
+    session holds 30,000 parts, and an IdRuns each would be 1.4 MB more (`ids` makes one)."""
+
+    __slots__ = ("counts", "item", "items", "length", "message", "provenance")
 
     def __init__(
         self,
@@ -303,8 +313,13 @@ class _Part:
         message: SentMessage | None = None,
         item: Mapping[str, Any] | None = None,
     ) -> None:
-        self.provenance, self.ids, self.counts, self.message = provenance, ids, counts, message
+        self.provenance, self.counts, self.message = provenance, counts, message
+        self.items, self.length = ids.items, len(ids)
         self.item = item  # a single message's file item, as read
+
+    @property
+    def ids(self) -> IdRuns:
+        return IdRuns(self.items, self.length)
 
     @classmethod
     def single(cls, message: SentMessage, item: Mapping[str, Any]) -> _Part:
@@ -313,13 +328,13 @@ class _Part:
     def file_item(self) -> dict[str, Any]:
         if self.item is not None:
             return dict(self.item)
-        item: dict[str, Any] = {"ids": list(self.ids.items), "provenance": self.provenance}
+        item: dict[str, Any] = {"ids": list(self.items), "provenance": self.provenance}
         if self.counts is not None:
             item["tokens"] = list(self.counts)
         return item
 
     def __len__(self) -> int:
-        return len(self.ids)
+        return self.length
 
     def messages(self, table: RefTable) -> Iterator[SentMessage]:
         if self.message is not None:
@@ -334,7 +349,7 @@ class _Part:
         if self.message is not None:
             return self.message
         count = self.counts[index] if self.counts is not None else None
-        return table.referenced(self.provenance, _nth_id(self.ids.items, index), count)
+        return table.referenced(self.provenance, _nth_id(self.items, index), count)
 
 
 _ONE = IdRuns(("",))
@@ -372,7 +387,7 @@ class SentRefs(Sequence[SentMessage]):
         """Each part as (provenance, the compact ids it names), or None for a message held
         as text: which transcript messages a record sent, read without building them (a
         buffer record at turn 5,000 names 10,000 messages in one run)."""
-        return [None if p.message is not None else (p.provenance, p.ids.items) for p in self._parts]
+        return [None if p.message is not None else (p.provenance, p.items) for p in self._parts]
 
     def __iter__(self) -> Iterator[SentMessage]:
         for part in self._parts:

@@ -195,7 +195,7 @@ class CallRecord:
         whether it was read from a file or built by a live turn; without it, `sent` must
         spell every message out."""
         values = {k: v for k, v in data.items() if k in _RECORD_FIELDS}
-        for name in _REPEATED:  # the same few words in every record of a session: one copy
+        for name in _REPEATED:  # the same few words in every record, the reply's id: one copy
             if isinstance(values.get(name), str):
                 values[name] = sys.intern(values[name])
         if refs is None:
@@ -211,7 +211,8 @@ class CallRecord:
 
 _USAGE_FIELDS = frozenset(f.name for f in fields(Usage))
 _RECORD_FIELDS = frozenset(f.name for f in fields(CallRecord))
-_REPEATED = ("kind", "strategy", "provider", "model", "note")
+# The reply's id is the transcript's message id (interned by Message.from_dict): shared.
+_REPEATED = ("kind", "strategy", "provider", "model", "note", "reply_id")
 
 
 __all__ = [

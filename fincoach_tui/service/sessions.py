@@ -68,7 +68,7 @@ class Sessions:
 
         store = self._store
         rows = SummaryIndex(store.root).rows(
-            store.names(), lambda name: summarize_session(name, store.read_events(name))
+            store.names(), lambda name: summarize_session(name, store.stream_events(name))
         )
         listed = []
         for name, row in rows:

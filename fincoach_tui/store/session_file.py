@@ -3,7 +3,8 @@
 Why JSONL and append-only: a crash can only ever damage the line being written,
 so recovery is "drop a torn last line" and never "repair a rewritten file". Bytes we
 did not write are never cut: they are copied to `NAME.jsonl.damaged-<time>` first
-(session_parse.py tells the two apart). A failed write is cut back off at once, so
+(session_parse.py tells the two apart; session_repair.py copies them, and rewrites an
+older format's file, its original kept until the upgrade is durable). A failed write is cut back off at once, so
 the file always ends where the last good write ended (store/disk.py).
 Why records by reference (format 2): a record names the transcript messages it sent by
 id and every other text by digest, each text stored once in a `text` event written with
@@ -42,6 +43,7 @@ from fincoach_tui.store.session_names import (
     validate_session_name,
 )
 from fincoach_tui.store.session_parse import ParsedFile, SessionReader, load_events
+from fincoach_tui.store.session_repair import finish_upgrade, rewrite_upgraded, set_aside
 
 # The domain's event and reference modules (a tenth of a second of imports) are imported
 # when a session is read or written: the app imports this module for its first frame,
@@ -82,17 +84,6 @@ def _header() -> HeaderEvent:
 
 def _fsync_dir(directory: Path) -> None:
     disk.fsync_dir(directory)
-
-
-def _aside_path(path: Path, label: str) -> Path:
-    """`NAME.jsonl.<label>-<UTC time>` beside `path`, never an existing file."""
-    stamp = datetime.now(UTC).strftime("%Y%m%dT%H%M%SZ")
-    candidate = path.with_name(f"{path.name}.{label}-{stamp}")
-    number = 1
-    while candidate.exists():
-        number += 1
-        candidate = path.with_name(f"{path.name}.{label}-{stamp}-{number}")
-    return candidate
 
 
 def _table_of(events: Iterable[dict[str, Any]]) -> RefTable:
@@ -250,8 +241,8 @@ class SessionFile:
         self.warnings = parsed.warnings
         self._header = parsed.header
         self._fd = os.open(self.path, os.O_WRONLY | os.O_APPEND | os.O_CLOEXEC)
-        if parsed.damaged_at is not None:
-            self._set_aside(parsed.damaged_at)
+        if parsed.damaged_at is not None:  # copied beside the session, then cut
+            self.warnings.append(set_aside(self.path, self.name, self._fd, parsed.damaged_at))
         elif parsed.truncate_at is not None:
             # Cut only our own torn tail; everything before it stays byte-for-byte.
             os.ftruncate(self._fd, parsed.truncate_at)
@@ -283,52 +274,20 @@ class SessionFile:
         for tools and tests; opening a session replays the events as it reads them)."""
         return list(self._stream_again())
 
-    def _set_aside(self, start: int) -> None:
-        """Bytes we did not write and cannot read: copied beside the session, then cut."""
-        aside = _aside_path(self.path, "damaged")
-        with open(self.path, "rb") as stream:
-            stream.seek(start)
-            damaged = stream.read()
-        disk.write_private(aside, damaged)
-        assert self._fd is not None
-        os.ftruncate(self._fd, start)
-        os.fsync(self._fd)
-        what = "all of it" if start == 0 else f"{len(damaged):,} bytes at the end"
-        self.warnings.append(
-            f"{self.name}: could not read {what}; copied to {aside.name} and left out"
-        )
-
     def _upgrade(self, parsed: ParsedFile, into: OnEvent) -> list[dict[str, Any]]:
-        """Rewrite an older format's file as the current one, handing `into` its events as
-        upgraded; those events. The original is copied to a backup first and removed only
-        once the upgraded file is written and durable."""
-        old = parsed.format
-        events, steps = migrations.upgrade(parsed.events, old)
-        parsed.events = []
-        backup = self.path.with_name(f"{self.path.name}.format{old}-backup")
-        disk.write_private(backup, self.path.read_bytes())
-        lines = [json.dumps(e, ensure_ascii=False, separators=(",", ":")) for e in events]
-        disk.write_private(self.path, "".join(line + "\n" for line in lines))
+        """Rewrite an older format's file as the current one (store/session_repair.py),
+        handing `into` its events as upgraded; those events."""
+        upgrade = rewrite_upgraded(self.path, parsed)
         if self._fd is not None:
             os.close(self._fd)  # the old inode; appends go to the upgraded file
         self._fd = os.open(self.path, os.O_WRONLY | os.O_APPEND | os.O_CLOEXEC)
         self._size = os.fstat(self._fd).st_size
-        upgraded = [json.loads(line) for line in lines]  # what a reopen reads
+        upgraded = upgrade.events
         if upgraded and upgraded[0].get("type") == "header":
             self._header = upgraded[0]
         for event in upgraded:
             into(event)
-        current = migrations.current_format()
-        if parsed.unreadable_lines:  # they are not in the upgraded file: keep the original
-            self.warnings.append(
-                f"{self.name}: upgraded from format {old} to {current}; the original, with "
-                f"its unreadable lines, is kept as {backup.name}"
-            )
-            return upgraded
-        backup.unlink()
-        self.warnings.append(
-            f"{self.name}: upgraded from format {old} to {current} ({', '.join(steps)})"
-        )
+        self.warnings.append(finish_upgrade(self.name, upgrade, parsed.unreadable_lines))
         return upgraded
 
     @property

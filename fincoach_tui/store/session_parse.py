@@ -196,6 +196,25 @@ def _check_header(parsed: ParsedFile, first: dict[str, Any] | None, name: str) -
     parsed.header = first
 
 
+def stream_events(path: Path) -> Iterator[dict[str, Any]]:
+    """A session's events one at a time, line by line, without locking or modifying it (a
+    listing's summary replays them as they come: bounded by the state, not the events).
+    Damage is passed over as `load_events` passes it; an older format is upgraded in
+    memory, whole (as it is when next opened). SessionNotFound on the first `next`."""
+    name = session_name_of(path)
+    try:
+        stream = open(path, "rb")  # noqa: SIM115 - closed when the reading ends
+    except FileNotFoundError:
+        raise SessionNotFound(f"no session named '{name}'") from None
+    with stream:
+        reader = SessionReader(stream, name)
+        if reader.format < migrations.current_format():
+            events, _ = migrations.upgrade(list(reader), reader.format)
+            yield from events
+            return
+        yield from reader
+
+
 def load_events(path: Path) -> tuple[list[dict[str, Any]], list[str]]:
     """Read a session without locking or modifying it (for listings): (events, warnings).
     An older format is upgraded in memory only; the file is upgraded when next opened."""

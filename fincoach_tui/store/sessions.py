@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import contextlib
 import os
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -24,6 +24,7 @@ from .session_file import (
     lock_path_for,
     validate_session_name,
 )
+from .session_parse import stream_events
 
 
 class SessionExists(SessionError, FileExistsError):
@@ -69,6 +70,11 @@ class SessionStore:
         """Read a session without locking or changing it (safe while another window has it)."""
         events, _warnings = load_events(self.path_for(name))
         return events
+
+    def stream_events(self, name: str) -> Iterator[dict[str, Any]]:
+        """`read_events` one event at a time, as the file is read: for a caller that folds
+        them (a listing's summary), which then never holds the file's events at once."""
+        return stream_events(self.path_for(name))
 
     def rename(self, old: str, new: str) -> None:
         old_path, new_path = self.path_for(old), self.path_for(new)

@@ -206,3 +206,24 @@ def test_stamp_for_another_file_is_not_trusted(fresh_cache):
     seed_cache("o200k_base")
 
     assert sha256_of(path) == O200K_SHA256
+
+
+def test_the_python_copy_of_the_vocabulary_is_released(fresh_cache):
+    """The encoding keeps tiktoken's Python dict of 200,000 ranks only to pickle itself (a
+    registered one pickles by name): it is emptied, and encoding, decoding and pickling
+    give what an untouched encoding gives."""
+    import pickle
+
+    text = "My SIP is ₹5,000 a month; rent 18k, héllo wörld 🙂"
+    encoding = load_encoding("o200k_base")
+    untouched = tiktoken.Encoding(**openai_public.o200k_base())  # from the cache just seeded
+
+    assert vars(encoding)["_mergeable_ranks"] == {}
+    assert encoding.encode(text) == untouched.encode(text)
+    assert encoding.encode_ordinary(FINCOACH_SYSTEM_PROMPT) == untouched.encode_ordinary(
+        FINCOACH_SYSTEM_PROMPT
+    )
+    assert encoding.decode(untouched.encode(text)) == text
+    assert encoding.decode_single_token_bytes(1000) == untouched.decode_single_token_bytes(1000)
+    assert encoding.n_vocab == untouched.n_vocab
+    assert pickle.loads(pickle.dumps(encoding)).encode(text) == untouched.encode(text)

@@ -106,4 +106,5 @@ def test_listing_reads_an_older_format_without_rewriting_it(tmp_path, format_2):
     store = SessionStore(tmp_path)
     original = v1_file(store.path_for("old"))
     assert store.read_events("old")[1] == {"type": "remark", "text": "kept"}
+    assert list(store.stream_events("old")) == store.read_events("old")  # upgraded alike
     assert store.path_for("old").read_bytes() == original

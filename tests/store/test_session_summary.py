@@ -98,3 +98,43 @@ def test_an_unreadable_session_is_listed_with_its_reason_and_not_kept(tmp_path):
     rows = SummaryIndex(tmp_path).rows(store.names(), Replays(store))
     assert rows[0][0] == "newer" and isinstance(rows[0][1], Exception)
     assert not (tmp_path / INDEX_NAME).exists()
+
+
+def test_a_listing_without_a_kept_row_reads_the_session_as_a_stream(tmp_path, capsys):
+    """`fincoach sessions` with no kept row for a 300-turn session replays it as its file
+    is read (tracemalloc, deterministic): the peak stays under half of what the file's
+    events take as one list, and the row is the one replaying that list gives; damaged
+    lines are passed over as reading them whole passes them over."""
+    import gc
+    import tracemalloc
+
+    from fincoach_tui.cli.commands import main
+    from fincoach_tui.settings import paths
+    from fincoach_tui.store.session_parse import parse_file
+    from tests.store.test_streaming_replay import generated
+
+    store = SessionStore(paths.sessions_dir())
+    path = generated(store.path_for("long"), 300)
+    lines = path.read_bytes().split(b"\n")
+    lines[40] = b'{"type":"message","message":{"id":'  # a damaged line, skipped alike
+    path.write_bytes(b"\n".join(lines))
+    assert list(store.stream_events("long")) == store.read_events("long")
+    gc.collect()
+    tracemalloc.start()
+    try:
+        events = parse_file(path.read_bytes(), "long").events
+        events_size, _ = tracemalloc.get_traced_memory()
+        del events
+        gc.collect()
+        tracemalloc.reset_peak()
+        base, _ = tracemalloc.get_traced_memory()
+        assert main(["sessions"]) == 0
+        _, peak = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    assert peak - base < events_size // 2
+    row = capsys.readouterr().out.splitlines()[1].split()
+    expected = fresh(store, "long")
+    assert row[:3] == ["long", str(expected.turns), expected.strategy]
+    assert row[3] == f"{expected.billed_tokens:,}"
+    assert expected.turns == 299  # the damaged line was a message: its turn is not complete

@@ -160,3 +160,26 @@ def test_reading_holds_the_state_and_one_line_not_the_events(tmp_path):
     kept, peak = kept - base, peak - base
     assert peak - kept < len(data) // 20  # while reading: about one line more than kept
     assert kept < events_size // 2  # the state is far smaller than the parsed events
+
+
+def test_a_replayed_session_holds_each_id_and_word_once(tmp_path):
+    """Records name the transcript's messages: the reply's id and every single-id reference
+    are the transcript's own string, and every part's provenance and role is one shared
+    word, however many records hold it (30,000 parts at 10,000 turns)."""
+    path = generated(tmp_path / "w.jsonl", 40)
+    state, problems, _ = streamed(path)
+    assert problems == []
+    by_id = {m.id: m for m in state.transcript.messages}
+    for record in state.records:
+        assert record.reply_id is by_id[record.reply_id].id
+        for part in record.sent.reference_runs():
+            if part is None:
+                continue
+            provenance, items = part
+            assert provenance is sys.intern(provenance)
+            for item in items:
+                if ".." not in item:
+                    assert item is by_id[item].id
+    for message_id, (role, _) in state.refs.messages.items():
+        assert message_id is by_id[message_id].id
+        assert role is sys.intern(role)
