@@ -9,13 +9,15 @@ For each size (1,000 and 5,000 `buffer` turns, written by session_gen.py):
   `NAME.walk.json`): the walk is read back, and only the projection's walk ahead is done.
 - per turn: one more turn's step, every strategy, at turn 10 and at the last turn, from
   the walk as it stood a turn before (the median of a few repeats), and what each
-  strategy's step took.
+  strategy's step took: the mean over the 4 turns up to it, so that a turn on which a
+  summary is folded (one in 4) is not compared with one on which none is.
+- ratios, within the same run: warm over cold, and each strategy's step at the last turn
+  over its step at turn 10.
 
 Every strategy is walked by default; `--skip NAME[,NAME]` leaves some out of the cold and
 warm walks and measures each of them alone in the per-turn rows (a fresh walk of it at
-the last turn). `facts` is walked too: its step still passes over every note of the
-session each turn (each worked out once, so a cold walk of 1,000 turns takes seconds, not
-minutes), and a cold walk of 5,000 turns takes minutes; `--skip facts` leaves it out.
+the last turn). `facts` is walked too: it reads each note of the
+session once, as they leave the tail, in an index kept with the walk (notes_index.py).
 
     python benchmarks/bench_walk.py [--sizes 1000,5000] [--skip facts]
 """
@@ -56,35 +58,38 @@ def open_compared(store, engine, strategies_of, name: str) -> tuple[float, objec
     return _cpu() - before, live, comparison
 
 
+WINDOW = 4  # a fold cycle of summary's default batch: one turn in 4 folds
+
+
 def per_turn(live, strategies, turn: int) -> dict[str, float]:
-    """CPU of turn `turn`'s step for each strategy, walked from turn `turn - 1` (a ledger
-    walked that far first, not counted): the median of REPEATS, in milliseconds."""
+    """CPU of one turn's step for each strategy, walked from the turn before (a ledger walked
+    that far first, not counted): the median of REPEATS at each of the WINDOW turns up to
+    `turn`, their mean, in milliseconds."""
     from fincoach_tui.domain.conversation import Message
-    from fincoach_tui.domain.counterfactual import CounterfactualLedger
+    from fincoach_tui.domain.counterfactual import CounterfactualLedger, Walker
 
     coach = live.coach
     state = coach.state
     template = coach.view(Message("template", "user", "", 0.0, 0))
     ledger = CounterfactualLedger(coach.count_context, coach.count_text)
-    if turn > 1:
-        ledger.update(state, strategies, template, limit=turn - 1)
+    first = max(1, turn - WINDOW + 1)
+    if first > 1:
+        ledger.update(state, strategies, template, limit=first - 1)
     messages = state.transcript.messages
-    history, new = messages[: 2 * (turn - 1)], messages[2 * (turn - 1)]
-    record = next((r for r in state.records if r.kind == "chat" and r.turn == turn), None)
-    out = {}
-    for strategy in strategies:
-        samples = []
-        for _ in range(REPEATS):
-            walker = ledger.fork(strategy)
-            if walker is None:
-                from fincoach_tui.domain.counterfactual import Walker
-
-                walker = Walker(strategy)
-            before = _cpu()
-            ledger.step(walker, template, history, new, 0, record)
-            samples.append(_cpu() - before)
-        out[strategy.name] = round(statistics.median(samples) * 1000, 3)
-    return out
+    out: dict[str, list[float]] = {s.name: [] for s in strategies}
+    for at in range(first, turn + 1):
+        history, new = tuple(messages[: 2 * (at - 1)]), messages[2 * (at - 1)]
+        record = next((r for r in state.records if r.kind == "chat" and r.turn == at), None)
+        for strategy in strategies:
+            samples = []
+            for _ in range(REPEATS):
+                walker = ledger.fork(strategy) or Walker(strategy)
+                before = _cpu()
+                ledger.step(walker, template, history, new, 0, record)
+                samples.append(_cpu() - before)
+            out[strategy.name].append(statistics.median(samples))
+        ledger.update(state, strategies, template, limit=1)
+    return {name: round(statistics.mean(v) * 1000, 3) for name, v in out.items()}
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -136,6 +141,15 @@ def main(argv: list[str] | None = None) -> int:
                     row["turn_10_ms"].update(per_turn(live, alone, 10))
                     row[f"turn_{n}_ms"][name] = _alone_at(live, alone, n)
             live.close()
+            row["ratios"] = {
+                "warm_over_cold": round(row["warm_cpu_s"] / row["cold_cpu_s"], 3),
+                **{
+                    f"turn_{n}_over_turn_10_{name}": round(
+                        ms / max(row["turn_10_ms"][name], 1e-6), 2
+                    )
+                    for name, ms in row[f"turn_{n}_ms"].items()
+                },
+            }
             out[str(n)] = row
     finally:
         shutil.rmtree(root, ignore_errors=True)

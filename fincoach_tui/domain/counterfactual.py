@@ -20,15 +20,15 @@ Honest about what is known:
 
 Incremental: each strategy keeps its steps, so a new turn costs one `build()` per strategy;
 recall reads a BM25 index that grows by one question per turn rather than tokenizing the
-whole history again, and the fact store moves forward with the turns being walked.
+whole history again, and the fact store moves forward with the turns being walked
+(fact_replay.py). What the session really sent is read as records come (real_calls.py), and
+a built request is measured by request_measure.py.
 """
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from operator import attrgetter
 from types import MappingProxyType
 from typing import Any
 
@@ -48,19 +48,18 @@ from fincoach_tui.domain.curves import (  # noqa: F401 - the report's types, re-
     strategy_label,
     unbilled,
 )
-from fincoach_tui.domain.fact_store import FactStore
+from fincoach_tui.domain.fact_replay import FactReplay
 from fincoach_tui.domain.memory import Folds, SessionMemo
 from fincoach_tui.domain.memory.base import MemoryView, Summary
 from fincoach_tui.domain.memory.buffer import BufferStrategy
 from fincoach_tui.domain.pricing import Price
+from fincoach_tui.domain.real_calls import RealCalls
 from fincoach_tui.domain.recall import BM25Index, LexicalRetriever, VectorRetriever
 from fincoach_tui.domain.records import UNLISTED_IDS, CallRecord
-from fincoach_tui.domain.session_events import FactEvent, apply_fact_event
+from fincoach_tui.domain.request_measure import has_summary, measure, same_request
+from fincoach_tui.domain.session_events import FactEvent
 from fincoach_tui.domain.session_state import SessionState, StrategySwitch
 from fincoach_tui.domain.upkeep import UpkeepMarks, active_key, real_upkeep, upkeep_estimate
-
-_VERBATIM = frozenset(("verbatim", "new"))  # provenances counted as the message they carry
-_ROLE = attrgetter("role")
 
 
 def strategy_key(strategy: Any) -> tuple:
@@ -99,12 +98,7 @@ class CounterfactualLedger:
         # its new messages, and its estimate does too.
         self.embeds = embeds
         self._walkers: dict[tuple, Walker] = {}
-        self._chat: dict[int, CallRecord] = {}  # turn -> its (last) chat call
-        self._upkeep: dict[int, list[CallRecord]] = {}  # turn -> its extractions, embeddings
-        self._folds: list[CallRecord] = []  # summary calls, in order: one per real summary
-        self._real: dict[int, tuple[Summary, CallRecord | None]] = {}  # last_turn -> summary
-        self._records_seen = 0
-        self._summaries_seen = 0
+        self._calls = RealCalls()  # what the session really sent, by turn (real_calls.py)
         # Recall's index: the questions of the turns walked so far, each tokenized once.
         self._index = BM25Index()
         self._indexed = 0  # turns whose question is in the index
@@ -112,10 +106,8 @@ class CounterfactualLedger:
         self._vector: tuple[VectorRetriever, VectorRetriever] | None = None  # session's, ours
         self._known: dict[str, int] = {}  # content tokens of transcript messages, by id
         self._system: tuple[str, int] | None = None  # a bare system prompt and its tokens
-        # The fact store as it stood at turn `_store_turn`, replayed from the session's log.
-        self._store = FactStore()
-        self._store_turn = 0
-        self._store_applied = 0  # entries of the log applied to it
+        # The fact store as it stood at the turn being walked, replayed from the session's log.
+        self._facts = FactReplay()
         self._actual = ActualPath()  # the path really taken, read as records come
         self._folding: dict[type, bool] = {}  # whether a strategy's class keeps a summary
 
@@ -142,10 +134,10 @@ class CounterfactualLedger:
         True when they are there. `template` carries the system prompt, the counter and any
         extra state a strategy reads; history, new message, summary and fact store are
         replaced per turn."""
-        self._absorb(state)
+        self._calls.absorb(state)
         messages = state.transcript.messages
         turns = len(messages) // 2
-        if turns and turns not in self._chat:
+        if turns and turns not in self._calls.chat:
             turns -= 1  # its reply is in but its record not yet: a step is never redone, so wait
         walkers = []
         for strategy in strategies:
@@ -166,8 +158,8 @@ class CounterfactualLedger:
         # index move forward once per turn, whatever the number of strategies.
         for t in range(first, last + 1):
             self._index_questions(messages, t - 1)
-            view = template if log is None else replace(template, facts=self._facts_at(t, log))
-            record = self._chat.get(t)
+            view = template if log is None else replace(template, facts=self._facts.at(t, log))
+            record = self._calls.chat.get(t)
             completion = record.usage.completion_tokens if record else 0
             # One copy for every strategy (a strategy reads a tuple: `step` takes it as is).
             history = tuple(messages[: 2 * (t - 1)])
@@ -197,20 +189,6 @@ class CounterfactualLedger:
             question = messages[2 * self._indexed]
             self._index.add(question.id, question.content)
             self._indexed += 1
-
-    def _facts_at(self, turn: int, log: Sequence[tuple[int, FactEvent]]) -> FactStore:
-        """The fact store as turn `turn`'s request saw it: every fact event in force by then.
-        The log is in session order, so its turns never decrease; going back rebuilds."""
-        if turn < self._store_turn:
-            self._store, self._store_applied = FactStore(), 0
-        self._store_turn = turn
-        while self._store_applied < len(log) and log[self._store_applied][0] <= turn:
-            try:
-                apply_fact_event(self._store, log[self._store_applied][1])
-            except (KeyError, TypeError, ValueError):
-                pass  # refused by the session too: it changed no fact there either
-            self._store_applied += 1
-        return self._store
 
     def _retriever(self, retriever: Any) -> Any:
         """The session's retriever, with BM25 read from the ledger's index."""
@@ -265,11 +243,11 @@ class CounterfactualLedger:
             ids=UNLISTED_IDS,
         )
         context: Context = walker.strategy.build(view)
-        content, roles = self._measure(context.messages, sizes)
-        estimated = walker.summary_estimated and _has_summary(context)
+        content, roles = measure(context.messages, sizes, self._known, self._count_context)
+        estimated = walker.summary_estimated and has_summary(context)
         if estimated:
             content += walker.summary.tokens  # type: ignore[union-attr]
-        same = record is not None and not estimated and _same_request(context, content, record)
+        same = record is not None and not estimated and same_request(context, content, record)
         return Step(new.turn, content, roles, completion, estimated, record if same else None, fold)
 
     def _system_tokens(self, prompt: str) -> int:
@@ -278,29 +256,6 @@ class CounterfactualLedger:
         if cached is None or cached[0] is not prompt and cached[0] != prompt:
             cached = self._system = (prompt, self._count_context(system_message(prompt)))
         return cached[1]
-
-    def _measure(
-        self, messages: Sequence[ContextMessage], sizes: Mapping[str, int] | None
-    ) -> tuple[int, tuple[tuple[str, int], ...]]:
-        """Content tokens and role counts of a request, in one pass: buffer's request is the
-        whole session, every turn. A transcript message's count is kept by id (it never
-        changes), which spares the counter's own lookup for each of them."""
-        known, count = self._known, self._count_context
-        content = 0
-        for message in messages:
-            ids = message.source_ids
-            if len(ids) != 1:
-                content += count(message)
-            elif sizes and ids[0] in sizes:
-                content += sizes[ids[0]]
-            elif message.provenance not in _VERBATIM:
-                content += count(message)
-            else:
-                tokens = known.get(ids[0])
-                if tokens is None:
-                    tokens = known[ids[0]] = count(message)
-                content += tokens
-        return content, tuple(sorted(Counter(map(_ROLE, messages)).items()))
 
     def _maybe_fold(
         self, walker: Walker, history: tuple[Message, ...], sizes, memo: SessionMemo
@@ -312,7 +267,7 @@ class CounterfactualLedger:
         plan = strategy.fold_plan(history, walker.summary, memo) if folds else None
         if plan is None:
             return None
-        real = self._real.get(plan.last_turn)
+        real = self._calls.summaries.get(plan.last_turn)
         if real is not None and real[1] is not None:
             walker.summary, walker.summary_estimated = real[0], False
             fold_record = real[1]
@@ -360,7 +315,7 @@ class CounterfactualLedger:
         request: the real ones on a turn it really ran, else estimated."""
         strategy = walker.strategy
         if strategy_key(strategy) == active_key(switches, new.turn):
-            records = self._upkeep.get(new.turn, ())
+            records = self._calls.upkeep.get(new.turn, ())
             walker.marks = walker.marks.after_real(history, view.facts, records)
             return real_upkeep(records, strategy.name)
         calls, walker.marks = upkeep_estimate(
@@ -374,32 +329,6 @@ class CounterfactualLedger:
             embeds=self.embeds,
         )
         return calls
-
-    def _absorb(self, state: SessionState) -> None:
-        """Index the records and summaries added since the last update (both append-only)."""
-        # Sliced once and counted from the slice: an event applied meanwhile is read next time.
-        new_records = state.records[self._records_seen :]
-        self._records_seen += len(new_records)
-        for record in new_records:
-            if record.kind == "chat":
-                self._chat[record.turn] = record
-            elif record.kind == "summary":
-                self._folds.append(record)
-            else:  # an extraction, an embedding call
-                self._upkeep.setdefault(record.turn, []).append(record)
-        new_summaries = state.summaries[self._summaries_seen :]
-        for index, summary in enumerate(new_summaries, start=self._summaries_seen):
-            # Kept by the last turn the fold read: a fold that gave the text back unchanged
-            # and claimed none of its turns still read them, and was billed; a walk that
-            # plans the same fold takes it, the summary as it stayed, and its bill.
-            key = summary.read_upto
-            if summary.unchanged and key in self._real:
-                continue  # a fold that claimed no new turn: the earlier fold stands for them
-            self._real[key] = (
-                summary,
-                self._folds[index] if index < len(self._folds) else None,
-            )
-        self._summaries_seen += len(new_summaries)
 
     def adopt(self, walker: Walker) -> None:
         """Take over a walk kept from an earlier opening of this session (walk_state.py)."""
@@ -465,23 +394,3 @@ def curves_as_if(
         curve = price_steps(steps, strategy.name, label, overhead, price, price, embed_price)
         curves.append(replace(curve, error=walker.error if walker else ""))
     return tuple(curves)
-
-
-def _has_summary(context: Context) -> bool:
-    return (
-        any(s.provenance == "summary" for s in context.messages[0].sections)
-        if context.messages
-        else False
-    )
-
-
-def _same_request(context: Context, content: int, record: CallRecord) -> bool:
-    """The real call sent these very messages (same roles, sources and size)."""
-    return (
-        content == record.counted_tokens
-        and len(record.sent) == len(context.messages)
-        and all(
-            s.role == m.role and tuple(s.source_ids) == tuple(m.source_ids)
-            for s, m in zip(record.sent, context.messages)
-        )
-    )

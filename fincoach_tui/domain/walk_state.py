@@ -9,8 +9,10 @@ running sums. A real call a step matched, a real summary, and the newest message
 cover are kept as their positions in the session (records, summaries, transcript), so a
 restored walk holds the very objects a walk from scratch would; anything that does not
 fit the session it is restored into is dropped, and that strategy walks from scratch.
-Everything else the walk keeps (recall's index, the fact store as it stood, the counts) is
-rebuilt from the session as the walk moves on.
+The facts strategy's notes index (notes_index.py) is kept too, with the walk's memo: it is
+what reading every note of the session again would cost on the next opening. Everything
+else the walk keeps (recall's index, the fact store as it stood, the counts) is rebuilt from
+the session as the walk moves on.
 """
 
 from __future__ import annotations
@@ -27,19 +29,26 @@ from fincoach_tui.domain.counterfactual import (
     strategy_key,
 )
 from fincoach_tui.domain.memory.base import Summary
+from fincoach_tui.domain.memory.notes_index import NotesIndex
+from fincoach_tui.domain.memory.session_memo import SessionMemo
 from fincoach_tui.domain.records import compact_ids, expand_ids
 from fincoach_tui.domain.session_state import SessionState
 from fincoach_tui.domain.upkeep import UpkeepMarks
 
-FORMAT = 2  # 2: each step's extractions and embeddings, and where they reached
+# 2: each step's extractions and embeddings, and where they reached; 3: steps by column (a
+# step's turn is its place), the facts strategy's notes index
+FORMAT = 3
 
 
 def _roles(roles: Sequence[Sequence[Any]]) -> tuple[tuple[str, int], ...]:
     return tuple((str(role), int(count)) for role, count in roles)
 
 
-def dump_walk(ledger: CounterfactualLedger, state: SessionState) -> dict[str, Any]:
-    """Every strategy's walk so far, as JSON-ready data."""
+def dump_walk(
+    ledger: CounterfactualLedger, state: SessionState, memo: SessionMemo | None = None
+) -> dict[str, Any]:
+    """Every strategy's walk so far, as JSON-ready data, with the notes index of the walk's
+    `memo`."""
     records = {id(r): i for i, r in enumerate(state.records)}
     summaries = {id(s): i for i, s in enumerate(state.summaries)}
     walkers = []
@@ -49,27 +58,38 @@ def dump_walk(ledger: CounterfactualLedger, state: SessionState) -> dict[str, An
         walkers.append(
             {
                 "key": [key[0], [list(pair) for pair in key[1]]],
-                "steps": [_step(s, records) for s in walker.steps],
+                "steps": _steps(walker.steps, records),
                 "summary": _summary(walker.summary, summaries),
                 "summary_estimated": walker.summary_estimated,
                 "sums": _sums(walker.running),
                 "marks": [walker.marks.extracted_to, walker.marks.embedded_to],
             }
         )
-    return {"format": FORMAT, "walkers": walkers}
+    notes = {}
+    for tail, index in (memo.fact_notes if memo is not None else {}).items():
+        kept = index.dump(state.transcript.messages)
+        if kept is not None:
+            notes[str(tail)] = kept
+    return {"format": FORMAT, "walkers": walkers, "notes": notes}
 
 
-def _step(step: Step, records: dict[int, int]) -> list[Any]:
-    return [
-        step.turn,
-        step.content_tokens,
-        [list(r) for r in step.roles],
-        step.completion_tokens,
-        step.estimated,
-        records[id(step.actual)] if step.actual is not None else None,
-        None if step.fold is None else _fold(step.fold, records),
-        [_fold(call, records) for call in step.upkeep],
-    ]
+def _steps(steps: Sequence[Step], records: dict[int, int]) -> dict[str, Any]:
+    """The steps by column: the numbers of all, then the few that have a real call, a fold,
+    extractions or embeddings, or an estimated summary, by their place."""
+    shapes: dict[tuple, int] = {}
+    out: dict[str, Any] = {
+        "content": [s.content_tokens for s in steps],
+        "roles": [shapes.setdefault(s.roles, len(shapes)) for s in steps],
+        "completion": [s.completion_tokens for s in steps],
+        "estimated": [i for i, s in enumerate(steps) if s.estimated],
+        "actual": [[i, records[id(s.actual)]] for i, s in enumerate(steps) if s.actual],
+        "fold": [[i, _fold(s.fold, records)] for i, s in enumerate(steps) if s.fold],
+        "upkeep": [
+            [i, [_fold(c, records) for c in s.upkeep]] for i, s in enumerate(steps) if s.upkeep
+        ],
+    }
+    out["shapes"] = [[list(r) for r in shape] for shape in shapes]
+    return out
 
 
 def _fold(fold: FoldStep, records: dict[int, int]) -> list[Any]:
@@ -119,12 +139,23 @@ def _sums(sums: WalkerSums | None) -> Any:
 
 
 def restore_walk(
-    ledger: CounterfactualLedger, state: SessionState, data: Any, strategies: Iterable[Any]
+    ledger: CounterfactualLedger,
+    state: SessionState,
+    data: Any,
+    strategies: Iterable[Any],
+    memo: SessionMemo | None = None,
 ) -> list[str]:
-    """Put the kept walks of `strategies` into a ledger that has walked nothing yet; the
-    names of the strategies restored. Data that does not fit this session is passed over."""
+    """Put the kept walks of `strategies` into a ledger that has walked nothing yet (and the
+    kept notes index into the walk's `memo`); the names of the strategies restored. Data
+    that does not fit this session is passed over."""
     if not isinstance(data, dict) or data.get("format") != FORMAT or ledger.walkers:
         return []
+    notes = data.get("notes")
+    if memo is not None and isinstance(notes, dict):
+        for tail, kept in notes.items():
+            if str(tail).isdigit() and int(tail) not in memo.fact_notes:
+                index = memo.fact_notes[int(tail)] = NotesIndex(memo)
+                index.keep(kept)
     wanted = {strategy_key(s): s for s in strategies}
     restored = []
     for kept in data.get("walkers", ()):
@@ -143,22 +174,22 @@ def restore_walk(
 
 def _walker(strategy: Any, kept: dict[str, Any], state: SessionState) -> Walker:
     records, messages = state.records, state.transcript.messages
-    steps = []
-    for turn, content, roles, completion, estimated, actual, fold, upkeep in kept["steps"]:
-        steps.append(
-            Step(
-                int(turn),
-                int(content),
-                _roles(roles),
-                int(completion),
-                bool(estimated),
-                _record(records, actual),
-                None if fold is None else _fold_step(records, fold),
-                tuple(_fold_step(records, call) for call in upkeep),
-            )  # fmt: skip
-        )
-    if any(s.turn != n for n, s in enumerate(steps, start=1)) or len(steps) > len(messages) // 2:
+    columns = kept["steps"]
+    shapes = [_roles(shape) for shape in columns["shapes"]]
+    content, completion = columns["content"], columns["completion"]
+    if len(completion) != len(content) or len(content) > len(messages) // 2:
         raise ValueError("the steps are not this session's turns")
+    estimated = {int(i) for i in columns["estimated"]}
+    actual = {int(i): _record(records, r) for i, r in columns["actual"]}
+    folds = {int(i): _fold_step(records, f) for i, f in columns["fold"]}
+    upkeep = {
+        int(i): tuple(_fold_step(records, c) for c in calls) for i, calls in columns["upkeep"]
+    }
+    steps = [
+        Step(i + 1, int(c), shapes[r], int(out), i in estimated, actual.get(i), folds.get(i),
+             upkeep.get(i, ()))
+        for i, (c, r, out) in enumerate(zip(content, columns["roles"], completion, strict=True))
+    ]  # fmt: skip
     summary = kept["summary"]
     if summary is None:
         restored_summary = None

@@ -8,8 +8,9 @@ averages, cache savings); the widgets render the snapshot it returns.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Generator, Iterator, Sequence
+from collections.abc import Callable, Generator, Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
+from types import MappingProxyType
 from typing import Any
 
 from fincoach_tui.domain.conversation import Message
@@ -71,13 +72,22 @@ class ComparisonSnapshot:
     # and the cheapest (model, strategy, cost) of all; empty unless asked for.
     models: tuple[Any, ...] = ()
     cheapest: tuple[str, str, float] | None = None
+    # Summed in the comparison's worker as calls come (read on the event loop, each time the
+    # meter is shown: not summed over every call of the session there): what caching saved
+    # and how many tokens it cached in all, and what it saved on each turn's chat calls.
+    cache_totals: tuple[float, int] | None = None
+    saved_by_turn: Mapping[int, float] | None = None
 
     @property
     def cache_saved(self) -> float:
+        if self.cache_totals is not None:
+            return self.cache_totals[0]
         return sum(c.saved_usd for c in self.cache)
 
     @property
     def cached_tokens(self) -> int:
+        if self.cache_totals is not None:
+            return self.cache_totals[1]
         return sum(c.cached_tokens for c in self.cache)
 
     def wall(self, name: str = "buffer") -> int | None:
@@ -86,6 +96,8 @@ class ComparisonSnapshot:
 
     def saved_on(self, turn: int) -> float:
         """What caching took off the chat call of `turn`."""
+        if self.saved_by_turn is not None:
+            return self.saved_by_turn.get(turn, 0.0)
         return sum(c.saved_usd for c in self.cache if c.turn == turn and c.kind == "chat")
 
     def crossings(self, baseline: str = "buffer") -> list[Crossing]:
@@ -171,6 +183,8 @@ class CostComparison:
         )
         self._closed = False
         self._cache: list[CacheTurn] = []  # every call's cache saving, in order
+        self._cache_totals = (0.0, 0)  # saved, cached tokens: over self._cache
+        self._saved_by_turn: dict[int, float] = {}  # chat calls' savings, by turn
         self._errors: list[tuple[int, int]] = []  # (turn, billed - predicted) of its chat calls
         self._ahead: tuple[tuple, Ahead] | None = None  # (what it was walked for, the walk)
         self._averages = RunningAverages()
@@ -190,7 +204,7 @@ class CostComparison:
         ):
             from fincoach_tui.domain.walk_state import dump_walk
 
-            self._walk_cache.save(dump_walk(self.ledger, self.coach.state))
+            self._walk_cache.save(dump_walk(self.ledger, self.coach.state, self._memo))
 
     def _read_walk(self, strategies: Sequence[Strategy]) -> None:
         """The walk kept from the last opening, once, before anything is walked."""
@@ -199,7 +213,7 @@ class CostComparison:
             return
         from fincoach_tui.domain.walk_state import restore_walk
 
-        restore_walk(self.ledger, self.coach.state, self._walk_cache.load(), strategies)
+        restore_walk(self.ledger, self.coach.state, self._walk_cache.load(), strategies, self._memo)
 
     @property
     def closed(self) -> bool:
@@ -304,16 +318,22 @@ class CostComparison:
         # Records are append-only and a session's prices fixed: each call's saving and
         # prediction error are kept, and only the new records read.
         new = state.records[len(self._cache) :]
-        self._cache.extend(
-            CacheTurn(
+        saved, cached = self._cache_totals
+        for r in new:
+            call = CacheTurn(
                 r.turn,
                 r.kind,
                 r.usage.cached_tokens,
                 r.usage.prompt_tokens,
                 cache_savings(r.usage, coach.prices.get(r.model)),
             )
-            for r in new
-        )
+            self._cache.append(call)
+            saved, cached = saved + call.saved_usd, cached + call.cached_tokens
+            if call.kind == "chat":
+                self._saved_by_turn[call.turn] = (
+                    self._saved_by_turn.get(call.turn, 0.0) + call.saved_usd
+                )
+        self._cache_totals = (saved, cached)
         self._errors.extend(prediction_errors(new))
         return ComparisonSnapshot(
             report,
@@ -325,6 +345,8 @@ class CostComparison:
             coach.overhead.describe(),
             tuple(self._cache),
             priced=price is not None,
+            cache_totals=self._cache_totals,
+            saved_by_turn=MappingProxyType(dict(self._saved_by_turn)),
         )
 
     @property

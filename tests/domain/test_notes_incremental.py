@@ -6,6 +6,7 @@ turn as a walk builds them, with the plain computation kept here as the referenc
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import replace
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -13,6 +14,7 @@ from hypothesis import strategies as st
 from fincoach_tui.domain.conversation import Message, Transcript
 from fincoach_tui.domain.fact_store import Fact, FactStore, redact
 from fincoach_tui.domain.finance_facts import recognise
+from fincoach_tui.domain.memory.base import MemoryView, last_turns
 from fincoach_tui.domain.memory.notes import (
     NOTES_TOKENS,
     asked_about,
@@ -24,6 +26,7 @@ from fincoach_tui.domain.memory.notes import (
     notes_section,
     user_notes,
 )
+from fincoach_tui.domain.memory.notes_fill import facts_notes
 from fincoach_tui.domain.memory.session_memo import SessionMemo
 from fincoach_tui.domain.user_statements import (
     Statement,
@@ -125,6 +128,8 @@ conversations = st.lists(st.integers(0, len(SAID) - 1), min_size=1, max_size=24)
 # Per turn: 0 nothing, 1 extract the facts of the turn's question, 2 delete, 3 edit.
 events = st.lists(st.integers(0, 3), min_size=24, max_size=24)
 questions = st.lists(st.integers(0, len(QUESTIONS) - 1), min_size=24, max_size=24)
+# Per turn: how many turns back an earlier request is built first (0: none).
+backs = st.lists(st.integers(0, 6), min_size=24, max_size=24)
 
 
 def transcript_of(picks: list[int]) -> tuple[Message, ...]:
@@ -169,19 +174,52 @@ def quarter_chars(text: str) -> int:
     return (len(text) + 3) // 4
 
 
+def compare_index(
+    messages: Sequence[Message],
+    turn: int,
+    store: FactStore,
+    count: Callable[[str], int],
+    question: str,
+    memo: SessionMemo,
+    local: bool,
+) -> None:
+    """The facts strategy's notes section at `turn` from the session's index (`memo`) is the
+    reference's."""
+    history, new = messages[: 2 * turn], messages[2 * turn]
+    question = question or new.content
+    kept = [m for pair in last_turns(history, 3) for m in pair]
+    view = MemoryView(
+        "system", history, replace(new, content=question), len, facts=store, memo=memo
+    )
+    section, told = facts_notes(view, kept, 3, count)
+    facts, edited = current_values(store), edited_keys(store)
+    expected = reference_notes(history, outside(tail_turns(history)), facts, edited)
+    budget = notes_budget(NOTES_TOKENS, len(expected))
+    text, count_expected = reference_section(expected, store, budget, count, question)
+    if local:
+        assert (section.text if section else None, told) == (text, count_expected)
+    elif section is not None:
+        assert count(section.text) <= budget
+
+
 def walk_and_compare(
     picks: list[int],
     changes: list[int],
     asks: list[int],
     count: Callable[[str], int],
     local: bool = True,
+    back: list[int] | None = None,
 ) -> None:
     """Walk the conversation turn by turn; at each turn the notes and their section must be
-    the reference's. With a count that is not `local` (tokens reaching across lines), the
-    section must only fit its budget, its lines the reference's notes, newest first."""
+    the reference's, and so must the facts strategy's, kept in its index from turn to turn
+    (also when a turn `back` asks about an earlier history, as the projection's walk and
+    the walk go back and forth). With a count that is not `local` (tokens reaching across
+    lines), the section must only fit its budget, its lines the reference's notes, newest
+    first."""
     messages = transcript_of(picks)
     store = FactStore()
     memo = SessionMemo()
+    index_memo = SessionMemo()
     serial = [0]
     for turn in range(len(picks)):
         history, new = messages[: 2 * turn], messages[2 * turn]
@@ -190,6 +228,8 @@ def walk_and_compare(
         facts = current_values(store)
         edited = edited_keys(store)
         expected = reference_notes(history, left_out, facts, edited)
+        for at in (turn - back[turn], turn) if back and back[turn] <= turn else (turn,):
+            compare_index(messages, at, store, count, QUESTIONS[asks[turn]], index_memo, local)
         said = user_notes(
             history,
             left_out,
@@ -216,9 +256,9 @@ SETTINGS = settings(max_examples=60, deadline=None, suppress_health_check=[Healt
 
 
 @SETTINGS
-@given(conversations, events, questions)
-def test_notes_match_the_reference_with_a_word_count(picks, changes, asks) -> None:
-    walk_and_compare(picks, changes, asks, words)
+@given(conversations, events, questions, backs)
+def test_notes_match_the_reference_with_a_word_count(picks, changes, asks, back) -> None:
+    walk_and_compare(picks, changes, asks, words, back=back)
 
 
 @SETTINGS
@@ -235,9 +275,9 @@ def test_notes_match_the_reference_with_tiktoken(encoding) -> None:
         return len(count(text))
 
     @SETTINGS
-    @given(conversations, events, questions)
-    def check(picks, changes, asks) -> None:
-        walk_and_compare(picks, changes, asks, tokens)
+    @given(conversations, events, questions, backs)
+    def check(picks, changes, asks, back) -> None:
+        walk_and_compare(picks, changes, asks, tokens, back=back)
 
     check()
 

@@ -374,6 +374,12 @@ def test_caching_savings_and_the_prediction_errors(mixed):
     expected = sum(r.usage.cached_tokens for r in records) * (INPUT - CACHED) / 1e6
     assert snap.cache_saved == pytest.approx(expected)
     assert snap.cached_tokens == sum(r.usage.cached_tokens for r in records)
+    # Summed as the calls came, in the comparison's worker: the very sums over every call.
+    assert snap.cache_saved == sum(c.saved_usd for c in snap.cache)
+    for turn in {c.turn for c in snap.cache}:
+        chat = [c.saved_usd for c in snap.cache if c.turn == turn and c.kind == "chat"]
+        assert snap.saved_on(turn) == sum(chat)
+    assert snap.saved_on(10_000) == 0
     errors = [e for _, e in snap.errors]
     assert errors[0] != 0 and errors[2:] == [0] * (len(errors) - 2)  # learned by the third turn
 

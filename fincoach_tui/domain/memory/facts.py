@@ -16,15 +16,7 @@ from fincoach_tui.domain.fact_extraction import ExtractPlan, plan_extraction
 from fincoach_tui.domain.fact_relevance import facts_budget, relevant_keys
 from fincoach_tui.domain.fact_store import Fact, FactStore
 from fincoach_tui.domain.memory.base import MemoryView, assemble, last_turns, positive_int
-from fincoach_tui.domain.memory.notes import (
-    NOTES_TOKENS,
-    current_values,
-    edited_keys,
-    facts_state,
-    notes_budget,
-    notes_section,
-    user_notes,
-)
+from fincoach_tui.domain.memory.notes_fill import facts_notes
 from fincoach_tui.domain.relative_dates import day_label
 
 # "fact" in the label is how the inspector (and the offline coach) recognise the section.
@@ -112,25 +104,9 @@ class FactsStrategy:
         current = not_in_tail(stored, kept)
         budget = facts_budget(self.facts_tokens, len(stored))
         section, shown = facts_section(current, budget, view.text_tokens, view.new.content)
-        # What extraction could not classify, in the user's words (see `notes`).
-        in_tail = {m.id for m in kept}
-        edited = edited_keys(view.facts)
-        said = user_notes(
-            view.history,
-            lambda m: m.id not in in_tail,
-            current_values(view.facts),
-            edited,
-            view.memo,
-            facts_state(view.facts, edited),
-        )
-        words, told = notes_section(
-            said,
-            view.facts,
-            notes_budget(NOTES_TOKENS, len(said)),
-            view.count_text or word_count,  # the same function turn after turn: see _fit
-            view.new.content,
-            view.memo,
-        )
+        # What extraction could not classify, in the user's words (see `notes`), kept from
+        # one request to the next in the session's memo (see `notes_index`).
+        words, told = facts_notes(view, kept, self.tail_turns, view.count_text or word_count)
         sections = tuple(s for s in (section, words) if s is not None)
         note = store_note(view.facts, len(shown))
         if told:

@@ -145,7 +145,7 @@ def asked_about(statement: Statement, question: str) -> bool:
     )
 
 
-def _traits(text: str, memo: SessionMemo) -> tuple[bool, frozenset[str], frozenset[str]]:
+def note_traits(text: str, memo: SessionMemo) -> tuple[bool, frozenset[str], frozenset[str]]:
     """A note's salience (> 0), the fact keys of its word classes, and the stems of the words
     a question may name it by: what `asked_about` reads, worked out once per text."""
     known = memo.note_traits.get(text)
@@ -157,6 +157,12 @@ def _traits(text: str, memo: SessionMemo) -> tuple[bool, frozenset[str], frozens
 
 
 _ALL_CLASS_KEYS = tuple(dict.fromkeys(k for keys in _CLASS_KEYS.values() for k in keys))
+
+
+def asked_topics(question: str) -> set[str]:
+    """The fact keys of the word classes whose kind `question` names: a note of such a class
+    is one the question is about (see `note_traits`)."""
+    return {k for k in _ALL_CLASS_KEYS if topic_asked(k, question)} if question else set()
 
 
 def notes_section(
@@ -180,13 +186,13 @@ def notes_section(
     facts = current_values(store)
     judged = memo.note_lines.at(facts_state(store))
     said = question_words(question) if question else set()
-    topics = {k for k in _ALL_CLASS_KEYS if topic_asked(k, question)} if question else set()
+    topics = asked_topics(question)
 
     def rank(i: int) -> tuple[bool, bool, bool, bool, int]:
         note = notes[i]
         known = judged.get((note.turn, note.text))
         _, stale, held = known or _judge(note, facts, store, judged)
-        salient, keys, words = _traits(note.text, memo)
+        salient, keys, words = note_traits(note.text, memo)
         asked = (
             bool(question)
             and not stale

@@ -17,7 +17,7 @@ from __future__ import annotations
 import operator
 from collections.abc import Callable, Hashable, Sequence
 from itertools import islice
-from typing import Generic, TypeVar
+from typing import Any, Generic, TypeVar
 
 from fincoach_tui.domain.bm25 import BM25Index
 from fincoach_tui.domain.conversation import Message
@@ -136,6 +136,9 @@ class SessionMemo:
         # A note line's fact-independent traits (salience, the words a question may name):
         # by its text, for good.
         self.note_traits: dict[str, tuple] = {}
+        # The facts strategy's notes kept from request to request (notes_index.NotesIndex),
+        # by tail length.
+        self.fact_notes: dict[int, Any] = {}
         # The session's questions in the order of their turns, for recall (hybrid.py).
         self._questions = BM25Index()
 

@@ -1,0 +1,158 @@
+"""The facts strategy's notes section filled from the session's notes index. Pure.
+
+`notes._fit`'s greedy fill in `notes_section`'s order: the notes the question is about
+first, then those not wholly replaced by a current fact, then the rest, salient before not
+at each step, the newest first; each note is kept if it fits what is left of the budget.
+Rather than trying every note in turn, each next note that fits is found in the index's
+pools (slot_pools.py): what a note costs is its line's tokens and the newline's seam, which
+depends only on whether an older kept note is listed after it (then its own seam) or not
+(then the seam of the oldest kept note, listed before it).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from fincoach_tui.domain.context import Section
+from fincoach_tui.domain.conversation import Message
+from fincoach_tui.domain.fact_relevance import question_words
+from fincoach_tui.domain.memory.note_parts import RANKS, Note
+from fincoach_tui.domain.memory.notes import (
+    NOTES_LABEL,
+    NOTES_TOKENS,
+    asked_topics,
+    current_values,
+    edited_keys,
+    facts_state,
+    notes_budget,
+    notes_section,
+    user_notes,
+)
+from fincoach_tui.domain.memory.notes_index import NotesIndex
+from fincoach_tui.domain.slot_pools import SlotPool
+
+
+def index_section(index: NotesIndex, question: str) -> tuple[Section | None, int] | None:
+    """`notes_section` of the index's notes, or None when its seam count cannot be followed
+    here (lines beginning with different words, a count not local to a line)."""
+    if not index.lines_alike:
+        return None
+    budget = notes_budget(NOTES_TOKENS, len(index))
+    kept, room = fill_section(index, budget, question)
+    if not kept:
+        return None, 0
+    text = "\n".join(index.note_at(s).line for s in kept)
+    if index.tokens(text) != budget - room:
+        return None
+    return Section("fact", NOTES_LABEL, text), len(kept)
+
+
+def fill_section(index: NotesIndex, budget: int, question: str) -> tuple[list[int], int]:
+    """The slots of the notes the section keeps, newest first, and the budget left."""
+    said = question_words(question) if question else set()
+    topics = asked_topics(question)
+    fill = _Fill(index, budget)
+    if question:
+        for salient in (True, False):
+            names = [("w", w, salient) for w in said] + [("k", k, salient) for k in topics]
+            pools = [index.named_pool(name) for name in names]
+            fill.run([p for p in pools if p is not None], None)
+    for rank in RANKS:
+        fill.run([index.rank_pool(rank)], (said, topics) if question and rank[0] else None)
+    return sorted(fill.kept, reverse=True), fill.room
+
+
+class _Fill:
+    def __init__(self, index: NotesIndex, budget: int) -> None:
+        self.index = index
+        self.room = budget
+        self.kept: set[int] = set()
+        self.oldest: Note | None = None  # the kept note said first
+
+    def run(self, pools: list[SlotPool], asked: tuple[set[str], set[str]] | None) -> None:
+        """Try the notes of `pools`, newest first; with `asked` (the question's words and
+        topics), pass over those the question is about: they were tried in their own rank."""
+        index = self.index
+        high = index.slots_made
+        while pools:
+            found = max(self._latest(pool, high) for pool in pools)
+            if found < 0:
+                return
+            high = found
+            index.work += 1
+            if found in self.kept:
+                continue
+            note = index.note_at(found)
+            if asked is not None and not note.stale:
+                keys, words = index.names(note)
+                if not asked[0].isdisjoint(words) or not asked[1].isdisjoint(keys):
+                    continue
+            oldest = self.oldest
+            if oldest is None:
+                cost = note.alone
+            elif found > oldest.slot:
+                cost = note.alone + note.seam
+            else:
+                cost = note.alone + oldest.seam
+            self.kept.add(found)
+            self.room -= cost
+            if oldest is None or found < oldest.slot:
+                self.oldest = note
+
+    def _latest(self, pool: SlotPool, high: int) -> int:
+        """The newest note of `pool` below slot `high` that fits what is left."""
+        oldest = self.oldest
+        if oldest is None:
+            return pool.latest(-1, high, self.room, alone=True)
+        found = pool.latest(oldest.slot, high, self.room, alone=False)
+        if found < 0:
+            found = pool.latest(-1, min(high, oldest.slot), self.room - oldest.seam, alone=True)
+        return found
+
+
+# The index (notes_index.py) was written against the notes' rules before statements held by
+# the facts were sent after the rest and older notes were kept only with the newer ones on
+# their topic; until it follows those rules too, every request takes the reference path.
+INDEX_FOLLOWS_REFERENCE = False
+
+
+def facts_notes(
+    view, kept: Sequence[Message], tail_turns: int, count: Callable[[str], int]
+) -> tuple[Section | None, int]:
+    """The facts strategy's notes section and how many notes it holds, for `view`'s request
+    whose verbatim tail is `kept`: `user_notes` and `notes_section`'s, from the session's
+    index when the history allows, else from them."""
+    history = view.history
+    size = len(history) - len(kept)
+    if (
+        INDEX_FOLLOWS_REFERENCE
+        and isinstance(history, (tuple, list))
+        and size >= 0
+        and all(history[size + i] is m for i, m in enumerate(kept))
+    ):
+        index = view.memo.fact_notes.get(tail_turns)
+        if index is None:
+            index = view.memo.fact_notes[tail_turns] = NotesIndex(view.memo)
+        index.follow(history, size, view.facts, count)
+        if not any(index.reads(m.id) for m in kept):  # ids name one message: the tail's are out
+            found = index_section(index, view.new.content)
+            if found is not None:
+                return found
+    in_tail = {m.id for m in kept}
+    edited = edited_keys(view.facts)
+    said = user_notes(
+        history,
+        lambda m: m.id not in in_tail,
+        current_values(view.facts),
+        edited,
+        view.memo,
+        facts_state(view.facts, edited),
+    )
+    return notes_section(
+        said,
+        view.facts,
+        notes_budget(NOTES_TOKENS, len(said)),
+        count,
+        view.new.content,
+        view.memo,
+    )

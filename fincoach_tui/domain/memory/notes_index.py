@@ -1,0 +1,398 @@
+"""The facts strategy's notes kept from one request to the next, so that a turn's notes
+cost the same at turn 5,000 as at turn 10. Pure.
+
+`notes.user_notes` and `notes.notes_section` are the reference: each request, they pass over
+every user message outside the verbatim tail, and rank and try every note. One `NotesIndex`
+per session (its memo) and tail length keeps what they work out instead:
+
+- the statements of each message that has left the tail (read once, by `statements_of`) in
+  slots numbered in the order said; a text's note is its last slot;
+- whether each text is left out against the current facts (`carried`, `replaced`), judged
+  again only when a fact it names changes (`keys_read`); each note's line and whether a
+  current fact wholly replaced it, worked out again only then (or when what is blanked as
+  deleted changes);
+- the notes in pools (slot_pools.py) by rank (wholly replaced or not, salient or not) and by
+  the words and topics a question may name them by, with what each costs in the section.
+
+So a request reads the messages that left the tail since the last one and the notes whose
+facts changed, and the section's fill (notes_fill.py) finds each next note that fits without
+passing over those that do not. The notes and the section are the reference's (tested); what
+this cannot do the same way is handed to the reference: a history that is not a prefix of
+the one read before (nor longer), a tail that is not its end, lines that do not all begin
+with the same word, a count whose tokens reach across lines.
+"""
+
+from __future__ import annotations
+
+import bisect
+import weakref
+from collections import Counter
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from fincoach_tui.domain.conversation import Message
+from fincoach_tui.domain.fact_store import FactStore, redact
+from fincoach_tui.domain.memory.note_parts import RANKS, Note, blanked, keys_read
+from fincoach_tui.domain.memory.notes import current_values, edited_keys, note_traits, statements_of
+from fincoach_tui.domain.memory.session_memo import SessionMemo
+from fincoach_tui.domain.slot_pools import ABSENT, SlotPool
+from fincoach_tui.domain.user_statements import Statement, carried, marked_line, replaced
+
+_NONE = (ABSENT, ABSENT)  # a slot's costs in a pool its note is not in
+
+
+class NotesIndex:
+    """One session's notes, for one tail length: see the module's docstring."""
+
+    def __init__(self, memo: SessionMemo) -> None:
+        # The memo holds the index: held back weakly, so that a session left is freed as
+        # soon as nothing else holds it (not at the collector's next full pass).
+        self._memo_ref = weakref.ref(memo)
+        self._source: Sequence[Message] = ()  # the last history read
+        self._ends: list[int] = []  # per message read: how many slots were made by then
+        self._said: list[Statement] = []  # by slot
+        # by slot: the word's and topic's pools it is in, with its position there (every
+        # slot is in every rank's pool, at its own number)
+        self._members: list[list[tuple[SlotPool, int]]] = []
+        self._slots: dict[str, list[int]] = {}  # each text's slots, in order
+        self._left_out: dict[str, bool] = {}  # each text's verdict against the facts
+        self._readers: dict[str, set[str]] = {}  # fact key -> the texts whose verdict reads it
+        self._notes: dict[str, Note] = {}  # the texts not left out, each with its note
+        self._starts: Counter[str] = Counter()  # the notes' lines' first words
+        self._ids: Counter[str] = Counter()  # the ids of the messages read
+        self._ranks = {rank: SlotPool() for rank in RANKS}
+        # The notes by a word (w) or topic (k) a question may name them by, and salient or
+        # not: the texts of each, and a pool made the first time a question names it.
+        self._named_texts: dict[tuple[str, str, bool], set[str]] = {}
+        self._named: dict[tuple[str, str, bool], SlotPool] = {}
+        self._kept: dict[str, Any] | None = None  # an index kept from the last opening
+        self._facts: dict[str, str] = {}
+        self._edited: frozenset[str] = frozenset()
+        self._blanked: tuple[tuple[str, bool], ...] = ()
+        self._store: FactStore | None = None
+        self._count: Callable[[str], int] | None = None
+        self.work = 0  # statements read, notes judged or placed, candidates looked at
+        self.judged = 0  # texts judged and notes worked out against the facts
+
+    @property
+    def _memo(self) -> SessionMemo:
+        memo = self._memo_ref()
+        assert memo is not None  # the memo holds the index
+        return memo
+
+    # ---- following the history and the facts -------------------------------------------
+    def follow(self, history: Sequence[Message], size: int, store: FactStore | None, count) -> None:
+        """Read `history[:size]` (the messages outside the tail) against `store`'s facts:
+        only what changed since the last history and facts."""
+        if self._kept is not None:
+            kept, self._kept = self._kept, None
+            self._adopt(kept, history, count)
+        self._take_facts(store, count)
+        read = len(self._ends)
+        common = min(size, read)
+        if common and history[common - 1] is not self._source[common - 1]:
+            self.__init__(self._memo)  # type: ignore[misc]  # another history: start over
+            self._take_facts(store, count)
+        while len(self._ends) > size:
+            self._unread()
+        for position in range(len(self._ends), size):
+            self._read(history[position])
+        self._source = history
+
+    def __len__(self) -> int:  # the notes: texts not left out
+        return len(self._notes)
+
+    def reads(self, message_id: str) -> bool:  # a message with this id is among those read
+        return message_id in self._ids
+
+    def _take_facts(self, store: FactStore | None, count) -> None:
+        facts, edited, gone = current_values(store), edited_keys(store), blanked(store)
+        changed = {
+            k for k in facts.keys() | self._facts.keys() if facts.get(k) != self._facts.get(k)
+        }
+        changed |= edited ^ self._edited
+        every = count != self._count or gone != self._blanked
+        self._facts, self._edited, self._blanked = facts, edited, gone
+        self._store, self._count = store, count
+        texts = set().union(*(self._readers.get(key, ()) for key in changed))
+        for text in texts:
+            self._left_out[text] = self._judge(text)
+        for text in list(self._slots) if every else texts:
+            self._renote(text)
+
+    def _judge(self, text: str) -> bool:
+        """`user_notes`' verdict: left out if the facts hold all of it, or a value it states
+        was replaced by the user's edit."""
+        self.work += 1
+        self.judged += 1
+        edited, facts = self._edited, self._facts
+        return bool(edited and edited & set(replaced(text, facts)[0])) or carried(text, facts)
+
+    def _read(self, message: Message) -> None:
+        if message.role == "user":
+            for statement in statements_of(message, self._memo):
+                self._add(statement)
+        self._ids[message.id] += 1
+        self._ends.append(len(self._said))
+
+    def _add(self, statement: Statement) -> None:
+        self.work += 1
+        slot, text = len(self._said), statement.text
+        self._said.append(statement)
+        for pool in self._ranks.values():
+            pool.add(slot)
+        named = [self._named[n] for n in self._names(text) if n in self._named]
+        self._members.append([(pool, pool.add(slot)) for pool in named])
+        slots = self._slots.setdefault(text, [])
+        if not slots:
+            self._left_out[text] = self._judge(text)
+            self._register(text, keys_read(text))
+        slots.append(slot)
+        self._renote(text)
+
+    def _unread(self) -> None:
+        """Forget the last message read (a walk stepping back)."""
+        self._ends.pop()
+        start = self._ends[-1] if self._ends else 0
+        message = self._source[len(self._ends)]
+        self._ids[message.id] -= 1
+        if not self._ids[message.id]:
+            del self._ids[message.id]
+        for slot in range(len(self._said) - 1, start - 1, -1):
+            self.work += 1
+            text = self._said[slot].text
+            note = self._notes.get(text)
+            if note is not None and note.slot == slot:
+                self._unnote(text)
+            for pool, _ in self._members.pop():
+                pool.drop_last()
+            for pool in self._ranks.values():
+                pool.drop_last()
+            self._said.pop()
+            slots = self._slots[text]
+            slots.pop()
+            if slots:
+                self._renote(text)
+                continue
+            del self._slots[text], self._left_out[text]
+            for key in keys_read(text):
+                self._readers[key].discard(text)
+            for name in self._names(text):
+                self._named_texts[name].discard(text)
+
+    def _names(self, text: str) -> list[tuple[str, str, bool]]:
+        salient, keys, words = note_traits(text, self._memo)
+        return [*(("w", w, salient) for w in words), *(("k", k, salient) for k in keys)]
+
+    def _register(self, text: str, keys: frozenset[str]) -> None:
+        """A text said for the first time: the facts it reads, the words that name it."""
+        for key in keys:
+            self._readers.setdefault(key, set()).add(text)
+        for name in self._names(text):
+            self._named_texts.setdefault(name, set()).add(text)
+
+    def named_pool(self, name: tuple[str, str, bool]) -> SlotPool | None:
+        """The pool of the notes a word or topic names (`name`), made the first time asked."""
+        pool = self._named.get(name)
+        if pool is not None or not self._named_texts.get(name):
+            return pool
+        pool = self._named[name] = SlotPool()
+        texts = self._named_texts[name]
+        for slot in sorted(s for text in texts for s in self._slots[text]):
+            self._members[slot].append((pool, pool.add(slot)))
+        for text in texts:
+            note = self._notes.get(text)
+            if note is not None:
+                self._place(note)
+        return pool
+
+    @property
+    def lines_alike(self) -> bool:
+        """Whether every note's line begins with the same word (the seams count so)."""
+        return len(self._starts) <= 1
+
+    def tokens(self, text: str) -> int:  # by the count the notes were last read with
+        return self._count(text)  # type: ignore[misc]
+
+    def rank_pool(self, rank: tuple[bool, bool]) -> SlotPool:
+        return self._ranks[rank]
+
+    @property
+    def slots_made(self) -> int:  # statements read, in all
+        return len(self._said)
+
+    def note_at(self, slot: int) -> Note:
+        """The note whose text was said last at `slot` (one in a pool is)."""
+        return self._notes[self._said[slot].text]
+
+    def names(self, note: Note) -> tuple[frozenset[str], frozenset[str]]:
+        """The topics (fact keys) and the words a question may name `note` by."""
+        _, keys, words = note_traits(self._said[note.slot].text, self._memo)
+        return keys, words
+
+    # ---- each text's note --------------------------------------------------------------
+    def _renote(self, text: str) -> None:
+        """Put `text`'s note (its last slot, unless it is left out) in its pools."""
+        self._unnote(text)
+        slots = self._slots.get(text)
+        if not slots or self._left_out[text]:
+            return
+        self.work += 1
+        self.judged += 1
+        slot = slots[-1]
+        statement = self._said[slot]
+        line = redact(marked_line(statement, self._facts), self._store)
+        end, start = line.rpartition(" ")[2], line.partition(" ")[0]
+        note = Note(
+            slot,
+            line,
+            replaced(text, self._facts)[1],
+            self._tokens(line),
+            self._seam(end, start),
+            start,
+        )
+        self._notes[text] = note
+        self._starts[start] += 1
+        self._place(note)
+
+    def _unnote(self, text: str) -> None:
+        note = self._notes.pop(text, None)
+        if note is None:
+            return
+        self._starts[note.start] -= 1
+        if not self._starts[note.start]:
+            del self._starts[note.start]
+        self._place(note, present=False)
+
+    def _place(self, note: Note, present: bool = True) -> None:
+        """Set the note's costs in each pool of its slot: where its rank is (and, not wholly
+        replaced, its words' and topics'), absent elsewhere."""
+        salient = note_traits(self._said[note.slot].text, self._memo)[0]
+        rank = (not note.stale, salient)
+        joined, alone = note.alone + note.seam, note.alone
+        for pool_rank, pool in self._ranks.items():
+            pool.set(note.slot, *((joined, alone) if present and pool_rank == rank else _NONE))
+        for pool, position in self._members[note.slot]:
+            pool.set(position, *((joined, alone) if present and not note.stale else _NONE))
+
+    def _tokens(self, text: str) -> int:
+        counted = self._memo.note_counts.at(self._count)
+        known = counted[text] = counted.get(text) or self._count(text)  # type: ignore[misc]
+        return known
+
+    def _seam(self, end: str, start: str) -> int:
+        """What joining a line ending in `end` to one beginning with `start` adds (the
+        reference's count of a pair of lines, `notes._fit`)."""
+        counted = self._memo.note_counts.at(self._count)
+        key = (end, start)
+        known = counted.get(key)
+        if known is None:
+            count = self._count
+            known = counted[key] = count(f"{end}\n{start}") - count(end) - count(start)  # type: ignore[misc]
+        return known
+
+    # ---- kept between openings of the session (walk_state.py) ----------------------------
+    def dump(self, messages: Sequence[Message]) -> dict[str, Any] | None:
+        """The index as JSON-ready data, as far as it read `messages` (the transcript; what
+        it read past them, a projection's turns with no words, is not kept); None if it read
+        another history. A text is kept as where it was said when it is a slice of the
+        message, a line only when it is not the plain `Statement.line`."""
+        read = min(len(self._ends), len(messages))
+        if not read or self._source[read - 1] is not messages[read - 1]:
+            return None
+        if self._ends[read - 1] != len(self._said):
+            return None  # statements past the transcript: not a projection's
+        number = {text: n for n, text in enumerate(self._slots)}
+        texts: list[Any] = []
+        for text, slots in self._slots.items():
+            at = bisect.bisect_right(self._ends, slots[0])
+            start = messages[at].content.find(text)
+            texts.append([at, start, len(text)] if start >= 0 else text)
+        said = [
+            [p, [number[s.text] for s in self._said[self._ends[p - 1] if p else 0 : end]]]
+            for p, end in enumerate(self._ends[:read])
+            if end > (self._ends[p - 1] if p else 0)
+        ]
+        notes = []
+        for text, note in self._notes.items():
+            plain = note.line == self._said[note.slot].line()
+            salient = note_traits(text, self._memo)[0]
+            notes.append(
+                [
+                    number[text],
+                    None if plain else note.line,
+                    note.stale,
+                    note.alone,
+                    note.seam,
+                    salient,
+                ]
+            )
+        return {
+            "read": read,
+            "last": messages[read - 1].id,
+            "texts": texts,
+            "keys": {k: [number[t] for t in ts] for k, ts in self._readers.items() if ts},
+            "named": {
+                "\t".join((a, b, "1" if c else "")): [number[t] for t in ts]
+                for (a, b, c), ts in self._named_texts.items()
+                if ts
+            },
+            "said": said,
+            "left_out": [number[t] for t, out in self._left_out.items() if out],
+            "notes": notes,
+            "facts": [self._facts, sorted(self._edited), [list(b) for b in self._blanked]],
+        }
+
+    def keep(self, data: Any) -> None:
+        """Take `dump`'s data, to be used by the next `follow` if it reads the same history."""
+        self._kept = data if isinstance(data, dict) else None
+
+    def _adopt(self, data: dict[str, Any], history: Sequence[Message], count) -> None:
+        """The kept index, without reading a statement or judging a note again."""
+        try:
+            read = int(data["read"])
+            if not 0 < read <= len(history) or history[read - 1].id != data["last"]:
+                return
+            texts = [
+                t if isinstance(t, str) else history[t[0]].content[t[1] : t[1] + t[2]]
+                for t in data["texts"]
+            ]
+            facts, edited, gone = data["facts"]
+            self._facts = {str(k): str(v) for k, v in facts.items()}
+            self._edited = frozenset(str(k) for k in edited)
+            self._blanked = tuple((str(v), bool(k)) for v, k in gone)
+            self._count = count
+            self._left_out = dict.fromkeys(texts, False)
+            self._left_out.update((texts[n], True) for n in data["left_out"])
+            self._readers = {k: {texts[n] for n in ns} for k, ns in data["keys"].items()}
+            for name, ns in data["named"].items():
+                kind, word, salient = name.split("\t")
+                self._named_texts[(kind, word, bool(salient))] = {texts[n] for n in ns}
+            said = {int(p): ns for p, ns in data["said"]}
+            for position in range(read):
+                message = history[position]
+                for n in said.get(position, ()):
+                    self._slots.setdefault(texts[n], []).append(len(self._said))
+                    self._said.append(Statement(message.turn, texts[n]))
+                self._ids[message.id] += 1
+                self._ends.append(len(self._said))
+            salient_of = {}
+            for n, line, stale, alone, seam, salient in data["notes"]:
+                slot = self._slots[texts[n]][-1]
+                line = self._said[slot].line() if line is None else str(line)
+                start = line.partition(" ")[0]
+                self._notes[texts[n]] = Note(slot, line, bool(stale), int(alone), int(seam), start)
+                self._starts[start] += 1
+                salient_of[slot] = bool(salient)
+        except (KeyError, TypeError, ValueError, IndexError, AttributeError):
+            self.__init__(self._memo)  # type: ignore[misc]  # not this session's: read anew
+            return
+        self._source = history
+        size = len(self._said)
+        for rank in RANKS:  # each pool built at once, not a note at a time
+            joined, alone = [ABSENT] * size, [ABSENT] * size
+            for note in self._notes.values():
+                if (not note.stale, salient_of[note.slot]) == rank:
+                    joined[note.slot], alone[note.slot] = note.alone + note.seam, note.alone
+            self._ranks[rank] = SlotPool.built(list(range(size)), joined, alone)
+        self._members = [[] for _ in range(size)]
