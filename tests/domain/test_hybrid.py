@@ -16,6 +16,7 @@ from fincoach_tui.domain.fact_store import Fact, FactStore
 from fincoach_tui.domain.memory import STRATEGIES, MemoryView, Summary, make_strategy
 from fincoach_tui.domain.memory.facts import FACTS_LABEL
 from fincoach_tui.domain.memory.hybrid import NOTES_CEILING, RECALL_LABEL, HybridStrategy
+from fincoach_tui.domain.memory.hybrid_sections import NOTES_REACH_TURNS, notes_span
 from fincoach_tui.domain.memory.notes import NOTES_LABEL
 from fincoach_tui.domain.memory.summary import SummaryStrategy
 from fincoach_tui.domain.recall import (
@@ -503,3 +504,25 @@ def test_the_users_own_statements_ride_along_within_their_bound():
     # the summary and the passage, the notes shrink to what fits, or go.
     small = strategy.build(view(history, new, folded(history, 2), count=lambda m: 1))
     assert "notes" not in sections(small)
+
+
+def test_the_statements_come_from_the_newest_turns_only():
+    """A fold changes the values the statements are judged against, so hybrid reaches back
+    `NOTES_REACH_TURNS` turns for them, not over the whole session: a statement older than
+    that is left to the summary and recall, one within it is sent."""
+    filler_turns = [x for n in range(NOTES_REACH_TURNS) for x in (f"What is a bond, {n}?", "ok")]
+    texts = [
+        "My wife earns around 95k at her new job.",
+        "noted",
+        *filler_turns,
+        "Our rent is 31k since the hike.",
+        "noted",
+        *[x for n in range(3) for x in (f"What is an index fund, part {n}?", "answer")],
+        "What is a bond, again?",
+    ]
+    history, new = conversation(texts)
+    strategy = HybridStrategy(tail_turns=2, recall_k=1)
+    notes = sections(strategy.build(view(history, new, folded(history, 2))))["notes"]
+    assert notes == "- (turn 62) Our rent is 31k since the hike"
+    assert len(notes_span(history)) == 2 * NOTES_REACH_TURNS
+    assert notes_span(history[:10]) == history[:10]

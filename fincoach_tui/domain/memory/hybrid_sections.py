@@ -69,6 +69,20 @@ class NewestValues(FactStore):
         return self._store.deleted() if self._store is not None else ()
 
 
+# Hybrid's statements come from its newest turns only: the summary's values change at every
+# fold, so each fold judges the statements in reach again, and over the whole history that
+# is a cost per turn that grows with the session (0.2 s a turn at 300 turns). Older turns
+# are the summary's and recall's to carry, as before the notes; every conversation of the
+# probe's corpora (at most 42 turns) is within reach, so their figures are unchanged.
+NOTES_REACH_TURNS = 60
+
+
+def notes_span(history: Sequence[Message]) -> Sequence[Message]:
+    """The newest `NOTES_REACH_TURNS` turns of `history` (its messages from there on)."""
+    reach = 2 * NOTES_REACH_TURNS
+    return history[-reach:] if len(history) > reach else history
+
+
 def statement_notes(
     view: MemoryView,
     kept: Sequence[Message],
@@ -88,7 +102,7 @@ def statement_notes(
     store = NewestValues(view.facts, newer) if newer else view.facts
     edited = edited_keys(view.facts)
     said = user_notes(
-        view.history,
+        notes_span(view.history),
         lambda m: m.id not in sent,
         current_values(store),
         edited,
