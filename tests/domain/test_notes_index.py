@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 from fincoach_tui.domain.conversation import Message, Transcript
 from fincoach_tui.domain.fact_store import Fact, FactStore
 from fincoach_tui.domain.finance_facts import recognise
+from fincoach_tui.domain.memory import notes_fill
 from fincoach_tui.domain.memory.base import MemoryView, last_turns
 from fincoach_tui.domain.memory.note_parts import keys_read
 from fincoach_tui.domain.memory.notes import NOTES_TOKENS, current_values, notes_budget
@@ -69,7 +70,7 @@ def long_conversation(turns: int) -> tuple[Message, ...]:
 
 @pytest.mark.skipif(
     not INDEX_FOLLOWS_REFERENCE,
-    reason="facts take the reference path until the index follows its rules",
+    reason="facts take the reference path until the index's fill skips older notes on a topic",
 )
 def test_a_requests_notes_cost_the_same_work_late_in_a_long_session() -> None:
     messages = long_conversation(600)
@@ -105,16 +106,15 @@ def test_a_requests_notes_cost_the_same_work_late_in_a_long_session() -> None:
     assert max(late) <= max(early) < notes // 5
 
 
-@pytest.mark.skipif(
-    not INDEX_FOLLOWS_REFERENCE,
-    reason="facts take the reference path until the index follows its rules",
-)
-def test_an_index_kept_between_openings_gives_the_same_notes_without_judging_again() -> None:
+def test_an_index_kept_between_openings_gives_the_same_notes_without_judging_again(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     """Dumped as JSON and adopted by a fresh memo (the next opening of the session), the
     index gives the reference's section, having judged no note again: only the statements
     of the turn that left the tail since are read."""
     import json
 
+    monkeypatch.setattr(notes_fill, "INDEX_FOLLOWS_REFERENCE", True)  # the index's path
     messages = long_conversation(120)
     store = FactStore()
     memo = SessionMemo()
