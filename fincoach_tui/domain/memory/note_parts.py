@@ -59,21 +59,82 @@ def topic_names(text: str) -> frozenset[str]:
 
 class TopicPostings:
     """The slots of the notes by topic name, each list in slot order: the newer notes on a
-    note's topic are those after its slot in its names' lists."""
+    note's topic are those after its slot in its names' lists.
 
-    def __init__(self) -> None:
+    A note is kept only with every newer one on its topic, so one whose newer notes on a
+    name cost more than `bound` tokens alone (the largest budget) is never kept: it is
+    buried (`buried`). On each name's list the buried notes are the oldest ones, up to a
+    boundary moved as notes come and go: a note is buried once, not looked at each time."""
+
+    def __init__(self, bound: int) -> None:
+        self.bound = bound
         self.slots: dict[str, list[int]] = {}
+        self._alone: dict[str, list[int]] = {}  # each listed note's tokens, in list order
+        self._total: dict[str, int] = {}  # of the name's notes' tokens
+        self._cut: dict[str, tuple[int, int]] = {}  # buried on the list, and their tokens
+        self._buried: dict[int, int] = {}  # slot -> on how many names it is buried
 
-    def add(self, slot: int, names: frozenset[str]) -> None:
-        for name in names:
-            bisect.insort(self.slots.setdefault(name, []), slot)
+    def buried(self, slot: int) -> bool:
+        return slot in self._buried
 
-    def drop(self, slot: int, names: frozenset[str]) -> None:
+    def add(self, slot: int, names: frozenset[str], alone: int) -> set[int]:
+        """List a note; return the slots whose burial changed."""
+        changed: set[int] = set()
         for name in names:
-            slots = self.slots[name]
-            del slots[bisect.bisect_left(slots, slot)]
+            slots = self.slots.setdefault(name, [])
+            tokens = self._alone.setdefault(name, [])
+            at = bisect.bisect_left(slots, slot)
+            slots.insert(at, slot)
+            tokens.insert(at, alone)
+            self._total[name] = self._total.get(name, 0) + alone
+            cut, below = self._cut.get(name, (0, 0))
+            if at < cut:  # older than a buried note: buried too
+                cut, below = cut + 1, below + alone
+                self._count(slot, 1, changed)
+            self._cut[name] = (cut, below)
+            self._settle(name, changed)
+        return changed
+
+    def drop(self, slot: int, names: frozenset[str]) -> set[int]:
+        """Unlist a note; return the slots whose burial changed."""
+        changed: set[int] = set()
+        for name in names:
+            slots, tokens = self.slots[name], self._alone[name]
+            at = bisect.bisect_left(slots, slot)
+            alone = tokens[at]
+            del slots[at], tokens[at]
+            self._total[name] -= alone
+            cut, below = self._cut[name]
+            if at < cut:
+                cut, below = cut - 1, below - alone
+                self._count(slot, -1, changed)
+            self._cut[name] = (cut, below)
             if not slots:
-                del self.slots[name]
+                del self.slots[name], self._alone[name], self._total[name], self._cut[name]
+                continue
+            self._settle(name, changed)
+        return changed
+
+    def _settle(self, name: str, changed: set[int]) -> None:
+        """Move the name's boundary to where the newer notes' tokens pass `bound`."""
+        slots, tokens, total = self.slots[name], self._alone[name], self._total[name]
+        cut, below = self._cut[name]
+        while cut < len(slots) and total - below - tokens[cut] > self.bound:
+            self._count(slots[cut], 1, changed)
+            cut, below = cut + 1, below + tokens[cut]
+        while cut and total - below <= self.bound:
+            cut, below = cut - 1, below - tokens[cut - 1]
+            self._count(slots[cut], -1, changed)
+        self._cut[name] = (cut, below)
+
+    def _count(self, slot: int, step: int, changed: set[int]) -> None:
+        count = self._buried.get(slot, 0) + step
+        if count:
+            self._buried[slot] = count
+        else:
+            del self._buried[slot]
+        if (count == 0) != (count - step == 0):
+            changed ^= {slot}
 
     def newer(self, slot: int, names: frozenset[str], low: dict[str, int]) -> Iterator[int]:
         """The slots of the notes after `slot` sharing one of `names`, newest first per name

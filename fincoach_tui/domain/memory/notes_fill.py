@@ -149,13 +149,6 @@ class _Fill:
         return found
 
 
-# The index follows the notes' rules (tested equal when switched on), but a question about a
-# topic said many times still tries every older note on it that fits alone, each found not
-# to fit with the newer ones on its topic: work that grows with the session. Until the fill
-# skips those, every request takes the reference path.
-INDEX_FOLLOWS_REFERENCE = False
-
-
 def facts_notes(
     view, kept: Sequence[Message], tail_turns: int, count: Callable[[str], int]
 ) -> tuple[Section | None, int]:
@@ -165,8 +158,7 @@ def facts_notes(
     history = view.history
     size = len(history) - len(kept)
     if (
-        INDEX_FOLLOWS_REFERENCE
-        and isinstance(history, (tuple, list))
+        isinstance(history, (tuple, list))
         and size >= 0
         and all(history[size + i] is m for i, m in enumerate(kept))
     ):

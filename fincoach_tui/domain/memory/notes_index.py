@@ -31,6 +31,7 @@ from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 from fincoach_tui.domain.conversation import Message
+from fincoach_tui.domain.fact_relevance import GROWTH_LIMIT
 from fincoach_tui.domain.fact_store import FactStore, redact
 from fincoach_tui.domain.memory.note_parts import (
     RANKS,
@@ -40,7 +41,13 @@ from fincoach_tui.domain.memory.note_parts import (
     keys_read,
     topic_names,
 )
-from fincoach_tui.domain.memory.notes import current_values, edited_keys, note_traits, statements_of
+from fincoach_tui.domain.memory.notes import (
+    NOTES_TOKENS,
+    current_values,
+    edited_keys,
+    note_traits,
+    statements_of,
+)
 from fincoach_tui.domain.memory.session_memo import SessionMemo
 from fincoach_tui.domain.slot_pools import ABSENT, SlotPool
 from fincoach_tui.domain.user_statements import Statement, carried, marked_line, replaced
@@ -68,7 +75,8 @@ class NotesIndex:
         self._starts: Counter[str] = Counter()  # the notes' lines' first words
         self._ids: Counter[str] = Counter()  # the ids of the messages read
         self._ranks = {rank: SlotPool() for rank in RANKS}
-        self._topics = TopicPostings()  # the notes by topic name (`newer_on_topic`)
+        # the notes by topic name (`newer_on_topic`), burying those never kept at any budget
+        self._topics = TopicPostings(GROWTH_LIMIT * NOTES_TOKENS)
         self.negative_seams = 0  # notes whose seam is below 0: costs not monotone
         # The notes by a word (w) or topic (k) a question may name them by, and salient or
         # not: the texts of each, and a pool made the first time a question names it.
@@ -279,9 +287,11 @@ class NotesIndex:
             del self._starts[note.start]
         self.negative_seams += sign * (note.seam < 0)
         if sign > 0:
-            self._topics.add(note.slot, topic_names(text))
+            changed = self._topics.add(note.slot, topic_names(text), note.alone)
         else:
-            self._topics.drop(note.slot, topic_names(text))
+            changed = self._topics.drop(note.slot, topic_names(text))
+        for slot in changed - {note.slot} if self._members else ():  # buried or unburied
+            self._place(self.note_at(slot))
 
     def topics(self, note: Note) -> frozenset[str]:  # what `on_topic` compares of it
         return topic_names(self._said[note.slot].text)
@@ -303,6 +313,7 @@ class NotesIndex:
         replaced, its words' and topics'), absent elsewhere."""
         salient = note_traits(self._said[note.slot].text, self._memo)[0]
         rank = (not note.stale, salient, not note.held)
+        present = present and not self._topics.buried(note.slot)
         joined, alone = note.alone + note.seam, note.alone
         for pool_rank, pool in self._ranks.items():
             pool.set(note.slot, *((joined, alone) if present and pool_rank == rank else _NONE))
@@ -429,7 +440,8 @@ class NotesIndex:
         for rank in RANKS:  # each pool built at once, not a note at a time
             joined, alone = [ABSENT] * size, [ABSENT] * size
             for note in self._notes.values():
-                if (not note.stale, salient_of[note.slot], not note.held) == rank:
+                buried = self._topics.buried(note.slot)
+                if (not note.stale, salient_of[note.slot], not note.held) == rank and not buried:
                     joined[note.slot], alone[note.slot] = note.alone + note.seam, note.alone
             self._ranks[rank] = SlotPool.built(list(range(size)), joined, alone)
         self._members = [[] for _ in range(size)]
