@@ -6,7 +6,9 @@ at each step, the newest first; each note is kept if it fits what is left of the
 Rather than trying every note in turn, each next note that fits is found in the index's
 pools (slot_pools.py): what a note costs is its line's tokens and the newline's seam, which
 depends only on whether an older kept note is listed after it (then its own seam) or not
-(then the seam of the oldest kept note, listed before it).
+(then the seam of the oldest kept note, listed before it). A note is kept with every newer
+note on its topic or not at all (`notes.newer_on_topic`): each that fits alone is tried with
+those (`_Fill._group`), found through the index's topic lists.
 """
 
 from __future__ import annotations

@@ -7,12 +7,16 @@ per session (its memo) and tail length keeps what they work out instead:
 
 - the statements of each message that has left the tail (read once, by `statements_of`) in
   slots numbered in the order said; a text's note is its last slot;
-- whether each text is left out against the current facts (`carried`, `replaced`), judged
-  again only when a fact it names changes (`keys_read`); each note's line and whether a
-  current fact wholly replaced it, worked out again only then (or when what is blanked as
-  deleted changes);
-- the notes in pools (slot_pools.py) by rank (wholly replaced or not, salient or not) and by
-  the words and topics a question may name them by, with what each costs in the section.
+- whether each text is left out against the current facts (a value the user replaced by
+  editing a fact), judged again only when a fact it names changes (`keys_read`); each
+  note's line, whether a current fact wholly replaced it and whether the facts hold all it
+  says (`carried`), worked out again only then (or when what is blanked as deleted changes);
+- the notes in pools (slot_pools.py) by rank (wholly replaced or not, salient or not, held
+  by the facts or not) and by the words and topics a question may name them by, with what
+  each costs in the section;
+- the notes by topic name (note_parts.TopicPostings), for the newer notes on a note's topic
+  that must be kept with it; a note whose newer ones on a name outweigh the largest budget
+  is never kept, and is set aside (absent from the pools) once, not passed over each time.
 
 So a request reads the messages that left the tail since the last one and the notes whose
 facts changed, and the section's fill (notes_fill.py) finds each next note that fits without
