@@ -16,7 +16,7 @@ from typing import Any
 
 from fincoach_tui.store import disk
 
-VERSION = 1
+VERSION = 2  # 2: the facts notes index keeps statements the facts hold, and whether they do
 
 
 def cache_path(session_path: Path) -> Path:

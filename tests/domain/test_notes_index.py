@@ -4,7 +4,6 @@ and the facts a note's verdict reads are those the recogniser reads in it."""
 
 from __future__ import annotations
 
-import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -14,7 +13,7 @@ from fincoach_tui.domain.finance_facts import recognise
 from fincoach_tui.domain.memory.base import MemoryView, last_turns
 from fincoach_tui.domain.memory.note_parts import keys_read
 from fincoach_tui.domain.memory.notes import NOTES_TOKENS, current_values, notes_budget
-from fincoach_tui.domain.memory.notes_fill import INDEX_FOLLOWS_REFERENCE, facts_notes
+from fincoach_tui.domain.memory.notes_fill import facts_notes
 from fincoach_tui.domain.memory.notes_index import NotesIndex
 from fincoach_tui.domain.memory.session_memo import SessionMemo
 from fincoach_tui.domain.user_statements import Statement, carried, marked_line, replaced
@@ -67,12 +66,8 @@ def long_conversation(turns: int) -> tuple[Message, ...]:
     return transcript.messages
 
 
-@pytest.mark.skipif(
-    not INDEX_FOLLOWS_REFERENCE,
-    reason="facts take the reference path until the index follows its rules",
-)
 def test_a_requests_notes_cost_the_same_work_late_in_a_long_session() -> None:
-    messages = long_conversation(600)
+    messages = long_conversation(1200)
     store = FactStore()
     first = messages[0]
     found = [
@@ -82,7 +77,7 @@ def test_a_requests_notes_cost_the_same_work_late_in_a_long_session() -> None:
     store.extraction(1, (first.id,), found)
     memo = SessionMemo()
     work: list[int] = []
-    for turn in range(1, 600):
+    for turn in range(1, 1200):
         history, new = messages[: 2 * turn], messages[2 * turn]
         question = QUESTIONS[turn % len(QUESTIONS)] or new.content
         asked = Message(new.id, "user", question, new.ts, new.turn)
@@ -92,23 +87,21 @@ def test_a_requests_notes_cost_the_same_work_late_in_a_long_session() -> None:
         before = index.work if index is not None else 0
         section, told = facts_notes(view, kept, 3, words)
         work.append(memo.fact_notes[3].work - before)
-        if turn in (30, 599):  # the reference's, at both ends
+        if turn in (30, 599, 1199):  # the reference's, early, midway and late
             expected = reference_notes(history, outside(tail_turns(history)), current_values(store))
             budget = notes_budget(NOTES_TOKENS, len(expected))
             assert (section.text if section else None, told) == reference_section(
                 expected, store, budget, words, question
             )
-    # Late, the session holds over 500 notes; a request looks at no more than it did early.
+    # An older note goes only with every newer one on its topic, so a question about a topic
+    # looks at its notes until their newest fill the largest budget (here by turn 500); from
+    # then on, with over 1,000 notes late, a request looks at no more than it did then.
     notes = len(memo.fact_notes[3])
-    early, late = work[50:150], work[500:]
-    assert notes > 500
+    early, late = work[500:600], work[1100:]
+    assert notes > 1000
     assert max(late) <= max(early) < notes // 5
 
 
-@pytest.mark.skipif(
-    not INDEX_FOLLOWS_REFERENCE,
-    reason="facts take the reference path until the index follows its rules",
-)
 def test_an_index_kept_between_openings_gives_the_same_notes_without_judging_again() -> None:
     """Dumped as JSON and adopted by a fresh memo (the next opening of the session), the
     index gives the reference's section, having judged no note again: only the statements

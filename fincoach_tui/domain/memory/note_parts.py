@@ -3,13 +3,23 @@ and line read (so that a change to any other fact leaves them as they are). Pure
 
 from __future__ import annotations
 
+import bisect
+from collections.abc import Iterator
 from dataclasses import dataclass
+from functools import lru_cache
 
 from fincoach_tui.domain.fact_store import FactStore
 from fincoach_tui.domain.finance_facts import recognise
+from fincoach_tui.domain.statement_words import topic_words
 
-# A note's rank in the section's order, as (not wholly replaced, salient), first to last.
-RANKS = ((True, True), (True, False), (False, True), (False, False))
+# A note's rank in the section's order, as (not wholly replaced, salient, not held by the
+# facts), first to last.
+RANKS = tuple(
+    (fresh, salient, own)
+    for fresh in (True, False)
+    for salient in (True, False)
+    for own in (True, False)
+)
 
 
 def keys_read(text: str) -> frozenset[str]:
@@ -37,3 +47,101 @@ class Note:
     alone: int  # its line's tokens
     seam: int  # what the newline after its line adds, before the next line's first word
     start: str  # its line's first word
+    held: bool = False  # the current facts hold all it says (`carried`): sent after the rest
+
+
+@lru_cache(maxsize=65536)
+def topic_names(text: str) -> frozenset[str]:
+    """What `statement_words.on_topic` compares of `text`: two notes are on one topic when
+    they share a name (a topic word's stem, or a fact key the recogniser reads, marked)."""
+    return topic_words(text) | frozenset(f"\0{key}" for key in keys_read(text))
+
+
+class TopicPostings:
+    """The slots of the notes by topic name, each list in slot order: the newer notes on a
+    note's topic are those after its slot in its names' lists.
+
+    A note is kept only with every newer one on its topic, so one whose newer notes on a
+    name cost more than `bound` tokens alone (the largest budget) is never kept: it is
+    buried (`buried`). On each name's list the buried notes are the oldest ones, up to a
+    boundary moved as notes come and go: a note is buried once, not looked at each time."""
+
+    def __init__(self, bound: int) -> None:
+        self.bound = bound
+        self.slots: dict[str, list[int]] = {}
+        self._alone: dict[str, list[int]] = {}  # each listed note's tokens, in list order
+        self._total: dict[str, int] = {}  # of the name's notes' tokens
+        self._cut: dict[str, tuple[int, int]] = {}  # buried on the list, and their tokens
+        self._buried: dict[int, int] = {}  # slot -> on how many names it is buried
+
+    def buried(self, slot: int) -> bool:
+        return slot in self._buried
+
+    def add(self, slot: int, names: frozenset[str], alone: int) -> set[int]:
+        """List a note; return the slots whose burial changed."""
+        changed: set[int] = set()
+        for name in names:
+            slots = self.slots.setdefault(name, [])
+            tokens = self._alone.setdefault(name, [])
+            at = bisect.bisect_left(slots, slot)
+            slots.insert(at, slot)
+            tokens.insert(at, alone)
+            self._total[name] = self._total.get(name, 0) + alone
+            cut, below = self._cut.get(name, (0, 0))
+            if at < cut:  # older than a buried note: buried too
+                cut, below = cut + 1, below + alone
+                self._count(slot, 1, changed)
+            self._cut[name] = (cut, below)
+            self._settle(name, changed)
+        return changed
+
+    def drop(self, slot: int, names: frozenset[str]) -> set[int]:
+        """Unlist a note; return the slots whose burial changed."""
+        changed: set[int] = set()
+        for name in names:
+            slots, tokens = self.slots[name], self._alone[name]
+            at = bisect.bisect_left(slots, slot)
+            alone = tokens[at]
+            del slots[at], tokens[at]
+            self._total[name] -= alone
+            cut, below = self._cut[name]
+            if at < cut:
+                cut, below = cut - 1, below - alone
+                self._count(slot, -1, changed)
+            self._cut[name] = (cut, below)
+            if not slots:
+                del self.slots[name], self._alone[name], self._total[name], self._cut[name]
+                continue
+            self._settle(name, changed)
+        return changed
+
+    def _settle(self, name: str, changed: set[int]) -> None:
+        """Move the name's boundary to where the newer notes' tokens pass `bound`."""
+        slots, tokens, total = self.slots[name], self._alone[name], self._total[name]
+        cut, below = self._cut[name]
+        while cut < len(slots) and total - below - tokens[cut] > self.bound:
+            self._count(slots[cut], 1, changed)
+            cut, below = cut + 1, below + tokens[cut]
+        while cut and total - below <= self.bound:
+            cut, below = cut - 1, below - tokens[cut - 1]
+            self._count(slots[cut], -1, changed)
+        self._cut[name] = (cut, below)
+
+    def _count(self, slot: int, step: int, changed: set[int]) -> None:
+        count = self._buried.get(slot, 0) + step
+        if count:
+            self._buried[slot] = count
+        else:
+            del self._buried[slot]
+        if (count == 0) != (count - step == 0):
+            changed ^= {slot}
+
+    def newer(self, slot: int, names: frozenset[str], low: dict[str, int]) -> Iterator[int]:
+        """The slots of the notes after `slot` sharing one of `names`, newest first per name
+        (a slot may come more than once), but for each name those from `low[name]` up."""
+        for name in names:
+            slots = self.slots.get(name, ())
+            at = bisect.bisect_right(slots, slot)
+            top = bisect.bisect_left(slots, low[name]) if name in low else len(slots)
+            for position in range(top - 1, at - 1, -1):
+                yield slots[position]

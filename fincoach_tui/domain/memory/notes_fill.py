@@ -6,7 +6,9 @@ at each step, the newest first; each note is kept if it fits what is left of the
 Rather than trying every note in turn, each next note that fits is found in the index's
 pools (slot_pools.py): what a note costs is its line's tokens and the newline's seam, which
 depends only on whether an older kept note is listed after it (then its own seam) or not
-(then the seam of the oldest kept note, listed before it).
+(then the seam of the oldest kept note, listed before it). A note is kept with every newer
+note on its topic or not at all (`notes.newer_on_topic`): each that fits alone is tried with
+those (`_Fill._group`), found through the index's topic lists.
 """
 
 from __future__ import annotations
@@ -35,7 +37,7 @@ from fincoach_tui.domain.slot_pools import SlotPool
 def index_section(index: NotesIndex, question: str) -> tuple[Section | None, int] | None:
     """`notes_section` of the index's notes, or None when its seam count cannot be followed
     here (lines beginning with different words, a count not local to a line)."""
-    if not index.lines_alike:
+    if not index.lines_alike or index.negative_seams:
         return None
     budget = notes_budget(NOTES_TOKENS, len(index))
     kept, room = fill_section(index, budget, question)
@@ -53,8 +55,9 @@ def fill_section(index: NotesIndex, budget: int, question: str) -> tuple[list[in
     topics = asked_topics(question)
     fill = _Fill(index, budget)
     if question:
-        for salient in (True, False):
-            names = [("w", w, salient) for w in said] + [("k", k, salient) for k in topics]
+        for salient, held in ((True, False), (True, True), (False, False), (False, True)):
+            names = [("w", w, salient, held) for w in said]
+            names += [("k", k, salient, held) for k in topics]
             pools = [index.named_pool(name) for name in names]
             fill.run([p for p in pools if p is not None], None)
     for rank in RANKS:
@@ -68,6 +71,10 @@ class _Fill:
         self.room = budget
         self.kept: set[int] = set()
         self.oldest: Note | None = None  # the kept note said first
+        self.dead: set[int] = set()  # notes tried that did not fit with their newer ones
+        # By topic name, the oldest kept note's slot: a note is kept only with every newer
+        # one on its topic, so those of a name kept are all from there on.
+        self.low: dict[str, int] = {}
 
     def run(self, pools: list[SlotPool], asked: tuple[set[str], set[str]] | None) -> None:
         """Try the notes of `pools`, newest first; with `asked` (the question's words and
@@ -80,24 +87,58 @@ class _Fill:
                 return
             high = found
             index.work += 1
-            if found in self.kept:
+            if found in self.kept or found in self.dead:
                 continue
             note = index.note_at(found)
             if asked is not None and not note.stale:
                 keys, words = index.names(note)
                 if not asked[0].isdisjoint(words) or not asked[1].isdisjoint(keys):
                     continue
-            oldest = self.oldest
-            if oldest is None:
-                cost = note.alone
-            elif found > oldest.slot:
-                cost = note.alone + note.seam
-            else:
-                cost = note.alone + oldest.seam
-            self.kept.add(found)
-            self.room -= cost
-            if oldest is None or found < oldest.slot:
-                self.oldest = note
+            group = self._group(note)
+            if group is None:  # it, with the newer notes on its topic, does not fit
+                self.dead.add(found)
+                continue
+            for member in group:
+                self.room -= self._cost(member, self.oldest)
+                self.kept.add(member.slot)
+                for name in index.topics(member):
+                    self.low[name] = min(self.low.get(name, member.slot), member.slot)
+                if self.oldest is None or member.slot < self.oldest.slot:
+                    self.oldest = member
+
+    @staticmethod
+    def _cost(note: Note, oldest: Note | None) -> int:
+        """What adding `note` to kept notes the oldest of which is `oldest` costs."""
+        if oldest is None:
+            return note.alone
+        if note.slot > oldest.slot:
+            return note.alone + note.seam
+        return note.alone + oldest.seam
+
+    def _group(self, note: Note) -> list[Note] | None:
+        """`note` and the newer notes on its topic not kept yet, and theirs in turn (none are
+        kept without the others: `notes.newer_on_topic`), if together they fit what is
+        left; else None. A note found not to fit never does later (the room only shrinks,
+        and adding a note never costs less than nothing: `negative_seams`), so neither does
+        a group holding it, nor one larger."""
+        index = self.index
+        oldest = self.oldest
+        members, seen, cost = [note], {note.slot}, 0
+        for member in members:  # grows as the newer ones are found
+            cost += self._cost(member, oldest)
+            if oldest is None or member.slot < oldest.slot:
+                oldest = member
+            if cost > self.room:
+                return None
+            for slot in index.newer_on_topic(member, self.low):
+                index.work += 1
+                if slot in seen or slot in self.kept:
+                    continue
+                if slot in self.dead:
+                    return None
+                seen.add(slot)
+                members.append(index.note_at(slot))
+        return members
 
     def _latest(self, pool: SlotPool, high: int) -> int:
         """The newest note of `pool` below slot `high` that fits what is left."""
@@ -110,12 +151,6 @@ class _Fill:
         return found
 
 
-# The index (notes_index.py) was written against the notes' rules before statements held by
-# the facts were sent after the rest and older notes were kept only with the newer ones on
-# their topic; until it follows those rules too, every request takes the reference path.
-INDEX_FOLLOWS_REFERENCE = False
-
-
 def facts_notes(
     view, kept: Sequence[Message], tail_turns: int, count: Callable[[str], int]
 ) -> tuple[Section | None, int]:
@@ -125,8 +160,7 @@ def facts_notes(
     history = view.history
     size = len(history) - len(kept)
     if (
-        INDEX_FOLLOWS_REFERENCE
-        and isinstance(history, (tuple, list))
+        isinstance(history, (tuple, list))
         and size >= 0
         and all(history[size + i] is m for i, m in enumerate(kept))
     ):

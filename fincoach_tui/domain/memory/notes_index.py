@@ -7,12 +7,16 @@ per session (its memo) and tail length keeps what they work out instead:
 
 - the statements of each message that has left the tail (read once, by `statements_of`) in
   slots numbered in the order said; a text's note is its last slot;
-- whether each text is left out against the current facts (`carried`, `replaced`), judged
-  again only when a fact it names changes (`keys_read`); each note's line and whether a
-  current fact wholly replaced it, worked out again only then (or when what is blanked as
-  deleted changes);
-- the notes in pools (slot_pools.py) by rank (wholly replaced or not, salient or not) and by
-  the words and topics a question may name them by, with what each costs in the section.
+- whether each text is left out against the current facts (a value the user replaced by
+  editing a fact), judged again only when a fact it names changes (`keys_read`); each
+  note's line, whether a current fact wholly replaced it and whether the facts hold all it
+  says (`carried`), worked out again only then (or when what is blanked as deleted changes);
+- the notes in pools (slot_pools.py) by rank (wholly replaced or not, salient or not, held
+  by the facts or not) and by the words and topics a question may name them by, with what
+  each costs in the section;
+- the notes by topic name (note_parts.TopicPostings), for the newer notes on a note's topic
+  that must be kept with it; a note whose newer ones on a name outweigh the largest budget
+  is never kept, and is set aside (absent from the pools) once, not passed over each time.
 
 So a request reads the messages that left the tail since the last one and the notes whose
 facts changed, and the section's fill (notes_fill.py) finds each next note that fits without
@@ -27,13 +31,27 @@ from __future__ import annotations
 import bisect
 import weakref
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 from fincoach_tui.domain.conversation import Message
+from fincoach_tui.domain.fact_relevance import GROWTH_LIMIT
 from fincoach_tui.domain.fact_store import FactStore, redact
-from fincoach_tui.domain.memory.note_parts import RANKS, Note, blanked, keys_read
-from fincoach_tui.domain.memory.notes import current_values, edited_keys, note_traits, statements_of
+from fincoach_tui.domain.memory.note_parts import (
+    RANKS,
+    Note,
+    TopicPostings,
+    blanked,
+    keys_read,
+    topic_names,
+)
+from fincoach_tui.domain.memory.notes import (
+    NOTES_TOKENS,
+    current_values,
+    edited_keys,
+    note_traits,
+    statements_of,
+)
 from fincoach_tui.domain.memory.session_memo import SessionMemo
 from fincoach_tui.domain.slot_pools import ABSENT, SlotPool
 from fincoach_tui.domain.user_statements import Statement, carried, marked_line, replaced
@@ -53,7 +71,7 @@ class NotesIndex:
         self._said: list[Statement] = []  # by slot
         # by slot: the word's and topic's pools it is in, with its position there (every
         # slot is in every rank's pool, at its own number)
-        self._members: list[list[tuple[SlotPool, int]]] = []
+        self._members: list[list[tuple[SlotPool, int, bool]]] = []
         self._slots: dict[str, list[int]] = {}  # each text's slots, in order
         self._left_out: dict[str, bool] = {}  # each text's verdict against the facts
         self._readers: dict[str, set[str]] = {}  # fact key -> the texts whose verdict reads it
@@ -61,10 +79,14 @@ class NotesIndex:
         self._starts: Counter[str] = Counter()  # the notes' lines' first words
         self._ids: Counter[str] = Counter()  # the ids of the messages read
         self._ranks = {rank: SlotPool() for rank in RANKS}
+        # the notes by topic name (`newer_on_topic`), burying those never kept at any budget
+        self._topics = TopicPostings(GROWTH_LIMIT * NOTES_TOKENS)
+        self.negative_seams = 0  # notes whose seam is below 0: costs not monotone
         # The notes by a word (w) or topic (k) a question may name them by, and salient or
         # not: the texts of each, and a pool made the first time a question names it.
         self._named_texts: dict[tuple[str, str, bool], set[str]] = {}
-        self._named: dict[tuple[str, str, bool], SlotPool] = {}
+        # (by the name and whether the notes it holds are held by the facts)
+        self._named: dict[tuple[str, str, bool, bool], SlotPool] = {}
         self._kept: dict[str, Any] | None = None  # an index kept from the last opening
         self._facts: dict[str, str] = {}
         self._edited: frozenset[str] = frozenset()
@@ -121,12 +143,12 @@ class NotesIndex:
             self._renote(text)
 
     def _judge(self, text: str) -> bool:
-        """`user_notes`' verdict: left out if the facts hold all of it, or a value it states
-        was replaced by the user's edit."""
+        """`user_notes`' verdict: left out if a value it states was replaced by the user's
+        edit."""
         self.work += 1
         self.judged += 1
         edited, facts = self._edited, self._facts
-        return bool(edited and edited & set(replaced(text, facts)[0])) or carried(text, facts)
+        return bool(edited and edited & set(replaced(text, facts)[0]))
 
     def _read(self, message: Message) -> None:
         if message.role == "user":
@@ -141,8 +163,13 @@ class NotesIndex:
         self._said.append(statement)
         for pool in self._ranks.values():
             pool.add(slot)
-        named = [self._named[n] for n in self._names(text) if n in self._named]
-        self._members.append([(pool, pool.add(slot)) for pool in named])
+        named = [
+            (self._named[(*n, held)], held)
+            for n in self._names(text)
+            for held in (False, True)
+            if (*n, held) in self._named
+        ]
+        self._members.append([(pool, pool.add(slot), held) for pool, held in named])
         slots = self._slots.setdefault(text, [])
         if not slots:
             self._left_out[text] = self._judge(text)
@@ -164,7 +191,7 @@ class NotesIndex:
             note = self._notes.get(text)
             if note is not None and note.slot == slot:
                 self._unnote(text)
-            for pool, _ in self._members.pop():
+            for pool, _, _ in self._members.pop():
                 pool.drop_last()
             for pool in self._ranks.values():
                 pool.drop_last()
@@ -191,15 +218,16 @@ class NotesIndex:
         for name in self._names(text):
             self._named_texts.setdefault(name, set()).add(text)
 
-    def named_pool(self, name: tuple[str, str, bool]) -> SlotPool | None:
-        """The pool of the notes a word or topic names (`name`), made the first time asked."""
+    def named_pool(self, name: tuple[str, str, bool, bool]) -> SlotPool | None:
+        """The pool of the notes a word or topic names (`name`: the name, and whether the
+        facts hold them), made the first time asked."""
         pool = self._named.get(name)
-        if pool is not None or not self._named_texts.get(name):
+        if pool is not None or not self._named_texts.get(name[:3]):
             return pool
         pool = self._named[name] = SlotPool()
-        texts = self._named_texts[name]
+        texts = self._named_texts[name[:3]]
         for slot in sorted(s for text in texts for s in self._slots[text]):
-            self._members[slot].append((pool, pool.add(slot)))
+            self._members[slot].append((pool, pool.add(slot), name[3]))
         for text in texts:
             note = self._notes.get(text)
             if note is not None:
@@ -214,7 +242,7 @@ class NotesIndex:
     def tokens(self, text: str) -> int:  # by the count the notes were last read with
         return self._count(text)  # type: ignore[misc]
 
-    def rank_pool(self, rank: tuple[bool, bool]) -> SlotPool:
+    def rank_pool(self, rank: tuple[bool, bool, bool]) -> SlotPool:
         return self._ranks[rank]
 
     @property
@@ -250,30 +278,52 @@ class NotesIndex:
             self._tokens(line),
             self._seam(end, start),
             start,
+            carried(text, self._facts),
         )
         self._notes[text] = note
-        self._starts[start] += 1
+        self._noted(text, note)
         self._place(note)
+
+    def _noted(self, text: str, note: Note, sign: int = 1) -> None:
+        """Count `note` in (or, `sign` -1, out of) its line's first word and its topics."""
+        self._starts[note.start] += sign
+        if not self._starts[note.start]:
+            del self._starts[note.start]
+        self.negative_seams += sign * (note.seam < 0)
+        if sign > 0:
+            changed = self._topics.add(note.slot, topic_names(text), note.alone)
+        else:
+            changed = self._topics.drop(note.slot, topic_names(text))
+        for slot in changed - {note.slot} if self._members else ():  # buried or unburied
+            self._place(self.note_at(slot))
+
+    def topics(self, note: Note) -> frozenset[str]:  # what `on_topic` compares of it
+        return topic_names(self._said[note.slot].text)
+
+    def newer_on_topic(self, note: Note, low: dict[str, int]) -> Iterator[int]:
+        """The slots of the notes after `note` on its topic (`notes.newer_on_topic`'s), but
+        for each topic name those from `low[name]` up."""
+        return self._topics.newer(note.slot, self.topics(note), low)
 
     def _unnote(self, text: str) -> None:
         note = self._notes.pop(text, None)
         if note is None:
             return
-        self._starts[note.start] -= 1
-        if not self._starts[note.start]:
-            del self._starts[note.start]
+        self._noted(text, note, -1)
         self._place(note, present=False)
 
     def _place(self, note: Note, present: bool = True) -> None:
         """Set the note's costs in each pool of its slot: where its rank is (and, not wholly
         replaced, its words' and topics'), absent elsewhere."""
         salient = note_traits(self._said[note.slot].text, self._memo)[0]
-        rank = (not note.stale, salient)
+        rank = (not note.stale, salient, not note.held)
+        present = present and not self._topics.buried(note.slot)
         joined, alone = note.alone + note.seam, note.alone
         for pool_rank, pool in self._ranks.items():
             pool.set(note.slot, *((joined, alone) if present and pool_rank == rank else _NONE))
-        for pool, position in self._members[note.slot]:
-            pool.set(position, *((joined, alone) if present and not note.stale else _NONE))
+        for pool, position, held in self._members[note.slot]:
+            here = present and not note.stale and held == note.held
+            pool.set(position, *((joined, alone) if here else _NONE))
 
     def _tokens(self, text: str) -> int:
         counted = self._memo.note_counts.at(self._count)
@@ -325,6 +375,7 @@ class NotesIndex:
                     note.alone,
                     note.seam,
                     salient,
+                    note.held,
                 ]
             )
         return {
@@ -377,12 +428,13 @@ class NotesIndex:
                 self._ids[message.id] += 1
                 self._ends.append(len(self._said))
             salient_of = {}
-            for n, line, stale, alone, seam, salient in data["notes"]:
+            for n, line, stale, alone, seam, salient, held in data["notes"]:
                 slot = self._slots[texts[n]][-1]
                 line = self._said[slot].line() if line is None else str(line)
                 start = line.partition(" ")[0]
-                self._notes[texts[n]] = Note(slot, line, bool(stale), int(alone), int(seam), start)
-                self._starts[start] += 1
+                note = Note(slot, line, bool(stale), int(alone), int(seam), start, bool(held))
+                self._notes[texts[n]] = note
+                self._noted(texts[n], note)
                 salient_of[slot] = bool(salient)
         except (KeyError, TypeError, ValueError, IndexError, AttributeError):
             self.__init__(self._memo)  # type: ignore[misc]  # not this session's: read anew
@@ -392,7 +444,8 @@ class NotesIndex:
         for rank in RANKS:  # each pool built at once, not a note at a time
             joined, alone = [ABSENT] * size, [ABSENT] * size
             for note in self._notes.values():
-                if (not note.stale, salient_of[note.slot]) == rank:
+                buried = self._topics.buried(note.slot)
+                if (not note.stale, salient_of[note.slot], not note.held) == rank and not buried:
                     joined[note.slot], alone[note.slot] = note.alone + note.seam, note.alone
             self._ranks[rank] = SlotPool.built(list(range(size)), joined, alone)
         self._members = [[] for _ in range(size)]
