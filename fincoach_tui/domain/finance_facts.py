@@ -36,6 +36,7 @@ from fincoach_tui.domain.recognise_context import (
     anchor_of,
     carried,
     mend_typos,
+    names_another_item,
     spouse_subject,
     topic_in,
 )
@@ -232,7 +233,9 @@ def _recognise(
                 continue
             extra = None
             if not anchors and subject and (figures_in(clause) or has_ended(clause)):
-                if not from_before or short or REFERS_BACK.search(clause):
+                if names_another_item(clause):
+                    pass  # "ar kajer mashi 3,500": another thing, whose name it does not know
+                elif not from_before or short or REFERS_BACK.search(clause):
                     extra = anchor_of(subject)
             if not anchors and extra is None and subject is None and reading.asked:
                 if figures_in(clause) and _POINTS_BACK.search(clause):

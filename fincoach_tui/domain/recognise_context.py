@@ -257,6 +257,31 @@ REFERS_BACK = re.compile(
 )
 
 
+# "and the maid 3,500", "ar kajer mashi 3,500", "plus 2k for the gym": a clause that opens
+# with an additive word and names something before its figure adds another item; its figure
+# is not a new value of what was named before.
+_ANOTHER = re.compile(
+    r"^\W*(?:and|also|plus|aur|ar|ani|mattu|innum|pinne|ebong)\s+(?P<words>[^\d₹]*?)\s*(?:rs\.?|inr|₹)?\s*\d",
+    re.IGNORECASE,
+)
+# Words that say which part of the same thing a figure is, or nothing: not another item.
+_SAME_THING = frozenset(
+    "the a an my our its his her interest rate return returns emi premium cover tenure "
+    "maturity matures period amount balance outstanding principal left remaining pending "
+    "total then now only just about around approx nearly roughly another extra more".split()
+)
+
+
+def names_another_item(clause: str) -> bool:
+    """Whether a clause opens with "and"/"also"/"plus" (or its Hindi, Bengali, Marathi,
+    Kannada, Tamil, Malayalam word) and names something of its own before its figure."""
+    match = _ANOTHER.match(clause)
+    if not match or REFERS_BACK.search(match["words"]):
+        return False
+    words = re.findall(r"[a-z]{3,}", match["words"].lower())
+    return any(w not in _SAME_THING for w in words)
+
+
 # ---- typing slips ----------------------------------------------------------------------
 
 _VOCABULARY = frozenset(

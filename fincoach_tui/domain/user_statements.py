@@ -87,6 +87,7 @@ CLASSES: dict[str, tuple[re.Pattern[str], tuple[str, ...]]] = {
         re.compile(
             r"\b(?:risk\w*|safe(?:ty)?|secure|conservative|aggressive|volatil\w*|cautious|"
             r"crash\w*|los[st]|losing|guarantee\w*|nervous|scared|afraid|sleep|gamble|"
+            r"capital (?:protection|safety|preservation)|protect\w*|preserv\w*|"
             r"darr?|dar lagta|stock market|equit(?:y|ies)|shares?|stocks?|crypto)\b",
             re.IGNORECASE,
         ),
