@@ -44,13 +44,13 @@ from fincoach_tui.domain.recognise_costs import regular_cost
 from fincoach_tui.domain.recognise_endings import has_ended
 from fincoach_tui.domain.recognise_family import family_facts
 from fincoach_tui.domain.recognise_goals import mentioned_goal
-from fincoach_tui.domain.recognise_parts import figures_in
 from fincoach_tui.domain.recognise_owners import (
     about_parent,
     clause_owner,
     parent_continues,
     speaker_of,
 )
+from fincoach_tui.domain.recognise_parts import figures_in
 from fincoach_tui.domain.recognise_phrases import name_facts, risk_facts
 from fincoach_tui.domain.recognise_places import city_facts
 from fincoach_tui.domain.recognise_slots import clause_facts

@@ -118,7 +118,8 @@ _ONLY_A_CITY = re.compile(rf"^\W*(?P<city>{_KNOWN})\W*$", re.IGNORECASE)
 _SOMEONE_ELSE = re.compile(
     r"\b(?:friends?|colleagues?|brother|sister|cousin|neighbou?rs?|boss|sons?|daughters?|"
     r"kids?|children|parents|mother|father|mom|dad|in-laws|relatives?|uncle|aunt|husband|"
-    r"wife|he|she|they|his|her|their)\b",
+    r"wife|he|she|they|his|her|their|amma|appa|papa|mummy|maa|baba|nanna|grand\w+|"
+    r"[a-z]+'s)\b",
     re.IGNORECASE,
 )
 _NOT_PLACES = (

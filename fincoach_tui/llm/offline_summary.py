@@ -30,15 +30,13 @@ from fincoach_tui.domain.finance_facts import (
     read,
     recognise,
 )
+from fincoach_tui.domain.statement_verdicts import carried, marked_line, replaced
 from fincoach_tui.domain.statement_words import on_topic
 from fincoach_tui.domain.user_statements import (
     Statement,
-    carried,
     is_question,
-    marked_line,
     parse_line,
     pick_statements,
-    replaced,
     salience,
 )
 from fincoach_tui.llm.base import ChatMessages
