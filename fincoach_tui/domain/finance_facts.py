@@ -255,13 +255,14 @@ def _recognise(
     return tuple(found), subject
 
 
+_STILL_ON = re.compile(r"\b(?:it|its|it's|that|that's|this|same|again)\b", re.IGNORECASE)
+
+
 def _keeps_subject(sentence: str) -> bool:
     """Whether a sentence that names nothing known leaves the subject as it was: it is short
     ("ugh."), gives a figure, or refers back ("it went up again")."""
     return (
-        len(sentence.split()) < 4
-        or bool(figures_in(sentence))
-        or bool(REFERS_BACK.search(sentence))
+        len(sentence.split()) < 4 or bool(figures_in(sentence)) or bool(_STILL_ON.search(sentence))
     )
 
 
