@@ -176,14 +176,26 @@ _GENERIC = frozenset(_singular(w) for words in _KIND_WORDS.values() for w in wor
 
 
 def topic_in(reading: Reading, clause: str) -> Subject | None:
-    """The known subject a clause names by one of its words (the newest such), if any."""
+    """The known subject a clause names by one of its words (the newest such), if any. Only
+    by a word of the thing itself when the clause says what a figure is needed for: "need
+    40 lakh for interiors and the deposit" is a cost of something new, not the FD's amount."""
     if not reading.topics:
         return None
     said = {_singular(w) for w in re.findall(r"[a-z]+", clause.lower())}
     matches = [(kind, aw, word) for word, kind, aw in reversed(reading.topics) if word in said]
     # A word of the thing itself ("renovation", "Japan") over a word of its kind ("home").
     specific = [(kind, aw) for kind, aw, word in matches if word not in _GENERIC]
-    return specific[0] if specific else (matches[0][:2] if matches else None)
+    if specific:
+        return specific[0]
+    return matches[0][:2] if matches and not _NEEDED_FOR.search(clause) else None
+
+
+# What a figure is needed for: "need 40 lakh for interiors", "requires 5L for the deposit".
+_NEEDED_FOR = re.compile(
+    r"\b(?:need|needs|needed|require|requires|required|budget(?:ed)?|will cost|would cost)\b"
+    r"[^.;]*?\d[^.;]*?\bfor\b",
+    re.IGNORECASE,
+)
 
 
 def carried(anchor: Anchor, clause: str) -> Subject:

@@ -128,3 +128,15 @@ def test_a_relative_date_is_no_evidence_a_statement_is_out_of_date():
 def test_function_words_of_other_languages_are_no_topic():
     assert topic_words("ar ekta FD ache") == frozenset({"fd"})
     assert topic_words("Pune la ghar ahe") == frozenset({"pune", "ghar"})
+
+
+def test_a_figure_needed_for_something_new_is_not_a_deposits_amount():
+    facts = _values(
+        [
+            "My FD is 6 lakh at 7%, it matures in June 2027.",
+            "We want to open a cafe, need 12 lakh for the fit-out and deposit by 2028.",
+        ]
+    )
+    assert (facts["fd_amount"], facts["fd_maturity"]) == ("₹6,00,000", "Jun 2027")
+    # a figure about the deposit itself still updates it
+    assert _values(["My FD is 6 lakh", "the deposit is 7 lakh now"])["fd_amount"] == "₹7,00,000"
