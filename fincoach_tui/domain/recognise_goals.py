@@ -62,7 +62,10 @@ _GOAL_DIRECT = re.compile(
 )
 _GOAL_LABEL = re.compile(
     r"\b(?:goals?|targets?|dream)\s*(?::|is\s+(?:to\s+(?:buy|build|fund|take|go\s+on|have|get)\s+)?)"
-    r"\s*(?:(?:a|an|my|our|the)\s+)?(?P<obj>[a-z][a-z'-]*(?:\s+[a-z][a-z'-]*){0,2})",
+    r"\s*(?:(?:a|an|my|our|the)\s+)?"
+    # not a clause after the label ("goal: we have decided on 35 lakh"): a thing
+    r"(?!(?:we|i|it|is|was|that|this|they|he|she|you|now|still)\b)"
+    r"(?P<obj>[a-z][a-z'-]*(?:\s+[a-z][a-z'-]*){0,2})",
     re.IGNORECASE,
 )
 _SAVE_FOR = re.compile(
@@ -205,7 +208,17 @@ def goal_anchors(clause: str, has_amount: bool = False) -> list[Anchor]:
     if not anchors and not RETIRE_AGE.search(clause):
         for match in _RETIRE.finditer(clause):
             anchors.append(Anchor(match.start(), match.end(), "goal", "retirement", GOAL_SLOTS))
+    # "the landlord wants the flat to take 24k": someone else's want is not the user's goal
+    anchors = [a for a in anchors if not _THIRD_PARTY.search(clause, 0, a.start)]
     return [_with_detail(anchor, clause) for anchor in anchors]
+
+
+# Someone other than the user, then a verb of wanting: "the landlord wants", "bank needs".
+_THIRD_PARTY = re.compile(
+    r"\b(?:landlord|landlady|owner|bank|builder|company|employer|boss|client|he|she|they)\s+"
+    r"(?:wants?|needs?|plans?|asks?|expects?)\b[^,;]*$",
+    re.IGNORECASE,
+)
 
 
 def _with_detail(anchor: Anchor, clause: str) -> Anchor:

@@ -140,3 +140,16 @@ def test_a_figure_needed_for_something_new_is_not_a_deposits_amount():
     assert (facts["fd_amount"], facts["fd_maturity"]) == ("₹6,00,000", "Jun 2027")
     # a figure about the deposit itself still updates it
     assert _values(["My FD is 6 lakh", "the deposit is 7 lakh now"])["fd_amount"] == "₹7,00,000"
+
+
+def test_someone_elses_want_is_not_the_users_goal():
+    assert recognise("the landlord wants the flat to take 31k from next month") == [
+        ("rent", "₹31,000")
+    ]
+    assert recognise("we want a bike next year, 1.2 lakh")[-1] == ("goal_bike_amount", "₹1,20,000")
+
+
+def test_a_clause_after_a_goal_label_is_not_the_goals_name():
+    assert not any(
+        k.startswith("goal_we") for k, _ in recognise("About the goal: we settled on 9 lakh.")
+    )
