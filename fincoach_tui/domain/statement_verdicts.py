@@ -14,14 +14,14 @@ said, "in 16 months") is no evidence that the statement is out of date.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 
 from fincoach_tui.domain.amounts import find_amounts
 from fincoach_tui.domain.fact_store import same_value
 from fincoach_tui.domain.finance_facts import label_of, recognise
 from fincoach_tui.domain.recognise_parts import denied_values, figures_in
 from fincoach_tui.domain.relative_dates import RELATIVE_DATE
-from fincoach_tui.domain.statement_words import words_held
+from fincoach_tui.domain.statement_words import on_topic, words_held
 from fincoach_tui.domain.user_statements import CLASSES, Statement, classes_of
 
 
@@ -111,3 +111,33 @@ def marked_line(statement: Statement, facts: Mapping[str, str]) -> str:
     whole, or for the labels of what was replaced when it also says what still holds."""
     old, whole = replaced(statement.text, facts)
     return statement.line(whole, () if whole else tuple(label_of(k) for k in old))
+
+
+def replacing(
+    statement: Statement,
+    facts: Mapping[str, str],
+    said_in: Mapping[str, int],
+    statements: Sequence[Statement],
+) -> dict[str, str]:
+    """`facts` less the values that cannot replace what `statement` says: a value first said
+    at a later turn (`said_in`: key -> turn) by statements none of which is on the
+    statement's topic (`on_topic`). Then the recogniser filed a figure about something else
+    under the key ("we'd like to give 25 lakh towards it" as the driver's pay), and the
+    user's own statement stays current. A value whose statements are not known is kept."""
+    kept = dict(facts)
+    for key, value in facts.items():
+        turn = said_in.get(key, 0)
+        if turn <= statement.turn:
+            continue
+        stating = [s for s in statements if s.turn == turn and _states(s.text, value)]
+        if stating and not any(on_topic(statement.text, s.text) for s in stating):
+            del kept[key]
+    return kept
+
+
+def _states(text: str, value: str) -> bool:
+    """Whether `text` says `value`: its figures, or its words when it has none."""
+    numbers = _numbers(value)
+    if numbers:
+        return numbers <= _numbers(text)
+    return value.casefold() in text.casefold()

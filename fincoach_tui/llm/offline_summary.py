@@ -30,7 +30,7 @@ from fincoach_tui.domain.finance_facts import (
     read,
     recognise,
 )
-from fincoach_tui.domain.statement_verdicts import carried, marked_line, replaced
+from fincoach_tui.domain.statement_verdicts import carried, marked_line, replaced, replacing
 from fincoach_tui.domain.statement_words import on_topic
 from fincoach_tui.domain.user_statements import (
     Statement,
@@ -104,6 +104,10 @@ class _Summary:
                 return decision + OUTDATED
         return decision
 
+    def against(self, statement: Statement) -> dict[str, str]:
+        """The facts that may replace what `statement` says: those about its topic."""
+        return replacing(statement, self.facts, self.said_in, self.statements)
+
     def add_statement(self, statement: Statement) -> None:
         if all(s.text != statement.text for s in self.statements):
             self.statements.append(statement)
@@ -129,7 +133,7 @@ class _Summary:
         shown = self.shown_statements()
         if shown:
             out.append(WORDS_HEADING)
-            out += [marked_line(s, self.facts) for s in reversed(shown)]
+            out += [marked_line(s, self.against(s)) for s in reversed(shown)]
         if self.decisions:
             out.append(DECISIONS + "; ".join(map(self._marked, self.decisions)) + ".")
         if self.topics:
@@ -252,7 +256,7 @@ def _fit(summary: _Summary, cap: int, count_text: Callable[[str], int]) -> None:
         summary.decisions.pop(0)
         counts["older decision"] += 1
     while over() and (
-        stale := [s for s in summary.statements if replaced(s.text, summary.facts)[1]]
+        stale := [s for s in summary.statements if replaced(s.text, summary.against(s))[1]]
     ):
         summary.statements.remove(stale[0])  # only old values, the oldest first
         counts["older statement"] += 1

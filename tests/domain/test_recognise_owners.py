@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from fincoach_tui.domain.fact_kinds import is_known_key, key_of, label_of
 from fincoach_tui.domain.finance_facts import find_facts, recognise
-from fincoach_tui.domain.statement_verdicts import replaced
+from fincoach_tui.domain.statement_verdicts import replaced, replacing
 from fincoach_tui.domain.statement_words import topic_words
 
 
@@ -153,3 +153,17 @@ def test_a_clause_after_a_goal_label_is_not_the_goals_name():
     assert not any(
         k.startswith("goal_we") for k, _ in recognise("About the goal: we settled on 9 lakh.")
     )
+
+
+def test_a_later_value_replaces_a_statement_only_when_said_on_its_topic():
+    from fincoach_tui.domain.user_statements import Statement
+
+    old = Statement(3, "Household help costs 9,000 a month")
+    facts = {"cost_maid": "₹50,000", "rent": "₹20,000"}
+    said_in = {"cost_maid": 7, "rent": 1}
+    unrelated = [Statement(7, "We'd like to give 50k towards the school trip")]
+    assert replacing(old, facts, said_in, unrelated) == {"rent": "₹20,000"}
+    on_topic = [Statement(7, "the household help costs 50k now")]
+    assert replacing(old, facts, said_in, on_topic) == facts
+    # a value whose statement is not known (said outside what is kept) still replaces
+    assert replacing(old, facts, said_in, []) == facts
