@@ -245,10 +245,11 @@ def _recognise(
             # A question states only the figures it gives as the user's own, in passing:
             # "with my 62k salary can I afford a car?", not the 15k SIP it asks about.
             found += clause_facts(clause, extra, hint, spouses, name, asked=question, owner=owner)
-        if not (question or named_here or _keeps_subject(sentence)):
+        if from_before and not (question or named_here or _keeps_subject(sentence)):
             # "We have one son in Toronto.": a topic of its own, which the recogniser does
             # not know; a later "we'd like to give 25 lakh towards it" is about that, not
-            # about the driver's pay named before it.
+            # about the driver's pay a message before named. (A subject this message named
+            # stays: "Asked my manager for a hike. He agreed. 95k from April.")
             subject, from_before = None, False
     if said_at is not None:
         found = [(k, resolve_relative(v, said_at)) for k, v in found]

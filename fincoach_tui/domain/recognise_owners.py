@@ -38,9 +38,10 @@ _NAMED_SUBJECT = re.compile(
 _HOUSEHOLD = re.compile(r"\b(?:we|we're|our|ours|us|both|joint|together|combined)\b", re.I)
 _NAMES_SELF = re.compile(r"\b(?:i|i'm|i've|im|my|me|mine)\b", re.IGNORECASE)
 # Who types, when two people share the chat: "R here: ...", "N: ...", "Karan here: ...".
-# One or two capitals, or a name followed by "here"; "K+N:" is both (the household).
+# An initial (not "Q:"), or a name followed by "here"; "K+N:" is both (the household).
+# Two capitals are as often an abbreviation ("PS:", "FD:") as a person.
 _SPEAKER = re.compile(
-    r"^\W*(?:(?P<tag>[A-Z]{1,2})|(?P<name>[A-Z][a-z]{1,11})\s+here)\s*(?:here\s*)?:\s*(?=\S)"
+    r"^\W*(?:(?P<tag>(?!Q\b)[A-Z])|(?P<name>[A-Z][a-z]{1,11})\s+here)\s*(?:here\s*)?:\s*(?=\S)"
 )
 _BOTH = re.compile(r"^\W*[A-Z]{1,2}\s*[+&/]\s*[A-Z]{1,2}\s*:")
 

@@ -167,3 +167,15 @@ def test_a_later_value_replaces_a_statement_only_when_said_on_its_topic():
     assert replacing(old, facts, said_in, on_topic) == facts
     # a value whose statement is not known (said outside what is kept) still replaces
     assert replacing(old, facts, said_in, []) == facts
+
+
+def test_a_subject_named_in_the_same_message_survives_a_sentence_about_something_else():
+    assert (
+        _values(["Got a raise! My manager agreed after a long chat. 95k from April."])["salary"]
+        == "₹95,000"
+    )
+
+
+def test_an_abbreviation_before_a_colon_is_not_a_speaker():
+    assert recognise("PS: my salary is 80k now") == [("salary", "₹80,000")]
+    assert recognise("Q: my salary is 80k, enough?") == [("salary", "₹80,000")]
