@@ -148,8 +148,25 @@ def goal_slug(phrase: str) -> str:
     for word in reversed(words):
         if word in _OBJECT_SLUG:
             return _OBJECT_SLUG[word]
-    kept = [w for w in words if w not in _STOP and not w.isdigit()][:2]
-    return key_of(" ".join(kept)) if kept else ""
+    kept: list[str] = []
+    for word in words:
+        if word in _ENDS_THING and kept:
+            break  # "my son after all the EMIs": the thing ends where a clause begins
+        if word not in _STOP and not word.isdigit():
+            kept.append(word)
+    if not kept or kept[0] in _NO_THING:
+        return ""  # "save for it", "a plan for someone like me", "goal: having looked at"
+    return key_of(" ".join(kept[:2]))
+
+
+# Words that end the name of a thing, and words that name no thing of their own.
+_ENDS_THING = frozenset(
+    "after before with when if so but since till until once because in on at by".split()
+)
+_NO_THING = frozenset(
+    "it that this these those them me us him her you someone something somebody anyone "
+    "everyone having trying looking thinking getting doing being".split()
+)
 
 
 def mentioned_goal(clause: str) -> str:

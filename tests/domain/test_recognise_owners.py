@@ -179,3 +179,9 @@ def test_a_subject_named_in_the_same_message_survives_a_sentence_about_something
 def test_an_abbreviation_before_a_colon_is_not_a_speaker():
     assert recognise("PS: my salary is 80k now") == [("salary", "₹80,000")]
     assert recognise("Q: my salary is 80k, enough?") == [("salary", "₹80,000")]
+
+
+def test_a_pronoun_or_a_clause_is_no_goals_name():
+    for said in ("how much should I save for it", "I want a plan for someone like me"):
+        assert not any(k.startswith("goal_") for k, _ in recognise(said))
+    assert [k for k, _ in recognise("we are saving for my son after all the EMIs")] == ["goal_son"]
