@@ -136,7 +136,8 @@ def subject_of_key(key: str) -> Subject | None:
 
 
 _KIND_WORDS = {
-    "salary": "salary pay job raise hike increment appraisal promotion income ctc employer",
+    # not "pay": as often the verb ("so I pay 21k" of the rent) as the noun
+    "salary": "salary job raise hike increment appraisal promotion income ctc employer",
     "rent": "rent flat apartment pg room place landlord landlady owner kiraya",
     "pension": "pension",
     "expenses": "expenses expense spending",

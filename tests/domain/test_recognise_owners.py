@@ -185,3 +185,10 @@ def test_a_pronoun_or_a_clause_is_no_goals_name():
     for said in ("how much should I save for it", "I want a plan for someone like me"):
         assert not any(k.startswith("goal_") for k, _ in recognise(said))
     assert [k for k, _ in recognise("we are saving for my son after all the EMIs")] == ["goal_son"]
+
+
+def test_paying_is_not_pay():
+    facts = _values(
+        ["in-hand salary is 1.5L a month", "rent is 40k, my flatmate and I split it so I pay 20k"]
+    )
+    assert facts["salary"] == "₹1,50,000"
