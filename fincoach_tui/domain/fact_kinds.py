@@ -110,7 +110,7 @@ KINDS: tuple[Kind, ...] = (
         _words(
             r"salary|salaries|take[- ]?home(?: pay)?|in[- ]hand(?: pay)?|(?:my|net|monthly) pay|"
             r"pay ?cheque|paycheck|pays me|income|earn|earns|earning|earnings|get paid|i make|"
-            r"ctc|package|lands in my (?:bank )?account|"
+            r"ctc|package|(?:lands in|comes (?:in)?to|hits|reaches) my (?:bank )?account|"
             # credited every month, not once ("arrears of 2.1 lakh were credited last week")
             r"credit(?:s|ed)(?=\s+(?:to me|(?:to |in |into )?my (?:bank )?account)|"
             r"[^.;]{0,40}\b(?:(?:every|each|per|a) month|monthly|on the (?:1st|first)))|"

@@ -34,6 +34,11 @@ _CONNECTOR = re.compile(
 )
 
 
+# What a figure is net of is not what it is: "1.6 lakh a month after platform fees", "46k
+# after tax and PF".
+_NET_OF = re.compile(
+    r"\b(?:after|net of|minus|less|excluding|post)\s+(?:[\w-]+\s+){0,3}(?:and\s+)?$", re.I
+)
 # A figure that is a share of one just given, not a value of its own.
 _PART_OF = re.compile(r"\s*(?:of|out of)\s+(?:that|this|it|which|those|these|them)\b", re.I)
 
@@ -119,7 +124,11 @@ def _anchor_for(figure: Figure, anchors: tuple[Anchor, ...], clause: str) -> Anc
     """A figure belongs to the anchor right after it when only small words come between
     ("25k rent", "₹10,000 a month in SIPs"), else to the nearest anchor before it, else to
     the nearest after it; each time only anchors with a slot for that figure count."""
-    fits = [a for a in anchors if _slot_for(a, figure, clause) is not None]
+    fits = [
+        a
+        for a in anchors
+        if _slot_for(a, figure, clause) is not None and not _NET_OF.search(clause, 0, a.start)
+    ]
     after = [a for a in fits if a.start >= figure.end]
     if after and _CONNECTOR.match(clause[figure.end : after[0].start]):
         return after[0]

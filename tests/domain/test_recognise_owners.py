@@ -192,3 +192,12 @@ def test_paying_is_not_pay():
         ["in-hand salary is 1.5L a month", "rent is 40k, my flatmate and I split it so I pay 20k"]
     )
     assert facts["salary"] == "₹1,50,000"
+
+
+def test_what_a_figure_is_net_of_is_not_what_it_is():
+    assert recognise("my pay averages 1.2 lakh a month after platform fees") == [
+        ("salary", "₹1,20,000")
+    ]
+    assert recognise("After tax, PF and all, what comes to my account is 52,000.") == [
+        ("salary", "₹52,000")
+    ]
