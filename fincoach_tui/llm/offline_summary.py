@@ -64,11 +64,18 @@ _DECISION = re.compile(
 _SALIENCE = (
     (
         re.compile(
-            r"^(?:(?:spouse_)?salary|pension|rent|expenses|loan_\w+|fd_\w+|rd_\w+|sip|risk|goal_\w+)$"
+            r"^(?:(?:spouse_)?(?:salary|pension|sip)|(?:salary|pension|sip|bonus)_of_[a-z]+|rent|"
+            r"expenses|loan_\w+|fd_\w+|rd_\w+|risk|goal_\w+)$"
         ),
         0,
     ),
-    (re.compile(r"^(?:invest_\w+|insurance_\w+|emergency_fund|savings|debt_\w+|risk_reason)$"), 1),
+    (
+        re.compile(
+            r"^(?:invest_\w+|insurance_\w+|emergency_fund|savings|debt_\w+|risk_reason|"
+            r"parents_\w+)$"
+        ),
+        1,
+    ),
     (re.compile(r"^(?:family_\w+|dependants|city|name|cost_\w+|retirement_age)$"), 2),
 )
 
