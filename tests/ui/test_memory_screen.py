@@ -1,6 +1,6 @@
 """Memory beyond the window, in the app: plant facts, chat past the tail, switch to hybrid
 and to facts, watch the early facts come back at a flat cost; see, edit and delete them in
-the memory screen (Ctrl+Y); a deletion is gone from the next request and after a resume.
+the memory screen (F3); a deletion is gone from the next request and after a resume.
 Against the offline coach and against the fake OpenAI server (chat and embeddings)."""
 
 from __future__ import annotations
@@ -40,7 +40,7 @@ def last_sent(app) -> str:
 
 
 async def open_memory(app, pilot) -> MemoryScreen:
-    await pilot.press("ctrl+y")
+    await pilot.press("f3")
     await pilot.pause()
     assert isinstance(app.screen, MemoryScreen)
     return app.screen
