@@ -364,11 +364,11 @@ def screen_row_of(app, text: str) -> int:
 
 
 async def page_settled(pilot, table: RequestTable) -> None:
-    """Let a page listed by scrolling settle: the table is filled again, scrolled back to
-    the rows that were on screen, and a refresh later takes a scroll to its top as a
-    person's again (until then, the refill's own is not)."""
+    """Let a page listed by scrolling settle: the table is filled again and scrolled back
+    to the rows that were on screen; from then on a scroll to its top is a person's again
+    (until then, the refill's own is not)."""
     await pilot.pause()
-    await wait_until(pilot, lambda: not table.top_held)
+    await wait_until(pilot, lambda: not table.settling)
 
 
 async def test_scrolling_to_the_top_lists_the_next_page_and_keeps_the_rows_on_screen():
@@ -431,3 +431,31 @@ async def test_ctrl_home_on_the_table_lists_the_next_page_with_the_top_in_view()
         await pilot.pause()
         assert row_keys(table) == ["1", MARKER_KEY, *newest_keys(1000, NEWEST + 3 * PAGE)]
         assert table.cursor_row == 1 and table.scroll_y == 0
+
+
+async def test_the_top_reached_again_as_soon_as_a_page_is_in_lists_the_next_page():
+    app = OneWidgetApp(RequestInspector)
+    async with app.run_test(size=(120, 40)) as pilot:
+        inspector = app.query_one(RequestInspector)
+        inspector.show(record(500))
+        await pilot.pause()
+        table = inspector.query_one(RequestTable)
+        table.scroll_to(y=1, animate=False)  # one row short of the top
+        await pilot.pause()
+        at = screen_row_of(app, "message 801") + 1  # where the top would show it
+        again: list[float] = []
+
+        def top_again(y: float) -> None:
+            # The first page is in and the rows that were on screen are back in place: a
+            # person reaches the top again, in the very next thing the table does.
+            if y == PAGE and not again:
+                again.append(y)
+                table.call_next(table.scroll_to, y=0, animate=False, immediate=True)
+
+        app.watch(table, "scroll_y", top_again, init=False)
+        table.scroll_to(y=0, animate=False)
+        await wait_until(pilot, lambda: inspector.window.hidden == 799 - 2 * PAGE)
+        await wait_until(pilot, lambda: table.scroll_y == PAGE and not table.settling)
+        assert again == [PAGE]
+        assert row_keys(table) == ["1", MARKER_KEY, *newest_keys(1000, NEWEST + 2 * PAGE)]
+        assert screen_row_of(app, f"message {1001 - NEWEST - PAGE}") == at
