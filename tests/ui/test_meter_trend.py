@@ -9,7 +9,7 @@ from typing import overload
 
 from fincoach_tui.domain.records import SentMessage
 from fincoach_tui.ui.meter import TREND_TURNS, TokenMeter, recent_errors
-from tests.widget_harness import OneWidgetApp, call_record
+from tests.widget_harness import call_record, mounted
 
 
 class CountedErrors(Sequence[tuple[int, int]]):
@@ -64,9 +64,7 @@ def test_an_earlier_turns_trend_is_the_same_and_found_by_halving():
 
 
 async def test_the_meter_line_is_the_one_the_whole_list_gave():
-    app = OneWidgetApp(TokenMeter)
-    async with app.run_test(size=(100, 30)) as pilot:
-        meter = app.query_one(TokenMeter)
+    async with mounted(TokenMeter, (100, 30)) as (meter, pilot):
         errors = CountedErrors(2_000)
         sent = [SentMessage("user", "hi", "new", 3)]
         meter.show(call_record(1_500, "buffer", sent, prompt=13), 128_000, errors=errors)
