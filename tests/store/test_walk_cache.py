@@ -4,14 +4,17 @@ file replaced with the new walk when the session is left."""
 
 from __future__ import annotations
 
+import hashlib
 import json
 
+from fincoach_tui.domain.walk_state import dump_walk
 from fincoach_tui.domain.walk_version import WALK_VERSION
 from fincoach_tui.service.cost_comparison import CostComparison, comparison_strategies
 from fincoach_tui.service.runtime import open_session
 from fincoach_tui.store.sessions import SessionStore
 from fincoach_tui.store.walk_cache import WalkCache
-from tests.service.test_walk_state import QUESTIONS, counting, engine
+from tests.service.test_counterfactual import make_coach, talk
+from tests.service.test_walk_state import PARAMS, QUESTIONS, counting, engine, strategies_for
 
 TURNS = 12
 
@@ -61,3 +64,24 @@ async def test_a_walk_kept_by_other_code_is_walked_again_and_replaced(tmp_path, 
     again.close()
     assert json.loads(path.read_text(encoding="utf-8"))["walk_version"] == WALK_VERSION
     assert WalkCache(store.path_for("kept"), again.walk_cache().basis).load() is not None
+
+
+# What this code keeps of one fixed session's walk, every strategy (30 turns
+# of hybrid with small sizes: folds, cuts and recalls). A kept walk is read back only by
+# the same WALK_VERSION: when what the walk keeps changes, the version must move with it.
+TURNS_KEPT = 30
+KEPT_WALK = (1, "ae755e2b5ee5ebc9")
+
+
+def test_the_walk_version_moves_with_what_a_walk_keeps(counter):
+    coach = make_coach(counter, "hybrid", PARAMS["hybrid"])
+    talk(coach, [f"{QUESTIONS[t % len(QUESTIONS)]} (turn {t})" for t in range(1, TURNS_KEPT + 1)])
+    comparison = CostComparison(coach)
+    comparison.snapshot(strategies_for(coach), context_window=None)
+    kept = json.dumps(dump_walk(comparison.ledger, coach.state), sort_keys=True)
+    digest = hashlib.sha256(kept.encode("utf-8")).hexdigest()[:16]
+    assert (WALK_VERSION, digest) == KEPT_WALK, (
+        "a walk of the same session keeps something else now: bump WALK_VERSION in "
+        f"fincoach_tui/domain/walk_version.py and set KEPT_WALK = ({WALK_VERSION + 1}, "
+        f'"{digest}") here (a walk kept by the code before would be read as this one)'
+    )
