@@ -7,6 +7,8 @@ keeps or recalls), how the walk counts, pairs or prices a step (domain/counterfa
 buffer_sums.py, request_measure.py, real_calls.py, fact_replay.py), or what the kept data
 means (domain/walk_state.py; its FORMAT covers only the data's layout). A kept walk is
 only a cache: bumping costs one walk from scratch at the next opening of each session.
+tests/store/test_walk_cache.py keeps a fixed session's walk digest beside this number, so a
+change to what a walk keeps without a bump fails there.
 """
 
 from __future__ import annotations
