@@ -74,6 +74,13 @@ class RequestTable(DataTable):
         if new_value <= 0 < old_value and self._person_at_top():
             self.post_message(self.TopReached())
 
+    def action_scroll_top(self) -> None:
+        # Ctrl+Home again where the table is at its top already: more, as the wheel there.
+        again = self.scroll_y <= 0 and self.cursor_row == 0
+        super().action_scroll_top()
+        if again and self._person_at_top():
+            self.post_message(self.TopReached())
+
     def on_mouse_scroll_up(self, event: events.MouseScrollUp) -> None:
         # The wheel turned up at the top (where the table cannot scroll): more, too.
         if self.scroll_y <= 0 and self._person_at_top():

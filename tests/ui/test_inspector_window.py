@@ -430,3 +430,15 @@ async def test_the_top_reached_again_as_soon_as_a_page_is_in_lists_the_next_page
         assert again == [PAGE]
         assert row_keys(table) == ["1", MARKER_KEY, *newest_keys(1000, NEWEST + 2 * PAGE)]
         assert screen_row_of(inspector, f"message {1001 - NEWEST - PAGE}") == at
+
+
+async def test_ctrl_home_again_at_the_top_lists_the_next_page():
+    async with showing(500) as (inspector, table, pilot):
+        table.focus()
+        await pilot.press("ctrl+home")
+        await wait_until(pilot, lambda: inspector.window.hidden == 799 - PAGE)
+        await page_settled(pilot, table)
+        await pilot.press("ctrl+home")  # at the top already, the cursor on the prompt
+        await wait_until(pilot, lambda: inspector.window.hidden == 799 - 2 * PAGE)
+        assert row_keys(table) == ["1", MARKER_KEY, *newest_keys(1000, NEWEST + 2 * PAGE)]
+        assert table.cursor_row == 0 and table.scroll_y == 0
