@@ -73,16 +73,20 @@ class FittingFooter(Footer):
                 break  # in order of importance: a later, shorter key does not jump the queue
             room -= need
             seen.add(binding.action)
-            keys.append(
-                FooterKey(
-                    binding.key,
-                    self.app.get_key_display(binding),
-                    binding.description,
-                    binding.action,
-                    disabled=not enabled,
-                    tooltip=tooltip,
-                ).data_bind(compact=Footer.compact)
+            key = FooterKey(
+                binding.key,
+                self.app.get_key_display(binding),
+                binding.description,
+                binding.action,
+                disabled=not enabled,
+                tooltip=tooltip,
             )
+            # Born with the footer's style, not bound to it (see watch_compact): a key made
+            # compact (its default), then bound, restyles itself twice when mounted, a
+            # fifth of the first frame's styling with ten keys.
+            key.set_reactive(FooterKey.compact, self.compact)
+            key.set_class(self.compact, "-compact", update=False)
+            keys.append(key)
         self.shown = [key.action for key in keys]
         self.styles.grid_size_columns = len(keys)
         yield from keys
@@ -97,6 +101,11 @@ class FittingFooter(Footer):
                 disabled=not enabled,
                 tooltip=binding.tooltip or binding.description,
             )
+
+    def watch_compact(self, compact: bool) -> None:
+        # What Textual's footer does by binding each key's `compact` to its own.
+        for key in self.query(FooterKey) if FooterKey is not None else ():
+            key.compact = compact
 
     def on_resize(self, event: events.Resize) -> None:
         if self._bindings_ready and event.size.width != self._fitted_width:

@@ -18,7 +18,7 @@ from textual.containers import Horizontal
 
 from fincoach_tui.service.runtime import Engine, LiveSession, build_engine, open_session
 from fincoach_tui.settings import paths
-from fincoach_tui.ui import bench_hook
+from fincoach_tui.ui import bench_hook, collector_hold
 from fincoach_tui.ui.composer import Composer
 from fincoach_tui.ui.glossary import apply_tooltips
 from fincoach_tui.ui.key_routing import KeyRouting
@@ -70,6 +70,7 @@ class StartUp(KeyRouting, SessionActions):
 
         async def after_first_frame() -> None:
             bench_hook.mark("first_frame")
+            collector_hold.release()  # held by the command line until now
             await self._mount_side_panel()  # sets _panel_mounted
             painted.set()
 
