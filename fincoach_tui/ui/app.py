@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 from textual import on
 from textual.app import App, ComposeResult
 from textual.binding import Binding
+from textual.command import Provider
 from textual.containers import Horizontal, Vertical
 
 from fincoach_tui.llm.providers import ProviderSettings
@@ -25,7 +26,6 @@ from fincoach_tui.settings import paths
 from fincoach_tui.ui import bench_hook, cell_widths, heap, layout_fixes
 from fincoach_tui.ui.budget_actions import BudgetActions
 from fincoach_tui.ui.chat import ChatView
-from fincoach_tui.ui.commands import FinCoachCommands
 from fincoach_tui.ui.comparison_messages import CostsCompared, DraftQuoted
 from fincoach_tui.ui.composer import Composer
 from fincoach_tui.ui.footer import FittingFooter
@@ -43,6 +43,14 @@ if TYPE_CHECKING:
     from fincoach_tui.ui.meter import TokenMeter
 
 
+def palette_commands() -> type[Provider]:
+    """The palette's FinCoach commands, imported when the palette first opens (as Textual
+    loads its own): the first frame does not need them."""
+    from fincoach_tui.ui.commands import FinCoachCommands
+
+    return FinCoachCommands
+
+
 class FinCoachApp(StartUp, StrategyActions, BudgetActions, ViewActions):
     """The arrangement of the parts: each part (ui/app_base.py lists them) is one idea."""
 
@@ -50,7 +58,7 @@ class FinCoachApp(StartUp, StrategyActions, BudgetActions, ViewActions):
     CSS_PATH = "app.tcss"
     # Classes on the screen: app.tcss lays the panel out by them.
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (PANEL_BESIDE_FROM, "-wide")]
-    COMMANDS = App.COMMANDS | {FinCoachCommands}
+    COMMANDS = App.COMMANDS | {palette_commands}
     # In order of importance: the footer shows as many as fit the width, from the first
     # (ui/footer.py); every key is in the help screen (F1), which reads these bindings,
     # and every action in the palette (Ctrl+P).

@@ -20,7 +20,6 @@ from fincoach_tui.service.runtime import Engine, LiveSession, build_engine, open
 from fincoach_tui.settings import paths
 from fincoach_tui.ui import bench_hook, collector_hold
 from fincoach_tui.ui.composer import Composer
-from fincoach_tui.ui.glossary import apply_tooltips
 from fincoach_tui.ui.key_routing import KeyRouting
 from fincoach_tui.ui.session_actions import SessionActions
 from fincoach_tui.ui.themes import DEFAULT_THEME, discover_themes
@@ -78,6 +77,7 @@ class StartUp(KeyRouting, SessionActions):
         self.load_engine(painted)
 
     async def _mount_side_panel(self) -> None:
+        from fincoach_tui.ui.glossary import apply_tooltips
         from fincoach_tui.ui.side_panel import SidePanel
 
         placeholder = self.query_one("#side")
