@@ -19,6 +19,7 @@ from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.command import Provider
 from textual.containers import Horizontal, Vertical
+from textual.screen import Screen
 
 from fincoach_tui.llm.providers import ProviderSettings
 from fincoach_tui.service.sessions import Sessions
@@ -29,6 +30,7 @@ from fincoach_tui.ui.chat import ChatView
 from fincoach_tui.ui.comparison_messages import CostsCompared, DraftQuoted
 from fincoach_tui.ui.composer import Composer
 from fincoach_tui.ui.footer import FittingFooter
+from fincoach_tui.ui.main_screen import MainScreen
 from fincoach_tui.ui.meter_line import MeterLine
 from fincoach_tui.ui.startup import StartUp
 from fincoach_tui.ui.status import ActivityLine, SessionBar
@@ -180,6 +182,9 @@ class FinCoachApp(StartUp, StrategyActions, BudgetActions, ViewActions):
         # Set once the side panel is mounted: the session is shown in it, and on a loaded
         # machine the engine can be ready before the first frame (the loader waits 5 s).
         self._panel_mounted = asyncio.Event()
+
+    def get_default_screen(self) -> Screen:
+        return MainScreen(width=self.size.width, breakpoints=self.HORIZONTAL_BREAKPOINTS or [])
 
     def compose(self) -> ComposeResult:
         yield SessionBar(id="bar")

@@ -14,6 +14,7 @@ import threading
 from typing import TYPE_CHECKING
 
 from textual import work
+from textual.app import App
 from textual.containers import Horizontal
 
 from fincoach_tui.service.runtime import Engine, LiveSession, build_engine, open_session
@@ -49,9 +50,19 @@ class StartUp(KeyRouting, SessionActions):
         themes, problems = discover_themes(paths.config_dir() / "themes")
         for theme in themes:
             self.register_theme(theme)
-        self.theme = (
-            self.config.theme if self.config.theme in self.available_themes else DEFAULT_THEME
-        )
+        name = self.config.theme if self.config.theme in self.available_themes else DEFAULT_THEME
+        chosen = self.get_theme(name)
+        if chosen is not None and chosen.dark == self.current_theme.dark:
+            # Chosen as Textual chooses its own default theme, before anything is styled:
+            # setting `theme` runs its watcher, which reads every stylesheet again and
+            # restyles the app once more before the first frame. The stylesheet's colours
+            # are this theme's; the dark/light classes and ANSI colours Textual set up for
+            # its default are right for a theme as dark as it; the watcher's class is added.
+            self.set_reactive(App.theme, name)
+            self.stylesheet.set_variables(self.get_css_variables())
+            self.set_class(True, f"-theme-{name}", update=False)
+        else:
+            self.theme = name
         return problems
 
     async def on_mount(self) -> None:
