@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import asyncio
 import contextlib
 import os
 import sys
@@ -144,6 +143,8 @@ def _plain(config, settings, file, strategy: str | None) -> int:
 
     budget = PlainBudget(SpendWatch.open(config, live.coach))
     try:
+        import asyncio  # here: `fincoach --help` and the reports need no event loop
+
         return asyncio.run(run(live, budget=budget))
     finally:
         live.close()
