@@ -197,7 +197,7 @@ class FinCoachApp(StartUp, StrategyActions, BudgetActions, ViewActions):
             # A placeholder of the panel's size: the panel itself (three dozen widgets, a
             # third of the start-up) is mounted right after the first frame.
             yield Vertical(id="side")
-        yield FittingFooter()
+        yield FittingFooter(hold_keys=True)  # shown right after the first frame
 
     # ---- every strategy's cost, and the draft's: computed by the comparison ----------
     def on_text_area_changed(self, event) -> None:

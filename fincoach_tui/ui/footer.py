@@ -30,10 +30,20 @@ PALETTE_EDGE = 1  # the bar the palette's key is drawn after
 
 
 class FittingFooter(Footer):
-    def __init__(self, *, id: str | None = None) -> None:
+    def __init__(self, *, id: str | None = None, hold_keys: bool = False) -> None:
         super().__init__(id=id)
         self._fitted_width = 0
         self.shown: list[str] = []  # the actions on show, in order (what tests read)
+        # Until `show_keys`, the bar without its keys: the app's first frame draws it so,
+        # as Textual's own footer does (its keys are composed after the first refresh);
+        # ten keys are a twentieth of that frame's CPU time.
+        self._keys_held = hold_keys
+
+    def show_keys(self) -> None:
+        """Draw the keys held back by `hold_keys`."""
+        if self._keys_held:
+            self._keys_held = False
+            self.refresh(recompose=True)
 
     def _width(self, binding: Binding) -> int:
         return cell_len(self.app.get_key_display(binding)) + cell_len(binding.description)
@@ -48,7 +58,7 @@ class FittingFooter(Footer):
         if FooterKey is None:  # see the import: Textual's footer as it is
             yield from super().compose()
             return
-        if not self._bindings_ready:
+        if not self._bindings_ready or self._keys_held:
             return
         active = self.screen.active_bindings
         width = self.size.width or self.app.size.width

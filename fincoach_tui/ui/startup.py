@@ -21,6 +21,7 @@ from fincoach_tui.service.runtime import Engine, LiveSession, build_engine, open
 from fincoach_tui.settings import paths
 from fincoach_tui.ui import bench_hook, collector_hold
 from fincoach_tui.ui.composer import Composer
+from fincoach_tui.ui.footer import FittingFooter
 from fincoach_tui.ui.key_routing import KeyRouting
 from fincoach_tui.ui.session_actions import SessionActions
 from fincoach_tui.ui.themes import DEFAULT_THEME, discover_themes
@@ -81,6 +82,7 @@ class StartUp(KeyRouting, SessionActions):
         async def after_first_frame() -> None:
             bench_hook.mark("first_frame")
             collector_hold.release()  # held by the command line until now
+            self.query_one(FittingFooter).show_keys()
             await self._mount_side_panel()  # sets _panel_mounted
             painted.set()
 

@@ -10,6 +10,7 @@ from textual.color import Color
 from fincoach_tui.settings.config import Config
 from fincoach_tui.ui.chat import ChatView
 from fincoach_tui.ui.composer import Composer
+from fincoach_tui.ui.footer import FittingFooter
 from fincoach_tui.ui.main_screen import MainScreen, breakpoint_classes
 from tests.app_harness import make_app, started
 
@@ -68,3 +69,17 @@ def test_breakpoint_classes_are_textuals():
             width, breakpoints
         )
     assert breakpoint_classes(5, [(10, "-x")]) == set()
+
+
+async def test_the_footers_keys_follow_the_first_frame(tmp_path):
+    app = make_app(tmp_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await started(app, pilot)
+        footer = app.query_one(FittingFooter)
+        assert footer.shown[:3] == ["help", "pick_strategy", "memory"]
+        assert len([k for k in footer.children if not k.has_class("-command-palette")]) == len(
+            footer.shown
+        )
+        footer.show_keys()  # once shown, asking again changes nothing
+        await pilot.pause()
+        assert footer.shown[:3] == ["help", "pick_strategy", "memory"]

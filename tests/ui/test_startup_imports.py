@@ -85,6 +85,7 @@ def mark(moment):
         "chat": [str(hint.content) for hint in app.chat.query(".hint")],
         "side": type(screen.query_one("#side")).__name__,
         "focused": app.focused.id if app.focused else None,
+        "footer": [type(key).__name__ for key in screen.query_one("FittingFooter").children],
         "collecting": gc.isenabled(),
     }
     with open(os.environ["PROBE_OUT"], "w") as out:
@@ -153,6 +154,7 @@ def test_at_the_real_first_frame_only_the_chats_shell_is_there(tmp_path):
     assert seen["chat"] == ["opening probe …"]
     assert seen["side"] == "Vertical"  # the panel's placeholder: the panel comes next
     assert seen["focused"] == "composer"  # typing goes to the composer from the start
+    assert seen["footer"] == []  # the bar; its keys follow (tests/ui/test_first_screen.py)
     # Held until this frame, resumed right after it (tests/ui/test_collector_hold.py).
     assert seen["collecting"] is False
 
