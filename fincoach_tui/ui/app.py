@@ -80,14 +80,17 @@ class FinCoachApp(StartUp, StrategyActions, BudgetActions, ViewActions):
             "Strategy",
             tooltip="choose the memory strategy and its parameters",
         ),
-        # priority: the composer (a TextArea) would otherwise take ctrl+y as "redo".
+        # F3: the composer (a TextArea) keeps Ctrl+Y as "redo" (Ctrl+Z undoes) and every
+        # free Ctrl+letter is one of its editing keys. Ctrl+Y still opens it from where
+        # nobody types (the chat, the panel), as "?" does the help.
         Binding(
-            "ctrl+y",
+            "f3",
             "memory",
             "Memory",
-            priority=True,
+            key_display="F3",
             tooltip="facts, summary, recall index: edit, delete, undo a deletion",
         ),
+        Binding("ctrl+y", "memory", "Memory", show=False, tooltip="the same, when not typing"),
         Binding("ctrl+o", "sessions", "Sessions", tooltip="open, start, rename or delete one"),
         Binding("ctrl+q", "quit", "Quit", tooltip="everything is already saved"),
         Binding(
