@@ -117,6 +117,9 @@ KINDS: tuple[Kind, ...] = (
             r"(?:update on|revised|new|current) pay|pay(?=\s*(?::|is\b|was\b|went\b|got\b|rose\b))|"
             # Hindi words for pay; a raise or a promotion is news about the pay
             r"tankhwah|tankha|tanakhwah|pagaar|kamai|stipend|"
+            # "I get 42,300 now": what the user is paid, said with a plain verb and a figure
+            r"(?:i|we)\s+(?:now\s+)?(?:get|receive)(?=\s+(?:(?:about|around|only|just|now)\s+)?"
+            r"(?:₹|rs\.?\s*|inr\s*)?\d)|"
             r"(?:got|get|getting|received|gave me|giving me)\s+(?:a|an|my|the)\s+(?:(?!rent)\w+\s+)?"
             r"(?:raise|hike|increment|promotion|appraisal)|promoted"
         ),

@@ -16,6 +16,7 @@ from functools import lru_cache
 from fincoach_tui.domain.fact_kinds import KINDS
 from fincoach_tui.domain.recognise_context import topic_words
 from fincoach_tui.domain.recognise_parts import GOAL_OBJECTS
+from fincoach_tui.domain.user_statements import CLASSES
 
 # Tokens one fact line takes, roughly ("- loan car EMI: ₹9,500 (turn 3, 14 May 2026)"), and
 # how far the section may grow past its configured size as facts accumulate.
@@ -30,12 +31,24 @@ def facts_budget(base: int, current: int) -> int:
 
 
 _ANCHOR = {kind.name: kind.anchor for kind in KINDS}
+# A question names family and risk in the words a statement of them is said in (the word
+# classes of `user_statements`: "whose medical costs", "amma", "is mutual fund paisa safe",
+# "should we add blue-chip stocks"), as well as in the words of the kind.
 _FAMILY = re.compile(
-    r"\b(?:family|famil|depend\w*|wife|husband|spouse|partner|kids?|child(?:ren)?|sons?|"
-    r"daughters?|parents?|mother|father|mom|mum|dad|papa|mummy|in-laws|married)\b",
+    r"\b(?:family|famil|depend\w*|whose|protected|"
+    r"wife|husband|spouse|partner|kids?|child(?:ren)?|sons?|"
+    r"daughters?|parents?|mother|father|mom|mum|dad|papa|mummy|in-laws|married)\b"
+    rf"|{CLASSES['family'][0].pattern}",
     re.IGNORECASE,
 )
-_RISK = re.compile(r"\b(?:risk\w*|safe|conservative|aggressive|volatil\w*|invest\w*)\b", re.I)
+_RISK = re.compile(
+    r"\b(?:risk\w*|safe|conservative|aggressive|volatil\w*|invest\w*|mutual funds?|"
+    r"blue[- ]chips?|returns?|riskier|small[- ]?caps?|mid[- ]?caps?|nifty|sensex|"
+    # where money should go is a question the stance answers ("where do I park the bonus")
+    r"park|allocat\w*|portfolio|lump ?sum)\b"
+    rf"|{CLASSES['risk'][0].pattern}",
+    re.I,
+)
 _CITY = re.compile(r"\b(?:city|live|living|where|move|relocat\w*|based)\b", re.I)
 _GOAL = re.compile(r"\b(?:goals?|target|save|saving|plan\w*|when)\b", re.I)
 _WORD = re.compile(r"[a-z][a-z']{2,}")

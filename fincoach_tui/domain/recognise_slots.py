@@ -39,6 +39,7 @@ _CONNECTOR = re.compile(
 _NET_OF = re.compile(
     r"\b(?:after|net of|minus|less|excluding|post)\s+(?:[\w-]+\s+){0,3}(?:and\s+)?$", re.I
 )
+_SOURCE = re.compile(r"\b(?:through|via|from)\s+(?:(?:my|our|the|his|her|their|a)\s+)?$", re.I)
 # A figure that is a share of one just given, not a value of its own.
 _PART_OF = re.compile(r"\s*(?:of|out of)\s+(?:that|this|it|which|those|these|them)\b", re.I)
 
@@ -133,6 +134,12 @@ def _anchor_for(figure: Figure, anchors: tuple[Anchor, ...], clause: str) -> Anc
     if after and _CONNECTOR.match(clause[figure.end : after[0].start]):
         return after[0]
     before = [a for a in fits if a.end <= figure.start]
+    # What a thing comes through or from is not what the figure is ("Health cover is
+    # through school, 3 lakh", "salary from the medical college is 1.65L"): another anchor
+    # before the figure wins over one said as a source.
+    named = [a for a in before if not _SOURCE.search(clause, 0, a.start)]
+    if named:
+        return named[-1]
     if before:
         return before[-1]
     return after[0] if after else None

@@ -85,7 +85,11 @@ CLASSES: dict[str, tuple[re.Pattern[str], tuple[str, ...]]] = {
             r"\b(?:risk\w*|safe(?:ty)?|secure|conservative|aggressive|volatil\w*|cautious|"
             r"crash\w*|los[st]|losing|guarantee\w*|nervous|scared|afraid|sleep|gamble|"
             r"capital (?:protection|safety|preservation)|protect\w*|preserv\w*|"
-            r"darr?|dar lagta|stock market|equit(?:y|ies)|shares?|stocks?|crypto)\b",
+            r"darr?|dar lagta|stock market|equit(?:y|ies)|shares?|stocks?|crypto|"
+            # the market and what it does to money, the words a stance's reason is said in
+            # ("can't sleep if markets fall", "burnt in F&O", "paisa doob gaya", "take a hit")
+            r"markets?|trading|f&o|intraday|futures|fall(?:s|ing)?|dips?|swings?|ups and downs|"
+            r"burn(?:t|ed)|wiped|fiasco|scam|doob\w*|take a hit|tension|peace of mind)\b",
             re.IGNORECASE,
         ),
         ("risk",),
@@ -309,10 +313,19 @@ def _short(text: str) -> bool:
     return all(len(piece.split()) < _FRAGMENT_WORDS for piece in text.split(". "))
 
 
+# The classes whose facts have no figure by nature (a preference and its reason, who depends
+# on the user, where they live): ranking by figure alone would drop them first.
+PHRASE_CLASSES = frozenset({"risk", "family", "place"})
+
+
 def salience(statement: str) -> int:
-    """How much a statement is worth keeping when not all can be: 2 with a figure, 1 with a
-    word of a fact-bearing class, 0 otherwise."""
-    return 2 if has_figure(statement) else 1 if classes_of(statement) else 0
+    """How much a statement is worth keeping when not all can be: 2 with a figure or a word
+    of a class whose facts are phrases (`PHRASE_CLASSES`), 1 with a word of another
+    fact-bearing class, 0 otherwise."""
+    if has_figure(statement):
+        return 2
+    classes = classes_of(statement)
+    return 2 if PHRASE_CLASSES.intersection(classes) else 1 if classes else 0
 
 
 def pick_statements(text: str, turn: int) -> list[Statement]:
