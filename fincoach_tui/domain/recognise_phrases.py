@@ -41,7 +41,18 @@ _RISK = re.compile(
     r"(?:\s+i\s+(?:guess|think|suppose))?)\b"
     # afraid of the market: a cautious investor ("share bazaar se darr lagta hai")
     r"|\b(?P<fear>(?:scared|afraid|terrified|wary|fearful)\s+of\s+(?:the\s+)?(?:stock\s+|share\s+)?"
-    r"(?:market|stocks|equity|equities|shares)|(?:share\s+)?(?:bazaar|market)\s+se\s+darr?)\b",
+    r"(?:market|stocks|equity|equities|shares)|(?:share\s+)?(?:bazaar|market)\s+se\s+darr?"
+    # the ways a cautious stance is said without its word: what the user cannot bear, what
+    # they keep money in only, what they keep away from
+    r"|(?:can(?:'t|not)|cant|don't|dont|do not|won't)\s+sleep|lose\s+sleep"
+    r"|capital\s+(?:protection|safety|preservation)"
+    r"|(?:only|just|sirf)\s+(?:in\s+)?(?:fds?|fixed deposits?|gold|ppf)"
+    r"|no\s+(?:direct\s+)?(?:stocks|equity|shares)"
+    r"|(?:stay|keep)\s+away\s+from\s+(?:the\s+)?(?:stock\s+|share\s+)?(?:market|stocks|equity)"
+    r"|(?:share\s+)?(?:bazaar|market)\s+se\s+door)\b"
+    # a bold stance said as what the user can bear
+    r"|\b(?P<bold>can\s+(?:take|afford)\s+(?:a\s+)?(?:hit|losses|to\s+lose)"
+    r"|(?:full|all|100%)\s+equity)\b",
     re.IGNORECASE,
 )
 _QUALIFIER = re.compile(
@@ -68,6 +79,7 @@ _FEAR = re.compile(
     # the usual reasons for a stance: a life stage, a job, who depends on the user
     r"young|age|baby|kids?|children|first job|learning|mindset|guaranteed|contract|job|"
     r"retired|pension|horizon|years away|only earning|single|family|"
+    r"earner|depends?|depend[ae]nts?|trading|f&o|fiasco|scam|doob\w*|"
     r"(?:19|20)\d\d)\b",
     re.IGNORECASE,
 )
@@ -78,6 +90,7 @@ _REASON_NEXT = re.compile(
 )
 
 
+_REASON_WORDS = 12
 _HEDGED = re.compile(r"\b(?:i guess|i think|i suppose|probably|maybe|idk|i'd say)\b", re.I)
 # A stance said as what it was ("we were aggressive before the baby, now balanced").
 _WAS_STANCE = re.compile(r"\b(?:were|was|used to be|not|no longer|earlier)\s+(?:\w+\s+)?$", re.I)
@@ -106,7 +119,7 @@ def risk_facts(sentence: str, question: bool, following: str = "") -> list[tuple
     if not match:
         return []
     said = first_group(match, "risk", "mild", "mild2", "mild3", "mild4", "mild5")
-    said = "conservative" if match["fear"] else (said or match.group(0))
+    said = "conservative" if match["fear"] else "aggressive" if match["bold"] else said or match[0]
     said = re.sub(r"\s+i\s+(?:guess|think|suppose)$", "", said, flags=re.I)
     said = re.sub(r"^(?:appetite|tolerance|profile)\s+(?:is\s+)?", "", said, flags=re.I)
     risk = _QUALIFIER.sub("", said.lower()).replace("risk averse", "risk-averse")
@@ -133,5 +146,9 @@ def risk_facts(sentence: str, question: bool, following: str = "") -> list[tuple
         reason = following
     reason = " ".join(reason.replace(";", ",").split()).rstrip(".!")
     if reason:
+        # The reason's first words say it ("the only earner", "the Yes Bank fiasco"); the
+        # rest is sent again with every fact line and every reply that echoes the facts.
+        words = reason.split()
+        reason = " ".join(words[:_REASON_WORDS]) + (" …" if len(words) > _REASON_WORDS else "")
         facts.append(("risk_reason", reason[:160]))
     return facts

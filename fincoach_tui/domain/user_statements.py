@@ -106,7 +106,9 @@ CLASSES: dict[str, tuple[re.Pattern[str], tuple[str, ...]]] = {
     ),
     "insurance": (
         re.compile(
-            r"\b(?:insur\w*|polic(?:y|ies)|premium|term plan|cover(?:age)?|mediclaim|lic|ulip)\b",
+            r"\b(?:insur\w*|polic(?:y|ies)|premium|term plan|cover(?:age)?|mediclaim|lic|ulip|"
+            # a family floater, and the government health schemes that stand for a policy
+            r"floater|echs|cghs|esic?)\b",
             re.IGNORECASE,
         ),
         ("insurance",),
@@ -209,8 +211,22 @@ _ABBREVIATION = re.compile(r"\b(?:rs|no|approx|vs|etc|e\.g|i\.e|mr|mrs|dr|st)\.$
 _COMMA = re.compile(r",\s+")
 
 
+# Hindi puts the question word last, and people leave out the question mark: "term insurance
+# lena chahiye kya", "health insurance kitne ka hota h", "rain me orders kam hote h, kya karu".
+_ASKED_LAST = re.compile(
+    r"\b(?:kya|kaise|kitna|kitne|kitni|kab|kyun|kahan|kaun(?:sa|si)?|konsa|batao|bataiye)"
+    r"(?:\s+(?:hai|h|hota|hoti|hote|karu|karun|karein|kare|karna|chahiye)){0,3}\W*$"
+    r"|\b(?:kitne|kitna|kitni)\s+(?:ka|ki|ke)\s+(?:hota|hoti|hote)\b",
+    re.IGNORECASE,
+)
+
+
 def is_question(clause: str) -> bool:
-    return clause.rstrip().endswith("?") or bool(_QUESTION.match(clause))
+    return (
+        clause.rstrip().endswith("?")
+        or bool(_QUESTION.match(clause))
+        or bool(_ASKED_LAST.search(clause))
+    )
 
 
 def classes_of(clause: str) -> tuple[str, ...]:

@@ -17,4 +17,7 @@ from __future__ import annotations
 # 2: the recogniser files a figure under its owner and topic (a spouse's or parent's pay, two
 #    people typing together, a share "of that", a figure needed for something new), and a
 #    summary marks a statement outdated only by a value said on its topic
-WALK_VERSION = 2
+# 3: statements with no figure of a kind that has none (a stance, a dependant, a city) are kept
+#    with figures; a cautious or bold stance is read without its word ("can't sleep if markets
+#    fall", "only FDs", "can take a hit"); a figure is not filed under what it comes through
+WALK_VERSION = 3

@@ -151,11 +151,12 @@ def test_when_the_cap_binds_the_newest_value_of_what_changed_is_kept_and_it_says
     assert "- rent: ₹21,000" in lines  # changed: its newest value is kept
     assert lines[lines.index("In the user's words (newest first):") + 1 :] == [
         "- (turn 6) Rent was 18k but the owner made it 21k this month",
+        "- (turn 5) We want our daughter to study abroad some day",
         "- (turn 3) markets scare me since my uncle lost his savings in 2008",
-        # the question topic went first, then the "was" note, then the statement with no
-        # figure (turn 5), then the oldest with one (turns 1 and 2: the city's fact line
-        # leaves no room for turn 2)
-        "Dropped to fit the cap: 1 older question topic; 3 older statements; "
+        # the question topic went first, then the "was" note, then the oldest statements
+        # (turns 1 and 2, whose figures the facts hold); the daughter (family) and the
+        # stance (risk) have no figure by nature and rank with the figures
+        "Dropped to fit the cap: 1 older question topic; 2 older statements; "
         "the old family spouse.",
     ]
 
