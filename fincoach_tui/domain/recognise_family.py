@@ -104,7 +104,8 @@ _ELDERS = re.compile(
 )
 _DEPENDS = re.compile(
     r"\b(?:depend\w*|dependent|rel(?:y|ies) on (?:me|us)|(?:stays?|staying|lives?|living)\s+"
-    r"with\s+(?:us|me)|support(?:s|ing)?|look(?:s|ing)? after|tak(?:e|es|ing) care of|"
+    r"with\s+(?:us|me)|moved\s+in\s+with\s+(?:us|me)|(?:our|my)\s+responsibility|"
+    r"support(?:s|ing)?|look(?:s|ing)? after|tak(?:e|es|ing) care of|"
     r"on me\b|mujh\s*(?:pe|par|pr)|hum\s*(?:pe|par)|financially|send(?:s|ing)?\b[^.]*\bto)",
     re.IGNORECASE,
 )

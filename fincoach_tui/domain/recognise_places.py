@@ -110,7 +110,10 @@ _KNOWN_CITY = re.compile(
     # "Kolkata, Behala te thaki", Marathi "Pune la rahto", Tamil "Chennai la irukkom"
     rf"|\b(?P<city5>{_KNOWN})\b[^.?!]{{0,25}}?\b(?:thaki|thaken|thakte|thakhi|rahto|rahte|"
     r"rahtat|rahate|rahato|rehta|rehti|rehte|rahta|rahti|rahte|irukken|irukkom|irukom|iruken|"
-    r"vasikkunnu|untunnanu|untamu)\b",
+    r"vasikkunnu|untunnanu|untamu)\b"
+    # a known city, then a Hindi verb of moving: "noida sector 62 shift ho gaya", "Pune aa gaye"
+    rf"|\b(?P<city6>{_KNOWN})\b[^.?!,]{{0,20}}?\b(?:shift|move|transfer|aa|chale|chali)\s+"
+    r"(?:ho\s+)?(?:gaya|gaye|gayi|gye|gya|kar\s+(?:liya|liye|diya))\b",
     re.IGNORECASE,
 )
 _ONLY_A_CITY = re.compile(rf"^\W*(?P<city>{_KNOWN})\W*$", re.IGNORECASE)
@@ -151,8 +154,8 @@ def city_facts(sentence: str) -> list[tuple[str, str]]:
                 found.append((1, match.start(), city))
     known = _KNOWN_CITY.search(sentence)
     if known and not _someone_else(sentence, known.start()):
-        said = first_group(known, "city", "city2", "city3", "city4", "city5")
-        strong = first_group(known, "city2", "city3", "city4", "city5")
+        said = first_group(known, "city", "city2", "city3", "city4", "city5", "city6")
+        strong = first_group(known, "city2", "city3", "city4", "city5", "city6")
         if strong or _ABOUT_USER.search(sentence) or re.search(r"\bbased\b", sentence, re.I):
             found.append((2, known.start(), _CITIES[said.lower()]))
     only = _ONLY_A_CITY.match(sentence)

@@ -131,3 +131,20 @@ def test_a_stance_is_read_from_what_the_user_can_or_cannot_bear(text, facts):
 )
 def test_a_hinglish_question_without_its_mark_is_not_kept_as_a_statement(text, kept):
     assert statements_in(text) == kept
+
+
+@pytest.mark.parametrize(
+    ("text", "facts"),
+    [
+        ("noida sector 62 shift ho gaya, orders zyada h yaha", [("city", "Noida")]),
+        ("hum log Pune aa gaye last week", [("city", "Pune")]),
+        ("Delhi me flat hai, shift nahi karna", []),  # not a move
+        ("my mother is our responsibility now", [("family_parents", "supports mother")]),
+        (
+            "my wife's mother has moved in with us",
+            [("family_spouse", "wife"), ("family_parents", "supports mother")],
+        ),
+    ],
+)
+def test_a_move_said_in_hindi_and_a_parent_who_moved_in_are_read(text, facts):
+    assert recognise(text) == facts
