@@ -178,6 +178,9 @@ _PLEASANTRY = re.compile(
     r"^\W*(?:(?:thanks?|thank you|thx|ty|ok(?:ay)?|k|cool|great|got it|sure|hi|hello|hey|bye|"
     r"makes sense|sounds good|perfect|nice|noted|understood|i see|good|fine|alright|right|yes|"
     r"no|yeah|yep|nope|hmm+|wow|awesome|good (?:morning|evening|afternoon)|namaste)\W*)+$"
+    # an apology for the chat itself: "Sorry, long day", "sorry for the typos", "my bad"
+    r"|^\W*(?:sorry|my bad|oops)\b(?!.*\d)"
+    r"(?:\W+(?:for|if|about)\b(?![^.]*\bbut\b)[^.]*|(?:\W+\w+){0,2})\W*$"
     r"|^\W*(?:thanks?|thank you)\b(?!.*\d)",
     re.IGNORECASE,
 )

@@ -275,12 +275,8 @@ def _fit(summary: _Summary, cap: int, count_text: Callable[[str], int]) -> None:
         least = min(summary.statements, key=lambda s: (salience(s.text), s.turn))
         # Never a newer statement while an older one on its topic stays: the older goes
         # first, so an old value is never left without the newer one that may replace it.
-        # A statement with no figure and no fact-bearing word replaces nothing ("Sorry,
-        # long day" is not about "long horizon, no direct stocks"): it goes on its own.
         older = [
-            s
-            for s in summary.statements
-            if salience(least.text) and s.turn < least.turn and on_topic(s.text, least.text)
+            s for s in summary.statements if s.turn < least.turn and on_topic(s.text, least.text)
         ]
         summary.statements.remove(min(older, key=lambda s: s.turn) if older else least)
         counts["older statement"] += 1

@@ -9,7 +9,6 @@ import pytest
 from fincoach_tui.domain.fact_relevance import topic_asked
 from fincoach_tui.domain.finance_facts import recognise
 from fincoach_tui.domain.user_statements import salience, statements_in
-from fincoach_tui.llm.offline_summary import summarize
 
 
 @pytest.mark.parametrize(
@@ -28,31 +27,23 @@ def test_a_statement_with_no_figure_ranks_with_figures_when_its_kind_has_none(st
     assert salience(statement) == rank
 
 
-def test_a_statement_that_replaces_nothing_goes_before_an_older_one_on_a_shared_word(counter):
-    previous = "\n".join(
-        [
-            "[simulated summary]",
-            "In the user's words (newest first):",
-            "- (turn 3) Sorry, long day",
-            "- (turn 2) Equity is fine, long horizon, but no direct stocks after the Yes Bank"
-            " fiasco burnt us",
-            "- (turn 1) We're a doctor couple in Nagpur",
-        ]
-    )
-    request = [
-        {"role": "system", "content": "Use at most 60 tokens."},
-        {
-            "role": "user",
-            "content": f"Previous summary:\n{previous}\n\nNew turns (4-4):\nUser: ok\nFinCoach: ok",
-        },
-    ]
-    assert summarize(request, counter.count).splitlines() == [
-        "[simulated summary]",
-        "In the user's words (newest first):",
-        "- (turn 2) Equity is fine, long horizon, but no direct stocks after the Yes Bank"
-        " fiasco burnt us",
-        "Dropped to fit the cap: 2 older statements.",
-    ]
+@pytest.mark.parametrize(
+    ("text", "kept"),
+    [
+        # an apology for the chat is small talk: as a statement it shared "long" with "long horizon"
+        # and pushed the stance out of a capped summary as "on its topic"
+        ("Sorry, long day. Where were we.", ()),
+        ("Sorry if these questions are basic.", ()),
+        ("sorry, we moved to Pune", ("sorry, we moved to Pune",)),
+        (
+            "sorry for asking again but we moved to Pune",
+            ("sorry for asking again but we moved to Pune",),
+        ),
+        ("oops, the SIP is 6k not 5k", ("oops, the SIP is 6k not 5k",)),
+    ],
+)
+def test_an_apology_for_the_chat_is_small_talk_but_not_what_follows_it(text, kept):
+    assert statements_in(text) == kept
 
 
 @pytest.mark.parametrize(
