@@ -32,6 +32,9 @@ class Composer(TextArea):
     # Enter was pressed while the coach was starting: the text waits to be sent, and what
     # is typed next is another message, so it starts on a line of its own (one send).
     _new_line_due = False
+    # Set by the app until its coach is ready. Keys are handled before the message Enter
+    # posts, so the line is marked due here, at the key, not when the app hears of it.
+    coach_starting = False
 
     def __init__(self, **kwargs) -> None:
         kwargs.setdefault("placeholder", PLACEHOLDER)
@@ -64,5 +67,7 @@ class Composer(TextArea):
             event.stop()
             event.prevent_default()
             self.post_message(self.Submitted(self, self.text))
+            if self.coach_starting and self.text.strip():
+                self.new_line_before_more()
             return
         await super()._on_key(event)
