@@ -60,11 +60,11 @@ def typed_ahead(stdin: TextIO, full_screen: bool) -> Iterator[str]:
     if not full_screen:
         yield ""
         return
-    fd = stdin.fileno()
     try:
+        fd = stdin.fileno()
         original = termios.tcgetattr(fd)
         termios.tcsetattr(fd, termios.TCSANOW, _keys_as_textual_reads_them(original))
-    except termios.error:  # not a terminal after all: nothing typed ahead to keep
+    except (termios.error, OSError, ValueError):  # not a terminal after all: none typed ahead
         yield ""
         return
     try:
