@@ -31,8 +31,9 @@ from fincoach_tui.domain.fact_relevance import (
 )
 from fincoach_tui.domain.fact_store import FactStore, redact
 from fincoach_tui.domain.finance_facts import normalise_key
+from fincoach_tui.domain.memory.note_fit import fill_alike, topic_groups
+from fincoach_tui.domain.memory.note_parts import topic_names
 from fincoach_tui.domain.memory.session_memo import SessionMemo
-from fincoach_tui.domain.statement_words import on_topic
 from fincoach_tui.domain.user_statements import (
     Statement,
     carried,
@@ -234,18 +235,11 @@ def _judge(
 
 def newer_on_topic(notes: Sequence[Statement]) -> list[tuple[int, ...]]:
     """For each note (by index, oldest first), the newer notes that must be sent with it:
-    those on the same topic (`same_topic`), and theirs in turn. A note is never sent
-    without the newer ones that may replace what it says: when not all fit, the older goes,
-    so an old value is never sent without the newer one beside it."""
-    closure: list[tuple[int, ...]] = [()] * len(notes)
-    for i in range(len(notes) - 1, -1, -1):
-        found: set[int] = set()
-        for j in range(i + 1, len(notes)):
-            if j not in found and on_topic(notes[i].text, notes[j].text):
-                found.add(j)
-                found.update(closure[j])
-        closure[i] = tuple(sorted(found))
-    return closure
+    those on the same topic (`on_topic`: they share a topic name), and theirs in turn. A
+    note is never sent without the newer ones that may replace what it says: when not all
+    fit, the older goes, so an old value is never sent without the newer one beside it.
+    Found by topic name (`note_fit.topic_groups`), not by comparing every pair."""
+    return topic_groups([topic_names(note.text) for note in notes])
 
 
 def _fit(
@@ -299,6 +293,11 @@ def _fit(
         kept.insert(at, i)
         return cost
 
+    alike = len({line(i).partition(" ")[0] for i in order}) == 1
+    fast = fill_alike(order, own, lambda i: pair(i, i), budget, newer) if alike else None
+    if fast is not None:  # the same notes, found without a trial per note (note_fit.py)
+        kept, total = fast
+        order = ()
     for i in order:
         group = [j for j in (i, *newer[i]) if j not in kept]
         if not group:
