@@ -327,3 +327,32 @@ def _fit_joined(
         if count("\n".join(line(j) for j in trial)) <= budget:
             kept = trial
     return kept
+
+
+def reference_notes(
+    history: Iterable[Message],
+    left_out: Callable[[Message], bool],
+    store: FactStore | None,
+    count_text: Callable[[str], int],
+    question: str = "",
+    memo: SessionMemo | None = None,
+    *,
+    edited: frozenset[str] | None = None,
+    room: int | None = None,
+) -> tuple[Section | None, int]:
+    """The notes section built from scratch (`user_notes`, then `notes_section`): the user's
+    statements in the `history` messages `left_out` accepts, judged against `store`'s
+    current facts, within the notes' budget (and `room` tokens, if given). `edited`: the
+    keys whose value the user set by editing a fact, if not `store`'s own (a store standing
+    for newer values than the facts judges against them, but the user's edits are the
+    fact store's). The section and how many notes it holds."""
+    edited = edited_keys(store) if edited is None else edited
+    said = user_notes(
+        history, left_out, current_values(store), edited, memo, facts_state(store, edited)
+    )
+    if not said:
+        return None, 0
+    budget = notes_budget(NOTES_TOKENS, len(said))
+    if room is not None:
+        budget = min(budget, room)
+    return notes_section(said, store, budget, count_text, question, memo)
