@@ -11,12 +11,22 @@ from collections.abc import Callable, Sequence
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from fincoach_tui.domain.conversation import Message
+from fincoach_tui.domain.fact_store import Fact, FactStore, redact
 from fincoach_tui.domain.memory import notes
 from fincoach_tui.domain.memory.note_fit import fill_alike, topic_groups
 from fincoach_tui.domain.memory.note_parts import topic_names
+from fincoach_tui.domain.memory.notes import asked_about, current_values
+from fincoach_tui.domain.memory.session_memo import SessionMemo
 from fincoach_tui.domain.statement_words import on_topic
-from fincoach_tui.domain.user_statements import Statement
-from tests.domain.test_notes_incremental import SAID, quarter_chars, words
+from fincoach_tui.domain.user_statements import (
+    Statement,
+    carried,
+    marked_line,
+    replaced,
+    salience,
+)
+from tests.domain.test_notes_incremental import QUESTIONS, SAID, quarter_chars, words
 
 # Statements that differ by a day, a figure or a word, so that topics chain and repeat.
 TEXTS = [
@@ -122,15 +132,34 @@ def test_topic_groups_are_the_pairwise_comparisons(texts) -> None:
     assert topic_groups([topic_names(s.text) for s in said]) == pairwise_newer_on_topic(said)
 
 
+VALUES = {"salary": "85k", "rent": "25k", "city": "Pune", "loan_home_rate": "8.6%"}
+
+
 def check_fit(texts: list[str], shuffle: list[int], budget: int, count, marked: int) -> None:
+    """`notes_section`'s notes are those the trial-by-trial fill keeps, in the reference's
+    order (`test_notes_incremental.reference_section`'s ranking), with some notes marked
+    outdated by a fact (their lines end in ")": other seams) and a question about some."""
     said = statements(texts)
-    order = sorted(range(len(said)), key=lambda i: shuffle[i % len(shuffle)] * 100 + i)
-    # Every line begins with its turn's marker; some marked outdated (they end in ")").
-    lines = [s.line(outdated=i % 5 == marked) for i, s in enumerate(said)]
-    newer = pairwise_newer_on_topic(said)
-    counted: dict = {}
-    got = notes._fit(order, lines.__getitem__, budget, count, counted, newer)
-    assert got == trial_fit(order, lines.__getitem__, budget, count, newer)
+    store = FactStore()
+    first = Message("m0", "user", "", 1.0, 1)
+    facts = [(k, v) for n, (k, v) in enumerate(sorted(VALUES.items())) if n != marked % 5]
+    found = [Fact(f"f{n}", k, v, (first.id,), first.ts, 1) for n, (k, v) in enumerate(facts)]
+    store.extraction(1, (first.id,), found)
+    question = QUESTIONS[shuffle[0] % len(QUESTIONS)]
+    values = current_values(store)
+    lines = [redact(marked_line(n, values), store) for n in said]
+
+    def rank(i: int) -> tuple[bool, bool, bool, bool, int]:
+        note = said[i].text
+        stale = replaced(note, values)[1]
+        asked = bool(question) and not stale and asked_about(said[i], question)
+        return asked, not stale, salience(note) > 0, not carried(note, values), i
+
+    order = sorted(range(len(said)), key=rank, reverse=True)
+    kept = trial_fit(order, lines.__getitem__, budget, count, pairwise_newer_on_topic(said))
+    expected = ("\n".join(lines[j] for j in kept), len(kept)) if kept else (None, 0)
+    section, told = notes.notes_section(said, store, budget, count, question, SessionMemo())
+    assert (section.text if section else None, told) == expected
 
 
 @SETTINGS
@@ -185,12 +214,9 @@ def test_the_fill_is_the_trial_by_trial_fill_with_tiktoken(encoding) -> None:
     check()
 
 
-def test_lines_that_do_not_begin_alike_or_seams_below_zero_are_tried_one_by_one() -> None:
+def test_seams_below_zero_are_left_to_the_trial_by_trial_fill() -> None:
     said = statements(TEXTS[:12])
     newer = pairwise_newer_on_topic(said)
     order = list(range(len(said) - 1, -1, -1))
-    mixed = [("- " if i % 2 else "* ") + s.line() for i, s in enumerate(said)]
-    assert notes._fit(order, mixed.__getitem__, 60, words, {}, newer) == trial_fit(
-        order, mixed.__getitem__, 60, words, newer
-    )
     assert fill_alike(order, lambda i: 5, lambda i: -1 if i == 3 else 0, 60, newer) is None
+    assert fill_alike(order, lambda i: 5, lambda i: 0, 60, newer) is not None
