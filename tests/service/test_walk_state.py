@@ -96,8 +96,9 @@ def counting(monkeypatch) -> dict[str, int]:
         return prefix_scores(self, *args, **kwargs)
 
     def counted_prefix_ranking(self, *args, **kwargs):
-        counts["bm25"] += 1
-        return prefix_ranking(self, *args, **kwargs)
+        found = prefix_ranking(self, *args, **kwargs)
+        counts["bm25"] += found is not None  # (None: scored by postings instead)
+        return found
 
     monkeypatch.setattr(CounterfactualLedger, "step", counted_step)
     monkeypatch.setattr(recall.BM25Index, "scores", counted_scores)
