@@ -56,8 +56,10 @@ def fill_alike(
     topic (`groups`: `topic_groups`), when the lines are joined with seams that depend on
     the line before only (`seam`: what the newline after a line adds; `own`: a line's
     tokens). None when a seam is below 0: then the trial-by-trial fill is the one to use."""
-    if any(seam(i) < 0 for i in order):
+    seams = dict(zip(order, map(seam, order)))
+    if any(value < 0 for value in seams.values()):
         return None
+    costs = {i: own(i) + seams[i] for i in order}  # a line and the newline after it
     kept: set[int] = set()
     dead: set[int] = set()  # notes whose group did not fit: never will (see the docstring)
     body = 0  # the kept lines' tokens and seams
@@ -66,14 +68,15 @@ def fill_alike(
     for i in order:
         if i in kept:  # kept with a group: its own newer notes are kept too
             continue
-        group = [i, *(j for j in groups[i] if j not in kept)]
+        group = set(groups[i]).difference(kept)  # its newer notes not kept yet
         if not dead.isdisjoint(group):
             dead.add(i)
             continue
-        cost = sum(own(j) + seam(j) for j in group)
+        cost = costs[i] + sum(map(costs.__getitem__, group))
         lowest = i if oldest is None or i < oldest else oldest  # the group's are newer than i
-        trial = body + cost - seam(lowest)
+        trial = body + cost - seams[lowest]
         if trial <= budget:
+            kept.add(i)
             kept.update(group)
             body, total, oldest = body + cost, trial, lowest
         else:
