@@ -30,10 +30,11 @@ Key = tuple[int, tuple[tuple[str, int], ...]]  # a class's length and shared wor
 class DocClass:
     """Documents of one length with the same shared words: those words and the places."""
 
-    __slots__ = ("bag", "places", "size")
+    __slots__ = ("bag", "key", "places", "size")
 
-    def __init__(self, bag: Mapping[str, int], size: int) -> None:
-        self.bag, self.size = bag, size
+    def __init__(self, key: Key) -> None:
+        self.key = key
+        self.size, self.bag = key[0], dict(key[1])
         self.places: list[int] = []  # in order
 
 
@@ -45,7 +46,7 @@ class ClassIndex:
         self._lone: dict[str, int] = {}  # a word one document has -> that document's place
         self._bags: list[Mapping[str, int]] = []  # by place: every word, and how often
         self._sizes: list[int] = []
-        self._keys: list[Key] = []
+        self._class_of: list[DocClass] = []  # by place
         self._classes: dict[Key, DocClass] = {}
         self._by_word: dict[str, dict[Key, DocClass]] = {}  # the classes a shared word is in
 
@@ -62,35 +63,34 @@ class ClassIndex:
                 self._lone[word] = place
             elif had == 1:
                 shared_now.add(self._lone.pop(word))
-        self._keys.append(self._key(place))
-        self._join(place)
+        self._class_of.append(self._join(place))
         for earlier in shared_now:
             self._leave(earlier)
-            self._keys[earlier] = self._key(earlier)
-            self._join(earlier)
+            self._class_of[earlier] = self._join(earlier)
 
     def _key(self, place: int) -> Key:
         documents = self._documents
         bag = self._bags[place]
         return self._sizes[place], tuple(sorted((w, f) for w, f in bag.items() if documents[w] > 1))
 
-    def _join(self, place: int) -> None:
-        key = self._keys[place]
+    def _join(self, place: int) -> DocClass:
+        """Put the document in its class (made if new); the class."""
+        key = self._key(place)
         found = self._classes.get(key)
         if found is None:
-            found = self._classes[key] = DocClass(dict(key[1]), key[0])
+            found = self._classes[key] = DocClass(key)
             for word in found.bag:
                 self._by_word.setdefault(word, {})[key] = found
         bisect.insort(found.places, place)
+        return found
 
     def _leave(self, place: int) -> None:
-        key = self._keys[place]
-        found = self._classes[key]
+        found = self._class_of[place]
         del found.places[bisect.bisect_left(found.places, place)]
         if not found.places:
-            del self._classes[key]
+            del self._classes[found.key]
             for word in found.bag:
-                del self._by_word[word][key]
+                del self._by_word[word][found.key]
 
     def touched(self, words: Iterable[str]) -> int:
         """How many classes (and documents scored alone) a query of `words` reads."""
