@@ -31,7 +31,7 @@ from fincoach_tui.domain.fact_relevance import (
 )
 from fincoach_tui.domain.fact_store import FactStore, redact
 from fincoach_tui.domain.finance_facts import normalise_key
-from fincoach_tui.domain.memory.note_fit import fill_alike, topic_groups
+from fincoach_tui.domain.memory.note_fit import TopicGroups, fill_alike, topic_groups
 from fincoach_tui.domain.memory.note_parts import topic_names
 from fincoach_tui.domain.memory.session_memo import SessionMemo
 from fincoach_tui.domain.user_statements import (
@@ -208,7 +208,8 @@ def notes_section(
         known = judged.get((note.turn, note.text))
         return (known or _judge(note, facts, store, judged))[0]
 
-    newer = newer_on_topic(notes)
+    # (each group listed only if the fill cannot follow the links between them)
+    newer = TopicGroups([topic_names(n.text) for n in notes], lambda: newer_on_topic(notes))
     kept = _fit(order, line, budget, count_text, memo.note_counts.at(count_text), newer)
     if not kept:
         return None, 0
@@ -248,7 +249,7 @@ def _fit(
     budget: int,
     count: Callable[[str], int],
     counted: dict[str | tuple[str, str], int],
-    newer: Sequence[tuple[int, ...]],
+    newer: TopicGroups,
 ) -> list[int]:
     """Greedily, in `order`, the notes whose lines, joined newest (highest index) first,
     fit `budget`: those kept, newest first. A note is kept with the newer ones on its
@@ -294,7 +295,7 @@ def _fit(
         return cost
 
     alike = len({line(i).partition(" ")[0] for i in order}) == 1
-    fast = fill_alike(order, own, lambda i: pair(i, i), budget, newer) if alike else None
+    fast = fill_alike(order, own, lambda i: pair(i, i), budget, newer.links) if alike else None
     if fast is not None:  # the same notes, found without a trial per note (note_fit.py)
         kept, total = fast
         order = ()
@@ -318,7 +319,7 @@ def _fit_joined(
     line: Callable[[int], str],
     budget: int,
     count: Callable[[str], int],
-    newer: Sequence[tuple[int, ...]],
+    newer: TopicGroups,
 ) -> list[int]:
     """`_fit`, counting each trial's whole joined text: for a tokenizer that is not local."""
     kept: list[int] = []
