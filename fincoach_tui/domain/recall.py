@@ -122,7 +122,7 @@ class LexicalRetriever:
 
 class RankedPlaces:
     """Places and their scores above 0, best first, then by place, as a ranking gives them
-    (lazily): `ScoredPlaces`' reading."""
+    (lazily): `ScoredPlaces`' reading, read once (by `best` or `by_place`)."""
 
     def __init__(self, ranking: Iterator[tuple[int, float]]) -> None:
         self._ranking = ranking
