@@ -191,24 +191,45 @@ class BM25Index:
         """How many classes (and documents scored alone) `prefix_ranking` reads for `query`."""
         return self._classes.touched(set(words(query)))
 
+    def prefix_best(
+        self, query: str, first: int, more: Sequence[str] = (), *, by_class: bool | None = None
+    ) -> Iterator[tuple[int, float]] | dict[str | int, float] | None:
+        """`prefix_ranking` when it reads by class, else `prefix_scores` (no `left_out`):
+        the query and `more` read once for either. None as `prefix_scores`."""
+        stats = self._prefix(query, first, (), more)
+        if stats is None:
+            return None
+        if self._by_class(stats.terms) if by_class is None else by_class:
+            return self._ranking(stats, first)
+        if not stats.documents:
+            return {}
+        outside = set(self._order[first:])
+        return self._scored(
+            stats.terms, stats.documents, stats.length, stats.having, stats.extra, outside, None
+        )
+
     def prefix_ranking(
         self, query: str, first: int, more: Sequence[str] = (), *, by_class: bool | None = None
     ) -> Iterator[tuple[int, float]] | None:
         """`prefix_scores`' documents (no `left_out`) scoring above 0, best first, then by
         place (a held one's position, `first` + n for `more`'s n-th), read by classes of
         documents that score alike (`bm25_classes`): the same floats. None as
-        `prefix_scores`, and, unless `by_class` is True, when the query's words are in more
-        classes than an eighth of their postings (the posting-by-posting scorer, at C
-        speed, then costs less)."""
+        `prefix_scores`, and, unless `by_class` is True, when the classes cost more than
+        the posting-by-posting scorer (`_by_class`)."""
         stats = self._prefix(query, first, (), more)
-        if stats is None:
+        if stats is None or not (self._by_class(stats.terms) if by_class is None else by_class):
             return None
+        return self._ranking(stats, first)
+
+    def _by_class(self, terms: set[str]) -> bool:
+        """Whether the query's words are in fewer classes than an eighth of their postings
+        (else the posting-by-posting scorer, at C speed, costs less)."""
+        postings = sum(len(self._postings.get(t, ())) for t in terms)
+        return 8 * self._classes.touched(terms) <= postings
+
+    def _ranking(self, stats: _PrefixStats, first: int) -> Iterator[tuple[int, float]]:
+        """`prefix_ranking`'s, from its subset's statistics."""
         terms, count, having, extra = stats.terms, stats.documents, stats.having, stats.extra
-        if by_class is None:
-            postings = sum(len(self._postings.get(t, ())) for t in terms)
-            by_class = 8 * self._classes.touched(terms) <= postings
-        if not by_class:
-            return None
         extra_lengths = {i: sum(bag.values()) for i, bag in extra.items()}
         average = ((stats.length + sum(extra_lengths.values())) / count) if count else 0.0
         average = average or 1.0

@@ -93,14 +93,12 @@ class LexicalRetriever:
         if subset is None:
             return None
         index, held, texts = subset
-        if by_class is not False:
-            ranking = index.prefix_ranking(query.content, held, texts, by_class=by_class)
-            if ranking is not None:
-                return RankedPlaces(ranking)
-        found = index.prefix_scores(query.content, held, (), texts)
+        found = index.prefix_best(query.content, held, texts, by_class=by_class)
         if found is None:
             return None
-        return ScoredPlaces(found, held, index.position, mixed=any(texts))
+        if isinstance(found, dict):
+            return ScoredPlaces(found, held, index.position, mixed=any(texts))
+        return RankedPlaces(found)
 
     def _subset(
         self, history: Sequence[Message], first: int, more: Sequence[Message]

@@ -88,23 +88,30 @@ def requests() -> list[Context]:
     return built
 
 
+PREFIX_BEST = BM25Index.prefix_best
+
+
+def no_classes(index: BM25Index, *args, **kwargs):
+    """Recall scored posting by posting, never by classes."""
+    return PREFIX_BEST(index, *args, **{**kwargs, "by_class": False})
+
+
 def test_hybrids_requests_are_those_of_the_reference_path(monkeypatch) -> None:
     by_class = []
-    ranking = BM25Index.prefix_ranking
 
     def counted(self, *args, **kwargs):
-        found = ranking(self, *args, **kwargs)
-        by_class.append(found is not None)
+        found = PREFIX_BEST(self, *args, **kwargs)
+        by_class.append(not isinstance(found, dict))
         return found
 
-    monkeypatch.setattr(BM25Index, "prefix_ranking", counted)
+    monkeypatch.setattr(BM25Index, "prefix_best", counted)
     fast = requests()
     assert sum(by_class) > TURNS // 2  # recall read by class on most turns
 
     with monkeypatch.context() as reference:
         reference.setattr(notes_module, "newer_on_topic", pairwise_newer_on_topic)
         reference.setattr(notes_module, "fill_alike", lambda *args: None)
-        reference.setattr(BM25Index, "prefix_ranking", lambda *args, **kwargs: None)
+        reference.setattr(BM25Index, "prefix_best", no_classes)
         expected = requests()
     assert len(fast) == len(expected) == TURNS + len(BACK)
     sent = [c for c in fast if NOTES_LABEL in c.messages[0].content]
