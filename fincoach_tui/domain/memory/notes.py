@@ -298,8 +298,7 @@ def _fit(
     fast = fill_alike(order, own, lambda i: pair(i, i), budget, newer.links) if alike else None
     if fast is not None:  # the same notes, found without a trial per note (note_fit.py)
         kept, total = fast
-        order = ()
-    for i in order:
+    for i in order if fast is None else ():
         group = [j for j in (i, *newer[i]) if j not in kept]
         if not group:
             continue
