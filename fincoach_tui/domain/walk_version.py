@@ -14,4 +14,7 @@ change to what a walk keeps without a bump fails there.
 from __future__ import annotations
 
 # 1: hybrid sends the user's statements from the last 60 turns it neither keeps nor recalls
-WALK_VERSION = 1
+# 2: the recogniser files a figure under its owner and topic (a spouse's or parent's pay, two
+#    people typing together, a share "of that", a figure needed for something new), and a
+#    summary marks a statement outdated only by a value said on its topic
+WALK_VERSION = 2
