@@ -18,14 +18,9 @@ from fincoach_tui.domain.memory.note_fit import fill_alike, topic_groups
 from fincoach_tui.domain.memory.note_parts import topic_names
 from fincoach_tui.domain.memory.notes import asked_about, current_values
 from fincoach_tui.domain.memory.session_memo import SessionMemo
+from fincoach_tui.domain.statement_verdicts import carried, marked_line, replaced
 from fincoach_tui.domain.statement_words import on_topic
-from fincoach_tui.domain.user_statements import (
-    Statement,
-    carried,
-    marked_line,
-    replaced,
-    salience,
-)
+from fincoach_tui.domain.user_statements import Statement, salience
 from tests.domain.test_notes_incremental import QUESTIONS, SAID, quarter_chars, words
 
 # Statements that differ by a day, a figure or a word, so that topics chain and repeat.
