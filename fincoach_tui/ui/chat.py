@@ -147,12 +147,19 @@ class ChatView(VerticalScroll):
             box.set_receipt(dress.receipt)
 
     async def _update_earlier_button(self) -> None:
-        await self.query("#earlier").remove()
-        if self._first_mounted > 0:
-            button = Button(
-                f"↑ load earlier messages ({self._first_mounted} not shown)", id="earlier"
-            )
-            await self.mount(button, before=0)
+        """The button over the oldest mounted message, saying how many are not shown; its
+        label is changed in place as turns come in (not a button unmounted and mounted
+        again each turn), and it goes once there are none."""
+        label = f"↑ load earlier messages ({self._first_mounted} not shown)"
+        existing = self.query("#earlier")
+        if self._first_mounted == 0:
+            await existing.remove()
+        elif existing:
+            button = existing.first(Button)
+            if str(button.label) != label:
+                button.label = label
+        else:
+            await self.mount(Button(label, id="earlier"), before=0)
 
     def _shown_at(self, start: int, end: int) -> list[MessageBox]:
         """New boxes for the messages start..end (history, then this sitting's)."""
