@@ -17,19 +17,18 @@ settled instead (`settle_turn`): one full collection, which sees only what was m
 the last turn, then what survived it is frozen too.
 
 A frozen object that later becomes garbage in a reference cycle (a message box the chat
-unmounts a few turns on) is not collected while frozen: those are handed back every
-`THAW_AFTER` objects frozen (`gc.unfreeze`, one full collection, freeze again), so what
-is kept that way stays bounded, ~25 MB at most.
+unmounts a few turns on) is not collected while frozen: everything is handed back every
+`THAW_AFTER` turns (`gc.unfreeze`, one full collection, freeze again), so what is kept
+that way stays bounded (~0.5 MB a turn, two message boxes and their drawn lines).
 """
 
 from __future__ import annotations
 
 import gc
 
-# Objects frozen turn by turn before all are handed back and collected once: about 40
-# turns of a sitting (each freezes ~2,500 objects, two message boxes of which the chat
-# unmounts later), so the boxes kept unmounted stay under ~25 MB.
-THAW_AFTER = 100_000
+# Turns settled before everything is handed back and collected once. Counted in turns,
+# not objects: counting the frozen objects walks all of them (`gc.get_freeze_count`).
+THAW_AFTER = 40
 
 # The collector's third threshold while a session is open: full collections on their own
 # only if ~100 times as much was allocated as Python waits for (10 by default); turns
@@ -41,7 +40,7 @@ class _Heap:
     """What this process changed of the collector, to put it back."""
 
     thresholds: tuple[int, int, int] | None = None  # Python's own, while raised
-    frozen_at_thaw = 0  # gc.get_freeze_count() when everything was last handed back
+    turns_since_thaw = 0  # turns settled since everything was last handed back
 
 
 _heap = _Heap()
@@ -51,7 +50,7 @@ def settle_session() -> None:
     """The session on screen is loaded: stop rescanning what exists now, and leave full
     collections to the ends of turns."""
     gc.freeze()
-    _heap.frozen_at_thaw = gc.get_freeze_count()
+    _heap.turns_since_thaw = 0
     if _heap.thresholds is None:
         _heap.thresholds = gc.get_threshold()
         first, second, _third = _heap.thresholds
@@ -61,16 +60,14 @@ def settle_session() -> None:
 def settle_turn() -> None:
     """A turn has ended and the app is idle: collect what the turn left (only what was
     made since the last freeze is scanned), freeze what survives; every `THAW_AFTER`
-    objects frozen, hand everything back and collect once."""
+    turns, hand everything back and collect once."""
     if _heap.thresholds is None:
         return  # no session settled (still opening, or being left)
-    gc.collect()
-    if gc.get_freeze_count() - _heap.frozen_at_thaw >= THAW_AFTER:
+    _heap.turns_since_thaw += 1
+    if _heap.turns_since_thaw >= THAW_AFTER:
+        _heap.turns_since_thaw = 0
         gc.unfreeze()
-        gc.collect()
-        gc.freeze()
-        _heap.frozen_at_thaw = gc.get_freeze_count()
-        return
+    gc.collect()
     gc.freeze()
 
 
@@ -78,7 +75,7 @@ def release_session() -> None:
     """The session is being left: let the collector see its objects again, with Python's
     own thresholds."""
     gc.unfreeze()
-    _heap.frozen_at_thaw = 0
+    _heap.turns_since_thaw = 0
     if _heap.thresholds is not None:
         gc.set_threshold(*_heap.thresholds)
         _heap.thresholds = None
