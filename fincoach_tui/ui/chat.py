@@ -36,9 +36,12 @@ __all__ = ["BOUND", "PAGE", "ChatView", "Dress", "MessageBox", "Receipt", "Unmou
 # Messages mounted per page: two screens' worth. Mounting and laying each out is what
 # opening a session costs, so this, not the session's length, sets it.
 PAGE = 16
-# Messages kept mounted while turns come in: the newest page, and one more so that a
-# reply being read is not unmounted under the reader's eyes by the next question.
-BOUND = 2 * PAGE
+# Messages kept mounted while turns come in: the newest page, and the two exchanges
+# before it, so that a message being read at the top of the page is not unmounted under
+# the reader's eyes by the next questions. Reached by turn 10 of a sitting, so every later
+# turn lays out as many messages as turn 10 did (with two pages, 32, turn 10 had 20 and
+# each later one 32: a third more to lay out and draw).
+BOUND = PAGE + 4
 
 
 class ChatView(VerticalScroll):
