@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 
 from textual.binding import Binding
 from textual.containers import VerticalScroll
-from textual.widget import Widget
+from textual.dom import DOMNode
 from textual.widgets import Button, Static
 
 from fincoach_tui.ui.message_box import (
@@ -45,7 +45,7 @@ PAGE = 16
 BOUND = PAGE + 4
 
 
-def let_go_of_lines(widgets: Sequence[Widget]) -> None:
+def let_go_of_lines(widgets: Sequence[DOMNode]) -> None:
     """Drop the lines removed widgets drew (Textual keeps each widget's drawn lines until
     it is freed). A removed box that was frozen with the rest of the sitting (ui/heap.py)
     is garbage the collector cannot see until everything is handed back: without its

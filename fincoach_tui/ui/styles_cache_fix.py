@@ -16,7 +16,6 @@ benchmarks' minimal Textual chat runs Textual as it is).
 from __future__ import annotations
 
 import inspect
-from collections.abc import Callable
 from functools import lru_cache
 from typing import Any
 
@@ -24,7 +23,7 @@ from textual._styles_cache import StylesCache
 from textual.color import Color
 from textual.style import Style
 
-_original: list[Callable[..., Any]] = []
+_original: list[Any] = []  # Textual's cached method, while replaced
 
 # The parameters of the method corrected (Textual 8.x). A Textual whose method differs
 # (or is fixed) is left alone.
