@@ -20,8 +20,8 @@ habits made every such layout cost about twice what it needs:
 
 `install()` is called once, before the app's first mount; `uninstall()` puts Textual's own
 methods back (the benchmarks' minimal Textual apps run without these corrections). Both
-also apply and undo the correction of Textual's drawing cache (ui/styles_cache_fix.py),
-which kept every widget ever drawn alive.
+also apply and undo the corrections of Textual's drawing caches (ui/drawing_fixes.py),
+which kept what was drawn alive.
 """
 
 from __future__ import annotations
@@ -33,7 +33,7 @@ from textual.geometry import Size
 from textual.scroll_view import ScrollView
 from textual.widget import Widget
 
-from fincoach_tui.ui import styles_cache_fix
+from fincoach_tui.ui import drawing_fixes
 
 _originals: dict[str, Callable[..., bool]] = {}
 
@@ -75,7 +75,7 @@ def _scroll_view_size_updated(
 
 def install() -> None:
     """Apply both corrections (once), if Textual's methods are the ones they correct."""
-    styles_cache_fix.install()
+    drawing_fixes.install()
     if _originals:
         return
     if not (fits(Widget._size_updated) and fits(ScrollView._size_updated)):
@@ -88,7 +88,7 @@ def install() -> None:
 
 def uninstall() -> None:
     """Textual's own methods again."""
-    styles_cache_fix.uninstall()
+    drawing_fixes.uninstall()
     if not _originals:
         return
     Widget._size_updated = _originals.pop("widget")  # type: ignore[method-assign]
