@@ -87,6 +87,11 @@ def make_app(
     return app
 
 
+def session_events(root: Path, session: str = "test") -> list[dict[str, Any]]:
+    """The events of session `session` of an app `make_app` made under `root`, as saved."""
+    return SessionStore(root / "sessions").read_events(session)
+
+
 def fault_app(
     root: Path,
     base_url: str | None = None,

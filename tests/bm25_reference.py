@@ -5,8 +5,10 @@ from __future__ import annotations
 
 import math
 from collections import Counter
+from collections.abc import Iterable, Sequence
 
-from fincoach_tui.domain.recall import words
+from fincoach_tui.domain.conversation import Message
+from fincoach_tui.domain.recall import BM25Index, words
 
 
 def per_document_bm25(query: str, documents: dict[str, str], terms: set[str]) -> dict[str, float]:
@@ -33,3 +35,20 @@ def per_document_bm25(query: str, documents: dict[str, str], terms: set[str]) ->
         if score > 0:
             scores[doc_id] = score
     return scores
+
+
+def numbered_index(texts: Iterable[str]) -> BM25Index:
+    """An index of `texts` in order, as documents d0, d1, ..."""
+    index = BM25Index()
+    for n, text in enumerate(texts):
+        index.add(f"d{n}", text)
+    return index
+
+
+def questions_index(history: Sequence[Message], turns: Iterable[int]) -> BM25Index:
+    """An index of the questions of `turns` (0-based, in that order) of a history that
+    alternates question and reply, by the questions' ids: as the session's own holds them."""
+    index = BM25Index()
+    for n in turns:
+        index.add(history[2 * n].id, history[2 * n].content)
+    return index

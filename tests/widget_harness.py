@@ -3,10 +3,13 @@ CallRecords with exact numbers, and read its tables cell by cell."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import AsyncIterator, Callable, Sequence
+from contextlib import asynccontextmanager
+from typing import TypeVar
 
 from textual.app import App, ComposeResult
 from textual.coordinate import Coordinate
+from textual.pilot import Pilot
 from textual.widget import Widget
 from textual.widgets import DataTable
 
@@ -22,6 +25,20 @@ class OneWidgetApp(App):
 
     def compose(self) -> ComposeResult:
         yield self._make()
+
+
+W = TypeVar("W", bound=Widget)
+
+
+@asynccontextmanager
+async def mounted(
+    kind: type[W], size: tuple[int, int] = (120, 40)
+) -> AsyncIterator[tuple[W, Pilot]]:
+    """A `kind` made with no arguments, alone in a bare app at `size`: the widget and the
+    pilot (`widget.app` is the app). `async with mounted(TokenMeter) as (meter, pilot):`"""
+    app = OneWidgetApp(kind)
+    async with app.run_test(size=size) as pilot:
+        yield app.query_one(kind), pilot
 
 
 def call_record(

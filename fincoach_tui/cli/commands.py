@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import asyncio
 import contextlib
 import os
 import sys
@@ -69,6 +68,17 @@ def _main(argv: Sequence[str] | None) -> int:
 
 
 def cmd_chat(args: argparse.Namespace) -> int:
+    from fincoach_tui.ui import collector_hold
+
+    # Until the app's first frame (ui/collector_hold.py says why); any other way out resumes it.
+    collector_hold.hold()
+    try:
+        return _chat(args)
+    finally:
+        collector_hold.release()
+
+
+def _chat(args: argparse.Namespace) -> int:
     from fincoach_tui.service.runtime import Overrides, default_session_name, resolve
     from fincoach_tui.store.session_file import validate_session_name
     from fincoach_tui.store.sessions import SessionStore
@@ -94,6 +104,9 @@ def cmd_chat(args: argparse.Namespace) -> int:
     # The full-screen app needs a terminal on both sides: with input piped in it would
     # draw, ignore every key and drop the message. The line chat answers each line instead.
     if args.plain or not (sys.stdin.isatty() and sys.stdout.isatty()):
+        from fincoach_tui.ui import collector_hold
+
+        collector_hold.release()  # the line chat has no first frame to wait for
         return _plain(config, settings, file, args.strategy)
     from fincoach_tui.ui.app import FinCoachApp
 
@@ -130,6 +143,8 @@ def _plain(config, settings, file, strategy: str | None) -> int:
 
     budget = PlainBudget(SpendWatch.open(config, live.coach))
     try:
+        import asyncio  # here: `fincoach --help` and the reports need no event loop
+
         return asyncio.run(run(live, budget=budget))
     finally:
         live.close()

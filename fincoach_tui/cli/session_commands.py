@@ -16,15 +16,22 @@ from fincoach_tui.domain.money import usd
 
 if TYPE_CHECKING:
     from fincoach_tui.domain.session_state import SessionState
+    from fincoach_tui.domain.session_summary import SessionSummary
 
 __all__ = ["cmd_compare", "cmd_export", "cmd_sessions"]
 
 
 def cmd_sessions() -> int:
-    from fincoach_tui.domain.session_state import summarize_session
     from fincoach_tui.store.session_file import SessionError
     from fincoach_tui.store.session_summary import SummaryIndex
     from fincoach_tui.store.sessions import SessionStore
+
+    def summarize(name: str) -> SessionSummary:
+        # Imported only for a session changed since its kept row: the replay brings the
+        # memory and fact modules, most of this command's start otherwise.
+        from fincoach_tui.domain.session_state import summarize_session
+
+        return summarize_session(name, store.stream_events(name))
 
     store = SessionStore(sessions_dir())
     names = store.names()
@@ -33,9 +40,7 @@ def cmd_sessions() -> int:
         return 0
     print(f"{'name':<28} {'turns':>5}  {'strategy':<8} {'tokens':>9} {'cost':>10}  last used")
     # Each row from the kept summaries: only a session changed since is read again.
-    rows = SummaryIndex(store.root).rows(
-        names, lambda name: summarize_session(name, store.stream_events(name))
-    )
+    rows = SummaryIndex(store.root).rows(names, summarize)
     for name, row in rows:
         if isinstance(row, Exception):
             if not isinstance(row, (SessionError, OSError)):

@@ -110,7 +110,10 @@ KINDS: tuple[Kind, ...] = (
         _words(
             r"salary|salaries|take[- ]?home(?: pay)?|in[- ]hand(?: pay)?|(?:my|net|monthly) pay|"
             r"pay ?cheque|paycheck|pays me|income|earn|earns|earning|earnings|get paid|i make|"
-            r"ctc|package|lands in my (?:bank )?account|credit(?:s|ed)(?: to me| my account)?|"
+            r"ctc|package|(?:lands in|comes (?:in)?to|hits|reaches) my (?:bank )?account|"
+            # credited every month, not once ("arrears of 2.1 lakh were credited last week")
+            r"credit(?:s|ed)(?=\s+(?:to me|(?:to |in |into )?my (?:bank )?account)|"
+            r"[^.;]{0,40}\b(?:(?:every|each|per|a) month|monthly|on the (?:1st|first)))|"
             r"(?:update on|revised|new|current) pay|pay(?=\s*(?::|is\b|was\b|went\b|got\b|rose\b))|"
             # Hindi words for pay; a raise or a promotion is news about the pay
             r"tankhwah|tankha|tanakhwah|pagaar|kamai|stipend|"
@@ -206,7 +209,8 @@ KINDS: tuple[Kind, ...] = (
 # The keys as an extraction prompt can name them (a model answering with these keys shares
 # the offline recogniser's keys, so supersession and precedence work the same).
 PROMPT_KEYS = (
-    "name, city, salary (monthly take-home), spouse_salary, pension, rent, expenses, "
+    "name, city, salary (monthly take-home), spouse_salary, pension, spouse_pension, "
+    "parents_pension, rent, expenses, "
     "loan_<home|car|bike|personal|education>_<emi|amount|rate|tenure|end>, "
     "fd_amount, fd_rate, fd_maturity, fd_tenure, rd_amount, rd_rate, rd_end, rd_tenure, sip, "
     "invest_<ppf|nps|epf|mutual_funds|stocks|gold|elss|crypto>, "
@@ -227,7 +231,9 @@ _STATIC_KEYS = frozenset(
 _DYNAMIC_KEY = re.compile(
     r"^(?:loan_[a-z]+_(?:emi|amount|rate|tenure|end)|invest_[a-z_]+"
     r"|(?:spouse_|parents_|children_)?insurance_[a-z]+_(?:cover|premium)"
-    r"|cost_[a-z_]+|goal_[a-z_]+|(?:fd|rd)\d_(?:amount|rate|maturity|tenure|end))$"
+    r"|cost_[a-z_]+|goal_[a-z_]+|(?:fd|rd)\d_(?:amount|rate|maturity|tenure|end)"
+    # someone else's pay, pension, SIP or bonus (see recognise_owners)
+    r"|(?:spouse|parents)_(?:salary|pension|sip|bonus)|(?:salary|pension|sip|bonus)_of_[a-z]{1,12})$"
 )
 
 
@@ -237,8 +243,16 @@ def is_known_key(key: str) -> bool:
 
 
 def label_of(key: str) -> str:
-    """ "rd_end" -> "RD end", "loan_car_emi" -> "loan car EMI", "salary" -> "salary"."""
+    """ "rd_end" -> "RD end", "loan_car_emi" -> "loan car EMI", "salary" -> "salary",
+    "salary_of_k" -> "salary of K" (what "K: ..." said of their own pay)."""
+    said_by = _SAID_BY.match(key)
+    if said_by:  # two people typing: "K" of "K: ...", a name as it is written
+        who = said_by["who"]
+        return f"{label_of(said_by['what'])} of {who.upper() if len(who) <= 2 else who.title()}"
     return " ".join(w.upper() if w in _ACRONYMS else w for w in key.split("_"))
+
+
+_SAID_BY = re.compile(r"^(?P<what>salary|pension|sip|bonus)_of_(?P<who>[a-z]{1,12})$")
 
 
 def key_of(label: str) -> str:

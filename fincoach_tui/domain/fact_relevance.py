@@ -45,9 +45,14 @@ _COMMON = frozenset(
 )
 
 
+_OWNER = re.compile(r"^(?:spouse_|parents_)?(salary|pension|sip|bonus)(?:_of_[a-z]+)?$")
+
+
 def _topic(key: str) -> re.Pattern[str] | None:
     """The pattern a question matches when it asks about facts of `key`'s kind."""
-    if key in ("salary", "spouse_salary", "pension"):
+    # Someone else's pay or SIP is asked about in the same words: "spouse_pension", "sip_of_r".
+    key = _OWNER.sub(r"\1", key)
+    if key in ("salary", "pension"):
         return _ANCHOR["salary"]
     head = key.split("_", 1)[0]
     by_head = {

@@ -36,6 +36,7 @@ from fincoach_tui.domain.recognise_context import (
     anchor_of,
     carried,
     mend_typos,
+    names_another_item,
     spouse_subject,
     topic_in,
 )
@@ -43,6 +44,12 @@ from fincoach_tui.domain.recognise_costs import regular_cost
 from fincoach_tui.domain.recognise_endings import has_ended
 from fincoach_tui.domain.recognise_family import family_facts
 from fincoach_tui.domain.recognise_goals import mentioned_goal
+from fincoach_tui.domain.recognise_owners import (
+    about_parent,
+    clause_owner,
+    parent_continues,
+    speaker_of,
+)
 from fincoach_tui.domain.recognise_parts import figures_in
 from fincoach_tui.domain.recognise_phrases import name_facts, risk_facts
 from fincoach_tui.domain.recognise_places import city_facts
@@ -188,15 +195,20 @@ def _recognise(
     # The one kind of loan the message names anywhere types a loan named without one.
     named_loans = {loan_type(m.group(0)) for m in _LOAN_WORD.finditer(body)} - {"loan"}
     message_loan = ("message", named_loans.pop()) if len(named_loans) == 1 else None
+    speaker = ""  # who types, when two people share the chat ("R: ...", "I: ...")
     for index, sentence in enumerate(sentences):
+        tagged = speaker_of(sentence)
+        speaker = speaker if tagged is None else tagged
         question = sentence.rstrip().endswith("?")
         following = sentences[index + 1] if index + 1 < len(sentences) else ""
         family = [] if question else family_facts(sentence)  # "with a baby?" says no count
         spouse = next((v for k, v in family if k == "family_spouse"), spouse)
         name = next((v for k, v in family if k == "spouse_name"), name)
         about_spouse = False  # the sentence so far is about the spouse
+        about_parents = False  # ... about a parent ("My father, who lives with us, draws")
         found += family if question else name_facts(sentence) + city_facts(sentence) + family
         found += risk_facts(sentence, question, following)
+        named_here = False  # the sentence names something the recogniser knows
         for clause in clauses_of(sentence):
             # An anchor after "including" is a part of what is priced, not its subject.
             anchors = tuple(
@@ -207,7 +219,7 @@ def _recognise(
                 named = ("goal", mentioned_goal(clause))
             hint = subject if subject and subject[0] == "loan" else message_loan
             if named:
-                subject, from_before = named, False
+                subject, from_before, named_here = named, False, True
             spouses = spouse_subject(clause, spouse, name) or bool(
                 # a later clause of a sentence about the spouse that names no one else:
                 # "My wife's salary got revised, 2.45L in hand now"
@@ -215,11 +227,15 @@ def _recognise(
                 and (SPOUSE_PRONOUN_NEXT.match(clause) or not _NAMES_SELF.search(clause))
             )
             about_spouse = spouses or (about_spouse and not anchors)
+            about_parents = about_parent(clause) or parent_continues(clause, about_parents, spouses)
+            owner = clause_owner(clause, spouses, about_parents, speaker)
             if _HYPOTHETICAL.search(clause) or (_SOMEONE_ELSE.match(clause) and not spouses):
                 continue
             extra = None
             if not anchors and subject and (figures_in(clause) or has_ended(clause)):
-                if not from_before or short or REFERS_BACK.search(clause):
+                if names_another_item(clause):
+                    pass  # "ar kajer mashi 3,500": another thing, whose name it does not know
+                elif not from_before or short or REFERS_BACK.search(clause):
                     extra = anchor_of(subject)
             if not anchors and extra is None and subject is None and reading.asked:
                 if figures_in(clause) and _POINTS_BACK.search(clause):
@@ -228,10 +244,27 @@ def _recognise(
                 extra = regular_cost(clause)
             # A question states only the figures it gives as the user's own, in passing:
             # "with my 62k salary can I afford a car?", not the 15k SIP it asks about.
-            found += clause_facts(clause, extra, hint, spouses, name, asked=question)
+            found += clause_facts(clause, extra, hint, spouses, name, asked=question, owner=owner)
+        if from_before and not (question or named_here or _keeps_subject(sentence)):
+            # "We have one son in Toronto.": a topic of its own, which the recogniser does
+            # not know; a later "we'd like to give 25 lakh towards it" is about that, not
+            # about the driver's pay a message before named. (A subject this message named
+            # stays: "Asked my manager for a hike. He agreed. 95k from April.")
+            subject, from_before = None, False
     if said_at is not None:
         found = [(k, resolve_relative(v, said_at)) for k, v in found]
     return tuple(found), subject
+
+
+_STILL_ON = re.compile(r"\b(?:it|its|it's|that|that's|this|same|again)\b", re.IGNORECASE)
+
+
+def _keeps_subject(sentence: str) -> bool:
+    """Whether a sentence that names nothing known leaves the subject as it was: it is short
+    ("ugh."), gives a figure, or refers back ("it went up again")."""
+    return (
+        len(sentence.split()) < 4 or bool(figures_in(sentence)) or bool(_STILL_ON.search(sentence))
+    )
 
 
 def _line_fact(line: str) -> tuple[str, str] | None:

@@ -136,7 +136,8 @@ def subject_of_key(key: str) -> Subject | None:
 
 
 _KIND_WORDS = {
-    "salary": "salary pay job raise hike increment appraisal promotion income ctc employer",
+    # not "pay": as often the verb ("so I pay 21k" of the rent) as the noun
+    "salary": "salary job raise hike increment appraisal promotion income ctc employer",
     "rent": "rent flat apartment pg room place landlord landlady owner kiraya",
     "pension": "pension",
     "expenses": "expenses expense spending",
@@ -176,14 +177,26 @@ _GENERIC = frozenset(_singular(w) for words in _KIND_WORDS.values() for w in wor
 
 
 def topic_in(reading: Reading, clause: str) -> Subject | None:
-    """The known subject a clause names by one of its words (the newest such), if any."""
+    """The known subject a clause names by one of its words (the newest such), if any. Only
+    by a word of the thing itself when the clause says what a figure is needed for: "need
+    40 lakh for interiors and the deposit" is a cost of something new, not the FD's amount."""
     if not reading.topics:
         return None
     said = {_singular(w) for w in re.findall(r"[a-z]+", clause.lower())}
     matches = [(kind, aw, word) for word, kind, aw in reversed(reading.topics) if word in said]
     # A word of the thing itself ("renovation", "Japan") over a word of its kind ("home").
     specific = [(kind, aw) for kind, aw, word in matches if word not in _GENERIC]
-    return specific[0] if specific else (matches[0][:2] if matches else None)
+    if specific:
+        return specific[0]
+    return matches[0][:2] if matches and not _NEEDED_FOR.search(clause) else None
+
+
+# What a figure is needed for: "need 40 lakh for interiors", "requires 5L for the deposit".
+_NEEDED_FOR = re.compile(
+    r"\b(?:need|needs|needed|require|requires|required|budget(?:ed)?|will cost|would cost)\b"
+    r"[^.;]*?\d[^.;]*?\bfor\b",
+    re.IGNORECASE,
+)
 
 
 def carried(anchor: Anchor, clause: str) -> Subject:
@@ -255,6 +268,31 @@ REFERS_BACK = re.compile(
     r"cut|reduced|up|down|became|become|changed|revised|actually|ab|abhi)\b",
     re.IGNORECASE,
 )
+
+
+# "and the maid 3,500", "ar kajer mashi 3,500", "plus 2k for the gym": a clause that opens
+# with an additive word and names something before its figure adds another item; its figure
+# is not a new value of what was named before.
+_ANOTHER = re.compile(
+    r"^\W*(?:and|also|plus|aur|ar|ani|mattu|innum|pinne|ebong)\s+(?P<words>[^\d₹]*?)\s*(?:rs\.?|inr|₹)?\s*\d",
+    re.IGNORECASE,
+)
+# Words that say which part of the same thing a figure is, or nothing: not another item.
+_SAME_THING = frozenset(
+    "the a an my our its his her interest rate return returns emi premium cover tenure "
+    "maturity matures period amount balance outstanding principal left remaining pending "
+    "total then now only just about around approx nearly roughly another extra more".split()
+)
+
+
+def names_another_item(clause: str) -> bool:
+    """Whether a clause opens with "and"/"also"/"plus" (or its Hindi, Bengali, Marathi,
+    Kannada, Tamil, Malayalam word) and names something of its own before its figure."""
+    match = _ANOTHER.match(clause)
+    if not match or REFERS_BACK.search(match["words"]):
+        return False
+    words = re.findall(r"[a-z]{3,}", match["words"].lower())
+    return any(w not in _SAME_THING for w in words)
 
 
 # ---- typing slips ----------------------------------------------------------------------

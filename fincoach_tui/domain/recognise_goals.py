@@ -62,7 +62,10 @@ _GOAL_DIRECT = re.compile(
 )
 _GOAL_LABEL = re.compile(
     r"\b(?:goals?|targets?|dream)\s*(?::|is\s+(?:to\s+(?:buy|build|fund|take|go\s+on|have|get)\s+)?)"
-    r"\s*(?:(?:a|an|my|our|the)\s+)?(?P<obj>[a-z][a-z'-]*(?:\s+[a-z][a-z'-]*){0,2})",
+    r"\s*(?:(?:a|an|my|our|the)\s+)?"
+    # not a clause after the label ("goal: we have decided on 35 lakh"): a thing
+    r"(?!(?:we|i|it|is|was|that|this|they|he|she|you|now|still)\b)"
+    r"(?P<obj>[a-z][a-z'-]*(?:\s+[a-z][a-z'-]*){0,2})",
     re.IGNORECASE,
 )
 _SAVE_FOR = re.compile(
@@ -145,8 +148,25 @@ def goal_slug(phrase: str) -> str:
     for word in reversed(words):
         if word in _OBJECT_SLUG:
             return _OBJECT_SLUG[word]
-    kept = [w for w in words if w not in _STOP and not w.isdigit()][:2]
-    return key_of(" ".join(kept)) if kept else ""
+    kept: list[str] = []
+    for word in words:
+        if word in _ENDS_THING and kept:
+            break  # "my son after all the EMIs": the thing ends where a clause begins
+        if word not in _STOP and not word.isdigit():
+            kept.append(word)
+    if not kept or kept[0] in _NO_THING:
+        return ""  # "save for it", "a plan for someone like me", "goal: having looked at"
+    return key_of(" ".join(kept[:2]))
+
+
+# Words that end the name of a thing, and words that name no thing of their own.
+_ENDS_THING = frozenset(
+    "after before with when if so but since till until once because in on at by".split()
+)
+_NO_THING = frozenset(
+    "it that this these those them me us him her you someone something somebody anyone "
+    "everyone having trying looking thinking getting doing being".split()
+)
 
 
 def mentioned_goal(clause: str) -> str:
@@ -205,7 +225,17 @@ def goal_anchors(clause: str, has_amount: bool = False) -> list[Anchor]:
     if not anchors and not RETIRE_AGE.search(clause):
         for match in _RETIRE.finditer(clause):
             anchors.append(Anchor(match.start(), match.end(), "goal", "retirement", GOAL_SLOTS))
+    # "the landlord wants the flat to take 24k": someone else's want is not the user's goal
+    anchors = [a for a in anchors if not _THIRD_PARTY.search(clause, 0, a.start)]
     return [_with_detail(anchor, clause) for anchor in anchors]
+
+
+# Someone other than the user, then a verb of wanting: "the landlord wants", "bank needs".
+_THIRD_PARTY = re.compile(
+    r"\b(?:landlord|landlady|owner|bank|builder|company|employer|boss|client|he|she|they)\s+"
+    r"(?:wants?|needs?|plans?|asks?|expects?)\b[^,;]*$",
+    re.IGNORECASE,
+)
 
 
 def _with_detail(anchor: Anchor, clause: str) -> Anchor:

@@ -87,7 +87,10 @@ _LIVING = re.compile(
     r"(?P<place>[A-Za-z]+(?-i:\s[A-Z][a-z]+)?)"
     r"|\b(?:i'm|i am|im|we're|we are|currently|presently|now|these days)\s+(?:\w+\s+)?"
     r"(?:in|at)\s+(?P<place3>[A-Za-z]+(?-i:\s[A-Z][a-z]+)?)"
-    r"|\blocation\s*:\s*(?P<place2>[A-Za-z]+(?-i:\s[A-Z][a-z]+)?)",
+    r"|\blocation\s*:\s*(?P<place2>[A-Za-z]+(?-i:\s[A-Z][a-z]+)?)"
+    # "came down to Panjim from Bombay": arriving is moving
+    r"|\b(?:came|come|coming)\s+(?:back|down|over|up)\s+(?:to|in)\s+"
+    r"(?P<place4>[A-Za-z]+(?-i:\s[A-Z][a-z]+)?)",
     re.IGNORECASE,
 )
 # "in/at <Place>" in a sentence about the user: a capitalised name, not a month or a field.
@@ -102,7 +105,12 @@ _KNOWN_CITY = re.compile(
     rf"|\b(?P<city2>{_KNOWN})\s+(?:(?:mein|me)\s+(?:rehta|rehti|rehte|rahta|rahti|rahte)"
     r"|se\s+(?:hoon|hun|hu|hain|hai)|mein\b)"
     rf"|\b(?:now|currently|these days)\s+(?:in|at)\s+(?P<city3>{_KNOWN})\b"
-    rf"|\b(?:main|hum)\b[^.?!]*?\b(?P<city4>{_KNOWN})\s+se\b",
+    rf"|\b(?:main|hum)\b[^.?!]*?\b(?P<city4>{_KNOWN})\s+se\b"
+    # a known city, then the verb "live" of an Indian language a few words on: Bengali
+    # "Kolkata, Behala te thaki", Marathi "Pune la rahto", Tamil "Chennai la irukkom"
+    rf"|\b(?P<city5>{_KNOWN})\b[^.?!]{{0,25}}?\b(?:thaki|thaken|thakte|thakhi|rahto|rahte|"
+    r"rahtat|rahate|rahato|rehta|rehti|rehte|rahta|rahti|rahte|irukken|irukkom|irukom|iruken|"
+    r"vasikkunnu|untunnanu|untamu)\b",
     re.IGNORECASE,
 )
 _ONLY_A_CITY = re.compile(rf"^\W*(?P<city>{_KNOWN})\W*$", re.IGNORECASE)
@@ -110,7 +118,8 @@ _ONLY_A_CITY = re.compile(rf"^\W*(?P<city>{_KNOWN})\W*$", re.IGNORECASE)
 _SOMEONE_ELSE = re.compile(
     r"\b(?:friends?|colleagues?|brother|sister|cousin|neighbou?rs?|boss|sons?|daughters?|"
     r"kids?|children|parents|mother|father|mom|dad|in-laws|relatives?|uncle|aunt|husband|"
-    r"wife|he|she|they|his|her|their)\b",
+    r"wife|he|she|they|his|her|their|amma|appa|papa|mummy|maa|baba|nanna|grand\w+|"
+    r"[a-z]+'s)\b",
     re.IGNORECASE,
 )
 _NOT_PLACES = (
@@ -129,7 +138,7 @@ def city_facts(sentence: str) -> list[tuple[str, str]]:
     """The user's city, if the sentence says where they live (the last place it says)."""
     found: list[tuple[int, int, str]] = []  # (strength, position, city)
     for match in _LIVING.finditer(sentence):
-        place = first_group(match, "place", "place2", "place3")
+        place = first_group(match, "place", "place2", "place3", "place4")
         # "work at Google": a workplace, unless the gazetteer knows it or it is "out of X".
         works = match.group(0).lower().startswith("work") and " out of " not in match.group(0)
         city = _place(place, strong=not works)
@@ -142,8 +151,8 @@ def city_facts(sentence: str) -> list[tuple[str, str]]:
                 found.append((1, match.start(), city))
     known = _KNOWN_CITY.search(sentence)
     if known and not _someone_else(sentence, known.start()):
-        said = first_group(known, "city", "city2", "city3", "city4")
-        strong = first_group(known, "city2", "city3", "city4")
+        said = first_group(known, "city", "city2", "city3", "city4", "city5")
+        strong = first_group(known, "city2", "city3", "city4", "city5")
         if strong or _ABOUT_USER.search(sentence) or re.search(r"\bbased\b", sentence, re.I):
             found.append((2, known.start(), _CITIES[said.lower()]))
     only = _ONLY_A_CITY.match(sentence)

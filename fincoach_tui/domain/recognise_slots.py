@@ -23,6 +23,7 @@ from fincoach_tui.domain.recognise_clauses import INCLUDED, anchors_in
 from fincoach_tui.domain.recognise_context import Subject
 from fincoach_tui.domain.recognise_endings import ENDING_KINDS, ended_value, has_ended
 from fincoach_tui.domain.recognise_family import insured
+from fincoach_tui.domain.recognise_owners import owned_key
 from fincoach_tui.domain.recognise_parts import Anchor, Figure, figures_in, said_in_passing
 from fincoach_tui.domain.recognise_values import YEARLY, amount_value
 
@@ -33,6 +34,15 @@ _CONNECTOR = re.compile(
 )
 
 
+# What a figure is net of is not what it is: "1.6 lakh a month after platform fees", "46k
+# after tax and PF".
+_NET_OF = re.compile(
+    r"\b(?:after|net of|minus|less|excluding|post)\s+(?:[\w-]+\s+){0,3}(?:and\s+)?$", re.I
+)
+# A figure that is a share of one just given, not a value of its own.
+_PART_OF = re.compile(r"\s*(?:of|out of)\s+(?:that|this|it|which|those|these|them)\b", re.I)
+
+
 def clause_facts(
     clause: str,
     extra: Anchor | None = None,
@@ -40,6 +50,7 @@ def clause_facts(
     spouse: bool = False,
     name: str = "",
     asked: bool = False,
+    owner: str = "",
 ) -> list[tuple[str, str]]:
     """The facts of one clause: its figures, each with the anchor it belongs to (`extra`
     when the clause names none), the loan's type from `hint` where the clause gives none."""
@@ -50,10 +61,12 @@ def clause_facts(
     facts: list[tuple[str, str]] = []
     filled: dict[tuple[int, str], int] = {}  # (anchor, slot) -> how many figures filled it
     for figure in figures_in(clause):
+        if _PART_OF.match(clause, figure.end):
+            continue  # "the driver alone is 9k of that": a part of a figure already given
         anchor = _anchor_for(figure, named, clause)
         if anchor is None or (asked and not said_in_passing(clause, anchor, figure)):
             continue
-        fact = _fact(anchor, figure, clause, hint, spouse, name)
+        fact = _fact(anchor, figure, clause, hint, spouse, name, owner)
         if fact is None:
             continue
         slot = (anchor.start, str(_slot_for(anchor, figure, clause)))
@@ -111,7 +124,11 @@ def _anchor_for(figure: Figure, anchors: tuple[Anchor, ...], clause: str) -> Anc
     """A figure belongs to the anchor right after it when only small words come between
     ("25k rent", "₹10,000 a month in SIPs"), else to the nearest anchor before it, else to
     the nearest after it; each time only anchors with a slot for that figure count."""
-    fits = [a for a in anchors if _slot_for(a, figure, clause) is not None]
+    fits = [
+        a
+        for a in anchors
+        if _slot_for(a, figure, clause) is not None and not _NET_OF.search(clause, 0, a.start)
+    ]
     after = [a for a in fits if a.start >= figure.end]
     if after and _CONNECTOR.match(clause[figure.end : after[0].start]):
         return after[0]
@@ -199,7 +216,13 @@ def _nearest_word(
 
 
 def _fact(
-    anchor: Anchor, figure: Figure, clause: str, hint: Subject | None, spouse: bool, name: str = ""
+    anchor: Anchor,
+    figure: Figure,
+    clause: str,
+    hint: Subject | None,
+    spouse: bool,
+    name: str = "",
+    owner: str = "",
 ) -> tuple[str, str] | None:
     slot = _slot_for(anchor, figure, clause)
     if slot is None:
@@ -211,8 +234,11 @@ def _fact(
     if anchor.kind == "insurance":
         whose = insured(clause[figure.end :], clause, spouse, name)
         key = f"{whose}_{key}" if whose else key  # "1 crore on Hetal": the spouse's cover
-    elif key == "salary" and spouse:
-        key = "spouse_salary"  # "my wife earns 80k", "his take-home": the spouse's
+    else:  # "my wife earns 80k", "her pension", "R: SIP 10k": whose (recognise_owners)
+        owned = owned_key(key, owner or ("spouse" if spouse else ""))
+        if owned is None:
+            return None
+        key = owned
     if figure.kind == "amount":
         assert figure.amount is not None
         return key, amount_value(key, figure.amount, clause[figure.amount.end :])

@@ -8,7 +8,8 @@ import re
 from fincoach_tui.domain.amounts import Amount, find_amounts
 
 _MONTHLY_BY_NATURE = re.compile(
-    r"^(?:salary|spouse_salary|pension|rent|expenses|sip|rd_amount|loan_\w+_emi|cost_\w+)$"
+    r"^(?:(?:(?:spouse|parents)_)?(?:salary|pension|sip)(?:_of_[a-z]+)?|rent|expenses|rd_amount|"
+    r"loan_\w+_emi|cost_\w+)$"
 )
 
 

@@ -19,9 +19,9 @@ A sent message is written as a reference only when it is exactly the transcript 
 provenance verbatim or new, that one source id, the same role and the same text.
 Format-1 items ({"role", "content", "provenance", "tokens", "source_ids"}) still read.
 
-`RefTable` is what references resolve against; records read from it are `SentRefs`,
-which build their SentMessages only when read, so a long session held in memory costs
-its compact items, not every message again for every turn.
+`RefTable` is what references resolve against, and what writes them; records read from it
+are `SentRefs` (sent_refs.py), which build their SentMessages only when read, so a long
+session held in memory costs its compact items, not every message again for every turn.
 """
 
 from __future__ import annotations
@@ -30,7 +30,7 @@ import contextlib
 import hashlib
 import sys
 from collections.abc import Iterable, Iterator, Mapping, Sequence
-from typing import Any, overload
+from typing import Any
 
 from fincoach_tui.domain.context import Section
 from fincoach_tui.domain.records import (
@@ -38,19 +38,14 @@ from fincoach_tui.domain.records import (
     SentMessage,
     compact_ids,
     expand_ids,
-    run_length,
     sections_read,
 )
 from fincoach_tui.domain.sections import SectionSpans
+from fincoach_tui.domain.sent_refs import SentPart, SentRefs
 from fincoach_tui.domain.session_events import TextEvent
 
-_BY_ID = ("verbatim", "new")
-_DAMAGE = (
-    KeyError,
-    TypeError,
-    ValueError,
-    AttributeError,
-)  # what a malformed item raises  # provenances whose message is a transcript message as it is
+_BY_ID = ("verbatim", "new")  # provenances whose message is a transcript message as it is
+_DAMAGE = (KeyError, TypeError, ValueError, AttributeError)  # what a malformed item raises
 
 
 def text_digest(content: str) -> str:
@@ -78,7 +73,7 @@ class RefTable:
         self.tokens: dict[str, int] = {}  # id -> token count first recorded for it
         # digest -> a system text's sections, stored with it or derived once from it
         self.sections: dict[str, SectionSpans] = {}
-        self._singles: dict[tuple[Any, ...], _Part] = {}  # decoded text items, shared
+        self._singles: dict[tuple[Any, ...], SentPart] = {}  # decoded text items, shared
 
     def add_message(self, message: Mapping[str, Any]) -> None:
         """A `message` event's message (withdrawn ones too: a maintenance call may have
@@ -217,7 +212,7 @@ class RefTable:
         run of references are checked now, so a damaged record is found when the session
         opens (checking every id of every record would make opening quadratic)."""
         self.learn_counts(items)
-        parts: list[_Part] = []
+        parts: list[SentPart] = []
         for item in items:
             if "ids" not in item:
                 parts.append(self._single(item))
@@ -230,7 +225,7 @@ class RefTable:
                 if counts is None and message_id not in self.tokens:
                     raise KeyError(f"no token count recorded for {message_id}")
             parts.append(
-                _Part(
+                SentPart(
                     sys.intern(str(item["provenance"])),
                     runs,
                     tuple(map(int, counts)) if counts is not None else None,
@@ -238,11 +233,11 @@ class RefTable:
             )
         return SentRefs(tuple(parts), self)
 
-    def _single(self, item: Mapping[str, Any]) -> _Part:
+    def _single(self, item: Mapping[str, Any]) -> SentPart:
         """A message held as text, built once per distinct item: every record of a session
         sends the same system message, and they share one (it is immutable)."""
         if "text" not in item:
-            return _Part.single(self._message_of(item), item)  # format 1: the message in full
+            return SentPart.single(self._message_of(item), item)  # format 1: the message in full
         source_ids = item.get("source_ids", ())
         key = (
             item["text"],
@@ -254,9 +249,9 @@ class RefTable:
         try:
             part = self._singles.get(key)
         except TypeError:  # an unhashable value in a damaged item: built, not shared
-            return _Part.single(self._message_of(item), item)
+            return SentPart.single(self._message_of(item), item)
         if part is None:
-            part = self._singles[key] = _Part.single(self._message_of(item), dict(item))
+            part = self._singles[key] = SentPart.single(self._message_of(item), dict(item))
         return part
 
     def _message_of(self, item: Mapping[str, Any]) -> SentMessage:
@@ -295,128 +290,3 @@ def _ends(items: Sequence[str]) -> Iterator[str]:
         yield first
         if last:
             yield last
-
-
-class _Part:
-    """A run of transcript references (ids kept compact), or one message already built.
-
-    The ids are held as their compact items and count, not as an IdRuns: a 10,000-turn
-    session holds 30,000 parts, and an IdRuns each would be 1.4 MB more (`ids` makes one)."""
-
-    __slots__ = ("counts", "item", "items", "length", "message", "provenance")
-
-    def __init__(
-        self,
-        provenance: str,
-        ids: IdRuns,
-        counts: tuple[int, ...] | None,
-        message: SentMessage | None = None,
-        item: Mapping[str, Any] | None = None,
-    ) -> None:
-        self.provenance, self.counts, self.message = provenance, counts, message
-        self.items, self.length = ids.items, len(ids)
-        self.item = item  # a single message's file item, as read
-
-    @property
-    def ids(self) -> IdRuns:
-        return IdRuns(self.items, self.length)
-
-    @classmethod
-    def single(cls, message: SentMessage, item: Mapping[str, Any]) -> _Part:
-        return cls(message.provenance, _ONE, None, message, item)
-
-    def file_item(self) -> dict[str, Any]:
-        if self.item is not None:
-            return dict(self.item)
-        item: dict[str, Any] = {"ids": list(self.items), "provenance": self.provenance}
-        if self.counts is not None:
-            item["tokens"] = list(self.counts)
-        return item
-
-    def __len__(self) -> int:
-        return self.length
-
-    def messages(self, table: RefTable) -> Iterator[SentMessage]:
-        if self.message is not None:
-            yield self.message
-            return
-        counts = self.counts
-        for index, message_id in enumerate(self.ids):
-            count = counts[index] if counts is not None else None
-            yield table.referenced(self.provenance, message_id, count)
-
-    def get(self, index: int, table: RefTable) -> SentMessage:
-        if self.message is not None:
-            return self.message
-        count = self.counts[index] if self.counts is not None else None
-        return table.referenced(self.provenance, _nth_id(self.items, index), count)
-
-
-_ONE = IdRuns(("",))
-
-
-def _nth_id(items: Sequence[str], index: int) -> str:
-    """The index-th id of compact items, without listing the ones before it."""
-    for item in items:
-        size = run_length(item)
-        if index < size:
-            first = item.partition("..")[0]
-            return first if size == 1 else f"m{int(first[1:]) + index}"
-        index -= size
-    raise IndexError("sent message index out of range")
-
-
-class SentRefs(Sequence[SentMessage]):
-    """A record's sent messages, read through a RefTable when they are read. Equal to any
-    sequence of the same SentMessages (a tuple included)."""
-
-    __slots__ = ("_len", "_parts", "_table")
-
-    def __init__(self, parts: tuple[_Part, ...], table: RefTable) -> None:
-        self._parts, self._table = parts, table
-        self._len = sum(len(p) for p in parts)
-
-    def __len__(self) -> int:
-        return self._len
-
-    def file_items(self) -> list[dict[str, Any]]:
-        """The items as the session file holds them (what `RefTable.encode` wrote)."""
-        return [part.file_item() for part in self._parts]
-
-    def reference_runs(self) -> list[tuple[str, tuple[str, ...]] | None]:
-        """Each part as (provenance, the compact ids it names), or None for a message held
-        as text: which transcript messages a record sent, read without building them (a
-        buffer record at turn 5,000 names 10,000 messages in one run)."""
-        return [None if p.message is not None else (p.provenance, p.items) for p in self._parts]
-
-    def __iter__(self) -> Iterator[SentMessage]:
-        for part in self._parts:
-            yield from part.messages(self._table)
-
-    @overload
-    def __getitem__(self, index: int) -> SentMessage: ...
-    @overload
-    def __getitem__(self, index: slice) -> tuple[SentMessage, ...]: ...
-    def __getitem__(self, index: int | slice) -> SentMessage | tuple[SentMessage, ...]:
-        if isinstance(index, slice):
-            return tuple(self)[index]
-        if index < 0:
-            index += self._len
-        if not 0 <= index < self._len:
-            raise IndexError("sent message index out of range")
-        for part in self._parts:
-            if index < len(part):
-                return part.get(index, self._table)
-            index -= len(part)
-        raise IndexError("sent message index out of range")  # pragma: no cover
-
-    def __eq__(self, other: object) -> bool:
-        if isinstance(other, Sequence) and not isinstance(other, str):
-            return len(other) == self._len and tuple(self) == tuple(other)
-        return NotImplemented
-
-    def __hash__(self) -> int:
-        return hash(tuple(self))
-
-    def __repr__(self) -> str:
-        return f"SentRefs({self._len} messages)"

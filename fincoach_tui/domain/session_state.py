@@ -39,6 +39,7 @@ from fincoach_tui.domain.session_events import (
     apply_fact_event,
     event_from_dict,
 )
+from fincoach_tui.domain.session_summary import SessionSummary
 
 
 @dataclass(frozen=True)
@@ -207,19 +208,6 @@ def replay(events: Iterable[dict[str, Any]]) -> tuple[SessionState, list[str]]:
     for event in events:
         rebuilt.feed(event)
     return rebuilt.finish()
-
-
-@dataclass(frozen=True)
-class SessionSummary:
-    """One row of the sessions listing."""
-
-    name: str
-    turns: int
-    strategy: str
-    billed_tokens: int
-    cost_usd: float | None  # None when some call had no price
-    last_used: float  # timestamp of the newest message (0 if none)
-    estimated: bool = False  # some call's usage is our estimate, not the provider's bill
 
 
 def summarize_session(name: str, events: Iterable[dict[str, Any]]) -> SessionSummary:

@@ -32,7 +32,14 @@ _FUNCTION = (
     "when where why how per via around about roughly approx approximately almost nearly "
     "ka ki ke ko se me mein hai hain tha thi the hoga hogi aur ya bhi toh to hi na nahi "
     "wala wali wale ab abhi because since though although while actually really basically "
-    "like just approx total totally"
+    "like just approx total totally "
+    # the function words of the other languages people mix in: Hindi, Bengali, Marathi, Tamil
+    "mera meri mere hamara hamari hamare main mai hum apna apni uska uski unka unki yeh woh "
+    "ye wo kuch sab bahut raha rahi rahe gaya gayi diya liya kar karo "
+    "ar o e te er r ache achhe nei ta ti jonno theke kore hobe hoy amar amader ami tumi se "
+    "kintu tahole ekhon ekta "
+    "ahe aahe ani la cha chi che pan ata mi amhi majha majhi "
+    "oda irukku illa naan naanga nu um ku"
 ).split()
 # Light verbs and verbs of change: they say that a value is or changed, which the fact's
 # value says ("rent went up to 28k", "I pay 25k rent", "my salary became 90k").

@@ -10,22 +10,19 @@ small talk, not someone else's figure or a what-if. Fragments too short to stand
 figure (an amount, rate, date, year or count) first, then a word of a fact-bearing class
 (family, a place, risk, goals, insurance, loans, deposits, income, costs), then the rest.
 
-`carried` says whether the structured facts already hold all of a statement (then it
-adds only tokens), `outdated` whether it states a value the facts know was replaced.
+Whether the structured facts already hold a statement, or replaced what it says, is
+`statement_verdicts`.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
 from fincoach_tui.domain.amounts import find_amounts
-from fincoach_tui.domain.fact_store import same_value
-from fincoach_tui.domain.finance_facts import label_of, recognise
-from fincoach_tui.domain.recognise_parts import denied_values, figures_in
-from fincoach_tui.domain.statement_words import words_held
+from fincoach_tui.domain.recognise_parts import figures_in
 
 # A statement longer than this is cut at a word boundary: the figure is usually early.
 MAX_WORDS = 40
@@ -87,6 +84,7 @@ CLASSES: dict[str, tuple[re.Pattern[str], tuple[str, ...]]] = {
         re.compile(
             r"\b(?:risk\w*|safe(?:ty)?|secure|conservative|aggressive|volatil\w*|cautious|"
             r"crash\w*|los[st]|losing|guarantee\w*|nervous|scared|afraid|sleep|gamble|"
+            r"capital (?:protection|safety|preservation)|protect\w*|preserv\w*|"
             r"darr?|dar lagta|stock market|equit(?:y|ies)|shares?|stocks?|crypto)\b",
             re.IGNORECASE,
         ),
@@ -320,82 +318,3 @@ def salience(statement: str) -> int:
 def pick_statements(text: str, turn: int) -> list[Statement]:
     """`statements_in(text)` with the turn they were said at."""
     return [Statement(turn, s) for s in statements_in(text)]
-
-
-def _numbers(value: str) -> set[float]:
-    amounts = {round(a.value, 2) for a in find_amounts(value)}
-    return amounts | {float(n) for n in re.findall(r"\d+(?:\.\d+)?(?=\s*%)", value)}
-
-
-_RAW_NUMBER = re.compile(r"(?<![\w.])\d[\d,]*(?:\.\d+)?")
-
-
-def _raw_numbers(text: str) -> set[float]:
-    return {float(n.replace(",", "")) for n in _RAW_NUMBER.findall(text)}
-
-
-def _bare_numbers(statement: str) -> set[float]:
-    """The numbers written in digits in `statement` outside the amounts and rates the
-    amounts parser reads ("2000" of "an rd of 2000 per month", "5" of "for 5 yrs")."""
-    spans = [(a.start, a.end) for a in find_amounts(statement)]
-    return {
-        float(m[0].replace(",", ""))
-        for m in _RAW_NUMBER.finditer(statement)
-        if not any(start <= m.start() < end for start, end in spans)
-        and not statement[m.end() :].lstrip().startswith("%")
-    }
-
-
-def carried(statement: str, facts: Mapping[str, str]) -> bool:
-    """Whether the current `facts` (key -> value) hold everything `statement` says: the
-    recogniser reads facts from it, every one is current, every amount, rate and other
-    number in it is one of their values, it has no more figures than facts, every word
-    class it names is among their kinds, and their labels and values name its topic words
-    (`statement_words`)."""
-    found = recognise(statement)
-    if not found:
-        return False
-    if any(key not in facts or not same_value(key, value, facts[key]) for key, value in found):
-        return False  # shown marked outdated: the recogniser may have misread what replaced it
-    values = set().union(*(_numbers(value) for _, value in found))
-    if not _numbers(statement) <= values or len(figures_in(statement)) > len(found):
-        return False
-    if not _bare_numbers(statement) <= values | _raw_numbers(" ".join(v for _, v in found)):
-        return False  # "an rd of 2000 per month": a number the facts do not hold
-    keys = [key for key, _ in found]
-    for name in classes_of(statement):
-        prefixes = CLASSES[name][1]
-        if not any(key.startswith(prefixes) for key in keys):
-            return False
-    return words_held(statement, found, CLASSES)  # "the tractor loan is closed": which loan
-
-
-def replaced(statement: str, facts: Mapping[str, str]) -> tuple[tuple[str, ...], bool]:
-    """The keys `statement` states a value of that the current `facts` hold a different one
-    for, and whether that is all it states (every key it names, and no figure beyond them).
-    Of two values it states for one key, the last is what it says: "7.15%, not 7.35%"
-    corrects 7.35% to 7.15%, so neither is replaced while the current value is one of them
-    (the recogniser reads only 7.15%; the one it denies is looked for too)."""
-    said: dict[str, list[str]] = {}
-    for key, value in recognise(statement):
-        said.setdefault(key, []).append(value)
-    denied = denied_values(statement)
-    old = tuple(
-        key
-        for key, values in said.items()
-        if key in facts and not any(same_value(key, v, facts[key]) for v in (*values, *denied))
-    )
-    values = sum(map(len, said.values()))
-    return old, bool(old) and len(old) == len(said) and len(figures_in(statement)) <= values
-
-
-def outdated(statement: str, facts: Mapping[str, str]) -> bool:
-    """Whether `statement` states any value the current `facts` hold a different one for."""
-    return bool(replaced(statement, facts)[0])
-
-
-def marked_line(statement: Statement, facts: Mapping[str, str]) -> str:
-    """`statement`'s line, marked outdated where the current `facts` replaced what it says:
-    whole, or for the labels of what was replaced when it also says what still holds."""
-    old, whole = replaced(statement.text, facts)
-    return statement.line(whole, () if whole else tuple(label_of(k) for k in old))

@@ -30,15 +30,13 @@ from fincoach_tui.domain.finance_facts import (
     read,
     recognise,
 )
+from fincoach_tui.domain.statement_verdicts import carried, marked_line, replaced, replacing
 from fincoach_tui.domain.statement_words import on_topic
 from fincoach_tui.domain.user_statements import (
     Statement,
-    carried,
     is_question,
-    marked_line,
     parse_line,
     pick_statements,
-    replaced,
     salience,
 )
 from fincoach_tui.llm.base import ChatMessages
@@ -66,11 +64,18 @@ _DECISION = re.compile(
 _SALIENCE = (
     (
         re.compile(
-            r"^(?:(?:spouse_)?salary|pension|rent|expenses|loan_\w+|fd_\w+|rd_\w+|sip|risk|goal_\w+)$"
+            r"^(?:(?:spouse_)?(?:salary|pension|sip)|(?:salary|pension|sip|bonus)_of_[a-z]+|rent|"
+            r"expenses|loan_\w+|fd_\w+|rd_\w+|risk|goal_\w+)$"
         ),
         0,
     ),
-    (re.compile(r"^(?:invest_\w+|insurance_\w+|emergency_fund|savings|debt_\w+|risk_reason)$"), 1),
+    (
+        re.compile(
+            r"^(?:invest_\w+|insurance_\w+|emergency_fund|savings|debt_\w+|risk_reason|"
+            r"parents_\w+)$"
+        ),
+        1,
+    ),
     (re.compile(r"^(?:family_\w+|dependants|city|name|cost_\w+|retirement_age)$"), 2),
 )
 
@@ -106,6 +111,10 @@ class _Summary:
                 return decision + OUTDATED
         return decision
 
+    def against(self, statement: Statement) -> dict[str, str]:
+        """The facts that may replace what `statement` says: those about its topic."""
+        return replacing(statement, self.facts, self.said_in, self.statements)
+
     def add_statement(self, statement: Statement) -> None:
         if all(s.text != statement.text for s in self.statements):
             self.statements.append(statement)
@@ -131,7 +140,7 @@ class _Summary:
         shown = self.shown_statements()
         if shown:
             out.append(WORDS_HEADING)
-            out += [marked_line(s, self.facts) for s in reversed(shown)]
+            out += [marked_line(s, self.against(s)) for s in reversed(shown)]
         if self.decisions:
             out.append(DECISIONS + "; ".join(map(self._marked, self.decisions)) + ".")
         if self.topics:
@@ -254,7 +263,7 @@ def _fit(summary: _Summary, cap: int, count_text: Callable[[str], int]) -> None:
         summary.decisions.pop(0)
         counts["older decision"] += 1
     while over() and (
-        stale := [s for s in summary.statements if replaced(s.text, summary.facts)[1]]
+        stale := [s for s in summary.statements if replaced(s.text, summary.against(s))[1]]
     ):
         summary.statements.remove(stale[0])  # only old values, the oldest first
         counts["older statement"] += 1

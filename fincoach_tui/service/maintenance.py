@@ -321,7 +321,7 @@ def describe(event: ExtractStarted | ExtractFinished | IndexFinished) -> tuple[s
             return (
                 f"extraction output rejected ({event.rejected}); fact extraction paused after "
                 f'{PAUSE_AFTER_REJECTIONS} refused answers in a row: say "remember ..." or '
-                "resume it from the memory screen (Ctrl+Y, r)",
+                "resume it from the memory screen (F3, r)",
                 True,
             )
         if event.rejected:

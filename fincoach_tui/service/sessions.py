@@ -26,7 +26,7 @@ from fincoach_tui.store.sessions import SessionStore
 # use: the app imports this module for its first frame, which needs none of them.
 if TYPE_CHECKING:
     from fincoach_tui.domain.conversation import Message
-    from fincoach_tui.domain.session_state import SessionSummary
+    from fincoach_tui.domain.session_summary import SessionSummary
     from fincoach_tui.service.runtime import Engine, LiveSession
 
 

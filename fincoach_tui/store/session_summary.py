@@ -17,7 +17,7 @@ from dataclasses import asdict
 from pathlib import Path
 from typing import Any
 
-from fincoach_tui.domain.session_state import SessionSummary
+from fincoach_tui.domain.session_summary import SessionSummary
 from fincoach_tui.store.session_index import INDEX_NAME, SessionIndexFile
 
 _SUFFIX = ".jsonl"

@@ -2,9 +2,11 @@
 
 Written when the session is left (the app closes it), with the session file's size and
 mtime then; read when the session is opened again, and used only if the file still has
-that size and mtime (and the same system prompt and tokenizer walked it): any change to
-the file means the walk is taken from scratch. A cache: a damaged, missing or stale one
-only costs the walk, and one that cannot be written is not an error.
+that size and mtime, the same system prompt and tokenizer walked it, and the same code
+(domain/walk_version.py: a walk kept by older code counts by older rules): any change
+means the walk is taken from scratch, and the next save replaces the file (it is only
+ever this cache's). A damaged, missing or stale one only costs the walk, and one that
+cannot be written is not an error.
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ import json
 from pathlib import Path
 from typing import Any
 
+from fincoach_tui.domain.walk_version import WALK_VERSION
 from fincoach_tui.store import disk
 
 VERSION = 2  # 2: the facts notes index keeps statements the facts hold, and whether they do
@@ -48,6 +51,7 @@ class WalkCache:
         if (
             not isinstance(data, dict)
             or data.get("version") != VERSION
+            or data.get("walk_version") != WALK_VERSION
             or data.get("file") != stamp
             or data.get("basis") != self.basis
         ):
@@ -59,7 +63,13 @@ class WalkCache:
         if stamp is None:
             return
         text = json.dumps(
-            {"version": VERSION, "file": stamp, "basis": self.basis, "walk": walk},
+            {
+                "version": VERSION,
+                "walk_version": WALK_VERSION,
+                "file": stamp,
+                "basis": self.basis,
+                "walk": walk,
+            },
             separators=(",", ":"),
         )
         with contextlib.suppress(OSError, ValueError):

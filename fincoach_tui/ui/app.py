@@ -17,7 +17,9 @@ from typing import TYPE_CHECKING
 from textual import on
 from textual.app import App, ComposeResult
 from textual.binding import Binding
+from textual.command import Provider
 from textual.containers import Horizontal, Vertical
+from textual.screen import Screen
 
 from fincoach_tui.llm.providers import ProviderSettings
 from fincoach_tui.service.sessions import Sessions
@@ -25,10 +27,10 @@ from fincoach_tui.settings import paths
 from fincoach_tui.ui import bench_hook, cell_widths, heap, layout_fixes
 from fincoach_tui.ui.budget_actions import BudgetActions
 from fincoach_tui.ui.chat import ChatView
-from fincoach_tui.ui.commands import FinCoachCommands
 from fincoach_tui.ui.comparison_messages import CostsCompared, DraftQuoted
 from fincoach_tui.ui.composer import Composer
 from fincoach_tui.ui.footer import FittingFooter
+from fincoach_tui.ui.main_screen import MainScreen
 from fincoach_tui.ui.meter_line import MeterLine
 from fincoach_tui.ui.startup import StartUp
 from fincoach_tui.ui.status import ActivityLine, SessionBar
@@ -43,6 +45,14 @@ if TYPE_CHECKING:
     from fincoach_tui.ui.meter import TokenMeter
 
 
+def palette_commands() -> type[Provider]:
+    """The palette's FinCoach commands, imported when the palette first opens (as Textual
+    loads its own): the first frame does not need them."""
+    from fincoach_tui.ui.commands import FinCoachCommands
+
+    return FinCoachCommands
+
+
 class FinCoachApp(StartUp, StrategyActions, BudgetActions, ViewActions):
     """The arrangement of the parts: each part (ui/app_base.py lists them) is one idea."""
 
@@ -50,7 +60,7 @@ class FinCoachApp(StartUp, StrategyActions, BudgetActions, ViewActions):
     CSS_PATH = "app.tcss"
     # Classes on the screen: app.tcss lays the panel out by them.
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (PANEL_BESIDE_FROM, "-wide")]
-    COMMANDS = App.COMMANDS | {FinCoachCommands}
+    COMMANDS = App.COMMANDS | {palette_commands}
     # In order of importance: the footer shows as many as fit the width, from the first
     # (ui/footer.py); every key is in the help screen (F1), which reads these bindings,
     # and every action in the palette (Ctrl+P).
@@ -70,14 +80,17 @@ class FinCoachApp(StartUp, StrategyActions, BudgetActions, ViewActions):
             "Strategy",
             tooltip="choose the memory strategy and its parameters",
         ),
-        # priority: the composer (a TextArea) would otherwise take ctrl+y as "redo".
+        # F3: the composer (a TextArea) keeps Ctrl+Y as "redo" (Ctrl+Z undoes) and every
+        # free Ctrl+letter is one of its editing keys. Ctrl+Y still opens it from where
+        # nobody types (the chat, the panel), as "?" does the help.
         Binding(
-            "ctrl+y",
+            "f3",
             "memory",
             "Memory",
-            priority=True,
+            key_display="F3",
             tooltip="facts, summary, recall index: edit, delete, undo a deletion",
         ),
+        Binding("ctrl+y", "memory", "Memory", show=False, tooltip="the same, when not typing"),
         Binding("ctrl+o", "sessions", "Sessions", tooltip="open, start, rename or delete one"),
         Binding("ctrl+q", "quit", "Quit", tooltip="everything is already saved"),
         Binding(
@@ -173,6 +186,9 @@ class FinCoachApp(StartUp, StrategyActions, BudgetActions, ViewActions):
         # machine the engine can be ready before the first frame (the loader waits 5 s).
         self._panel_mounted = asyncio.Event()
 
+    def get_default_screen(self) -> Screen:
+        return MainScreen(width=self.size.width, breakpoints=self.HORIZONTAL_BREAKPOINTS or [])
+
     def compose(self) -> ComposeResult:
         yield SessionBar(id="bar")
         with Horizontal(id="main"):
@@ -184,7 +200,7 @@ class FinCoachApp(StartUp, StrategyActions, BudgetActions, ViewActions):
             # A placeholder of the panel's size: the panel itself (three dozen widgets, a
             # third of the start-up) is mounted right after the first frame.
             yield Vertical(id="side")
-        yield FittingFooter()
+        yield FittingFooter(hold_keys=True)  # shown right after the first frame
 
     # ---- every strategy's cost, and the draft's: computed by the comparison ----------
     def on_text_area_changed(self, event) -> None:

@@ -2,7 +2,12 @@
 
 from __future__ import annotations
 
-from fincoach_tui.llm.base import LLMError
+from typing import TYPE_CHECKING
+
+# Only named in annotations: the app's turn handlers import this module for its first
+# frame, and llm.base brings the records and context modules with it.
+if TYPE_CHECKING:
+    from fincoach_tui.llm.base import LLMError
 
 _ADVICE = {
     "auth": "the provider refused the API key; check the key variable, or run with --provider offline",

@@ -30,10 +30,20 @@ PALETTE_EDGE = 1  # the bar the palette's key is drawn after
 
 
 class FittingFooter(Footer):
-    def __init__(self, *, id: str | None = None) -> None:
+    def __init__(self, *, id: str | None = None, hold_keys: bool = False) -> None:
         super().__init__(id=id)
         self._fitted_width = 0
         self.shown: list[str] = []  # the actions on show, in order (what tests read)
+        # Until `show_keys`, the bar without its keys: the app's first frame draws it so,
+        # as Textual's own footer does (its keys are composed after the first refresh);
+        # ten keys are a twentieth of that frame's CPU time.
+        self._keys_held = hold_keys
+
+    def show_keys(self) -> None:
+        """Draw the keys held back by `hold_keys`."""
+        if self._keys_held:
+            self._keys_held = False
+            self.refresh(recompose=True)
 
     def _width(self, binding: Binding) -> int:
         return cell_len(self.app.get_key_display(binding)) + cell_len(binding.description)
@@ -48,7 +58,7 @@ class FittingFooter(Footer):
         if FooterKey is None:  # see the import: Textual's footer as it is
             yield from super().compose()
             return
-        if not self._bindings_ready:
+        if not self._bindings_ready or self._keys_held:
             return
         active = self.screen.active_bindings
         width = self.size.width or self.app.size.width
@@ -73,16 +83,20 @@ class FittingFooter(Footer):
                 break  # in order of importance: a later, shorter key does not jump the queue
             room -= need
             seen.add(binding.action)
-            keys.append(
-                FooterKey(
-                    binding.key,
-                    self.app.get_key_display(binding),
-                    binding.description,
-                    binding.action,
-                    disabled=not enabled,
-                    tooltip=tooltip,
-                ).data_bind(compact=Footer.compact)
+            key = FooterKey(
+                binding.key,
+                self.app.get_key_display(binding),
+                binding.description,
+                binding.action,
+                disabled=not enabled,
+                tooltip=tooltip,
             )
+            # Born with the footer's style, not bound to it (see watch_compact): a key made
+            # compact (its default), then bound, restyles itself twice when mounted, a
+            # fifth of the first frame's styling with ten keys.
+            key.set_reactive(FooterKey.compact, self.compact)
+            key.set_class(self.compact, "-compact", update=False)
+            keys.append(key)
         self.shown = [key.action for key in keys]
         self.styles.grid_size_columns = len(keys)
         yield from keys
@@ -97,6 +111,11 @@ class FittingFooter(Footer):
                 disabled=not enabled,
                 tooltip=binding.tooltip or binding.description,
             )
+
+    def watch_compact(self, compact: bool) -> None:
+        # What Textual's footer does by binding each key's `compact` to its own.
+        for key in self.query(FooterKey) if FooterKey is not None else ():
+            key.compact = compact
 
     def on_resize(self, event: events.Resize) -> None:
         if self._bindings_ready and event.size.width != self._fitted_width:

@@ -91,9 +91,8 @@ class RequestInspector(Widget):
         self._window = RowWindow(0, 0, 0)  # which rows the table lists
         # The marker last drawn and its window: the next one counts only the rows between.
         self._marker: tuple[RowWindow, Marker] | None = None
-        self._shown: tuple[CallRecord | None, str] | None = (
-            None  # the record on screen, and its title
-        )
+        # the record on screen, and its title
+        self._shown: tuple[CallRecord | None, str] | None = None
         # The context ledger under the table (set by the app once a session is live).
         self.ledger_source: LedgerSource | None = None
         self.ledger_text = ""
@@ -193,9 +192,11 @@ class RequestInspector(Widget):
         if not self._window.hidden:
             return
         window = self._window.earlier()
-        self._fill(self.query_one(RequestTable), window)
+        table = self.query_one(RequestTable)
+        self._fill(table, window)
         self._window = window
         self._move_to(window.marker_at if window.marker_at is not None else window.head)
+        table.settle()
 
     def show_earlier_in_place(self) -> None:
         """Scrolled to the top: list the next page where the marker was, the rows on screen
@@ -217,8 +218,7 @@ class RequestInspector(Widget):
             cursor, top = cursor + shift, top + shift
         table.move_cursor(row=cursor, animate=False, scroll=False)
         self._show_row(cursor)
-        # After the cursor's own scrolling, which the refill schedules for after a refresh.
-        table.call_after_refresh(table.scroll_to, y=top, animate=False, immediate=True)
+        table.settle(y=top)  # after the cursor's own scrolling, which comes after a refresh
 
     # ---- rendering ---------------------------------------------------------------------
     def _style(self, provenance: str) -> Style:
@@ -258,6 +258,7 @@ class RequestInspector(Widget):
             self._move_to(cursor if 0 <= cursor < table.row_count else table.row_count - 1)
         else:
             self.query_one("#content", Line).show(Text("Send a message to see the request."))
+        table.settle()  # if it was filled again
 
     def _kept(self, drawn: Sequence[InspectorRow]) -> int | None:
         """How many of the drawn rows the new rows begin with, when the table can keep
@@ -276,8 +277,7 @@ class RequestInspector(Widget):
         return same if old.total - same <= REPLACED_MOST else None
 
     def _fill(self, table: RequestTable, window: RowWindow) -> None:
-        table.hold_top()  # the refill scrolls the table to its top: not a person scrolling
-        table.clear()
+        table.refill()  # its scrolling to the top is not a person's (the caller settles it)
         for index in window.listed:
             self._add(table, index, window)
 
@@ -353,9 +353,8 @@ class RequestInspector(Widget):
 
     def _paint_labels(self) -> None:
         self.border_title = self._title
-        self.query_one("#omitted", Line).show(
-            Text(self._omitted), layout=False
-        )  # one row, cut to fit
+        # one row, cut to fit
+        self.query_one("#omitted", Line).show(Text(self._omitted), layout=False)
 
     def _current_preview_width(self) -> int:
         width = self.size.width or 80
@@ -395,5 +394,5 @@ class RequestInspector(Widget):
         event.stop()
         table = self.query_one(RequestTable)
         # Still at the top when this is handled, and not while a page is being listed.
-        if table.scroll_y == 0 and not table.top_held:
+        if table.scroll_y == 0 and not table.settling:
             self.show_earlier_in_place()

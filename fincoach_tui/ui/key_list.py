@@ -20,12 +20,13 @@ COMPOSER_KEYS = (
     ("Enter", "send the message"),
     ("Shift+Enter / Ctrl+J", "new line in the message (a multi-line paste keeps its lines)"),
     ("Ctrl+A / Ctrl+E", "start / end of the line, as Home / End (no app key takes them)"),
+    ("Ctrl+Z / Ctrl+Y", "undo / redo in the message"),
 )
 
 # Friendlier titles for the parts that have keys of their own; others get their class name.
 TITLES = {
     "SessionsScreen": "Sessions dialog (Ctrl+O)",
-    "MemoryScreen": "Memory dialog (Ctrl+Y)",
+    "MemoryScreen": "Memory dialog (F3)",
     "StrategyScreen": "Strategy dialog (Ctrl+S)",
     "PlannerScreen": "Planner dialog (Ctrl+L)",
     "RenameScreen": "Rename dialog",

@@ -7,6 +7,7 @@ when the request would not fit at all.
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -45,6 +46,19 @@ OPTIONAL_ROWS = (
     "price",
 )  # shown once the app has the session's cost snapshot
 TREND_TURNS = 6
+
+
+def recent_errors(
+    errors: Sequence[tuple[int, int]], turn: int, count: int = TREND_TURNS
+) -> list[tuple[int, int]]:
+    """The last `count` (turn, error) pairs up to `turn`, from errors in turn order (the
+    session's, one a chat call: it grows with the session). The meter shows a turn on the
+    event loop, most often the newest: that reads `count` + 1 pairs, and an earlier turn
+    a binary search more, never every pair."""
+    end = len(errors)
+    if end and errors[end - 1][0] > turn:  # an earlier turn: the pairs after it are skipped
+        end = bisect_right(errors, turn, hi=end - 1, key=lambda pair: pair[0])
+    return [errors[i] for i in range(max(0, end - count), end)]
 
 
 class UsageBar(Widget):
@@ -221,7 +235,7 @@ class TokenMeter(Widget):
             ),
             "price": self.price_note if record.kind == "chat" else "",
         }
-        trend = [(t, e) for t, e in errors if t <= record.turn][-TREND_TURNS:]
+        trend = recent_errors(errors, record.turn)
         if trend:
             self.figures["error_trend"] = trend
             self.lines["trend"] = (

@@ -24,30 +24,66 @@ class RequestTable(DataTable):
     class TopReached(Message):
         """The table was scrolled to its top (by the wheel, the scrollbar, keys)."""
 
-    _held = 0  # refills under way: the top they scroll to is not a person's scrolling
+    # Refills whose own scrolling has not settled yet, and those of them not yet told to
+    # settle: until then, reaching the top is the refill's doing, not a person's.
+    _refilling = 0
+    _unsettled = 0
+    _quiet = 0  # inside a scroll the table makes itself
 
-    def hold_top(self) -> None:
-        """The table is being filled again: clearing it puts the cursor on its first row,
-        and scrolls there two refreshes later (the cursor's watcher, then a deferred
-        scroll). Reaching the top until then is not reported."""
-        self._held += 1
-        self.call_after_refresh(self.call_after_refresh, self._release_top)
+    def refill(self) -> None:
+        """Empty the table to fill it again. Clearing scrolls it to its top at once, and
+        the cursor the filler moves scrolls it after the next refresh (the rows' heights
+        are known only then); neither is reported as reaching the top. Follow with
+        `settle` once the rows are in and the cursor is placed."""
+        self._refilling += 1
+        self._unsettled += 1
+        self._quiet += 1
+        try:
+            self.clear()
+        finally:
+            self._quiet -= 1
 
-    def _release_top(self) -> None:
-        self._held -= 1
+    def settle(self, y: float | None = None) -> None:
+        """The refills since the last call are filled: after the next refresh, where the
+        cursor's own scrolling (scheduled before this) has run, scroll to `y` if given,
+        and from then on a top reached is a person's again, from the first frame that
+        shows the new rows. Nothing to do without a refill or a `y`."""
+        count, self._unsettled = self._unsettled, 0
+        if count or y is not None:
+            self.call_after_refresh(self._settled, count, y)
+
+    def _settled(self, count: int, y: float | None) -> None:
+        if y is not None:
+            self._quiet += 1
+            try:
+                self.scroll_to(y=y, animate=False, immediate=True)
+            finally:
+                self._quiet -= 1
+        self._refilling -= count
 
     @property
-    def top_held(self) -> bool:
-        return self._held > 0
+    def settling(self) -> bool:
+        """A refill's scrolling is still to come: the table's position is not settled."""
+        return self._refilling > 0
+
+    def _person_at_top(self) -> bool:
+        return not self._quiet and not self._refilling and self.has_marker
 
     def watch_scroll_y(self, old_value: float, new_value: float) -> None:
         super().watch_scroll_y(old_value, new_value)
-        if new_value <= 0 < old_value and not self._held and self.has_marker:
+        if new_value <= 0 < old_value and self._person_at_top():
+            self.post_message(self.TopReached())
+
+    def action_scroll_top(self) -> None:
+        # Ctrl+Home again where the table is at its top already: more, as the wheel there.
+        again = self.scroll_y <= 0 and self.cursor_row == 0
+        super().action_scroll_top()
+        if again and self._person_at_top():
             self.post_message(self.TopReached())
 
     def on_mouse_scroll_up(self, event: events.MouseScrollUp) -> None:
         # The wheel turned up at the top (where the table cannot scroll): more, too.
-        if self.scroll_y <= 0 and not self._held and self.has_marker:
+        if self.scroll_y <= 0 and self._person_at_top():
             self.post_message(self.TopReached())
 
     @property

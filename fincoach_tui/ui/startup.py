@@ -14,13 +14,14 @@ import threading
 from typing import TYPE_CHECKING
 
 from textual import work
+from textual.app import App
 from textual.containers import Horizontal
 
 from fincoach_tui.service.runtime import Engine, LiveSession, build_engine, open_session
 from fincoach_tui.settings import paths
-from fincoach_tui.ui import bench_hook
+from fincoach_tui.ui import bench_hook, collector_hold
 from fincoach_tui.ui.composer import Composer
-from fincoach_tui.ui.glossary import apply_tooltips
+from fincoach_tui.ui.footer import FittingFooter
 from fincoach_tui.ui.key_routing import KeyRouting
 from fincoach_tui.ui.session_actions import SessionActions
 from fincoach_tui.ui.themes import DEFAULT_THEME, discover_themes
@@ -50,9 +51,19 @@ class StartUp(KeyRouting, SessionActions):
         themes, problems = discover_themes(paths.config_dir() / "themes")
         for theme in themes:
             self.register_theme(theme)
-        self.theme = (
-            self.config.theme if self.config.theme in self.available_themes else DEFAULT_THEME
-        )
+        name = self.config.theme if self.config.theme in self.available_themes else DEFAULT_THEME
+        chosen = self.get_theme(name)
+        if chosen is not None and chosen.dark == self.current_theme.dark:
+            # Chosen as Textual chooses its own default theme, before anything is styled:
+            # setting `theme` runs its watcher, which reads every stylesheet again and
+            # restyles the app once more before the first frame. The stylesheet's colours
+            # are this theme's; the dark/light classes and ANSI colours Textual set up for
+            # its default are right for a theme as dark as it; the watcher's class is added.
+            self.set_reactive(App.theme, name)
+            self.stylesheet.set_variables(self.get_css_variables())
+            self.set_class(True, f"-theme-{name}", update=False)
+        else:
+            self.theme = name
         return problems
 
     async def on_mount(self) -> None:
@@ -70,6 +81,8 @@ class StartUp(KeyRouting, SessionActions):
 
         async def after_first_frame() -> None:
             bench_hook.mark("first_frame")
+            collector_hold.release()  # held by the command line until now
+            self.query_one(FittingFooter).show_keys()
             await self._mount_side_panel()  # sets _panel_mounted
             painted.set()
 
@@ -77,6 +90,7 @@ class StartUp(KeyRouting, SessionActions):
         self.load_engine(painted)
 
     async def _mount_side_panel(self) -> None:
+        from fincoach_tui.ui.glossary import apply_tooltips
         from fincoach_tui.ui.side_panel import SidePanel
 
         placeholder = self.query_one("#side")

@@ -28,15 +28,8 @@ from fincoach_tui.domain.memory.notes import (
 )
 from fincoach_tui.domain.memory.notes_fill import facts_notes
 from fincoach_tui.domain.memory.session_memo import SessionMemo
-from fincoach_tui.domain.user_statements import (
-    Statement,
-    carried,
-    marked_line,
-    parse_line,
-    pick_statements,
-    replaced,
-    salience,
-)
+from fincoach_tui.domain.statement_verdicts import carried, marked_line, replaced
+from fincoach_tui.domain.user_statements import Statement, parse_line, pick_statements, salience
 
 # ---- the reference: the notes as they were computed before they were incremental ----------
 

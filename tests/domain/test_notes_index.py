@@ -16,7 +16,8 @@ from fincoach_tui.domain.memory.notes import NOTES_TOKENS, current_values, notes
 from fincoach_tui.domain.memory.notes_fill import facts_notes
 from fincoach_tui.domain.memory.notes_index import NotesIndex
 from fincoach_tui.domain.memory.session_memo import SessionMemo
-from fincoach_tui.domain.user_statements import Statement, carried, marked_line, replaced
+from fincoach_tui.domain.statement_verdicts import carried, marked_line, replaced
+from fincoach_tui.domain.user_statements import Statement
 from tests.domain.test_notes_incremental import (
     QUESTIONS,
     REPLY,

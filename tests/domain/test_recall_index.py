@@ -13,8 +13,8 @@ from hypothesis import strategies as st
 from fincoach_tui.domain.conversation import Message, Transcript
 from fincoach_tui.domain.memory import MemoryView, Summary
 from fincoach_tui.domain.memory.hybrid import HybridStrategy, RecallCandidates, ranked
-from fincoach_tui.domain.recall import BM25Index, LexicalRetriever, words
-from tests.bm25_reference import per_document_bm25
+from fincoach_tui.domain.recall import LexicalRetriever, words
+from tests.bm25_reference import numbered_index, per_document_bm25, questions_index
 
 # Few words, often repeated: many documents share terms, lengths and so scores (ties).
 VOCAB = ["salary", "rent", "FD", "matures", "gold", "tax", "the", "my", "25k", "salaries"]
@@ -29,6 +29,15 @@ def brute_force(query: str, documents: dict) -> dict:
     return per_document_bm25(query, documents, set(words(query)))
 
 
+def subset_of(texts: list[str], data: st.DataObject) -> tuple[int, set[str], list[str]]:
+    """A subset as recall asks for one: the first `first` documents but those `left_out`,
+    and `more` texts the index never held."""
+    first = data.draw(st.integers(0, len(texts)))
+    left_out = data.draw(st.sets(st.sampled_from([f"d{n}" for n in range(first)] or ["d0"])))
+    left_out = {i for i in left_out if int(i[1:]) < first}
+    return first, left_out, data.draw(st.lists(TEXT, max_size=4))
+
+
 @settings(max_examples=300, deadline=None)
 @given(
     st.lists(TEXT, min_size=0, max_size=30),
@@ -36,13 +45,8 @@ def brute_force(query: str, documents: dict) -> dict:
     st.data(),
 )
 def test_prefix_scores_equal_bm25_document_by_document(texts, query, data):
-    index = BM25Index()
-    for n, text in enumerate(texts):
-        index.add(f"d{n}", text)
-    first = data.draw(st.integers(0, len(texts)))
-    left_out = data.draw(st.sets(st.sampled_from([f"d{n}" for n in range(first)] or ["d0"])))
-    left_out = {i for i in left_out if int(i[1:]) < first}
-    more = data.draw(st.lists(TEXT, max_size=4))
+    index = numbered_index(texts)
+    first, left_out, more = subset_of(texts, data)
     got = index.prefix_scores(query, first, left_out, more)
     among: dict = {f"d{n}": texts[n] for n in range(first) if f"d{n}" not in left_out}
     among.update(enumerate(more))
@@ -64,13 +68,8 @@ def test_the_ranking_read_by_impact_equals_bm25_document_by_document(texts, quer
     """Every document scoring above 0, best first, then by place: the same floats, the same
     order (ties to the earlier place) as BM25 computed for each document, with documents
     repeated (one class each), left out, held beyond the subset and never held."""
-    index = BM25Index()
-    for n, text in enumerate(texts):
-        index.add(f"d{n}", text)
-    first = data.draw(st.integers(0, len(texts)))
-    left_out = data.draw(st.sets(st.sampled_from([f"d{n}" for n in range(first)] or ["d0"])))
-    left_out = {i for i in left_out if int(i[1:]) < first}
-    more = data.draw(st.lists(TEXT, max_size=4))
+    index = numbered_index(texts)
+    first, left_out, more = subset_of(texts, data)
     among: dict = {f"d{n}": texts[n] for n in range(first) if f"d{n}" not in left_out}
     among.update({f"x{n}": text for n, text in enumerate(more)})
     expected = brute_force(query, among)
@@ -85,10 +84,8 @@ def test_the_ranking_read_by_impact_equals_bm25_document_by_document(texts, quer
 def test_the_ranking_reads_one_class_for_a_question_asked_a_thousand_times():
     """A long session asks the same few things again and again: each distinct question is
     read once, whatever the number of times it was asked."""
-    index = BM25Index()
     asked = ["what is my salary", "rent went up to 30k", "my salary is 90k now", "gold tax"]
-    for n in range(4000):
-        index.add(f"d{n}", asked[n % 4])
+    index = numbered_index(asked[n % 4] for n in range(4000))
     ranking = index.prefix_ranking("my salary now?", 3990, (), ["salary"])
     assert ranking is not None
     best = ranking.best()
@@ -100,9 +97,7 @@ def test_the_ranking_reads_one_class_for_a_question_asked_a_thousand_times():
 
 
 def test_prefix_scores_refuse_a_shape_they_cannot_read():
-    index = BM25Index()
-    for n, text in enumerate(["my salary", "rent 25k", "gold"]):
-        index.add(f"d{n}", text)
+    index = numbered_index(["my salary", "rent 25k", "gold"])
     assert index.prefix_scores("salary", 4) is None  # more than it holds
     assert index.prefix_scores("salary", 2, {"d2"}) is None  # left out but not in the prefix
     index.add("d0", "my FD matures")  # a replaced text: positions no longer hold
@@ -124,9 +119,7 @@ def test_scores_and_ranking_by_place_equal_the_full_list(texts, data):
     history, new = turns_from(texts)
     turns = len(history) // 2
     held = data.draw(st.integers(0, turns))  # the index may hold fewer than the history
-    index = BM25Index()
-    for n in range(held):
-        index.add(history[2 * n].id, history[2 * n].content)
+    index = questions_index(history, range(held))
     split = data.draw(st.integers(0, turns))
     later = list(zip(history[2 * split :: 2], history[2 * split + 1 :: 2]))
     newer = [t for t in later if data.draw(st.booleans())]
@@ -146,9 +139,8 @@ def test_scores_and_ranking_by_place_equal_the_full_list(texts, data):
 
 def test_an_index_not_known_to_follow_the_turns_is_not_read_by_place():
     history, new = turns_from(["my salary", "rent 25k", "gold", "salary again"])
-    index = BM25Index()
-    for n in (0, 2, 1):  # the order candidates were first scored in, not the turns'
-        index.add(history[2 * n].id, history[2 * n].content)
+    # the order candidates were first scored in, not the turns'
+    index = questions_index(history, (0, 2, 1))
     assert LexicalRetriever(index).turn_scores(new, history, 3, []) is None
     other, _ = turns_from(["a different session", "rent", "gold", "x"])
     ordered = LexicalRetriever(index, in_turn_order=True)
@@ -185,9 +177,7 @@ def test_hybrid_recalls_the_same_passages_from_the_index(texts, tail, k, folded_
         Summary("earlier", last, tuple(m.id for m in history[: 2 * last]), 1) if last else None
     )
     strategy = HybridStrategy(tail_turns=tail, recall_k=k, recall_tokens=400, tail_tokens=40)
-    index = BM25Index()
-    for n in range(turns):
-        index.add(history[2 * n].id, history[2 * n].content)
+    index = questions_index(history, range(turns))
     view = MemoryView("sys", history, new, lambda m: len(m.content.split()), summary=summary)
     listed = strategy.build(replace(view, retriever=Listed()))
     assert strategy.build(view) == listed  # the session's own index, kept in its memo

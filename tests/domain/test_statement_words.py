@@ -7,8 +7,9 @@ import pytest
 
 from fincoach_tui.domain.finance_facts import recognise
 from fincoach_tui.domain.memory.notes import newer_on_topic, notes_section, user_notes
+from fincoach_tui.domain.statement_verdicts import carried
 from fincoach_tui.domain.statement_words import same_topic, stem, topic_words
-from fincoach_tui.domain.user_statements import Statement, carried
+from fincoach_tui.domain.user_statements import Statement
 from fincoach_tui.llm.offline_summary import summarize
 from tests.domain.test_facts import messages
 from tests.domain.test_offline_precedence import fold_request

@@ -15,7 +15,8 @@ from fincoach_tui.domain.memory.hybrid import HybridStrategy
 from fincoach_tui.domain.memory.notes import NOTES_TOKENS, user_notes
 from fincoach_tui.domain.memory.summary import CAP_GROWTH, FoldPlan, SummaryStrategy
 from fincoach_tui.domain.probe.matcher import RequestText, Value, judge
-from fincoach_tui.domain.user_statements import Statement, marked_line, replaced
+from fincoach_tui.domain.statement_verdicts import marked_line, replaced
+from fincoach_tui.domain.user_statements import Statement
 from fincoach_tui.llm.offline_summary import summarize
 from tests.domain.test_facts import messages
 from tests.domain.test_user_statements import notes_sent

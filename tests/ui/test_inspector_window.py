@@ -6,9 +6,12 @@ request's. Driven by hand-made records with exact counts."""
 from __future__ import annotations
 
 import re
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 
 from textual import events
 from textual.coordinate import Coordinate
+from textual.pilot import Pilot
 from textual.widgets import DataTable
 from textual.widgets.data_table import RowKey
 
@@ -22,7 +25,7 @@ from fincoach_tui.ui.row_window import DROP_MOST, HEAD_MOST, NEWEST, PAGE, RowWi
 from fincoach_tui.ui.side_panel import SidePanel
 from tests.app_harness import running, say, wait_until
 from tests.screen_text import screen_lines
-from tests.widget_harness import OneWidgetApp, call_record, cell, row_keys
+from tests.widget_harness import call_record, cell, mounted, row_keys
 
 PROMPT = "You are FinCoach, a careful personal-finance coach."
 
@@ -44,6 +47,19 @@ def record(turn: int) -> CallRecord:
     return call_record(
         turn, "buffer", sent, prompt=billed, completion=20, predicted=billed, cost=0.001
     )
+
+
+@asynccontextmanager
+async def showing(
+    turn: int | None, size: tuple[int, int] = (120, 40)
+) -> AsyncIterator[tuple[RequestInspector, RequestTable, Pilot]]:
+    """The inspector alone in an app at `size`, showing buffer's request at `turn` (None:
+    nothing yet): the inspector, its table and the pilot."""
+    async with mounted(RequestInspector, size) as (inspector, pilot):
+        if turn is not None:
+            inspector.show(record(turn))
+            await pilot.pause()
+        yield inspector, inspector.query_one(RequestTable), pilot
 
 
 def content(inspector: RequestInspector) -> str:
@@ -107,12 +123,7 @@ def test_an_extended_request_drops_as_many_rows_as_it_adds_or_is_refilled():
 
 # ---- the widget ------------------------------------------------------------------------
 async def test_a_thousand_messages_show_the_prompt_the_marker_and_the_newest_200():
-    app = OneWidgetApp(RequestInspector)
-    async with app.run_test(size=(120, 40)) as pilot:
-        inspector = app.query_one(RequestInspector)
-        inspector.show(record(500))  # 1,000 messages sent
-        await pilot.pause()
-        table = inspector.query_one(DataTable)
+    async with showing(500) as (inspector, table, pilot):  # 1,000 messages sent
         assert row_keys(table) == ["1", MARKER_KEY, *newest_keys(1000)]
         assert len(inspector.rows) == 1000  # every row is known; only the table is windowed
         hidden_tokens = sum(range(1, 800))  # messages 2-800 carry 1-799 tokens
@@ -136,12 +147,7 @@ async def test_a_thousand_messages_show_the_prompt_the_marker_and_the_newest_200
 
 
 async def test_enter_on_the_marker_lists_the_next_page_until_every_row_is_listed():
-    app = OneWidgetApp(RequestInspector)
-    async with app.run_test(size=(120, 40)) as pilot:
-        inspector = app.query_one(RequestInspector)
-        inspector.show(record(500))
-        await pilot.pause()
-        table = inspector.query_one(DataTable)
+    async with showing(500) as (inspector, table, pilot):
         table.focus()
         table.move_cursor(row=1)
         await pilot.press("enter")
@@ -157,12 +163,7 @@ async def test_enter_on_the_marker_lists_the_next_page_until_every_row_is_listed
 
 
 async def test_a_click_on_the_marker_lists_the_next_page():
-    app = OneWidgetApp(RequestInspector)
-    async with app.run_test(size=(120, 40)) as pilot:
-        inspector = app.query_one(RequestInspector)
-        inspector.show(record(500))
-        await pilot.pause()
-        table = inspector.query_one(DataTable)
+    async with showing(500) as (inspector, table, pilot):
         # The newest row, under the cursor, is at the end: scroll to the marker, one row
         # short of the top (the top lists more by itself).
         table.scroll_to(y=1, animate=False)
@@ -186,10 +187,7 @@ async def test_a_click_on_the_marker_lists_the_next_page():
 
 
 async def test_buffer_turns_append_rows_and_keep_the_window_bounded():
-    app = OneWidgetApp(RequestInspector)
-    async with app.run_test(size=(120, 40)) as pilot:
-        inspector = app.query_one(RequestInspector)
-        table = inspector.query_one(DataTable)
+    async with showing(None) as (inspector, table, pilot):
         kept_from: dict[str, object] = {}
         for turn in range(95, 106):  # 190 to 210 messages: the marker appears on the way
             inspector.show(record(turn))
@@ -220,11 +218,7 @@ async def test_buffer_turns_append_rows_and_keep_the_window_bounded():
 
 
 async def test_pages_listed_on_one_request_are_put_back_on_the_next():
-    app = OneWidgetApp(RequestInspector)
-    async with app.run_test(size=(120, 40)) as pilot:
-        inspector = app.query_one(RequestInspector)
-        inspector.show(record(500))
-        await pilot.pause()
+    async with showing(500) as (inspector, table, pilot):
         inspector.show_earlier()
         inspector.show_earlier()
         table = inspector.query_one(DataTable)
@@ -238,12 +232,7 @@ async def test_pages_listed_on_one_request_are_put_back_on_the_next():
 
 
 async def test_a_small_request_lists_every_row_and_no_marker():
-    app = OneWidgetApp(RequestInspector)
-    async with app.run_test(size=(80, 24)) as pilot:
-        inspector = app.query_one(RequestInspector)
-        inspector.show(record(3))
-        await pilot.pause()
-        table = inspector.query_one(DataTable)
+    async with showing(3, (80, 24)) as (inspector, table, pilot):
         assert row_keys(table) == ["1", "2", "3", "4", "5", "6"]
         assert inspector.window.hidden == 0
         inspector.show_earlier()  # nothing to list: nothing changes
@@ -254,13 +243,12 @@ async def test_the_panels_figures_count_the_whole_request():
     state = SessionState()
     state.switches = [StrategySwitch(1, "buffer", {})]
     state.records = [record(500)]
-    app = OneWidgetApp(SidePanel)
-    async with app.run_test(size=(80, 40)) as pilot:
-        app.query_one(SidePanel).update_session(state, context_window=128_000)
+    async with mounted(SidePanel, (80, 40)) as (panel, pilot):
+        panel.update_session(state, context_window=128_000)
         await pilot.pause()
-        figures = app.query_one(TokenMeter).figures
+        figures = panel.query_one(TokenMeter).figures
         assert (figures["sent"], figures["counted"]) == (1000, record(500).counted_tokens)
-        assert app.query_one(RequestInspector).query_one(DataTable).row_count == 2 + NEWEST
+        assert panel.query_one(RequestInspector).query_one(DataTable).row_count == 2 + NEWEST
 
 
 async def test_played_buffer_turns_add_rows_to_the_table_instead_of_refilling_it(tmp_path):
@@ -282,12 +270,7 @@ async def test_played_buffer_turns_add_rows_to_the_table_instead_of_refilling_it
 async def test_message_numbers_of_a_10000_turn_request_fit_their_column():
     """A 10,000-turn buffer request sends 20,000 messages: the "#" column holds the
     newest one's number whole, not cut to its first digits."""
-    app = OneWidgetApp(RequestInspector)
-    async with app.run_test(size=(120, 40)) as pilot:
-        inspector = app.query_one(RequestInspector)
-        inspector.show(record(10_000))
-        await pilot.pause()
-        table = inspector.query_one(DataTable)
+    async with showing(10_000) as (inspector, table, pilot):
         newest = row_keys(table)[-1]
         assert newest == "20000" and cell(table, table.row_count - 1, 0) == "20000"
         number = next(column for column in table.ordered_columns if column.key == "number")
@@ -343,51 +326,49 @@ async def test_showing_a_request_builds_the_rows_it_lists_not_every_row(monkeypa
     monkeypatch.setattr(inspector_rows, "message_row", counted)
     made = []
     for turn in (500, 10_000, 10_001):  # 1,000, 20,000 and 20,002 messages
-        app = OneWidgetApp(RequestInspector)
-        async with app.run_test(size=(120, 40)) as pilot:
-            inspector = app.query_one(RequestInspector)
+        async with showing(None) as (inspector, table, pilot):
             built.clear()
             inspector.show(record(turn))
             await pilot.pause()
             made.append(len(built))
-            assert row_keys(inspector.query_one(DataTable))[-1] == str(2 * turn)
+            assert row_keys(table)[-1] == str(2 * turn)
     # As many rows built whatever the request's length: the newest 200, those the end of
     # the first rows is looked for in (up to 50), and the newest again for the content area
     # (each time the cursor lands on it).
     assert made[0] == made[1] == made[2] < NEWEST + HEAD_MOST + 5
 
 
-def screen_row_of(app, text: str) -> int:
+def screen_row_of(inspector: RequestInspector, text: str) -> int:
     """The screen row showing `text` as a whole cell."""
-    (row,) = [y for y, line in enumerate(screen_lines(app)) if re.search(rf"\b{text}\b", line)]
+    lines = screen_lines(inspector.app)
+    (row,) = [y for y, line in enumerate(lines) if re.search(rf"\b{text}\b", line)]
     return row
 
 
 async def page_settled(pilot, table: RequestTable) -> None:
-    """Let a page listed by scrolling settle: the table is filled again, scrolled back to
-    the rows that were on screen, and a refresh later takes a scroll to its top as a
-    person's again (until then, the refill's own is not)."""
+    """Let a page listed by scrolling settle: the table is filled again and scrolled back
+    to the rows that were on screen; from then on a scroll to its top is a person's again
+    (until then, the refill's own is not)."""
     await pilot.pause()
-    await wait_until(pilot, lambda: not table.top_held)
+    await wait_until(pilot, lambda: not table.settling)
 
 
 async def test_scrolling_to_the_top_lists_the_next_page_and_keeps_the_rows_on_screen():
-    app = OneWidgetApp(RequestInspector)
-    async with app.run_test(size=(120, 40)) as pilot:
-        inspector = app.query_one(RequestInspector)
-        inspector.show(record(500))  # 1,000 messages: the prompt, 799 hidden, 200 listed
-        await pilot.pause()
-        table = inspector.query_one(DataTable)
+    async with showing(500) as (
+        inspector,
+        table,
+        pilot,
+    ):  # 1,000 messages: the prompt, 799 hidden, 200 listed
         table.scroll_to(y=1, animate=False)  # one row short of the top: nothing comes
         await pilot.pause()
         assert row_keys(table) == ["1", MARKER_KEY, *newest_keys(1000)]
-        at = screen_row_of(app, "message 801") + 1  # where the top would show it
+        at = screen_row_of(inspector, "message 801") + 1  # where the top would show it
         table.scroll_to(y=0, animate=False)  # the top: as the wheel or the scrollbar does
         await page_settled(pilot, table)
         assert row_keys(table) == ["1", MARKER_KEY, *newest_keys(1000, NEWEST + PAGE)]
         assert cell(table, 1, 4) == "599 earlier messages not listed · Enter: show 200 more"
         # The page came in above the rows on screen: they did not move.
-        assert table.scroll_y == PAGE and screen_row_of(app, "message 801") == at
+        assert table.scroll_y == PAGE and screen_row_of(inspector, "message 801") == at
         visible = table.scrollable_content_region.height - 1  # under the header
         assert row_keys(table)[PAGE : PAGE + visible] == [str(n) for n in range(799, 799 + visible)]
         # The cursor stayed on its row, the newest message, and so did the content area.
@@ -398,24 +379,19 @@ async def test_scrolling_to_the_top_lists_the_next_page_and_keeps_the_rows_on_sc
             assert row_keys(table) == ["1", MARKER_KEY, *newest_keys(1000, listed)]
             assert (
                 table.scroll_y == PAGE
-                and screen_row_of(app, f"message {1001 - listed + PAGE}") == at
+                and screen_row_of(inspector, f"message {1001 - listed + PAGE}") == at
             )
         table.scroll_to(y=0, animate=False)  # the last 199, and the marker goes
         await page_settled(pilot, table)
         assert row_keys(table) == [str(n) for n in range(1, 1001)]
-        assert table.scroll_y == 199 - 1 and screen_row_of(app, "message 201") == at
+        assert table.scroll_y == 199 - 1 and screen_row_of(inspector, "message 201") == at
         table.scroll_to(y=0, animate=False)  # nothing left to list: nothing changes
         await page_settled(pilot, table)
         assert table.row_count == 1000 and table.scroll_y == 0
 
 
 async def test_ctrl_home_on_the_table_lists_the_next_page_with_the_top_in_view():
-    app = OneWidgetApp(RequestInspector)
-    async with app.run_test(size=(120, 40)) as pilot:
-        inspector = app.query_one(RequestInspector)
-        inspector.show(record(500))
-        await pilot.pause()
-        table = inspector.query_one(DataTable)
+    async with showing(500) as (inspector, table, pilot):
         table.focus()
         await pilot.press("ctrl+home")  # the cursor to the prompt, the table to its top
         await page_settled(pilot, table)
@@ -431,3 +407,38 @@ async def test_ctrl_home_on_the_table_lists_the_next_page_with_the_top_in_view()
         await pilot.pause()
         assert row_keys(table) == ["1", MARKER_KEY, *newest_keys(1000, NEWEST + 3 * PAGE)]
         assert table.cursor_row == 1 and table.scroll_y == 0
+
+
+async def test_the_top_reached_again_as_soon_as_a_page_is_in_lists_the_next_page():
+    async with showing(500) as (inspector, table, pilot):
+        table.scroll_to(y=1, animate=False)  # one row short of the top
+        await pilot.pause()
+        at = screen_row_of(inspector, "message 801") + 1  # where the top would show it
+        again: list[float] = []
+
+        def top_again(y: float) -> None:
+            # The first page is in and the rows that were on screen are back in place: a
+            # person reaches the top again, in the very next thing the table does.
+            if y == PAGE and not again:
+                again.append(y)
+                table.call_next(table.scroll_to, y=0, animate=False, immediate=True)
+
+        inspector.app.watch(table, "scroll_y", top_again, init=False)
+        table.scroll_to(y=0, animate=False)
+        await wait_until(pilot, lambda: inspector.window.hidden == 799 - 2 * PAGE)
+        await wait_until(pilot, lambda: table.scroll_y == PAGE and not table.settling)
+        assert again == [PAGE]
+        assert row_keys(table) == ["1", MARKER_KEY, *newest_keys(1000, NEWEST + 2 * PAGE)]
+        assert screen_row_of(inspector, f"message {1001 - NEWEST - PAGE}") == at
+
+
+async def test_ctrl_home_again_at_the_top_lists_the_next_page():
+    async with showing(500) as (inspector, table, pilot):
+        table.focus()
+        await pilot.press("ctrl+home")
+        await wait_until(pilot, lambda: inspector.window.hidden == 799 - PAGE)
+        await page_settled(pilot, table)
+        await pilot.press("ctrl+home")  # at the top already, the cursor on the prompt
+        await wait_until(pilot, lambda: inspector.window.hidden == 799 - 2 * PAGE)
+        assert row_keys(table) == ["1", MARKER_KEY, *newest_keys(1000, NEWEST + 2 * PAGE)]
+        assert table.cursor_row == 0 and table.scroll_y == 0

@@ -1,6 +1,6 @@
 """Memory beyond the window, in the app: plant facts, chat past the tail, switch to hybrid
 and to facts, watch the early facts come back at a flat cost; see, edit and delete them in
-the memory screen (Ctrl+Y); a deletion is gone from the next request and after a resume.
+the memory screen (F3); a deletion is gone from the next request and after a resume.
 Against the offline coach and against the fake OpenAI server (chat and embeddings)."""
 
 from __future__ import annotations
@@ -12,23 +12,10 @@ from textual.widgets import DataTable, Static
 
 from fincoach_tui.domain.session_state import replay
 from fincoach_tui.llm.providers import resolve_provider
-from fincoach_tui.store.sessions import SessionStore
 from fincoach_tui.ui.screens.confirm import ConfirmScreen
 from fincoach_tui.ui.screens.memory import MemoryScreen
-from tests.app_harness import SIZE, config_for, make_app, say, started
+from tests.app_harness import config_for, running, say, session_events
 from tests.memory_helpers import PLANTED, filler
-
-
-def recording(app):
-    app.notices = []
-    notify = type(app).notify.__get__(app)  # the app's own: the harness's recorder keeps tuples
-
-    def record(message, **kwargs):
-        app.notices.append(str(message))
-        return notify(message, **kwargs)
-
-    app.notify = record
-    return app
 
 
 def switch(app, name: str) -> None:
@@ -40,7 +27,7 @@ def last_sent(app) -> str:
 
 
 async def open_memory(app, pilot) -> MemoryScreen:
-    await pilot.press("ctrl+y")
+    await pilot.press("f3")
     await pilot.pause()
     assert isinstance(app.screen, MemoryScreen)
     return app.screen
@@ -54,9 +41,7 @@ async def select_fact(screen: MemoryScreen, pilot, fact_id: str) -> None:
 
 
 async def test_offline_early_facts_come_back_in_hybrid_and_facts_at_a_flat_cost(tmp_path):
-    app = make_app(tmp_path, strategy="window")
-    async with app.run_test(size=SIZE) as pilot:
-        await started(app, pilot)
+    async with running(tmp_path, strategy="window") as (app, pilot):
         app.apply_strategy(("window", {"k": 4}))
         for text in [*PLANTED, *filler(6)]:
             await say(app, pilot, text)
@@ -93,11 +78,8 @@ async def test_offline_early_facts_come_back_in_hybrid_and_facts_at_a_flat_cost(
 
 
 async def test_memory_screen_edits_and_deletes_and_the_deletion_survives_a_resume(tmp_path):
-    app = make_app(tmp_path, "mem", strategy="facts")
-    async with app.run_test(size=SIZE) as pilot:
-        await started(app, pilot)
-        for text in [*PLANTED, *filler(4)]:
-            await say(app, pilot, text)
+    said = [*PLANTED, *filler(4)]
+    async with running(tmp_path, session="mem", strategy="facts", said=said) as (app, pilot):
         store = app.live.state.facts
         salary, expenses = store.current_for("salary"), store.current_for("expenses")
 
@@ -129,15 +111,13 @@ async def test_memory_screen_edits_and_deletes_and_the_deletion_survives_a_resum
         assert "- expenses: ₹65,000 (edited, " in system
         await pilot.press("ctrl+q")
 
-    events = SessionStore(tmp_path / "sessions").read_events("mem")
+    events = session_events(tmp_path, "mem")
     assert any(e["type"] == "fact_deleted" and e["id"] == salary.id for e in events)
     assert any(
         e["type"] == "fact_edit" and e["id"] == expenses.id and e["value"] == "₹65,000"
         for e in events
     )
-    resumed = make_app(tmp_path, "mem")
-    async with resumed.run_test(size=SIZE) as pilot:
-        await started(resumed, pilot)
+    async with running(tmp_path, session="mem") as (resumed, pilot):
         assert resumed.live.coach.strategy.name == "facts"
         screen = await open_memory(resumed, pilot)
         assert "deleted" in str(screen.query_one(DataTable).get_row(salary.id)[3])
@@ -162,11 +142,8 @@ async def test_fake_server_recall_by_embeddings_facts_and_a_deletion(tmp_path, f
     # Not OpenAI's own server: its embeddings model is used because config.toml names it.
     settings = openai_on(fake_openai.base_url)
     config = replace(config_for(settings, None), embeddings_model="text-embedding-3-small")
-    app = recording(make_app(tmp_path, settings=settings, config=config))
-    async with app.run_test(size=SIZE) as pilot:
-        await started(app, pilot)
-        for text in [*PLANTED, *filler(6)]:  # buffer; the server echoes "Noted: <message>"
-            await say(app, pilot, text)
+    said = [*PLANTED, *filler(6)]  # buffer; the server echoes "Noted: <message>"
+    async with running(tmp_path, settings=settings, config=config, said=said) as (app, pilot):
         buffer_tokens = app.live.state.chat_records[-1].counted_tokens
 
         switch(app, "hybrid")
@@ -223,7 +200,7 @@ async def test_fake_server_recall_by_embeddings_facts_and_a_deletion(tmp_path, f
         facts_before = app.live.state.facts.facts
         await say(app, pilot, filler(1, 40)[0])
         await say(app, pilot, filler(1, 41)[0])
-        assert any("extraction output rejected (bad JSON" in n for n in app.notices)
+        assert any("extraction output rejected (bad JSON" in text for _, text in app.notices)
         assert app.live.state.facts.facts == facts_before
 
         salary = app.live.state.facts.current_for("salary")
@@ -237,7 +214,7 @@ async def test_fake_server_recall_by_embeddings_facts_and_a_deletion(tmp_path, f
         sent = "\n".join(m["content"] for m in fake_openai.requests[-1]["messages"])
         assert "₹1,20,000" not in sent and "₹60,000" in sent
         await pilot.press("ctrl+q")
-    state, _ = replay(SessionStore(tmp_path / "sessions").read_events("test"))
+    state, _ = replay(session_events(tmp_path))
     assert state.facts.get(salary.id).deleted_at is not None
 
 
@@ -285,10 +262,8 @@ def test_the_inspector_lists_recalled_turns_with_scores_and_the_conflicts_facts_
 async def test_a_paused_extraction_shows_a_line_and_r_resumes_it(tmp_path):
     from fincoach_tui.domain.session_events import facts_event
 
-    app = recording(make_app(tmp_path, "paused", strategy="facts"))
-    async with app.run_test(size=SIZE) as pilot:
-        await started(app, pilot)
-        await say(app, pilot, PLANTED[0])
+    said = PLANTED[:1]
+    async with running(tmp_path, session="paused", strategy="facts", said=said) as (app, pilot):
         for turn in (2, 3, 4):  # three refused answers in a row, as a model's would be
             app.live.state.apply(facts_event(turn, [], [], rejected="bad JSON"))
         screen = await open_memory(app, pilot)
@@ -296,24 +271,21 @@ async def test_a_paused_extraction_shows_a_line_and_r_resumes_it(tmp_path):
         assert notes.startswith("Extraction paused after refused answers in a row: press r")
         await pilot.press("r")
         await pilot.pause()
-        assert app.notices[-1].startswith("fact extraction resumed")
+        assert app.notices[-1][1].startswith("fact extraction resumed")
         assert app.live.state.facts.rejected_in_a_row == 0
         assert not str(screen.query_one("#notes", Static).content).startswith("Extraction paused")
         await pilot.press("r")
         await pilot.pause()
-        assert app.notices[-1] == "fact extraction is not paused"
+        assert app.notices[-1] == ("", "fact extraction is not paused")
         await pilot.press("escape")
         await pilot.press("ctrl+q")
-    events = SessionStore(tmp_path / "sessions").read_events("paused")
+    events = session_events(tmp_path, "paused")
     assert any(e["type"] == "extraction_resumed" for e in events)
 
 
 async def test_a_deletion_asks_first_and_can_be_undone_until_the_next_turn(tmp_path):
-    app = make_app(tmp_path, "undo", strategy="facts")
-    async with app.run_test(size=SIZE) as pilot:
-        await started(app, pilot)
-        for text in [*PLANTED, *filler(2)]:
-            await say(app, pilot, text)
+    said = [*PLANTED, *filler(2)]
+    async with running(tmp_path, session="undo", strategy="facts", said=said) as (app, pilot):
         salary = app.live.state.facts.current_for("salary")
         screen = await open_memory(app, pilot)
         table = screen.query_one(DataTable)
@@ -359,7 +331,7 @@ async def test_a_deletion_asks_first_and_can_be_undone_until_the_next_turn(tmp_p
         await pilot.press("escape")
         await pilot.press("ctrl+q")
 
-    events = SessionStore(tmp_path / "sessions").read_events("undo")
+    events = session_events(tmp_path, "undo")
     kinds = [(e["type"], e["id"]) for e in events if e["type"].startswith("fact_")]
     assert kinds == [
         ("fact_deleted", salary.id),

@@ -187,7 +187,7 @@ async def test_sessions_dialog_table_and_buttons(tmp_path, size):
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 async def test_memory_dialog_table_editor_and_buttons(tmp_path, size):
     async with running(tmp_path, size, strategy="facts", said=PLANTED) as (app, pilot):
-        screen = await open_dialog(app, pilot, "ctrl+y", MemoryScreen)
+        screen = await open_dialog(app, pilot, "f3", MemoryScreen)
         table = screen.query_one(DataTable)
         assert table.row_count >= 1  # facts were extracted
         assert app.focused is table and shown_on_screen(app, table)

@@ -32,16 +32,9 @@ from fincoach_tui.domain.fact_relevance import (
 from fincoach_tui.domain.fact_store import FactStore, redact
 from fincoach_tui.domain.finance_facts import normalise_key
 from fincoach_tui.domain.memory.session_memo import SessionMemo
+from fincoach_tui.domain.statement_verdicts import carried, marked_line, replaced
 from fincoach_tui.domain.statement_words import on_topic
-from fincoach_tui.domain.user_statements import (
-    Statement,
-    carried,
-    classes_of,
-    marked_line,
-    pick_statements,
-    replaced,
-    salience,
-)
+from fincoach_tui.domain.user_statements import Statement, classes_of, pick_statements, salience
 
 # "fact" in the label: the inspector and the offline coach read it as part of the facts.
 NOTES_LABEL = "In the user's words, fact notes (newest first; the known facts win over them)"

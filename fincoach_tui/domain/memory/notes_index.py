@@ -54,7 +54,8 @@ from fincoach_tui.domain.memory.notes import (
 )
 from fincoach_tui.domain.memory.session_memo import SessionMemo
 from fincoach_tui.domain.slot_pools import ABSENT, SlotPool
-from fincoach_tui.domain.user_statements import Statement, carried, marked_line, replaced
+from fincoach_tui.domain.statement_verdicts import carried, marked_line, replaced
+from fincoach_tui.domain.user_statements import Statement
 
 _NONE = (ABSENT, ABSENT)  # a slot's costs in a pool its note is not in
 

@@ -1,0 +1,96 @@
+"""Whose a figure is: the user's, the spouse's, a parent's, someone else's, or, when two
+people type together ("R: my take-home is 95k", "I: SIP 15k"), which of them said it. Pure.
+
+Only money that belongs to one person (`PERSONAL`: pay, a pension, a SIP, a bonus) is filed
+by owner; rent, loans and deposits are the household's. A figure filed under another
+owner's key never replaces the user's own: "my army pension is 68k; her pension is 41k"
+keeps both, and "my father draws a pension of 31,500" is not the user's pension.
+"""
+
+from __future__ import annotations
+
+import re
+
+from fincoach_tui.domain.recognise_words import NOT_NAMES
+
+# The keys a person, not a household, has: each owner has their own.
+PERSONAL = frozenset({"salary", "pension", "sip", "bonus"})
+_PARENT = (
+    r"father|mother|dad|daddy|mom|mum|mummy|papa|parents|in-laws|father-in-law|"
+    r"mother-in-law|sasur(?:ji)?|saas(?:u)?|amma|appa|nanna|baba|maa"
+)
+# A clause about a parent: "My father, who lives with us, draws ...", "papa ki pension ...",
+# "mother's pension is 20k".
+_PARENT_SUBJECT = re.compile(
+    rf"^\W*(?:(?:and|but|so|also)\s+)?(?:(?:my|our|the)\s+)?(?:{_PARENT})(?:'s|\s+ki|\s+ka|\s+ke)?\b",
+    re.IGNORECASE,
+)
+_PARENT_OWNS = re.compile(rf"\b(?:(?:{_PARENT})'s|(?:{_PARENT})\s+(?:ki|ka|ke))\s", re.IGNORECASE)
+# A third person the user does not name as the spouse: "her pension is 41,000" when the user
+# has not said whose ("her" could be a mother, a daughter, a friend).
+_THIRD_PERSON = re.compile(r"^\W*(?:(?:and|but|so|while|whereas)\s+)?(?:his|her|their)\b", re.I)
+# The whole household: "we do a joint SIP of 27k", "our SIPs", "both of us".
+# Someone named as the subject ("Gurpreet gets 41k", "Arjun's pay is 1.3L"): not the user.
+_NAMED_SUBJECT = re.compile(
+    r"^\W*(?:(?:and|but|so|while|whereas)\s+)?(?P<name>[A-Z][a-z]+)(?:'s\b|\s+(?:gets|earns|makes|"
+    r"draws|takes|brings|receives|has)\b)"
+)
+_HOUSEHOLD = re.compile(r"\b(?:we|we're|our|ours|us|both|joint|together|combined)\b", re.I)
+_NAMES_SELF = re.compile(r"\b(?:i|i'm|i've|im|my|me|mine)\b", re.IGNORECASE)
+# Who types, when two people share the chat: "R here: ...", "N: ...", "Karan here: ...".
+# An initial (not "Q:"), or a name followed by "here"; "K+N:" is both (the household).
+# Two capitals are as often an abbreviation ("PS:", "FD:") as a person.
+_SPEAKER = re.compile(
+    r"^\W*(?:(?P<tag>(?!Q\b)[A-Z])|(?P<name>[A-Z][a-z]{1,11})\s+here)\s*(?:here\s*)?:\s*(?=\S)"
+)
+_BOTH = re.compile(r"^\W*[A-Z]{1,2}\s*[+&/]\s*[A-Z]{1,2}\s*:")
+
+
+def speaker_of(sentence: str) -> str | None:
+    """Who a sentence says is typing it ("r" of "R here: ..."), "" when it is both of them
+    ("K+N: ..."), None when it names no one."""
+    if _BOTH.match(sentence):
+        return ""
+    match = _SPEAKER.match(sentence)
+    if not match:
+        return None
+    return (match["tag"] or match["name"]).lower()
+
+
+def about_parent(clause: str) -> bool:
+    """Whether a clause is about a parent's money: it opens with the parent or names the
+    parent's ("papa ki pension", "mother's pension")."""
+    return bool(_PARENT_SUBJECT.match(clause) or _PARENT_OWNS.search(clause))
+
+
+def clause_owner(clause: str, spouse: bool, parent: bool, speaker: str) -> str:
+    """The owner of a clause's personal money: "" (the user), "spouse", "parents", "other"
+    (someone the user does not say who is: not filed), or a speaker's tag."""
+    if spouse:
+        return "spouse"
+    if parent:
+        return "parents"
+    if speaker:
+        return "" if _HOUSEHOLD.search(clause) and not _NAMES_SELF.search(clause) else speaker
+    named = _NAMED_SUBJECT.match(clause)
+    if _THIRD_PERSON.match(clause) or (named and named["name"] not in NOT_NAMES):
+        return "other"
+    return ""
+
+
+def owned_key(key: str, owner: str) -> str | None:
+    """`key` for `owner`: unchanged for the user or for money a household shares, None for
+    someone unnamed, "spouse_pension", "parents_salary", "sip_of_r"."""
+    if not owner or key not in PERSONAL:
+        return key
+    if owner == "other":
+        return None
+    if owner in ("spouse", "parents"):
+        return f"{owner}_{key}"
+    return f"{key}_of_{owner}"
+
+
+def parent_continues(clause: str, about: bool, spouse: bool) -> bool:
+    """Whether a clause continues a sentence about a parent: "My father, who lives with us,
+    draws a pension of 31,500" (no one else is named after the parent)."""
+    return about and not spouse and not _NAMES_SELF.search(clause)

@@ -1,0 +1,20 @@
+"""Which code a kept walk (store/walk_cache.py) was taken by: a walk kept by other code is
+walked again rather than read.
+
+Bump WALK_VERSION whenever what a step of the comparison's walk holds changes for the same
+session: what a strategy sends (domain/memory/*.py: its sections, reach, caps, what it
+keeps or recalls), how the walk counts, pairs or prices a step (domain/counterfactual.py,
+buffer_sums.py, request_measure.py, real_calls.py, fact_replay.py), or what the kept data
+means (domain/walk_state.py; its FORMAT covers only the data's layout). A kept walk is
+only a cache: bumping costs one walk from scratch at the next opening of each session.
+tests/store/test_walk_cache.py keeps a fixed session's walk digest beside this number, so a
+change to what a walk keeps without a bump fails there.
+"""
+
+from __future__ import annotations
+
+# 1: hybrid sends the user's statements from the last 60 turns it neither keeps nor recalls
+# 2: the recogniser files a figure under its owner and topic (a spouse's or parent's pay, two
+#    people typing together, a share "of that", a figure needed for something new), and a
+#    summary marks a statement outdated only by a value said on its topic
+WALK_VERSION = 2
