@@ -122,7 +122,7 @@ def test_at_the_real_first_frame_only_the_chats_shell_is_there(tmp_path):
         f"fincoach_tui.ui.{name}"
         for name in (
             "app", "app_base", "bench_hook", "budget_actions", "cell_widths", "chat",
-            "collector_hold", "comparison_messages", "composer", "errors", "footer",
+            "collector_hold", "comparison_messages", "composer", "drawing_fixes", "errors", "footer",
             "format", "heap", "key_routing", "keys", "layout_fixes", "main_screen", "message_box",
             "meter_line", "session_actions", "startup", "status", "strategy_actions",
             "themes", "turn_handlers", "turn_messages", "typed_ahead", "view_actions",
