@@ -30,6 +30,7 @@ import argparse
 import asyncio
 import gc
 import os
+import resource
 import shutil
 import sys
 import time
@@ -108,6 +109,9 @@ class Turns:
         taken = self.taken[window]
         return {
             "cpu_ms": ms(median(self.cpu[window])),
+            # The mean too: work done every so many turns (a full collection) is in it,
+            # where the median may step over it.
+            "cpu_mean_ms": ms(sum(self.cpu[window]) / len(self.cpu[window])),
             "loop_cpu_ms": ms(median(self.loop_cpu[window])),
             "frames": median([t["frames"] for t in taken]),
             "layouts": median([t["layouts"] for t in taken]),
@@ -168,6 +172,31 @@ class StreamLog:
         self._restore()
 
 
+async def time_parts(probe: FrameProbe) -> None:
+    """Buckets of their own, in the breakdown, for the parts of a turn that are not drawing:
+    the offline model (the server's stand-in: it reads the whole request, as a server
+    would), the side panel's update and its parts, the collection at the end of a turn."""
+    from fincoach_tui.llm.offline import OfflineCoach
+    from fincoach_tui.ui import heap
+    from fincoach_tui.ui.cost_chart import CostChart
+    from fincoach_tui.ui.inspector import RequestInspector
+    from fincoach_tui.ui.side_panel import SidePanel
+
+    probe.time(OfflineCoach, "reply", "offline model: the reply (server's stand-in)")
+    probe.time(OfflineCoach, "usage", "offline model: the usage (server's stand-in)")
+    probe.time(SidePanel, "update_session", "side panel: update (the rest of it)")
+    probe.time(SidePanel, "show_pending", "side panel: the request in flight (the rest of it)")
+    probe.time(RequestInspector, "show", "side panel: the inspector's rows")
+    probe.time(CostChart, "show", "side panel: the chart's series")
+    probe.time(heap, "settle_turn", "the turn's end: collect and freeze (not the collection)")
+
+
+def resident_mb() -> float:
+    """This process's resident set size now (Linux), in MB."""
+    with open("/proc/self/statm", encoding="ascii") as statm:
+        return int(statm.read().split()[1]) * os.sysconf("SC_PAGE_SIZE") / 2**20
+
+
 async def fincoach_sitting(turns: int, probe: FrameProbe, reply_tokens: int | None) -> dict:
     from fincoach_tui.llm.providers import resolve_provider
     from fincoach_tui.settings import paths
@@ -175,6 +204,7 @@ async def fincoach_sitting(turns: int, probe: FrameProbe, reply_tokens: int | No
     from fincoach_tui.store.sessions import SessionStore
     from fincoach_tui.ui.app import FinCoachApp
 
+    time_parts(probe)
     store = SessionStore(paths.sessions_dir())
     settings = resolve_provider(provider="offline", model=None, base_url=None,
                                 api_key_env=None, environ={})  # fmt: skip
@@ -182,6 +212,7 @@ async def fincoach_sitting(turns: int, probe: FrameProbe, reply_tokens: int | No
                       config_path=paths.config_path(), offline_chunk_delay=0.0)  # fmt: skip
     measured = Turns(probe)
     streamed = StreamLog(app)
+    rss: dict[int, float] = {}  # turn -> resident MB after it
     async with app.run_test(size=SIZE):
         while app.live is None:
             assert not app.exit_message, app.exit_message
@@ -195,11 +226,14 @@ async def fincoach_sitting(turns: int, probe: FrameProbe, reply_tokens: int | No
             app.submit(f"My SIP is {turn},000 a month and my rent 25k. (turn {turn})")
             await settle(app, probe)
             measured.stop()
+            if turn == 10 or turn % 100 == 0:
+                rss[turn] = round(resident_mb(), 1)
         streamed.close()
         messages = app.live.state.transcript.messages
         texts = [(q.content, a.content) for q, a in zip(messages[0::2], messages[1::2])]
         return {"turns": measured, "texts": texts, "streamed": streamed.turns,
-                "mounted": app.chat.mounted_messages}  # fmt: skip
+                "mounted": app.chat.mounted_messages, "rss": rss,
+                "peak_rss_mb": round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1)}  # fmt: skip
 
 
 async def minimal_sitting(
@@ -248,6 +282,8 @@ async def sitting(
         "last": last,
         "median_of": 2 * spread + 1,
         "mounted_after": app["mounted"],
+        "rss_mb_after_turn": app["rss"],  # resident, this process (the app's sitting)
+        "peak_rss_mb": app["peak_rss_mb"],
         "load_avg": [round(x, 2) for x in os.getloadavg()],
         "turn_10": t10,
         "turn_last": tn,

@@ -2,10 +2,15 @@
 
 from __future__ import annotations
 
+import fcntl
 import os
+import pty
+import select
 import signal
+import struct
 import subprocess
 import sys
+import termios
 import threading
 import time
 
@@ -110,6 +115,71 @@ class Fincoach:
             stream.close()
         assert stderr == "", stderr
         return code
+
+
+class OnTerminal:
+    """A child whose stdin, stdout and stderr are a pseudo-terminal of `size` (rows,
+    columns), as a person's terminal is (Textual draws on stderr). What it draws is read
+    as it comes (a terminal nobody reads fills up and stops it), and kept. `typed` reaches
+    the terminal before the child starts: keys typed at once, by a person who launches it
+    and types straight away."""
+
+    def __init__(self, argv: list[str], *, env: dict[str, str] | None = None,
+                 size: tuple[int, int] = (40, 120), typed: bytes = b"") -> None:  # fmt: skip
+        self.main, self.child_side = pty.openpty()
+        fcntl.ioctl(self.child_side, termios.TIOCSWINSZ, struct.pack("HHHH", *size, 0, 0))
+        self.attributes_before = self.attributes()
+        if typed:
+            os.write(self.main, typed)
+        side = self.child_side
+        self.proc = subprocess.Popen(argv, stdin=side, stdout=side, stderr=side, env=child_env(env))
+        self.drawn = bytearray()
+        self._stop = threading.Event()
+        self._reader = threading.Thread(target=self._read, daemon=True)
+        self._reader.start()
+
+    def _read(self) -> None:
+        while not self._stop.is_set():
+            if select.select([self.main], [], [], 0.05)[0]:
+                try:
+                    self.drawn += os.read(self.main, 65536)
+                except OSError:  # EIO: nothing left to read
+                    return
+
+    def attributes(self) -> list:
+        """The terminal's attributes (termios), as the child leaves them."""
+        return termios.tcgetattr(self.child_side)
+
+    def type(self, keys: bytes) -> None:
+        os.write(self.main, keys)
+
+    def wait(self, timeout: float = 60) -> int:
+        """The child's exit code; the test fails, with the end of what it drew, if it does
+        not end in time."""
+        try:
+            return self.proc.wait(timeout=timeout)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
+            raise AssertionError(f"still running; it drew: {self.tail()!r}") from None
+
+    def tail(self) -> str:
+        """The end of what it drew: a failing test's message (a traceback is there)."""
+        return bytes(self.drawn[-2000:]).decode(errors="replace")
+
+    def close(self) -> None:
+        if self.proc.poll() is None:
+            self.proc.kill()
+            self.proc.wait()
+        self._stop.set()
+        self._reader.join(timeout=10)
+        os.close(self.main)
+        os.close(self.child_side)
+
+    def __enter__(self) -> OnTerminal:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
 
 
 def wait_until(condition, timeout: float = 60.0) -> None:

@@ -68,17 +68,25 @@ def _main(argv: Sequence[str] | None) -> int:
 
 
 def cmd_chat(args: argparse.Namespace) -> int:
+    from fincoach_tui.cli.early_terminal import typed_ahead
     from fincoach_tui.ui import collector_hold
 
-    # Until the app's first frame (ui/collector_hold.py says why); any other way out resumes it.
-    collector_hold.hold()
-    try:
-        return _chat(args)
-    finally:
-        collector_hold.release()
+    # The full-screen app needs a terminal on both sides: with input piped in it would
+    # draw, ignore every key and drop the message. The line chat answers each line instead.
+    full_screen = not args.plain and sys.stdin.isatty() and sys.stdout.isatty()
+    # First, before the imports: keys typed from now on arrive as the app reads them, and
+    # those typed before are kept for its composer (cli/early_terminal.py says why).
+    with typed_ahead(sys.stdin, full_screen) as typed:
+        # Until the app's first frame (ui/collector_hold.py says why); any other way out
+        # resumes it.
+        collector_hold.hold()
+        try:
+            return _chat(args, full_screen, typed)
+        finally:
+            collector_hold.release()
 
 
-def _chat(args: argparse.Namespace) -> int:
+def _chat(args: argparse.Namespace, full_screen: bool, typed: str) -> int:
     from fincoach_tui.service.runtime import Overrides, default_session_name, resolve
     from fincoach_tui.store.session_file import validate_session_name
     from fincoach_tui.store.sessions import SessionStore
@@ -101,9 +109,7 @@ def _chat(args: argparse.Namespace) -> int:
     # is read later: by the app after its first frame (one it cannot read ends it with a
     # one-line message), by the plain chat when its coach is made.
     file = guard(lambda: store.open(name, defer=True))
-    # The full-screen app needs a terminal on both sides: with input piped in it would
-    # draw, ignore every key and drop the message. The line chat answers each line instead.
-    if args.plain or not (sys.stdin.isatty() and sys.stdout.isatty()):
+    if not full_screen:
         from fincoach_tui.ui import collector_hold
 
         collector_hold.release()  # the line chat has no first frame to wait for
@@ -118,6 +124,7 @@ def _chat(args: argparse.Namespace) -> int:
         strategy=args.strategy,
         auto_named=not given,
     )
+    app.early_keys = typed  # typed while it started: the composer's, Enter and all
     app.run()
     if app.exit_message:
         complain(app.exit_message)

@@ -2,8 +2,8 @@
 
 The words a document is read as (light stemming, amounts as one word), Okapi BM25 over a
 set of documents, and `BM25Index`, which tokenizes each document once and reads a query's
-postings rather than every document. `bm25_ranking` finds the best of a prefix of the
-index's documents without reading every posting.
+postings rather than every document. `bm25_classes` ranks a prefix of the index's
+documents by classes of documents that score alike, for a session that repeats itself.
 """
 
 from __future__ import annotations
@@ -13,11 +13,11 @@ import operator
 import re
 from bisect import bisect_left
 from collections import Counter
-from collections.abc import Callable, Collection, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterator, Mapping, Sequence
 from itertools import repeat
 from typing import Any, NamedTuple
 
-from fincoach_tui.domain.bm25_ranking import DocClass, PrefixRanking
+from fincoach_tui.domain.bm25_classes import ClassIndex
 
 BM25 = "bm25"
 _K1, _B = 1.2, 0.75
@@ -89,10 +89,8 @@ class BM25Index:
         self._running: list[int] = [0]
         self._places: dict[str, list[int]] = {}
         self._in_order = True
-        # Documents with the same words, as one class each (see bm25_ranking), and each
-        # term's classes by (frequency, document length), in the order of their first place.
-        self._classes: dict[tuple[tuple[str, int], ...], DocClass] = {}
-        self._class_groups: dict[str, dict[tuple[int, int], list[DocClass]]] = {}
+        # Documents that score alike against any query, as one class each (bm25_classes).
+        self._classes = ClassIndex()
 
     def __len__(self) -> int:
         return len(self._bags)
@@ -131,18 +129,7 @@ class BM25Index:
             self._groups.setdefault(term, {}).setdefault((frequency, size), {})[doc_id] = None
             self._places.setdefault(term, []).append(position)
         if self._in_order:
-            self._add_to_class(bag, size, position)
-
-    def _add_to_class(self, bag: Counter[str], size: int, position: int) -> None:
-        signature = tuple(sorted(bag.items()))
-        found = self._classes.get(signature)
-        if found is None:
-            found = self._classes[signature] = DocClass(bag, size)
-            for term, frequency in bag.items():
-                self._class_groups.setdefault(term, {}).setdefault((frequency, size), []).append(
-                    found
-                )
-        found.places.append(position)
+            self._classes.add(bag, size)
 
     def _drop(self, doc_id: str) -> None:
         bag = self._bags.pop(doc_id)
@@ -200,15 +187,48 @@ class BM25Index:
             stats.terms, stats.documents, stats.length, stats.having, stats.extra, outside, None
         )
 
-    def prefix_ranking(
-        self, query: str, first: int, left_out: Collection[str] = (), more: Sequence[str] = ()
-    ) -> PrefixRanking | None:
-        """`prefix_scores`'s documents scoring above 0, best first, then by place (a held
-        one's position, `first` + n for `more`'s n-th), found lazily by `PrefixRanking`:
-        without reading the terms' whole postings. None as `prefix_scores`."""
-        stats = self._prefix(query, first, left_out, more)
+    def classes_read(self, query: str) -> int:
+        """How many classes (and documents scored alone) `prefix_ranking` reads for `query`."""
+        return self._classes.touched(set(words(query)))
+
+    def prefix_best(
+        self, query: str, first: int, more: Sequence[str] = (), *, by_class: bool | None = None
+    ) -> Iterator[tuple[int, float]] | dict[str | int, float] | None:
+        """`prefix_ranking` when it reads by class, else `prefix_scores` (no `left_out`):
+        the query and `more` read once for either. None as `prefix_scores`."""
+        stats = self._prefix(query, first, (), more)
         if stats is None:
             return None
+        if self._by_class(stats.terms) if by_class is None else by_class:
+            return self._ranking(stats, first)
+        if not stats.documents:
+            return {}
+        outside = set(self._order[first:])
+        return self._scored(
+            stats.terms, stats.documents, stats.length, stats.having, stats.extra, outside, None
+        )
+
+    def prefix_ranking(
+        self, query: str, first: int, more: Sequence[str] = (), *, by_class: bool | None = None
+    ) -> Iterator[tuple[int, float]] | None:
+        """`prefix_scores`' documents (no `left_out`) scoring above 0, best first, then by
+        place (a held one's position, `first` + n for `more`'s n-th), read by classes of
+        documents that score alike (`bm25_classes`): the same floats. None as
+        `prefix_scores`, and, unless `by_class` is True, when the classes cost more than
+        the posting-by-posting scorer (`_by_class`)."""
+        stats = self._prefix(query, first, (), more)
+        if stats is None or not (self._by_class(stats.terms) if by_class is None else by_class):
+            return None
+        return self._ranking(stats, first)
+
+    def _by_class(self, terms: set[str]) -> bool:
+        """Whether the query's words are in fewer classes than an eighth of their postings
+        (else the posting-by-posting scorer, at C speed, costs less)."""
+        postings = sum(len(self._postings.get(t, ())) for t in terms)
+        return 8 * self._classes.touched(terms) <= postings
+
+    def _ranking(self, stats: _PrefixStats, first: int) -> Iterator[tuple[int, float]]:
+        """`prefix_ranking`'s, from its subset's statistics."""
         terms, count, having, extra = stats.terms, stats.documents, stats.having, stats.extra
         extra_lengths = {i: sum(bag.values()) for i, bag in extra.items()}
         average = ((stats.length + sum(extra_lengths.values())) / count) if count else 0.0
@@ -233,9 +253,7 @@ class BM25Index:
                 if term in bag:
                     score = score + share(term, bag[term], extra_lengths[n])
             extra_scores[first + n] = score
-        out = frozenset(self._position[i] for i in stats.out)
-        groups = self._class_groups.get
-        return PrefixRanking(scored, share, lambda t: groups(t, {}), first, out, extra_scores)
+        return self._classes.ranking(scored, share, first, extra_scores)
 
     def _prefix(
         self, query: str, first: int, left_out: Collection[str], more: Sequence[str]

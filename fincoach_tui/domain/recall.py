@@ -29,7 +29,6 @@ from fincoach_tui.domain.bm25 import (  # noqa: F401 - BM25's names, read from h
     bm25,
     words,
 )
-from fincoach_tui.domain.bm25_ranking import PrefixRanking
 from fincoach_tui.domain.conversation import Message
 
 _ID, _CONTENT = operator.attrgetter("id"), operator.attrgetter("content")
@@ -74,34 +73,32 @@ class LexicalRetriever:
         return BM25, self.index.scores(query.content, among)
 
     def turn_scores(
-        self, query: Message, history: Sequence[Message], first: int, more: Sequence[Message]
-    ) -> ScoredPlaces | None:
+        self,
+        query: Message,
+        history: Sequence[Message],
+        first: int,
+        more: Sequence[Message],
+        *,
+        by_class: bool | None = None,
+    ) -> ScoredPlaces | RankedPlaces | None:
         """`scores` over the questions of the first `first` turns of `history` and then
         `more`, named by their place in that list; only those sharing a word with the query
         (the rest score 0). Read from the index when it holds the history's questions in
         order (the cost comparison's: the conversation's questions, a turn at a time), in
-        time that follows the query's postings, not the session's length; else None, and
-        the caller scores the list."""
+        time that follows the query's postings, or the classes of questions that score
+        alike when those are far fewer (a session asking the same things again; `by_class`
+        True or False forces the one or the other), not the session's length; else None,
+        and the caller scores the list."""
         subset = self._subset(history, first, more)
         if subset is None:
             return None
         index, held, texts = subset
-        found = index.prefix_scores(query.content, held, (), texts)
+        found = index.prefix_best(query.content, held, texts, by_class=by_class)
         if found is None:
             return None
-        return ScoredPlaces(found, held, index.position, mixed=any(texts))
-
-    def turn_ranking(
-        self, query: Message, history: Sequence[Message], first: int, more: Sequence[Message]
-    ) -> PrefixRanking | None:
-        """`turn_scores`'s places scoring above 0, best first, then by place, found lazily
-        from the index (see `bm25_ranking`): the work follows what is read, not the length
-        of the query words' postings. None when `turn_scores` is."""
-        subset = self._subset(history, first, more)
-        if subset is None:
-            return None
-        index, held, texts = subset
-        return index.prefix_ranking(query.content, held, (), texts)
+        if isinstance(found, dict):
+            return ScoredPlaces(found, held, index.position, mixed=any(texts))
+        return RankedPlaces(found)
 
     def _subset(
         self, history: Sequence[Message], first: int, more: Sequence[Message]
@@ -119,6 +116,20 @@ class LexicalRetriever:
         texts = [history[2 * i].content for i in range(held, first)]
         texts += [m.content for m in more]
         return index, held, texts
+
+
+class RankedPlaces:
+    """Places and their scores above 0, best first, then by place, as a ranking gives them
+    (lazily): `ScoredPlaces`' reading, read once (by `best` or `by_place`)."""
+
+    def __init__(self, ranking: Iterator[tuple[int, float]]) -> None:
+        self._ranking = ranking
+
+    def best(self, first: int) -> Iterator[tuple[int, float]]:  # (the ranking is lazy)
+        return self._ranking
+
+    def by_place(self) -> dict[int, float]:
+        return dict(self._ranking)
 
 
 class ScoredPlaces:

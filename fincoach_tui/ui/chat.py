@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 
 from textual.binding import Binding
 from textual.containers import VerticalScroll
+from textual.dom import DOMNode
 from textual.widgets import Button, Static
 
 from fincoach_tui.ui.message_box import (
@@ -36,9 +37,23 @@ __all__ = ["BOUND", "PAGE", "ChatView", "Dress", "MessageBox", "Receipt", "Unmou
 # Messages mounted per page: two screens' worth. Mounting and laying each out is what
 # opening a session costs, so this, not the session's length, sets it.
 PAGE = 16
-# Messages kept mounted while turns come in: the newest page, and one more so that a
-# reply being read is not unmounted under the reader's eyes by the next question.
-BOUND = 2 * PAGE
+# Messages kept mounted while turns come in: the newest page, and the two exchanges
+# before it, so that a message being read at the top of the page is not unmounted under
+# the reader's eyes by the next questions. Reached by turn 10 of a sitting, so every later
+# turn lays out as many messages as turn 10 did (with two pages, 32, turn 10 had 20 and
+# each later one 32: a third more to lay out and draw).
+BOUND = PAGE + 4
+
+
+def let_go_of_lines(widgets: Sequence[DOMNode]) -> None:
+    """Drop the lines removed widgets drew (Textual keeps each widget's drawn lines until
+    it is freed). A removed box that was frozen with the rest of the sitting (ui/heap.py)
+    is garbage the collector cannot see until everything is handed back: without its
+    lines it is a tenth of the size (~25 KB instead of ~270 KB)."""
+    for widget in widgets:
+        lines = getattr(widget, "_styles_cache", None)
+        if lines is not None:
+            lines.clear()
 
 
 class ChatView(VerticalScroll):
@@ -147,12 +162,19 @@ class ChatView(VerticalScroll):
             box.set_receipt(dress.receipt)
 
     async def _update_earlier_button(self) -> None:
-        await self.query("#earlier").remove()
-        if self._first_mounted > 0:
-            button = Button(
-                f"↑ load earlier messages ({self._first_mounted} not shown)", id="earlier"
-            )
-            await self.mount(button, before=0)
+        """The button over the oldest mounted message, saying how many are not shown; its
+        label is changed in place as turns come in (not a button unmounted and mounted
+        again each turn), and it goes once there are none."""
+        label = f"↑ load earlier messages ({self._first_mounted} not shown)"
+        existing = self.query("#earlier")
+        if self._first_mounted == 0:
+            await existing.remove()
+        elif existing:
+            button = existing.first(Button)
+            if str(button.label) != label:
+                button.label = label
+        else:
+            await self.mount(Button(label, id="earlier"), before=0)
 
     def _shown_at(self, start: int, end: int) -> list[MessageBox]:
         """New boxes for the messages start..end (history, then this sitting's)."""
@@ -206,7 +228,9 @@ class ChatView(VerticalScroll):
             if index >= 0:  # this sitting's: kept as it was shown, to mount again
                 self._sitting[index] = Unmounted.of(box)
         self._first_mounted += excess
+        gone = [w for box in mounted[:excess] for w in box.walk_children(with_self=True)]
         await self.remove_children(mounted[:excess])
+        let_go_of_lines(gone)
         await self._update_earlier_button()
 
     async def on_button_pressed(self, event: Button.Pressed) -> None:

@@ -1,4 +1,4 @@
-"""Keeps Python's full garbage collections from rescanning an open session.
+"""Keeps Python's full garbage collections out of turns, and from rescanning a session.
 
 A 1,000-turn session, replayed and walked by every strategy, is a few hundred thousand
 objects that live exactly as long as the session is on screen. Python's cyclic collector
@@ -7,18 +7,82 @@ off every few turns: a stall of ~170 ms on a 2-core machine, in the middle of a 
 Once the session is in memory (opened, and every strategy walked), its objects are moved
 out of the collector's sight (`gc.freeze`); when the session is left they are handed back
 (`gc.unfreeze`), so whatever of it is garbage by then is collected as usual.
+
+A sitting adds to that: every turn leaves objects that live on (its messages, records,
+the walks' steps, the chat's boxes), and full collections scanned all of them again and
+again: by turn 200 each took ~200 ms, most of why a late turn cost more than an early one.
+So while a session is open, the collector's full collections wait (its third threshold
+is raised, and put back when the session is left) and each turn, once it has ended, is
+settled instead (`settle_turn`): one full collection, which sees only what was made since
+the last turn, then what survived it is frozen too.
+
+A frozen object that later becomes garbage in a reference cycle (a message box the chat
+unmounts a few turns on) is not collected while frozen: everything is handed back every
+`THAW_AFTER` turns (`gc.unfreeze`, one full collection, freeze again), so what is kept
+that way stays bounded: ~600 objects a turn, the skeletons of the two message boxes
+unmounted (their drawn lines are let go of, ui/chat.py, and Textual's drawn lines are
+no longer cycles, ui/drawing_fixes.py).
 """
 
 from __future__ import annotations
 
 import gc
 
+# Turns settled before everything is handed back and collected once (~60,000 objects
+# kept meanwhile; the collection scans everything). Counted in turns,
+# not objects: counting the frozen objects walks all of them (`gc.get_freeze_count`).
+THAW_AFTER = 100
+
+# The collector's third threshold while a session is open: full collections on their own
+# only if ~100 times as much was allocated as Python waits for (10 by default); turns
+# are settled long before that.
+RARE_FULL_COLLECTIONS = 1_000
+
+
+class _Heap:
+    """What this process changed of the collector, to put it back."""
+
+    thresholds: tuple[int, int, int] | None = None  # Python's own, while raised
+    turns_since_thaw = 0  # turns settled since everything was last handed back
+
+
+_heap = _Heap()
+
 
 def settle_session() -> None:
-    """The session on screen is loaded: stop rescanning what exists now."""
+    """The session on screen is loaded: stop rescanning what exists now, and leave full
+    collections to the ends of turns."""
+    gc.freeze()
+    _heap.turns_since_thaw = 0
+    if _heap.thresholds is None:
+        _heap.thresholds = gc.get_threshold()
+        first, second, _third = _heap.thresholds
+        gc.set_threshold(first, second, RARE_FULL_COLLECTIONS)
+
+
+def settle_turn() -> None:
+    """A turn has ended and the app is idle: collect what the turn left (only what was
+    made since the last freeze is scanned), freeze what survives; every `THAW_AFTER`
+    turns, hand everything back and collect once."""
+    if _heap.thresholds is None:
+        return  # no session settled (still opening, or being left)
+    _heap.turns_since_thaw += 1
+    if _heap.turns_since_thaw >= THAW_AFTER:
+        _heap.turns_since_thaw = 0
+        gc.unfreeze()
+    gc.collect()
     gc.freeze()
 
 
 def release_session() -> None:
-    """The session is being left: let the collector see its objects again."""
+    """The session is being left: let the collector see its objects again, with Python's
+    own thresholds."""
     gc.unfreeze()
+    _heap.turns_since_thaw = 0
+    if _heap.thresholds is not None:
+        gc.set_threshold(*_heap.thresholds)
+        _heap.thresholds = None
+
+
+def thresholds_raised() -> bool:
+    return _heap.thresholds is not None

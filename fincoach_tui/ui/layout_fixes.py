@@ -19,7 +19,9 @@ habits made every such layout cost about twice what it needs:
   own scrollable size changed since it last did.
 
 `install()` is called once, before the app's first mount; `uninstall()` puts Textual's own
-methods back (the benchmarks' minimal Textual apps run without these corrections).
+methods back (the benchmarks' minimal Textual apps run without these corrections). Both
+also apply and undo the corrections of Textual's drawing caches (ui/drawing_fixes.py),
+which kept what was drawn alive.
 """
 
 from __future__ import annotations
@@ -30,6 +32,8 @@ from collections.abc import Callable
 from textual.geometry import Size
 from textual.scroll_view import ScrollView
 from textual.widget import Widget
+
+from fincoach_tui.ui import drawing_fixes
 
 _originals: dict[str, Callable[..., bool]] = {}
 
@@ -71,6 +75,7 @@ def _scroll_view_size_updated(
 
 def install() -> None:
     """Apply both corrections (once), if Textual's methods are the ones they correct."""
+    drawing_fixes.install()
     if _originals:
         return
     if not (fits(Widget._size_updated) and fits(ScrollView._size_updated)):
@@ -83,6 +88,7 @@ def install() -> None:
 
 def uninstall() -> None:
     """Textual's own methods again."""
+    drawing_fixes.uninstall()
     if not _originals:
         return
     Widget._size_updated = _originals.pop("widget")  # type: ignore[method-assign]

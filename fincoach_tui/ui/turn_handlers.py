@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 
 from textual import on
 
+from fincoach_tui.ui import heap
 from fincoach_tui.ui.app_base import FinCoachBase
 from fincoach_tui.ui.composer import Composer
 from fincoach_tui.ui.errors import explain
@@ -171,3 +172,6 @@ class TurnHandlers(FinCoachBase):
                 self._show_reply(finished)
             self._reply_box = None
             self.refresh_session()
+        # Once the turn's last frame is drawn: what it left is collected and the rest frozen
+        # (ui/heap.py), so no full collection scans the sitting in the middle of a reply.
+        self.call_after_refresh(heap.settle_turn)

@@ -58,42 +58,54 @@ def test_prefix_scores_equal_bm25_document_by_document(texts, query, data):
         assert index.scores(query, named) == expected
 
 
+# Words some documents only have (numbers, as a turn's), to be read alone or to join a class
+# when a later document has them too.
+NUMBERED = st.tuples(TEXT, st.integers(0, 40)).map(lambda tn: f"{tn[0]} {tn[1]}")
+
+
 @settings(max_examples=400, deadline=None)
 @given(
-    st.lists(st.sampled_from(["my salary 25k", "rent 25k", "gold tax", "FD matures"]) | TEXT),
-    TEXT,
+    st.lists(st.one_of(TEXT, NUMBERED), min_size=0, max_size=30),
+    st.one_of(TEXT, NUMBERED),
     st.data(),
 )
-def test_the_ranking_read_by_impact_equals_bm25_document_by_document(texts, query, data):
+def test_the_ranking_by_class_equals_bm25_document_by_document(texts, query, data):
     """Every document scoring above 0, best first, then by place: the same floats, the same
     order (ties to the earlier place) as BM25 computed for each document, with documents
-    repeated (one class each), left out, held beyond the subset and never held."""
+    repeated (one class), words one document has (scored alone, or moved into a class when
+    another document has them too), held beyond the subset and never held."""
     index = numbered_index(texts)
-    first, left_out, more = subset_of(texts, data)
-    among: dict = {f"d{n}": texts[n] for n in range(first) if f"d{n}" not in left_out}
+    first = data.draw(st.integers(0, len(texts)))
+    more = data.draw(st.lists(st.one_of(TEXT, NUMBERED), max_size=4))
+    among: dict = {f"d{n}": texts[n] for n in range(first)}
     among.update({f"x{n}": text for n, text in enumerate(more)})
     expected = brute_force(query, among)
     place = {f"d{n}": n for n in range(first)} | {f"x{n}": first + n for n in range(len(more))}
-    ranking = index.prefix_ranking(query, first, left_out, more)
+    ranking = index.prefix_ranking(query, first, more, by_class=True)
     assert ranking is not None
-    assert list(ranking.best()) == sorted(
+    assert list(ranking) == sorted(
         ((place[i], v) for i, v in expected.items()), key=lambda pv: (-pv[1], pv[0])
     )
 
 
-def test_the_ranking_reads_one_class_for_a_question_asked_a_thousand_times():
-    """A long session asks the same few things again and again: each distinct question is
-    read once, whatever the number of times it was asked."""
+def test_a_question_asked_a_thousand_times_is_one_class():
+    """A long session asks the same few things again and again, each with its own number: the
+    ranking reads each distinct question once, whatever the number of times it was asked,
+    and is the one chosen; a session whose every question differs is scored by postings."""
     asked = ["what is my salary", "rent went up to 30k", "my salary is 90k now", "gold tax"]
-    index = numbered_index(asked[n % 4] for n in range(4000))
-    ranking = index.prefix_ranking("my salary now?", 3990, (), ["salary"])
+    index = numbered_index(f"{asked[n % 4]} (turn {n})" for n in range(4000))
+    query = "my salary now? (turn 4000)"
+    # "salary" and "now" in the questions that have them, "turn" in all four
+    assert index.classes_read(query) == 7
+    ranking = index.prefix_ranking(query, 3990, ["salary"])
     assert ranking is not None
-    best = ranking.best()
-    top = [next(best) for _ in range(4)]
+    top = [next(ranking) for _ in range(4)]
     # The one with both words, the older first; the shorter ones with one word come after.
     assert [p for p, _ in top] == [2, 6, 10, 14]
     assert len({s for _, s in top}) == 1
-    assert ranking.classes_read == 1
+    # each question shares a word with the one before and after: a class each
+    distinct = numbered_index(f"salary word{n} word{n + 1}" for n in range(400))
+    assert distinct.prefix_ranking("my salary now?", 390) is None
 
 
 def test_prefix_scores_refuse_a_shape_they_cannot_read():
@@ -114,7 +126,7 @@ def turns_from(texts: list[str]) -> tuple[tuple[Message, ...], Message]:
 
 
 @settings(max_examples=300, deadline=None)
-@given(st.lists(TEXT, min_size=2, max_size=30), st.data())
+@given(st.lists(st.one_of(TEXT, NUMBERED), min_size=2, max_size=30), st.data())
 def test_scores_and_ranking_by_place_equal_the_full_list(texts, data):
     history, new = turns_from(texts)
     turns = len(history) // 2
@@ -127,10 +139,14 @@ def test_scores_and_ranking_by_place_equal_the_full_list(texts, data):
     candidates = others.turns()
     assert candidates == list(zip(history[::2], history[1::2]))[:split] + newer
     retriever = LexicalRetriever(index, in_turn_order=True)
-    scored = retriever.turn_scores(new, history, split, others.newer_questions)
+    by_class = data.draw(st.sampled_from([True, False, None]))
+    questions = others.newer_questions
+    scored = retriever.turn_scores(new, history, split, questions, by_class=by_class)
     assert scored is not None
     expected = brute_force(new.content, {q.id: q.content for q, _ in candidates})
     assert {candidates[p][0].id: v for p, v in scored.by_place().items()} == expected
+    scored = retriever.turn_scores(new, history, split, questions, by_class=by_class)
+    assert scored is not None
     first = data.draw(st.integers(1, 12))
     best = list(scored.best(first))
     assert [others.turn(p) for p, _ in best] == list(ranked(candidates, expected, first))

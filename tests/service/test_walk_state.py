@@ -81,7 +81,7 @@ def counting(monkeypatch) -> dict[str, int]:
     counts = {"steps": 0, "bm25": 0}
     step, scores = CounterfactualLedger.step, recall.BM25Index.scores
     prefix_scores = recall.BM25Index.prefix_scores
-    prefix_ranking = recall.BM25Index.prefix_ranking
+    prefix_best = recall.BM25Index.prefix_best
 
     def counted_step(self, *args, **kwargs):
         counts["steps"] += 1
@@ -95,14 +95,14 @@ def counting(monkeypatch) -> dict[str, int]:
         counts["bm25"] += 1
         return prefix_scores(self, *args, **kwargs)
 
-    def counted_prefix_ranking(self, *args, **kwargs):
+    def counted_prefix_best(self, *args, **kwargs):
         counts["bm25"] += 1
-        return prefix_ranking(self, *args, **kwargs)
+        return prefix_best(self, *args, **kwargs)
 
     monkeypatch.setattr(CounterfactualLedger, "step", counted_step)
     monkeypatch.setattr(recall.BM25Index, "scores", counted_scores)
     monkeypatch.setattr(recall.BM25Index, "prefix_scores", counted_prefix_scores)
-    monkeypatch.setattr(recall.BM25Index, "prefix_ranking", counted_prefix_ranking)
+    monkeypatch.setattr(recall.BM25Index, "prefix_best", counted_prefix_best)
     return counts
 
 

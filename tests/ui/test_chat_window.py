@@ -3,6 +3,8 @@ earlier ones back, with their exact text, when the user scrolls up or asks for t
 
 from __future__ import annotations
 
+from textual.widgets import Button
+
 from fincoach_tui.ui.chat import BOUND, PAGE, MessageBox
 from tests.app_harness import SIZE, make_app, say, started, wait_until
 
@@ -49,6 +51,23 @@ async def test_a_long_sitting_keeps_the_window_bounded_and_scrolling_up_brings_i
         await say(app, pilot, "And my rent is 25k.")
         assert app.chat.mounted_messages == BOUND
         assert shown(app) == transcript(app)[-BOUND:]
+
+
+async def test_the_load_earlier_button_is_relabelled_in_place_as_turns_come_in(tmp_path):
+    # One button over the window, its count changed as turns push messages out of it:
+    # not a button unmounted and mounted again each turn (a layout and a mount a turn).
+    app = make_app(tmp_path, strategy="window")
+    async with app.run_test(size=SIZE) as pilot:
+        await started(app, pilot)
+        for turn in range(1, BOUND // 2 + 2):
+            await say(app, pilot, f"My SIP is {turn},000 a month (turn {turn})")
+        button = app.chat.query_one("#earlier", Button)
+        assert str(button.label) == "↑ load earlier messages (2 not shown)"
+        assert app.chat.children[0] is button
+        await say(app, pilot, "And my rent is 25k.")
+        assert app.chat.query_one("#earlier", Button) is button
+        assert str(button.label) == "↑ load earlier messages (4 not shown)"
+        assert app.chat.children[0] is button
 
 
 async def test_home_in_the_chat_loads_the_page_before_a_resumed_sessions_newest(tmp_path):

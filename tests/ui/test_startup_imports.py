@@ -4,16 +4,11 @@ at that frame the screen is the chat's shell saying what it is doing."""
 
 from __future__ import annotations
 
-import fcntl
 import json
-import os
-import pty
-import struct
 import subprocess
 import sys
-import termios
 
-from tests.processes import child_env
+from tests.processes import OnTerminal, child_env
 
 # What `fincoach` (full-screen) has imported when `App.run` starts: `cmd_chat` as the
 # command line runs it (config read, session opened, app built), the run itself stubbed.
@@ -101,25 +96,8 @@ sys.exit(main(["--session", "probe"]))
 def run_to_first_frame(tmp_path) -> dict:
     """Run AT_FIRST_FRAME with a 120x40 terminal on both sides; what it saw."""
     out = tmp_path / "first-frame.json"
-    main, child_side = pty.openpty()
-    fcntl.ioctl(child_side, termios.TIOCSWINSZ, struct.pack("HHHH", 40, 120, 0, 0))
-    child = subprocess.Popen(
-        [sys.executable, "-c", AT_FIRST_FRAME], stdin=child_side, stdout=child_side,
-        stderr=subprocess.PIPE, env=child_env({"PROBE_OUT": str(out)}),
-    )  # fmt: skip
-    os.close(child_side)
-    try:
-        while True:  # read what it draws, or a full terminal would stop it
-            try:
-                if not os.read(main, 65536):
-                    break
-            except OSError:  # EIO: the child closed the terminal
-                break
-        assert child.wait(timeout=60) == 0, child.stderr.read() if child.stderr else ""
-    finally:
-        if child.poll() is None:
-            child.kill()
-        os.close(main)
+    with OnTerminal([sys.executable, "-c", AT_FIRST_FRAME], env={"PROBE_OUT": str(out)}) as child:
+        assert child.wait() == 0, child.tail()
     return json.loads(out.read_text())
 
 
@@ -144,10 +122,10 @@ def test_at_the_real_first_frame_only_the_chats_shell_is_there(tmp_path):
         f"fincoach_tui.ui.{name}"
         for name in (
             "app", "app_base", "bench_hook", "budget_actions", "cell_widths", "chat",
-            "collector_hold", "comparison_messages", "composer", "errors", "footer",
+            "collector_hold", "comparison_messages", "composer", "drawing_fixes", "errors", "footer",
             "format", "heap", "key_routing", "keys", "layout_fixes", "main_screen", "message_box",
             "meter_line", "session_actions", "startup", "status", "strategy_actions",
-            "themes", "turn_handlers", "turn_messages", "view_actions",
+            "themes", "turn_handlers", "turn_messages", "typed_ahead", "view_actions",
         )
     ]  # fmt: skip
     assert seen["activity"] == "starting: loading the tokenizer…"

@@ -233,11 +233,10 @@ class HybridStrategy:
             else None
         )
         best: Iterator[tuple[Message, Message, float]]
-        if scored is not None:  # read from the index: only the turns sharing a word
+        if scored is not None:  # read from the index: only the turns sharing a word (or
+            # their classes, when the session asks the same things again)
             # Ranked by score, then by place, which is the turn's order here (the index
             # holds the questions in the order of their turns, the newer ones follow).
-            # (The index's `turn_ranking` reads fewer postings, but in Python: on a long
-            # session of distinct questions it reads more classes than this scores.)
             scorer = LexicalRetriever.name
             best = ((*others.turn(place), score) for place, score in scored.best(first))
         else:

@@ -19,15 +19,7 @@ from fincoach_tui.domain.fact_store import Fact, FactStore, conflicts_in
 from fincoach_tui.domain.finance_facts import find_facts, label_of
 from fincoach_tui.domain.memory.base import MemoryView, Summary
 from fincoach_tui.domain.memory.facts import word_count
-from fincoach_tui.domain.memory.notes import (
-    NOTES_TOKENS,
-    current_values,
-    edited_keys,
-    facts_state,
-    notes_budget,
-    notes_section,
-    user_notes,
-)
+from fincoach_tui.domain.memory.notes import NOTES_TOKENS, edited_keys, reference_notes
 from fincoach_tui.domain.memory.session_memo import SessionMemo
 from fincoach_tui.domain.memory.summary import cap_text
 from fincoach_tui.domain.relative_dates import day_label
@@ -100,24 +92,15 @@ def statement_notes(
     sent = {m.id for m in kept}
     sent.update(i for p in passages for i in p.hit.ids)
     store = NewestValues(view.facts, newer) if newer else view.facts
-    edited = edited_keys(view.facts)
-    said = user_notes(
+    return reference_notes(
         notes_span(view.history),
         lambda m: m.id not in sent,
-        current_values(store),
-        edited,
-        view.memo,
-        facts_state(store, edited),
-    )
-    if not said:
-        return None, 0
-    return notes_section(
-        said,
         store,
-        min(notes_budget(NOTES_TOKENS, len(said)), room),
         view.count_text or word_count,
         view.new.content,
         view.memo,
+        edited=edited_keys(view.facts),  # the user's edits are the fact store's
+        room=room,
     )
 
 

@@ -31,9 +31,10 @@ from fincoach_tui.domain.fact_relevance import (
 )
 from fincoach_tui.domain.fact_store import FactStore, redact
 from fincoach_tui.domain.finance_facts import normalise_key
+from fincoach_tui.domain.memory.note_fit import TopicGroups, fill_alike, topic_groups
+from fincoach_tui.domain.memory.note_parts import topic_names
 from fincoach_tui.domain.memory.session_memo import SessionMemo
 from fincoach_tui.domain.statement_verdicts import carried, marked_line, replaced
-from fincoach_tui.domain.statement_words import on_topic
 from fincoach_tui.domain.user_statements import Statement, classes_of, pick_statements, salience
 
 # "fact" in the label: the inspector and the offline coach read it as part of the facts.
@@ -200,7 +201,8 @@ def notes_section(
         known = judged.get((note.turn, note.text))
         return (known or _judge(note, facts, store, judged))[0]
 
-    newer = newer_on_topic(notes)
+    # (each group listed only if the fill cannot follow the links between them)
+    newer = TopicGroups([topic_names(n.text) for n in notes], lambda: newer_on_topic(notes))
     kept = _fit(order, line, budget, count_text, memo.note_counts.at(count_text), newer)
     if not kept:
         return None, 0
@@ -227,18 +229,11 @@ def _judge(
 
 def newer_on_topic(notes: Sequence[Statement]) -> list[tuple[int, ...]]:
     """For each note (by index, oldest first), the newer notes that must be sent with it:
-    those on the same topic (`same_topic`), and theirs in turn. A note is never sent
-    without the newer ones that may replace what it says: when not all fit, the older goes,
-    so an old value is never sent without the newer one beside it."""
-    closure: list[tuple[int, ...]] = [()] * len(notes)
-    for i in range(len(notes) - 1, -1, -1):
-        found: set[int] = set()
-        for j in range(i + 1, len(notes)):
-            if j not in found and on_topic(notes[i].text, notes[j].text):
-                found.add(j)
-                found.update(closure[j])
-        closure[i] = tuple(sorted(found))
-    return closure
+    those on the same topic (`on_topic`: they share a topic name), and theirs in turn. A
+    note is never sent without the newer ones that may replace what it says: when not all
+    fit, the older goes, so an old value is never sent without the newer one beside it.
+    Found by topic name (`note_fit.topic_groups`), not by comparing every pair."""
+    return topic_groups([topic_names(note.text) for note in notes])
 
 
 def _fit(
@@ -247,7 +242,7 @@ def _fit(
     budget: int,
     count: Callable[[str], int],
     counted: dict[str | tuple[str, str], int],
-    newer: Sequence[tuple[int, ...]],
+    newer: TopicGroups,
 ) -> list[int]:
     """Greedily, in `order`, the notes whose lines, joined newest (highest index) first,
     fit `budget`: those kept, newest first. A note is kept with the newer ones on its
@@ -292,7 +287,11 @@ def _fit(
         kept.insert(at, i)
         return cost
 
-    for i in order:
+    alike = len({line(i).partition(" ")[0] for i in order}) == 1
+    fast = fill_alike(order, own, lambda i: pair(i, i), budget, newer.links) if alike else None
+    if fast is not None:  # the same notes, found without a trial per note (note_fit.py)
+        kept, total = fast
+    for i in order if fast is None else ():
         group = [j for j in (i, *newer[i]) if j not in kept]
         if not group:
             continue
@@ -312,7 +311,7 @@ def _fit_joined(
     line: Callable[[int], str],
     budget: int,
     count: Callable[[str], int],
-    newer: Sequence[tuple[int, ...]],
+    newer: TopicGroups,
 ) -> list[int]:
     """`_fit`, counting each trial's whole joined text: for a tokenizer that is not local."""
     kept: list[int] = []
@@ -321,3 +320,32 @@ def _fit_joined(
         if count("\n".join(line(j) for j in trial)) <= budget:
             kept = trial
     return kept
+
+
+def reference_notes(
+    history: Iterable[Message],
+    left_out: Callable[[Message], bool],
+    store: FactStore | None,
+    count_text: Callable[[str], int],
+    question: str = "",
+    memo: SessionMemo | None = None,
+    *,
+    edited: frozenset[str] | None = None,
+    room: int | None = None,
+) -> tuple[Section | None, int]:
+    """The notes section built from scratch (`user_notes`, then `notes_section`): the user's
+    statements in the `history` messages `left_out` accepts, judged against `store`'s
+    current facts, within the notes' budget (and `room` tokens, if given). `edited`: the
+    keys whose value the user set by editing a fact, if not `store`'s own (a store standing
+    for newer values than the facts judges against them, but the user's edits are the
+    fact store's). The section and how many notes it holds."""
+    edited = edited_keys(store) if edited is None else edited
+    said = user_notes(
+        history, left_out, current_values(store), edited, memo, facts_state(store, edited)
+    )
+    if not said:
+        return None, 0
+    budget = notes_budget(NOTES_TOKENS, len(said))
+    if room is not None:
+        budget = min(budget, room)
+    return notes_section(said, store, budget, count_text, question, memo)

@@ -23,12 +23,8 @@ from fincoach_tui.domain.memory.notes import (
     NOTES_LABEL,
     NOTES_TOKENS,
     asked_topics,
-    current_values,
-    edited_keys,
-    facts_state,
     notes_budget,
-    notes_section,
-    user_notes,
+    reference_notes,
 )
 from fincoach_tui.domain.memory.notes_index import NotesIndex
 from fincoach_tui.domain.slot_pools import SlotPool
@@ -155,8 +151,8 @@ def facts_notes(
     view, kept: Sequence[Message], tail_turns: int, count: Callable[[str], int]
 ) -> tuple[Section | None, int]:
     """The facts strategy's notes section and how many notes it holds, for `view`'s request
-    whose verbatim tail is `kept`: `user_notes` and `notes_section`'s, from the session's
-    index when the history allows, else from them."""
+    whose verbatim tail is `kept`: `notes.reference_notes`', from the session's index
+    when the history allows, else built from scratch by it."""
     history = view.history
     size = len(history) - len(kept)
     if (
@@ -173,20 +169,6 @@ def facts_notes(
             if found is not None:
                 return found
     in_tail = {m.id for m in kept}
-    edited = edited_keys(view.facts)
-    said = user_notes(
-        history,
-        lambda m: m.id not in in_tail,
-        current_values(view.facts),
-        edited,
-        view.memo,
-        facts_state(view.facts, edited),
-    )
-    return notes_section(
-        said,
-        view.facts,
-        notes_budget(NOTES_TOKENS, len(said)),
-        count,
-        view.new.content,
-        view.memo,
+    return reference_notes(
+        history, lambda m: m.id not in in_tail, view.facts, count, view.new.content, view.memo
     )

@@ -1,0 +1,143 @@
+"""An index's documents in classes that score alike, so that recall over a long session
+that asks the same few things again reads a class once, not each time it was asked. Pure.
+
+A document's BM25 score against a query depends only on its length and on how often it has
+each query word. Words only one document has (a turn number, a one-off figure) are read by
+no query but one naming that word, so documents of the same length with the same words
+that some other document also has (their "shared" words) score alike against any query
+but one naming such a word: they form one `DocClass`, its documents kept by place. A query
+naming a word only one document has scores that document alone.
+
+So the ranking (`ClassIndex.ranking`) scores each class holding a query word once, with the
+very floats the posting-by-posting scorer adds (bm25.py: the same shares, added term after
+term in the same order), and gives the documents best first, then by place, lazily. Its
+work follows the classes the query words are in and the documents read, not the number of
+documents: flat when a session repeats itself, as many classes as documents when every
+question differs (then the posting-by-posting scorer, at C speed, is the one to use:
+`touched` says how many classes a query reads).
+"""
+
+from __future__ import annotations
+
+import bisect
+import heapq
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from itertools import takewhile
+
+Key = tuple[int, tuple[tuple[str, int], ...]]  # a class's length and shared words
+
+
+class DocClass:
+    """Documents of one length with the same shared words: those words and the places."""
+
+    __slots__ = ("bag", "key", "places", "size")
+
+    def __init__(self, key: Key) -> None:
+        self.key = key
+        self.size, self.bag = key[0], dict(key[1])
+        self.places: list[int] = []  # in order
+
+
+class ClassIndex:
+    """The classes of an index's documents, a document added at a time (by place)."""
+
+    def __init__(self) -> None:
+        self._documents: dict[str, int] = {}  # by word: how many documents have it
+        self._lone: dict[str, int] = {}  # a word one document has -> that document's place
+        self._bags: list[Mapping[str, int]] = []  # by place: every word, and how often
+        self._sizes: list[int] = []
+        self._class_of: list[DocClass] = []  # by place
+        self._classes: dict[Key, DocClass] = {}
+        self._by_word: dict[str, dict[Key, DocClass]] = {}  # the classes a shared word is in
+
+    def add(self, bag: Mapping[str, int], size: int) -> None:
+        """The next document (its words and how often, its length)."""
+        place = len(self._bags)
+        self._bags.append(bag)
+        self._sizes.append(size)
+        shared_now: set[int] = set()  # earlier documents one of whose words is now shared
+        for word in bag:
+            had = self._documents.get(word, 0)
+            self._documents[word] = had + 1
+            if had == 0:
+                self._lone[word] = place
+            elif had == 1:
+                shared_now.add(self._lone.pop(word))
+        self._class_of.append(self._join(place))
+        for earlier in shared_now:
+            self._leave(earlier)
+            self._class_of[earlier] = self._join(earlier)
+
+    def _key(self, place: int) -> Key:
+        documents = self._documents
+        bag = self._bags[place]
+        return self._sizes[place], tuple(sorted((w, f) for w, f in bag.items() if documents[w] > 1))
+
+    def _join(self, place: int) -> DocClass:
+        """Put the document in its class (made if new); the class."""
+        key = self._key(place)
+        found = self._classes.get(key)
+        if found is None:
+            found = self._classes[key] = DocClass(key)
+            for word in found.bag:
+                self._by_word.setdefault(word, {})[key] = found
+        bisect.insort(found.places, place)
+        return found
+
+    def _leave(self, place: int) -> None:
+        found = self._class_of[place]
+        del found.places[bisect.bisect_left(found.places, place)]
+        if not found.places:
+            del self._classes[found.key]
+            for word in found.bag:
+                del self._by_word[word][found.key]
+
+    def touched(self, words: Iterable[str]) -> int:
+        """How many classes (and documents scored alone) a query of `words` reads."""
+        return sum(len(self._by_word.get(w, ())) + (w in self._lone) for w in words)
+
+    def ranking(
+        self,
+        terms: Sequence[str],
+        share: Callable[[str, int, int], float],
+        first: int,
+        extra: Mapping[int, float],
+    ) -> Iterator[tuple[int, float]]:
+        """(place, score) of the first `first` documents and of `extra` (place -> score, the
+        documents not held), scoring above 0: best first, then by place. `terms`: the query's
+        words in the order their shares are added; `share`: a word's share of a score for
+        its frequency and a document's length."""
+        alone = {self._lone[t] for t in terms if self._lone.get(t, first) < first}
+        classes = {id(c): c for t in terms for c in self._by_word.get(t, {}).values()}
+        levels: dict[float, list[Iterable[int]]] = {}
+        for found in classes.values():
+            if found.places[0] >= first:
+                continue
+            score = _score(terms, share, found.bag, found.size)
+            places: Iterable[int] = takewhile(first.__gt__, found.places)
+            if alone:
+                places = (p for p in places if p not in alone)
+            levels.setdefault(score, []).append(places)
+        for place in alone:
+            score = _score(terms, share, self._bags[place], self._sizes[place])
+            levels.setdefault(score, []).append((place,))
+        for place, score in extra.items():
+            levels.setdefault(score, []).append((place,))
+        for score in sorted(levels, reverse=True):
+            if score <= 0.0:
+                return
+            runs = levels[score]
+            for place in runs[0] if len(runs) == 1 else heapq.merge(*runs):
+                yield place, score
+
+
+def _score(
+    terms: Sequence[str], share: Callable[[str, int, int], float], bag: Mapping[str, int], size: int
+) -> float:
+    """A document's score: its words' shares added in the order of `terms`."""
+    score = 0.0
+    for term in terms:
+        frequency = bag.get(term)
+        if frequency:
+            score = score + share(term, frequency, size)
+    return score

@@ -1,0 +1,125 @@
+"""The corrections to Textual's drawing caches (ui/drawing_fixes.py): a widget that was
+drawn and removed is freed with its drawn lines; without the correction Textual keeps it."""
+
+from __future__ import annotations
+
+import gc
+import weakref
+
+from textual._styles_cache import StylesCache
+from textual.app import App, ComposeResult
+from textual.color import Color
+from textual.containers import VerticalScroll
+from textual.widgets import Static
+
+from fincoach_tui.ui import drawing_fixes
+
+
+class Cards(App):
+    CSS = "Static { background: $boost; }"
+
+    def compose(self) -> ComposeResult:
+        yield VerticalScroll(id="list")
+
+
+async def _caches_of_removed_cards_still_alive() -> int:
+    """Mount 20 cards, draw them, remove them: how many of their drawing caches live on."""
+    app = Cards()
+    async with app.run_test(size=(40, 30)) as pilot:
+        cards = [Static(f"card {n}") for n in range(20)]
+        await app.query_one("#list").mount_all(cards)
+        await pilot.pause()
+        caches = [weakref.ref(card._styles_cache) for card in cards]
+        await app.query_one("#list").remove_children()
+        await pilot.pause()
+        del cards
+    gc.collect()
+    return sum(1 for cache in caches if cache() is not None)
+
+
+async def test_a_removed_widget_is_freed_with_its_drawn_lines() -> None:
+    was_installed = drawing_fixes.installed()
+    drawing_fixes.install()
+    try:
+        assert await _caches_of_removed_cards_still_alive() == 0
+    finally:
+        if not was_installed:
+            drawing_fixes.uninstall()
+
+
+async def test_without_the_correction_textual_keeps_every_removed_widgets_cache() -> None:
+    """What the correction takes away (if Textual fixes its cache, the correction can go)."""
+    was_installed = drawing_fixes.installed()
+    drawing_fixes.uninstall()
+    try:
+        assert await _caches_of_removed_cards_still_alive() == 20
+    finally:
+        if was_installed:
+            drawing_fixes.install()
+
+
+def test_the_corrected_method_returns_what_textuals_own_does() -> None:
+    was_installed = drawing_fixes.installed()
+    drawing_fixes.uninstall()
+    cache = StylesCache()
+    colours = [(Color(10, 20, 30), Color(200, 0, 0, 0.5)), (Color(0, 0, 0), Color(1, 2, 3))]
+    textuals = [cache.get_inner_outer(base, background) for base, background in colours]
+    drawing_fixes.install()
+    try:
+        assert drawing_fixes.installed()
+        assert [cache.get_inner_outer(base, bg) for base, bg in colours] == textuals
+    finally:
+        if not was_installed:
+            drawing_fixes.uninstall()
+
+
+def test_a_textual_whose_method_is_not_the_cached_one_is_left_alone() -> None:
+    def plain(cls, base_background, background):
+        return None
+
+    assert not drawing_fixes.fits(plain)
+    assert not drawing_fixes.fits(None)
+
+
+def _line_freed_without_the_collector() -> bool:
+    """A line drawn and cut at its end, as each frame does: is it freed once dropped,
+    with the cyclic collector off?"""
+    from rich.segment import Segment
+    from textual.strip import Strip
+
+    class Watched(Strip):
+        __slots__ = ("__weakref__",)  # a line that can be watched
+
+    line = Watched([Segment("hello "), Segment("world")])
+    assert line.divide([line.cell_length]) == [line]
+    assert line.divide([5, line.cell_length]) == [
+        Strip([Segment("hello")]),
+        Strip([Segment(" "), Segment("world")]),
+    ]
+    watched = weakref.ref(line)
+    gc.disable()
+    try:
+        del line
+        return watched() is None
+    finally:
+        gc.enable()
+
+
+def test_a_line_cut_only_at_its_end_is_freed_when_dropped() -> None:
+    was_installed = drawing_fixes.installed()
+    drawing_fixes.install()
+    try:
+        assert _line_freed_without_the_collector()
+    finally:
+        if not was_installed:
+            drawing_fixes.uninstall()
+
+
+def test_without_the_correction_such_a_line_waits_for_the_collector() -> None:
+    was_installed = drawing_fixes.installed()
+    drawing_fixes.uninstall()
+    try:
+        assert not _line_freed_without_the_collector()
+    finally:
+        if was_installed:
+            drawing_fixes.install()
