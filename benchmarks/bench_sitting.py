@@ -172,7 +172,7 @@ class StreamLog:
         self._restore()
 
 
-async def time_parts(probe: FrameProbe) -> None:
+def time_parts(probe: FrameProbe) -> None:
     """Buckets of their own, in the breakdown, for the parts of a turn that are not drawing:
     the offline model (the server's stand-in: it reads the whole request, as a server
     would), the side panel's update and its parts, the collection at the end of a turn."""
