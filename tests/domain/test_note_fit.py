@@ -107,6 +107,13 @@ def _newlines(text: str) -> list[int]:
 
 
 said_lists = st.lists(st.sampled_from(TEXTS), min_size=0, max_size=40, unique=True)
+# A fill case: the notes said, an order to shuffle them by, a budget, how many are marked.
+fill_cases = given(
+    said_lists,
+    st.lists(st.integers(0, 9), min_size=1, max_size=40),
+    st.integers(0, 500),
+    st.integers(0, 5),
+)
 
 
 def statements(texts: list[str]) -> list[Statement]:
@@ -158,34 +165,19 @@ def check_fit(texts: list[str], shuffle: list[int], budget: int, count, marked: 
 
 
 @SETTINGS
-@given(
-    said_lists,
-    st.lists(st.integers(0, 9), min_size=1, max_size=40),
-    st.integers(0, 500),
-    st.integers(0, 5),
-)
+@fill_cases
 def test_the_fill_is_the_trial_by_trial_fill_with_a_word_count(texts, shuffle, budget, marked):
     check_fit(texts, shuffle, budget, words, marked)
 
 
 @SETTINGS
-@given(
-    said_lists,
-    st.lists(st.integers(0, 9), min_size=1, max_size=40),
-    st.integers(0, 500),
-    st.integers(0, 5),
-)
+@fill_cases
 def test_the_fill_is_the_trial_by_trial_fill_with_seams_that_differ(texts, shuffle, budget, marked):
     check_fit(texts, shuffle, budget, seams, marked)
 
 
 @SETTINGS
-@given(
-    said_lists,
-    st.lists(st.integers(0, 9), min_size=1, max_size=40),
-    st.integers(0, 500),
-    st.integers(0, 5),
-)
+@fill_cases
 # The fill's sum is not the joined text's count: the section is worked out again from every
 # note, counting each trial's joined text.
 @example(texts=[SAID[5], SAID[11]], shuffle=[0], budget=26, marked=0)
@@ -200,12 +192,7 @@ def test_the_fill_is_the_trial_by_trial_fill_with_tiktoken(encoding) -> None:
         return len(encoding.encode_ordinary(text))
 
     @SETTINGS
-    @given(
-        said_lists,
-        st.lists(st.integers(0, 9), min_size=1, max_size=40),
-        st.integers(0, 500),
-        st.integers(0, 5),
-    )
+    @fill_cases
     def check(texts, shuffle, budget, marked) -> None:
         check_fit(texts, shuffle, budget, tokens, marked)
 
