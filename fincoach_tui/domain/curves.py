@@ -8,7 +8,7 @@ overhead and price known now, so a newly learned template overhead re-prices the
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from itertools import accumulate
 from math import fsum
 from typing import Any, Protocol
@@ -82,14 +82,29 @@ class Curve:
     # throughout totals exactly what was paid.
     chat_calls: tuple[float, ...] = ()
     upkeep_calls: tuple[float, ...] = ()
+    # The running sums of `cost` and `input_tokens`, kept by whoever priced the turns one
+    # by one (PricedSteps, ActualPath), so a chart reads the points it draws of the
+    # cumulative line without adding every turn up again. Empty: added up when asked.
+    # (A `replace` that changes `cost` or `input_tokens` must give these, or ().)
+    running_cost: tuple[float, ...] = field(default=(), compare=False, repr=False)
+    running_tokens: tuple[int, ...] = field(default=(), compare=False, repr=False)
 
     @property
     def cumulative_cost(self) -> list[float]:
-        return list(accumulate(self.cost))
+        return list(self.cumulative("cost"))
 
     @property
     def cumulative_tokens(self) -> list[int]:
-        return list(accumulate(self.input_tokens))
+        return list(self.cumulative("tokens"))
+
+    def cumulative(self, unit: str) -> Sequence[Any]:
+        """The running sum of the cost ("cost") or the input tokens, turn by turn."""
+        values, running = (
+            (self.cost, self.running_cost)
+            if unit == "cost"
+            else (self.input_tokens, self.running_tokens)
+        )
+        return running if len(running) == len(values) else tuple(accumulate(values))
 
     @property
     def total_cost(self) -> float:
@@ -234,8 +249,8 @@ class PricedSteps:
         self._start_over()
 
     def _start_over(self) -> None:
-        # turns, prompt, input, cost, chat calls, maintenance calls
-        self._columns: tuple[list, list, list, list, list, list] = ([], [], [], [], [], [])
+        # turns, prompt, input, cost, chat calls, maintenance calls, running cost, running input
+        self._columns: tuple[list, ...] = tuple([] for _ in range(8))
         self._counts: list[int] = [0, 0, 0]  # unpriced, estimated, predicted
 
     def curve(
@@ -259,7 +274,7 @@ class PricedSteps:
             self._basis, self._steps = basis, steps
             self._start_over()
             done = 0
-        turns, prompts, inputs, costs, chats, upkeeps = self._columns
+        turns, prompts, inputs, costs, chats, upkeeps, run_cost, run_tokens = self._columns
         for step in steps[done:]:
             priced = price_step(step, overhead, price, fold_price, embed_price)
             cost = priced.cost
@@ -269,24 +284,17 @@ class PricedSteps:
             costs.append(cost or 0.0)
             chats.append(priced.chat_cost or 0.0)
             upkeeps.extend(c or 0.0 for c in priced.upkeep_costs)
+            _run_on(run_cost, costs[-1])
+            _run_on(run_tokens, inputs[-1])
             self._counts[0] += cost is None
             self._counts[1] += priced.estimated
             self._counts[2] += step.actual is None
         self._last = steps[-1] if steps else None
-        unpriced, estimated, predicted = self._counts
-        return Curve(
-            name,
-            label,
-            tuple(turns),
-            tuple(prompts),
-            tuple(inputs),
-            tuple(costs),
-            unpriced,
-            estimated,
-            predicted,
-            chat_calls=tuple(chats),
-            upkeep_calls=tuple(upkeeps),
+        turns, prompts, inputs, costs, chats, upkeeps, run_cost, run_tokens = map(
+            tuple, self._columns
         )
+        return Curve(name, label, turns, prompts, inputs, costs, *self._counts, "", chats, upkeeps,
+                     run_cost, run_tokens)  # fmt: skip
 
 
 def _prediction_basis(overhead: Overhead) -> Any:
@@ -313,8 +321,9 @@ def _bill(
 
 class ActualPath:
     """The path really taken: every call's billed prompt and cost, grouped by turn. Kept
-    between reports: records are append-only, so each report reads only the new ones (and
-    starts over if the records it read were replaced)."""
+    between reports: records are append-only, so each report reads only the new ones and
+    redoes only the turns they belong to (the last, or new ones), or starts over if the
+    records it read were replaced."""
 
     def __init__(self) -> None:
         self._start_over()
@@ -328,12 +337,16 @@ class ActualPath:
         self._chat_calls: list[float] = []
         self._upkeep_calls: list[float] = []
         self._unpriced = 0
+        # turns (sorted), chat prompt, input, cost, running cost, running input: per turn
+        self._columns: tuple[list, ...] = tuple([] for _ in range(6))
 
     def curve(self, records: Sequence[CallRecord]) -> Curve:
         if len(records) < self._read or (self._read and records[self._read - 1] is not self._last):
             self._start_over()
         chat, inputs, calls = self._chat, self._inputs, self._calls
-        for r in records[self._read :]:
+        touched: set[int] = set()
+        for index in range(self._read, len(records)):
+            r = records[index]
             cost = r.cost_usd or 0.0
             if r.kind == "chat":
                 chat[r.turn] = chat.get(r.turn, 0) + r.usage.prompt_tokens
@@ -343,17 +356,38 @@ class ActualPath:
             inputs[r.turn] = inputs.get(r.turn, 0) + r.usage.prompt_tokens
             calls.setdefault(r.turn, []).append(cost)
             self._unpriced += r.cost_usd is None
+            touched.add(r.turn)
         if len(records) > self._read:
             self._read, self._last = len(records), records[-1]
-        turns = sorted(inputs)
-        return Curve(
-            "actual",
-            "you",
-            tuple(turns),
-            tuple(chat.get(t, 0) for t in turns),
-            tuple(inputs[t] for t in turns),
-            tuple(fsum(calls[t]) for t in turns),
-            unpriced=self._unpriced,
-            chat_calls=tuple(self._chat_calls),
-            upkeep_calls=tuple(self._upkeep_calls),
-        )
+        self._redo(touched)
+        turns, chats, ins, costs, run_cost, run_tokens = map(tuple, self._columns)
+        calls = (tuple(self._chat_calls), tuple(self._upkeep_calls))
+        return Curve("actual", "you", turns, chats, ins, costs, self._unpriced, 0, 0, "", *calls,
+                     run_cost, run_tokens)  # fmt: skip
+
+    def _redo(self, touched: set[int]) -> None:
+        """The per-turn columns again for the turns `touched`: from the last one kept when
+        they are the last turn or later ones (a turn's records come together), else all."""
+        columns = self._columns
+        if not touched:
+            return
+        if columns[0] and min(touched) < columns[0][-1]:
+            for column in columns:
+                column.clear()
+            touched = set(self._inputs)
+        elif columns[0] and columns[0][-1] in touched:
+            for column in columns:
+                column.pop()
+        turns, chats, ins, costs, run_cost, run_tokens = columns
+        for turn in sorted(touched):
+            turns.append(turn)
+            chats.append(self._chat.get(turn, 0))
+            ins.append(self._inputs[turn])
+            costs.append(fsum(self._calls[turn]))
+            _run_on(run_cost, costs[-1])
+            _run_on(run_tokens, ins[-1])
+
+
+def _run_on(running: list, value: Any) -> None:
+    """A running sum's next value: the last plus `value` (a left fold, as accumulate)."""
+    running.append(running[-1] + value if running else value)

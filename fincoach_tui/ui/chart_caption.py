@@ -23,7 +23,7 @@ def bars_caption(s: ChartSeries, style: Callable[[str], str]) -> Text:
     per = turns_per_bar(len(s.turns))
     if per > 1:
         text.append(f"(top of each {per}) ")
-    if s.total != s.chat:
+    if s.has_upkeep:
         text.append("█", style=style("maintenance"))
         text.append(" summary calls ")
     text.append("⠒", style=style("line"))

@@ -9,10 +9,10 @@ from __future__ import annotations
 import bisect
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field, replace
-from itertools import accumulate
 from typing import TYPE_CHECKING
 
 from fincoach_tui.domain.records import CallRecord
+from fincoach_tui.ui.chart_columns import PeakIndex, SeriesColumns
 
 if TYPE_CHECKING:
     from fincoach_tui.domain.session_state import StrategySwitch
@@ -37,6 +37,27 @@ class ChartSeries:
     unpriced: int = 0  # calls with no known price, counted as $0
     no_price: bool = False  # cost asked for, but no call has a price: these are tokens
     line_scale: int = 1  # the cumulative line is drawn divided by this
+    # Kept with the columns (chart_columns.py), so a frame reads none of the lists whole;
+    # a series made from bare lists works them out from the lists.
+    peaks: PeakIndex | None = field(default=None, compare=False, repr=False)
+    top_total: float | None = field(default=None, compare=False)
+    upkept: bool | None = field(default=None, compare=False)
+
+    def peak(self, start: int, stop: int) -> int:
+        """The first of turns [start, stop) (indices) with the highest total."""
+        if self.peaks is not None:
+            return self.peaks.argmax(start, stop)
+        return max(range(start, stop), key=self.total.__getitem__)
+
+    @property
+    def top(self) -> float:
+        """The highest turn's total."""
+        return self.top_total if self.top_total is not None else max(self.total, default=0.0)
+
+    @property
+    def has_upkeep(self) -> bool:
+        """Whether maintenance calls show on any bar (some turn's total is not its chat)."""
+        return self.upkept if self.upkept is not None else self.total != self.chat
 
     def value_of(self, turn: int) -> float | None:
         index = bisect.bisect_left(self.turns, turn)
@@ -56,8 +77,11 @@ def nice_numbers() -> Iterator[int]:
 
 def line_scale(cumulative: Sequence[float], per_turn: Sequence[float]) -> int:
     """The smallest round divisor that brings the cumulative line down to the bars' height."""
-    top_bar = max(per_turn, default=0)
-    top_line = max(cumulative, default=0)
+    return scale_for(max(cumulative, default=0), max(per_turn, default=0))
+
+
+def scale_for(top_line: float, top_bar: float) -> int:
+    """`line_scale` from the line's and the bars' highest values."""
     if top_bar <= 0 or top_line <= top_bar:
         return 1
     return next(factor for factor in nice_numbers() if top_line / factor <= top_bar)
@@ -66,33 +90,30 @@ def line_scale(cumulative: Sequence[float], per_turn: Sequence[float]) -> int:
 def build_series(
     records: Sequence[CallRecord], switches: Sequence[StrategySwitch], mode: str
 ) -> ChartSeries:
-    if mode == "cost" and records and all(r.cost_usd is None for r in records):
+    columns = SeriesColumns()
+    columns.read(records)
+    return series_of(columns, switch_markers(switches), mode)
+
+
+def series_of(columns: SeriesColumns, markers: list[tuple[float, str]], mode: str) -> ChartSeries:
+    """The series of the records `columns` has read, in `mode` ("tokens" or "cost"): its
+    lists are the columns' own (not copied), current until the columns read again."""
+    if mode == "cost" and columns.records and columns.unpriced == columns.records:
         # Plotting $0 on a $0-$1 axis would say "free"; the tokens are what is known.
-        return replace(build_series(records, switches, "tokens"), no_price=True)
-
-    def value(record: CallRecord) -> float:
-        if mode == "cost":
-            return record.cost_usd or 0.0
-        return float(record.usage.prompt_tokens)
-
-    chat: dict[int, float] = {}
-    total: dict[int, float] = {}
-    for record in records:
-        if record.kind == "chat":
-            chat[record.turn] = chat.get(record.turn, 0.0) + value(record)
-        total[record.turn] = total.get(record.turn, 0.0) + value(record)
-    turns = sorted(total)
-    totals = [total[t] for t in turns]
-    cumulative = list(accumulate(totals))
+        return replace(series_of(columns, markers, "tokens"), no_price=True)
+    c = columns.cost if mode == "cost" else columns.tokens
     return ChartSeries(
         mode=mode,
-        turns=turns,
-        chat=[chat.get(t, 0.0) for t in turns],
-        total=totals,
-        cumulative=cumulative,
-        markers=switch_markers(switches),
-        unpriced=sum(1 for r in records if r.cost_usd is None),
-        line_scale=line_scale(cumulative, totals),
+        turns=columns.turns,
+        chat=c.chat,
+        total=c.total,
+        cumulative=c.cumulative,
+        markers=markers,
+        unpriced=columns.unpriced,
+        line_scale=scale_for(c.cumulative_top, c.top),
+        peaks=c.peaks,
+        top_total=c.top,
+        upkept=c.upkept,
     )
 
 
@@ -126,7 +147,7 @@ def bars(series: ChartSeries, selected: int | None, most: int = MAX_BARS) -> Bar
     for start in range(0, n, per):
         stop = min(start + per, n)
         first, last = series.turns[start], series.turns[stop - 1]
-        top = max(range(start, stop), key=series.total.__getitem__)
+        top = series.peak(start, stop)
         xs.append((first + last) / 2)
         chat.append(series.chat[top])
         total.append(series.total[top])
@@ -144,13 +165,19 @@ def thin(
 ) -> tuple[list[float], list[float]]:
     """At most `most` points of a polyline, first and last kept: a braille line has two
     dots per cell, so more points than that only cost time to draw."""
-    if len(xs) <= most:
-        return list(xs), list(ys)
-    step = -(-len(xs) // most)
-    keep = list(range(0, len(xs), step))
-    if keep[-1] != len(xs) - 1:
-        keep.append(len(xs) - 1)
+    keep = thinned(len(xs), most)
     return [xs[i] for i in keep], [ys[i] for i in keep]
+
+
+def thinned(count: int, most: int = MAX_LINE_POINTS) -> Sequence[int]:
+    """Which of `count` points `thin` keeps: found without reading any of them."""
+    if count <= most:
+        return range(count)
+    step = -(-count // most)
+    keep = list(range(0, count, step))
+    if keep[-1] != count - 1:
+        keep.append(count - 1)
+    return keep
 
 
 def switch_markers(switches: Sequence[StrategySwitch]) -> list[tuple[float, str]]:
@@ -207,7 +234,8 @@ def build_compare(
     for curve in (*report.curves, report.actual):
         if curve.error or not curve.turns:
             continue
-        ys = curve.cumulative_cost if unit == "cost" else curve.cumulative_tokens
+        # The running sums the curve was built with: only the points drawn are read.
+        ys = curve.cumulative(unit)
         role = (
             "actual"
             if curve is report.actual
@@ -220,7 +248,9 @@ def build_compare(
             px = [curve.turns[-1], *projection.turns]
             ahead = projection.cumulative_cost if unit == "cost" else projection.cumulative_tokens
             py = [ys[-1], *ahead]
-        xs, line_ys = thin([0, *curve.turns], [0.0, *ys])
+        keep = thinned(len(curve.turns) + 1)  # the line starts at (0, 0)
+        xs = [curve.turns[i - 1] if i else 0 for i in keep]
+        line_ys = [ys[i - 1] if i else 0.0 for i in keep]
         lines.append(
             Line(
                 curve.name,

@@ -40,6 +40,7 @@ from fincoach_tui.domain.records import CallRecord
 from fincoach_tui.ui import format as fmt
 from fincoach_tui.ui.chart_axis import y_ticks
 from fincoach_tui.ui.chart_caption import MAX_NAMED_SWITCHES, bars_caption  # noqa: F401
+from fincoach_tui.ui.chart_columns import SeriesColumns
 from fincoach_tui.ui.chart_series import (  # noqa: F401 - re-exported: the chart's numbers
     ChartSeries,
     CompareSeries,
@@ -48,6 +49,8 @@ from fincoach_tui.ui.chart_series import (  # noqa: F401 - re-exported: the char
     build_series,
     line_scale,
     nice_numbers,
+    series_of,
+    switch_markers,
     turn_ticks,
     turns_per_bar,
 )
@@ -129,8 +132,10 @@ class CostChart(Widget, can_focus=True):
     ) -> None:
         super().__init__(name=name, id=id, classes=classes)
         self.border_title = "Over the session"
-        self._records: list[CallRecord] = []
+        # The session's records as read so far: a turn reads its own records only.
+        self._columns = SeriesColumns()
         self._switches: list[StrategySwitch] = []
+        self._markers: list[tuple[float, str]] = []  # of `_switches`
         self.selected_turn: int | None = None
         self.series = ChartSeries(mode="tokens")
         self._costs: ComparisonSnapshot | None = None
@@ -162,9 +167,13 @@ class CostChart(Widget, can_focus=True):
     def show(
         self, records: list[CallRecord], switches: list[StrategySwitch], selected_turn: int | None
     ) -> None:
-        """Plot a session: chat records and summary records, and the strategy switches."""
-        self._records = list(records)
-        self._switches = list(switches)
+        """Plot a session: chat records and summary records, and the strategy switches.
+        The records are append-only: those read before are not read again (another
+        session's are read from the start)."""
+        self._columns.read(records)
+        if switches != self._switches:  # a few, one per change of strategy
+            self._switches = list(switches)
+            self._markers = switch_markers(switches)
         self.selected_turn = selected_turn
         self._rebuild()
 
@@ -248,8 +257,8 @@ class CostChart(Widget, can_focus=True):
     # ---- drawing -----------------------------------------------------------------------
     def _rebuild(self) -> None:
         # The bars' series stays in tokens or cost: the compare mode's selection reads it.
-        self.series = build_series(
-            self._records, self._switches, "cost" if self.mode == "cost" else "tokens"
+        self.series = series_of(
+            self._columns, self._markers, "cost" if self.mode == "cost" else "tokens"
         )
         costs = self._costs if self.mode == "compare" else None  # drawn only in that mode
         self.compare = build_compare(costs, self._switches) if costs is not None else None
@@ -318,7 +327,7 @@ class CostChart(Widget, can_focus=True):
                 hires_mode=HiResMode.BRAILLE,
                 label="cumulative",
             )
-        if s.total != s.chat:  # maintenance first, so the chat part is drawn over its base
+        if s.has_upkeep:  # maintenance first, so the chat part is drawn over its base
             plot.bar(
                 shown.xs,
                 shown.total,
@@ -339,7 +348,7 @@ class CostChart(Widget, can_focus=True):
             plot.add_v_line(x, line_style=self._style("switch"), label=name)
         plot.set_ylabel("USD" if s.mode == "cost" else "tokens")
         plot.set_xlabel("turn")
-        ticks = y_ticks(max(s.total), self.plot_rows(), whole=s.mode == "tokens")
+        ticks = y_ticks(s.top, self.plot_rows(), whole=s.mode == "tokens")
         plot.set_y_formatter(y_formatter(s.mode, self.plot_rows()))
         plot.set_yticks(ticks)
         plot.set_xticks(turn_ticks(s.turns[-1]))
