@@ -82,10 +82,9 @@ class Curve:
     # throughout totals exactly what was paid.
     chat_calls: tuple[float, ...] = ()
     upkeep_calls: tuple[float, ...] = ()
-    # The running sums of `cost` and `input_tokens`, kept by whoever priced the turns one
-    # by one (PricedSteps, ActualPath), so a chart reads the points it draws of the
-    # cumulative line without adding every turn up again. Empty: added up when asked.
-    # (A `replace` that changes `cost` or `input_tokens` must give these, or ().)
+    # Running sums of `cost` and `input_tokens` kept by PricedSteps and ActualPath: a chart
+    # reads the points it draws, not every turn. Empty: added up when asked (a `replace`
+    # that changes `cost` or `input_tokens` must give these again, or ()).
     running_cost: tuple[float, ...] = field(default=(), compare=False, repr=False)
     running_tokens: tuple[int, ...] = field(default=(), compare=False, repr=False)
 
@@ -290,11 +289,17 @@ class PricedSteps:
             self._counts[1] += priced.estimated
             self._counts[2] += step.actual is None
         self._last = steps[-1] if steps else None
-        turns, prompts, inputs, costs, chats, upkeeps, run_cost, run_tokens = map(
-            tuple, self._columns
-        )
-        return Curve(name, label, turns, prompts, inputs, costs, *self._counts, "", chats, upkeeps,
-                     run_cost, run_tokens)  # fmt: skip
+        return _built(name, label, self._columns, *self._counts)
+
+
+def _built(name: str, label: str, columns: Sequence[list], *counts: int) -> Curve:
+    """A curve from its columns (turns, prompt, input, cost, chat calls, maintenance calls,
+    running cost, running input) and counts (unpriced, estimated, predicted)."""
+    turns, prompts, inputs, costs, chats, upkeeps, run_cost, run_tokens = map(tuple, columns)
+    unpriced, estimated, predicted = counts
+    return Curve(name, label, turns, prompts, inputs, costs, unpriced, estimated, predicted,
+                 chat_calls=chats, upkeep_calls=upkeeps, running_cost=run_cost,
+                 running_tokens=run_tokens)  # fmt: skip
 
 
 def _prediction_basis(overhead: Overhead) -> Any:
@@ -321,9 +326,8 @@ def _bill(
 
 class ActualPath:
     """The path really taken: every call's billed prompt and cost, grouped by turn. Kept
-    between reports: records are append-only, so each report reads only the new ones and
-    redoes only the turns they belong to (the last, or new ones), or starts over if the
-    records it read were replaced."""
+    between reports: records are append-only, so a report reads only the new ones and redoes
+    their turns (the last, or new ones); it starts over if the records read were replaced."""
 
     def __init__(self) -> None:
         self._start_over()
@@ -360,10 +364,10 @@ class ActualPath:
         if len(records) > self._read:
             self._read, self._last = len(records), records[-1]
         self._redo(touched)
-        turns, chats, ins, costs, run_cost, run_tokens = map(tuple, self._columns)
-        calls = (tuple(self._chat_calls), tuple(self._upkeep_calls))
-        return Curve("actual", "you", turns, chats, ins, costs, self._unpriced, 0, 0, "", *calls,
-                     run_cost, run_tokens)  # fmt: skip
+        turns, chats, ins, costs, run_cost, run_tokens = self._columns
+        each = [self._chat_calls, self._upkeep_calls]
+        return _built("actual", "you", [turns, chats, ins, costs, *each, run_cost, run_tokens],
+                      self._unpriced, 0, 0)  # fmt: skip
 
     def _redo(self, touched: set[int]) -> None:
         """The per-turn columns again for the turns `touched`: from the last one kept when

@@ -249,7 +249,7 @@ def build_compare(
             ahead = projection.cumulative_cost if unit == "cost" else projection.cumulative_tokens
             py = [ys[-1], *ahead]
         keep = thinned(len(curve.turns) + 1)  # the line starts at (0, 0)
-        xs = [curve.turns[i - 1] if i else 0 for i in keep]
+        xs = [float(curve.turns[i - 1]) if i else 0.0 for i in keep]
         line_ys = [ys[i - 1] if i else 0.0 for i in keep]
         lines.append(
             Line(

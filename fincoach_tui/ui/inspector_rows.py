@@ -151,7 +151,9 @@ class RequestRows(Sequence[InspectorRow]):
     def __init__(self, sent: Sequence[SentMessage], extra: Mapping[str, Any] | None = None):
         self._sent = sent
         self._first = lead_length(sent)
-        self._lead = with_memory_rows(rows_for(sent[: self._first]), dict(extra or {}))
+        # By index: slicing a replayed record's messages (SentRefs) would build them all.
+        lead = [sent[i] for i in range(self._first)]
+        self._lead = with_memory_rows(rows_for(lead), dict(extra or {}))
         self._lead_keys = {row.key: row for row in self._lead}
 
     def __len__(self) -> int:
@@ -187,7 +189,8 @@ class RequestRows(Sequence[InspectorRow]):
         first, stop = max(start - len(self._lead), 0), stop - len(self._lead)
         if stop <= first:
             return lead
-        messages = islice(self._sent, self._first + first, self._first + stop)
+        # By index, not islice: that would step through every message before `start`.
+        messages = map(self._sent.__getitem__, range(self._first + first, self._first + stop))
         return lead + sum(map(_TOKENS, messages))
 
     def messages_between(self, start: int, stop: int) -> int:
@@ -202,6 +205,8 @@ class RequestRows(Sequence[InspectorRow]):
             return False
         if self._sent is other._sent:
             return True
+        if len(self._sent) > self._first and self._sent[-1] != other._sent[-1]:
+            return False  # another request: its newest message tells, not reading them all
         # The rows of two transcript messages are equal when the messages are: compared in
         # one pass at C speed (a record's messages are its request's, the same objects).
         ours = list(islice(self._sent, self._first, None))
