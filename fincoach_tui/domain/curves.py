@@ -361,8 +361,7 @@ class ActualPath:
             calls.setdefault(r.turn, []).append(cost)
             self._unpriced += r.cost_usd is None
             touched.add(r.turn)
-        if len(records) > self._read:
-            self._read, self._last = len(records), records[-1]
+            self._read, self._last = index + 1, r
         self._redo(touched)
         turns, chats, ins, costs, run_cost, run_tokens = self._columns
         each = [self._chat_calls, self._upkeep_calls]

@@ -150,6 +150,7 @@ class SeriesColumns:
         if len(records) == done:
             return
         new = [records[i] for i in range(done, len(records))]
+        last = new[-1]  # records[-1], read once
         if not _in_order(self.turns[-1] if self.turns else None, new):
             # A turn's records out of order: summed per turn as they come, turns sorted.
             every = list(records)
@@ -157,7 +158,7 @@ class SeriesColumns:
             new = sorted(every, key=_TURN)  # stable: a turn's calls keep their order
         for record in new:
             self._add(record)
-        self.records, self._last = len(records), records[-1]
+        self.records, self._last = len(records), last
 
     def _add(self, record: CallRecord) -> None:
         tokens, cost = float(record.usage.prompt_tokens), record.cost_usd or 0.0

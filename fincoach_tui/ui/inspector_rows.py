@@ -131,7 +131,8 @@ def lead_length(sent: Sequence[SentMessage]) -> int:
     """How many messages open the request before its transcript: system messages and any
     message that carries sections (strategies put one system message first). Every message
     after them is one row of its own."""
-    for index, message in enumerate(sent):
+    for index in range(len(sent)):  # by index: only the messages looked at are read
+        message = sent[index]
         if message.role != "system" and not message.sections:
             return index
     return len(sent)
@@ -218,8 +219,8 @@ class RequestRows(Sequence[InspectorRow]):
 def head_length(rows: Sequence[InspectorRow]) -> int:
     """How many rows come before the transcript: the system message, its sections, the
     recalled turns and conflicts listed under them (at most HEAD_MOST)."""
-    for index, row in enumerate(rows[:HEAD_MOST]):
-        if row.provenance in ("verbatim", "new"):
+    for index in range(min(len(rows), HEAD_MOST)):  # by index: no row after the first built
+        if rows[index].provenance in ("verbatim", "new"):
             return index
     return min(len(rows), HEAD_MOST)
 

@@ -1,0 +1,62 @@
+"""The request inspector reads the rows it lists, and a turn reads the rows it changed:
+never every message of a long request (a replayed record's messages are built when read).
+The messages are a sequence that notes each one read."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from fincoach_tui.domain.records import SentMessage
+from fincoach_tui.ui.inspector import RequestInspector
+from fincoach_tui.ui.inspector_rows import Marker, RequestRows
+from fincoach_tui.ui.request_table import MARKER_KEY, RequestTable
+from fincoach_tui.ui.row_window import NEWEST, RowWindow
+from tests.ui.test_chart_incremental import Counted
+from tests.ui.test_inspector_window import record, sent_at
+from tests.widget_harness import cell, mounted, row_keys
+
+
+def test_request_rows_read_the_head_and_the_rows_asked_for():
+    sent = Counted(sent_at(1000))  # 2,000 messages
+    rows = RequestRows(sent)
+    assert (sorted(set(sent.read)), sent.walked) == ([0, 1], 0)  # the prompt, the first message
+    sent.forget()
+    assert rows.tokens_between(1500, 1510) == sum(range(1500, 1510))
+    assert (sorted(sent.read), sent.walked) == (list(range(1500, 1510)), 0)
+
+
+def test_a_marker_moved_counts_only_the_rows_between_its_two_starts():
+    sent = Counted(sent_at(1000))
+    rows = RequestRows(sent)
+    was = RowWindow.newest(1, len(rows))
+    known = (was, Marker.of(rows, was))
+    sent.forget()
+    now = was.earlier()
+    marker = Marker.of(rows, now, known)
+    assert marker == Marker.of(RequestRows(sent_at(1000)), now)
+    assert sorted(sent.read) == list(range(now.start, was.start)) and sent.walked == 0
+
+
+def test_two_requests_are_told_apart_by_their_newest_message():
+    ours, theirs = Counted(sent_at(1000)), Counted(sent_at(1000))
+    theirs.items[-1] = SentMessage("user", "another question", "new", 1999)
+    ours.forget(), theirs.forget()
+    assert RequestRows(ours) != RequestRows(theirs)
+    assert (ours.walked, theirs.walked) == (0, 0)
+    assert len(ours.read) <= 4 and len(theirs.read) <= 4  # the head, then the newest
+
+
+async def test_a_buffer_turn_reads_the_rows_it_adds_not_the_request():
+    async with mounted(RequestInspector) as (inspector, pilot):
+        inspector.show(record(1000))
+        await pilot.pause()
+        sent = Counted(sent_at(1001))  # 2,002 messages: the last question, two more
+        inspector.show(replace(record(1001), sent=sent))
+        await pilot.pause()
+        table = inspector.query_one(RequestTable)
+        assert row_keys(table)[:2] == ["1", MARKER_KEY] and len(row_keys(table)) == 2 + NEWEST
+        assert cell(table, 1, 4).startswith("1,801 earlier messages not listed")
+        assert sent.walked == 0
+        # The prompt, and the listed rows (compared with those drawn to find the ones that
+        # changed): a bounded window, not the request's 2,002 messages.
+        assert set(sent.read) <= {0, 1, *range(2002 - NEWEST - 2, 2002)}
