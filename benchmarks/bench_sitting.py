@@ -4,18 +4,18 @@ A fresh process runs the app headless (Textual's run_test, 120x40) on the offlin
 and plays `--turns` turns in one sitting, never reopening the session. Each turn's cost is
 the process's CPU time (every thread: the turn, rendering, the panel, the every-strategy
 comparison's worker) from submitting it until the app is idle again; the event loop's own
-thread is measured apart. Then, in the same process, a minimal Textual chat
-(minimal_chat.py) shows the very same turns the way FinCoach's chat did: the question and
-the reply's box mounted together (the oldest unmounted beyond the chat's bound), then the
-reply's text as FinCoach's frames showed it while it streamed (one update and one frame
-for each), then the whole reply. Its CPU per turn is Textual's own floor for that chat.
+thread is measured apart. Then another fresh process (neither side runs on the other's
+heap, garbage or imports) runs a minimal Textual chat (minimal_chat.py) showing the same
+turns as FinCoach's chat did: the question and the reply's box mounted together (the
+oldest unmounted beyond the chat's bound), the reply's text as FinCoach's frames showed
+it while it streamed (an update and a frame each), then the whole reply: Textual's floor.
 
-Turn N is the median of turns N-2 .. N+2 (`--spread 5`: N-5 .. N+5). Reported as ratios measured in the same run:
-turn 200 / turn 10 for each side, and FinCoach's turn / the minimal chat's turn. Also per
-turn: frames composed (`Screen._compositor_refresh`), full layouts (`Screen._refresh_layout`,
-not a scroll's) and messages handled. `--breakdown N` adds where the event loop's CPU
-went (frame_probe.py): each widget's drawing, measuring and visual, the layouts and
-frames themselves, the rest of the loop, the other threads; and the messages by type.
+Turn N is the median of turns N-2 .. N+2 (`--spread 5`: N-5 .. N+5). Reported as ratios
+measured in the same run: turn 200 / turn 10 for each side, and FinCoach's turn / the
+minimal chat's turn. Also per turn: frames composed (`Screen._compositor_refresh`), full
+layouts (`Screen._refresh_layout`, not a scroll's), messages handled, and the cost chart's
+event-loop CPU (`chart_ms`: its series, its compare lines, its widgets' drawing).
+`--breakdown N` adds where the event loop's CPU went (frame_probe.py), messages by type.
 
 Replies stream with no delay (`offline_chunk_delay=0`), so a turn is CPU only;
 `--reply-tokens` sets the offline coach's reply length (both sides get the same text).
@@ -28,10 +28,11 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import gc
+import json
 import os
 import resource
 import shutil
+import subprocess
 import sys
 import time
 from collections import Counter
@@ -42,6 +43,9 @@ from frame_probe import FrameProbe, per_turn
 
 HERE = Path(__file__).resolve().parent
 SIZE = (120, 40)
+# The cost chart's buckets: its series and compare lines (time_parts), and its widgets'
+# drawing, measuring and visuals (the mode bar and caption in #chart, the plot's canvases).
+CHART = ("the chart's", " in #chart", "#plot")
 
 
 def busy(app, probe: FrameProbe) -> bool:
@@ -116,7 +120,18 @@ class Turns:
             "frames": median([t["frames"] for t in taken]),
             "layouts": median([t["layouts"] for t in taken]),
             "messages": median([sum(t["messages"].values()) for t in taken]),
+            "chart_ms": ms(median([chart_cpu(t) for t in taken])),
         }
+
+    def raw(self) -> dict:  # for the process that compares the two sides
+        return {"cpu": self.cpu, "loop_cpu": self.loop_cpu, "taken": self.taken}
+
+    @classmethod
+    def of(cls, raw: dict) -> Turns:
+        """The turns another process measured (`raw()`)."""
+        turns = cls(None)  # type: ignore[arg-type]
+        turns.cpu, turns.loop_cpu, turns.taken = raw["cpu"], raw["loop_cpu"], raw["taken"]
+        return turns
 
     def messages(self, turn: int, top: int) -> list[tuple[str, float]]:
         taken = self.taken[self.around(turn)]
@@ -140,6 +155,11 @@ class Turns:
         )
         rows.append(("other threads (the comparison's worker)", round(threads, 2), 0))
         return rows
+
+
+def chart_cpu(taken: dict) -> float:
+    """The event loop's CPU in the chart's buckets, in one turn's take."""
+    return sum(spent for bucket, spent in taken["cpu"].items() if any(c in bucket for c in CHART))
 
 
 class StreamLog:
@@ -188,6 +208,7 @@ def time_parts(probe: FrameProbe) -> None:
     probe.time(SidePanel, "show_pending", "side panel: the request in flight (the rest of it)")
     probe.time(RequestInspector, "show", "side panel: the inspector's rows")
     probe.time(CostChart, "show", "side panel: the chart's series")
+    probe.time(CostChart, "show_costs", "side panel: the chart's compare lines")
     probe.time(heap, "settle_turn", "the turn's end: collect and freeze (not the collection)")
 
 
@@ -244,9 +265,7 @@ async def minimal_sitting(
     from fincoach_tui.ui import layout_fixes
     from fincoach_tui.ui.chat import BOUND
 
-    layout_fixes.uninstall()  # a minimal Textual chat: Textual as it is
-    gc.collect()  # FinCoach's app, closed, is not the minimal chat's garbage to collect
-
+    layout_fixes.uninstall()  # a minimal Textual chat: Textual as it is (never installed here)
     app = MinimalChat(bound=BOUND)
     measured = Turns(probe)
     async with app.run_test(size=SIZE):
@@ -264,14 +283,36 @@ async def minimal_sitting(
     return measured
 
 
-async def sitting(
-    turns: int, reply_tokens: int | None = None, top: int = 0, spread: int = 2
-) -> dict:
+def side(argv: list[str]) -> dict:
+    """Run one side in a fresh process: its output's last line is a JSON object."""
+    done = subprocess.run([sys.executable, str(Path(__file__).resolve()), *argv],
+                          capture_output=True, text=True, cwd=HERE)  # fmt: skip
+    if done.returncode != 0:
+        raise SystemExit(f"{argv[:2]} failed:\n{done.stdout[-2000:]}\n{done.stderr[-4000:]}")
+    return json.loads(done.stdout.strip().splitlines()[-1])
+
+
+def fincoach_side(turns: int, reply_tokens: int | None) -> dict:
+    app = asyncio.run(fincoach_sitting(turns, FrameProbe(), reply_tokens))
+    return {**app, "turns": app["turns"].raw()}
+
+
+def minimal_side(played: Path) -> dict:
+    app = json.loads(played.read_text(encoding="utf-8"))
+    return asyncio.run(minimal_sitting(app["texts"], app["streamed"], FrameProbe())).raw()
+
+
+def sitting(turns: int, reply_tokens: int | None = None, top: int = 0, spread: int = 2) -> dict:
     Turns.spread = spread
-    probe = FrameProbe()
-    app = await fincoach_sitting(turns, probe, reply_tokens)
-    ours: Turns = app["turns"]
-    floor = await minimal_sitting(app["texts"], app["streamed"], probe)
+    with_tokens = ["--reply-tokens", str(reply_tokens)] if reply_tokens is not None else []
+    app = side(["--side", "fincoach", "--turns", str(turns), *with_tokens])
+    played = scratch_dir("sitting-texts") / "played.json"
+    played.write_text(json.dumps({"texts": app["texts"], "streamed": app["streamed"]}))
+    try:
+        floor = Turns.of(side(["--side", "minimal", "--played", str(played)]))
+    finally:
+        shutil.rmtree(played.parent, ignore_errors=True)
+    ours = Turns.of(app["turns"])
     last = min(200, turns - spread)
     t10, tn = ours.at(10), ours.at(last)
     m10, mn = floor.at(10), floor.at(last)
@@ -282,13 +323,15 @@ async def sitting(
         "last": last,
         "median_of": 2 * spread + 1,
         "mounted_after": app["mounted"],
-        "rss_mb_after_turn": app["rss"],  # resident, this process (the app's sitting)
+        "rss_mb_after_turn": app["rss"],  # resident, FinCoach's process
         "peak_rss_mb": app["peak_rss_mb"],
         "load_avg": [round(x, 2) for x in os.getloadavg()],
         "turn_10": t10,
         "turn_last": tn,
         "minimal_turn_10": m10,
         "minimal_turn_last": mn,
+        "chart_ms_10": t10["chart_ms"],  # the cost chart's event-loop CPU in the turn
+        "chart_ms_last": tn["chart_ms"],
         "reply_frames_per_turn": median(updates),
         "growth": round(tn["cpu_ms"] / t10["cpu_ms"], 2),  # FinCoach: turn `last` / turn 10
         "minimal_growth": round(mn["cpu_ms"] / m10["cpu_ms"], 2),
@@ -328,18 +371,26 @@ def main(argv: list[str] | None = None) -> int:
         "--spread", type=int, default=2, metavar="K",
         help="turn N is the median of turns N-K .. N+K (a loaded machine: 5)",
     )  # fmt: skip
+    parser.add_argument("--side", choices=("fincoach", "minimal"), help=argparse.SUPPRESS)
+    parser.add_argument("--played", type=Path, help=argparse.SUPPRESS)  # the minimal side's texts
     args = parser.parse_args(argv)
+    if args.side:  # one side, in this process (run by the other branch)
+        root = scratch_dir(f"sitting-{args.side}")
+        use_env(isolated_env(root))
+        try:
+            if args.side == "fincoach":
+                emit(fincoach_side(args.turns, args.reply_tokens))
+            else:
+                emit(minimal_side(args.played))
+        finally:
+            shutil.rmtree(root, ignore_errors=True)
+        return 0
     if not 1 <= args.spread <= 9 or args.turns < 12 + 2 * args.spread:
         parser.error("--spread is 1 to 9, and --turns at least 12 + 2 x spread")
-    root = scratch_dir("sitting")
-    use_env(isolated_env(root))
-    try:
-        result = asyncio.run(sitting(args.turns, args.reply_tokens, args.breakdown, args.spread))
-        if args.breakdown:
-            show_breakdown(result)
-        emit(result)
-    finally:
-        shutil.rmtree(root, ignore_errors=True)
+    result = sitting(args.turns, args.reply_tokens, args.breakdown, args.spread)
+    if args.breakdown:
+        show_breakdown(result)
+    emit(result)
     return 0
 
 
