@@ -1,66 +1,32 @@
 """Cost curves: a strategy's turns priced, and the path actually taken. Pure.
 
-A `Step` is what one strategy would have sent on one turn (its size and shape, and the
-real call when it sent exactly that); `price_steps` turns steps into a `Curve` with the
-overhead and price known now, so a newly learned template overhead re-prices the past.
+A `Step` (steps.py) is what one strategy would have sent on one turn; `price_steps` turns
+steps into a `Curve` with the overhead and price known now, so a newly learned template
+overhead re-prices the past. The curves are kept as turns come (PricedSteps, ActualPath):
+a new turn prices and sums that turn only.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from collections.abc import Sequence
+from dataclasses import dataclass, field
 from itertools import accumulate
 from math import fsum
-from typing import Any, Protocol
+from typing import Any
 
-from fincoach_tui.domain.pricing import Price, call_cost
-from fincoach_tui.domain.records import CallRecord, Usage
-
-
-class Overhead(Protocol):
-    """overhead_fit.LearnedOverhead: predicted template tokens from role counts."""
-
-    def predict_counts(self, counts: Mapping[str, int], counted: int = 0) -> int: ...
-
-
-@dataclass(frozen=True)
-class FoldStep:
-    """A maintenance call this strategy would have run before the turn's request: a summary
-    fold, a fact extraction or an embedding call (`kind`, as records name them)."""
-
-    content_tokens: int
-    roles: tuple[tuple[str, int], ...]  # (role, count): a request's shape, whatever its length
-    completion_tokens: int
-    record: CallRecord | None = None  # the real call (the fold that made this very summary)
-    kind: str = "summary"  # summary | extract | embed
-
-    @property
-    def estimated(self) -> bool:
-        return self.record is None
-
-
-# The maintenance model prices folds and extractions; embeddings have a price of their own
-# and no chat template around their input.
-EMBED = "embed"
-
-
-@dataclass(frozen=True)
-class Step:
-    """One turn of one strategy: the request's size, and the real call if identical."""
-
-    turn: int
-    content_tokens: int
-    roles: tuple[tuple[str, int], ...]
-    completion_tokens: int
-    estimated: bool = False  # a summary at its cap stood in for one never made
-    actual: CallRecord | None = None
-    fold: FoldStep | None = None
-    upkeep: tuple[FoldStep, ...] = ()  # extractions and embeddings before the request
-
-    @property
-    def maintenance(self) -> tuple[FoldStep, ...]:
-        """Every maintenance call of the turn, the fold first."""
-        return ((self.fold,) if self.fold is not None else ()) + self.upkeep
+from fincoach_tui.domain.exact_sum import CallSums
+from fincoach_tui.domain.pricing import Price
+from fincoach_tui.domain.records import CallRecord
+from fincoach_tui.domain.steps import (  # noqa: F401 - re-exported: the steps a curve prices
+    EMBED,
+    FoldStep,
+    Overhead,
+    PricedStep,
+    Step,
+    price_step,
+    request_shape,
+    unbilled,
+)
 
 
 @dataclass(frozen=True)
@@ -87,6 +53,9 @@ class Curve:
     # that changes `cost` or `input_tokens` must give these again, or ()).
     running_cost: tuple[float, ...] = field(default=(), compare=False, repr=False)
     running_tokens: tuple[int, ...] = field(default=(), compare=False, repr=False)
+    # fsum of the chat calls, of the maintenance calls, of both: kept by the same builders
+    # as the calls came (exact_sum.py), so a total is not every call added up again.
+    sums: tuple[float, float, float] | None = field(default=None, compare=False, repr=False)
 
     @property
     def cumulative_cost(self) -> list[float]:
@@ -108,17 +77,17 @@ class Curve:
     @property
     def total_cost(self) -> float:
         """All-in: chat and maintenance calls (unpriced ones count 0)."""
-        if self.chat_calls or self.upkeep_calls:
-            return fsum(self.chat_calls + self.upkeep_calls)
-        return fsum(self.cost)
+        if not (self.chat_calls or self.upkeep_calls):
+            return fsum(self.cost)
+        return self.sums[2] if self.sums else fsum(self.chat_calls + self.upkeep_calls)
 
     @property
     def chat_cost(self) -> float:
-        return fsum(self.chat_calls)
+        return self.sums[0] if self.sums else fsum(self.chat_calls)
 
     @property
     def maintenance_cost(self) -> float:
-        return fsum(self.upkeep_calls)
+        return self.sums[1] if self.sums else fsum(self.upkeep_calls)
 
     @property
     def chat_tokens(self) -> int:
@@ -126,7 +95,12 @@ class Curve:
 
     @property
     def total_tokens(self) -> int:
-        return sum(self.input_tokens)
+        running = self.running_tokens
+        return (
+            running[-1]
+            if running and len(running) == len(self.input_tokens)
+            else sum(self.input_tokens)
+        )
 
 
 @dataclass(frozen=True)
@@ -148,30 +122,9 @@ class CounterfactualReport:
         return min(others, key=lambda c: c.total_cost or c.total_tokens, default=None)
 
 
-def request_shape(roles: Iterable[str]) -> tuple[tuple[str, int], ...]:
-    """A request's (role, count) pairs, sorted: its shape whatever its length."""
-    counts: dict[str, int] = {}
-    for role in roles:
-        counts[role] = counts.get(role, 0) + 1
-    return tuple(sorted(counts.items()))
-
-
 def strategy_label(strategy: Any) -> str:
     params = " ".join(f"{k}={v}" for k, v in strategy.params().items())
     return f"{strategy.name} {params}".strip()
-
-
-def unbilled(step: Step) -> Step:
-    """`step` with no real call in it: every call predicted from its content, as if sent to
-    another model (whose bill the session's records cannot give)."""
-    if step.actual is None and all(call.record is None for call in step.maintenance):
-        return step
-    return replace(
-        step,
-        actual=None,
-        fold=replace(step.fold, record=None) if step.fold is not None else None,
-        upkeep=tuple(replace(call, record=None) for call in step.upkeep),
-    )
 
 
 def price_steps(
@@ -184,55 +137,6 @@ def price_steps(
     embed_price: Price | None = None,
 ) -> Curve:
     return PricedSteps().curve(steps, name, label, overhead, price, fold_price, embed_price)
-
-
-@dataclass(frozen=True)
-class PricedStep:
-    """One turn of one strategy, all in: its chat call and its maintenance calls priced."""
-
-    turn: int
-    prompt_tokens: int  # the chat request
-    input_tokens: int  # plus the prompts of the turn's maintenance calls
-    chat_cost: float | None  # None: unpriced
-    upkeep_costs: tuple[float | None, ...]  # each maintenance call, the fold first
-    estimated: bool  # a fold or extraction estimated, or a summary at its cap assumed
-
-    @property
-    def cost(self) -> float | None:
-        """The turn's calls together; None if any is unpriced."""
-        costs = (self.chat_cost, *self.upkeep_costs)
-        return None if any(c is None for c in costs) else fsum(c or 0.0 for c in costs)
-
-
-def price_step(
-    step: Step,
-    overhead: Overhead,
-    price: Price | None,
-    fold_price: Price | None = None,
-    embed_price: Price | None = None,
-) -> PricedStep:
-    """A step priced all in: a real call keeps its bill; an estimated one is its content
-    plus the template (none for embeddings) at the maintenance model's (or the embedding
-    model's) price. Pure: an incremental walk prices its new steps with this."""
-    prompt, cost = _bill(
-        step.actual, step.content_tokens, step.roles, step.completion_tokens, overhead, price
-    )
-    total_in = prompt
-    upkeep = []
-    for call in step.maintenance:
-        embed = call.kind == EMBED
-        call_in, call_cost_usd = _bill(
-            call.record,
-            call.content_tokens,
-            call.roles,
-            call.completion_tokens,
-            None if embed else overhead,
-            embed_price if embed else (fold_price or price),
-        )
-        total_in += call_in
-        upkeep.append(call_cost_usd)
-    estimated = step.estimated or any(call.estimated for call in step.maintenance)
-    return PricedStep(step.turn, prompt, total_in, cost, tuple(upkeep), estimated)
 
 
 class PricedSteps:
@@ -251,6 +155,7 @@ class PricedSteps:
         # turns, prompt, input, cost, chat calls, maintenance calls, running cost, running input
         self._columns: tuple[list, ...] = tuple([] for _ in range(8))
         self._counts: list[int] = [0, 0, 0]  # unpriced, estimated, predicted
+        self._sums = CallSums()
 
     def curve(
         self,
@@ -283,23 +188,26 @@ class PricedSteps:
             costs.append(cost or 0.0)
             chats.append(priced.chat_cost or 0.0)
             upkeeps.extend(c or 0.0 for c in priced.upkeep_costs)
+            self._sums.add(chats[-1], True)
+            for call in priced.upkeep_costs:
+                self._sums.add(call or 0.0, False)
             _run_on(run_cost, costs[-1])
             _run_on(run_tokens, inputs[-1])
             self._counts[0] += cost is None
             self._counts[1] += priced.estimated
             self._counts[2] += step.actual is None
         self._last = steps[-1] if steps else None
-        return _built(name, label, self._columns, *self._counts)
+        return _built(name, label, self._columns, self._sums, *self._counts)
 
 
-def _built(name: str, label: str, columns: Sequence[list], *counts: int) -> Curve:
+def _built(name: str, label: str, columns: Sequence[list], sums: CallSums, *counts: int) -> Curve:
     """A curve from its columns (turns, prompt, input, cost, chat calls, maintenance calls,
     running cost, running input) and counts (unpriced, estimated, predicted)."""
     turns, prompts, inputs, costs, chats, upkeeps, run_cost, run_tokens = map(tuple, columns)
     unpriced, estimated, predicted = counts
     return Curve(name, label, turns, prompts, inputs, costs, unpriced, estimated, predicted,
                  chat_calls=chats, upkeep_calls=upkeeps, running_cost=run_cost,
-                 running_tokens=run_tokens)  # fmt: skip
+                 running_tokens=run_tokens, sums=sums.values)  # fmt: skip
 
 
 def _prediction_basis(overhead: Overhead) -> Any:
@@ -307,21 +215,6 @@ def _prediction_basis(overhead: Overhead) -> Any:
     count of observations grows every call and changes no prediction); else itself."""
     prior, correction = getattr(overhead, "prior", None), getattr(overhead, "correction", None)
     return (prior, correction) if prior is not None and correction is not None else overhead
-
-
-def _bill(
-    record: CallRecord | None,
-    content: int,
-    roles: tuple[tuple[str, int], ...],
-    completion: int,
-    overhead: Overhead | None,
-    price: Price | None,
-) -> tuple[int, float | None]:
-    if record is not None:
-        return record.usage.prompt_tokens, record.cost_usd
-    template = overhead.predict_counts(dict(roles), counted=content) if overhead else 0
-    prompt = content + template
-    return prompt, call_cost(Usage(prompt, completion), price)
 
 
 class ActualPath:
@@ -341,6 +234,7 @@ class ActualPath:
         self._chat_calls: list[float] = []
         self._upkeep_calls: list[float] = []
         self._unpriced = 0
+        self._sums = CallSums()
         # turns (sorted), chat prompt, input, cost, running cost, running input: per turn
         self._columns: tuple[list, ...] = tuple([] for _ in range(6))
 
@@ -360,13 +254,14 @@ class ActualPath:
             inputs[r.turn] = inputs.get(r.turn, 0) + r.usage.prompt_tokens
             calls.setdefault(r.turn, []).append(cost)
             self._unpriced += r.cost_usd is None
+            self._sums.add(cost, r.kind == "chat")
             touched.add(r.turn)
             self._read, self._last = index + 1, r
         self._redo(touched)
         turns, chats, ins, costs, run_cost, run_tokens = self._columns
         each = [self._chat_calls, self._upkeep_calls]
-        return _built("actual", "you", [turns, chats, ins, costs, *each, run_cost, run_tokens],
-                      self._unpriced, 0, 0)  # fmt: skip
+        columns = [turns, chats, ins, costs, *each, run_cost, run_tokens]
+        return _built("actual", "you", columns, self._sums, self._unpriced, 0, 0)
 
     def _redo(self, touched: set[int]) -> None:
         """The per-turn columns again for the turns `touched`: from the last one kept when

@@ -233,6 +233,13 @@ def test_the_actual_path_grown_record_by_record_is_the_one_read_at_once(steps, c
         assert ours == fresh
         assert ours.running_cost == tuple(accumulate(fsum(c) for c in per_turn(records[:done])))
         assert list(ours.running_tokens) == list(accumulate(ours.input_tokens))
+        calls = ours.chat_calls + ours.upkeep_calls  # the totals, kept as the calls came
+        assert (ours.chat_cost, ours.maintenance_cost, ours.total_cost) == (
+            fsum(ours.chat_calls),
+            fsum(ours.upkeep_calls),
+            fsum(calls),
+        )
+        assert ours.total_tokens == sum(ours.input_tokens)
 
 
 def per_turn(records: Sequence[CallRecord]) -> list[list[float]]:
@@ -262,6 +269,8 @@ def test_priced_steps_keep_the_running_sums_of_what_they_priced():
         curve = priced.curve(steps[:n], "buffer", "buffer", flat, price)
         assert curve.running_cost == tuple(accumulate(curve.cost))
         assert curve.running_tokens == tuple(accumulate(curve.input_tokens))
+        assert curve.total_cost == fsum(curve.chat_calls + curve.upkeep_calls)
+        assert curve.total_tokens == sum(curve.input_tokens)
 
 
 class Overhead0:
