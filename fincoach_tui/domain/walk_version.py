@@ -20,4 +20,6 @@ from __future__ import annotations
 # 3: statements with no figure of a kind that has none (a stance, a dependant, a city) are kept
 #    with figures; a cautious or bold stance is read without its word ("can't sleep if markets
 #    fall", "only FDs", "can take a hit"); a figure is not filed under what it comes through
-WALK_VERSION = 3
+# 4: the facts notes (and hybrid's) send statements of a kind no current fact holds, or that
+#    say something ended, before those whose kinds the facts already hold
+WALK_VERSION = 4

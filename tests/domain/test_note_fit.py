@@ -16,12 +16,18 @@ from fincoach_tui.domain.fact_store import Fact, FactStore, redact
 from fincoach_tui.domain.memory import notes
 from fincoach_tui.domain.memory.note_fit import fill_alike, topic_groups
 from fincoach_tui.domain.memory.note_parts import topic_names
-from fincoach_tui.domain.memory.notes import asked_about, current_values
+from fincoach_tui.domain.memory.notes import current_values
 from fincoach_tui.domain.memory.session_memo import SessionMemo
-from fincoach_tui.domain.statement_verdicts import carried, marked_line, replaced
+from fincoach_tui.domain.statement_verdicts import marked_line
 from fincoach_tui.domain.statement_words import on_topic
-from fincoach_tui.domain.user_statements import Statement, salience
-from tests.domain.test_notes_incremental import QUESTIONS, SAID, quarter_chars, words
+from fincoach_tui.domain.user_statements import Statement
+from tests.domain.test_notes_incremental import (
+    QUESTIONS,
+    SAID,
+    quarter_chars,
+    reference_order,
+    words,
+)
 
 # Statements that differ by a day, a figure or a word, so that topics chain and repeat.
 TEXTS = [
@@ -151,13 +157,7 @@ def check_fit(texts: list[str], shuffle: list[int], budget: int, count, marked: 
     values = current_values(store)
     lines = [redact(marked_line(n, values), store) for n in said]
 
-    def rank(i: int) -> tuple[bool, bool, bool, bool, int]:
-        note = said[i].text
-        stale = replaced(note, values)[1]
-        asked = bool(question) and not stale and asked_about(said[i], question)
-        return asked, not stale, salience(note) > 0, not carried(note, values), i
-
-    order = sorted(range(len(said)), key=rank, reverse=True)
+    order = reference_order(said, values, question)
     kept = trial_fit(order, lines.__getitem__, budget, count, pairwise_newer_on_topic(said))
     expected = ("\n".join(lines[j] for j in kept), len(kept)) if kept else (None, 0)
     section, told = notes.notes_section(said, store, budget, count, question, SessionMemo())

@@ -15,6 +15,7 @@ from fincoach_tui.domain.conversation import Message, Transcript
 from fincoach_tui.domain.fact_store import Fact, FactStore, redact
 from fincoach_tui.domain.finance_facts import recognise
 from fincoach_tui.domain.memory.base import MemoryView, last_turns
+from fincoach_tui.domain.memory.note_parts import covered_classes, new_to_facts
 from fincoach_tui.domain.memory.notes import (
     NOTES_TOKENS,
     asked_about,
@@ -52,6 +53,25 @@ def reference_notes(
     return list(notes.values())
 
 
+def reference_order(
+    notes: Sequence[Statement], facts: Mapping[str, str], question: str
+) -> list[int]:
+    """The notes (by index) in the section's order: those the question is about, then those
+    not wholly replaced, then those new to the facts, then salient ones, then those the facts
+    do not hold all of, the newest first at each step."""
+    covered = covered_classes(facts)
+
+    def rank(i: int) -> tuple[bool, bool, bool, bool, bool, int]:
+        note = notes[i].text
+        stale = replaced(note, facts)[1]
+        asked = bool(question) and not stale and asked_about(notes[i], question)
+        held = carried(note, facts)
+        new = not held and new_to_facts(note, facts.keys(), covered)
+        return asked, not stale, new, salience(note) > 0, not held, i
+
+    return sorted(range(len(notes)), key=rank, reverse=True)
+
+
 def reference_section(
     notes: Sequence[Statement],
     store: FactStore | None,
@@ -62,13 +82,7 @@ def reference_section(
     facts = current_values(store)
     lines = {id(n): redact(marked_line(n, facts), store) for n in notes}
 
-    def rank(i: int) -> tuple[bool, bool, bool, bool, int]:
-        note = notes[i].text
-        stale = replaced(note, facts)[1]
-        asked = bool(question) and not stale and asked_about(notes[i], question)
-        return asked, not stale, salience(note) > 0, not carried(note, facts), i
-
-    order = sorted(range(len(notes)), key=rank, reverse=True)
+    order = reference_order(notes, facts, question)
     newer = newer_on_topic(notes)  # a note goes with the newer ones on its topic, or not
     kept: list[int] = []
     for i in order:

@@ -32,7 +32,7 @@ from fincoach_tui.domain.fact_relevance import (
 from fincoach_tui.domain.fact_store import FactStore, redact
 from fincoach_tui.domain.finance_facts import normalise_key
 from fincoach_tui.domain.memory.note_fit import TopicGroups, fill_alike, topic_groups
-from fincoach_tui.domain.memory.note_parts import topic_names
+from fincoach_tui.domain.memory.note_parts import covered_classes, new_to_facts, topic_names
 from fincoach_tui.domain.memory.session_memo import SessionMemo
 from fincoach_tui.domain.statement_verdicts import carried, marked_line, replaced
 from fincoach_tui.domain.user_statements import Statement, classes_of, pick_statements, salience
@@ -168,8 +168,10 @@ def notes_section(
     memo: SessionMemo | None = None,
 ) -> tuple[Section | None, int]:
     """The notes that fit `budget` tokens: those `question` is about first, then those not
-    wholly replaced by a current fact before those that are, then those with a figure or a
-    fact-bearing word before the rest, the newest first at each step; listed newest first.
+    wholly replaced by a current fact before those that are, then those that say something
+    of a kind the facts do not hold (`new_to_facts`) before the rest, then those with a
+    figure or a fact-bearing word before the rest, then those the facts do not hold all of
+    before those they do, the newest first at each step; listed newest first.
     Returns the section (None if empty) and how many it holds.
 
     Each note is worked out once (its line and whether it is wholly replaced, while the
@@ -179,27 +181,28 @@ def notes_section(
     memo = memo if memo is not None else SessionMemo()
     facts = current_values(store)
     judged = memo.note_lines.at(facts_state(store))
+    covered = covered_classes(facts)
     said = question_words(question) if question else set()
     topics = asked_topics(question)
 
-    def rank(i: int) -> tuple[bool, bool, bool, bool, int]:
+    def rank(i: int) -> tuple[bool, bool, bool, bool, bool, int]:
         note = notes[i]
         known = judged.get((note.turn, note.text))
-        _, stale, held = known or _judge(note, facts, store, judged)
+        _, stale, held, new = known or _judge(note, facts, store, judged, covered)
         salient, keys, words = note_traits(note.text, memo)
         asked = (
             bool(question)
             and not stale
             and (not said.isdisjoint(words) or not topics.isdisjoint(keys))
         )
-        return asked, not stale, salient, not held, i
+        return asked, not stale, new, salient, not held, i
 
     order = sorted(range(len(notes)), key=rank, reverse=True)
 
     def line(i: int) -> str:
         note = notes[i]
         known = judged.get((note.turn, note.text))
-        return (known or _judge(note, facts, store, judged))[0]
+        return (known or _judge(note, facts, store, judged, covered))[0]
 
     # (each group listed only if the fill cannot follow the links between them)
     newer = TopicGroups([topic_names(n.text) for n in notes], lambda: newer_on_topic(notes))
@@ -214,14 +217,18 @@ def _judge(
     note: Statement,
     facts: Mapping[str, str],
     store: FactStore | None,
-    judged: dict[tuple[int, str], tuple[str, bool, bool]],
-) -> tuple[str, bool, bool]:
-    """`note`'s line (marked, redacted), whether a current fact wholly replaced it, and
-    whether the current facts hold all it says (`carried`)."""
+    judged: dict[tuple[int, str], tuple[str, bool, bool, bool]],
+    covered: frozenset[str],
+) -> tuple[str, bool, bool, bool]:
+    """`note`'s line (marked, redacted), whether a current fact wholly replaced it, whether
+    the current facts hold all it says (`carried`), and whether it says something of a kind
+    they do not hold (`new_to_facts`; `covered`: the word classes they cover)."""
+    held = carried(note.text, facts)
     verdict = (
         redact(marked_line(note, facts), store),
         replaced(note.text, facts)[1],
-        carried(note.text, facts),
+        held,
+        not held and new_to_facts(note.text, facts.keys(), covered),
     )
     judged[(note.turn, note.text)] = verdict
     return verdict

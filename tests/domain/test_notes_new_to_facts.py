@@ -1,0 +1,147 @@
+"""Notes that say something of a kind the current facts do not hold are sent before those
+whose kinds the facts already hold: a fact the recogniser did not file is carried only by
+the user's words, so it must not lose its place under the notes' cap to a statement the
+facts repeat. The sentences here are made up for these tests."""
+
+from __future__ import annotations
+
+import pytest
+
+from fincoach_tui.domain.conversation import Message, Transcript
+from fincoach_tui.domain.fact_store import Fact, FactStore
+from fincoach_tui.domain.finance_facts import recognise
+from fincoach_tui.domain.memory.base import MemoryView, last_turns
+from fincoach_tui.domain.memory.note_parts import covered_classes, new_to_facts
+from fincoach_tui.domain.memory.notes import notes_section, reference_notes
+from fincoach_tui.domain.memory.notes_fill import facts_notes
+from fincoach_tui.domain.memory.session_memo import SessionMemo
+from fincoach_tui.domain.user_statements import CLASSES, Statement, classes_of
+
+
+def words(text: str) -> int:
+    return len(text.split())
+
+
+def holding(text: str) -> dict[str, str]:
+    """Facts that hold every kind `text` is of: what the recogniser reads in it, and one
+    fact of each word class it names."""
+    facts = dict(recognise(text))
+    for name in classes_of(text):
+        facts.setdefault(f"{CLASSES[name][1][0]}_held", "yes")
+    return facts
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "My mother-in-law depends on me since last winter",
+        "We are based in Coimbatore these days",
+        "Honestly market crashes give me sleepless nights",
+    ],
+)
+def test_a_statement_of_a_kind_no_fact_holds_is_new_to_the_facts(text) -> None:
+    assert classes_of(text)  # a kind it is of
+    assert new_to_facts(text, {"salary": "₹90,000"}.keys(), covered_classes(["salary"]))
+    facts = holding(text)
+    assert not new_to_facts(text, facts.keys(), covered_classes(facts))
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["My salary is 64k a month", "I pay 17,500 rent", "My SIP is 6k in a midcap fund"],
+)
+def test_a_statement_whose_fact_is_not_stored_is_new_to_the_facts(text) -> None:
+    facts = holding(text)
+    assert recognise(text)
+    assert not new_to_facts(text, facts.keys(), covered_classes(facts))
+    key = recognise(text)[0][0]
+    less = {k: v for k, v in facts.items() if k != key}
+    assert new_to_facts(text, less.keys(), covered_classes(facts))
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "We foreclosed the bike loan in March",
+        "I cancelled that ULIP last week",
+        "Stopped the gold SIP, it was going nowhere",
+    ],
+)
+def test_a_statement_that_something_ended_is_new_to_the_facts(text) -> None:
+    """However the recogniser filed the end (or did not), the user's words say the change."""
+    facts = holding(text)
+    assert new_to_facts(text, facts.keys(), covered_classes(facts))
+    assert not new_to_facts("I will stop it next year", facts.keys(), covered_classes(facts))
+
+
+def store_of(text: str) -> FactStore:
+    store = FactStore()
+    first = Message("m0", "user", text, 1.0, 1)
+    found = [
+        Fact(f"f{n}", key, value, (first.id,), first.ts, 1)
+        for n, (key, value) in enumerate(recognise(text))
+    ]
+    store.extraction(1, (first.id,), found)
+    return store
+
+
+# Each case: what the facts were read from, a note of a kind they hold, said later, and an
+# older note of a kind they do not.
+CASES = [
+    (
+        "My salary is 85k a month",
+        "My salary is 85k, credited on the first of the month",
+        "Both my parents depend on me completely",
+    ),
+    (
+        "I pay 22k rent",
+        "I pay 22k rent, and the landlord is strict about it",
+        "Honestly market crashes give me sleepless nights",
+    ),
+    (
+        "My SIP is 9k a month",
+        "My SIP is 9k a month, all in one flexi cap fund",
+        "We closed the car loan early this year",
+    ),
+]
+
+
+@pytest.mark.parametrize(("told", "covered", "uncovered"), CASES)
+def test_with_room_for_one_note_the_one_new_to_the_facts_is_sent(told, covered, uncovered):
+    store = store_of(told)
+    notes = [Statement(2, uncovered), Statement(3, covered)]
+    budget = max(words(n.line()) for n in notes)  # room for either, not both
+    assert words("\n".join(n.line() for n in notes)) > budget
+    section, count = notes_section(notes, store, budget, words, "", SessionMemo())
+    assert section is not None
+    assert (section.text, count) == (notes[0].line(), 1)
+    # while the facts do not hold the kind the newer one is of, the newer goes first
+    bare = FactStore()
+    section, count = notes_section(notes, bare, budget, words, "", SessionMemo())
+    assert section is not None
+    assert (section.text, count) == (notes[1].line(), 1)
+
+
+@pytest.mark.parametrize(("told", "covered", "uncovered"), CASES)
+def test_the_index_sends_what_the_reference_sends(told, covered, uncovered):
+    """The session's notes index ranks as the reference builder does, and follows a fact
+    that comes to cover a kind (the new note then ranks as any other)."""
+    transcript = Transcript()
+    for n, text in enumerate([uncovered, covered, "ok", "ok", "ok", "ok"]):
+        transcript.add("user", text, ts=10.0 + 2 * n)
+        transcript.add("assistant", "Noted.", ts=11.0 + 2 * n)
+    history = transcript.messages
+    memo = SessionMemo()
+    for store in (store_of(told), store_of(f"{told}. {uncovered}")):
+        new = Message("q", "user", "what now?", 100.0, 7)
+        view = MemoryView("system", history, new, len, facts=store, memo=memo)
+        kept = [m for pair in last_turns(history, 3) for m in pair]
+        tail = {m.id for m in kept}
+        found = facts_notes(view, kept, 3, words)
+        expected = reference_notes(
+            history, lambda m, tail=tail: m.id not in tail, store, words, new.content, SessionMemo()
+        )
+        assert (found[0].text if found[0] else None, found[1]) == (
+            expected[0].text if expected[0] else None,
+            expected[1],
+        )
