@@ -145,3 +145,37 @@ def test_the_index_sends_what_the_reference_sends(told, covered, uncovered):
             expected[0].text if expected[0] else None,
             expected[1],
         )
+
+
+def store_at(key: str, value: str, turn: int) -> FactStore:
+    store = FactStore()
+    source = Message("m0", "user", "", 1.0, turn)
+    store.extraction(turn, (source.id,), [Fact("f0", key, value, (source.id,), 1.0, turn)])
+    return store
+
+
+@pytest.mark.parametrize(
+    "text", ["My salary is 70k these days", "I pay 19,000 rent", "My SIP is 4k a month"]
+)
+def test_only_a_value_said_after_a_statement_replaces_it(text) -> None:
+    """A fact said later with another value marks the statement outdated and sends it last;
+    one read from the same message (with the words around it) does not; one said before it
+    is older than the statement, which is then sent first, as new to the facts."""
+    key = recognise(text)[0][0]
+    note = Statement(5, text)
+    other = Statement(6, "Haha ok, thanks")  # newer, of no kind
+    budget = max(words(note.line()), words(other.line()))
+
+    def sent(turn: int) -> str:
+        section, _ = notes_section(
+            [note, other], store_at(key, "₹1,23,456", turn), budget, words, "", SessionMemo()
+        )
+        assert section is not None
+        return section.text
+
+    assert sent(8) == other.line()  # replaced by a later value: last
+    assert notes_section([note], store_at(key, "₹1,23,456", 8), 99, words)[0].text == (
+        note.line(True)
+    )
+    assert sent(5) == note.line()  # read otherwise in its own message: not outdated
+    assert sent(2) == note.line()  # newer than the fact: sent first

@@ -4,7 +4,8 @@ and line read (so that a change to any other fact leaves them as they are). Pure
 from __future__ import annotations
 
 import bisect
-from collections.abc import Collection, Iterable, Iterator
+import math
+from collections.abc import Collection, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -44,6 +45,26 @@ def covered_classes(keys: Iterable[str]) -> frozenset[str]:
     return frozenset(
         name for name, (_, prefixes) in CLASSES.items() if any(k.startswith(prefixes) for k in keys)
     )
+
+
+def by_turn(
+    text: str, turn: int, facts: Mapping[str, str], turns: Mapping[str, float]
+) -> tuple[dict[str, str], dict[str, str]]:
+    """Of the current `facts` a statement said at `turn` reads (`keys_read`), those said
+    after it, which can replace what it says, and those said before it, which it may
+    replace (`turns`: each key's turn; one with none is taken as said after). One said in
+    the same message is neither: the recogniser read it there with the words around it, so
+    a different reading of the statement alone is no change of value."""
+    later: dict[str, str] = {}
+    earlier: dict[str, str] = {}
+    for key in keys_read(text):
+        if key in facts:
+            said = turns.get(key, math.inf)
+            if said > turn:
+                later[key] = facts[key]
+            elif said < turn:
+                earlier[key] = facts[key]
+    return later, earlier
 
 
 def new_to_facts(text: str, keys: Collection[str], covered: frozenset[str]) -> bool:

@@ -17,6 +17,7 @@ out (the fact says the newer value); a deleted fact's value is blanked in them a
 from __future__ import annotations
 
 import bisect
+import math
 import operator
 from collections.abc import Callable, Iterable, Mapping, Sequence
 
@@ -32,9 +33,14 @@ from fincoach_tui.domain.fact_relevance import (
 from fincoach_tui.domain.fact_store import FactStore, redact
 from fincoach_tui.domain.finance_facts import normalise_key
 from fincoach_tui.domain.memory.note_fit import TopicGroups, fill_alike, topic_groups
-from fincoach_tui.domain.memory.note_parts import covered_classes, new_to_facts, topic_names
+from fincoach_tui.domain.memory.note_parts import (
+    by_turn,
+    covered_classes,
+    new_to_facts,
+    topic_names,
+)
 from fincoach_tui.domain.memory.session_memo import SessionMemo
-from fincoach_tui.domain.statement_verdicts import carried, marked_line, replaced
+from fincoach_tui.domain.statement_verdicts import carried, marked_line, outdated, replaced
 from fincoach_tui.domain.user_statements import Statement, classes_of, pick_statements, salience
 
 # "fact" in the label: the inspector and the offline coach read it as part of the facts.
@@ -65,6 +71,16 @@ def current_values(store: FactStore | None) -> dict[str, str]:
     return {normalise_key(f.key): f.value for f in store.current()} if store else {}
 
 
+def current_turns(store: FactStore | None) -> dict[str, float]:
+    """The turn each current fact was said at; a value the user edited counts as said after
+    every statement (their word is final)."""
+    if store is None:
+        return {}
+    return {
+        normalise_key(f.key): math.inf if f.origin == "edited" else f.turn for f in store.current()
+    }
+
+
 def edited_keys(store: FactStore | None) -> frozenset[str]:
     """The keys whose current value the user set by editing the fact."""
     if store is None:
@@ -74,10 +90,10 @@ def edited_keys(store: FactStore | None) -> frozenset[str]:
 
 def facts_state(store: FactStore | None, edited: frozenset[str] = frozenset()) -> tuple:
     """What a note's verdict and line depend on in the store: the current facts (key, value,
-    origin), the keys the user edited, the deleted values (blanked in the lines)."""
+    origin, turn), the keys the user edited, the deleted values (blanked in the lines)."""
     if store is None:
         return ((), edited, ())
-    current = tuple(sorted((f.key, f.value, f.origin) for f in store.current()))
+    current = tuple(sorted((f.key, f.value, f.origin, f.turn) for f in store.current()))
     return (current, edited, tuple(f.value for f in store.deleted()))
 
 
@@ -181,7 +197,7 @@ def notes_section(
     memo = memo if memo is not None else SessionMemo()
     facts = current_values(store)
     judged = memo.note_lines.at(facts_state(store))
-    covered = covered_classes(facts)
+    covered = (covered_classes(facts), current_turns(store))
     said = question_words(question) if question else set()
     topics = asked_topics(question)
 
@@ -218,17 +234,22 @@ def _judge(
     facts: Mapping[str, str],
     store: FactStore | None,
     judged: dict[tuple[int, str], tuple[str, bool, bool, bool]],
-    covered: frozenset[str],
+    covered: tuple[frozenset[str], Mapping[str, float]],
 ) -> tuple[str, bool, bool, bool]:
-    """`note`'s line (marked, redacted), whether a current fact wholly replaced it, whether
-    the current facts hold all it says (`carried`), and whether it says something of a kind
-    they do not hold (`new_to_facts`; `covered`: the word classes they cover)."""
+    """`note`'s line (marked, redacted), whether a current fact said after it wholly replaced
+    it, whether the current facts hold all it says (`carried`), and whether it says
+    something of a kind they do not hold (`new_to_facts`) or a newer value than one said
+    before it (`by_turn`; `covered`: the word classes the facts cover, each fact's turn)."""
+    later, earlier = by_turn(note.text, note.turn, facts, covered[1])
     held = carried(note.text, facts)
+    new = not held and (
+        new_to_facts(note.text, facts.keys(), covered[0]) or outdated(note.text, earlier)
+    )
     verdict = (
-        redact(marked_line(note, facts), store),
-        replaced(note.text, facts)[1],
+        redact(marked_line(note, later), store),
+        replaced(note.text, later)[1],
         held,
-        not held and new_to_facts(note.text, facts.keys(), covered),
+        new,
     )
     judged[(note.turn, note.text)] = verdict
     return verdict

@@ -42,6 +42,7 @@ from fincoach_tui.domain.memory.note_parts import (
     Note,
     TopicPostings,
     blanked,
+    by_turn,
     covered_classes,
     keys_read,
     new_to_facts,
@@ -49,6 +50,7 @@ from fincoach_tui.domain.memory.note_parts import (
 )
 from fincoach_tui.domain.memory.notes import (
     NOTES_TOKENS,
+    current_turns,
     current_values,
     edited_keys,
     note_traits,
@@ -57,7 +59,7 @@ from fincoach_tui.domain.memory.notes import (
 from fincoach_tui.domain.memory.notes_kept import KeptNotes
 from fincoach_tui.domain.memory.session_memo import SessionMemo
 from fincoach_tui.domain.slot_pools import ABSENT, SlotPool
-from fincoach_tui.domain.statement_verdicts import carried, marked_line, replaced
+from fincoach_tui.domain.statement_verdicts import carried, marked_line, outdated, replaced
 from fincoach_tui.domain.user_statements import Statement, classes_of
 
 _NONE = (ABSENT, ABSENT)  # a slot's costs in a pool its note is not in
@@ -97,6 +99,7 @@ class NotesIndex(KeptNotes):
         self._kept: dict[str, Any] | None = None  # an index kept from the last opening
         self._facts: dict[str, str] = {}
         self._covered: frozenset[str] = frozenset()
+        self._turns: dict[str, float] = {}  # each current fact's turn (`current_turns`)
         self._edited: frozenset[str] = frozenset()
         self._blanked: tuple[tuple[str, bool], ...] = ()
         self._store: FactStore | None = None
@@ -140,14 +143,17 @@ class NotesIndex(KeptNotes):
 
     def _take_facts(self, store: FactStore | None, count) -> None:
         facts, edited, gone = current_values(store), edited_keys(store), blanked(store)
+        turns = current_turns(store)
         changed = {
-            k for k in facts.keys() | self._facts.keys() if facts.get(k) != self._facts.get(k)
+            k
+            for k in facts.keys() | self._facts.keys()
+            if facts.get(k) != self._facts.get(k) or turns.get(k) != self._turns.get(k)
         }
         changed |= edited ^ self._edited
         every = count != self._count or gone != self._blanked
         covered = covered_classes(facts)
         classes = covered ^ self._covered
-        self._facts, self._edited, self._blanked = facts, edited, gone
+        self._facts, self._edited, self._blanked, self._turns = facts, edited, gone, turns
         self._store, self._count, self._covered = store, count, covered
         texts = set().union(*(self._readers.get(key, ()) for key in changed))
         for text in texts:
@@ -287,18 +293,22 @@ class NotesIndex(KeptNotes):
         self.judged += 1
         slot = slots[-1]
         statement = self._said[slot]
-        line = redact(marked_line(statement, self._facts), self._store)
+        later, earlier = by_turn(text, statement.turn, self._facts, self._turns)
+        line = redact(marked_line(statement, later), self._store)
         end, start = line.rpartition(" ")[2], line.partition(" ")[0]
         held = carried(text, self._facts)
+        new = not held and (
+            new_to_facts(text, self._facts.keys(), self._covered) or outdated(text, earlier)
+        )
         note = Note(
             slot,
             line,
-            replaced(text, self._facts)[1],
+            replaced(text, later)[1],
             self._tokens(line),
             self._seam(end, start),
             start,
             held,
-            not held and new_to_facts(text, self._facts.keys(), self._covered),
+            new,
         )
         self._notes[text] = note
         self._noted(text, note)

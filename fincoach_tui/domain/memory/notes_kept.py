@@ -11,6 +11,7 @@ then reads the history anew.
 from __future__ import annotations
 
 import bisect
+import math
 from collections import Counter
 from collections.abc import Callable, Sequence
 from typing import Any
@@ -44,6 +45,7 @@ class KeptNotes:
     _kept: dict[str, Any] | None
     _facts: dict[str, str]
     _covered: frozenset[str]
+    _turns: dict[str, float]
     _edited: frozenset[str]
     _blanked: tuple[tuple[str, bool], ...]
     _count: Callable[[str], int] | None
@@ -110,6 +112,7 @@ class KeptNotes:
             "left_out": [number[t] for t, out in self._left_out.items() if out],
             "notes": notes,
             "facts": [self._facts, sorted(self._edited), [list(b) for b in self._blanked]],
+            "turns": {k: None if t == math.inf else t for k, t in self._turns.items()},
         }
 
     def keep(self, data: Any) -> None:
@@ -136,6 +139,9 @@ class KeptNotes:
             self._readers = {k: {texts[n] for n in ns} for k, ns in data["keys"].items()}
             self._of_class = {k: {texts[n] for n in ns} for k, ns in data["classes"].items()}
             self._covered = covered_classes(self._facts)
+            self._turns = {
+                str(k): math.inf if t is None else int(t) for k, t in data["turns"].items()
+            }
             for name, ns in data["named"].items():
                 kind, word, salient = name.split("\t")
                 self._named_texts[(kind, word, bool(salient))] = {texts[n] for n in ns}
