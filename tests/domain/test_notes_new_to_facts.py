@@ -179,3 +179,18 @@ def test_only_a_value_said_after_a_statement_replaces_it(text) -> None:
     )
     assert sent(5) == note.line()  # read otherwise in its own message: not outdated
     assert sent(2) == note.line()  # newer than the fact: sent first
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I spend over 20k on food every month",
+        "Over the years my savings grew slowly",
+        "We went over our budget for the trip",
+    ],
+)
+def test_over_before_what_it_is_over_is_no_ending(text) -> None:
+    facts = holding(text)
+    assert not new_to_facts(text, facts.keys(), covered_classes(facts))
+    ended = "That old policy is over now"
+    assert new_to_facts(ended, holding(ended).keys(), covered_classes(holding(ended)))

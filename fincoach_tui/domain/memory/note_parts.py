@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import bisect
 import math
+import re
 from collections.abc import Collection, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from functools import lru_cache
@@ -67,6 +68,11 @@ def by_turn(
     return later, earlier
 
 
+# "over" before what it is over ("over 2 lakh", "over the years"): no ending, unlike "the loan
+# is over"
+_OVER_WHAT = re.compile(r"\bover\s+(?=(?:the|a|an|my|our|rs\.?|inr|₹|\d))", re.IGNORECASE)
+
+
 def new_to_facts(text: str, keys: Collection[str], covered: frozenset[str]) -> bool:
     """Whether a statement says something of a kind the current facts (`keys`, and the word
     classes they cover, `covered_classes`) do not hold: a fact the recogniser reads in it
@@ -74,7 +80,7 @@ def new_to_facts(text: str, keys: Collection[str], covered: frozenset[str]) -> b
     with no family fact), or that something has ended ("I surrendered it": a change the
     recogniser may have filed elsewhere or not read). Such a note is the only carrier of
     what it says, so it is sent before those whose kinds the facts already hold."""
-    if has_ended(text) or any(key not in keys for key in keys_read(text)):
+    if has_ended(_OVER_WHAT.sub(" ", text)) or any(key not in keys for key in keys_read(text)):
         return True
     return any(name not in covered for name in classes_of(text))
 
