@@ -22,5 +22,6 @@ from __future__ import annotations
 #    fall", "only FDs", "can take a hit"); a figure is not filed under what it comes through
 # 4: the facts notes (and hybrid's) send statements of a kind no current fact holds, that say
 #    something ended, or a newer value than a fact said before them, before those whose kinds
-#    the facts already hold; only a value said after a statement marks it outdated
+#    the facts already hold; only a value said after a statement marks it outdated; a stance,
+#    dependant or city said without a figure is never taken as held by the fact's paraphrase
 WALK_VERSION = 4

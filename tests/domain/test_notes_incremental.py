@@ -15,7 +15,7 @@ from fincoach_tui.domain.conversation import Message, Transcript
 from fincoach_tui.domain.fact_store import Fact, FactStore, redact
 from fincoach_tui.domain.finance_facts import recognise
 from fincoach_tui.domain.memory.base import MemoryView, last_turns
-from fincoach_tui.domain.memory.note_parts import covered_classes, new_to_facts
+from fincoach_tui.domain.memory.note_parts import covered_classes, held_by, new_to_facts
 from fincoach_tui.domain.memory.notes import (
     NOTES_TOKENS,
     asked_about,
@@ -30,7 +30,7 @@ from fincoach_tui.domain.memory.notes import (
 )
 from fincoach_tui.domain.memory.notes_fill import facts_notes
 from fincoach_tui.domain.memory.session_memo import SessionMemo
-from fincoach_tui.domain.statement_verdicts import carried, marked_line, replaced
+from fincoach_tui.domain.statement_verdicts import marked_line, replaced
 from fincoach_tui.domain.user_statements import Statement, parse_line, pick_statements, salience
 
 # ---- the reference: the notes as they were computed before they were incremental ----------
@@ -81,7 +81,7 @@ def reference_order(
         later, earlier = split(notes[i], store)
         stale = replaced(note, later)[1]
         asked = bool(question) and not stale and asked_about(notes[i], question)
-        held = carried(note, facts)
+        held = held_by(note, facts)
         new = not held and (
             new_to_facts(note, facts.keys(), covered) or bool(replaced(note, earlier)[0])
         )

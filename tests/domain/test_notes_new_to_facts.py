@@ -11,10 +11,11 @@ from fincoach_tui.domain.conversation import Message, Transcript
 from fincoach_tui.domain.fact_store import Fact, FactStore
 from fincoach_tui.domain.finance_facts import recognise
 from fincoach_tui.domain.memory.base import MemoryView, last_turns
-from fincoach_tui.domain.memory.note_parts import covered_classes, new_to_facts
+from fincoach_tui.domain.memory.note_parts import covered_classes, held_by, new_to_facts
 from fincoach_tui.domain.memory.notes import notes_section, reference_notes
 from fincoach_tui.domain.memory.notes_fill import facts_notes
 from fincoach_tui.domain.memory.session_memo import SessionMemo
+from fincoach_tui.domain.statement_verdicts import carried
 from fincoach_tui.domain.user_statements import CLASSES, Statement, classes_of
 
 
@@ -194,3 +195,34 @@ def test_over_before_what_it_is_over_is_no_ending(text) -> None:
     assert not new_to_facts(text, facts.keys(), covered_classes(facts))
     ended = "That old policy is over now"
     assert new_to_facts(ended, holding(ended).keys(), covered_classes(holding(ended)))
+
+
+@pytest.mark.parametrize(
+    ("text", "figured"),
+    [
+        ("I live in Nagpur", "My salary is 85k"),
+        ("We moved to Indore last year", "I pay 22k rent"),
+        ("I cannot take risk", "My SIP is 6k a month"),
+    ],
+)
+def test_a_stance_dependant_or_city_is_never_held_by_its_paraphrase(text, figured) -> None:
+    """The facts hold a figure as said, but a stance, a dependant or a city as the
+    recogniser's paraphrase: such a statement is not sent after the rest as held by them."""
+    for said, held in ((text, False), (figured, True)):
+        facts = dict(recognise(said))
+        assert carried(said, facts)
+        assert held_by(said, facts) is held
+    # with room for one: the older in its own words goes before the newer held by a fact
+    phrase, figure = Statement(4, text), Statement(5, figured)
+    store = FactStore()
+    source = Message("m0", "user", "", 1.0, 5)
+    found = [
+        Fact(f"f{n}", key, value, (source.id,), 1.0, said.turn)
+        for n, said in enumerate((phrase, figure))
+        for key, value in recognise(said.text)
+    ]
+    store.extraction(5, (source.id,), found)
+    budget = max(words(phrase.line()), words(figure.line()))
+    section, _ = notes_section([phrase, figure], store, budget, words, "", SessionMemo())
+    assert section is not None
+    assert section.text == phrase.line()

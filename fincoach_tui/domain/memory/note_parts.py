@@ -13,8 +13,9 @@ from functools import lru_cache
 from fincoach_tui.domain.fact_store import FactStore
 from fincoach_tui.domain.finance_facts import recognise
 from fincoach_tui.domain.recognise_endings import has_ended
+from fincoach_tui.domain.statement_verdicts import carried
 from fincoach_tui.domain.statement_words import topic_words
-from fincoach_tui.domain.user_statements import CLASSES, classes_of
+from fincoach_tui.domain.user_statements import CLASSES, PHRASE_CLASSES, classes_of, has_figure
 
 # A note's rank in the section's order, as (not wholly replaced, new to the facts, salient,
 # not held by the facts), first to last. A note new to the facts (`new_to_facts`) is not
@@ -66,6 +67,16 @@ def by_turn(
             elif said < turn:
                 earlier[key] = facts[key]
     return later, earlier
+
+
+def held_by(text: str, facts: Mapping[str, str]) -> bool:
+    """Whether the current `facts` hold all a statement says (`carried`) in their own words
+    as well as it does: not a stance, a dependant or a city said without a figure (a class
+    of `PHRASE_CLASSES`), whose fact is the recogniser's paraphrase ("risk: cannot take
+    risk" of "I cannot take risk, this is his whole life's savings")."""
+    if not carried(text, facts):
+        return False
+    return has_figure(text) or PHRASE_CLASSES.isdisjoint(classes_of(text))
 
 
 # "over" before what it is over ("over 2 lakh", "over the years"): no ending, unlike "the loan

@@ -36,11 +36,12 @@ from fincoach_tui.domain.memory.note_fit import TopicGroups, fill_alike, topic_g
 from fincoach_tui.domain.memory.note_parts import (
     by_turn,
     covered_classes,
+    held_by,
     new_to_facts,
     topic_names,
 )
 from fincoach_tui.domain.memory.session_memo import SessionMemo
-from fincoach_tui.domain.statement_verdicts import carried, marked_line, outdated, replaced
+from fincoach_tui.domain.statement_verdicts import marked_line, outdated, replaced
 from fincoach_tui.domain.user_statements import Statement, classes_of, pick_statements, salience
 
 # "fact" in the label: the inspector and the offline coach read it as part of the facts.
@@ -237,11 +238,11 @@ def _judge(
     covered: tuple[frozenset[str], Mapping[str, float]],
 ) -> tuple[str, bool, bool, bool]:
     """`note`'s line (marked, redacted), whether a current fact said after it wholly replaced
-    it, whether the current facts hold all it says (`carried`), and whether it says
+    it, whether the current facts hold all it says (`held_by`), and whether it says
     something of a kind they do not hold (`new_to_facts`) or a newer value than one said
     before it (`by_turn`; `covered`: the word classes the facts cover, each fact's turn)."""
     later, earlier = by_turn(note.text, note.turn, facts, covered[1])
-    held = carried(note.text, facts)
+    held = held_by(note.text, facts)
     new = not held and (
         new_to_facts(note.text, facts.keys(), covered[0]) or outdated(note.text, earlier)
     )

@@ -10,7 +10,7 @@ per session (its memo) and tail length keeps what they work out instead:
 - whether each text is left out against the current facts (a value the user replaced by
   editing a fact), judged again only when a fact it names changes (`keys_read`); each
   note's line, whether a current fact wholly replaced it and whether the facts hold all it
-  says (`carried`), worked out again only then (or when what is blanked as deleted changes);
+  says (`held_by`), worked out again only then (or when what is blanked as deleted changes);
 - the notes in pools (slot_pools.py) by rank (wholly replaced or not, salient or not, held
   by the facts or not) and by the words and topics a question may name them by, with what
   each costs in the section;
@@ -44,6 +44,7 @@ from fincoach_tui.domain.memory.note_parts import (
     blanked,
     by_turn,
     covered_classes,
+    held_by,
     keys_read,
     new_to_facts,
     topic_names,
@@ -59,7 +60,7 @@ from fincoach_tui.domain.memory.notes import (
 from fincoach_tui.domain.memory.notes_kept import KeptNotes
 from fincoach_tui.domain.memory.session_memo import SessionMemo
 from fincoach_tui.domain.slot_pools import ABSENT, SlotPool
-from fincoach_tui.domain.statement_verdicts import carried, marked_line, outdated, replaced
+from fincoach_tui.domain.statement_verdicts import marked_line, outdated, replaced
 from fincoach_tui.domain.user_statements import Statement, classes_of
 
 _NONE = (ABSENT, ABSENT)  # a slot's costs in a pool its note is not in
@@ -296,7 +297,7 @@ class NotesIndex(KeptNotes):
         later, earlier = by_turn(text, statement.turn, self._facts, self._turns)
         line = redact(marked_line(statement, later), self._store)
         end, start = line.rpartition(" ")[2], line.partition(" ")[0]
-        held = carried(text, self._facts)
+        held = held_by(text, self._facts)
         new = not held and (
             new_to_facts(text, self._facts.keys(), self._covered) or outdated(text, earlier)
         )
