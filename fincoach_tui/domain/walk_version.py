@@ -20,4 +20,8 @@ from __future__ import annotations
 # 3: statements with no figure of a kind that has none (a stance, a dependant, a city) are kept
 #    with figures; a cautious or bold stance is read without its word ("can't sleep if markets
 #    fall", "only FDs", "can take a hit"); a figure is not filed under what it comes through
-WALK_VERSION = 3
+# 4: the facts notes (and hybrid's) send statements of a kind no current fact holds, that say
+#    something ended, or a newer value than a fact said before them, before those whose kinds
+#    the facts already hold; only a value said after a statement marks it outdated; a stance,
+#    dependant or city said without a figure is never taken as held by the fact's paraphrase
+WALK_VERSION = 4

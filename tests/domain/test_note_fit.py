@@ -12,16 +12,21 @@ from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from fincoach_tui.domain.conversation import Message
-from fincoach_tui.domain.fact_store import Fact, FactStore, redact
+from fincoach_tui.domain.fact_store import Fact, FactStore
 from fincoach_tui.domain.memory import notes
 from fincoach_tui.domain.memory.note_fit import fill_alike, topic_groups
 from fincoach_tui.domain.memory.note_parts import topic_names
-from fincoach_tui.domain.memory.notes import asked_about, current_values
 from fincoach_tui.domain.memory.session_memo import SessionMemo
-from fincoach_tui.domain.statement_verdicts import carried, marked_line, replaced
 from fincoach_tui.domain.statement_words import on_topic
-from fincoach_tui.domain.user_statements import Statement, salience
-from tests.domain.test_notes_incremental import QUESTIONS, SAID, quarter_chars, words
+from fincoach_tui.domain.user_statements import Statement
+from tests.domain.test_notes_incremental import (
+    QUESTIONS,
+    SAID,
+    quarter_chars,
+    reference_line,
+    reference_order,
+    words,
+)
 
 # Statements that differ by a day, a figure or a word, so that topics chain and repeat.
 TEXTS = [
@@ -145,19 +150,13 @@ def check_fit(texts: list[str], shuffle: list[int], budget: int, count, marked: 
     store = FactStore()
     first = Message("m0", "user", "", 1.0, 1)
     facts = [(k, v) for n, (k, v) in enumerate(sorted(VALUES.items())) if n != marked % 5]
-    found = [Fact(f"f{n}", k, v, (first.id,), first.ts, 1) for n, (k, v) in enumerate(facts)]
-    store.extraction(1, (first.id,), found)
+    # said after the notes (at most 40), so that they can replace what the notes say
+    found = [Fact(f"f{n}", k, v, (first.id,), first.ts, 50) for n, (k, v) in enumerate(facts)]
+    store.extraction(50, (first.id,), found)
     question = QUESTIONS[shuffle[0] % len(QUESTIONS)]
-    values = current_values(store)
-    lines = [redact(marked_line(n, values), store) for n in said]
+    lines = [reference_line(n, store) for n in said]
 
-    def rank(i: int) -> tuple[bool, bool, bool, bool, int]:
-        note = said[i].text
-        stale = replaced(note, values)[1]
-        asked = bool(question) and not stale and asked_about(said[i], question)
-        return asked, not stale, salience(note) > 0, not carried(note, values), i
-
-    order = sorted(range(len(said)), key=rank, reverse=True)
+    order = reference_order(said, store, question)
     kept = trial_fit(order, lines.__getitem__, budget, count, pairwise_newer_on_topic(said))
     expected = ("\n".join(lines[j] for j in kept), len(kept)) if kept else (None, 0)
     section, told = notes.notes_section(said, store, budget, count, question, SessionMemo())

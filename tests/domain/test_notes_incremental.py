@@ -15,9 +15,11 @@ from fincoach_tui.domain.conversation import Message, Transcript
 from fincoach_tui.domain.fact_store import Fact, FactStore, redact
 from fincoach_tui.domain.finance_facts import recognise
 from fincoach_tui.domain.memory.base import MemoryView, last_turns
+from fincoach_tui.domain.memory.note_parts import covered_classes, held_by, new_to_facts
 from fincoach_tui.domain.memory.notes import (
     NOTES_TOKENS,
     asked_about,
+    current_turns,
     current_values,
     edited_keys,
     facts_state,
@@ -28,7 +30,7 @@ from fincoach_tui.domain.memory.notes import (
 )
 from fincoach_tui.domain.memory.notes_fill import facts_notes
 from fincoach_tui.domain.memory.session_memo import SessionMemo
-from fincoach_tui.domain.statement_verdicts import carried, marked_line, replaced
+from fincoach_tui.domain.statement_verdicts import marked_line, replaced
 from fincoach_tui.domain.user_statements import Statement, parse_line, pick_statements, salience
 
 # ---- the reference: the notes as they were computed before they were incremental ----------
@@ -52,6 +54,42 @@ def reference_notes(
     return list(notes.values())
 
 
+def split(note: Statement, store: FactStore | None) -> tuple[dict[str, str], dict[str, str]]:
+    """The current facts said after `note` and before it (not in its own turn)."""
+    facts, turns = current_values(store), current_turns(store)
+    later = {k: v for k, v in facts.items() if turns[k] > note.turn}
+    return later, {k: v for k, v in facts.items() if turns[k] < note.turn}
+
+
+def reference_line(note: Statement, store: FactStore | None) -> str:
+    """A note's line: marked outdated where a fact said after it replaced what it says."""
+    return redact(marked_line(note, split(note, store)[0]), store)
+
+
+def reference_order(
+    notes: Sequence[Statement], store: FactStore | None, question: str
+) -> list[int]:
+    """The notes (by index) in the section's order: those the question is about, then those
+    not wholly replaced by a fact said after them, then those new to the facts (of a kind
+    they do not hold, or a newer value than one said before them), then salient ones, then
+    those the facts do not hold all of, the newest first at each step."""
+    facts = current_values(store)
+    covered = covered_classes(facts)
+
+    def rank(i: int) -> tuple[bool, bool, bool, bool, bool, int]:
+        note = notes[i].text
+        later, earlier = split(notes[i], store)
+        stale = replaced(note, later)[1]
+        asked = bool(question) and not stale and asked_about(notes[i], question)
+        held = held_by(note, facts)
+        new = not held and (
+            new_to_facts(note, facts.keys(), covered) or bool(replaced(note, earlier)[0])
+        )
+        return asked, not stale, new, salience(note) > 0, not held, i
+
+    return sorted(range(len(notes)), key=rank, reverse=True)
+
+
 def reference_section(
     notes: Sequence[Statement],
     store: FactStore | None,
@@ -59,16 +97,8 @@ def reference_section(
     count_text: Callable[[str], int],
     question: str = "",
 ) -> tuple[str | None, int]:
-    facts = current_values(store)
-    lines = {id(n): redact(marked_line(n, facts), store) for n in notes}
-
-    def rank(i: int) -> tuple[bool, bool, bool, bool, int]:
-        note = notes[i].text
-        stale = replaced(note, facts)[1]
-        asked = bool(question) and not stale and asked_about(notes[i], question)
-        return asked, not stale, salience(note) > 0, not carried(note, facts), i
-
-    order = sorted(range(len(notes)), key=rank, reverse=True)
+    lines = {id(n): reference_line(n, store) for n in notes}
+    order = reference_order(notes, store, question)
     newer = newer_on_topic(notes)  # a note goes with the newer ones on its topic, or not
     kept: list[int] = []
     for i in order:

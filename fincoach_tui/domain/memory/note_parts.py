@@ -4,22 +4,32 @@ and line read (so that a change to any other fact leaves them as they are). Pure
 from __future__ import annotations
 
 import bisect
-from collections.abc import Iterator
+import math
+import re
+from collections.abc import Collection, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from functools import lru_cache
 
 from fincoach_tui.domain.fact_store import FactStore
 from fincoach_tui.domain.finance_facts import recognise
+from fincoach_tui.domain.recognise_endings import has_ended
+from fincoach_tui.domain.statement_verdicts import carried
 from fincoach_tui.domain.statement_words import topic_words
+from fincoach_tui.domain.user_statements import CLASSES, PHRASE_CLASSES, classes_of, has_figure
 
-# A note's rank in the section's order, as (not wholly replaced, salient, not held by the
-# facts), first to last.
+# A note's rank in the section's order, as (not wholly replaced, new to the facts, salient,
+# not held by the facts), first to last. A note new to the facts (`new_to_facts`) is not
+# held by them.
 RANKS = tuple(
-    (fresh, salient, own)
+    (fresh, new, salient, own)
     for fresh in (True, False)
+    for new in (True, False)
     for salient in (True, False)
-    for own in (True, False)
+    for own in ((True,) if new else (True, False))
 )
+# The same order within one word's or topic's notes (all not wholly replaced), as (salient,
+# cover): cover 0 new to the facts, 1 neither new nor held, 2 held by them.
+NAMED_RANKS = ((True, 0), (False, 0), (True, 1), (True, 2), (False, 1), (False, 2))
 
 
 def keys_read(text: str) -> frozenset[str]:
@@ -28,6 +38,62 @@ def keys_read(text: str) -> frozenset[str]:
     them, the facts give the same answers (tested), so a change to any other fact leaves
     the text's verdict and line as they were."""
     return frozenset(key for key, _ in recognise(text))
+
+
+def covered_classes(keys: Iterable[str]) -> frozenset[str]:
+    """The word classes (`user_statements.CLASSES`) some fact of `keys` is of: a statement
+    of any other class says something of a kind the facts do not hold."""
+    keys = tuple(keys)
+    return frozenset(
+        name for name, (_, prefixes) in CLASSES.items() if any(k.startswith(prefixes) for k in keys)
+    )
+
+
+def by_turn(
+    text: str, turn: int, facts: Mapping[str, str], turns: Mapping[str, float]
+) -> tuple[dict[str, str], dict[str, str]]:
+    """Of the current `facts` a statement said at `turn` reads (`keys_read`), those said
+    after it, which can replace what it says, and those said before it, which it may
+    replace (`turns`: each key's turn; one with none is taken as said after). One said in
+    the same message is neither: the recogniser read it there with the words around it, so
+    a different reading of the statement alone is no change of value."""
+    later: dict[str, str] = {}
+    earlier: dict[str, str] = {}
+    for key in keys_read(text):
+        if key in facts:
+            said = turns.get(key, math.inf)
+            if said > turn:
+                later[key] = facts[key]
+            elif said < turn:
+                earlier[key] = facts[key]
+    return later, earlier
+
+
+def held_by(text: str, facts: Mapping[str, str]) -> bool:
+    """Whether the current `facts` hold all a statement says (`carried`) in their own words
+    as well as it does: not a stance, a dependant or a city said without a figure (a class
+    of `PHRASE_CLASSES`), whose fact is the recogniser's paraphrase ("risk: cannot take
+    risk" of "I cannot take risk, this is his whole life's savings")."""
+    if not carried(text, facts):
+        return False
+    return has_figure(text) or PHRASE_CLASSES.isdisjoint(classes_of(text))
+
+
+# "over" before what it is over ("over 2 lakh", "over the years"): no ending, unlike "the loan
+# is over"
+_OVER_WHAT = re.compile(r"\bover\s+(?=(?:the|a|an|my|our|rs\.?|inr|₹|\d))", re.IGNORECASE)
+
+
+def new_to_facts(text: str, keys: Collection[str], covered: frozenset[str]) -> bool:
+    """Whether a statement says something of a kind the current facts (`keys`, and the word
+    classes they cover, `covered_classes`) do not hold: a fact the recogniser reads in it
+    under a key they lack, a word class none of them is of ("I'm the only earner at home"
+    with no family fact), or that something has ended ("I surrendered it": a change the
+    recogniser may have filed elsewhere or not read). Such a note is the only carrier of
+    what it says, so it is sent before those whose kinds the facts already hold."""
+    if has_ended(_OVER_WHAT.sub(" ", text)) or any(key not in keys for key in keys_read(text)):
+        return True
+    return any(name not in covered for name in classes_of(text))
 
 
 def blanked(store: FactStore | None) -> tuple[tuple[str, bool], ...]:
@@ -48,6 +114,12 @@ class Note:
     seam: int  # what the newline after its line adds, before the next line's first word
     start: str  # its line's first word
     held: bool = False  # the current facts hold all it says (`carried`): sent after the rest
+    new: bool = False  # of a kind the current facts do not hold (`new_to_facts`): sent first
+
+    @property
+    def cover(self) -> int:
+        """0 new to the facts, 1 neither new nor held, 2 held by them (`NAMED_RANKS`)."""
+        return 0 if self.new else 2 if self.held else 1
 
 
 @lru_cache(maxsize=65536)

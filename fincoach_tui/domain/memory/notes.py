@@ -17,6 +17,7 @@ out (the fact says the newer value); a deleted fact's value is blanked in them a
 from __future__ import annotations
 
 import bisect
+import math
 import operator
 from collections.abc import Callable, Iterable, Mapping, Sequence
 
@@ -32,9 +33,15 @@ from fincoach_tui.domain.fact_relevance import (
 from fincoach_tui.domain.fact_store import FactStore, redact
 from fincoach_tui.domain.finance_facts import normalise_key
 from fincoach_tui.domain.memory.note_fit import TopicGroups, fill_alike, topic_groups
-from fincoach_tui.domain.memory.note_parts import topic_names
+from fincoach_tui.domain.memory.note_parts import (
+    by_turn,
+    covered_classes,
+    held_by,
+    new_to_facts,
+    topic_names,
+)
 from fincoach_tui.domain.memory.session_memo import SessionMemo
-from fincoach_tui.domain.statement_verdicts import carried, marked_line, replaced
+from fincoach_tui.domain.statement_verdicts import marked_line, outdated, replaced
 from fincoach_tui.domain.user_statements import Statement, classes_of, pick_statements, salience
 
 # "fact" in the label: the inspector and the offline coach read it as part of the facts.
@@ -65,6 +72,16 @@ def current_values(store: FactStore | None) -> dict[str, str]:
     return {normalise_key(f.key): f.value for f in store.current()} if store else {}
 
 
+def current_turns(store: FactStore | None) -> dict[str, float]:
+    """The turn each current fact was said at; a value the user edited counts as said after
+    every statement (their word is final)."""
+    if store is None:
+        return {}
+    return {
+        normalise_key(f.key): math.inf if f.origin == "edited" else f.turn for f in store.current()
+    }
+
+
 def edited_keys(store: FactStore | None) -> frozenset[str]:
     """The keys whose current value the user set by editing the fact."""
     if store is None:
@@ -74,10 +91,10 @@ def edited_keys(store: FactStore | None) -> frozenset[str]:
 
 def facts_state(store: FactStore | None, edited: frozenset[str] = frozenset()) -> tuple:
     """What a note's verdict and line depend on in the store: the current facts (key, value,
-    origin), the keys the user edited, the deleted values (blanked in the lines)."""
+    origin, turn), the keys the user edited, the deleted values (blanked in the lines)."""
     if store is None:
         return ((), edited, ())
-    current = tuple(sorted((f.key, f.value, f.origin) for f in store.current()))
+    current = tuple(sorted((f.key, f.value, f.origin, f.turn) for f in store.current()))
     return (current, edited, tuple(f.value for f in store.deleted()))
 
 
@@ -168,8 +185,10 @@ def notes_section(
     memo: SessionMemo | None = None,
 ) -> tuple[Section | None, int]:
     """The notes that fit `budget` tokens: those `question` is about first, then those not
-    wholly replaced by a current fact before those that are, then those with a figure or a
-    fact-bearing word before the rest, the newest first at each step; listed newest first.
+    wholly replaced by a current fact before those that are, then those that say something
+    of a kind the facts do not hold (`new_to_facts`) before the rest, then those with a
+    figure or a fact-bearing word before the rest, then those the facts do not hold all of
+    before those they do, the newest first at each step; listed newest first.
     Returns the section (None if empty) and how many it holds.
 
     Each note is worked out once (its line and whether it is wholly replaced, while the
@@ -179,27 +198,28 @@ def notes_section(
     memo = memo if memo is not None else SessionMemo()
     facts = current_values(store)
     judged = memo.note_lines.at(facts_state(store))
+    covered = (covered_classes(facts), current_turns(store))
     said = question_words(question) if question else set()
     topics = asked_topics(question)
 
-    def rank(i: int) -> tuple[bool, bool, bool, bool, int]:
+    def rank(i: int) -> tuple[bool, bool, bool, bool, bool, int]:
         note = notes[i]
         known = judged.get((note.turn, note.text))
-        _, stale, held = known or _judge(note, facts, store, judged)
+        _, stale, held, new = known or _judge(note, facts, store, judged, covered)
         salient, keys, words = note_traits(note.text, memo)
         asked = (
             bool(question)
             and not stale
             and (not said.isdisjoint(words) or not topics.isdisjoint(keys))
         )
-        return asked, not stale, salient, not held, i
+        return asked, not stale, new, salient, not held, i
 
     order = sorted(range(len(notes)), key=rank, reverse=True)
 
     def line(i: int) -> str:
         note = notes[i]
         known = judged.get((note.turn, note.text))
-        return (known or _judge(note, facts, store, judged))[0]
+        return (known or _judge(note, facts, store, judged, covered))[0]
 
     # (each group listed only if the fill cannot follow the links between them)
     newer = TopicGroups([topic_names(n.text) for n in notes], lambda: newer_on_topic(notes))
@@ -214,14 +234,23 @@ def _judge(
     note: Statement,
     facts: Mapping[str, str],
     store: FactStore | None,
-    judged: dict[tuple[int, str], tuple[str, bool, bool]],
-) -> tuple[str, bool, bool]:
-    """`note`'s line (marked, redacted), whether a current fact wholly replaced it, and
-    whether the current facts hold all it says (`carried`)."""
+    judged: dict[tuple[int, str], tuple[str, bool, bool, bool]],
+    covered: tuple[frozenset[str], Mapping[str, float]],
+) -> tuple[str, bool, bool, bool]:
+    """`note`'s line (marked, redacted), whether a current fact said after it wholly replaced
+    it, whether the current facts hold all it says (`held_by`), and whether it says
+    something of a kind they do not hold (`new_to_facts`) or a newer value than one said
+    before it (`by_turn`; `covered`: the word classes the facts cover, each fact's turn)."""
+    later, earlier = by_turn(note.text, note.turn, facts, covered[1])
+    held = held_by(note.text, facts)
+    new = not held and (
+        new_to_facts(note.text, facts.keys(), covered[0]) or outdated(note.text, earlier)
+    )
     verdict = (
-        redact(marked_line(note, facts), store),
-        replaced(note.text, facts)[1],
-        carried(note.text, facts),
+        redact(marked_line(note, later), store),
+        replaced(note.text, later)[1],
+        held,
+        new,
     )
     judged[(note.turn, note.text)] = verdict
     return verdict

@@ -1,8 +1,9 @@
 """The facts strategy's notes section filled from the session's notes index. Pure.
 
 `notes._fit`'s greedy fill in `notes_section`'s order: the notes the question is about
-first, then those not wholly replaced by a current fact, then the rest, salient before not
-at each step, the newest first; each note is kept if it fits what is left of the budget.
+first, then those not wholly replaced by a current fact, then the rest; at each step those
+new to the facts first, then salient before not, then those the facts do not hold before
+those they do, the newest first; each note is kept if it fits what is left of the budget.
 Rather than trying every note in turn, each next note that fits is found in the index's
 pools (slot_pools.py): what a note costs is its line's tokens and the newline's seam, which
 depends only on whether an older kept note is listed after it (then its own seam) or not
@@ -18,7 +19,7 @@ from collections.abc import Callable, Sequence
 from fincoach_tui.domain.context import Section
 from fincoach_tui.domain.conversation import Message
 from fincoach_tui.domain.fact_relevance import question_words
-from fincoach_tui.domain.memory.note_parts import RANKS, Note
+from fincoach_tui.domain.memory.note_parts import NAMED_RANKS, RANKS, Note
 from fincoach_tui.domain.memory.notes import (
     NOTES_LABEL,
     NOTES_TOKENS,
@@ -51,9 +52,9 @@ def fill_section(index: NotesIndex, budget: int, question: str) -> tuple[list[in
     topics = asked_topics(question)
     fill = _Fill(index, budget)
     if question:
-        for salient, held in ((True, False), (True, True), (False, False), (False, True)):
-            names = [("w", w, salient, held) for w in said]
-            names += [("k", k, salient, held) for k in topics]
+        for salient, cover in NAMED_RANKS:
+            names = [("w", w, salient, cover) for w in said]
+            names += [("k", k, salient, cover) for k in topics]
             pools = [index.named_pool(name) for name in names]
             fill.run([p for p in pools if p is not None], None)
     for rank in RANKS:

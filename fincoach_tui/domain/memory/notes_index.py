@@ -10,7 +10,7 @@ per session (its memo) and tail length keeps what they work out instead:
 - whether each text is left out against the current facts (a value the user replaced by
   editing a fact), judged again only when a fact it names changes (`keys_read`); each
   note's line, whether a current fact wholly replaced it and whether the facts hold all it
-  says (`carried`), worked out again only then (or when what is blanked as deleted changes);
+  says (`held_by`), worked out again only then (or when what is blanked as deleted changes);
 - the notes in pools (slot_pools.py) by rank (wholly replaced or not, salient or not, held
   by the facts or not) and by the words and topics a question may name them by, with what
   each costs in the section;
@@ -42,11 +42,16 @@ from fincoach_tui.domain.memory.note_parts import (
     Note,
     TopicPostings,
     blanked,
+    by_turn,
+    covered_classes,
+    held_by,
     keys_read,
+    new_to_facts,
     topic_names,
 )
 from fincoach_tui.domain.memory.notes import (
     NOTES_TOKENS,
+    current_turns,
     current_values,
     edited_keys,
     note_traits,
@@ -55,8 +60,8 @@ from fincoach_tui.domain.memory.notes import (
 from fincoach_tui.domain.memory.notes_kept import KeptNotes
 from fincoach_tui.domain.memory.session_memo import SessionMemo
 from fincoach_tui.domain.slot_pools import ABSENT, SlotPool
-from fincoach_tui.domain.statement_verdicts import carried, marked_line, replaced
-from fincoach_tui.domain.user_statements import Statement
+from fincoach_tui.domain.statement_verdicts import marked_line, outdated, replaced
+from fincoach_tui.domain.user_statements import Statement, classes_of
 
 _NONE = (ABSENT, ABSENT)  # a slot's costs in a pool its note is not in
 
@@ -73,10 +78,13 @@ class NotesIndex(KeptNotes):
         self._said: list[Statement] = []  # by slot
         # by slot: the word's and topic's pools it is in, with its position there (every
         # slot is in every rank's pool, at its own number)
-        self._members: list[list[tuple[SlotPool, int, bool]]] = []
+        self._members: list[list[tuple[SlotPool, int, int]]] = []
         self._slots: dict[str, list[int]] = {}  # each text's slots, in order
         self._left_out: dict[str, bool] = {}  # each text's verdict against the facts
         self._readers: dict[str, set[str]] = {}  # fact key -> the texts whose verdict reads it
+        # word class -> the texts of it: whether they are new to the facts reads whether
+        # some fact is of the class (`covered_classes`)
+        self._of_class: dict[str, set[str]] = {}
         self._notes: dict[str, Note] = {}  # the texts not left out, each with its note
         self._starts: Counter[str] = Counter()  # the notes' lines' first words
         self._ids: Counter[str] = Counter()  # the ids of the messages read
@@ -87,10 +95,12 @@ class NotesIndex(KeptNotes):
         # The notes by a word (w) or topic (k) a question may name them by, and salient or
         # not: the texts of each, and a pool made the first time a question names it.
         self._named_texts: dict[tuple[str, str, bool], set[str]] = {}
-        # (by the name and whether the notes it holds are held by the facts)
-        self._named: dict[tuple[str, str, bool, bool], SlotPool] = {}
+        # (by the name and the cover of the notes it holds: `Note.cover`)
+        self._named: dict[tuple[str, str, bool, int], SlotPool] = {}
         self._kept: dict[str, Any] | None = None  # an index kept from the last opening
         self._facts: dict[str, str] = {}
+        self._covered: frozenset[str] = frozenset()
+        self._turns: dict[str, float] = {}  # each current fact's turn (`current_turns`)
         self._edited: frozenset[str] = frozenset()
         self._blanked: tuple[tuple[str, bool], ...] = ()
         self._store: FactStore | None = None
@@ -134,16 +144,22 @@ class NotesIndex(KeptNotes):
 
     def _take_facts(self, store: FactStore | None, count) -> None:
         facts, edited, gone = current_values(store), edited_keys(store), blanked(store)
+        turns = current_turns(store)
         changed = {
-            k for k in facts.keys() | self._facts.keys() if facts.get(k) != self._facts.get(k)
+            k
+            for k in facts.keys() | self._facts.keys()
+            if facts.get(k) != self._facts.get(k) or turns.get(k) != self._turns.get(k)
         }
         changed |= edited ^ self._edited
         every = count != self._count or gone != self._blanked
-        self._facts, self._edited, self._blanked = facts, edited, gone
-        self._store, self._count = store, count
+        covered = covered_classes(facts)
+        classes = covered ^ self._covered
+        self._facts, self._edited, self._blanked, self._turns = facts, edited, gone, turns
+        self._store, self._count, self._covered = store, count, covered
         texts = set().union(*(self._readers.get(key, ()) for key in changed))
         for text in texts:
             self._left_out[text] = self._judge(text)
+        texts |= set().union(*(self._of_class.get(name, ()) for name in classes))
         for text in list(self._slots) if every else texts:
             self._renote(text)
 
@@ -169,12 +185,12 @@ class NotesIndex(KeptNotes):
         for pool in self._ranks.values():
             pool.add(slot)
         named = [
-            (self._named[(*n, held)], held)
+            (self._named[(*n, cover)], cover)
             for n in self._names(text)
-            for held in (False, True)
-            if (*n, held) in self._named
+            for cover in (0, 1, 2)
+            if (*n, cover) in self._named
         ]
-        self._members.append([(pool, pool.add(slot), held) for pool, held in named])
+        self._members.append([(pool, pool.add(slot), cover) for pool, cover in named])
         slots = self._slots.setdefault(text, [])
         if not slots:
             self._left_out[text] = self._judge(text)
@@ -209,6 +225,8 @@ class NotesIndex(KeptNotes):
             del self._slots[text], self._left_out[text]
             for key in keys_read(text):
                 self._readers[key].discard(text)
+            for word_class in classes_of(text):
+                self._of_class[word_class].discard(text)
             for name in self._names(text):
                 self._named_texts[name].discard(text)
 
@@ -220,12 +238,14 @@ class NotesIndex(KeptNotes):
         """A text said for the first time: the facts it reads, the words that name it."""
         for key in keys:
             self._readers.setdefault(key, set()).add(text)
+        for word_class in classes_of(text):
+            self._of_class.setdefault(word_class, set()).add(text)
         for name in self._names(text):
             self._named_texts.setdefault(name, set()).add(text)
 
-    def named_pool(self, name: tuple[str, str, bool, bool]) -> SlotPool | None:
-        """The pool of the notes a word or topic names (`name`: the name, and whether the
-        facts hold them), made the first time asked."""
+    def named_pool(self, name: tuple[str, str, bool, int]) -> SlotPool | None:
+        """The pool of the notes a word or topic names (`name`: the name, salient or not,
+        and their cover, `Note.cover`), made the first time asked."""
         pool = self._named.get(name)
         if pool is not None or not self._named_texts.get(name[:3]):
             return pool
@@ -247,7 +267,7 @@ class NotesIndex(KeptNotes):
     def tokens(self, text: str) -> int:  # by the count the notes were last read with
         return self._count(text)  # type: ignore[misc]
 
-    def rank_pool(self, rank: tuple[bool, bool, bool]) -> SlotPool:
+    def rank_pool(self, rank: tuple[bool, bool, bool, bool]) -> SlotPool:
         return self._ranks[rank]
 
     @property
@@ -274,16 +294,22 @@ class NotesIndex(KeptNotes):
         self.judged += 1
         slot = slots[-1]
         statement = self._said[slot]
-        line = redact(marked_line(statement, self._facts), self._store)
+        later, earlier = by_turn(text, statement.turn, self._facts, self._turns)
+        line = redact(marked_line(statement, later), self._store)
         end, start = line.rpartition(" ")[2], line.partition(" ")[0]
+        held = held_by(text, self._facts)
+        new = not held and (
+            new_to_facts(text, self._facts.keys(), self._covered) or outdated(text, earlier)
+        )
         note = Note(
             slot,
             line,
-            replaced(text, self._facts)[1],
+            replaced(text, later)[1],
             self._tokens(line),
             self._seam(end, start),
             start,
-            carried(text, self._facts),
+            held,
+            new,
         )
         self._notes[text] = note
         self._noted(text, note)
@@ -321,13 +347,13 @@ class NotesIndex(KeptNotes):
         """Set the note's costs in each pool of its slot: where its rank is (and, not wholly
         replaced, its words' and topics'), absent elsewhere."""
         salient = note_traits(self._said[note.slot].text, self._memo)[0]
-        rank = (not note.stale, salient, not note.held)
+        rank = (not note.stale, note.new, salient, not note.held)
         present = present and not self._topics.buried(note.slot)
         joined, alone = note.alone + note.seam, note.alone
         for pool_rank, pool in self._ranks.items():
             pool.set(note.slot, *((joined, alone) if present and pool_rank == rank else _NONE))
-        for pool, position, held in self._members[note.slot]:
-            here = present and not note.stale and held == note.held
+        for pool, position, cover in self._members[note.slot]:
+            here = present and not note.stale and cover == note.cover
             pool.set(position, *((joined, alone) if here else _NONE))
 
     def _tokens(self, text: str) -> int:

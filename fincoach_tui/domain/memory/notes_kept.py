@@ -11,12 +11,13 @@ then reads the history anew.
 from __future__ import annotations
 
 import bisect
+import math
 from collections import Counter
 from collections.abc import Callable, Sequence
 from typing import Any
 
 from fincoach_tui.domain.conversation import Message
-from fincoach_tui.domain.memory.note_parts import RANKS, Note, TopicPostings
+from fincoach_tui.domain.memory.note_parts import RANKS, Note, TopicPostings, covered_classes
 from fincoach_tui.domain.memory.notes import note_traits
 from fincoach_tui.domain.memory.session_memo import SessionMemo
 from fincoach_tui.domain.slot_pools import ABSENT, SlotPool
@@ -31,17 +32,20 @@ class KeptNotes:
     _source: Sequence[Message]
     _ends: list[int]
     _said: list[Statement]
-    _members: list[list[tuple[SlotPool, int, bool]]]
+    _members: list[list[tuple[SlotPool, int, int]]]
     _slots: dict[str, list[int]]
     _left_out: dict[str, bool]
     _readers: dict[str, set[str]]
+    _of_class: dict[str, set[str]]
     _notes: dict[str, Note]
     _ids: Counter[str]
-    _ranks: dict[tuple[bool, bool, bool], SlotPool]
+    _ranks: dict[tuple[bool, bool, bool, bool], SlotPool]
     _topics: TopicPostings
     _named_texts: dict[tuple[str, str, bool], set[str]]
     _kept: dict[str, Any] | None
     _facts: dict[str, str]
+    _covered: frozenset[str]
+    _turns: dict[str, float]
     _edited: frozenset[str]
     _blanked: tuple[tuple[str, bool], ...]
     _count: Callable[[str], int] | None
@@ -90,6 +94,7 @@ class KeptNotes:
                     note.seam,
                     salient,
                     note.held,
+                    note.new,
                 ]
             )
         return {
@@ -97,6 +102,7 @@ class KeptNotes:
             "last": messages[read - 1].id,
             "texts": texts,
             "keys": {k: [number[t] for t in ts] for k, ts in self._readers.items() if ts},
+            "classes": {k: [number[t] for t in ts] for k, ts in self._of_class.items() if ts},
             "named": {
                 "\t".join((a, b, "1" if c else "")): [number[t] for t in ts]
                 for (a, b, c), ts in self._named_texts.items()
@@ -106,6 +112,7 @@ class KeptNotes:
             "left_out": [number[t] for t, out in self._left_out.items() if out],
             "notes": notes,
             "facts": [self._facts, sorted(self._edited), [list(b) for b in self._blanked]],
+            "turns": {k: None if t == math.inf else t for k, t in self._turns.items()},
         }
 
     def keep(self, data: Any) -> None:
@@ -130,6 +137,11 @@ class KeptNotes:
             self._left_out = dict.fromkeys(texts, False)
             self._left_out.update((texts[n], True) for n in data["left_out"])
             self._readers = {k: {texts[n] for n in ns} for k, ns in data["keys"].items()}
+            self._of_class = {k: {texts[n] for n in ns} for k, ns in data["classes"].items()}
+            self._covered = covered_classes(self._facts)
+            self._turns = {
+                str(k): math.inf if t is None else int(t) for k, t in data["turns"].items()
+            }
             for name, ns in data["named"].items():
                 kind, word, salient = name.split("\t")
                 self._named_texts[(kind, word, bool(salient))] = {texts[n] for n in ns}
@@ -142,11 +154,13 @@ class KeptNotes:
                 self._ids[message.id] += 1
                 self._ends.append(len(self._said))
             salient_of = {}
-            for n, line, stale, alone, seam, salient, held in data["notes"]:
+            for n, line, stale, alone, seam, salient, held, new in data["notes"]:
                 slot = self._slots[texts[n]][-1]
                 line = self._said[slot].line() if line is None else str(line)
                 start = line.partition(" ")[0]
-                note = Note(slot, line, bool(stale), int(alone), int(seam), start, bool(held))
+                note = Note(
+                    slot, line, bool(stale), int(alone), int(seam), start, bool(held), bool(new)
+                )
                 self._notes[texts[n]] = note
                 self._noted(texts[n], note)
                 salient_of[slot] = bool(salient)
@@ -159,7 +173,8 @@ class KeptNotes:
             joined, alone = [ABSENT] * size, [ABSENT] * size
             for note in self._notes.values():
                 buried = self._topics.buried(note.slot)
-                if (not note.stale, salient_of[note.slot], not note.held) == rank and not buried:
+                placed = (not note.stale, note.new, salient_of[note.slot], not note.held)
+                if placed == rank and not buried:
                     joined[note.slot], alone[note.slot] = note.alone + note.seam, note.alone
             self._ranks[rank] = SlotPool.built(list(range(size)), joined, alone)
         self._members = [[] for _ in range(size)]

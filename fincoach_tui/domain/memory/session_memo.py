@@ -127,9 +127,9 @@ class SessionMemo:
         self.statements: dict[str, tuple[str, tuple[Statement, ...]]] = {}
         # What a statement says against the current facts, until they change: whether it is
         # left out of the notes (by its text), and its line, whether it is wholly replaced
-        # and whether the facts hold it (by its turn and text).
+        # whether the facts hold it and whether it is new to them (by its turn and text).
         self.dropped: ByState[str, bool] = ByState()
-        self.note_lines: ByState[tuple[int, str], tuple[str, bool, bool]] = ByState()
+        self.note_lines: ByState[tuple[int, str], tuple[str, bool, bool, bool]] = ByState()
         # The tokens of note lines and of pairs of them joined, by the texts, for the
         # tokenizer last used (a count function: equal while it is the same).
         self.note_counts: ByState[str | tuple[str, str], int] = ByState()
