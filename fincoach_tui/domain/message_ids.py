@@ -14,6 +14,8 @@ import re
 from collections.abc import Iterable, Iterator, Sequence
 from typing import Any, Protocol
 
+from fincoach_tui.domain.tuple_like import TupleLike
+
 # A bounded strategy leaves out more messages every turn: by turn 1,000 each record's
 # omitted_ids holds ~2,000 ids, and a session file holding them all grows with the square
 # of its length. In the file, runs of consecutive ids are written as one item instead.
@@ -87,10 +89,9 @@ def expand_ids(items: Sequence[str]) -> Sequence[str]:
     return tuple(items)
 
 
-class IdRuns(Sequence[str]):
-    """An immutable sequence of message ids kept as compact_ids items ("m1..m1990").
-
-    Equal to any sequence holding the same ids in the same order (a tuple included)."""
+class IdRuns(TupleLike[str]):
+    """An immutable sequence of message ids kept as compact_ids items ("m1..m1990"),
+    equal to the tuple of those ids (tuple_like.py)."""
 
     __slots__ = ("_items", "_len")
 
@@ -116,18 +117,11 @@ class IdRuns(Sequence[str]):
     def __getitem__(self, index):
         return tuple(self)[index]
 
-    def __eq__(self, other: object) -> bool:
-        if isinstance(other, IdRuns):
-            return self._items == other._items or tuple(self) == tuple(other)
-        if isinstance(other, Sequence) and not isinstance(other, str):
-            return len(other) == self._len and tuple(self) == tuple(other)
-        return NotImplemented
+    def _same_form(self, other: object) -> bool:
+        return isinstance(other, IdRuns) and self._items == other._items
 
-    def __hash__(self) -> int:
-        return hash(tuple(self))
-
-    def __repr__(self) -> str:
-        return f"IdRuns({list(self._items)!r})"
+    def _summary(self) -> str:
+        return repr(list(self._items))
 
 
 def run_length(item: str) -> int:
@@ -253,9 +247,10 @@ def omitted_ids(history: Sequence[Any], kept: Sequence[Any]) -> tuple[str, ...]:
     return tuple([m.id for m in history if m.id not in kept_ids])
 
 
-class LazyOmitted(Sequence[str]):
+class LazyOmitted(TupleLike[str]):
     """The ids of `history` not in `kept`, listed only if read: the comparison's requests
-    are measured, never shown, and listing them is a pass over the whole history."""
+    are measured, never shown, and listing them is a pass over the whole history. Equal
+    to the tuple of those ids (tuple_like.py)."""
 
     def __init__(self, history: Sequence[Any], kept: Sequence[Any]) -> None:
         self._history, self._kept = history, kept
@@ -274,14 +269,6 @@ class LazyOmitted(Sequence[str]):
 
     def __iter__(self):
         return iter(self._listed())
-
-    def __eq__(self, other: object) -> bool:
-        return tuple(self) == (
-            tuple(other) if isinstance(other, Sequence) and not isinstance(other, str) else other
-        )
-
-    def __hash__(self) -> int:
-        return hash(self._listed())
 
     def __repr__(self) -> str:
         return repr(self._listed())

@@ -12,6 +12,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from typing import Any, Protocol, overload
 
 from fincoach_tui.domain.records import IdRuns, SentMessage, run_length
+from fincoach_tui.domain.tuple_like import TupleLike
 
 
 class MessageSource(Protocol):
@@ -92,9 +93,9 @@ def nth_id(items: Sequence[str], index: int) -> str:
     raise IndexError("sent message index out of range")
 
 
-class SentRefs(Sequence[SentMessage]):
-    """A record's sent messages, read through a RefTable when they are read. Equal to any
-    sequence of the same SentMessages (a tuple included)."""
+class SentRefs(TupleLike[SentMessage]):
+    """A record's sent messages, read through a RefTable when they are read. Equal to the
+    tuple of those SentMessages (tuple_like.py)."""
 
     __slots__ = ("_len", "_parts", "_table")
 
@@ -136,13 +137,5 @@ class SentRefs(Sequence[SentMessage]):
             index -= len(part)
         raise IndexError("sent message index out of range")  # pragma: no cover
 
-    def __eq__(self, other: object) -> bool:
-        if isinstance(other, Sequence) and not isinstance(other, str):
-            return len(other) == self._len and tuple(self) == tuple(other)
-        return NotImplemented
-
-    def __hash__(self) -> int:
-        return hash(tuple(self))
-
-    def __repr__(self) -> str:
-        return f"SentRefs({self._len} messages)"
+    def _summary(self) -> str:
+        return f"{self._len} messages"
