@@ -16,10 +16,6 @@ from typing import Any, Protocol
 
 from fincoach_tui.domain.tuple_like import TupleLike
 
-# A bounded strategy leaves out more messages every turn: by turn 1,000 each record's
-# omitted_ids holds ~2,000 ids, and a session file holding them all grows with the square
-# of its length. In the file, runs of consecutive ids are written as one item instead.
-
 _RUN = re.compile(r"m(\d+)\.\.m(\d+)")
 
 
@@ -32,7 +28,7 @@ def compact_ids(ids: Iterable[str]) -> list[str]:
         first, last = _id_number(ids[0]), _id_number(ids[-1])
         if first is not None and last == first + len(ids) - 1:
             if ids == tuple(f"m{n}" for n in range(first, last + 1)):
-                return [f"m{first}..m{last}"]
+                return [run_item(first, last)]
     return _merge((n, n, item) for item in ids for n in (_id_number(item),))
 
 
@@ -55,7 +51,7 @@ def _merge(spans: Iterable[tuple[int | None, int | None, str]]) -> list[str]:
 
     def close() -> None:
         if first is not None:
-            out.append(f"m{first}" if first == last else f"m{first}..m{last}")
+            out.append(run_item(first, last))
 
     for start, end, item in spans:
         if start is not None and last is not None and start == last + 1:
@@ -122,6 +118,31 @@ class IdRuns(TupleLike[str]):
 
     def _summary(self) -> str:
         return repr(list(self._items))
+
+
+def run_item(first: int, last: int) -> str:
+    """The compact item of ids m{first} to m{last}: "m3..m7", or "m3" for one id."""
+    return f"m{first}" if first == last else f"m{first}..m{last}"
+
+
+def nth_id(items: Sequence[str], index: int) -> str:
+    """The index-th id of compact items, without listing the ones before it."""
+    for item in items:
+        size = run_length(item)
+        if index < size:
+            first = item.partition("..")[0]
+            return first if size == 1 else f"m{int(first[1:]) + index}"
+        index -= size
+    raise IndexError("sent message index out of range")
+
+
+def run_ends(items: Iterable[str]) -> Iterator[str]:
+    """The first and last id of each compact item ("m1..m40" -> m1, m40; "m7" -> m7)."""
+    for item in items:
+        first, _, last = item.partition("..")
+        yield first
+        if last:
+            yield last
 
 
 def run_length(item: str) -> int:
@@ -237,7 +258,7 @@ class MessageIds:
         spans = [tuple(s) for s in self._spans[: cut + 1]]
         first, last = spans[-1]
         spans[-1] = (first, last - (self._ends[cut] - n))
-        items = [f"m{a}" if a == b else f"m{a}..m{b}" for a, b in spans]
+        items = [run_item(a, b) for a, b in spans]
         return IdRuns(items, n)
 
 

@@ -8,10 +8,11 @@ this way it costs its compact items, not every message again for every turn.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Iterator, Mapping
 from typing import Any, Protocol, overload
 
-from fincoach_tui.domain.records import IdRuns, SentMessage, run_length
+from fincoach_tui.domain.message_ids import nth_id
+from fincoach_tui.domain.records import IdRuns, SentMessage
 from fincoach_tui.domain.tuple_like import TupleLike
 
 
@@ -80,17 +81,6 @@ class SentPart:
 
 
 ONE_MESSAGE = IdRuns(("",))
-
-
-def nth_id(items: Sequence[str], index: int) -> str:
-    """The index-th id of compact items, without listing the ones before it."""
-    for item in items:
-        size = run_length(item)
-        if index < size:
-            first = item.partition("..")[0]
-            return first if size == 1 else f"m{int(first[1:]) + index}"
-        index -= size
-    raise IndexError("sent message index out of range")
 
 
 class SentRefs(TupleLike[SentMessage]):
