@@ -96,7 +96,8 @@ def make_app(
 
 
 def sessions_under(root: Path) -> SessionStore:
-    """Where `make_app(root)` keeps its sessions (and `open_offline(root)` its own)."""
+    """Where `make_app(root)` and `open_offline(root)` keep sessions: under `root` as the
+    program keeps them under its data dir (so `paths.data_dir()` reads the program's)."""
     return SessionStore(root / "sessions")
 
 

@@ -7,9 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from fincoach_tui.domain.session_state import replay
 from fincoach_tui.settings import paths
-from fincoach_tui.store.sessions import SessionStore
 from fincoach_tui.ui.chat import MessageBox
 from fincoach_tui.ui.typed_ahead import TypedAhead
 from tests.app_harness import activity, fault_app, make_app, saved_session, wait_until
@@ -45,8 +43,18 @@ def test_an_escape_sequence_split_across_reads_is_still_dropped():
 
 
 def session_messages(name: str) -> list[tuple[str, str]]:
-    state, _ = replay(SessionStore(paths.sessions_dir()).read_events(name))
+    """Session `name` of the program run on a terminal (the test's own data dir)."""
+    state, _ = saved_session(paths.data_dir(), name)
     return [(m.role, m.content) for m in state.transcript.messages]
+
+
+def answered(name: str, turns: int) -> bool:
+    """Session `name` holds `turns` questions, each answered (and nothing more)."""
+    try:
+        roles = [role for role, _ in session_messages(name)]
+    except (OSError, ValueError):  # not written yet, or mid-write
+        return False
+    return roles == ["user", "assistant"] * turns
 
 
 def exchanges(requests) -> list[list[tuple[str, str]]]:
@@ -152,14 +160,7 @@ def test_a_message_typed_at_launch_is_sent_once_and_the_terminal_restored(enter)
     """`fincoach` on a terminal, "My rent is 20k" and Enter typed before it even starts."""
     argv = [*FINCOACH, "--session", "typed", "--provider", "offline"]
     with OnTerminal(argv, size=(24, 80), typed=b"My rent is 20k" + enter) as child:
-
-        def answered() -> bool:
-            try:
-                return [role for role, _ in session_messages("typed")] == ["user", "assistant"]
-            except (OSError, ValueError):  # not written yet, or mid-write
-                return False
-
-        wait_for(lambda: answered() or child.proc.poll() is not None)
+        wait_for(lambda: answered("typed", 1) or child.proc.poll() is not None)
         child.type(b"\x11")  # Ctrl+Q
         assert child.wait() == 0, child.tail()
         assert session_messages("typed")[0] == ("user", "My rent is 20k")
@@ -173,17 +174,9 @@ def test_lines_typed_at_launch_are_sent_one_by_one_and_the_unfinished_one_waits(
     with Enter (so it was waiting in the composer, and was not sent before)."""
     argv = [*FINCOACH, "--session", "lines", "--provider", "offline"]
     with OnTerminal(argv, size=(24, 80), typed=b"first\rsecond\rthi") as child:
-
-        def users_answered(count: int) -> bool:
-            try:
-                roles = [role for role, _ in session_messages("lines")]
-            except (OSError, ValueError):  # not written yet, or mid-write
-                return False
-            return roles == ["user", "assistant"] * count
-
-        wait_for(lambda: users_answered(2) or child.proc.poll() is not None)
+        wait_for(lambda: answered("lines", 2) or child.proc.poll() is not None)
         child.type(b"rd\r")
-        wait_for(lambda: users_answered(3) or child.proc.poll() is not None)
+        wait_for(lambda: answered("lines", 3) or child.proc.poll() is not None)
         child.type(b"\x11")  # Ctrl+Q
         assert child.wait() == 0, child.tail()
         said = [text for role, text in session_messages("lines") if role == "user"]
