@@ -5,9 +5,12 @@ twice; the terminal is left as it was found."""
 
 from __future__ import annotations
 
+import threading
+
 import pytest
 
 from fincoach_tui.settings import paths
+from fincoach_tui.ui import startup  # where the loader builds the engine
 from fincoach_tui.ui.chat import MessageBox
 from fincoach_tui.ui.typed_ahead import TypedAhead
 from tests.app_harness import activity, fault_app, make_app, saved_session, wait_until
@@ -182,3 +185,39 @@ def test_lines_typed_at_launch_are_sent_one_by_one_and_the_unfinished_one_waits(
         said = [text for role, text in session_messages("lines") if role == "user"]
         assert said == ["first", "second", "third"]
         assert child.attributes() == child.attributes_before
+
+
+async def test_a_message_sent_while_loading_goes_after_the_lines_typed_before_it(
+    tmp_path, monkeypatch, fake_openai
+):
+    """Two lines typed at launch, then the third finished in the composer and sent with
+    Enter while the coach still loads: three turns, in the order they were typed."""
+    ready = threading.Event()
+    build = startup.build_engine
+
+    def slow_build(*args, **kwargs):
+        ready.wait(timeout=60)  # the engine loads only when the test says so
+        return build(*args, **kwargs)
+
+    monkeypatch.setattr(startup, "build_engine", slow_build)
+    app = fault_app(tmp_path, fake_openai.base_url, session="loading")
+    app.early_keys = "first\nsecond\nthi"
+    async with app.run_test() as pilot:
+        await pilot.pause()
+        assert app.composer.text == "thi"
+        assert (
+            activity(app) == "starting: your 2 messages are sent one by one once the coach is ready"
+        )
+        await pilot.press("r", "d", "enter")
+        assert app.live is None and app.composer.text == "third"
+        ready.set()
+        await wait_until(pilot, lambda: app.live is not None and len(fake_openai.requests) == 3)
+        await wait_until(pilot, lambda: app.live.state.transcript.completed_turns == 3)
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert app.composer.text == ""
+    assert [said[-1] for said in exchanges(fake_openai.requests)] == [
+        ("user", "first"),
+        ("user", "second"),
+        ("user", "third"),
+    ]
