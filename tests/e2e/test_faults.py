@@ -21,13 +21,18 @@ from tests.app_harness import (
 from tests.fake_openai import closed_port_url
 
 
+def saved_state(tmp_path):
+    """The session the fault tests use, as saved (other fault tests read it too)."""
+    return saved_session(tmp_path, "faults")[0]
+
+
 def assert_nothing_lost(app, tmp_path, question: str = QUESTION, turns_before: int = 0) -> None:
     """The failed turn left no trace but a withdrawn question, and the text is back."""
     assert app.composer.text == question
     assert app.turns.failed_text == question
     state = app.live.state
     assert len(state.transcript) == 2 * turns_before and len(state.chat_records) == turns_before
-    assert saved_session(tmp_path, "faults")[0].transcript.messages == state.transcript.messages
+    assert saved_state(tmp_path).transcript.messages == state.transcript.messages
     box = app.chat.query(MessageBox).last()
     assert box.has_class("-error") and "Not answered" in box.text
     assert "Ctrl+R retries" in activity(app)
@@ -63,7 +68,7 @@ async def test_each_error_status_is_explained_and_the_question_kept(tmp_path, fa
                 question, f"Answer {turn + 1}."]  # fmt: skip
             assert fake_openai.requests[-1]["messages"][-1]["content"] == question
             assert app.turns.failed_text is None
-        assert saved_session(tmp_path, "faults")[0].transcript.completed_turns == len(STATUS_FAULTS)
+        assert saved_state(tmp_path).transcript.completed_turns == len(STATUS_FAULTS)
 
 
 async def test_an_unknown_model_gets_a_clear_notice(tmp_path, fake_openai):
@@ -196,7 +201,7 @@ async def test_a_cut_stream_keeps_the_partial_reply_marked_and_estimated(tmp_pat
         assert box.has_class("-partial")
         assert activity(app) == "turn 1 done (reply cut off)"
         assert app.composer.text == ""  # the question was answered, if only in part
-        saved = saved_session(tmp_path, "faults")[0].chat_records[-1]  # the marks survive a resume
+        saved = saved_state(tmp_path).chat_records[-1]  # the marks survive a resume
         assert saved.note == "reply cut off" and saved.usage.estimated
 
 
@@ -252,8 +257,6 @@ async def test_a_failed_write_costs_neither_the_app_nor_the_message(
         assert "no space left on device" in app.notices[-1][1].lower()
         assert app.composer.text == QUESTION
         assert app.live.state.transcript.messages == ()
-        assert (
-            saved_session(tmp_path, "faults")[0].transcript.messages == ()
-        )  # the question was withdrawn
+        assert saved_state(tmp_path).transcript.messages == ()  # the question was withdrawn
         await retry(app, pilot)
         assert [m.role for m in app.live.state.transcript.messages] == ["user", "assistant"]
