@@ -5,6 +5,7 @@ twice; the terminal is left as it was found."""
 
 from __future__ import annotations
 
+import dataclasses
 import threading
 
 import pytest
@@ -13,7 +14,14 @@ from fincoach_tui.settings import paths
 from fincoach_tui.ui import startup  # where the loader builds the engine
 from fincoach_tui.ui.chat import MessageBox
 from fincoach_tui.ui.typed_ahead import TypedAhead
-from tests.app_harness import activity, fault_app, make_app, saved_session, wait_until
+from tests.app_harness import (
+    activity,
+    fault_app,
+    make_app,
+    saved_session,
+    server_config,
+    wait_until,
+)
 from tests.processes import FINCOACH, OnTerminal
 from tests.processes import wait_until as wait_for
 
@@ -119,6 +127,28 @@ async def test_a_failed_reply_hands_the_lines_not_sent_back(
         ("user", "first"),
         ("assistant", "One."),
     ]
+
+
+async def test_a_line_refused_waits_in_the_composer_with_the_ones_after_it(tmp_path, fake_openai):
+    """A hard budget refuses the second line, as it would refuse it typed live: it and the
+    line after it are back in the composer, in order, ahead of the unfinished one."""
+    fake_openai.script(text="Save a fifth.", prompt_tokens=173, completion_tokens=92)
+    hard = dataclasses.replace(server_config(), budget_session_usd=0.0001, budget_hard=True)
+    app = fault_app(tmp_path, fake_openai.base_url, session="refused", config=hard)
+    app.early_keys = "How much should I save?\nAnd next month?\nthird\nnot finished"
+    async with app.run_test() as pilot:
+        await wait_until(pilot, lambda: app.live is not None and len(fake_openai.requests) == 1)
+        await app.workers.wait_for_complete()
+        await wait_until(pilot, lambda: app.composer.text != "not finished")
+        assert app.composer.text == "And next month?\nthird\nnot finished"
+        (title, line), handed_back = app.notices[-2:]
+        assert title == "Over budget" and line.startswith("not sent: this message (≈$0.0000")
+        assert handed_back == (
+            "",
+            "2 messages typed ahead not sent: back in the composer, Enter sends",
+        )
+        assert len(app.live.state.transcript.messages) == 2
+    assert len(fake_openai.requests) == 1
 
 
 async def test_stopping_a_reply_stops_the_lines_typed_ahead(tmp_path, fake_openai):
