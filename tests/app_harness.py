@@ -11,7 +11,15 @@ from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
 
+from fincoach_tui.domain.session_state import SessionState, replay
 from fincoach_tui.llm.providers import PRESETS, ProviderSettings, resolve_provider
+from fincoach_tui.service.runtime import (
+    LiveSession,
+    Overrides,
+    build_engine,
+    open_session,
+    resolve,
+)
 from fincoach_tui.settings.config import Config
 from fincoach_tui.store.sessions import SessionStore
 from fincoach_tui.ui.app import FinCoachApp
@@ -64,7 +72,7 @@ def make_app(
 ) -> FinCoachApp:
     """The app on session `session` under `root`, offline unless `settings` say otherwise.
     `app.notices` records every notification as the user would read it: (title, text)."""
-    store = SessionStore(root / "sessions")
+    store = sessions_under(root)
     settings = settings or offline_settings()
     app = FinCoachApp(
         config=config_for(settings, config),
@@ -87,9 +95,30 @@ def make_app(
     return app
 
 
+def sessions_under(root: Path) -> SessionStore:
+    """Where `make_app(root)` and `open_offline(root)` keep sessions: under `root` as the
+    program keeps them under its data dir (so `paths.data_dir()` reads the program's)."""
+    return SessionStore(root / "sessions")
+
+
 def session_events(root: Path, session: str = "test") -> list[dict[str, Any]]:
     """The events of session `session` of an app `make_app` made under `root`, as saved."""
-    return SessionStore(root / "sessions").read_events(session)
+    return sessions_under(root).read_events(session)
+
+
+def saved_session(root: Path, session: str = "test") -> tuple[SessionState, list[str]]:
+    """Session `session` under `root` as a resumed app would read it: the state replayed
+    from its file, and the problems found reading it."""
+    return replay(session_events(root, session))
+
+
+def open_offline(root: Path, session: str = "test", *, strategy: str | None = None) -> LiveSession:
+    """Session `session` under `root` open on the offline coach without the app (what the
+    line chat runs on), as the command line resolves it with nothing configured. The
+    caller closes it."""
+    config = Config()
+    engine = build_engine(config, resolve(config, Overrides(), {}))
+    return open_session(engine, sessions_under(root).open(session), strategy=strategy)
 
 
 def fault_app(

@@ -5,8 +5,9 @@ terminal's line discipline in cooked mode: echoed, and Enter (\\r) turned into \
 Textual then reads as Ctrl+J: a new line in the composer instead of a send. So the first
 thing the full-screen command does is switch the terminal to what Textual expects (no
 line editing, no echo, no \\r→\\n) with TCSANOW (TCSAFLUSH would throw away what was
-typed), and read what was typed before that, to be typed into the composer once it is
-mounted (ui/typed_ahead.py, ui/key_routing.py).
+typed), and read what was typed before that for the app once its composer is mounted:
+each line ended with Enter is sent as a message of its own, the unfinished last one is
+the composer's text (ui/typed_ahead.py, ui/key_routing.py).
 
 Textual saves the terminal's attributes when it starts and restores them when it ends:
 those are this module's by then, so the originals are put back here, on every way out.

@@ -14,9 +14,7 @@ import re
 from collections.abc import Iterable, Iterator, Sequence
 from typing import Any, Protocol
 
-# A bounded strategy leaves out more messages every turn: by turn 1,000 each record's
-# omitted_ids holds ~2,000 ids, and a session file holding them all grows with the square
-# of its length. In the file, runs of consecutive ids are written as one item instead.
+from fincoach_tui.domain.tuple_like import TupleLike
 
 _RUN = re.compile(r"m(\d+)\.\.m(\d+)")
 
@@ -30,7 +28,7 @@ def compact_ids(ids: Iterable[str]) -> list[str]:
         first, last = _id_number(ids[0]), _id_number(ids[-1])
         if first is not None and last == first + len(ids) - 1:
             if ids == tuple(f"m{n}" for n in range(first, last + 1)):
-                return [f"m{first}..m{last}"]
+                return [run_item(first, last)]
     return _merge((n, n, item) for item in ids for n in (_id_number(item),))
 
 
@@ -53,7 +51,7 @@ def _merge(spans: Iterable[tuple[int | None, int | None, str]]) -> list[str]:
 
     def close() -> None:
         if first is not None:
-            out.append(f"m{first}" if first == last else f"m{first}..m{last}")
+            out.append(run_item(first, last))
 
     for start, end, item in spans:
         if start is not None and last is not None and start == last + 1:
@@ -87,10 +85,9 @@ def expand_ids(items: Sequence[str]) -> Sequence[str]:
     return tuple(items)
 
 
-class IdRuns(Sequence[str]):
-    """An immutable sequence of message ids kept as compact_ids items ("m1..m1990").
-
-    Equal to any sequence holding the same ids in the same order (a tuple included)."""
+class IdRuns(TupleLike[str]):
+    """An immutable sequence of message ids kept as compact_ids items ("m1..m1990"),
+    equal to the tuple of those ids (tuple_like.py)."""
 
     __slots__ = ("_items", "_len")
 
@@ -116,18 +113,36 @@ class IdRuns(Sequence[str]):
     def __getitem__(self, index):
         return tuple(self)[index]
 
-    def __eq__(self, other: object) -> bool:
-        if isinstance(other, IdRuns):
-            return self._items == other._items or tuple(self) == tuple(other)
-        if isinstance(other, Sequence) and not isinstance(other, str):
-            return len(other) == self._len and tuple(self) == tuple(other)
-        return NotImplemented
+    def _same_form(self, other: object) -> bool:
+        return isinstance(other, IdRuns) and self._items == other._items
 
-    def __hash__(self) -> int:
-        return hash(tuple(self))
+    def _summary(self) -> str:
+        return repr(list(self._items))
 
-    def __repr__(self) -> str:
-        return f"IdRuns({list(self._items)!r})"
+
+def run_item(first: int, last: int) -> str:
+    """The compact item of ids m{first} to m{last}: "m3..m7", or "m3" for one id."""
+    return f"m{first}" if first == last else f"m{first}..m{last}"
+
+
+def nth_id(items: Sequence[str], index: int) -> str:
+    """The index-th id of compact items, without listing the ones before it."""
+    for item in items:
+        size = run_length(item)
+        if index < size:
+            first = item.partition("..")[0]
+            return first if size == 1 else f"m{int(first[1:]) + index}"
+        index -= size
+    raise IndexError("sent message index out of range")
+
+
+def run_ends(items: Iterable[str]) -> Iterator[str]:
+    """The first and last id of each compact item ("m1..m40" -> m1, m40; "m7" -> m7)."""
+    for item in items:
+        first, _, last = item.partition("..")
+        yield first
+        if last:
+            yield last
 
 
 def run_length(item: str) -> int:
@@ -243,7 +258,7 @@ class MessageIds:
         spans = [tuple(s) for s in self._spans[: cut + 1]]
         first, last = spans[-1]
         spans[-1] = (first, last - (self._ends[cut] - n))
-        items = [f"m{a}" if a == b else f"m{a}..m{b}" for a, b in spans]
+        items = [run_item(a, b) for a, b in spans]
         return IdRuns(items, n)
 
 
@@ -253,9 +268,10 @@ def omitted_ids(history: Sequence[Any], kept: Sequence[Any]) -> tuple[str, ...]:
     return tuple([m.id for m in history if m.id not in kept_ids])
 
 
-class LazyOmitted(Sequence[str]):
+class LazyOmitted(TupleLike[str]):
     """The ids of `history` not in `kept`, listed only if read: the comparison's requests
-    are measured, never shown, and listing them is a pass over the whole history."""
+    are measured, never shown, and listing them is a pass over the whole history. Equal
+    to the tuple of those ids (tuple_like.py)."""
 
     def __init__(self, history: Sequence[Any], kept: Sequence[Any]) -> None:
         self._history, self._kept = history, kept
@@ -274,14 +290,6 @@ class LazyOmitted(Sequence[str]):
 
     def __iter__(self):
         return iter(self._listed())
-
-    def __eq__(self, other: object) -> bool:
-        return tuple(self) == (
-            tuple(other) if isinstance(other, Sequence) and not isinstance(other, str) else other
-        )
-
-    def __hash__(self) -> int:
-        return hash(self._listed())
 
     def __repr__(self) -> str:
         return repr(self._listed())

@@ -33,6 +33,7 @@ from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import Any
 
 from fincoach_tui.domain.context import Section
+from fincoach_tui.domain.message_ids import run_ends
 from fincoach_tui.domain.records import (
     IdRuns,
     SentMessage,
@@ -219,7 +220,7 @@ class RefTable:
                 continue
             runs = IdRuns(map(_shared_id, item["ids"]))
             counts = item.get("tokens")
-            for message_id in _ends(runs.items):
+            for message_id in run_ends(runs.items):
                 if message_id not in self.messages:
                     raise KeyError(f"record refers to unknown message {message_id}")
                 if counts is None and message_id not in self.tokens:
@@ -281,12 +282,3 @@ def _shared_id(item: str) -> str:
     """A single id as the transcript holds it (interned: one copy for the message and every
     record that sends it); a run ("m1..m40") is one record's own, kept as it is."""
     return item if ".." in item else sys.intern(item)
-
-
-def _ends(items: Sequence[str]) -> Iterator[str]:
-    """The first and last id of each compact item ("m1..m40" -> m1, m40)."""
-    for item in items:
-        first, _, last = item.partition("..")
-        yield first
-        if last:
-            yield last

@@ -8,10 +8,12 @@ this way it costs its compact items, not every message again for every turn.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Iterator, Mapping
 from typing import Any, Protocol, overload
 
-from fincoach_tui.domain.records import IdRuns, SentMessage, run_length
+from fincoach_tui.domain.message_ids import nth_id
+from fincoach_tui.domain.records import IdRuns, SentMessage
+from fincoach_tui.domain.tuple_like import TupleLike
 
 
 class MessageSource(Protocol):
@@ -81,20 +83,9 @@ class SentPart:
 ONE_MESSAGE = IdRuns(("",))
 
 
-def nth_id(items: Sequence[str], index: int) -> str:
-    """The index-th id of compact items, without listing the ones before it."""
-    for item in items:
-        size = run_length(item)
-        if index < size:
-            first = item.partition("..")[0]
-            return first if size == 1 else f"m{int(first[1:]) + index}"
-        index -= size
-    raise IndexError("sent message index out of range")
-
-
-class SentRefs(Sequence[SentMessage]):
-    """A record's sent messages, read through a RefTable when they are read. Equal to any
-    sequence of the same SentMessages (a tuple included)."""
+class SentRefs(TupleLike[SentMessage]):
+    """A record's sent messages, read through a RefTable when they are read. Equal to the
+    tuple of those SentMessages (tuple_like.py)."""
 
     __slots__ = ("_len", "_parts", "_table")
 
@@ -136,13 +127,5 @@ class SentRefs(Sequence[SentMessage]):
             index -= len(part)
         raise IndexError("sent message index out of range")  # pragma: no cover
 
-    def __eq__(self, other: object) -> bool:
-        if isinstance(other, Sequence) and not isinstance(other, str):
-            return len(other) == self._len and tuple(self) == tuple(other)
-        return NotImplemented
-
-    def __hash__(self) -> int:
-        return hash(tuple(self))
-
-    def __repr__(self) -> str:
-        return f"SentRefs({self._len} messages)"
+    def _summary(self) -> str:
+        return f"{self._len} messages"

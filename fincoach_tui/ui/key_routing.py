@@ -8,18 +8,25 @@
   streams, Esc (or Ctrl+C) stops it instead: what arrived is kept, marked "stopped".
 - Enter before the coach is ready (the engine still loading) is not refused: the message
   waits in the composer and is sent as soon as the session is on screen; text typed after
-  it is another message, on a line of its own in the one sent. Keys typed before the
-  composer existed (even before the app had the terminal) reach it the same way.
+  it is another message, on a line of its own in the one sent.
+- Keys typed before the composer existed (even before the app had the terminal) are sent
+  as the person would have sent them had the app been there: each line ended with Enter
+  is a message of its own, sent in order, each once the reply to the one before has ended
+  (Enter while a reply streams sends nothing: the coach refuses, the text is kept). The
+  unfinished last line is the composer's text. A line refused, a reply that failed or was
+  stopped, or a switch to another session ends the sending: the lines not sent go back
+  into the composer, in order, so nothing is lost.
 """
 
 from __future__ import annotations
 
-from textual import events
+from textual import events, on
 from textual.actions import SkipAction
 from textual.widgets import Input, TextArea
 
 from fincoach_tui.ui.composer import Composer
 from fincoach_tui.ui.turn_handlers import TurnHandlers
+from fincoach_tui.ui.turn_messages import ReplyFailed, TurnEnded
 from fincoach_tui.ui.typed_ahead import ENTER, messages_and_rest
 
 
@@ -30,6 +37,10 @@ class KeyRouting(TurnHandlers):
     # Typed before the composer existed (at launch, before the app had the terminal, and
     # while the first screen was built), "\n" for Enter: the composer gets it when it is.
     early_keys: str = ""
+    # Of those, the lines ended with Enter not sent yet: one turn each, in order.
+    _typed_lines: tuple[str, ...] = ()
+    _typed_turn: str | None = None  # the typed-ahead line whose turn is under way
+    _typed_halt: str | None = None  # "stopped" or "failed": that turn ends the sending
 
     def on_key(self, event: events.Key) -> None:
         # Reached by keys no focused widget took for itself (a text field takes its own).
@@ -53,16 +64,80 @@ class KeyRouting(TurnHandlers):
         event.prevent_default()
 
     def take_early_keys(self) -> None:
-        """The composer is mounted: what was typed before it is its text's start, and an
-        Enter typed then sends it once the coach is ready, as Enter pressed now would.
-        Text typed after that Enter joins the waiting message on a line of its own."""
+        """The composer is mounted: each line typed before it and ended with Enter waits
+        to be sent on its own once the coach is ready; the unfinished last line is the
+        composer's text. (A line of nothing but spaces is not a message.)"""
         ended, rest = messages_and_rest(self.early_keys)
         self.early_keys = ""
-        for message in ended:
-            self.composer.type_text(message)
-            if self.composer.text.strip():
-                self.submit(self.composer.text)
+        self._typed_lines = tuple(line for line in ended if line.strip())
         self.composer.type_text(rest)
+        if self._typed_lines and self.live is None:
+            count = len(self._typed_lines)
+            self.activity.say(
+                "starting: your message is sent as soon as the coach is ready"
+                if count == 1
+                else f"starting: your {count} messages are sent one by one once the coach is ready"
+            )
+        self._send_typed_line()
+
+    def _send_typed_line(self) -> None:
+        """The next line typed ahead, as a turn of its own, if the coach is free for it."""
+        if not self._typed_lines or self.live is None or self.live.coach.busy:
+            return
+        line, self._typed_lines = self._typed_lines[0], self._typed_lines[1:]
+        if self.start_turn(line):
+            self._typed_turn = line
+        else:  # refused, and said why: it waits in the composer with the ones after it
+            self._hand_back_typed([line, *self._typed_lines])
+
+    @on(ReplyFailed)
+    def _typed_turn_failed(self) -> None:
+        if self._typed_turn is not None:
+            self._typed_halt = "failed"
+
+    @on(TurnEnded)
+    def _after_typed_turn(self) -> None:
+        """A turn ended: the next line typed ahead goes (after this message's handlers),
+        then a message Enter left waiting while the coach loaded; or, if the turn failed
+        or was stopped, the lines not sent go back into the composer."""
+        line, self._typed_turn = self._typed_turn, None
+        halt, self._typed_halt = self._typed_halt, None
+        if halt is not None and line is not None:
+            failed = [line] if halt == "failed" else []  # stopped: its reply was kept
+            self._hand_back_typed([*failed, *self._typed_lines])
+        elif self._typed_lines:
+            self.call_next(self._send_typed_line)
+        elif line is not None:
+            self.call_next(self.send_when_ready)
+
+    def _hand_back_typed(self, unsent: list[str]) -> None:
+        """Lines typed ahead that will not be sent one by one after all: into the
+        composer, in order, each on a line of its own; after a question handed back (the
+        first of them, if the turn that failed was theirs) and before any other text,
+        which was typed after them."""
+        self._typed_lines = ()
+        self._send_when_ready = False  # what waited for Enter is in the composer with them
+        if not unsent:
+            return
+        composer = self.composer
+        held = composer.text
+        if held.strip() and held == self._handed_back:
+            lines = unsent if held == unsent[0] else [held, *unsent]
+        else:
+            lines = [*unsent, held] if held.strip() else unsent
+        composer.text = "\n".join(lines)
+        count = len(unsent)
+        self.notify(
+            f"{count} message{'s' if count > 1 else ''} typed ahead not sent: "
+            "back in the composer, Enter sends",
+            severity="warning",
+            markup=False,
+        )
+
+    def forget_session_input(self) -> None:
+        super().forget_session_input()
+        if self.live is not None:  # leaving a session: its typed-ahead lines are not sent
+            self._hand_back_typed([*self._typed_lines])
 
     def action_escape(self) -> None:
         """Stop the reply that is streaming; otherwise, back to the composer."""
@@ -79,7 +154,11 @@ class KeyRouting(TurnHandlers):
         # The runner exists once a turn has run: asking for it sooner would import the
         # coach on the event loop, for a key that has nothing to stop.
         runner = self.__dict__.get("turns")
-        return runner is not None and runner.stop()
+        if runner is None or not runner.stop():
+            return False
+        if self._typed_turn is not None:
+            self._typed_halt = "stopped"  # stopping a reply stops what was typed ahead
+        return True
 
     def submit(self, text: str) -> None:
         if self.live is None and text.strip():
@@ -91,8 +170,12 @@ class KeyRouting(TurnHandlers):
         super().submit(text)
 
     def send_when_ready(self) -> None:
-        """The session is on screen: send what Enter asked for while it was loading."""
-        if self._send_when_ready and self.live is not None:
+        """The session is on screen: send what Enter asked for while it was loading; the
+        lines typed ahead first (typed before it), one turn each."""
+        if self._typed_lines or self._typed_turn is not None:
+            self._send_typed_line()
+            return
+        if self._send_when_ready and self.live is not None and not self.live.coach.busy:
             self._send_when_ready = False
             if self.composer.text.strip():
                 self.submit(self.composer.text)

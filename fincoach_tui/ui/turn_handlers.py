@@ -61,24 +61,30 @@ class TurnHandlers(FinCoachBase):
         self.submit(text)
 
     def submit(self, text: str) -> None:
+        """Send the composer's `text`: once its turn has started, the composer is empty."""
+        if self.start_turn(text):
+            self.composer.text = ""
+
+    def start_turn(self, text: str) -> bool:
         """Start a turn with `text`: the coach checks it and writes the question at once,
-        in this handler, before any widget is touched or any worker started."""
+        in this handler, before any widget is touched or any worker started. False if it
+        was refused (said why; nothing of it is in the session)."""
         if self.live is None:
             self.notify("still starting, one moment: your text is kept", severity="warning")
-            return
+            return False
         from fincoach_tui.service.events import TurnRefused
 
         if self.budget_refuses(text):  # a hard budget: nothing sent, the text stays
-            return
+            return False
         try:
             turn = self.live.coach.begin(text)
         except TurnRefused as refused:
             self._refused(refused, text)
-            return
-        self.composer.text = ""
+            return False
         # A coroutine, not a @work method: a finished worker keeps its method's arguments,
         # and the turn's would keep a session that was left from being collected.
         self.run_worker(self.turns.run(turn), exclusive=True, group="turn")
+        return True
 
     def _refused(self, refused: TurnRefused, text: str) -> None:
         if refused.kind == "too_long":

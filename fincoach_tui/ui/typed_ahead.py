@@ -3,10 +3,11 @@
 Keys typed while `fincoach` starts reach the terminal before Textual puts it in raw mode.
 The command line reads them at launch (cli/early_terminal.py) as bytes, perhaps split in
 the middle of a character, with Enter as \\r, \\n or \\r\\n depending on when it was typed.
-`TypedAhead` turns them into the composer's text, where "\\n" stands for Enter and every
-other character is printable: control bytes and the escape sequences of arrow or
-function keys are dropped (they edit nothing yet), a character split across two reads is
-decoded whole, and \\r\\n is one Enter.
+`TypedAhead` turns them into text where "\\n" stands for Enter and every other character
+is printable: control bytes and the escape sequences of arrow or function keys are
+dropped (they edit nothing yet), a character split across two reads is decoded whole, and
+\\r\\n is one Enter. Each line ended with Enter is then sent as a message of its own, and
+the unfinished last line is the composer's text (ui/key_routing.py).
 """
 
 from __future__ import annotations

@@ -5,8 +5,11 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from fincoach_tui.domain.conversation import Message
 from fincoach_tui.domain.memory import MemoryView, make_strategy
+from fincoach_tui.domain.message_ids import nth_id, run_ends
 from fincoach_tui.domain.records import IdRuns, MessageIds, compact_ids
 
 
@@ -97,6 +100,15 @@ def test_compacting_runs_equals_compacting_the_ids_they_hold():
         items = [rng.choice(pieces) for _ in range(rng.randint(0, 6))]
         runs = IdRuns(items)
         assert compact_ids(runs) == compact_ids(tuple(runs))
+
+
+def test_the_nth_id_and_the_ends_of_runs_read_without_listing_them():
+    items = ["m1..m4", "m9", "m20..m22"]
+    listed = tuple(IdRuns(items))
+    assert [nth_id(items, i) for i in range(len(listed))] == list(listed)
+    assert list(run_ends(items)) == ["m1", "m4", "m9", "m20", "m22"]
+    with pytest.raises(IndexError):
+        nth_id(items, len(listed))
 
 
 def test_window_and_budget_requests_are_the_same_with_and_without_the_runs(counter):

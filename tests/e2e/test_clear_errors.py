@@ -12,12 +12,8 @@ import pytest
 
 from fincoach_tui.cli.commands import main
 from fincoach_tui.cli.plain_chat import run
-from fincoach_tui.domain.session_state import replay
-from fincoach_tui.service.runtime import Overrides, build_engine, open_session, resolve
 from fincoach_tui.settings import paths
-from fincoach_tui.settings.config import Config
-from fincoach_tui.store.sessions import SessionStore
-from tests.app_harness import SIZE, fault_app, send, started
+from tests.app_harness import SIZE, fault_app, open_offline, saved_session, send, started
 from tests.disk_faults import _mount_tmpfs
 
 
@@ -25,11 +21,6 @@ def one_line_error(stderr: str) -> str:
     lines = stderr.strip().splitlines()
     assert len(lines) == 1 and "Traceback" not in stderr, stderr
     return lines[0]
-
-
-def engine():
-    config = Config()
-    return build_engine(config, resolve(config, Overrides(), {}))
 
 
 # --- the command line -------------------------------------------------------------------
@@ -94,8 +85,7 @@ def test_a_new_session_on_a_full_disk(full_disk, capsys):
 
 
 async def test_strategy_and_quit_on_a_full_disk_in_the_line_chat(tmp_path, full_disk):
-    store = SessionStore(tmp_path)
-    live = open_session(engine(), store.open("s"))
+    live = open_offline(tmp_path, "s")
     out = io.StringIO()
 
     def typed():
@@ -115,7 +105,8 @@ async def test_strategy_and_quit_on_a_full_disk_in_the_line_chat(tmp_path, full_
     assert text.splitlines()[-1].startswith("fincoach: session s is missing your last change: ")
     assert text.splitlines()[-1].endswith("no space left on device; nothing of it was kept")
     full_disk.free()
-    state, problems = replay(store.read_events("s"))
+    state, problems = saved_session(tmp_path, "s")
+    assert problems == []
     assert state.transcript.completed_turns == 1
     assert [s.name for s in state.switches] == ["buffer"]
 
@@ -163,5 +154,5 @@ async def test_f2_ctrl_t_ctrl_n_and_quit_on_a_full_disk(tmp_path, full_disk):
         "no space left on device; nothing of it was kept"
     )
     full_disk.free()
-    state, _ = replay(SessionStore(tmp_path / "sessions").read_events("faults"))
+    state, _ = saved_session(tmp_path, "faults")
     assert state.transcript.completed_turns == 1

@@ -6,16 +6,24 @@ from __future__ import annotations
 
 import asyncio
 
-from fincoach_tui.domain.session_state import replay
 from fincoach_tui.store import disk
-from fincoach_tui.store.sessions import SessionStore
 from fincoach_tui.ui.chat import MessageBox
-from tests.app_harness import QUESTION, SIZE, activity, fault_app, retry, send, started
+from tests.app_harness import (
+    QUESTION,
+    SIZE,
+    activity,
+    fault_app,
+    retry,
+    saved_session,
+    send,
+    started,
+)
 from tests.fake_openai import closed_port_url
 
 
 def saved_state(tmp_path):
-    return replay(SessionStore(tmp_path / "sessions").read_events("faults"))[0]
+    """The session the fault tests use, as saved (other fault tests read it too)."""
+    return saved_session(tmp_path, "faults")[0]
 
 
 def assert_nothing_lost(app, tmp_path, question: str = QUESTION, turns_before: int = 0) -> None:

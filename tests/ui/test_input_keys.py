@@ -13,13 +13,20 @@ from rich.text import Text
 from textual import events
 from textual.widgets import DataTable, Static
 
-from fincoach_tui.domain.session_state import replay
-from fincoach_tui.store.sessions import SessionStore
 from fincoach_tui.ui import startup as app_module  # where the loader builds the engine
 from fincoach_tui.ui.chat import ChatView, MessageBox
 from fincoach_tui.ui.composer import PLACEHOLDER, Composer
 from fincoach_tui.ui.cost_chart import CostChart
-from tests.app_harness import SIZE, activity, fault_app, make_app, say, started, wait_until
+from tests.app_harness import (
+    SIZE,
+    activity,
+    fault_app,
+    make_app,
+    saved_session,
+    say,
+    started,
+    wait_until,
+)
 
 PIECES = ["Keep six months ", "of expenses aside. ", "Then invest ", "the rest monthly."]
 QUESTION = "How much should I keep aside?"
@@ -49,7 +56,7 @@ async def test_esc_or_ctrl_c_stops_a_streaming_reply_and_keeps_it(key, tmp_path,
         assert app.is_running  # Ctrl+C stopped the reply, not the app
 
     # What the session file holds, and what a resumed app shows.
-    state, problems = replay(SessionStore(tmp_path / "sessions").read_events("stop"))
+    state, problems = saved_session(tmp_path, "stop")
     assert problems == []
     assert [(m.role, m.content) for m in state.transcript.messages] == [
         ("user", QUESTION),

@@ -1,16 +1,27 @@
-"""Keys typed while `fincoach` starts arrive as typed: the text in the composer, an Enter
-sends it once the coach is ready, nothing lost and nothing sent twice; the terminal is
-left as it was found."""
+"""Keys typed while `fincoach` starts arrive as typed: each line ended with Enter is a
+message of its own, sent in order once the coach is ready, each after the reply to the one
+before; the unfinished last line waits in the composer; nothing lost and nothing sent
+twice; the terminal is left as it was found."""
 
 from __future__ import annotations
 
+import dataclasses
+import threading
+
 import pytest
 
-from fincoach_tui.domain.session_state import replay
 from fincoach_tui.settings import paths
-from fincoach_tui.store.sessions import SessionStore
+from fincoach_tui.ui import startup  # where the loader builds the engine
+from fincoach_tui.ui.chat import MessageBox
 from fincoach_tui.ui.typed_ahead import TypedAhead
-from tests.app_harness import make_app, wait_until
+from tests.app_harness import (
+    activity,
+    fault_app,
+    make_app,
+    saved_session,
+    server_config,
+    wait_until,
+)
 from tests.processes import FINCOACH, OnTerminal
 from tests.processes import wait_until as wait_for
 
@@ -43,22 +54,128 @@ def test_an_escape_sequence_split_across_reads_is_still_dropped():
 
 
 def session_messages(name: str) -> list[tuple[str, str]]:
-    state, _ = replay(SessionStore(paths.sessions_dir()).read_events(name))
+    """Session `name` of the program run on a terminal (the test's own data dir)."""
+    state, _ = saved_session(paths.data_dir(), name)
     return [(m.role, m.content) for m in state.transcript.messages]
 
 
-async def test_messages_typed_before_the_composer_are_sent_once_as_one(tmp_path):
-    """Three messages typed while starting: one send once ready, each on its own line."""
-    app = make_app(tmp_path, "early")
-    app.early_keys = "first\nsecond\n\nthird"
+def answered(name: str, turns: int) -> bool:
+    """Session `name` holds `turns` questions, each answered (and nothing more)."""
+    try:
+        roles = [role for role, _ in session_messages(name)]
+    except (OSError, ValueError):  # not written yet, or mid-write
+        return False
+    return roles == ["user", "assistant"] * turns
+
+
+def exchanges(requests) -> list[list[tuple[str, str]]]:
+    """What each chat request the server received sent after the system message."""
+    return [[(m["role"], m["content"]) for m in body["messages"][1:]] for body in requests]
+
+
+async def test_each_line_typed_ahead_is_a_message_of_its_own_in_order(tmp_path, fake_openai):
+    """Three lines ended with Enter (and one of only spaces): three turns, each sent once
+    the reply before it had ended, as a person waiting for each reply sends them. The line
+    not ended with Enter is not sent: it is the composer's."""
+    app = fault_app(tmp_path, fake_openai.base_url, session="lines")
+    app.early_keys = "first\nsecond\n  \nthird\nnot finished"
     async with app.run_test() as pilot:
-        await wait_until(pilot, lambda: app.live is not None and app.live.state.transcript.messages)
+        await wait_until(pilot, lambda: app.live is not None and len(fake_openai.requests) == 3)
+        await wait_until(pilot, lambda: app.live.state.transcript.completed_turns == 3)
         await app.workers.wait_for_complete()
         await pilot.pause()
-        messages = app.live.state.transcript.messages
-        assert [(m.role, m.content) for m in messages][:1] == [("user", "first\nsecond\nthird")]
-        assert [m.role for m in messages] == ["user", "assistant"]
-        assert app.composer.text == ""
+        assert app.composer.text == "not finished"
+        assert app.notices == []
+    first = [("user", "first")]
+    second = [*first, ("assistant", "Noted: first"), ("user", "second")]
+    third = [*second, ("assistant", "Noted: second"), ("user", "third")]
+    assert exchanges(fake_openai.requests) == [first, second, third]
+    state, problems = saved_session(tmp_path, "lines")
+    assert problems == []
+    assert [(m.role, m.content) for m in state.transcript.messages] == [
+        *third,
+        ("assistant", "Noted: third"),
+    ]
+
+
+@pytest.mark.parametrize(
+    ("unfinished", "composer"),
+    [("", "second\nthird"), ("not finished", "second\nthird\nnot finished")],
+    ids=["nothing-after", "an-unfinished-line-after"],
+)
+async def test_a_failed_reply_hands_the_lines_not_sent_back(
+    unfinished, composer, tmp_path, fake_openai
+):
+    """The second line's reply fails: nothing more is sent, and the failed line and the
+    one after it are back in the composer, in order, before the unfinished line."""
+    fake_openai.script(text="One.")
+    fake_openai.error(500, "The server had an error while processing your request")
+    app = fault_app(tmp_path, fake_openai.base_url, session="failed")
+    app.early_keys = "first\nsecond\nthird\n" + unfinished
+    async with app.run_test() as pilot:
+        await wait_until(pilot, lambda: app.live is not None and len(fake_openai.requests) == 2)
+        await app.workers.wait_for_complete()
+        await wait_until(pilot, lambda: app.composer.text == composer)
+        assert app.turns.failed_text == "second"  # Ctrl+R sends it again, as after any failure
+        assert app.notices[-1] == (
+            "",
+            "2 messages typed ahead not sent: back in the composer, Enter sends",
+        )
+    assert len(fake_openai.requests) == 2
+    state, _ = saved_session(tmp_path, "failed")
+    assert [(m.role, m.content) for m in state.transcript.messages] == [
+        ("user", "first"),
+        ("assistant", "One."),
+    ]
+
+
+async def test_a_line_refused_waits_in_the_composer_with_the_ones_after_it(tmp_path, fake_openai):
+    """A hard budget refuses the second line, as it would refuse it typed live: it and the
+    line after it are back in the composer, in order, ahead of the unfinished one."""
+    fake_openai.script(text="Save a fifth.", prompt_tokens=173, completion_tokens=92)
+    hard = dataclasses.replace(server_config(), budget_session_usd=0.0001, budget_hard=True)
+    app = fault_app(tmp_path, fake_openai.base_url, session="refused", config=hard)
+    app.early_keys = "How much should I save?\nAnd next month?\nthird\nnot finished"
+    async with app.run_test() as pilot:
+        await wait_until(pilot, lambda: app.live is not None and len(fake_openai.requests) == 1)
+        await app.workers.wait_for_complete()
+        await wait_until(pilot, lambda: app.composer.text != "not finished")
+        assert app.composer.text == "And next month?\nthird\nnot finished"
+        (title, line), handed_back = app.notices[-2:]
+        assert title == "Over budget" and line.startswith("not sent: this message (≈$0.0000")
+        assert handed_back == (
+            "",
+            "2 messages typed ahead not sent: back in the composer, Enter sends",
+        )
+        assert len(app.live.state.transcript.messages) == 2
+    assert len(fake_openai.requests) == 1
+
+
+async def test_stopping_a_reply_stops_the_lines_typed_ahead(tmp_path, fake_openai):
+    """Esc while the first line's reply streams: the reply is kept (stopped), the second
+    line is not sent but back in the composer, ahead of the unfinished one."""
+    fake_openai.script(
+        text="Keep six months aside.", chunks=["Keep six ", "months aside."], hold_after=1
+    )
+    app = fault_app(tmp_path, fake_openai.base_url, session="stopped")
+    app.early_keys = "first\nsecond\nnot finished"
+    async with app.run_test() as pilot:
+        await wait_until(pilot, lambda: any(b.text == "Keep six " for b in app.query(MessageBox)))
+        await pilot.press("escape")
+        await app.workers.wait_for_complete()
+        await wait_until(pilot, lambda: "done" in activity(app))
+        await pilot.pause()
+        assert app.composer.text == "second\nnot finished"
+        assert app.notices[-1] == (
+            "",
+            "1 message typed ahead not sent: back in the composer, Enter sends",
+        )
+    assert len(fake_openai.requests) == 1
+    state, _ = saved_session(tmp_path, "stopped")
+    assert [(m.role, m.content) for m in state.transcript.messages] == [
+        ("user", "first"),
+        ("assistant", "Keep six "),
+    ]
 
 
 async def test_text_typed_ahead_without_enter_waits_in_the_composer(tmp_path):
@@ -76,16 +193,61 @@ def test_a_message_typed_at_launch_is_sent_once_and_the_terminal_restored(enter)
     """`fincoach` on a terminal, "My rent is 20k" and Enter typed before it even starts."""
     argv = [*FINCOACH, "--session", "typed", "--provider", "offline"]
     with OnTerminal(argv, size=(24, 80), typed=b"My rent is 20k" + enter) as child:
-
-        def answered() -> bool:
-            try:
-                return [role for role, _ in session_messages("typed")] == ["user", "assistant"]
-            except (OSError, ValueError):  # not written yet, or mid-write
-                return False
-
-        wait_for(lambda: answered() or child.proc.poll() is not None)
+        wait_for(lambda: answered("typed", 1) or child.proc.poll() is not None)
         child.type(b"\x11")  # Ctrl+Q
         assert child.wait() == 0, child.tail()
         assert session_messages("typed")[0] == ("user", "My rent is 20k")
         assert [role for role, _ in session_messages("typed")] == ["user", "assistant"]
         assert child.attributes() == child.attributes_before
+
+
+def test_lines_typed_at_launch_are_sent_one_by_one_and_the_unfinished_one_waits():
+    """`fincoach` on a terminal, two lines and the start of a third typed before it even
+    starts: two turns, in order; the third line is sent only once the person finishes it
+    with Enter (so it was waiting in the composer, and was not sent before)."""
+    argv = [*FINCOACH, "--session", "lines", "--provider", "offline"]
+    with OnTerminal(argv, size=(24, 80), typed=b"first\rsecond\rthi") as child:
+        wait_for(lambda: answered("lines", 2) or child.proc.poll() is not None)
+        child.type(b"rd\r")
+        wait_for(lambda: answered("lines", 3) or child.proc.poll() is not None)
+        child.type(b"\x11")  # Ctrl+Q
+        assert child.wait() == 0, child.tail()
+        said = [text for role, text in session_messages("lines") if role == "user"]
+        assert said == ["first", "second", "third"]
+        assert child.attributes() == child.attributes_before
+
+
+async def test_a_message_sent_while_loading_goes_after_the_lines_typed_before_it(
+    tmp_path, monkeypatch, fake_openai
+):
+    """Two lines typed at launch, then the third finished in the composer and sent with
+    Enter while the coach still loads: three turns, in the order they were typed."""
+    ready = threading.Event()
+    build = startup.build_engine
+
+    def slow_build(*args, **kwargs):
+        ready.wait(timeout=60)  # the engine loads only when the test says so
+        return build(*args, **kwargs)
+
+    monkeypatch.setattr(startup, "build_engine", slow_build)
+    app = fault_app(tmp_path, fake_openai.base_url, session="loading")
+    app.early_keys = "first\nsecond\nthi"
+    async with app.run_test() as pilot:
+        await pilot.pause()
+        assert app.composer.text == "thi"
+        assert (
+            activity(app) == "starting: your 2 messages are sent one by one once the coach is ready"
+        )
+        await pilot.press("r", "d", "enter")
+        assert app.live is None and app.composer.text == "third"
+        ready.set()
+        await wait_until(pilot, lambda: app.live is not None and len(fake_openai.requests) == 3)
+        await wait_until(pilot, lambda: app.live.state.transcript.completed_turns == 3)
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert app.composer.text == ""
+    assert [said[-1] for said in exchanges(fake_openai.requests)] == [
+        ("user", "first"),
+        ("user", "second"),
+        ("user", "third"),
+    ]
