@@ -20,4 +20,9 @@ from __future__ import annotations
 # 3: statements with no figure of a kind that has none (a stance, a dependant, a city) are kept
 #    with figures; a cautious or bold stance is read without its word ("can't sleep if markets
 #    fall", "only FDs", "can take a hit"); a figure is not filed under what it comes through
-WALK_VERSION = 3
+# 4: the fold request dates the user's lines; a stance, place or family statement is kept in
+#    the user's words beside the fact read from it; corrections keep their scale ("18k no
+#    wait 16"), run-on speech is cut where each statement starts, a vehicle's or shop's
+#    insurance is a premium, money set aside for a bill is not the bill, "Priya here!" hands
+#    the keyboard over, a policy given up ends its premium
+WALK_VERSION = 4

@@ -30,7 +30,13 @@ from fincoach_tui.domain.finance_facts import (
     read,
     recognise,
 )
-from fincoach_tui.domain.statement_verdicts import carried, marked_line, replaced, replacing
+from fincoach_tui.domain.statement_verdicts import (
+    carried,
+    marked_line,
+    paraphrased,
+    replaced,
+    replacing,
+)
 from fincoach_tui.domain.statement_words import on_topic
 from fincoach_tui.domain.user_statements import (
     Statement,
@@ -262,9 +268,7 @@ def _fit(summary: _Summary, cap: int, count_text: Callable[[str], int]) -> None:
     while over() and summary.decisions:
         summary.decisions.pop(0)
         counts["older decision"] += 1
-    while over() and (
-        stale := [s for s in summary.statements if replaced(s.text, summary.against(s))[1]]
-    ):
+    while over() and (stale := [s for s in summary.statements if _superseded(summary, s)]):
         summary.statements.remove(stale[0])  # only old values, the oldest first
         counts["older statement"] += 1
     while over() and summary.was:
@@ -292,6 +296,15 @@ def _fit(summary: _Summary, cap: int, count_text: Callable[[str], int]) -> None:
             earlier = earlier[1:]
         else:
             named = named[1:]
+
+
+def _superseded(summary: _Summary, statement: Statement) -> bool:
+    """Whether all `statement` says was replaced by figures. A replaced stance, place or
+    family word is not enough: the recogniser paraphrases those and files them per
+    household, not per person ("I'm fine with high risk" and, typed by the spouse, "I'm
+    conservative" are both true), so such a statement goes only by salience."""
+    old, whole = replaced(statement.text, summary.against(statement))
+    return whole and not any(paraphrased(key) for key in old)
 
 
 def _salience(key: str) -> int:
