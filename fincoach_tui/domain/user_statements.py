@@ -76,7 +76,7 @@ CLASSES: dict[str, tuple[re.Pattern[str], tuple[str, ...]]] = {
         re.compile(
             r"\b(?:live|living|lives|based|moved|moving|move|relocat\w*|shift(?:ed|ing)?|"
             r"settled|stay(?:ing)?|rehte|rehta|rehti)\b[^.;]{0,20}?\b(?:in|to|from|at|mein)\b"
-            r"|\b(?:from|in|mein)\s+[A-Z][a-z]{2,}",
+            r"|\b(?:from|in|mein|near)\s+[A-Z][a-z]{2,}|\b[A-Z][a-z]{2,}\s+(?:mein|se)\s+\w",
         ),
         ("city",),
     ),
