@@ -131,4 +131,21 @@ def anchors_in(clause: str) -> tuple[Anchor, ...]:
             continue  # "income tax", "earning 7.2%": not the user's pay
         found.append(Anchor(match.start(), match.end(), kind.name, word, kind.slots))
     found += goal_anchors(clause, any(f.kind == "amount" for f in figures_in(clause)))
+    if not any(a.kind == "salary" for a in found):
+        found += [
+            Anchor(m.start("verb"), m.end("verb"), "salary", m["verb"], _SALARY.slots)
+            for m in _PERSON_EARNS.finditer(clause)
+        ]
     return tuple(sorted(found, key=lambda a: a.start))
+
+
+_SALARY = next(kind for kind in KINDS if kind.name == "salary")
+# A person's pay said with a plain verb: "she gets about forty thousand", "my husband makes
+# 90k", "Ravi brings home 55k". Without this the figure would go to whatever was named
+# before ("we pay 18k rent ... she gets 40k" is not rent).
+_PERSON_EARNS = re.compile(
+    r"\b(?:he|she|they|i|wife|husband|hubby|partner|spouse|(?-i:[A-Z][a-z]+))\s+(?:also\s+|now\s+)?"
+    r"(?P<verb>gets|makes|draws|brings(?:\s+home)?|takes\s+home|pulls\s+in)\b"
+    r"(?!\s+(?:me|us|him|her|them|a\s+(?:discount|bonus|refund)))",
+    re.IGNORECASE,
+)

@@ -81,6 +81,9 @@ _RISK = re.compile(
     r"|no\s+(?:direct\s+)?(?:stocks|equity|shares)\b(?!\s+(?:were|was|are|is|got|have|had)\b)"
     r"|(?:stay|keep)\s+away\s+from\s+(?:the\s+)?(?:stock\s+|share\s+)?(?:market|stocks|equity)"
     r"|(?:share\s+)?(?:bazaar|market)\s+se\s+door"
+    # Hindi: "koi risk nahi lena", "paisa doobna nahi chahiye"
+    r"|risk\s+(?:nahi|nahin|mat)\s+(?:lena|leni|le\s+sakt\w+|chahiye|uthana)"
+    r"|(?:paisa|paise|pesa)\s+(?:doob\w*|dub\w*)\s+(?:nahi|nahin)"
     # a feeling about losing, said without a word of risk: "the thought of losing money
     # makes me sick", "I'd panic if it dropped", "red numbers make me anxious"
     rf"|{_LOSS_FEAR})\b"

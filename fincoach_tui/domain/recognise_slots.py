@@ -58,6 +58,18 @@ _ASIDE_BEFORE = re.compile(
     re.IGNORECASE,
 )
 _POTS = frozenset({"emergency", "savings"})
+# Money lost is a story of the past, not what something holds now: "lost 2 lakh in F&O",
+# "chit fund mein 40 hazaar gaye the", "1.5L doob gaye", "burnt 80k on options".
+_LOST_AFTER = re.compile(
+    r"\s*(?:(?:\w+\s+){0,2}(?:gaye|gaya|gayi|doob\w*|dub\s+gaye|lost|gone|went\s+down|wiped"
+    r"(?:\s+out)?)\b)",
+    re.IGNORECASE,
+)
+_LOST_BEFORE = re.compile(
+    r"\b(?:lost|losing|burnt|burned|blew|wasted|sank)\s+(?:(?:about|around|nearly|almost|"
+    r"over|like)\s+)?$",
+    re.IGNORECASE,
+)
 
 
 def _set_aside(clause: str, figure: Figure) -> bool:
@@ -89,6 +101,8 @@ def clause_facts(
             continue  # "the driver alone is 9k of that": a part of a figure already given
         if _set_aside(clause, figure) and not any(a.kind in _POTS for a in named):
             continue  # "keeping 1.9 lakh aside for his fees": money for a bill, not the bill
+        if _LOST_AFTER.match(clause, figure.end) or _LOST_BEFORE.search(clause, 0, figure.start):
+            continue  # "40 hazaar gaye the in a chit fund": money lost, a story, not a holding
         anchor = _anchor_for(figure, named, clause)
         if anchor is None or (asked and not said_in_passing(clause, anchor, figure)):
             continue

@@ -15,6 +15,7 @@ from fincoach_tui.domain.memory import Summary
 from fincoach_tui.domain.memory.summary import SummaryStrategy
 from fincoach_tui.domain.recognise_clauses import clauses_of
 from fincoach_tui.domain.recognise_corrections import scale_corrections
+from fincoach_tui.domain.user_statements import statements_in
 from fincoach_tui.llm.offline_summary import summarize
 from tests.domain.test_facts import messages
 
@@ -327,3 +328,96 @@ def test_a_rate_in_words_is_read_as_a_rate(text, key, value):
 def test_counts_in_words_are_not_money(text):
     assert not any(k in ("cost_wedding", "expenses") for k in current(text))
     assert find_amounts(text) == []
+
+
+# ---- money lost is a story; a wish said as a noun is a goal --------------------------------
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "pehle ek baar share mein 60 hazaar doob gaye the",
+        "lost 2 lakh in F&O in the first year",
+        "burnt about 80k on options before I stopped",
+    ],
+)
+def test_money_lost_is_not_the_value_of_what_it_was_lost_in(text):
+    assert not any(k.startswith(("invest", "sip", "fd", "savings")) for k in current(text))
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["sir koi risk nahi lena hai", "humko risk nahi uthana", "bas paisa doobna nahi chahiye"],
+)
+def test_a_cautious_stance_said_in_hindi(text):
+    assert current(text)["risk"] == "conservative"
+
+
+@pytest.mark.parametrize(
+    ("text", "key", "value"),
+    [
+        (
+            "One wish I have is to do the Kailash yatra with my brother. "
+            "It will cost about 1.6 lakh. I want to go in June 2027.",
+            "goal_kailash_yatra_date",
+            "Jun 2027",
+        ),
+        (
+            "A dream we have is to build a small cottage in the hills, 30 lakh by 2032.",
+            "goal_small_cottage_amount",
+            "₹30,00,000",
+        ),
+        (
+            "The plan I have is to buy a scooty for my girl, around 90k.",
+            "goal_scooty_amount",
+            "₹90,000",
+        ),
+    ],
+)
+def test_a_wish_said_as_a_noun_is_a_goal_with_its_figures(text, key, value):
+    assert current(text)[key] == value
+
+
+# ---- a long dictated message -----------------------------------------------------------
+
+DICTATED = (
+    "ok so basically i work in a bank in nagpur and my take home is around sixty two thousand "
+    "and we pay eighteen thousand rent for a two bhk and my wife is a teacher she gets about "
+    "forty thousand and we have one daughter who is five and i also have a car loan with emi "
+    "of eleven thousand for three more years and honestly i get nervous when markets fall so "
+    "i keep most money in fds"
+)
+
+
+def test_a_long_dictation_is_kept_whole_in_pieces_not_cut_at_forty_words():
+    pieces = statements_in(DICTATED)
+    assert " ".join(pieces) == DICTATED
+    assert all(len(p.split()) <= 24 for p in pieces)
+    assert statements_in("my rent is 20k and my sip is 5k") == ("my rent is 20k and my sip is 5k",)
+
+
+def test_a_long_dictation_gives_every_figure_to_its_owner():
+    assert current(DICTATED) == {
+        "city": "Nagpur",
+        "family_spouse": "wife",
+        "family_children": "1 daughter",
+        "risk": "conservative",
+        "salary": "₹62,000",
+        "rent": "₹18,000",
+        "spouse_salary": "₹40,000",
+        "loan_car_emi": "₹11,000",
+    }
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("rent is 20k. my wife is a teacher, she gets about 40k", "₹40,000"),
+        ("my husband makes 90k", "₹90,000"),
+        ("Our rent is 31k. He also brings home 1.1L", "₹1,10,000"),
+    ],
+)
+def test_a_spouses_pay_said_with_a_plain_verb_is_theirs_not_the_last_thing_named(text, expected):
+    facts = current("My husband is in the army.", text) if "He" in text else current(text)
+    assert facts.get("spouse_salary", facts.get("salary")) == expected
+    assert facts.get("rent") != expected
