@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import re
 
+from fincoach_tui.domain.recognise_localities import CITY_OF, locality_city
 from fincoach_tui.domain.recognise_words import NOT_PLACES, first_group
 
 _CITIES = {
@@ -175,6 +176,9 @@ def city_facts(sentence: str) -> list[tuple[str, str]]:
         city = _place(match["place"], strong=True)
         if city and not _someone_else(sentence, match.start()):
             found.append((2, match.start(), city))
+    locality = locality_city(sentence) if _ABOUT_USER.search(sentence) else None
+    if locality and not _someone_else(sentence, locality[0]):
+        found.append((1, *locality))  # "a 1BHK in Andheri": Mumbai (Andheri)
     only = _ONLY_A_CITY.match(sentence)
     if only:  # "noida." said by itself: where the user is
         found.append((2, 0, _CITIES[only["city"].lower()]))
@@ -191,6 +195,9 @@ def _place(text: str, strong: bool) -> str:
     known = _CITIES.get(text.lower()) or _CITIES.get(words[0].lower())
     if known:
         return known
+    for name in (text, words[0]):  # a neighbourhood: "live near Powai" is Mumbai (Powai)
+        if name.lower() in CITY_OF:
+            return f"{CITY_OF[name.lower()]} ({name})"
     first = words[0]
     if first.lower() in _NOT_PLACES or _UPPER_ONLY.match(first) or not first[0].isupper():
         return ""
