@@ -5,7 +5,8 @@ city. Pure.
 A bounded table of well-known localities and landmarks of India's large cities, each with
 its city. `locality_city` finds one said as where someone is: after "in", "at", "near",
 "around", "off", "close to", "opposite", or before "side", "area" or "mein". The city is
-written with the locality ("Mumbai (Andheri)"), so both names stay with the fact. Whose
+written after the locality, as in an address ("Andheri, Mumbai"), so both names stay with
+the fact (no parenthesis: a summary's "(was ...)" note holds one). Whose
 place it is (the user's or a relative's) is for the caller (`recognise_places`).
 """
 
@@ -69,11 +70,11 @@ _SAID_AS_PLACE = re.compile(
 
 
 def locality_city(sentence: str) -> tuple[int, str] | None:
-    """Where in `sentence` a known locality is said as a place, and "City (Locality)";
+    """Where in `sentence` a known locality is said as a place, and "Locality, City";
     None if none is."""
     match = _SAID_AS_PLACE.search(sentence)
     if not match:
         return None
     said = match["place"] or match["place2"]
     name = " ".join(w if w.isupper() else w.title() for w in said.split())
-    return match.start(), f"{CITY_OF[said.lower()]} ({name})"
+    return match.start(), f"{name}, {CITY_OF[said.lower()]}"

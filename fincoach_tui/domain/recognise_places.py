@@ -178,7 +178,7 @@ def city_facts(sentence: str) -> list[tuple[str, str]]:
             found.append((2, match.start(), city))
     locality = locality_city(sentence) if _ABOUT_USER.search(sentence) else None
     if locality and not _someone_else(sentence, locality[0]):
-        found.append((1, *locality))  # "a 1BHK in Andheri": Mumbai (Andheri)
+        found.append((1, *locality))  # "a 1BHK in Andheri": "Andheri, Mumbai"
     only = _ONLY_A_CITY.match(sentence)
     if only:  # "noida." said by itself: where the user is
         found.append((2, 0, _CITIES[only["city"].lower()]))
@@ -195,9 +195,9 @@ def _place(text: str, strong: bool) -> str:
     known = _CITIES.get(text.lower()) or _CITIES.get(words[0].lower())
     if known:
         return known
-    for name in (text, words[0]):  # a neighbourhood: "live near Powai" is Mumbai (Powai)
+    for name in (text, words[0]):  # a neighbourhood: "live near Powai" is "Powai, Mumbai"
         if name.lower() in CITY_OF:
-            return f"{CITY_OF[name.lower()]} ({name})"
+            return f"{name}, {CITY_OF[name.lower()]}"
     first = words[0]
     if first.lower() in _NOT_PLACES or _UPPER_ONLY.match(first) or not first[0].isupper():
         return ""

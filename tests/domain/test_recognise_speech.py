@@ -262,10 +262,10 @@ def test_words_of_markets_and_ease_without_a_stance_state_none(text):
     [
         ("Hoshiarpur mein dukaan hai meri, 20 saal se", "Hoshiarpur"),
         ("Rewari mein apna ghar hai, kiraya nahi dena", "Rewari"),
-        ("we live near Powai lake, two of us", "Mumbai (Powai)"),
-        ("i stay close to Salt Lake stadium", "Kolkata (Salt Lake)"),
-        ("my flat is in HSR Layout, 3rd floor", "Bengaluru (HSR Layout)"),
-        ("we are Koramangala side only", "Bengaluru (Koramangala)"),
+        ("we live near Powai lake, two of us", "Powai, Mumbai"),
+        ("i stay close to Salt Lake stadium", "Salt Lake, Kolkata"),
+        ("my flat is in HSR Layout, 3rd floor", "HSR Layout, Bengaluru"),
+        ("we are Koramangala side only", "Koramangala, Bengaluru"),
     ],
 )
 def test_a_place_said_by_its_neighbourhood_or_the_hindi_way(text, city):
