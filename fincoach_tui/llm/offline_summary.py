@@ -20,6 +20,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 
+from fincoach_tui.domain.amounts import find_amounts
 from fincoach_tui.domain.fact_store import same_value
 from fincoach_tui.domain.finance_facts import (
     Reading,
@@ -276,7 +277,7 @@ def _fit(summary: _Summary, cap: int, count_text: Callable[[str], int]) -> None:
         del summary.was[key]
         named.append(f"the old {label_of(key)}")
     while over() and summary.statements:
-        least = min(summary.statements, key=lambda s: (salience(s.text), s.turn))
+        least = min(summary.statements, key=lambda s: (salience(s.text), _words_only(s), s.turn))
         # Never a newer statement while an older one on its topic stays: the older goes
         # first, so an old value is never left without the newer one that may replace it.
         older = [
@@ -296,6 +297,15 @@ def _fit(summary: _Summary, cap: int, count_text: Callable[[str], int]) -> None:
             earlier = earlier[1:]
         else:
             named = named[1:]
+
+
+def _words_only(statement: Statement) -> bool:
+    """Whether `statement` states a stance, a place or who the family are, and no money:
+    the facts hold only a paraphrase of it, so of two statements as salient it is kept the
+    longer (one with an amount has that amount among the facts)."""
+    return not find_amounts(statement.text) and any(
+        paraphrased(key) for key, _ in recognise(statement.text)
+    )
 
 
 def _superseded(summary: _Summary, statement: Statement) -> bool:

@@ -424,3 +424,17 @@ def test_a_spouses_pay_said_with_a_plain_verb_is_theirs_not_the_last_thing_named
     facts = current("My husband is in the army.", text) if "He" in text else current(text)
     assert facts.get("spouse_salary", facts.get("salary")) == expected
     assert facts.get("rent") != expected
+
+
+def test_under_the_cap_a_family_or_stance_statement_outlasts_an_equally_salient_one():
+    # Both have a figure; the facts hold only a paraphrase of the first ("1 daughter
+    # (Isha)"), so when one must go, the other goes, though the first is older.
+    text = fold(
+        "My daughter Isha is in class 9 at a CBSE school.",
+        "I'm 44 and have worked in logistics for 20 years.",
+        "Rent is 19k.",
+        cap=47,
+    )
+    assert "Isha is in class 9" in text
+    assert "logistics" not in text
+    assert text.endswith("Dropped to fit the cap: 1 older statement.")
