@@ -126,6 +126,13 @@ _HINDI_PLACE = re.compile(
     r"kaam|naukri|job|office|business|dhanda|rehta|rehti|rehte|rahta|rahti|rahte|rehna|"
     r"settled|posting)|se\s+(?:hoon|hun|hu|hain))\b"
 )
+# A place wanted, bought or owned elsewhere is not where the user lives: "we want a 2BHK in
+# Baner", "looking at plots near Sarjapur", "a flat in Gomti Nagar which is rented out".
+_NOT_HOME = re.compile(
+    r"\b(?:want|wants|wanted|plan|plans|planning|buy|buying|bought|looking\s+(?:for|at)|dream|"
+    r"thinking\s+of|purchase|invest\w*|plot|site|land|rented\s+out|let\s+out|office|branch)\b",
+    re.IGNORECASE,
+)
 _ONLY_A_CITY = re.compile(rf"^\W*(?P<city>{_KNOWN})\W*$", re.IGNORECASE)
 # Someone else is where the place is: "our son is settled in Dubai", "my friend in Pune".
 _SOMEONE_ELSE = re.compile(
@@ -177,7 +184,11 @@ def city_facts(sentence: str) -> list[tuple[str, str]]:
         if city and not _someone_else(sentence, match.start()):
             found.append((2, match.start(), city))
     locality = locality_city(sentence) if _ABOUT_USER.search(sentence) else None
-    if locality and not _someone_else(sentence, locality[0]):
+    if (
+        locality
+        and not _someone_else(sentence, locality[0])
+        and not _NOT_HOME.search(sentence, 0, locality[0])
+    ):
         found.append((1, *locality))  # "a 1BHK in Andheri": "Andheri, Mumbai"
     only = _ONLY_A_CITY.match(sentence)
     if only:  # "noida." said by itself: where the user is
@@ -195,7 +206,7 @@ def _place(text: str, strong: bool) -> str:
     known = _CITIES.get(text.lower()) or _CITIES.get(words[0].lower())
     if known:
         return known
-    for name in (text, words[0]):  # a neighbourhood: "live near Powai" is "Powai, Mumbai"
+    for name in (text, words[0]) if strong else ():  # "live near Powai": "Powai, Mumbai"
         if name.lower() in CITY_OF:
             return f"{name}, {CITY_OF[name.lower()]}"
     first = words[0]

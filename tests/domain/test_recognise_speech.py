@@ -279,6 +279,7 @@ def test_a_place_said_by_its_neighbourhood_or_the_hindi_way(text, city):
         "Diwali mein ghar jaana hai",
         "my cousin lives near Baner",
         "my sister lives in Bandra",
+        "we want a 2BHK in Wakad in five years",
     ],
 )
 def test_someone_elses_place_or_a_festival_is_not_where_the_user_lives(text):
