@@ -34,8 +34,11 @@ _SCALES = {
     "crores": 1e7,
     "mn": 1e6,
     "million": 1e6,
+    "hazaar": 1e3,  # Hindi: "40 hazaar"
+    "hazar": 1e3,
+    "hajar": 1e3,
 }
-_SCALE = r"(?:k|thousand|lakhs?|lacs?|lpa|l|cr|crores?|mn|million)"
+_SCALE = r"(?:k|thousand|lakhs?|lacs?|lpa|l|cr|crores?|mn|million|hazaa?r|hajar)"
 _NUMBER = r"\d{1,3}(?:,\d{2,3})+(?:\.\d+)?|\d+(?:\.\d+)?"
 _DIGITS = re.compile(
     r"(?<![\w.])"
@@ -50,12 +53,13 @@ _DIGITS = re.compile(
 _UNITS = NUMBER_WORDS
 _TOKEN = (
     "|".join(sorted(_UNITS, key=len, reverse=True))
-    + r"|a|an|half|hundred|thousand|lakhs?|lacs?|crores?|million|and"
+    + r"|a|an|half|hundred|thousand|lakhs?|lacs?|crores?|million|and|point"
 )
 # A run of number words ("twenty-five thousand", "two and a half lakh", "one lakh twenty
 # thousand"); it is money only if it holds a scale word ("three months" is not).
 _WORDS = re.compile(rf"\b(?:{_TOKEN})(?:[\s-]+(?:{_TOKEN}))*\b", re.IGNORECASE)
 _BIG = frozenset("thousand lakh lakhs lac lacs crore crores million".split())
+_WORDS_K = re.compile(r"\s?k\b", re.IGNORECASE)
 _RUPEE_WORDS = re.compile(r"\s?(?:rupees|rs\b\.?|inr\b)", re.IGNORECASE)
 _YEAR = re.compile(r"^(?:19|20)\d\d$")
 # A bare four-digit figure that could be a year ("2000", "1950") is money when the words
@@ -108,17 +112,23 @@ def find_amounts(text: str) -> list[Amount]:
     for match in _WORDS.finditer(text):
         words = match.group(0).split()
         tokens = re.findall(r"[a-z]+", match.group(0).lower())
-        if not _BIG & set(tokens) or not set(tokens) & (set(_UNITS) | {"a", "an", "half"}):
+        if not set(tokens) & (set(_UNITS) | {"a", "an", "half"}):
             continue
-        while words and words[-1].lower() in ("a", "an", "and"):  # "thousand a month"
+        while words and words[-1].lower() in ("a", "an", "and", "point"):  # "thousand a month"
             words.pop()
         if not words:
             continue
         value = _words_value(" ".join(words))
-        if not value:
-            continue
         end = match.start() + len(" ".join(words))
+        said_k = _WORDS_K.match(text, end)  # "sixty-five k"
+        if said_k:
+            value, end = value * 1e3, said_k.end()
+        # Money only with a scale word, or as hundreds past a thousand ("fifteen hundred");
+        # "three months", "two kids" and "five hundred people" are not money.
+        hundreds = "hundred" in tokens and value >= 1000
         tail = _RUPEE_WORDS.match(text, end)
+        if not value or not (_BIG & set(tokens) or said_k or hundreds or tail):
+            continue
         if tail:
             end = tail.end()
         found.append(Amount(value, "INR", match.start(), end))
@@ -190,9 +200,16 @@ def _words_value(words: str) -> float:
     """ "twenty-five thousand" -> 25000; "two and a half lakh" -> 250000."""
     total = 0.0
     current = 0.0
+    last_scale = 0.0
     tokens = re.findall(r"[a-z]+", words.lower())
+    decimals = 0  # digits read after "point": "one point two lakh"
     for index, word in enumerate(tokens):
-        if word in _UNITS:
+        if word == "point":
+            decimals = 1
+        elif decimals and word in _UNITS and _UNITS[word] < 10:
+            current += _UNITS[word] / 10**decimals
+            decimals += 1
+        elif word in _UNITS:
             current += _UNITS[word]
         elif word in ("a", "an"):
             following = tokens[index + 1] if index + 1 < len(tokens) else ""
@@ -204,5 +221,9 @@ def _words_value(words: str) -> float:
             current = (current or 1) * 100
         elif word in _SCALES:
             total += (current or 1) * _SCALES[word]
-            current = 0
+            current, last_scale, decimals = 0, _SCALES[word], 0
+    if current and last_scale >= 1e5 and current < 100:
+        # "one lakh twenty" is 1,20,000 and "two crore fifty" 2.5 crore: what trails a lakh
+        # or a crore unscaled is in its hundredths
+        return total + current * last_scale / 100
     return total + current

@@ -68,3 +68,27 @@ def count_value(text: str) -> float | None:
     if len(words) == 2 and words[0] in TENS and words[1] in UNITS and UNITS[words[1]] < 10:
         return float(TENS[words[0]] + UNITS[words[1]])
     return float(NUMBER_WORDS[words[0]]) if len(words) == 1 else None
+
+
+_DIGIT_WORDS = "|".join(w for w, v in sorted(UNITS.items(), key=lambda i: -len(i[0])) if v < 10)
+_RATE_WORDS = re.compile(
+    rf"\b(?P<whole>{NUMBER})(?:\s+point\s+(?P<fraction>(?:{_DIGIT_WORDS})(?:\s+(?:{_DIGIT_WORDS}))*))?"
+    r"(?=\s*(?:%|percent\b|per\s?cent\b))",
+    re.IGNORECASE,
+)
+
+
+def rates_in_digits(text: str) -> str:
+    """`text` with a rate said in words written in digits: "seven point one percent" is
+    "7.1 percent", "nine percent" is "9 percent" (a rate is read from digits only)."""
+
+    def digits(match: re.Match[str]) -> str:
+        whole = count_value(match["whole"])
+        if whole is None:
+            return match.group(0)
+        fraction = "".join(
+            str(UNITS[w]) for w in (match["fraction"] or "").lower().split() if w in UNITS
+        )
+        return f"{int(whole)}.{fraction}" if fraction else str(int(whole))
+
+    return _RATE_WORDS.sub(digits, text)

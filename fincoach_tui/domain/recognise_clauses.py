@@ -49,6 +49,7 @@ def clauses_of(sentence: str) -> list[str]:
         parts.append(sentence[start : match.start()])
         start = match.end()
     parts.append(sentence[start:])
+    parts = [piece for part in parts for piece in _run_on(part)]
     # A clause with figures but no anchor of its own borrows from the clause before it
     # ("my FD is ₹50,000, maturing in March"): join them back when that happens.
     joined: list[str] = []
@@ -58,6 +59,56 @@ def clauses_of(sentence: str) -> list[str]:
         else:
             joined.append(part)
     return joined
+
+
+# What may stand between a figure and the next thing named in speech with no punctuation:
+# "salary is 64000 rent is 15000", "70 thousand per month rent I pay 18 thousand".
+_RUN_ON_GAP = re.compile(
+    r"^[\s,]*(?:(?:a|per|every|each)\s+(?:month|year)|monthly|yearly|annually|p\.?m\.?)?"
+    r"[\s,]*(?:(?:my|our|the)\s+)?$",
+    re.IGNORECASE,
+)
+# Someone else starting a new statement in the middle of a run-on: "... sixty thousand my
+# wife earns ...", "... 40k she gets 35k".
+_PERSON_NEXT = re.compile(
+    r"\s+(?=(?:my|our)\s+(?:wife|husband|hubby|spouse|partner|father|mother|dad|mom|papa|"
+    r"parents|son|daughter|brother|sister)\b|(?:she|he|they)\s+(?:gets?|earns?|makes?|draws?|"
+    r"has|pays?|is)\b)",
+    re.IGNORECASE,
+)
+
+
+def _run_on(clause: str) -> list[str]:
+    """A clause said without punctuation cut where each statement starts. Each thing named
+    first and then given its figure ("rent is 15000") is its own clause when it follows
+    another such figure directly ("salary is 64000 rent is 15000": otherwise 64000 stands
+    right before "rent" and reads as the rent). A figure given before its name ("25k rent")
+    is not cut from it; nor is a name with no figure after it ("we pay 25k rent")."""
+    figures = figures_in(clause)
+    if len(figures) < 2:
+        return [clause]
+    anchors = anchors_in(clause)
+    cuts: list[int] = []
+    last = 0
+    for index, anchor in enumerate(anchors):
+        before = [f for f in figures if last <= f.start and f.end <= anchor.start]
+        if not before or not _RUN_ON_GAP.match(clause[before[-1].end : anchor.start]):
+            continue
+        limit = anchors[index + 1].start if index + 1 < len(anchors) else len(clause)
+        own = any(anchor.end <= f.start < limit for f in figures)
+        named_first = any(last <= a.start and a.end <= before[0].start for a in anchors[:index])
+        if own and named_first:
+            cuts.append(anchor.start)
+            last = anchor.start
+    for person in _PERSON_NEXT.finditer(clause):
+        if any(f.end <= person.start() for f in figures) and any(
+            f.start >= person.end() for f in figures
+        ):
+            cuts.append(person.end())
+    if not cuts:
+        return [clause]
+    bounds = [0, *sorted(set(cuts)), len(clause)]
+    return [clause[a:b].strip() for a, b in zip(bounds, bounds[1:]) if clause[a:b].strip()]
 
 
 # Every kind's anchor words in one pattern (one pass per clause, not one per kind); at a
@@ -80,4 +131,21 @@ def anchors_in(clause: str) -> tuple[Anchor, ...]:
             continue  # "income tax", "earning 7.2%": not the user's pay
         found.append(Anchor(match.start(), match.end(), kind.name, word, kind.slots))
     found += goal_anchors(clause, any(f.kind == "amount" for f in figures_in(clause)))
+    if not any(a.kind == "salary" for a in found):
+        found += [
+            Anchor(m.start("verb"), m.end("verb"), "salary", m["verb"], _SALARY.slots)
+            for m in _PERSON_EARNS.finditer(clause)
+        ]
     return tuple(sorted(found, key=lambda a: a.start))
+
+
+_SALARY = next(kind for kind in KINDS if kind.name == "salary")
+# A person's pay said with a plain verb: "she gets about forty thousand", "my husband makes
+# 90k", "Ravi brings home 55k". Without this the figure would go to whatever was named
+# before ("we pay 18k rent ... she gets 40k" is not rent).
+_PERSON_EARNS = re.compile(
+    r"\b(?:he|she|they|i|wife|husband|hubby|partner|spouse|(?-i:[A-Z][a-z]+))\s+(?:also\s+|now\s+)?"
+    r"(?P<verb>gets|makes|draws|brings(?:\s+home)?|takes\s+home|pulls\s+in)\b"
+    r"(?!\s+(?:me|us|him|her|them|a\s+(?:discount|bonus|refund)))",
+    re.IGNORECASE,
+)

@@ -25,6 +25,8 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 from fincoach_tui.domain.fact_kinds import GOAL_OBJECTS, KINDS, loan_type
+from fincoach_tui.domain.number_words import rates_in_digits
+from fincoach_tui.domain.recognise_corrections import scale_corrections
 from fincoach_tui.domain.recognise_goals import GOAL_SLOTS
 from fincoach_tui.domain.recognise_parts import Anchor
 from fincoach_tui.domain.recognise_words import SPOUSE_WORDS
@@ -285,9 +287,21 @@ _SAME_THING = frozenset(
 )
 
 
+# A year the clause tells a past event by ("I lost money in 2020", "back in 2008", "the
+# business failed in 2009"): a story, not a date of the thing talked about before.
+_PAST_EVENT = re.compile(
+    r"\b(?:lost|failed|crashed|burnt|burned|happened|went bust|collapsed|sold|quit|"
+    r"got (?:married|burnt|burned)|back in|ever since)\b[^.;]{0,40}?\b(?:19|20)\d\d\b",
+    re.IGNORECASE,
+)
+
+
 def names_another_item(clause: str) -> bool:
     """Whether a clause opens with "and"/"also"/"plus" (or its Hindi, Bengali, Marathi,
-    Kannada, Tamil, Malayalam word) and names something of its own before its figure."""
+    Kannada, Tamil, Malayalam word) and names something of its own before its figure, or
+    tells a past event by its year ("I lost money in 2020")."""
+    if _PAST_EVENT.search(clause):
+        return True
     match = _ANOTHER.match(clause)
     if not match or REFERS_BACK.search(match["words"]):
         return False
@@ -321,10 +335,13 @@ _WORD = re.compile(r"[A-Za-z]{4,}")
 
 
 def mend_typos(text: str) -> str:
-    """`text` with the kind words it misspells one slip away written right."""
+    """`text` with the kind words it misspells one slip away written right, and a number
+    corrected in the same breath in the scale of the figure it corrects (`scale_corrections`:
+    "18k no wait not 18 its 16"), and a rate said in words in digits ("seven point one
+    percent")."""
 
     def mend(match: re.Match[str]) -> str:
         word = match.group(0)
         return _MENDED.get(word.lower(), word)
 
-    return _WORD.sub(mend, text)
+    return scale_corrections(rates_in_digits(_WORD.sub(mend, text)))

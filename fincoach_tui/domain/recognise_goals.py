@@ -48,7 +48,8 @@ _NOT_A_GOAL = (
 )
 # "want to buy a bike", "saving up for a sabbatical", "planning for our trip".
 _GOAL = re.compile(
-    rf"\b(?:(?:{_GOAL_VERB})\s+(?:to\s+(?:{_TO_VERB})|for|towards)"
+    # "wish to do", and the same said with the verb as a noun: "one wish I have is to do"
+    rf"\b(?:(?:{_GOAL_VERB})(?:\s+(?:i|we)\s+(?:have|had))?(?:\s+is)?\s+(?:to\s+(?:{_TO_VERB})|for|towards)"
     r"|(?:thinking|think|considering|dreaming)\s+(?:of|about)\s+(?:buying|getting|taking|"
     rf"building|starting|doing|owning))\s+{_ARTICLE}"
     r"(?P<obj>[a-z0-9][a-z0-9'-]*(?:\s+[a-z][a-z'-]*){0,2})",

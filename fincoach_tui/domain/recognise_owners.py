@@ -44,6 +44,9 @@ _SPEAKER = re.compile(
     r"^\W*(?:(?P<tag>(?!Q\b)[A-Z])|(?P<name>[A-Z][a-z]{1,11})\s+here)\s*(?:here\s*)?:\s*(?=\S)"
 )
 _BOTH = re.compile(r"^\W*[A-Z]{1,2}\s*[+&/]\s*[A-Z]{1,2}\s*:")
+# A hand-over said as a sentence of its own: "Priya here!", "Rohit again.", "Meera here
+# now." (an introduction goes on in the same sentence: "Gurpreet here, hardware shop ...").
+_HAND_OVER = re.compile(r"^\W*(?P<name>[A-Z][a-z]{1,11})\s+(?:here|again)(?:\s+now)?\s*[.!]*\s*$")
 
 
 def speaker_of(sentence: str) -> str | None:
@@ -52,9 +55,12 @@ def speaker_of(sentence: str) -> str | None:
     if _BOTH.match(sentence):
         return ""
     match = _SPEAKER.match(sentence)
-    if not match:
-        return None
-    return (match["tag"] or match["name"]).lower()
+    if match:
+        return (match["tag"] or match["name"]).lower()
+    handed = _HAND_OVER.match(sentence)
+    if handed and handed["name"] not in NOT_NAMES:
+        return handed["name"].lower()
+    return None
 
 
 def about_parent(clause: str) -> bool:

@@ -15,6 +15,36 @@ def name_facts(sentence: str) -> list[tuple[str, str]]:
     return [("name", m.group(1)) for m in _NAME.finditer(sentence) if m.group(1) not in NOT_NAMES]
 
 
+# What falls: the words for money going down, and for the feeling it gives.
+_FALLS = (
+    r"(?:losing|lose|loss(?:es)?|dips?|drops?|falls?|crash(?:es)?|swings?|ups and downs|"
+    r"go(?:es|ing)?\s+down|"
+    r"volatility|red|the market (?:falling|dropping|crashing)|markets? (?:falling|dropping|"
+    r"crashing))"
+)
+_UNEASE = r"(?:sick|nervous|anxious|uneasy|jittery|queasy|scared|panic(?:ky)?|restless)"
+_LOSS_FEAR = (
+    rf"(?:the\s+)?(?:thought|idea)\s+of\s+(?:\w+\s+){{0,3}}?{_FALLS}\b[^.;!?]{{0,30}}?"
+    rf"(?:makes?|gives?)\s+me\s+(?:feel\s+)?(?:\w+\s+)?{_UNEASE}"
+    rf"|(?:i'd|i\s+would|i\s+will|i'll|i)\s+(?:totally\s+|probably\s+|just\s+)?"
+    r"(?:panic|freak(?:\s+out)?|lose\s+it|break\s+down)\s+(?:if|when|seeing)"
+    rf"|{_FALLS}\s+(?:\w+\s+){{0,4}}?(?:makes?|make|gives?)\s+me\s+(?:feel\s+)?{_UNEASE}"
+    rf"|(?:get|gets|getting|feel|am|i'm)\s+(?:really\s+|very\s+|so\s+)?{_UNEASE}\s+"
+    r"(?:when|if|seeing|about)\s+(?:\w+\s+){0,3}?(?:money|markets?|portfolio|savings|"
+    r"investments?|it|prices?)\s+(?:go(?:es)?\s+down|falls?|drops?|dips?|crash(?:es)?)"
+    rf"|(?:can't|cannot|cant|couldn't)\s+(?:bear|stand|handle|take)\s+(?:to\s+)?"
+    rf"(?:see\s+|seeing\s+)?(?:\w+\s+){{0,2}}?{_FALLS}"
+    rf"|hate\s+(?:to\s+)?(?:see\s+|seeing\s+)?(?:\w+\s+){{0,2}}?{_FALLS}"
+)
+_LOSS_EASE = (
+    rf"(?:don't|do\s+not|dont|never)\s+(?:really\s+)?(?:mind|worry\s+about|care\s+about|"
+    rf"lose\s+sleep\s+over)\s+(?:seeing\s+)?(?:some\s+|short[- ]term\s+|the\s+)?{_FALLS}"
+    rf"|{_FALLS}\s+(?:don't|doesn't|do\s+not|does\s+not|never)\s+(?:really\s+)?"
+    r"(?:bother|scare|worry|faze|rattle)\s+me"
+    rf"|(?:ok(?:ay)?|fine|comfortable|cool|at\s+ease)\s+(?:with|seeing)\s+"
+    rf"(?:some\s+|short[- ]term\s+|big\s+|the\s+)?{_FALLS}"
+    rf"|can\s+ride\s+out\s+(?:the\s+|any\s+)?{_FALLS}"
+)
 _RISK = re.compile(
     r"\b(?P<risk>(?:(?:very|quite|a bit|a little|fairly|somewhat|rather|pretty|extremely|really)\s+)?"
     r"(?:risk[- ]averse|risk[- ]taker|conservative|cautious|aggressive|"
@@ -47,12 +77,21 @@ _RISK = re.compile(
     r"|(?:can(?:'t|not)|cant|don't|dont|do not|won't)\s+sleep|lose\s+sleep"
     r"|capital\s+(?:protection|safety|preservation)"
     r"|(?:only|just|sirf)\s+(?:in\s+)?(?:fds?|fixed deposits?|gold|ppf)"
-    r"|no\s+(?:direct\s+)?(?:stocks|equity|shares)"
+    # "no stocks for me", not "no stocks were harmed" (a joke, not a stance)
+    r"|no\s+(?:direct\s+)?(?:stocks|equity|shares)\b(?!\s+(?:were|was|are|is|got|have|had)\b)"
     r"|(?:stay|keep)\s+away\s+from\s+(?:the\s+)?(?:stock\s+|share\s+)?(?:market|stocks|equity)"
-    r"|(?:share\s+)?(?:bazaar|market)\s+se\s+door)\b"
+    r"|(?:share\s+)?(?:bazaar|market)\s+se\s+door"
+    # Hindi: "koi risk nahi lena", "paisa doobna nahi chahiye"
+    r"|risk\s+(?:nahi|nahin|mat)\s+(?:lena|leni|le\s+sakt\w+|chahiye|uthana)"
+    r"|(?:paisa|paise|pesa)\s+(?:doob\w*|dub\w*)\s+(?:nahi|nahin)"
+    # a feeling about losing, said without a word of risk: "the thought of losing money
+    # makes me sick", "I'd panic if it dropped", "red numbers make me anxious"
+    rf"|{_LOSS_FEAR})\b"
     # a bold stance said as what the user can bear
     r"|\b(?P<bold>can\s+(?:take|afford)\s+(?:a\s+)?(?:hit|losses|to\s+lose)"
-    r"|(?:full|all|100%)\s+equity)\b",
+    r"|(?:full|all|100%)\s+equity"
+    # at ease with losses and swings: "dips don't bother me", "I don't mind seeing red"
+    rf"|{_LOSS_EASE})\b",
     re.IGNORECASE,
 )
 _QUALIFIER = re.compile(

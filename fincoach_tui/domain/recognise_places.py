@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import re
 
+from fincoach_tui.domain.recognise_localities import CITY_OF, locality_city
 from fincoach_tui.domain.recognise_words import NOT_PLACES, first_group
 
 _CITIES = {
@@ -83,7 +84,8 @@ _LIVING = re.compile(
     r"\b(?:live|living|lives|lived|based|settled|stay|staying|stays|reside|residing|"
     r"moved|moving|move|relocated|relocating|relocate|shifted|shifting|shift|"
     r"transferred|posted|located|work|works|working)\s+(?:back\s+)?(?:me\s+)?(?:(?:our\s+|my\s+|the\s+)?base\s+)?"
-    r"(?:out\s+of|out\s+to|over\s+to|down\s+to|up\s+to|into|in|to|at)\s+(?:the\s+city\s+of\s+)?"
+    r"(?:out\s+of|out\s+to|over\s+to|down\s+to|up\s+to|into|in|to|at|near|close\s+to|"
+    r"next\s+to|right\s+by|off)\s+(?:the\s+city\s+of\s+)?"
     r"(?P<place>[A-Za-z]+(?-i:\s[A-Z][a-z]+)?)"
     r"|\b(?:i'm|i am|im|we're|we are|currently|presently|now|these days)\s+(?:\w+\s+)?"
     r"(?:in|at)\s+(?P<place3>[A-Za-z]+(?-i:\s[A-Z][a-z]+)?)"
@@ -116,12 +118,28 @@ _KNOWN_CITY = re.compile(
     r"(?:ho\s+)?(?:gaya|gaye|gayi|gye|gya|kar\s+(?:liya|liye|diya))\b",
     re.IGNORECASE,
 )
+# A place named the Hindi way, before "mein" and what the user has or does there, or "se"
+# and "hoon": "Hoshiarpur mein dukaan hai", "Rewari mein apna ghar hai", "Ballia se hoon".
+_HINDI_PLACE = re.compile(
+    r"\b(?P<place>[A-Z][a-z]{2,})\s+(?:(?:mein|me|mai|main)\s+(?:(?:apni|apna|meri|mera|"
+    r"hamari|hamara|humari|humara|ek|bhi|hi)\s+)?(?:dukaan|dukan|shop|ghar|kamra|"
+    r"kaam|naukri|job|office|business|dhanda|rehta|rehti|rehte|rahta|rahti|rahte|rehna|"
+    r"settled|posting)|se\s+(?:hoon|hun|hu|hain))\b"
+)
+# A place wanted, bought or owned elsewhere is not where the user lives: "we want a 2BHK in
+# Baner", "looking at plots near Sarjapur", "a flat in Gomti Nagar which is rented out".
+_NOT_HOME = re.compile(
+    r"\b(?:want|wants|wanted|plan|plans|planning|buy|buying|bought|looking\s+(?:for|at)|dream|"
+    r"thinking\s+of|purchase|invest\w*|plot|site|land|rented\s+out|let\s+out|office|branch)\b",
+    re.IGNORECASE,
+)
 _ONLY_A_CITY = re.compile(rf"^\W*(?P<city>{_KNOWN})\W*$", re.IGNORECASE)
 # Someone else is where the place is: "our son is settled in Dubai", "my friend in Pune".
 _SOMEONE_ELSE = re.compile(
     r"\b(?:friends?|colleagues?|brother|sister|cousin|neighbou?rs?|boss|sons?|daughters?|"
     r"kids?|children|parents|mother|father|mom|dad|in-laws|relatives?|uncle|aunt|husband|"
     r"wife|he|she|they|his|her|their|amma|appa|papa|mummy|maa|baba|nanna|grand\w+|"
+    r"bhai|bhaiya|behen|behan|didi|beta|beti|chacha|chachi|mama|mami|bua|dost|yaar|"
     r"[a-z]+'s)\b",
     re.IGNORECASE,
 )
@@ -129,7 +147,10 @@ _NOT_PLACES = (
     frozenset(
         "a an the my our this that it its tech finance sales marketing it software banking "
         "government private public school college hospital office home town city village "
-        "india abroad cash equity debt total future hand person advance".split()
+        "india abroad cash equity debt total future hand person advance "
+        # times of year said like places: "Diwali mein ghar jaana hai", "in Pujo"
+        "diwali holi eid christmas navratri pujo puja onam pongal sankranti ganpati dussehra "
+        "summer winter monsoon weekend weekends".split()
     )
     | NOT_PLACES
 )
@@ -158,6 +179,17 @@ def city_facts(sentence: str) -> list[tuple[str, str]]:
         strong = first_group(known, "city2", "city3", "city4", "city5", "city6")
         if strong or _ABOUT_USER.search(sentence) or re.search(r"\bbased\b", sentence, re.I):
             found.append((2, known.start(), _CITIES[said.lower()]))
+    for match in _HINDI_PLACE.finditer(sentence):
+        city = _place(match["place"], strong=True)
+        if city and not _someone_else(sentence, match.start()):
+            found.append((2, match.start(), city))
+    locality = locality_city(sentence) if _ABOUT_USER.search(sentence) else None
+    if (
+        locality
+        and not _someone_else(sentence, locality[0])
+        and not _NOT_HOME.search(sentence, 0, locality[0])
+    ):
+        found.append((1, *locality))  # "a 1BHK in Andheri": "Andheri, Mumbai"
     only = _ONLY_A_CITY.match(sentence)
     if only:  # "noida." said by itself: where the user is
         found.append((2, 0, _CITIES[only["city"].lower()]))
@@ -174,6 +206,9 @@ def _place(text: str, strong: bool) -> str:
     known = _CITIES.get(text.lower()) or _CITIES.get(words[0].lower())
     if known:
         return known
+    for name in (text, words[0]) if strong else ():  # "live near Powai": "Powai, Mumbai"
+        if name.lower() in CITY_OF:
+            return f"{name}, {CITY_OF[name.lower()]}"
     first = words[0]
     if first.lower() in _NOT_PLACES or _UPPER_ONLY.match(first) or not first[0].isupper():
         return ""

@@ -21,6 +21,7 @@ from fincoach_tui.domain.fact_kinds import (
 )
 from fincoach_tui.domain.recognise_clauses import INCLUDED, anchors_in
 from fincoach_tui.domain.recognise_context import Subject
+from fincoach_tui.domain.recognise_corrections import takes_back
 from fincoach_tui.domain.recognise_endings import ENDING_KINDS, ended_value, has_ended
 from fincoach_tui.domain.recognise_family import insured
 from fincoach_tui.domain.recognise_owners import owned_key
@@ -44,6 +45,39 @@ _SOURCE = re.compile(r"\b(?:through|via|from)\s+(?:(?:my|our|the|his|her|their|a
 _PART_OF = re.compile(r"\s*(?:of|out of)\s+(?:that|this|it|which|those|these|them)\b", re.I)
 
 
+# Money set aside for something is not what that thing costs: "I will keep that 1.9 lakh
+# aside for Anurag's fees", "parked 50k separately for the insurance renewal", "20k alag
+# rakha hai school ke liye". Only a pot (an emergency fund, savings) is what is set aside.
+_ASIDE_AFTER = re.compile(
+    r"\s*(?:(?:a|per|every)\s+(?:month|year)\s+)?(?:aside|apart|separately|alag|side mein)\b",
+    re.IGNORECASE,
+)
+_ASIDE_BEFORE = re.compile(
+    r"\b(?:set(?:ting)?|keep(?:ing)?|kept|put(?:ting)?|park(?:ed|ing)?)\s+aside\s+$"
+    r"|\b(?:earmark(?:ed|ing)?|ringfenc(?:ed|ing)|reserv(?:ed|ing))\s+(?:(?:about|around|another)\s+)?$",
+    re.IGNORECASE,
+)
+_POTS = frozenset({"emergency", "savings"})
+# Money lost is a story of the past, not what something holds now: "lost 2 lakh in F&O",
+# "chit fund mein 40 hazaar gaye the", "1.5L doob gaye", "burnt 80k on options".
+_LOST_AFTER = re.compile(
+    r"\s*(?:(?:\w+\s+){0,2}(?:gaye|gaya|gayi|doob\w*|dub\s+gaye|lost|gone|went\s+down|wiped"
+    r"(?:\s+out)?)\b)",
+    re.IGNORECASE,
+)
+_LOST_BEFORE = re.compile(
+    r"\b(?:lost|losing|burnt|burned|blew|wasted|sank)\s+(?:(?:about|around|nearly|almost|"
+    r"over|like)\s+)?$",
+    re.IGNORECASE,
+)
+
+
+def _set_aside(clause: str, figure: Figure) -> bool:
+    return bool(
+        _ASIDE_AFTER.match(clause, figure.end) or _ASIDE_BEFORE.search(clause, 0, figure.start)
+    )
+
+
 def clause_facts(
     clause: str,
     extra: Anchor | None = None,
@@ -61,9 +95,14 @@ def clause_facts(
         return []
     facts: list[tuple[str, str]] = []
     filled: dict[tuple[int, str], int] = {}  # (anchor, slot) -> how many figures filled it
+    last_end = 0  # where the figure before ends: "4 thousand, I mean 5" is one deposit
     for figure in figures_in(clause):
         if _PART_OF.match(clause, figure.end):
             continue  # "the driver alone is 9k of that": a part of a figure already given
+        if _set_aside(clause, figure) and not any(a.kind in _POTS for a in named):
+            continue  # "keeping 1.9 lakh aside for his fees": money for a bill, not the bill
+        if _LOST_AFTER.match(clause, figure.end) or _LOST_BEFORE.search(clause, 0, figure.start):
+            continue  # "40 hazaar gaye the in a chit fund": money lost, a story, not a holding
         anchor = _anchor_for(figure, named, clause)
         if anchor is None or (asked and not said_in_passing(clause, anchor, figure)):
             continue
@@ -71,8 +110,10 @@ def clause_facts(
         if fact is None:
             continue
         slot = (anchor.start, str(_slot_for(anchor, figure, clause)))
-        filled[slot] = filled.get(slot, 0) + 1
-        if anchor.kind in ("fd", "rd") and filled[slot] > 1:
+        if not takes_back(clause[last_end : figure.start]):
+            filled[slot] = filled.get(slot, 0) + 1
+        last_end = figure.end
+        if anchor.kind in ("fd", "rd") and filled.get(slot, 0) > 1:
             # "three FDs: 10 lakh at 7.4% ..., 8 lakh at 7.6% ...": each deposit its own
             fact = (f"{anchor.kind}{filled[slot]}_{fact[0].split('_', 1)[1]}", fact[1])
         facts.append(fact)
@@ -107,7 +148,11 @@ def _endings(
         if any(k == key for k, _ in facts + ended):
             continue
         thing = {"loan": f"{kind} loan".replace("loan loan", "loan"), "sip": "SIP", "rd": "RD"}
-        ended.append((key, ended_value(anchor.kind, thing.get(anchor.kind, anchor.word.lower()))))
+        value = ended_value(anchor.kind, thing.get(anchor.kind, anchor.word.lower()))
+        ended.append((key, value))
+        premium = anchor.slots.get("premium", "").format(t=kind)
+        if premium and not any(k == premium for k, _ in facts):
+            ended.append((premium, value))  # a policy given up is no longer paid for
     return ended
 
 
@@ -237,6 +282,11 @@ def _fact(
     # "Home loan for the plot, EMI is 41,500": the home loan's; "we bought a car last year;
     # the loan EMI is 14,200": the car's.
     kind = _loan_kind(anchor, clause, hint) if anchor.kind == "loan" else _type_of(anchor, clause)
+    thing = _ASSET_INSURED.search(clause) if anchor.kind == "insurance" else None
+    if thing is not None and figure.amount is not None:
+        # A car's or a shop's insurance is a bill, not the family's cover: what it costs.
+        key = f"insurance_{_asset(thing)}_premium"
+        return key, amount_value(key, figure.amount, clause[figure.amount.end :])
     key = anchor.slots[slot].format(t=kind)
     if anchor.kind == "insurance":
         whose = insured(clause[figure.end :], clause, spouse, name)
@@ -252,6 +302,30 @@ def _fact(
     if figure.kind == "duration" and key.endswith(("_date", "_end", "_maturity")):
         return key, f"in {figure.text}"  # "the plan is now for 5 years": a date from now
     return key, figure.text
+
+
+# What is insured when it is a thing, not a person: a vehicle or a property ("gaadi ka
+# insurance", "the bike's insurance", "insurance on the car", "shop insurance, fire and
+# burglary"). Its figure is what it costs, however it is phrased ("28,000 lagenge").
+_THINGS = (
+    r"car|bike|scooty|scooter|two-wheeler|vehicle|motor|auto|cab|taxi|truck|tractor|gaadi|"
+    r"gadi|shop|dukaan|store|godown|warehouse|office|factory|fire|burglary|theft|property|"
+    r"contents|phone|mobile|laptop|travel"
+)
+_ASSET_INSURED = re.compile(
+    rf"\b(?P<thing>{_THINGS})(?:'s|\s+(?:ka|ki|ke))?\s+(?:\w+\s+)?insurance\b"
+    rf"|\binsurance\s+(?:for|on|of)\s+(?:(?:my|our|the|a)\s+)?(?P<thing2>{_THINGS})\b",
+    re.IGNORECASE,
+)
+_VEHICLES = frozenset(
+    "car bike scooty scooter two-wheeler vehicle motor auto cab taxi truck "
+    "tractor gaadi gadi".split()
+)
+
+
+def _asset(match: re.Match[str]) -> str:
+    thing = (match["thing"] or match["thing2"]).lower()
+    return "vehicle" if thing in _VEHICLES else "travel" if thing == "travel" else "property"
 
 
 def _type_of(anchor: Anchor, clause: str) -> str:

@@ -49,14 +49,26 @@ def _bare_numbers(statement: str) -> set[float]:
     }
 
 
+# The facts that are phrases, not figures (a stance and its reason, a place, who the family
+# are): the recogniser's value is a paraphrase ("risk: conservative" of "conservative-ish,
+# baba's business failed"), so the user's own words are never held by it.
+_PARAPHRASED = re.compile(r"^(?:risk\w*|city|dependants|family_\w+|spouse_name)$")
+
+
+def paraphrased(key: str) -> bool:
+    """Whether the recogniser's value for `key` is a paraphrase of the user's words."""
+    return bool(_PARAPHRASED.match(key))
+
+
 def carried(statement: str, facts: Mapping[str, str]) -> bool:
     """Whether the current `facts` (key -> value) hold everything `statement` says: the
-    recogniser reads facts from it, every one is current, every amount, rate and other
+    recogniser reads facts from it, none is a phrase it paraphrases (`_PARAPHRASED`), every
+    one is current, every amount, rate and other
     number in it is one of their values, it has no more figures than facts, every word
     class it names is among their kinds, and their labels and values name its topic words
     (`statement_words`)."""
     found = recognise(statement)
-    if not found:
+    if not found or any(_PARAPHRASED.match(key) for key, _ in found):
         return False
     if any(key not in facts or not same_value(key, value, facts[key]) for key, value in found):
         return False  # shown marked outdated: the recogniser may have misread what replaced it
@@ -87,11 +99,26 @@ def replaced(statement: str, facts: Mapping[str, str]) -> tuple[tuple[str, ...],
         key
         for key, values in said.items()
         if key in facts
-        and not any(same_value(key, v, facts[key]) for v in (*values, *denied))
+        and not any(_agrees(key, v, facts[key]) for v in (*values, *denied))
         and not _unanchored(values, facts[key])
     )
     values = sum(map(len, said.values()))
     return old, bool(old) and len(old) == len(said) and len(figures_in(statement)) <= values
+
+
+_WORDS = re.compile(r"[^\W_]+")
+
+
+def _agrees(key: str, said: str, current: str) -> bool:
+    """Whether a value a statement says is the current one: the same value, or, for a
+    phrase the recogniser paraphrases, the same words with more or fewer around them
+    ("I can go aggressive" and "aggressive", "conservative-ish" and "conservative")."""
+    if same_value(key, said, current):
+        return True
+    if not _PARAPHRASED.match(key):
+        return False
+    words = set(_WORDS.findall(said.casefold())), set(_WORDS.findall(current.casefold()))
+    return bool(words[0] and words[1]) and (words[0] <= words[1] or words[1] <= words[0])
 
 
 def _unanchored(values: list[str], current: str) -> bool:

@@ -76,7 +76,7 @@ CLASSES: dict[str, tuple[re.Pattern[str], tuple[str, ...]]] = {
         re.compile(
             r"\b(?:live|living|lives|based|moved|moving|move|relocat\w*|shift(?:ed|ing)?|"
             r"settled|stay(?:ing)?|rehte|rehta|rehti)\b[^.;]{0,20}?\b(?:in|to|from|at|mein)\b"
-            r"|\b(?:from|in|mein)\s+[A-Z][a-z]{2,}",
+            r"|\b(?:from|in|mein|near)\s+[A-Z][a-z]{2,}|\b[A-Z][a-z]{2,}\s+(?:mein|se)\s+\w",
         ),
         ("city",),
     ),
@@ -322,10 +322,32 @@ def statements_in(text: str) -> tuple[str, ...]:
     for _, part in runs:
         if len(part.split()) < 2 and (len(sentences) > 1 or not _WORD.search(part)):
             continue  # a lone word among questions ("Second, should we ...?"), or no word
-        statement = _trimmed(part)
-        if statement and statement not in found:
-            found.append(statement)
+        for piece in _spoken_pieces(part):
+            statement = _trimmed(piece)
+            if statement and statement not in found:
+                found.append(statement)
     return tuple(found)
+
+
+# Where speech with no punctuation goes on to the next thing: "... sixty two thousand and we
+# pay eighteen thousand rent ... so i keep most money in fds".
+_SPOKEN_JOIN = re.compile(r"\s+(?=(?:and|but|so|also|plus|then|because|coz|actually)\s)", re.I)
+_PIECE_WORDS = 24
+
+
+def _spoken_pieces(part: str) -> list[str]:
+    """A statement too long to keep whole (dictated, with no full stops) cut at its joining
+    words into pieces of about `_PIECE_WORDS` words, so that nothing said after the first
+    forty words is cut off. A statement of ordinary length is kept as it is."""
+    if len(part.split()) <= MAX_WORDS:
+        return [part]
+    pieces: list[str] = []
+    for clause in _SPOKEN_JOIN.split(part):
+        if pieces and len(pieces[-1].split()) + len(clause.split()) <= _PIECE_WORDS:
+            pieces[-1] = f"{pieces[-1]} {clause}"
+        else:
+            pieces.append(clause)
+    return pieces
 
 
 def _short(text: str) -> bool:

@@ -24,4 +24,11 @@ from __future__ import annotations
 #    something ended, or a newer value than a fact said before them, before those whose kinds
 #    the facts already hold; only a value said after a statement marks it outdated; a stance,
 #    dependant or city said without a figure is never taken as held by the fact's paraphrase
-WALK_VERSION = 4
+# 5: the fold request dates the user's lines; a stance, place or family statement is kept in
+#    the user's words beside the fact read from it; corrections keep their scale ("18k no
+#    wait 16"), run-on speech is cut where each statement starts, a vehicle's or shop's
+#    insurance is a premium, money set aside for a bill is not the bill, "Priya here!" hands
+#    the keyboard over, a policy given up ends its premium, money lost is a story, stances
+#    said as feelings, localities name their city, numbers and rates said in words, a long
+#    dictation is kept in pieces, and under the cap a family/stance statement outlasts others
+WALK_VERSION = 5

@@ -20,6 +20,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 
+from fincoach_tui.domain.amounts import find_amounts
 from fincoach_tui.domain.fact_store import same_value
 from fincoach_tui.domain.finance_facts import (
     Reading,
@@ -30,7 +31,13 @@ from fincoach_tui.domain.finance_facts import (
     read,
     recognise,
 )
-from fincoach_tui.domain.statement_verdicts import carried, marked_line, replaced, replacing
+from fincoach_tui.domain.statement_verdicts import (
+    carried,
+    marked_line,
+    paraphrased,
+    replaced,
+    replacing,
+)
 from fincoach_tui.domain.statement_words import on_topic
 from fincoach_tui.domain.user_statements import (
     Statement,
@@ -262,9 +269,7 @@ def _fit(summary: _Summary, cap: int, count_text: Callable[[str], int]) -> None:
     while over() and summary.decisions:
         summary.decisions.pop(0)
         counts["older decision"] += 1
-    while over() and (
-        stale := [s for s in summary.statements if replaced(s.text, summary.against(s))[1]]
-    ):
+    while over() and (stale := [s for s in summary.statements if _superseded(summary, s)]):
         summary.statements.remove(stale[0])  # only old values, the oldest first
         counts["older statement"] += 1
     while over() and summary.was:
@@ -272,7 +277,7 @@ def _fit(summary: _Summary, cap: int, count_text: Callable[[str], int]) -> None:
         del summary.was[key]
         named.append(f"the old {label_of(key)}")
     while over() and summary.statements:
-        least = min(summary.statements, key=lambda s: (salience(s.text), s.turn))
+        least = min(summary.statements, key=lambda s: (salience(s.text), _words_only(s), s.turn))
         # Never a newer statement while an older one on its topic stays: the older goes
         # first, so an old value is never left without the newer one that may replace it.
         older = [
@@ -292,6 +297,24 @@ def _fit(summary: _Summary, cap: int, count_text: Callable[[str], int]) -> None:
             earlier = earlier[1:]
         else:
             named = named[1:]
+
+
+def _words_only(statement: Statement) -> bool:
+    """Whether `statement` states a stance, a place or who the family are, and no money:
+    the facts hold only a paraphrase of it, so of two statements as salient it is kept the
+    longer (one with an amount has that amount among the facts)."""
+    return not find_amounts(statement.text) and any(
+        paraphrased(key) for key, _ in recognise(statement.text)
+    )
+
+
+def _superseded(summary: _Summary, statement: Statement) -> bool:
+    """Whether all `statement` says was replaced by figures. A replaced stance, place or
+    family word is not enough: the recogniser paraphrases those and files them per
+    household, not per person ("I'm fine with high risk" and, typed by the spouse, "I'm
+    conservative" are both true), so such a statement goes only by salience."""
+    old, whole = replaced(statement.text, summary.against(statement))
+    return whole and not any(paraphrased(key) for key in old)
 
 
 def _salience(key: str) -> int:

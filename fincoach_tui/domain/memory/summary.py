@@ -36,6 +36,7 @@ from fincoach_tui.domain.memory.base import (
     turns_of,
 )
 from fincoach_tui.domain.memory.session_memo import SessionMemo
+from fincoach_tui.domain.relative_dates import day_label
 from fincoach_tui.domain.user_statements import statements_in
 
 # How far a summary's cap may grow past the configured one as there is more to keep, and
@@ -118,7 +119,9 @@ class FoldPlan:
             f"New turns ({self.first_turn}-{self.last_turn}):",
         ]
         for question, answer in self.turns:
-            lines.append(f"User: {question.content}")
+            # Dated, so that "matures in 18 months" is kept as the month it names.
+            said = f" ({day_label(question.ts)})" if question.ts > 0 else ""
+            lines.append(f"User{said}: {question.content}")
             lines.append(f"FinCoach: {answer.content}")
         return [
             {"role": "system", "content": SUMMARIZER_PROMPT.format(cap=self.cap_tokens)},
