@@ -11,7 +11,7 @@ input rate (a cache discount, if any, is the provider's, on the whole request).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 
 from fincoach_tui.domain.pricing import PER_MILLION, Price
@@ -26,6 +26,7 @@ PARTS = (
     ("new", "new message"),
 )
 TEMPLATE = "chat template"
+_PART_NAMES = frozenset(p for p, _ in PARTS)
 
 
 @dataclass(frozen=True)
@@ -53,8 +54,41 @@ class Ledger:
         return None if not self.context_window else self.context_window - self.prompt_tokens
 
 
+def bucket(provenance: str) -> str:
+    """The part a message of this provenance is counted in (anything else: verbatim)."""
+    return provenance if provenance in _PART_NAMES else "verbatim"
+
+
+def empty_parts() -> dict[str, int]:
+    return dict.fromkeys((p for p, _ in PARTS), 0)
+
+
+def add_message(
+    tokens: dict[str, int], message: SentMessage, count_text: Callable[[str], int]
+) -> None:
+    """Count one sent message into `tokens`, the parts' totals."""
+    if message.role == "system":
+        inside = 0
+        for section in message.sections:
+            if section.provenance != "system" and section.provenance in tokens:
+                counted = count_text(section.text)
+                tokens[section.provenance] += counted
+                inside += counted
+        tokens["system"] += max(message.tokens - inside, 0)
+    else:
+        tokens[bucket(message.provenance)] += message.tokens
+
+
+def part_tokens(sent: Iterable[SentMessage], count_text: Callable[[str], int]) -> dict[str, int]:
+    """Every message of the request read: each part's tokens."""
+    tokens = empty_parts()
+    for message in sent:
+        add_message(tokens, message, count_text)
+    return tokens
+
+
 def context_ledger(
-    sent: Sequence[SentMessage],
+    sent: Iterable[SentMessage],
     count_text: Callable[[str], int],
     *,
     prompt_tokens: int,
@@ -62,20 +96,24 @@ def context_ledger(
     context_window: int | None,
     estimated: bool = False,
 ) -> Ledger:
-    tokens = dict.fromkeys((p for p, _ in PARTS), 0)
-    for message in sent:
-        if message.role == "system":
-            inside = 0
-            for section in message.sections:
-                if section.provenance != "system" and section.provenance in tokens:
-                    counted = count_text(section.text)
-                    tokens[section.provenance] += counted
-                    inside += counted
-            tokens["system"] += max(message.tokens - inside, 0)
-        else:
-            tokens[message.provenance if message.provenance in tokens else "verbatim"] += (
-                message.tokens
-            )
+    return priced_ledger(
+        part_tokens(sent, count_text),
+        prompt_tokens=prompt_tokens,
+        price=price,
+        context_window=context_window,
+        estimated=estimated,
+    )
+
+
+def priced_ledger(
+    tokens: Mapping[str, int],
+    *,
+    prompt_tokens: int,
+    price: Price | None,
+    context_window: int | None,
+    estimated: bool = False,
+) -> Ledger:
+    """The ledger of a request whose parts' tokens are known (part_tokens, or kept)."""
     counted = sum(tokens.values())
 
     def cost(n: int) -> float | None:

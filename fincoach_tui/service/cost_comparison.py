@@ -8,15 +8,13 @@ averages, cache savings); the widgets render the snapshot it returns.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Generator, Iterator, Mapping, Sequence
+from collections.abc import Callable, Generator, Iterator, Sequence
 from dataclasses import dataclass, replace
 from types import MappingProxyType
-from typing import Any
 
 from fincoach_tui.domain.conversation import Message
 from fincoach_tui.domain.counterfactual import (
     CounterfactualLedger,
-    CounterfactualReport,
     strategy_key,
 )
 from fincoach_tui.domain.memory import (
@@ -36,87 +34,17 @@ from fincoach_tui.domain.planner import (
 from fincoach_tui.domain.pricing import Price, cache_savings, call_cost
 from fincoach_tui.domain.projection import (
     Ahead,
-    Crossing,
-    Projection,
     anchored,
-    crossing,
     horizon_for,
     walk_ahead,
 )
 from fincoach_tui.domain.records import Usage
 from fincoach_tui.service.coach import Coach, RequestReady
+from fincoach_tui.service.comparison_snapshot import (  # noqa: F401 - re-exported
+    CacheTurn,
+    ComparisonSnapshot,
+)
 from fincoach_tui.store.walk_cache import WalkCache
-
-
-@dataclass(frozen=True)
-class CacheTurn:
-    turn: int
-    kind: str  # chat | summary
-    cached_tokens: int
-    prompt_tokens: int
-    saved_usd: float
-
-
-@dataclass(frozen=True)
-class ComparisonSnapshot:
-    report: CounterfactualReport
-    projections: dict[str, Projection]
-    horizon: int
-    context_window: int | None
-    averages: SessionAverages
-    errors: tuple[tuple[int, int], ...]  # (turn, billed - predicted prompt tokens)
-    overhead: str  # the template overhead in use, in words
-    cache: tuple[CacheTurn, ...]  # every call of the session, in order
-    priced: bool  # False: the model has no price, so curves are in tokens
-    # The conversation on other models ([compare] models): session_compare.ModelFigures,
-    # and the cheapest (model, strategy, cost) of all; empty unless asked for.
-    models: tuple[Any, ...] = ()
-    cheapest: tuple[str, str, float] | None = None
-    # Summed in the comparison's worker as calls come (read on the event loop, each time the
-    # meter is shown: not summed over every call of the session there): what caching saved
-    # and how many tokens it cached in all, and what it saved on each turn's chat calls.
-    cache_totals: tuple[float, int] | None = None
-    saved_by_turn: Mapping[int, float] | None = None
-
-    @property
-    def cache_saved(self) -> float:
-        if self.cache_totals is not None:
-            return self.cache_totals[0]
-        return sum(c.saved_usd for c in self.cache)
-
-    @property
-    def cached_tokens(self) -> int:
-        if self.cache_totals is not None:
-            return self.cache_totals[1]
-        return sum(c.cached_tokens for c in self.cache)
-
-    def wall(self, name: str = "buffer") -> int | None:
-        projection = self.projections.get(name)
-        return projection.wall if projection else None
-
-    def saved_on(self, turn: int) -> float:
-        """What caching took off the chat call of `turn`."""
-        if self.saved_by_turn is not None:
-            return self.saved_by_turn.get(turn, 0.0)
-        return sum(c.saved_usd for c in self.cache if c.turn == turn and c.kind == "chat")
-
-    def crossings(self, baseline: str = "buffer") -> list[Crossing]:
-        """For every other strategy: from which turn it is cheaper than `baseline`, all in
-        (in dollars when the model has a price, else in input tokens)."""
-        base = self.report.curve(baseline)
-        if base is None or base.error:
-            return []
-        return [
-            crossing(
-                c,
-                base,
-                self.projections.get(c.name),
-                self.projections.get(baseline),
-                by_cost=self.priced,
-            )
-            for c in self.report.curves
-            if c.name != baseline and not c.error and c.turns
-        ]
 
 
 @dataclass(frozen=True)
@@ -184,6 +112,7 @@ class CostComparison:
         self._closed = False
         self._cache: list[CacheTurn] = []  # every call's cache saving, in order
         self._cache_totals = (0.0, 0)  # saved, cached tokens: over self._cache
+        self._cache_prompts = 0  # prompt tokens: over self._cache
         self._saved_by_turn: dict[int, float] = {}  # chat calls' savings, by turn
         self._errors: list[tuple[int, int]] = []  # (turn, billed - predicted) of its chat calls
         self._ahead: tuple[tuple, Ahead] | None = None  # (what it was walked for, the walk)
@@ -319,6 +248,7 @@ class CostComparison:
         # prediction error are kept, and only the new records read.
         new = state.records[len(self._cache) :]
         saved, cached = self._cache_totals
+        prompts = self._cache_prompts
         for r in new:
             call = CacheTurn(
                 r.turn,
@@ -329,11 +259,12 @@ class CostComparison:
             )
             self._cache.append(call)
             saved, cached = saved + call.saved_usd, cached + call.cached_tokens
+            prompts += call.prompt_tokens
             if call.kind == "chat":
                 self._saved_by_turn[call.turn] = (
                     self._saved_by_turn.get(call.turn, 0.0) + call.saved_usd
                 )
-        self._cache_totals = (saved, cached)
+        self._cache_totals, self._cache_prompts = (saved, cached), prompts
         self._errors.extend(prediction_errors(new))
         return ComparisonSnapshot(
             report,
@@ -347,6 +278,7 @@ class CostComparison:
             priced=price is not None,
             cache_totals=self._cache_totals,
             saved_by_turn=MappingProxyType(dict(self._saved_by_turn)),
+            cache_prompts=self._cache_prompts,
         )
 
     @property

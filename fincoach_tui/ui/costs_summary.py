@@ -53,7 +53,7 @@ def summary_lines(snapshot: ComparisonSnapshot) -> dict[str, str]:
     ) + ("  (≈: with estimated folds and extractions)" if any(c.estimated for c in shown) else "")
     if snapshot.models:
         lines["models"] = models_line(snapshot)
-    prompts = sum(c.prompt_tokens for c in snapshot.cache)
+    prompts = snapshot.prompt_tokens  # kept as the calls came, not summed here
     if snapshot.cached_tokens and not snapshot.priced:
         lines["cache"] = (
             f"caching: {fmt.tokens(snapshot.cached_tokens)} cached tokens "

@@ -69,6 +69,7 @@ class SidePanel(VerticalScroll, can_focus=False):
         self._chat: dict[int, CallRecord] = {}  # turn -> chat record
         self._listed: dict[int, int] = {}  # turn -> its index in the turn list
         self._summarized: dict[int, list[str]] = {}  # turn -> kinds of maintenance calls run
+        self._newest: int | None = None  # the highest turn in self._chat, kept as records come
         self._records_seen = 0
         self.shown_turn: int | None = None  # None: nothing, or the request in flight
         self._costs: ComparisonSnapshot | None = None  # every strategy's cost, when the app has it
@@ -92,7 +93,7 @@ class SidePanel(VerticalScroll, can_focus=False):
         if state is not self._state or len(state.records) < self._records_seen:
             self._reset(state)
         self._absorb_new_records(state)
-        newest = max(self._chat) if self._chat else None
+        newest = self._newest
         self.query_one(CostChart).show(state.records, state.switches, newest)
         self._show(newest)
 
@@ -137,6 +138,7 @@ class SidePanel(VerticalScroll, can_focus=False):
         self._chat.clear()
         self._listed.clear()
         self._summarized.clear()
+        self._newest = None
         self._records_seen = 0
         self.query_one("#turns", OptionList).clear_options()
         if self._costs is not None:  # the last session's numbers are not this one's
@@ -153,6 +155,8 @@ class SidePanel(VerticalScroll, can_focus=False):
                 self._summarized.setdefault(record.turn, []).append(record.kind)
                 continue
             self._chat[record.turn] = record
+            if self._newest is None or record.turn > self._newest:
+                self._newest = record.turn
             if record.turn not in self._listed:
                 self._listed[record.turn] = len(self._listed)
                 label = turn_label(record, maintenance=tuple(self._summarized.get(record.turn, ())))

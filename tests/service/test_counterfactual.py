@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import itertools
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import pytest
 
@@ -21,6 +21,7 @@ from fincoach_tui.llm.prices import price_table
 from fincoach_tui.llm.providers import PRESETS
 from fincoach_tui.service.coach import Coach, ModelChoice
 from fincoach_tui.service.cost_comparison import CostComparison, comparison_strategies
+from fincoach_tui.ui.costs_summary import summary_lines
 
 MODEL = "gpt-4o-mini"
 INPUT, CACHED, OUTPUT = 0.15, 0.075, 0.60  # shipped price of gpt-4o-mini, USD per 1M
@@ -380,6 +381,11 @@ def test_caching_savings_and_the_prediction_errors(mixed):
         chat = [c.saved_usd for c in snap.cache if c.turn == turn and c.kind == "chat"]
         assert snap.saved_on(turn) == sum(chat)
     assert snap.saved_on(10_000) == 0
+    # The prompt tokens the cached share is of: kept the same way, equal to the sum.
+    assert snap.prompt_tokens == sum(r.usage.prompt_tokens for r in records)
+    assert snap.prompt_tokens == sum(c.prompt_tokens for c in snap.cache)
+    summed = replace(snap, cache_totals=None, saved_by_turn=None, cache_prompts=None)
+    assert summary_lines(snap) == summary_lines(summed)  # what the panel shows: the same
     errors = [e for _, e in snap.errors]
     assert errors[0] != 0 and errors[2:] == [0] * (len(errors) - 2)  # learned by the third turn
 
