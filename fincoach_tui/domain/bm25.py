@@ -203,9 +203,9 @@ class BM25Index:
     ) -> Iterator[tuple[int, float]] | dict[str | int, float] | None:
         """`prefix_ranking` when it reads by class, else `prefix_scores` (no `left_out`):
         the query and `more` read once for either. None as `prefix_scores`. With `want`
-        (how many the reader needs: `ScoredPlaces.best`'s `first`), the posting-by-posting
-        reading may give way to a ranking that stops once the best `want` are known
-        (bm25_topk.py): `ScoredPlaces.best`'s very order, lazily."""
+        (how many the reader is likely to read), the posting-by-posting reading may give
+        way to a ranking that stops once the best `want` are known and reads on only if
+        the reader does (bm25_topk.py): `ScoredPlaces.best`'s very order, lazily."""
         stats = self._prefix(query, first, (), more)
         if stats is None:
             return None

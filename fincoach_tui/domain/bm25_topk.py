@@ -24,6 +24,7 @@ scores every posting.
 from __future__ import annotations
 
 import heapq
+import math
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any
 
@@ -67,46 +68,58 @@ def top_ranking(
     length)`. None when stopping early would not pay (see the module's note)."""
     if want < 1 or not terms:
         return None
-    ceiling = {t: _ceiling(inputs, t, share) for t in terms}
+    # Each word's share for each (frequency, length) group of its postings: a held
+    # document's score is read from these, its largest is the word's ceiling.
+    tables = {t: _shares(inputs, t, share) for t in terms}
+    ceiling = {t: max(tables[t].values(), default=0.0) for t in terms}
+    for n, bag in inputs.extra.items():  # the documents not held, scored as they are
+        for t in terms:
+            if t in bag:
+                ceiling[t] = max(ceiling[t], share(t, bag[t], inputs.extra_lengths[n]))
     total = sum(len(postings.get(t, ())) for t in terms)
     order = sorted(terms, key=ceiling.__getitem__, reverse=True)
-    seen: dict[int, float] = {}
-    read = 0
-    theta = 0.0
-    for n, term in enumerate(order):
-        found = postings.get(term, {})
-        read += len(found)
-        if READ_SHARE * read > total:
-            return None
-        _score_new(inputs, terms, share, found, term, seen)
-        if len(seen) < want:
-            continue
-        theta = heapq.nlargest(want, seen.values())[-1]
-        unread = set(order[n + 1 :])
-        bound = 0.0
-        for t in terms:  # the order a score adds its shares in: a bound on those floats
-            if t in unread:
-                bound = bound + ceiling[t]
-        if bound < theta:
-            return _ranked(seen, theta, inputs, full)
-    return None
+
+    def head(want: int) -> tuple[float, dict[int, float]] | None:
+        """The `want`-th best score and the documents scored to know it: every one
+        scoring at least that among them. None when that reads too many postings."""
+        seen: dict[int, float] = {}
+        read = 0
+        for n, term in enumerate(order):
+            found = postings.get(term, {})
+            read += len(found)
+            if READ_SHARE * read > total:
+                return None
+            _score_new(inputs, terms, share, tables, found, term, seen)
+            if len(seen) < want:
+                continue
+            theta = heapq.nlargest(want, seen.values())[-1]
+            unread = set(order[n + 1 :])
+            bound = 0.0
+            for t in terms:  # the order a score adds its shares in: a bound on those floats
+                if t in unread:
+                    bound = bound + ceiling[t]
+            if bound < theta:
+                return theta, seen
+        return None
+
+    found = head(want)
+    if found is None:
+        return None
+    return _ranked(found, want, head, inputs, full)
 
 
-def _ceiling(inputs: TopInputs, term: str, share: Callable[[str, int, int], float]) -> float:
-    """The largest share `term` adds to any document's score (held or not)."""
-    best = 0.0
-    for frequency, size in inputs.groups.get(term, {}):
-        best = max(best, share(term, frequency, size))
-    for n, bag in inputs.extra.items():
-        if term in bag:
-            best = max(best, share(term, bag[term], inputs.extra_lengths[n]))
-    return best
+def _shares(
+    inputs: TopInputs, term: str, share: Callable[[str, int, int], float]
+) -> dict[tuple[int, int], float]:
+    """`term`'s share of a held document's score, by (frequency, length)."""
+    return {key: share(term, *key) for key in inputs.groups.get(term, {})}
 
 
 def _score_new(
     inputs: TopInputs,
     terms: Sequence[str],
     share: Callable[[str, int, int], float],
+    tables: Mapping[str, Mapping[tuple[int, int], float]],
     found: Mapping[str, int],
     term: str,
     seen: dict[int, float],
@@ -116,7 +129,13 @@ def _score_new(
     for doc_id in found:
         place = position[doc_id]
         if place < first and place not in seen:
-            seen[place] = _score(terms, share, bags[doc_id], lengths[doc_id])
+            bag, size = bags[doc_id], lengths[doc_id]
+            score = 0.0  # `_score`, its shares read from the tables
+            for t in terms:
+                frequency = bag.get(t)
+                if frequency:
+                    score = score + tables[t][frequency, size]
+            seen[place] = score
     for n, bag in inputs.extra.items():
         if term in bag and first + n not in seen:
             seen[first + n] = _score(terms, share, bag, inputs.extra_lengths[n])
@@ -138,19 +157,31 @@ def _score(
 
 
 def _ranked(
-    seen: dict[int, float],
-    theta: float,
+    found: tuple[float, dict[int, float]],
+    want: int,
+    head: Callable[[int], tuple[float, dict[int, float]] | None],
     inputs: TopInputs,
     full: Callable[[], dict[Any, float]],
 ) -> Iterator[tuple[int, float]]:
-    head = sorted((-v, place) for place, v in seen.items() if v >= theta)
-    for negative, place in head:
-        yield place, -negative
+    """The heads for `want`, then four times as many, and so on, each below the last, best
+    first then by place; once a head would read too many postings, the rest from every
+    posting (`full`), as `ScoredPlaces.best` reads past its head."""
+    bar = math.inf
+    while True:
+        theta, seen = found
+        chunk = sorted((-v, place) for place, v in seen.items() if theta <= v < bar)
+        for negative, place in chunk:
+            yield place, -negative
+        bar, want = theta, 4 * want
+        next_head = head(want)
+        if next_head is None:
+            break
+        found = next_head
     # Seldom: recall reads past the best few. The rest from every posting, as before.
     first, position = inputs.first, inputs.position
     rest = []
     for key, v in full().items():
-        if 0.0 < v < theta:
+        if 0.0 < v < bar:
             rest.append((-v, first + key if isinstance(key, int) else position[key]))
     rest.sort()
     for negative, place in rest:

@@ -89,9 +89,9 @@ class LexicalRetriever:
         time that follows the query's postings, or the classes of questions that score
         alike when those are far fewer (a session asking the same things again; `by_class`
         True or False forces the one or the other), not the session's length; else None,
-        and the caller scores the list. `best`: how many the caller reads first (its
-        `best(first)`), so that the postings of the query's common words need not all be
-        read (bm25_topk.py)."""
+        and the caller scores the list. `best`: how many the caller is likely to read,
+        so that the postings of the query's common words need not all be read
+        (bm25_topk.py); what is read, in what order, is the same."""
         subset = self._subset(history, first, more)
         if subset is None:
             return None

@@ -229,7 +229,7 @@ class HybridStrategy:
         first = 2 * self.recall_k + 4
         scored = (
             retriever.turn_scores(
-                view.new, view.history, others.split, others.newer_questions, best=first
+                view.new, view.history, others.split, others.newer_questions, best=self.recall_k
             )
             if not excluded and isinstance(retriever, LexicalRetriever)
             else None
