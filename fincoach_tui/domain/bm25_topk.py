@@ -79,28 +79,33 @@ def top_ranking(
     total = sum(len(postings.get(t, ())) for t in terms)
     order = sorted(terms, key=ceiling.__getitem__, reverse=True)
 
+    seen: dict[int, float] = {}  # the documents scored so far: all having a word read
+    reading = {"next": 0, "postings": 0}  # the words of `order` read, their postings
+
     def head(want: int) -> tuple[float, dict[int, float]] | None:
-        """The `want`-th best score and the documents scored to know it: every one
-        scoring at least that among them. None when that reads too many postings."""
-        seen: dict[int, float] = {}
-        read = 0
-        for n, term in enumerate(order):
+        """The `want`-th best score and the documents scored to know it (every one scoring
+        at least that among them), reading on from the words already read. None when
+        that reads too many postings."""
+        while True:
+            n = reading["next"]
+            if len(seen) >= want:
+                theta = heapq.nlargest(want, seen.values())[-1]
+                unread = set(order[n:])
+                bound = 0.0
+                for t in terms:  # the order a score adds its shares in: a bound on them
+                    if t in unread:
+                        bound = bound + ceiling[t]
+                if bound < theta:
+                    return theta, seen
+            if n == len(order):
+                return None
+            term = order[n]
             found = postings.get(term, {})
-            read += len(found)
-            if READ_SHARE * read > total:
+            reading["postings"] += len(found)
+            if READ_SHARE * reading["postings"] > total:
                 return None
             _score_new(inputs, terms, share, tables, found, term, seen)
-            if len(seen) < want:
-                continue
-            theta = heapq.nlargest(want, seen.values())[-1]
-            unread = set(order[n + 1 :])
-            bound = 0.0
-            for t in terms:  # the order a score adds its shares in: a bound on those floats
-                if t in unread:
-                    bound = bound + ceiling[t]
-            if bound < theta:
-                return theta, seen
-        return None
+            reading["next"] = n + 1
 
     found = head(want)
     if found is None:
