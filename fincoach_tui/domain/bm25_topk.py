@@ -15,10 +15,15 @@ of its postings) bounds what that word can add; the words are read rarest-impact
 The scores are the very floats the posting-by-posting scorer adds (the same shares, added
 word after word in the query's set order), and a bound added in that same order is a bound
 on those floats (rounding to nearest is monotone). So the head, best first then by place,
-is exactly `ScoredPlaces.best`'s; a reader who reads past it gets the rest from the full
-scores, as there. When the words with large ceilings have long postings too, reading
-them one by one in Python costs more than the full scorer at C speed: None, and the caller
-scores every posting.
+is exactly `ScoredPlaces.best`'s. A reader who reads past it gets the next head (four
+times as many, reading on from the words already read), and so on; once a head would read
+more than a quarter of the query words' postings, the rest from the full scores. When the
+first head would, reading them one by one in Python costs more than the full scorer at C
+speed: None, and the caller scores every posting.
+
+What stays: the postings of the words read (a common word is read only when the rarer ones
+cannot settle the head), and each word's (frequency, length) groups, whose number follows
+the lengths questions have, not the session's length.
 """
 
 from __future__ import annotations
