@@ -14,19 +14,26 @@ For each size (1,000 and 5,000 `buffer` turns, written by session_gen.py):
 - ratios, within the same run: warm over cold, and each strategy's step at the last turn
   over its step at turn 10.
 
+`--questions distinct` asks a different question at every generated turn (common finance
+words, a middle band, one or two rare words of 3,000, now and then one asked
+again word for word) instead of the demo's five in turn: the session recall's classes cannot
+fold, where a question's common words are in most of the session's questions.
+
 Every strategy is walked by default; `--skip NAME[,NAME]` leaves some out of the cold and
 warm walks and measures each of them alone in the per-turn rows (a fresh walk of it at
 the last turn). `facts` is walked too: it reads each note of the
 session once, as they leave the tail, in an index kept with the walk (notes_index.py).
 
-    python benchmarks/bench_walk.py [--sizes 1000,5000] [--skip facts]
+    python benchmarks/bench_walk.py [--sizes 1000,5000] [--skip facts] [--questions distinct]
 """
 
 from __future__ import annotations
 
 import argparse
 import gc
+import json
 import os
+import random
 import shutil
 import statistics
 import sys
@@ -92,10 +99,44 @@ def per_turn(live, strategies, turn: int) -> dict[str, float]:
     return {name: round(statistics.mean(v) * 1000, 3) for name, v in out.items()}
 
 
+COMMON = ("monthly", "salary", "invest", "save", "plan", "tax", "loan", "rent")
+MIDDLE = (
+    "fd sip mutual fund emergency insurance term health gold equity debt ppf nps elss "
+    "retirement child education home car credit card bonus gratuity hra epf budget"
+).split()
+
+
+def distinct_question(turn: int) -> str:
+    """A question of its own for `turn`: 1-3 common words, 0-2 of the middle band, 1-2
+    rare ones (of 3,000), the turn's number; one in seven asks an earlier
+    turn's question again, word for word (recall's ties)."""
+    rng = random.Random(turn)
+    if turn > 20 and rng.random() < 1 / 7:
+        return distinct_question(rng.randrange(11, turn))
+    said = rng.sample(COMMON, rng.randint(1, 3)) + rng.sample(MIDDLE, rng.randint(0, 2))
+    said += [f"plan{rng.randrange(3000)}x" for _ in range(rng.randint(1, 2))]
+    rng.shuffle(said)
+    return f"What about {' '.join(said)}? (turn {turn})"
+
+
+def distinct_questions(path: Path, after: int) -> None:
+    """Give every user message after turn `after` of the session at `path` its own question."""
+    lines = path.read_text(encoding="utf-8").splitlines()
+    with path.open("w", encoding="utf-8") as out:
+        for line in lines:
+            event = json.loads(line)
+            message = event.get("message") if event.get("type") == "message" else None
+            if message and message["role"] == "user" and message["turn"] > after:
+                message["content"] = distinct_question(message["turn"])
+                line = json.dumps(event, ensure_ascii=False, separators=(",", ":"))
+            out.write(line + "\n")
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--sizes", default="1000,5000")
     parser.add_argument("--skip", default="")
+    parser.add_argument("--questions", choices=("demo", "distinct"), default="demo")
     args = parser.parse_args(argv)
     sizes = [int(n) for n in args.sizes.split(",")]
     skip = {s for s in args.skip.split(",") if s}
@@ -104,7 +145,13 @@ def main(argv: list[str] | None = None) -> int:
     use_env(env)
     sessions = root / "data" / "sessions"
     sessions.mkdir(parents=True)
-    out: dict = {"benchmark": "walk", "skipped": sorted(skip), "sizes": sizes}
+    out: dict = {
+        "benchmark": "walk",
+        "skipped": sorted(skip),
+        "sizes": sizes,
+        "questions": args.questions,
+        "load_at_start": [round(v, 2) for v in os.getloadavg()],
+    }
     try:
         from session_gen import fast_session
 
@@ -125,6 +172,8 @@ def main(argv: list[str] | None = None) -> int:
 
         for n in sizes:
             fast_session(sessions / f"turns-{n}.jsonl", n)
+            if args.questions == "distinct":
+                distinct_questions(sessions / f"turns-{n}.jsonl", 10)
             row: dict = {}
             for label in ("cold", "warm"):
                 cpu, live, comparison = open_compared(store, engine, strategies_of, f"turns-{n}")
@@ -153,6 +202,7 @@ def main(argv: list[str] | None = None) -> int:
             out[str(n)] = row
     finally:
         shutil.rmtree(root, ignore_errors=True)
+    out["load_at_end"] = [round(v, 2) for v in os.getloadavg()]
     emit(out)
     return 0
 

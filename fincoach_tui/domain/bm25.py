@@ -18,6 +18,7 @@ from itertools import repeat
 from typing import Any, NamedTuple
 
 from fincoach_tui.domain.bm25_classes import ClassIndex
+from fincoach_tui.domain.bm25_topk import TopInputs, top_ranking
 
 BM25 = "bm25"
 _K1, _B = 1.2, 0.75
@@ -192,10 +193,19 @@ class BM25Index:
         return self._classes.touched(set(words(query)))
 
     def prefix_best(
-        self, query: str, first: int, more: Sequence[str] = (), *, by_class: bool | None = None
+        self,
+        query: str,
+        first: int,
+        more: Sequence[str] = (),
+        *,
+        by_class: bool | None = None,
+        want: int | None = None,
     ) -> Iterator[tuple[int, float]] | dict[str | int, float] | None:
         """`prefix_ranking` when it reads by class, else `prefix_scores` (no `left_out`):
-        the query and `more` read once for either. None as `prefix_scores`."""
+        the query and `more` read once for either. None as `prefix_scores`. With `want`
+        (how many the reader is likely to read), the posting-by-posting reading may give
+        way to a ranking that stops once the best `want` are known and reads on only if
+        the reader does (bm25_topk.py): `ScoredPlaces.best`'s very order, lazily."""
         stats = self._prefix(query, first, (), more)
         if stats is None:
             return None
@@ -204,9 +214,24 @@ class BM25Index:
         if not stats.documents:
             return {}
         outside = set(self._order[first:])
-        return self._scored(
-            stats.terms, stats.documents, stats.length, stats.having, stats.extra, outside, None
-        )
+
+        def full() -> dict[Any, float]:
+            return self._scored(
+                stats.terms, stats.documents, stats.length, dict(having), stats.extra, outside,
+                None,
+            )  # fmt: skip
+
+        having = dict(stats.having)  # as the subset has it: `_shares` and `_scored` add to it
+        if want is not None:
+            terms, share, extra_lengths = self._shares(stats)
+            inputs = TopInputs(
+                self._bags, self._lengths, self._position, self._groups, first, stats.extra,
+                extra_lengths,
+            )  # fmt: skip
+            top = top_ranking(inputs, terms, self._postings, share, want, full)
+            if top is not None:
+                return top
+        return full()
 
     def prefix_ranking(
         self, query: str, first: int, more: Sequence[str] = (), *, by_class: bool | None = None
@@ -229,6 +254,23 @@ class BM25Index:
 
     def _ranking(self, stats: _PrefixStats, first: int) -> Iterator[tuple[int, float]]:
         """`prefix_ranking`'s, from its subset's statistics."""
+        scored, share, extra_lengths = self._shares(stats)
+        extra = stats.extra
+        extra_scores: dict[int, float] = {}
+        for n, bag in extra.items():
+            score = 0.0
+            for term in scored:
+                if term in bag:
+                    score = score + share(term, bag[term], extra_lengths[n])
+            extra_scores[first + n] = score
+        return self._classes.ranking(scored, share, first, extra_scores)
+
+    def _shares(
+        self, stats: _PrefixStats
+    ) -> tuple[list[str], Callable[[str, int, int], float], dict[int, int]]:
+        """The query words that score, in the order `_scored` adds them in; a word's share
+        of a score for its frequency and a document's length, as `_scored` computes it;
+        the lengths of the documents not held. (Adds those documents to `stats.having`.)"""
         terms, count, having, extra = stats.terms, stats.documents, stats.having, stats.extra
         extra_lengths = {i: sum(bag.values()) for i, bag in extra.items()}
         average = ((stats.length + sum(extra_lengths.values())) / count) if count else 0.0
@@ -246,14 +288,7 @@ class BM25Index:
                 k = damping[size] = _K1 * (1 - _B + _B * size / average)
             return idf[term] * frequency * (_K1 + 1) / (frequency + k)
 
-        extra_scores: dict[int, float] = {}
-        for n, bag in extra.items():
-            score = 0.0
-            for term in scored:
-                if term in bag:
-                    score = score + share(term, bag[term], extra_lengths[n])
-            extra_scores[first + n] = score
-        return self._classes.ranking(scored, share, first, extra_scores)
+        return scored, share, extra_lengths
 
     def _prefix(
         self, query: str, first: int, left_out: Collection[str], more: Sequence[str]

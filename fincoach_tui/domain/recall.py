@@ -80,6 +80,7 @@ class LexicalRetriever:
         more: Sequence[Message],
         *,
         by_class: bool | None = None,
+        best: int | None = None,
     ) -> ScoredPlaces | RankedPlaces | None:
         """`scores` over the questions of the first `first` turns of `history` and then
         `more`, named by their place in that list; only those sharing a word with the query
@@ -88,12 +89,14 @@ class LexicalRetriever:
         time that follows the query's postings, or the classes of questions that score
         alike when those are far fewer (a session asking the same things again; `by_class`
         True or False forces the one or the other), not the session's length; else None,
-        and the caller scores the list."""
+        and the caller scores the list. `best`: how many the caller is likely to read,
+        so that the postings of the query's common words need not all be read
+        (bm25_topk.py); what is read, in what order, is the same."""
         subset = self._subset(history, first, more)
         if subset is None:
             return None
         index, held, texts = subset
-        found = index.prefix_best(query.content, held, texts, by_class=by_class)
+        found = index.prefix_best(query.content, held, texts, by_class=by_class, want=best)
         if found is None:
             return None
         if isinstance(found, dict):

@@ -92,8 +92,8 @@ PREFIX_BEST = BM25Index.prefix_best
 
 
 def no_classes(index: BM25Index, *args, **kwargs):
-    """Recall scored posting by posting, never by classes."""
-    return PREFIX_BEST(index, *args, **{**kwargs, "by_class": False})
+    """Recall scored posting by posting, never by classes nor stopping early."""
+    return PREFIX_BEST(index, *args, **{**kwargs, "by_class": False, "want": None})
 
 
 def test_hybrids_requests_are_those_of_the_reference_path(monkeypatch) -> None:

@@ -228,7 +228,9 @@ class HybridStrategy:
         retriever = _in_turn_order(view, others.split) or view.retriever or LexicalRetriever()
         first = 2 * self.recall_k + 4
         scored = (
-            retriever.turn_scores(view.new, view.history, others.split, others.newer_questions)
+            retriever.turn_scores(
+                view.new, view.history, others.split, others.newer_questions, best=self.recall_k
+            )
             if not excluded and isinstance(retriever, LexicalRetriever)
             else None
         )
