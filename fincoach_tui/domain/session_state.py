@@ -18,6 +18,7 @@ from fincoach_tui.domain.conversation import Message, Transcript
 from fincoach_tui.domain.fact_store import FactStore
 from fincoach_tui.domain.memory.base import Summary
 from fincoach_tui.domain.record_refs import RefTable
+from fincoach_tui.domain.record_totals import RecordTotals
 from fincoach_tui.domain.records import CallRecord
 from fincoach_tui.domain.session_events import (
     EmbeddingsEvent,
@@ -69,6 +70,10 @@ class SessionState:
     # What records refer to (messages by id, other texts by digest): records keep their
     # sent messages as references, so a long session costs its length, not its square.
     refs: RefTable = field(default_factory=RefTable, repr=False, compare=False)
+    # The records' sums, folded once each as they come (domain/record_totals.py).
+    _totals: RecordTotals = field(
+        default_factory=RecordTotals, init=False, repr=False, compare=False
+    )
 
     @property
     def summary(self) -> Summary | None:
@@ -101,24 +106,28 @@ class SessionState:
         return [r for r in self.records if r.kind == "chat"]
 
     @property
+    def totals(self) -> RecordTotals:
+        """The records' sums, as the sums over every record give them; folds only the
+        records added since the last read."""
+        return self._totals.follow(self.records)
+
+    @property
     def total_cost(self) -> float | None:
         """Everything billed this session, maintenance calls included; None if any call is unpriced."""
-        costs = [r.cost_usd for r in self.records]
-        priced = [c for c in costs if c is not None]
-        return sum(priced) if len(priced) == len(costs) else None
+        return self.totals.total_cost
 
     @property
     def estimated(self) -> bool:
         """Some figure is our estimate, not the provider's bill (a server that sent no usage)."""
-        return any(r.usage.estimated and not r.simulated for r in self.records)
+        return self.totals.estimated
 
     @property
     def priced_cost(self) -> float:
-        return sum(r.cost_usd or 0.0 for r in self.records)
+        return self.totals.priced_cost
 
     @property
     def billed_prompt_tokens(self) -> int:
-        return sum(r.usage.prompt_tokens for r in self.records)
+        return self.totals.prompt_tokens
 
     def apply(self, event: SessionEvent) -> None:
         match event:

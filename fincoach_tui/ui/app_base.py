@@ -117,15 +117,13 @@ class FinCoachBase(App):
             return
         state = self.live.state
         strategy = self.live.coach.strategy
-        total = state.total_cost
-        priced = [r for r in state.records if r.cost_usd is not None]
+        totals = state.totals  # kept as records come: no walk over every call per turn
+        total, priced = totals.total_cost, totals.priced_calls
         if total is not None or not priced:
             shown = usd(total)  # "no price" when no call has one, never "$0"
         else:
-            shown = (
-                f"{usd(state.priced_cost)} + no price ({len(state.records) - len(priced)} calls)"
-            )
-        if state.estimated and priced:
+            shown = f"{usd(totals.priced_cost)} + no price ({totals.unpriced_calls} calls)"
+        if totals.estimated and priced:
             shown = f"≈{shown} est."  # the server sent no usage: our estimate, not a bill
         self.query_one(SessionBar).show(
             session=self.live.name,
