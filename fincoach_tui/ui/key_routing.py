@@ -120,12 +120,9 @@ class KeyRouting(TurnHandlers):
         if not unsent:
             return
         composer = self.composer
-        held = composer.text
-        if held.strip() and held == self._handed_back:
-            lines = unsent if held == unsent[0] else [held, *unsent]
-        else:
-            lines = [*unsent, held] if held.strip() else unsent
-        composer.text = "\n".join(lines)
+        question, held = self._split_handed_back()
+        first = [question] if question and question != unsent[0] else []
+        composer.text = "\n".join([*first, *unsent, *([held] if held.strip() else [])])
         count = len(unsent)
         self.notify(
             f"{count} message{'s' if count > 1 else ''} typed ahead not sent: "
@@ -134,7 +131,20 @@ class KeyRouting(TurnHandlers):
             markup=False,
         )
 
+    def _split_handed_back(self) -> tuple[str, str]:
+        """The composer's text as the question the app handed back (or "") and the text
+        after it, typed by the person."""
+        question, held = self._handed_back, self.composer.text
+        if question.strip() and held == question:
+            return question, ""
+        if question.strip() and held.startswith(question + "\n"):
+            return question, held[len(question) + 1 :]
+        return "", held
+
     def forget_session_input(self) -> None:
+        question, held = self._split_handed_back()
+        if question and held:  # the question is the session's, what follows the person's
+            self.composer.text = held
         super().forget_session_input()
         if self.live is not None:  # leaving a session: its typed-ahead lines are not sent
             self._hand_back_typed([*self._typed_lines])
