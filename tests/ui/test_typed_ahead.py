@@ -239,7 +239,10 @@ async def test_a_message_sent_while_loading_goes_after_the_lines_typed_before_it
             activity(app) == "starting: your 2 messages are sent one by one once the coach is ready"
         )
         await pilot.press("r", "d", "enter")
-        assert app.live is None and app.composer.text == "third"
+        assert app.live is None and app.composer.text == ""  # in the queue, after the two
+        assert (
+            activity(app) == "starting: your 3 messages are sent one by one once the coach is ready"
+        )
         ready.set()
         await wait_until(pilot, lambda: app.live is not None and len(fake_openai.requests) == 3)
         await wait_until(pilot, lambda: app.live.state.transcript.completed_turns == 3)
