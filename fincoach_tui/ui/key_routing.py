@@ -169,13 +169,18 @@ class KeyRouting(TurnHandlers):
         return True
 
     def submit(self, text: str) -> None:
-        if self.live is None and text.strip():
-            # Still loading: the message joins the ones typed ahead, sent in turn once
-            # ready. What was typed after Enter, before this handler ran, stays.
+        queued = self._typed_lines or self._typed_turn is not None
+        if text.strip() and (self.live is None or queued):
+            # Still loading, or messages typed ahead still going: this one joins them,
+            # sent in its turn. What was typed after Enter, before this ran, stays.
             self._typed_lines = (*self._typed_lines, text)
             composer = self.composer
             composer.text = composer.text.removeprefix(text)
-            self._say_waiting()
+            if self.live is None:
+                self._say_waiting()
+            else:
+                replies = "replies" if len(self._typed_lines) > 1 else "reply"
+                self.notify(f"queued: sent after the {replies} before it", markup=False)
             return
         super().submit(text)
 
