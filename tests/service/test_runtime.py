@@ -4,9 +4,15 @@ from __future__ import annotations
 
 from fincoach_tui.domain.conversation import Message
 from fincoach_tui.domain.session_events import message_event, strategy_event
-from fincoach_tui.service.runtime import Overrides, resolve
+from fincoach_tui.service.runtime import Overrides, build_engine, resolve
 from fincoach_tui.settings.config import Config
 from tests.app_harness import open_offline, saved_session, sessions_under
+
+
+def engine(config: Config | None = None):
+    """The offline engine as the command line resolves it (test_coach_maintenance's too)."""
+    config = config or Config()
+    return build_engine(config, resolve(config, Overrides(), {}))
 
 
 def test_no_key_means_the_offline_coach_priced_as_configured():
