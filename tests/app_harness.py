@@ -112,11 +112,17 @@ def saved_session(root: Path, session: str = "test") -> tuple[SessionState, list
     return replay(session_events(root, session))
 
 
-def open_offline(root: Path, session: str = "test", *, strategy: str | None = None) -> LiveSession:
+def open_offline(
+    root: Path,
+    session: str = "test",
+    *,
+    strategy: str | None = None,
+    config: Config | None = None,
+) -> LiveSession:
     """Session `session` under `root` open on the offline coach without the app (what the
-    line chat runs on), as the command line resolves it with nothing configured. The
-    caller closes it."""
-    config = Config()
+    line chat runs on), as the command line resolves it with `config` (default: nothing
+    configured) and no key. The caller closes it."""
+    config = config or Config()
     engine = build_engine(config, resolve(config, Overrides(), {}))
     return open_session(engine, sessions_under(root).open(session), strategy=strategy)
 

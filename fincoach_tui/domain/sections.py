@@ -13,6 +13,7 @@ from collections.abc import Iterator, Sequence
 from typing import overload
 
 from fincoach_tui.domain.context import SECTION_BREAK, Section, split_sections
+from fincoach_tui.domain.tuple_like import TupleLike
 
 # provenance, label, start and end of the text in the message, the ids the section carries
 Span = tuple[str, str, int, int, Sequence[str]]
@@ -48,8 +49,9 @@ def derived_spans(content: str) -> tuple[Span, ...]:
     return spans if spans is not None else (("system", "System prompt", 0, len(content), ()),)
 
 
-class SectionSpans(Sequence[Section]):
-    """A message's sections as spans of its text, each Section made when read. `derived`:
+class SectionSpans(TupleLike[Section]):
+    """A message's sections as spans of its text, each Section made when read; equal to
+    any sequence of the same sections and hashed as their tuple (TupleLike). `derived`:
     found from the text's headings (when first read), not carried from the request."""
 
     __slots__ = ("_content", "_spans", "derived")
@@ -84,13 +86,5 @@ class SectionSpans(Sequence[Section]):
     def __iter__(self) -> Iterator[Section]:
         return map(self._section, self.spans)
 
-    def __eq__(self, other: object) -> bool:
-        if isinstance(other, Sequence) and not isinstance(other, str):
-            return tuple(self) == tuple(other)
-        return NotImplemented
-
-    def __hash__(self) -> int:
-        return hash(tuple(self))
-
-    def __repr__(self) -> str:
-        return f"SectionSpans({[s[1] for s in self.spans]!r})"
+    def _summary(self) -> str:
+        return repr([span[1] for span in self.spans])

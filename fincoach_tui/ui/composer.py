@@ -29,35 +29,16 @@ class Composer(TextArea):
             self.composer = composer
             self.text = text
 
-    # Enter was pressed while the coach was starting: the text waits to be sent, and what
-    # is typed next is another message, so it starts on a line of its own (one send).
-    _new_line_due = False
-    # Set by the app until its coach is ready. Keys are handled before the message Enter
-    # posts, so the line is marked due here, at the key, not when the app hears of it.
-    coach_starting = False
-
     def __init__(self, **kwargs) -> None:
         kwargs.setdefault("placeholder", PLACEHOLDER)
         super().__init__(soft_wrap=True, show_line_numbers=False, tab_behavior="focus", **kwargs)
 
-    def new_line_before_more(self) -> None:
-        self._new_line_due = True
-
     def type_text(self, text: str) -> None:
-        """Insert text as typing does: after a waiting message, on a line of its own."""
+        """Insert text as typing does."""
         if text:
-            self._start_new_line_if_due()
             self.insert(text)
 
-    def _start_new_line_if_due(self) -> None:
-        if self._new_line_due:
-            self._new_line_due = False
-            if self.text.strip():  # not if it was sent meanwhile
-                self.insert("\n")
-
     async def _on_key(self, event: events.Key) -> None:
-        if event.is_printable:
-            self._start_new_line_if_due()
         if event.key in NEW_LINE_KEYS:
             event.stop()
             event.prevent_default()
@@ -67,7 +48,5 @@ class Composer(TextArea):
             event.stop()
             event.prevent_default()
             self.post_message(self.Submitted(self, self.text))
-            if self.coach_starting and self.text.strip():
-                self.new_line_before_more()
             return
         await super()._on_key(event)

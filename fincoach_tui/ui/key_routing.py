@@ -6,16 +6,14 @@
   chart, which shows focus with its coloured top border) is that widget's, as before.
 - Esc brings focus back to the composer from anywhere on the main screen; while a reply
   streams, Esc (or Ctrl+C) stops it instead: what arrived is kept, marked "stopped".
-- Enter before the coach is ready (the engine still loading) is not refused: the message
-  waits in the composer and is sent as soon as the session is on screen; text typed after
-  it is another message, on a line of its own in the one sent.
-- Keys typed before the composer existed (even before the app had the terminal) are sent
-  as the person would have sent them had the app been there: each line ended with Enter
-  is a message of its own, sent in order, each once the reply to the one before has ended
-  (Enter while a reply streams sends nothing: the coach refuses, the text is kept). The
-  unfinished last line is the composer's text. A line refused, a reply that failed or was
-  stopped, or a switch to another session ends the sending: the lines not sent go back
-  into the composer, in order, so nothing is lost.
+- Keys typed before the coach is ready (even before the app had the terminal, or in the
+  composer while the engine loads) are sent as the person would have sent them had the
+  coach been there: each message ended with Enter is a turn of its own, all in one queue,
+  sent in the order typed, each once the reply to the one before has ended (Enter while
+  a reply streams sends nothing: the coach refuses, the text is kept). The unfinished
+  last line is the composer's text. A message refused, a reply that failed or was
+  stopped, or a switch to another session ends the sending: the messages not sent go
+  back into the composer, in order, so nothing is lost.
 """
 
 from __future__ import annotations
@@ -33,11 +31,11 @@ from fincoach_tui.ui.typed_ahead import ENTER, messages_and_rest
 class KeyRouting(TurnHandlers):
     """Printable keys to the composer, Esc home (or stop), Enter held until ready."""
 
-    _send_when_ready = False
     # Typed before the composer existed (at launch, before the app had the terminal, and
     # while the first screen was built), "\n" for Enter: the composer gets it when it is.
     early_keys: str = ""
-    # Of those, the lines ended with Enter not sent yet: one turn each, in order.
+    # Of those, and of the messages Enter sent while the coach loaded, the ones not sent
+    # yet: one turn each, in the order typed.
     _typed_lines: tuple[str, ...] = ()
     _typed_turn: str | None = None  # the typed-ahead line whose turn is under way
     _typed_halt: str | None = None  # "stopped" or "failed": that turn ends the sending
@@ -72,13 +70,16 @@ class KeyRouting(TurnHandlers):
         self._typed_lines = tuple(line for line in ended if line.strip())
         self.composer.type_text(rest)
         if self._typed_lines and self.live is None:
-            count = len(self._typed_lines)
-            self.activity.say(
-                "starting: your message is sent as soon as the coach is ready"
-                if count == 1
-                else f"starting: your {count} messages are sent one by one once the coach is ready"
-            )
+            self._say_waiting()
         self._send_typed_line()
+
+    def _say_waiting(self) -> None:
+        count = len(self._typed_lines)
+        self.activity.say(
+            "starting: your message is sent as soon as the coach is ready"
+            if count == 1
+            else f"starting: your {count} messages are sent one by one once the coach is ready"
+        )
 
     def _send_typed_line(self) -> None:
         """The next line typed ahead, as a turn of its own, if the coach is free for it."""
@@ -97,9 +98,9 @@ class KeyRouting(TurnHandlers):
 
     @on(TurnEnded)
     def _after_typed_turn(self) -> None:
-        """A turn ended: the next line typed ahead goes (after this message's handlers),
-        then a message Enter left waiting while the coach loaded; or, if the turn failed
-        or was stopped, the lines not sent go back into the composer."""
+        """A turn ended: the next line typed ahead goes (after this message's handlers);
+        or, if the turn failed or was stopped, the lines not sent go back into the
+        composer."""
         line, self._typed_turn = self._typed_turn, None
         halt, self._typed_halt = self._typed_halt, None
         if halt is not None and line is not None:
@@ -107,8 +108,6 @@ class KeyRouting(TurnHandlers):
             self._hand_back_typed([*failed, *self._typed_lines])
         elif self._typed_lines:
             self.call_next(self._send_typed_line)
-        elif line is not None:
-            self.call_next(self.send_when_ready)
 
     def _hand_back_typed(self, unsent: list[str]) -> None:
         """Lines typed ahead that will not be sent one by one after all: into the
@@ -116,16 +115,12 @@ class KeyRouting(TurnHandlers):
         first of them, if the turn that failed was theirs) and before any other text,
         which was typed after them."""
         self._typed_lines = ()
-        self._send_when_ready = False  # what waited for Enter is in the composer with them
         if not unsent:
             return
         composer = self.composer
-        held = composer.text
-        if held.strip() and held == self._handed_back:
-            lines = unsent if held == unsent[0] else [held, *unsent]
-        else:
-            lines = [*unsent, held] if held.strip() else unsent
-        composer.text = "\n".join(lines)
+        question, held = self._split_handed_back()
+        first = [question] if question and question != unsent[0] else []
+        composer.text = "\n".join([*first, *unsent, *([held] if held.strip() else [])])
         count = len(unsent)
         self.notify(
             f"{count} message{'s' if count > 1 else ''} typed ahead not sent: "
@@ -134,7 +129,20 @@ class KeyRouting(TurnHandlers):
             markup=False,
         )
 
+    def _split_handed_back(self) -> tuple[str, str]:
+        """The composer's text as the question the app handed back (or "") and the text
+        after it, typed by the person."""
+        question, held = self._handed_back, self.composer.text
+        if question.strip() and held == question:
+            return question, ""
+        if question.strip() and held.startswith(question + "\n"):
+            return question, held[len(question) + 1 :]
+        return "", held
+
     def forget_session_input(self) -> None:
+        question, held = self._split_handed_back()
+        if question and held:  # the question is the session's, what follows the person's
+            self.composer.text = held
         super().forget_session_input()
         if self.live is not None:  # leaving a session: its typed-ahead lines are not sent
             self._hand_back_typed([*self._typed_lines])
@@ -161,21 +169,21 @@ class KeyRouting(TurnHandlers):
         return True
 
     def submit(self, text: str) -> None:
-        if self.live is None and text.strip():
-            # Still loading: the message stays in the composer and goes once ready.
-            self._send_when_ready = True
-            self.composer.new_line_before_more()  # typed next: another message, its own line
-            self.activity.say("starting: your message is sent as soon as the coach is ready")
+        queued = self._typed_lines or self._typed_turn is not None
+        if text.strip() and (self.live is None or queued):
+            # Still loading, or messages typed ahead still going: this one joins them,
+            # sent in its turn. What was typed after Enter, before this ran, stays.
+            self._typed_lines = (*self._typed_lines, text)
+            composer = self.composer
+            composer.text = composer.text.removeprefix(text)
+            if self.live is None:
+                self._say_waiting()
+            else:
+                replies = "replies" if len(self._typed_lines) > 1 else "reply"
+                self.notify(f"queued: sent after the {replies} before it", markup=False)
             return
         super().submit(text)
 
     def send_when_ready(self) -> None:
-        """The session is on screen: send what Enter asked for while it was loading; the
-        lines typed ahead first (typed before it), one turn each."""
-        if self._typed_lines or self._typed_turn is not None:
-            self._send_typed_line()
-            return
-        if self._send_when_ready and self.live is not None and not self.live.coach.busy:
-            self._send_when_ready = False
-            if self.composer.text.strip():
-                self.submit(self.composer.text)
+        """The session is on screen: the messages typed before it go, one turn each."""
+        self._send_typed_line()

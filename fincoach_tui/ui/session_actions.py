@@ -29,12 +29,31 @@ class SessionActions(FinCoachBase):
         for problem in live.problems:
             self.notify(problem, severity="warning", timeout=8, markup=False)
         if live.state.interrupted is not None:
-            self.composer.text = self._handed_back = live.state.interrupted.content
+            self._hand_back_interrupted(live.state.interrupted.content)
         if self.composer.text.strip() and self.comparison is not None:
             self.comparison.draft_changed(self.composer.text)  # the draft, quoted for this one
         self.activity.say("ready")
         self.call_after_refresh(bench_hook.mark, "history")  # if no newest page was shown
         self.call_after_refresh(bench_hook.mark, "ready")
+
+    def _hand_back_interrupted(self, question: str) -> None:
+        """The question a stopped process left unanswered, back in the composer. Text
+        already there (typed before the app started, or a draft kept from the session
+        left) stays: the question goes first, as it was asked first, and the text after it
+        on a line of its own; a notice says both are there, as one Enter would send both."""
+        composer = self.composer
+        held = composer.text
+        self._handed_back = question
+        if not held.strip() or held == question:
+            composer.text = question
+            return
+        composer.text = f"{question}\n{held}"
+        self.notify(
+            "what you had typed is kept, after the interrupted question",
+            severity="warning",
+            timeout=8,
+            markup=False,
+        )
 
     def action_sessions(self) -> None:
         from fincoach_tui.ui.screens.sessions import SessionsScreen

@@ -72,7 +72,6 @@ class StartUp(KeyRouting, SessionActions):
             self.notify(problem, severity="warning", markup=False)
         self.activity.say("starting: loading the tokenizer…")
         composer = self.query_one(Composer)
-        composer.coach_starting = True  # Enter now: sent once ready (ui/key_routing.py)
         composer.focus()
         self.take_early_keys()  # typed while the first screen was being built
         # The session is read after the first frame, by the loader: the frame says so.
@@ -181,7 +180,6 @@ class StartUp(KeyRouting, SessionActions):
         )
         await self.screen_stack[0].mount(self.comparison)
         await self.show_session(live)
-        self.composer.coach_starting = False
         self.send_when_ready()  # Enter pressed while loading: its message goes now
 
     def _save_theme(self, theme) -> None:

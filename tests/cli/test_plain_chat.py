@@ -17,12 +17,8 @@ from fincoach_tui.cli import main
 from fincoach_tui.cli.plain_chat import run
 from fincoach_tui.cli.wrap import StreamWrapper
 from fincoach_tui.domain.money import usd
-from fincoach_tui.domain.session_state import replay
-from fincoach_tui.service.runtime import build_engine, open_session
 from fincoach_tui.settings import paths
-from fincoach_tui.settings.config import Config
-from fincoach_tui.store.sessions import SessionStore
-from tests.app_harness import offline_settings
+from tests.app_harness import open_offline, saved_session
 from tests.processes import FINCOACH, Fincoach, child_env
 
 HELP = [
@@ -58,14 +54,14 @@ def test_slash_commands_are_answered_and_never_sent(monkeypatch, capsys):
         "you> /quit",
         "session cmds total: $0 for 0 calls over 0 turns",
     ]
-    state, _ = replay(SessionStore(paths.sessions_dir()).read_events("cmds"))
+    state, _ = saved_session(paths.data_dir(), "cmds")
     assert state.transcript.messages == ()  # not one command (nor the line after /quit) sent
 
 
 def test_piped_questions_are_echoed_above_their_answers_and_the_total_ends_it(monkeypatch, capsys):
     code, out = plain(monkeypatch, capsys, "echo", ["My rent is ₹25,000.", "/strategy buffer"])
     assert code == 0
-    state, _ = replay(SessionStore(paths.sessions_dir()).read_events("echo"))
+    state, _ = saved_session(paths.data_dir(), "echo")
     (record,) = state.records
     reply = state.transcript.messages[1].content
     assert out == [
@@ -101,9 +97,7 @@ def test_the_wrapper_breaks_lines_at_word_boundaries_however_the_text_arrives():
 
 
 async def test_replies_wrap_to_the_given_width(tmp_path):
-    config = Config()
-    engine = build_engine(config, offline_settings())
-    live = open_session(engine, SessionStore(tmp_path).open("wrap"))
+    live = open_offline(tmp_path, "wrap")
     out = io.StringIO()
     try:
         assert await run(live, io.StringIO("My salary is ₹1,20,000.\n"), out, width=40) == 0
@@ -175,7 +169,7 @@ def test_one_ctrl_c_at_the_prompt_ends_with_130_and_sends_nothing_typed_after():
     chat.wait_for(lambda out: b"total:" in out, "the session total")
     assert chat.text.splitlines()[-1] == "session sigint total: $0 for 0 calls over 0 turns"
     assert chat.proc.stderr.read() == b""
-    state, _ = replay(SessionStore(paths.sessions_dir()).read_events("sigint"))
+    state, _ = saved_session(paths.data_dir(), "sigint")
     assert state.transcript.messages == ()
     for stream in (chat.proc.stdin, chat.proc.stdout, chat.proc.stderr):
         stream.close()
@@ -200,7 +194,7 @@ def test_ctrl_c_mid_reply_keeps_it_stopped_and_never_sends_the_next_line(fake_op
     assert lines[-1].startswith("session midreply total: ")
     assert chat.proc.stderr.read() == b""
     assert len(fake_openai.requests) == 1
-    state, _ = replay(SessionStore(paths.sessions_dir()).read_events("midreply"))
+    state, _ = saved_session(paths.data_dir(), "midreply")
     assert [m.content for m in state.transcript.messages] == [
         "How much should I keep aside?",
         "Keep six months ",
@@ -258,7 +252,7 @@ def test_maintenance_calls_print_their_cost(monkeypatch, capsys):
     ]
     code, out = plain(monkeypatch, capsys, "upkeep", lines)
     assert code == 0
-    state, _ = replay(SessionStore(paths.sessions_dir()).read_events("upkeep"))
+    state, _ = saved_session(paths.data_dir(), "upkeep")
     summary, extract = [r for r in state.records if r.kind != "chat"]
     assert (summary.kind, extract.kind) == ("summary", "extract")
     facts = len(state.facts.facts)  # every fact the extraction added, superseded ones too

@@ -111,3 +111,20 @@ def test_a_system_message_made_without_sections_derives_them_and_stores_none():
     ]
     assert "sections" not in made.to_dict()
     assert SentMessage.from_dict(made.to_dict()) == made
+
+
+def test_section_spans_compare_hash_and_show_as_the_tuple_of_their_sections():
+    """Carried or derived from headings, the spans are equal to the tuple of the same
+    sections (either way round), hash as it, and show their labels, not their text."""
+    from fincoach_tui.domain.context import Section, system_message
+    from fincoach_tui.domain.sections import SectionSpans, spans_of
+
+    message = system_message("Be brief.", (Section("fact", "Known facts", "rent 20k"),))
+    content, built = message.content, message.sections
+    carried, derived = SectionSpans(content, spans_of(content, built)), SectionSpans(content)
+    for spans in (carried, derived):
+        assert spans == built and built == spans and spans == list(built)
+        assert hash(spans) == hash(built)
+        assert repr(spans) == "SectionSpans(['System prompt', 'Known facts'])"
+        assert spans != built[:1] and spans != "System prompt"
+    assert carried == derived and not carried.derived and derived.derived

@@ -13,20 +13,19 @@ import pytest
 from fincoach_tui.cli import main
 from fincoach_tui.cli.plain_chat import run as run_plain
 from fincoach_tui.domain.persona import DEMO_TURNS
-from fincoach_tui.domain.session_state import replay
 from fincoach_tui.service.runtime import build_engine, open_session
 from fincoach_tui.settings import paths
-from fincoach_tui.settings.config import Config
-from fincoach_tui.store.sessions import SessionStore
 from fincoach_tui.ui.chat import MessageBox
 from tests.app_harness import (
     SIZE,
     activity,
     fault_app,
-    offline_settings,
+    open_offline,
+    saved_session,
     send,
     server_config,
     server_settings,
+    sessions_under,
     started,
 )
 from tests.processes import run_fincoach
@@ -114,7 +113,7 @@ def test_blank_messages_are_not_sent_in_plain_mode(monkeypatch, capsys):
     out = capsys.readouterr().out
     assert out.count("note: type a message first: an empty message is not sent") == len(BLANKS)
     assert "[turn 1 · buffer · 2 msgs" in out  # the real message after them goes through
-    state, _ = replay(SessionStore(paths.sessions_dir()).read_events("blank"))
+    state, _ = saved_session(paths.data_dir(), "blank")
     assert [m.content for m in state.transcript.messages][:1] == [DEMO_TURNS[0]]
 
 
@@ -155,7 +154,7 @@ async def test_a_1mb_paste_is_counted_and_refused_before_sending_in_the_app(tmp_
 async def test_a_1mb_paste_is_refused_before_sending_in_plain_mode(fake_openai, tmp_path):
     paste = megabyte_paste().replace("\n", " ")  # one line is one message here
     engine = build_engine(server_config(), server_settings(fake_openai.base_url))
-    live = open_session(engine, SessionStore(tmp_path).open("paste"))
+    live = open_session(engine, sessions_under(tmp_path).open("paste"))
     out = io.StringIO()
     try:
         await run_plain(live, io.StringIO(paste + "\n/retry\n"), out)
@@ -349,14 +348,12 @@ def test_a_hand_edited_line_with_bad_json_is_skipped_and_the_rest_loads(monkeypa
 
 
 async def test_a_hand_edited_line_is_reported_in_the_app(tmp_path):
-    store = SessionStore(tmp_path / "sessions")
-    engine = build_engine(Config(), offline_settings())
-    live = open_session(engine, store.open("edited"))
+    live = open_offline(tmp_path, "edited")
     for text in DEMO_TURNS[:2]:
         async for _ in live.coach.turn(text):
             pass
     live.close()
-    path = store.path_for("edited")
+    path = sessions_under(tmp_path).path_for("edited")
     lines = path.read_text(encoding="utf-8").splitlines()
     lines.insert(3, '{"type":"message","message":{"id":"m9","role":"user","content":"oops}')
     path.write_text("\n".join(lines) + "\n", encoding="utf-8")

@@ -7,36 +7,29 @@ import pytest
 
 from fincoach_tui.domain.memory import StrategyError
 from fincoach_tui.domain.session_events import strategy_event
-from fincoach_tui.domain.session_state import replay
-from fincoach_tui.service.runtime import Overrides, build_engine, open_session, resolve
 from fincoach_tui.settings.config import Config
-from fincoach_tui.store.sessions import SessionStore
+from tests.app_harness import open_offline, saved_session, sessions_under
 
-
-def engine(config=None):
-    config = config or Config(strategy="window")
-    return build_engine(config, resolve(config, Overrides(), {}))
+CONFIGURED = Config(strategy="window")
 
 
 @pytest.mark.parametrize(
     "name, params", [("fifo", {}), ("window", {"k": -4}), ("window", {"k": "six"})]
 )
 def test_an_unusable_saved_strategy_opens_on_the_default_with_a_notice(tmp_path, name, params):
-    store = SessionStore(tmp_path)
-    with store.open("s") as file:
+    with sessions_under(tmp_path).open("s") as file:
         file.append(strategy_event(1, name, params))
-    live = open_session(engine(), store.open("s"))
+    live = open_offline(tmp_path, "s", config=CONFIGURED)
     assert live.coach.strategy.name == "window" and live.coach.strategy.params() == {"k": 6}
     (notice,) = live.problems
     assert notice.startswith("the session's saved strategy is unusable (") and notice.endswith(
         "); using window"
     )
     live.close()
-    state, _ = replay(store.read_events("s"))
+    state, _ = saved_session(tmp_path, "s")
     assert (state.strategy.name, state.strategy.params) == ("window", {"k": 6})
 
 
 def test_a_bad_flag_is_still_refused(tmp_path):
-    store = SessionStore(tmp_path)
     with pytest.raises(StrategyError):
-        open_session(engine(), store.open("s"), strategy="fifo")
+        open_offline(tmp_path, "s", strategy="fifo", config=CONFIGURED)

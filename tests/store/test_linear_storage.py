@@ -23,8 +23,7 @@ from fincoach_tui.service.runtime import build_engine, open_session
 from fincoach_tui.settings import paths
 from fincoach_tui.settings.config import Config
 from fincoach_tui.store.session_file import SessionFile, SessionWriteError, load_events
-from fincoach_tui.store.sessions import SessionStore
-from tests.app_harness import server_settings
+from tests.app_harness import saved_session, server_settings, sessions_under
 
 STRATEGIES = ["buffer", "window", "summary", "hybrid", "facts"]
 
@@ -164,7 +163,7 @@ async def test_the_json_export_refers_by_id_and_expand_writes_todays_shape(
 ):
     await play(paths.sessions_dir() / "x.jsonl", fake_openai.base_url, strategy, turns=9)
     received = [json.dumps(body["messages"], ensure_ascii=False) for body in fake_openai.requests]
-    state = replay(SessionStore(paths.sessions_dir()).read_events("x"))[0]
+    state, _ = saved_session(paths.data_dir(), "x")
 
     assert main(["export", "x", "--format", "json"]) == 0
     compact = json.loads(capsys.readouterr().out)
@@ -204,7 +203,7 @@ async def test_the_export_is_written_record_by_record(tmp_path, fake_openai):
 
 
 def test_expand_is_for_json_only(capsys):
-    with SessionStore(paths.sessions_dir()).open("s"):
+    with sessions_under(paths.data_dir()).open("s"):
         pass
     assert main(["export", "s", "--format", "md", "--expand"]) == 2
     assert capsys.readouterr().err == "fincoach: --expand applies to --format json only\n"

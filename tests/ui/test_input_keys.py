@@ -123,6 +123,8 @@ async def test_esc_brings_focus_back_to_the_composer(tmp_path):
 
 
 async def test_enter_while_the_coach_is_loading_sends_once_it_is_ready(tmp_path, monkeypatch):
+    """Each message Enter ends while the coach loads is a turn of its own, in order, as
+    lines typed before the app started are; the unfinished one stays in the composer."""
     ready = threading.Event()
     build = app_module.build_engine
 
@@ -135,14 +137,21 @@ async def test_enter_while_the_coach_is_loading_sends_once_it_is_ready(tmp_path,
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("h", "i")
         await pilot.press("enter")
-        assert app.live is None and app.composer.text == "hi"
+        assert app.live is None and app.composer.text == ""
         assert activity(app) == "starting: your message is sent as soon as the coach is ready"
+        await pilot.press(*"rent 20k", "enter", *"and")
+        assert app.live is None and app.composer.text == "and"
+        assert (
+            activity(app) == "starting: your 2 messages are sent one by one once the coach is ready"
+        )
         ready.set()
         await wait_until(pilot, lambda: app.live is not None)
+        await wait_until(pilot, lambda: app.live.state.transcript.completed_turns == 2)
         await app.workers.wait_for_complete()
-        await wait_until(pilot, lambda: len(app.live.state.transcript.messages) == 2)
-        assert app.live.state.transcript.messages[0].content == "hi"
-        assert app.composer.text == ""
+        said = [(m.role, m.content) for m in app.live.state.transcript.messages]
+        assert [text for role, text in said if role == "user"] == ["hi", "rent 20k"]
+        assert [role for role, _ in said] == ["user", "assistant"] * 2
+        assert app.composer.text == "and"
 
 
 async def test_new_line_keys_and_the_placeholder(tmp_path):

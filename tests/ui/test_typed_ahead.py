@@ -148,6 +148,7 @@ async def test_a_line_refused_waits_in_the_composer_with_the_ones_after_it(tmp_p
             "2 messages typed ahead not sent: back in the composer, Enter sends",
         )
         assert len(app.live.state.transcript.messages) == 2
+        await pilot.pause()  # the composer's change reaches the app before it closes
     assert len(fake_openai.requests) == 1
 
 
@@ -239,13 +240,37 @@ async def test_a_message_sent_while_loading_goes_after_the_lines_typed_before_it
             activity(app) == "starting: your 2 messages are sent one by one once the coach is ready"
         )
         await pilot.press("r", "d", "enter")
-        assert app.live is None and app.composer.text == "third"
+        assert app.live is None and app.composer.text == ""  # in the queue, after the two
+        assert (
+            activity(app) == "starting: your 3 messages are sent one by one once the coach is ready"
+        )
         ready.set()
         await wait_until(pilot, lambda: app.live is not None and len(fake_openai.requests) == 3)
         await wait_until(pilot, lambda: app.live.state.transcript.completed_turns == 3)
         await app.workers.wait_for_complete()
         await pilot.pause()
         assert app.composer.text == ""
+    assert [said[-1] for said in exchanges(fake_openai.requests)] == [
+        ("user", "first"),
+        ("user", "second"),
+        ("user", "third"),
+    ]
+
+
+async def test_a_message_sent_while_the_lines_typed_ahead_go_waits_its_turn(tmp_path, fake_openai):
+    """Enter in the composer while the first of two lines typed ahead is being answered:
+    not refused as a reply is streaming, but queued after the second line."""
+    fake_openai.script(text="One and more.", chunks=["One ", "and more."], hold_after=1)
+    app = fault_app(tmp_path, fake_openai.base_url, session="queued")
+    app.early_keys = "first\nsecond\n"
+    async with app.run_test() as pilot:
+        await wait_until(pilot, lambda: fake_openai.held.is_set())
+        await pilot.press(*"third", "enter")
+        assert app.composer.text == ""
+        assert app.notices[-1] == ("", "queued: sent after the replies before it")
+        fake_openai.release.set()
+        await wait_until(pilot, lambda: app.live.state.transcript.completed_turns == 3)
+        await app.workers.wait_for_complete()
     assert [said[-1] for said in exchanges(fake_openai.requests)] == [
         ("user", "first"),
         ("user", "second"),

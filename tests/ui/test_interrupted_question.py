@@ -1,0 +1,80 @@
+"""A session a stopped process left with an unanswered question hands the question back
+in the composer; text the person had already typed there stays, after it, and goes on
+being theirs: nothing typed is lost, whether typed before the app started or as a draft
+in the session left."""
+
+from __future__ import annotations
+
+from fincoach_tui.domain.conversation import Message
+from fincoach_tui.domain.session_events import message_event
+from tests.app_harness import fault_app, make_app, saved_session, sessions_under, wait_until
+
+KEPT = "what you had typed is kept, after the interrupted question"
+
+
+def interrupted(root, name: str, question: str) -> None:
+    """Session `name` under `root` as a process stopped mid-turn leaves it: a question
+    written, no reply."""
+    with sessions_under(root).open(name) as file:
+        file.append(message_event(Message("m1", "user", question, 1.0, 1)))
+
+
+async def test_text_typed_at_launch_stays_after_the_interrupted_question(tmp_path):
+    interrupted(tmp_path, "cut", "Is my rent too high?")
+    app = make_app(tmp_path, "cut")
+    app.early_keys = "My rent is 20k"
+    async with app.run_test() as pilot:
+        await wait_until(pilot, lambda: app.live is not None)
+        await pilot.pause()
+        assert app.composer.text == "Is my rent too high?\nMy rent is 20k"
+        assert ("", KEPT) in app.notices
+        assert app.live.state.transcript.messages == ()  # nothing sent
+
+
+async def test_with_nothing_typed_the_question_alone_comes_back_without_a_notice(tmp_path):
+    interrupted(tmp_path, "cut", "Is my rent too high?")
+    app = make_app(tmp_path, "cut")
+    async with app.run_test() as pilot:
+        await wait_until(pilot, lambda: app.live is not None)
+        await pilot.pause()
+        assert app.composer.text == "Is my rent too high?"
+        assert ("", KEPT) not in app.notices
+
+
+async def test_a_draft_stays_through_opening_an_interrupted_session_and_leaving_it(tmp_path):
+    """A draft typed in one session, then a session with an unanswered question opened:
+    both in the composer; back in the first session, the draft alone (the question is
+    the other session's)."""
+    interrupted(tmp_path, "cut", "Is my rent too high?")
+    app = make_app(tmp_path, "current")
+    async with app.run_test() as pilot:
+        await wait_until(pilot, lambda: app.live is not None)
+        await pilot.press(*"Save 5k")
+        assert app.composer.text == "Save 5k"
+        app.switch_to("cut")  # what choosing it in the sessions dialog (Ctrl+O) does
+        await wait_until(pilot, lambda: app.live is not None and app.live.name == "cut")
+        await pilot.pause()
+        assert app.composer.text == "Is my rent too high?\nSave 5k"
+        assert ("", KEPT) in app.notices
+        app.switch_to("current")
+        await wait_until(pilot, lambda: app.live is not None and app.live.name == "current")
+        await pilot.pause()
+        assert app.composer.text == "Save 5k"
+
+
+async def test_a_line_typed_ahead_that_fails_goes_between_the_question_and_the_rest(
+    tmp_path, fake_openai
+):
+    """The interrupted question, a line typed ahead and sent whose reply fails, and an
+    unfinished line: all three in the composer, in the order they were written."""
+    fake_openai.error(500, "The server had an error while processing your request")
+    interrupted(tmp_path, "cut", "Is my rent too high?")
+    app = fault_app(tmp_path, fake_openai.base_url, session="cut")
+    app.early_keys = "My rent is 20k\nnot finished"
+    async with app.run_test() as pilot:
+        await wait_until(pilot, lambda: app.live is not None and len(fake_openai.requests) == 1)
+        await app.workers.wait_for_complete()
+        await wait_until(pilot, lambda: "not sent" in app.notices[-1][1])
+        assert app.composer.text == "Is my rent too high?\nMy rent is 20k\nnot finished"
+    state, _ = saved_session(tmp_path, "cut")
+    assert state.transcript.messages == ()
