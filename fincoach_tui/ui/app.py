@@ -205,8 +205,9 @@ class FinCoachApp(StartUp, StrategyActions, BudgetActions, ViewActions):
     # ---- every strategy's cost, and the draft's: computed by the comparison ----------
     def on_text_area_changed(self, event) -> None:
         # Before the session is live there is nothing to quote, and the cost modules are
-        # still being imported by the loader thread: typing must not import them here.
-        if event.text_area is self.composer and self.comparison is not None:
+        # still being imported by the loader thread: typing must not import them here. A
+        # change can also arrive while the app closes, after its screens are gone.
+        if self.comparison is not None and event.text_area is self.view_or_none(Composer):
             self.comparison.draft_changed(event.text_area.text)  # quoted once typing pauses
 
     @on(CostsCompared)

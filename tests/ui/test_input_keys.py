@@ -209,3 +209,17 @@ async def test_keys_typed_before_the_composer_exists_are_its_first_text(tmp_path
     async with app.run_test(size=SIZE) as pilot:
         await started(app, pilot)
         assert app.composer.text == "hi" and app.focused is app.composer
+
+
+async def test_a_change_of_the_message_box_that_arrives_after_the_app_closed_is_ignored(tmp_path):
+    """A text-area change can be delivered after the screens are gone (a line handed back
+    just before closing): it must not raise 'no screens on stack'."""
+    from textual.widgets import TextArea
+
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await started(app, pilot)
+        composer = app.composer
+        assert app.comparison is not None
+    assert not app.screen_stack
+    app.on_text_area_changed(TextArea.Changed(composer))  # raised ScreenStackError before
