@@ -207,8 +207,9 @@ class FinCoachApp(StartUp, StrategyActions, BudgetActions, ViewActions):
         # Before the session is live there is nothing to quote, and the cost modules are
         # still being imported by the loader thread: typing must not import them here. A
         # change can also arrive while the app closes, after its screens are gone.
-        if self.comparison is not None and event.text_area is self.view_or_none(Composer):
-            self.comparison.draft_changed(event.text_area.text)  # quoted once typing pauses
+        composer = self.view_or_none(Composer)
+        if self.comparison is not None and composer is not None and event.text_area is composer:
+            self.comparison.draft_changed(composer.text)  # quoted once typing pauses
 
     @on(CostsCompared)
     def _show_costs(self, message: CostsCompared) -> None:
