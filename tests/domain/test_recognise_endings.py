@@ -1,4 +1,4 @@
-"""Endings scoped to the thing they name: stopping one fund's SIP is not stopping all."""
+"""Facts scoped to whom and what they name: one fund's SIP stopped, a named speaker's stance."""
 
 from __future__ import annotations
 
@@ -32,3 +32,35 @@ def test_a_named_funds_sip_stopping_leaves_the_other_sip_current(
     texts: tuple[str, ...], expected: dict[str, str]
 ) -> None:
     assert said(*texts) == expected
+
+
+@pytest.mark.parametrize(
+    ("texts", "expected"),
+    [
+        (
+            ("My husband Arjun types here too", "Arjun: I'm an aggressive investor"),
+            {"risk_of_arjun": "aggressive"},
+        ),
+        (
+            (
+                "Me and my wife Kavya share this chat",
+                "I can take high risk",
+                "Kavya: I'm conservative",
+            ),
+            {"risk": "high risk", "risk_of_kavya": "conservative"},
+        ),
+        (
+            (
+                "My wife Neha is here too",
+                "Goal: a car by 2028",
+                "Update: I'm a moderate risk person",
+            ),
+            {"goal_car_date": "by 2028", "risk": "moderate"},
+        ),
+    ],
+)
+def test_a_known_name_as_a_tag_files_the_stance_as_theirs(
+    texts: tuple[str, ...], expected: dict[str, str]
+) -> None:
+    found = said(*texts)
+    assert {k: v for k, v in found.items() if k in expected} == expected
