@@ -235,8 +235,9 @@ _DYNAMIC_KEY = re.compile(
     r"^(?:loan_[a-z]+_(?:emi|amount|rate|tenure|end)|invest_[a-z_]+"
     r"|(?:spouse_|parents_|children_)?insurance_[a-z]+_(?:cover|premium)"
     r"|cost_[a-z_]+|goal_[a-z_]+|(?:fd|rd)\d_(?:amount|rate|maturity|tenure|end)"
-    # someone else's pay, pension, SIP or bonus (see recognise_owners)
-    r"|(?:spouse|parents)_(?:salary|pension|sip|bonus)|(?:salary|pension|sip|bonus)_of_[a-z]{1,12})$"
+    # someone else's pay, pension, SIP or bonus, or a named speaker's stance (recognise_owners)
+    r"|(?:spouse|parents)_(?:salary|pension|sip|bonus)"
+    r"|(?:salary|pension|sip|bonus|risk|risk_reason)_of_[a-z]{1,12})$"
 )
 
 
@@ -255,7 +256,9 @@ def label_of(key: str) -> str:
     return " ".join(w.upper() if w in _ACRONYMS else w for w in key.split("_"))
 
 
-_SAID_BY = re.compile(r"^(?P<what>salary|pension|sip|bonus)_of_(?P<who>[a-z]{1,12})$")
+_SAID_BY = re.compile(
+    r"^(?P<what>salary|pension|sip|bonus|risk|risk_reason)_of_(?P<who>[a-z]{1,12})$"
+)
 
 
 def key_of(label: str) -> str:

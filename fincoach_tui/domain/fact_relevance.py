@@ -45,7 +45,11 @@ _RISK = re.compile(
     r"\b(?:risk\w*|safe|conservative|aggressive|volatil\w*|invest\w*|mutual funds?|"
     r"blue[- ]chips?|returns?|riskier|small[- ]?caps?|mid[- ]?caps?|nifty|sensex|"
     # where money should go is a question the stance answers ("where do I park the bonus")
-    r"park|allocat\w*|portfolio|lump ?sum)\b"
+    r"park|allocat\w*|portfolio|lump ?sum|loss|losses|losing)\b"
+    # how the user feels about money, or losing it, is their stance ("you know how I feel
+    # about this money", "how comfortable am I with a fall")
+    r"|\bhow\s+(?:do\s+|does\s+)?(?:i|we|she|he|they)\s+feels?\s+about\b"
+    r"|\b(?:comfortable|okay|ok)\s+with\s+(?:a\s+)?(?:fall|drop|dip|crash|loss)"
     rf"|{CLASSES['risk'][0].pattern}",
     re.I,
 )

@@ -49,6 +49,7 @@ from fincoach_tui.domain.recognise_owners import (
     clause_owner,
     parent_continues,
     speaker_of,
+    stances_of,
 )
 from fincoach_tui.domain.recognise_parts import figures_in
 from fincoach_tui.domain.recognise_phrases import name_facts, risk_facts
@@ -197,7 +198,7 @@ def _recognise(
     message_loan = ("message", named_loans.pop()) if len(named_loans) == 1 else None
     speaker = ""  # who types, when two people share the chat ("R: ...", "I: ...")
     for index, sentence in enumerate(sentences):
-        tagged = speaker_of(sentence)
+        tagged = speaker_of(sentence, name)
         speaker = speaker if tagged is None else tagged
         question = sentence.rstrip().endswith("?")
         following = sentences[index + 1] if index + 1 < len(sentences) else ""
@@ -207,7 +208,7 @@ def _recognise(
         about_spouse = False  # the sentence so far is about the spouse
         about_parents = False  # ... about a parent ("My father, who lives with us, draws")
         found += family if question else name_facts(sentence) + city_facts(sentence) + family
-        found += risk_facts(sentence, question, following)
+        found += stances_of(risk_facts(sentence, question, following), speaker)
         named_here = False  # the sentence names something the recogniser knows
         for clause in clauses_of(sentence):
             # An anchor after "including" is a part of what is priced, not its subject.

@@ -15,6 +15,8 @@ from fincoach_tui.domain.recognise_words import NOT_NAMES
 
 # The keys a person, not a household, has: each owner has their own.
 PERSONAL = frozenset({"salary", "pension", "sip", "bonus"})
+# A stance is a person's own too: "Priya: I'm conservative" is hers ("risk_of_priya").
+STANCES = frozenset({"risk", "risk_reason"})
 _PARENT = (
     r"father|mother|dad|daddy|mom|mum|mummy|papa|parents|in-laws|father-in-law|"
     r"mother-in-law|sasur(?:ji)?|saas(?:u)?|amma|appa|nanna|baba|maa"
@@ -49,18 +51,33 @@ _BOTH = re.compile(r"^\W*[A-Z]{1,2}\s*[+&/]\s*[A-Z]{1,2}\s*:")
 _HAND_OVER = re.compile(r"^\W*(?P<name>[A-Z][a-z]{1,11})\s+(?:here|again)(?:\s+now)?\s*[.!]*\s*$")
 
 
-def speaker_of(sentence: str) -> str | None:
-    """Who a sentence says is typing it ("r" of "R here: ..."), "" when it is both of them
-    ("K+N: ..."), None when it names no one."""
+# "Priya: ..." is a speaker's tag only for a name the chat has given (a label such as
+# "Goal: ..." or "Update: ..." looks the same).
+_NAME_TAG = re.compile(r"^\W*(?P<name>[A-Z][a-z]{1,11})\s*:\s*(?=\S)")
+
+
+def speaker_of(sentence: str, known: str = "") -> str | None:
+    """Who a sentence says is typing it ("r" of "R here: ...", "priya" of "Priya: ..." when
+    `known` is that name), "" when it is both of them ("K+N: ..."), None when it names no one."""
     if _BOTH.match(sentence):
         return ""
     match = _SPEAKER.match(sentence)
     if match:
         return (match["tag"] or match["name"]).lower()
+    tag = _NAME_TAG.match(sentence)
+    if tag and known and tag["name"].lower() == known.lower():
+        return known.lower()
     handed = _HAND_OVER.match(sentence)
     if handed and handed["name"] not in NOT_NAMES:
         return handed["name"].lower()
     return None
+
+
+def stances_of(facts: list[tuple[str, str]], speaker: str) -> list[tuple[str, str]]:
+    """A stance said by a named speaker ("Priya: I'm conservative") filed as theirs."""
+    if len(speaker) < 2:  # the user, the household, or an initial
+        return facts
+    return [(f"{k}_of_{speaker}" if k in STANCES else k, v) for k, v in facts]
 
 
 def about_parent(clause: str) -> bool:

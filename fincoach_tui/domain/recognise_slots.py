@@ -141,6 +141,8 @@ def _endings(
     for anchor in anchors:
         if anchor.kind not in ENDING_KINDS or "amount" not in anchor.slots:
             continue
+        if anchor.kind == "sip" and _named_by(anchor, anchors, clause):
+            continue  # "stopped the ELSS SIP": that fund's SIP ended, not every SIP
         kind = (
             _loan_kind(anchor, clause, hint) if anchor.kind == "loan" else _type_of(anchor, clause)
         )
@@ -154,6 +156,18 @@ def _endings(
         if premium and not any(k == premium for k, _ in facts):
             ended.append((premium, value))  # a policy given up is no longer paid for
     return ended
+
+
+def _named_by(anchor: Anchor, anchors: tuple[Anchor, ...], clause: str) -> bool:
+    """Whether another thing that ends is named right before `anchor` ("the ELSS SIP",
+    "the index fund SIP"): the ending is that thing's, kept under its own key."""
+    return any(
+        other.kind in ENDING_KINDS
+        and other.kind != anchor.kind
+        and other.end <= anchor.start
+        and not clause[other.end : anchor.start].strip(" -")
+        for other in anchors
+    )
 
 
 def _loan_kind(anchor: Anchor, clause: str, hint: Subject | None) -> str:

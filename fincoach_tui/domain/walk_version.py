@@ -31,4 +31,7 @@ from __future__ import annotations
 #    the keyboard over, a policy given up ends its premium, money lost is a story, stances
 #    said as feelings, localities name their city, numbers and rates said in words, a long
 #    dictation is kept in pieces, and under the cap a family/stance statement outlasts others
-WALK_VERSION = 5
+# 6: stopping one named fund's SIP ends that fund's entry only, a stance said after a "Name:"
+#    tag the chat knows is that person's, and a question about how the
+#    user feels about money or losses asks their stance (its notes are chosen first)
+WALK_VERSION = 6
