@@ -54,7 +54,7 @@ class Section:
     provenance: str
     label: str
     text: str
-    source_ids: tuple[str, ...] = ()
+    source_ids: Sequence[str] = ()  # a tuple, or a sequence equal to one (a summary's)
 
 
 @dataclass(frozen=True)
@@ -126,7 +126,7 @@ def system_message(prompt: str, extra: tuple[Section, ...] = ()) -> ContextMessa
     ids: Sequence[str]
     if not having:
         ids = ()
-    elif len(having) == 1 and type(having[0]) is tuple:
+    elif len(having) == 1 and isinstance(having[0], (tuple, TupleLike)):  # immutable
         ids = having[0]
     else:
         ids = JoinedIds(having)

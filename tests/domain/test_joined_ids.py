@@ -11,6 +11,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from fincoach_tui.domain.context import JoinedIds, Section, system_message
+from fincoach_tui.domain.covered_ids import extended
 from fincoach_tui.domain.records import IdRuns, SentMessage
 
 IDS = st.lists(st.sampled_from(["m1", "m2", "m3", "m10", "x"]), max_size=6).map(tuple)
@@ -75,3 +76,34 @@ def test_a_sent_message_with_joined_ids_is_stored_and_compared_as_with_their_tup
     assert lazy.to_dict() == plain.to_dict()
     assert lazy == plain and hash(lazy) == hash(plain)
     assert SentMessage.from_dict(lazy.to_dict()) == plain
+
+
+# ---- a summary's covered ids, extended fold by fold ------------------------------------
+
+BATCH = st.lists(st.sampled_from(["m1", "m2", "m3", "x"]), max_size=4).map(tuple)
+
+
+@given(BATCH, st.lists(st.tuples(st.integers(0, 10), BATCH), max_size=12))
+def test_covered_ids_extended_from_any_earlier_fold_equal_the_tuples_joined(start, folds):
+    """Each fold extends one made before it (a fork of the walk, or the newest): what any
+    of them holds is still its own ids, whatever the others appended."""
+    made = [(start, extended(start, ()))]
+    for pick, batch in folds:
+        ids, covered = made[pick % len(made)]
+        made.append((ids + batch, extended(covered, batch)))
+    for ids, covered in made:
+        assert covered == ids and hash(covered) == hash(ids) and len(covered) == len(ids)
+        assert list(covered) == list(ids) and covered[:-1] == ids[:-1]
+        if ids:
+            assert covered[-1] == ids[-1] and covered[0] == ids[0]
+        assert covered + ("m9",) == ids + ("m9",)
+
+
+def test_a_fold_extends_its_predecessors_ids_without_copying_them():
+    first = extended((), tuple(f"m{n}" for n in range(1, 20_001)))
+    again = extended(first, ("m20001", "m20002"))
+    other = extended(first, ("m20001", "m20002"))  # the same fold walked again: shared too
+    assert again._shared is first._shared is other._shared
+    assert len(first) == 20_000 and again[-1] == "m20002" and again == other
+    forked = extended(first, ("m7",))  # another fold from the same summary: its own copy
+    assert forked._shared is not first._shared and forked[-1] == "m7" and again[-1] == "m20002"
