@@ -4,6 +4,7 @@ summary's covered ids (thousands, late in a long session)."""
 
 from __future__ import annotations
 
+import tracemalloc
 from collections.abc import Iterator, Sequence
 
 import pytest
@@ -99,11 +100,21 @@ def test_covered_ids_extended_from_any_earlier_fold_equal_the_tuples_joined(star
         assert covered + ("m9",) == ids + ("m9",)
 
 
-def test_a_fold_extends_its_predecessors_ids_without_copying_them():
+def test_a_line_of_folds_shares_its_ids_rather_than_copying_them():
+    """500 folds of 2 ids each after 20,000, every summary kept (as a walk keeps them):
+    copies would hold 500 lists of 20,000 ids or more (80 MB); shared, one list."""
     first = extended((), tuple(f"m{n}" for n in range(1, 20_001)))
-    again = extended(first, ("m20001", "m20002"))
-    other = extended(first, ("m20001", "m20002"))  # the same fold walked again: shared too
-    assert again._shared is first._shared is other._shared
-    assert len(first) == 20_000 and again[-1] == "m20002" and again == other
-    forked = extended(first, ("m7",))  # another fold from the same summary: its own copy
-    assert forked._shared is not first._shared and forked[-1] == "m7" and again[-1] == "m20002"
+    tracemalloc.start()
+    try:
+        line = [first]
+        for n in range(20_001, 21_001, 2):
+            line.append(extended(line[-1], (f"m{n}", f"m{n + 1}")))
+        held = tracemalloc.get_traced_memory()[0]
+    finally:
+        tracemalloc.stop()
+    assert held < 1_000_000
+    assert line[-1] == tuple(f"m{n}" for n in range(1, 21_001)) and line[-1][-1] == "m21000"
+    assert line[1] == (*first, "m20001", "m20002") and len(line[250]) == 20_500
+    walked_again = extended(line[1], ("m20003", "m20004"))  # a fork of the same fold
+    forked = extended(line[1], ("m7",))  # another fold from the same summary: its own ids
+    assert walked_again == line[2] and forked == (*line[1], "m7") and line[2][-1] == "m20004"
