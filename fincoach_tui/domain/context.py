@@ -2,14 +2,49 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from itertools import chain
+
+from fincoach_tui.domain.tuple_like import TupleLike
 
 # Where a sent message (or a section of the system message) came from.
 PROVENANCES = ("system", "verbatim", "summary", "recalled", "fact", "new")
 # How `system_message` puts each labelled section after the prompt ("## label" + text).
 SECTION_BREAK = "\n\n## "
+
+
+class JoinedIds(TupleLike[str]):
+    """The ids of several sequences one after another, joined only when read: equal to
+    the tuple of them all (tuple_like.py). The system message's ids are its sections', and
+    a summary's cover every turn before its tail: copying them into one tuple for every
+    request would cost each turn time in proportion to the session."""
+
+    __slots__ = ("_parts", "_len")
+
+    def __init__(self, parts: Sequence[Sequence[str]]) -> None:
+        self._parts = tuple(parts)
+        self._len = sum(map(len, self._parts))
+
+    def __len__(self) -> int:
+        return self._len
+
+    def __iter__(self) -> Iterator[str]:
+        return chain.from_iterable(self._parts)
+
+    def __getitem__(self, index):
+        if isinstance(index, int):
+            at = index + self._len if index < 0 else index
+            if 0 <= at < self._len:
+                for part in self._parts:  # O(sections): only the one holding it is read
+                    if at < len(part):
+                        return part[at]
+                    at -= len(part)
+            raise IndexError("id index out of range")
+        return tuple(self)[index]
+
+    def _summary(self) -> str:
+        return f"{self._len} ids in {len(self._parts)} parts"
 
 
 @dataclass(frozen=True)
@@ -19,7 +54,7 @@ class Section:
     provenance: str
     label: str
     text: str
-    source_ids: tuple[str, ...] = ()
+    source_ids: Sequence[str] = ()  # a tuple, or a sequence equal to one (a summary's)
 
 
 @dataclass(frozen=True)
@@ -27,7 +62,8 @@ class ContextMessage:
     role: str
     content: str
     provenance: str
-    source_ids: tuple[str, ...] = ()
+    # A tuple, or (the system message's, when more than one section has ids) JoinedIds.
+    source_ids: Sequence[str] = ()
     sections: tuple[Section, ...] = ()  # only the system message has sections
 
 
@@ -84,13 +120,16 @@ def system_message(prompt: str, extra: tuple[Section, ...] = ()) -> ContextMessa
     for section in extra:
         content += f"{SECTION_BREAK}{section.label}\n{section.text}"
     # A summary section carries the ids of every turn it covers (thousands, late in a long
-    # session), and this runs for every request every strategy builds: when it is the only
-    # section with ids, its tuple is taken as it is rather than copied.
+    # session), and this runs for every request every strategy builds: its ids are taken as
+    # they are (one section with ids) or joined only when read, never copied here.
     having = [s.source_ids for s in extra if s.source_ids]
-    if len(having) == 1 and type(having[0]) is tuple:
-        ids: tuple[str, ...] = having[0]
+    ids: Sequence[str]
+    if not having:
+        ids = ()
+    elif len(having) == 1 and isinstance(having[0], (tuple, TupleLike)):  # immutable
+        ids = having[0]
     else:
-        ids = tuple(chain.from_iterable(having))
+        ids = JoinedIds(having)
     return ContextMessage("system", content, "system", ids, sections)
 
 

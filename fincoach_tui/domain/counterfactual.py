@@ -35,6 +35,7 @@ from typing import Any
 from fincoach_tui.domain.buffer_sums import WalkerSums, buffer_step
 from fincoach_tui.domain.context import Context, ContextMessage, system_message
 from fincoach_tui.domain.conversation import Message
+from fincoach_tui.domain.covered_ids import extended
 from fincoach_tui.domain.curves import (  # noqa: F401 - the report's types, re-exported
     ActualPath,
     CounterfactualReport,
@@ -289,7 +290,7 @@ class CounterfactualLedger:
         if real is not None:  # the summary is real but its call was not recorded
             walker.summary, walker.summary_estimated = real[0], False
         else:
-            covered = (plan.previous.covers_ids if plan.previous else ()) + plan.message_ids
+            covered = extended(plan.previous.covers_ids if plan.previous else (), plan.message_ids)
             walker.summary = Summary("", plan.last_turn, covered, plan.cap_tokens)
             walker.summary_estimated = True
         return FoldStep(content, roles, plan.cap_tokens)

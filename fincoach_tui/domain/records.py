@@ -61,7 +61,9 @@ class SentMessage:
     content: str
     provenance: str  # system | verbatim | summary | recalled | fact | new
     tokens: int  # o200k/cl100k content tokens (encode_ordinary)
-    source_ids: tuple[str, ...] = ()  # transcript message ids this message carries
+    # Transcript message ids this message carries: a tuple, or a sequence equal to one
+    # (IdRuns read back, JoinedIds for a system message built with several sections').
+    source_ids: Sequence[str] = ()
     # The system message's sections (the prompt, then summary, facts, recall...) as the
     # strategy built them; a system message given none has them derived from its text
     # when first read (domain/sections.py). Not part of equality: the text is what was sent.

@@ -18,6 +18,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 from fincoach_tui.domain.conversation import Message, Transcript
+from fincoach_tui.domain.covered_ids import extended
 from fincoach_tui.domain.fact_extraction import MAX_EXTRACTIONS_PER_TURN, ExtractPlan
 from fincoach_tui.domain.fact_store import Fact, FactStore
 from fincoach_tui.domain.memory import (
@@ -95,7 +96,7 @@ def simulate(
         plan = fold_plan(history, summary, memo) if fold_plan is not None else None
         if plan is not None:
             plan = plan.bounded(lambda m: sizes[m.id])
-            covered = (summary.covers_ids if summary else ()) + plan.message_ids
+            covered = extended(summary.covers_ids if summary else (), plan.message_ids)
             request = sum(count_text(m["content"]) for m in plan.request())
             maintenance += request + (summary.tokens if summary else 0) + plan.cap_tokens
             summary = Summary("", plan.last_turn, covered, plan.cap_tokens)

@@ -8,7 +8,7 @@ tokens before it is sent.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 
 from fincoach_tui.domain.context import Context, ContextMessage
@@ -107,7 +107,7 @@ class RequestBuilding(SessionPosition):
         """Content tokens of a message a strategy built (cached like every other count)."""
         return self._count_context_message(message.content, message.provenance, message.source_ids)
 
-    def _count_context_message(self, content: str, provenance: str, ids: tuple[str, ...]) -> int:
+    def _count_context_message(self, content: str, provenance: str, ids: Sequence[str]) -> int:
         if provenance in ("verbatim", "new") and len(ids) == 1:
             return self.counter.count_cached(ids[0], content)
         return self.count_text(content)

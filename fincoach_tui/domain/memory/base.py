@@ -20,7 +20,7 @@ class Summary:
 
     text: str
     last_turn: int
-    covers_ids: tuple[str, ...]
+    covers_ids: Sequence[str]  # a tuple, or CoveredIds (covered_ids.py) once folded anew
     tokens: int
     # The newest turn a fold has read. Past `last_turn` only when a fold left the text as it
     # was and the turns it read held figures the text lacks: those turns are not claimed

@@ -24,6 +24,7 @@ from dataclasses import dataclass, replace
 
 from fincoach_tui.domain.context import Context, Section
 from fincoach_tui.domain.conversation import Message
+from fincoach_tui.domain.covered_ids import extended
 from fincoach_tui.domain.fact_store import same_value
 from fincoach_tui.domain.finance_facts import find_facts
 from fincoach_tui.domain.memory.base import (
@@ -143,9 +144,9 @@ class FoldPlan:
                 return replace(
                     previous, read_to=self.last_turn, dropped=turns_lost, cut="", unchanged=True
                 )
-            covered = previous.covers_ids + self.message_ids
+            covered = extended(previous.covers_ids, self.message_ids)
             return replace(previous, last_turn=self.last_turn, covers_ids=covered, unchanged=True)
-        covered = (previous.covers_ids if previous else ()) + self.message_ids
+        covered = extended(previous.covers_ids if previous else (), self.message_ids)
         return Summary(capped, self.last_turn, covered, count_text(capped), dropped=lost, cut=cut)
 
 
