@@ -16,7 +16,7 @@ from functools import lru_cache
 from fincoach_tui.domain.fact_kinds import KINDS
 from fincoach_tui.domain.recognise_context import topic_words
 from fincoach_tui.domain.recognise_parts import GOAL_OBJECTS
-from fincoach_tui.domain.statement_words import topic_words as note_topic_words
+from fincoach_tui.domain.statement_words import UNITS_AND_TIME
 from fincoach_tui.domain.user_statements import CLASSES
 
 # Tokens one fact line takes, roughly ("- loan car EMI: ₹9,500 (turn 3, 14 May 2026)"), and
@@ -137,24 +137,23 @@ def question_words(question: str) -> set[str]:
 
 
 # Words that say how the user wants an answer, or that every note of a money chat shares
-# ("tell me honestly", "is it good", "the money"): a class of words, like those
-# `statement_words.topic_words` leaves out (function words, light verbs, units, time).
+# ("tell me honestly", "can we", "is it good", "the money"): a class of words, like the
+# words of units and time (`statement_words.UNITS_AND_TIME`).
 _MANNER = frozenset(
     "tell honestly honest frankly truly please explain suggest advise advice guide good "
-    "better best okay ok money".split()
+    "better best okay ok money can could should would".split()
 )
 
 
 def note_question_words(question: str) -> set[str]:
-    """The stems of `question`'s topic words, by which it asks about a user's note: those
-    of `question_words` but words of manner (`_MANNER`) and those a note's topic leaves out
-    (`statement_words.topic_words`: "can", "next", "year"). A closing "tell me honestly",
-    "the money" or "next year" would otherwise put ahead every note that shares them, at
-    the cost of the notes the question is about."""
+    """The stems of `question`'s words by which it asks about a user's note: those of
+    `question_words` but words of manner (`_MANNER`) and of units and time. A closing
+    "tell me honestly", "the money" or "next year" would otherwise put ahead every note that
+    shares them, at the cost of the notes the question is about."""
     return {
         _stem(w)
         for w in _WORD.findall(question.lower())
-        if w not in _COMMON and w not in _MANNER and note_topic_words(w)
+        if w not in _COMMON and w not in _MANNER and w not in UNITS_AND_TIME
     }
 
 
