@@ -16,6 +16,7 @@ from functools import lru_cache
 from fincoach_tui.domain.fact_kinds import KINDS
 from fincoach_tui.domain.recognise_context import topic_words
 from fincoach_tui.domain.recognise_parts import GOAL_OBJECTS
+from fincoach_tui.domain.statement_words import UNITS_AND_TIME
 from fincoach_tui.domain.user_statements import CLASSES
 
 # Tokens one fact line takes, roughly ("- loan car EMI: ₹9,500 (turn 3, 14 May 2026)"), and
@@ -133,6 +134,27 @@ def topic_asked(key: str, question: str) -> bool:
 def question_words(question: str) -> set[str]:
     """The stems of `question`'s words that `relevant` matches against a fact's words."""
     return {_stem(w) for w in _WORD.findall(question.lower()) if w not in _COMMON}
+
+
+# Words that say how the user wants an answer, or that every note of a money chat shares
+# ("tell me honestly", "can we", "is it good", "the money"): a class of words, like the
+# words of units and time (`statement_words.UNITS_AND_TIME`).
+_MANNER = frozenset(
+    "tell honestly honest frankly truly please explain suggest advise advice guide good "
+    "better best okay ok money can could should would".split()
+)
+
+
+def note_question_words(question: str) -> set[str]:
+    """The stems of `question`'s words by which it asks about a user's note: those of
+    `question_words` but words of manner (`_MANNER`) and of units and time. A closing
+    "tell me honestly", "the money" or "next year" would otherwise put ahead every note that
+    shares them, at the cost of the notes the question is about."""
+    return {
+        _stem(w)
+        for w in _WORD.findall(question.lower())
+        if w not in _COMMON and w not in _MANNER and w not in UNITS_AND_TIME
+    }
 
 
 def fact_words(key: str, value: str) -> frozenset[str]:

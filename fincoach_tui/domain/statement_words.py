@@ -60,6 +60,8 @@ _TIME = (
     "until from onwards end start beginning"
 ).split()
 _STOP = frozenset([*_FUNCTION, *_VERBS, *_UNITS, *_TIME, *MONTHS, *(m[:3] for m in MONTHS), "sept"])
+# The words of units and time alone: a question's "next year" or "per month" names no topic.
+UNITS_AND_TIME = frozenset([*_UNITS, *_TIME])
 _WORD = re.compile(r"[a-z][a-z'-]*[a-z]|[a-z]")
 _CONTRACTION = re.compile(r"'(?:m|s|ve|ll|d|re|t)$|n't$")
 _ENDINGS = ("ing", "ed", "es", "s", "ly")

@@ -34,4 +34,6 @@ from __future__ import annotations
 # 6: stopping one named fund's SIP ends that fund's entry only, a stance said after a "Name:"
 #    tag the chat knows is that person's, and a question about how the
 #    user feels about money or losses asks their stance (its notes are chosen first)
-WALK_VERSION = 6
+# 7: a question asks about the notes that share its topic words, not those that share only
+#    how it asks or "money" ("tell me honestly", "can we", "next year")
+WALK_VERSION = 7

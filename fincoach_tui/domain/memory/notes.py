@@ -26,8 +26,7 @@ from fincoach_tui.domain.conversation import Message
 from fincoach_tui.domain.fact_relevance import (
     GROWTH_LIMIT,
     fact_words,
-    question_words,
-    relevant,
+    note_question_words,
     topic_asked,
 )
 from fincoach_tui.domain.fact_store import FactStore, redact
@@ -146,13 +145,13 @@ def user_notes(
 
 def asked_about(statement: Statement, question: str) -> bool:
     """Whether `question` is about what the note says: it names the note's word class
-    ("how much do my parents need" for a note about papa's pension) or one of its words."""
-    if relevant("note", statement.text, question):
-        return True
+    ("how much do my parents need" for a note about papa's pension) or one of its words
+    (`note_question_words`: not how it asks, "tell me honestly")."""
+    said = note_question_words(question)
+    keys = ("note", *(key for name in classes_of(statement.text) for key in _CLASS_KEYS[name]))
     return any(
-        relevant(key, statement.text, question)
-        for name in classes_of(statement.text)
-        for key in _CLASS_KEYS[name]
+        topic_asked(key, question) or not said.isdisjoint(fact_words(key, statement.text))
+        for key in keys
     )
 
 
@@ -199,7 +198,7 @@ def notes_section(
     facts = current_values(store)
     judged = memo.note_lines.at(facts_state(store))
     covered = (covered_classes(facts), current_turns(store))
-    said = question_words(question) if question else set()
+    said = note_question_words(question) if question else set()
     topics = asked_topics(question)
 
     def rank(i: int) -> tuple[bool, bool, bool, bool, bool, int]:

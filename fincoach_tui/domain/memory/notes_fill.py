@@ -18,7 +18,7 @@ from collections.abc import Callable, Sequence
 
 from fincoach_tui.domain.context import Section
 from fincoach_tui.domain.conversation import Message
-from fincoach_tui.domain.fact_relevance import question_words
+from fincoach_tui.domain.fact_relevance import note_question_words
 from fincoach_tui.domain.memory.note_parts import NAMED_RANKS, RANKS, Note
 from fincoach_tui.domain.memory.notes import (
     NOTES_LABEL,
@@ -48,7 +48,7 @@ def index_section(index: NotesIndex, question: str) -> tuple[Section | None, int
 
 def fill_section(index: NotesIndex, budget: int, question: str) -> tuple[list[int], int]:
     """The slots of the notes the section keeps, newest first, and the budget left."""
-    said = question_words(question) if question else set()
+    said = note_question_words(question) if question else set()
     topics = asked_topics(question)
     fill = _Fill(index, budget)
     if question:
