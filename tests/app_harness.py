@@ -5,6 +5,7 @@ typing, sending and retrying as a user does. Tests that use it are marked slow
 
 from __future__ import annotations
 
+import asyncio
 import time
 from collections.abc import AsyncIterator, Callable, Sequence
 from contextlib import asynccontextmanager
@@ -172,6 +173,19 @@ def describe(condition: Callable[[], object]) -> str:
     if code is None:
         return repr(condition)
     return f"the condition at {Path(code.co_filename).name}:{code.co_firstlineno}"
+
+
+async def workers_done(app: FinCoachApp) -> None:
+    """Wait until no worker runs. A worker cancelled because a newer exclusive one replaced
+    it (the comparison after each of several queued turns) counts as done; one that failed
+    is raised. Textual's `wait_for_complete` raises for the cancelled one too."""
+    from textual.worker import WorkerCancelled
+
+    while running := [worker for worker in app.workers if not worker.is_finished]:
+        ends = await asyncio.gather(*(worker.wait() for worker in running), return_exceptions=True)
+        for end in ends:
+            if isinstance(end, BaseException) and not isinstance(end, WorkerCancelled):
+                raise end
 
 
 async def started(app: FinCoachApp, pilot) -> None:

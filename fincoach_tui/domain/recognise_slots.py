@@ -59,9 +59,11 @@ _ASIDE_BEFORE = re.compile(
 )
 _POTS = frozenset({"emergency", "savings"})
 # Money lost is a story of the past, not what something holds now: "lost 2 lakh in F&O",
-# "chit fund mein 40 hazaar gaye the", "1.5L doob gaye", "burnt 80k on options".
+# "chit fund mein 40 hazaar gaye the", "1.5L doob gaye", "burnt 80k on options". But "ho
+# gaya" after a figure is "became": "rent badh ke 27k ho gaya" is the new rent.
 _LOST_AFTER = re.compile(
-    r"\s*(?:(?:\w+\s+){0,2}(?:gaye|gaya|gayi|doob\w*|dub\s+gaye|lost|gone|went\s+down|wiped"
+    r"\s*(?:(?:(?!(?:ho|hua|hui|kar)\s)\w+\s+){0,2}"
+    r"(?:gaye|gaya|gayi|doob\w*|dub\s+gaye|lost|gone|went\s+down|wiped"
     r"(?:\s+out)?)\b)",
     re.IGNORECASE,
 )

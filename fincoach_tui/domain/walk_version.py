@@ -36,4 +36,5 @@ from __future__ import annotations
 #    user feels about money or losses asks their stance (its notes are chosen first)
 # 7: a question asks about the notes that share its topic words, not those that share only
 #    how it asks or "money" ("tell me honestly", "can we", "next year")
-WALK_VERSION = 7
+# 8: a figure followed by "ho gaya" (became) is a new value, not money lost
+WALK_VERSION = 8

@@ -350,6 +350,18 @@ def test_money_lost_is_not_the_value_of_what_it_was_lost_in(text):
 
 
 @pytest.mark.parametrize(
+    ("text", "key", "value"),
+    [
+        ("Arre, rent badh ke 31k ho gaya.", "rent", "₹31,000"),
+        ("salary ab 92 hazaar ho gayi hai", "salary", "₹92,000"),
+        ("ghar ka kiraya 19,500 ho gaya is mahine se", "rent", "₹19,500"),
+    ],
+)
+def test_a_figure_that_became_so_is_a_new_value_not_money_lost(text, key, value):
+    assert current(text)[key] == value
+
+
+@pytest.mark.parametrize(
     "text",
     ["sir koi risk nahi lena hai", "humko risk nahi uthana", "bas paisa doobna nahi chahiye"],
 )

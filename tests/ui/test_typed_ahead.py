@@ -21,6 +21,7 @@ from tests.app_harness import (
     saved_session,
     server_config,
     wait_until,
+    workers_done,
 )
 from tests.processes import FINCOACH, OnTerminal
 from tests.processes import wait_until as wait_for
@@ -82,7 +83,7 @@ async def test_each_line_typed_ahead_is_a_message_of_its_own_in_order(tmp_path, 
     async with app.run_test() as pilot:
         await wait_until(pilot, lambda: app.live is not None and len(fake_openai.requests) == 3)
         await wait_until(pilot, lambda: app.live.state.transcript.completed_turns == 3)
-        await app.workers.wait_for_complete()
+        await workers_done(app)
         await pilot.pause()
         assert app.composer.text == "not finished"
         assert app.notices == []
@@ -114,7 +115,7 @@ async def test_a_failed_reply_hands_the_lines_not_sent_back(
     app.early_keys = "first\nsecond\nthird\n" + unfinished
     async with app.run_test() as pilot:
         await wait_until(pilot, lambda: app.live is not None and len(fake_openai.requests) == 2)
-        await app.workers.wait_for_complete()
+        await workers_done(app)
         await wait_until(pilot, lambda: app.composer.text == composer)
         assert app.turns.failed_text == "second"  # Ctrl+R sends it again, as after any failure
         assert app.notices[-1] == (
@@ -138,7 +139,7 @@ async def test_a_line_refused_waits_in_the_composer_with_the_ones_after_it(tmp_p
     app.early_keys = "How much should I save?\nAnd next month?\nthird\nnot finished"
     async with app.run_test() as pilot:
         await wait_until(pilot, lambda: app.live is not None and len(fake_openai.requests) == 1)
-        await app.workers.wait_for_complete()
+        await workers_done(app)
         await wait_until(pilot, lambda: app.composer.text != "not finished")
         assert app.composer.text == "And next month?\nthird\nnot finished"
         (title, line), handed_back = app.notices[-2:]
@@ -163,7 +164,7 @@ async def test_stopping_a_reply_stops_the_lines_typed_ahead(tmp_path, fake_opena
     async with app.run_test() as pilot:
         await wait_until(pilot, lambda: any(b.text == "Keep six " for b in app.query(MessageBox)))
         await pilot.press("escape")
-        await app.workers.wait_for_complete()
+        await workers_done(app)
         await wait_until(pilot, lambda: "done" in activity(app))
         await pilot.pause()
         assert app.composer.text == "second\nnot finished"
@@ -247,7 +248,7 @@ async def test_a_message_sent_while_loading_goes_after_the_lines_typed_before_it
         ready.set()
         await wait_until(pilot, lambda: app.live is not None and len(fake_openai.requests) == 3)
         await wait_until(pilot, lambda: app.live.state.transcript.completed_turns == 3)
-        await app.workers.wait_for_complete()
+        await workers_done(app)
         await pilot.pause()
         assert app.composer.text == ""
     assert [said[-1] for said in exchanges(fake_openai.requests)] == [
@@ -270,7 +271,7 @@ async def test_a_message_sent_while_the_lines_typed_ahead_go_waits_its_turn(tmp_
         assert app.notices[-1] == ("", "queued: sent after the replies before it")
         fake_openai.release.set()
         await wait_until(pilot, lambda: app.live.state.transcript.completed_turns == 3)
-        await app.workers.wait_for_complete()
+        await workers_done(app)
     assert [said[-1] for said in exchanges(fake_openai.requests)] == [
         ("user", "first"),
         ("user", "second"),
