@@ -113,13 +113,13 @@ class ClassIndex:
         for found in classes.values():
             if found.places[0] >= first:
                 continue
-            score = _score(terms, share, found.bag, found.size)
+            score = document_score(terms, share, found.bag, found.size)
             places: Iterable[int] = takewhile(first.__gt__, found.places)
             if alone:
                 places = (p for p in places if p not in alone)
             levels.setdefault(score, []).append(places)
         for place in alone:
-            score = _score(terms, share, self._bags[place], self._sizes[place])
+            score = document_score(terms, share, self._bags[place], self._sizes[place])
             levels.setdefault(score, []).append((place,))
         for place, score in extra.items():
             levels.setdefault(score, []).append((place,))
@@ -131,7 +131,7 @@ class ClassIndex:
                 yield place, score
 
 
-def _score(
+def document_score(
     terms: Sequence[str], share: Callable[[str, int, int], float], bag: Mapping[str, int], size: int
 ) -> float:
     """A document's score: its words' shares added in the order of `terms`."""

@@ -33,6 +33,8 @@ import math
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any
 
+from fincoach_tui.domain.bm25_classes import document_score
+
 # Read at most this share of the query words' postings one by one (each costs several
 # times a posting the full scorer adds at C speed).
 READ_SHARE = 4
@@ -140,7 +142,7 @@ def _score_new(
         place = position[doc_id]
         if place < first and place not in seen:
             bag, size = bags[doc_id], lengths[doc_id]
-            score = 0.0  # `_score`, its shares read from the tables
+            score = 0.0  # `document_score`, its shares read from the tables
             for t in terms:
                 frequency = bag.get(t)
                 if frequency:
@@ -148,22 +150,7 @@ def _score_new(
             seen[place] = score
     for n, bag in inputs.extra.items():
         if term in bag and first + n not in seen:
-            seen[first + n] = _score(terms, share, bag, inputs.extra_lengths[n])
-
-
-def _score(
-    terms: Sequence[str],
-    share: Callable[[str, int, int], float],
-    bag: Mapping[str, int],
-    size: int,
-) -> float:
-    """A document's score: its words' shares added in the order of `terms`."""
-    score = 0.0
-    for term in terms:
-        frequency = bag.get(term)
-        if frequency:
-            score = score + share(term, frequency, size)
-    return score
+            seen[first + n] = document_score(terms, share, bag, inputs.extra_lengths[n])
 
 
 def _ranked(
