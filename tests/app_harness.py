@@ -176,9 +176,11 @@ def describe(condition: Callable[[], object]) -> str:
 
 
 async def workers_done(app: FinCoachApp) -> None:
-    """Wait until no worker runs. A worker cancelled because a newer exclusive one replaced
-    it (the comparison after each of several queued turns) counts as done; one that failed
-    is raised. Textual's `wait_for_complete` raises for the cancelled one too."""
+    """Wait until no worker runs: how app tests wait for the work a key or a turn started
+    (with `wait_until` for a state that lands after its worker ends). A worker cancelled
+    because a newer exclusive one replaced it (the comparison after each of several queued
+    turns) counts as done; one that failed is raised. Textual's `wait_for_complete` raises
+    for the cancelled one too, and waits only for the workers running when it is called."""
     from textual.worker import WorkerCancelled
 
     while running := [worker for worker in app.workers if not worker.is_finished]:
@@ -190,7 +192,7 @@ async def workers_done(app: FinCoachApp) -> None:
 
 async def started(app: FinCoachApp, pilot) -> None:
     """Wait until the engine is loaded and the session is on screen."""
-    await app.workers.wait_for_complete()
+    await workers_done(app)
     await wait_until(pilot, lambda: app.live is not None or app.exit_message)
     await pilot.pause()
     assert app.live is not None, app.exit_message
@@ -221,7 +223,7 @@ async def say(app: FinCoachApp, pilot, text: str) -> None:
     app.composer.focus()
     await pilot.press("enter")
     await pilot.pause()
-    await app.workers.wait_for_complete()
+    await workers_done(app)
     await pilot.pause()
 
 
@@ -230,13 +232,13 @@ async def send(app: FinCoachApp, pilot, text: str = QUESTION) -> None:
     app.composer.text = text
     app.composer.focus()
     await pilot.press("enter")
-    await app.workers.wait_for_complete()
+    await workers_done(app)
     await pilot.pause()
 
 
 async def retry(app: FinCoachApp, pilot) -> None:
     await pilot.press("ctrl+r")
-    await app.workers.wait_for_complete()
+    await workers_done(app)
     await pilot.pause()
 
 

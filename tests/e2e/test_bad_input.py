@@ -27,6 +27,7 @@ from tests.app_harness import (
     server_settings,
     sessions_under,
     started,
+    workers_done,
 )
 from tests.processes import run_fincoach
 
@@ -322,7 +323,7 @@ async def test_the_app_refuses_to_switch_to_a_newer_session_and_stays_put(tmp_pa
         await started(app, pilot)
         await send(app, pilot, DEMO_TURNS[0])
         app.switch_to("future")
-        await app.workers.wait_for_complete()
+        await workers_done(app)
         await pilot.pause()
         assert "newer FinCoach (format 99)" in app.notices[-1][1]
         assert app.live.name == "mine" and app.live.state.transcript.completed_turns == 1

@@ -13,7 +13,15 @@ import pytest
 from fincoach_tui.cli.commands import main
 from fincoach_tui.cli.plain_chat import run
 from fincoach_tui.settings import paths
-from tests.app_harness import SIZE, fault_app, open_offline, saved_session, send, started
+from tests.app_harness import (
+    SIZE,
+    fault_app,
+    open_offline,
+    saved_session,
+    send,
+    started,
+    workers_done,
+)
 from tests.disk_faults import _mount_tmpfs
 
 
@@ -138,7 +146,7 @@ async def test_f2_ctrl_t_ctrl_n_and_quit_on_a_full_disk(tmp_path, full_disk):
         assert app.live.coach.strategy.name == "buffer"
 
         await pilot.press("ctrl+n")
-        await app.workers.wait_for_complete()
+        await workers_done(app)
         await pilot.pause()
         assert "no space left on device" in app.notices[-1][1]
         assert app.live is not None and app.live.name == "faults"

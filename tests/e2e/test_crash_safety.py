@@ -21,7 +21,7 @@ from fincoach_tui.settings import paths
 from fincoach_tui.settings.config import Config
 from fincoach_tui.store.session_file import load_events
 from fincoach_tui.store.sessions import SessionStore
-from tests.app_harness import offline_settings
+from tests.app_harness import offline_settings, workers_done
 from tests.processes import Fincoach, wait_until
 
 KILLS = 24
@@ -336,7 +336,7 @@ async def test_the_app_writes_the_question_before_anything_else_happens(
         await started(app, pilot)
         app.submit("first question")  # the Enter handler's body, with no await after it
         assert user_questions_on_disk(path) == ["first question"]
-        await app.workers.wait_for_complete()
+        await workers_done(app)
         await pilot.pause()
         assert seen == {"mount": ["first question"], "request": ["first question"]}
         seen.clear()

@@ -17,6 +17,7 @@ from tests.app_harness import (
     saved_session,
     send,
     started,
+    workers_done,
 )
 from tests.fake_openai import closed_port_url
 
@@ -153,7 +154,7 @@ async def test_429_honours_retry_after_with_visible_bounded_retries(tmp_path, fa
         await pilot.pause()
         assert activity(app) == "rate limited: retry 2 of 2 in 2s…"  # 1.5 s, shown rounded
         sleep.release()
-        await app.workers.wait_for_complete()
+        await workers_done(app)
         await pilot.pause()
         assert sleep.waits == [7.0, 1.5]
         assert len(fake_openai.requests) == 3
@@ -173,7 +174,7 @@ async def test_429_gives_up_after_the_bounded_retries_and_keeps_the_question(tmp
         for _ in range(2):
             await sleep.next_wait()
             sleep.release()
-        await app.workers.wait_for_complete()
+        await workers_done(app)
         await pilot.pause()
         assert sleep.waits == [1.0, 2.0]  # exponential backoff when the server names no wait
         assert len(fake_openai.requests) == 3  # never more than the first try and two retries

@@ -10,7 +10,7 @@ from fincoach_tui.llm.providers import mask_key, resolve_provider
 from fincoach_tui.settings import paths
 from fincoach_tui.settings.config import Config, load_config
 from fincoach_tui.store.session_file import SecretRefused, SessionFile
-from tests.app_harness import QUESTION, SIZE, fault_app, send, started
+from tests.app_harness import QUESTION, SIZE, fault_app, send, started, workers_done
 from tests.processes import Fincoach, run_fincoach
 
 KEY = "sk-proj-T3stKey0123456789abcdefFINCOACHxyz9"
@@ -77,7 +77,7 @@ async def test_the_app_masks_an_echoed_key_and_exports_none(tmp_path, fake_opena
         )
         assert KEY not in screen and KEY[:12] not in screen
         await pilot.press("ctrl+r")
-        await app.workers.wait_for_complete()
+        await workers_done(app)
         await pilot.pause()
         assert app.live.state.transcript.completed_turns == 1
         await pilot.press("f2")  # export from the app

@@ -10,7 +10,7 @@ from textual.widgets import DataTable
 from fincoach_tui.domain.persona import DEMO_TURNS
 from fincoach_tui.store.sessions import SessionStore
 from fincoach_tui.ui.chat import MessageBox
-from tests.app_harness import SIZE, make_app, say, server_settings, started
+from tests.app_harness import SIZE, make_app, say, server_settings, started, workers_done
 
 
 def sent_table(app) -> DataTable:
@@ -113,7 +113,7 @@ async def test_failed_turn_keeps_the_message_and_retry_sends_it(tmp_path, fake_o
         app.composer.text = ""
         await pilot.press("ctrl+r")
         await pilot.pause()
-        await app.workers.wait_for_complete()
+        await workers_done(app)
         await pilot.pause()
         assert [m.content for m in app.live.state.transcript.messages] == [
             "My salary is ₹1,20,000.",
@@ -149,7 +149,7 @@ async def test_ctrl_j_adds_a_line_and_enter_sends_both_lines(tmp_path):
         assert app.composer.text == "Salary\nRent"
         assert app.live.state.transcript.messages == ()
         await pilot.press("enter")
-        await app.workers.wait_for_complete()
+        await workers_done(app)
         await pilot.pause()
         assert app.live.state.transcript.messages[0].content == "Salary\nRent"
         assert app.composer.text == ""

@@ -14,7 +14,15 @@ from fincoach_tui.ui.cost_chart import CostChart
 from fincoach_tui.ui.costs_summary import CostsSummary
 from fincoach_tui.ui.line import Line
 from fincoach_tui.ui.meter import TokenMeter
-from tests.app_harness import SIZE, make_app, say, server_settings, started, wait_until
+from tests.app_harness import (
+    SIZE,
+    make_app,
+    say,
+    server_settings,
+    started,
+    wait_until,
+    workers_done,
+)
 
 FIXED, PER_MESSAGE = 6, 3  # the fake provider's template: not the OpenAI family default (3, 4)
 
@@ -173,11 +181,11 @@ async def test_a_turn_walks_only_itself_and_another_session_starts_afresh(tmp_pa
         for _ in range(3):
             app.comparison.recompute()
         assert len([w for w in app.workers if w.group == "comparison" and not w.is_finished]) <= 1
-        await app.workers.wait_for_complete()
+        await workers_done(app)
         await pilot.pause()
 
         app.switch_to("second")
-        await app.workers.wait_for_complete()
+        await workers_done(app)
         await pilot.pause()
         assert app.live.name == "second" and app.comparison.current() is not costs
         assert costs.closed  # a snapshot of the first session still under way would stop
@@ -197,12 +205,12 @@ async def test_a_comparison_that_fails_to_show_does_not_stop_the_next(tmp_path, 
 
         monkeypatch.setattr(SidePanel, "show_costs", broken)
         await say(app, pilot, DEMO_TURNS[0])
-        await app.workers.wait_for_complete()
+        await workers_done(app)
         await pilot.pause()
         assert not app.side.shown_costs.report.actual.turns  # turn 1's numbers never reached it
         monkeypatch.setattr(SidePanel, "show_costs", show_costs)
         await say(app, pilot, DEMO_TURNS[1])
-        await app.workers.wait_for_complete()
+        await workers_done(app)
         await pilot.pause()
         assert (
             app.side.shown_costs is not None and app.side.shown_costs.report.actual.turns[-1] == 2
@@ -223,13 +231,13 @@ async def test_an_open_session_is_kept_from_full_collections_and_handed_back_whe
     async with app.run_test(size=SIZE) as pilot:
         await started(app, pilot)
         await say(app, pilot, DEMO_TURNS[0])
-        await app.workers.wait_for_complete()
+        await workers_done(app)
         await pilot.pause()
         assert gc.get_freeze_count() > 0  # the session's objects are out of the collector's sight
         first = weakref.ref(app.live.coach)
 
         app.switch_to("second")
-        await app.workers.wait_for_complete()
+        await workers_done(app)
         await pilot.pause()
         assert app.live.name == "second"
         gc.collect()

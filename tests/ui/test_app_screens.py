@@ -13,7 +13,7 @@ from fincoach_tui.store.sessions import SessionStore
 from fincoach_tui.ui.chat import PAGE, MessageBox
 from fincoach_tui.ui.screens.sessions import SessionsScreen
 from fincoach_tui.ui.screens.strategy import StrategyScreen
-from tests.app_harness import SIZE, make_app, say, started, wait_until
+from tests.app_harness import SIZE, make_app, say, started, wait_until, workers_done
 
 
 async def test_strategy_picker_applies_strategy_and_parameters(tmp_path):
@@ -104,7 +104,7 @@ async def test_sessions_screen_opens_renames_and_deletes(tmp_path):
         table.move_cursor(row=table.get_row_index("renamed"))
         await pilot.press("enter")
         await pilot.pause()
-        await app.workers.wait_for_complete()
+        await workers_done(app)
         await pilot.pause()
         assert app.live.name == "renamed"
         # an unanswered question (the process stopped mid-turn) comes back in the input
@@ -176,7 +176,7 @@ async def test_an_unnamed_session_left_empty_is_not_kept(tmp_path):
         await started(app, pilot)
         await pilot.press("ctrl+n")  # a second unnamed session, also left empty
         await pilot.pause()
-        await app.workers.wait_for_complete()
+        await workers_done(app)
         await pilot.pause()
         second = app.live.name
         assert second != "chat-unnamed" and not store.exists("chat-unnamed")

@@ -10,7 +10,7 @@ import weakref
 from fincoach_tui.domain.persona import DEMO_TURNS
 from fincoach_tui.ui import heap
 from fincoach_tui.ui.message_box import MessageBox
-from tests.app_harness import SIZE, make_app, say, started
+from tests.app_harness import SIZE, make_app, say, started, workers_done
 
 
 class Cycle:
@@ -87,7 +87,7 @@ async def test_each_turn_is_settled_once_after_its_reply_never_while_it_streams(
         for text in DEMO_TURNS[:3]:
             events.append("sent")
             await say(app, pilot, text)
-            await app.workers.wait_for_complete()
+            await workers_done(app)
             await pilot.pause()
         assert heap.thresholds_raised()  # full collections wait for the ends of turns
         assert gc.get_freeze_count() > 0

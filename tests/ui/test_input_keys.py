@@ -26,6 +26,7 @@ from tests.app_harness import (
     say,
     started,
     wait_until,
+    workers_done,
 )
 
 PIECES = ["Keep six months ", "of expenses aside. ", "Then invest ", "the rest monthly."]
@@ -43,7 +44,7 @@ async def test_esc_or_ctrl_c_stops_a_streaming_reply_and_keeps_it(key, tmp_path,
         kept = "".join(PIECES[:2])
         await wait_until(pilot, lambda: any(b.text == kept for b in app.query(MessageBox)))
         await pilot.press(key)
-        await app.workers.wait_for_complete()
+        await workers_done(app)
         await wait_until(pilot, lambda: "done" in activity(app))
         record = app.live.state.chat_records[-1]
         reply = app.chat.query(MessageBox).last()
@@ -147,7 +148,7 @@ async def test_enter_while_the_coach_is_loading_sends_once_it_is_ready(tmp_path,
         ready.set()
         await wait_until(pilot, lambda: app.live is not None)
         await wait_until(pilot, lambda: app.live.state.transcript.completed_turns == 2)
-        await app.workers.wait_for_complete()
+        await workers_done(app)
         said = [(m.role, m.content) for m in app.live.state.transcript.messages]
         assert [text for role, text in said if role == "user"] == ["hi", "rent 20k"]
         assert [role for role, _ in said] == ["user", "assistant"] * 2

@@ -7,7 +7,14 @@ from __future__ import annotations
 
 from fincoach_tui.domain.conversation import Message
 from fincoach_tui.domain.session_events import message_event
-from tests.app_harness import fault_app, make_app, saved_session, sessions_under, wait_until
+from tests.app_harness import (
+    fault_app,
+    make_app,
+    saved_session,
+    sessions_under,
+    wait_until,
+    workers_done,
+)
 
 KEPT = "what you had typed is kept, after the interrupted question"
 
@@ -73,7 +80,7 @@ async def test_a_line_typed_ahead_that_fails_goes_between_the_question_and_the_r
     app.early_keys = "My rent is 20k\nnot finished"
     async with app.run_test() as pilot:
         await wait_until(pilot, lambda: app.live is not None and len(fake_openai.requests) == 1)
-        await app.workers.wait_for_complete()
+        await workers_done(app)
         await wait_until(pilot, lambda: "not sent" in app.notices[-1][1])
         assert app.composer.text == "Is my rent too high?\nMy rent is 20k\nnot finished"
     state, _ = saved_session(tmp_path, "cut")

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from fincoach_tui.ui.chat import BOUND, PAGE, MessageBox, Receipt
 from fincoach_tui.ui.receipt import receipt_line
-from tests.app_harness import SIZE, fault_app, make_app, say, started, wait_until
+from tests.app_harness import SIZE, fault_app, make_app, say, started, wait_until, workers_done
 from tests.ui.test_input_keys import PIECES, QUESTION
 
 
@@ -88,7 +88,7 @@ async def test_a_stopped_reply_opened_again_still_says_stopped(tmp_path, fake_op
         kept = "".join(PIECES[:2])
         await wait_until(pilot, lambda: any(b.text == kept for b in app.query(MessageBox)))
         await pilot.press("escape")
-        await app.workers.wait_for_complete()
+        await workers_done(app)
         await wait_until(pilot, lambda: app.live.state.chat_records)
         await pilot.pause()
         (live,) = replies(app)

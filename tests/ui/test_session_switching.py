@@ -12,7 +12,15 @@ from fincoach_tui.domain.session_state import replay
 from fincoach_tui.settings.config import load_config
 from fincoach_tui.store.sessions import SessionStore
 from fincoach_tui.ui.screens.rename import RenameScreen
-from tests.app_harness import SIZE, make_app, say, server_settings, started, wait_until
+from tests.app_harness import (
+    SIZE,
+    make_app,
+    say,
+    server_settings,
+    started,
+    wait_until,
+    workers_done,
+)
 
 
 def plot_of(app):
@@ -36,7 +44,7 @@ async def test_switching_session_leaves_nothing_of_the_old_one(tmp_path, fake_op
         assert plot._user_x_max is not None  # the plot has no public getter for its limits
 
         await pilot.press("ctrl+n")
-        await app.workers.wait_for_complete()
+        await workers_done(app)
         await pilot.pause()
         assert app.live.name != "first" and len(app.live.state.transcript) == 0
         assert app.composer.text == "" and app.composer.border_subtitle == ""
@@ -64,7 +72,7 @@ async def test_a_draft_the_user_typed_stays_and_is_quoted_for_the_new_session(tm
         await say(app, pilot, "My salary is ₹1,20,000.")
         app.composer.text = "What about my FD?"
         await pilot.press("ctrl+n")
-        await app.workers.wait_for_complete()
+        await workers_done(app)
         await pilot.pause()
         assert app.composer.text == "What about my FD?"
         assert app.comparison.quote(app.composer.text).startswith("next: 2 msgs · ≈")
@@ -79,7 +87,7 @@ async def test_ctrl_n_starts_on_the_strategy_saved_in_config(tmp_path):
         await pilot.pause()
         assert load_config(tmp_path / "config" / "config.toml").strategy == "window"
         await pilot.press("ctrl+n")
-        await app.workers.wait_for_complete()
+        await workers_done(app)
         await pilot.pause()
         assert app.live.name != "first"
         assert app.live.coach.strategy.name == "window"
@@ -135,7 +143,7 @@ async def test_the_session_on_screen_is_renamed_and_a_taken_or_bad_name_is_refus
 
         screen = await rename_dialog(app, pilot)
         await submit(screen, pilot, "chiru")
-        await app.workers.wait_for_complete()
+        await workers_done(app)
         await pilot.pause()
         assert app.live.name == "chiru"
         assert str(app.query_one("#bar").content).startswith("chiru · ")
@@ -207,7 +215,7 @@ async def test_r_on_the_open_session_in_the_sessions_dialog_renames_it(tmp_path)
         await pilot.press("r")
         await wait_until(pilot, lambda: isinstance(app.screen, RenameScreen))
         await submit(app.screen, pilot, "ours")
-        await app.workers.wait_for_complete()
+        await workers_done(app)
         await pilot.pause()
         assert app.live.name == "ours"
         assert [m.content for m in app.live.state.transcript.messages][0] == (

@@ -16,7 +16,7 @@ from fincoach_tui.ui.screens.planner import PlannerScreen
 from fincoach_tui.ui.screens.sessions import SessionsScreen
 from fincoach_tui.ui.screens.strategy import StrategyScreen
 from fincoach_tui.ui.side_panel import SidePanel
-from tests.app_harness import QUESTION, running
+from tests.app_harness import QUESTION, running, workers_done
 from tests.memory_helpers import PLANTED
 from tests.screen_text import (
     cell_widths,
@@ -41,7 +41,7 @@ def figures_of_last_turn(app) -> tuple[str, str, str]:
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 async def test_after_one_turn_counted_billed_and_cost_are_whole_on_screen(tmp_path, size):
     async with running(tmp_path, size, said=[QUESTION]) as (app, pilot):
-        await app.workers.wait_for_complete()
+        await workers_done(app)
         await pilot.pause()
         text = screen_text(app)
         for figure in figures_of_last_turn(app):

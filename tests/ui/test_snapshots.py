@@ -10,7 +10,7 @@ import pytest
 
 from fincoach_tui.domain.persona import DEMO_TURNS
 from fincoach_tui.settings.config import Config
-from tests.app_harness import SIZE, make_app, say, started
+from tests.app_harness import SIZE, make_app, say, started, workers_done
 
 
 @pytest.mark.parametrize("theme", ["fincoach-dark", "fincoach-light"])
@@ -23,9 +23,9 @@ def test_main_screen(snap_compare, tmp_path, theme):
             await say(app, pilot, text)
         app.set_focus(None)  # no blinking cursor: a snapshot must not depend on timing
         # the every-strategy comparison is computed in a worker after each turn
-        await app.workers.wait_for_complete()
+        await workers_done(app)
         await pilot.pause()
-        await app.workers.wait_for_complete()
+        await workers_done(app)
         await pilot.pause()
 
     assert snap_compare(app, terminal_size=SIZE, run_before=two_turns)
