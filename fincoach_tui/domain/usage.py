@@ -82,7 +82,7 @@ class UsageTotals:
         return data
 
 
-def record_totals(record: Mapping[str, Any]) -> UsageTotals:
+def usage_of(record: Mapping[str, Any]) -> UsageTotals:
     """One record (as the session file holds it) as totals; KeyError/TypeError/ValueError
     for a record that does not read (the caller skips it, as replay does)."""
     usage = record["usage"]
@@ -120,7 +120,7 @@ class SessionUsage:
     rows: dict[RowKey, UsageTotals] = field(default_factory=dict)
 
     def add(self, day: str, record: Mapping[str, Any]) -> None:
-        totals = record_totals(record)  # first: a record that does not read adds nothing
+        totals = usage_of(record)  # first: a record that does not read adds nothing
         key = (day, str(record.get("model", "")), str(record.get("strategy", "")))
         self.rows.setdefault(key, UsageTotals()).add(totals)
 
