@@ -1,31 +1,34 @@
-"""The session's call totals kept as records come: after every record, exactly what the
-sums over every record gave, reading only the records added since the last read."""
+"""The session's call totals kept as records come: after every record, exactly the sums over
+every record (the costs exact, as `math.fsum` gives them), reading only the records added
+since the last read."""
 
 from __future__ import annotations
 
 from dataclasses import replace
+from math import fsum
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from fincoach_tui.domain.record_totals import RunningSum
+from fincoach_tui.domain.money import usd
+from fincoach_tui.domain.pricing import Price, call_cost
 from fincoach_tui.domain.records import CallRecord
 from fincoach_tui.domain.session_state import SessionState
 from tests.ui.test_chart_incremental import Counted
 from tests.widget_harness import call_record
 
 
-# ---- what the session state computed before: every record, every read ----------------
+# ---- the sums over every record, every read -------------------------------------------
 def old_total_cost(records: list[CallRecord]) -> float | None:
     costs = [r.cost_usd for r in records]
     priced = [c for c in costs if c is not None]
-    return sum(priced) if len(priced) == len(costs) else None
+    return fsum(priced) if len(priced) == len(costs) else None
 
 
 def old_values(records: list[CallRecord]) -> tuple:
     return (
         old_total_cost(records),
-        sum(r.cost_usd or 0.0 for r in records),  # priced_cost
+        fsum(r.cost_usd or 0.0 for r in records),  # priced_cost
         any(r.usage.estimated and not r.simulated for r in records),  # estimated
         sum(r.usage.prompt_tokens for r in records),  # billed_prompt_tokens
         len([r for r in records if r.cost_usd is not None]),  # the bar's priced calls
@@ -103,13 +106,29 @@ def test_a_list_that_is_not_the_one_followed_is_folded_again():
 
 def test_no_records_give_the_empty_sums():
     state = SessionState()
-    assert new_values(state) == (0, 0, False, 0, 0)
+    assert new_values(state) == (0.0, 0.0, False, 0, 0)
     assert new_values(state) == old_values([])
 
 
-def test_the_running_sum_is_the_interpreters_sum():
-    for values in ([], [0.1] * 10, [1e100, 1.0, -1e100], [1e16, 1.0, 1.0, -1e16], [0, 0]):
-        running = RunningSum()
-        for v in values:
-            running.add(v)
-        assert running.value == sum(values) and type(running.value) is type(sum(values))
+def test_a_long_session_totals_exactly_where_adding_in_turn_drifts():
+    # 10,000 calls of $0.000123 (205 prompt tokens at $0.6/M): $1.23 exactly, as fsum says.
+    state = SessionState()
+    state.records.extend(made(t, 0.000123, 205, False, False) for t in range(1, 10_001))
+    costs = [r.cost_usd for r in state.records]
+    assert sum(costs) != fsum(costs) == state.total_cost == state.priced_cost
+    assert usd(state.total_cost) == "$1.23"
+
+
+def test_a_total_on_a_rounding_edge_reads_as_the_comparison_reads_it():
+    # Four gpt-4o-mini calls costing $0.00195 in all: added in turn they give
+    # 0.0019500000000000001 ("$0.0020"); the exact sum, as the cost comparison's "you paid"
+    # has it, 0.00195 ("$0.0019"). The bar and the comparison say the same.
+    mini = Price(input=0.15, cached_input=0.075, output=0.6)
+    state = SessionState()
+    for turn, (prompt, completion) in enumerate(
+        ((1561, 414), (2123, 22), (2383, 500), (2477, 178)), start=1
+    ):
+        record = call_record(turn, "buffer", [], prompt=prompt, completion=completion)
+        state.records.append(replace(record, cost_usd=call_cost(record.usage, mini)))
+    assert usd(sum(r.cost_usd for r in state.records)) == "$0.0020"
+    assert usd(state.total_cost) == usd(fsum(r.cost_usd for r in state.records)) == "$0.0019"
