@@ -101,9 +101,9 @@ class RowListing:
         self, table: RequestTable, drawn: Sequence[InspectorRow], kept: int, window: RowWindow
     ) -> None:
         """From the rows listed to `window` (or fill it when it cannot be done in place):
-        the changed rows after `kept` that are still the same messages (buffer's last
-        question, no longer new) have the cells that changed updated; the drawn rows from
-        the first other one on go, and the oldest listed ones; then the new are appended.
+        the drawn rows after `kept` from the first that is another message on go; the
+        changed rows before it (buffer's last question, no longer new) have the cells that
+        changed updated; the new rows are appended, and the oldest listed ones go.
         So a turn costs the rows it changed, dropped and added, not the rows listed."""
         old, rows = self.window, self.rows
         same_key = kept  # the drawn rows up to here are the new rows' places in the table
@@ -114,9 +114,9 @@ class RowListing:
         if dropped is None:
             self.fill(table, window)
             return
-        gone = [*drawn[same_key : old.total], *drawn[base.start : base.start + dropped]]
-        if gone:
-            table.remove_rows([row.key for row in gone])
+        changed = [row.key for row in drawn[same_key : old.total]]
+        if changed:
+            table.remove_rows(changed)
         for index in range(max(kept, base.start + dropped), same_key):
             self._update(table, drawn[index], rows[index])
         if window.hidden:
@@ -127,6 +127,11 @@ class RowListing:
             table.update_cell(MARKER_KEY, "preview", self._marker_preview(marker))
         for index in range(base.appended_from(window), window.total):
             self._add(table, index, window)
+        # The oldest listed rows go last, the rows they make room for in: the cursor (on
+        # the newest row) stays in the table rather than moved back as they go.
+        oldest = [row.key for row in drawn[base.start : base.start + dropped]]
+        if oldest:
+            table.remove_rows(oldest)
 
     def marker_of(self, window: RowWindow) -> Marker:
         """What the marker of `window` stands for, counted from the last marker drawn."""

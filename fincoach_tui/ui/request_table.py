@@ -4,27 +4,22 @@ scrolls it to its top (where the marker is), to list more there.
 
 A DataTable's first click on a row only moves its cursor there, and a second selects it;
 the marker says "click to show more", so one click has to do it.
-
-`remove_rows` takes several rows out at once: DataTable's `remove_row` numbers every
-other row again, in Python, for each row it removes, which made each new request's rows
-cost the length of the listing.
+Its rows change at the cost of the rows changed (inspector_table.py).
 """
 
 from __future__ import annotations
 
-from collections.abc import Collection
-
 from textual import events
-from textual._two_way_dict import TwoWayDict
 from textual.coordinate import Coordinate
 from textual.message import Message
-from textual.widgets import DataTable
-from textual.widgets.data_table import CellKey, ColumnKey, RowDoesNotExist, RowKey
+from textual.widgets.data_table import RowKey
+
+from fincoach_tui.ui.inspector_table import ListingTable
 
 MARKER_KEY = "earlier"  # the marker row's key; a message's row key is its number
 
 
-class RequestTable(DataTable):
+class RequestTable(ListingTable):
     class EarlierWanted(Message):
         """The marker was clicked: list more of the rows it stands for."""
 
@@ -92,35 +87,6 @@ class RequestTable(DataTable):
         # The wheel turned up at the top (where the table cannot scroll): more, too.
         if self.scroll_y <= 0 and self._person_at_top():
             self.post_message(self.TopReached())
-
-    def remove_rows(self, keys: Collection[str]) -> None:
-        """Remove the rows of `keys` as `remove_row` removes one, numbering the rows left
-        once (from the table's order, which it keeps from its last frame) rather than once
-        per row removed."""
-        gone = {RowKey(key) for key in keys}
-        if not gone:
-            return
-        missing = [key.value for key in gone if key not in self.rows]
-        if missing:
-            raise RowDoesNotExist(f"Row keys {sorted(map(str, missing))!r} are not valid.")
-        left = [row.key for row in self.ordered_rows if row.key not in gone]
-        self._row_locations = TwoWayDict(dict(zip(left, range(len(left)))))
-        for key in gone:
-            self._updated_cells.difference_update(CellKey(key, column) for column in self.columns)
-            self._new_rows.discard(key)
-            del self.rows[key]
-            del self._data[key]
-        self._require_update_dimensions = True
-        self.check_idle()
-        # As remove_row: the cursor and hover kept in range, the rows drawn again.
-        self.cursor_coordinate = self.cursor_coordinate
-        self.hover_coordinate = self.hover_coordinate
-        self._update_count += 1
-        self.refresh(layout=True)
-
-    def content_width(self, column: str) -> int:
-        """The width of the widest cell in `column` (as the table measured them)."""
-        return self.columns[ColumnKey(column)].content_width
 
     @property
     def has_marker(self) -> bool:
