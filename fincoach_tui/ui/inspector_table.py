@@ -5,18 +5,64 @@ a few of its 200-odd rows.
 Textual's DataTable numbers every row again, one by one in Python, for each row
 `remove_row` takes out, and makes its list of rows in order (`ordered_rows`: what drawing,
 scrolling and each move of the cursor read) again after any change, reading every row. So
-`remove_rows` takes several out and numbers the rest once, and the rows in order are kept
-as rows are added and removed, made again only after a sort or a `remove_row`.
+`remove_rows` takes several out at once, and the rows' places are counted from a base
+(RowPlaces): taking out the first rows moves the base, not every other row's number (the
+rest are numbered once otherwise); and the rows in order are kept as rows are added and
+removed, made again only after a sort or a `remove_row`.
 """
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Collection, Iterable
 from typing import Any, Self
 
 from textual._two_way_dict import TwoWayDict
 from textual.widgets import DataTable
 from textual.widgets.data_table import CellKey, ColumnKey, Row, RowDoesNotExist, RowKey
+
+
+class RowPlaces(TwoWayDict[RowKey, int]):
+    """Row keys and their places (0 at the top), kept from a base: a run of rows taken out
+    moves the base and the rows above the run, not every row below it."""
+
+    def __init__(self, keys: Iterable[RowKey] = ()) -> None:
+        super().__init__({})
+        self._base = 0
+        for place, key in enumerate(keys):
+            self[key] = place
+
+    def __setitem__(self, key: RowKey, value: int) -> None:
+        super().__setitem__(key, value + self._base)
+
+    def get(self, key: RowKey) -> int | None:
+        kept = super().get(key)
+        return None if kept is None else kept - self._base
+
+    def get_key(self, value: int) -> RowKey | None:
+        return super().get_key(value + self._base)
+
+    def contains_value(self, value: int) -> bool:
+        return super().contains_value(value + self._base)
+
+    def take_out(self, start: int, count: int) -> None:
+        """Take out the `count` rows from place `start`: the rows above them are kept
+        `count` further from the base, which moves on by `count`, so the rows below keep
+        what they hold and move up. Costs the rows above and the rows taken out."""
+        base = self._base
+        for place in range(base + start, base + start + count):
+            del self[self._key_at(place)]
+        for place in reversed(range(base, base + start)):  # the lowest first: no clash
+            key = self._key_at(place)
+            del self[key]
+            super().__setitem__(key, place + count)
+        self._base = base + count
+
+    def _key_at(self, kept: int) -> RowKey:
+        """The key kept at `kept` (a place counted with the base)."""
+        key = super().get_key(kept)
+        if key is None:
+            raise RowDoesNotExist(f"No row at {kept - self._base}.")
+        return key
 
 
 class ListingTable(DataTable):
@@ -43,6 +89,7 @@ class ListingTable(DataTable):
 
     def clear(self, columns: bool = False) -> Self:
         super().clear(columns)
+        self._row_locations = RowPlaces()
         self._in_order = []
         return self
 
@@ -52,17 +99,26 @@ class ListingTable(DataTable):
         return self
 
     def remove_rows(self, keys: Collection[str]) -> None:
-        """Remove the rows of `keys` as `remove_row` removes one, numbering the rows left
-        once rather than once per row removed."""
+        """Remove the rows of `keys` as `remove_row` removes one. A run of rows next to
+        each other costs the rows above it and those removed; other rows are numbered
+        again once, not once per row removed."""
         gone = set(keys)
         if not gone:
             return
         missing = sorted(key for key in gone if RowKey(key) not in self.rows)
         if missing:
             raise RowDoesNotExist(f"Row keys {missing!r} are not valid.")
-        left = [row for row in self.ordered_rows if row.key.value not in gone]
-        self._row_locations = TwoWayDict({row.key: index for index, row in enumerate(left)})
-        self._in_order = left
+        rows = self.ordered_rows
+        places = self._row_locations
+        start = min(self.get_row_index(key) for key in gone)
+        stop = start + len(gone)
+        if isinstance(places, RowPlaces) and all(r.key.value in gone for r in rows[start:stop]):
+            places.take_out(start, len(gone))  # one run (the oldest listed): not renumbered
+            left = rows[:start] + rows[stop:]
+        else:
+            left = [row for row in rows if row.key.value not in gone]
+            places = RowPlaces(row.key for row in left)
+        self._row_locations, self._in_order = places, left
         for value in gone:
             key = RowKey(value)
             self._updated_cells.difference_update(CellKey(key, column) for column in self.columns)
