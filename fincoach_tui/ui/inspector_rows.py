@@ -202,8 +202,7 @@ class RequestRows(Sequence[InspectorRow]):
     def same_rows(self, other: RequestRows, start: int, stop: int) -> bool:
         """Whether rows [start, stop) of both are equal. Where both requests open the
         same way, a transcript row is equal when its message is: the messages are compared
-        in one pass at C speed (a buffer request resends the last one's, the same objects),
-        no row is built."""
+        in one pass (a list's comparison, each message's own), no row is built."""
         if stop > min(len(self), len(other)):
             return False  # one of them has no such rows
         if stop <= start:
@@ -228,7 +227,8 @@ class RequestRows(Sequence[InspectorRow]):
         if len(self._sent) > self._first and self._sent[-1] != other._sent[-1]:
             return False  # another request: its newest message tells, not reading them all
         # The rows of two transcript messages are equal when the messages are: compared in
-        # one pass at C speed (a record's messages are its request's, the same objects).
+        # one pass. (A record held by reference, as a live session's are, builds each of its
+        # messages as it is read: this reads the whole request, not only the rows listed.)
         ours = list(islice(self._sent, self._first, None))
         return ours == list(islice(other._sent, other._first, None))
 
