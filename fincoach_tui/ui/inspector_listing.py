@@ -78,8 +78,8 @@ class RowListing:
     def _kept(self, table: RequestTable, drawn: Sequence[InspectorRow]) -> int | None:
         """How many of the drawn rows the new rows begin with, when the table can keep
         them: the rows it lists up to there are unchanged and at most REPLACED_MOST listed
-        rows after them changed. Only the listed rows are compared (their messages, at C
-        speed: no row is built), so this does not grow with the request either."""
+        rows after them changed. Only the listed rows are compared (their messages, in one
+        pass: no row is built), so this does not grow with the request either."""
         old, rows = self.window, self.rows
         if len(drawn) != old.total or table.row_count != len(old.listed) or not old.total:
             return None

@@ -6,9 +6,11 @@ Textual's DataTable numbers every row again, one by one in Python, for each row
 `remove_row` takes out, and makes its list of rows in order (`ordered_rows`: what drawing,
 scrolling and each move of the cursor read) again after any change, reading every row. So
 `remove_rows` takes several out at once, and the rows' places are counted from a base
-(RowPlaces): taking out the first rows moves the base, not every other row's number (the
-rest are numbered once otherwise); and the rows in order are kept as rows are added and
-removed, made again only after a sort or a `remove_row`.
+(RowPlaces): a run of rows taken out (the inspector's oldest listed, under the prompt and
+the marker) moves the base and re-places the few rows above it, not every row below (rows
+apart are numbered again once); and the rows in order are kept as rows are added and
+removed, made again only after a sort or a `remove_row`. Checked against DataTable's own
+removals in tests/ui/test_inspector_table.py.
 """
 
 from __future__ import annotations
@@ -66,6 +68,8 @@ class RowPlaces(TwoWayDict[RowKey, int]):
 
 
 class ListingTable(DataTable):
+    """A DataTable with `remove_rows`, and its rows in order kept rather than made again."""
+
     # The rows top to bottom, kept as they come and go (None: to be read again).
     _in_order: list[Row] | None = None
 
