@@ -146,6 +146,9 @@ class RequestInspector(Widget):
         if rows and rows == drawn:
             # The turn's record sent what its request in flight showed: only the words
             # around the table change, and rebuilding it would lay the screen out again.
+            # The rows drawn stay: the request's own messages, which the next request is
+            # compared with at once, where the record's are read back from the session's.
+            self._listing.rows = drawn
             self._paint_labels()
         else:
             self._render_rows(drawn=drawn)

@@ -5,7 +5,9 @@ or added put in place of the old ones rather than the table filled again.
 The widget (inspector.py) owns the table and the cursor and says when; this adds, drops
 and updates the table's rows. A new request that begins with the rows drawn (buffer
 resends the whole conversation: each request is the last one, its question no longer
-new, and two more messages) costs the rows that changed or came, not the request's length.
+new, and two more messages) costs the rows that changed or came, neither the request's
+length nor the rows listed: a changed row keeps its place and has its changed cells set,
+the rows dropped go in one removal, and the rows kept are compared by their messages.
 """
 
 from __future__ import annotations
@@ -14,13 +16,14 @@ from collections.abc import Callable, Sequence
 
 from rich.style import Style
 from rich.text import Text
-from textual.widgets import DataTable
 
 from fincoach_tui.ui import format as fmt
 from fincoach_tui.ui.inspector_rows import InspectorRow, Marker, RequestRows, head_length
 from fincoach_tui.ui.request_table import MARKER_KEY, RequestTable
 from fincoach_tui.ui.row_window import RowWindow
 
+# The table's columns, by key, left to right (the widget adds them: inspector.py).
+COLUMNS = ("number", "role", "provenance", "tokens", "preview")
 # Listed rows a new request may change and still be appended to (buffer's last question
 # is no longer new in the next request).
 REPLACED_MOST = 4
@@ -75,17 +78,19 @@ class RowListing:
     def _kept(self, table: RequestTable, drawn: Sequence[InspectorRow]) -> int | None:
         """How many of the drawn rows the new rows begin with, when the table can keep
         them: the rows it lists up to there are unchanged and at most REPLACED_MOST listed
-        rows after them changed. Only the listed rows are compared, so this does not grow
-        with the request either."""
+        rows after them changed. Only the listed rows are compared (their messages, in one
+        pass: no row is built), so this does not grow with the request either."""
         old, rows = self.window, self.rows
         if len(drawn) != old.total or table.row_count != len(old.listed) or not old.total:
             return None
-        if rows[: old.head] != drawn[: old.head]:
+        if not isinstance(drawn, RequestRows) or not rows.same_rows(drawn, 0, old.head):
             return None
-        same = old.start
+        same = max(old.start, old.total - REPLACED_MOST)
+        if not rows.same_rows(drawn, old.start, same):
+            return None
         while same < min(old.total, len(rows)) and rows[same] == drawn[same]:
             same += 1
-        return same if old.total - same <= REPLACED_MOST else None
+        return same
 
     def fill(self, table: RequestTable, window: RowWindow) -> None:
         table.refill()  # its scrolling to the top is not a person's (the caller settles it)
@@ -96,15 +101,24 @@ class RowListing:
         self, table: RequestTable, drawn: Sequence[InspectorRow], kept: int, window: RowWindow
     ) -> None:
         """From the rows listed to `window` (or fill it when it cannot be done in place):
-        drop the drawn rows after `kept`, then the oldest listed ones, append the new."""
-        old = self.window
-        base = RowWindow(old.head, old.start, kept)  # once the changed rows are gone
+        the drawn rows after `kept` from the first that is another message on go; the
+        changed rows before it (buffer's last question, no longer new) have the cells that
+        changed updated; the new rows are appended, and the oldest listed ones go.
+        So a turn costs the rows it changed, dropped and added, not the rows listed."""
+        old, rows = self.window, self.rows
+        same_key = kept  # the drawn rows up to here are the new rows' places in the table
+        while same_key < min(old.total, len(rows)) and rows[same_key].key == drawn[same_key].key:
+            same_key += 1
+        base = RowWindow(old.head, old.start, same_key)  # once the other rows are gone
         dropped = base.dropped_for(window)
         if dropped is None:
             self.fill(table, window)
             return
-        for row in [*drawn[kept : old.total], *drawn[base.start : base.start + dropped]]:
-            table.remove_row(row.key)
+        changed = [row.key for row in drawn[same_key : old.total]]
+        if changed:
+            table.remove_rows(changed)
+        for index in range(max(kept, base.start + dropped), same_key):
+            self._update(table, drawn[index], rows[index])
         if window.hidden:
             marker = self.marker_of(window)
             style = self._style("earlier")
@@ -113,6 +127,11 @@ class RowListing:
             table.update_cell(MARKER_KEY, "preview", self._marker_preview(marker))
         for index in range(base.appended_from(window), window.total):
             self._add(table, index, window)
+        # The oldest listed rows go last, the rows they make room for in: the cursor (on
+        # the newest row) stays in the table rather than moved back as they go.
+        oldest = [row.key for row in drawn[base.start : base.start + dropped]]
+        if oldest:
+            table.remove_rows(oldest)
 
     def marker_of(self, window: RowWindow) -> Marker:
         """What the marker of `window` stands for, counted from the last marker drawn."""
@@ -121,7 +140,7 @@ class RowListing:
         self._marker = (window, marker)
         return marker
 
-    def _add(self, table: DataTable, index: int | None, window: RowWindow) -> None:
+    def _add(self, table: RequestTable, index: int | None, window: RowWindow) -> None:
         """Append row `index` of the request to the table (None: the marker)."""
         if index is None:
             marker, style = self.marker_of(window), self._style("earlier")
@@ -135,13 +154,25 @@ class RowListing:
             )
             return
         row = self.rows[index]
-        table.add_row(
+        table.add_row(*self._cells_of(row), key=row.key)
+
+    def _update(self, table: RequestTable, was: InspectorRow, row: InspectorRow) -> None:
+        """Row `was` in the table shows `row` (the same message, changed): only the cells
+        whose content changed are set; a cell wider than its column widens it, as when added."""
+        for column, before, after in zip(COLUMNS, self._cells_of(was), self._cells_of(row)):
+            if before.plain != after.plain or before.style != after.style:
+                # (DataTable measures the whole column when told of a narrower cell)
+                wider = after.cell_len > table.content_width(column)
+                table.update_cell(row.key, column, after, update_width=wider)
+
+    def _cells_of(self, row: InspectorRow) -> tuple[Text, ...]:
+        """A row's cells, in the order of COLUMNS."""
+        return (
             Text(row.number, justify="right"),
             Text(row.role),
             Text(row.provenance, style=self._style(row.provenance)),
             Text("" if row.tokens is None else fmt.tokens(row.tokens), justify="right"),
             Text(fmt.preview(row.summary_line, self.preview_width)),
-            key=row.key,
         )
 
     def _marker_preview(self, marker: Marker) -> Text:

@@ -199,6 +199,24 @@ class RequestRows(Sequence[InspectorRow]):
         lead = sum(1 for row in self._lead[start:stop] if row.number)
         return lead + max(0, stop - max(start, len(self._lead)))
 
+    def same_rows(self, other: RequestRows, start: int, stop: int) -> bool:
+        """Whether rows [start, stop) of both are equal. Where both requests open the
+        same way, a transcript row is equal when its message is: the messages are compared
+        in one pass (a list's comparison, each message's own), no row is built."""
+        if stop > min(len(self), len(other)):
+            return False  # one of them has no such rows
+        if stop <= start:
+            return True
+        lead = len(self._lead)
+        if lead != len(other._lead) or self._first != other._first:
+            return self[start:stop] == other[start:stop]  # another shape: row by row
+        if start < lead and self._lead[start:stop] != other._lead[start:stop]:
+            return False
+        # By index: slicing a replayed record's messages (SentRefs) would build them all.
+        at = range(self._first + max(start, lead) - lead, self._first + stop - lead)
+        ours = list(map(self._sent.__getitem__, at))
+        return ours == list(map(other._sent.__getitem__, at))
+
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, RequestRows):
             return NotImplemented
@@ -209,7 +227,8 @@ class RequestRows(Sequence[InspectorRow]):
         if len(self._sent) > self._first and self._sent[-1] != other._sent[-1]:
             return False  # another request: its newest message tells, not reading them all
         # The rows of two transcript messages are equal when the messages are: compared in
-        # one pass at C speed (a record's messages are its request's, the same objects).
+        # one pass. (A record held by reference, as a live session's are, builds each of its
+        # messages as it is read: this reads the whole request, not only the rows listed.)
         ours = list(islice(self._sent, self._first, None))
         return ours == list(islice(other._sent, other._first, None))
 

@@ -4,6 +4,7 @@ scrolls it to its top (where the marker is), to list more there.
 
 A DataTable's first click on a row only moves its cursor there, and a second selects it;
 the marker says "click to show more", so one click has to do it.
+Its rows change at the cost of the rows changed (inspector_table.py).
 """
 
 from __future__ import annotations
@@ -11,13 +12,14 @@ from __future__ import annotations
 from textual import events
 from textual.coordinate import Coordinate
 from textual.message import Message
-from textual.widgets import DataTable
 from textual.widgets.data_table import RowKey
+
+from fincoach_tui.ui.inspector_table import ListingTable
 
 MARKER_KEY = "earlier"  # the marker row's key; a message's row key is its number
 
 
-class RequestTable(DataTable):
+class RequestTable(ListingTable):
     class EarlierWanted(Message):
         """The marker was clicked: list more of the rows it stands for."""
 

@@ -60,3 +60,21 @@ async def test_a_buffer_turn_reads_the_rows_it_adds_not_the_request():
         # The prompt, and the listed rows (compared with those drawn to find the ones that
         # changed): a bounded window, not the request's 2,002 messages.
         assert set(sent.read) <= {0, 1, *range(2002 - NEWEST - 2, 2002)}
+
+
+async def test_the_next_request_is_compared_with_the_rows_drawn_not_the_records_read_back():
+    """A turn shows its request in flight, then its record (the same messages, read back
+    from the session's compact form one by one): the rows drawn from the request stay, and
+    the next request is compared with them, reading none of the record's messages."""
+    async with mounted(RequestInspector) as (inspector, pilot):
+        inspector.show(record(1000))  # the request in flight (its own messages)
+        await pilot.pause()
+        read_back = Counted(sent_at(1000))  # the record: equal messages, read when asked
+        inspector.show(replace(record(1000), sent=read_back))
+        await pilot.pause()
+        read_back.forget()
+        inspector.show(record(1001))
+        await pilot.pause()
+        assert (read_back.read, read_back.walked) == ([], 0)
+        table = inspector.query_one(RequestTable)
+        assert row_keys(table)[-1] == "2002" and len(row_keys(table)) == 2 + NEWEST
