@@ -13,6 +13,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
+from types import MappingProxyType
+from typing import Any
 
 from fincoach_tui.domain.pricing import PER_MILLION, Price
 from fincoach_tui.domain.records import SentMessage
@@ -85,6 +87,32 @@ def part_tokens(sent: Iterable[SentMessage], count_text: Callable[[str], int]) -
     for message in sent:
         add_message(tokens, message, count_text)
     return tokens
+
+
+class MeasuredSent(tuple[SentMessage, ...]):
+    """A request's messages with each part's tokens, counted when the request was measured
+    (`measured`): its ledger reads these few figures, not its messages again (a buffer
+    request at turn 5,000 sends 10,000). Equal to the tuple of its messages."""
+
+    parts: Mapping[str, int]
+
+    def __new__(cls, messages: Iterable[SentMessage], parts: Mapping[str, int]) -> MeasuredSent:
+        built = super().__new__(cls, messages)
+        built.parts = MappingProxyType(dict(parts))
+        return built
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (MeasuredSent, (tuple(self), dict(self.parts)))
+
+
+def measured(messages: Iterable[SentMessage], count_text: Callable[[str], int]) -> MeasuredSent:
+    """`messages` with their parts' tokens, counted as `part_tokens` counts them, in one pass."""
+    tokens = empty_parts()
+    sent = []
+    for message in messages:
+        add_message(tokens, message, count_text)
+        sent.append(message)
+    return MeasuredSent(sent, tokens)
 
 
 def context_ledger(

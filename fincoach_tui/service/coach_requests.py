@@ -13,6 +13,7 @@ from dataclasses import replace
 
 from fincoach_tui.domain.context import Context, ContextMessage
 from fincoach_tui.domain.conversation import Message
+from fincoach_tui.domain.ledger import measured
 from fincoach_tui.domain.memory import Folds, MemoryView, SessionMemo, Strategy, Summary
 from fincoach_tui.domain.memory.summary import FoldPlan
 from fincoach_tui.domain.overhead_fit import LearnedOverhead, OverheadLearner
@@ -77,16 +78,21 @@ class RequestBuilding(SessionPosition):
         )
 
     def measure(self, context: Context) -> RequestReady:
-        sent = tuple(
-            SentMessage(
-                m.role,
-                m.content,
-                m.provenance,
-                self._count_context_message(m.content, m.provenance, m.source_ids),
-                m.source_ids,
-                m.sections,
-            )
-            for m in context.messages
+        # Each part's tokens are counted in the same pass, for the request's context ledger
+        # (service/ledger.py reads them, not the messages again).
+        sent = measured(
+            (
+                SentMessage(
+                    m.role,
+                    m.content,
+                    m.provenance,
+                    self._count_context_message(m.content, m.provenance, m.source_ids),
+                    m.source_ids,
+                    m.sections,
+                )
+                for m in context.messages
+            ),
+            self.count_text,
         )
         counted = sum(m.tokens for m in sent)
         # The server's own count of the templated request when it can give one (exact), else

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 from fincoach_tui.domain.ledger import (
     Ledger,
+    MeasuredSent,
     add_message,
     bucket,
     empty_parts,
@@ -59,8 +60,10 @@ class RunTotals:
         self, sent: Sequence[SentMessage], count_text: Callable[[str], int]
     ) -> dict[str, int]:
         """Each part's tokens, as domain.ledger.part_tokens counts them."""
+        if isinstance(sent, MeasuredSent):  # counted when the request was measured
+            return dict(sent.parts)
         file_items = getattr(sent, "file_items", None)
-        if file_items is None:  # a request built this turn: its messages are at hand
+        if file_items is None:  # messages built by hand: every one is read
             return part_tokens(sent, count_text)
         tokens, kept, at = empty_parts(), {}, 0
         for item in file_items():
