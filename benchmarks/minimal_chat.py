@@ -68,11 +68,14 @@ class MinimalChat(App):
         """The question and the reply's (empty) box; returns the reply's."""
         chat = self.query_one("#chat", VerticalScroll)
         reply = Box(f"Coach · turn {turn}", "", reply=True)
-        await chat.mount_all([Box(f"You · turn {turn}", question), reply])
         boxes = list(chat.query(Box))
-        if self.bound is not None and len(boxes) > self.bound:
-            await chat.remove_children(boxes[: len(boxes) - self.bound])
-            self.unmounted += len(boxes) - self.bound
+        excess = len(boxes) + 2 - self.bound if self.bound is not None else 0
+        # The oldest go as the new ones come, one layout for both (as FinCoach's chat does).
+        removed = chat.remove_children(boxes[:excess]) if excess > 0 else None
+        await chat.mount_all([Box(f"You · turn {turn}", question), reply])
+        if removed is not None:
+            await removed
+            self.unmounted += excess
             await self._earlier(chat)
         chat.anchor()  # the newest stays in view as the reply grows
         chat.scroll_end(animate=False)
