@@ -91,8 +91,9 @@ def part_tokens(sent: Iterable[SentMessage], count_text: Callable[[str], int]) -
 
 class MeasuredSent(tuple[SentMessage, ...]):
     """A request's messages with each part's tokens, counted when the request was measured
-    (`measured`): its ledger reads these few figures, not its messages again (a buffer
-    request at turn 5,000 sends 10,000). Equal to the tuple of its messages."""
+    (service/coach_requests.py, `gathered_parts`): its ledger reads these few figures, not
+    its messages again (a buffer request at turn 5,000 sends 10,000). Equal to the tuple
+    of its messages."""
 
     parts: Mapping[str, int]
 
@@ -105,14 +106,19 @@ class MeasuredSent(tuple[SentMessage, ...]):
         return (MeasuredSent, (tuple(self), dict(self.parts)))
 
 
-def measured(messages: Iterable[SentMessage], count_text: Callable[[str], int]) -> MeasuredSent:
-    """`messages` with their parts' tokens, counted as `part_tokens` counts them, in one pass."""
+def gathered_parts(
+    system: Iterable[SentMessage],
+    by_provenance: Mapping[str, int],
+    count_text: Callable[[str], int],
+) -> dict[str, int]:
+    """Each part's tokens, as `part_tokens` counts them, from a request's system messages
+    and the tokens of its other messages summed by provenance (as they were counted)."""
     tokens = empty_parts()
-    sent = []
-    for message in messages:
+    for message in system:
         add_message(tokens, message, count_text)
-        sent.append(message)
-    return MeasuredSent(sent, tokens)
+    for provenance, counted in by_provenance.items():
+        tokens[bucket(provenance)] += counted
+    return tokens
 
 
 def context_ledger(
