@@ -23,12 +23,18 @@ layouts (`Screen._refresh_layout`, not a scroll's), messages handled, and the co
 event-loop CPU (`chart_ms`: its series, its compare lines, its widgets' drawing).
 `--breakdown N` adds where the event loop's CPU went (frame_probe.py), messages by type.
 
-Replies stream with no delay (`offline_chunk_delay=0`), so a turn is CPU only;
+Replies stream with no delay (`offline_chunk_delay=0`), so a turn is CPU only; each is
+shown in two frames, its first word at once and the rest with its end (a provider faster
+than the screen). FinCoach shows a streaming reply at most 30 times a second of wall
+time, so on a loaded machine a slower turn showed it more often (turn 200 of one run
+drew 1.9 reply frames a turn, turn 10 0.9) and both sides' figures moved with the load;
+`--wall-clock-frames` keeps that pacing. The minimal chat replays the frames FinCoach drew.
 `--reply-tokens` sets the offline coach's reply length (both sides get the same text).
 `--turns 30` (a minute) compares turn 28 with turn 10: enough to see a change's effect.
 
     python benchmarks/bench_sitting.py [--turns 205] [--reply-tokens 80] [--breakdown 25]
                                        [--spread 5] [--repeat 3] [--textual-as-is]
+                                       [--wall-clock-frames]
 """
 
 from __future__ import annotations
@@ -225,6 +231,15 @@ def resident_mb() -> float:
         return int(statm.read().split()[1]) * os.sysconf("SC_PAGE_SIZE") / 2**20
 
 
+def reply_in_two_frames() -> None:
+    """A streaming reply shown at its first word, then whole with its end (ui/turns.py
+    gathers what streams in for a frame after the first; here that frame never comes
+    before the reply's end), whatever the turn's wall time."""
+    from fincoach_tui.ui import turns
+
+    turns._Coalesced.FRAME_S = 3600.0
+
+
 async def fincoach_sitting(turns: int, probe: FrameProbe, reply_tokens: int | None) -> dict:
     from fincoach_tui.llm.providers import resolve_provider
     from fincoach_tui.settings import paths
@@ -314,7 +329,9 @@ def side(argv: list[str]) -> dict:
     return json.loads(done.stdout.strip().splitlines()[-1])
 
 
-def fincoach_side(turns: int, reply_tokens: int | None) -> dict:
+def fincoach_side(turns: int, reply_tokens: int | None, wall_clock_frames: bool) -> dict:
+    if not wall_clock_frames:
+        reply_in_two_frames()
     app = asyncio.run(fincoach_sitting(turns, FrameProbe(), reply_tokens))
     return {**app, "turns": app["turns"].raw()}
 
@@ -327,10 +344,13 @@ def minimal_side(played: Path, as_is: bool) -> dict:
     return asyncio.run(played).raw()
 
 
-def one_run(turns: int, reply_tokens: int | None, as_is: bool) -> tuple[dict, Turns, Turns]:
+def one_run(
+    turns: int, reply_tokens: int | None, as_is: bool, wall_clock_frames: bool
+) -> tuple[dict, Turns, Turns]:
     """One sitting of FinCoach, then the minimal chat replaying it: each in a fresh process."""
-    with_tokens = ["--reply-tokens", str(reply_tokens)] if reply_tokens is not None else []
-    app = side(["--side", "fincoach", "--turns", str(turns), *with_tokens])
+    options = ["--reply-tokens", str(reply_tokens)] if reply_tokens is not None else []
+    options += ["--wall-clock-frames"] if wall_clock_frames else []
+    app = side(["--side", "fincoach", "--turns", str(turns), *options])
     played = scratch_dir("sitting-texts") / "played.json"
     played.write_text(json.dumps({key: app[key] for key in ("texts", "streamed", "receipts")}))
     try:
@@ -358,12 +378,13 @@ def sitting(
     spread: int = 2,
     repeat: int = 1,
     as_is: bool = False,
+    wall_clock_frames: bool = False,
 ) -> dict:
     """`repeat` sittings, FinCoach's and the minimal chat's processes alternating; the
     ratios of each run, and their median (the figures shown are the median run's)."""
     Turns.spread = spread
     last = min(200, turns - spread)
-    runs = [one_run(turns, reply_tokens, as_is) for _ in range(repeat)]
+    runs = [one_run(turns, reply_tokens, as_is, wall_clock_frames) for _ in range(repeat)]
     each = [ratios(ours, floor, last) for _, ours, floor in runs]
     middle = sorted(range(repeat), key=lambda i: each[i]["growth"])[repeat // 2]
     app, ours, floor = runs[middle]
@@ -379,6 +400,7 @@ def sitting(
         # The minimal chat runs Textual with its drawing caches' leak corrected (as FinCoach
         # does: ui/drawing_fixes.py), unless --textual-as-is.
         "minimal_textual_as_is": as_is,
+        "wall_clock_frames": wall_clock_frames,  # else each reply is drawn in two frames
         "mounted_after": app["mounted"],
         "rss_mb_after_turn": app["rss"],  # resident, FinCoach's process
         "peak_rss_mb": app["peak_rss_mb"],
@@ -447,6 +469,11 @@ def main(argv: list[str] | None = None) -> int:
         "--textual-as-is", action="store_true",
         help="the minimal chat on Textual as it is, its drawing caches' leak left in",
     )  # fmt: skip
+    parser.add_argument(
+        "--wall-clock-frames", action="store_true",
+        help="show a streaming reply as FinCoach paces it (30 a second of wall time: more "
+        "frames on a loaded machine) instead of in two frames",
+    )  # fmt: skip
     parser.add_argument("--side", choices=("fincoach", "minimal"), help=argparse.SUPPRESS)
     parser.add_argument("--played", type=Path, help=argparse.SUPPRESS)  # the minimal side's texts
     args = parser.parse_args(argv)
@@ -455,7 +482,7 @@ def main(argv: list[str] | None = None) -> int:
         use_env(isolated_env(root))
         try:
             if args.side == "fincoach":
-                emit(fincoach_side(args.turns, args.reply_tokens))
+                emit(fincoach_side(args.turns, args.reply_tokens, args.wall_clock_frames))
             else:
                 emit(minimal_side(args.played, args.textual_as_is))
         finally:
@@ -466,7 +493,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.repeat < 1:
         parser.error("--repeat is at least 1")
     result = sitting(args.turns, args.reply_tokens, args.breakdown, args.spread, args.repeat,
-                     args.textual_as_is)  # fmt: skip
+                     args.textual_as_is, args.wall_clock_frames)  # fmt: skip
     if args.breakdown:
         show_breakdown(result)
     emit(result)
