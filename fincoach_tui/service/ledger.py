@@ -1,6 +1,8 @@
 """The context ledger of a request on screen: its parts counted with the session's own
 counter (the UI never counts a token itself) and priced at the model's input rate.
 
+The request in flight carries its parts' tokens, summed as the coach measured it
+(domain.ledger.MeasuredSent): its ledger reads those, whatever the request's length.
 A record of the session file (and every live turn's, once recorded) holds its transcript
 messages as runs of references (SentRefs): a buffer record at turn 5,000 names 10,000 of
 them in one run. Built one by one to be counted, they cost the turn ~30 ms there. A run
