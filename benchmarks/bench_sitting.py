@@ -6,22 +6,35 @@ the process's CPU time (every thread: the turn, rendering, the panel, the every-
 comparison's worker) from submitting it until the app is idle again; the event loop's own
 thread is measured apart. Then another fresh process (neither side runs on the other's
 heap, garbage or imports) runs a minimal Textual chat (minimal_chat.py) showing the same
-turns as FinCoach's chat did: the question and the reply's box mounted together (the
-oldest unmounted beyond the chat's bound), the reply's text as FinCoach's frames showed
-it while it streamed (an update and a frame each), then the whole reply: Textual's floor.
+turns as FinCoach's chat did, with the same widgets mounted and unmounted: the question
+and the reply's box mounted together (the oldest unmounted beyond the chat's bound), the
+reply's text as FinCoach's frames showed it while it streamed (an update and a frame
+each), then the whole reply and its receipt: Textual's floor. Textual's drawing caches
+kept every unmounted widget's lines alive, so that floor rose through a sitting (its
+collections scanned them); the minimal chat runs with that corrected, as FinCoach does
+(`--textual-as-is`: without).
 
 Turn N is the median of turns N-2 .. N+2 (`--spread 5`: N-5 .. N+5). Reported as ratios
 measured in the same run: turn 200 / turn 10 for each side, and FinCoach's turn / the
-minimal chat's turn. Also per turn: frames composed (`Screen._compositor_refresh`), full
+minimal chat's turn. `--repeat R` plays R sittings, the two sides' processes alternating,
+and gives each run's ratios and their median (a loaded machine moves a ratio by 0.1-0.3
+from one run to the next). Also per turn: frames composed (`Screen._compositor_refresh`), full
 layouts (`Screen._refresh_layout`, not a scroll's), messages handled, and the cost chart's
 event-loop CPU (`chart_ms`: its series, its compare lines, its widgets' drawing).
 `--breakdown N` adds where the event loop's CPU went (frame_probe.py), messages by type.
 
-Replies stream with no delay (`offline_chunk_delay=0`), so a turn is CPU only;
+Replies stream with no delay (`offline_chunk_delay=0`), so a turn is CPU only; each is
+shown in two frames, its first word at once and the rest with its end (a provider faster
+than the screen). FinCoach shows a streaming reply at most 30 times a second of wall
+time, so on a loaded machine a slower turn showed it more often (turn 200 of one run
+drew 1.9 reply frames a turn, turn 10 0.9) and both sides' figures moved with the load;
+`--wall-clock-frames` keeps that pacing. The minimal chat replays the frames FinCoach drew.
 `--reply-tokens` sets the offline coach's reply length (both sides get the same text).
 `--turns 30` (a minute) compares turn 28 with turn 10: enough to see a change's effect.
 
     python benchmarks/bench_sitting.py [--turns 205] [--reply-tokens 80] [--breakdown 25]
+                                       [--spread 5] [--repeat 3] [--textual-as-is]
+                                       [--wall-clock-frames]
 """
 
 from __future__ import annotations
@@ -34,162 +47,14 @@ import resource
 import shutil
 import subprocess
 import sys
-import time
-from collections import Counter
 from pathlib import Path
 
-from bench_common import emit, isolated_env, median, ms, scratch_dir, use_env
-from frame_probe import FrameProbe, per_turn
+from bench_common import emit, isolated_env, median, scratch_dir, use_env
+from frame_probe import FrameProbe
+from sitting_turns import StreamLog, Turns, resident_mb, settle
 
 HERE = Path(__file__).resolve().parent
 SIZE = (120, 40)
-# The cost chart's buckets: its series and compare lines (time_parts), and its widgets'
-# drawing, measuring and visuals (the mode bar and caption in #chart, the plot's canvases).
-CHART = ("the chart's", " in #chart", "#plot")
-
-
-def busy(app, probe: FrameProbe) -> bool:
-    """Whether anything the turn set off is still to happen: a worker running, a message
-    queued or being handled, a one-shot timer pending (a quote of the draft), a widget or
-    the screen with a refresh or layout to do, a callback waiting for the next frame."""
-    from textual.worker import WorkerState
-
-    if any(w.state in (WorkerState.PENDING, WorkerState.RUNNING) for w in app.workers):
-        return True
-    screen = app.screen
-    if screen._layout_required or screen._repaint_required or screen._dirty_widgets:
-        return True
-    if screen._callbacks or probe.handling:
-        return True
-    for pump in (app, *screen.walk_children(with_self=True)):
-        if not pump._message_queue.empty() or pump._next_callbacks:
-            return True
-        if getattr(pump, "_layout_required", False) or getattr(pump, "_repaint_required", False):
-            return True
-        for timer in pump._timers:
-            if timer._repeat == 0 and timer._task is not None and not timer._task.done():
-                return True
-    return False
-
-
-async def settle(app, probe: FrameProbe) -> None:
-    """Until the app has been quiet for two looks 10 ms apart. Waiting costs next to no
-    CPU (Textual's `pilot.pause()` posts a message to every widget: 30-45 ms of CPU on
-    FinCoach's screen, which would be counted in the turn)."""
-    quiet = 0
-    while quiet < 2:
-        await app.workers.wait_for_complete()
-        await asyncio.sleep(0.01)
-        quiet = 0 if busy(app, probe) else quiet + 1
-
-
-class Turns:
-    """Per turn: process CPU (every thread), the event loop's thread CPU, the probe's take."""
-
-    def __init__(self, probe: FrameProbe) -> None:
-        self.probe = probe
-        self.cpu: list[float] = []
-        self.loop_cpu: list[float] = []
-        self.taken: list[dict] = []
-        self._started = (0.0, 0.0)
-
-    def start(self) -> None:
-        self.probe.take()
-        self._started = (time.process_time(), time.thread_time())
-
-    def stop(self) -> None:
-        process, thread = self._started
-        self.cpu.append(time.process_time() - process)
-        self.loop_cpu.append(time.thread_time() - thread)
-        self.taken.append(self.probe.take())
-
-    spread = 2  # turn N is the median of turns N - spread .. N + spread
-
-    def around(self, turn: int) -> slice:
-        return slice(turn - 1 - self.spread, turn + self.spread)
-
-    def at(self, turn: int) -> dict:
-        window = self.around(turn)
-        taken = self.taken[window]
-        return {
-            "cpu_ms": ms(median(self.cpu[window])),
-            # The mean too: work done every so many turns (a full collection) is in it,
-            # where the median may step over it.
-            "cpu_mean_ms": ms(sum(self.cpu[window]) / len(self.cpu[window])),
-            "loop_cpu_ms": ms(median(self.loop_cpu[window])),
-            "frames": median([t["frames"] for t in taken]),
-            "layouts": median([t["layouts"] for t in taken]),
-            "messages": median([sum(t["messages"].values()) for t in taken]),
-            "chart_ms": ms(median([chart_cpu(t) for t in taken])),
-        }
-
-    def raw(self) -> dict:  # for the process that compares the two sides
-        return {"cpu": self.cpu, "loop_cpu": self.loop_cpu, "taken": self.taken}
-
-    @classmethod
-    def of(cls, raw: dict) -> Turns:
-        """The turns another process measured (`raw()`)."""
-        turns = cls(None)  # type: ignore[arg-type]
-        turns.cpu, turns.loop_cpu, turns.taken = raw["cpu"], raw["loop_cpu"], raw["taken"]
-        return turns
-
-    def messages(self, turn: int, top: int) -> list[tuple[str, float]]:
-        taken = self.taken[self.around(turn)]
-        total: Counter[str] = Counter()
-        for t in taken:
-            total.update(t["messages"])
-        return [(name, round(n / len(taken), 1)) for name, n in total.most_common(top)]
-
-    def breakdown(self, turn: int, top: int) -> list[tuple[str, float, float]]:
-        """The costliest buckets around `turn`, then the rest of the event loop's CPU (the
-        handlers, the turn itself, Textual's messages) and the other threads' CPU."""
-        window = self.around(turn)
-        taken = self.taken[window]
-        rows = per_turn(taken, top)
-        n = len(taken)
-        timed = sum(sum(t["cpu"].values()) for t in taken) * 1000 / n
-        loop = sum(self.loop_cpu[window]) * 1000 / n
-        threads = (sum(self.cpu[window]) - sum(self.loop_cpu[window])) * 1000 / n
-        rows.append(
-            ("rest of the event loop (handlers, the turn, messages)", round(loop - timed, 2), 0)
-        )
-        rows.append(("other threads (the comparison's worker)", round(threads, 2), 0))
-        return rows
-
-
-def chart_cpu(taken: dict) -> float:
-    """The event loop's CPU in the chart's buckets, in one turn's take."""
-    return sum(spent for bucket, spent in taken["cpu"].items() if any(c in bucket for c in CHART))
-
-
-class StreamLog:
-    """What FinCoach's reply box showed, frame by frame, as its reply streamed in: the
-    length of the reply's text in each frame drawn while it grew, per turn. The minimal
-    chat replays the same frames (an update, then a frame, for each)."""
-
-    def __init__(self, app) -> None:
-        from textual.screen import Screen
-
-        self.turns: list[list[int]] = []
-        refresh = Screen._compositor_refresh
-        log = self
-
-        def logged(screen) -> None:
-            refresh(screen)
-            box = getattr(app, "_reply_box", None)
-            if screen.app is app and box is not None and log.turns and box.text:
-                shown = log.turns[-1]
-                if not shown or shown[-1] != len(box.text):
-                    shown.append(len(box.text))
-
-        Screen._compositor_refresh = logged  # type: ignore[method-assign]
-        self._restore = lambda: setattr(Screen, "_compositor_refresh", refresh)
-
-    def next_turn(self) -> None:
-        self.turns.append([])
-
-    def close(self) -> None:
-        self._restore()
 
 
 def time_parts(probe: FrameProbe) -> None:
@@ -212,10 +77,13 @@ def time_parts(probe: FrameProbe) -> None:
     probe.time(heap, "settle_turn", "the turn's end: collect and freeze (not the collection)")
 
 
-def resident_mb() -> float:
-    """This process's resident set size now (Linux), in MB."""
-    with open("/proc/self/statm", encoding="ascii") as statm:
-        return int(statm.read().split()[1]) * os.sysconf("SC_PAGE_SIZE") / 2**20
+def reply_in_two_frames() -> None:
+    """A streaming reply shown at its first word, then whole with its end (ui/turns.py
+    gathers what streams in for a frame after the first; here that frame never comes
+    before the reply's end), whatever the turn's wall time."""
+    from fincoach_tui.ui import turns
+
+    turns._Coalesced.FRAME_S = 3600.0
 
 
 async def fincoach_sitting(turns: int, probe: FrameProbe, reply_tokens: int | None) -> dict:
@@ -224,6 +92,7 @@ async def fincoach_sitting(turns: int, probe: FrameProbe, reply_tokens: int | No
     from fincoach_tui.settings.config import Config
     from fincoach_tui.store.sessions import SessionStore
     from fincoach_tui.ui.app import FinCoachApp
+    from fincoach_tui.ui.message_box import MessageBox
 
     time_parts(probe)
     store = SessionStore(paths.sessions_dir())
@@ -234,6 +103,7 @@ async def fincoach_sitting(turns: int, probe: FrameProbe, reply_tokens: int | No
     measured = Turns(probe)
     streamed = StreamLog(app)
     rss: dict[int, float] = {}  # turn -> resident MB after it
+    receipts: list[str] = []  # each reply's receipt line, as its box showed it
     async with app.run_test(size=SIZE):
         while app.live is None:
             assert not app.exit_message, app.exit_message
@@ -247,30 +117,42 @@ async def fincoach_sitting(turns: int, probe: FrameProbe, reply_tokens: int | No
             app.submit(f"My SIP is {turn},000 a month and my rent 25k. (turn {turn})")
             await settle(app, probe)
             measured.stop()
+            receipts.append(app.chat.query(MessageBox).last().receipt)
             if turn == 10 or turn % 100 == 0:
                 rss[turn] = round(resident_mb(), 1)
         streamed.close()
         messages = app.live.state.transcript.messages
         texts = [(q.content, a.content) for q, a in zip(messages[0::2], messages[1::2])]
         return {"turns": measured, "texts": texts, "streamed": streamed.turns,
-                "mounted": app.chat.mounted_messages, "rss": rss,
+                "receipts": receipts, "mounted": app.chat.mounted_messages, "rss": rss,
                 "peak_rss_mb": round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1)}  # fmt: skip
 
 
 async def minimal_sitting(
-    texts: list[tuple[str, str]], streamed: list[list[int]], probe: FrameProbe
+    texts: list[tuple[str, str]],
+    streamed: list[list[int]],
+    receipts: list[str],
+    probe: FrameProbe,
+    *,
+    as_is: bool = False,
 ) -> Turns:
     from minimal_chat import MinimalChat
 
-    from fincoach_tui.ui import layout_fixes
+    from fincoach_tui.ui import drawing_fixes, layout_fixes
     from fincoach_tui.ui.chat import BOUND
 
-    layout_fixes.uninstall()  # a minimal Textual chat: Textual as it is (never installed here)
+    layout_fixes.uninstall()  # a minimal Textual chat: Textual's layout as it is
+    if not as_is:
+        # Textual's drawing caches kept every unmounted widget's drawn lines alive (~800
+        # objects a turn, until 1,024 widgets are held): its full collections scanned a
+        # heap growing with the sitting. Corrected as FinCoach's is, the floor stays put.
+        drawing_fixes.install()
     app = MinimalChat(bound=BOUND)
     measured = Turns(probe)
     async with app.run_test(size=SIZE):
         await settle(app, probe)
-        for turn, ((question, reply), updates) in enumerate(zip(texts, streamed), start=1):
+        played = zip(texts, streamed, receipts)
+        for turn, ((question, reply), updates, receipt) in enumerate(played, start=1):
             measured.start()
             box = await app.begin_turn(question, turn)
             await settle(app, probe)
@@ -278,6 +160,7 @@ async def minimal_sitting(
                 app.stream(box, reply[:length])
                 await settle(app, probe)
             app.stream(box, reply)
+            app.finish(box, receipt)  # in the same frame as the reply's end, as FinCoach's
             await settle(app, probe)
             measured.stop()
     return measured
@@ -292,56 +175,122 @@ def side(argv: list[str]) -> dict:
     return json.loads(done.stdout.strip().splitlines()[-1])
 
 
-def fincoach_side(turns: int, reply_tokens: int | None) -> dict:
+def fincoach_side(turns: int, reply_tokens: int | None, wall_clock_frames: bool) -> dict:
+    if not wall_clock_frames:
+        reply_in_two_frames()
     app = asyncio.run(fincoach_sitting(turns, FrameProbe(), reply_tokens))
     return {**app, "turns": app["turns"].raw()}
 
 
-def minimal_side(played: Path) -> dict:
+def minimal_side(played: Path, as_is: bool) -> dict:
     app = json.loads(played.read_text(encoding="utf-8"))
-    return asyncio.run(minimal_sitting(app["texts"], app["streamed"], FrameProbe())).raw()
+    played = minimal_sitting(
+        app["texts"], app["streamed"], app["receipts"], FrameProbe(), as_is=as_is
+    )
+    return asyncio.run(played).raw()
 
 
-def sitting(turns: int, reply_tokens: int | None = None, top: int = 0, spread: int = 2) -> dict:
-    Turns.spread = spread
-    with_tokens = ["--reply-tokens", str(reply_tokens)] if reply_tokens is not None else []
-    app = side(["--side", "fincoach", "--turns", str(turns), *with_tokens])
+def one_run(
+    turns: int, reply_tokens: int | None, as_is: bool, wall_clock_frames: bool
+) -> tuple[dict, Turns, Turns]:
+    """One sitting of FinCoach, then the minimal chat replaying it: each in a fresh process."""
+    options = ["--reply-tokens", str(reply_tokens)] if reply_tokens is not None else []
+    options += ["--wall-clock-frames"] if wall_clock_frames else []
+    app = side(["--side", "fincoach", "--turns", str(turns), *options])
     played = scratch_dir("sitting-texts") / "played.json"
-    played.write_text(json.dumps({"texts": app["texts"], "streamed": app["streamed"]}))
+    played.write_text(json.dumps({key: app[key] for key in ("texts", "streamed", "receipts")}))
     try:
-        floor = Turns.of(side(["--side", "minimal", "--played", str(played)]))
+        minimal = ["--side", "minimal", "--played", str(played)]
+        floor = Turns.of(side(minimal + (["--textual-as-is"] if as_is else [])))
     finally:
         shutil.rmtree(played.parent, ignore_errors=True)
-    ours = Turns.of(app["turns"])
+    return app, Turns.of(app["turns"]), floor
+
+
+# The chat keeps ui/chat.BOUND messages mounted: reached at turn 10, so the turns before
+# turn 10 in its median lay out fewer messages and unmount none. From turn 20 every turn
+# of the median does both: turn `last` / turn 20 is the growth once the window is full.
+FULL = 20
+
+
+def ratios(ours: Turns, floor: Turns, last: int) -> dict:
+    t10, tn, m10, mn = ours.at(10), ours.at(last), floor.at(10), floor.at(last)
+    full = {}
+    if last - FULL > 2 * Turns.spread:
+        full = {
+            "growth_from_20": round(tn["cpu_ms"] / ours.at(FULL)["cpu_ms"], 2),
+            "minimal_growth_from_20": round(mn["cpu_ms"] / floor.at(FULL)["cpu_ms"], 2),
+        }
+    return {
+        "growth": round(tn["cpu_ms"] / t10["cpu_ms"], 2),  # FinCoach: turn `last` / turn 10
+        "minimal_growth": round(mn["cpu_ms"] / m10["cpu_ms"], 2),
+        "over_minimal_10": round(t10["cpu_ms"] / m10["cpu_ms"], 2),
+        "over_minimal_last": round(tn["cpu_ms"] / mn["cpu_ms"], 2),
+        **full,
+    }
+
+
+def sitting(
+    turns: int,
+    reply_tokens: int | None = None,
+    top: int = 0,
+    spread: int = 2,
+    repeat: int = 1,
+    as_is: bool = False,
+    wall_clock_frames: bool = False,
+) -> dict:
+    """`repeat` sittings, FinCoach's and the minimal chat's processes alternating; the
+    ratios of each run, and their median (the figures shown are the median run's)."""
+    Turns.spread = spread
     last = min(200, turns - spread)
+    runs = [one_run(turns, reply_tokens, as_is, wall_clock_frames) for _ in range(repeat)]
+    each = [ratios(ours, floor, last) for _, ours, floor in runs]
+    middle = sorted(range(repeat), key=lambda i: each[i]["growth"])[repeat // 2]
+    app, ours, floor = runs[middle]
     t10, tn = ours.at(10), ours.at(last)
-    m10, mn = floor.at(10), floor.at(last)
     updates = [len(u) for u in app["streamed"]]
+    window = ours.around(10), ours.around(last)
     result = {
         "benchmark": "sitting",
         "turns": turns,
         "last": last,
         "median_of": 2 * spread + 1,
+        "runs": repeat,
+        # The minimal chat runs Textual with its drawing caches' leak corrected (as FinCoach
+        # does: ui/drawing_fixes.py), unless --textual-as-is.
+        "minimal_textual_as_is": as_is,
+        "wall_clock_frames": wall_clock_frames,  # else each reply is drawn in two frames
         "mounted_after": app["mounted"],
         "rss_mb_after_turn": app["rss"],  # resident, FinCoach's process
         "peak_rss_mb": app["peak_rss_mb"],
         "load_avg": [round(x, 2) for x in os.getloadavg()],
         "turn_10": t10,
         "turn_last": tn,
-        "minimal_turn_10": m10,
-        "minimal_turn_last": mn,
+        "minimal_turn_10": floor.at(10),
+        "minimal_turn_last": floor.at(last),
         "chart_ms_10": t10["chart_ms"],  # the cost chart's event-loop CPU in the turn
         "chart_ms_last": tn["chart_ms"],
         "reply_frames_per_turn": median(updates),
-        "growth": round(tn["cpu_ms"] / t10["cpu_ms"], 2),  # FinCoach: turn `last` / turn 10
-        "minimal_growth": round(mn["cpu_ms"] / m10["cpu_ms"], 2),
-        "over_minimal_10": round(t10["cpu_ms"] / m10["cpu_ms"], 2),
-        "over_minimal_last": round(tn["cpu_ms"] / mn["cpu_ms"], 2),
+        # Frames of the reply as it streamed, per turn around turn 10 and `last` (both
+        # sides draw them): the reply is shown at most 30 times a second, so a slower turn
+        # (a loaded machine) shows more of them.
+        "reply_frames_10": round(sum(updates[window[0]]) / len(updates[window[0]]), 1),
+        "reply_frames_last": round(sum(updates[window[1]]) / len(updates[window[1]]), 1),
+        **ratios(ours, floor, last),
     }
+    if repeat > 1:
+        for key in each[0]:
+            values = sorted(run[key] for run in each)
+            result[f"{key}_runs"] = [run[key] for run in each]
+            result[f"{key}_median"] = (
+                values[repeat // 2] if repeat % 2 else round(median(values), 2)
+            )
     if top:
         result["breakdown_10"] = ours.breakdown(10, top)
         result["breakdown_last"] = ours.breakdown(last, top)
+        result["minimal_breakdown_10"] = floor.breakdown(10, top)
         result["minimal_breakdown_last"] = floor.breakdown(last, top)
+        result["messages_10"] = ours.messages(10, top)
         result["messages_last"] = ours.messages(last, top)
         result["minimal_messages_last"] = floor.messages(last, top)
     return result
@@ -349,11 +298,11 @@ def sitting(turns: int, reply_tokens: int | None = None, top: int = 0, spread: i
 
 def show_breakdown(result: dict) -> None:
     """The breakdowns as tables, on stderr (the JSON line stays the last line of stdout)."""
-    for key in ("breakdown_10", "breakdown_last", "minimal_breakdown_last"):
+    for key in ("breakdown_10", "breakdown_last", "minimal_breakdown_10", "minimal_breakdown_last"):
         print(f"\n{key} (ms of the event loop's CPU per turn, calls per turn):", file=sys.stderr)
         for bucket, spent, calls in result[key]:
             print(f"  {spent:8.2f} ms {calls:7.1f}  {bucket}", file=sys.stderr)
-    for key in ("messages_last", "minimal_messages_last"):
+    for key in ("messages_10", "messages_last", "minimal_messages_last"):
         print(f"\n{key} (messages handled per turn):", file=sys.stderr)
         for name, count in result[key]:
             print(f"  {count:8.1f}  {name}", file=sys.stderr)
@@ -371,6 +320,19 @@ def main(argv: list[str] | None = None) -> int:
         "--spread", type=int, default=2, metavar="K",
         help="turn N is the median of turns N-K .. N+K (a loaded machine: 5)",
     )  # fmt: skip
+    parser.add_argument(
+        "--repeat", type=int, default=1, metavar="R",
+        help="R sittings, alternating FinCoach's and the minimal chat's: each run's ratios",
+    )  # fmt: skip
+    parser.add_argument(
+        "--textual-as-is", action="store_true",
+        help="the minimal chat on Textual as it is, its drawing caches' leak left in",
+    )  # fmt: skip
+    parser.add_argument(
+        "--wall-clock-frames", action="store_true",
+        help="show a streaming reply as FinCoach paces it (30 a second of wall time: more "
+        "frames on a loaded machine) instead of in two frames",
+    )  # fmt: skip
     parser.add_argument("--side", choices=("fincoach", "minimal"), help=argparse.SUPPRESS)
     parser.add_argument("--played", type=Path, help=argparse.SUPPRESS)  # the minimal side's texts
     args = parser.parse_args(argv)
@@ -379,15 +341,18 @@ def main(argv: list[str] | None = None) -> int:
         use_env(isolated_env(root))
         try:
             if args.side == "fincoach":
-                emit(fincoach_side(args.turns, args.reply_tokens))
+                emit(fincoach_side(args.turns, args.reply_tokens, args.wall_clock_frames))
             else:
-                emit(minimal_side(args.played))
+                emit(minimal_side(args.played, args.textual_as_is))
         finally:
             shutil.rmtree(root, ignore_errors=True)
         return 0
     if not 1 <= args.spread <= 9 or args.turns < 12 + 2 * args.spread:
         parser.error("--spread is 1 to 9, and --turns at least 12 + 2 x spread")
-    result = sitting(args.turns, args.reply_tokens, args.breakdown, args.spread)
+    if args.repeat < 1:
+        parser.error("--repeat is at least 1")
+    result = sitting(args.turns, args.reply_tokens, args.breakdown, args.spread, args.repeat,
+                     args.textual_as_is, args.wall_clock_frames)  # fmt: skip
     if args.breakdown:
         show_breakdown(result)
     emit(result)

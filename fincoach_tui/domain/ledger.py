@@ -13,6 +13,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
+from types import MappingProxyType
+from typing import Any
 
 from fincoach_tui.domain.pricing import PER_MILLION, Price
 from fincoach_tui.domain.records import SentMessage
@@ -84,6 +86,38 @@ def part_tokens(sent: Iterable[SentMessage], count_text: Callable[[str], int]) -
     tokens = empty_parts()
     for message in sent:
         add_message(tokens, message, count_text)
+    return tokens
+
+
+class MeasuredSent(tuple[SentMessage, ...]):
+    """A request's messages with each part's tokens, counted when the request was measured
+    (service/coach_requests.py, `gathered_parts`): its ledger reads these few figures, not
+    its messages again (a buffer request at turn 5,000 sends 10,000). Equal to the tuple
+    of its messages."""
+
+    parts: Mapping[str, int]
+
+    def __new__(cls, messages: Iterable[SentMessage], parts: Mapping[str, int]) -> MeasuredSent:
+        built = super().__new__(cls, messages)
+        built.parts = MappingProxyType(dict(parts))
+        return built
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (MeasuredSent, (tuple(self), dict(self.parts)))
+
+
+def gathered_parts(
+    system: Iterable[SentMessage],
+    by_provenance: Mapping[str, int],
+    count_text: Callable[[str], int],
+) -> dict[str, int]:
+    """Each part's tokens, as `part_tokens` counts them, from a request's system messages
+    and the tokens of its other messages summed by provenance (as they were counted)."""
+    tokens = empty_parts()
+    for message in system:
+        add_message(tokens, message, count_text)
+    for provenance, counted in by_provenance.items():
+        tokens[bucket(provenance)] += counted
     return tokens
 
 

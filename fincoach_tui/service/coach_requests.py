@@ -13,6 +13,7 @@ from dataclasses import replace
 
 from fincoach_tui.domain.context import Context, ContextMessage
 from fincoach_tui.domain.conversation import Message
+from fincoach_tui.domain.ledger import MeasuredSent, gathered_parts
 from fincoach_tui.domain.memory import Folds, MemoryView, SessionMemo, Strategy, Summary
 from fincoach_tui.domain.memory.summary import FoldPlan
 from fincoach_tui.domain.overhead_fit import LearnedOverhead, OverheadLearner
@@ -77,21 +78,30 @@ class RequestBuilding(SessionPosition):
         )
 
     def measure(self, context: Context) -> RequestReady:
-        sent = tuple(
-            SentMessage(
-                m.role,
-                m.content,
-                m.provenance,
-                self._count_context_message(m.content, m.provenance, m.source_ids),
-                m.source_ids,
-                m.sections,
-            )
-            for m in context.messages
-        )
-        counted = sum(m.tokens for m in sent)
+        # One pass: each message counted and built, and the tokens of each provenance summed
+        # for the request's context ledger (service/ledger.py reads those, not the messages
+        # again: a buffer request at turn 5,000 sends 10,000).
+        messages: list[SentMessage] = []
+        system: list[SentMessage] = []
+        by_provenance: dict[str, int] = {}
+        for m in context.messages:
+            tokens = self._count_context_message(m.content, m.provenance, m.source_ids)
+            message = SentMessage(m.role, m.content, m.provenance, tokens, m.source_ids, m.sections)
+            messages.append(message)
+            if m.role == "system":
+                system.append(message)
+            else:
+                by_provenance[m.provenance] = by_provenance.get(m.provenance, 0) + tokens
+        sent = MeasuredSent(messages, gathered_parts(system, by_provenance, self.count_text))
+        counted = sum(by_provenance.values()) + sum(m.tokens for m in system)
         # The server's own count of the templated request when it can give one (exact), else
-        # ours plus the learned template (and tokenizer ratio, for a non-OpenAI model).
-        exact = self.counter.count_prompt([{"role": m.role, "content": m.content} for m in sent])
+        # ours plus the learned template (and tokenizer ratio, for a non-OpenAI model). The
+        # request is spelled out for the server only when there is one to ask.
+        exact = (
+            self.counter.count_prompt([{"role": m.role, "content": m.content} for m in sent])
+            if self.counter.server is not None
+            else None
+        )
         predicted = (
             exact
             if exact is not None

@@ -7,11 +7,13 @@ extraction, embedding for recall) run before its request.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 from fincoach_tui.domain.context import Context
 from fincoach_tui.domain.conversation import Message
 from fincoach_tui.domain.fact_store import Fact
+from fincoach_tui.domain.ledger import MeasuredSent
 from fincoach_tui.domain.memory import Summary
 from fincoach_tui.domain.records import CallRecord, SentMessage
 from fincoach_tui.llm.base import LLMError
@@ -56,9 +58,17 @@ class FoldFinished:
 @dataclass(frozen=True)
 class RequestReady:
     context: Context
+    # As the coach measured them (domain.ledger.MeasuredSent): with each part's tokens.
     sent: tuple[SentMessage, ...]
     counted_tokens: int
     predicted_prompt_tokens: int
+
+    @property
+    def parts(self) -> Mapping[str, int] | None:
+        """Each part's tokens (domain/ledger.py's PARTS), as the coach measured the request:
+        its context ledger's figures, read without reading its messages again (None: a
+        request put together by hand, never measured)."""
+        return self.sent.parts if isinstance(self.sent, MeasuredSent) else None
 
 
 @dataclass(frozen=True)

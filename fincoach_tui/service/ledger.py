@@ -1,6 +1,8 @@
 """The context ledger of a request on screen: its parts counted with the session's own
 counter (the UI never counts a token itself) and priced at the model's input rate.
 
+The request in flight carries its parts' tokens, summed as the coach measured it
+(domain.ledger.MeasuredSent): its ledger reads those, whatever the request's length.
 A record of the session file (and every live turn's, once recorded) holds its transcript
 messages as runs of references (SentRefs): a buffer record at turn 5,000 names 10,000 of
 them in one run. Built one by one to be counted, they cost the turn ~30 ms there. A run
@@ -17,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 from fincoach_tui.domain.ledger import (
     Ledger,
+    MeasuredSent,
     add_message,
     bucket,
     empty_parts,
@@ -59,8 +62,10 @@ class RunTotals:
         self, sent: Sequence[SentMessage], count_text: Callable[[str], int]
     ) -> dict[str, int]:
         """Each part's tokens, as domain.ledger.part_tokens counts them."""
+        if isinstance(sent, MeasuredSent):  # counted when the request was measured
+            return dict(sent.parts)
         file_items = getattr(sent, "file_items", None)
-        if file_items is None:  # a request built this turn: its messages are at hand
+        if file_items is None:  # messages built by hand: every one is read
             return part_tokens(sent, count_text)
         tokens, kept, at = empty_parts(), {}, 0
         for item in file_items():

@@ -215,23 +215,21 @@ class ChatView(VerticalScroll):
         if new_value <= 0 < old_value and self._first_mounted > 0 and not self._loading:
             self.call_later(self.load_earlier)  # scrolled to the top: the page before it
 
-    async def _trim(self) -> None:
-        """Unmount the oldest messages beyond BOUND: what this sitting's turns cost to lay
-        out stays the same however many came before."""
+    def _trim(self, coming: int) -> list[MessageBox]:
+        """The oldest mounted messages to unmount so that, with `coming` more, no more than
+        BOUND are: what this sitting's turns cost to lay out stays the same however many
+        came before. Marked unmounted here; the caller removes them."""
         mounted = list(self.query(MessageBox))
-        excess = len(mounted) - BOUND
+        excess = len(mounted) + coming - BOUND
         if excess <= 0:
-            return
+            return []
         split = len(self._history)
         for offset, box in enumerate(mounted[:excess]):
             index = self._first_mounted + offset - split
             if index >= 0:  # this sitting's: kept as it was shown, to mount again
                 self._sitting[index] = Unmounted.of(box)
         self._first_mounted += excess
-        gone = [w for box in mounted[:excess] for w in box.walk_children(with_self=True)]
-        await self.remove_children(mounted[:excess])
-        let_go_of_lines(gone)
-        await self._update_earlier_button()
+        return mounted[:excess]
 
     async def on_button_pressed(self, event: Button.Pressed) -> None:
         if event.button.id == "earlier":
@@ -255,9 +253,17 @@ class ChatView(VerticalScroll):
             message.content,
             message.role,
         )
+        # The oldest beyond the bound go as the new ones come: one layout for both (removed
+        # after the mount, the pane was laid out again once they were gone).
+        old = self._trim(coming=2)
+        gone = [w for box in old for w in box.walk_children(with_self=True)]
+        removed = self.remove_children(old) if old else None
         await self.mount_all([question, reply])
         self._sitting += [question, reply]
-        await self._trim()
+        if removed is not None:
+            await removed
+            let_go_of_lines(gone)
+            await self._update_earlier_button()
         self.follow_newest()  # a new question: back to the newest
         return reply
 
