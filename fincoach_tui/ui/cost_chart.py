@@ -35,6 +35,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.message import Message
 from textual.reactive import reactive
+from textual.visual import visualize
 from textual.widget import Widget
 
 from fincoach_tui.domain.records import CallRecord
@@ -67,6 +68,7 @@ MODES = ("tokens", "cost", "compare")
 MAX_SPACED_BARS = 60
 RIGHT_PAD = 0.03  # of the turns shown
 MIN_TURNS_SHOWN = 8  # the x axis's least span: one turn is a bar among room for more
+CAPTION_ROWS = 2  # the caption's most rows (its max-height)
 
 
 class CostChart(Widget, can_focus=True):
@@ -120,7 +122,7 @@ class CostChart(Widget, can_focus=True):
         & > .cost-chart--s5 { color: $foreground; }
         #mode-bar { height: 1; color: $text-muted; }
         ChartPlot { height: 1fr; }
-        #caption { height: auto; max-height: 2; color: $text-muted; }
+        #caption { height: auto; max-height: 2; color: $text-muted; }  /* CAPTION_ROWS */
     }
     """
 
@@ -314,7 +316,9 @@ class CostChart(Widget, can_focus=True):
             shown = fmt.usd(value) if not tokens_mode else f"{fmt.tokens(int(value))} tok"
             mode_bar.append(f"   turn {self.selected_turn}: {shown}", style=self._style("selected"))
         self.query_one("#mode-bar", Line).show(mode_bar, layout=False)  # one row
-        self.query_one("#caption", Line).show(self.caption())  # one or two rows
+        caption, line = self.caption(), self.query_one("#caption", Line)
+        # One or two rows: the panel is laid out again only when that changes, not each turn.
+        line.show(caption, layout=caption_rows(line, caption) != line.size.height)
 
     def caption(self) -> Text:
         """The key to the chart, in words: the library's legend box would cover the bars."""
@@ -324,3 +328,14 @@ class CostChart(Widget, can_focus=True):
         if self.mode == "compare" and self.compare is not None:
             return compare_caption(self.compare, self._style)
         return bars_caption(s, self._style)
+
+
+def caption_rows(line: Line, caption: Text) -> int:
+    """The rows `caption` takes on `line` (CAPTION_ROWS at most), as its layout would
+    measure them; -1 before it is laid out."""
+    width = line.size.width
+    if not width:
+        return -1
+    # As Textual measures a widget: its visual's height at a width, by the widget's styles.
+    height = visualize(line, caption).get_height(line.styles, width)  # type: ignore[arg-type]
+    return min(CAPTION_ROWS, height)

@@ -271,3 +271,36 @@ async def test_a_turn_draws_the_plot_once_and_a_repaint_rebuilds_no_line():
             await pilot.pause()
             assert counts(plot)[:2] == (before[0] + 1, before[1] + rows)
             assert text_of(cells(chart.app, plot.region)) != shown
+
+
+async def test_a_turn_lays_the_screen_out_again_only_when_the_caption_changes_rows(monkeypatch):
+    from textual.screen import Screen
+
+    layouts: list[int] = []
+    lay_out = Screen._refresh_layout
+
+    def counted(screen, size=None, scroll=False):
+        if not scroll:
+            layouts.append(1)
+        return lay_out(screen, size, scroll)
+
+    monkeypatch.setattr(Screen, "_refresh_layout", counted)
+    records = session(40)
+    async with mounted(CostChart, size=(60, 30)) as (chart, pilot):
+        chart.show(records[:10], [], None)
+        await pilot.pause()
+        caption, plot = chart.query_one("#caption"), chart.query_one(ChartPlot)
+        assert (caption.size.height, plot.size.height) == (1, 13)
+        layouts.clear()
+        for done in range(11, 20):  # the caption's figures change, its one row does not
+            chart.show(records[:done], [], None)
+            await pilot.pause()
+        assert layouts == [] and str(chart.caption()).endswith(f"({fmt_tokens(records[:19])})")
+        chart.show(records[:20], SWITCHES, None)  # the switches named: a second row
+        await pilot.pause()
+        assert layouts and (caption.size.height, plot.size.height) == (2, 12)
+        assert text_of(cells(chart.app, caption.region))[1].startswith("summary, t7 window")
+
+
+def fmt_tokens(records: list[CallRecord]) -> str:
+    return f"{sum(r.usage.prompt_tokens for r in records):,}"
