@@ -37,14 +37,21 @@ LEFT, CENTER, RIGHT = "left", "center", "right"
 EPSILON = 1e-9  # keeps a rectangle's fractional edge out of the next cell
 
 
-def hires_char(size: tuple[int, int], points: set[tuple[int, int]]) -> str:
-    """The character showing `points` (offsets inside one cell) in mode `size`."""
+def hires_bit(size: tuple[int, int], x: int, y: int) -> int:
+    """The bit of sub-cell point (x, y) of a cell in mode `size` (see `hires_char`)."""
+    return (1 << y) if size == HALFBLOCK else _BRAILLE_BITS[y][x]
+
+
+def hires_char(size: tuple[int, int], bits: int) -> str:
+    """The character showing the points `bits` holds (`hires_bit`) in mode `size`."""
     if size == HALFBLOCK:
-        return HALF_BLOCKS[(int((0, 0) in points), int((0, 1) in points))]
-    bits = 0
-    for x, y in points:
-        bits |= _BRAILLE_BITS[y][x]
+        return HALF_BLOCKS[(bits & 1, bits >> 1)]
     return chr(0x2800 + bits)
+
+
+# Each mode's bits by sub-cell point, [y][x].
+_BITS = {size: [[hires_bit(size, x, y) for x in range(size[0])] for y in range(size[1])]
+         for size in (BRAILLE, HALFBLOCK)}  # fmt: skip
 
 
 class Raster:
@@ -69,14 +76,17 @@ class Raster:
         self, points: Iterable[tuple[float, float]], size: tuple[int, int], style: str
     ) -> None:
         across, down = size
-        cells: dict[tuple[int, int], set[tuple[int, int]]] = {}
+        bit = _BITS[size]
+        width, height = self.width, self.height
+        cells: dict[tuple[int, int], int] = {}
         for x, y in points:
-            if not (0 <= floor(x) < self.width and 0 <= floor(y) < self.height):
+            if not (0 <= x < width and 0 <= y < height):  # floor(x) in range, for x >= 0
                 continue
             hx, hy = floor(x * across), floor(y * down)
-            cells.setdefault((hx // across, hy // down), set()).add((hx % across, hy % down))
-        for (x, y), dots in cells.items():
-            self.set(x, y, hires_char(size, dots), style)
+            cell = (hx // across, hy // down)
+            cells[cell] = cells.get(cell, 0) | bit[hy % down][hx % across]
+        for (x, y), bits in cells.items():
+            self.set(x, y, hires_char(size, bits), style)
 
     def hires_lines(
         self,

@@ -38,6 +38,7 @@ class ChartPlot(Widget):
         self.spec = PlotSpec()
         self._picture: Picture | None = None
         self._strips: dict[int, Strip] = {}
+        self._base = Style()
         self.pictures_drawn = 0  # how many times the plot was drawn whole
         self.lines_built = 0  # how many screen lines were made into strips
         self.lines_asked = 0  # how many screen lines frames asked for
@@ -62,6 +63,7 @@ class ChartPlot(Widget):
         found = self._picture
         if found is None or (found.width, found.height) != (width, height):
             found = self._picture = draw(self.spec, width, height, self._styles())
+            self._base = self.rich_style  # under every cell (costly to look up per line)
             self._strips.clear()
             self.pictures_drawn += 1
         return found
@@ -79,9 +81,9 @@ class ChartPlot(Widget):
         picture = self.picture()
         strip = self._strips.get(y)
         if strip is None:
+            base = self._base
             if y >= picture.height:
-                return Strip.blank(picture.width, self.rich_style)
-            base = self.rich_style
+                return Strip.blank(picture.width, base)
             segments: list[Segment] = []
             for raster, row in picture.row(y):
                 segments.extend(line_segments(raster, row, base))

@@ -8,10 +8,12 @@ from __future__ import annotations
 from dataclasses import replace
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from rich.style import Style
 from textual.app import App, ComposeResult
 from textual.geometry import Region
-from textual_hires_canvas import Canvas
+from textual_hires_canvas import Canvas, TextAlign
 from textual_plot import HiResMode, PlotWidget
 from textual_plot.axis_formatter import NumericAxisFormatter
 
@@ -21,6 +23,7 @@ from fincoach_tui.domain.records import CallRecord, SentMessage
 from fincoach_tui.domain.session_state import StrategySwitch
 from fincoach_tui.ui.chart_axis import tick_labels, y_ticks
 from fincoach_tui.ui.chart_plot import EMPTY_TICKS, numeric_labels
+from fincoach_tui.ui.chart_raster import BRAILLE, HALFBLOCK, Raster
 from fincoach_tui.ui.chart_series import bars, dashes, turn_ticks
 from fincoach_tui.ui.chart_view import ChartPlot
 from fincoach_tui.ui.compare_plot import ORDER, RIGHT_PAD, line_style
@@ -304,3 +307,49 @@ async def test_a_turn_lays_the_screen_out_again_only_when_the_caption_changes_ro
 
 def fmt_tokens(records: list[CallRecord]) -> str:
     return f"{sum(r.usage.prompt_tokens for r in records):,}"
+
+
+# ---- the raster against the canvas it replaced, shape by shape --------------------------
+coordinate = st.floats(-3, 30, allow_nan=False).map(lambda v: round(v, 3))
+shapes = st.lists(
+    st.tuples(
+        st.sampled_from(["bar", "line", "text", "box"]),
+        st.lists(coordinate, min_size=4, max_size=8),
+    ),
+    min_size=1,
+    max_size=12,
+)
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.integers(1, 24), st.integers(1, 12), shapes)
+def test_the_raster_sets_the_cells_the_canvas_set(width, height, drawn):
+    canvas, raster = Canvas(width, height), Raster(width, height)
+    for i, (kind, values) in enumerate(drawn):
+        style = f"color({i % 8})"
+        if kind == "bar":
+            x0, y0, x1, y1 = values[:4]
+            canvas.draw_filled_hires_rectangle(x0, y0, x1, y1, HiResMode.HALFBLOCK, style)
+            raster.fill_hires(x0, y0, x1, y1, HALFBLOCK, style)
+        elif kind == "line":
+            points = list(zip(values[0::2], values[1::2]))
+            segments = [(*a, *b) for a, b in zip(points, points[1:])]
+            canvas.draw_hires_lines(segments, HiResMode.BRAILLE, style)
+            raster.hires_lines(segments, BRAILLE, style)
+        elif kind == "text":
+            x, y = int(values[0]), int(values[1])
+            align = [TextAlign.LEFT, TextAlign.CENTER, TextAlign.RIGHT][i % 3]
+            canvas.write_text(x, y, f"[{style}]ab{'c' * (i % 3)}", align)
+            raster.text(
+                x,
+                y,
+                f"ab{'c' * (i % 3)}",
+                str(Style.parse(style)),
+                ["left", "center", "right"][i % 3],
+            )
+        else:
+            x0, y0, x1, y1 = (int(v) for v in values[:4])
+            canvas.draw_rectangle_box(x0, y0, x1, y1, thickness=2, style=style)
+            raster.box(x0, y0, x1, y1, 2, style)
+    assert raster.chars == canvas._buffer
+    assert raster.styles == canvas._styles
