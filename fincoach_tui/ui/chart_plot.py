@@ -154,8 +154,11 @@ def draw(spec: PlotSpec, width: int, height: int, styles: PlotStyles) -> Picture
     def cell(x: float, y: float) -> tuple[int, int]:
         return floor(linear(x, x_min, x_max, 1, w - 1)), ceil(linear(y, y_min, y_max, h - 2, 0))
 
+    # `linear` onto the frame's inside in sub-cell units, its spans worked out once.
+    across, span_x, down, span_y = w - 2, x_max - x_min, 1 - (h - 1), y_max - y_min
+
     def hires(x: float, y: float) -> tuple[float, float]:
-        return linear(x, x_min, x_max, 1, w - 1), linear(y, y_min, y_max, h - 1, 1)
+        return 1 + (x - x_min) * across / span_x, (h - 1) + (y - y_min) * down / span_y
 
     for layer in spec.layers:
         if isinstance(layer, PlotLine):

@@ -114,6 +114,8 @@ class Raster:
     ) -> tuple[float, float, float, float] | None:
         """The part of a segment inside the grid (Cohen-Sutherland), or None."""
         top_x, top_y = self.width - 1, self.height - 1
+        if 0 <= x0 <= top_x and 0 <= x1 <= top_x and 0 <= y0 <= top_y and 0 <= y1 <= top_y:
+            return x0, y0, x1, y1  # inside: most segments
 
         def code(x: float, y: float) -> int:
             return (1 if x < 0 else 2 if x > top_x else 0) | (4 if y < 0 else 8 if y > top_y else 0)
