@@ -353,3 +353,25 @@ def test_the_raster_sets_the_cells_the_canvas_set(width, height, drawn):
             raster.box(x0, y0, x1, y1, 2, style)
     assert raster.chars == canvas._buffer
     assert raster.styles == canvas._styles
+
+
+@pytest.mark.parametrize("case", ["empty", "ten turns in cost"])  # empty: the same spec
+async def test_after_a_theme_change_the_plot_is_still_the_librarys_picture(case):
+    records, switches, selected, mode, _ = CASES[case]
+    app = Beside((60, 14))
+    async with app.run_test(size=(120, 50)) as pilot:
+        chart, old = app.query_one(CostChart), app.query_one("#old", PlotWidget)
+        chart.show(records, switches, selected)
+        chart.mode = mode
+        await pilot.pause()
+        new = app.query_one(ChartPlot)
+        old.styles.width, old.styles.height = new.size.width, new.size.height
+        await pilot.pause()
+        dark = cells(app, new.region)
+        app.theme = "textual-light"
+        await pilot.pause()
+        draw_old(old, chart)
+        await pilot.pause()
+        ours = cells(app, new.region)
+        assert ours == cells(app, old.region)
+        assert text_of(ours) == text_of(dark) and ours != dark  # the same plot, recoloured
