@@ -62,13 +62,13 @@ class ChartPlot(Widget):
         width, height = self.size
         found = self._picture
         if found is None or (found.width, found.height) != (width, height):
-            found = self._picture = draw(self.spec, width, height, self._styles())
+            found = self._picture = draw(self.spec, width, height, self._plot_styles())
             self._base = self.rich_style  # under every cell (costly to look up per line)
             self._strips.clear()
             self.pictures_drawn += 1
         return found
 
-    def _styles(self) -> PlotStyles:
+    def _plot_styles(self) -> PlotStyles:
         def of(name: str) -> str:
             return str(self.get_component_rich_style(name))
 

@@ -253,7 +253,9 @@ class CostChart(Widget, can_focus=True):
     def _plot(self) -> ChartPlot:
         return self.query_one("#plot", ChartPlot)
 
-    def _style(self, component: str) -> str:
+    def part_style(self, component: str) -> str:
+        """The style string of a part of the chart ("bar", "line", "s0", ...): its
+        component class's, so the theme decides it."""
         return str(fmt.ink(self.get_component_rich_style(f"cost-chart--{component}")))
 
     def _draw(self) -> None:
@@ -268,11 +270,11 @@ class CostChart(Widget, can_focus=True):
         if not s.turns:
             return PlotSpec()  # nothing of the last session's axes stays
         if self.mode == "compare" and self.compare is not None:
-            return compare_spec(self.compare, self._style, last_turn=s.turns[-1])
+            return compare_spec(self.compare, self.part_style, last_turn=s.turns[-1])
         bar, maintenance, selected = (
-            self._style("bar"),
-            self._style("maintenance"),
-            self._style("selected"),
+            self.part_style("bar"),
+            self.part_style("maintenance"),
+            self.part_style("selected"),
         )
         shown = bars(s, self.selected_turn)
         # Gaps between bars only while a bar is wider than a cell: with hundreds of bars
@@ -282,7 +284,7 @@ class CostChart(Widget, can_focus=True):
         if len(s.turns) > 1:  # first: the bars are drawn over it (see the module's doc)
             scale = s.line_scale
             layers.append(
-                PlotLine(shown.line_xs, [c / scale for c in shown.line_ys], self._style("line"))
+                PlotLine(shown.line_xs, [c / scale for c in shown.line_ys], self.part_style("line"))
             )
         if s.has_upkeep:  # maintenance first, so the chat part is drawn over its base
             layers.append(PlotBars(shown.xs, shown.total, width, [maintenance] * len(shown.xs)))
@@ -293,7 +295,7 @@ class CostChart(Widget, can_focus=True):
         last = max(last, shown.xs[0] + MIN_TURNS_SHOWN - 1)
         return PlotSpec(
             layers=layers,
-            v_lines=[VLine(x, self._style("switch"), name) for x, name in s.markers],
+            v_lines=[VLine(x, self.part_style("switch"), name) for x, name in s.markers],
             x_limits=(shown.xs[0] - width / 2, last + width / 2 + RIGHT_PAD * len(s.turns)),
             x_ticks=turn_ticks(s.turns[-1]),
             y_top=s.top,
@@ -314,7 +316,9 @@ class CostChart(Widget, can_focus=True):
         value = s.value_of(self.selected_turn) if self.selected_turn is not None else None
         if value is not None:
             shown = fmt.usd(value) if not tokens_mode else f"{fmt.tokens(int(value))} tok"
-            mode_bar.append(f"   turn {self.selected_turn}: {shown}", style=self._style("selected"))
+            mode_bar.append(
+                f"   turn {self.selected_turn}: {shown}", style=self.part_style("selected")
+            )
         self.query_one("#mode-bar", Line).show(mode_bar, layout=False)  # one row
         caption, line = self.caption(), self.query_one("#caption", Line)
         # One or two rows: the panel is laid out again only when that changes, not each turn.
@@ -326,8 +330,8 @@ class CostChart(Widget, can_focus=True):
         if not s.turns:
             return Text("No turns yet.")
         if self.mode == "compare" and self.compare is not None:
-            return compare_caption(self.compare, self._style)
-        return bars_caption(s, self._style)
+            return compare_caption(self.compare, self.part_style)
+        return bars_caption(s, self.part_style)
 
 
 def caption_rows(line: Line, caption: Text) -> int:

@@ -55,7 +55,7 @@ class NiceTicks:
 
 
 def draw_old(plot: PlotWidget, chart: CostChart) -> None:
-    s, style = chart.series, chart._style
+    s, style = chart.series, chart.part_style
     rows = plot.query_one("#plot", Canvas).size.height
     plot.clear()
     plot.query_one("#margin-top", Canvas).reset()
