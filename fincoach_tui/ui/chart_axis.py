@@ -71,23 +71,3 @@ def tick_labels(ticks: list[float], unit: str) -> list[str]:
             decimals = _decimals(scaled)
             return [f"{t:.{decimals}f}{suffix}" if t else "0" for t in scaled]
     return [f"{t:.0f}" for t in ticks]
-
-
-class NiceTicks:
-    """The plot's y-axis formatter: it calls these three methods (see compare_plot.y_formatter)."""
-
-    def __init__(self, unit: str, rows: int) -> None:
-        self._unit = unit
-        self._rows = rows
-
-    def get_ticks(self, min_: float, max_: float, max_ticks: int = 8) -> list[float]:
-        return y_ticks(max_, self._rows, whole=self._unit != "cost")
-
-    def get_labels_for_ticks(self, ticks) -> list[str]:
-        return tick_labels(list(ticks), self._unit)
-
-    def get_ticks_and_labels(
-        self, min_: float, max_: float, max_ticks: int = 8
-    ) -> tuple[list[float], list[str]]:
-        ticks = self.get_ticks(min_, max_, max_ticks)
-        return ticks, self.get_labels_for_ticks(ticks)

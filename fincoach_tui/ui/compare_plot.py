@@ -7,16 +7,12 @@ its component classes ("line", "wall", "s0".."s5"), so the theme still decides t
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, cast
 
 from rich.text import Text
 
 from fincoach_tui.ui import format as fmt
-from fincoach_tui.ui.chart_axis import NiceTicks, y_ticks
+from fincoach_tui.ui.chart_plot import PlotLine, PlotSpec, VLine
 from fincoach_tui.ui.chart_series import CompareSeries, Line, dashes, turn_ticks
-
-if TYPE_CHECKING:  # textual-plot pulls numpy: imported where a chart is drawn
-    from textual_plot import AxisFormatter, PlotWidget
 
 PALETTE = 6  # cost-chart--s0 .. s5: one colour per strategy, in STRATEGIES order
 RIGHT_PAD = 0.03  # of the turns shown
@@ -32,37 +28,31 @@ def line_style(line: Line, index: int, style: Style) -> str:
     return f"{base} bold" if line.role == "active" else f"{base} dim"
 
 
-def y_formatter(unit: str, rows: int) -> AxisFormatter:
-    """The y axis's labels for `unit` ("tokens" or "cost") on `rows` rows. NiceTicks has
-    the three methods the plot calls without subclassing textual-plot's AxisFormatter, so
-    that chart_axis (its numbers, tested without drawing) does not import numpy."""
-    return cast("AxisFormatter", NiceTicks(unit, rows))
-
-
-def draw_compare(
-    plot: PlotWidget, c: CompareSeries, style: Style, *, last_turn: int, rows: int
-) -> None:
-    from textual_plot import HiResMode
-
+def compare_spec(c: CompareSeries, style: Style, *, last_turn: int) -> PlotSpec:
+    """What the plot draws in the compare mode: the lines, the active and the actual last
+    (on top), each with its dashed projection; the switches and the buffer's wall."""
+    layers = []
     for i in sorted(range(len(c.lines)), key=lambda i: ORDER.index(c.lines[i].role)):
         line = c.lines[i]
         ink = line_style(line, i, style)
-        plot.plot(line.xs, line.ys, line_style=ink, hires_mode=HiResMode.BRAILLE, label=line.label)
-        for xs, ys in dashes(line.projected_x, line.projected_y):
-            plot.plot(xs, ys, line_style=ink, hires_mode=HiResMode.BRAILLE)
-    for x, name in c.markers:
-        plot.add_v_line(x, line_style=style("switch"), label=name)
+        layers.append(PlotLine(line.xs, line.ys, ink))
+        layers.extend(
+            PlotLine(xs, ys, ink) for xs, ys in dashes(line.projected_x, line.projected_y)
+        )
+    v_lines = [VLine(x, style("switch"), name) for x, name in c.markers]
     if c.wall is not None and c.wall <= c.horizon:
-        plot.add_v_line(c.wall, line_style=style("wall"), label="buffer: context window full")
-    plot.set_ylabel("USD" if c.unit == "cost" else "tokens")
-    plot.set_xlabel("turn")
-    ticks = y_ticks(c.top, rows, whole=c.unit == "tokens")
-    plot.set_y_formatter(y_formatter(c.unit, rows))
-    plot.set_yticks(ticks)
+        v_lines.append(VLine(c.wall, style("wall"), "buffer: context window full"))
     last = max(c.horizon, last_turn)
-    plot.set_xticks(turn_ticks(last))
-    plot.set_xlimits(0, last * (1 + RIGHT_PAD))
-    plot.set_ylimits(0, ticks[-1])
+    return PlotSpec(
+        layers=layers,
+        v_lines=v_lines,
+        x_limits=(0, last * (1 + RIGHT_PAD)),
+        x_ticks=turn_ticks(last),
+        y_top=c.top,
+        y_unit=c.unit,
+        x_label="turn",
+        y_label="USD" if c.unit == "cost" else "tokens",
+    )
 
 
 def compare_caption(c: CompareSeries, style: Style) -> Text:

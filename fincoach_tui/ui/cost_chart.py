@@ -9,18 +9,19 @@ one highlighted and the path actually taken as its own line, each continued as a
 projection at the session's average turn, with the turn at which `buffer` would outgrow
 the context window marked.
 
-textual-plot has a single y axis. The cumulative total outgrows any single turn quickly,
+The plot has a single y axis. The cumulative total outgrows any single turn quickly,
 so in the bar modes the line is drawn divided by a round factor (shown in the caption,
 "÷10") to keep the bars readable; the axis itself stays true for the bars. The line is
 drawn first and the bars over it: where they meet, the bar wins, so the line can never
 hide a turn's bar (it shows in the gaps between bars and above them). A second axis was
-the other way, but textual-plot has none, and a toggle would hide the curve that shows
+the other way, but the plot has none, and a toggle would hide the curve that shows
 what memory costs over the session. The y ticks are `chart_axis.y_ticks`: round, evenly
 spaced, two rows apart, ending above the tallest bar; the x axis spans at least
 MIN_TURNS_SHOWN turns, so the first turn is one slim bar, not a block filling the plot.
 
-textual-plot pulls numpy, so it is imported only when the widget is composed. The numbers
-plotted are built in `chart_series` (pure).
+The numbers plotted are built in `chart_series` (pure); what the plot shows is a
+`chart_plot.PlotSpec`, drawn by `chart_view.ChartPlot` a screen line at a time: a turn's
+new plot is drawn once, whatever the number of bars, and costs no layout.
 """
 
 from __future__ import annotations
@@ -34,13 +35,14 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.message import Message
 from textual.reactive import reactive
+from textual.visual import visualize
 from textual.widget import Widget
 
 from fincoach_tui.domain.records import CallRecord
 from fincoach_tui.ui import format as fmt
-from fincoach_tui.ui.chart_axis import y_ticks
 from fincoach_tui.ui.chart_caption import MAX_NAMED_SWITCHES, bars_caption  # noqa: F401
 from fincoach_tui.ui.chart_columns import SeriesColumns
+from fincoach_tui.ui.chart_plot import PlotBars, PlotLine, PlotSpec, VLine
 from fincoach_tui.ui.chart_series import (  # noqa: F401 - re-exported: the chart's numbers
     ChartSeries,
     CompareSeries,
@@ -54,12 +56,11 @@ from fincoach_tui.ui.chart_series import (  # noqa: F401 - re-exported: the char
     turn_ticks,
     turns_per_bar,
 )
-from fincoach_tui.ui.compare_plot import PALETTE, compare_caption, draw_compare, y_formatter
+from fincoach_tui.ui.chart_view import ChartPlot
+from fincoach_tui.ui.compare_plot import PALETTE, compare_caption, compare_spec
 from fincoach_tui.ui.line import Line
 
 if TYPE_CHECKING:
-    from textual_plot import PlotWidget
-
     from fincoach_tui.domain.session_state import StrategySwitch
     from fincoach_tui.service.cost_comparison import ComparisonSnapshot
 
@@ -67,7 +68,7 @@ MODES = ("tokens", "cost", "compare")
 MAX_SPACED_BARS = 60
 RIGHT_PAD = 0.03  # of the turns shown
 MIN_TURNS_SHOWN = 8  # the x axis's least span: one turn is a bar among room for more
-PLOT_ROWS = 7  # the plot's rows in the side panel, until it is laid out
+CAPTION_ROWS = 2  # the caption's most rows (its max-height)
 
 
 class CostChart(Widget, can_focus=True):
@@ -120,8 +121,8 @@ class CostChart(Widget, can_focus=True):
         & > .cost-chart--s4 { color: $error; }
         & > .cost-chart--s5 { color: $foreground; }
         #mode-bar { height: 1; color: $text-muted; }
-        PlotWidget { height: 1fr; }
-        #caption { height: auto; max-height: 2; color: $text-muted; }
+        ChartPlot { height: 1fr; }
+        #caption { height: auto; max-height: 2; color: $text-muted; }  /* CAPTION_ROWS */
     }
     """
 
@@ -142,20 +143,13 @@ class CostChart(Widget, can_focus=True):
         self.compare: CompareSeries | None = None  # built when shown in the compare mode
 
     def compose(self) -> ComposeResult:
-        from textual_plot import PlotWidget  # numpy comes with it: only when a chart is shown
-
         yield Line(id="mode-bar")
-        plot = PlotWidget(allow_pan_and_zoom=False, id="plot")
-        plot.can_focus = False  # the chart owns ←/→ (turns), not the plot (panning)
-        # Set quietly: the watcher needs the plot's own children, which do not exist yet.
-        plot.set_reactive(PlotWidget.margin_top, 1)
-        yield plot
+        yield ChartPlot(id="plot")
         yield Line(id="caption")
 
     def on_mount(self) -> None:
         self.app.theme_changed_signal.subscribe(self, self._theme_changed)
-        # After the plot's own on_mount, which clears whatever was drawn before it.
-        self.call_after_refresh(self._draw)
+        self.call_after_refresh(self._draw)  # the plot is mounted by then
 
     def on_unmount(self) -> None:
         self.app.theme_changed_signal.unsubscribe(self)
@@ -230,22 +224,14 @@ class CostChart(Widget, can_focus=True):
         if turn is not None:
             self._pick(turn)
 
-    def on_canvas_resize(self, _event: object) -> None:
-        # The plot resizes its canvases when asked to lay out again, which a resized
-        # widget no longer asks by itself (ui/layout_fixes.py): ask for it here.
-        self._plot().refresh(layout=True)
-
     def _turn_at(self, screen_x: int, screen_y: int) -> int | None:
         """The turn whose bar is under a screen cell, if the cell is inside the plot."""
         turns = self.series.turns
         if not turns:
             return None
-        plot = self._plot()
-        canvas = plot.query_one("#plot")
-        region = canvas.region
-        if not region.contains(screen_x, screen_y):
+        x = self._plot().x_at(screen_x, screen_y)
+        if x is None:
             return None
-        x, _ = plot.get_coordinate_from_pixel(screen_x - region.x, screen_y - region.y)
         index = bisect.bisect_left(turns, x)
         nearby = [turns[i] for i in (index - 1, index) if 0 <= i < len(turns)]
         return min(nearby, key=lambda t: abs(t - x))
@@ -264,106 +250,59 @@ class CostChart(Widget, can_focus=True):
         self.compare = build_compare(costs, self._switches) if costs is not None else None
         self._draw()
 
-    def _plot(self) -> PlotWidget:
-        from textual_plot import PlotWidget  # imported by compose() already
+    def _plot(self) -> ChartPlot:
+        return self.query_one("#plot", ChartPlot)
 
-        return self.query_one("#plot", PlotWidget)
-
-    def _style(self, component: str) -> str:
+    def part_style(self, component: str) -> str:
+        """The style string of a part of the chart ("bar", "line", "s0", ...): its
+        component class's, so the theme decides it."""
         return str(fmt.ink(self.get_component_rich_style(f"cost-chart--{component}")))
 
     def _draw(self) -> None:
         if not self.is_mounted:
             return
-        plot = self._plot()
-        self._put_series(plot)
-        # The plot draws onto its canvases when it is drawn itself, so they changed a frame
-        # later; drawn now (laid out already), they reach the screen with the turn's frame.
-        canvas = plot.query_one("#plot")
-        if canvas.size and getattr(canvas, "_canvas_size", None) is not None:
-            plot.render()
-
-    def _put_series(self, plot: PlotWidget) -> None:
-        from textual_hires_canvas import Canvas  # the plot's own canvases
-        from textual_plot import HiResMode
-
-        s = self.series
-        plot.clear()
-        # The plot writes its y label over the old one without clearing: "tokens" then
-        # "USD" would read "tUSDns". Clear that margin first.
-        plot.query_one("#margin-top", Canvas).reset()
         self._paint_labels()
+        # Drawn when the next frame asks for the plot's lines: once, whatever the bars.
+        self._plot().show(self._spec())
+
+    def _spec(self) -> PlotSpec:
+        s = self.series
         if not s.turns:
-            # Nothing of the last session's axes stays (a session switched to is empty).
-            plot.set_ylabel("")
-            plot.set_xlabel("")
-            plot.set_xlimits(None, None)
-            plot.set_ylimits(None, None)
-            plot.set_xticks(None)
-            return
+            return PlotSpec()  # nothing of the last session's axes stays
         if self.mode == "compare" and self.compare is not None:
-            draw_compare(
-                plot,
-                self.compare,
-                self._style,
-                last_turn=self.series.turns[-1],
-                rows=self.plot_rows(),
-            )
-            return
+            return compare_spec(self.compare, self.part_style, last_turn=s.turns[-1])
         bar, maintenance, selected = (
-            self._style("bar"),
-            self._style("maintenance"),
-            self._style("selected"),
+            self.part_style("bar"),
+            self.part_style("maintenance"),
+            self.part_style("selected"),
         )
         shown = bars(s, self.selected_turn)
         # Gaps between bars only while a bar is wider than a cell: with hundreds of bars
         # they alias into a comb, and a solid area reads better.
         width = (0.8 if len(shown.xs) <= MAX_SPACED_BARS else 1.0) * shown.per
+        layers: list[PlotLine | PlotBars] = []
         if len(s.turns) > 1:  # first: the bars are drawn over it (see the module's doc)
-            plot.plot(
-                shown.line_xs,
-                [c / s.line_scale for c in shown.line_ys],
-                line_style=self._style("line"),
-                hires_mode=HiResMode.BRAILLE,
-                label="cumulative",
+            scale = s.line_scale
+            layers.append(
+                PlotLine(shown.line_xs, [c / scale for c in shown.line_ys], self.part_style("line"))
             )
         if s.has_upkeep:  # maintenance first, so the chat part is drawn over its base
-            plot.bar(
-                shown.xs,
-                shown.total,
-                width=width,
-                hires_mode=HiResMode.HALFBLOCK,
-                bar_style=maintenance,
-                label="maintenance",
-            )
-        plot.bar(
-            shown.xs,
-            shown.chat,
-            width=width,
-            hires_mode=HiResMode.HALFBLOCK,
-            bar_style=[selected if c else bar for c in shown.chosen],
-            label="per turn",
-        )
-        for x, name in s.markers:
-            plot.add_v_line(x, line_style=self._style("switch"), label=name)
-        plot.set_ylabel("USD" if s.mode == "cost" else "tokens")
-        plot.set_xlabel("turn")
-        ticks = y_ticks(s.top, self.plot_rows(), whole=s.mode == "tokens")
-        plot.set_y_formatter(y_formatter(s.mode, self.plot_rows()))
-        plot.set_yticks(ticks)
-        plot.set_xticks(turn_ticks(s.turns[-1]))
+            layers.append(PlotBars(shown.xs, shown.total, width, [maintenance] * len(shown.xs)))
+        styles = [selected if c else bar for c in shown.chosen]
+        layers.append(PlotBars(shown.xs, shown.chat, width, styles))
         # Room on the right for the last tick's label, which the plot would cut in half.
         last = max(shown.xs[-1], *(x for x, _ in s.markers)) if s.markers else shown.xs[-1]
         last = max(last, shown.xs[0] + MIN_TURNS_SHOWN - 1)
-        plot.set_xlimits(shown.xs[0] - width / 2, last + width / 2 + RIGHT_PAD * len(s.turns))
-        plot.set_ylimits(0, ticks[-1])
-
-    def plot_rows(self) -> int:
-        """Rows the plot has for its y axis (its canvas, once laid out)."""
-        from textual_hires_canvas import Canvas
-
-        height = self._plot().query_one("#plot", Canvas).size.height
-        return height or PLOT_ROWS
+        return PlotSpec(
+            layers=layers,
+            v_lines=[VLine(x, self.part_style("switch"), name) for x, name in s.markers],
+            x_limits=(shown.xs[0] - width / 2, last + width / 2 + RIGHT_PAD * len(s.turns)),
+            x_ticks=turn_ticks(s.turns[-1]),
+            y_top=s.top,
+            y_unit=s.mode,
+            x_label="turn",
+            y_label="USD" if s.mode == "cost" else "tokens",
+        )
 
     def _paint_labels(self) -> None:
         s = self.series
@@ -377,9 +316,13 @@ class CostChart(Widget, can_focus=True):
         value = s.value_of(self.selected_turn) if self.selected_turn is not None else None
         if value is not None:
             shown = fmt.usd(value) if not tokens_mode else f"{fmt.tokens(int(value))} tok"
-            mode_bar.append(f"   turn {self.selected_turn}: {shown}", style=self._style("selected"))
+            mode_bar.append(
+                f"   turn {self.selected_turn}: {shown}", style=self.part_style("selected")
+            )
         self.query_one("#mode-bar", Line).show(mode_bar, layout=False)  # one row
-        self.query_one("#caption", Line).show(self.caption())  # one or two rows
+        caption, line = self.caption(), self.query_one("#caption", Line)
+        # One or two rows: the panel is laid out again only when that changes, not each turn.
+        line.show(caption, layout=caption_rows(line, caption) != line.size.height)
 
     def caption(self) -> Text:
         """The key to the chart, in words: the library's legend box would cover the bars."""
@@ -387,5 +330,16 @@ class CostChart(Widget, can_focus=True):
         if not s.turns:
             return Text("No turns yet.")
         if self.mode == "compare" and self.compare is not None:
-            return compare_caption(self.compare, self._style)
-        return bars_caption(s, self._style)
+            return compare_caption(self.compare, self.part_style)
+        return bars_caption(s, self.part_style)
+
+
+def caption_rows(line: Line, caption: Text) -> int:
+    """The rows `caption` takes on `line` (CAPTION_ROWS at most), as its layout would
+    measure them; -1 before it is laid out."""
+    width = line.size.width
+    if not width:
+        return -1
+    # As Textual measures a widget: its visual's height at a width, by the widget's styles.
+    height = visualize(line, caption).get_height(line.styles, width)  # type: ignore[arg-type]
+    return min(CAPTION_ROWS, height)

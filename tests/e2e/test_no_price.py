@@ -40,7 +40,7 @@ async def test_an_unpriced_model_shows_no_price_everywhere(
         assert chart.series.no_price and chart.series.mode == "tokens"
         assert chart.series.total == [float(r.usage.prompt_tokens) for r in app.live.state.records]
         assert str(chart.caption()).startswith("no price: tokens only · ")
-        assert chart.query_one("#plot")._y_label == "tokens"
+        assert chart.query_one("#plot").spec.y_label == "tokens"
 
         summary = app.side.query_one(CostsSummary).lines
         assert "saved" not in summary["cache"] and summary["cache"].endswith("; no price")

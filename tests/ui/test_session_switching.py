@@ -11,6 +11,7 @@ from textual.widgets import Input
 from fincoach_tui.domain.session_state import replay
 from fincoach_tui.settings.config import load_config
 from fincoach_tui.store.sessions import SessionStore
+from fincoach_tui.ui.chart_plot import PlotSpec
 from fincoach_tui.ui.screens.rename import RenameScreen
 from tests.app_harness import (
     SIZE,
@@ -41,7 +42,7 @@ async def test_switching_session_leaves_nothing_of_the_old_one(tmp_path, fake_op
         await pilot.pause()
         assert app.composer.border_subtitle.startswith("next: 4 msgs · ≈")
         plot = plot_of(app)
-        assert plot._user_x_max is not None  # the plot has no public getter for its limits
+        assert plot.spec.x_limits is not None and plot.spec.x_ticks
 
         await pilot.press("ctrl+n")
         await workers_done(app)
@@ -51,12 +52,7 @@ async def test_switching_session_leaves_nothing_of_the_old_one(tmp_path, fake_op
         assert app.turns.failed_text is None
         chart = app.side.query_one("#chart")
         assert chart.series.turns == [] and str(chart.caption()) == "No turns yet."
-        assert (plot._user_x_min, plot._user_x_max, plot._user_y_max, plot._x_ticks) == (
-            None,
-            None,
-            None,
-            None,
-        )
+        assert plot.spec == PlotSpec()  # the empty plot's axes, 0 to 1
         assert app.side.query_one("#meter").figures == {"context_window": 128000}
         app.notices.clear()
         await pilot.press("ctrl+r")  # the old session's question is not sent here

@@ -307,9 +307,9 @@ async def test_chart_keys_select_turns_and_toggle_the_mode():
         assert chart.series.total == [0.0000315, 0.000068, 0.00004]
         assert "no price" in str(chart.caption())
         plot = chart.query_one("#plot")
-        assert plot._y_label == "USD"
+        assert plot.spec.y_label == "USD"
         await pilot.click("#mode-bar")
-        assert chart.mode == "tokens" and plot._y_label == "tokens"
+        assert chart.mode == "tokens" and plot.spec.y_label == "tokens"
         panel.toggle_chart_mode()  # what the app's key binding calls
         await pilot.pause()
         assert chart.mode == "cost"
@@ -319,15 +319,10 @@ async def test_strategy_switch_draws_a_marker_and_clicking_a_bar_selects_its_tur
     async with showing(session()) as (app, pilot, panel):
         chart = app.query_one(CostChart)
         plot = chart.query_one("#plot")
-        assert [(v.x, label) for v, label in zip(plot._v_lines, plot._v_lines_labels)] == [
-            (2.5, "summary")
-        ]
+        assert [(v.x, v.label) for v in plot.spec.v_lines] == [(2.5, "summary")]
         assert "t3 summary" in str(chart.caption())
         # Click the middle of turn 1's bar.
-        canvas = plot.query_one("#plot")
-        x, _ = plot.get_pixel_from_coordinate(1.0, 0.0)
-        y = canvas.size.height // 2
-        await pilot.click(canvas, offset=(x, y))
+        await pilot.click(plot, offset=plot.offset_of(1.0, plot.plot_rows // 2))
         await pilot.pause()
         assert chart.selected_turn == 1 and panel.shown_turn == 1
 
