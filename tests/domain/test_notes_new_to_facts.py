@@ -227,3 +227,24 @@ def test_a_stance_dependant_or_city_is_never_held_by_its_paraphrase(text, figure
     section, _ = notes_section([phrase, figure], store, budget, words, "", SessionMemo())
     assert section is not None
     assert section.text == phrase.line()
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I live in Nagpur",
+        "We moved to Indore, rent is 19k now",
+        "My wife earns 40k",
+        "My husband gets a pension of 31,000",
+        "I cannot take risk, my father lost money in shares",
+        "Two kids and my mother depend on me",
+        "The car loan is closed, my wife paid it",
+        "My salary is 90k and rent 30k",
+        "SIP of 4k in an index fund",
+    ],
+)
+def test_the_summary_and_the_notes_give_one_verdict(text) -> None:
+    """Whether the facts hold a statement is one verdict (`carried`), for the summary's fold
+    and for the facts' notes alike, with the facts read from it and with none."""
+    for facts in (dict(recognise(text)), {}):
+        assert held_by(text, facts) is carried(text, facts)

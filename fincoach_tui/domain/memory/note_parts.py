@@ -15,7 +15,7 @@ from fincoach_tui.domain.finance_facts import recognise
 from fincoach_tui.domain.recognise_endings import has_ended
 from fincoach_tui.domain.statement_verdicts import carried
 from fincoach_tui.domain.statement_words import topic_words
-from fincoach_tui.domain.user_statements import CLASSES, PHRASE_CLASSES, classes_of, has_figure
+from fincoach_tui.domain.user_statements import CLASSES, classes_of
 
 # A note's rank in the section's order, as (not wholly replaced, new to the facts, salient,
 # not held by the facts), first to last. A note new to the facts (`new_to_facts`) is not
@@ -70,13 +70,10 @@ def by_turn(
 
 
 def held_by(text: str, facts: Mapping[str, str]) -> bool:
-    """Whether the current `facts` hold all a statement says (`carried`) in their own words
-    as well as it does: not a stance, a dependant or a city said without a figure (a class
-    of `PHRASE_CLASSES`), whose fact is the recogniser's paraphrase ("risk: cannot take
-    risk" of "I cannot take risk, this is his whole life's savings")."""
-    if not carried(text, facts):
-        return False
-    return has_figure(text) or PHRASE_CLASSES.isdisjoint(classes_of(text))
+    """Whether the current `facts` hold all a statement says: `carried`, the one verdict
+    the summary's fold reads too (a stance, a dependant or a city said without a figure is
+    never held by the recogniser's paraphrase of it)."""
+    return carried(text, facts)
 
 
 # "over" before what it is over ("over 2 lakh", "over the years"): no ending, unlike "the loan
