@@ -55,6 +55,18 @@ def _bare_numbers(statement: str) -> set[float]:
     }
 
 
+def figures_said(statement: str) -> set[float]:
+    """Every number `statement` says: its amounts and rates, and the numbers written in
+    digits outside them (a year, a count, "5" of "for 5 yrs")."""
+    return _numbers(statement) | _bare_numbers(statement)
+
+
+def value_numbers(value: str) -> set[float]:
+    """Every number a fact's value holds: its amounts and rates, and its digits as written
+    ("2027" of "Mar 2027")."""
+    return _numbers(value) | _raw_numbers(value)
+
+
 # The facts that are phrases, not figures (a stance and its reason, a place, who the family
 # are): the recogniser's value is a paraphrase ("risk: conservative" of "conservative-ish,
 # baba's business failed"), so the user's own words are never held by it.

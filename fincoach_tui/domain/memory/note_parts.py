@@ -12,8 +12,9 @@ from functools import lru_cache
 
 from fincoach_tui.domain.fact_store import FactStore
 from fincoach_tui.domain.finance_facts import recognise
+from fincoach_tui.domain.memory.note_cover import uncovered
 from fincoach_tui.domain.recognise_endings import has_ended
-from fincoach_tui.domain.statement_verdicts import carried
+from fincoach_tui.domain.statement_verdicts import carried, outdated
 from fincoach_tui.domain.statement_words import topic_words
 from fincoach_tui.domain.user_statements import CLASSES, classes_of
 
@@ -91,6 +92,20 @@ def new_to_facts(text: str, keys: Collection[str], covered: frozenset[str]) -> b
     if has_ended(_OVER_WHAT.sub(" ", text)) or any(key not in keys for key in keys_read(text)):
         return True
     return any(name not in covered for name in classes_of(text))
+
+
+def new_note(
+    text: str,
+    keys: Collection[str],
+    covered: frozenset[str],
+    earlier: Mapping[str, str],
+    held: frozenset[str],
+) -> bool:
+    """Whether a note not held by the facts is new to them, so sent before the rest: it says
+    something of a kind they do not hold (`new_to_facts`), a newer value than one of them
+    said before it (`earlier`: those, `by_turn`), or a figure or a name none of their values
+    holds (`held`: `note_cover.held_mentions` of them)."""
+    return new_to_facts(text, keys, covered) or outdated(text, earlier) or uncovered(text, held)
 
 
 def blanked(store: FactStore | None) -> tuple[tuple[str, bool], ...]:

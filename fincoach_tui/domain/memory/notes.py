@@ -31,16 +31,17 @@ from fincoach_tui.domain.fact_relevance import (
 )
 from fincoach_tui.domain.fact_store import FactStore, redact
 from fincoach_tui.domain.finance_facts import normalise_key
+from fincoach_tui.domain.memory.note_cover import held_mentions
 from fincoach_tui.domain.memory.note_fit import TopicGroups, fill_alike, topic_groups
 from fincoach_tui.domain.memory.note_parts import (
     by_turn,
     covered_classes,
     held_by,
-    new_to_facts,
+    new_note,
     topic_names,
 )
 from fincoach_tui.domain.memory.session_memo import SessionMemo
-from fincoach_tui.domain.statement_verdicts import marked_line, outdated, replaced
+from fincoach_tui.domain.statement_verdicts import marked_line, replaced
 from fincoach_tui.domain.user_statements import Statement, classes_of, pick_statements, salience
 
 # "fact" in the label: the inspector and the offline coach read it as part of the facts.
@@ -197,7 +198,7 @@ def notes_section(
     memo = memo if memo is not None else SessionMemo()
     facts = current_values(store)
     judged = memo.note_lines.at(facts_state(store))
-    covered = (covered_classes(facts), current_turns(store))
+    covered = (covered_classes(facts), current_turns(store), held_mentions(facts.values()))
     said = note_question_words(question) if question else set()
     topics = asked_topics(question)
 
@@ -234,17 +235,16 @@ def _judge(
     facts: Mapping[str, str],
     store: FactStore | None,
     judged: dict[tuple[int, str], tuple[str, bool, bool, bool]],
-    covered: tuple[frozenset[str], Mapping[str, float]],
+    covered: tuple[frozenset[str], Mapping[str, float], frozenset[str]],
 ) -> tuple[str, bool, bool, bool]:
     """`note`'s line (marked, redacted), whether a current fact said after it wholly replaced
     it, whether the current facts hold all it says (`held_by`), and whether it says
     something of a kind they do not hold (`new_to_facts`) or a newer value than one said
-    before it (`by_turn`; `covered`: the word classes the facts cover, each fact's turn)."""
+    before it (`by_turn`), or a figure or a name none of them holds (`note_cover`;
+    `covered`: the word classes the facts cover, each fact's turn, what their values hold)."""
     later, earlier = by_turn(note.text, note.turn, facts, covered[1])
     held = held_by(note.text, facts)
-    new = not held and (
-        new_to_facts(note.text, facts.keys(), covered[0]) or outdated(note.text, earlier)
-    )
+    new = not held and new_note(note.text, facts.keys(), covered[0], earlier, covered[2])
     verdict = (
         redact(marked_line(note, later), store),
         replaced(note.text, later)[1],
