@@ -107,6 +107,8 @@ def reference_section(
     newer = newer_on_topic(notes)  # a note goes with the newer ones on its topic, or not
     kept: list[int] = []
     for i in order:
+        if i in kept:  # kept with another's group: tried no more
+            continue
         trial = sorted({*kept, i, *newer[i]}, reverse=True)
         if count_text("\n".join(lines[id(notes[j])] for j in trial)) <= budget:
             kept = trial
