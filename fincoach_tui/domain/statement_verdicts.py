@@ -55,10 +55,9 @@ def _bare_numbers(statement: str) -> set[float]:
     }
 
 
-def figures_said(statement: str) -> set[float]:
-    """Every number `statement` says: its amounts and rates, and the numbers written in
-    digits outside them (a year, a count, "5" of "for 5 yrs")."""
-    return _numbers(statement) | _bare_numbers(statement)
+def amounts_said(statement: str) -> set[float]:
+    """The amounts and rates `statement` says (not its years, counts or durations)."""
+    return _numbers(statement)
 
 
 def value_numbers(value: str) -> set[float]:

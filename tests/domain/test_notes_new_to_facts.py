@@ -259,6 +259,7 @@ def test_the_summary_and_the_notes_give_one_verdict(text) -> None:
         ("We live in a small flat near Kankaria lake", True),  # a place no fact names
         ("My salary is 85k per month", False),  # the salary fact holds 85k
         ("ok that is good news", False),  # chatter: no figure, no name
+        ("we have been with this bank for 11 years", False),  # a count, not an amount
     ],
 )
 def test_a_figure_or_a_name_no_fact_holds_is_new_to_the_facts(text, said) -> None:

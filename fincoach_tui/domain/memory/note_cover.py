@@ -1,17 +1,19 @@
-"""Whether a statement says a figure or a name no current fact holds. Pure.
+"""Whether a statement says an amount or a name no current fact holds. Pure.
 
 The recogniser files what it can read; what it cannot ("medicine costs about 6,500 a
 month", "a rented floor behind the market near the lake", "Selvi comes every morning")
-is carried only by the user's words. A note whose figures are not all among the current
-facts' values, or that names a person or a place (a capitalised word inside the clause)
-none of their values names, is the only carrier of what it says: it goes with the notes
-new to the facts, before chatter and before what the facts already hold.
+is carried only by the user's words. A note with an amount or a rate that no current
+fact's value holds, or that names a person or a place (a capitalised word inside the
+clause) none of their values names, is the only carrier of what it says: it goes with the
+notes new to the facts, before chatter and before what the facts already hold. Years,
+counts and durations are not enough: most statements have one, and they would crowd out
+the rest.
 
-A statement's mentions are its numbers ("#6500.0") and its names ("@selvi"); a fact value's
-are its numbers and its words. A note is covered when each of its mentions is one of some
-current value's: so a note's verdict reads only the facts whose values share a mention
-with it (`value_mentions`), which is how the notes index knows whom a changed fact concerns.
-"""
+A statement's mentions are its amounts and rates ("#6500.0") and its names ("@selvi"); a
+fact value's are its numbers and its words. A note is covered when each of its mentions is
+one of some current value's: so a note's verdict reads only the facts whose values share a
+mention with it (`value_mentions`), which is how the notes index knows whom a changed fact
+concerns."""
 
 from __future__ import annotations
 
@@ -19,7 +21,7 @@ import re
 from collections.abc import Iterable
 from functools import lru_cache
 
-from fincoach_tui.domain.statement_verdicts import figures_said, value_numbers
+from fincoach_tui.domain.statement_verdicts import amounts_said, value_numbers
 
 # A capitalised word of three letters or more; the clause's first word and the words just
 # after a sentence's end are capitalised by grammar, not because they name someone.
@@ -51,8 +53,8 @@ def names_in(text: str) -> frozenset[str]:
 
 @lru_cache(maxsize=65536)
 def mentions(text: str) -> frozenset[str]:
-    """What a statement says that a fact would hold: its numbers and its names."""
-    numbers = {f"#{n}" for n in figures_said(text)}
+    """What a statement says that a fact would hold: its amounts, rates and names."""
+    numbers = {f"#{n}" for n in amounts_said(text)}
     return frozenset(numbers | {f"@{name}" for name in names_in(text)})
 
 
