@@ -38,5 +38,6 @@ from __future__ import annotations
 #    how it asks or "money" ("tell me honestly", "can we", "next year")
 # 8: a figure followed by "ho gaya" (became) is a new value, not money lost
 # 9: a note with a figure or a name no current fact holds is sent with the notes new to the
-#    facts (before chatter); a note goes with the newer notes sharing its topic, not a chain
+#    facts (before chatter); a note goes with the newer notes sharing its topic, not a chain;
+#    a summary's fact line says each thing once ("goal: trip (Kashi)")
 WALK_VERSION = 9
