@@ -90,25 +90,3 @@ def test_the_index_asks_as_the_reference_does(question, figure, manner) -> None:
     assert found[0] is not None and expected[0] is not None
     assert (found[0].text, found[1]) == (expected[0].text, expected[1])
     assert figure in found[0].text
-
-
-def test_a_word_most_notes_say_is_how_the_user_talks_not_what_is_asked() -> None:
-    """Made-up turns where "yaar" closes most statements: a question with "yaar" in it asks
-    about what its other words name, not about every note that says "yaar"."""
-    from fincoach_tui.domain.memory.notes import notes_section
-    from fincoach_tui.domain.memory.session_memo import SessionMemo
-    from fincoach_tui.domain.user_statements import Statement
-
-    said = [Statement(1, "the goa plan is off")]
-    said += [
-        Statement(n, f"{thing} was fun yaar")
-        for n, thing in enumerate(
-            ["Cricket", "The movie", "Holi", "The wedding", "Lunch", "Ooty", "The match", "Diwali"],
-            start=2,
-        )
-    ]
-    words = lambda t: len(t.split())  # noqa: E731
-    budget = words(said[0].line())
-    for question, asked in (("yaar, what about Goa?", 0), ("how was Diwali, yaar?", 8)):
-        section, told = notes_section(said, None, budget, words, question, SessionMemo())
-        assert section is not None and section.text == said[asked].line(), question

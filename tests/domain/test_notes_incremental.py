@@ -12,7 +12,6 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from fincoach_tui.domain.conversation import Message, Transcript
-from fincoach_tui.domain.fact_relevance import note_question_words
 from fincoach_tui.domain.fact_store import Fact, FactStore, redact
 from fincoach_tui.domain.finance_facts import recognise
 from fincoach_tui.domain.memory.base import MemoryView, last_turns
@@ -26,7 +25,6 @@ from fincoach_tui.domain.memory.notes import (
     edited_keys,
     facts_state,
     newer_on_topic,
-    note_traits,
     notes_budget,
     notes_section,
     user_notes,
@@ -80,16 +78,12 @@ def reference_order(
     facts = current_values(store)
     covered = covered_classes(facts)
     values = held_mentions(facts.values())
-    # the question's words but those common among the notes (how the user talks)
-    said, memo = note_question_words(question), SessionMemo()
-    naming = {w: sum(w in note_traits(n.text, memo)[2] for n in notes) for w in said}
-    said = {w for w in said if naming[w] < 6 or naming[w] * 5 <= len(notes)}
 
     def rank(i: int) -> tuple[bool, bool, bool, bool, bool, int]:
         note = notes[i].text
         later, earlier = split(notes[i], store)
         stale = replaced(note, later)[1]
-        asked = bool(question) and not stale and asked_about(notes[i], question, said)
+        asked = bool(question) and not stale and asked_about(notes[i], question)
         held = held_by(note, facts)
         new = not held and (
             new_to_facts(note, facts.keys(), covered)

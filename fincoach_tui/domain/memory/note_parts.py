@@ -6,7 +6,7 @@ from __future__ import annotations
 import bisect
 import math
 import re
-from collections.abc import Callable, Collection, Iterable, Iterator, Mapping
+from collections.abc import Collection, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -106,19 +106,6 @@ def new_note(
     said before it (`earlier`: those, `by_turn`), or a figure or a name none of their values
     holds (`held`: `note_cover.held_mentions` of them)."""
     return new_to_facts(text, keys, covered) or outdated(text, earlier) or uncovered(text, held)
-
-
-# A question word that at least `COMMON_NOTES` notes and more than 1 in `COMMON_SHARE` of
-# them say is how the user talks ("aahe", "hai", "ji", "bhi"), not what the question asks
-# about: every such note would rank as asked, at the cost of the notes it is about.
-COMMON_NOTES = 6
-COMMON_SHARE = 5
-
-
-def distinctive(said: set[str], naming: Callable[[str], int], notes: int) -> set[str]:
-    """The question words of `said` but those common among the `notes` (`naming`: how many
-    notes a word names)."""
-    return {w for w in said if (n := naming(w)) < COMMON_NOTES or n * COMMON_SHARE <= notes}
 
 
 def blanked(store: FactStore | None) -> tuple[tuple[str, bool], ...]:

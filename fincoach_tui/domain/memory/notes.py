@@ -19,7 +19,6 @@ from __future__ import annotations
 import bisect
 import math
 import operator
-from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
 
 from fincoach_tui.domain.context import Section
@@ -37,7 +36,6 @@ from fincoach_tui.domain.memory.note_fit import DirectGroups, fill_alike, topic_
 from fincoach_tui.domain.memory.note_parts import (
     by_turn,
     covered_classes,
-    distinctive,
     held_by,
     new_note,
     topic_names,
@@ -146,11 +144,11 @@ def user_notes(
     return list(notes.values())
 
 
-def asked_about(statement: Statement, question: str, said: set[str] | None = None) -> bool:
+def asked_about(statement: Statement, question: str) -> bool:
     """Whether `question` is about what the note says: it names the note's word class
     ("how much do my parents need" for a note about papa's pension) or one of its words
-    (`said`, by default `note_question_words`: not how it asks, "tell me honestly")."""
-    said = note_question_words(question) if said is None else said
+    (`note_question_words`: not how it asks, "tell me honestly")."""
+    said = note_question_words(question)
     keys = ("note", *(key for name in classes_of(statement.text) for key in _CLASS_KEYS[name]))
     return any(
         topic_asked(key, question) or not said.isdisjoint(fact_words(key, statement.text))
@@ -202,9 +200,6 @@ def notes_section(
     judged = memo.note_lines.at(facts_state(store))
     covered = (covered_classes(facts), current_turns(store), held_mentions(facts.values()))
     said = note_question_words(question) if question else set()
-    if said:
-        named = Counter(w for n in notes for w in note_traits(n.text, memo)[2] & said)
-        said = distinctive(said, named.__getitem__, len(notes))
     topics = asked_topics(question)
 
     def rank(i: int) -> tuple[bool, bool, bool, bool, bool, int]:

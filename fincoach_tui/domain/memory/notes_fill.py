@@ -19,7 +19,7 @@ from collections.abc import Callable, Sequence
 from fincoach_tui.domain.context import Section
 from fincoach_tui.domain.conversation import Message
 from fincoach_tui.domain.fact_relevance import note_question_words
-from fincoach_tui.domain.memory.note_parts import NAMED_RANKS, RANKS, Note, distinctive
+from fincoach_tui.domain.memory.note_parts import NAMED_RANKS, RANKS, Note
 from fincoach_tui.domain.memory.notes import (
     NOTES_LABEL,
     NOTES_TOKENS,
@@ -49,7 +49,6 @@ def index_section(index: NotesIndex, question: str) -> tuple[Section | None, int
 def fill_section(index: NotesIndex, budget: int, question: str) -> tuple[list[int], int]:
     """The slots of the notes the section keeps, newest first, and the budget left."""
     said = note_question_words(question) if question else set()
-    said = distinctive(said, index.naming, len(index))
     topics = asked_topics(question)
     fill = _Fill(index, budget)
     if question:

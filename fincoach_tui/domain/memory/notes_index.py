@@ -271,15 +271,6 @@ class NotesIndex(KeptNotes):
                 self._place(note)
         return pool
 
-    def naming(self, word: str) -> int:
-        """How many notes a question may name by `word` (`notes.distinctive`)."""
-        notes = self._notes
-        return sum(
-            text in notes
-            for salient in (True, False)
-            for text in self._named_texts.get(("w", word, salient), ())
-        )
-
     @property
     def lines_alike(self) -> bool:
         """Whether every note's line begins with the same word (the seams count so)."""
