@@ -39,6 +39,6 @@ from __future__ import annotations
 # 8: a figure followed by "ho gaya" (became) is a new value, not money lost
 # 9: a note with an amount or a name no current fact holds is sent with the notes new to the
 #    facts (before chatter); a note goes with the newer notes sharing its topic, not a chain;
-#    a summary's fact line says each thing once ("goal: trip (Kashi)"); a question word
-#    many notes say does not ask about them all; a question about "my nature" asks the stance
+#    a summary's fact line says each thing once ("goal: trip (Kashi)"); a question about
+#    "my nature" asks the stance
 WALK_VERSION = 9
