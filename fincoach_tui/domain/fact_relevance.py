@@ -51,6 +51,9 @@ _RISK = re.compile(
     # about this money", "how comfortable am I with a fall")
     r"|\bhow\s+(?:do\s+|does\s+)?(?:i|we|she|he|they)\s+feels?\s+about\b"
     r"|\b(?:comfortable|okay|ok)\s+with\s+(?:a\s+)?(?:fall|drop|dip|crash|loss)"
+    # the user's nature is their stance ("given our nature", "for someone like me")
+    r"|\b(?:my|our|his|her|their)\s+(?:nature|temperament|personality|mindset)\b"
+    r"|\b(?:someone|somebody|a person|people)\s+like\s+(?:me|us)\b"
     rf"|{CLASSES['risk'][0].pattern}",
     re.I,
 )

@@ -22,7 +22,13 @@ from fincoach_tui.domain.finance_facts import label_of, recognise
 from fincoach_tui.domain.recognise_parts import denied_values, figures_in
 from fincoach_tui.domain.relative_dates import RELATIVE_DATE
 from fincoach_tui.domain.statement_words import on_topic, words_held
-from fincoach_tui.domain.user_statements import CLASSES, Statement, classes_of
+from fincoach_tui.domain.user_statements import (
+    CLASSES,
+    PHRASE_CLASSES,
+    Statement,
+    classes_of,
+    has_figure,
+)
 
 
 def _numbers(value: str) -> set[float]:
@@ -49,6 +55,17 @@ def _bare_numbers(statement: str) -> set[float]:
     }
 
 
+def amounts_said(statement: str) -> set[float]:
+    """The amounts and rates `statement` says (not its years, counts or durations)."""
+    return _numbers(statement)
+
+
+def value_numbers(value: str) -> set[float]:
+    """Every number a fact's value holds: its amounts and rates, and its digits as written
+    ("2027" of "Mar 2027")."""
+    return _numbers(value) | _raw_numbers(value)
+
+
 # The facts that are phrases, not figures (a stance and its reason, a place, who the family
 # are): the recogniser's value is a paraphrase ("risk: conservative" of "conservative-ish,
 # baba's business failed"), so the user's own words are never held by it.
@@ -62,13 +79,18 @@ def paraphrased(key: str) -> bool:
 
 def carried(statement: str, facts: Mapping[str, str]) -> bool:
     """Whether the current `facts` (key -> value) hold everything `statement` says: the
-    recogniser reads facts from it, none is a phrase it paraphrases (`_PARAPHRASED`), every
-    one is current, every amount, rate and other
-    number in it is one of their values, it has no more figures than facts, every word
-    class it names is among their kinds, and their labels and values name its topic words
-    (`statement_words`)."""
+    one verdict of the summary (a statement it need not repeat) and of the facts' notes (one
+    sent after the rest). The recogniser reads facts from it, none is a phrase it
+    paraphrases (`_PARAPHRASED`), it is not a stance, a dependant or a place said without a
+    figure (a word class of `PHRASE_CLASSES`: the facts hold only a paraphrase of such words,
+    "risk: cannot take risk" of "I cannot take risk, this is his whole life's savings"),
+    every fact is current, every amount, rate and other number in it is one of their
+    values, it has no more figures than facts, every word class it names is among their
+    kinds, and their labels and values name its topic words (`statement_words`)."""
     found = recognise(statement)
     if not found or any(_PARAPHRASED.match(key) for key, _ in found):
+        return False
+    if not has_figure(statement) and not PHRASE_CLASSES.isdisjoint(classes_of(statement)):
         return False
     if any(key not in facts or not same_value(key, value, facts[key]) for key, value in found):
         return False  # shown marked outdated: the recogniser may have misread what replaced it

@@ -37,4 +37,8 @@ from __future__ import annotations
 # 7: a question asks about the notes that share its topic words, not those that share only
 #    how it asks or "money" ("tell me honestly", "can we", "next year")
 # 8: a figure followed by "ho gaya" (became) is a new value, not money lost
-WALK_VERSION = 8
+# 9: a note with an amount or a name no current fact holds is sent with the notes new to the
+#    facts (before chatter); a note goes with the newer notes sharing its topic, not a chain;
+#    a summary's fact line says each thing once ("goal: trip (Kashi)"); a question about
+#    "my nature" asks the stance
+WALK_VERSION = 9

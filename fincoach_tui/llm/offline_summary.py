@@ -19,6 +19,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
+from functools import lru_cache
 
 from fincoach_tui.domain.amounts import find_amounts
 from fincoach_tui.domain.fact_store import same_value
@@ -26,7 +27,6 @@ from fincoach_tui.domain.finance_facts import (
     Reading,
     coach_subject,
     find_facts,
-    key_of,
     label_of,
     read,
     recognise,
@@ -99,7 +99,10 @@ class _Summary:
 
     def state(self, key: str, value: str, turn: int) -> None:
         old = self.facts.get(key)
-        if old is not None and same_value(key, old, value):
+        if old is not None and (
+            same_value(key, old, value)
+            or same_value(key, fact_line(key, old), fact_line(key, value))
+        ):  # the line a previous summary wrote is the value without its echo
             return
         if old is not None:
             self.was[key] = old
@@ -143,7 +146,7 @@ class _Summary:
             out.append(FACTS_HEADING)
             for key, value in self.facts.items():
                 was = f" (was {self.was[key]})" if key in self.was else ""
-                out.append(f"- {label_of(key)}: {value}{was}")
+                out.append(f"{fact_line(key, value)}{was}")
         shown = self.shown_statements()
         if shown:
             out.append(WORDS_HEADING)
@@ -155,6 +158,36 @@ class _Summary:
         if self.dropped:
             out.append(DROPPED + "; ".join(self.dropped) + ".")
         return out
+
+
+_ECHO = re.compile(r"^(?P<head>.+?)\s*\((?P<inner>[^()]*)\)$")
+_WORD = re.compile(r"[^\W_]+")
+
+
+def _words(text: str) -> set[str]:
+    return set(_WORD.findall(text.casefold()))
+
+
+@lru_cache(maxsize=4096)
+def fact_line(key: str, value: str) -> str:
+    """A fact's line, each thing said once: "- goal: trip (Kashi)", not "- goal trip: trip
+    (Kashi)"; "- loan car EMI: closed", not "closed (car loan closed)". A shorter line is
+    written only when it reads back as the same fact (the next fold reads it)."""
+    label = label_of(key)
+    echo = _ECHO.match(value)
+    if echo and _words(echo["inner"]) <= _words(echo["head"]) | _words(label):
+        value = _shortest(key, label, value, echo["head"])
+    thing = label.removeprefix("goal ")
+    if thing != label and value.casefold().startswith(thing.casefold()):
+        label = _shortest(key, value, label, "goal", as_label=True)
+    return f"- {label}: {value}"
+
+
+def _shortest(key: str, other: str, long: str, short: str, *, as_label: bool = False) -> str:
+    """`short` if the line with it (as the label, or as the value beside label `other`)
+    reads back as `key`, else `long`."""
+    line = f"- {short}: {other}" if as_label else f"- {other}: {short}"
+    return short if [k for k, _ in recognise(line)] == [key] else long
 
 
 def summarize(messages: ChatMessages, count_text: Callable[[str], int] | None = None) -> str:
@@ -356,4 +389,6 @@ def _first_words(text: str, count: int = 8) -> str:
 
 def summary_keys(text: str) -> set[str]:
     """The fact keys a summary states (for tests and checks)."""
-    return {key_of(m["label"]) for line in text.splitlines() if (m := _FACT_LINE.match(line))}
+    return {
+        key for line in text.splitlines() if _FACT_LINE.match(line) for key, _ in recognise(line)
+    }

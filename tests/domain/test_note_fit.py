@@ -40,16 +40,12 @@ SETTINGS = settings(max_examples=150, deadline=None, suppress_health_check=[Heal
 
 
 def pairwise_newer_on_topic(said: Sequence[Statement]) -> list[tuple[int, ...]]:
-    """`notes.newer_on_topic` as it was: every pair compared."""
-    closure: list[tuple[int, ...]] = [()] * len(said)
-    for i in range(len(said) - 1, -1, -1):
-        found: set[int] = set()
-        for j in range(i + 1, len(said)):
-            if j not in found and on_topic(said[i].text, said[j].text):
-                found.add(j)
-                found.update(closure[j])
-        closure[i] = tuple(sorted(found))
-    return closure
+    """`notes.newer_on_topic` by every pair compared: the newer notes on each one's topic
+    (not theirs in turn)."""
+    return [
+        tuple(j for j in range(i + 1, len(said)) if on_topic(said[i].text, said[j].text))
+        for i in range(len(said))
+    ]
 
 
 def trial_fit(
@@ -83,9 +79,9 @@ def trial_fit(
         return cost
 
     for i in order:
-        group = [j for j in (i, *newer[i]) if j not in kept]
-        if not group:
+        if i in kept:  # kept with another's group: tried no more
             continue
+        group = [j for j in (i, *newer[i]) if j not in kept]
         saved = kept[:]
         cost = sum(add(j) for j in group)
         if total + cost <= budget:
@@ -95,6 +91,8 @@ def trial_fit(
     if kept and count("\n".join(line(j) for j in kept)) != total:
         kept = []
         for i in order:
+            if i in kept:
+                continue
             trial = sorted({*kept, i, *newer[i]}, reverse=True)
             if count("\n".join(line(j) for j in trial)) <= budget:
                 kept = trial

@@ -15,6 +15,7 @@ from fincoach_tui.domain.conversation import Message, Transcript
 from fincoach_tui.domain.fact_store import Fact, FactStore, redact
 from fincoach_tui.domain.finance_facts import recognise
 from fincoach_tui.domain.memory.base import MemoryView, last_turns
+from fincoach_tui.domain.memory.note_cover import held_mentions, uncovered
 from fincoach_tui.domain.memory.note_parts import covered_classes, held_by, new_to_facts
 from fincoach_tui.domain.memory.notes import (
     NOTES_TOKENS,
@@ -71,10 +72,12 @@ def reference_order(
 ) -> list[int]:
     """The notes (by index) in the section's order: those the question is about, then those
     not wholly replaced by a fact said after them, then those new to the facts (of a kind
-    they do not hold, or a newer value than one said before them), then salient ones, then
+    they do not hold, a newer value than one said before them, or a figure or a name none of
+    their values holds), then salient ones, then
     those the facts do not hold all of, the newest first at each step."""
     facts = current_values(store)
     covered = covered_classes(facts)
+    values = held_mentions(facts.values())
 
     def rank(i: int) -> tuple[bool, bool, bool, bool, bool, int]:
         note = notes[i].text
@@ -83,7 +86,9 @@ def reference_order(
         asked = bool(question) and not stale and asked_about(notes[i], question)
         held = held_by(note, facts)
         new = not held and (
-            new_to_facts(note, facts.keys(), covered) or bool(replaced(note, earlier)[0])
+            new_to_facts(note, facts.keys(), covered)
+            or bool(replaced(note, earlier)[0])
+            or uncovered(note, values)
         )
         return asked, not stale, new, salience(note) > 0, not held, i
 
@@ -102,6 +107,8 @@ def reference_section(
     newer = newer_on_topic(notes)  # a note goes with the newer ones on its topic, or not
     kept: list[int] = []
     for i in order:
+        if i in kept:  # kept with another's group: tried no more
+            continue
         trial = sorted({*kept, i, *newer[i]}, reverse=True)
         if count_text("\n".join(lines[id(notes[j])] for j in trial)) <= budget:
             kept = trial

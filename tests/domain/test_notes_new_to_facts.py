@@ -11,7 +11,8 @@ from fincoach_tui.domain.conversation import Message, Transcript
 from fincoach_tui.domain.fact_store import Fact, FactStore
 from fincoach_tui.domain.finance_facts import recognise
 from fincoach_tui.domain.memory.base import MemoryView, last_turns
-from fincoach_tui.domain.memory.note_parts import covered_classes, held_by, new_to_facts
+from fincoach_tui.domain.memory.note_cover import held_mentions, uncovered
+from fincoach_tui.domain.memory.note_parts import covered_classes, held_by, new_note, new_to_facts
 from fincoach_tui.domain.memory.notes import notes_section, reference_notes
 from fincoach_tui.domain.memory.notes_fill import facts_notes
 from fincoach_tui.domain.memory.session_memo import SessionMemo
@@ -227,3 +228,63 @@ def test_a_stance_dependant_or_city_is_never_held_by_its_paraphrase(text, figure
     section, _ = notes_section([phrase, figure], store, budget, words, "", SessionMemo())
     assert section is not None
     assert section.text == phrase.line()
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I live in Nagpur",
+        "We moved to Indore, rent is 19k now",
+        "My wife earns 40k",
+        "My husband gets a pension of 31,000",
+        "I cannot take risk, my father lost money in shares",
+        "Two kids and my mother depend on me",
+        "The car loan is closed, my wife paid it",
+        "My salary is 90k and rent 30k",
+        "SIP of 4k in an index fund",
+    ],
+)
+def test_the_summary_and_the_notes_give_one_verdict(text) -> None:
+    """Whether the facts hold a statement is one verdict (`carried`), for the summary's fold
+    and for the facts' notes alike, with the facts read from it and with none."""
+    for facts in (dict(recognise(text)), {}):
+        assert held_by(text, facts) is carried(text, facts)
+
+
+@pytest.mark.parametrize(
+    ("text", "said"),
+    [
+        ("Ayyo, tablets for both of us cost about 7,300 a month", True),  # a figure no fact has
+        ("Our cook Lakshmi comes every morning", True),  # a person no fact names
+        ("We live in a small flat near Kankaria lake", True),  # a place no fact names
+        ("My salary is 85k per month", False),  # the salary fact holds 85k
+        ("ok that is good news", False),  # chatter: no figure, no name
+        ("we have been with this bank for 11 years", False),  # a count, not an amount
+    ],
+)
+def test_a_figure_or_a_name_no_fact_holds_is_new_to_the_facts(text, said) -> None:
+    """A statement whose figure or name no current fact holds is the only carrier of it: new
+    to the facts, so sent before chatter and before what the facts hold."""
+    facts = {"salary": "₹85,000", "rent": "₹22,000", "city": "Ahmedabad"}
+    held = held_mentions(facts.values())
+    assert uncovered(text, held) is said
+    assert new_note(text, facts.keys(), covered_classes(facts), {}, held) is said
+
+
+def test_a_note_with_an_uncovered_figure_goes_before_chatter() -> None:
+    """With room for one note, the older one with a figure no fact holds is sent, not the
+    newer chatter of a kind the facts hold (both salient): made-up turns, a store holding
+    the salary and the children."""
+    figure = Statement(3, "Tablets for both of us come to about 6,500")
+    chatter = Statement(9, "My sister keeps calling about it")
+    store = FactStore()
+    source = Message("m0", "user", "", 1.0, 2)
+    found = [
+        Fact("f0", "salary", "₹85,000", (source.id,), 1.0, 2),
+        Fact("f1", "family_children", "2 children", (source.id,), 1.0, 2),
+    ]
+    store.extraction(2, (source.id,), found)
+    budget = max(words(figure.line()), words(chatter.line()))
+    section, told = notes_section([figure, chatter], store, budget, words, "", SessionMemo())
+    assert section is not None and told == 1
+    assert section.text == figure.line()

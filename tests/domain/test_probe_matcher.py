@@ -199,3 +199,50 @@ def test_a_count_in_words_matches_the_same_count_in_digits():
     kids = Value("phrase", 0.0, ("two kids", "two children", "a son and a daughter"))
     assert judge(RequestText("- family children: 2 children"), "dependants", kids, ()).present
     assert not judge(RequestText("- family children: 3 children"), "dependants", kids, ()).present
+
+
+STANCE = Value("phrase", 0.0, ("i cannot take risk",))
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "- risk: cannot take risk (turn 4, 3 Jan 2026)",  # the fact's line, without the "I"
+        "User: I can't take risk, this is all we have",
+        "i can not take risk",
+        "I CANNOT take risk.",
+        "Stance: cannot take risk",
+        "We both feel the same. Cannot take risk",
+    ],
+)
+def test_a_phrase_in_equivalent_wording_is_found(text):
+    assert RequestText(text).has(STANCE), text
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I can take risk",  # the opposite
+        "I cannot take much risk",  # other words
+        "my wife cannot take risk",  # someone else
+        "Ramesh cannot take risk, I can",  # someone else
+        "cannot take risks",  # another word
+    ],
+)
+def test_a_near_miss_is_not_a_phrase(text):
+    assert not RequestText(text).has(STANCE), text
+
+
+def test_a_phrase_after_a_negation_is_not_stated():
+    conservative = Value("phrase", 0.0, ("we are conservative", "conservative"))
+    assert RequestText("- risk: conservative").has(conservative)
+    assert RequestText("We're conservative with money").has(conservative)
+    assert not RequestText("we are not conservative").has(conservative)
+    assert not RequestText("Honestly never conservative").has(conservative)
+    kids = Value("phrase", 0.0, ("two kids",))
+    assert RequestText("We have two kids").has(kids)
+    assert not RequestText("We have three kids").has(kids)  # a different value
+    assert not RequestText("no two kids are alike").has(kids)
+    loan = Value("phrase", 0.0, ("car loan: closed",))
+    assert RequestText("the car loan closed in May").has(loan)  # punctuation aside
+    assert not RequestText("the car loan is not closed").has(loan)

@@ -26,3 +26,23 @@ def test_a_question_about_feelings_on_money_or_losses_asks_the_stance(question: 
 )
 def test_other_questions_do_not_ask_the_stance(question: str) -> None:
     assert not topic_asked("risk", question)
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "Keeping my temperament in mind, which fund suits me?",
+        "Knowing our nature, what should we do with the bonus?",
+        "Is a small-cap fund right for someone like me?",
+    ],
+)
+def test_a_question_about_the_users_nature_asks_the_stance(question: str) -> None:
+    assert topic_asked("risk", question)
+
+
+@pytest.mark.parametrize(
+    "question",
+    ["What is the nature of this charge on my bill?", "Do people like this phone?"],
+)
+def test_the_word_nature_alone_does_not_ask_the_stance(question: str) -> None:
+    assert not topic_asked("risk", question)

@@ -115,3 +115,23 @@ def test_under_the_cap_the_summary_drops_an_older_statement_before_a_newer_one_o
         "- (turn 1) My parents visit every winter",
         "Dropped to fit the cap: 1 older statement.",
     ]
+
+
+def test_a_note_goes_with_the_newer_notes_on_its_topic_not_a_chain_of_them():
+    """A note is sent with the newer notes sharing a topic word with it, not with theirs in
+    turn: the lake note pulls the lake-flat note, not the monsoon repairs that note shares
+    other words with. A question about the lake gets both lake notes."""
+    said = [
+        Statement(1, "We live in Nagpur near the lake"),
+        Statement(2, "The lake flat needs repairs every monsoon"),
+        Statement(3, "Monsoon repairs cost us 30k last year"),
+        Statement(4, "My SIP is 5k a month"),
+    ]
+    assert newer_on_topic(said) == [(1,), (2,), (), ()]
+    words = lambda t: len(t.split())  # noqa: E731
+    section, told = notes_section(said, None, 20, words, "anything near the lake?")
+    assert section is not None and told == 2
+    assert section.text == (
+        "- (turn 2) The lake flat needs repairs every monsoon\n"
+        "- (turn 1) We live in Nagpur near the lake"
+    )

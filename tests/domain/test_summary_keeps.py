@@ -211,3 +211,25 @@ def test_outdated_notes_are_kept_last_but_not_against_an_edit():
     assert [s.text for s in said] == ["Rent is 22k", "Rent went up to 24k"]
     edited = user_notes(history, lambda m: True, facts, frozenset({"rent"}))
     assert [s.text for s in edited] == ["Rent went up to 24k"]
+
+
+def test_a_fact_line_says_each_thing_once_and_reads_back_the_same(counter) -> None:
+    """ "- goal: trip (Kedarnath)", not "- goal trip: trip (Kedarnath)"; a value's
+    parenthesis that repeats its words and label goes; and the next fold, reading the line
+    back, keeps the value as it was (no "(was ...)" for a value that did not change)."""
+    from fincoach_tui.llm.offline_summary import fact_line
+    from tests.domain.test_offline_precedence import fold_request
+
+    assert fact_line("goal_trip", "trip (Kedarnath)") == "- goal: trip (Kedarnath)"
+    assert fact_line("goal_char_dham", "char dham (Char Dham)") == "- goal: char dham"
+    assert fact_line("loan_car_emi", "closed (car loan closed)") == "- loan car EMI: closed"
+    assert fact_line("family_children", "1 son (Karthik)") == "- family children: 1 son (Karthik)"
+    assert fact_line("rent", "₹25,000") == "- rent: ₹25,000"
+    turns = [("We are saving for a Kedarnath trip, around 90k.", "ok")]
+    first = summarize(fold_request("", turns), counter.count)
+    assert "- goal: trip (Kedarnath)" in first.splitlines()
+    assert "goal trip: trip" not in first
+    again = [("The Kedarnath trip needs around 90k.", "ok")]
+    second = summarize(fold_request(first, again), counter.count)
+    assert "- goal: trip (Kedarnath)" in second.splitlines()
+    assert "(was" not in second

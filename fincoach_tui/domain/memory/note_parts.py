@@ -12,10 +12,11 @@ from functools import lru_cache
 
 from fincoach_tui.domain.fact_store import FactStore
 from fincoach_tui.domain.finance_facts import recognise
+from fincoach_tui.domain.memory.note_cover import uncovered
 from fincoach_tui.domain.recognise_endings import has_ended
-from fincoach_tui.domain.statement_verdicts import carried
+from fincoach_tui.domain.statement_verdicts import carried, outdated
 from fincoach_tui.domain.statement_words import topic_words
-from fincoach_tui.domain.user_statements import CLASSES, PHRASE_CLASSES, classes_of, has_figure
+from fincoach_tui.domain.user_statements import CLASSES, classes_of
 
 # A note's rank in the section's order, as (not wholly replaced, new to the facts, salient,
 # not held by the facts), first to last. A note new to the facts (`new_to_facts`) is not
@@ -70,13 +71,10 @@ def by_turn(
 
 
 def held_by(text: str, facts: Mapping[str, str]) -> bool:
-    """Whether the current `facts` hold all a statement says (`carried`) in their own words
-    as well as it does: not a stance, a dependant or a city said without a figure (a class
-    of `PHRASE_CLASSES`), whose fact is the recogniser's paraphrase ("risk: cannot take
-    risk" of "I cannot take risk, this is his whole life's savings")."""
-    if not carried(text, facts):
-        return False
-    return has_figure(text) or PHRASE_CLASSES.isdisjoint(classes_of(text))
+    """Whether the current `facts` hold all a statement says: `carried`, the one verdict
+    the summary's fold reads too (a stance, a dependant or a city said without a figure is
+    never held by the recogniser's paraphrase of it)."""
+    return carried(text, facts)
 
 
 # "over" before what it is over ("over 2 lakh", "over the years"): no ending, unlike "the loan
@@ -94,6 +92,20 @@ def new_to_facts(text: str, keys: Collection[str], covered: frozenset[str]) -> b
     if has_ended(_OVER_WHAT.sub(" ", text)) or any(key not in keys for key in keys_read(text)):
         return True
     return any(name not in covered for name in classes_of(text))
+
+
+def new_note(
+    text: str,
+    keys: Collection[str],
+    covered: frozenset[str],
+    earlier: Mapping[str, str],
+    held: frozenset[str],
+) -> bool:
+    """Whether a note not held by the facts is new to them, so sent before the rest: it says
+    something of a kind they do not hold (`new_to_facts`), a newer value than one of them
+    said before it (`earlier`: those, `by_turn`), or a figure or a name none of their values
+    holds (`held`: `note_cover.held_mentions` of them)."""
+    return new_to_facts(text, keys, covered) or outdated(text, earlier) or uncovered(text, held)
 
 
 def blanked(store: FactStore | None) -> tuple[tuple[str, bool], ...]:

@@ -31,16 +31,17 @@ from fincoach_tui.domain.fact_relevance import (
 )
 from fincoach_tui.domain.fact_store import FactStore, redact
 from fincoach_tui.domain.finance_facts import normalise_key
-from fincoach_tui.domain.memory.note_fit import TopicGroups, fill_alike, topic_groups
+from fincoach_tui.domain.memory.note_cover import held_mentions
+from fincoach_tui.domain.memory.note_fit import DirectGroups, fill_alike, topic_groups
 from fincoach_tui.domain.memory.note_parts import (
     by_turn,
     covered_classes,
     held_by,
-    new_to_facts,
+    new_note,
     topic_names,
 )
 from fincoach_tui.domain.memory.session_memo import SessionMemo
-from fincoach_tui.domain.statement_verdicts import marked_line, outdated, replaced
+from fincoach_tui.domain.statement_verdicts import marked_line, replaced
 from fincoach_tui.domain.user_statements import Statement, classes_of, pick_statements, salience
 
 # "fact" in the label: the inspector and the offline coach read it as part of the facts.
@@ -197,7 +198,7 @@ def notes_section(
     memo = memo if memo is not None else SessionMemo()
     facts = current_values(store)
     judged = memo.note_lines.at(facts_state(store))
-    covered = (covered_classes(facts), current_turns(store))
+    covered = (covered_classes(facts), current_turns(store), held_mentions(facts.values()))
     said = note_question_words(question) if question else set()
     topics = asked_topics(question)
 
@@ -220,8 +221,8 @@ def notes_section(
         known = judged.get((note.turn, note.text))
         return (known or _judge(note, facts, store, judged, covered))[0]
 
-    # (each group listed only if the fill cannot follow the links between them)
-    newer = TopicGroups([topic_names(n.text) for n in notes], lambda: newer_on_topic(notes))
+    # (each group made only when the fill asks for it)
+    newer = DirectGroups([topic_names(n.text) for n in notes])
     kept = _fit(order, line, budget, count_text, memo.note_counts.at(count_text), newer)
     if not kept:
         return None, 0
@@ -234,17 +235,16 @@ def _judge(
     facts: Mapping[str, str],
     store: FactStore | None,
     judged: dict[tuple[int, str], tuple[str, bool, bool, bool]],
-    covered: tuple[frozenset[str], Mapping[str, float]],
+    covered: tuple[frozenset[str], Mapping[str, float], frozenset[str]],
 ) -> tuple[str, bool, bool, bool]:
     """`note`'s line (marked, redacted), whether a current fact said after it wholly replaced
     it, whether the current facts hold all it says (`held_by`), and whether it says
     something of a kind they do not hold (`new_to_facts`) or a newer value than one said
-    before it (`by_turn`; `covered`: the word classes the facts cover, each fact's turn)."""
+    before it (`by_turn`), or a figure or a name none of them holds (`note_cover`;
+    `covered`: the word classes the facts cover, each fact's turn, what their values hold)."""
     later, earlier = by_turn(note.text, note.turn, facts, covered[1])
     held = held_by(note.text, facts)
-    new = not held and (
-        new_to_facts(note.text, facts.keys(), covered[0]) or outdated(note.text, earlier)
-    )
+    new = not held and new_note(note.text, facts.keys(), covered[0], earlier, covered[2])
     verdict = (
         redact(marked_line(note, later), store),
         replaced(note.text, later)[1],
@@ -257,10 +257,11 @@ def _judge(
 
 def newer_on_topic(notes: Sequence[Statement]) -> list[tuple[int, ...]]:
     """For each note (by index, oldest first), the newer notes that must be sent with it:
-    those on the same topic (`on_topic`: they share a topic name), and theirs in turn. A
-    note is never sent without the newer ones that may replace what it says: when not all
-    fit, the older goes, so an old value is never sent without the newer one beside it.
-    Found by topic name (`note_fit.topic_groups`), not by comparing every pair."""
+    those on the same topic (`on_topic`: they share a topic name). A note is never sent
+    without the newer ones that may replace what it says: when not all fit, the older goes,
+    so an old value is never sent without the newer one beside it. Not theirs in turn: a
+    chain through common words would pull in notes about other things. Found by topic name
+    (`note_fit.topic_groups`), not by comparing every pair."""
     return topic_groups([topic_names(note.text) for note in notes])
 
 
@@ -270,11 +271,12 @@ def _fit(
     budget: int,
     count: Callable[[str], int],
     counted: dict[str | tuple[str, str], int],
-    newer: TopicGroups,
+    newer: DirectGroups,
 ) -> list[int]:
     """Greedily, in `order`, the notes whose lines, joined newest (highest index) first,
     fit `budget`: those kept, newest first. A note is kept with the newer ones on its
-    topic (`newer`: `newer_on_topic`), all of them or none.
+    topic (`newer`: `newer_on_topic`), all of them or none; one kept with another's is
+    tried no more.
 
     A line's tokens in the joined text are its own plus what the separators before and after
     it add with their neighbours: what joining the last word of one line and the first of
@@ -316,13 +318,13 @@ def _fit(
         return cost
 
     alike = len({line(i).partition(" ")[0] for i in order}) == 1
-    fast = fill_alike(order, own, lambda i: pair(i, i), budget, newer.links) if alike else None
+    fast = fill_alike(order, own, lambda i: pair(i, i), budget, newer) if alike else None
     if fast is not None:  # the same notes, found without a trial per note (note_fit.py)
         kept, total = fast
     for i in order if fast is None else ():
-        group = [j for j in (i, *newer[i]) if j not in kept]
-        if not group:
+        if i in kept:
             continue
+        group = [j for j in (i, *newer[i]) if j not in kept]
         saved = kept[:]
         cost = sum(add(j) for j in group)
         if total + cost <= budget:
@@ -339,11 +341,13 @@ def _fit_joined(
     line: Callable[[int], str],
     budget: int,
     count: Callable[[str], int],
-    newer: TopicGroups,
+    newer: DirectGroups,
 ) -> list[int]:
     """`_fit`, counting each trial's whole joined text: for a tokenizer that is not local."""
     kept: list[int] = []
     for i in order:
+        if i in kept:
+            continue
         trial = sorted({*kept, i, *newer[i]}, reverse=True)
         if count("\n".join(line(j) for j in trial)) <= budget:
             kept = trial

@@ -69,8 +69,9 @@ class _Fill:
         self.kept: set[int] = set()
         self.oldest: Note | None = None  # the kept note said first
         self.dead: set[int] = set()  # notes tried that did not fit with their newer ones
-        # By topic name, the oldest kept note's slot: a note is kept only with every newer
-        # one on its topic, so those of a name kept are all from there on.
+        # By topic name, the oldest slot of a note kept with its group: a note is kept only
+        # with every newer one sharing a name with it, so those of its names kept are all
+        # from there on (not those of a note kept with another's group).
         self.low: dict[str, int] = {}
 
     def run(self, pools: list[SlotPool], asked: tuple[set[str], set[str]] | None) -> None:
@@ -98,10 +99,10 @@ class _Fill:
             for member in group:
                 self.room -= self._cost(member, self.oldest)
                 self.kept.add(member.slot)
-                for name in index.topics(member):
-                    self.low[name] = min(self.low.get(name, member.slot), member.slot)
                 if self.oldest is None or member.slot < self.oldest.slot:
                     self.oldest = member
+            for name in index.topics(note):
+                self.low[name] = min(self.low.get(name, note.slot), note.slot)
 
     @staticmethod
     def _cost(note: Note, oldest: Note | None) -> int:
@@ -113,28 +114,26 @@ class _Fill:
         return note.alone + oldest.seam
 
     def _group(self, note: Note) -> list[Note] | None:
-        """`note` and the newer notes on its topic not kept yet, and theirs in turn (none are
-        kept without the others: `notes.newer_on_topic`), if together they fit what is
-        left; else None. A note found not to fit never does later (the room only shrinks,
-        and adding a note never costs less than nothing: `negative_seams`), so neither does
-        a group holding it, nor one larger."""
+        """`note` and the newer notes sharing a topic name with it not kept yet (none are
+        kept without the others: `notes.newer_on_topic`; not theirs in turn), if together
+        they fit what is left; else None, as soon as that is known (adding a note never
+        costs less than nothing: `negative_seams`)."""
         index = self.index
         oldest = self.oldest
         members, seen, cost = [note], {note.slot}, 0
+        newer = index.newer_on_topic(note, self.low)
         for member in members:  # grows as the newer ones are found
             cost += self._cost(member, oldest)
             if oldest is None or member.slot < oldest.slot:
                 oldest = member
             if cost > self.room:
                 return None
-            for slot in index.newer_on_topic(member, self.low):
+            for slot in newer:  # the next one not kept
                 index.work += 1
-                if slot in seen or slot in self.kept:
-                    continue
-                if slot in self.dead:
-                    return None
-                seen.add(slot)
-                members.append(index.note_at(slot))
+                if slot not in seen and slot not in self.kept:
+                    seen.add(slot)
+                    members.append(index.note_at(slot))
+                    break
         return members
 
     def _latest(self, pool: SlotPool, high: int) -> int:

@@ -37,6 +37,7 @@ from typing import Any
 from fincoach_tui.domain.conversation import Message
 from fincoach_tui.domain.fact_relevance import GROWTH_LIMIT
 from fincoach_tui.domain.fact_store import FactStore, redact
+from fincoach_tui.domain.memory.note_cover import held_mentions, mentions
 from fincoach_tui.domain.memory.note_parts import (
     RANKS,
     Note,
@@ -46,7 +47,7 @@ from fincoach_tui.domain.memory.note_parts import (
     covered_classes,
     held_by,
     keys_read,
-    new_to_facts,
+    new_note,
     topic_names,
 )
 from fincoach_tui.domain.memory.notes import (
@@ -60,7 +61,7 @@ from fincoach_tui.domain.memory.notes import (
 from fincoach_tui.domain.memory.notes_kept import KeptNotes
 from fincoach_tui.domain.memory.session_memo import SessionMemo
 from fincoach_tui.domain.slot_pools import ABSENT, SlotPool
-from fincoach_tui.domain.statement_verdicts import marked_line, outdated, replaced
+from fincoach_tui.domain.statement_verdicts import marked_line, replaced
 from fincoach_tui.domain.user_statements import Statement, classes_of
 
 _NONE = (ABSENT, ABSENT)  # a slot's costs in a pool its note is not in
@@ -100,6 +101,10 @@ class NotesIndex(KeptNotes):
         self._kept: dict[str, Any] | None = None  # an index kept from the last opening
         self._facts: dict[str, str] = {}
         self._covered: frozenset[str] = frozenset()
+        # what the current facts' values hold of the notes' figures and names (`note_cover`),
+        # and by each such mention the texts that say it: whether they are new reads it
+        self._held: frozenset[str] = frozenset()
+        self._mentioned: dict[str, set[str]] = {}
         self._turns: dict[str, float] = {}  # each current fact's turn (`current_turns`)
         self._edited: frozenset[str] = frozenset()
         self._blanked: tuple[tuple[str, bool], ...] = ()
@@ -154,12 +159,15 @@ class NotesIndex(KeptNotes):
         every = count != self._count or gone != self._blanked
         covered = covered_classes(facts)
         classes = covered ^ self._covered
+        held = held_mentions(facts.values())
+        flipped, self._held = held ^ self._held, held
         self._facts, self._edited, self._blanked, self._turns = facts, edited, gone, turns
         self._store, self._count, self._covered = store, count, covered
         texts = set().union(*(self._readers.get(key, ()) for key in changed))
         for text in texts:
             self._left_out[text] = self._judge(text)
         texts |= set().union(*(self._of_class.get(name, ()) for name in classes))
+        texts |= set().union(*(self._mentioned.get(m, ()) for m in flipped))
         for text in list(self._slots) if every else texts:
             self._renote(text)
 
@@ -227,6 +235,8 @@ class NotesIndex(KeptNotes):
                 self._readers[key].discard(text)
             for word_class in classes_of(text):
                 self._of_class[word_class].discard(text)
+            for mention in mentions(text):
+                self._mentioned[mention].discard(text)
             for name in self._names(text):
                 self._named_texts[name].discard(text)
 
@@ -240,6 +250,8 @@ class NotesIndex(KeptNotes):
             self._readers.setdefault(key, set()).add(text)
         for word_class in classes_of(text):
             self._of_class.setdefault(word_class, set()).add(text)
+        for mention in mentions(text):
+            self._mentioned.setdefault(mention, set()).add(text)
         for name in self._names(text):
             self._named_texts.setdefault(name, set()).add(text)
 
@@ -298,9 +310,7 @@ class NotesIndex(KeptNotes):
         line = redact(marked_line(statement, later), self._store)
         end, start = line.rpartition(" ")[2], line.partition(" ")[0]
         held = held_by(text, self._facts)
-        new = not held and (
-            new_to_facts(text, self._facts.keys(), self._covered) or outdated(text, earlier)
-        )
+        new = not held and new_note(text, self._facts.keys(), self._covered, earlier, self._held)
         note = Note(
             slot,
             line,

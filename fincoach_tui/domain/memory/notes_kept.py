@@ -17,6 +17,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from fincoach_tui.domain.conversation import Message
+from fincoach_tui.domain.memory.note_cover import held_mentions, mentions
 from fincoach_tui.domain.memory.note_parts import RANKS, Note, TopicPostings, covered_classes
 from fincoach_tui.domain.memory.notes import note_traits
 from fincoach_tui.domain.memory.session_memo import SessionMemo
@@ -45,6 +46,8 @@ class KeptNotes:
     _kept: dict[str, Any] | None
     _facts: dict[str, str]
     _covered: frozenset[str]
+    _held: frozenset[str]
+    _mentioned: dict[str, set[str]]
     _turns: dict[str, float]
     _edited: frozenset[str]
     _blanked: tuple[tuple[str, bool], ...]
@@ -139,6 +142,10 @@ class KeptNotes:
             self._readers = {k: {texts[n] for n in ns} for k, ns in data["keys"].items()}
             self._of_class = {k: {texts[n] for n in ns} for k, ns in data["classes"].items()}
             self._covered = covered_classes(self._facts)
+            self._held = held_mentions(self._facts.values())
+            for text in texts:  # the figures and names each says: a regular reading, no verdict
+                for mention in mentions(text):
+                    self._mentioned.setdefault(mention, set()).add(text)
             self._turns = {
                 str(k): math.inf if t is None else int(t) for k, t in data["turns"].items()
             }

@@ -11,9 +11,12 @@ one summarizer or extractor happens to write:
   "2027-03"; also accepted: the relative phrase exactly as the user said it ("in 8
   months"), since a passage that carries the user's words carries the fact.
 - phrase: words with no number (a city, a risk appetite and its reason, dependants),
-  matched case-insensitively at word boundaries against a short list of equivalent
-  phrases ("Bengaluru" == "Bangalore"; "risk-averse" == "conservative" == "cautious"), a
-  count in words the same as in digits ("two children" == "2 children").
+  matched word by word against a short list of equivalent phrases ("Bengaluru" ==
+  "Bangalore"; "risk-averse" == "conservative" == "cautious"), a count in words the same
+  as in digits ("two children" == "2 children"), in equivalent wording only (case,
+  punctuation, contractions, the speaker as subject left out: "I cannot take risk" ==
+  "risk: can't take risk") and never after a negation or of someone else
+  (phrase_match.py).
 
 Present: the request text contains the current value (any equivalent form, anywhere)
 but as the old value of a "(was ...)" parenthesis: "FD rate: 7.35% (was 7.15%)" states
@@ -38,6 +41,7 @@ from dataclasses import dataclass
 from functools import cached_property
 
 from fincoach_tui.domain.probe.amounts import amounts_in, figures_in, same_amount, worded_spans
+from fincoach_tui.domain.probe.phrase_match import PhraseText
 
 # Words that, in the same sentence or parenthesis, mark a value as no longer true.
 OUTDATED_MARKERS = (
@@ -140,6 +144,10 @@ class RequestText:
         return found
 
     @cached_property
+    def _phrases(self) -> PhraseText:
+        return PhraseText(self.text)
+
+    @cached_property
     def _words(self) -> str:
         return self.lower.replace("-", " ")  # the same length: spans stay valid
 
@@ -155,12 +163,7 @@ class RequestText:
                 if abs(number - value.number) < 1e-6:
                     yield start, end
         for phrase in _with_digits(value.phrases):
-            start = self.lower.find(phrase)
-            while start != -1:
-                end = start + len(phrase)
-                if not _glued(self.lower, start, end):
-                    yield start, end
-                start = self.lower.find(phrase, end)
+            yield from self._phrases.spans(phrase)
 
     def has(self, value: Value) -> bool:
         """Whether `value` is stated other than as what something was: "(was ₹25,000)"."""
@@ -205,12 +208,6 @@ def _with_digits(phrases: tuple[str, ...]) -> tuple[str, ...]:
         if any(w in _COUNTS for w in phrase.split())
     ]
     return tuple(dict.fromkeys([*phrases, *more]))
-
-
-def _glued(text: str, start: int, end: int) -> bool:
-    """Whether text[start:end] is part of a longer word."""
-    before = text[start - 1 : start] if start else ""
-    return (before.isalnum() or before == "_") or (text[end : end + 1].isalnum())
 
 
 def _month_of(match: re.Match[str]) -> int | None:
