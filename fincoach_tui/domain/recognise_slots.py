@@ -38,7 +38,9 @@ _CONNECTOR = re.compile(
 # What a figure is net of is not what it is: "1.6 lakh a month after platform fees", "46k
 # after tax and PF".
 _NET_OF = re.compile(
-    r"\b(?:after|net of|minus|less|excluding|post)\s+(?:[\w-]+\s+){0,3}(?:and\s+)?$", re.I
+    r"\b(?:after|net of|minus|less|excluding|post(?!\s+office\b))\s+(?:[\w-]+\s+){0,3}"
+    r"(?:and\s+)?$",
+    re.I,
 )
 _SOURCE = re.compile(r"\b(?:through|via|from)\s+(?:(?:my|our|the|his|her|their|a)\s+)?$", re.I)
 # A figure that is a share of one just given, not a value of its own.
@@ -194,7 +196,8 @@ def _anchor_for(figure: Figure, anchors: tuple[Anchor, ...], clause: str) -> Anc
     after = [a for a in fits if a.start >= figure.end]
     if after and _CONNECTOR.match(clause[figure.end : after[0].start]):
         return after[0]
-    before = [a for a in fits if a.end <= figure.start]
+    # An anchor inside the figure is before it: "11 EMIs left" counts the EMIs.
+    before = [a for a in fits if a.end <= figure.start or figure.start <= a.start < figure.end]
     # What a thing comes through or from is not what the figure is ("Health cover is
     # through school, 3 lakh", "salary from the medical college is 1.65L"): another anchor
     # before the figure wins over one said as a source.

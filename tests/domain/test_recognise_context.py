@@ -75,7 +75,7 @@ def test_a_loan_named_in_one_message_types_the_emi_of_the_next():
     }
     assert recognise("Home loan for the plot in Mysuru, EMI is 41,500 and 14 years are left.") == [
         ("loan_home_emi", "₹41,500"),
-        ("loan_home_tenure", "14 years"),
+        ("loan_home_end", "in 14 years"),  # what is left: the end, from now
     ]
 
 
