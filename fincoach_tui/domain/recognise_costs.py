@@ -17,7 +17,8 @@ from fincoach_tui.domain.recognise_parts import Anchor
 _COST_NOUN = re.compile(
     r"\b(?P<noun>[a-z][a-z-]{2,})(?:'s)?\s+(?:bills?\s+|fees?\s+|charges?\s+)?"
     r"(?:costs?|cost (?:me|us)|is|are|comes? to|runs?|takes?)\s+"
-    r"(?:(?:now|about|around|roughly|just|only|also|me|us|nearly|almost)\s+)*"
+    r"(?:(?:now|about|around|roughly|just|only|also|me|us|nearly|almost|monthly|yearly|"
+    r"(?:a|per|every|each)\s+(?:month|year))\s+)*"
     r"(?=₹|rs\b|inr\b|\d|[a-z-]+\s+(?:thousand|lakh|hundred))",
     re.IGNORECASE,
 )
@@ -52,7 +53,17 @@ def regular_cost(clause: str) -> Anchor | None:
     match = _COST_NOUN.search(clause)
     if not match or match["noun"].lower() in _NOT_A_COST:
         return None
-    if not _CADENCE_WORD.search(clause, match.end()):
+    if not _CADENCE_WORD.search(clause, match.end("noun")):
         return None
     cost = next(kind for kind in KINDS if kind.name == "cost")
-    return Anchor(match.start(), match.end("noun"), "cost", match["noun"].lower(), cost.slots)
+    noun = _singular(match["noun"].lower())
+    return Anchor(match.start(), match.end("noun"), "cost", noun, cost.slots)
+
+
+def _singular(noun: str) -> str:
+    """One key however the thing is counted: "medicines" and "medicine" are one cost."""
+    if noun.endswith("ies") and len(noun) > 4:
+        return noun[:-3] + "y"
+    if noun.endswith("s") and not noun.endswith(("ss", "us", "is")) and len(noun) > 3:
+        return noun[:-1]
+    return noun

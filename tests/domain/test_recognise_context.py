@@ -145,8 +145,9 @@ def test_living_with_ones_parents_is_not_supporting_them():
 @pytest.mark.parametrize(
     ("text", "expected"),
     [
-        ("Also dad's medicines cost 6k monthly.", [("cost_medicines", "₹6,000")]),
-        ("Medicines are now 7,500 a month.", [("cost_medicines", "₹7,500")]),
+        ("Also dad's medicines cost 6k monthly.", [("cost_medicine", "₹6,000")]),
+        ("Medicines are now 7,500 a month.", [("cost_medicine", "₹7,500")]),
+        ("medicine costs monthly around 6,500 rupees", [("cost_medicine", "₹6,500")]),
         ("A new phone costs 80k.", []),  # no month or year: not an outgoing
         ("My pension is Rs. 38,000 per month.", [("pension", "₹38,000")]),
         ("Ghar ka kiraya 12,000 hai.", [("rent", "₹12,000")]),
