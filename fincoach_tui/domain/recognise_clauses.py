@@ -14,6 +14,7 @@ from fincoach_tui.domain.amounts import find_amounts
 from fincoach_tui.domain.fact_kinds import KINDS
 from fincoach_tui.domain.recognise_context import PERSON_FIRST
 from fincoach_tui.domain.recognise_goals import goal_anchors
+from fincoach_tui.domain.recognise_income import income_anchors
 from fincoach_tui.domain.recognise_parts import Anchor, figures_in
 from fincoach_tui.domain.relative_dates import RELATIVE_DATE
 
@@ -130,6 +131,11 @@ def anchors_in(clause: str) -> tuple[Anchor, ...]:
         if kind.name == "salary" and _NOT_PAY.match(clause, match.end()):
             continue  # "income tax", "earning 7.2%": not the user's pay
         found.append(Anchor(match.start(), match.end(), kind.name, word, kind.slots))
+    # A source of income ("the dairy gives us", "tuition earns me") is what its figure is:
+    # not the pay its verb names ("earns"), nor the cost its word names ("tuition").
+    income = income_anchors(clause)
+    found = [a for a in found if not any(a.start < end and i.start < a.end for i, end in income)]
+    found += [anchor for anchor, _ in income]
     found += goal_anchors(clause, any(f.kind == "amount" for f in figures_in(clause)))
     if not any(a.kind == "salary" for a in found):
         found += [

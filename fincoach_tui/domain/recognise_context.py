@@ -28,6 +28,7 @@ from fincoach_tui.domain.fact_kinds import GOAL_OBJECTS, KINDS, loan_type
 from fincoach_tui.domain.number_words import rates_in_digits
 from fincoach_tui.domain.recognise_corrections import scale_corrections
 from fincoach_tui.domain.recognise_goals import GOAL_SLOTS
+from fincoach_tui.domain.recognise_income import INCOME_SLOTS
 from fincoach_tui.domain.recognise_parts import Anchor
 from fincoach_tui.domain.recognise_words import SPOUSE_WORDS
 
@@ -100,7 +101,7 @@ _SLOTS = {kind.name: kind.slots for kind in KINDS}
 def anchor_of(subject: Subject) -> Anchor:
     """An anchor for a subject named elsewhere (start and end 0: before every figure)."""
     kind, word = subject
-    slots = GOAL_SLOTS if kind == "goal" else _SLOTS[kind]
+    slots = GOAL_SLOTS if kind == "goal" else INCOME_SLOTS if kind == "income" else _SLOTS[kind]
     return Anchor(0, 0, kind, word, slots)
 
 
@@ -129,6 +130,8 @@ def subject_of_key(key: str) -> Subject | None:
         return ("investment", " ".join(p for p in parts[1:] if p != "rate"))
     if parts[0] == "insurance" and len(parts) >= 3:
         return ("insurance", f"{parts[1]} insurance")
+    if parts[0] == "income" and len(parts) >= 2 and key != "income_support":
+        return ("income", " ".join(parts[1:]))  # a source of income: "income_dairy"
     if parts[0] == "cost" and len(parts) >= 2:
         return ("cost", " ".join(parts[1:]))
     if parts[0] == "goal" and len(parts) >= 2:
@@ -162,7 +165,7 @@ def topic_words(key: str, value: str) -> frozenset[str]:
         return frozenset()
     kind, word = subject
     words = set(_KIND_WORDS.get(kind, "").split())
-    if kind in ("loan", "insurance", "cost", "investment", "goal"):
+    if kind in ("loan", "insurance", "cost", "investment", "goal", "income"):
         words |= {w for w in re.findall(r"[a-z]+", word.lower()) if w not in ("loan", "insurance")}
     if kind == "goal":
         words |= set(GOAL_OBJECTS.get(word, word).split("|"))
