@@ -77,3 +77,25 @@ def test_a_sources_fact_line_reads_back_as_the_same_fact(slug: str) -> None:
 )
 def test_what_is_paid_out_is_not_income(text: str, expected: list[tuple[str, str]]) -> None:
     assert recognise(text) == expected
+
+
+def test_a_fact_in_a_foreign_currency_keeps_it_and_is_replaced_across_phrasings() -> None:
+    assert recognise("husband earns 4000 AED a month") == [
+        ("family_spouse", "husband"),
+        ("spouse_salary", "AED 4,000"),
+    ]
+    facts = find_facts(
+        [
+            ("m1", "my take-home is 14,000 dirhams"),
+            ("m2", "rent is 3,500 AED for a studio"),
+            ("m3", "got a raise, salary is now AED 15,500"),
+        ]
+    )
+    assert {k: f.value for k, f in facts.items()} == {
+        "salary": "AED 15,500",
+        "rent": "AED 3,500",
+    }
+    assert recognise("- salary: AED 15,500") == [("salary", "AED 15,500")]
+    assert recognise("freelance clients pay me $2,000 a month") == [
+        ("income_freelance", "$2,000 a month")
+    ]
