@@ -39,7 +39,13 @@ def sentences_of(text: str) -> list[str]:
     return [s for s in sentences if s]
 
 
+# A label, then a list of what it is made of: "software: Adobe, cloud backup… 4,800 a month".
+_LABEL_LIST = re.compile(r"^\W*(?:\w+\s+){0,2}[a-z][\w-]*\s*:\s", re.IGNORECASE)
+
+
 def clauses_of(sentence: str) -> list[str]:
+    if _LABEL_LIST.match(sentence) and not anchors_in(sentence) and figures_in(sentence):
+        return [sentence]  # the list is the label's: its figure is the label's too
     parts, start = [], 0
     # Not inside a figure: the "and" of "two and a half lakh", "in a year and a half".
     amounts = [(a.start, a.end) for a in find_amounts(sentence)]

@@ -30,7 +30,7 @@ from fincoach_tui.domain.recognise_corrections import scale_corrections
 from fincoach_tui.domain.recognise_goals import GOAL_SLOTS
 from fincoach_tui.domain.recognise_income import INCOME_SLOTS
 from fincoach_tui.domain.recognise_parts import Anchor
-from fincoach_tui.domain.recognise_words import SPOUSE_WORDS
+from fincoach_tui.domain.recognise_words import SPOUSE_WORDS, goods_on_emi
 
 Subject = tuple[str, str]  # (kind, anchor word): ("loan", "car loan"), ("goal", "trip")
 
@@ -204,11 +204,18 @@ _NEEDED_FOR = re.compile(
 )
 
 
+def loan_slug(text: str) -> str:
+    """The loan a text names: its type ("car"), else what it was taken for ("phone" of
+    "phone on EMI"), else "loan"."""
+    named = loan_type(text)
+    return named if named != "loan" else goods_on_emi(text) or "loan"
+
+
 def carried(anchor: Anchor, clause: str) -> Subject:
     """The subject an anchor names, with the type its clause gives it ("EMI" in "car loan
     EMI 9,500" is the car loan's)."""
     if anchor.kind == "loan" and loan_type(anchor.word) == "loan":
-        named = loan_type(clause)
+        named = loan_slug(clause)
         return ("loan", f"{named} loan" if named != "loan" else anchor.word)
     return (anchor.kind, anchor.word)
 

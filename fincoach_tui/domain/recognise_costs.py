@@ -42,6 +42,19 @@ _GIVEN_TO = re.compile(
 )
 
 
+# A cost given as a label and its figure: "software: Adobe, cloud backup… roughly 4,800 a
+# month", "also internet - 999 monthly". The label is the thing; a word that labels a
+# message ("update:", "note:") is not.
+_LABELLED = re.compile(
+    r"^\W*(?:(?:also|and|plus|then|oh)\s+)?(?P<noun>[a-z][a-z-]{2,})\s*(?::|=|\s[–-])\s",
+    re.IGNORECASE,
+)
+_LABELS = frozenset(
+    "update note correction edit ps btw fyi also ok okay question doubt query goal plan "
+    "status summary details context background info anyway so well hmm".split()
+)
+
+
 def regular_cost(clause: str) -> Anchor | None:
     """The cost a clause with no anchor states, if it says one: a thing, then a figure
     with a month or a year; or a sum sent to someone every month."""
@@ -50,6 +63,14 @@ def regular_cost(clause: str) -> Anchor | None:
         cost = next(kind for kind in KINDS if kind.name == "cost")
         noun = "to_" + given["noun"].lower()
         return Anchor(given.start("noun"), given.end("noun"), "cost", noun, cost.slots)
+    labelled = _LABELLED.match(clause)
+    if labelled and _CADENCE_WORD.search(clause, labelled.end()):
+        noun = labelled["noun"].lower()
+        if noun not in _NOT_A_COST and noun not in _LABELS:
+            cost = next(kind for kind in KINDS if kind.name == "cost")
+            return Anchor(
+                labelled.start("noun"), labelled.end("noun"), "cost", _singular(noun), cost.slots
+            )
     match = _COST_NOUN.search(clause)
     if not match or match["noun"].lower() in _NOT_A_COST:
         return None

@@ -20,6 +20,8 @@ _ENDED = re.compile(
     r"khatam(?!\s+(?:hone|hoga|hogi|honi|karna|karne|karenge|karunga))|"
     r"band\s+(?:kar\s+)?(?:diya|di|ho\s+gaya|ho\s+gayi))\b"
     r"|\bno\s+(?:more|longer\s+(?:have|pay|paying))\b"
+    # "phone emi done", "the car loan is done now": done, said last
+    r"|\b(?:all\s+)?done(?=(?:\s+now)?\s*(?:[.!,;]|$))"
     r"|\b(?:decided|chose|opted)\s+to\s+(?:stop|close|end|cancel|discontinue|foreclose|"
     r"prepay|surrender|break)\b",
     re.IGNORECASE,

@@ -35,7 +35,9 @@ _CHILD_WORDS = (
 _HINDI_CHILD = {"bachche": "child", "bacche": "child", "bachhe": "child", "bachon": "child"}
 _HINDI_CHILD |= {"bachcha": "child", "betiyan": "daughter", "betiyaan": "daughter"}
 _HINDI_CHILD |= {"beti": "daughter", "bete": "son", "beta": "son", "ladkiyan": "daughter"}
-_HINDI_CHILD |= {"ladke": "son"}
+_HINDI_CHILD |= {"ladke": "son", "mula": "child", "mule": "child", "mulga": "son", "mulge": "son"}
+_HINDI_CHILD |= {"mulgi": "daughter", "muli": "daughter", "chele": "son", "meye": "daughter"}
+_HINDI_CHILD |= {"pasanga": "child", "pillaigal": "child", "kuzhandhaigal": "child"}
 _CHILDREN = re.compile(
     r"(?:\b(?:have|with|got|raising)\s+(?P<n>a|an)|\b(?P<n2>\d|no|" + NUMBER + r"))\s+"
     r"(?:(?:young|little|small|school-going|grown-up|\d{1,2}[- ](?:year|month)s?[- ]old)\s+)?"
@@ -43,10 +45,14 @@ _CHILDREN = re.compile(
     re.IGNORECASE,
 )
 # Hindi counts before the Hindi words for children: "do bachche", "teen betiyan".
+# And the counts and words of Marathi ("don mula", "ek mulgi"), Bengali ("dui chele", "ek
+# meye") and Tamil ("rendu pasanga").
 _HINDI_COUNT = {"ek": 1, "do": 2, "teen": 3, "char": 4, "chaar": 4, "paanch": 5}
+_HINDI_COUNT |= {"don": 2, "dui": 2, "tin": 3, "pach": 5, "rendu": 2, "moonu": 3}
 _HINDI_CHILDREN = re.compile(
-    r"\b(?P<n2>ek|do|teen|chaa?r|paanch)\s+(?P<w>bachche|bacche|bachhe|bachcha|betiyan|"
-    r"betiyaan|beti|bete|beta|ladkiyan|ladke)\b",
+    r"\b(?P<n2>ek|do|don|dui|teen|tin|chaa?r|paanch|pach|rendu|moonu)\s+"
+    r"(?P<w>bachche|bacche|bachhe|bachcha|betiyan|betiyaan|beti|bete|beta|ladkiyan|ladke|"
+    r"mula|mule|mulga|mulge|mulgi|muli|chele|meye|pasanga|pillaigal|kuzhandhaigal)\b",
     re.IGNORECASE,
 )
 # A child's name: "our daughter Ira", "one son, Dev, aged 5", "two daughters, Anna is 12".

@@ -20,7 +20,7 @@ from fincoach_tui.domain.fact_kinds import (
     table_slug,
 )
 from fincoach_tui.domain.recognise_clauses import INCLUDED, anchors_in
-from fincoach_tui.domain.recognise_context import Subject
+from fincoach_tui.domain.recognise_context import Subject, loan_slug
 from fincoach_tui.domain.recognise_corrections import takes_back
 from fincoach_tui.domain.recognise_endings import ENDING_KINDS, ended_value, has_ended
 from fincoach_tui.domain.recognise_family import insured
@@ -178,7 +178,7 @@ def _loan_kind(anchor: Anchor, clause: str, hint: Subject | None) -> str:
     """A loan's type: the clause's, else the one the message or the subject names."""
     kind = _type_of(anchor, clause)
     if kind == "loan" and hint and hint[0] == "loan":
-        return loan_type(hint[1])
+        return loan_slug(hint[1])
     if kind == "loan" and hint and hint[0] == "message":
         return hint[1]
     return kind
@@ -349,7 +349,7 @@ def _asset(match: re.Match[str]) -> str:
 
 def _type_of(anchor: Anchor, clause: str) -> str:
     if anchor.kind == "loan":
-        return loan_type(anchor.word) if loan_type(anchor.word) != "loan" else loan_type(clause)
+        return loan_type(anchor.word) if loan_type(anchor.word) != "loan" else loan_slug(clause)
     if anchor.kind == "investment":
         return table_slug(INVESTMENTS, anchor.word)
     if anchor.kind == "insurance":  # "sum insured" names no type: the clause does

@@ -31,7 +31,7 @@ MAY_2026 = datetime(2026, 5, 10, tzinfo=UTC).timestamp()
         ),
         (
             "laptop on EMI, 3,300 a month, six more to go",
-            [("loan_loan_emi", "₹3,300"), ("loan_loan_end", "in 6 months")],
+            [("loan_laptop_emi", "₹3,300"), ("loan_laptop_end", "in 6 months")],
         ),
     ],
 )
@@ -41,8 +41,8 @@ def test_what_is_left_of_a_term_is_when_it_ends(text: str, expected: list[tuple[
 
 def test_a_bare_count_left_is_a_term_only_of_a_loan() -> None:
     assert recognise("tv on emi, 1,900. 4 left") == [
-        ("loan_loan_emi", "₹1,900"),
-        ("loan_loan_end", "in 4 months"),
+        ("loan_tv_emi", "₹1,900"),
+        ("loan_tv_end", "in 4 months"),
     ]
     assert recognise("I have 3 tickets left for the show") == []
     assert recognise("58 years old, 2 years of service left") == []
@@ -106,3 +106,22 @@ def test_a_recurring_deposit_said_as_a_product_and_an_instalment(
 
 def test_an_age_in_hindi_is_no_deposit_term() -> None:
     assert recognise("beta 7 saal ka hai, FD 1 lakh hai") == [("fd_amount", "₹1,00,000")]
+
+
+def test_a_loan_named_by_what_it_bought_is_kept_apart_and_ends_as_that() -> None:
+    assert recognise("tv on emi, 1,650. 3 left") == [
+        ("loan_tv_emi", "₹1,650"),
+        ("loan_tv_end", "in 3 months"),
+    ]
+    assert recognise("EMI 4,000 for the fridge") == [("loan_fridge_emi", "₹4,000")]
+    facts = find_facts(
+        [
+            ("m1", "mobile on emi, 2,200 a month"),
+            ("m2", "bike loan EMI 3,100"),
+            ("m3", "mobile emi done"),
+        ]
+    )
+    assert {k: f.value for k, f in facts.items()} == {
+        "loan_phone_emi": "closed (phone loan closed)",
+        "loan_bike_emi": "₹3,100",
+    }
