@@ -27,7 +27,12 @@ _SPOUSE = re.compile(
     r"|(?<!un)(?<!not )(?<!getting )(?<!get )\b(?P<m2>married)\b(?!\s+(?:next|in|this|soon))",
     re.IGNORECASE,
 )
-_SPOUSE_NAME = re.compile(r"\b(?i:wife|husband|partner|spouse),?\s+(?P<name>[A-Z][a-z]+)\b")
+_SPOUSE_NAME = re.compile(
+    r"\b(?i:wife|husband|partner|spouse),?\s+(?P<name>[A-Z][a-z]+)\b"
+    # "Anjali's (wife) is 1.05 lakh", "Anjali (my wife)", "Anjali, my wife,"
+    r"|\b(?P<name2>[A-Z][a-z]+)(?:'s)?\s*(?:\(\s*|,\s+)(?i:my\s+|the\s+)?"
+    r"(?i:wife|husband|partner|spouse)\b"
+)
 _CHILD_WORDS = (
     r"kids?|children|child|sons?|daughters?|babies|baby|bachche|bacche|bachhe|bachon|bachcha|"
     r"betiyan|betiyaan|beti|bete|beta|ladkiyan|ladke"
@@ -121,8 +126,9 @@ _OTHER_PERSON_FIRST = re.compile(rf"^\W*(?:my|our)\s+(?:{OTHER_PEOPLE})\b", re.I
 def family_facts(sentence: str) -> list[tuple[str, str]]:
     facts = []
     named = _SPOUSE_NAME.search(sentence)
-    if named and named["name"] not in NOT_NAMES:
-        facts.append(("spouse_name", named["name"]))
+    name = first_group(named, "name", "name2") if named else ""
+    if name and name not in NOT_NAMES:
+        facts.append(("spouse_name", name))
     spouse = _SPOUSE.search(sentence)
     single = _SINGLE_PARENT.search(sentence)
     if single:

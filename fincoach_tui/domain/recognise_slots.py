@@ -311,6 +311,8 @@ def _fact(
         whose = insured(clause[figure.end :], clause, spouse, name)
         key = f"{whose}_{key}" if whose else key  # "1 crore on Hetal": the spouse's cover
     else:  # "my wife earns 80k", "her pension", "R: SIP 10k": whose (recognise_owners)
+        if name and owner == name.lower():
+            owner = "spouse"  # the spouse typing ("Hi, Anjali here."): the spouse's money
         owned = owned_key(key, owner or ("spouse" if spouse else ""))
         if owned is None:
             return None

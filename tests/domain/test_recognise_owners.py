@@ -211,6 +211,17 @@ def test_a_greeted_hand_over_to_the_named_spouse_files_their_pay_under_them() ->
         ]
     )
     assert facts["salary"].value == "₹96,000"
-    assert facts["salary_of_kavya"].value == "₹1,08,000"
+    assert facts["spouse_salary"].value == "₹1,08,000"
+    facts = find_facts(
+        [
+            ("m1", "My take-home is ₹1,34,000. Meera's (wife) is 1.05 lakh I think"),
+            ("m2", "Hi, Meera here. My take-home is 1.12 lakh since April, not 1.05"),
+        ]
+    )
+    assert {k: f.value for k, f in facts.items()} == {
+        "salary": "₹1,34,000",
+        "spouse_name": "Meera",
+        "spouse_salary": "₹1,12,000",
+    }
     # with no one named before, a greeting and a name open the chat: the user's own pay
     assert recognise("Hello, Arun here. SIP is 15k") == [("sip", "₹15,000")]
