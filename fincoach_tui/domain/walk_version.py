@@ -37,4 +37,8 @@ from __future__ import annotations
 # 7: a question asks about the notes that share its topic words, not those that share only
 #    how it asks or "money" ("tell me honestly", "can we", "next year")
 # 8: a figure followed by "ho gaya" (became) is a new value, not money lost
-WALK_VERSION = 8
+# 9: what is left of a term is its end date ("22 mahine aur bache hain"), income from a
+#    source that is not a salary is its own fact, foreign amounts keep their currency, a
+#    bare city or a locality names the city, a loan is named by what it bought, a cost may
+#    be given as a label, the spouse typing files their own pay as the spouse's
+WALK_VERSION = 9
