@@ -27,6 +27,7 @@ from functools import lru_cache
 from fincoach_tui.domain.fact_kinds import GOAL_OBJECTS, KINDS, loan_type
 from fincoach_tui.domain.number_words import rates_in_digits
 from fincoach_tui.domain.recognise_corrections import scale_corrections
+from fincoach_tui.domain.recognise_deposits import institution_near
 from fincoach_tui.domain.recognise_goals import GOAL_SLOTS
 from fincoach_tui.domain.recognise_income import INCOME_SLOTS
 from fincoach_tui.domain.recognise_parts import Anchor
@@ -124,8 +125,9 @@ def subject_of_key(key: str) -> Subject | None:
     if parts[0] == "loan" and len(parts) >= 3:
         kind = parts[1]
         return ("loan", "loan" if kind == "loan" else f"{kind} loan")
-    if parts[0] in ("fd", "rd"):
-        return (parts[0], parts[0])
+    if parts[0] in ("fd", "rd"):  # "fd_post_office_amount": the post office's FD
+        bank = " ".join(parts[1:-1])
+        return (parts[0], f"{bank} {parts[0]}" if bank else parts[0])
     if parts[0] == "invest" and len(parts) >= 2:
         return ("investment", " ".join(p for p in parts[1:] if p != "rate"))
     if parts[0] == "insurance" and len(parts) >= 3:
@@ -155,6 +157,8 @@ _KIND_WORDS = {
     "loan": "emi loan",
 }
 _FILLER = frozenset("to in for at of the a an my our new".split())
+# Words of a subject's name that name nothing by themselves ("bank" of "indian bank").
+_NOT_TOPICS = frozenset("loan insurance bank office post of india state first".split())
 
 
 @lru_cache(maxsize=2048)
@@ -165,8 +169,8 @@ def topic_words(key: str, value: str) -> frozenset[str]:
         return frozenset()
     kind, word = subject
     words = set(_KIND_WORDS.get(kind, "").split())
-    if kind in ("loan", "insurance", "cost", "investment", "goal", "income"):
-        words |= {w for w in re.findall(r"[a-z]+", word.lower()) if w not in ("loan", "insurance")}
+    if kind in ("loan", "insurance", "cost", "investment", "goal", "income", "fd", "rd"):
+        words |= {w for w in re.findall(r"[a-z]+", word.lower()) if w not in _NOT_TOPICS}
     if kind == "goal":
         words |= set(GOAL_OBJECTS.get(word, word).split("|"))
         if not key.endswith(("_amount", "_date")):  # the goal's description: "trip to Japan"
@@ -217,6 +221,9 @@ def carried(anchor: Anchor, clause: str) -> Subject:
     if anchor.kind == "loan" and loan_type(anchor.word) == "loan":
         named = loan_slug(clause)
         return ("loan", f"{named} loan" if named != "loan" else anchor.word)
+    if anchor.kind in ("fd", "rd"):  # "post office FD": that deposit, for what follows
+        bank = institution_near(clause, anchor.start)
+        return (anchor.kind, f"{bank.replace('_', ' ')} {anchor.kind}" if bank else anchor.word)
     return (anchor.kind, anchor.word)
 
 

@@ -22,6 +22,11 @@ from fincoach_tui.domain.fact_kinds import (
 from fincoach_tui.domain.recognise_clauses import INCLUDED, anchors_in
 from fincoach_tui.domain.recognise_context import Subject, loan_slug
 from fincoach_tui.domain.recognise_corrections import takes_back
+from fincoach_tui.domain.recognise_deposits import (
+    institution_near,
+    institutions_in,
+    with_institution,
+)
 from fincoach_tui.domain.recognise_endings import ENDING_KINDS, ended_value, has_ended
 from fincoach_tui.domain.recognise_family import insured
 from fincoach_tui.domain.recognise_owners import owned_key
@@ -117,7 +122,7 @@ def clause_facts(
         if not takes_back(clause[last_end : figure.start]):
             filled[slot] = filled.get(slot, 0) + 1
         last_end = figure.end
-        if anchor.kind in ("fd", "rd") and filled.get(slot, 0) > 1:
+        if anchor.kind in ("fd", "rd") and filled.get(slot, 0) > 1 and fact[0].count("_") == 1:
             # "three FDs: 10 lakh at 7.4% ..., 8 lakh at 7.6% ...": each deposit its own
             fact = (f"{anchor.kind}{filled[slot]}_{fact[0].split('_', 1)[1]}", fact[1])
         facts.append(fact)
@@ -317,6 +322,11 @@ def _fact(
         if owned is None:
             return None
         key = owned
+    if anchor.kind in ("fd", "rd"):  # "FD in Indian Bank": that bank's deposit
+        named = institutions_in(anchor.word)
+        key = with_institution(
+            key, named[0][1] if named else institution_near(clause, figure.start)
+        )
     if figure.kind == "amount":
         assert figure.amount is not None
         return key, amount_value(key, figure.amount, clause[figure.amount.end :])

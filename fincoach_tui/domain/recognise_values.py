@@ -8,7 +8,7 @@ import re
 from fincoach_tui.domain.amounts import Amount, find_amounts
 
 _MONTHLY_BY_NATURE = re.compile(
-    r"^(?:(?:(?:spouse|parents)_)?(?:salary|pension|sip)(?:_of_[a-z]+)?|rent|expenses|rd_amount|"
+    r"^(?:(?:(?:spouse|parents)_)?(?:salary|pension|sip)(?:_of_[a-z]+)?|rent|expenses|rd(?:_[a-z]+)*_amount|"
     r"loan_\w+_emi|cost_\w+)$"
 )
 

@@ -77,16 +77,16 @@ def test_a_future_end_said_in_hindi_is_not_an_ending() -> None:
 @pytest.mark.parametrize(
     ("text", "expected"),
     [
-        ("post office RD, 2,500 a month", [("rd_amount", "₹2,500")]),
-        ("recurring deposit of 4k monthly at the PO", [("rd_amount", "₹4,000")]),
+        ("post office RD, 2,500 a month", [("rd_post_office_amount", "₹2,500")]),
+        ("recurring deposit of 4k monthly at the PO", [("rd_post_office_amount", "₹4,000")]),
         ("I put 1500 every month in an RD", [("rd_amount", "₹1,500")]),
         (
             "PO RD 3,000 per month for 5 years",
-            [("rd_amount", "₹3,000"), ("rd_tenure", "5 years")],
+            [("rd_post_office_amount", "₹3,000"), ("rd_post_office_tenure", "5 years")],
         ),
         (
             "post office me RD khola hai 1,100 mahina, 5 saal wala",
-            [("rd_amount", "₹1,100"), ("rd_tenure", "5 years")],
+            [("rd_post_office_amount", "₹1,100"), ("rd_post_office_tenure", "5 years")],
         ),
         (
             "har mahine 1800 RD mein daalta hoon, 2028 tak",
