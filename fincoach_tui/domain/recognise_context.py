@@ -219,8 +219,11 @@ def carried(anchor: Anchor, clause: str) -> Subject:
     """The subject an anchor names, with the type its clause gives it ("EMI" in "car loan
     EMI 9,500" is the car loan's)."""
     if anchor.kind == "loan" and loan_type(anchor.word) == "loan":
-        named = loan_slug(clause)
-        return ("loan", f"{named} loan" if named != "loan" else anchor.word)
+        named = loan_type(clause)
+        if named != "loan":
+            return ("loan", f"{named} loan")
+        goods = goods_on_emi(clause)  # "phone EMI": the phone's loan, and still its EMI
+        return ("loan", f"{goods} loan {anchor.word}" if goods else anchor.word)
     if anchor.kind in ("fd", "rd"):  # "post office FD": that deposit, for what follows
         bank = institution_near(clause, anchor.start)
         return (anchor.kind, f"{bank.replace('_', ' ')} {anchor.kind}" if bank else anchor.word)

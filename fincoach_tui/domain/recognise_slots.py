@@ -16,7 +16,6 @@ from fincoach_tui.domain.fact_kinds import (
     FIXED_COSTS,
     INVESTMENTS,
     insurance_type,
-    loan_type,
     table_slug,
 )
 from fincoach_tui.domain.recognise_clauses import INCLUDED, anchors_in
@@ -81,6 +80,14 @@ _LOST_BEFORE = re.compile(
 )
 
 
+# A figure said to be someone else's: "the 7.4% was amma's senior citizen FD".
+_SOMEONE_ELSES = re.compile(
+    r"\s*(?:was|is|were|are)\s+(?:actually\s+)?(?:(?:my|our)\s+)?(?!(?:it|that|what)'s)"
+    r"[a-z]+'s\b",
+    re.IGNORECASE,
+)
+
+
 def _set_aside(clause: str, figure: Figure) -> bool:
     return bool(
         _ASIDE_AFTER.match(clause, figure.end) or _ASIDE_BEFORE.search(clause, 0, figure.start)
@@ -106,7 +113,7 @@ def clause_facts(
     filled: dict[tuple[int, str], int] = {}  # (anchor, slot) -> how many figures filled it
     last_end = 0  # where the figure before ends: "4 thousand, I mean 5" is one deposit
     for figure in figures_in(clause):
-        if _PART_OF.match(clause, figure.end):
+        if _PART_OF.match(clause, figure.end) or _SOMEONE_ELSES.match(clause, figure.end):
             continue  # "the driver alone is 9k of that": a part of a figure already given
         if _set_aside(clause, figure) and not any(a.kind in _POTS for a in named):
             continue  # "keeping 1.9 lakh aside for his fees": money for a bill, not the bill
@@ -225,7 +232,7 @@ def _slot_for(anchor: Anchor, figure: Figure, clause: str) -> str | None:
             )
             if nearest:
                 return "principal" if nearest.startswith(_PRINCIPAL_WORDS) else "amount"
-            return "amount" if anchor.word.lower().startswith("emi") else "principal"
+            return "amount" if re.search(r"\bemis?\b", anchor.word, re.I) else "principal"
         if anchor.kind == "insurance":
             nearest = _nearest_word(clause, figure, _PREMIUM_OR_COVER)
             yearly = bool(YEARLY.match(clause[figure.end :]))
@@ -361,7 +368,8 @@ def _asset(match: re.Match[str]) -> str:
 
 def _type_of(anchor: Anchor, clause: str) -> str:
     if anchor.kind == "loan":
-        return loan_type(anchor.word) if loan_type(anchor.word) != "loan" else loan_slug(clause)
+        named = loan_slug(anchor.word)  # "car loan", "phone loan EMI" carried from before
+        return named if named != "loan" else loan_slug(clause)
     if anchor.kind == "investment":
         return table_slug(INVESTMENTS, anchor.word)
     if anchor.kind == "insurance":  # "sum insured" names no type: the clause does

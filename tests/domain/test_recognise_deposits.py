@@ -79,3 +79,9 @@ def test_next_festival_is_the_next_one() -> None:
         "fd_amount": "₹1,50,000",
         "fd_maturity": "by Diwali 2026 (8 Nov 2026)",
     }
+
+
+def test_a_figure_said_to_be_someone_elses_is_not_the_users() -> None:
+    assert recognise("The 6.8% was papa's FD. Ours in Canara is 7.1%") == [
+        ("fd_canara_rate", "7.1%")
+    ]
