@@ -368,8 +368,8 @@ def _asset(match: re.Match[str]) -> str:
 
 def _type_of(anchor: Anchor, clause: str) -> str:
     if anchor.kind == "loan":
-        named = loan_slug(anchor.word)  # "car loan", "phone loan EMI" carried from before
-        return named if named != "loan" else loan_slug(clause)
+        loan = loan_slug(anchor.word)  # "car loan", "phone loan EMI" carried from before
+        return loan if loan != "loan" else loan_slug(clause)
     if anchor.kind == "investment":
         return table_slug(INVESTMENTS, anchor.word)
     if anchor.kind == "insurance":  # "sum insured" names no type: the clause does
