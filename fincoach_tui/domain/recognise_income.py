@@ -45,8 +45,10 @@ _EARNS = (
     r"gets?\s+(?:me|us))"
 )
 _SOURCE_EARNS = re.compile(
-    rf"\b(?:the\s+|my\s+|our\s+|a\s+)?(?:{_SOURCE})\b(?:\s+\w+){{0,2}}?\s+{_EARNS}"
-    r"(?:\s+(?:me|us|him|her))?\b",
+    rf"\b(?:the\s+|my\s+|our\s+|a\s+)?(?:{_SOURCE})\b(?:\s+\w+){{0,2}}?"
+    # or pointed back to: "I also take tuitions, that brings in about 8k"
+    r"(?:[^.;!?\d]{0,25}?,?\s+(?:that|it|which|this|they)(?:'s)?(?:\s+(?:also|only|now))?)?"
+    rf"\s+{_EARNS}(?:\s+(?:me|us|him|her))?\b",
     re.IGNORECASE,
 )
 # "dairy income", "income from the shop", "shop ki kamai", "earnings from tuition".
@@ -67,8 +69,8 @@ _SOURCE_INCOME = (
 )
 # "I earn 12k from tuitions", "we get 15k from the tenant", "makes 40k a month off the shop".
 _FROM_SOURCE = re.compile(
-    rf"\b(?:earn|earns|make|makes|get|gets|receive|receives|collect|collects|"
-    rf"kamata|kamati|kamate)\b[^;!?]{{0,40}}?\b(?:from|off|through|via)\s+"
+    rf"\b(?:earn|earns|earned|make|makes|made|get|gets|got|getting|receive|receives|received|"
+    rf"collect|collects|collected|kamata|kamati|kamate)\b[^;!?]{{0,40}}?\b(?:from|off|through|via)\s+"
     rf"(?:the\s+|my\s+|our\s+|a\s+)?(?:{_SOURCE})\b",
     re.IGNORECASE,
 )

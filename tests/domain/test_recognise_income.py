@@ -27,6 +27,12 @@ from fincoach_tui.domain.recognise_income import SOURCES
         ("kharif madhun 2.4 lakh aale", ("income_kharif", "₹2,40,000")),
         ("the taxi earns around 25k a month", ("income_vehicle", "₹25,000 a month")),
         ("shop ki kamai 50 hazaar hai", ("income_shop", "₹50,000")),
+        (
+            "I also take tuitions, that brings in about 7k a month",
+            ("income_tuition", "₹7,000 a month"),
+        ),
+        ("sold the harvest, got 1.9 lakh from the kharif crop", ("income_kharif", "₹1,90,000")),
+        ("the shop is near the station and it makes around 45k", ("income_shop", "₹45,000")),
     ],
 )
 def test_income_from_a_source_is_that_sources(text: str, expected: tuple[str, str]) -> None:
