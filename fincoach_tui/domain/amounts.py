@@ -159,7 +159,26 @@ def find_amounts(text: str) -> list[Amount]:
         amount = _digits_amount(match, _money_not_year(text, match.start(), match.end()))
         if amount is not None:
             found.append(amount)
+            low = _range_low(text, match, amount)
+            if low is not None and not any(a.start <= low.start < a.end for a in found):
+                found.append(low)
     return sorted(found, key=lambda a: a.start)
+
+
+# The low end of a range given with one scale: "40-50k", "1.5 to 2 lakh".
+_RANGE_LOW = re.compile(r"(?<![\w.,])(?P<low>\d+(?:\.\d+)?)\s*(?:-|–|to)\s*$", re.IGNORECASE)
+
+
+def _range_low(text: str, match: re.Match[str], high: Amount) -> Amount | None:
+    """The amount a range's bare low end stands for, in the scale and currency of its high
+    end ("40" of "40-50k" is ₹40,000); None if `match` ends no such range."""
+    scale = _SCALES.get((match["scale"] or "").lower())
+    if not scale or match["cur"]:
+        return None
+    low = _RANGE_LOW.search(text, max(0, match.start() - 12), match.start())
+    if low is None or not 0 < float(low["low"]) * scale < high.value:
+        return None
+    return Amount(float(low["low"]) * scale, high.currency, low.start(), low.end("low"))
 
 
 def parse_amount(text: str) -> Amount | None:

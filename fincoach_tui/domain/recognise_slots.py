@@ -30,7 +30,7 @@ from fincoach_tui.domain.recognise_endings import ENDING_KINDS, ended_value, has
 from fincoach_tui.domain.recognise_family import insured
 from fincoach_tui.domain.recognise_owners import owned_key
 from fincoach_tui.domain.recognise_parts import Anchor, Figure, figures_in, said_in_passing
-from fincoach_tui.domain.recognise_values import YEARLY, amount_value
+from fincoach_tui.domain.recognise_values import RANGE_JOIN, YEARLY, amount_value
 
 _CONNECTOR = re.compile(
     r"^\s*(?:(?:a|per|/|every)\s*(?:month|year)\s*|monthly\s*|each month\s*)?"
@@ -112,6 +112,7 @@ def clause_facts(
     facts: list[tuple[str, str]] = []
     filled: dict[tuple[int, str], int] = {}  # (anchor, slot) -> how many figures filled it
     last_end = 0  # where the figure before ends: "4 thousand, I mean 5" is one deposit
+    low: tuple[str, str] | None = None  # the low end of a range, just read
     for figure in figures_in(clause):
         if _PART_OF.match(clause, figure.end) or _SOMEONE_ELSES.match(clause, figure.end):
             continue  # "the driver alone is 9k of that": a part of a figure already given
@@ -125,6 +126,13 @@ def clause_facts(
         fact = _fact(anchor, figure, clause, hint, spouse, name, owner)
         if fact is None:
             continue
+        if low is not None and low[0] == fact[0]:  # "shop brings in 40-50k": one range
+            fact = (fact[0], f"{low[1]} to {fact[1]}")
+            facts = [f for f in facts if f is not low]
+        joined = RANGE_JOIN.match(clause, figure.end)
+        after = [f for f in figures_in(clause) if f.start >= figure.end]
+        ranged = figure.amount is not None and joined and after and after[0].start == joined.end()
+        low = fact if ranged else None
         slot = (anchor.start, str(_slot_for(anchor, figure, clause)))
         if not takes_back(clause[last_end : figure.start]):
             filled[slot] = filled.get(slot, 0) + 1

@@ -21,6 +21,10 @@ YEARLY = re.compile(
 )
 
 
+# What joins the two ends of a range of amounts: "40-50k", "₹40,000 to ₹50,000".
+RANGE_JOIN = re.compile(r"\s*(?:-|–|to)\s*", re.IGNORECASE)
+
+
 def amount_value(key: str, amount: Amount, after: str) -> str:
     text = str(amount)
     if amount.yearly or YEARLY.match(after):
@@ -49,4 +53,7 @@ def canonical(key: str, value: str) -> str:
     amounts = find_amounts(value)
     if not amounts:
         return value
+    if len(amounts) == 2 and RANGE_JOIN.fullmatch(value[amounts[0].end : amounts[1].start]):
+        high = amount_value(key, amounts[1], value[amounts[1].end :])
+        return f"{amounts[0]} to {high}"  # a range: "₹40,000 to ₹50,000"
     return amount_value(key, amounts[0], value[amounts[0].end :])

@@ -174,3 +174,18 @@ def test_the_recogniser_reads_long_and_hostile_text():
     )
     # Linear patterns only: this returns at once (exponential backtracking would hang here).
     assert recognise(long)[:2] == [("rent", "₹25,000"), ("salary", "₹1,20,000")]
+
+
+@pytest.mark.parametrize(
+    ("text", "values"),
+    [
+        ("40-50k", [40_000, 50_000]),
+        ("1.5 to 2 lakh", [150_000, 200_000]),
+        ("25–28k", [25_000, 28_000]),
+        ("3-4k USD", [3_000, 4_000]),
+        ("aged 30-35 years", []),
+        ("between 2019-2021", []),
+    ],
+)
+def test_a_range_given_with_one_scale_reads_both_ends(text, values):
+    assert [a.value for a in find_amounts(text)] == values

@@ -105,3 +105,14 @@ def test_a_fact_in_a_foreign_currency_keeps_it_and_is_replaced_across_phrasings(
     assert recognise("freelance clients pay me $2,000 a month") == [
         ("income_freelance", "$2,000 a month")
     ]
+
+
+def test_a_range_is_kept_as_a_range_and_an_exact_figure_replaces_it() -> None:
+    assert recognise("the shop brings in 40-50k a month") == [
+        ("income_shop", "₹40,000 to ₹50,000 a month")
+    ]
+    assert recognise("- income shop: ₹40,000 to ₹50,000") == [("income_shop", "₹40,000 to ₹50,000")]
+    facts = find_facts(
+        [("m1", "rent is 25-28k depending on the month"), ("m2", "rent is 26,500 now")]
+    )
+    assert facts["rent"].value == "₹26,500"
