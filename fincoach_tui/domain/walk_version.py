@@ -41,5 +41,5 @@ from __future__ import annotations
 #    source that is not a salary is its own fact, foreign amounts keep their currency, a
 #    bare city or a locality names the city, a loan is named by what it bought, a cost may
 #    be given as a label, the spouse typing files their own pay as the spouse's
-#    (and a deposit kept at a named bank is that bank's: fd_sbi_amount)
+#    (and a deposit kept at a named bank is that bank's: fd_sbi_amount; a range "40-50k" is kept)
 WALK_VERSION = 9
