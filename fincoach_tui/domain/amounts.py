@@ -40,12 +40,31 @@ _SCALES = {
 }
 _SCALE = r"(?:k|thousand|lakhs?|lacs?|lpa|l|cr|crores?|mn|million|hazaa?r|hajar)"
 _NUMBER = r"\d{1,3}(?:,\d{2,3})+(?:\.\d+)?|\d+(?:\.\d+)?"
+# Foreign money keeps its currency: people working abroad, or with clients abroad, say
+# their figures in it ("4,000 AED", "$5k", "£2,500 a month", "3,500 dirhams"). Each code
+# with how it is written before a number and the words for it after one. A "dollar" with
+# no country is the US dollar; a "riyal" with none is not guessed (Saudi or Qatari).
+CURRENCIES = {
+    "USD": (r"us\$|\$|usd", r"usd|(?:us\s+|american\s+)?dollars?|bucks"),
+    "AED": (r"aed|dhs?\.?", r"aed|dirhams?|dhs|(?:uae\s+)?dirhams?"),
+    "GBP": (r"£|gbp", r"gbp|pounds?(?:\s+sterling)?|quid"),
+    "EUR": (r"€|eur", r"eur|euros?"),
+    "SGD": (r"s\$|sgd", r"sgd|(?:singapore|sg)\s+dollars?"),
+    "CAD": (r"c\$|cad", r"cad|canadian\s+dollars?"),
+    "AUD": (r"a\$|aud", r"aud|(?:australian|aussie)\s+dollars?"),
+    "SAR": (r"sar", r"sar|saudi\s+riyals?"),
+    "QAR": (r"qar", r"qar|qatari\s+riyals?"),
+}
+_SYMBOL = {"INR": "₹", "USD": "$", "GBP": "£", "EUR": "€"}
+_BEFORE = "|".join(before for before, _ in CURRENCIES.values())
+# The longer names first: "singapore dollars" before "dollars".
+_AFTER = "|".join(sorted((after for _, after in CURRENCIES.values()), key=len, reverse=True))
 _DIGITS = re.compile(
     r"(?<![\w.])"
-    r"(?P<cur>₹|rs\.?|inr|\$|usd)?\s?"
+    rf"(?P<cur>₹|rs\.?|inr|{_BEFORE})?\s?"
     rf"(?P<num>{_NUMBER})"
     rf"(?:\s?(?P<scale>{_SCALE})\b)?"
-    r"(?:\s?(?P<cur2>rupees|rupee|rs\b\.?|inr\b|/-|dollars?))?"
+    rf"(?:\s?(?P<cur2>rupees|rupee|rs\b\.?|inr\b|/-|(?:{_AFTER})\b))?"
     r"(?!\s*(?:%|percent|per cent|[-\s]?(?:days?|weeks?|months?|years?|yrs?|mos?)\b))",
     re.IGNORECASE,
 )
@@ -60,7 +79,7 @@ _TOKEN = (
 _WORDS = re.compile(rf"\b(?:{_TOKEN})(?:[\s-]+(?:{_TOKEN}))*\b", re.IGNORECASE)
 _BIG = frozenset("thousand lakh lakhs lac lacs crore crores million".split())
 _WORDS_K = re.compile(r"\s?k\b", re.IGNORECASE)
-_RUPEE_WORDS = re.compile(r"\s?(?:rupees|rs\b\.?|inr\b)", re.IGNORECASE)
+_RUPEE_WORDS = re.compile(rf"\s?(?:rupees|rs\b\.?|inr\b|(?:{_AFTER})\b)", re.IGNORECASE)
 _YEAR = re.compile(r"^(?:19|20)\d\d$")
 # A bare four-digit figure that could be a year ("2000", "1950") is money when the words
 # around it say so: paid, or a cost's word before it ("paying 2000 for the maid", "rent
@@ -96,7 +115,7 @@ def _money_not_year(text: str, start: int, end: int) -> bool:
 @dataclass(frozen=True)
 class Amount:
     value: float
-    currency: str  # "INR" or "USD"
+    currency: str  # "INR", or a code of `CURRENCIES` ("USD", "AED", ...)
     start: int
     end: int
     yearly: bool = False  # said as "18 LPA"
@@ -131,7 +150,8 @@ def find_amounts(text: str) -> list[Amount]:
             continue
         if tail:
             end = tail.end()
-        found.append(Amount(value, "INR", match.start(), end))
+        currency = currency_of(tail.group(0)) if tail else "INR"
+        found.append(Amount(value, currency, match.start(), end))
         taken.append((match.start(), end))
     for match in _DIGITS.finditer(text):
         if any(a <= match.start("num") < b for a, b in taken):
@@ -139,7 +159,26 @@ def find_amounts(text: str) -> list[Amount]:
         amount = _digits_amount(match, _money_not_year(text, match.start(), match.end()))
         if amount is not None:
             found.append(amount)
+            low = _range_low(text, match, amount)
+            if low is not None and not any(a.start <= low.start < a.end for a in found):
+                found.append(low)
     return sorted(found, key=lambda a: a.start)
+
+
+# The low end of a range given with one scale: "40-50k", "1.5 to 2 lakh".
+_RANGE_LOW = re.compile(r"(?<![\w.,])(?P<low>\d+(?:\.\d+)?)\s*(?:-|–|to)\s*$", re.IGNORECASE)
+
+
+def _range_low(text: str, match: re.Match[str], high: Amount) -> Amount | None:
+    """The amount a range's bare low end stands for, in the scale and currency of its high
+    end ("40" of "40-50k" is ₹40,000); None if `match` ends no such range."""
+    scale = _SCALES.get((match["scale"] or "").lower())
+    if not scale or match["cur"]:
+        return None
+    low = _RANGE_LOW.search(text, max(0, match.start() - 12), match.start())
+    if low is None or not 0 < float(low["low"]) * scale < high.value:
+        return None
+    return Amount(float(low["low"]) * scale, high.currency, low.start(), low.end("low"))
 
 
 def parse_amount(text: str) -> Amount | None:
@@ -157,11 +196,26 @@ def rupees(text: str) -> float | None:
     return float(plain.group(0).replace(",", "")) if plain else None
 
 
+def currency_of(said: str) -> str:
+    """The currency code a sign, code or word names ("AED", "dirhams", "£"); INR for
+    the rupee's and for none."""
+    said = " ".join(said.strip().lower().rstrip(".").split())
+    for code, (before, after) in CURRENCIES.items():
+        if re.fullmatch(before, said) or re.fullmatch(after, said):
+            return code
+    return "INR"
+
+
 def format_amount(value: float, currency: str = "INR") -> str:
-    if currency == "USD":
-        whole = round(value)
-        return f"${whole:,}" if whole == value else f"${value:,.2f}"
-    return format_rupees(value)
+    """An amount written one way: rupees in Indian grouping ("₹1,20,000"); another
+    currency by its sign ("$1,200", "£950", "€2,000") or code ("AED 4,000"), grouped in
+    thousands, with cents only when there are any."""
+    if currency == "INR":
+        return format_rupees(value)
+    whole = round(value)
+    figure = f"{whole:,}" if abs(whole - value) < 0.005 else f"{value:,.2f}"
+    symbol = _SYMBOL.get(currency)
+    return f"{symbol}{figure}" if symbol else f"{currency} {figure}"
 
 
 def format_rupees(value: float) -> str:
@@ -191,7 +245,7 @@ def _digits_amount(match: re.Match[str], money: bool = False) -> Amount | None:
         if len(plain.split(".")[0]) < 4 or (_YEAR.match(plain) and not money):
             return None  # a count or a year, not money
     value = float(plain) * _SCALES.get(scale_word, 1)
-    currency = "USD" if currency_word in ("$", "usd", "dollar", "dollars") else "INR"
+    currency = currency_of(currency_word)
     start = match.start("cur") if match["cur"] else match.start("num")
     return Amount(value, currency, start, match.end(), yearly=scale_word == "lpa")
 

@@ -14,6 +14,7 @@ from fincoach_tui.domain.amounts import find_amounts
 from fincoach_tui.domain.fact_kinds import KINDS
 from fincoach_tui.domain.recognise_context import PERSON_FIRST
 from fincoach_tui.domain.recognise_goals import goal_anchors
+from fincoach_tui.domain.recognise_income import income_anchors
 from fincoach_tui.domain.recognise_parts import Anchor, figures_in
 from fincoach_tui.domain.relative_dates import RELATIVE_DATE
 
@@ -38,7 +39,13 @@ def sentences_of(text: str) -> list[str]:
     return [s for s in sentences if s]
 
 
+# A label, then a list of what it is made of: "software: Adobe, cloud backup… 4,800 a month".
+_LABEL_LIST = re.compile(r"^\W*(?:\w+\s+){0,2}[a-z][\w-]*\s*:\s", re.IGNORECASE)
+
+
 def clauses_of(sentence: str) -> list[str]:
+    if _LABEL_LIST.match(sentence) and not anchors_in(sentence) and figures_in(sentence):
+        return [sentence]  # the list is the label's: its figure is the label's too
     parts, start = [], 0
     # Not inside a figure: the "and" of "two and a half lakh", "in a year and a half".
     amounts = [(a.start, a.end) for a in find_amounts(sentence)]
@@ -130,6 +137,11 @@ def anchors_in(clause: str) -> tuple[Anchor, ...]:
         if kind.name == "salary" and _NOT_PAY.match(clause, match.end()):
             continue  # "income tax", "earning 7.2%": not the user's pay
         found.append(Anchor(match.start(), match.end(), kind.name, word, kind.slots))
+    # A source of income ("the dairy gives us", "tuition earns me") is what its figure is:
+    # not the pay its verb names ("earns"), nor the cost its word names ("tuition").
+    income = income_anchors(clause)
+    found = [a for a in found if not any(a.start < end and i.start < a.end for i, end in income)]
+    found += [anchor for anchor, _ in income]
     found += goal_anchors(clause, any(f.kind == "amount" for f in figures_in(clause)))
     if not any(a.kind == "salary" for a in found):
         found += [

@@ -27,9 +27,11 @@ from functools import lru_cache
 from fincoach_tui.domain.fact_kinds import GOAL_OBJECTS, KINDS, loan_type
 from fincoach_tui.domain.number_words import rates_in_digits
 from fincoach_tui.domain.recognise_corrections import scale_corrections
+from fincoach_tui.domain.recognise_deposits import institution_near
 from fincoach_tui.domain.recognise_goals import GOAL_SLOTS
+from fincoach_tui.domain.recognise_income import INCOME_SLOTS
 from fincoach_tui.domain.recognise_parts import Anchor
-from fincoach_tui.domain.recognise_words import SPOUSE_WORDS
+from fincoach_tui.domain.recognise_words import SPOUSE_WORDS, goods_on_emi
 
 Subject = tuple[str, str]  # (kind, anchor word): ("loan", "car loan"), ("goal", "trip")
 
@@ -100,7 +102,7 @@ _SLOTS = {kind.name: kind.slots for kind in KINDS}
 def anchor_of(subject: Subject) -> Anchor:
     """An anchor for a subject named elsewhere (start and end 0: before every figure)."""
     kind, word = subject
-    slots = GOAL_SLOTS if kind == "goal" else _SLOTS[kind]
+    slots = GOAL_SLOTS if kind == "goal" else INCOME_SLOTS if kind == "income" else _SLOTS[kind]
     return Anchor(0, 0, kind, word, slots)
 
 
@@ -123,12 +125,15 @@ def subject_of_key(key: str) -> Subject | None:
     if parts[0] == "loan" and len(parts) >= 3:
         kind = parts[1]
         return ("loan", "loan" if kind == "loan" else f"{kind} loan")
-    if parts[0] in ("fd", "rd"):
-        return (parts[0], parts[0])
+    if parts[0] in ("fd", "rd"):  # "fd_post_office_amount": the post office's FD
+        bank = " ".join(parts[1:-1])
+        return (parts[0], f"{bank} {parts[0]}" if bank else parts[0])
     if parts[0] == "invest" and len(parts) >= 2:
         return ("investment", " ".join(p for p in parts[1:] if p != "rate"))
     if parts[0] == "insurance" and len(parts) >= 3:
         return ("insurance", f"{parts[1]} insurance")
+    if parts[0] == "income" and len(parts) >= 2 and key != "income_support":
+        return ("income", " ".join(parts[1:]))  # a source of income: "income_dairy"
     if parts[0] == "cost" and len(parts) >= 2:
         return ("cost", " ".join(parts[1:]))
     if parts[0] == "goal" and len(parts) >= 2:
@@ -152,6 +157,8 @@ _KIND_WORDS = {
     "loan": "emi loan",
 }
 _FILLER = frozenset("to in for at of the a an my our new".split())
+# Words of a subject's name that name nothing by themselves ("bank" of "indian bank").
+_NOT_TOPICS = frozenset("loan insurance bank office post of india state first".split())
 
 
 @lru_cache(maxsize=2048)
@@ -162,8 +169,8 @@ def topic_words(key: str, value: str) -> frozenset[str]:
         return frozenset()
     kind, word = subject
     words = set(_KIND_WORDS.get(kind, "").split())
-    if kind in ("loan", "insurance", "cost", "investment", "goal"):
-        words |= {w for w in re.findall(r"[a-z]+", word.lower()) if w not in ("loan", "insurance")}
+    if kind in ("loan", "insurance", "cost", "investment", "goal", "income", "fd", "rd"):
+        words |= {w for w in re.findall(r"[a-z]+", word.lower()) if w not in _NOT_TOPICS}
     if kind == "goal":
         words |= set(GOAL_OBJECTS.get(word, word).split("|"))
         if not key.endswith(("_amount", "_date")):  # the goal's description: "trip to Japan"
@@ -201,12 +208,25 @@ _NEEDED_FOR = re.compile(
 )
 
 
+def loan_slug(text: str) -> str:
+    """The loan a text names: its type ("car"), else what it was taken for ("phone" of
+    "phone on EMI"), else "loan"."""
+    named = loan_type(text)
+    return named if named != "loan" else goods_on_emi(text) or "loan"
+
+
 def carried(anchor: Anchor, clause: str) -> Subject:
     """The subject an anchor names, with the type its clause gives it ("EMI" in "car loan
     EMI 9,500" is the car loan's)."""
     if anchor.kind == "loan" and loan_type(anchor.word) == "loan":
         named = loan_type(clause)
-        return ("loan", f"{named} loan" if named != "loan" else anchor.word)
+        if named != "loan":
+            return ("loan", f"{named} loan")
+        goods = goods_on_emi(clause)  # "phone EMI": the phone's loan, and still its EMI
+        return ("loan", f"{goods} loan {anchor.word}" if goods else anchor.word)
+    if anchor.kind in ("fd", "rd"):  # "post office FD": that deposit, for what follows
+        bank = institution_near(clause, anchor.start)
+        return (anchor.kind, f"{bank.replace('_', ' ')} {anchor.kind}" if bank else anchor.word)
     return (anchor.kind, anchor.word)
 
 

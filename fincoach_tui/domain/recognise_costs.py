@@ -17,7 +17,8 @@ from fincoach_tui.domain.recognise_parts import Anchor
 _COST_NOUN = re.compile(
     r"\b(?P<noun>[a-z][a-z-]{2,})(?:'s)?\s+(?:bills?\s+|fees?\s+|charges?\s+)?"
     r"(?:costs?|cost (?:me|us)|is|are|comes? to|runs?|takes?)\s+"
-    r"(?:(?:now|about|around|roughly|just|only|also|me|us|nearly|almost)\s+)*"
+    r"(?:(?:now|about|around|roughly|just|only|also|me|us|nearly|almost|monthly|yearly|"
+    r"(?:a|per|every|each)\s+(?:month|year))\s+)*"
     r"(?=₹|rs\b|inr\b|\d|[a-z-]+\s+(?:thousand|lakh|hundred))",
     re.IGNORECASE,
 )
@@ -41,6 +42,19 @@ _GIVEN_TO = re.compile(
 )
 
 
+# A cost given as a label and its figure: "software: Adobe, cloud backup… roughly 4,800 a
+# month", "also internet - 999 monthly". The label is the thing; a word that labels a
+# message ("update:", "note:") is not.
+_LABELLED = re.compile(
+    r"^\W*(?:(?:also|and|plus|then|oh)\s+)?(?P<noun>[a-z][a-z-]{2,})\s*(?::|=|\s[–-])\s",
+    re.IGNORECASE,
+)
+_LABELS = frozenset(
+    "update note correction edit ps btw fyi also ok okay question doubt query goal plan "
+    "status summary details context background info anyway so well hmm".split()
+)
+
+
 def regular_cost(clause: str) -> Anchor | None:
     """The cost a clause with no anchor states, if it says one: a thing, then a figure
     with a month or a year; or a sum sent to someone every month."""
@@ -49,10 +63,28 @@ def regular_cost(clause: str) -> Anchor | None:
         cost = next(kind for kind in KINDS if kind.name == "cost")
         noun = "to_" + given["noun"].lower()
         return Anchor(given.start("noun"), given.end("noun"), "cost", noun, cost.slots)
+    labelled = _LABELLED.match(clause)
+    if labelled and _CADENCE_WORD.search(clause, labelled.end()):
+        noun = labelled["noun"].lower()
+        if noun not in _NOT_A_COST and noun not in _LABELS:
+            cost = next(kind for kind in KINDS if kind.name == "cost")
+            return Anchor(
+                labelled.start("noun"), labelled.end("noun"), "cost", _singular(noun), cost.slots
+            )
     match = _COST_NOUN.search(clause)
     if not match or match["noun"].lower() in _NOT_A_COST:
         return None
-    if not _CADENCE_WORD.search(clause, match.end()):
+    if not _CADENCE_WORD.search(clause, match.end("noun")):
         return None
     cost = next(kind for kind in KINDS if kind.name == "cost")
-    return Anchor(match.start(), match.end("noun"), "cost", match["noun"].lower(), cost.slots)
+    noun = _singular(match["noun"].lower())
+    return Anchor(match.start(), match.end("noun"), "cost", noun, cost.slots)
+
+
+def _singular(noun: str) -> str:
+    """One key however the thing is counted: "medicines" and "medicine" are one cost."""
+    if noun.endswith("ies") and len(noun) > 4:
+        return noun[:-3] + "y"
+    if noun.endswith("s") and not noun.endswith(("ss", "us", "is")) and len(noun) > 3:
+        return noun[:-1]
+    return noun

@@ -16,8 +16,12 @@ _ENDED = re.compile(
     r"\b(?:closed|foreclosed|fore-closed|pre-?closed|paid\s+off|paid\s+back|repaid|"
     r"prepaid\s+(?:fully|completely|in\s+full)|cleared|settled|finished|over|done\s+with|"
     r"stopped|cancell?ed|discontinued|paused|surrendered|broke|broken|redeemed|"
-    r"khatam|band\s+(?:kar\s+)?(?:diya|di|ho\s+gaya|ho\s+gayi))\b"
+    # not "khatam hone mein 2 saal" (two years until it ends)
+    r"khatam(?!\s+(?:hone|hoga|hogi|honi|karna|karne|karenge|karunga))|"
+    r"band\s+(?:kar\s+)?(?:diya|di|ho\s+gaya|ho\s+gayi))\b"
     r"|\bno\s+(?:more|longer\s+(?:have|pay|paying))\b"
+    # "phone emi done", "the car loan is done now": done, said last
+    r"|\b(?:all\s+)?done(?=(?:\s+now)?\s*(?:[.!,;]|$))"
     r"|\b(?:decided|chose|opted)\s+to\s+(?:stop|close|end|cancel|discontinue|foreclose|"
     r"prepay|surrender|break)\b",
     re.IGNORECASE,

@@ -27,7 +27,12 @@ _SPOUSE = re.compile(
     r"|(?<!un)(?<!not )(?<!getting )(?<!get )\b(?P<m2>married)\b(?!\s+(?:next|in|this|soon))",
     re.IGNORECASE,
 )
-_SPOUSE_NAME = re.compile(r"\b(?i:wife|husband|partner|spouse),?\s+(?P<name>[A-Z][a-z]+)\b")
+_SPOUSE_NAME = re.compile(
+    r"\b(?i:wife|husband|partner|spouse),?\s+(?P<name>[A-Z][a-z]+)\b"
+    # "Anjali's (wife) is 1.05 lakh", "Anjali (my wife)", "Anjali, my wife,"
+    r"|\b(?P<name2>[A-Z][a-z]+)(?:'s)?\s*(?:\(\s*|,\s+)(?i:my\s+|the\s+)?"
+    r"(?i:wife|husband|partner|spouse)\b"
+)
 _CHILD_WORDS = (
     r"kids?|children|child|sons?|daughters?|babies|baby|bachche|bacche|bachhe|bachon|bachcha|"
     r"betiyan|betiyaan|beti|bete|beta|ladkiyan|ladke"
@@ -35,7 +40,9 @@ _CHILD_WORDS = (
 _HINDI_CHILD = {"bachche": "child", "bacche": "child", "bachhe": "child", "bachon": "child"}
 _HINDI_CHILD |= {"bachcha": "child", "betiyan": "daughter", "betiyaan": "daughter"}
 _HINDI_CHILD |= {"beti": "daughter", "bete": "son", "beta": "son", "ladkiyan": "daughter"}
-_HINDI_CHILD |= {"ladke": "son"}
+_HINDI_CHILD |= {"ladke": "son", "mula": "child", "mule": "child", "mulga": "son", "mulge": "son"}
+_HINDI_CHILD |= {"mulgi": "daughter", "muli": "daughter", "chele": "son", "meye": "daughter"}
+_HINDI_CHILD |= {"pasanga": "child", "pillaigal": "child", "kuzhandhaigal": "child"}
 _CHILDREN = re.compile(
     r"(?:\b(?:have|with|got|raising)\s+(?P<n>a|an)|\b(?P<n2>\d|no|" + NUMBER + r"))\s+"
     r"(?:(?:young|little|small|school-going|grown-up|\d{1,2}[- ](?:year|month)s?[- ]old)\s+)?"
@@ -43,10 +50,14 @@ _CHILDREN = re.compile(
     re.IGNORECASE,
 )
 # Hindi counts before the Hindi words for children: "do bachche", "teen betiyan".
+# And the counts and words of Marathi ("don mula", "ek mulgi"), Bengali ("dui chele", "ek
+# meye") and Tamil ("rendu pasanga").
 _HINDI_COUNT = {"ek": 1, "do": 2, "teen": 3, "char": 4, "chaar": 4, "paanch": 5}
+_HINDI_COUNT |= {"don": 2, "dui": 2, "tin": 3, "pach": 5, "rendu": 2, "moonu": 3}
 _HINDI_CHILDREN = re.compile(
-    r"\b(?P<n2>ek|do|teen|chaa?r|paanch)\s+(?P<w>bachche|bacche|bachhe|bachcha|betiyan|"
-    r"betiyaan|beti|bete|beta|ladkiyan|ladke)\b",
+    r"\b(?P<n2>ek|do|don|dui|teen|tin|chaa?r|paanch|pach|rendu|moonu)\s+"
+    r"(?P<w>bachche|bacche|bachhe|bachcha|betiyan|betiyaan|beti|bete|beta|ladkiyan|ladke|"
+    r"mula|mule|mulga|mulge|mulgi|muli|chele|meye|pasanga|pillaigal|kuzhandhaigal)\b",
     re.IGNORECASE,
 )
 # A child's name: "our daughter Ira", "one son, Dev, aged 5", "two daughters, Anna is 12".
@@ -115,8 +126,9 @@ _OTHER_PERSON_FIRST = re.compile(rf"^\W*(?:my|our)\s+(?:{OTHER_PEOPLE})\b", re.I
 def family_facts(sentence: str) -> list[tuple[str, str]]:
     facts = []
     named = _SPOUSE_NAME.search(sentence)
-    if named and named["name"] not in NOT_NAMES:
-        facts.append(("spouse_name", named["name"]))
+    name = first_group(named, "name", "name2") if named else ""
+    if name and name not in NOT_NAMES:
+        facts.append(("spouse_name", name))
     spouse = _SPOUSE.search(sentence)
     single = _SINGLE_PARENT.search(sentence)
     if single:

@@ -51,6 +51,11 @@ _BOTH = re.compile(r"^\W*[A-Z]{1,2}\s*[+&/]\s*[A-Z]{1,2}\s*:")
 _HAND_OVER = re.compile(r"^\W*(?P<name>[A-Z][a-z]{1,11})\s+(?:here|again)(?:\s+now)?\s*[.!]*\s*$")
 
 
+_GREETED_HAND_OVER = re.compile(
+    r"^\W*(?i:hi+|hello|hey|namaste|namaskar)\W+(?P<name>[A-Z][a-z]{1,11})\s+here\s*[.!]*\s*$"
+)
+
+
 # "Priya: ..." is a speaker's tag only for a name the chat has given (a label such as
 # "Goal: ..." or "Update: ..." looks the same).
 _NAME_TAG = re.compile(r"^\W*(?P<name>[A-Z][a-z]{1,11})\s*:\s*(?=\S)")
@@ -67,9 +72,12 @@ def speaker_of(sentence: str, known: str = "") -> str | None:
     tag = _NAME_TAG.match(sentence)
     if tag and known and tag["name"].lower() == known.lower():
         return known.lower()
-    handed = _HAND_OVER.match(sentence)
+    handed = _HAND_OVER.match(sentence) or _GREETED_HAND_OVER.match(sentence)
     if handed and handed["name"] not in NOT_NAMES:
-        return handed["name"].lower()
+        greeted = handed.re is _GREETED_HAND_OVER
+        # "Hi, Salim here." opens a chat; it hands over only to someone the chat has named
+        if not greeted or (known and handed["name"].lower() == known.lower()):
+            return handed["name"].lower()
     return None
 
 

@@ -44,16 +44,43 @@ _ABSOLUTE_DATE = re.compile(
     rf"(?:\s+(?P<d2>\d{{1,2}})(?:st|nd|rd|th)?)?,?\s+(?P<y>(?:19|20)\d\d)\b"
     r"|\b(?P<dd>\d{1,2})[/-](?P<mm>\d{1,2})[/-](?P<yy>(?:19|20)\d\d)\b"
     r"|\b(?P<m_only>\d{1,2})[/-](?P<y_only>(?:19|20)\d\d)\b"
-    r"|\b(?P<lead_y>by|in|until|till|before|around)\s+(?P<year>(?:19|20)\d\d)\b",
+    r"|\b(?P<lead_y>by|in|until|till|before|around)\s+(?P<year>(?:19|20)\d\d)\b"
+    # Hindi puts "by" after the year: "2027 tak"
+    r"|\b(?P<tak_year>(?:19|20)\d\d)\s+(?:tak|takk)\b",
     re.IGNORECASE,
 )
 _LEAD = re.compile(r"\b(by|till|until|before|on|around|from|after)\s+$", re.IGNORECASE)
 _NUM = rf"(?:\d{{1,3}}(?:\.5)?|{NUMBER})"
 _DURATION = re.compile(
-    rf"\b(?P<n>{_NUM})(?P<half>\s+and\s+a\s+half)?[-\s](?P<unit>years?|months?|yrs?)\b"
-    r"(?!\s+(?:from now|from today|later|hence|ago|old))",
+    rf"\b(?P<n>{_NUM})(?P<half>\s+and\s+a\s+half)?[-\s](?P<unit>years?|months?|yrs?|"
+    r"saal|sal|varsh|mahine|mahina|mahino)\b"
+    r"(?!\s+(?:from now|from today|later|hence|ago|old|pehle|pahle|purana|purani))"
+    # "beta 5 saal ka hai": an age, not a term
+    r"(?!\s+(?:ka|ki|ke)\s+(?:hai|hain|hoon|hu|hun|h|tha|thi)\b)",
     re.IGNORECASE,
 )
+# What is left of a term, said as a count: "2 years left", "20 more months to go", "about
+# seventeen years remaining", "2 years 3 months left", Hindi "22 mahine aur bache hain",
+# "14 months baaki", "12 saal baaki"; "11 EMIs left" and, where a loan is named or the clause
+# is only the count ("5 left", "nine more to go"), a bare count of instalments, in months.
+# It is a date from now ("in 22 months"), so that it resolves to the month the term ends.
+_YEARS = r"years?|yrs?|saal|sal|varsh"
+_MONTHS_UNIT = r"months?|mahine|mahina|mahino|emis?|instal+ments?|installments?"
+_REMAINING = re.compile(
+    rf"\b(?:(?P<y>{_NUM})\s+(?:{_YEARS})(?:\s+(?:and\s+)?(?P<ym>{_NUM})\s+(?:{_MONTHS_UNIT}))?"
+    rf"|(?P<m>{_NUM})(?:\s+(?:more|aur|further))?\s+(?:{_MONTHS_UNIT})"
+    rf"|(?P<bare>{_NUM}))"
+    r"(?:\s+(?:more|aur|further))?\s+(?:(?:are|is|still|hi)\s+)?"
+    r"(?:left|to\s+go|remaining|baa?ki|bache|bachi|bacha|rehte|rahe)\b",
+    re.IGNORECASE,
+)
+# "loan khatam hone mein 2 saal", "EMI band hone mein 8 mahine": the time until it ends.
+_UNTIL_END = re.compile(
+    rf"\b(?:khatam|band|poora|pura|clear)\s+hone\s+(?:mein|me|main)\s+(?:(?:bas|abhi|aur)\s+)?"
+    rf"(?:(?P<y>{_NUM})\s+(?:{_YEARS})|(?P<m>{_NUM})\s+(?:{_MONTHS_UNIT}))\b",
+    re.IGNORECASE,
+)
+_LOAN_WORDS = re.compile(r"\b(?:emis?|loans?|instal+ments?|installments?|mortgage)\b", re.I)
 _RATE = re.compile(r"(?<![\w.])(\d{1,2}(?:\.\d{1,2})?)\s*(?:%|percent\b|per cent\b)", re.IGNORECASE)
 _OLD_AMOUNT = re.compile(
     r"\b(?:from|was|were|used to be|previously|earlier|instead of|than|had been|old|by)\s+"
@@ -105,10 +132,35 @@ def figures_in(clause: str) -> tuple[Figure, ...]:
         if free(match.start(), match.end()):
             figures.append(Figure("rate", match.start(), match.end(), f"{match.group(1)}%"))
             taken.append((match.start(), match.end()))
+    for match in (*_REMAINING.finditer(clause), *_UNTIL_END.finditer(clause)):
+        left = _remaining(match, clause)
+        if left and free(match.start(), match.end()):
+            figures.append(Figure("date", match.start(), match.end(), left))
+            taken.append((match.start(), match.end()))
     for match in _DURATION.finditer(clause):
-        if free(match.start(), match.end()):
+        if match["unit"].lower().startswith("mahin") and (count_value(match["n"]) or 0) >= 100:
+            continue  # "1200 mahina": Hindi for a month's figure, not a term
+        if free(match.start(), match.end()) and not _denied(clause, match.start(), match.end()):
             figures.append(Figure("duration", match.start(), match.end(), _duration(match)))
     return tuple(sorted(figures, key=lambda f: f.start))
+
+
+def _remaining(match: re.Match[str], clause: str) -> str:
+    """What is left of a term as a date from now ("in 27 months"); "" for a bare count
+    where nothing says it counts instalments ("3 left" of anything but a loan)."""
+    groups = match.groupdict()
+    if groups.get("bare") and not (
+        _LOAN_WORDS.search(clause) or len(clause.split()) <= 5 and not find_amounts(clause)
+    ):
+        return ""
+    years = count_value(groups["y"]) if groups["y"] else 0.0
+    months = count_value(groups.get("ym") or groups["m"] or groups.get("bare") or "0") or 0.0
+    total = round((years or 0.0) * 12 + months)
+    if not 0 < total <= 480:
+        return ""
+    if total % 12 == 0 and groups["y"]:
+        return f"in {total // 12} year{'s' * (total != 12)}"
+    return f"in {total} month{'s' * (total != 1)}"
 
 
 def _denied(clause: str, start: int, end: int) -> bool:
@@ -135,6 +187,8 @@ def _with_lead(clause: str, start: int, text: str) -> tuple[int, str]:
 def _absolute(match: re.Match[str]) -> str:
     if match["year"]:
         return f"{match['lead_y'].lower()} {match['year']}"
+    if match["tak_year"]:
+        return f"by {match['tak_year']}"
     if match["y_only"]:  # "03/2028"
         number = int(match["m_only"])
         months = MONTH_ABBREVIATIONS
@@ -154,7 +208,7 @@ def _duration(match: re.Match[str]) -> str:
     number = count_value(match["n"]) or 0.0
     if match["half"]:
         number += 0.5
-    unit = "year" if match["unit"].lower().startswith("y") else "month"
+    unit = "month" if match["unit"].lower().startswith(("m", "mahin")) else "year"
     shown = int(number) if number == int(number) else number
     return f"{shown} {unit}{'s' * (shown != 1)}"
 

@@ -133,7 +133,34 @@ _NOT_HOME = re.compile(
     r"thinking\s+of|purchase|invest\w*|plot|site|land|rented\s+out|let\s+out|office|branch)\b",
     re.IGNORECASE,
 )
+# A home's words: a locality said with them is where the user lives ("a rented floor
+# behind Gariahat market", "2BHK in Baner").
+_HOME = re.compile(
+    r"\b(?:rented|flat|floor|house|home|ghar|apartment|[1-4]\s?bhk|room|pg|hostel)\b", re.I
+)
 _ONLY_A_CITY = re.compile(rf"^\W*(?P<city>{_KNOWN})\W*$", re.IGNORECASE)
+# A known city said as a part of its own, between commas, full stops or dashes: an
+# introduction or a sign-off ("IT job, Indore", "a family of four, Pune", "- Ravi, Pune",
+# "from Lucknow btw", "gurgaon, 27, marketing").
+_PART = re.compile(r"[^,.;:!?()\n—–]+")
+_BARE_CITY = re.compile(
+    rf"^\s*(?:-\s*)?(?:(?:from|in|based\s+(?:in|out\s+of))\s+)?(?P<city>{_KNOWN})"
+    r"(?:\s+(?:btw|by the way|here|side|based|only|itself|se|mein|wala|wali))?\s*$",
+    re.IGNORECASE,
+)
+# A place named with its district or block, as people in small towns say it: "Niphad
+# taluka, Nashik jilha", "Sangli district", "Barabanki zila".
+_DISTRICT = re.compile(
+    rf"\b(?P<city>{_KNOWN}|[A-Z][a-z]{{2,}})\s+(?:district|dist|jilha|jilla|jila|zila|zilla)\b",
+    re.IGNORECASE,
+)
+_BLOCK = re.compile(r"\b(?P<town>[A-Z][a-z]{2,})\s+(?:taluka|taluk|tehsil|tahsil)\b")
+# Where a city is where someone goes, not where they are: "trip, Goa", "flights, Delhi".
+_TRAVEL = re.compile(
+    r"\b(?:trip|travel\w*|visit\w*|flights?|holiday|vacation|tour|yatra|going|go|went|"
+    r"fly\w*|train|bus|ticket|conference)\b",
+    re.IGNORECASE,
+)
 # Someone else is where the place is: "our son is settled in Dubai", "my friend in Pune".
 _SOMEONE_ELSE = re.compile(
     r"\b(?:friends?|colleagues?|brother|sister|cousin|neighbou?rs?|boss|sons?|daughters?|"
@@ -150,7 +177,9 @@ _NOT_PLACES = (
         "india abroad cash equity debt total future hand person advance "
         # times of year said like places: "Diwali mein ghar jaana hai", "in Pujo"
         "diwali holi eid christmas navratri pujo puja onam pongal sankranti ganpati dussehra "
-        "summer winter monsoon weekend weekends".split()
+        "summer winter monsoon weekend weekends "
+        # the parts of an address that are not its place: "in Sector 62, Noida"
+        "sector phase block tower wing plot flat house apartment society colony".split()
     )
     | NOT_PLACES
 )
@@ -183,13 +212,15 @@ def city_facts(sentence: str) -> list[tuple[str, str]]:
         city = _place(match["place"], strong=True)
         if city and not _someone_else(sentence, match.start()):
             found.append((2, match.start(), city))
-    locality = locality_city(sentence) if _ABOUT_USER.search(sentence) else None
+    home = _ABOUT_USER.search(sentence) or _HOME.search(sentence)
+    locality = locality_city(sentence) if home else None
     if (
         locality
         and not _someone_else(sentence, locality[0])
         and not _NOT_HOME.search(sentence, 0, locality[0])
     ):
         found.append((1, *locality))  # "a 1BHK in Andheri": "Andheri, Mumbai"
+    found += _bare_city(sentence) + _district(sentence)
     only = _ONLY_A_CITY.match(sentence)
     if only:  # "noida." said by itself: where the user is
         found.append((2, 0, _CITIES[only["city"].lower()]))
@@ -225,3 +256,33 @@ def _someone_else(sentence: str, start: int) -> bool:
     if re.search(r"\b(?:i|we|i'm|we're|me|us)\b", clause, re.IGNORECASE):
         return False
     return bool(_SOMEONE_ELSE.search(clause))
+
+
+def _bare_city(sentence: str) -> list[tuple[int, int, str]]:
+    """A known city said as a part of its own (`_BARE_CITY`), when it is the only one and
+    the sentence is not about going somewhere or someone else."""
+    parts = [m for m in _PART.finditer(sentence) if _BARE_CITY.match(m.group(0))]
+    if len(parts) != 1 or _TRAVEL.search(sentence) or _NOT_HOME.search(sentence):
+        return []
+    part = parts[0]
+    if _SOMEONE_ELSE.search(sentence, 0, part.start()):  # "my brother, Pune"
+        return []
+    said = _BARE_CITY.match(part.group(0))
+    assert said is not None
+    return [(1, part.start(), _CITIES[said["city"].lower()])]
+
+
+def _district(sentence: str) -> list[tuple[int, int, str]]:
+    """A place named with its district ("Nashik jilha"), and its block before it if said
+    ("Niphad taluka, Nashik jilha": "Niphad, Nashik")."""
+    district = _DISTRICT.search(sentence)
+    if not district or _someone_else(sentence, district.start()):
+        return []
+    name = district["city"]
+    city = _CITIES.get(name.lower()) or (name if name[0].isupper() else "")
+    if not city or name.lower() in _NOT_PLACES:
+        return []
+    block = _BLOCK.search(sentence, 0, district.start())
+    if block and block["town"].lower() not in _NOT_PLACES:
+        return [(2, block.start(), f"{block['town']}, {city}")]
+    return [(2, district.start(), city)]

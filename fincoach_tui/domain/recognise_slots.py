@@ -16,17 +16,21 @@ from fincoach_tui.domain.fact_kinds import (
     FIXED_COSTS,
     INVESTMENTS,
     insurance_type,
-    loan_type,
     table_slug,
 )
 from fincoach_tui.domain.recognise_clauses import INCLUDED, anchors_in
-from fincoach_tui.domain.recognise_context import Subject
+from fincoach_tui.domain.recognise_context import Subject, loan_slug
 from fincoach_tui.domain.recognise_corrections import takes_back
+from fincoach_tui.domain.recognise_deposits import (
+    institution_near,
+    institutions_in,
+    with_institution,
+)
 from fincoach_tui.domain.recognise_endings import ENDING_KINDS, ended_value, has_ended
 from fincoach_tui.domain.recognise_family import insured
 from fincoach_tui.domain.recognise_owners import owned_key
 from fincoach_tui.domain.recognise_parts import Anchor, Figure, figures_in, said_in_passing
-from fincoach_tui.domain.recognise_values import YEARLY, amount_value
+from fincoach_tui.domain.recognise_values import RANGE_JOIN, YEARLY, amount_value
 
 _CONNECTOR = re.compile(
     r"^\s*(?:(?:a|per|/|every)\s*(?:month|year)\s*|monthly\s*|each month\s*)?"
@@ -38,7 +42,9 @@ _CONNECTOR = re.compile(
 # What a figure is net of is not what it is: "1.6 lakh a month after platform fees", "46k
 # after tax and PF".
 _NET_OF = re.compile(
-    r"\b(?:after|net of|minus|less|excluding|post)\s+(?:[\w-]+\s+){0,3}(?:and\s+)?$", re.I
+    r"\b(?:after|net of|minus|less|excluding|post(?!\s+office\b))\s+(?:[\w-]+\s+){0,3}"
+    r"(?:and\s+)?$",
+    re.I,
 )
 _SOURCE = re.compile(r"\b(?:through|via|from)\s+(?:(?:my|our|the|his|her|their|a)\s+)?$", re.I)
 # A figure that is a share of one just given, not a value of its own.
@@ -74,6 +80,14 @@ _LOST_BEFORE = re.compile(
 )
 
 
+# A figure said to be someone else's: "the 7.4% was amma's senior citizen FD".
+_SOMEONE_ELSES = re.compile(
+    r"\s*(?:was|is|were|are)\s+(?:actually\s+)?(?:(?:my|our)\s+)?(?!(?:it|that|what)'s)"
+    r"[a-z]+'s\b",
+    re.IGNORECASE,
+)
+
+
 def _set_aside(clause: str, figure: Figure) -> bool:
     return bool(
         _ASIDE_AFTER.match(clause, figure.end) or _ASIDE_BEFORE.search(clause, 0, figure.start)
@@ -98,8 +112,9 @@ def clause_facts(
     facts: list[tuple[str, str]] = []
     filled: dict[tuple[int, str], int] = {}  # (anchor, slot) -> how many figures filled it
     last_end = 0  # where the figure before ends: "4 thousand, I mean 5" is one deposit
+    low: tuple[str, str] | None = None  # the low end of a range, just read
     for figure in figures_in(clause):
-        if _PART_OF.match(clause, figure.end):
+        if _PART_OF.match(clause, figure.end) or _SOMEONE_ELSES.match(clause, figure.end):
             continue  # "the driver alone is 9k of that": a part of a figure already given
         if _set_aside(clause, figure) and not any(a.kind in _POTS for a in named):
             continue  # "keeping 1.9 lakh aside for his fees": money for a bill, not the bill
@@ -111,11 +126,18 @@ def clause_facts(
         fact = _fact(anchor, figure, clause, hint, spouse, name, owner)
         if fact is None:
             continue
+        if low is not None and low[0] == fact[0]:  # "shop brings in 40-50k": one range
+            fact = (fact[0], f"{low[1]} to {fact[1]}")
+            facts = [f for f in facts if f is not low]
+        joined = RANGE_JOIN.match(clause, figure.end)
+        after = [f for f in figures_in(clause) if f.start >= figure.end]
+        ranged = figure.amount is not None and joined and after and after[0].start == joined.end()
+        low = fact if ranged else None
         slot = (anchor.start, str(_slot_for(anchor, figure, clause)))
         if not takes_back(clause[last_end : figure.start]):
             filled[slot] = filled.get(slot, 0) + 1
         last_end = figure.end
-        if anchor.kind in ("fd", "rd") and filled.get(slot, 0) > 1:
+        if anchor.kind in ("fd", "rd") and filled.get(slot, 0) > 1 and fact[0].count("_") == 1:
             # "three FDs: 10 lakh at 7.4% ..., 8 lakh at 7.6% ...": each deposit its own
             fact = (f"{anchor.kind}{filled[slot]}_{fact[0].split('_', 1)[1]}", fact[1])
         facts.append(fact)
@@ -176,7 +198,7 @@ def _loan_kind(anchor: Anchor, clause: str, hint: Subject | None) -> str:
     """A loan's type: the clause's, else the one the message or the subject names."""
     kind = _type_of(anchor, clause)
     if kind == "loan" and hint and hint[0] == "loan":
-        return loan_type(hint[1])
+        return loan_slug(hint[1])
     if kind == "loan" and hint and hint[0] == "message":
         return hint[1]
     return kind
@@ -194,7 +216,8 @@ def _anchor_for(figure: Figure, anchors: tuple[Anchor, ...], clause: str) -> Anc
     after = [a for a in fits if a.start >= figure.end]
     if after and _CONNECTOR.match(clause[figure.end : after[0].start]):
         return after[0]
-    before = [a for a in fits if a.end <= figure.start]
+    # An anchor inside the figure is before it: "11 EMIs left" counts the EMIs.
+    before = [a for a in fits if a.end <= figure.start or figure.start <= a.start < figure.end]
     # What a thing comes through or from is not what the figure is ("Health cover is
     # through school, 3 lakh", "salary from the medical college is 1.65L"): another anchor
     # before the figure wins over one said as a source.
@@ -217,7 +240,7 @@ def _slot_for(anchor: Anchor, figure: Figure, clause: str) -> str | None:
             )
             if nearest:
                 return "principal" if nearest.startswith(_PRINCIPAL_WORDS) else "amount"
-            return "amount" if anchor.word.lower().startswith("emi") else "principal"
+            return "amount" if re.search(r"\bemis?\b", anchor.word, re.I) else "principal"
         if anchor.kind == "insurance":
             nearest = _nearest_word(clause, figure, _PREMIUM_OR_COVER)
             yearly = bool(YEARLY.match(clause[figure.end :]))
@@ -308,10 +331,17 @@ def _fact(
         whose = insured(clause[figure.end :], clause, spouse, name)
         key = f"{whose}_{key}" if whose else key  # "1 crore on Hetal": the spouse's cover
     else:  # "my wife earns 80k", "her pension", "R: SIP 10k": whose (recognise_owners)
+        if name and owner == name.lower():
+            owner = "spouse"  # the spouse typing ("Hi, Anjali here."): the spouse's money
         owned = owned_key(key, owner or ("spouse" if spouse else ""))
         if owned is None:
             return None
         key = owned
+    if anchor.kind in ("fd", "rd"):  # "FD in Indian Bank": that bank's deposit
+        named = institutions_in(anchor.word)
+        key = with_institution(
+            key, named[0][1] if named else institution_near(clause, figure.start)
+        )
     if figure.kind == "amount":
         assert figure.amount is not None
         return key, amount_value(key, figure.amount, clause[figure.amount.end :])
@@ -346,7 +376,8 @@ def _asset(match: re.Match[str]) -> str:
 
 def _type_of(anchor: Anchor, clause: str) -> str:
     if anchor.kind == "loan":
-        return loan_type(anchor.word) if loan_type(anchor.word) != "loan" else loan_type(clause)
+        loan = loan_slug(anchor.word)  # "car loan", "phone loan EMI" carried from before
+        return loan if loan != "loan" else loan_slug(clause)
     if anchor.kind == "investment":
         return table_slug(INVESTMENTS, anchor.word)
     if anchor.kind == "insurance":  # "sum insured" names no type: the clause does

@@ -8,7 +8,7 @@ import re
 from fincoach_tui.domain.amounts import Amount, find_amounts
 
 _MONTHLY_BY_NATURE = re.compile(
-    r"^(?:(?:(?:spouse|parents)_)?(?:salary|pension|sip)(?:_of_[a-z]+)?|rent|expenses|rd_amount|"
+    r"^(?:(?:(?:spouse|parents)_)?(?:salary|pension|sip)(?:_of_[a-z]+)?|rent|expenses|rd(?:_[a-z]+)*_amount|"
     r"loan_\w+_emi|cost_\w+)$"
 )
 
@@ -19,6 +19,10 @@ MONTHLY = re.compile(
 YEARLY = re.compile(
     r"^\s*(?:a|per|/|every|each)\s*(?:year|annum|yr)\b|^\s*(?:annually|yearly|p\.a\.?|pa)\b", re.I
 )
+
+
+# What joins the two ends of a range of amounts: "40-50k", "₹40,000 to ₹50,000".
+RANGE_JOIN = re.compile(r"\s*(?:-|–|to)\s*", re.IGNORECASE)
 
 
 def amount_value(key: str, amount: Amount, after: str) -> str:
@@ -49,4 +53,7 @@ def canonical(key: str, value: str) -> str:
     amounts = find_amounts(value)
     if not amounts:
         return value
+    if len(amounts) == 2 and RANGE_JOIN.fullmatch(value[amounts[0].end : amounts[1].start]):
+        high = amount_value(key, amounts[1], value[amounts[1].end :])
+        return f"{amounts[0]} to {high}"  # a range: "₹40,000 to ₹50,000"
     return amount_value(key, amounts[0], value[amounts[0].end :])

@@ -37,3 +37,27 @@ def first_group(match: re.Match[str], *names: str) -> str:
     same thing said in one of several shapes; "" if none did."""
     found = match.groupdict()
     return next((found[name] for name in names if found.get(name)), "")
+
+
+# Things people buy on EMI, by the name the loan is then kept under: "phone on EMI",
+# "camera on a no-cost EMI", "EMI for the fridge", "laptop EMI".
+_GOODS = {
+    "phone": r"phone|mobile|iphone|smartphone",
+    "laptop": r"laptop|macbook|computer",
+    "camera": r"camera",
+    "tv": r"tv|television",
+    "fridge": r"fridge|refrigerator",
+    "appliance": r"washing machine|appliances?",
+    "furniture": r"furniture|sofa",
+    "tablet": r"tablet|ipad",
+}
+_GOODS_WORD = re.compile(
+    r"\b(?:" + "|".join(f"(?P<{slug}>{words})" for slug, words in _GOODS.items()) + r")\b",
+    re.IGNORECASE,
+)
+
+
+def goods_on_emi(text: str) -> str:
+    """The thing a loan named without a type was taken for ("phone"), or ""."""
+    match = _GOODS_WORD.search(text)
+    return str(match.lastgroup) if match else ""

@@ -83,7 +83,7 @@ _PATTERN = re.compile(
     # The Indian financial year ends on 31 March: "by the end of this FY".
     r"|(?:the\s+)?end\s+of\s+(?:the\s+)?(?P<fy_which>next|this|last|current)?\s*"
     r"(?:fy|financial\s+year|fiscal(?:\s+year)?)"
-    rf"|(?P<fest_lead>by|before|on|at|till|until|for|this|around|after)\s+"
+    rf"|(?P<fest_lead>by|before|on|at|till|until|for|this|around|after|next)\s+"
     rf"(?P<fest_pre>next\s+|this\s+)?(?P<fest>{_FESTIVAL_NAMES})"
     r"(?P<fest_next>\s+next\s+year)?(?!\s+\d{4})"
     # "30 November this year", "March next year", "the 5th of June next year"
@@ -187,7 +187,7 @@ def _absolute(match: re.Match[str], moment: datetime) -> str:
 def _festival(groups: dict[str, str | None], moment: datetime) -> str:
     name = " ".join((groups["fest"] or "").lower().split())
     lead = (groups["fest_lead"] or "by").lower()
-    lead = "by" if lead in ("till", "until", "this", "around") else lead
+    lead = "by" if lead in ("till", "until", "this", "around", "next") else lead
     year = moment.year + (1 if groups["fest_next"] else 0)
     day = _festival_day(name, year)
     if not groups["fest_next"] and day is not None and day < moment.date():

@@ -67,7 +67,10 @@ CLASSES: dict[str, tuple[re.Pattern[str], tuple[str, ...]]] = {
             r"\b(?:wife|husband|spouse|partner|kids?|child(?:ren)?|sons?|daughters?|baby|"
             r"pregnant|parents?|mother|father|mom|mum|dad|papa|mummy|maa|amma|appa|in-laws?|"
             r"married|single|widow\w*|divorc\w*|dependa?n\w*|twins|grand\w*|brother|sister|"
-            r"siblings?|bhai|behen|biwi|beta|beti|bachche|bacche|family)\b",
+            r"siblings?|bhai|behen|biwi|beta|beti|bachche|bacche|family|"
+            # the kin words of Marathi, Bengali and Tamil: "bayko, don mula, ani aai"
+            r"bayko|navra|mula|mulga|mulgi|aai|chele|meye|bou|boudi|dada|pasanga|"
+            r"amma|appa|achan|joint family)\b",
             re.IGNORECASE,
         ),
         ("family", "dependants", "spouse"),

@@ -41,4 +41,9 @@ from __future__ import annotations
 #    facts (before chatter); a note goes with the newer notes sharing its topic, not a chain;
 #    a summary's fact line says each thing once ("goal: trip (Kashi)"); a question about
 #    "my nature" asks the stance
-WALK_VERSION = 9
+# 10: what is left of a term is its end date ("22 mahine aur bache hain"), income from a
+#     source that is not a salary is its own fact, foreign amounts keep their currency, a
+#     bare city or a locality names the city, a loan is named by what it bought, a cost may
+#     be given as a label, the spouse typing files their own pay as the spouse's
+#     (and a deposit kept at a named bank is that bank's: fd_sbi_amount; a range "40-50k" is kept)
+WALK_VERSION = 10

@@ -71,6 +71,51 @@ def test_a_written_amount_reads_back(value):
     assert parse_amount(format_amount(value)).value == value
 
 
+@pytest.mark.parametrize(
+    ("text", "written", "currency"),
+    [
+        ("4000 AED", "AED 4,000", "AED"),
+        ("AED 12,500", "AED 12,500", "AED"),
+        ("3,500 dirhams", "AED 3,500", "AED"),
+        ("Dhs 9,000", "AED 9,000", "AED"),
+        ("five thousand dirhams", "AED 5,000", "AED"),
+        ("$5k", "$5,000", "USD"),
+        ("2,000 US dollars", "$2,000", "USD"),
+        ("800 bucks", "$800", "USD"),
+        ("£2,400", "£2,400", "GBP"),
+        ("1,800 pounds", "£1,800", "GBP"),
+        ("€3,100", "€3,100", "EUR"),
+        ("2,700 euros", "€2,700", "EUR"),
+        ("6000 SGD", "SGD 6,000", "SGD"),
+        ("4,200 singapore dollars", "SGD 4,200", "SGD"),
+        ("S$ 4,000", "SGD 4,000", "SGD"),
+        ("CAD 5,500", "CAD 5,500", "CAD"),
+        ("9,000 saudi riyals", "SAR 9,000", "SAR"),
+        ("$1,200.50", "$1,200.50", "USD"),
+    ],
+)
+def test_a_foreign_amount_keeps_its_currency(text, written, currency):
+    amount = parse_amount(f"it is {text} now")
+    assert amount is not None and (str(amount), amount.currency) == (written, currency)
+    again = parse_amount(written)  # written one way, it reads back the same
+    assert again is not None and (again.value, again.currency) == (amount.value, currency)
+
+
+@given(
+    st.integers(min_value=1, max_value=10**9),
+    st.sampled_from(["USD", "AED", "GBP", "EUR", "SGD", "CAD", "AUD", "SAR", "QAR"]),
+)
+def test_a_written_foreign_amount_reads_back_in_its_currency(value, currency):
+    amount = parse_amount(format_amount(value, currency))
+    assert amount is not None and (amount.value, amount.currency) == (value, currency)
+
+
+def test_the_same_figure_in_two_currencies_is_two_values():
+    assert not same_value("salary", "AED 4,000", "₹4,000")
+    assert not same_value("salary", "$4,000", "AED 4,000")
+    assert same_value("salary", "4000 dirhams", "AED 4,000")
+
+
 # ---- relative dates ---------------------------------------------------------------------
 
 
@@ -129,3 +174,18 @@ def test_the_recogniser_reads_long_and_hostile_text():
     )
     # Linear patterns only: this returns at once (exponential backtracking would hang here).
     assert recognise(long)[:2] == [("rent", "₹25,000"), ("salary", "₹1,20,000")]
+
+
+@pytest.mark.parametrize(
+    ("text", "values"),
+    [
+        ("40-50k", [40_000, 50_000]),
+        ("1.5 to 2 lakh", [150_000, 200_000]),
+        ("25–28k", [25_000, 28_000]),
+        ("3-4k USD", [3_000, 4_000]),
+        ("aged 30-35 years", []),
+        ("between 2019-2021", []),
+    ],
+)
+def test_a_range_given_with_one_scale_reads_both_ends(text, values):
+    assert [a.value for a in find_amounts(text)] == values

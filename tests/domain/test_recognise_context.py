@@ -75,7 +75,7 @@ def test_a_loan_named_in_one_message_types_the_emi_of_the_next():
     }
     assert recognise("Home loan for the plot in Mysuru, EMI is 41,500 and 14 years are left.") == [
         ("loan_home_emi", "₹41,500"),
-        ("loan_home_tenure", "14 years"),
+        ("loan_home_end", "in 14 years"),  # what is left: the end, from now
     ]
 
 
@@ -145,8 +145,14 @@ def test_living_with_ones_parents_is_not_supporting_them():
 @pytest.mark.parametrize(
     ("text", "expected"),
     [
-        ("Also dad's medicines cost 6k monthly.", [("cost_medicines", "₹6,000")]),
-        ("Medicines are now 7,500 a month.", [("cost_medicines", "₹7,500")]),
+        ("Also dad's medicines cost 6k monthly.", [("cost_medicine", "₹6,000")]),
+        ("Medicines are now 7,500 a month.", [("cost_medicine", "₹7,500")]),
+        ("medicine costs monthly around 6,500 rupees", [("cost_medicine", "₹6,500")]),
+        (
+            "also tools: Figma, Notion, cloud storage… around 3,900 a month for all of them",
+            [("cost_tool", "₹3,900")],
+        ),
+        ("Update: paying 30k now every month", []),
         ("A new phone costs 80k.", []),  # no month or year: not an outgoing
         ("My pension is Rs. 38,000 per month.", [("pension", "₹38,000")]),
         ("Ghar ka kiraya 12,000 hai.", [("rent", "₹12,000")]),

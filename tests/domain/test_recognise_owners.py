@@ -201,3 +201,27 @@ def test_what_a_figure_is_net_of_is_not_what_it_is():
     assert recognise("After tax, PF and all, what comes to my account is 52,000.") == [
         ("salary", "₹52,000")
     ]
+
+
+def test_a_greeted_hand_over_to_the_named_spouse_files_their_pay_under_them() -> None:
+    facts = find_facts(
+        [
+            ("m1", "My wife Kavya and I share this laptop. My take-home is 96k"),
+            ("m2", "Hi, Kavya here. My take-home is 1.08 lakh now"),
+        ]
+    )
+    assert facts["salary"].value == "₹96,000"
+    assert facts["spouse_salary"].value == "₹1,08,000"
+    facts = find_facts(
+        [
+            ("m1", "My take-home is ₹1,34,000. Meera's (wife) is 1.05 lakh I think"),
+            ("m2", "Hi, Meera here. My take-home is 1.12 lakh since April, not 1.05"),
+        ]
+    )
+    assert {k: f.value for k, f in facts.items()} == {
+        "salary": "₹1,34,000",
+        "spouse_name": "Meera",
+        "spouse_salary": "₹1,12,000",
+    }
+    # with no one named before, a greeting and a name open the chat: the user's own pay
+    assert recognise("Hello, Arun here. SIP is 15k") == [("sip", "₹15,000")]

@@ -1,0 +1,120 @@
+"""Income that is not a salary: what a business, a farm, tuition or a tenant brings in. Pure.
+
+"the dairy gives us about eighteen thousand every month", "shop brings in 50k", "tuition
+earns me 12k a month", "my clinic makes around 1.2 lakh", "rental income 15k", "I get
+15k rent from the flat in Thane", "dukaan se 40 hazaar aate hain", "kharif madhun 3.1 lakh
+aale": a source of income (a bounded table of the things people earn from), then a verb of
+earning or the word income, then the figure. Each source is its own fact
+(`income_<source>`): a shop's takings do not replace the salary, and a later figure for the
+same source replaces the earlier however it is phrased. A figure that is the source's cost
+("the shop costs 30k in rent") is not income: only a verb of earning makes it one.
+"""
+
+from __future__ import annotations
+
+import re
+
+from fincoach_tui.domain.amounts import find_amounts
+from fincoach_tui.domain.recognise_parts import Anchor
+
+# What people earn from, by slug: the words that name each.
+SOURCES = {
+    "business": r"business|biz|firm|startup|company I run|dhanda|dhandha|vyapar|karobar",
+    "shop": r"shop|dukaan|dukan|store|kirana|outlet|stall|boutique|showroom",
+    "dairy": r"dairy|cows?|buffal(?:o|oes)|cattle|milk",
+    "farm": r"farm(?:ing)?|fields?|kheti|sheti|agriculture|orchard|crops?|harvest|plantation",
+    "kharif": r"kharif",
+    "rabi": r"rabi",
+    "tuition": r"tuitions?|coaching|classes|teaching on the side",
+    "freelance": r"freelanc\w*|consulting|consultancy|side (?:gig|hustle|business)|gigs?",
+    "practice": r"clinic|practice|chamber",
+    "rental": r"rental|rent(?:ed)? out|tenants?|kirayedar|kiraya(?:dar)?",
+    "vehicle": r"vehicle|taxi|cab|auto|truck|tempo|tractor hire",
+    "poultry": r"poultry|goats?|fishery",
+    "food": r"food|restaurant|dhaba|cafe|canteen|tiffin|catering|bakery",
+    "channel": r"youtube|channel|blog|podcast",
+    "dividend": r"dividends?",
+}
+_SOURCE = "(?P<src>" + "|".join(SOURCES.values()) + ")"
+_SLUG_OF = [(slug, re.compile(rf"^(?:{words})$", re.IGNORECASE)) for slug, words in SOURCES.items()]
+# A verb of earning after the source: "gives us", "brings in", "earns me", "makes",
+# "fetches", Hindi "se ... aata hai", Marathi "madhun ... aale".
+_EARNS = (
+    r"(?:gives?|giving|brings?(?:\s+(?:in|home))?|bringing\s+in|earns?|earning|makes?|making|"
+    r"fetch(?:es)?|yields?|generates?|pays?\s+(?:me|us)|nets?|pulls?\s+in|rakes?\s+in|"
+    r"gets?\s+(?:me|us))"
+)
+_SOURCE_EARNS = re.compile(
+    rf"\b(?:the\s+|my\s+|our\s+|a\s+)?(?:{_SOURCE})\b(?:\s+\w+){{0,2}}?"
+    # or pointed back to: "I also take tuitions, that brings in about 8k"
+    r"(?:[^.;!?\d]{0,25}?,?\s+(?:that|it|which|this|they)(?:'s)?(?:\s+(?:also|only|now))?)?"
+    rf"\s+{_EARNS}(?:\s+(?:me|us|him|her))?\b",
+    re.IGNORECASE,
+)
+# "dairy income", "income from the shop", "shop ki kamai", "earnings from tuition".
+_SOURCE_INCOME = (
+    re.compile(
+        rf"\b{_SOURCE}\s+(?:income|earnings|profit|takings|kamai|aamdani|revenue)\b",
+        re.IGNORECASE,
+    ),
+    re.compile(
+        r"\b(?:income|earnings|profit|kamai|aamdani)\s+(?:from\s+|of\s+)?(?:the\s+|my\s+|our\s+)?"
+        rf"{_SOURCE}\b",
+        re.IGNORECASE,
+    ),
+    re.compile(
+        rf"\b{_SOURCE}\s+(?:ki|ka|ke|chi|cha|che)\s+(?:kamai|aamdani|income|kamaai)\b",
+        re.IGNORECASE,
+    ),
+)
+# "I earn 12k from tuitions", "we get 15k from the tenant", "makes 40k a month off the shop".
+_FROM_SOURCE = re.compile(
+    rf"\b(?:earn|earns|earned|make|makes|made|get|gets|got|getting|receive|receives|received|"
+    rf"collect|collects|collected|kamata|kamati|kamate)\b[^;!?]{{0,40}}?\b(?:from|off|through|via)\s+"
+    rf"(?:the\s+|my\s+|our\s+|a\s+)?(?:{_SOURCE})\b",
+    re.IGNORECASE,
+)
+# Hindi and Marathi: "dukaan se 40 hazaar aate hain", "kharif madhun 3.1 lakh aale".
+_FROM_SOURCE_INDIAN = re.compile(
+    rf"\b(?:{_SOURCE})\b(?:\s+\w+){{0,2}}?\s+(?:se|madhun|madhe|mein|me)\s+[^;!?]{{0,30}}?"
+    r"\b(?:aata|aati|aate|aa\s+jata|milta|milti|milte|nikalta|nikalte|banta|bante|aale|ale|"
+    r"yetat|yete|milale|milatat|kamata|kamate)\b",
+    re.IGNORECASE,
+)
+# Rent the user receives, not pays: "I get 15k rent", "rent we get is 12k", "tenant pays
+# us 10k", "rent aata hai 9k".
+_RENT_RECEIVED = re.compile(
+    r"\b(?:get|gets|getting|receive|receives|receiving|collect|collects|earn|earns)\s+"
+    r"(?:(?:a|about|around|₹?\s*[\d,.]+\s*k?|rs\.?\s*[\d,.]+|\w+\s+thousand)\s+)?(?:in\s+)?"
+    r"(?:monthly\s+)?rent\b"
+    r"|\brent\s+(?:we|i)\s+(?:get|receive|collect)\b|\brent\s+(?:aata|aati|milta|milti)\b"
+    r"|\brent\s+(?:comes\s+in|received)\b",
+    re.IGNORECASE,
+)
+INCOME_SLOTS = {"amount": "income_{t}"}
+
+
+def income_anchors(clause: str) -> list[tuple[Anchor, int]]:
+    """The sources of income a clause says the user earns from, each as an anchor whose
+    figure is `income_<source>`, with where the words that say it end (the words up to
+    there name no other thing: "earns" is not the pay, "tuition" not its fees). An anchor
+    ends where a figure inside those words starts ("I earn 15k from tuitions": "I earn"),
+    so that the figure comes after it."""
+    found: list[tuple[Anchor, int]] = []
+    for pattern in (_SOURCE_EARNS, *_SOURCE_INCOME, _FROM_SOURCE, _FROM_SOURCE_INDIAN):
+        for match in pattern.finditer(clause):
+            slug = next(slug for slug, words in _SLUG_OF if words.match(match["src"]))
+            found.append(_anchor(clause, match.start(), match.end(), slug))
+    for match in _RENT_RECEIVED.finditer(clause):
+        found.append(_anchor(clause, match.start(), match.end(), "rental"))
+    kept: list[tuple[Anchor, int]] = []
+    for anchor, end in sorted(found, key=lambda pair: (pair[0].start, -pair[1])):
+        if not any(k.start <= anchor.start < claimed for k, claimed in kept):
+            kept.append((anchor, end))
+    return kept
+
+
+def _anchor(clause: str, start: int, end: int, slug: str) -> tuple[Anchor, int]:
+    inside = [a.start for a in find_amounts(clause) if start <= a.start < end]
+    stop = inside[0] if inside and inside[0] > start else end
+    return Anchor(start, stop, "income", slug, INCOME_SLOTS), end
