@@ -75,6 +75,9 @@ class RefTable:
         # digest -> a system text's sections, stored with it or derived once from it
         self.sections: dict[str, SectionSpans] = {}
         self._singles: dict[tuple[Any, ...], SentPart] = {}  # decoded text items, shared
+        # The newest live record's sent messages as read back, and the request's own they
+        # were encoded from (made_from): one pair, replaced by the next, so bounded.
+        self._origin: tuple[SentRefs, Sequence[SentMessage]] | None = None
 
     def add_message(self, message: Mapping[str, Any]) -> None:
         """A `message` event's message (withdrawn ones too: a maintenance call may have
@@ -271,6 +274,22 @@ class RefTable:
                 sections=sections,
             )
         return SentMessage.from_dict(dict(item))  # format 1: the message in full
+
+    def made_from(self, sent: Sequence[SentMessage], origin: Sequence[SentMessage]) -> None:
+        """`sent` is `decode(encode(m.to_dict() for m in origin))`: a live record read back
+        as references, just made from the request's own messages. Then it equals `origin`
+        message for message: a reference is written only for a message whose role and text
+        are the table's for its id, with its provenance and its count (written when it is
+        not the first one recorded), and its one id; a text item keeps the role, digest
+        (so the text), provenance, tokens and ids (SentMessage.source_ids is a tuple or
+        equal to one). Ids are never reused, so no later message changes what an id names.
+        Kept for the newest record only: the request in flight compared with its record."""
+        if isinstance(sent, SentRefs):
+            self._origin = (sent, origin)
+
+    def origin_of(self, sent: SentRefs) -> Sequence[SentMessage] | None:
+        origin = self._origin  # one read: a worker may replace it meanwhile
+        return origin[1] if origin is not None and origin[0] is sent else None
 
     def referenced(self, provenance: str, message_id: str, count: int | None) -> SentMessage:
         role, content = self.messages.get(message_id, ("user", f"(missing message {message_id})"))

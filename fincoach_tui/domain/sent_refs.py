@@ -8,7 +8,7 @@ this way it costs its compact items, not every message again for every turn.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from typing import Any, Protocol, overload
 
 from fincoach_tui.domain.message_ids import nth_id
@@ -22,6 +22,11 @@ class MessageSource(Protocol):
     def referenced(self, provenance: str, message_id: str, count: int | None) -> SentMessage:
         """Transcript message `message_id` as sent with `provenance` and token `count`
         (None: its first recorded count)."""
+        ...
+
+    def origin_of(self, sent: SentRefs) -> Sequence[SentMessage] | None:
+        """The messages `sent` was encoded from, if it is known to have been made from them
+        (record_refs.RefTable.made_from), else None."""
         ...
 
 
@@ -72,6 +77,21 @@ class SentPart:
         for index, message_id in enumerate(self.ids):
             count = counts[index] if counts is not None else None
             yield table.referenced(self.provenance, message_id, count)
+
+    def same_as(self, other: SentPart) -> bool:
+        """Whether both parts stand for equal messages over one table, told from their
+        compact forms: the same message held as text, or the same ids, provenance and
+        counts (each id then resolves to the same message). False is no verdict."""
+        if self is other:
+            return True
+        if self.message is not None or other.message is not None:
+            return other.message is not None and self.message == other.message
+        return (self.provenance, self.length, self.items, self.counts) == (
+            other.provenance,
+            other.length,
+            other.items,
+            other.counts,
+        )
 
     def get(self, index: int, table: MessageSource) -> SentMessage:
         if self.message is not None:
@@ -127,5 +147,31 @@ class SentRefs(TupleLike[SentMessage]):
             index -= len(part)
         raise IndexError("sent message index out of range")  # pragma: no cover
 
+    def _same_form(self, other: object) -> bool:
+        """Known equal to `other` without building a message (tuple_like.py): the messages
+        it was encoded from while it is the newest record made from a live request, or
+        records over the same table with the same compact parts. O(parts)."""
+        if other is self:
+            return True
+        origin = self._table.origin_of(self)
+        if origin is not None and origin is other:
+            return True
+        if not isinstance(other, SentRefs) or other._table is not self._table:
+            return False
+        if other._len != self._len or len(other._parts) != len(self._parts):
+            return False
+        return all(ours.same_as(theirs) for ours, theirs in zip(self._parts, other._parts))
+
     def _summary(self) -> str:
         return f"{self._len} messages"
+
+
+def known_equal(ours: Sequence[SentMessage], theirs: Sequence[SentMessage]) -> bool:
+    """True when two requests' messages are known equal without building any (a record
+    read back by reference and the request it was made from, two records' compact forms);
+    False when that is not known (they may be equal all the same: compare them)."""
+    if ours is theirs:
+        return True
+    if isinstance(ours, SentRefs) and ours._same_form(theirs):
+        return True
+    return isinstance(theirs, SentRefs) and theirs._same_form(ours)

@@ -34,7 +34,7 @@ from typing import TYPE_CHECKING, Any, Literal
 
 from fincoach_tui.domain.conversation import Message
 from fincoach_tui.domain.recall import pack_vector, unpack_vector
-from fincoach_tui.domain.records import CallRecord
+from fincoach_tui.domain.records import CallRecord, SentMessage
 
 if TYPE_CHECKING:
     # Only for reading those events: opening a session file must not import the fact
@@ -75,11 +75,16 @@ class WithdrawnEvent:
 class RecordEvent:
     record: Mapping[str, Any]  # CallRecord.to_dict(compact=True), or the file's references
     type: Literal["record"] = field(default="record", init=False)
+    # A live record's own sent messages, which `record` spells out (set by `of` alone; never
+    # written): the session's table then knows the record read back equals them.
+    sent: Sequence[SentMessage] | None = field(default=None, init=False, compare=False, repr=False)
 
     @classmethod
     def of(cls, record: CallRecord) -> RecordEvent:
         # omitted_ids as runs, "m1..m1990": one item, not 1,990
-        return cls(record.to_dict(compact=True))
+        event = cls(record.to_dict(compact=True))
+        object.__setattr__(event, "sent", record.sent)  # frozen: set once, here
+        return event
 
     def to_dict(self) -> dict[str, Any]:
         return {"type": self.type, "record": dict(self.record)}

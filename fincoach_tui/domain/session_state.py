@@ -146,7 +146,10 @@ class SessionState:
                 if pending is not None and pending.id == event.id:
                     self.transcript.withdraw_pending()
             case RecordEvent():
-                self.records.append(CallRecord.from_dict(dict(event.record), self.refs))
+                record = CallRecord.from_dict(dict(event.record), self.refs)
+                if event.sent is not None:  # a live record: read back from its own messages
+                    self.refs.made_from(record.sent, event.sent)
+                self.records.append(record)
             case TextEvent():
                 self.refs.add_text(event.to_dict())
             case StrategyEvent():

@@ -15,6 +15,7 @@ from typing import Any, overload
 
 from fincoach_tui.domain.context import Section
 from fincoach_tui.domain.records import SentMessage
+from fincoach_tui.domain.sent_refs import known_equal
 from fincoach_tui.ui import format as fmt
 from fincoach_tui.ui.row_window import HEAD_MOST, RowWindow
 
@@ -222,13 +223,17 @@ class RequestRows(Sequence[InspectorRow]):
             return NotImplemented
         if self._first != other._first or len(self) != len(other) or self._lead != other._lead:
             return False
-        if self._sent is other._sent:
+        if known_equal(self._sent, other._sent):
+            # The same messages, known from how they are held, none built: the request in
+            # flight and its record read back (record_refs.RefTable.made_from), or two
+            # records of one session with the same compact form.
             return True
         if len(self._sent) > self._first and self._sent[-1] != other._sent[-1]:
             return False  # another request: its newest message tells, not reading them all
         # The rows of two transcript messages are equal when the messages are: compared in
-        # one pass. (A record held by reference, as a live session's are, builds each of its
-        # messages as it is read: this reads the whole request, not only the rows listed.)
+        # one pass. (A record held by reference builds each of its messages as it is read:
+        # this reads the whole request. Only a record not known equal comes here: another
+        # session's, or one read back from disk compared with a request built live.)
         ours = list(islice(self._sent, self._first, None))
         return ours == list(islice(other._sent, other._first, None))
 
