@@ -102,3 +102,64 @@ def test_a_question_about_income_or_a_deposit_rate_finds_them() -> None:
     assert relevant("income_dairy", "₹18,000", "What do I earn in all each month?")
     assert not relevant("income_dairy", "₹18,000", "Is my rent too high?")
     assert relevant("fd_sbi_rate", "7.1%", "Which deposit gives the better rate?")
+
+
+# ---- a deposit named later without its bank --------------------------------------------
+
+
+def said(*texts: str) -> dict[str, str]:
+    found = find_facts([(f"m{n}", text) for n, text in enumerate(texts)])
+    return {key: fact.value for key, fact in found.items()}
+
+
+def test_the_one_bank_deposit_known_takes_a_later_figure_said_without_the_bank() -> None:
+    assert said(
+        "We keep an FD with SBI, 4 lakh at 7.1%",
+        "ok, thanks",
+        "the FD rate is now 7.4%",
+    ) == {"fd_sbi_amount": "₹4,00,000", "fd_sbi_rate": "7.4%"}
+    assert said("RD at the post office, 3,000 a month", "my RD ends in June 2028") == {
+        "rd_post_office_amount": "₹3,000",
+        "rd_post_office_end": "Jun 2028",
+    }
+
+
+def test_with_two_deposits_known_the_bank_is_not_guessed() -> None:
+    assert said(
+        "We keep an FD with SBI, 4 lakh at 7.1%",
+        "And an HDFC FD of 2 lakh at 7.3%",
+        "the FD rate is now 7.4%",
+    ) == {
+        "fd_sbi_amount": "₹4,00,000",
+        "fd_sbi_rate": "7.1%",
+        "fd_hdfc_amount": "₹2,00,000",
+        "fd_hdfc_rate": "7.3%",
+        "fd_rate": "7.4%",
+    }
+    # one at a bank and one without: two deposits as well
+    assert (
+        said("I have an FD of 3 lakh", "We keep an FD with SBI, 4 lakh", "FD rate 7.4%")["fd_rate"]
+        == "7.4%"
+    )
+
+
+def test_another_deposit_is_not_the_known_one() -> None:
+    assert said("We keep an FD with SBI, 4 lakh at 7.1%", "I opened another FD of 2 lakh") == {
+        "fd_sbi_amount": "₹4,00,000",
+        "fd_sbi_rate": "7.1%",
+        "fd_amount": "₹2,00,000",
+    }
+
+
+def test_an_rd_is_not_the_known_fd() -> None:
+    assert said("We keep an FD with SBI, 4 lakh", "my RD is 5k a month") == {
+        "fd_sbi_amount": "₹4,00,000",
+        "rd_amount": "₹5,000",
+    }
+
+
+def test_a_fold_sends_the_new_rate_under_the_deposits_key_and_not_the_old_as_current() -> None:
+    summary = fold("We keep an FD with SBI, 4 lakh at 7.1%", "the FD rate is now 7.4%")
+    facts = facts_of(summary)
+    assert facts["fd_sbi_rate"] == "7.4%"
+    assert "fd_rate" not in facts
