@@ -223,7 +223,8 @@ PROMPT_KEYS = (
     "emergency_fund, savings, bonus, debt_credit_card, income_support, cost_support, "
     "income_<source> (other income: income_shop, income_dairy, income_rental...), "
     "goal_<thing>_amount, goal_<thing>_date, "
-    "retirement_age, family_spouse, family_children, family_parents, dependants, risk, "
+    "retirement_age, family_spouse, family_children, family_parents, "
+    "family_household (the household as the user listed it), dependants, risk, "
     "risk_reason"
 )
 
@@ -232,7 +233,8 @@ _STATIC_KEYS = frozenset(
     "name city salary spouse_salary spouse_name pension rent expenses fd_amount fd_rate fd_maturity fd_tenure rd_amount rd_rate "
     "rd_end rd_tenure sip emergency_fund savings bonus bonus_date debt_credit_card risk "
     "income_support "
-    "risk_reason family_spouse family_children family_parents dependants retirement_age".split()
+    "risk_reason family_spouse family_children family_parents family_household dependants "
+    "retirement_age".split()
 )
 _DYNAMIC_KEY = re.compile(
     r"^(?:loan_[a-z]+_(?:emi|amount|rate|tenure|end)|invest_[a-z_]+"

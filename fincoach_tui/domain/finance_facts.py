@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from fincoach_tui.domain.amounts import format_rupees, rupees
+from fincoach_tui.domain.fact_household import household_facts
 from fincoach_tui.domain.fact_kinds import (
     is_known_key,
     key_of,
@@ -202,7 +203,9 @@ def _recognise(
         speaker = speaker if tagged is None else tagged
         question = sentence.rstrip().endswith("?")
         following = sentences[index + 1] if index + 1 < len(sentences) else ""
-        family = [] if question else family_facts(sentence)  # "with a baby?" says no count
+        # "with a baby?" says no count
+        family = [] if question else family_facts(sentence)
+        family += [] if question else household_facts(sentence, family)
         spouse = next((v for k, v in family if k == "family_spouse"), spouse)
         name = next((v for k, v in family if k == "spouse_name"), name)
         about_spouse = False  # the sentence so far is about the spouse
