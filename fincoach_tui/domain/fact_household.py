@@ -21,16 +21,17 @@ _KIN = (
     r"kids?|children|child|sons?|daughters?|bab(?:y|ies)|twins|"
     r"bachche|bacche|bachhe|beta|beti|bete|betiyan|mula|mule|mulga|mulgi|muli|chele|meye|"
     r"pasanga|mother-in-law|father-in-law|parents|mother|father|mom|mum|dad|papa|mummy|maa|ammi|abbu|abba|amma|appa|"
-    r"nanna|achan|aai|baba|in-laws|saas|sasur|grand(?:mother|father|"
+    r"nanna|achan|aai|baba|ma|dada|dadu|boudi|bhabhi|bhaiya|in-laws|saas|sasur|grand(?:mother|father|"
     r"ma|pa|parents)|nani|dadi|brother|sister|bhai|behen|didi"
 )
 _COUNT_WORDS = r"\d{1,2}|a|an|one|two|three|four|ek|do|don|dui|teen|tin|rendu|" + NUMBER
 _MEMBER = re.compile(
-    rf"\b(?:(?:my|our|the)\s+)?(?:(?:{_COUNT_WORDS})\s+)?(?:(?:{_KIN})|(?:{_SELF}))\b"
-    r"(?:\s*\([^)]{0,20}\))?",  # "aai (mother)", "son (14)"
+    rf"\b(?:(?:my|our|the|their|his|her)\s+)?(?:(?:{_COUNT_WORDS})\s+)?(?:(?:{_KIN})|(?:{_SELF}))\b"
+    r"(?:\s*\([^)]{0,20}\))?"  # "aai (mother)", "son (14)", "dada (elder brother)"
+    r"(?-i:\s+[A-Z][a-z]+\b)?",  # "my wife Rupa"
     re.IGNORECASE,
 )
-_SELF_ONLY = re.compile(rf"^(?:{_SELF})$", re.IGNORECASE)
+_SELF_ONLY = re.compile(rf"^(?:{_SELF})\b(?:\s*\([^)]*\))?(?-i:\s+[A-Z][a-z]+)?$", re.IGNORECASE)
 # Which family fact already says a member is there: the spouse, the children, the parents.
 _COVERED_BY = {
     "family_spouse": re.compile(rf"\b(?:{SPOUSE_WORDS})\b", re.I),
@@ -44,12 +45,16 @@ _COVERED_BY = {
 # What stands between two members of a list: a comma, "and", and "and" in Indian languages.
 _BETWEEN = re.compile(r"^\s*(?:,|&|\+|/)?\s*(?:(?:and|ani|aani|aur|ar|o|mattu|um)\s+)?$", re.I)
 # The headcount said before the list: "5 jan", "we are four", "char log", "family of 5".
+_HEADS = rf"\d{{1,2}}|{NUMBER}|teen|tin|char|chaar|paach|pach|paanch|chhe|saat"
 _HEADCOUNT = re.compile(
-    rf"\b(?:(?:{_COUNT_WORDS}|five|six|seven|paach|pach|paanch|chaar|char)\s+"
-    r"(?:jan|jana|jann|log|lok|people|members|of us)|(?:we are|we're|family of)\s+"
-    rf"(?:{_COUNT_WORDS}|five|six|seven))\b",
+    rf"\b(?:(?:{_HEADS})\s+(?:jan|jana|jann|log|lok|people|members|of us)"
+    rf"|(?:we are|we're|family of)\s+(?:{_HEADS}))\b",
     re.IGNORECASE,
 )
+
+
+# A list of the people a policy covers, or a nominee, is not said to be the household.
+_INSURED = re.compile(r"\b(?:cover\w*|insur\w*|floater|polic(?:y|ies)|nominees?)\b", re.I)
 
 
 def household_facts(sentence: str, family: list[tuple[str, str]]) -> list[tuple[str, str]]:
@@ -68,6 +73,8 @@ def household_facts(sentence: str, family: list[tuple[str, str]]) -> list[tuple[
             best = list(run)
     kin = [m for m in best if not _SELF_ONLY.match(m.group(0).strip())]
     if len(best) < 3 or len(kin) < 2:
+        return []
+    if _INSURED.search(sentence[: best[0].start()]):
         return []
     said = {key for key, _ in family}
     covered = [pattern for key, pattern in _COVERED_BY.items() if key in said]

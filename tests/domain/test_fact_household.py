@@ -77,3 +77,18 @@ def test_a_fold_keeps_the_household_and_reads_it_back() -> None:
     facts = find_facts([("summary", summary)])
     assert facts["family_household"].value == "mi, bayko, don mula ani aai (char jan)"
     assert facts["family_children"].value == "2 children"
+
+
+def test_a_member_may_be_named_and_a_joint_family_listed_whole() -> None:
+    assert said(
+        "We are a joint family: baba, ma, my dada (elder brother), boudi, their son, "
+        "and me and my wife Mitali."
+    )["family_household"] == (
+        "baba, ma, my dada (elder brother), boudi, their son, and me and my wife Mitali"
+    )
+
+
+def test_the_people_a_policy_covers_are_not_said_to_be_the_household() -> None:
+    assert "family_household" not in said(
+        "The floater of 10 lakh covers my wife, my mother and myself."
+    )
