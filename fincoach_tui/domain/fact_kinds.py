@@ -215,12 +215,16 @@ PROMPT_KEYS = (
     "name, city, salary (monthly take-home), spouse_salary, pension, spouse_pension, "
     "parents_pension, rent, expenses, "
     "loan_<home|car|bike|personal|education>_<emi|amount|rate|tenure|end>, "
-    "fd_amount, fd_rate, fd_maturity, fd_tenure, rd_amount, rd_rate, rd_end, rd_tenure, sip, "
+    "fd_amount, fd_rate, fd_maturity, fd_tenure, rd_amount, rd_rate, rd_end, rd_tenure "
+    "(a deposit at a named bank: fd_<bank>_<amount|rate|maturity|tenure>, "
+    "rd_<bank>_<amount|rate|end|tenure>, e.g. fd_sbi_rate, rd_post_office_amount), sip, "
     "invest_<ppf|nps|epf|mutual_funds|stocks|gold|elss|crypto>, "
     "insurance_<term|health>_<cover|premium>, cost_<item> (school_fees, maid, utilities...), "
     "emergency_fund, savings, bonus, debt_credit_card, income_support, cost_support, "
+    "income_<source> (other income: income_shop, income_dairy, income_rental...), "
     "goal_<thing>_amount, goal_<thing>_date, "
-    "retirement_age, family_spouse, family_children, family_parents, dependants, risk, "
+    "retirement_age, family_spouse, family_children, family_parents, "
+    "family_household (the household as the user listed it), dependants, risk, "
     "risk_reason"
 )
 
@@ -229,12 +233,16 @@ _STATIC_KEYS = frozenset(
     "name city salary spouse_salary spouse_name pension rent expenses fd_amount fd_rate fd_maturity fd_tenure rd_amount rd_rate "
     "rd_end rd_tenure sip emergency_fund savings bonus bonus_date debt_credit_card risk "
     "income_support "
-    "risk_reason family_spouse family_children family_parents dependants retirement_age".split()
+    "risk_reason family_spouse family_children family_parents family_household dependants "
+    "retirement_age".split()
 )
 _DYNAMIC_KEY = re.compile(
     r"^(?:loan_[a-z]+_(?:emi|amount|rate|tenure|end)|invest_[a-z_]+"
     r"|(?:spouse_|parents_|children_)?insurance_[a-z]+_(?:cover|premium)"
     r"|cost_[a-z_]+|goal_[a-z_]+|(?:fd|rd)\d_(?:amount|rate|maturity|tenure|end)"
+    # income from a source of its own (recognise_income), a deposit kept at a named bank
+    # (recognise_deposits)
+    r"|income_(?!tax)[a-z_]+|(?:fd|rd)_[a-z_]+_(?:amount|rate|maturity|tenure|end)"
     # someone else's pay, pension, SIP or bonus, or a named speaker's stance (recognise_owners)
     r"|(?:spouse|parents)_(?:salary|pension|sip|bonus)"
     r"|(?:salary|pension|sip|bonus|risk|risk_reason)_of_[a-z]{1,12})$"
@@ -308,7 +316,15 @@ _SYNONYMS = {
 _SYNONYM_OF = {alias: key for key, aliases in _SYNONYMS.items() for alias in aliases.split()}
 
 
+_BANK_DEPOSIT_END = re.compile(r"^(?P<kind>fd|rd)_(?P<bank>[a-z_]+)_(?:maturity|end)$")
+
+
 def normalise_key(key: str) -> str:
-    """One key per thing: a model's "take_home_pay" is the recogniser's "salary"."""
+    """One key per thing: a model's "take_home_pay" is the recogniser's "salary", and a
+    bank's "fd_sbi_end" its "fd_sbi_maturity" (as "fd_end" is "fd_maturity")."""
     key = key_of(key)
+    bank_deposit = _BANK_DEPOSIT_END.match(key)
+    if bank_deposit:
+        kind, bank = bank_deposit["kind"], bank_deposit["bank"]
+        return f"{kind}_{bank}_{'maturity' if kind == 'fd' else 'end'}"
     return _SYNONYM_OF.get(key, key)

@@ -73,7 +73,7 @@ def _topic(key: str) -> re.Pattern[str] | None:
     """The pattern a question matches when it asks about facts of `key`'s kind."""
     # Someone else's pay or SIP is asked about in the same words: "spouse_pension", "sip_of_r".
     key = _OWNER.sub(r"\1", key)
-    if key in ("salary", "pension"):
+    if key in ("salary", "pension") or key.startswith("income_"):  # income_dairy, income_shop
         return _ANCHOR["salary"]
     head = key.split("_", 1)[0]
     by_head = {

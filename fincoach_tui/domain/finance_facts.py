@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from fincoach_tui.domain.amounts import format_rupees, rupees
+from fincoach_tui.domain.fact_household import household_facts
 from fincoach_tui.domain.fact_kinds import (
     is_known_key,
     key_of,
@@ -202,7 +203,9 @@ def _recognise(
         speaker = speaker if tagged is None else tagged
         question = sentence.rstrip().endswith("?")
         following = sentences[index + 1] if index + 1 < len(sentences) else ""
-        family = [] if question else family_facts(sentence)  # "with a baby?" says no count
+        # "with a baby?" says no count
+        family = [] if question else family_facts(sentence)
+        family += [] if question else household_facts(sentence, family)
         spouse = next((v for k, v in family if k == "family_spouse"), spouse)
         name = next((v for k, v in family if k == "spouse_name"), name)
         about_spouse = False  # the sentence so far is about the spouse
@@ -252,9 +255,50 @@ def _recognise(
             # about the driver's pay a message before named. (A subject this message named
             # stays: "Asked my manager for a hike. He agreed. 95k from April.")
             subject, from_before = None, False
+    found = _the_one_deposit(found, reading, body)
     if said_at is not None:
         found = [(k, resolve_relative(v, said_at)) for k, v in found]
     return tuple(found), subject
+
+
+_PLAIN_DEPOSIT = re.compile(r"^(?P<kind>fd|rd)_(?P<slot>amount|rate|maturity|tenure|end)$")
+_BANK_DEPOSIT = re.compile(
+    r"^(?P<kind>fd|rd)_(?P<bank>[a-z_]+)_(?:amount|rate|maturity|tenure|end)$"
+)
+# A deposit said to be another one than those known: "another FD", "opened an RD".
+_ANOTHER_DEPOSIT = re.compile(
+    r"\b(?:another|second|2nd|third|one more|other|an? new|extra|opened|opening|booked|booking|"
+    r"started|starting|took|taking)\b(?:\s+\w+){0,3}?\s+(?:fds?|rds?|fixed|recurring|deposits?)\b",
+    re.IGNORECASE,
+)
+
+
+def _the_one_deposit(
+    found: list[tuple[str, str]], reading: Reading, body: str
+) -> list[tuple[str, str]]:
+    """A deposit named without its bank ("the FD rate is now 7.4%") is the one deposit of
+    its type known, when that one is kept at a named bank: its rate, not a new plain one
+    sent beside the old. With two or more known (or one without a bank), which one is not
+    guessed; nor for a deposit said to be another one ("opened another FD")."""
+    held: dict[str, set[str]] = {"fd": set(), "rd": set()}
+    for _, kind, word in reading.topics:  # "fd" (no bank), "sbi fd", "post office rd"
+        if kind in held:
+            held[kind].add("" if word == kind else word.removesuffix(f" {kind}"))
+    for key, _ in found:
+        banked = _BANK_DEPOSIT.match(key)
+        if banked:
+            held[banked["kind"]].add(banked["bank"].replace("_", " "))
+    if not any(_PLAIN_DEPOSIT.match(key) for key, _ in found) or _ANOTHER_DEPOSIT.search(body):
+        return found
+    kept: list[tuple[str, str]] = []
+    for key, value in found:
+        plain = _PLAIN_DEPOSIT.match(key)
+        banks = held[plain["kind"]] if plain else set()
+        if plain and len(banks) == 1 and "" not in banks:
+            bank = next(iter(banks)).replace(" ", "_")
+            key = f"{plain['kind']}_{bank}_{plain['slot']}"
+        kept.append((key, value))
+    return kept
 
 
 _STILL_ON = re.compile(r"\b(?:it|its|it's|that|that's|this|same|again)\b", re.IGNORECASE)

@@ -46,4 +46,7 @@ from __future__ import annotations
 #     bare city or a locality names the city, a loan is named by what it bought, a cost may
 #     be given as a label, the spouse typing files their own pay as the spouse's
 #     (and a deposit kept at a named bank is that bank's: fd_sbi_amount; a range "40-50k" is kept)
-WALK_VERSION = 10
+# 11: income_<source> and fd_<bank>_* keys read back as "label: value" lines; a deposit
+#     named without its bank is the one bank deposit of its type known; the offline coach's
+#     surplus is computed within one currency; a listed household is a fact of its own
+WALK_VERSION = 11

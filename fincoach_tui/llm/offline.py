@@ -15,14 +15,16 @@ from __future__ import annotations
 
 import asyncio
 import hashlib
+import re
 from collections.abc import AsyncIterator, Callable
+from dataclasses import replace
 
+from fincoach_tui.domain.amounts import Amount, format_amount, parse_amount
 from fincoach_tui.domain.fact_extraction import EXTRACTOR_MARKER
 from fincoach_tui.domain.finance_facts import (
     FinanceFact,
     Reading,
     coach_subject,
-    format_rupees,
     label_of,
     read,
     rupees,
@@ -141,17 +143,47 @@ def _what_i_see(facts: dict[str, FinanceFact]) -> str:
     return f"[Offline coach, simulated] From this request I can see: {seen}."
 
 
+_YEARLY = re.compile(
+    r"\b(?:a|per|every)\s+year\b|\b(?:annual(?:ly)?|yearly|lpa|p\.?a\.?)(?!\w)", re.I
+)
+
+
+def _monthly(fact: FinanceFact | None) -> Amount | None:
+    """A fact's amount a month, in the currency it was said in ("AED 4,000" stays dirhams;
+    "₹18,00,000 a year" is ₹1,50,000 a month)."""
+    if fact is None:
+        return None
+    amount = parse_amount(fact.value)
+    if amount is None:
+        value = rupees(fact.value)  # a bare figure the fact's key says is money ("95000")
+        amount = None if value is None else Amount(value, "INR", 0, 0)
+    if amount is None or not amount.value:
+        return None
+    if amount.yearly or _YEARLY.search(fact.value):
+        return replace(amount, value=amount.value / 12)
+    return amount
+
+
 def _advice(facts: dict[str, FinanceFact]) -> list[str]:
-    salary = rupees(facts["salary"].value) if "salary" in facts else None
-    expenses = rupees(facts["expenses"].value) if "expenses" in facts else None
+    salary = _monthly(facts.get("salary"))
+    expenses = _monthly(facts.get("expenses"))
     advice = []
-    if salary and expenses:
-        surplus = salary - expenses
-        advice.append(f"That leaves about {format_rupees(surplus)} a month to save or invest.")
+    if salary and expenses and salary.currency == expenses.currency:
+        surplus = salary.value - expenses.value
+        advice.append(
+            f"That leaves about {format_amount(surplus, salary.currency)} a month to save or invest."
+        )
+    elif salary and expenses:
+        # Two currencies are not subtracted without a rate this coach does not have.
+        advice.append(
+            f"Your pay ({salary}) and your expenses ({expenses}) are in different currencies, "
+            "so I cannot say what is left without an exchange rate."
+        )
     if expenses:
         advice.append(
-            f"An emergency fund of 3-6 months of expenses is {format_rupees(3 * expenses)}-"
-            f"{format_rupees(6 * expenses)}."
+            f"An emergency fund of 3-6 months of expenses is "
+            f"{format_amount(3 * expenses.value, expenses.currency)}-"
+            f"{format_amount(6 * expenses.value, expenses.currency)}."
         )
     if "fd_amount" in facts:
         advice.append(f"Your {facts['fd_amount'].value} FD could seed that fund when it matures.")

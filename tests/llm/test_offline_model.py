@@ -91,6 +91,44 @@ async def test_advice_uses_the_visible_figures(coach):
     assert "An emergency fund of 3-6 months of expenses is ₹1,80,000-₹3,60,000." in reply
 
 
+async def test_pay_and_costs_in_two_currencies_are_not_subtracted(coach):
+    messages = request(
+        ("user", "I work in Dubai, my salary is AED 14,000 a month"),
+        ("assistant", "Noted."),
+        ("user", "Our monthly expenses back home are about 60k rupees"),
+        ("assistant", "Noted."),
+        ("user", QUESTION),
+    )
+    reply = (await complete(coach, messages)).text
+    assert "to save or invest" not in reply
+    assert (
+        "Your pay (AED 14,000) and your expenses (₹60,000) are in different currencies, "
+        "so I cannot say what is left without an exchange rate."
+    ) in reply
+
+
+async def test_a_surplus_in_one_foreign_currency_is_said_in_it(coach):
+    messages = request(
+        ("user", "My salary is $5,000 a month and my expenses are about $3,200"),
+        ("assistant", "Noted."),
+        ("user", QUESTION),
+    )
+    reply = (await complete(coach, messages)).text
+    assert "That leaves about $1,800 a month to save or invest." in reply
+    assert "An emergency fund of 3-6 months of expenses is $9,600-$19,200." in reply
+
+
+async def test_a_yearly_pay_is_a_twelfth_a_month_in_the_surplus(coach):
+    messages = request(
+        ("user", "My salary is 18 lakh a year"),
+        ("assistant", "Noted."),
+        ("user", "Expenses are 60k a month"),
+        ("assistant", "Noted."),
+        ("user", QUESTION),
+    )
+    assert "That leaves about ₹90,000 a month" in (await complete(coach, messages)).text
+
+
 async def test_usage_is_billed_like_gpt_4o(counter, coach):
     # Seed 001, turn 1 on gpt-4o: 151 content tokens, 162 billed.
     completion = await complete(coach, request(("user", DEMO_TURNS[0])))

@@ -1,0 +1,86 @@
+"""Who the user's household is, when they list it: "me, my wife, two kids and my mother",
+"mi, bayko, don mula, ani aai" (Marathi), "main, biwi, do bachche aur ammi" (Hindi). Pure.
+
+The family facts keep a count of children and whether a spouse or parent depends on the
+user; a list of the household says more (who, how many, in the user's own words), and a
+later list replaces it. It is kept as said, with the headcount said before it ("5 jan",
+"we are four"), under `family_household`.
+"""
+
+from __future__ import annotations
+
+import re
+
+from fincoach_tui.domain.number_words import NUMBER
+from fincoach_tui.domain.recognise_words import SPOUSE_WORDS
+
+# The people of a household, in English and the Indian words for kin people use.
+_SELF = r"me|myself|i|mi|main|mai|mee|naan|nenu|ami|aami"
+_KIN = (
+    rf"{SPOUSE_WORDS}|bayko|baiko|biwi|bibi|patni|pati|navra|gharwali|gharwala|"
+    r"kids?|children|child|sons?|daughters?|bab(?:y|ies)|twins|"
+    r"bachche|bacche|bachhe|beta|beti|bete|betiyan|mula|mule|mulga|mulgi|muli|chele|meye|"
+    r"pasanga|mother-in-law|father-in-law|parents|mother|father|mom|mum|dad|papa|mummy|maa|ammi|abbu|abba|amma|appa|"
+    r"nanna|achan|aai|baba|ma|dada|dadu|boudi|bhabhi|bhaiya|in-laws|saas|sasur|grand(?:mother|father|"
+    r"ma|pa|parents)|nani|dadi|brother|sister|bhai|behen|didi"
+)
+_COUNT_WORDS = r"\d{1,2}|a|an|one|two|three|four|ek|do|don|dui|teen|tin|rendu|" + NUMBER
+_MEMBER = re.compile(
+    rf"\b(?:(?:my|our|the|their|his|her)\s+)?(?:(?:{_COUNT_WORDS})\s+)?(?:(?:{_KIN})|(?:{_SELF}))\b"
+    r"(?:\s*\([^)]{0,20}\))?"  # "aai (mother)", "son (14)", "dada (elder brother)"
+    r"(?-i:\s+[A-Z][a-z]+\b)?",  # "my wife Rupa"
+    re.IGNORECASE,
+)
+_SELF_ONLY = re.compile(rf"^(?:{_SELF})\b(?:\s*\([^)]*\))?(?-i:\s+[A-Z][a-z]+)?$", re.IGNORECASE)
+# Which family fact already says a member is there: the spouse, the children, the parents.
+_COVERED_BY = {
+    "family_spouse": re.compile(rf"\b(?:{SPOUSE_WORDS})\b", re.I),
+    "family_children": re.compile(
+        r"\b(?:kids?|children|child|sons?|daughters?|bab(?:y|ies)|twins|bachche|bacche|"
+        r"bachhe|beta|beti|bete|betiyan|mula|mule|mulga|mulgi|muli|chele|meye|pasanga)\b",
+        re.I,
+    ),
+    "family_parents": re.compile(r"\b(?:parents|mother|father|mom|mum|dad|in-laws)\b", re.I),
+}
+# What stands between two members of a list: a comma, "and", and "and" in Indian languages.
+_BETWEEN = re.compile(r"^\s*(?:,|&|\+|/)?\s*(?:(?:and|ani|aani|aur|ar|o|mattu|um)\s+)?$", re.I)
+# The headcount said before the list: "5 jan", "we are four", "char log", "family of 5".
+_HEADS = rf"\d{{1,2}}|{NUMBER}|teen|tin|char|chaar|paach|pach|paanch|chhe|saat"
+_HEADCOUNT = re.compile(
+    rf"\b(?:(?:{_HEADS})\s+(?:jan|jana|jann|log|lok|people|members|of us)"
+    rf"|(?:we are|we're|family of)\s+(?:{_HEADS}))\b",
+    re.IGNORECASE,
+)
+
+
+# A list of the people a policy covers, or a nominee, is not said to be the household.
+_INSURED = re.compile(r"\b(?:cover\w*|insur\w*|floater|polic(?:y|ies)|nominees?)\b", re.I)
+
+
+def household_facts(sentence: str, family: list[tuple[str, str]]) -> list[tuple[str, str]]:
+    """The household a sentence lists (three or more people, two or more of them kin), as
+    `("family_household", "<the list as said> (<headcount>)")`; none when the sentence's
+    `family` facts already say who each of them is ("my wife and two kids, and I")."""
+    members = [m for m in _MEMBER.finditer(sentence) if m.group(0).strip()]
+    best: list[re.Match[str]] = []
+    run: list[re.Match[str]] = []
+    for member in members:
+        if run and _BETWEEN.match(sentence[run[-1].end() : member.start()]):
+            run.append(member)
+        else:
+            run = [member]
+        if len(run) > len(best):
+            best = list(run)
+    kin = [m for m in best if not _SELF_ONLY.match(m.group(0).strip())]
+    if len(best) < 3 or len(kin) < 2:
+        return []
+    if _INSURED.search(sentence[: best[0].start()]):
+        return []
+    said = {key for key, _ in family}
+    covered = [pattern for key, pattern in _COVERED_BY.items() if key in said]
+    if all(any(p.search(m.group(0)) for p in covered) for m in kin):
+        return []
+    listed = sentence[best[0].start() : best[-1].end()].strip()
+    headcount = _HEADCOUNT.search(sentence[: best[0].start()])
+    value = f"{listed} ({headcount.group(0)})" if headcount else listed
+    return [("family_household", value)]

@@ -1,0 +1,94 @@
+"""A household the user lists is kept as they listed it: who, how many, in their words, in
+any language the recogniser knows kin words of. The sentences are made up for these tests."""
+
+from __future__ import annotations
+
+import pytest
+
+from fincoach_tui.domain.finance_facts import find_facts, recognise
+from tests.domain.test_recognise_speech import fold
+
+
+def said(*texts: str) -> dict[str, str]:
+    found = find_facts([(f"m{n}", text) for n, text in enumerate(texts)])
+    return {key: fact.value for key, fact in found.items()}
+
+
+@pytest.mark.parametrize(
+    ("text", "household"),
+    [
+        # Marathi: me, wife, two children and mother; the count of children alone is not all
+        (
+            "Amchya gharat char jan: mi, bayko, don mula ani aai.",
+            "mi, bayko, don mula ani aai (char jan)",
+        ),
+        # Hindi, and no count said
+        ("Ghar pe main, patni, ek beti aur sasur rehte hain", "main, patni, ek beti aur sasur"),
+        (
+            "There are four of us: me, my husband, our son and my father-in-law.",
+            "me, my husband, our son and my father-in-law (four of us)",
+        ),
+    ],
+)
+def test_a_listed_household_is_kept_as_listed(text: str, household: str) -> None:
+    assert said(text)["family_household"] == household
+
+
+def test_the_headcount_said_before_the_list_is_kept_with_it() -> None:
+    assert (
+        said("We are four at home: me, my wife, one daughter and my mother.")["family_household"]
+        == "me, my wife, one daughter and my mother (We are four)"
+    )
+
+
+def test_a_list_the_other_family_facts_already_say_adds_nothing() -> None:
+    assert said("It's my wife and two kids, and I.") == {
+        "family_spouse": "wife",
+        "family_children": "2 children",
+    }
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Rent, EMI and SIP eat most of my salary",
+        "Me and my brother split the rent",
+        "I am a teacher and my wife is a nurse",
+        "Should I cover me, my wife, the kids and my mother in one floater?",
+    ],
+)
+def test_no_household_where_none_is_listed(text: str) -> None:
+    assert "family_household" not in dict(recognise(text))
+
+
+def test_a_later_list_replaces_the_earlier() -> None:
+    assert (
+        said(
+            "Gharat mi, bayko, don mula ani aai.",
+            "Aai geli gavala, now it's me, my wife, two kids and my brother",
+        )["family_household"]
+        == "me, my wife, two kids and my brother"
+    )
+
+
+def test_a_fold_keeps_the_household_and_reads_it_back() -> None:
+    summary = fold("Amchya gharat char jan: mi, bayko, don mula ani aai.", "rent 9k")
+    assert "- family household: mi, bayko, don mula ani aai (char jan)" in summary.splitlines()
+    facts = find_facts([("summary", summary)])
+    assert facts["family_household"].value == "mi, bayko, don mula ani aai (char jan)"
+    assert facts["family_children"].value == "2 children"
+
+
+def test_a_member_may_be_named_and_a_joint_family_listed_whole() -> None:
+    assert said(
+        "We are a joint family: baba, ma, my dada (elder brother), boudi, their son, "
+        "and me and my wife Mitali."
+    )["family_household"] == (
+        "baba, ma, my dada (elder brother), boudi, their son, and me and my wife Mitali"
+    )
+
+
+def test_the_people_a_policy_covers_are_not_said_to_be_the_household() -> None:
+    assert "family_household" not in said(
+        "The floater of 10 lakh covers my wife, my mother and myself."
+    )
