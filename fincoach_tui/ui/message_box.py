@@ -19,6 +19,7 @@ from textual.containers import Vertical
 from textual.widgets import LoadingIndicator, Static
 
 from fincoach_tui.domain.inert_text import inert  # model output must not drive the terminal
+from fincoach_tui.ui import heap
 
 # Rich's Markdown (with markdown-it, ~40 ms) is imported when a message is first shown:
 # the first frame has none. The app's loader thread usually imports it before that.
@@ -154,7 +155,14 @@ class MessageBox(Vertical):
     def _stop_waiting(self) -> None:
         if self.waiting:
             self.waiting = False
-            self.query(LoadingIndicator).remove()  # removed before the next frame
+            indicators = list(self.query(LoadingIndicator))
+            removed = self.remove_children(indicators)  # removed before the next frame
+
+            async def let_go() -> None:
+                await removed
+                heap.let_go(indicators)  # freed now, not by a full collection
+
+            self.call_next(let_go)
 
 
 def label_for(role: str, turn: int, assistant: str) -> str:
