@@ -103,11 +103,15 @@ def let_go(widgets: Iterable[Widget]) -> None:
     could find. Everything cut here is what a widget not yet mounted has (styles with no
     node, nothing drawn or cached), so a late look at one still works."""
     for widget in widgets:
-        widget._styles_cache.clear()  # its drawn lines (~250 KB for a long reply)
-        widget._box_model_cache.clear()
-        widget._query_one_cache.clear()
-        widget._css_styles.node = None
-        widget._inline_styles.node = None
+        # Textual's own attributes, read by name: one a later Textual lacks is skipped.
+        for name in ("_styles_cache", "_box_model_cache", "_query_one_cache"):
+            cache = getattr(widget, name, None)  # drawn lines (~250 KB for a long reply),
+            if cache is not None:  # a linked list, its children looked up
+                cache.clear()
+        for name in ("_css_styles", "_inline_styles"):
+            styles = getattr(widget, name, None)
+            if styles is not None:
+                styles.node = None
         if widget.auto_refresh is not None:
             widget.auto_refresh = None  # the timer's callback is the widget's method
         if isinstance(widget, Static):
