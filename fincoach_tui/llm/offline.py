@@ -38,6 +38,11 @@ from fincoach_tui.llm.offline_summary import summarize
 
 SIMULATED_LABEL = "offline coach (simulated)"
 
+# Messages whose tokens the usage keeps counted: a sitting sends the same messages again
+# each turn (a 1,000-turn buffer, 2,000 of them), and counting them all again was most of
+# the usage's cost by turn 200. The oldest counted go first beyond this.
+COUNTED_MESSAGES = 4_096
+
 _TIPS = (
     "Keep three to six months of expenses in a liquid emergency fund before investing for growth.",
     "Automate savings on salary day so spending gets what is left, not the other way round.",
@@ -68,6 +73,7 @@ class OfflineCoach:
         self._overhead = overhead
         self.reply_tokens = reply_tokens
         self._delay = chunk_delay  # seconds between streamed words, so streaming is visible
+        self._counted: dict[str, int] = {}  # a message's text: its tokens (COUNTED_MESSAGES)
 
     async def stream(
         self, messages: ChatMessages, *, model: str, max_tokens: int | None = None
@@ -88,9 +94,18 @@ class OfflineCoach:
         yield Completion(text, self.usage(messages, text), finish)
 
     def usage(self, messages: ChatMessages, reply: str) -> Usage:
-        content = sum(self._count(m["content"]) for m in messages)
+        content = sum(self._counted_tokens(m["content"]) for m in messages)
         prompt = content + self._overhead.predict(m["role"] for m in messages)
         return Usage(prompt_tokens=prompt, completion_tokens=self._count(reply))
+
+    def _counted_tokens(self, text: str) -> int:
+        """`text`'s tokens, counted once while it is among the newest COUNTED_MESSAGES."""
+        counted = self._counted.get(text)
+        if counted is None:
+            counted = self._counted[text] = self._count(text)
+            if len(self._counted) > COUNTED_MESSAGES:
+                self._counted.pop(next(iter(self._counted)), None)  # the oldest counted
+        return counted
 
     def reply(self, messages: ChatMessages) -> str:
         """What I can see, then advice and tips while the reply is under its target length."""

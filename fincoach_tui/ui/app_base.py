@@ -52,6 +52,8 @@ class FinCoachBase(App):
     _handed_back: str = ""
     _retry_sleep: Callable[[float], Awaitable[None]] | None
     _dress: SessionDress | None = None
+    # Whose ledger the inspector shows: (inspector, coach, context window, its source).
+    _ledger_followed: tuple[object, object, int | None, object] | None = None
 
     # ---- the views -----------------------------------------------------------------
     def view(self, kind: type[AWidget]) -> AWidget:
@@ -159,14 +161,27 @@ class FinCoachBase(App):
         composer.border_subtitle = ""
 
     def _follow_ledger(self) -> None:
-        """The inspector's context ledger: counted with this session's counter."""
+        """The inspector's context ledger: counted with this session's counter. Set when
+        the session's coach, its context window or the inspector changes, not every turn
+        (it was a query of the whole screen and a new source each turn)."""
         from fincoach_tui.service.ledger import ledger_for
         from fincoach_tui.ui.inspector import RequestInspector
-        from fincoach_tui.ui.side_panel import SidePanel
 
-        if self.live is None or self.engine is None or not self.query(SidePanel):
+        if self.live is None or self.engine is None:
+            return
+        inspector = self.view_or_none(RequestInspector)
+        if inspector is None:
             return
         coach, window = self.live.coach, self.engine.context_window
+        followed = self._ledger_followed
+        if (
+            followed is not None
+            and followed[0] is inspector
+            and followed[1] is coach
+            and followed[2] == window
+            and inspector.ledger_source is followed[3]
+        ):
+            return
 
         def source(sent, prompt_tokens, model, estimated):
             return ledger_for(
@@ -174,7 +189,8 @@ class FinCoachBase(App):
                 context_window=window,
             )  # fmt: skip
 
-        self.side.query_one(RequestInspector).ledger_source = source
+        inspector.ledger_source = source
+        self._ledger_followed = (inspector, coach, window, source)
 
     # ---- the budget (ui/budget_actions.py); none here ---------------------------------
     def watch_spend(self) -> None:

@@ -15,9 +15,10 @@ from typing import TYPE_CHECKING
 
 from textual.binding import Binding
 from textual.containers import VerticalScroll
-from textual.dom import DOMNode
+from textual.widget import Widget
 from textual.widgets import Button, Static
 
+from fincoach_tui.ui import heap
 from fincoach_tui.ui.message_box import (
     Dress,
     MessageBox,
@@ -43,17 +44,6 @@ PAGE = 16
 # turn lays out as many messages as turn 10 did (with two pages, 32, turn 10 had 20 and
 # each later one 32: a third more to lay out and draw).
 BOUND = PAGE + 4
-
-
-def let_go_of_lines(widgets: Sequence[DOMNode]) -> None:
-    """Drop the lines removed widgets drew (Textual keeps each widget's drawn lines until
-    it is freed). A removed box that was frozen with the rest of the sitting (ui/heap.py)
-    is garbage the collector cannot see until everything is handed back: without its
-    lines it is a tenth of the size (~25 KB instead of ~270 KB)."""
-    for widget in widgets:
-        lines = getattr(widget, "_styles_cache", None)
-        if lines is not None:
-            lines.clear()
 
 
 class ChatView(VerticalScroll):
@@ -256,13 +246,13 @@ class ChatView(VerticalScroll):
         # The oldest beyond the bound go as the new ones come: one layout for both (removed
         # after the mount, the pane was laid out again once they were gone).
         old = self._trim(coming=2)
-        gone = [w for box in old for w in box.walk_children(with_self=True)]
+        gone = [w for box in old for w in box.walk_children(Widget, with_self=True)]
         removed = self.remove_children(old) if old else None
         await self.mount_all([question, reply])
         self._sitting += [question, reply]
         if removed is not None:
             await removed
-            let_go_of_lines(gone)
+            heap.let_go(gone)  # freed now, not by a full collection (ui/heap.py)
             await self._update_earlier_button()
         self.follow_newest()  # a new question: back to the newest
         return reply

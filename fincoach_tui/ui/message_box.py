@@ -19,6 +19,7 @@ from textual.containers import Vertical
 from textual.widgets import LoadingIndicator, Static
 
 from fincoach_tui.domain.inert_text import inert  # model output must not drive the terminal
+from fincoach_tui.ui import heap
 
 # Rich's Markdown (with markdown-it, ~40 ms) is imported when a message is first shown:
 # the first frame has none. The app's loader thread usually imports it before that.
@@ -90,12 +91,19 @@ class MessageBox(Vertical):
         self._receipt_to_come = receipt_to_come
         self.shown = ""  # what the body shows: the text made inert (it must not drive the terminal)
         self._dark = True  # the theme it was drawn for: code blocks are coloured for dark or light
+        # Its label and body once composed. Until then (a reply's text can reach a box whose
+        # children are not composed yet) what changes is only kept: compose draws it.
+        self._label: Static | None = None
+        self._shown_body: Static | None = None
 
     def compose(self) -> ComposeResult:
-        yield Static(self.who, classes="who", markup=False)
+        self._label = Static(self.who, classes="who", markup=False)
+        yield self._label
         if self.waiting:
             yield LoadingIndicator()
-        yield Static(self._body(inert(self.text), self.app.current_theme.dark), classes="body")
+        body = self._body(inert(self.text), self.app.current_theme.dark)
+        self._shown_body = Static(body, classes="body")
+        yield self._shown_body
         if self.receipt or self._receipt_to_come:
             receipt = Receipt(self.receipt)
             receipt.display = bool(self.receipt)
@@ -110,10 +118,13 @@ class MessageBox(Vertical):
         return rendered(shown, dark=dark)
 
     def redraw(self) -> None:
-        """Draw the text again if it, or the theme's darkness, changed since last drawn."""
+        """Draw the text again if it, or the theme's darkness, changed since last drawn
+        (not composed yet: compose draws it)."""
+        if self._shown_body is None:
+            return
         shown, dark = inert(self.text), self.app.current_theme.dark
         if (shown, dark) != (self.shown, self._dark):
-            self.query_one(".body", Static).update(self._body(shown, dark))
+            self._shown_body.update(self._body(shown, dark))
 
     def append(self, fragment: str) -> None:
         """Stream a fragment in. The whole reply is parsed again each time: the turn runner
@@ -131,7 +142,8 @@ class MessageBox(Vertical):
         if dress is not None:
             if dress.marks:
                 self.who = " · ".join([self.who, *dress.marks])
-                self.query_one(".who", Static).update(self.who, layout=False)  # one line
+                if self._label is not None:  # else compose shows it
+                    self._label.update(self.who, layout=False)  # one line
             self.set_class(dress.partial, "-partial")
             self.set_receipt(dress.receipt)
         self.redraw()  # the stream usually showed it all already
@@ -140,6 +152,8 @@ class MessageBox(Vertical):
         if line == self.receipt:
             return
         self.receipt = line
+        if self._label is None:
+            return  # not composed yet: compose shows it
         shown = self.query(Receipt)
         if shown:
             shown.first().update(line)
@@ -154,7 +168,16 @@ class MessageBox(Vertical):
     def _stop_waiting(self) -> None:
         if self.waiting:
             self.waiting = False
-            self.query(LoadingIndicator).remove()  # removed before the next frame
+            indicators = list(self.query(LoadingIndicator))
+            if not indicators:
+                return  # not composed yet: compose shows none
+            removed = self.remove_children(indicators)  # removed before the next frame
+
+            async def let_go() -> None:
+                await removed
+                heap.let_go(indicators)  # freed now, not by a full collection
+
+            self.call_next(let_go)
 
 
 def label_for(role: str, turn: int, assistant: str) -> str:

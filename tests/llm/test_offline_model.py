@@ -344,3 +344,34 @@ async def test_summarizer_reads_each_message_knowing_the_one_before_and_marks_ol
         "rent": "₹28,000",
         "sip": "₹7,500",
     }
+
+
+async def test_usage_counts_a_message_seen_before_as_it_did_and_forgets_the_oldest(
+    counter, monkeypatch
+):
+    """The usage keeps each message's count (the same messages come back every turn): the
+    figures are exactly those of counting every message again, and only the newest
+    COUNTED_MESSAGES are kept."""
+    import fincoach_tui.llm.offline as offline
+
+    monkeypatch.setattr(offline, "COUNTED_MESSAGES", 3)
+    counted: list[str] = []
+
+    def count(text: str) -> int:
+        counted.append(text)
+        return counter.count(text)
+
+    model = OfflineCoach(count, OPENAI_CHAT_OVERHEAD)
+    fresh = OfflineCoach(counter.count, OPENAI_CHAT_OVERHEAD)  # counts everything each time
+    turns = [("user", DEMO_TURNS[0]), ("assistant", "Noted."), ("user", DEMO_TURNS[1])]
+    short, long = request(*turns[:1]), request(*turns)
+
+    def usage(messages) -> list[str]:
+        counted.clear()
+        assert model.usage(messages, "Noted.") == fresh.usage(messages, "Noted.")
+        return counted
+
+    assert usage(short) == [FINCOACH_SYSTEM_PROMPT, DEMO_TURNS[0], "Noted."]  # the reply's
+    assert usage(short) == ["Noted."]  # the messages were counted: only the reply is
+    assert usage(long) == ["Noted.", DEMO_TURNS[1], "Noted."]  # the system prompt let go
+    assert usage(long)[0] == FINCOACH_SYSTEM_PROMPT  # counted again, as the oldest goes

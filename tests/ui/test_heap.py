@@ -98,3 +98,39 @@ async def test_each_turn_is_settled_once_after_its_reply_never_while_it_streams(
     assert all("t" in part and part.endswith("S") for part in per_turn), turns
     assert gc.get_threshold() == thresholds  # closing the app put Python's back
     assert gc.get_freeze_count() == 0
+
+
+async def test_unmounted_boxes_are_freed_without_a_thaw_and_turns_scan_no_more(
+    tmp_path, monkeypatch
+) -> None:
+    """A sitting well past the chat's bound, with everything frozen at each turn's end and
+    never handed back: the boxes the chat unmounted are freed all the same (only the
+    mounted ones are alive), and no turn's full collection scans more than the early
+    turns' did."""
+    from fincoach_tui.ui.chat import BOUND
+
+    gc.unfreeze()
+    monkeypatch.setattr(heap, "THAW_AFTER", 10**9)
+    scanned: list[int] = []  # per turn: objects the full collection at its end looked at
+    settle_turn = heap.settle_turn
+
+    def counted() -> None:
+        scanned.append(len(gc.get_objects()))
+        settle_turn()
+
+    monkeypatch.setattr(heap, "settle_turn", counted)
+    boxes: list[weakref.ref[MessageBox]] = []
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await started(app, pilot)
+        for turn in range(24):
+            await say(app, pilot, f"My rent is ₹{20_000 + turn} a month. How much can I save?")
+            boxes += [weakref.ref(box) for box in app.chat.query(MessageBox)]
+        await workers_done(app)
+        await pilot.pause()
+        alive = {id(box) for ref in boxes if (box := ref()) is not None}
+        assert len(alive) == app.chat.mounted_messages == BOUND
+        shown = {id(ref) for ref in boxes}  # one weak reference per box (Python reuses it)
+        assert len(shown) == 2 * 24
+    assert len(scanned) >= 24
+    assert max(scanned[-8:]) <= 1.2 * max(scanned[4:12]), scanned
