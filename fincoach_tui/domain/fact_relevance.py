@@ -47,6 +47,10 @@ _RISK = re.compile(
     r"blue[- ]chips?|returns?|riskier|small[- ]?caps?|mid[- ]?caps?|nifty|sensex|"
     # where money should go is a question the stance answers ("where do I park the bonus")
     r"park|allocat\w*|portfolio|lump ?sum|loss|losses|losing)\b"
+    # so is where a sum should go: into funds, or to one use or another ("should the money
+    # go to the flat or into funds", "where should the bonus go")
+    r"|\b(?:in|into)\s+(?:(?:index|equity|debt|hybrid|some|the)\s+)?funds\b"
+    r"|\bshould\s+(?:the|this|that|my|our|it)\s+(?:(?:money|cash|bonus|amount|proceeds)\s+)?go\b"
     # how the user feels about money, or losing it, is their stance ("you know how I feel
     # about this money", "how comfortable am I with a fall")
     r"|\bhow\s+(?:do\s+|does\s+)?(?:i|we|she|he|they)\s+feels?\s+about\b"

@@ -49,4 +49,6 @@ from __future__ import annotations
 # 11: income_<source> and fd_<bank>_* keys read back as "label: value" lines; a deposit
 #     named without its bank is the one bank deposit of its type known; the offline coach's
 #     surplus is computed within one currency; a listed household is a fact of its own
-WALK_VERSION = 11
+# 12: a question about where a sum should go ("should the money go to the flat or into
+#     funds") asks the stance
+WALK_VERSION = 12
