@@ -20,6 +20,7 @@ from fincoach_tui.llm.offline import OfflineCoach
 from fincoach_tui.service.events import RequestReady, TurnFailed
 from fincoach_tui.service.record_extra import context_extra
 from fincoach_tui.ui.inspector_rows import RequestRows, lead_length, rows_for, with_memory_rows
+from tests.domain.test_sent_refs_known import counting
 from tests.memory_helpers import offline_coach
 from tests.service.test_coach import Recording
 
@@ -97,15 +98,7 @@ def check(a: Shown, b: Shown) -> None:
 
 def counting_builds(table: RefTable) -> list[str]:
     """The ids of the messages `table` builds from here on (each reference read)."""
-    built: list[str] = []
-    referenced = table.referenced
-
-    def counted(provenance: str, message_id: str, count: int | None) -> SentMessage:
-        built.append(message_id)
-        return referenced(provenance, message_id, count)
-
-    table.referenced = counted  # type: ignore[method-assign]
-    return built
+    return counting(table)
 
 
 def edits(request: Shown) -> list[Shown]:
