@@ -9,7 +9,7 @@ import threading
 
 import fincoach_tui.ui.live_comparison as live_comparison
 from fincoach_tui.settings.config import Config
-from tests.app_harness import make_app, started, wait_until
+from tests.app_harness import make_app, wait_until
 
 
 async def test_held_model_pricing_never_holds_the_event_loop(tmp_path, monkeypatch):
@@ -29,7 +29,10 @@ async def test_held_model_pricing_never_holds_the_event_loop(tmp_path, monkeypat
     monkeypatch.setattr(live_comparison, "on_models", held)
     app = make_app(tmp_path, config=Config(compare_models=["gpt-4o"]))
     async with app.run_test(size=(120, 40)) as pilot:
-        await started(app, pilot)
+        # Not `started`: it waits for every worker, and the comparison that follows the
+        # session's opening prices the held model too.
+        await wait_until(pilot, lambda: app.live is not None or app.exit_message)
+        assert app.live is not None, app.exit_message
         app.composer.text = "My rent is 25000."
         app.composer.focus()
         await pilot.press("enter")  # not `say`: it waits for every worker, this one held
