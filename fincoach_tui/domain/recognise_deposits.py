@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import re
 
+from fincoach_tui.domain.recognise_words import named_words
+
 # slug -> the ways it is named
 INSTITUTIONS = {
     "sbi": r"sbi|state bank(?: of india)?",
@@ -39,10 +41,7 @@ INSTITUTIONS = {
     "post_office": r"post ?office|india post|po(?= fd| rd| td)|(?<=the )po",
     "cooperative": r"co-?operative bank|co-?op bank|sahakari bank|cooperative",
 }
-_INSTITUTION = re.compile(
-    r"\b(?:" + "|".join(f"(?P<{slug}>{words})" for slug, words in INSTITUTIONS.items()) + r")\b",
-    re.IGNORECASE,
-)
+_INSTITUTION = named_words(INSTITUTIONS)
 # A slug's words as a label writes them ("FD post office amount") name it too.
 _LABELLED = {slug: re.compile(rf"\b{slug.replace('_', ' ')}\b", re.I) for slug in INSTITUTIONS}
 

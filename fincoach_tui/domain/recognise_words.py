@@ -51,10 +51,16 @@ _GOODS = {
     "furniture": r"furniture|sofa",
     "tablet": r"tablet|ipad",
 }
-_GOODS_WORD = re.compile(
-    r"\b(?:" + "|".join(f"(?P<{slug}>{words})" for slug, words in _GOODS.items()) + r")\b",
-    re.IGNORECASE,
-)
+
+
+def named_words(table: dict[str, str]) -> re.Pattern[str]:
+    """One pattern for a table of slug -> words: the group named by its slug says which
+    matched (a whole word, any case)."""
+    alternatives = "|".join(f"(?P<{slug}>{words})" for slug, words in table.items())
+    return re.compile(rf"\b(?:{alternatives})\b", re.IGNORECASE)
+
+
+_GOODS_WORD = named_words(_GOODS)
 
 
 def goods_on_emi(text: str) -> str:
