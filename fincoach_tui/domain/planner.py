@@ -78,6 +78,19 @@ class Crossover:
     per_turn: int | None
     cumulative: int | None
 
+    def when(self, between: str = " · ") -> str:
+        """When it is cheaper, in the words `fincoach plan` and the planner screen show:
+        "per turn from turn 7 · in total from turn 12" (`between` joins the two)."""
+        return (
+            f"per turn from {turn_or_never(self.per_turn)}{between}"
+            f"in total from {turn_or_never(self.cumulative)}"
+        )
+
+
+def turn_or_never(turn: int | None) -> str:
+    """A crossover's turn in words: "turn 7", or "never" when buffer is never overtaken."""
+    return f"turn {turn}" if turn else "never"
+
 
 @dataclass(frozen=True)
 class Plan:
@@ -93,6 +106,14 @@ class Plan:
     def total(self, strategy: str, turns: int | None = None) -> int:
         """Input tokens of turns 1..`turns` (default: all N)."""
         return self.cumulative[strategy][(turns or self.inputs.turns) - 1]
+
+    def totals_line(self, buffer_unit: str = "") -> str:
+        """Every strategy's total at the last turn: "At turn 10: buffer 36,000 · window
+        30,000 · ..." (`buffer_unit` follows buffer's figure, as in " tokens in total")."""
+        return (
+            f"At turn {self.inputs.turns}: buffer {self.total(BUFFER):,}{buffer_unit} · "
+            + " · ".join(f"{s} {self.total(s):,}" for s in BOUNDED)
+        )
 
 
 def crossover(inputs: PlanInputs, strategy: str) -> Crossover:
@@ -266,15 +287,7 @@ def format_plan(plan: Plan, every: int = 0) -> str:
     lines.append("")
     lines.append("Crossover with buffer (first turn the bounded strategy is cheaper):")
     for s in BOUNDED:
-        c = plan.crossovers[s]
-        per = f"turn {c.per_turn}" if c.per_turn else "never"
-        cum = f"turn {c.cumulative}" if c.cumulative else "never"
-        lines.append(
-            f"  {s:<10} flat {i.flat_cost(s):>6,}/turn · per turn from {per} · in total from {cum}"
-        )
+        lines.append(f"  {s:<10} flat {i.flat_cost(s):>6,}/turn · {plan.crossovers[s].when()}")
     lines.append("")
-    lines.append(
-        f"At turn {i.turns}: buffer {plan.total(BUFFER):,} · "
-        + " · ".join(f"{s} {plan.total(s):,}" for s in BOUNDED)
-    )
+    lines.append(plan.totals_line())
     return "\n".join(lines)

@@ -92,6 +92,18 @@ def test_crossovers_agree_with_the_tables(strategy):
 def test_no_growth_means_no_crossover():
     plan = make_plan(PlanInputs(turn_tokens=0, turns=5))
     assert plan.crossovers["summary"].per_turn is None
+    assert plan.crossovers["summary"].when() == "per turn from never · in total from never"
+
+
+def test_the_crossover_and_totals_in_words():
+    """One wording for `fincoach plan` and the planner screen (which joins with a comma)."""
+    plan = make_plan(SEED)
+    assert plan.crossovers["summary"].when() == "per turn from turn 7 · in total from turn 12"
+    assert plan.crossovers["window"].when(", ") == "per turn from turn 5, in total from turn 8"
+    assert plan.totals_line(" tokens in total") == (
+        "At turn 20: buffer 112,000 tokens in total · window 60,000 · summary 78,000 · "
+        "facts 65,000 · hybrid 90,000"
+    )
 
 
 def test_inputs_are_validated():

@@ -15,7 +15,7 @@ from textual.containers import Grid, Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Button, DataTable, Input, Label, Static
 
-from fincoach_tui.domain.planner import BOUNDED, BUFFER, Plan, PlanInputs, make_plan
+from fincoach_tui.domain.planner import BOUNDED, Plan, PlanInputs, make_plan
 from fincoach_tui.ui.screens.plan_table import plan_table
 
 LABELS = {
@@ -103,20 +103,12 @@ class PlannerScreen(ModalScreen[None]):
 
     def _render_plan(self) -> None:
         plan = self.plan
-        lines = []
-        for name in BOUNDED:
-            c = plan.crossovers[name]
-            per = f"turn {c.per_turn}" if c.per_turn else "never"
-            total = f"turn {c.cumulative}" if c.cumulative else "never"
-            lines.append(
-                f"{name:<10} {plan.inputs.flat_cost(name):>7,}/turn · cheaper per turn from {per}, "
-                f"in total from {total}"
-            )
-        n = plan.inputs.turns
-        lines.append(
-            f"At turn {n}: buffer {plan.total(BUFFER):,} tokens in total · "
-            + " · ".join(f"{s} {plan.total(s):,}" for s in BOUNDED)
-        )
+        lines = [
+            f"{name:<10} {plan.inputs.flat_cost(name):>7,}/turn · "
+            f"cheaper {plan.crossovers[name].when(', ')}"
+            for name in BOUNDED
+        ]
+        lines.append(plan.totals_line(" tokens in total"))
         self.query_one("#crossovers", Static).update("\n".join(lines))
         self._render_table()
 
