@@ -182,8 +182,10 @@ class OnTerminal:
         self.close()
 
 
-def wait_until(condition, timeout: float = 60.0) -> None:
-    """Poll a condition another thread makes true (here: the fake server's request log)."""
+def poll_until(condition, timeout: float = 60.0) -> None:
+    """Block this thread, polling, until a condition another thread makes true holds (here:
+    the fake server's request log). Not the app harness's async `wait_until`, which waits
+    inside a running app."""
     deadline = time.monotonic() + timeout
     while not condition():
         assert time.monotonic() < deadline, "condition never became true"

@@ -22,7 +22,7 @@ from fincoach_tui.settings.config import Config
 from fincoach_tui.store.session_file import load_events
 from fincoach_tui.store.sessions import SessionStore
 from tests.app_harness import offline_settings, workers_done
-from tests.processes import Fincoach, wait_until
+from tests.processes import Fincoach, poll_until
 
 KILLS = 24
 SEED = 20240606
@@ -167,7 +167,7 @@ def test_kill_while_the_model_is_answering_hands_the_question_back(fake_openai):
     chat.send("My salary is ₹1,20,000.")
     chat.wait_for(lambda out: b"\n[turn 1 " in out, "turn 1")
     chat.send("My rent is ₹25,000.")
-    wait_until(lambda: len(fake_openai.requests) == 2)  # the model is now "thinking"
+    poll_until(lambda: len(fake_openai.requests) == 2)  # the model is now "thinking"
     chat.kill()
 
     state, warnings, problems = read_session("cut")

@@ -23,8 +23,7 @@ from tests.app_harness import (
     wait_until,
     workers_done,
 )
-from tests.processes import FINCOACH, OnTerminal
-from tests.processes import wait_until as wait_for
+from tests.processes import FINCOACH, OnTerminal, poll_until
 
 
 def typed(*reads: bytes) -> str:
@@ -195,7 +194,7 @@ def test_a_message_typed_at_launch_is_sent_once_and_the_terminal_restored(enter)
     """`fincoach` on a terminal, "My rent is 20k" and Enter typed before it even starts."""
     argv = [*FINCOACH, "--session", "typed", "--provider", "offline"]
     with OnTerminal(argv, size=(24, 80), typed=b"My rent is 20k" + enter) as child:
-        wait_for(lambda: answered("typed", 1) or child.proc.poll() is not None)
+        poll_until(lambda: answered("typed", 1) or child.proc.poll() is not None)
         child.type(b"\x11")  # Ctrl+Q
         assert child.wait() == 0, child.tail()
         assert session_messages("typed")[0] == ("user", "My rent is 20k")
@@ -209,9 +208,9 @@ def test_lines_typed_at_launch_are_sent_one_by_one_and_the_unfinished_one_waits(
     with Enter (so it was waiting in the composer, and was not sent before)."""
     argv = [*FINCOACH, "--session", "lines", "--provider", "offline"]
     with OnTerminal(argv, size=(24, 80), typed=b"first\rsecond\rthi") as child:
-        wait_for(lambda: answered("lines", 2) or child.proc.poll() is not None)
+        poll_until(lambda: answered("lines", 2) or child.proc.poll() is not None)
         child.type(b"rd\r")
-        wait_for(lambda: answered("lines", 3) or child.proc.poll() is not None)
+        poll_until(lambda: answered("lines", 3) or child.proc.poll() is not None)
         child.type(b"\x11")  # Ctrl+Q
         assert child.wait() == 0, child.tail()
         said = [text for role, text in session_messages("lines") if role == "user"]
