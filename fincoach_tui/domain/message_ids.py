@@ -46,23 +46,54 @@ def _item_spans(items: Iterable[str]) -> Iterator[tuple[int | None, int | None, 
 
 def _merge(spans: Iterable[tuple[int | None, int | None, str]]) -> list[str]:
     """Join consecutive spans into runs: what compact_ids writes for the ids they hold."""
-    out: list[str] = []
-    first = last = None  # the run being gathered, as numbers
+    runs = RunWriter()
+    for span in spans:
+        runs.add_span(*span)
+    return runs.items()
 
-    def close() -> None:
-        if first is not None:
-            out.append(run_item(first, last))
 
-    for start, end, item in spans:
-        if start is not None and last is not None and start == last + 1:
-            last = end
-            continue
-        close()
-        first, last = start, end
-        if start is None:
-            out.append(item)
-    close()
-    return out
+class RunWriter:
+    """compact_ids, one id at a time: a record's references are gathered as they are met,
+    and a run of consecutive ids costs one comparison per id, no list of them."""
+
+    __slots__ = ("_first", "_last", "_next", "_out")
+
+    def __init__(self) -> None:
+        self._out: list[str] = []
+        self._first: int | None = None  # the run being gathered, as numbers
+        self._last: int | None = None
+        self._next: str | None = None  # the id that would extend it ("m41" after m1..m40)
+
+    def add(self, message_id: str) -> None:
+        if message_id == self._next:  # the usual case: the run goes on
+            self._last = last = self._last + 1  # type: ignore[operator]
+            self._next = f"m{last + 1}"
+            return
+        number = _id_number(message_id)
+        self.add_span(number, number, message_id)
+        self._next = None if self._last is None else f"m{self._last + 1}"
+
+    def add_span(self, start: int | None, end: int | None, item: str) -> None:
+        """Ids `start`..`end` (`item`, their compact item; None, None: an id that is not
+        "m" + a number, kept as it is)."""
+        if start is not None and self._last is not None and start == self._last + 1:
+            self._last = end
+        else:
+            self._close()
+            self._first, self._last = start, end
+            if start is None:
+                self._out.append(item)
+        self._next = None  # `add` works it out again
+
+    def _close(self) -> None:
+        if self._first is not None and self._last is not None:
+            self._out.append(run_item(self._first, self._last))
+
+    def items(self) -> list[str]:
+        """The compact items of every id added (the writer is spent)."""
+        self._close()
+        self._first = self._last = None
+        return self._out
 
 
 def _id_number(item: str) -> int | None:

@@ -33,12 +33,13 @@ from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import Any
 
 from fincoach_tui.domain.context import Section
-from fincoach_tui.domain.message_ids import run_ends
+from fincoach_tui.domain.message_ids import RunWriter, run_ends
 from fincoach_tui.domain.records import (
     IdRuns,
     SentMessage,
     compact_ids,
     expand_ids,
+    section_items,
     sections_read,
 )
 from fincoach_tui.domain.sections import SectionSpans
@@ -139,68 +140,95 @@ class RefTable:
             yield event
 
     def encode(
-        self, sent: Iterable[Mapping[str, Any]]
+        self, sent: Iterable[SentMessage | Mapping[str, Any]]
     ) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
-        """A record's `sent` (full messages, as SentMessage.to_dict) as file items, and the
-        `text` events to write before it (texts not stored yet; now known to the table).
-        Items already in the file's shape pass through unchanged. All or nothing: the
-        table learns nothing from a `sent` it could not encode."""
+        """A record's `sent` as file items, and the `text` events to write before it (texts
+        not stored yet; now known to the table). `sent` holds the request's own messages
+        (a live record: read where they are, no dict made for any) or them spelled out as
+        SentMessage.to_dict (a format-1 file, a record built by hand); items already in
+        the file's shape pass through unchanged. A reference costs a lookup and one
+        comparison: a run of them is written as it is met (message_ids.RunWriter). All or
+        nothing: the table learns nothing from a `sent` it could not encode."""
         items: list[dict[str, Any]] = []
         new_texts: list[dict[str, Any]] = []
         texts: dict[str, str] = {}  # learned here, kept only if all of `sent` encodes
         sections: dict[str, SectionSpans] = {}
         counts: dict[str, int] = {}
-        run: list[str] = []  # ids of the reference item being gathered
+        known_messages, known_counts = self.messages, self.tokens
+        run = RunWriter()  # ids of the reference item being gathered
+        gathering = False  # whether it holds any
         run_counts: list[int] | None = None  # its token counts, if it writes them
         run_provenance = ""
+        role: str
+        content: str
+        provenance: str
+        tokens: int
+        ids: Sequence[str]
 
         def close() -> None:
-            nonlocal run, run_counts
-            if run:
-                item: dict[str, Any] = {"ids": compact_ids(run), "provenance": run_provenance}
+            nonlocal run, run_counts, gathering
+            if gathering:
+                item: dict[str, Any] = {"ids": run.items(), "provenance": run_provenance}
                 if run_counts is not None:
                     item["tokens"] = run_counts
                 items.append(item)
-            run, run_counts = [], None
+                run, gathering = RunWriter(), False
+            run_counts = None
 
         for message in sent:
-            if "content" not in message:  # already an item of the file's shape
+            if isinstance(message, SentMessage):
+                role, content, provenance = message.role, message.content, message.provenance
+                tokens, ids = message.tokens, message.source_ids
+            elif "content" not in message:  # already an item of the file's shape
                 close()
                 items.append(dict(message))
                 continue
-            ids = list(message.get("source_ids", ()))
-            provenance, tokens = str(message["provenance"]), int(message["tokens"])
+            else:
+                role, content = message["role"], message["content"]
+                provenance, tokens = str(message["provenance"]), int(message["tokens"])
+                ids = list(message.get("source_ids", ()))
             if provenance in _BY_ID and len(ids) == 1:
-                known = self.messages.get(ids[0])
-                if known == (message["role"], message["content"]):
+                message_id = ids[0]
+                known = known_messages.get(message_id)
+                if known is not None and known[1] == content and known[0] == role:
                     # Counted here only if the file has no count for it yet, or another one.
-                    first = self.tokens.get(ids[0], counts.get(ids[0]))
+                    first = known_counts.get(message_id)
                     if first is None:
-                        counts[ids[0]] = tokens
+                        first = counts.get(message_id)
+                        if first is None:
+                            counts[message_id] = tokens
                     explicit = first != tokens  # first mention (None), or another count
-                    if run and (
+                    if gathering and (
                         provenance != run_provenance or explicit != (run_counts is not None)
                     ):
                         close()
-                    if not run:
-                        run_provenance = provenance
+                    if not gathering:
+                        run_provenance, gathering = provenance, True
                         run_counts = [] if explicit else None
-                    run.append(ids[0])
+                    run.add(message_id)
                     if run_counts is not None:
                         run_counts.append(tokens)
                     continue
             close()
-            content = str(message["content"])
+            content = str(content)
             digest = text_digest(content)
             if digest not in self.texts and digest not in texts:
                 texts[digest] = content
-                stored = message.get("sections")
+                stored = (
+                    section_items(content, message.sections)
+                    if isinstance(message, SentMessage)
+                    else message.get("sections")
+                )
                 spans = sections_read(content, stored)
                 if spans is not None:
                     sections[digest] = spans
                 new_texts.append(text_event(digest, content, stored if spans else None))
-            item = {"role": message["role"], "text": digest, "provenance": provenance}
-            item["tokens"] = tokens
+            item: dict[str, Any] = {
+                "role": role,
+                "text": digest,
+                "provenance": provenance,
+                "tokens": tokens,
+            }
             if ids:
                 item["source_ids"] = compact_ids(ids)
             items.append(item)

@@ -73,7 +73,10 @@ class WithdrawnEvent:
 
 @dataclass(frozen=True)
 class RecordEvent:
-    record: Mapping[str, Any]  # CallRecord.to_dict(compact=True), or the file's references
+    # CallRecord.to_dict(compact=True) with `sent` the request's own SentMessages (a live
+    # record: the session file writes them by reference, RefTable.by_reference), or the
+    # file's references (read back).
+    record: Mapping[str, Any]
     type: Literal["record"] = field(default="record", init=False)
     # A live record's own sent messages, which `record` spells out (set by `of` alone; never
     # written): the session's table then knows the record read back equals them.
@@ -81,13 +84,26 @@ class RecordEvent:
 
     @classmethod
     def of(cls, record: CallRecord) -> RecordEvent:
-        # omitted_ids as runs, "m1..m1990": one item, not 1,990
-        event = cls(record.to_dict(compact=True))
+        # omitted_ids as runs, "m1..m1990": one item, not 1,990. `sent` is the request's
+        # own messages, not a dict per message: the session file's table writes them by
+        # reference, and the session's reads them back so, from where they are
+        # (record_refs.RefTable.encode), at a lookup per message.
+        data = record.to_dict(compact=True, sent=False)
+        data["sent"] = record.sent
+        event = cls(data)
         object.__setattr__(event, "sent", record.sent)  # frozen: set once, here
         return event
 
-    def to_dict(self) -> dict[str, Any]:
-        return {"type": self.type, "record": dict(self.record)}
+    def to_dict(self, *, spelled: bool = True) -> dict[str, Any]:
+        """The event as plain data, a live record's sent messages spelled out as
+        SentMessage.to_dict (the form a format-1 file held). `spelled=False` leaves them
+        as they are, for the session file to write by reference without a dict per
+        message (store/session_file.py)."""
+        record = dict(self.record)
+        sent = record.get("sent")
+        if spelled and isinstance(sent, Sequence):
+            record["sent"] = [m.to_dict() if isinstance(m, SentMessage) else m for m in sent]
+        return {"type": self.type, "record": record}
 
 
 @dataclass(frozen=True)

@@ -107,9 +107,15 @@ def _ignore(event: dict[str, Any]) -> None:
 
 def _as_dict(event: SessionEvent | dict[str, Any]) -> dict[str, Any]:
     """An event in the file's JSON form: the one place a typed event is serialised. A plain
-    dict is taken as already in that form (an event of a type this version does not make)."""
+    dict is taken as already in that form (an event of a type this version does not make).
+    A live record keeps its request's messages as they are: the table writes them by
+    reference (RefTable.by_reference), so no dict is made for each."""
+    from fincoach_tui.domain.session_events import RecordEvent
+
     if isinstance(event, dict):
         return event
+    if isinstance(event, RecordEvent):
+        return event.to_dict(spelled=False)
     if not hasattr(event, "to_dict"):
         raise ValueError(f"an event must be a session event, got {type(event).__name__}")
     return event.to_dict()

@@ -9,7 +9,7 @@ import pytest
 
 from fincoach_tui.domain.conversation import Message
 from fincoach_tui.domain.memory import MemoryView, make_strategy
-from fincoach_tui.domain.message_ids import nth_id, run_ends
+from fincoach_tui.domain.message_ids import RunWriter, nth_id, run_ends
 from fincoach_tui.domain.records import IdRuns, MessageIds, compact_ids
 
 
@@ -100,6 +100,25 @@ def test_compacting_runs_equals_compacting_the_ids_they_hold():
         items = [rng.choice(pieces) for _ in range(rng.randint(0, 6))]
         runs = IdRuns(items)
         assert compact_ids(runs) == compact_ids(tuple(runs))
+
+
+def test_runs_written_one_id_at_a_time_are_compact_ids():
+    """What a record's references are written with (record_refs.RefTable.encode)."""
+    rng = random.Random(3)
+    odd = ["m07", "x", "", "m", "m0", "m1..m3", "m+5"]
+    for _ in range(2000):
+        ids, number = [], rng.randrange(20)
+        for _ in range(rng.randrange(12)):
+            roll = rng.random()
+            if roll < 0.6:  # the run goes on
+                number += 1
+            elif roll < 0.85:  # a gap, or back
+                number = rng.randrange(30)
+            ids.append(f"m{number}" if roll < 0.85 else rng.choice(odd))
+        runs = RunWriter()
+        for message_id in ids:
+            runs.add(message_id)
+        assert runs.items() == compact_ids(ids), ids
 
 
 def test_the_nth_id_and_the_ends_of_runs_read_without_listing_them():
