@@ -30,7 +30,7 @@ import contextlib
 import hashlib
 import sys
 from collections.abc import Iterable, Iterator, Mapping, Sequence
-from typing import Any
+from typing import Any, cast
 
 from fincoach_tui.domain.context import Section
 from fincoach_tui.domain.message_ids import RunWriter, run_ends
@@ -149,6 +149,24 @@ class RefTable:
         the file's shape pass through unchanged. A reference costs a lookup and one
         comparison: a run of them is written as it is met (message_ids.RunWriter). All or
         nothing: the table learns nothing from a `sent` it could not encode."""
+        items, new_texts, _messages = self._encode(sent)
+        return items, new_texts
+
+    def read_back(self, sent: Sequence[SentMessage | Mapping[str, Any]]) -> SentRefs:
+        """A record's `sent` as this table holds it (SentRefs, built when read): the
+        file's items, or messages encoded first. When `sent` is a live request's own
+        messages (every one a SentMessage), the record read back is known equal to them
+        while it is the newest (made_from): the inspector tells the two apart so."""
+        items, _texts, messages = self._encode(sent)
+        read = self.decode(items)
+        if messages:
+            self.made_from(read, cast("Sequence[SentMessage]", sent))
+        return read
+
+    def _encode(
+        self, sent: Iterable[SentMessage | Mapping[str, Any]]
+    ) -> tuple[list[dict[str, Any]], list[dict[str, Any]], bool]:
+        """`encode`, and whether every one of `sent` was a SentMessage."""
         items: list[dict[str, Any]] = []
         new_texts: list[dict[str, Any]] = []
         texts: dict[str, str] = {}  # learned here, kept only if all of `sent` encodes
@@ -159,6 +177,7 @@ class RefTable:
         gathering = False  # whether it holds any
         run_counts: list[int] | None = None  # its token counts, if it writes them
         run_provenance = ""
+        messages = True  # every one of `sent` a SentMessage (a live request's own)
         role: str
         content: str
         provenance: str
@@ -182,8 +201,10 @@ class RefTable:
             elif "content" not in message:  # already an item of the file's shape
                 close()
                 items.append(dict(message))
+                messages = False
                 continue
             else:
+                messages = False
                 role, content = message["role"], message["content"]
                 provenance, tokens = str(message["provenance"]), int(message["tokens"])
                 ids = list(message.get("source_ids", ()))
@@ -236,7 +257,7 @@ class RefTable:
         self.texts.update(texts)
         self.sections.update(sections)
         self.tokens.update(counts)
-        return items, new_texts
+        return items, new_texts, messages
 
     # ---- reading -------------------------------------------------------------------
     def decode(self, items: Sequence[Mapping[str, Any]]) -> SentRefs:
@@ -304,13 +325,13 @@ class RefTable:
         return SentMessage.from_dict(dict(item))  # format 1: the message in full
 
     def made_from(self, sent: Sequence[SentMessage], origin: Sequence[SentMessage]) -> None:
-        """`sent` is `decode(encode(m.to_dict() for m in origin))`: a live record read back
-        as references, just made from the request's own messages. Then it equals `origin`
-        message for message: a reference is written only for a message whose role and text
-        are the table's for its id, with its provenance and its count (written when it is
-        not the first one recorded), and its one id; a text item keeps the role, digest
-        (so the text), provenance, tokens and ids (SentMessage.source_ids is a tuple or
-        equal to one). Ids are never reused, so no later message changes what an id names.
+        """`sent` is `decode(encode(origin))`: a live record read back as references, just
+        made from the request's own messages (read_back). Then it equals `origin` message
+        for message: a reference is written only for a message whose role and text are
+        the table's for its id, with its provenance and its count (written when it is not
+        the first one recorded), and its one id; a text item keeps the role, digest (so
+        the text), provenance, tokens and ids (SentMessage.source_ids is a tuple or equal
+        to one). Ids are never reused, so no later message changes what an id names.
         Kept for the newest record only: the request in flight compared with its record."""
         if isinstance(sent, SentRefs):
             self._origin = (sent, origin)

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import copy
 import sys
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import asdict, dataclass, field, fields
 from typing import Any, Protocol
 
@@ -140,11 +140,10 @@ class SentReferences(Protocol):
     """What a record's `sent` is read through when it may hold references: the session's
     table of messages and texts (record_refs.RefTable, which builds on this module)."""
 
-    def encode(
-        self, sent: Iterable[Mapping[str, Any]]
-    ) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]: ...
-
-    def decode(self, items: Sequence[Mapping[str, Any]]) -> Sequence[SentMessage]: ...
+    def read_back(self, sent: Sequence[SentMessage | Mapping[str, Any]]) -> Sequence[SentMessage]:
+        """`sent` (the file's items, messages spelled out, or a live request's own) as
+        the table holds a record's sent messages."""
+        ...
 
 
 @dataclass(frozen=True, slots=True)
@@ -203,8 +202,7 @@ class CallRecord:
         if refs is None:
             values["sent"] = tuple(SentMessage.from_dict(m) for m in data.get("sent", ()))
         else:
-            items, _texts = refs.encode(data.get("sent", ()))  # references stay references
-            values["sent"] = refs.decode(items)
+            values["sent"] = refs.read_back(data.get("sent", ()))  # references stay references
         values["omitted_ids"] = expand_ids(data.get("omitted_ids", ()))
         values["usage"] = Usage.from_dict(data["usage"])
         values.setdefault("extra", {})

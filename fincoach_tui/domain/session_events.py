@@ -78,21 +78,17 @@ class RecordEvent:
     # file's references (read back).
     record: Mapping[str, Any]
     type: Literal["record"] = field(default="record", init=False)
-    # A live record's own sent messages, which `record` spells out (set by `of` alone; never
-    # written): the session's table then knows the record read back equals them.
-    sent: Sequence[SentMessage] | None = field(default=None, init=False, compare=False, repr=False)
 
     @classmethod
     def of(cls, record: CallRecord) -> RecordEvent:
         # omitted_ids as runs, "m1..m1990": one item, not 1,990. `sent` is the request's
         # own messages, not a dict per message: the session file's table writes them by
         # reference, and the session's reads them back so, from where they are
-        # (record_refs.RefTable.encode), at a lookup per message.
+        # (record_refs.RefTable.encode), at a lookup per message; its table then knows
+        # the record read back equals them (RefTable.read_back).
         data = record.to_dict(compact=True, sent=False)
         data["sent"] = record.sent
-        event = cls(data)
-        object.__setattr__(event, "sent", record.sent)  # frozen: set once, here
-        return event
+        return cls(data)
 
     def to_dict(self, *, spelled: bool = True) -> dict[str, Any]:
         """The event as plain data, a live record's sent messages spelled out as

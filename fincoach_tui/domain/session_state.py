@@ -146,10 +146,9 @@ class SessionState:
                 if pending is not None and pending.id == event.id:
                     self.transcript.withdraw_pending()
             case RecordEvent():
-                record = CallRecord.from_dict(dict(event.record), self.refs)
-                if event.sent is not None:  # a live record: read back from its own messages
-                    self.refs.made_from(record.sent, event.sent)
-                self.records.append(record)
+                # A live record's sent messages are its request's own: read back by
+                # reference, and known equal to them while newest (RefTable.read_back).
+                self.records.append(CallRecord.from_dict(dict(event.record), self.refs))
             case TextEvent():
                 self.refs.add_text(event.to_dict())
             case StrategyEvent():
