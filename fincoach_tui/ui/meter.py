@@ -177,7 +177,7 @@ class TokenMeter(Widget):
             self.lines = {}
             self._set_context(None, context_window)
             self._paint()
-            self.post_message(self.Shown(self))
+            self._tell_shown()
             return
         usage = record.usage
         self.figures = {
@@ -250,7 +250,13 @@ class TokenMeter(Widget):
             )
         self._set_context(usage.prompt_tokens, context_window)
         self._paint(keep_rows=follows)
-        self.post_message(self.Shown(self))
+        self._tell_shown()
+
+    def _tell_shown(self) -> None:
+        # To the app, whose handler shows the one-line meter: posted to the meter, the
+        # message was handled by it and by each container up to the app, three times a turn.
+        if self.is_attached:
+            self.app.post_message(self.Shown(self))
 
     def _follows(self, turn: int | None) -> bool:
         """Whether the meter goes on to the same turn or the next (the request in flight,
@@ -285,7 +291,7 @@ class TokenMeter(Widget):
         }
         self._set_context(request.predicted_prompt_tokens, context_window)
         self._paint(keep_rows=follows)
-        self.post_message(self.Shown(self))
+        self._tell_shown()
 
     def _gap_text(self, gap: int, counted: int, plain: str) -> str:
         """Billed (or predicted) minus counted: `plain` when it is all template; for an
