@@ -22,6 +22,10 @@ from rich.segment import Segment
 from rich.style import Style
 from textual._two_way_dict import TwoWayDict
 from textual.cache import LRUCache
+from textual.color import Color
+from textual.css.styles import RenderStyles
+from textual.geometry import Region
+from textual.strip import Strip
 from textual.widgets import DataTable
 from textual.widgets.data_table import CellKey, ColumnKey, Row, RowDoesNotExist, RowKey
 
@@ -73,6 +77,21 @@ class RowPlaces(TwoWayDict[RowKey, int]):
         return key
 
 
+class StylesAsDrawn(RenderStyles):
+    """A component's styles with the Rich style they have when a table starts drawing
+    (RenderStyles works it out again, through every ancestor, each time it is read)."""
+
+    def __init__(self, styles: RenderStyles) -> None:
+        node = styles.node
+        assert node is not None
+        super().__init__(node, styles.base, styles.inline)
+        self._drawn = styles.rich_style
+
+    @property
+    def rich_style(self) -> Style:
+        return self._drawn
+
+
 class ListingTable(DataTable):
     """A DataTable with `remove_rows`, its rows in order kept rather than made again, and
     its cells' drawings kept across changes (`_render_cell`)."""
@@ -83,6 +102,46 @@ class ListingTable(DataTable):
     # hover; with the value it drew (the same object, or drawn again) and the row's place.
     _drawn_cells: LRUCache[tuple, tuple[Any, int, CellLines]] | None = None
     cells_drawn = 0  # cells drawn by Rich, not taken from `_drawn_cells` (tests count them)
+    # The table's own style and background while its lines are drawn (None: not drawing).
+    _drawing_styles: dict[Any, Any] | None = None
+
+    def render_lines(self, crop: Region) -> list[Strip]:
+        """Draw the lines in `crop`, reading the table's style and background once.
+
+        DataTable reads `rich_style` for each line and `background_colors` for each row;
+        each walks every ancestor's styles (the inspector's table is eight deep in the
+        panel): a third of drawing the table. They cannot change while it draws."""
+        self._drawing_styles = {}
+        try:
+            return super().render_lines(crop)
+        finally:
+            self._drawing_styles = None
+
+    @property
+    def rich_style(self) -> Style:
+        kept = self._drawing_styles
+        if kept is None:
+            return super().rich_style
+        if "rich_style" not in kept:
+            kept["rich_style"] = super().rich_style
+        return kept["rich_style"]
+
+    def get_component_styles(self, *names: str) -> RenderStyles:
+        kept = self._drawing_styles
+        if kept is None:
+            return super().get_component_styles(*names)
+        if names not in kept:  # the header's and the rows' styles, read for each row
+            kept[names] = StylesAsDrawn(super().get_component_styles(*names))
+        return kept[names]
+
+    @property
+    def background_colors(self) -> tuple[Color, Color]:
+        kept = self._drawing_styles
+        if kept is None:
+            return super().background_colors
+        if "background_colors" not in kept:
+            kept["background_colors"] = super().background_colors
+        return kept["background_colors"]
 
     def _render_cell(
         self,

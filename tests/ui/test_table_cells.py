@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from rich.text import Text
 from textual.app import App, ComposeResult
+from textual.dom import DOMNode
 from textual.widgets import DataTable
 
 from fincoach_tui.ui.inspector_table import ListingTable
@@ -73,3 +74,34 @@ async def test_a_change_draws_only_the_new_and_changed_cells_and_draws_them_as_d
         await pilot.pause()
         assert drawn(listing) == drawn(plain)
         assert listing.cells_drawn - before == 1
+
+
+async def test_drawing_reads_the_tables_styles_once_not_once_a_line(monkeypatch):
+
+    app = Both()
+    async with app.run_test(size=(80, 30)) as pilot:
+        listing, plain = app.query_one("#listing", ListingTable), app.query_one("#plain", DataTable)
+        for table in (listing, plain):
+            for column in range(COLUMNS):
+                table.add_column(f"c{column}", key=f"c{column}")
+            for n in range(30):
+                table.add_row(*cells(n), key=str(n))
+        await pilot.pause()
+        reads: list[DOMNode] = []
+        rich_style, background_colors = DOMNode.rich_style, DOMNode.background_colors
+
+        def read(kept):
+            return property(lambda node: (reads.append(node), kept.fget(node))[1])  # type: ignore[union-attr]
+
+        monkeypatch.setattr(DOMNode, "rich_style", read(rich_style))
+        monkeypatch.setattr(DOMNode, "background_colors", read(background_colors))
+        counts = {}
+        for table in (listing, plain):
+            reads.clear()
+            table.add_row(*cells(30), key="30")  # a change: every line is drawn again
+            await pilot.pause()
+            counts[table.id] = sum(table in node.ancestors_with_self for node in reads)
+        # Drawing its 11 lines, the table's style, its background and the header's style
+        # once each (DataTable read them, each a walk up every ancestor, for each line
+        # and row: 35 reads); the frame's own 3 reads for both.
+        assert counts == {"listing": 3 + 3, "plain": 35 + 3}
