@@ -11,6 +11,7 @@ from bisect import bisect_right
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
+from rich.style import Style
 from rich.text import Text
 from textual.app import ComposeResult, RenderResult
 from textual.containers import Horizontal
@@ -306,10 +307,8 @@ class TokenMeter(Widget):
         return self._alert
 
     # ---- rendering ---------------------------------------------------------------------
-    def _row(self, label: str, value: str) -> Text:
-        row = Text(
-            label.ljust(LABEL_WIDTH), style=fmt.ink(self.get_component_rich_style("meter--label"))
-        )
+    def _row(self, label: str, value: str, label_style: Style) -> Text:
+        row = Text(label.ljust(LABEL_WIDTH), style=label_style)
         row.append(value)
         return row
 
@@ -344,6 +343,8 @@ class TokenMeter(Widget):
         self.set_class(fraction is not None and WARNING_AT <= fraction < 1, "-warning")
         self.set_class(fraction is not None and fraction >= 1, "-error")
         self._put("#header", Text(self.lines.get("header", "")))
+        # Read once a paint: each read after the meter was refreshed walks every ancestor.
+        label_style = fmt.ink(self.get_component_rich_style("meter--label"))
         for line, label in ROW_LABELS.items():
             text = self.lines.get(line, "")
             if line in OPTIONAL_ROWS:
@@ -351,9 +352,9 @@ class TokenMeter(Widget):
                 if not text and keep_rows and row.display:
                     text = "…"
                 row.display = bool(text)
-            self._put(f"#{line}", self._row(label, text))
+            self._put(f"#{line}", self._row(label, text, label_style))
         # width: auto: a different text may need a different width, so these lay out again
-        self._put("#context-label", self._row("context", ""), layout=True)
+        self._put("#context-label", self._row("context", "", label_style), layout=True)
         self._put("#context-pct", Text(self.lines.get("context", "")), layout=True)
         self.query_one(UsageBar).fraction = fraction or 0.0
         self.query_one(UsageBar).display = fraction is not None
