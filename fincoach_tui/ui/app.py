@@ -208,8 +208,14 @@ class FinCoachApp(StartUp, StrategyActions, BudgetActions, ViewActions):
         # still being imported by the loader thread: typing must not import them here. A
         # change can also arrive while the app closes, after its screens are gone.
         composer = self.view_or_none(Composer)
-        if self.comparison is not None and composer is not None and event.text_area is composer:
+        if self.comparison is None or composer is None or event.text_area is not composer:
+            return
+        if composer.text.strip() or composer.border_subtitle:
             self.comparison.draft_changed(composer.text)  # quoted once typing pauses
+        else:
+            # Emptied (a turn was sent) with nothing shown under it: its quote would be ""
+            # again. No timer, no message and no frame 0.3 s after every turn.
+            self.comparison.draft_cleared()
 
     @on(CostsCompared)
     def _show_costs(self, message: CostsCompared) -> None:

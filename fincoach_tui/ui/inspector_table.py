@@ -18,9 +18,19 @@ from __future__ import annotations
 from collections.abc import Collection, Iterable
 from typing import Any, Self
 
+from rich.segment import Segment
+from rich.style import Style
 from textual._two_way_dict import TwoWayDict
+from textual.cache import LRUCache
+from textual.color import Color
+from textual.css.styles import RenderStyles
+from textual.geometry import Region
+from textual.strip import Strip
 from textual.widgets import DataTable
 from textual.widgets.data_table import CellKey, ColumnKey, Row, RowDoesNotExist, RowKey
+
+# A cell's drawing: its lines of segments (DataTable's SegmentLines).
+CellLines = list[list[Segment]]
 
 
 class RowPlaces(TwoWayDict[RowKey, int]):
@@ -67,11 +77,129 @@ class RowPlaces(TwoWayDict[RowKey, int]):
         return key
 
 
+class StylesAsDrawn(RenderStyles):
+    """A component's styles with the Rich style they have when a table starts drawing
+    (RenderStyles works it out again, through every ancestor, each time it is read)."""
+
+    def __init__(self, styles: RenderStyles) -> None:
+        node = styles.node
+        assert node is not None
+        super().__init__(node, styles.base, styles.inline)
+        self._drawn = styles.rich_style
+
+    @property
+    def rich_style(self) -> Style:
+        return self._drawn
+
+
 class ListingTable(DataTable):
-    """A DataTable with `remove_rows`, and its rows in order kept rather than made again."""
+    """A DataTable with `remove_rows`, its rows in order kept rather than made again, and
+    its cells' drawings kept across changes (`_render_cell`)."""
 
     # The rows top to bottom, kept as they come and go (None: to be read again).
     _in_order: list[Row] | None = None
+    # A cell's drawing by what it depends on: row, column, style, width, height, cursor and
+    # hover; with the value it drew (the same object, or drawn again) and the row's place.
+    _drawn_cells: LRUCache[tuple, tuple[Any, int, CellLines]] | None = None
+    cells_drawn = 0  # cells drawn by Rich, not taken from `_drawn_cells` (tests count them)
+    # The table's own style and background while its lines are drawn (None: not drawing).
+    _drawing_styles: dict[Any, Any] | None = None
+
+    def render_lines(self, crop: Region) -> list[Strip]:
+        """Draw the lines in `crop`, reading the table's style and background once.
+
+        DataTable reads `rich_style` for each line and `background_colors` for each row;
+        each walks every ancestor's styles (the inspector's table is eight deep in the
+        panel): a third of drawing the table. They cannot change while it draws."""
+        self._drawing_styles = {}
+        try:
+            return super().render_lines(crop)
+        finally:
+            self._drawing_styles = None
+
+    @property
+    def rich_style(self) -> Style:
+        kept = self._drawing_styles
+        if kept is None:
+            return super().rich_style
+        if "rich_style" not in kept:
+            kept["rich_style"] = super().rich_style
+        return kept["rich_style"]
+
+    def get_component_styles(self, *names: str) -> RenderStyles:
+        kept = self._drawing_styles
+        if kept is None:
+            return super().get_component_styles(*names)
+        if names not in kept:  # the header's and the rows' styles, read for each row
+            kept[names] = StylesAsDrawn(super().get_component_styles(*names))
+        return kept[names]
+
+    @property
+    def background_colors(self) -> tuple[Color, Color]:
+        kept = self._drawing_styles
+        if kept is None:
+            return super().background_colors
+        if "background_colors" not in kept:
+            kept["background_colors"] = super().background_colors
+        return kept["background_colors"]
+
+    def _render_cell(
+        self,
+        row_index: int,
+        column_index: int,
+        base_style: Style,
+        width: int,
+        cursor: bool = False,
+        hover: bool = False,
+    ) -> CellLines:
+        """A cell as DataTable draws it, drawn again only when what it shows changed.
+
+        DataTable keys its drawings with a count of changes to the table, so each change
+        (a turn's new rows) drew every cell on screen again through Rich, where most are
+        the same cells a row or two higher. Kept here by row and column key instead, with
+        the cell's value: a cell that only moved is reused, its segments given the row's
+        new place (the `row` of their meta, which clicks read)."""
+        if row_index < 0 or column_index < 0 or self.fixed_rows or self.fixed_columns:
+            return super()._render_cell(row_index, column_index, base_style, width, cursor, hover)
+        row_key = self._row_locations.get_key(row_index)
+        column_key = self._column_locations.get_key(column_index)
+        if row_key is None or column_key is None:
+            return super()._render_cell(row_index, column_index, base_style, width, cursor, hover)
+        value = self._data[row_key].get(column_key)
+        key = (
+            row_key,
+            column_key,
+            column_index,
+            base_style,
+            width,
+            self.rows[row_key].height,
+            cursor,
+            hover,
+            self._show_hover_cursor,
+            self.show_cursor,
+            self.cursor_foreground_priority,
+            self.cursor_background_priority,
+            self._pseudo_class_state,
+        )
+        if self._drawn_cells is None:
+            self._drawn_cells = LRUCache(2000)
+        kept = self._drawn_cells.get(key)
+        if kept is not None and kept[0] is value:
+            if kept[1] == row_index:
+                return kept[2]
+            meta = Style.from_meta({"row": row_index, "column": column_index})
+            lines = [
+                [
+                    Segment(text, style + meta if style is not None else None, control)
+                    for text, style, control in line
+                ]
+                for line in kept[2]
+            ]
+        else:
+            self.cells_drawn += 1
+            lines = super()._render_cell(row_index, column_index, base_style, width, cursor, hover)
+        self._drawn_cells[key] = (value, row_index, lines)
+        return lines
 
     @property
     def ordered_rows(self) -> list[Row]:
@@ -93,6 +221,8 @@ class ListingTable(DataTable):
 
     def clear(self, columns: bool = False) -> Self:
         super().clear(columns)
+        if self._drawn_cells is not None:
+            self._drawn_cells.clear()
         self._row_locations = RowPlaces()
         self._in_order = []
         return self

@@ -189,7 +189,25 @@ class LiveComparison(Widget):
     def draft_changed(self, text: str) -> None:
         if self._quote_timer is not None:
             self._quote_timer.stop()
-        self._quote_timer = self.set_timer(QUOTE_DELAY_S, lambda: self.quote(text))
+
+        def due() -> None:
+            self._quote_timer = None
+            self.quote(text)
+
+        self._quote_timer = self.set_timer(QUOTE_DELAY_S, due)
+
+    @property
+    def quote_due(self) -> bool:
+        """A quote of the draft is waiting for typing to pause."""
+        return self._quote_timer is not None
+
+    def draft_cleared(self) -> None:
+        """The draft is empty and no quote is shown: what `quote("")` would leave, with no
+        message to post (it would change nothing on screen)."""
+        if self._quote_timer is not None:
+            self._quote_timer.stop()  # a quote of an earlier draft is not wanted now
+            self._quote_timer = None
+        self.last_quote = ""
 
     def quote(self, text: str) -> str:
         """Post what sending `text` now would cost; "" if nothing to say."""

@@ -11,6 +11,7 @@ from bisect import bisect_right
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
+from rich.style import Style
 from rich.text import Text
 from textual.app import ComposeResult, RenderResult
 from textual.containers import Horizontal
@@ -177,7 +178,7 @@ class TokenMeter(Widget):
             self.lines = {}
             self._set_context(None, context_window)
             self._paint()
-            self.post_message(self.Shown(self))
+            self._tell_shown()
             return
         usage = record.usage
         self.figures = {
@@ -250,7 +251,13 @@ class TokenMeter(Widget):
             )
         self._set_context(usage.prompt_tokens, context_window)
         self._paint(keep_rows=follows)
-        self.post_message(self.Shown(self))
+        self._tell_shown()
+
+    def _tell_shown(self) -> None:
+        # To the app, whose handler shows the one-line meter: posted to the meter, the
+        # message was handled by it and by each container up to the app, three times a turn.
+        if self.is_attached:
+            self.app.post_message(self.Shown(self))
 
     def _follows(self, turn: int | None) -> bool:
         """Whether the meter goes on to the same turn or the next (the request in flight,
@@ -285,7 +292,7 @@ class TokenMeter(Widget):
         }
         self._set_context(request.predicted_prompt_tokens, context_window)
         self._paint(keep_rows=follows)
-        self.post_message(self.Shown(self))
+        self._tell_shown()
 
     def _gap_text(self, gap: int, counted: int, plain: str) -> str:
         """Billed (or predicted) minus counted: `plain` when it is all template; for an
@@ -300,10 +307,8 @@ class TokenMeter(Widget):
         return self._alert
 
     # ---- rendering ---------------------------------------------------------------------
-    def _row(self, label: str, value: str) -> Text:
-        row = Text(
-            label.ljust(LABEL_WIDTH), style=fmt.ink(self.get_component_rich_style("meter--label"))
-        )
+    def _row(self, label: str, value: str, label_style: Style) -> Text:
+        row = Text(label.ljust(LABEL_WIDTH), style=label_style)
         row.append(value)
         return row
 
@@ -338,6 +343,8 @@ class TokenMeter(Widget):
         self.set_class(fraction is not None and WARNING_AT <= fraction < 1, "-warning")
         self.set_class(fraction is not None and fraction >= 1, "-error")
         self._put("#header", Text(self.lines.get("header", "")))
+        # Read once a paint: each read after the meter was refreshed walks every ancestor.
+        label_style = fmt.ink(self.get_component_rich_style("meter--label"))
         for line, label in ROW_LABELS.items():
             text = self.lines.get(line, "")
             if line in OPTIONAL_ROWS:
@@ -345,9 +352,9 @@ class TokenMeter(Widget):
                 if not text and keep_rows and row.display:
                     text = "…"
                 row.display = bool(text)
-            self._put(f"#{line}", self._row(label, text))
+            self._put(f"#{line}", self._row(label, text, label_style))
         # width: auto: a different text may need a different width, so these lay out again
-        self._put("#context-label", self._row("context", ""), layout=True)
+        self._put("#context-label", self._row("context", "", label_style), layout=True)
         self._put("#context-pct", Text(self.lines.get("context", "")), layout=True)
         self.query_one(UsageBar).fraction = fraction or 0.0
         self.query_one(UsageBar).display = fraction is not None

@@ -171,7 +171,10 @@ class SidePanel(VerticalScroll, can_focus=False):
         index = self._listed.get(turn) if turn is not None else None
         turns = self.query_one("#turns", OptionList)
         if index is not None and turns.highlighted != index:
-            turns.highlighted = index  # moves the list's cursor; posts no OptionSelected
+            # Moves the list's cursor. Nothing listens for the highlight the panel makes
+            # itself: unposted, it is not handled by the list and six containers each turn.
+            with turns.prevent(OptionList.OptionHighlighted):
+                turns.highlighted = index  # posts no OptionSelected either
 
     def _show_meter(self, turn: int | None) -> CallRecord | None:
         record = self._chat.get(turn) if turn is not None else None
