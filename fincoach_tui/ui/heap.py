@@ -28,11 +28,15 @@ when its turn was settled, caches' linked lists cleared): everything is handed b
 
 from __future__ import annotations
 
+import asyncio
 import gc
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 
+from textual.app import App
+from textual.message_pump import MessagePump
 from textual.widget import Widget
 from textual.widgets import Static
+from textual.worker import Worker, active_worker
 
 # Turns settled before everything is handed back and collected once (~125,000 objects
 # kept meanwhile; the collection scans everything: ~0.6 s at turn 200). Counted in turns,
@@ -88,6 +92,82 @@ def release_session() -> None:
     if _heap.thresholds is not None:
         gc.set_threshold(*_heap.thresholds)
         _heap.thresholds = None
+
+
+class AfterWorkers:
+    """Runs what is asked (settling a turn) once none of the app's workers runs and their
+    ends have been handled, after the next frame.
+
+    A turn's end is handled while its worker is still returning, and the comparison's walk
+    it starts runs on in a thread; settling the turn then froze both alive, garbage a
+    moment later (a worker is a reference cycle through its task's context: with the
+    walk's events and locks, ~35 objects a turn kept until everything was handed back).
+    A worker's end is a message to its node, `Worker.StateChanged`, which holds the
+    worker; a node's message loop holds the last message it handled until the next one
+    comes, so each ended worker's node is sent one more (a no-op) before the frame.
+    Asked again while waiting (turns typed ahead follow one another at once), it runs
+    once, when the last of them has ended, having collected all they left."""
+
+    def __init__(self, app: App) -> None:
+        self._app = app
+        self._asked: list[Callable[[], None]] = []
+        self._waiting: asyncio.Task[None] | None = None
+
+    @property
+    def waiting(self) -> bool:
+        """Whether something asked has not run yet."""
+        return bool(self._asked)
+
+    def call(self, callback: Callable[[], None]) -> None:
+        if callback not in self._asked:
+            self._asked.append(callback)
+        if self._waiting is None:
+            self._waiting = asyncio.create_task(self._until_workers_end())
+
+    async def _until_workers_end(self) -> None:
+        nodes: list[MessagePump] = []  # the ended workers' nodes, each once
+        try:
+            running: list[Worker[object]] = []
+            while True:
+                was, running = running, self._running()
+                if not running or running == was:  # a worker that never ends is not waited for
+                    break
+                nodes += [w.node for w in running if all(w.node is not n for n in nodes)]
+                await asyncio.gather(*(worker.wait() for worker in running), return_exceptions=True)
+        finally:
+            self._waiting = None
+        self._after_last_messages(nodes)
+
+    def _after_last_messages(self, nodes: list[MessagePump]) -> None:
+        """A no-op message to each of `nodes` (their ended workers' last message let go),
+        then, once all have been handled, `_run` after the next frame."""
+        left = len(nodes)
+
+        def handled() -> None:
+            nonlocal left
+            left -= 1
+            if left == 0:
+                self._app.call_after_refresh(self._run)
+
+        if not nodes:
+            self._app.call_after_refresh(self._run)
+        for node in nodes:
+            if not node.call_later(handled):  # closed: it holds no message any more
+                handled()
+
+    def _running(self) -> list[Worker[object]]:
+        this = active_worker.get(None)  # asked from a worker: not waited for
+        return [w for w in self._app.workers if w.is_running and w is not this]
+
+    def _run(self) -> None:
+        if self._waiting is not None:
+            return  # asked again since: it runs once, when that wait ends
+        if self._running():  # one started since (the next turn typed ahead): wait for it too
+            self._waiting = asyncio.create_task(self._until_workers_end())
+            return
+        asked, self._asked = self._asked, []
+        for callback in asked:
+            callback()
 
 
 def thresholds_raised() -> bool:

@@ -1,16 +1,21 @@
 """Full garbage collections in a sitting (ui/heap.py): each ended turn is settled once, when
-idle, never while its reply streams; Python's thresholds come back when the session is left;
-frozen objects that became garbage are handed back and collected."""
+idle, never while its reply streams, and only once its workers have ended; a sitting's
+turns leave nothing frozen that is garbage; Python's thresholds come back when the session
+is left; frozen objects that became garbage are handed back and collected."""
 
 from __future__ import annotations
 
 import gc
+import threading
 import weakref
 
+from textual.app import App, ComposeResult
+from textual.widgets import Static
+
 from fincoach_tui.domain.persona import DEMO_TURNS
-from fincoach_tui.ui import heap
+from fincoach_tui.ui import heap, worker_fixes
 from fincoach_tui.ui.message_box import MessageBox
-from tests.app_harness import SIZE, make_app, say, started, workers_done
+from tests.app_harness import SIZE, make_app, say, started, wait_until, workers_done
 
 
 class Cycle:
@@ -87,8 +92,7 @@ async def test_each_turn_is_settled_once_after_its_reply_never_while_it_streams(
         for text in DEMO_TURNS[:3]:
             events.append("sent")
             await say(app, pilot, text)
-            await workers_done(app)
-            await pilot.pause()
+            await wait_until(pilot, lambda: not app.after_workers.waiting)
         assert heap.thresholds_raised()  # full collections wait for the ends of turns
         assert gc.get_freeze_count() > 0
     turns = "".join("s" if e == "sent" else "t" if e == "text" else "S" for e in events)
@@ -134,3 +138,89 @@ async def test_unmounted_boxes_are_freed_without_a_thaw_and_turns_scan_no_more(
         assert len(shown) == 2 * 24
     assert len(scanned) >= 24
     assert max(scanned[-8:]) <= 1.2 * max(scanned[4:12]), scanned
+
+
+def frozen_garbage() -> int:
+    """How many frozen objects are garbage: collect what is not frozen, then hand
+    everything back and count what one full collection frees; frozen again after."""
+    gc.collect()
+    gc.unfreeze()
+    found = gc.collect()
+    gc.freeze()
+    return found
+
+
+async def test_a_sittings_turns_leave_nothing_frozen_that_is_garbage(tmp_path, monkeypatch) -> None:
+    """Each turn settled, and frozen, once its workers (its own, the comparison's walk it
+    started) have ended and Textual's caches of the boxes the chat unmounted are cleared:
+    after a dozen turns past the chat's bound, not one frozen object is garbage (before,
+    ~110 a turn: the walk's worker frozen while it ran, the cleared caches' rings)."""
+    gc.unfreeze()
+    monkeypatch.setattr(heap, "THAW_AFTER", 10**9)
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await started(app, pilot)
+
+        async def turn(number: int) -> None:
+            await say(app, pilot, f"My SIP is ₹{number},000 a month. How much can I save?")
+            await wait_until(pilot, lambda: not app.after_workers.waiting)
+
+        for number in range(1, 9):  # the chat's window full: each turn unmounts two boxes
+            await turn(number)
+        assert heap.thresholds_raised()
+        frozen_garbage()  # what the session's settling froze with it, not a turn's
+        settled = heap.settle_turn
+        settles: list[int] = []
+        monkeypatch.setattr(heap, "settle_turn", lambda: settles.append(1) or settled())
+        for number in range(9, 21):
+            await turn(number)
+        assert len(settles) == 12
+        assert frozen_garbage() == 0
+
+
+class Idle(App):
+    def compose(self) -> ComposeResult:
+        yield Static("idle")
+
+
+async def test_what_waits_for_workers_runs_once_they_have_ended_and_let_go() -> None:
+    """Asked twice while a thread worker runs: not run until it has ended, then once, when
+    the worker is garbage already (collected there, it is freed: frozen there, it would
+    not have been kept alive)."""
+    was_installed = worker_fixes.installed()
+    worker_fixes.install()
+    try:
+        app = Idle()
+        async with app.run_test() as pilot:
+            after = heap.AfterWorkers(app)
+            release = threading.Event()
+            worker = app.run_worker(lambda: release.wait(30), thread=True)
+            watched = weakref.ref(worker)
+            del worker
+            freed_when_run: list[bool] = []
+
+            def run() -> None:
+                gc.collect()
+                freed_when_run.append(watched() is None)
+
+            after.call(run)
+            after.call(run)
+            for _ in range(3):
+                await pilot.pause()
+            assert (freed_when_run, after.waiting) == ([], True)
+            release.set()
+            await wait_until(pilot, lambda: not after.waiting)
+            assert freed_when_run == [True]
+    finally:
+        if not was_installed:
+            worker_fixes.uninstall()
+
+
+async def test_what_waits_runs_at_the_next_frame_when_no_worker_runs() -> None:
+    app = Idle()
+    async with app.run_test() as pilot:
+        after = heap.AfterWorkers(app)
+        ran: list[int] = []
+        after.call(lambda: ran.append(1))
+        await wait_until(pilot, lambda: not after.waiting)
+        assert ran == [1]
