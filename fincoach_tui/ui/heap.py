@@ -33,6 +33,7 @@ import gc
 from collections.abc import Callable, Iterable
 
 from textual.app import App
+from textual.dom import DOMNode
 from textual.message_pump import MessagePump
 from textual.widget import Widget
 from textual.widgets import Static
@@ -174,7 +175,21 @@ def thresholds_raised() -> bool:
     return _heap.thresholds is not None
 
 
-def let_go(widgets: Iterable[Widget]) -> None:
+def parts_of(widgets: Iterable[Widget]) -> list[DOMNode]:
+    """`widgets`, their children, and the nodes their component classes are styled with
+    (a footer key's key and description): what `let_go` cuts once they are removed, listed
+    before, as Textual forgets the component nodes when it removes a widget."""
+    parts: list[DOMNode] = []
+    for widget in widgets:
+        for part in widget.walk_children(Widget, with_self=True):
+            parts.append(part)
+            for styles in getattr(part, "_component_styles", {}).values():  # Textual's own
+                if (node := styles.node) is not None:
+                    parts.append(node)
+    return parts
+
+
+def let_go(widgets: Iterable[DOMNode]) -> None:
     """Widgets removed for good (a message box the chat unmounted, a reply's waiting
     indicator) are freed as soon as nothing refers to them, not left to the collector:
     each points at itself through its styles (`node`), its drawn content (a Static's
