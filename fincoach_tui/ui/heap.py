@@ -17,13 +17,17 @@ settled instead (`settle_turn`): one full collection, which sees only what was m
 the last turn, then what survived it is frozen too.
 
 A frozen object that later becomes garbage in a reference cycle is not collected while
-frozen. The widgets the chat unmounts (two message boxes a turn: ui/chat.py keeps a
-bounded window mounted) and a reply's waiting indicator were most of it, ~740 objects a
-turn: their cycles are cut when they are removed (`let_go`), so they are freed at once.
-What is still kept that way is Textual's own, ~125 objects a turn (a worker still running
-when its turn was settled, caches' linked lists cleared): everything is handed back every
-`THAW_AFTER` turns (`gc.unfreeze`, one full collection, freeze again), which bounds it at
-~125,000 objects (~74,000 before, with a thaw every 100 turns).
+frozen, so nothing alive at a settling may become such garbage later. The widgets the chat
+unmounts (two message boxes a turn: ui/chat.py keeps a bounded window mounted), a reply's
+waiting indicator and the footer's keys (made anew when a dialog opens or closes) have
+their cycles cut when they are removed (`let_go`), so they are freed at once; Textual's
+cleared caches no longer leave rings (ui/drawing_fixes.py), an ended thread worker is not
+kept by its thread (ui/worker_fixes.py), and a turn is settled only once its workers have
+ended and their ends were handled (`AfterWorkers`). A turn leaves nothing frozen that is
+garbage (tests/ui/test_heap.py counts it: 0; it was ~110 objects a turn), so nothing is
+handed back while the session is open (it was, every 1,000 turns: one full collection
+of everything, ~0.6 s at turn 200). What a dialog or notice still on screen when a turn
+is settled leaves once it goes is collected when the session is left.
 """
 
 from __future__ import annotations
@@ -39,11 +43,6 @@ from textual.widget import Widget
 from textual.widgets import Static
 from textual.worker import Worker, active_worker
 
-# Turns settled before everything is handed back and collected once (~125,000 objects
-# kept meanwhile; the collection scans everything: ~0.6 s at turn 200). Counted in turns,
-# not objects: counting the frozen objects walks all of them (`gc.get_freeze_count`).
-THAW_AFTER = 1_000
-
 # The collector's third threshold while a session is open: full collections on their own
 # only if ~100 times as much was allocated as Python waits for (10 by default); turns
 # are settled long before that.
@@ -54,7 +53,6 @@ class _Heap:
     """What this process changed of the collector, to put it back."""
 
     thresholds: tuple[int, int, int] | None = None  # Python's own, while raised
-    turns_since_thaw = 0  # turns settled since everything was last handed back
 
 
 _heap = _Heap()
@@ -64,7 +62,6 @@ def settle_session() -> None:
     """The session on screen is loaded: stop rescanning what exists now, and leave full
     collections to the ends of turns."""
     gc.freeze()
-    _heap.turns_since_thaw = 0
     if _heap.thresholds is None:
         _heap.thresholds = gc.get_threshold()
         first, second, _third = _heap.thresholds
@@ -72,15 +69,10 @@ def settle_session() -> None:
 
 
 def settle_turn() -> None:
-    """A turn has ended and the app is idle: collect what the turn left (only what was
-    made since the last freeze is scanned), freeze what survives; every `THAW_AFTER`
-    turns, hand everything back and collect once."""
+    """A turn has ended and its workers too: collect what the turn left (only what was
+    made since the last freeze is scanned), freeze what survives."""
     if _heap.thresholds is None:
         return  # no session settled (still opening, or being left)
-    _heap.turns_since_thaw += 1
-    if _heap.turns_since_thaw >= THAW_AFTER:
-        _heap.turns_since_thaw = 0
-        gc.unfreeze()
     gc.collect()
     gc.freeze()
 
@@ -89,7 +81,6 @@ def release_session() -> None:
     """The session is being left: let the collector see its objects again, with Python's
     own thresholds."""
     gc.unfreeze()
-    _heap.turns_since_thaw = 0
     if _heap.thresholds is not None:
         gc.set_threshold(*_heap.thresholds)
         _heap.thresholds = None

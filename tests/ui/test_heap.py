@@ -1,7 +1,8 @@
 """Full garbage collections in a sitting (ui/heap.py): each ended turn is settled once, when
 idle, never while its reply streams, and only once its workers have ended; a sitting's
-turns leave nothing frozen that is garbage; Python's thresholds come back when the session
-is left; frozen objects that became garbage are handed back and collected."""
+turns, and dialogs between them, leave nothing frozen that is garbage, so nothing is handed
+back while the session is open; Python's thresholds come back when the session is left,
+and with them everything frozen."""
 
 from __future__ import annotations
 
@@ -19,6 +20,11 @@ from fincoach_tui.ui.message_box import MessageBox
 from tests.app_harness import SIZE, make_app, say, started, wait_until, workers_done
 
 
+async def turn_settled(app, pilot) -> None:
+    """Until the turn that ended has been settled (once its workers have ended)."""
+    await wait_until(pilot, lambda: not app.after_workers.waiting)
+
+
 class Cycle:
     """An object in a reference cycle: freed only by the cyclic collector."""
 
@@ -26,7 +32,7 @@ class Cycle:
         self.me = self
 
 
-def test_frozen_garbage_is_handed_back_and_collected_every_thaw(monkeypatch) -> None:
+def test_frozen_garbage_waits_until_the_session_is_left() -> None:
     gc.unfreeze()
     thresholds = gc.get_threshold()
     heap.settle_session()
@@ -36,15 +42,13 @@ def test_frozen_garbage_is_handed_back_and_collected_every_thaw(monkeypatch) -> 
         watched = weakref.ref(kept)
         heap.settle_turn()  # alive at the end of a turn: frozen with the rest
         del kept
-        monkeypatch.setattr(heap, "THAW_AFTER", 10**9)
-        heap.settle_turn()
+        for _ in range(3):
+            heap.settle_turn()
         assert watched() is not None  # frozen garbage: out of the collector's sight
-        monkeypatch.setattr(heap, "THAW_AFTER", 1)
-        heap.settle_turn()  # everything handed back, collected once, frozen again
-        assert watched() is None
-        assert gc.get_freeze_count() > 0
     finally:
-        heap.release_session()
+        heap.release_session()  # everything handed back
+    gc.collect()
+    assert watched() is None
     assert gc.get_freeze_count() == 0
     assert gc.get_threshold() == thresholds
 
@@ -93,7 +97,7 @@ async def test_each_turn_is_settled_once_after_its_reply_never_while_it_streams(
         for text in DEMO_TURNS[:3]:
             events.append("sent")
             await say(app, pilot, text)
-            await wait_until(pilot, lambda: not app.after_workers.waiting)
+            await turn_settled(app, pilot)
         assert heap.thresholds_raised()  # full collections wait for the ends of turns
         assert gc.get_freeze_count() > 0
     turns = "".join("s" if e == "sent" else "t" if e == "text" else "S" for e in events)
@@ -105,9 +109,7 @@ async def test_each_turn_is_settled_once_after_its_reply_never_while_it_streams(
     assert gc.get_freeze_count() == 0
 
 
-async def test_unmounted_boxes_are_freed_without_a_thaw_and_turns_scan_no_more(
-    tmp_path, monkeypatch
-) -> None:
+async def test_unmounted_boxes_are_freed_and_turns_scan_no_more(tmp_path, monkeypatch) -> None:
     """A sitting well past the chat's bound, with everything frozen at each turn's end and
     never handed back: the boxes the chat unmounted are freed all the same (only the
     mounted ones are alive), and no turn's full collection scans more than the early
@@ -115,7 +117,6 @@ async def test_unmounted_boxes_are_freed_without_a_thaw_and_turns_scan_no_more(
     from fincoach_tui.ui.chat import BOUND
 
     gc.unfreeze()
-    monkeypatch.setattr(heap, "THAW_AFTER", 10**9)
     scanned: list[int] = []  # per turn: objects the full collection at its end looked at
     settle_turn = heap.settle_turn
 
@@ -130,6 +131,7 @@ async def test_unmounted_boxes_are_freed_without_a_thaw_and_turns_scan_no_more(
         await started(app, pilot)
         for turn in range(24):
             await say(app, pilot, f"My rent is ₹{20_000 + turn} a month. How much can I save?")
+            await turn_settled(app, pilot)
             boxes += [weakref.ref(box) for box in app.chat.query(MessageBox)]
         await workers_done(app)
         await pilot.pause()
@@ -157,14 +159,13 @@ async def test_a_sittings_turns_leave_nothing_frozen_that_is_garbage(tmp_path, m
     after a dozen turns past the chat's bound, not one frozen object is garbage (before,
     ~110 a turn: the walk's worker frozen while it ran, the cleared caches' rings)."""
     gc.unfreeze()
-    monkeypatch.setattr(heap, "THAW_AFTER", 10**9)
     app = make_app(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
         await started(app, pilot)
 
         async def turn(number: int) -> None:
             await say(app, pilot, f"My SIP is ₹{number},000 a month. How much can I save?")
-            await wait_until(pilot, lambda: not app.after_workers.waiting)
+            await turn_settled(app, pilot)
 
         for number in range(1, 9):  # the chat's window full: each turn unmounts two boxes
             await turn(number)
@@ -191,7 +192,7 @@ async def test_dialogs_opened_between_turns_leave_nothing_frozen_that_is_garbage
 
         async def turn(number: int) -> None:
             await say(app, pilot, f"My SIP is ₹{number},000 a month. How much can I save?")
-            await wait_until(pilot, lambda: not app.after_workers.waiting)
+            await turn_settled(app, pilot)
 
         await turn(1)
         frozen_garbage()  # what the session's settling froze with it, not a dialog's
