@@ -12,9 +12,10 @@ import weakref
 
 from textual.app import App, ComposeResult
 from textual.widgets import Static
+from textual.worker import Worker
 
 from fincoach_tui.domain.persona import DEMO_TURNS
-from fincoach_tui.ui import heap, worker_fixes
+from fincoach_tui.ui import heap, turns, worker_fixes
 from fincoach_tui.ui.footer import FittingFooter
 from fincoach_tui.ui.message_box import MessageBox
 from tests.app_harness import SIZE, make_app, say, started, wait_until, workers_done
@@ -153,12 +154,25 @@ def frozen_garbage() -> int:
     return found
 
 
+def ended_workers_alive(groups: tuple[str, ...]) -> int:
+    """Workers of `groups` that have ended and are still alive, frozen or not, after a full
+    collection."""
+    gc.unfreeze()
+    gc.collect()
+    alive = [o for o in gc.get_objects() if isinstance(o, Worker) and o.group in groups]
+    gc.freeze()
+    return sum(1 for worker in alive if worker.is_finished)
+
+
 async def test_a_sittings_turns_leave_nothing_frozen_that_is_garbage(tmp_path, monkeypatch) -> None:
     """Each turn settled, and frozen, once its workers (its own, the comparison's walk it
-    started) have ended and Textual's caches of the boxes the chat unmounted are cleared:
-    after a dozen turns past the chat's bound, not one frozen object is garbage (before,
-    ~110 a turn: the walk's worker frozen while it ran, the cleared caches' rings)."""
+    started) have ended and let go, and with Textual's caches of the boxes the chat
+    unmounted cleared: after a dozen turns past the chat's bound, not one frozen object is
+    garbage (before, ~110 a turn: the walk's worker frozen while it ran, the cleared
+    caches' rings), and no ended worker is kept alive. Each reply is shown in two frames,
+    its first words and its end, as on a fast provider: its frame timer is cancelled."""
     gc.unfreeze()
+    monkeypatch.setattr(turns._Coalesced, "FRAME_S", 3600.0)
     app = make_app(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
         await started(app, pilot)
@@ -178,6 +192,9 @@ async def test_a_sittings_turns_leave_nothing_frozen_that_is_garbage(tmp_path, m
             await turn(number)
         assert len(settles) == 12
         assert frozen_garbage() == 0
+        # The turns' own and their comparisons' (the engine's loader, which started the
+        # panel's widgets, lives on in their tasks' contexts: once, not a turn's).
+        assert ended_workers_alive(("turn", "comparison")) == 0
 
 
 async def test_dialogs_opened_between_turns_leave_nothing_frozen_that_is_garbage(
