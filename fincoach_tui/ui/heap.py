@@ -26,8 +26,8 @@ kept by its thread (ui/worker_fixes.py), and a turn is settled only once its wor
 ended and their ends were handled (`AfterWorkers`). A turn leaves nothing frozen that is
 garbage (tests/ui/test_heap.py counts it: 0; it was ~110 objects a turn), so nothing is
 handed back while the session is open (it was, every 1,000 turns: one full collection
-of everything, ~0.6 s at turn 200). What a dialog or notice still on screen when a turn
-is settled leaves once it goes is collected when the session is left.
+of everything, ~1 s at turn 200 on a loaded 2-core machine). What a dialog or notice still
+on screen when a turn is settled leaves once it goes is collected when the session is left.
 """
 
 from __future__ import annotations
@@ -93,7 +93,7 @@ class AfterWorkers:
     A turn's end is handled while its worker is still returning, and the comparison's walk
     it starts runs on in a thread; settling the turn then froze both alive, garbage a
     moment later (a worker is a reference cycle through its task's context: with the
-    walk's events and locks, ~35 objects a turn kept until everything was handed back).
+    walk's events and locks, ~30 objects a turn kept frozen).
     A worker's end is a message to its node, `Worker.StateChanged`, which holds the
     worker; a node's message loop holds the last message it handled until the next one
     comes, so each ended worker's node is sent one more (a no-op) before the frame.
@@ -182,12 +182,13 @@ def parts_of(widgets: Iterable[Widget]) -> list[DOMNode]:
 
 def let_go(widgets: Iterable[DOMNode]) -> None:
     """Widgets removed for good (a message box the chat unmounted, a reply's waiting
-    indicator) are freed as soon as nothing refers to them, not left to the collector:
-    each points at itself through its styles (`node`), its drawn content (a Static's
-    visual), its caches (a linked list, its children looked up) and its refresh timer, so
-    once frozen with the sitting they were garbage only a full collection of everything
-    could find. Everything cut here is what a widget not yet mounted has (styles with no
-    node, nothing drawn or cached), so a late look at one still works."""
+    indicator, a footer's keys and their component nodes: `parts_of`) are freed as soon as
+    nothing refers to them, not left to the collector: each points at itself through its
+    styles (`node`), its drawn content (a Static's visual), its caches (a linked list, its
+    children looked up) and its refresh timer, so once frozen with the sitting they were
+    garbage only a full collection of everything could find. Everything cut here is what a
+    widget not yet mounted has (styles with no node, nothing drawn or cached), so a late
+    look at one still works."""
     for widget in widgets:
         # Textual's own attributes, read by name: one a later Textual lacks is skipped.
         for name in ("_styles_cache", "_box_model_cache", "_query_one_cache"):
