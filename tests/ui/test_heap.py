@@ -172,7 +172,7 @@ async def test_a_sittings_turns_leave_nothing_frozen_that_is_garbage(tmp_path, m
     caches' rings), and no ended worker is kept alive. Each reply is shown in two frames,
     its first words and its end, as on a fast provider: its frame timer is cancelled."""
     gc.unfreeze()
-    monkeypatch.setattr(turns._Coalesced, "FRAME_S", 3600.0)
+    monkeypatch.setattr(turns.Coalesced, "FRAME_S", 3600.0)
     app = make_app(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
         await started(app, pilot)
