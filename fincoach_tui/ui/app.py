@@ -24,7 +24,7 @@ from textual.screen import Screen
 from fincoach_tui.llm.providers import ProviderSettings
 from fincoach_tui.service.sessions import Sessions
 from fincoach_tui.settings import paths
-from fincoach_tui.ui import bench_hook, cell_widths, heap, layout_fixes
+from fincoach_tui.ui import bench_hook, cell_widths, heap, layout_fixes, worker_fixes
 from fincoach_tui.ui.budget_actions import BudgetActions
 from fincoach_tui.ui.chat import ChatView
 from fincoach_tui.ui.comparison_messages import CostsCompared, DraftQuoted
@@ -164,6 +164,7 @@ class FinCoachApp(StartUp, StrategyActions, BudgetActions, ViewActions):
     ) -> None:
         cell_widths.install()  # before anything is measured: Hindi's vowel signs take a cell
         layout_fixes.install()  # a layout that resizes widgets does not ask for a second one
+        worker_fixes.install()  # a thread worker's thread does not keep it alive
         super().__init__()
         self.config = config
         self.settings = settings

@@ -158,7 +158,9 @@ class ChatView(VerticalScroll):
         label = f"↑ load earlier messages ({self._first_mounted} not shown)"
         existing = self.query("#earlier")
         if self._first_mounted == 0:
+            gone = heap.parts_of(existing)
             await existing.remove()
+            heap.let_go(gone)  # freed now, not by a full collection (ui/heap.py)
         elif existing:
             button = existing.first(Button)
             if str(button.label) != label:

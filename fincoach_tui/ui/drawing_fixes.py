@@ -1,4 +1,4 @@
-"""Two corrections to Textual's drawing caches (8.x), which kept what they drew alive.
+"""Three corrections to Textual's drawing caches (8.x), which kept what they drew alive.
 
 - **Every widget ever drawn was kept.** Textual caches a widget's background colours with
   `functools.lru_cache` on a method of `StylesCache`, the object that holds a widget's
@@ -14,8 +14,16 @@
   cycle, so the line, its caches and segments outlived the frame until a collection
   found them (and, once frozen with a sitting, until everything was handed back: see
   ui/heap.py). The uncut line is now returned without being cached in itself.
+- **A cleared cache left its entries in a ring only the cyclic collector could free.**
+  Textual's `LRUCache` (a widget's measured boxes, its queries' answers) keeps its entries
+  in a circular doubly linked list of `[prev, next, key, value]` lists; `clear()` dropped
+  the dict and the list's head, leaving the ring and every value in it (a box model per
+  size laid out) as a reference cycle. Once frozen with a sitting (ui/heap.py clears the
+  caches of each widget the chat unmounts), that was ~95 objects a turn kept until
+  everything was handed back. Clearing now cuts each link first, so reference counting
+  frees the entries at once.
 
-`install()` applies both (once), `uninstall()` puts Textual's methods back (the
+`install()` applies all three (once), `uninstall()` puts Textual's methods back (the
 benchmarks' minimal Textual chat runs Textual as it is). A Textual whose methods differ
 is left alone.
 """
@@ -28,6 +36,7 @@ from functools import lru_cache
 from typing import Any
 
 from textual._styles_cache import StylesCache
+from textual.cache import LRUCache
 from textual.color import Color
 from textual.strip import Strip
 from textual.style import Style
@@ -37,6 +46,7 @@ _originals: dict[str, Any] = {}  # Textual's methods, while replaced
 # The parameters of the methods corrected (Textual 8.x).
 _INNER_OUTER_PARAMETERS = ("cls", "base_background", "background")
 _DIVIDE_PARAMETERS = ("self", "cuts")
+_CLEAR_PARAMETERS = ("self",)
 
 
 @lru_cache(1024)
@@ -65,6 +75,17 @@ def _divide(self: Strip, cuts: Iterable[int]) -> Sequence[Strip]:
     return divided
 
 
+def _clear(self: LRUCache[Any, Any]) -> None:
+    # Textual's own, after cutting the ring of entries link by link (each a
+    # [prev, next, key, value] list; the last one's next is the first, now emptied).
+    link: list[Any] = self._head  # Textual's own attribute, read by name
+    while link:
+        following = link[1]
+        link.clear()
+        link = following
+    _originals["clear"](self)
+
+
 def _parameters(method: object) -> tuple[str, ...]:
     try:
         return tuple(inspect.signature(method).parameters)  # type: ignore[arg-type]
@@ -91,6 +112,14 @@ def install() -> None:
     if "divide" not in _originals and _parameters(divide) == _DIVIDE_PARAMETERS:
         _originals["divide"] = divide
         Strip.divide = _divide  # type: ignore[method-assign]
+    clear = LRUCache.__dict__.get("clear")
+    if (
+        "clear" not in _originals
+        and "_head" in LRUCache.__slots__
+        and _parameters(clear) == _CLEAR_PARAMETERS
+    ):
+        _originals["clear"] = clear
+        LRUCache.clear = _clear  # type: ignore[method-assign]
 
 
 def uninstall() -> None:
@@ -100,6 +129,8 @@ def uninstall() -> None:
         _inner_outer.cache_clear()
     if "divide" in _originals:
         Strip.divide = _originals.pop("divide")  # type: ignore[method-assign]
+    if "clear" in _originals:
+        LRUCache.clear = _originals.pop("clear")  # type: ignore[method-assign]
 
 
 def installed() -> bool:

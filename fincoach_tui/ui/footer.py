@@ -15,6 +15,8 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.widgets import Footer
 
+from fincoach_tui.ui import heap
+
 # FooterKey, the widget Textual's footer draws each key with, is not exported publicly
 # (textual.widgets names Footer only; checked on Textual 8.2.8), so it is imported from
 # its private module, guarded: a Textual that moves it gets Textual's own footer, every
@@ -111,6 +113,14 @@ class FittingFooter(Footer):
                 disabled=not enabled,
                 tooltip=binding.tooltip or binding.description,
             )
+
+    async def recompose(self) -> None:
+        # The keys are made anew whenever the bindings change (a dialog opened or closed):
+        # the old ones, alive when a turn was settled, are freed as they go rather than
+        # kept frozen as garbage until the session is left (ui/heap.py).
+        gone = heap.parts_of(self.children)
+        await super().recompose()
+        heap.let_go(part for part in gone if not part.is_attached)
 
     def watch_compact(self, compact: bool) -> None:
         # What Textual's footer does by binding each key's `compact` to its own.

@@ -17,27 +17,31 @@ settled instead (`settle_turn`): one full collection, which sees only what was m
 the last turn, then what survived it is frozen too.
 
 A frozen object that later becomes garbage in a reference cycle is not collected while
-frozen. The widgets the chat unmounts (two message boxes a turn: ui/chat.py keeps a
-bounded window mounted) and a reply's waiting indicator were most of it, ~740 objects a
-turn: their cycles are cut when they are removed (`let_go`), so they are freed at once.
-What is still kept that way is Textual's own, ~125 objects a turn (a worker still running
-when its turn was settled, caches' linked lists cleared): everything is handed back every
-`THAW_AFTER` turns (`gc.unfreeze`, one full collection, freeze again), which bounds it at
-~125,000 objects (~74,000 before, with a thaw every 100 turns).
+frozen, so nothing alive at a settling may become such garbage later. The widgets the chat
+unmounts (two message boxes a turn: ui/chat.py keeps a bounded window mounted), a reply's
+waiting indicator and the footer's keys (made anew when a dialog opens or closes) have
+their cycles cut when they are removed (`let_go`), so they are freed at once; Textual's
+cleared caches no longer leave rings (ui/drawing_fixes.py), an ended thread worker is not
+kept by its thread (ui/worker_fixes.py), and a turn is settled only once its workers have
+ended and their ends were handled (`AfterWorkers`). A turn leaves nothing frozen that is
+garbage (tests/ui/test_heap.py counts it: 0; it was ~110 objects a turn), so nothing is
+handed back while the session is open (it was, every 1,000 turns: one full collection
+of everything, ~1 s at turn 200 on a loaded 2-core machine). What a dialog or notice still
+on screen when a turn is settled leaves once it goes is collected when the session is left.
 """
 
 from __future__ import annotations
 
+import asyncio
 import gc
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 
+from textual.app import App
+from textual.dom import DOMNode
+from textual.message_pump import MessagePump
 from textual.widget import Widget
 from textual.widgets import Static
-
-# Turns settled before everything is handed back and collected once (~125,000 objects
-# kept meanwhile; the collection scans everything: ~0.6 s at turn 200). Counted in turns,
-# not objects: counting the frozen objects walks all of them (`gc.get_freeze_count`).
-THAW_AFTER = 1_000
+from textual.worker import Worker, active_worker
 
 # The collector's third threshold while a session is open: full collections on their own
 # only if ~100 times as much was allocated as Python waits for (10 by default); turns
@@ -49,7 +53,6 @@ class _Heap:
     """What this process changed of the collector, to put it back."""
 
     thresholds: tuple[int, int, int] | None = None  # Python's own, while raised
-    turns_since_thaw = 0  # turns settled since everything was last handed back
 
 
 _heap = _Heap()
@@ -59,7 +62,6 @@ def settle_session() -> None:
     """The session on screen is loaded: stop rescanning what exists now, and leave full
     collections to the ends of turns."""
     gc.freeze()
-    _heap.turns_since_thaw = 0
     if _heap.thresholds is None:
         _heap.thresholds = gc.get_threshold()
         first, second, _third = _heap.thresholds
@@ -67,15 +69,10 @@ def settle_session() -> None:
 
 
 def settle_turn() -> None:
-    """A turn has ended and the app is idle: collect what the turn left (only what was
-    made since the last freeze is scanned), freeze what survives; every `THAW_AFTER`
-    turns, hand everything back and collect once."""
+    """A turn has ended and its workers too: collect what the turn left (only what was
+    made since the last freeze is scanned), freeze what survives."""
     if _heap.thresholds is None:
         return  # no session settled (still opening, or being left)
-    _heap.turns_since_thaw += 1
-    if _heap.turns_since_thaw >= THAW_AFTER:
-        _heap.turns_since_thaw = 0
-        gc.unfreeze()
     gc.collect()
     gc.freeze()
 
@@ -84,24 +81,114 @@ def release_session() -> None:
     """The session is being left: let the collector see its objects again, with Python's
     own thresholds."""
     gc.unfreeze()
-    _heap.turns_since_thaw = 0
     if _heap.thresholds is not None:
         gc.set_threshold(*_heap.thresholds)
         _heap.thresholds = None
+
+
+class AfterWorkers:
+    """Runs what is asked (settling a turn) once none of the app's workers runs and their
+    ends have been handled, after the next frame.
+
+    A turn's end is handled while its worker is still returning, and the comparison's walk
+    it starts runs on in a thread; settling the turn then froze both alive, garbage a
+    moment later (a worker is a reference cycle through its task's context: with the
+    walk's events and locks, ~30 objects a turn kept frozen).
+    A worker's end is a message to its node, `Worker.StateChanged`, which holds the
+    worker; a node's message loop holds the last message it handled until the next one
+    comes, so each ended worker's node is sent one more (a no-op) before the frame.
+    Asked again while waiting (turns typed ahead follow one another at once), it runs
+    once, when the last of them has ended, having collected all they left."""
+
+    def __init__(self, app: App) -> None:
+        self._app = app
+        self._asked: list[Callable[[], None]] = []
+        self._waiting: asyncio.Task[None] | None = None
+
+    @property
+    def waiting(self) -> bool:
+        """Whether something asked has not run yet."""
+        return bool(self._asked)
+
+    def call(self, callback: Callable[[], None]) -> None:
+        if callback not in self._asked:
+            self._asked.append(callback)
+        if self._waiting is None:
+            self._waiting = asyncio.create_task(self._until_workers_end())
+
+    async def _until_workers_end(self) -> None:
+        nodes: list[MessagePump] = []  # the ended workers' nodes, each once
+        try:
+            running: list[Worker[object]] = []
+            while True:
+                was, running = running, self._running()
+                if not running or running == was:  # a worker that never ends is not waited for
+                    break
+                nodes += [w.node for w in running if all(w.node is not n for n in nodes)]
+                await asyncio.gather(*(worker.wait() for worker in running), return_exceptions=True)
+        finally:
+            self._waiting = None
+        self._after_last_messages(nodes)
+
+    def _after_last_messages(self, nodes: list[MessagePump]) -> None:
+        """A no-op message to each of `nodes` (their ended workers' last message let go),
+        then, once all have been handled, `_run` after the next frame."""
+        left = len(nodes)
+
+        def handled() -> None:
+            nonlocal left
+            left -= 1
+            if left == 0:
+                self._app.call_after_refresh(self._run)
+
+        if not nodes:
+            self._app.call_after_refresh(self._run)
+        for node in nodes:
+            if not node.call_later(handled):  # closed: it holds no message any more
+                handled()
+
+    def _running(self) -> list[Worker[object]]:
+        this = active_worker.get(None)  # asked from a worker: not waited for
+        return [w for w in self._app.workers if w.is_running and w is not this]
+
+    def _run(self) -> None:
+        if self._waiting is not None:
+            return  # asked again since: it runs once, when that wait ends
+        if self._running():  # one started since (the next turn typed ahead): wait for it too
+            self._waiting = asyncio.create_task(self._until_workers_end())
+            return
+        asked, self._asked = self._asked, []
+        for callback in asked:
+            callback()
 
 
 def thresholds_raised() -> bool:
     return _heap.thresholds is not None
 
 
-def let_go(widgets: Iterable[Widget]) -> None:
+def parts_of(widgets: Iterable[Widget]) -> list[DOMNode]:
+    """`widgets`, their children, and the nodes their component classes are styled with
+    (a footer key's key and description): what `let_go` cuts once they are removed, listed
+    before, as Textual forgets the component nodes when it removes a widget."""
+    parts: list[DOMNode] = []
+    for widget in widgets:
+        for part in widget.walk_children(Widget, with_self=True):
+            parts.append(part)
+            for styles in getattr(part, "_component_styles", {}).values():  # Textual's own
+                if (node := styles.node) is not None:
+                    parts.append(node)
+    return parts
+
+
+def let_go(widgets: Iterable[DOMNode]) -> None:
     """Widgets removed for good (a message box the chat unmounted, a reply's waiting
-    indicator) are freed as soon as nothing refers to them, not left to the collector:
-    each points at itself through its styles (`node`), its drawn content (a Static's
-    visual), its caches (a linked list, its children looked up) and its refresh timer, so
-    once frozen with the sitting they were garbage only a full collection of everything
-    could find. Everything cut here is what a widget not yet mounted has (styles with no
-    node, nothing drawn or cached), so a late look at one still works."""
+    indicator, a footer's keys and their component nodes: `parts_of`) are freed as soon as
+    nothing refers to them, not left to the collector: each points at itself through its
+    styles (`node`), its drawn content (a Static's visual), its caches (a linked list, its
+    children looked up) and its refresh timer, so once frozen with the sitting they were
+    garbage only a full collection of everything could find. Everything cut here is what a
+    widget not yet mounted has (styles with no node, nothing drawn or cached), so a late
+    look at one still works."""
     for widget in widgets:
         # Textual's own attributes, read by name: one a later Textual lacks is skipped.
         for name in ("_styles_cache", "_box_model_cache", "_query_one_cache"):

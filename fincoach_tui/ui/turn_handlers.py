@@ -41,6 +41,10 @@ class TurnHandlers(FinCoachBase):
     _finished: ReplyFinished | None = None  # its end, shown when the turn ends
 
     @cached_property
+    def after_workers(self) -> heap.AfterWorkers:
+        return heap.AfterWorkers(self)
+
+    @cached_property
     def turns(self) -> TurnRunner:
         from fincoach_tui.ui.turns import TurnRunner
 
@@ -178,6 +182,8 @@ class TurnHandlers(FinCoachBase):
                 self._show_reply(finished)
             self._reply_box = None
             self.refresh_session()
-        # Once the turn's last frame is drawn: what it left is collected and the rest frozen
-        # (ui/heap.py), so no full collection scans the sitting in the middle of a reply.
-        self.call_after_refresh(heap.settle_turn)
+        # Once the turn's last frame is drawn and its workers (its own, the comparison's walk
+        # it started) have ended: what it left is collected and the rest frozen (ui/heap.py),
+        # so no full collection scans the sitting in the middle of a reply, and no worker
+        # is frozen alive to be garbage a moment later.
+        self.after_workers.call(heap.settle_turn)

@@ -123,3 +123,65 @@ def test_without_the_correction_such_a_line_waits_for_the_collector() -> None:
     finally:
         if was_installed:
             drawing_fixes.install()
+
+
+class Entry:
+    """A cached value that can be watched."""
+
+
+def _cleared_entries_freed_without_the_collector() -> bool:
+    """A full LRUCache, cleared as Textual clears a widget's caches: are its entries freed
+    once cleared, with the cyclic collector off?"""
+    from textual.cache import LRUCache
+
+    cache: LRUCache[int, Entry] = LRUCache(3)
+    for key in range(5):  # two evicted on the way
+        cache[key] = Entry()
+    cache.get(2)  # one moved to the front
+    watched = [weakref.ref(cache[key]) for key in range(2, 5)]
+    gc.disable()
+    try:
+        cache.clear()
+        return [ref() for ref in watched] == [None, None, None]
+    finally:
+        gc.enable()
+
+
+def test_a_cleared_cache_frees_its_entries_when_cleared() -> None:
+    was_installed = drawing_fixes.installed()
+    drawing_fixes.install()
+    try:
+        assert _cleared_entries_freed_without_the_collector()
+    finally:
+        if not was_installed:
+            drawing_fixes.uninstall()
+
+
+def test_without_the_correction_a_cleared_cache_leaves_them_to_the_collector() -> None:
+    was_installed = drawing_fixes.installed()
+    drawing_fixes.uninstall()
+    try:
+        assert not _cleared_entries_freed_without_the_collector()
+    finally:
+        if was_installed:
+            drawing_fixes.install()
+
+
+def test_a_cleared_cache_works_as_textuals_does() -> None:
+    from textual.cache import LRUCache
+
+    was_installed = drawing_fixes.installed()
+    drawing_fixes.install()
+    try:
+        cache: LRUCache[str, int] = LRUCache(2)
+        cache["a"], cache["b"] = 1, 2
+        cache.clear()
+        assert (len(cache), cache.get("a"), cache.get("b")) == (0, None, None)
+        cache["c"], cache["d"], cache["e"] = 3, 4, 5  # full again: "c" evicted
+        assert (list(cache.keys()), cache.get("c"), cache.get("e")) == (["d", "e"], None, 5)
+        cache.clear()
+        cache.clear()  # an empty cache cleared
+        assert len(cache) == 0
+    finally:
+        if not was_installed:
+            drawing_fixes.uninstall()

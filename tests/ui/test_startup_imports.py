@@ -125,7 +125,7 @@ def test_at_the_real_first_frame_only_the_chats_shell_is_there(tmp_path):
             "collector_hold", "comparison_messages", "composer", "drawing_fixes", "errors", "footer",
             "format", "heap", "key_routing", "keys", "layout_fixes", "main_screen", "message_box",
             "meter_line", "session_actions", "startup", "status", "strategy_actions",
-            "themes", "turn_handlers", "turn_messages", "typed_ahead", "view_actions",
+            "themes", "turn_handlers", "turn_messages", "typed_ahead", "view_actions", "worker_fixes",
         )
     ]  # fmt: skip
     assert seen["activity"] == "starting: loading the tokenizer…"
