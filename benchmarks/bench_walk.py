@@ -24,7 +24,14 @@ warm walks and measures each of them alone in the per-turn rows (a fresh walk of
 the last turn). `facts` is walked too: it reads each note of the
 session once, as they leave the tail, in an index kept with the walk (notes_index.py).
 
+`--steps-at 10,1000,10000` measures only a turn's step, at each of those turns of one
+session as long as the last (no cold or warm opening): one walk goes forward through the
+session and each step is timed as `per turn` above, so a step's growth with the session's
+length is seen in one run at the cost of one walk; `--only NAME[,NAME]` walks only those
+strategies (`--only hybrid --questions distinct`: recall's hard case).
+
     python benchmarks/bench_walk.py [--sizes 1000,5000] [--skip facts] [--questions distinct]
+    python benchmarks/bench_walk.py --steps-at 10,1000,10000 --only hybrid --questions distinct
 """
 
 from __future__ import annotations
@@ -137,7 +144,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--sizes", default="1000,5000")
     parser.add_argument("--skip", default="")
     parser.add_argument("--questions", choices=("demo", "distinct"), default="demo")
+    parser.add_argument("--steps-at", default="", help="only a step's CPU, at these turns")
+    parser.add_argument("--only", default="", help="walk only these strategies")
     args = parser.parse_args(argv)
+    if args.steps_at:
+        return steps_main(args)
     sizes = [int(n) for n in args.sizes.split(",")]
     skip = {s for s in args.skip.split(",") if s}
     root = scratch_dir("walk")
@@ -200,6 +211,94 @@ def main(argv: list[str] | None = None) -> int:
                 },
             }
             out[str(n)] = row
+    finally:
+        shutil.rmtree(root, ignore_errors=True)
+    out["load_at_end"] = [round(v, 2) for v in os.getloadavg()]
+    emit(out)
+    return 0
+
+
+def steps_at(live, strategies, turns: list[int]) -> dict[str, dict[str, float]]:
+    """Each strategy's step (ms of CPU, as `per_turn` times it: the median of REPEATS at
+    each of the WINDOW turns up to a turn, their mean) at each of `turns`, one walk going
+    forward through the session (not counted)."""
+    from fincoach_tui.domain.conversation import Message
+    from fincoach_tui.domain.counterfactual import CounterfactualLedger, Walker
+
+    coach = live.coach
+    state = coach.state
+    template = coach.view(Message("template", "user", "", 0.0, 0))
+    ledger = CounterfactualLedger(coach.count_context, coach.count_text)
+    messages = state.transcript.messages
+    walked = 0
+    out: dict[str, dict[str, float]] = {}
+    for turn in sorted(turns):
+        first = max(1, turn - WINDOW + 1)
+        if first - 1 > walked:
+            ledger.update(state, strategies, template, limit=first - 1 - walked)
+            walked = first - 1
+        samples: dict[str, list[float]] = {s.name: [] for s in strategies}
+        for at in range(first, turn + 1):
+            history, new = tuple(messages[: 2 * (at - 1)]), messages[2 * (at - 1)]
+            record = next((r for r in state.records if r.kind == "chat" and r.turn == at), None)
+            for strategy in strategies:
+                times = []
+                for _ in range(REPEATS):
+                    walker = ledger.fork(strategy) or Walker(strategy)
+                    before = _cpu()
+                    ledger.step(walker, template, history, new, 0, record)
+                    times.append(_cpu() - before)
+                samples[strategy.name].append(statistics.median(times))
+            ledger.update(state, strategies, template, limit=1)
+            walked = at
+        out[str(turn)] = {n: round(statistics.mean(v) * 1000, 3) for n, v in samples.items()}
+    return out
+
+
+def steps_main(args: argparse.Namespace) -> int:
+    """`--steps-at`: a step's CPU at each turn asked, in one session as long as the last."""
+    turns = sorted(int(n) for n in args.steps_at.split(","))
+    only = {s for s in args.only.split(",") if s}
+    root = scratch_dir("walk")
+    use_env(isolated_env(root))
+    sessions = root / "data" / "sessions"
+    sessions.mkdir(parents=True)
+    n = turns[-1]
+    out: dict = {
+        "benchmark": "walk-steps",
+        "turns": turns,
+        "only": sorted(only),
+        "questions": args.questions,
+        "load_at_start": [round(v, 2) for v in os.getloadavg()],
+    }
+    try:
+        from session_gen import fast_session
+
+        from fincoach_tui.service.cost_comparison import comparison_strategies
+        from fincoach_tui.service.runtime import Overrides, build_engine, open_session, resolve
+        from fincoach_tui.settings.config import Config
+        from fincoach_tui.store.sessions import SessionStore
+
+        config = Config()
+        engine = build_engine(config, resolve(config, Overrides(), {}))
+        store = SessionStore(sessions)
+        fast_session(sessions / f"turns-{n}.jsonl", n)
+        if args.questions == "distinct":
+            distinct_questions(sessions / f"turns-{n}.jsonl", 10)
+        live = open_session(engine, store.open(f"turns-{n}"))
+        walked = [
+            s
+            for s in comparison_strategies(live.coach.strategy, config.params_for)
+            if not only or s.name in only
+        ]
+        out["step_ms"] = steps_at(live, walked, turns)
+        live.close()
+        base = out["step_ms"][str(turns[0])]
+        out["ratios"] = {
+            f"turn_{t}_over_turn_{turns[0]}_{name}": round(ms / max(base[name], 1e-6), 2)
+            for t in turns[1:]
+            for name, ms in out["step_ms"][str(t)].items()
+        }
     finally:
         shutil.rmtree(root, ignore_errors=True)
     out["load_at_end"] = [round(v, 2) for v in os.getloadavg()]

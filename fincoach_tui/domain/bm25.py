@@ -69,9 +69,14 @@ class BM25Index:
     A document of the subset the index does not hold is scored from its text, not kept.
 
     Documents are also kept in the order they were added, with running sums of their
-    lengths and each term's postings by position, so a subset that is the first documents
-    added but a few (`prefix_scores`: an earlier conversation's questions, as recall reads
-    them) gets its statistics without a pass over its documents.
+    lengths and each term's postings by position, so a subset that is a run of documents
+    added in a row but a few (`prefix_scores`: an earlier conversation's questions, as
+    recall reads them) gets its statistics without a pass over its documents.
+
+    The oldest documents can be forgotten (`forget_before`), each once, in time that follows
+    its own words: an index kept for recall over the newest turns of a session stays the
+    size of that window, however long the session runs. Positions stay those the documents
+    were added at; the documents held are those at `start` to `end`.
     """
 
     def __init__(self) -> None:
@@ -83,12 +88,19 @@ class BM25Index:
         # share of a score depends on: a query computes each group's share once.
         self._groups: dict[str, dict[tuple[int, int], dict[str, None]]] = {}
         self._total = 0  # words over all documents
-        # In the order added: the ids, the words of the first n documents (n + 1 entries), and
-        # each term's documents by position. Valid while no document was replaced.
+        # In the order added: the ids from position `_base` on, the words of the documents
+        # from `_base` to each position (`_running[n]`: those before `_base + n`), and each
+        # term's documents by position. Valid while no document was replaced. Documents
+        # before `_start` are forgotten; their entries are cut from these lists in batches
+        # (`_cut`: how many of a term's first places are forgotten ones), so that forgetting
+        # costs a document its own words, whatever the number held.
         self._order: list[str] = []
+        self._base = 0
+        self._start = 0
         self._position: dict[str, int] = {}
         self._running: list[int] = [0]
         self._places: dict[str, list[int]] = {}
+        self._cut: dict[str, int] = {}
         self._in_order = True
         # Documents that score alike against any query, as one class each (bm25_classes).
         self._classes = ClassIndex()
@@ -99,10 +111,22 @@ class BM25Index:
     def __contains__(self, doc_id: object) -> bool:
         return doc_id in self._bags
 
+    @property
+    def start(self) -> int:
+        """The position of the oldest document held: those before it are forgotten."""
+        return self._start
+
+    @property
+    def end(self) -> int:
+        """How many documents were added, forgotten ones included: the next one's position."""
+        return self._base + len(self._order)
+
     def id_at(self, position: int) -> str | None:
         """The id of the `position`-th document added (None when documents were replaced,
-        so positions no longer hold)."""
-        return self._order[position] if self._in_order else None
+        so positions no longer hold, or when it is forgotten or not added yet)."""
+        if not self._in_order or not self._start <= position < self.end:
+            return None
+        return self._order[position - self._base]
 
     @property
     def position(self) -> Callable[[str], int]:
@@ -122,7 +146,7 @@ class BM25Index:
         self._texts[doc_id], self._bags[doc_id] = text, bag
         self._lengths[doc_id] = size = sum(bag.values())
         self._total += size
-        position = self._position[doc_id] = len(self._order)
+        position = self._position[doc_id] = self.end
         self._order.append(doc_id)
         self._running.append(self._running[-1] + size)
         for term, frequency in bag.items():
@@ -130,7 +154,42 @@ class BM25Index:
             self._groups.setdefault(term, {}).setdefault((frequency, size), {})[doc_id] = None
             self._places.setdefault(term, []).append(position)
         if self._in_order:
-            self._classes.add(bag, size)
+            self._classes.add(position, bag, size)
+
+    def forget_before(self, position: int) -> None:
+        """Forget the documents added before `position`, oldest first (each costs its own
+        words; an index not in order, whose positions no longer hold, keeps them). Past
+        the last document added, the next one is added at `position`."""
+        if not self._in_order or position <= self._start:
+            return
+        while self._start < min(position, self.end):
+            self._forget(self._order[self._start - self._base])
+        if position > self.end:  # nothing held: start again from there
+            self._order, self._running = [], [self._running[-1]]
+            self._base = self._start = position
+        elif 2 * (self._start - self._base) >= len(self._order):  # cut the forgotten ids
+            gone = self._start - self._base
+            del self._order[:gone]
+            del self._running[:gone]
+            self._base = self._start
+
+    def _forget(self, doc_id: str) -> None:
+        """Forget the oldest document held (in order): its postings, groups and places."""
+        terms = list(self._bags[doc_id])
+        self._drop(doc_id)
+        del self._position[doc_id]
+        self._classes.forget(self._start)
+        for term in terms:
+            places, cut = self._places[term], self._cut.get(term, 0) + 1
+            if cut == len(places):
+                del self._places[term]
+                self._cut.pop(term, None)
+            elif 2 * cut >= len(places):
+                del places[:cut]
+                self._cut.pop(term, None)
+            else:
+                self._cut[term] = cut
+        self._start += 1
 
     def _drop(self, doc_id: str) -> None:
         bag = self._bags.pop(doc_id)
@@ -138,11 +197,14 @@ class BM25Index:
         size = self._lengths.pop(doc_id)
         self._total -= size
         for term, frequency in bag.items():
-            del self._postings[term][doc_id]
+            postings = self._postings[term]
+            del postings[doc_id]
             groups = self._groups[term]
             del groups[frequency, size][doc_id]
             if not groups[frequency, size]:
                 del groups[frequency, size]
+            if not postings:  # a word no document has any more
+                del self._postings[term], self._groups[term]
 
     def scores(self, query: str, among: Mapping[str, str]) -> dict[str, float]:
         """BM25 of `query` over the documents `among` ({id: text}). Only documents sharing
@@ -172,18 +234,24 @@ class BM25Index:
         return self._scored(terms, len(among), length, having, extra, outside, among)
 
     def prefix_scores(
-        self, query: str, first: int, left_out: Collection[str] = (), more: Sequence[str] = ()
+        self,
+        query: str,
+        first: int,
+        left_out: Collection[str] = (),
+        more: Sequence[str] = (),
+        *,
+        since: int = 0,
     ) -> dict[str | int, float] | None:
-        """`scores` over the first `first` documents added but those in `left_out` (ids of
-        a few of them), and documents `more` never added (their texts; scored under their
-        place in `more`, an int): exactly the same floats, in time that follows the query
-        terms' postings and the few left out, not the number of documents. None when a
-        document was replaced (positions no longer hold) or `first` is more than the index
-        holds."""
-        stats = self._prefix(query, first, left_out, more)
+        """`scores` over the first `first` documents added (from the `since`-th on) but those
+        in `left_out` (ids of a few of them), and documents `more` never added (their texts;
+        scored under their place in `more`, an int): exactly the same floats, in time that
+        follows the query terms' postings and the few left out, not the number of
+        documents. None when a document was replaced (positions no longer hold), `first` is
+        more than the index was given or `since` is before the oldest held."""
+        stats = self._prefix(query, since, first, left_out, more)
         if stats is None or not stats.documents:
             return None if stats is None else {}
-        outside = stats.out.union(self._order[first:])  # held, outside: taken out at the end
+        outside = stats.out.union(self._outside(since, first))  # taken out at the end
         return self._scored(
             stats.terms, stats.documents, stats.length, stats.having, stats.extra, outside, None
         )
@@ -198,6 +266,7 @@ class BM25Index:
         first: int,
         more: Sequence[str] = (),
         *,
+        since: int = 0,
         by_class: bool | None = None,
         want: int | None = None,
     ) -> Iterator[tuple[int, float]] | dict[str | int, float] | None:
@@ -206,14 +275,14 @@ class BM25Index:
         (how many the reader is likely to read), the posting-by-posting reading may give
         way to a ranking that stops once the best `want` are known and reads on only if
         the reader does (bm25_topk.py): `ScoredPlaces.best`'s very order, lazily."""
-        stats = self._prefix(query, first, (), more)
+        stats = self._prefix(query, since, first, (), more)
         if stats is None:
             return None
         if self._by_class(stats.terms) if by_class is None else by_class:
-            return self._ranking(stats, first)
+            return self._ranking(stats, since, first)
         if not stats.documents:
             return {}
-        outside = set(self._order[first:])
+        outside = self._outside(since, first)
 
         def full() -> dict[Any, float]:
             return self._scored(
@@ -225,8 +294,8 @@ class BM25Index:
         if want is not None:
             terms, share, extra_lengths = self._shares(stats)
             inputs = TopInputs(
-                self._bags, self._lengths, self._position, self._groups, first, stats.extra,
-                extra_lengths,
+                self._bags, self._lengths, self._position, self._groups, since, first,
+                stats.extra, extra_lengths,
             )  # fmt: skip
             top = top_ranking(inputs, terms, self._postings, share, want, full)
             if top is not None:
@@ -234,17 +303,23 @@ class BM25Index:
         return full()
 
     def prefix_ranking(
-        self, query: str, first: int, more: Sequence[str] = (), *, by_class: bool | None = None
+        self,
+        query: str,
+        first: int,
+        more: Sequence[str] = (),
+        *,
+        since: int = 0,
+        by_class: bool | None = None,
     ) -> Iterator[tuple[int, float]] | None:
         """`prefix_scores`' documents (no `left_out`) scoring above 0, best first, then by
         place (a held one's position, `first` + n for `more`'s n-th), read by classes of
         documents that score alike (`bm25_classes`): the same floats. None as
         `prefix_scores`, and, unless `by_class` is True, when the classes cost more than
         the posting-by-posting scorer (`_by_class`)."""
-        stats = self._prefix(query, first, (), more)
+        stats = self._prefix(query, since, first, (), more)
         if stats is None or not (self._by_class(stats.terms) if by_class is None else by_class):
             return None
-        return self._ranking(stats, first)
+        return self._ranking(stats, since, first)
 
     def _by_class(self, terms: set[str]) -> bool:
         """Whether the query's words are in fewer classes than an eighth of their postings
@@ -252,7 +327,7 @@ class BM25Index:
         postings = sum(len(self._postings.get(t, ())) for t in terms)
         return 8 * self._classes.touched(terms) <= postings
 
-    def _ranking(self, stats: _PrefixStats, first: int) -> Iterator[tuple[int, float]]:
+    def _ranking(self, stats: _PrefixStats, since: int, first: int) -> Iterator[tuple[int, float]]:
         """`prefix_ranking`'s, from its subset's statistics."""
         scored, share, extra_lengths = self._shares(stats)
         extra = stats.extra
@@ -263,7 +338,7 @@ class BM25Index:
                 if term in bag:
                     score = score + share(term, bag[term], extra_lengths[n])
             extra_scores[first + n] = score
-        return self._classes.ranking(scored, share, first, extra_scores)
+        return self._classes.ranking(scored, share, since, first, extra_scores)
 
     def _shares(
         self, stats: _PrefixStats
@@ -291,24 +366,33 @@ class BM25Index:
         return scored, share, extra_lengths
 
     def _prefix(
-        self, query: str, first: int, left_out: Collection[str], more: Sequence[str]
+        self, query: str, since: int, first: int, left_out: Collection[str], more: Sequence[str]
     ) -> _PrefixStats | None:
         """The statistics of `prefix_scores`'s subset, read from the running sums."""
-        if not self._in_order or not 0 <= first <= len(self._order):
+        if not self._in_order or not self._start <= since <= first <= self.end:
             return None
         out = set(left_out)
-        if any(self._position.get(i, first) >= first for i in out):
-            return None  # not one of the first documents: not this subset's shape
-        count = max(first - len(out) + len(more), 0)
+        if any(not since <= self._position.get(i, first) < first for i in out):
+            return None  # not one of the subset's documents: not this subset's shape
+        count = max(first - since - len(out) + len(more), 0)
         terms = set(words(query))  # the same set, built the same way: the same order
         extra = {n: Counter(words(text)) for n, text in enumerate(more) if text}
-        length = self._running[first] - sum(self._lengths[i] for i in out)
-        bags = self._bags
+        base, running = self._base, self._running
+        length = running[first - base] - running[since - base]
+        length -= sum(self._lengths[i] for i in out)
+        bags, places = self._bags, self._places
         having = {
-            t: bisect_left(self._places.get(t, ()), first) - sum(t in bags[i] for i in out)
+            t: bisect_left(places.get(t, ()), first)
+            - bisect_left(places.get(t, ()), since)
+            - sum(t in bags[i] for i in out)
             for t in terms
         }
         return _PrefixStats(terms, count, length, having, extra, out)
+
+    def _outside(self, since: int, first: int) -> set[str]:
+        """The held documents outside the `since`-th to the `first`-th (positions)."""
+        order, base = self._order, self._base
+        return {*order[self._start - base : since - base], *order[first - base :]}
 
     def _scored(
         self,

@@ -19,8 +19,9 @@ Honest about what is known:
   embeddings) are not estimated, and recall vectors are the session's, wherever stored.
 
 Incremental: each strategy keeps its steps, so a new turn costs one `build()` per strategy;
-recall reads a BM25 index that grows by one question per turn rather than tokenizing the
-whole history again, and the fact store moves forward with the turns being walked
+recall reads a BM25 index that takes one question per turn rather than tokenizing the
+whole history again, and forgets the one that has left the widest recall window walked
+(so it holds that window, not the session), and the fact store moves forward with the turns being walked
 (fact_replay.py). What the session really sent is read as records come (real_calls.py), and
 a built request is measured by request_measure.py.
 """
@@ -50,7 +51,7 @@ from fincoach_tui.domain.curves import (  # noqa: F401 - the report's types, re-
     unbilled,
 )
 from fincoach_tui.domain.fact_replay import FactReplay
-from fincoach_tui.domain.memory import Folds, SessionMemo
+from fincoach_tui.domain.memory import Folds, Recalls, SessionMemo
 from fincoach_tui.domain.memory.base import MemoryView, Summary
 from fincoach_tui.domain.memory.buffer import BufferStrategy
 from fincoach_tui.domain.pricing import Price
@@ -100,9 +101,10 @@ class CounterfactualLedger:
         self.embeds = embeds
         self._walkers: dict[tuple, Walker] = {}
         self._calls = RealCalls()  # what the session really sent, by turn (real_calls.py)
-        # Recall's index: the questions of the turns walked so far, each tokenized once.
+        # Recall's index: the questions of the turns walked so far, each tokenized once, back
+        # to the widest recall window of the strategies walked (`_reach`).
         self._index = BM25Index()
-        self._indexed = 0  # turns whose question is in the index
+        self._reach = 0
         self._lexical = LexicalRetriever(self._index, in_turn_order=True)
         self._vector: tuple[VectorRetriever, VectorRetriever] | None = None  # session's, ours
         self._known: dict[str, int] = {}  # content tokens of transcript messages, by id
@@ -120,7 +122,8 @@ class CounterfactualLedger:
 
     @property
     def indexed_questions(self) -> int:
-        """How many questions recall's index holds: each walked turn's, added once."""
+        """How many questions recall's index holds: each walked turn's, added once, back to
+        the widest recall window walked."""
         return len(self._index)
 
     # ---- stepping ------------------------------------------------------------------
@@ -136,6 +139,8 @@ class CounterfactualLedger:
         extra state a strategy reads; history, new message, summary and fact store are
         replaced per turn."""
         self._calls.absorb(state)
+        strategies = list(strategies)
+        self._reach = _recall_reach(strategies)
         messages = state.transcript.messages
         turns = len(messages) // 2
         if turns and turns not in self._calls.chat:
@@ -185,11 +190,19 @@ class CounterfactualLedger:
         return True
 
     def _index_questions(self, messages: Sequence[Message], turns: int) -> None:
-        """Recall's candidates are earlier questions: index those of turns 1..`turns`."""
-        while self._indexed < turns:
-            question = messages[2 * self._indexed]
-            self._index.add(question.id, question.content)
-            self._indexed += 1
+        """Recall's candidates are earlier questions: index those of turns 1..`turns`, back
+        to the widest window recalled from (the older ones forgotten, each once). A walk
+        that starts again from an earlier turn than the index holds starts it again."""
+        since = max(0, turns - self._reach)
+        index = self._index
+        if since < index.start:
+            index = self._index = BM25Index()
+            self._lexical = LexicalRetriever(index, in_turn_order=True)
+            self._vector = None  # its fallback was the old index's
+        index.forget_before(since)
+        for n in range(index.end, turns):
+            question = messages[2 * n]
+            index.add(question.id, question.content)
 
     def _retriever(self, retriever: Any) -> Any:
         """The session's retriever, with BM25 read from the ledger's index."""
@@ -376,6 +389,15 @@ class CounterfactualLedger:
         path = tuple(n for i, n in enumerate(switches) if i == 0 or switches[i - 1] != n)
         active = switches[-1] if switches else ""
         return CounterfactualReport(tuple(curves), self._actual.curve(state.records), active, path)
+
+
+def _recall_reach(strategies: Iterable[Any]) -> int:
+    """How many of the newest questions recall's index must hold for `strategies`: the
+    widest window of those that recall (0 when none does)."""
+    return max(
+        (s.recall_window for s in strategies if isinstance(s, Recalls) and s.uses_recall),
+        default=0,
+    )
 
 
 def curves_as_if(

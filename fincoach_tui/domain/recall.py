@@ -79,24 +79,28 @@ class LexicalRetriever:
         first: int,
         more: Sequence[Message],
         *,
+        since: int = 0,
         by_class: bool | None = None,
         best: int | None = None,
     ) -> ScoredPlaces | RankedPlaces | None:
-        """`scores` over the questions of the first `first` turns of `history` and then
-        `more`, named by their place in that list; only those sharing a word with the query
-        (the rest score 0). Read from the index when it holds the history's questions in
-        order (the cost comparison's: the conversation's questions, a turn at a time), in
-        time that follows the query's postings, or the classes of questions that score
-        alike when those are far fewer (a session asking the same things again; `by_class`
-        True or False forces the one or the other), not the session's length; else None,
-        and the caller scores the list. `best`: how many the caller is likely to read,
-        so that the postings of the query's common words need not all be read
+        """`scores` over the questions of `history`'s turns `since` to `first` (0-based, the
+        last one not included) and then `more`, named by their place (a turn's place in
+        `history`, `first` + n for `more`'s n-th); only those sharing a word with the query
+        (the rest score 0). Read from the index when it holds those of the history's
+        questions in order (the cost comparison's: the conversation's questions, a turn at
+        a time), in time that follows the query's postings, or the classes of questions that
+        score alike when those are far fewer (a session asking the same things again;
+        `by_class` True or False forces the one or the other), not the session's length;
+        else None, and the caller scores the list. `best`: how many the caller is likely to
+        read, so that the postings of the query's common words need not all be read
         (bm25_topk.py); what is read, in what order, is the same."""
-        subset = self._subset(history, first, more)
+        subset = self._subset(history, since, first, more)
         if subset is None:
             return None
         index, held, texts = subset
-        found = index.prefix_best(query.content, held, texts, by_class=by_class, want=best)
+        found = index.prefix_best(
+            query.content, held, texts, since=since, by_class=by_class, want=best
+        )
         if found is None:
             return None
         if isinstance(found, dict):
@@ -104,16 +108,20 @@ class LexicalRetriever:
         return RankedPlaces(found)
 
     def _subset(
-        self, history: Sequence[Message], first: int, more: Sequence[Message]
+        self, history: Sequence[Message], since: int, first: int, more: Sequence[Message]
     ) -> tuple[BM25Index, int, list[str]] | None:
-        """How many of the first `first` questions the index holds (in this history's
-        order) and the texts of the rest and of `more`; None if it is not this history's."""
+        """Up to which of the questions `since` to `first` the index holds (in this
+        history's order) and the texts of the rest and of `more`; None if it is not this
+        history's, or does not hold them from `since` on (it forgot them, or holds none)."""
         index = self.index
         if index is None or not self.in_turn_order or not 0 <= 2 * first <= len(history):
             return None
-        held = min(first, len(index))
-        if held and (
-            index.id_at(0) != history[0].id or index.id_at(held - 1) != history[2 * held - 2].id
+        held = min(first, index.end)
+        if not index.start <= since <= held:
+            return None  # forgotten, or not held yet: the caller scores the list
+        if held > since and (
+            index.id_at(since) != history[2 * since].id
+            or index.id_at(held - 1) != history[2 * held - 2].id
         ):
             return None  # not this history's questions, in its order
         texts = [history[2 * i].content for i in range(held, first)]

@@ -142,16 +142,24 @@ class SessionMemo:
         # The session's questions in the order of their turns, for recall (hybrid.py).
         self._questions = BM25Index()
 
-    def questions(self, history: Sequence[Message], upto: int) -> BM25Index:
-        """An index holding at least the questions of `history`'s first `upto` turns, in
-        their order: a question added per turn. A history that is not the one it holds
-        (another branch of the session) starts it again."""
+    def questions(self, history: Sequence[Message], upto: int, since: int = 0) -> BM25Index:
+        """An index holding the questions of `history`'s turns `since` to `upto` (0-based,
+        the last not included) at least, in their order: a question added per turn, those
+        before `since` forgotten (recall's window moves on a turn at a time). A history
+        that is not the one it holds (another branch of the session), or one reaching back
+        to questions it forgot, starts it again."""
         index = self._questions
-        held = min(len(index), len(history) // 2)
-        if held and (
-            index.id_at(0) != history[0].id or index.id_at(held - 1) != history[2 * held - 2].id
+        start = index.start
+        held = min(index.end, len(history) // 2)
+        if since < start or (
+            held > start
+            and (
+                index.id_at(start) != history[2 * start].id
+                or index.id_at(held - 1) != history[2 * held - 2].id
+            )
         ):
             index = self._questions = BM25Index()
-        for n in range(len(index), upto):
+        index.forget_before(since)  # (from an empty index: the next one added is the `since`-th)
+        for n in range(index.end, upto):
             index.add(history[2 * n].id, history[2 * n].content)
         return index
