@@ -156,6 +156,19 @@ class BM25Index:
         if self._in_order:
             self._classes.add(position, bag, size)
 
+    def footprint(self) -> int:
+        """How many entries the index keeps (documents, postings, places, classes): what
+        must stay flat while a window moves along a session."""
+        return (
+            len(self._order)
+            + len(self._running)
+            + len(self._bags)
+            + sum(map(len, self._postings.values()))
+            + sum(map(len, self._places.values()))
+            + len(self._cut)
+            + self._classes.footprint()
+        )
+
     def forget_before(self, position: int) -> None:
         """Forget the documents added before `position`, oldest first (each costs its own
         words; an index not in order, whose positions no longer hold, keeps them). Past

@@ -120,6 +120,16 @@ class ClassIndex:
                 if not having:
                     del self._by_word[word]
 
+    def footprint(self) -> int:
+        """How many entries it keeps: words, documents, classes and their places."""
+        return (
+            len(self._documents)
+            + len(self._lone)
+            + len(self._bags)
+            + sum(len(c.places) for c in self._classes.values())
+            + sum(map(len, self._by_word.values()))
+        )
+
     def touched(self, words: Iterable[str]) -> int:
         """How many classes (and documents scored alone) a query of `words` reads."""
         return sum(len(self._by_word.get(w, ())) + (w in self._lone) for w in words)
