@@ -28,15 +28,20 @@ session once, as they leave the tail, in an index kept with the walk (notes_inde
 session as long as the last (no cold or warm opening): one walk goes forward through the
 session and each step is timed as `per turn` above, so a step's growth with the session's
 length is seen in one run at the cost of one walk; `--only NAME[,NAME]` walks only those
-strategies (`--only hybrid --questions distinct`: recall's hard case).
+strategies (`--only hybrid --questions distinct`: recall's hard case), and
+`--recall-window N[,N]` walks hybrid with each of those windows in turn (`recall_window`:
+the newest turns its recall reads), in the same run.
 
     python benchmarks/bench_walk.py [--sizes 1000,5000] [--skip facts] [--questions distinct]
     python benchmarks/bench_walk.py --steps-at 10,1000,10000 --only hybrid --questions distinct
+    python benchmarks/bench_walk.py --steps-at 10,2000,10000 --only hybrid --questions distinct \
+        --recall-window 500,1000,2000
 """
 
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import gc
 import json
 import os
@@ -146,6 +151,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--questions", choices=("demo", "distinct"), default="demo")
     parser.add_argument("--steps-at", default="", help="only a step's CPU, at these turns")
     parser.add_argument("--only", default="", help="walk only these strategies")
+    parser.add_argument("--recall-window", default="", help="hybrid's windows, each walked")
     args = parser.parse_args(argv)
     if args.steps_at:
         return steps_main(args)
@@ -291,14 +297,23 @@ def steps_main(args: argparse.Namespace) -> int:
             for s in comparison_strategies(live.coach.strategy, config.params_for)
             if not only or s.name in only
         ]
-        out["step_ms"] = steps_at(live, walked, turns)
+        windows = [int(w) for w in args.recall_window.split(",") if w]
+        for window in windows or [None]:
+            label = "step_ms" if window is None else f"step_ms_window_{window}"
+            chosen = [
+                dataclasses.replace(s, recall_window=window)
+                if window is not None and s.name == "hybrid"
+                else s
+                for s in walked
+            ]
+            out[label] = steps_at(live, chosen, turns)
+            base = out[label][str(turns[0])]
+            out[label.replace("step_ms", "ratios")] = {
+                f"turn_{t}_over_turn_{turns[0]}_{name}": round(ms / max(base[name], 1e-6), 2)
+                for t in turns[1:]
+                for name, ms in out[label][str(t)].items()
+            }
         live.close()
-        base = out["step_ms"][str(turns[0])]
-        out["ratios"] = {
-            f"turn_{t}_over_turn_{turns[0]}_{name}": round(ms / max(base[name], 1e-6), 2)
-            for t in turns[1:]
-            for name, ms in out["step_ms"][str(t)].items()
-        }
     finally:
         shutil.rmtree(root, ignore_errors=True)
     out["load_at_end"] = [round(v, 2) for v in os.getloadavg()]
