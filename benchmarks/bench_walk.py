@@ -25,9 +25,10 @@ the last turn). `facts` is walked too: it reads each note of the
 session once, as they leave the tail, in an index kept with the walk (notes_index.py).
 
 `--steps-at 10,1000,10000` measures only a turn's step, at each of those turns of one
-session as long as the last (no cold or warm opening): one walk goes forward through the
-session and each step is timed as `per turn` above, so a step's growth with the session's
-length is seen in one run at the cost of one walk; `--only NAME[,NAME]` walks only those
+session as long as the last (no cold or warm opening): a walk up to each of them, then
+each step timed as `per turn` above (`--repeats` samples, 9 by default), the turns'
+samples taken in turn, so a step's growth with the session's length is seen in one run
+whatever the load does meanwhile; `--only NAME[,NAME]` walks only those
 strategies (`--only hybrid --questions distinct`: recall's hard case), and
 `--recall-window N[,N]` walks hybrid with each of those windows in turn (`recall_window`:
 the newest turns its recall reads), in the same run.
@@ -152,6 +153,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--steps-at", default="", help="only a step's CPU, at these turns")
     parser.add_argument("--only", default="", help="walk only these strategies")
     parser.add_argument("--recall-window", default="", help="hybrid's windows, each walked")
+    parser.add_argument("--repeats", type=int, default=9, help="--steps-at: samples a step")
     args = parser.parse_args(argv)
     if args.steps_at:
         return steps_main(args)
@@ -224,41 +226,50 @@ def main(argv: list[str] | None = None) -> int:
     return 0
 
 
-def steps_at(live, strategies, turns: list[int]) -> dict[str, dict[str, float]]:
-    """Each strategy's step (ms of CPU, as `per_turn` times it: the median of REPEATS at
-    each of the WINDOW turns up to a turn, their mean) at each of `turns`, one walk going
-    forward through the session (not counted)."""
+def steps_at(live, strategies, turns: list[int], repeats: int) -> dict[str, dict[str, float]]:
+    """Each strategy's step (ms of CPU: at each of the WINDOW turns up to a turn, the median
+    of `repeats`; their mean) at each of `turns`. Each turn has its own walk up to it (not
+    counted), and the samples of every turn are taken in turn, round after round, so that a
+    change of the machine's load while they are taken falls on all of them alike."""
     from fincoach_tui.domain.conversation import Message
     from fincoach_tui.domain.counterfactual import CounterfactualLedger, Walker
 
     coach = live.coach
     state = coach.state
     template = coach.view(Message("template", "user", "", 0.0, 0))
-    ledger = CounterfactualLedger(coach.count_context, coach.count_text)
     messages = state.transcript.messages
-    walked = 0
-    out: dict[str, dict[str, float]] = {}
-    for turn in sorted(turns):
-        first = max(1, turn - WINDOW + 1)
-        if first - 1 > walked:
-            ledger.update(state, strategies, template, limit=first - 1 - walked)
-            walked = first - 1
-        samples: dict[str, list[float]] = {s.name: [] for s in strategies}
-        for at in range(first, turn + 1):
-            history, new = tuple(messages[: 2 * (at - 1)]), messages[2 * (at - 1)]
-            record = next((r for r in state.records if r.kind == "chat" and r.turn == at), None)
-            for strategy in strategies:
-                times = []
-                for _ in range(REPEATS):
+    chat = {r.turn: r for r in state.records if r.kind == "chat"}
+    ledgers = {}
+    for turn in turns:
+        ledgers[turn] = CounterfactualLedger(coach.count_context, coach.count_text)
+        if turn > WINDOW:
+            ledgers[turn].update(state, strategies, template, limit=turn - WINDOW)
+    samples: dict[int, dict[str, list[float]]] = {
+        t: {s.name: [] for s in strategies} for t in turns
+    }
+    for k in range(WINDOW):
+        times: dict[tuple[int, str], list[float]] = {}
+        for _ in range(repeats):
+            for turn in turns:
+                at = turn - WINDOW + 1 + k
+                if at < 1:
+                    continue
+                ledger = ledgers[turn]
+                history, new = tuple(messages[: 2 * (at - 1)]), messages[2 * (at - 1)]
+                for strategy in strategies:
                     walker = ledger.fork(strategy) or Walker(strategy)
                     before = _cpu()
-                    ledger.step(walker, template, history, new, 0, record)
-                    times.append(_cpu() - before)
-                samples[strategy.name].append(statistics.median(times))
-            ledger.update(state, strategies, template, limit=1)
-            walked = at
-        out[str(turn)] = {n: round(statistics.mean(v) * 1000, 3) for n, v in samples.items()}
-    return out
+                    ledger.step(walker, template, history, new, 0, chat.get(at))
+                    times.setdefault((turn, strategy.name), []).append(_cpu() - before)
+        for (turn, name), values in times.items():
+            samples[turn][name].append(statistics.median(values))
+        for turn in turns:
+            if turn - WINDOW + 1 + k >= 1:
+                ledgers[turn].update(state, strategies, template, limit=1)
+    return {
+        str(t): {n: round(statistics.mean(v) * 1000, 3) for n, v in by_name.items()}
+        for t, by_name in samples.items()
+    }
 
 
 def steps_main(args: argparse.Namespace) -> int:
@@ -306,7 +317,7 @@ def steps_main(args: argparse.Namespace) -> int:
                 else s
                 for s in walked
             ]
-            out[label] = steps_at(live, chosen, turns)
+            out[label] = steps_at(live, chosen, turns, args.repeats)
             base = out[label][str(turns[0])]
             out[label.replace("step_ms", "ratios")] = {
                 f"turn_{t}_over_turn_{turns[0]}_{name}": round(ms / max(base[name], 1e-6), 2)
