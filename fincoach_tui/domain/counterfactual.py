@@ -20,9 +20,9 @@ Honest about what is known:
 
 Incremental: each strategy keeps its steps, so a new turn costs one `build()` per strategy;
 recall reads a BM25 index that takes one question per turn rather than tokenizing the
-whole history again, and forgets the one that has left the widest recall window walked
-(so it holds that window, not the session), and the fact store moves forward with the turns being walked
-(fact_replay.py). What the session really sent is read as records come (real_calls.py), and
+whole history again and forgets the one that has left the widest recall window walked (it
+holds that window, not the session), and the fact store moves forward with the turns being
+walked (fact_replay.py). What the session really sent is read as records come (real_calls.py), and
 a built request is measured by request_measure.py.
 """
 

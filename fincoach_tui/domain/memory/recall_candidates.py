@@ -96,7 +96,9 @@ class RecallCandidates:
         return turns_of(self.history[2 * self.since : 2 * self.split]) + self.newer
 
     def newest_first(self) -> Iterator[Turn]:
+        """Every turn the summary and recall stand in for, newest first: the candidates,
+        then the turns older than the window (the summary's only)."""
         yield from reversed(self.newer)
         history = self.history
-        for i in range(2 * self.split - 2, 2 * self.since - 1, -2):
+        for i in range(2 * self.split - 2, -1, -2):
             yield history[i], history[i + 1]
