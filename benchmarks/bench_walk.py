@@ -26,8 +26,9 @@ session once, as they leave the tail, in an index kept with the walk (notes_inde
 
 `--steps-at 10,1000,10000` measures only a turn's step, at each of those turns of one
 session as long as the last (no cold or warm opening): a walk up to each of them, then
-each step timed as `per turn` above (`--repeats` samples, 9 by default), the turns'
-samples taken in turn, so a step's growth with the session's length is seen in one run
+each step timed as `per turn` above (`--repeats` samples, 9 by default; `--span` turns up to
+each, 4 by default: a longer span evens out what one question costs), the turns' samples
+taken in turn, so a step's growth with the session's length is seen in one run
 whatever the load does meanwhile; `--only NAME[,NAME]` walks only those
 strategies (`--only hybrid --questions distinct`: recall's hard case), and
 `--recall-window N[,N]` walks hybrid with each of those windows in turn (`recall_window`:
@@ -154,6 +155,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--only", default="", help="walk only these strategies")
     parser.add_argument("--recall-window", default="", help="hybrid's windows, each walked")
     parser.add_argument("--repeats", type=int, default=9, help="--steps-at: samples a step")
+    parser.add_argument(
+        "--span", type=int, default=WINDOW, help="--steps-at: turns up to each, averaged"
+    )
     args = parser.parse_args(argv)
     if args.steps_at:
         return steps_main(args)
@@ -226,8 +230,10 @@ def main(argv: list[str] | None = None) -> int:
     return 0
 
 
-def steps_at(live, strategies, turns: list[int], repeats: int) -> dict[str, dict[str, float]]:
-    """Each strategy's step (ms of CPU: at each of the WINDOW turns up to a turn, the median
+def steps_at(
+    live, strategies, turns: list[int], repeats: int, span: int = WINDOW
+) -> dict[str, dict[str, float]]:
+    """Each strategy's step (ms of CPU: at each of the `span` turns up to a turn, the median
     of `repeats`; their mean) at each of `turns`. Each turn has its own walk up to it (not
     counted), and the samples of every turn are taken in turn, round after round, so that a
     change of the machine's load while they are taken falls on all of them alike."""
@@ -242,16 +248,16 @@ def steps_at(live, strategies, turns: list[int], repeats: int) -> dict[str, dict
     ledgers = {}
     for turn in turns:
         ledgers[turn] = CounterfactualLedger(coach.count_context, coach.count_text)
-        if turn > WINDOW:
-            ledgers[turn].update(state, strategies, template, limit=turn - WINDOW)
+        if turn > span:
+            ledgers[turn].update(state, strategies, template, limit=turn - span)
     samples: dict[int, dict[str, list[float]]] = {
         t: {s.name: [] for s in strategies} for t in turns
     }
-    for k in range(WINDOW):
+    for k in range(span):
         times: dict[tuple[int, str], list[float]] = {}
         for _ in range(repeats):
             for turn in turns:
-                at = turn - WINDOW + 1 + k
+                at = turn - span + 1 + k
                 if at < 1:
                     continue
                 ledger = ledgers[turn]
@@ -264,7 +270,7 @@ def steps_at(live, strategies, turns: list[int], repeats: int) -> dict[str, dict
         for (turn, name), values in times.items():
             samples[turn][name].append(statistics.median(values))
         for turn in turns:
-            if turn - WINDOW + 1 + k >= 1:
+            if turn - span + 1 + k >= 1:
                 ledgers[turn].update(state, strategies, template, limit=1)
     return {
         str(t): {n: round(statistics.mean(v) * 1000, 3) for n, v in by_name.items()}
@@ -317,7 +323,7 @@ def steps_main(args: argparse.Namespace) -> int:
                 else s
                 for s in walked
             ]
-            out[label] = steps_at(live, chosen, turns, args.repeats)
+            out[label] = steps_at(live, chosen, turns, args.repeats, args.span)
             base = out[label][str(turns[0])]
             out[label.replace("step_ms", "ratios")] = {
                 f"turn_{t}_over_turn_{turns[0]}_{name}": round(ms / max(base[name], 1e-6), 2)
