@@ -67,9 +67,10 @@ from fincoach_tui.domain.recall import LexicalRetriever
 
 _QUESTION = operator.itemgetter(0)
 # How many of the newest turns recall reads by default. A step then costs what it costs at
-# this many turns, however long the session (bench_walk.py --steps-at: about 1.3 ms of CPU
-# with every question different, against 0.1 ms at turn 10); a session of the probe's
-# length (30 turns), or of a few hundred, never reaches it.
+# this many turns, however long the session (bench_walk.py --steps-at, every question
+# different: 1.7 ms of CPU at turn 5,000 and 1.8 at 10,000, was 2.9 and 3.8); a window of
+# 1,000 or 2,000 costs about a fifth less or more. The probe's conversations (30 turns),
+# or a session of a few hundred, never reach it.
 RECALL_WINDOW = 1500
 
 
