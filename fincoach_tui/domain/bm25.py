@@ -1,7 +1,6 @@
 """BM25 kept up to date one document at a time, for recall over a growing conversation. Pure.
 
-The words a document is read as (light stemming, amounts as one word), Okapi BM25 over a
-set of documents, and `BM25Index`, which tokenizes each document once and reads a query's
+The words a document is read as (bm25_words.py), Okapi BM25 over a set of documents, and `BM25Index`, which tokenizes each document once and reads a query's
 postings rather than every document. `bm25_classes` ranks a prefix of the index's
 documents by classes of documents that score alike, for a session that repeats itself.
 """
@@ -10,54 +9,18 @@ from __future__ import annotations
 
 import math
 import operator
-import re
-from bisect import bisect_left
 from collections import Counter
 from collections.abc import Callable, Collection, Iterator, Mapping, Sequence
 from itertools import repeat
 from typing import Any, NamedTuple
 
 from fincoach_tui.domain.bm25_classes import ClassIndex
+from fincoach_tui.domain.bm25_order import DocOrder
 from fincoach_tui.domain.bm25_topk import TopInputs, top_ranking
+from fincoach_tui.domain.bm25_words import words
 
 BM25 = "bm25"
 _K1, _B = 1.2, 0.75
-_STOPWORDS = frozenset(
-    "a an the and or but if of to in on at by for with from as is are was were be been am i "
-    "me my mine we our you your it its this that these those what which who whom how when "
-    "where why do does did have has had can could should would will shall may might must "
-    "so than then there here about into over under again any some no not just very also "
-    "please tell let know much many more most give get got like want need im ive".split()
-)
-_SUFFIXES = ("ities", "ity", "ing", "ies", "es", "ed", "ly", "s", "e")
-
-
-def words(text: str) -> list[str]:
-    """Lower-cased, light-stemmed content words: "maturing"/"maturity" -> "matur".
-
-    Digit groups are joined first ("1,20,000" -> "120000") so an amount is one word.
-    """
-    text = re.sub(r"(?<=\d),(?=\d)", "", text.lower().replace("'", ""))
-    return [_stem(w) for w in re.findall(r"[a-z0-9]+", text) if w not in _STOPWORDS]
-
-
-def _stem(word: str) -> str:
-    if word.isdigit():
-        return word
-    for suffix in _SUFFIXES:
-        if word.endswith(suffix) and len(word) - len(suffix) >= 3:
-            return word[: -len(suffix)] + ("y" if suffix == "ies" else "")
-    return word
-
-
-def bm25(query: str, documents: Mapping[str, str]) -> dict[str, float]:
-    """Okapi BM25 of `query` against each document (idf over these documents only)."""
-    index = BM25Index()
-    for doc_id, text in documents.items():
-        index.add(doc_id, text)
-    scores = dict.fromkeys(documents, 0.0)
-    scores.update(index.scores(query, documents))
-    return scores
 
 
 class BM25Index:
@@ -88,19 +51,10 @@ class BM25Index:
         # share of a score depends on: a query computes each group's share once.
         self._groups: dict[str, dict[tuple[int, int], dict[str, None]]] = {}
         self._total = 0  # words over all documents
-        # In the order added: the ids from position `_base` on, the words of the documents
-        # from `_base` to each position (`_running[n]`: those before `_base + n`), and each
-        # term's documents by position. Valid while no document was replaced. Documents
-        # before `_start` are forgotten; their entries are cut from these lists in batches
-        # (`_cut`: how many of a term's first places are forgotten ones), so that forgetting
-        # costs a document its own words, whatever the number held.
-        self._order: list[str] = []
-        self._base = 0
-        self._start = 0
+        # In the order added (bm25_order.py): the ids by position, running sums of their
+        # lengths, each term's documents by position. Valid while no document was replaced.
+        self._order = DocOrder()
         self._position: dict[str, int] = {}
-        self._running: list[int] = [0]
-        self._places: dict[str, list[int]] = {}
-        self._cut: dict[str, int] = {}
         self._in_order = True
         # Documents that score alike against any query, as one class each (bm25_classes).
         self._classes = ClassIndex()
@@ -114,19 +68,17 @@ class BM25Index:
     @property
     def start(self) -> int:
         """The position of the oldest document held: those before it are forgotten."""
-        return self._start
+        return self._order.start
 
     @property
     def end(self) -> int:
         """How many documents were added, forgotten ones included: the next one's position."""
-        return self._base + len(self._order)
+        return self._order.end
 
     def id_at(self, position: int) -> str | None:
         """The id of the `position`-th document added (None when documents were replaced,
         so positions no longer hold, or when it is forgotten or not added yet)."""
-        if not self._in_order or not self._start <= position < self.end:
-            return None
-        return self._order[position - self._base]
+        return self._order.id_at(position) if self._in_order else None
 
     @property
     def position(self) -> Callable[[str], int]:
@@ -146,63 +98,34 @@ class BM25Index:
         self._texts[doc_id], self._bags[doc_id] = text, bag
         self._lengths[doc_id] = size = sum(bag.values())
         self._total += size
-        position = self._position[doc_id] = self.end
-        self._order.append(doc_id)
-        self._running.append(self._running[-1] + size)
+        position = self._position[doc_id] = self._order.add(doc_id, bag, size)
         for term, frequency in bag.items():
             self._postings.setdefault(term, {})[doc_id] = frequency
             self._groups.setdefault(term, {}).setdefault((frequency, size), {})[doc_id] = None
-            self._places.setdefault(term, []).append(position)
         if self._in_order:
             self._classes.add(position, bag, size)
 
     def footprint(self) -> int:
-        """How many entries the index keeps (documents, postings, places, classes): what
-        must stay flat while a window moves along a session."""
-        return (
-            len(self._order)
-            + len(self._running)
-            + len(self._bags)
-            + sum(map(len, self._postings.values()))
-            + sum(map(len, self._places.values()))
-            + len(self._cut)
-            + self._classes.footprint()
-        )
+        """Entries kept (documents, postings, places, classes): flat as a window moves on."""
+        postings = sum(map(len, self._postings.values()))
+        return len(self._bags) + postings + self._order.footprint() + self._classes.footprint()
 
     def forget_before(self, position: int) -> None:
         """Forget the documents added before `position`, oldest first (each costs its own
         words; an index not in order, whose positions no longer hold, keeps them). Past
         the last document added, the next one is added at `position`."""
-        if not self._in_order or position <= self._start:
+        order = self._order
+        if not self._in_order or position <= order.start:
             return
-        while self._start < min(position, self.end):
-            self._forget(self._order[self._start - self._base])
-        if position > self.end:  # nothing held: start again from there
-            self._order, self._running = [], [self._running[-1]]
-            self._base = self._start = position
-        elif 2 * (self._start - self._base) >= len(self._order):  # cut the forgotten ids
-            gone = self._start - self._base
-            del self._order[:gone]
-            del self._running[:gone]
-            self._base = self._start
-
-    def _forget(self, doc_id: str) -> None:
-        """Forget the oldest document held (in order): its postings, groups and places."""
-        terms = list(self._bags[doc_id])
-        self._drop(doc_id)
-        del self._position[doc_id]
-        self._classes.forget(self._start)
-        for term in terms:
-            places, cut = self._places[term], self._cut.get(term, 0) + 1
-            if cut == len(places):
-                del self._places[term]
-                self._cut.pop(term, None)
-            elif 2 * cut >= len(places):
-                del places[:cut]
-                self._cut.pop(term, None)
-            else:
-                self._cut[term] = cut
-        self._start += 1
+        while order.start < min(position, order.end):  # the oldest: postings, classes, places
+            doc_id = order.oldest
+            terms = list(self._bags[doc_id])
+            self._drop(doc_id)
+            del self._position[doc_id]
+            self._classes.forget(order.start)
+            order.forget_first(terms)
+        if position > order.end:  # nothing held: start again from there
+            order.skip_to(position)
 
     def _drop(self, doc_id: str) -> None:
         bag = self._bags.pop(doc_id)
@@ -382,7 +305,8 @@ class BM25Index:
         self, query: str, since: int, first: int, left_out: Collection[str], more: Sequence[str]
     ) -> _PrefixStats | None:
         """The statistics of `prefix_scores`'s subset, read from the running sums."""
-        if not self._in_order or not self._start <= since <= first <= self.end:
+        order = self._order
+        if not self._in_order or not order.start <= since <= first <= order.end:
             return None
         out = set(left_out)
         if any(not since <= self._position.get(i, first) < first for i in out):
@@ -390,22 +314,14 @@ class BM25Index:
         count = max(first - since - len(out) + len(more), 0)
         terms = set(words(query))  # the same set, built the same way: the same order
         extra = {n: Counter(words(text)) for n, text in enumerate(more) if text}
-        base, running = self._base, self._running
-        length = running[first - base] - running[since - base]
-        length -= sum(self._lengths[i] for i in out)
-        bags, places = self._bags, self._places
-        having = {
-            t: bisect_left(places.get(t, ()), first)
-            - bisect_left(places.get(t, ()), since)
-            - sum(t in bags[i] for i in out)
-            for t in terms
-        }
+        length = order.length(since, first) - sum(self._lengths[i] for i in out)
+        bags = self._bags
+        having = {t: order.having(t, since, first) - sum(t in bags[i] for i in out) for t in terms}
         return _PrefixStats(terms, count, length, having, extra, out)
 
     def _outside(self, since: int, first: int) -> set[str]:
         """The held documents outside the `since`-th to the `first`-th (positions)."""
-        order, base = self._order, self._base
-        return {*order[self._start - base : since - base], *order[first - base :]}
+        return self._order.outside(since, first)
 
     def _scored(
         self,

@@ -19,10 +19,9 @@ Honest about what is known:
   embeddings) are not estimated, and recall vectors are the session's, wherever stored.
 
 Incremental: each strategy keeps its steps, so a new turn costs one `build()` per strategy;
-recall reads a BM25 index that takes one question per turn rather than tokenizing the
-whole history again and forgets the one that has left the widest recall window walked (it
-holds that window, not the session), and the fact store moves forward with the turns being
-walked (fact_replay.py). What the session really sent is read as records come (real_calls.py), and
+recall reads a BM25 index of the widest recall window walked (a question added per turn, the
+one leaving the window forgotten) rather than tokenizing the whole history again, and the
+fact store moves forward with the turns being walked (fact_replay.py). What the session really sent is read as records come (real_calls.py), and
 a built request is measured by request_measure.py.
 """
 
@@ -56,7 +55,7 @@ from fincoach_tui.domain.memory.base import MemoryView, Summary
 from fincoach_tui.domain.memory.buffer import BufferStrategy
 from fincoach_tui.domain.pricing import Price
 from fincoach_tui.domain.real_calls import RealCalls
-from fincoach_tui.domain.recall import BM25Index, LexicalRetriever, VectorRetriever
+from fincoach_tui.domain.recall import BM25Index, LexicalRetriever, VectorRetriever, held_questions
 from fincoach_tui.domain.records import UNLISTED_IDS, CallRecord
 from fincoach_tui.domain.request_measure import has_summary, measure, same_request
 from fincoach_tui.domain.session_events import FactEvent
@@ -122,8 +121,7 @@ class CounterfactualLedger:
 
     @property
     def indexed_questions(self) -> int:
-        """How many questions recall's index holds: each walked turn's, added once, back to
-        the widest recall window walked."""
+        """How many questions recall's index holds: those of the widest recall window walked."""
         return len(self._index)
 
     # ---- stepping ------------------------------------------------------------------
@@ -140,7 +138,8 @@ class CounterfactualLedger:
         replaced per turn."""
         self._calls.absorb(state)
         strategies = list(strategies)
-        self._reach = _recall_reach(strategies)
+        windows = [s.recall_window for s in strategies if isinstance(s, Recalls) and s.uses_recall]
+        self._reach = max(windows, default=0)  # the widest window of those that recall
         messages = state.transcript.messages
         turns = len(messages) // 2
         if turns and turns not in self._calls.chat:
@@ -191,18 +190,9 @@ class CounterfactualLedger:
 
     def _index_questions(self, messages: Sequence[Message], turns: int) -> None:
         """Recall's candidates are earlier questions: index those of turns 1..`turns`, back
-        to the widest window recalled from (the older ones forgotten, each once). A walk
-        that starts again from an earlier turn than the index holds starts it again."""
+        to the widest window recalled from (older ones forgotten; anew for an earlier turn)."""
         since = max(0, turns - self._reach)
-        index = self._index
-        if since < index.start:
-            index = self._index = BM25Index()
-            self._lexical = LexicalRetriever(index, in_turn_order=True)
-            self._vector = None  # its fallback was the old index's
-        index.forget_before(since)
-        for n in range(index.end, turns):
-            question = messages[2 * n]
-            index.add(question.id, question.content)
+        self._lexical.index = self._index = held_questions(self._index, messages, since, turns)
 
     def _retriever(self, retriever: Any) -> Any:
         """The session's retriever, with BM25 read from the ledger's index."""
@@ -389,15 +379,6 @@ class CounterfactualLedger:
         path = tuple(n for i, n in enumerate(switches) if i == 0 or switches[i - 1] != n)
         active = switches[-1] if switches else ""
         return CounterfactualReport(tuple(curves), self._actual.curve(state.records), active, path)
-
-
-def _recall_reach(strategies: Iterable[Any]) -> int:
-    """How many of the newest questions recall's index must hold for `strategies`: the
-    widest window of those that recall (0 when none does)."""
-    return max(
-        (s.recall_window for s in strategies if isinstance(s, Recalls) and s.uses_recall),
-        default=0,
-    )
 
 
 def curves_as_if(

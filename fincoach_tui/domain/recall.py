@@ -26,12 +26,21 @@ from typing import Any, Protocol
 from fincoach_tui.domain.bm25 import (  # noqa: F401 - BM25's names, read from here too
     BM25,
     BM25Index,
-    bm25,
     words,
 )
 from fincoach_tui.domain.conversation import Message
 
 _ID, _CONTENT = operator.attrgetter("id"), operator.attrgetter("content")
+
+
+def bm25(query: str, documents: Mapping[str, str]) -> dict[str, float]:
+    """Okapi BM25 of `query` against each document (idf over these documents only)."""
+    index = BM25Index()
+    for doc_id, text in documents.items():
+        index.add(doc_id, text)
+    scores = dict.fromkeys(documents, 0.0)
+    scores.update(index.scores(query, documents))
+    return scores
 
 
 def cosine(a: Sequence[float], b: Sequence[float]) -> float:
@@ -127,6 +136,30 @@ class LexicalRetriever:
         texts = [history[2 * i].content for i in range(held, first)]
         texts += [m.content for m in more]
         return index, held, texts
+
+
+def held_questions(
+    index: BM25Index, history: Sequence[Message], since: int, upto: int
+) -> BM25Index:
+    """`index`, or a new one when it cannot serve, holding the questions of `history`'s turns
+    `since` to `upto` (0-based, the last not included) at least, in their order: those
+    before `since` forgotten, those not held yet added (recall's window moving on, a turn at
+    a time). A new one when `index` holds another history's questions (another branch of
+    the session) or forgot some of these."""
+    start = index.start
+    held = min(index.end, len(history) // 2)
+    if since < start or (
+        held > start
+        and (
+            index.id_at(start) != history[2 * start].id
+            or index.id_at(held - 1) != history[2 * held - 2].id
+        )
+    ):
+        index = BM25Index()
+    index.forget_before(since)  # (from an empty index: the next one added is the `since`-th)
+    for n in range(index.end, upto):
+        index.add(history[2 * n].id, history[2 * n].content)
+    return index
 
 
 class RankedPlaces:

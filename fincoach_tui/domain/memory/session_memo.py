@@ -21,6 +21,7 @@ from typing import Any, Generic, TypeVar
 
 from fincoach_tui.domain.bm25 import BM25Index
 from fincoach_tui.domain.conversation import Message
+from fincoach_tui.domain.recall import held_questions
 from fincoach_tui.domain.user_statements import Statement
 
 K = TypeVar("K", bound=Hashable)
@@ -148,18 +149,5 @@ class SessionMemo:
         before `since` forgotten (recall's window moves on a turn at a time). A history
         that is not the one it holds (another branch of the session), or one reaching back
         to questions it forgot, starts it again."""
-        index = self._questions
-        start = index.start
-        held = min(index.end, len(history) // 2)
-        if since < start or (
-            held > start
-            and (
-                index.id_at(start) != history[2 * start].id
-                or index.id_at(held - 1) != history[2 * held - 2].id
-            )
-        ):
-            index = self._questions = BM25Index()
-        index.forget_before(since)  # (from an empty index: the next one added is the `since`-th)
-        for n in range(index.end, upto):
-            index.add(history[2 * n].id, history[2 * n].content)
-        return index
+        self._questions = held_questions(self._questions, history, since, upto)
+        return self._questions
