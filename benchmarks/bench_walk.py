@@ -24,12 +24,26 @@ warm walks and measures each of them alone in the per-turn rows (a fresh walk of
 the last turn). `facts` is walked too: it reads each note of the
 session once, as they leave the tail, in an index kept with the walk (notes_index.py).
 
+`--steps-at 10,1000,10000` measures only a turn's step, at each of those turns of one
+session as long as the last (no cold or warm opening): a walk up to each of them, then
+each step timed as `per turn` above (`--repeats` samples, 9 by default; `--span` turns up to
+each, 4 by default: a longer span evens out what one question costs), the turns' samples
+taken in turn, so a step's growth with the session's length is seen in one run
+whatever the load does meanwhile; `--only NAME[,NAME]` walks only those
+strategies (`--only hybrid --questions distinct`: recall's hard case), and
+`--recall-window N[,N]` walks hybrid with each of those windows in turn (`recall_window`:
+the newest turns its recall reads), in the same run.
+
     python benchmarks/bench_walk.py [--sizes 1000,5000] [--skip facts] [--questions distinct]
+    python benchmarks/bench_walk.py --steps-at 10,1000,10000 --only hybrid --questions distinct
+    python benchmarks/bench_walk.py --steps-at 10,2000,10000 --only hybrid --questions distinct \
+        --recall-window 500,1000,2000
 """
 
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import gc
 import json
 import os
@@ -137,7 +151,16 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--sizes", default="1000,5000")
     parser.add_argument("--skip", default="")
     parser.add_argument("--questions", choices=("demo", "distinct"), default="demo")
+    parser.add_argument("--steps-at", default="", help="only a step's CPU, at these turns")
+    parser.add_argument("--only", default="", help="walk only these strategies")
+    parser.add_argument("--recall-window", default="", help="hybrid's windows, each walked")
+    parser.add_argument("--repeats", type=int, default=9, help="--steps-at: samples a step")
+    parser.add_argument(
+        "--span", type=int, default=WINDOW, help="--steps-at: turns up to each, averaged"
+    )
     args = parser.parse_args(argv)
+    if args.steps_at:
+        return steps_main(args)
     sizes = [int(n) for n in args.sizes.split(",")]
     skip = {s for s in args.skip.split(",") if s}
     root = scratch_dir("walk")
@@ -200,6 +223,114 @@ def main(argv: list[str] | None = None) -> int:
                 },
             }
             out[str(n)] = row
+    finally:
+        shutil.rmtree(root, ignore_errors=True)
+    out["load_at_end"] = [round(v, 2) for v in os.getloadavg()]
+    emit(out)
+    return 0
+
+
+def steps_at(
+    live, strategies, turns: list[int], repeats: int, span: int = WINDOW
+) -> dict[str, dict[str, float]]:
+    """Each strategy's step (ms of CPU: at each of the `span` turns up to a turn, the median
+    of `repeats`; their mean) at each of `turns`. Each turn has its own walk up to it (not
+    counted), and the samples of every turn are taken in turn, round after round, so that a
+    change of the machine's load while they are taken falls on all of them alike."""
+    from fincoach_tui.domain.conversation import Message
+    from fincoach_tui.domain.counterfactual import CounterfactualLedger, Walker
+
+    coach = live.coach
+    state = coach.state
+    template = coach.view(Message("template", "user", "", 0.0, 0))
+    messages = state.transcript.messages
+    chat = {r.turn: r for r in state.records if r.kind == "chat"}
+    ledgers = {}
+    for turn in turns:
+        ledgers[turn] = CounterfactualLedger(coach.count_context, coach.count_text)
+        if turn > span:
+            ledgers[turn].update(state, strategies, template, limit=turn - span)
+    samples: dict[int, dict[str, list[float]]] = {
+        t: {s.name: [] for s in strategies} for t in turns
+    }
+    for k in range(span):
+        times: dict[tuple[int, str], list[float]] = {}
+        for _ in range(repeats):
+            for turn in turns:
+                at = turn - span + 1 + k
+                if at < 1:
+                    continue
+                ledger = ledgers[turn]
+                history, new = tuple(messages[: 2 * (at - 1)]), messages[2 * (at - 1)]
+                for strategy in strategies:
+                    walker = ledger.fork(strategy) or Walker(strategy)
+                    before = _cpu()
+                    ledger.step(walker, template, history, new, 0, chat.get(at))
+                    times.setdefault((turn, strategy.name), []).append(_cpu() - before)
+        for (turn, name), values in times.items():
+            samples[turn][name].append(statistics.median(values))
+        for turn in turns:
+            if turn - span + 1 + k >= 1:
+                ledgers[turn].update(state, strategies, template, limit=1)
+    return {
+        str(t): {n: round(statistics.mean(v) * 1000, 3) for n, v in by_name.items()}
+        for t, by_name in samples.items()
+    }
+
+
+def steps_main(args: argparse.Namespace) -> int:
+    """`--steps-at`: a step's CPU at each turn asked, in one session as long as the last."""
+    turns = sorted(int(n) for n in args.steps_at.split(","))
+    only = {s for s in args.only.split(",") if s}
+    root = scratch_dir("walk")
+    use_env(isolated_env(root))
+    sessions = root / "data" / "sessions"
+    sessions.mkdir(parents=True)
+    n = turns[-1]
+    out: dict = {
+        "benchmark": "walk-steps",
+        "turns": turns,
+        "only": sorted(only),
+        "questions": args.questions,
+        "load_at_start": [round(v, 2) for v in os.getloadavg()],
+    }
+    try:
+        from session_gen import fast_session
+
+        from fincoach_tui.service.cost_comparison import comparison_strategies
+        from fincoach_tui.service.runtime import Overrides, build_engine, open_session, resolve
+        from fincoach_tui.settings.config import Config
+        from fincoach_tui.store.sessions import SessionStore
+
+        config = Config()
+        engine = build_engine(config, resolve(config, Overrides(), {}))
+        store = SessionStore(sessions)
+        fast_session(sessions / f"turns-{n}.jsonl", n)
+        if args.questions == "distinct":
+            distinct_questions(sessions / f"turns-{n}.jsonl", 10)
+        live = open_session(engine, store.open(f"turns-{n}"))
+        walked = [
+            s
+            for s in comparison_strategies(live.coach.strategy, config.params_for)
+            if not only or s.name in only
+        ]
+        windows = [int(w) for w in args.recall_window.split(",") if w]
+        for window in windows or [None]:
+            label = "step_ms" if window is None else f"step_ms_window_{window}"
+            chosen = [
+                dataclasses.replace(s, recall_window=window)
+                if window is not None and s.name == "hybrid"
+                else s
+                for s in walked
+            ]
+            out[label] = steps_at(live, chosen, turns, args.repeats, args.span)
+            base = out[label][str(turns[0])]
+            out[label.replace("step_ms", "ratios")] = {
+                f"turn_{t}_over_turn_{turns[0]}_{name}": round(ms / max(base[name], 1e-6), 2)
+                for t in turns[1:]
+                for name, ms in out[label][str(t)].items()
+            }
+        live.close()
     finally:
         shutil.rmtree(root, ignore_errors=True)
     out["load_at_end"] = [round(v, 2) for v in os.getloadavg()]

@@ -1,7 +1,6 @@
 """BM25 kept up to date one document at a time, for recall over a growing conversation. Pure.
 
-The words a document is read as (light stemming, amounts as one word), Okapi BM25 over a
-set of documents, and `BM25Index`, which tokenizes each document once and reads a query's
+The words a document is read as (bm25_words.py), Okapi BM25 over a set of documents, and `BM25Index`, which tokenizes each document once and reads a query's
 postings rather than every document. `bm25_classes` ranks a prefix of the index's
 documents by classes of documents that score alike, for a session that repeats itself.
 """
@@ -10,54 +9,18 @@ from __future__ import annotations
 
 import math
 import operator
-import re
-from bisect import bisect_left
 from collections import Counter
 from collections.abc import Callable, Collection, Iterator, Mapping, Sequence
 from itertools import repeat
 from typing import Any, NamedTuple
 
 from fincoach_tui.domain.bm25_classes import ClassIndex
+from fincoach_tui.domain.bm25_order import DocOrder
 from fincoach_tui.domain.bm25_topk import TopInputs, top_ranking
+from fincoach_tui.domain.bm25_words import words
 
 BM25 = "bm25"
 _K1, _B = 1.2, 0.75
-_STOPWORDS = frozenset(
-    "a an the and or but if of to in on at by for with from as is are was were be been am i "
-    "me my mine we our you your it its this that these those what which who whom how when "
-    "where why do does did have has had can could should would will shall may might must "
-    "so than then there here about into over under again any some no not just very also "
-    "please tell let know much many more most give get got like want need im ive".split()
-)
-_SUFFIXES = ("ities", "ity", "ing", "ies", "es", "ed", "ly", "s", "e")
-
-
-def words(text: str) -> list[str]:
-    """Lower-cased, light-stemmed content words: "maturing"/"maturity" -> "matur".
-
-    Digit groups are joined first ("1,20,000" -> "120000") so an amount is one word.
-    """
-    text = re.sub(r"(?<=\d),(?=\d)", "", text.lower().replace("'", ""))
-    return [_stem(w) for w in re.findall(r"[a-z0-9]+", text) if w not in _STOPWORDS]
-
-
-def _stem(word: str) -> str:
-    if word.isdigit():
-        return word
-    for suffix in _SUFFIXES:
-        if word.endswith(suffix) and len(word) - len(suffix) >= 3:
-            return word[: -len(suffix)] + ("y" if suffix == "ies" else "")
-    return word
-
-
-def bm25(query: str, documents: Mapping[str, str]) -> dict[str, float]:
-    """Okapi BM25 of `query` against each document (idf over these documents only)."""
-    index = BM25Index()
-    for doc_id, text in documents.items():
-        index.add(doc_id, text)
-    scores = dict.fromkeys(documents, 0.0)
-    scores.update(index.scores(query, documents))
-    return scores
 
 
 class BM25Index:
@@ -69,9 +32,14 @@ class BM25Index:
     A document of the subset the index does not hold is scored from its text, not kept.
 
     Documents are also kept in the order they were added, with running sums of their
-    lengths and each term's postings by position, so a subset that is the first documents
-    added but a few (`prefix_scores`: an earlier conversation's questions, as recall reads
-    them) gets its statistics without a pass over its documents.
+    lengths and each term's postings by position, so a subset that is a run of documents
+    added in a row but a few (`prefix_scores`: an earlier conversation's questions, as
+    recall reads them) gets its statistics without a pass over its documents.
+
+    The oldest documents can be forgotten (`forget_before`), each once, in time that follows
+    its own words: an index kept for recall over the newest turns of a session stays the
+    size of that window, however long the session runs. Positions stay those the documents
+    were added at; the documents held are those at `start` to `end`.
     """
 
     def __init__(self) -> None:
@@ -83,12 +51,10 @@ class BM25Index:
         # share of a score depends on: a query computes each group's share once.
         self._groups: dict[str, dict[tuple[int, int], dict[str, None]]] = {}
         self._total = 0  # words over all documents
-        # In the order added: the ids, the words of the first n documents (n + 1 entries), and
-        # each term's documents by position. Valid while no document was replaced.
-        self._order: list[str] = []
+        # In the order added (bm25_order.py): the ids by position, running sums of their
+        # lengths, each term's documents by position. Valid while no document was replaced.
+        self._order = DocOrder()
         self._position: dict[str, int] = {}
-        self._running: list[int] = [0]
-        self._places: dict[str, list[int]] = {}
         self._in_order = True
         # Documents that score alike against any query, as one class each (bm25_classes).
         self._classes = ClassIndex()
@@ -99,10 +65,20 @@ class BM25Index:
     def __contains__(self, doc_id: object) -> bool:
         return doc_id in self._bags
 
+    @property
+    def start(self) -> int:
+        """The position of the oldest document held: those before it are forgotten."""
+        return self._order.start
+
+    @property
+    def end(self) -> int:
+        """How many documents were added, forgotten ones included: the next one's position."""
+        return self._order.end
+
     def id_at(self, position: int) -> str | None:
         """The id of the `position`-th document added (None when documents were replaced,
-        so positions no longer hold)."""
-        return self._order[position] if self._in_order else None
+        so positions no longer hold, or when it is forgotten or not added yet)."""
+        return self._order.id_at(position) if self._in_order else None
 
     @property
     def position(self) -> Callable[[str], int]:
@@ -122,15 +98,34 @@ class BM25Index:
         self._texts[doc_id], self._bags[doc_id] = text, bag
         self._lengths[doc_id] = size = sum(bag.values())
         self._total += size
-        position = self._position[doc_id] = len(self._order)
-        self._order.append(doc_id)
-        self._running.append(self._running[-1] + size)
+        position = self._position[doc_id] = self._order.add(doc_id, bag, size)
         for term, frequency in bag.items():
             self._postings.setdefault(term, {})[doc_id] = frequency
             self._groups.setdefault(term, {}).setdefault((frequency, size), {})[doc_id] = None
-            self._places.setdefault(term, []).append(position)
         if self._in_order:
-            self._classes.add(bag, size)
+            self._classes.add(position, bag, size)
+
+    def footprint(self) -> int:
+        """Entries kept (documents, postings, places, classes): flat as a window moves on."""
+        postings = sum(map(len, self._postings.values()))
+        return len(self._bags) + postings + self._order.footprint() + self._classes.footprint()
+
+    def forget_before(self, position: int) -> None:
+        """Forget the documents added before `position`, oldest first (each costs its own
+        words; an index not in order, whose positions no longer hold, keeps them). Past
+        the last document added, the next one is added at `position`."""
+        order = self._order
+        if not self._in_order or position <= order.start:
+            return
+        while order.start < min(position, order.end):  # the oldest: postings, classes, places
+            doc_id = order.oldest
+            terms = list(self._bags[doc_id])
+            self._drop(doc_id)
+            del self._position[doc_id]
+            self._classes.forget(order.start)
+            order.forget_first(terms)
+        if position > order.end:  # nothing held: start again from there
+            order.skip_to(position)
 
     def _drop(self, doc_id: str) -> None:
         bag = self._bags.pop(doc_id)
@@ -138,11 +133,14 @@ class BM25Index:
         size = self._lengths.pop(doc_id)
         self._total -= size
         for term, frequency in bag.items():
-            del self._postings[term][doc_id]
+            postings = self._postings[term]
+            del postings[doc_id]
             groups = self._groups[term]
             del groups[frequency, size][doc_id]
             if not groups[frequency, size]:
                 del groups[frequency, size]
+            if not postings:  # a word no document has any more
+                del self._postings[term], self._groups[term]
 
     def scores(self, query: str, among: Mapping[str, str]) -> dict[str, float]:
         """BM25 of `query` over the documents `among` ({id: text}). Only documents sharing
@@ -172,18 +170,24 @@ class BM25Index:
         return self._scored(terms, len(among), length, having, extra, outside, among)
 
     def prefix_scores(
-        self, query: str, first: int, left_out: Collection[str] = (), more: Sequence[str] = ()
+        self,
+        query: str,
+        first: int,
+        left_out: Collection[str] = (),
+        more: Sequence[str] = (),
+        *,
+        since: int = 0,
     ) -> dict[str | int, float] | None:
-        """`scores` over the first `first` documents added but those in `left_out` (ids of
-        a few of them), and documents `more` never added (their texts; scored under their
-        place in `more`, an int): exactly the same floats, in time that follows the query
-        terms' postings and the few left out, not the number of documents. None when a
-        document was replaced (positions no longer hold) or `first` is more than the index
-        holds."""
-        stats = self._prefix(query, first, left_out, more)
+        """`scores` over the first `first` documents added (from the `since`-th on) but those
+        in `left_out` (ids of a few of them), and documents `more` never added (their texts;
+        scored under their place in `more`, an int): exactly the same floats, in time that
+        follows the query terms' postings and the few left out, not the number of
+        documents. None when a document was replaced (positions no longer hold), `first` is
+        more than the index was given or `since` is before the oldest held."""
+        stats = self._prefix(query, since, first, left_out, more)
         if stats is None or not stats.documents:
             return None if stats is None else {}
-        outside = stats.out.union(self._order[first:])  # held, outside: taken out at the end
+        outside = stats.out.union(self._outside(since, first))  # taken out at the end
         return self._scored(
             stats.terms, stats.documents, stats.length, stats.having, stats.extra, outside, None
         )
@@ -198,6 +202,7 @@ class BM25Index:
         first: int,
         more: Sequence[str] = (),
         *,
+        since: int = 0,
         by_class: bool | None = None,
         want: int | None = None,
     ) -> Iterator[tuple[int, float]] | dict[str | int, float] | None:
@@ -206,14 +211,14 @@ class BM25Index:
         (how many the reader is likely to read), the posting-by-posting reading may give
         way to a ranking that stops once the best `want` are known and reads on only if
         the reader does (bm25_topk.py): `ScoredPlaces.best`'s very order, lazily."""
-        stats = self._prefix(query, first, (), more)
+        stats = self._prefix(query, since, first, (), more)
         if stats is None:
             return None
         if self._by_class(stats.terms) if by_class is None else by_class:
-            return self._ranking(stats, first)
+            return self._ranking(stats, since, first)
         if not stats.documents:
             return {}
-        outside = set(self._order[first:])
+        outside = self._outside(since, first)
 
         def full() -> dict[Any, float]:
             return self._scored(
@@ -225,8 +230,8 @@ class BM25Index:
         if want is not None:
             terms, share, extra_lengths = self._shares(stats)
             inputs = TopInputs(
-                self._bags, self._lengths, self._position, self._groups, first, stats.extra,
-                extra_lengths,
+                self._bags, self._lengths, self._position, self._groups, since, first,
+                stats.extra, extra_lengths,
             )  # fmt: skip
             top = top_ranking(inputs, terms, self._postings, share, want, full)
             if top is not None:
@@ -234,17 +239,23 @@ class BM25Index:
         return full()
 
     def prefix_ranking(
-        self, query: str, first: int, more: Sequence[str] = (), *, by_class: bool | None = None
+        self,
+        query: str,
+        first: int,
+        more: Sequence[str] = (),
+        *,
+        since: int = 0,
+        by_class: bool | None = None,
     ) -> Iterator[tuple[int, float]] | None:
         """`prefix_scores`' documents (no `left_out`) scoring above 0, best first, then by
         place (a held one's position, `first` + n for `more`'s n-th), read by classes of
         documents that score alike (`bm25_classes`): the same floats. None as
         `prefix_scores`, and, unless `by_class` is True, when the classes cost more than
         the posting-by-posting scorer (`_by_class`)."""
-        stats = self._prefix(query, first, (), more)
+        stats = self._prefix(query, since, first, (), more)
         if stats is None or not (self._by_class(stats.terms) if by_class is None else by_class):
             return None
-        return self._ranking(stats, first)
+        return self._ranking(stats, since, first)
 
     def _by_class(self, terms: set[str]) -> bool:
         """Whether the query's words are in fewer classes than an eighth of their postings
@@ -252,7 +263,7 @@ class BM25Index:
         postings = sum(len(self._postings.get(t, ())) for t in terms)
         return 8 * self._classes.touched(terms) <= postings
 
-    def _ranking(self, stats: _PrefixStats, first: int) -> Iterator[tuple[int, float]]:
+    def _ranking(self, stats: _PrefixStats, since: int, first: int) -> Iterator[tuple[int, float]]:
         """`prefix_ranking`'s, from its subset's statistics."""
         scored, share, extra_lengths = self._shares(stats)
         extra = stats.extra
@@ -263,7 +274,7 @@ class BM25Index:
                 if term in bag:
                     score = score + share(term, bag[term], extra_lengths[n])
             extra_scores[first + n] = score
-        return self._classes.ranking(scored, share, first, extra_scores)
+        return self._classes.ranking(scored, share, since, first, extra_scores)
 
     def _shares(
         self, stats: _PrefixStats
@@ -291,24 +302,26 @@ class BM25Index:
         return scored, share, extra_lengths
 
     def _prefix(
-        self, query: str, first: int, left_out: Collection[str], more: Sequence[str]
+        self, query: str, since: int, first: int, left_out: Collection[str], more: Sequence[str]
     ) -> _PrefixStats | None:
         """The statistics of `prefix_scores`'s subset, read from the running sums."""
-        if not self._in_order or not 0 <= first <= len(self._order):
+        order = self._order
+        if not self._in_order or not order.start <= since <= first <= order.end:
             return None
         out = set(left_out)
-        if any(self._position.get(i, first) >= first for i in out):
-            return None  # not one of the first documents: not this subset's shape
-        count = max(first - len(out) + len(more), 0)
+        if any(not since <= self._position.get(i, first) < first for i in out):
+            return None  # not one of the subset's documents: not this subset's shape
+        count = max(first - since - len(out) + len(more), 0)
         terms = set(words(query))  # the same set, built the same way: the same order
         extra = {n: Counter(words(text)) for n, text in enumerate(more) if text}
-        length = self._running[first] - sum(self._lengths[i] for i in out)
+        length = order.length(since, first) - sum(self._lengths[i] for i in out)
         bags = self._bags
-        having = {
-            t: bisect_left(self._places.get(t, ()), first) - sum(t in bags[i] for i in out)
-            for t in terms
-        }
+        having = {t: order.having(t, since, first) - sum(t in bags[i] for i in out) for t in terms}
         return _PrefixStats(terms, count, length, having, extra, out)
+
+    def _outside(self, since: int, first: int) -> set[str]:
+        """The held documents outside the `since`-th to the `first`-th (positions)."""
+        return self._order.outside(since, first)
 
     def _scored(
         self,

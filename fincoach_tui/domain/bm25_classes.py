@@ -22,7 +22,7 @@ from __future__ import annotations
 import bisect
 import heapq
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
-from itertools import takewhile
+from itertools import islice, takewhile
 
 Key = tuple[int, tuple[tuple[str, int], ...]]  # a class's length and shared words
 
@@ -39,22 +39,23 @@ class DocClass:
 
 
 class ClassIndex:
-    """The classes of an index's documents, a document added at a time (by place)."""
+    """The classes of an index's documents, a document added at a time (by place), the
+    oldest forgotten a document at a time."""
 
     def __init__(self) -> None:
         self._documents: dict[str, int] = {}  # by word: how many documents have it
         self._lone: dict[str, int] = {}  # a word one document has -> that document's place
-        self._bags: list[Mapping[str, int]] = []  # by place: every word, and how often
-        self._sizes: list[int] = []
-        self._class_of: list[DocClass] = []  # by place
+        self._bags: dict[int, Mapping[str, int]] = {}  # by place: every word, and how often
+        self._sizes: dict[int, int] = {}
+        self._class_of: dict[int, DocClass] = {}  # by place
         self._classes: dict[Key, DocClass] = {}
         self._by_word: dict[str, dict[Key, DocClass]] = {}  # the classes a shared word is in
 
-    def add(self, bag: Mapping[str, int], size: int) -> None:
-        """The next document (its words and how often, its length)."""
-        place = len(self._bags)
-        self._bags.append(bag)
-        self._sizes.append(size)
+    def add(self, place: int, bag: Mapping[str, int], size: int) -> None:
+        """The next document (its place, after every one held; its words and how often, its
+        length)."""
+        self._bags[place] = bag
+        self._sizes[place] = size
         shared_now: set[int] = set()  # earlier documents one of whose words is now shared
         for word in bag:
             had = self._documents.get(word, 0)
@@ -63,10 +64,34 @@ class ClassIndex:
                 self._lone[word] = place
             elif had == 1:
                 shared_now.add(self._lone.pop(word))
-        self._class_of.append(self._join(place))
+        self._class_of[place] = self._join(place)
         for earlier in shared_now:
             self._leave(earlier)
             self._class_of[earlier] = self._join(earlier)
+
+    def forget(self, place: int) -> None:
+        """Forget the document at `place` (the oldest held): a word it shared with only one
+        other document is that one's alone now, so that one moves to the class of its
+        remaining shared words (as `add` moves a document whose word becomes shared)."""
+        bag = self._bags.pop(place)
+        del self._sizes[place]
+        self._leave(place)
+        del self._class_of[place]
+        alone_now: set[int] = set()
+        for word in bag:
+            left = self._documents[word] - 1
+            if left == 0:
+                del self._documents[word], self._lone[word]
+                continue
+            self._documents[word] = left
+            if left == 1:  # the one class left with this word holds the one document
+                (found,) = self._by_word[word].values()
+                (other,) = found.places
+                self._lone[word] = other
+                alone_now.add(other)
+        for other in alone_now:
+            self._leave(other)
+            self._class_of[other] = self._join(other)
 
     def _key(self, place: int) -> Key:
         documents = self._documents
@@ -90,7 +115,20 @@ class ClassIndex:
         if not found.places:
             del self._classes[found.key]
             for word in found.bag:
-                del self._by_word[word][found.key]
+                having = self._by_word[word]
+                del having[found.key]
+                if not having:
+                    del self._by_word[word]
+
+    def footprint(self) -> int:
+        """How many entries it keeps: words, documents, classes and their places."""
+        return (
+            len(self._documents)
+            + len(self._lone)
+            + len(self._bags)
+            + sum(len(c.places) for c in self._classes.values())
+            + sum(map(len, self._by_word.values()))
+        )
 
     def touched(self, words: Iterable[str]) -> int:
         """How many classes (and documents scored alone) a query of `words` reads."""
@@ -100,21 +138,23 @@ class ClassIndex:
         self,
         terms: Sequence[str],
         share: Callable[[str, int, int], float],
+        since: int,
         first: int,
         extra: Mapping[int, float],
     ) -> Iterator[tuple[int, float]]:
-        """(place, score) of the first `first` documents and of `extra` (place -> score, the
-        documents not held), scoring above 0: best first, then by place. `terms`: the query's
-        words in the order their shares are added; `share`: a word's share of a score for
-        its frequency and a document's length."""
-        alone = {self._lone[t] for t in terms if self._lone.get(t, first) < first}
+        """(place, score) of the documents at places `since` to `first` and of `extra`
+        (place -> score, the documents not held), scoring above 0: best first, then by place.
+        `terms`: the query's words in the order their shares are added; `share`: a word's
+        share of a score for its frequency and a document's length."""
+        alone = {self._lone[t] for t in terms if since <= self._lone.get(t, first) < first}
         classes = {id(c): c for t in terms for c in self._by_word.get(t, {}).values()}
         levels: dict[float, list[Iterable[int]]] = {}
         for found in classes.values():
-            if found.places[0] >= first:
+            at = bisect.bisect_left(found.places, since) if since else 0
+            if at == len(found.places) or found.places[at] >= first:
                 continue
             score = document_score(terms, share, found.bag, found.size)
-            places: Iterable[int] = takewhile(first.__gt__, found.places)
+            places: Iterable[int] = takewhile(first.__gt__, islice(found.places, at, None))
             if alone:
                 places = (p for p in places if p not in alone)
             levels.setdefault(score, []).append(places)

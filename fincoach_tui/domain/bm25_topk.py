@@ -43,7 +43,9 @@ READ_SHARE = 4
 class TopInputs:
     """What the early-stopping ranking reads of an index and a subset (see `BM25Index`)."""
 
-    __slots__ = ("bags", "extra", "extra_lengths", "first", "groups", "lengths", "position")
+    __slots__ = (
+        "bags", "extra", "extra_lengths", "first", "groups", "lengths", "position", "since",
+    )  # fmt: skip
 
     def __init__(
         self,
@@ -51,12 +53,14 @@ class TopInputs:
         lengths: Mapping[str, int],
         position: Mapping[str, int],
         groups: Mapping[str, Mapping[tuple[int, int], Mapping[str, None]]],
+        since: int,
         first: int,
         extra: Mapping[int, Mapping[str, int]],
         extra_lengths: Mapping[int, int],
     ) -> None:
         self.bags, self.lengths, self.position, self.groups = bags, lengths, position, groups
-        self.first, self.extra, self.extra_lengths = first, extra, extra_lengths
+        self.since, self.first = since, first  # the held documents read: these positions
+        self.extra, self.extra_lengths = extra, extra_lengths
 
 
 def top_ranking(
@@ -138,9 +142,10 @@ def _score_new(
 ) -> None:
     """Score, in full, the subset's documents having `term` not scored yet."""
     first, position, bags, lengths = inputs.first, inputs.position, inputs.bags, inputs.lengths
+    since = inputs.since
     for doc_id in found:
         place = position[doc_id]
-        if place < first and place not in seen:
+        if since <= place < first and place not in seen:
             bag, size = bags[doc_id], lengths[doc_id]
             score = 0.0  # `document_score`, its shares read from the tables
             for t in terms:

@@ -19,9 +19,9 @@ Honest about what is known:
   embeddings) are not estimated, and recall vectors are the session's, wherever stored.
 
 Incremental: each strategy keeps its steps, so a new turn costs one `build()` per strategy;
-recall reads a BM25 index that grows by one question per turn rather than tokenizing the
-whole history again, and the fact store moves forward with the turns being walked
-(fact_replay.py). What the session really sent is read as records come (real_calls.py), and
+recall reads a BM25 index of the widest recall window walked (a question added per turn, the
+one leaving the window forgotten) rather than tokenizing the whole history again, and the
+fact store moves forward with the turns being walked (fact_replay.py). What the session really sent is read as records come (real_calls.py), and
 a built request is measured by request_measure.py.
 """
 
@@ -50,12 +50,12 @@ from fincoach_tui.domain.curves import (  # noqa: F401 - the report's types, re-
     unbilled,
 )
 from fincoach_tui.domain.fact_replay import FactReplay
-from fincoach_tui.domain.memory import Folds, SessionMemo
+from fincoach_tui.domain.memory import Folds, Recalls, SessionMemo
 from fincoach_tui.domain.memory.base import MemoryView, Summary
 from fincoach_tui.domain.memory.buffer import BufferStrategy
 from fincoach_tui.domain.pricing import Price
 from fincoach_tui.domain.real_calls import RealCalls
-from fincoach_tui.domain.recall import BM25Index, LexicalRetriever, VectorRetriever
+from fincoach_tui.domain.recall import BM25Index, LexicalRetriever, VectorRetriever, held_questions
 from fincoach_tui.domain.records import UNLISTED_IDS, CallRecord
 from fincoach_tui.domain.request_measure import has_summary, measure, same_request
 from fincoach_tui.domain.session_events import FactEvent
@@ -100,9 +100,10 @@ class CounterfactualLedger:
         self.embeds = embeds
         self._walkers: dict[tuple, Walker] = {}
         self._calls = RealCalls()  # what the session really sent, by turn (real_calls.py)
-        # Recall's index: the questions of the turns walked so far, each tokenized once.
+        # Recall's index: the questions of the turns walked so far, each tokenized once, back
+        # to the widest recall window of the strategies walked (`_reach`).
         self._index = BM25Index()
-        self._indexed = 0  # turns whose question is in the index
+        self._reach = 0
         self._lexical = LexicalRetriever(self._index, in_turn_order=True)
         self._vector: tuple[VectorRetriever, VectorRetriever] | None = None  # session's, ours
         self._known: dict[str, int] = {}  # content tokens of transcript messages, by id
@@ -120,7 +121,7 @@ class CounterfactualLedger:
 
     @property
     def indexed_questions(self) -> int:
-        """How many questions recall's index holds: each walked turn's, added once."""
+        """How many questions recall's index holds: those of the widest recall window walked."""
         return len(self._index)
 
     # ---- stepping ------------------------------------------------------------------
@@ -136,6 +137,9 @@ class CounterfactualLedger:
         extra state a strategy reads; history, new message, summary and fact store are
         replaced per turn."""
         self._calls.absorb(state)
+        strategies = list(strategies)
+        windows = [s.recall_window for s in strategies if isinstance(s, Recalls) and s.uses_recall]
+        self._reach = max(windows, default=0)  # the widest window of those that recall
         messages = state.transcript.messages
         turns = len(messages) // 2
         if turns and turns not in self._calls.chat:
@@ -185,11 +189,10 @@ class CounterfactualLedger:
         return True
 
     def _index_questions(self, messages: Sequence[Message], turns: int) -> None:
-        """Recall's candidates are earlier questions: index those of turns 1..`turns`."""
-        while self._indexed < turns:
-            question = messages[2 * self._indexed]
-            self._index.add(question.id, question.content)
-            self._indexed += 1
+        """Recall's candidates are earlier questions: index those of turns 1..`turns`, back
+        to the widest window recalled from (older ones forgotten; anew for an earlier turn)."""
+        since = max(0, turns - self._reach)
+        self._lexical.index = self._index = held_questions(self._index, messages, since, turns)
 
     def _retriever(self, retriever: Any) -> Any:
         """The session's retriever, with BM25 read from the ledger's index."""

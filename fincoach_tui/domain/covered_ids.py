@@ -65,7 +65,8 @@ def extended(covered: Sequence[str], more: Sequence[str]) -> CoveredIds:
             if len(shared) == n:
                 shared.extend(more)
                 return CoveredIds(shared, end)
-            if len(shared) >= end and all(map(str.__eq__, islice(shared, n, end), more)):
+            # (a slice, not islice: that would step over the first n ids one by one)
+            if len(shared) >= end and all(map(str.__eq__, shared[n:end], more)):
                 return CoveredIds(shared, end)
     ids = [*covered, *more]
     return CoveredIds(ids, len(ids))

@@ -26,12 +26,21 @@ from typing import Any, Protocol
 from fincoach_tui.domain.bm25 import (  # noqa: F401 - BM25's names, read from here too
     BM25,
     BM25Index,
-    bm25,
     words,
 )
 from fincoach_tui.domain.conversation import Message
 
 _ID, _CONTENT = operator.attrgetter("id"), operator.attrgetter("content")
+
+
+def bm25(query: str, documents: Mapping[str, str]) -> dict[str, float]:
+    """Okapi BM25 of `query` against each document (idf over these documents only)."""
+    index = BM25Index()
+    for doc_id, text in documents.items():
+        index.add(doc_id, text)
+    scores = dict.fromkeys(documents, 0.0)
+    scores.update(index.scores(query, documents))
+    return scores
 
 
 def cosine(a: Sequence[float], b: Sequence[float]) -> float:
@@ -79,24 +88,28 @@ class LexicalRetriever:
         first: int,
         more: Sequence[Message],
         *,
+        since: int = 0,
         by_class: bool | None = None,
         best: int | None = None,
     ) -> ScoredPlaces | RankedPlaces | None:
-        """`scores` over the questions of the first `first` turns of `history` and then
-        `more`, named by their place in that list; only those sharing a word with the query
-        (the rest score 0). Read from the index when it holds the history's questions in
-        order (the cost comparison's: the conversation's questions, a turn at a time), in
-        time that follows the query's postings, or the classes of questions that score
-        alike when those are far fewer (a session asking the same things again; `by_class`
-        True or False forces the one or the other), not the session's length; else None,
-        and the caller scores the list. `best`: how many the caller is likely to read,
-        so that the postings of the query's common words need not all be read
+        """`scores` over the questions of `history`'s turns `since` to `first` (0-based, the
+        last one not included) and then `more`, named by their place (a turn's place in
+        `history`, `first` + n for `more`'s n-th); only those sharing a word with the query
+        (the rest score 0). Read from the index when it holds those of the history's
+        questions in order (the cost comparison's: the conversation's questions, a turn at
+        a time), in time that follows the query's postings, or the classes of questions that
+        score alike when those are far fewer (a session asking the same things again;
+        `by_class` True or False forces the one or the other), not the session's length;
+        else None, and the caller scores the list. `best`: how many the caller is likely to
+        read, so that the postings of the query's common words need not all be read
         (bm25_topk.py); what is read, in what order, is the same."""
-        subset = self._subset(history, first, more)
+        subset = self._subset(history, since, first, more)
         if subset is None:
             return None
         index, held, texts = subset
-        found = index.prefix_best(query.content, held, texts, by_class=by_class, want=best)
+        found = index.prefix_best(
+            query.content, held, texts, since=since, by_class=by_class, want=best
+        )
         if found is None:
             return None
         if isinstance(found, dict):
@@ -104,21 +117,49 @@ class LexicalRetriever:
         return RankedPlaces(found)
 
     def _subset(
-        self, history: Sequence[Message], first: int, more: Sequence[Message]
+        self, history: Sequence[Message], since: int, first: int, more: Sequence[Message]
     ) -> tuple[BM25Index, int, list[str]] | None:
-        """How many of the first `first` questions the index holds (in this history's
-        order) and the texts of the rest and of `more`; None if it is not this history's."""
+        """Up to which of the questions `since` to `first` the index holds (in this
+        history's order) and the texts of the rest and of `more`; None if it is not this
+        history's, or does not hold them from `since` on (it forgot them, or holds none)."""
         index = self.index
         if index is None or not self.in_turn_order or not 0 <= 2 * first <= len(history):
             return None
-        held = min(first, len(index))
-        if held and (
-            index.id_at(0) != history[0].id or index.id_at(held - 1) != history[2 * held - 2].id
+        held = min(first, index.end)
+        if not index.start <= since <= held:
+            return None  # forgotten, or not held yet: the caller scores the list
+        if held > since and (
+            index.id_at(since) != history[2 * since].id
+            or index.id_at(held - 1) != history[2 * held - 2].id
         ):
             return None  # not this history's questions, in its order
         texts = [history[2 * i].content for i in range(held, first)]
         texts += [m.content for m in more]
         return index, held, texts
+
+
+def held_questions(
+    index: BM25Index, history: Sequence[Message], since: int, upto: int
+) -> BM25Index:
+    """`index`, or a new one when it cannot serve, holding the questions of `history`'s turns
+    `since` to `upto` (0-based, the last not included) at least, in their order: those
+    before `since` forgotten, those not held yet added (recall's window moving on, a turn at
+    a time). A new one when `index` holds another history's questions (another branch of
+    the session) or forgot some of these."""
+    start = index.start
+    held = min(index.end, len(history) // 2)
+    if since < start or (
+        held > start
+        and (
+            index.id_at(start) != history[2 * start].id
+            or index.id_at(held - 1) != history[2 * held - 2].id
+        )
+    ):
+        index = BM25Index()
+    index.forget_before(since)  # (from an empty index: the next one added is the `since`-th)
+    for n in range(index.end, upto):
+        index.add(history[2 * n].id, history[2 * n].content)
+    return index
 
 
 class RankedPlaces:

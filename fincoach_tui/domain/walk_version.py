@@ -51,4 +51,6 @@ from __future__ import annotations
 #     surplus is computed within one currency; a listed household is a fact of its own
 # 12: a question about where a sum should go ("should the money go to the flat or into
 #     funds") asks the stance
-WALK_VERSION = 12
+# 13: hybrid recalls from its newest `recall_window` turns (a new parameter, in its key);
+#     older turns are the summary's only
+WALK_VERSION = 13

@@ -24,6 +24,8 @@ DEFAULT_STRATEGY_PARAMS: dict[str, dict[str, int]] = {
         "recall_tokens": 500,
         "tail_tokens": 1200,
         "facts_tokens": 250,
+        # Recall reads the newest 1,500 turns; older ones are the summary's.
+        "recall_window": 1500,
     },
     "facts": {"tail_turns": 3, "extract_every": 2, "facts_tokens": 250},
 }

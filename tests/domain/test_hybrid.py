@@ -479,6 +479,7 @@ def test_make_strategy_knows_hybrid():
         "recall_tokens": 500,
         "tail_tokens": 1200,
         "facts_tokens": 250,
+        "recall_window": 1500,
     }
 
 

@@ -8,13 +8,15 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+import pytest
+
 from fincoach_tui.domain.context import Context
 from fincoach_tui.domain.conversation import Message, Transcript
 from fincoach_tui.domain.fact_store import Fact, FactStore
 from fincoach_tui.domain.finance_facts import recognise
 from fincoach_tui.domain.memory import MemoryView, Summary
 from fincoach_tui.domain.memory import notes as notes_module
-from fincoach_tui.domain.memory.hybrid import HybridStrategy
+from fincoach_tui.domain.memory.hybrid import RECALL_WINDOW, HybridStrategy
 from fincoach_tui.domain.memory.notes import NOTES_LABEL
 from fincoach_tui.domain.memory.session_memo import SessionMemo
 from fincoach_tui.domain.recall import BM25Index
@@ -65,12 +67,12 @@ def summary_at(turn: int, messages: tuple[Message, ...]) -> Summary | None:
     return Summary(text, last, ids, 20)
 
 
-def requests() -> list[Context]:
+def requests(window: int = RECALL_WINDOW) -> list[Context]:
     """Every turn's request (and the stepped-back ones), with one session memo."""
     messages = conversation()
     memo = SessionMemo()
     built = []
-    strategy = HybridStrategy()
+    strategy = HybridStrategy(recall_window=window)
     for turn in range(1, TURNS + 1):
         for at in (turn, turn - BACK[turn]) if turn in BACK else (turn,):
             history, new = messages[: 2 * (at - 1)], messages[2 * (at - 1)]
@@ -96,7 +98,10 @@ def no_classes(index: BM25Index, *args, **kwargs):
     return PREFIX_BEST(index, *args, **{**kwargs, "by_class": False, "want": None})
 
 
-def test_hybrids_requests_are_those_of_the_reference_path(monkeypatch) -> None:
+# The default window (longer than the session), and one the session runs past: stepping back
+# reaches questions the memo's index forgot, so it is built again from there.
+@pytest.mark.parametrize("window", [RECALL_WINDOW, 25])
+def test_hybrids_requests_are_those_of_the_reference_path(monkeypatch, window) -> None:
     by_class = []
 
     def counted(self, *args, **kwargs):
@@ -105,14 +110,14 @@ def test_hybrids_requests_are_those_of_the_reference_path(monkeypatch) -> None:
         return found
 
     monkeypatch.setattr(BM25Index, "prefix_best", counted)
-    fast = requests()
+    fast = requests(window)
     assert sum(by_class) > TURNS // 2  # recall read by class on most turns
 
     with monkeypatch.context() as reference:
         reference.setattr(notes_module, "newer_on_topic", pairwise_newer_on_topic)
         reference.setattr(notes_module, "fill_alike", lambda *args: None)
         reference.setattr(BM25Index, "prefix_best", no_classes)
-        expected = requests()
+        expected = requests(window)
     assert len(fast) == len(expected) == TURNS + len(BACK)
     sent = [c for c in fast if NOTES_LABEL in c.messages[0].content]
     assert len(sent) > TURNS // 2  # the user's statements are sent on most turns

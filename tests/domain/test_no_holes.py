@@ -50,14 +50,16 @@ def summarize(plan: FoldPlan, mode: str) -> str:
 
 
 @st.composite
-def sessions(draw):
+def sessions(draw, hybrid_only: bool = False):
     turns = draw(st.integers(0, 24))
     transcript = Transcript()
     for n in range(turns):
         transcript.add("user", draw(st.sampled_from(SAID)), ts=float(2 * n))
         transcript.add("assistant", "Noted. " * draw(st.integers(1, 30)), ts=float(2 * n + 1))
-    new = transcript.add("user", "What do you know about me?", ts=1e6)
-    if draw(st.booleans()):
+    new = transcript.add(
+        "user", draw(st.sampled_from(["What do you know about me?", *SAID])), ts=1e6
+    )
+    if not hybrid_only and draw(st.booleans()):
         strategy = SummaryStrategy(
             tail_turns=draw(st.integers(1, 4)),
             batch_turns=draw(st.integers(1, 4)),
@@ -70,6 +72,7 @@ def sessions(draw):
             summary_tokens=draw(st.integers(5, 80)),
             recall_tokens=draw(st.integers(1, 120)),
             tail_tokens=draw(st.integers(1, 120)),
+            recall_window=draw(st.one_of(st.integers(1, 30), st.just(1500))),
         )
     modes = draw(st.lists(st.sampled_from(["echo", "full", "long"]), min_size=30, max_size=30))
     history = transcript.messages[:-1]
@@ -148,3 +151,32 @@ def test_no_fold_makes_the_request_larger_than_buffer(session):
         size += sum(words(s.text) for s in context.messages[0].sections[1:])
         tokens[strat.name] = size
     assert tokens[strategy.name] <= tokens["buffer"]
+
+
+@pytest.mark.slow  # 200 whole hybrid sessions
+@settings(max_examples=200, deadline=None)
+@given(sessions(hybrid_only=True))
+def test_a_turn_older_than_hybrids_window_is_never_recalled_and_is_covered(session):
+    """Recall reads the newest `recall_window` turns: an older turn is never recalled, and
+    it is covered by the summary sent or sent verbatim (waiting for its fold). Only a turn
+    of the tail that did not fit its budget stays a candidate whatever its age (a window
+    shorter than the tail)."""
+    strategy, history, new, summary = session
+    view = MemoryView(SYSTEM, history, new, count, summary, count_text=words)
+    context = strategy.build(view)
+    verbatim = {i for m in context.messages[1:-1] for i in m.source_ids}
+    sent = {s.provenance: s for s in context.messages[0].sections}
+    claimed = set(sent["summary"].source_ids) if "summary" in sent else set()
+    covered = summary.last_turn if summary and "summary" in sent else 0
+    pairs = list(zip(history[::2], history[1::2]))
+    newest = pairs[-strategy.tail_turns :] if pairs else []
+    start = strategy.window_start(history)
+    assert start == max(0, len(pairs) - strategy.recall_window)
+    recalled = {hit.turn for hit in context.recalled}
+    for question, answer in pairs[:start]:
+        if (question, answer) in newest:
+            continue
+        assert question.turn not in recalled
+        ids = {question.id, answer.id}
+        assert ids <= verbatim or (question.turn <= covered and ids <= claimed)
+    assert recalled <= {q.turn for q, _ in pairs[start:] + newest}

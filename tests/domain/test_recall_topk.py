@@ -16,7 +16,7 @@ from fincoach_tui.domain import bm25 as bm25_module
 from fincoach_tui.domain.context import Context
 from fincoach_tui.domain.conversation import Message, Transcript
 from fincoach_tui.domain.memory import MemoryView, Summary
-from fincoach_tui.domain.memory.hybrid import HybridStrategy
+from fincoach_tui.domain.memory.hybrid import RECALL_WINDOW, HybridStrategy
 from fincoach_tui.domain.memory.session_memo import SessionMemo
 from fincoach_tui.domain.recall import BM25Index, ScoredPlaces
 from tests.bm25_reference import numbered_index
@@ -100,11 +100,14 @@ def conversation(seed: int) -> tuple[Message, ...]:
     return transcript.messages
 
 
-def requests(messages: tuple[Message, ...], listed: bool) -> list[Context]:
+def requests(
+    messages: tuple[Message, ...], listed: bool, window: int = RECALL_WINDOW
+) -> list[Context]:
     """hybrid's request at every turn, built with one session memo as the walk builds them
-    (recall read from its index), or recall over the listed candidates."""
+    (recall read from its index, which forgets what leaves the window), or recall over the
+    listed candidates."""
     memo = SessionMemo()
-    strategy = HybridStrategy()
+    strategy = HybridStrategy(recall_window=window)
     built = []
     for turn in range(1, TURNS + 1):
         history, new = messages[: 2 * (turn - 1)], messages[2 * (turn - 1)]
@@ -122,7 +125,10 @@ def requests(messages: tuple[Message, ...], listed: bool) -> list[Context]:
 
 
 @pytest.mark.slow  # two 400-turn sessions, every request built twice
-def test_hybrids_requests_are_those_of_recall_over_the_listed_turns(monkeypatch) -> None:
+@pytest.mark.parametrize("window", [RECALL_WINDOW, 90])
+def test_hybrids_requests_are_those_of_recall_over_the_listed_turns(monkeypatch, window) -> None:
+    """With the default window (longer than the session) and with one the session runs far
+    past: the memo's index forgets each question that leaves it."""
     stopped = []
     top_ranking = bm25_module.top_ranking
 
@@ -134,11 +140,13 @@ def test_hybrids_requests_are_those_of_recall_over_the_listed_turns(monkeypatch)
     monkeypatch.setattr(bm25_module, "top_ranking", counted)
     for seed in (1, 2):
         messages = conversation(seed)
-        fast = requests(messages, listed=False)
-        expected = requests(messages, listed=True)
+        fast = requests(messages, listed=False, window=window)
+        expected = requests(messages, listed=True, window=window)
         assert len(fast) == len(expected) == TURNS
         for n, (got, want) in enumerate(zip(fast, expected, strict=True)):
             assert got == want, (seed, n)
     assert sum(stopped) > TURNS  # stopped early on most turns of both sessions
     recalled = [c for c in fast if c.recalled]
     assert len(recalled) > TURNS // 2
+    if window < TURNS:  # the window changed what is recalled
+        assert fast != requests(messages, listed=False)

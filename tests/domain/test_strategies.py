@@ -384,6 +384,7 @@ PARAMS = {
             "recall_tokens": st.integers(1, 200),
             "tail_tokens": st.integers(1, 300),
             "facts_tokens": st.integers(1, 80),
+            "recall_window": st.integers(1, 50),
         }
     ),
     "facts": st.fixed_dictionaries(

@@ -5,15 +5,20 @@ long the session already is."""
 from __future__ import annotations
 
 import json
+from dataclasses import dataclass, replace
 
 from fincoach_tui.domain import recall
+from fincoach_tui.domain.context import Context
 from fincoach_tui.domain.counterfactual import CounterfactualLedger
+from fincoach_tui.domain.memory import MemoryView, SessionMemo
+from fincoach_tui.domain.memory.hybrid import HybridStrategy
 from fincoach_tui.domain.walk_state import dump_walk, restore_walk
 from fincoach_tui.service.cost_comparison import CostComparison, comparison_strategies
 from fincoach_tui.service.runtime import Overrides, build_engine, open_session, resolve
 from fincoach_tui.settings.config import Config
 from fincoach_tui.store.sessions import SessionStore
 from fincoach_tui.store.walk_cache import WalkCache
+from tests.domain.test_recall_index import Listed
 from tests.service.test_counterfactual import make_coach, talk
 
 TURNS = 40
@@ -27,12 +32,19 @@ QUESTIONS = [
     "Is ₹10,000 per month in SIPs realistic given my expenses?",
 ]
 
-# Small sizes, so that 40 turns fold, cut and recall many times.
+# Small sizes, so that 40 turns fold, cut and recall many times, and run far past hybrid's
+# recall window.
 PARAMS = {
     "window": {"k": 4},
     "budget": {"budget_tokens": 300},
     "summary": {"tail_turns": 2, "batch_turns": 3, "cap_tokens": 120},
-    "hybrid": {"tail_turns": 2, "batch_turns": 3, "summary_tokens": 120, "recall_tokens": 200},
+    "hybrid": {
+        "tail_turns": 2,
+        "batch_turns": 3,
+        "summary_tokens": 120,
+        "recall_tokens": 200,
+        "recall_window": 8,
+    },
     "facts": {},
 }
 
@@ -74,6 +86,41 @@ def test_kept_and_restored_walks_equal_the_walk_from_scratch_after_every_turn(co
         assert restored.snapshot(strategies, context_window=None).report == report
         assert walked(restored.ledger, strategies) == walked(scratch.ledger, strategies)
     assert any(r.kind == "summary" for r in coach.state.records)  # real folds were read back
+
+
+def test_hybrids_walk_past_its_window_sends_what_recall_over_the_listed_window_sends(counter):
+    """Every request of the comparison's hybrid walk, its recall read from the walk's index
+    (which forgets each question that leaves the window), is the request built afresh with
+    recall scoring the window's turns one by one; and the index holds the window only."""
+    seen: list[tuple[MemoryView, Context]] = []
+
+    @dataclass(frozen=True)
+    class Watched(HybridStrategy):
+        def build(self, view: MemoryView) -> Context:
+            context = super().build(view)
+            seen.append((view, context))
+            return context
+
+    coach = make_coach(counter, "buffer")
+    talk(coach, [f"{QUESTIONS[t % len(QUESTIONS)]} (turn {t})" for t in range(1, TURNS + 1)])
+    watched = Watched(**PARAMS["hybrid"])
+    ledger = CostComparison(coach).ledger
+    template = coach.view(coach.state.transcript.messages[0])
+    while not ledger.update(coach.state, [watched], template, limit=1):
+        pass
+    assert len(seen) == TURNS
+    assert ledger.indexed_questions == watched.recall_window
+    plain, wide = (
+        HybridStrategy(**PARAMS["hybrid"]),
+        HybridStrategy(**PARAMS["hybrid"] | {"recall_window": 1500}),
+    )
+    bitten = 0
+    for view, context in seen:
+        afresh = replace(view, retriever=Listed(), memo=SessionMemo())
+        assert plain.build(afresh) == context, view.new.turn
+        bitten += wide.build(afresh) != context
+    assert sum(bool(c.recalled) for _, c in seen) > TURNS // 2
+    assert bitten > TURNS // 4  # the window changed what was recalled
 
 
 def counting(monkeypatch) -> dict[str, int]:

@@ -59,9 +59,11 @@ class ExtractsFacts(Protocol):
 
 @runtime_checkable
 class Recalls(Protocol):
-    """Recalls earlier turns by similarity: new messages are embedded when it can."""
+    """Recalls earlier turns by similarity, from its newest `recall_window` turns: new
+    messages are embedded when it can."""
 
     uses_recall: bool
+    recall_window: int
 
 
 STRATEGIES: dict[str, type] = {

@@ -17,6 +17,13 @@ No holes: every earlier turn is in the tail, covered by the summary, or a recall
 Turns that have left the tail but are not folded yet are sent verbatim until the fold, and
 the summary and recalled passages together never cost more than the turns they stand in
 for, so no part of hybrid sends more than `buffer` would.
+
+Recall reads a window: the newest `recall_window` turns (1,500 by default, far beyond an
+ordinary session). A turn older than that is covered by the running summary only (or
+sent verbatim while it waits for its fold), never recalled; only a turn of the tail that
+did not fit its budget is a candidate whatever the window. So a request's recall, and the
+index it reads (a question added per turn, the one that left the window forgotten), cost
+the same at turn 10,000 as at turn 1,500.
 """
 
 from __future__ import annotations
@@ -59,6 +66,12 @@ from fincoach_tui.domain.memory.summary import FoldPlan, SummaryStrategy
 from fincoach_tui.domain.recall import LexicalRetriever
 
 _QUESTION = operator.itemgetter(0)
+# How many of the newest turns recall reads by default. A step then costs what it costs at
+# this many turns, however long the session (bench_walk.py --steps-at, every question
+# different: 1.7 ms of CPU at turn 5,000 and 1.8 at 10,000, was 2.9 and 3.8); a window of
+# 1,000 or 2,000 costs about a fifth less or more. The probe's conversations (30 turns),
+# or a session of a few hundred, never reach it.
+RECALL_WINDOW = 1500
 
 
 @dataclass(frozen=True)
@@ -70,6 +83,7 @@ class HybridStrategy:
     recall_tokens: int = 500
     tail_tokens: int = 1200
     facts_tokens: int = 250
+    recall_window: int = RECALL_WINDOW
     name = "hybrid"
     uses_recall = True  # the coach embeds new messages only for strategies that recall
 
@@ -86,6 +100,7 @@ class HybridStrategy:
             "recall_tokens": self.recall_tokens,
             "tail_tokens": self.tail_tokens,
             "facts_tokens": self.facts_tokens,
+            "recall_window": self.recall_window,
         }
 
     # ---- maintenance the coach runs before the request --------------------------------
@@ -126,7 +141,8 @@ class HybridStrategy:
         # Together they never cost more than sending those turns would (no fold, no recall
         # makes the request larger than the turns it replaces).
         # Only the `examined` newest turns can be in the tail: the older ones are all
-        # candidates, named by their number (the session's length must not cost per turn).
+        # candidates back to the window's oldest, named by their number (the session's
+        # length must not cost per turn).
         split = len(history) // 2 - examined
         others = RecallCandidates(
             history,
@@ -134,6 +150,7 @@ class HybridStrategy:
             [t for t in last_turns(history, examined) if t[0].id not in tail_ids]
             if examined
             else [],
+            since=self.window_start(history),
         )
         room, enough = 0, self.summary_tokens + self.recall_tokens + NOTES_CEILING
         for question, answer in others.newest_first():  # counted only as far as can matter
@@ -188,6 +205,12 @@ class HybridStrategy:
         )
         return replace(context, recalled=tuple(p.hit for p in passages), conflicts=conflicts)
 
+    def window_start(self, history: Sequence[Message]) -> int:
+        """The place (0-based) of the oldest turn of `history` recall reads: the newest
+        `recall_window` turns. The older ones are the summary's (or waiting for their fold,
+        sent verbatim)."""
+        return max(0, len(history) // 2 - self.recall_window)
+
     def _verbatim(
         self, history: Sequence[Message], covered: int, view: MemoryView
     ) -> tuple[list[Turn], int]:
@@ -225,11 +248,16 @@ class HybridStrategy:
         if not others or budget <= 0:
             return []
         excluded = view.facts.deleted_source_ids() if view.facts else set()
-        retriever = _in_turn_order(view, others.split) or view.retriever or LexicalRetriever()
+        retriever = _in_turn_order(view, others) or view.retriever or LexicalRetriever()
         first = 2 * self.recall_k + 4
         scored = (
             retriever.turn_scores(
-                view.new, view.history, others.split, others.newer_questions, best=self.recall_k
+                view.new,
+                view.history,
+                others.split,
+                others.newer_questions,
+                since=others.since,
+                best=self.recall_k,
             )
             if not excluded and isinstance(retriever, LexicalRetriever)
             else None
@@ -272,11 +300,12 @@ class HybridStrategy:
         return chosen
 
 
-def _in_turn_order(view: MemoryView, upto: int) -> LexicalRetriever | None:
+def _in_turn_order(view: MemoryView, others: RecallCandidates) -> LexicalRetriever | None:
     """BM25 from the session's index of its questions in the order of their turns (kept in
-    its memo, a question added per turn), when the view's retriever is BM25 without one:
-    recall then reads the best few, not every earlier question. None for another retriever
-    (or one that already reads such an index), or a history whose turns go back."""
+    its memo, a question added per turn and the one that left the window forgotten), when
+    the view's retriever is BM25 without one: recall then reads the best few, not every
+    earlier question. None for another retriever (or one that already reads such an
+    index), or a history whose turns go back."""
     retriever = view.retriever
     if retriever is not None and (
         not isinstance(retriever, LexicalRetriever) or retriever.in_turn_order
@@ -284,4 +313,5 @@ def _in_turn_order(view: MemoryView, upto: int) -> LexicalRetriever | None:
         return None
     if ordered_turns(view.history, view.memo) is None:
         return None
-    return LexicalRetriever(view.memo.questions(view.history, upto), in_turn_order=True)
+    index = view.memo.questions(view.history, others.split, since=others.since)
+    return LexicalRetriever(index, in_turn_order=True)

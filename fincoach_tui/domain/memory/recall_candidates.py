@@ -64,19 +64,23 @@ def ranked(
 
 
 class RecallCandidates:
-    """The turns recall may bring back: the first `split` turns of `history` (those the
-    summary covers, or all that are older than the verbatim part) and then `newer`, the
-    few newer ones the tail had no room for. Named by number, so that a long session's
-    thousands of candidates are not listed every turn: only the retriever that cannot read
-    them from its index gets the list (`turns`)."""
+    """The turns recall may bring back: `history`'s turns `since` to `split` (0-based, the
+    last not included: those the summary covers, or all that are older than the verbatim
+    part, back to the window's oldest) and then `newer`, the few newer ones the tail had no
+    room for. Named by number (a turn by its place in `history`, `split` + n for `newer`'s
+    n-th), so that the window's many candidates are not listed every turn: only the
+    retriever that cannot read them from its index gets the list (`turns`)."""
 
-    __slots__ = ("history", "newer", "split")
+    __slots__ = ("history", "newer", "since", "split")
 
-    def __init__(self, history: Sequence[Message], split: int, newer: list[Turn]) -> None:
+    def __init__(
+        self, history: Sequence[Message], split: int, newer: list[Turn], since: int = 0
+    ) -> None:
         self.history, self.split, self.newer = history, split, newer
+        self.since = min(since, split)
 
     def __len__(self) -> int:
-        return self.split + len(self.newer)
+        return self.split - self.since + len(self.newer)
 
     def turn(self, place: int) -> Turn:
         if place < self.split:
@@ -88,10 +92,12 @@ class RecallCandidates:
         return [question for question, _ in self.newer]
 
     def turns(self) -> list[Turn]:
-        """Every candidate, in order (as `turns_of(history)[:split] + newer`)."""
-        return turns_of(self.history[: 2 * self.split]) + self.newer
+        """Every candidate, in order (as `turns_of(history)[since:split] + newer`)."""
+        return turns_of(self.history[2 * self.since : 2 * self.split]) + self.newer
 
     def newest_first(self) -> Iterator[Turn]:
+        """Every turn the summary and recall stand in for, newest first: the candidates,
+        then the turns older than the window (the summary's only)."""
         yield from reversed(self.newer)
         history = self.history
         for i in range(2 * self.split - 2, -1, -2):

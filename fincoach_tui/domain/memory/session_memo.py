@@ -21,6 +21,7 @@ from typing import Any, Generic, TypeVar
 
 from fincoach_tui.domain.bm25 import BM25Index
 from fincoach_tui.domain.conversation import Message
+from fincoach_tui.domain.recall import held_questions
 from fincoach_tui.domain.user_statements import Statement
 
 K = TypeVar("K", bound=Hashable)
@@ -142,16 +143,11 @@ class SessionMemo:
         # The session's questions in the order of their turns, for recall (hybrid.py).
         self._questions = BM25Index()
 
-    def questions(self, history: Sequence[Message], upto: int) -> BM25Index:
-        """An index holding at least the questions of `history`'s first `upto` turns, in
-        their order: a question added per turn. A history that is not the one it holds
-        (another branch of the session) starts it again."""
-        index = self._questions
-        held = min(len(index), len(history) // 2)
-        if held and (
-            index.id_at(0) != history[0].id or index.id_at(held - 1) != history[2 * held - 2].id
-        ):
-            index = self._questions = BM25Index()
-        for n in range(len(index), upto):
-            index.add(history[2 * n].id, history[2 * n].content)
-        return index
+    def questions(self, history: Sequence[Message], upto: int, since: int = 0) -> BM25Index:
+        """An index holding the questions of `history`'s turns `since` to `upto` (0-based,
+        the last not included) at least, in their order: a question added per turn, those
+        before `since` forgotten (recall's window moves on a turn at a time). A history
+        that is not the one it holds (another branch of the session), or one reaching back
+        to questions it forgot, starts it again."""
+        self._questions = held_questions(self._questions, history, since, upto)
+        return self._questions

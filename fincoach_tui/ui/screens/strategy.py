@@ -31,6 +31,7 @@ PARAM_HELP = {
     "recall_tokens": "recall budget (tokens)",
     "tail_tokens": "verbatim tail budget (tokens)",
     "facts_tokens": "facts budget (tokens)",
+    "recall_window": "newest turns recall reads",
     "extract_every": "extract facts every N turns",
 }
 
