@@ -51,4 +51,7 @@ from __future__ import annotations
 #     surplus is computed within one currency; a listed household is a fact of its own
 # 12: a question about where a sum should go ("should the money go to the flat or into
 #     funds") asks the stance
-WALK_VERSION = 12
+# 13: a classless piece of a message that goes on with the classed statement before it (a
+#     figure, or a word pointing back) is one statement with it in the notes and the
+#     summary; under the cap a lesser statement no longer takes an older one worth more
+WALK_VERSION = 13
