@@ -53,4 +53,7 @@ from __future__ import annotations
 #     funds") asks the stance
 # 13: hybrid recalls from its newest `recall_window` turns (a new parameter, in its key);
 #     older turns are the summary's only
-WALK_VERSION = 13
+# 14: a classless piece of a message that goes on with the classed statement before it (a
+#     figure, or a word pointing back) is one statement with it in the notes and the
+#     summary; under the cap a lesser statement no longer takes an older one worth more
+WALK_VERSION = 14

@@ -31,6 +31,7 @@ from fincoach_tui.domain.finance_facts import (
     read,
     recognise,
 )
+from fincoach_tui.domain.statement_pieces import with_continuations
 from fincoach_tui.domain.statement_verdicts import (
     carried,
     marked_line,
@@ -259,7 +260,7 @@ def _read_user(
     for key, value in stated:
         summary.state(key, value, turn)
     statements = pick_statements(text, turn)
-    for statement in statements:
+    for statement in with_continuations(statements):  # a classless piece with its statement
         summary.add_statement(statement)
     for sentence in re.split(r"(?<=[.!?])\s+|\n+", text):
         sentence = sentence.strip()
@@ -313,8 +314,17 @@ def _fit(summary: _Summary, cap: int, count_text: Callable[[str], int]) -> None:
         least = min(summary.statements, key=lambda s: (salience(s.text), _words_only(s), s.turn))
         # Never a newer statement while an older one on its topic stays: the older goes
         # first, so an old value is never left without the newer one that may replace it.
+        # But not an older one in words the facts only paraphrase (a stance, a place, who
+        # the family are) for a newer one that states none of those (`_restates`): that one
+        # cannot have replaced it ("Kabir depends on me" does not replace "just me and my
+        # son Kabir"; "my husband drives a cab" does replace "married, one kid").
+        restates = _restates(least)
         older = [
-            s for s in summary.statements if s.turn < least.turn and on_topic(s.text, least.text)
+            s
+            for s in summary.statements
+            if s.turn < least.turn
+            and (restates or not _words_only(s))
+            and on_topic(s.text, least.text)
         ]
         summary.statements.remove(min(older, key=lambda s: s.turn) if older else least)
         counts["older statement"] += 1
@@ -330,6 +340,12 @@ def _fit(summary: _Summary, cap: int, count_text: Callable[[str], int]) -> None:
             earlier = earlier[1:]
         else:
             named = named[1:]
+
+
+def _restates(statement: Statement) -> bool:
+    """Whether `statement` states a stance, a place or who the family are: what the facts
+    only paraphrase, so what may replace another statement's words."""
+    return any(paraphrased(key) for key, _ in recognise(statement.text))
 
 
 def _words_only(statement: Statement) -> bool:

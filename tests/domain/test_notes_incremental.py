@@ -31,8 +31,9 @@ from fincoach_tui.domain.memory.notes import (
 )
 from fincoach_tui.domain.memory.notes_fill import facts_notes
 from fincoach_tui.domain.memory.session_memo import SessionMemo
+from fincoach_tui.domain.statement_pieces import message_statements
 from fincoach_tui.domain.statement_verdicts import marked_line, replaced
-from fincoach_tui.domain.user_statements import Statement, parse_line, pick_statements, salience
+from fincoach_tui.domain.user_statements import Statement, parse_line, salience
 
 # ---- the reference: the notes as they were computed before they were incremental ----------
 
@@ -47,7 +48,7 @@ def reference_notes(
     for message in history:
         if message.role != "user" or not left_out(message):
             continue
-        for statement in pick_statements(message.content, message.turn):
+        for statement in message_statements(message.content, message.turn):
             if edited and edited & set(replaced(statement.text, facts)[0]):
                 continue
             notes.pop(statement.text, None)

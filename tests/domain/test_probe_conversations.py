@@ -129,3 +129,46 @@ def test_the_example_is_the_old_script_with_its_ground_truth():
     salary = [n for _, t in scripted.questions for n in t.needs if n.key == "salary"]
     assert salary and all(n.current.number == 150_000 for n in salary)
     assert all(n.earlier[0].number == 120_000 for n in salary)
+
+
+@pytest.mark.parametrize(
+    ("key", "kind"),
+    [
+        # income from a source of its own, and the household as the user listed it
+        ("income_rental", "salary"),
+        ("income_dairy", "salary"),
+        ("income_support", "salary"),
+        ("family_household", "family"),
+        # the other families of the extractor's keys
+        ("spouse_salary", "salary"),
+        ("parents_pension", "salary"),
+        ("bonus_of_priya", "salary"),
+        ("family_children", "family"),
+        ("dependants", "family"),
+        ("loan_car_emi", "loan"),
+        ("debt_credit_card", "loan"),
+        ("fd_sbi_maturity", "deposit"),
+        ("rd2_amount", "deposit"),
+        ("invest_ppf", "investment"),
+        ("spouse_sip", "investment"),
+        ("emergency_fund", "investment"),
+        ("parents_insurance_health_cover", "insurance"),
+        ("cost_school_fees", "fixed_cost"),
+        ("expenses", "fixed_cost"),
+        ("goal_house_date", "goal"),
+        ("retirement_age", "goal"),
+        ("risk_of_arjun", "risk"),
+        ("risk_reason", "risk"),
+        # the generated conversations' own keys
+        ("loan_emi", "loan"),
+        ("deposit_maturity", "deposit"),
+        ("fixed_cost", "fixed_cost"),
+        ("portfolio", "investment"),
+        ("insurance_cover", "insurance"),
+        ("goal_amount", "goal"),
+        ("city", "city"),
+        ("rent", "rent"),
+    ],
+)
+def test_every_family_of_keys_the_extractor_produces_has_its_kind(key, kind):
+    assert kind_of(key) == kind

@@ -41,8 +41,9 @@ from fincoach_tui.domain.memory.note_parts import (
     topic_names,
 )
 from fincoach_tui.domain.memory.session_memo import SessionMemo
+from fincoach_tui.domain.statement_pieces import message_statements
 from fincoach_tui.domain.statement_verdicts import marked_line, replaced
-from fincoach_tui.domain.user_statements import Statement, classes_of, pick_statements, salience
+from fincoach_tui.domain.user_statements import Statement, classes_of, salience
 
 # "fact" in the label: the inspector and the offline coach read it as part of the facts.
 NOTES_LABEL = "In the user's words, fact notes (newest first; the known facts win over them)"
@@ -99,10 +100,11 @@ def facts_state(store: FactStore | None, edited: frozenset[str] = frozenset()) -
 
 
 def statements_of(message: Message, memo: SessionMemo) -> tuple[Statement, ...]:
-    """`pick_statements` of a user message, read once per message (by id) in `memo`."""
+    """The statements of a user message, each classless piece kept with the statement
+    before it (`message_statements`), read once per message (by id) in `memo`."""
     known = memo.statements.get(message.id)
     if known is None or known[0] != message.content:
-        known = (message.content, tuple(pick_statements(message.content, message.turn)))
+        known = (message.content, tuple(message_statements(message.content, message.turn)))
         memo.statements[message.id] = known
     return known[1]
 

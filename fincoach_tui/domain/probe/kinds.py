@@ -9,6 +9,7 @@ and a value found in a request can only be the fact it was planted as.
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
@@ -306,23 +307,43 @@ def questions(d: Draw, kind: str, keys: tuple[str, ...]) -> list[tuple[str, tupl
     return [(_fill(d.pick(asks[kind]), **memo), keys)]
 
 
+# A key's kind by its first word, once whose figure it is is set aside (`_OWNER`): the
+# generated conversations' keys ("loan_emi", "deposit_maturity") and every family of key the
+# extractor produces ("income_rental", "family_household", "fd_sbi_rate", "spouse_sip").
+_KIND_OF_WORD = {
+    "salary": "salary",
+    "pension": "salary",
+    "bonus": "salary",
+    "income": "salary",  # income of any source: what the user lives on, as a salary is
+    "rent": "rent",
+    "loan": "loan",
+    "debt": "loan",
+    "fixed": "fixed_cost",
+    "cost": "fixed_cost",
+    "expenses": "fixed_cost",
+    "deposit": "deposit",
+    "fd": "deposit",
+    "rd": "deposit",
+    "sip": "investment",
+    "invest": "investment",
+    "portfolio": "investment",
+    "emergency": "investment",
+    "savings": "investment",
+    "insurance": "insurance",
+    "goal": "goal",
+    "retirement": "goal",
+    "family": "family",
+    "dependants": "family",
+    "city": "city",
+    "risk": "risk",
+}
+# Whose figure a key is: another person's ("spouse_salary", "parents_insurance_health_cover")
+# or a named speaker's ("bonus_of_priya"); and a numbered deposit's digit ("rd2_amount").
+_OWNER = re.compile(r"^(?:spouse|parents|children)_|_of_[a-z]+$|(?<=^[fr]d)\d+")
+
+
 def kind_of(key: str) -> str:
-    """The kind a fact key belongs to (the example's own keys included)."""
-    prefixes = {
-        "loan_": "loan",
-        "deposit_": "deposit",
-        "fd_": "deposit",
-        "insurance_": "insurance",
-        "goal_": "goal",
-        "risk": "risk",
-    }
-    for prefix, kind in prefixes.items():
-        if key.startswith(prefix):
-            return kind
-    named = {
-        "sip": "investment",
-        "portfolio": "investment",
-        "dependants": "family",
-        "expenses": "fixed_cost",
-    }
-    return named.get(key, key)
+    """The kind a fact key belongs to: a generated conversation's key, the example's, or
+    any the extractor produces; a key of no kind is its own."""
+    word = _OWNER.sub("", key).split("_", 1)[0]
+    return _KIND_OF_WORD.get(word, key)

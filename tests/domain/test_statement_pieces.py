@@ -1,0 +1,137 @@
+"""A classless piece of a message kept with the classed statement before it: in the facts'
+notes, in hybrid's (the same builder from scratch) and in the summary's kept lines."""
+
+from __future__ import annotations
+
+import pytest
+
+from fincoach_tui.domain.memory.facts import FactsStrategy
+from fincoach_tui.domain.memory.notes import reference_notes
+from fincoach_tui.domain.statement_pieces import continues, message_statements
+from fincoach_tui.llm.offline_summary import summarize
+from tests.domain.test_facts import messages
+from tests.domain.test_user_statements import notes_sent
+
+BOAT = "We are saving up for a sailing boat with my brother. Monsoon season, so July 2028."
+BOAT_LINE = (
+    "- (turn 1) We are saving up for a sailing boat with my brother. Monsoon season, so July 2028"
+)
+
+
+@pytest.mark.parametrize(
+    ("text", "kept"),
+    [
+        # a date for the goal before it: one statement
+        (BOAT, [BOAT[:-1]]),
+        # what became of the thing named before, said with a pronoun
+        (
+            "About the old car loan: I went to the bank. They were helpful and I closed it.",
+            ["About the old car loan: I went to the bank. They were helpful and I closed it"],
+        ),
+        # a classless piece with no figure that points back at nothing stays apart
+        (
+            "My parents are back in Nagpur. Want to sort out my money properly.",
+            ["My parents are back in Nagpur", "Want to sort out my money properly"],
+        ),
+        # a classless piece with nothing classed before it stays as it is
+        (
+            "Monsoon season, so July 2028. We are saving for a sailing boat.",
+            ["Monsoon season, so July 2028", "We are saving for a sailing boat"],
+        ),
+        # two classed statements stay two
+        (
+            "My rent is 30k for the flat. My SIP is 5k a month.",
+            ["My rent is 30k for the flat", "My SIP is 5k a month"],
+        ),
+    ],
+)
+def test_a_classless_piece_that_goes_on_joins_the_classed_statement_before_it(text, kept):
+    assert [s.text for s in message_statements(text, 1)] == kept
+
+
+def test_a_piece_goes_on_with_a_figure_or_a_word_that_points_back():
+    assert continues("so July 2028")
+    assert continues("they were helpful and I closed it")
+    assert not continues("want to sort out my money properly")
+
+
+# Newer notes enough to fill the notes' budget (each with a figure: all as salient).
+CLUBS = [f"We spend {n}00 rupees a month on the number {n} club membership." for n in range(10, 70)]
+
+
+def _history():
+    return messages(*[t for s in [BOAT, *CLUBS] for t in (s, "ok")], "q1", "a1", "q2", "a2")
+
+
+def test_the_facts_notes_keep_the_date_with_the_goal_the_question_names():
+    sent = notes_sent(_history(), "Can we still afford the sailing boat?", FactsStrategy(2))
+    assert BOAT_LINE in sent.splitlines()  # the date travels with the asked-about goal
+    assert sent.count("July 2028") == 1
+
+
+def test_the_facts_notes_drop_the_date_with_its_goal():
+    sent = notes_sent(_history(), "What do the memberships cost me in all?", FactsStrategy(2))
+    assert "club membership" in sent
+    assert "sailing boat" not in sent and "July 2028" not in sent  # both went, together
+
+
+def test_hybrids_notes_built_from_scratch_keep_them_together_too():
+    history = _history()
+    section, _ = reference_notes(
+        history[:-4],
+        lambda m: True,
+        None,
+        lambda t: len(t.split()),
+        "Can we still afford the sailing boat?",
+    )
+    assert section is not None
+    assert BOAT_LINE in section.text.splitlines()
+
+
+def _fold(batch: str, cap: int, counter) -> list[str]:
+    request = [
+        {"role": "system", "content": f"Use at most {cap} tokens."},
+        {"role": "user", "content": f"Previous summary:\n(none yet)\n\nNew turns {batch}"},
+    ]
+    return summarize(request, counter.count).splitlines()
+
+
+SAID = (
+    "(1-2):\nUser: We are saving up for a sailing boat with my brother. Monsoon season, "
+    "so July 2028.\nFinCoach: ok\nUser: Our car needs new tyres, about 18k. Sometime in "
+    "March probably.\nFinCoach: ok"
+)
+
+
+def test_the_summary_keeps_the_date_on_the_line_of_the_goal_it_dates(counter):
+    lines = _fold(SAID, 300, counter)
+    assert BOAT_LINE in lines
+    # "Our car needs new tyres" names no class of its own: what follows it stays apart
+    assert "- (turn 2) Sometime in March probably" in lines
+
+
+def test_under_the_cap_the_summary_drops_the_goal_and_its_date_together(counter):
+    full = _fold(SAID, 300, counter)
+    for cap in range(counter.count("\n".join(full)) - 1, 30, -1):
+        lines = _fold(SAID, cap, counter)
+        text = "\n".join(lines)
+        assert ("sailing boat with my brother" in text) == ("Monsoon season" in text), cap
+
+
+def test_under_the_cap_a_newer_statement_does_not_take_an_older_one_about_the_family(counter):
+    # The newest statement is the least salient (a word of a class, no figure); an older one
+    # shares a name with it ("Tara") but says who the family are, in words the facts only
+    # paraphrase, which the newer one does not restate: it is not the one to go.
+    batch = (
+        "(1-3):\nUser: It's just me and my daughter Tara.\nFinCoach: ok\n"
+        "User: My rent is 21,500 for the flat near the lake, since 2019.\nFinCoach: ok\n"
+        "User: I'm the only earner and Tara depends on me.\nFinCoach: ok"
+    )
+    full = _fold(batch, 400, counter)
+    lines = _fold(batch, counter.count("\n".join(full)) - 1, counter)
+    assert lines[-4:] == [
+        "In the user's words (newest first):",
+        "- (turn 2) My rent is 21,500 for the flat near the lake, since 2019",
+        "- (turn 1) It's just me and my daughter Tara",
+        "Dropped to fit the cap: 1 older statement.",
+    ]
