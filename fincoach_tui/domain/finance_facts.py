@@ -57,7 +57,7 @@ from fincoach_tui.domain.recognise_phrases import name_facts, risk_facts
 from fincoach_tui.domain.recognise_places import city_facts
 from fincoach_tui.domain.recognise_slots import clause_facts
 from fincoach_tui.domain.recognise_values import canonical
-from fincoach_tui.domain.recognise_words import OTHER_PEOPLE
+from fincoach_tui.domain.recognise_words import CONDITION, FIRST_PERSON, SOMEONE_ELSE, WHAT_IF
 from fincoach_tui.domain.relative_dates import resolve_relative
 
 __all__ = [
@@ -146,19 +146,20 @@ _LOAN_WORD = re.compile(
     re.IGNORECASE,
 )
 _MARKED_OLD = re.compile(r"[^;.\n]*\((?:outdated|superseded)\b[^)]*\)", re.IGNORECASE)
-_HYPOTHETICAL = re.compile(
-    r"^\W*(?:if|what if|suppose|supposing|assuming|assume|say|imagine|in case)\b|\bif\s+i\b",
-    re.IGNORECASE,
-)
-# Someone else's figures ("my friend pays 30k rent") are not the user's facts.
-_SOMEONE_ELSE = re.compile(
-    rf"^\W*(?:my|our|a)\s+(?:{OTHER_PEOPLE})\b"
-    r"|^\W*(?:he|she|they|someone|people|everyone|most people)\b",
-    re.IGNORECASE,
-)
+# A what-if or a condition ("if my rent goes to 30k", "say I invest 10k") states nothing;
+# nor do someone else's figures ("my friend pays 30k rent", "she pays 40k").
+_SUPPOSED = re.compile(r"^\W*say\b|\bif\s+i\b", re.IGNORECASE)
+_THIRD_PERSON = re.compile(r"^\W*(?:(?:my|our|a)\s+(?:brother|sister)|he|she|they)\b", re.I)
 
 
-_NAMES_SELF = re.compile(r"\b(?:i|i'm|i've|im|my|me|mine|we|we're|our|us)\b", re.IGNORECASE)
+def _not_the_users(clause: str, spouses: bool) -> bool:
+    """A clause that supposes (`WHAT_IF`, `CONDITION`, "say", "if I") or opens with someone
+    else than the user or their spouse."""
+    if WHAT_IF.match(clause) or CONDITION.match(clause) or _SUPPOSED.search(clause):
+        return True
+    return not spouses and bool(SOMEONE_ELSE.match(clause) or _THIRD_PERSON.match(clause))
+
+
 _POINTS_BACK = re.compile(r"\b(?:it|it's|that|that's)\b", re.IGNORECASE)
 
 
@@ -228,12 +229,12 @@ def _recognise(
                 # a later clause of a sentence about the spouse that names no one else:
                 # "My wife's salary got revised, 2.45L in hand now"
                 about_spouse
-                and (SPOUSE_PRONOUN_NEXT.match(clause) or not _NAMES_SELF.search(clause))
+                and (SPOUSE_PRONOUN_NEXT.match(clause) or not FIRST_PERSON.search(clause))
             )
             about_spouse = spouses or (about_spouse and not anchors)
             about_parents = about_parent(clause) or parent_continues(clause, about_parents, spouses)
             owner = clause_owner(clause, spouses, about_parents, speaker)
-            if _HYPOTHETICAL.search(clause) or (_SOMEONE_ELSE.match(clause) and not spouses):
+            if _not_the_users(clause, spouses):
                 continue
             extra = None
             if not anchors and subject and (figures_in(clause) or has_ended(clause)):
