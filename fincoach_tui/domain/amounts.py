@@ -63,7 +63,7 @@ _AFTER = "|".join(sorted((after for _, after in CURRENCIES.values()), key=len, r
 # lbs"), a length or a distance ("10 km", "6 ft"), an area ("1,200 sq ft", "4 acres"), a
 # volume ("20 litres"), energy ("300 units", "2,000 calories"), data, or a count of people
 # or things ("1,500 employees", "12k followers", "10k steps"). "Pounds" is a weight only
-# where the words around it say so (`_WEIGHT_WORDS`): otherwise it is sterling.
+# where the words around it say so (`_a_weight`): otherwise it is sterling.
 _UNIT = (
     r"kgs?|kilos?|kilo-?grams?|grams?|gms?|mg|lbs?|tonnes?|tons?|quintals?|"
     r"kms?|kilo-?met(?:er|re)s?|miles?|met(?:er|re)s?|cms?|mm|ft|feet|foot|inch(?:es)?|"
@@ -87,21 +87,31 @@ _DIGITS = re.compile(
 _UNIT_AFTER = re.compile(rf"[-\s]?(?:{_UNIT})\b", re.IGNORECASE)
 # Words that make "pounds" a weight: "lost 5 pounds", "the baby weighs 7 pounds", "10
 # pounds of rice".
-_WEIGHT_WORDS = re.compile(
-    r"\b(?:los[te]|losing|gain\w*|put on|weigh\w*|heav(?:y|ier)|light(?:er)?|diet\w*|gym|"
-    r"fat|overweight|slim\w*|baby|born)\b",
+_WEIGHED_BEFORE = re.compile(
+    r"\b(?:los[te]|losing|gain(?:ed|ing|s)?|put on|weigh(?:s|ed|ing)?|dropped|shed)\s+"
+    r"(?:(?:about|around|nearly|almost|over|like|another|a further)\s+)?$",
+    re.IGNORECASE,
+)
+_WEIGHT_NEAR = re.compile(
+    r"\b(?:weigh\w*|weight|heav(?:y|ier)|light(?:er)?|overweight|diet\w*|newborn|baby|born)\b",
     re.IGNORECASE,
 )
 _POUNDS = re.compile(r"\s*pounds?$", re.IGNORECASE)
 _OF_AFTER = re.compile(r"\s+of\s+(?!(?:the\s+)?(?:savings|money|cash)\b)\w", re.IGNORECASE)
 
 
-def _a_weight(text: str, said: str, end: int) -> bool:
-    """Whether an amount said in "pounds" (`said`, ending at `end`) is a weight: the words
-    around it speak of weight, or "of" a thing follows ("10 pounds of rice")."""
+def _a_weight(text: str, said: str, start: int, end: int) -> bool:
+    """Whether an amount said in "pounds" (`said`, at text[start:end]) is a weight: lost,
+    gained or weighed just before it, weight spoken of near it, or "of" a thing after it
+    ("10 pounds of rice"). "Lost my job, now I send 500 pounds home" is money."""
     if not _POUNDS.search(said):
         return False
-    return bool(_WEIGHT_WORDS.search(text) or _OF_AFTER.match(text, end))
+    near = text[max(0, start - 40) : end + 30]
+    return bool(
+        _WEIGHED_BEFORE.search(text[max(0, start - 30) : start])
+        or _WEIGHT_NEAR.search(near)
+        or _OF_AFTER.match(text, end)
+    )
 
 
 _UNITS = NUMBER_WORDS
@@ -186,7 +196,7 @@ def find_amounts(text: str) -> list[Amount]:
             continue
         if tail is None and _UNIT_AFTER.match(text, end):
             continue  # "ten thousand steps", "five thousand sq ft"
-        if tail is not None and _a_weight(text, tail.group(0), tail.end()):
+        if tail is not None and _a_weight(text, tail.group(0), match.start(), tail.end()):
             continue  # "lost five pounds"
         if tail:
             end = tail.end()
@@ -197,7 +207,8 @@ def find_amounts(text: str) -> list[Amount]:
         if any(a <= match.start("num") < b for a, b in taken):
             continue
         amount = _digits_amount(match, _money_not_year(text, match.start(), match.end()))
-        if amount is not None and match["cur2"] and _a_weight(text, match["cur2"], match.end()):
+        weight = match["cur2"] and _a_weight(text, match["cur2"], match.start(), match.end())
+        if amount is not None and weight:
             continue  # "lost 5 pounds", "20 pounds of flour"
         if amount is not None:
             ranged = _range(text, match, amount)
