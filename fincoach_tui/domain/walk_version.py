@@ -51,4 +51,7 @@ from __future__ import annotations
 #     surplus is computed within one currency; a listed household is a fact of its own
 # 12: a question about where a sum should go ("should the money go to the flat or into
 #     funds") asks the stance
-WALK_VERSION = 12
+# 13: the recogniser reads units ("2 kg", "10 km") as no money, a range's currency at both
+#     ends ("$3-4k"), income paid by a giver, household spending as expenses, a dash as a
+#     clause break (a headcount kept with its list), medical costs apart from insurance
+WALK_VERSION = 13
