@@ -59,15 +59,60 @@ _SYMBOL = {"INR": "₹", "USD": "$", "GBP": "£", "EUR": "€"}
 _BEFORE = "|".join(before for before, _ in CURRENCIES.values())
 # The longer names first: "singapore dollars" before "dollars".
 _AFTER = "|".join(sorted((after for _, after in CURRENCIES.values()), key=len, reverse=True))
+# A unit after a number makes it a measure or a count, not money: a weight ("2 kg", "5
+# lbs"), a length or a distance ("10 km", "6 ft"), an area ("1,200 sq ft", "4 acres"), a
+# volume ("20 litres"), energy ("300 units", "2,000 calories"), data, or a count of people
+# or things ("1,500 employees", "12k followers", "10k steps"). "Pounds" is a weight only
+# where the words around it say so (`_a_weight`): otherwise it is sterling.
+_UNIT = (
+    r"kgs?|kilos?|kilo-?grams?|grams?|gms?|mg|lbs?|tonnes?|tons?|quintals?|"
+    r"kms?|kilo-?met(?:er|re)s?|miles?|met(?:er|re)s?|cms?|mm|ft|feet|foot|inch(?:es)?|"
+    r"sq\.?\s?(?:ft|feet|m|mt|yds?|yards?)|sqft|square\s+(?:feet|foot|met(?:er|re)s?|yards?)|"
+    r"acres?|hectares?|bighas?|guntas?|gaj|marlas?|kanals?|"
+    r"lit(?:er|re)s?|ltrs?|ml|kwh|units\s+of\s+(?:electricity|power)|units|calories|kcal|"
+    r"gb|mb|tb|steps|people|persons|members|employees|staff|workers|students|kids|followers|"
+    r"subscribers|views|likes|users|customers|orders|deliveries|downloads|pages|words"
+)
 _DIGITS = re.compile(
     r"(?<![\w.])"
     rf"(?P<cur>₹|rs\.?|inr|{_BEFORE})?\s?"
-    rf"(?P<num>{_NUMBER})"
+    # Atomic: a figure is read whole ("15,000 km" is not "15,00" and a stray "0 km").
+    rf"(?P<num>(?>{_NUMBER}))"
     rf"(?:\s?(?P<scale>{_SCALE})\b)?"
     rf"(?:\s?(?P<cur2>rupees|rupee|rs\b\.?|inr\b|/-|(?:{_AFTER})\b))?"
-    r"(?!\s*(?:%|percent|per cent|[-\s]?(?:days?|weeks?|months?|years?|yrs?|mos?)\b))",
+    r"(?!\s*(?:%|percent|per cent|[-\s]?(?:days?|weeks?|months?|years?|yrs?|mos?)\b))"
+    rf"(?![-\s]?(?:{_UNIT})\b)",
     re.IGNORECASE,
 )
+_UNIT_AFTER = re.compile(rf"[-\s]?(?:{_UNIT})\b", re.IGNORECASE)
+# Words that make "pounds" a weight: "lost 5 pounds", "the baby weighs 7 pounds", "10
+# pounds of rice".
+_WEIGHED_BEFORE = re.compile(
+    r"\b(?:los[te]|losing|gain(?:ed|ing|s)?|put on|weigh(?:s|ed|ing)?|dropped|shed)\s+"
+    r"(?:(?:about|around|nearly|almost|over|like|another|a further)\s+)?$",
+    re.IGNORECASE,
+)
+_WEIGHT_NEAR = re.compile(
+    r"\b(?:weigh\w*|weight|heav(?:y|ier)|light(?:er)?|overweight|diet\w*|newborn|baby|born)\b",
+    re.IGNORECASE,
+)
+_POUNDS = re.compile(r"\s*pounds?$", re.IGNORECASE)
+_OF_AFTER = re.compile(r"\s+of\s+(?!(?:the\s+)?(?:savings|money|cash)\b)\w", re.IGNORECASE)
+
+
+def _a_weight(text: str, said: str, start: int, end: int) -> bool:
+    """Whether an amount said in "pounds" (`said`, at text[start:end]) is a weight: lost,
+    gained or weighed just before it, weight spoken of near it, or "of" a thing after it
+    ("10 pounds of rice"). "Lost my job, now I send 500 pounds home" is money."""
+    if not _POUNDS.search(said):
+        return False
+    near = text[max(0, start - 40) : end + 30]
+    return bool(
+        _WEIGHED_BEFORE.search(text[max(0, start - 30) : start])
+        or _WEIGHT_NEAR.search(near)
+        or _OF_AFTER.match(text, end)
+    )
+
 
 _UNITS = NUMBER_WORDS
 _TOKEN = (
@@ -135,8 +180,9 @@ def find_amounts(text: str) -> list[Amount]:
             continue
         while words and words[-1].lower() in ("a", "an", "and", "point"):  # "thousand a month"
             words.pop()
-        if not words:
-            continue
+        said = set(re.findall(r"[a-z]+", " ".join(words).lower()))
+        if not said & (set(_UNITS) | {"a", "an", "half"}):
+            continue  # the scale of a figure in digits: "lakh" of "4 lakh a month"
         value = _words_value(" ".join(words))
         end = match.start() + len(" ".join(words))
         said_k = _WORDS_K.match(text, end)  # "sixty-five k"
@@ -148,6 +194,10 @@ def find_amounts(text: str) -> list[Amount]:
         tail = _RUPEE_WORDS.match(text, end)
         if not value or not (_BIG & set(tokens) or said_k or hundreds or tail):
             continue
+        if tail is None and _UNIT_AFTER.match(text, end):
+            continue  # "ten thousand steps", "five thousand sq ft"
+        if tail is not None and _a_weight(text, tail.group(0), match.start(), tail.end()):
+            continue  # "lost five pounds"
         if tail:
             end = tail.end()
         currency = currency_of(tail.group(0)) if tail else "INR"
@@ -157,28 +207,42 @@ def find_amounts(text: str) -> list[Amount]:
         if any(a <= match.start("num") < b for a, b in taken):
             continue
         amount = _digits_amount(match, _money_not_year(text, match.start(), match.end()))
+        weight = match["cur2"] and _a_weight(text, match["cur2"], match.start(), match.end())
+        if amount is not None and weight:
+            continue  # "lost 5 pounds", "20 pounds of flour"
         if amount is not None:
-            found.append(amount)
-            low = _range_low(text, match, amount)
-            if low is not None and not any(a.start <= low.start < a.end for a in found):
+            ranged = _range(text, match, amount)
+            if ranged is not None:
+                low, amount = ranged
+                # the low end read alone ("$3" of "$3-4k") is the range's low end
+                found = [a for a in found if not a.start <= low.start < a.end]
                 found.append(low)
+            found.append(amount)
     return sorted(found, key=lambda a: a.start)
 
 
-# The low end of a range given with one scale: "40-50k", "1.5 to 2 lakh".
-_RANGE_LOW = re.compile(r"(?<![\w.,])(?P<low>\d+(?:\.\d+)?)\s*(?:-|–|to)\s*$", re.IGNORECASE)
+# The low end of a range given with one scale: "40-50k", "1.5 to 2 lakh", "$3-4k".
+_RANGE_LOW = re.compile(
+    rf"(?<![\w.,])(?:(?P<cur>₹|rs\.?|inr|{_BEFORE})\s?)?(?P<low>\d+(?:\.\d+)?)"
+    r"\s*(?:-|–|to)\s*$",
+    re.IGNORECASE,
+)
 
 
-def _range_low(text: str, match: re.Match[str], high: Amount) -> Amount | None:
-    """The amount a range's bare low end stands for, in the scale and currency of its high
-    end ("40" of "40-50k" is ₹40,000); None if `match` ends no such range."""
+def _range(text: str, match: re.Match[str], high: Amount) -> tuple[Amount, Amount] | None:
+    """A range's two ends when `match` (read as `high`) is the high end of one said with
+    one scale: the low end in that scale ("40" of "40-50k" is ₹40,000), both in the
+    currency said at either end ("$3-4k" is $3,000 to $4,000); None if it ends no range."""
     scale = _SCALES.get((match["scale"] or "").lower())
     if not scale or match["cur"]:
         return None
-    low = _RANGE_LOW.search(text, max(0, match.start() - 12), match.start())
+    low = _RANGE_LOW.search(text, max(0, match.start() - 16), match.start())
     if low is None or not 0 < float(low["low"]) * scale < high.value:
         return None
-    return Amount(float(low["low"]) * scale, high.currency, low.start(), low.end("low"))
+    if low["cur"] and match["cur2"] is None:
+        high = Amount(high.value, currency_of(low["cur"]), high.start, high.end, high.yearly)
+    start = low.start("cur") if low["cur"] else low.start("low")
+    return Amount(float(low["low"]) * scale, high.currency, start, low.end("low")), high
 
 
 def parse_amount(text: str) -> Amount | None:
@@ -212,14 +276,18 @@ def format_amount(value: float, currency: str = "INR") -> str:
     thousands, with cents only when there are any."""
     if currency == "INR":
         return format_rupees(value)
+    sign, value = ("-", -value) if value < 0 else ("", value)
     whole = round(value)
     figure = f"{whole:,}" if abs(whole - value) < 0.005 else f"{value:,.2f}"
     symbol = _SYMBOL.get(currency)
-    return f"{symbol}{figure}" if symbol else f"{currency} {figure}"
+    return f"{sign}{symbol}{figure}" if symbol else f"{sign}{currency} {figure}"
 
 
 def format_rupees(value: float) -> str:
-    """Indian digit grouping: 120000 -> "₹1,20,000"."""
+    """Indian digit grouping: 120000 -> "₹1,20,000"; a negative value has its sign before
+    the rupee's: -10000 -> "-₹10,000"."""
+    if round(value) < 0:
+        return "-" + format_rupees(-value)
     whole = str(int(round(value)))
     if len(whole) <= 3:
         return f"₹{whole}"

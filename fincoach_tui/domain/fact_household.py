@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 
 from fincoach_tui.domain.number_words import NUMBER
-from fincoach_tui.domain.recognise_words import SPOUSE_WORDS
+from fincoach_tui.domain.recognise_words import OTHER_PEOPLE, SPOUSE_WORDS
 
 # The people of a household, in English and the Indian words for kin people use.
 _SELF = r"me|myself|i|mi|main|mai|mee|naan|nenu|ami|aami"
@@ -27,6 +27,7 @@ _KIN = (
 _COUNT_WORDS = r"\d{1,2}|a|an|one|two|three|four|ek|do|don|dui|teen|tin|rendu|" + NUMBER
 _MEMBER = re.compile(
     rf"\b(?:(?:my|our|the|their|his|her)\s+)?(?:(?:{_COUNT_WORDS})\s+)?(?:(?:{_KIN})|(?:{_SELF}))\b"
+    r"(?:\s+(?:ji|jee))?"  # "maa ji": the respect said after a name of kin
     r"(?:\s*\([^)]{0,20}\))?"  # "aai (mother)", "son (14)", "dada (elder brother)"
     r"(?-i:\s+[A-Z][a-z]+\b)?",  # "my wife Rupa"
     re.IGNORECASE,
@@ -57,10 +58,27 @@ _HEADCOUNT = re.compile(
 _INSURED = re.compile(r"\b(?:cover\w*|insur\w*|floater|polic(?:y|ies)|nominees?)\b", re.I)
 
 
+# A household said by its kind: "we are a joint family", "joint family mein rehte hain".
+_KIND = re.compile(r"\b(?:joint|nuclear|extended)\s+family\b", re.IGNORECASE)
+_OTHERS_KIND = re.compile(rf"\b(?:{OTHER_PEOPLE}|his|her|their)\b", re.IGNORECASE)
+
+
 def household_facts(sentence: str, family: list[tuple[str, str]]) -> list[tuple[str, str]]:
     """The household a sentence lists (three or more people, two or more of them kin), as
     `("family_household", "<the list as said> (<headcount>)")`; none when the sentence's
-    `family` facts already say who each of them is ("my wife and two kids, and I")."""
+    `family` facts already say who each of them is ("my wife and two kids, and I"). A
+    household said by its kind ("a joint family"), not someone else's, is kept as that."""
+    kind = _KIND.search(sentence)
+    if kind and _OTHERS_KIND.search(sentence, 0, kind.start()):
+        kind = None
+    listed = _listed(sentence, family, kind.group(0).lower() if kind else "")
+    if listed or not kind:
+        return listed
+    return [("family_household", kind.group(0).lower())]
+
+
+def _listed(sentence: str, family: list[tuple[str, str]], kind: str) -> list[tuple[str, str]]:
+    """The household the sentence lists, with its headcount, else its `kind`, after it."""
     members = [m for m in _MEMBER.finditer(sentence) if m.group(0).strip()]
     best: list[re.Match[str]] = []
     run: list[re.Match[str]] = []
@@ -82,5 +100,6 @@ def household_facts(sentence: str, family: list[tuple[str, str]]) -> list[tuple[
         return []
     listed = sentence[best[0].start() : best[-1].end()].strip()
     headcount = _HEADCOUNT.search(sentence[: best[0].start()])
-    value = f"{listed} ({headcount.group(0)})" if headcount else listed
+    counted = headcount.group(0) if headcount else kind
+    value = f"{listed} ({counted})" if counted else listed
     return [("family_household", value)]

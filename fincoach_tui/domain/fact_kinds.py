@@ -48,7 +48,9 @@ LOAN_TYPES = {
 _LOAN = "|".join(sorted((re.escape(t) for t in LOAN_TYPES), key=len, reverse=True))
 
 FIXED_COSTS = {
-    "school(?: fees?)?": "school_fees",
+    # not school as a time or a place: "when he finishes school", "after school"
+    r"school fees?|(?<!finish )(?<!finishes )(?<!finished )(?<!after )(?<!in )(?<!at )"
+    r"(?<!to )(?<!from )(?<!leaves )(?<!completes )school": "school_fees",
     "tuition(?: fees?)?": "tuition",
     "fees": "fees",
     "maid": "maid",
@@ -79,7 +81,7 @@ INVESTMENTS = {
     "gold|sgbs?|sovereign gold bonds?": "gold",
     "crypto|bitcoin": "crypto",
     # small-savings schemes and chit funds, by the names people use for them
-    "sukanya samriddhi(?: yojana| account)?|ssy": "ssy",
+    "sukanya(?: samriddhi)?(?: yojana| account)?|ssy": "ssy",
     "scss|senior citizens?'? savings? scheme": "scss",
     "nsc|national savings certificates?": "nsc",
     "kvp|kisan vikas patra": "kvp",
@@ -138,7 +140,15 @@ KINDS: tuple[Kind, ...] = (
     Kind("pension", _words(r"pension"), {"amount": "pension"}),
     Kind(
         "expenses",
-        _words(r"expenses?|spend|spending|outgoings|costs of living"),
+        _words(
+            # not what one thing costs: "medical expenses are 3k" is the medicine bill
+            r"(?<!health )(?<!medical )expenses?|spend|spending|outgoings|costs of living|"
+            # what running the home costs, said of the household: "the household spends
+            # about 60k", "ghar ka kharcha 45 hazaar", "running the house takes 50k"
+            r"household\s+(?:spends|spent|spending|costs?|budget|runs on|needs)|"
+            r"(?:home|house|family|ghar(?:\s+k[ae])?)\s+(?:spending|budget|kharch[ae]?)|"
+            r"(?:running|run)\s+(?:the\s+)?(?:house|home|household)|ghar\s+chalane"
+        ),
         {"amount": "expenses"},
     ),
     Kind(
@@ -176,7 +186,9 @@ KINDS: tuple[Kind, ...] = (
         "insurance",
         _words(
             r"(?:term|life)(?: insurance| cover| plan| policy)|(?:health|medical|floater)(?: insurance| cover|"
-            r" plan| policy)?|mediclaim|insurance|sum assured|sum insured|"
+            # not what health costs: "medical cost is now 9k a month", "health expenses"
+            r" plan| policy)?(?!\s+(?:costs?|expenses?|bills?|spends?|spending|needs|issues?|"
+            r"problems?|reasons?|check-?ups?|tests?))|mediclaim|insurance|sum assured|sum insured|"
             r"lic(?: endowment)?(?: policy| plan)?|endowment(?: policy| plan)?|ulips?"
         ),
         {"amount": "insurance_{t}_cover", "premium": "insurance_{t}_premium"},

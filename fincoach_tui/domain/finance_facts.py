@@ -45,6 +45,8 @@ from fincoach_tui.domain.recognise_costs import regular_cost
 from fincoach_tui.domain.recognise_endings import has_ended
 from fincoach_tui.domain.recognise_family import family_facts
 from fincoach_tui.domain.recognise_goals import mentioned_goal
+from fincoach_tui.domain.recognise_income import GIVES_USER
+from fincoach_tui.domain.recognise_known import the_one_deposit, the_one_loan
 from fincoach_tui.domain.recognise_owners import (
     about_parent,
     clause_owner,
@@ -52,12 +54,12 @@ from fincoach_tui.domain.recognise_owners import (
     speaker_of,
     stances_of,
 )
-from fincoach_tui.domain.recognise_parts import figures_in
+from fincoach_tui.domain.recognise_parts import Anchor, figures_in
 from fincoach_tui.domain.recognise_phrases import name_facts, risk_facts
 from fincoach_tui.domain.recognise_places import city_facts
 from fincoach_tui.domain.recognise_slots import clause_facts
 from fincoach_tui.domain.recognise_values import canonical
-from fincoach_tui.domain.recognise_words import OTHER_PEOPLE
+from fincoach_tui.domain.recognise_words import CONDITION, FIRST_PERSON, SOMEONE_ELSE, WHAT_IF
 from fincoach_tui.domain.relative_dates import resolve_relative
 
 __all__ = [
@@ -146,19 +148,34 @@ _LOAN_WORD = re.compile(
     re.IGNORECASE,
 )
 _MARKED_OLD = re.compile(r"[^;.\n]*\((?:outdated|superseded)\b[^)]*\)", re.IGNORECASE)
-_HYPOTHETICAL = re.compile(
-    r"^\W*(?:if|what if|suppose|supposing|assuming|assume|say|imagine|in case)\b|\bif\s+i\b",
-    re.IGNORECASE,
-)
-# Someone else's figures ("my friend pays 30k rent") are not the user's facts.
-_SOMEONE_ELSE = re.compile(
-    rf"^\W*(?:my|our|a)\s+(?:{OTHER_PEOPLE})\b"
-    r"|^\W*(?:he|she|they|someone|people|everyone|most people)\b",
-    re.IGNORECASE,
-)
+# A what-if or a condition ("if my rent goes to 30k", "say I invest 10k") states nothing;
+# nor do someone else's figures ("my friend pays 30k rent", "she pays 40k").
+_SUPPOSED = re.compile(r"^\W*say\b|\bif\s+i\b", re.IGNORECASE)
+_THIRD_PERSON = re.compile(r"^\W*(?:(?:my|our|a)\s+(?:brother|sister)|he|she|they)\b", re.I)
 
 
-_NAMES_SELF = re.compile(r"\b(?:i|i'm|i've|im|my|me|mine|we|we're|our|us)\b", re.IGNORECASE)
+# ... unless what they do is pay the user: "they give us 9k from the milk".
+_PAYS_USER = re.compile(rf"^\W*(?:he|she|they)\s+(?:\w+\s+)?{GIVES_USER}", re.IGNORECASE)
+
+
+def _not_the_users(clause: str, spouses: bool, anchors: tuple[Anchor, ...]) -> bool:
+    """A clause that supposes (`WHAT_IF`, `CONDITION`, "say", "if I") or opens with someone
+    else than the user or their spouse, but for one who pays the user an income
+    (`anchors`: the clause's)."""
+    if WHAT_IF.match(clause) or CONDITION.match(clause) or _SUPPOSED.search(clause):
+        return True
+    if spouses or SOMEONE_ELSE.match(clause):
+        return not spouses
+    paid = _PAYS_USER.match(clause) and any(a.kind == "income" for a in anchors)
+    return bool(_THIRD_PERSON.match(clause)) and not paid
+
+
+# A question word opening a sentence with no question mark (dictated, or typed fast).
+_ASKS = re.compile(
+    r"^\W*(?:what|whats|how|hows|which|where|why|who|whom|whose|kya|kaise|kitna|kitne|kitni|"
+    r"kyun|kahan)\b(?!\s+(?:i|we)\s+(?:have|had|did|do|earn|pay|get|make)\b)",
+    re.IGNORECASE,
+)
 _POINTS_BACK = re.compile(r"\b(?:it|it's|that|that's)\b", re.IGNORECASE)
 
 
@@ -201,7 +218,8 @@ def _recognise(
     for index, sentence in enumerate(sentences):
         tagged = speaker_of(sentence, name)
         speaker = speaker if tagged is None else tagged
-        question = sentence.rstrip().endswith("?")
+        # a question said without its mark: "how are fees these days in Bhubaneswar"
+        question = sentence.rstrip().endswith("?") or _ASKS.match(sentence) is not None
         following = sentences[index + 1] if index + 1 < len(sentences) else ""
         # "with a baby?" says no count
         family = [] if question else family_facts(sentence)
@@ -228,12 +246,12 @@ def _recognise(
                 # a later clause of a sentence about the spouse that names no one else:
                 # "My wife's salary got revised, 2.45L in hand now"
                 about_spouse
-                and (SPOUSE_PRONOUN_NEXT.match(clause) or not _NAMES_SELF.search(clause))
+                and (SPOUSE_PRONOUN_NEXT.match(clause) or not FIRST_PERSON.search(clause))
             )
             about_spouse = spouses or (about_spouse and not anchors)
             about_parents = about_parent(clause) or parent_continues(clause, about_parents, spouses)
             owner = clause_owner(clause, spouses, about_parents, speaker)
-            if _HYPOTHETICAL.search(clause) or (_SOMEONE_ELSE.match(clause) and not spouses):
+            if _not_the_users(clause, spouses, anchors):
                 continue
             extra = None
             if not anchors and subject and (figures_in(clause) or has_ended(clause)):
@@ -255,50 +273,10 @@ def _recognise(
             # about the driver's pay a message before named. (A subject this message named
             # stays: "Asked my manager for a hike. He agreed. 95k from April.")
             subject, from_before = None, False
-    found = _the_one_deposit(found, reading, body)
+    found = the_one_loan(the_one_deposit(found, reading, body), reading, body)
     if said_at is not None:
         found = [(k, resolve_relative(v, said_at)) for k, v in found]
     return tuple(found), subject
-
-
-_PLAIN_DEPOSIT = re.compile(r"^(?P<kind>fd|rd)_(?P<slot>amount|rate|maturity|tenure|end)$")
-_BANK_DEPOSIT = re.compile(
-    r"^(?P<kind>fd|rd)_(?P<bank>[a-z_]+)_(?:amount|rate|maturity|tenure|end)$"
-)
-# A deposit said to be another one than those known: "another FD", "opened an RD".
-_ANOTHER_DEPOSIT = re.compile(
-    r"\b(?:another|second|2nd|third|one more|other|an? new|extra|opened|opening|booked|booking|"
-    r"started|starting|took|taking)\b(?:\s+\w+){0,3}?\s+(?:fds?|rds?|fixed|recurring|deposits?)\b",
-    re.IGNORECASE,
-)
-
-
-def _the_one_deposit(
-    found: list[tuple[str, str]], reading: Reading, body: str
-) -> list[tuple[str, str]]:
-    """A deposit named without its bank ("the FD rate is now 7.4%") is the one deposit of
-    its type known, when that one is kept at a named bank: its rate, not a new plain one
-    sent beside the old. With two or more known (or one without a bank), which one is not
-    guessed; nor for a deposit said to be another one ("opened another FD")."""
-    held: dict[str, set[str]] = {"fd": set(), "rd": set()}
-    for _, kind, word in reading.topics:  # "fd" (no bank), "sbi fd", "post office rd"
-        if kind in held:
-            held[kind].add("" if word == kind else word.removesuffix(f" {kind}"))
-    for key, _ in found:
-        banked = _BANK_DEPOSIT.match(key)
-        if banked:
-            held[banked["kind"]].add(banked["bank"].replace("_", " "))
-    if not any(_PLAIN_DEPOSIT.match(key) for key, _ in found) or _ANOTHER_DEPOSIT.search(body):
-        return found
-    kept: list[tuple[str, str]] = []
-    for key, value in found:
-        plain = _PLAIN_DEPOSIT.match(key)
-        banks = held[plain["kind"]] if plain else set()
-        if plain and len(banks) == 1 and "" not in banks:
-            bank = next(iter(banks)).replace(" ", "_")
-            key = f"{plain['kind']}_{bank}_{plain['slot']}"
-        kept.append((key, value))
-    return kept
 
 
 _STILL_ON = re.compile(r"\b(?:it|its|it's|that|that's|this|same|again)\b", re.IGNORECASE)

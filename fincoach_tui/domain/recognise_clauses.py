@@ -23,9 +23,14 @@ INCLUDED = re.compile(
     r"(?:\w+\s+)?$",
     re.IGNORECASE,
 )
-_SENTENCE_END = re.compile(r"[.!?;]+(?=\s|$)|\n+|\s[—–]\s")
+# A dash between words ("we are five — me, wife, three kids", "6 log hain - main, biwi")
+# ends a clause, not the sentence: what is on either side of it is read together (a
+# headcount with its list), and a figure after it with no name of its own borrows the one
+# before it.
+_SENTENCE_END = re.compile(r"[.!?;]+(?=\s|$)|\n+")
 _NOT_AN_END = re.compile(r"\b(?:rs|inr|p\.a|e\.g|i\.e|approx|etc|no|vs)$", re.IGNORECASE)
-_CLAUSE = re.compile(r",\s+|\s+(?:and|but|so|while|whereas)\s+", re.IGNORECASE)
+_DASH = re.compile(r"\s+[—–-]+\s+")
+_CLAUSE = re.compile(rf",\s+|\s+(?:and|but|so|while|whereas)\s+|{_DASH.pattern}", re.IGNORECASE)
 
 
 def sentences_of(text: str) -> list[str]:
@@ -46,7 +51,7 @@ _LABEL_LIST = re.compile(r"^\W*(?:\w+\s+){0,2}[a-z][\w-]*\s*:\s", re.IGNORECASE)
 def clauses_of(sentence: str) -> list[str]:
     if _LABEL_LIST.match(sentence) and not anchors_in(sentence) and figures_in(sentence):
         return [sentence]  # the list is the label's: its figure is the label's too
-    parts, start = [], 0
+    parts, start, joins = [], 0, [", "]
     # Not inside a figure: the "and" of "two and a half lakh", "in a year and a half".
     amounts = [(a.start, a.end) for a in find_amounts(sentence)]
     amounts += [(m.start(), m.end()) for m in RELATIVE_DATE.finditer(sentence)]
@@ -54,15 +59,22 @@ def clauses_of(sentence: str) -> list[str]:
         if any(a < match.start() < b for a, b in amounts):
             continue
         parts.append(sentence[start : match.start()])
+        # joined back as said after a dash ("internet - 999 a month" is a label and its
+        # figure), else with a comma
+        joins.append(" - " if _DASH.fullmatch(match.group(0)) else ", ")
         start = match.end()
     parts.append(sentence[start:])
-    parts = [piece for part in parts for piece in _run_on(part)]
+    pieces = [
+        (p, j if n == 0 else ", ")
+        for part, j in zip(parts, joins)
+        for n, p in enumerate(_run_on(part))
+    ]
     # A clause with figures but no anchor of its own borrows from the clause before it
     # ("my FD is ₹50,000, maturing in March"): join them back when that happens.
     joined: list[str] = []
-    for part in parts:
+    for part, join in pieces:
         if joined and not anchors_in(part) and figures_in(part) and not PERSON_FIRST.match(part):
-            joined[-1] = joined[-1] + ", " + part
+            joined[-1] = joined[-1] + join + part
         else:
             joined.append(part)
     return joined

@@ -15,17 +15,30 @@ from fincoach_tui.domain.recognise_parts import Anchor
 # A recurring cost the kinds do not name: "dad's medicines cost 6k monthly", "Medicines are
 # now 7,500 a month". Only with a month or a year said: "a phone costs 80k" is no outgoing.
 _COST_NOUN = re.compile(
-    r"\b(?P<noun>[a-z][a-z-]{2,})(?:'s)?\s+(?:bills?\s+|fees?\s+|charges?\s+)?"
+    r"\b(?P<noun>[a-z][a-z-]{2,})(?:'s)?\s+(?:bills?\s+|fees?\s+|charges?\s+|costs?\s+|"
+    r"expenses?\s+)?"
     r"(?:costs?|cost (?:me|us)|is|are|comes? to|runs?|takes?)\s+"
     r"(?:(?:now|about|around|roughly|just|only|also|me|us|nearly|almost|monthly|yearly|"
     r"(?:a|per|every|each)\s+(?:month|year))\s+)*"
     r"(?=₹|rs\b|inr\b|\d|[a-z-]+\s+(?:thousand|lakh|hundred))",
     re.IGNORECASE,
 )
+# The cadence said before the figure: "dad's medicines and physiotherapy every month about
+# 6,500", "maid every month 4k".
+_COST_EVERY = re.compile(
+    # not a verb after its subject: "we save every month 10k"
+    r"(?<!\bi\s)(?<!\bwe\s)(?<!\byou\s)(?<!\bthey\s)(?<!\bhe\s)(?<!\bshe\s)"
+    r"\b(?P<noun>[a-z][a-z-]{2,})(?:\s+(?:and|&)\s+[a-z][a-z-]{2,})?\s+"
+    r"(?:every|each|per|a)\s+(?:month|year)\s+"
+    r"(?:(?:about|around|roughly|nearly|almost|approx|just|only|is|are|comes to)\s+)*"
+    r"(?=₹|rs\b|inr\b|\d)",
+    re.IGNORECASE,
+)
 _NOT_A_COST = frozenset(
     "it this that which what there who he she they you total rest balance figure number "
     "amount price value one thing all both each mine ours his hers theirs premium cover rate "
-    "interest emi instalment installment tenure sum salary pay income".split()
+    "interest emi instalment installment tenure sum salary pay income cost costs expense "
+    "expenses".split()
 )
 _CADENCE_WORD = re.compile(
     r"\b(?:a|per|every|each)\s+(?:month|year)\b|\bmonthly\b|\byearly\b|"
@@ -71,6 +84,11 @@ def regular_cost(clause: str) -> Anchor | None:
             return Anchor(
                 labelled.start("noun"), labelled.end("noun"), "cost", _singular(noun), cost.slots
             )
+    every = _COST_EVERY.search(clause)
+    if every and every["noun"].lower() not in _NOT_A_COST:
+        cost = next(kind for kind in KINDS if kind.name == "cost")
+        noun = _singular(every["noun"].lower())
+        return Anchor(every.start(), every.end("noun"), "cost", noun, cost.slots)
     match = _COST_NOUN.search(clause)
     if not match or match["noun"].lower() in _NOT_A_COST:
         return None
@@ -81,8 +99,19 @@ def regular_cost(clause: str) -> Anchor | None:
     return Anchor(match.start(), match.end("noun"), "cost", noun, cost.slots)
 
 
+# What keeps someone well is one cost, however it is named: "medicines", "medical cost",
+# "physiotherapy" and "injections" are all the medicine bill.
+_MEDICAL = re.compile(
+    r"^(?:medic\w*|physio\w*|therap\w*|treatments?|injections?|dialysis|doctors?|"
+    r"hospital\w*|chemo\w*|insulin|tablets?|pills?|nursing|caregiver|attendant)$"
+)
+
+
 def _singular(noun: str) -> str:
-    """One key however the thing is counted: "medicines" and "medicine" are one cost."""
+    """One key however the thing is counted: "medicines" and "medicine" are one cost, and
+    so are the names of medical care (`_MEDICAL`)."""
+    if _MEDICAL.match(noun):
+        return "medicine"
     if noun.endswith("ies") and len(noun) > 4:
         return noun[:-3] + "y"
     if noun.endswith("s") and not noun.endswith(("ss", "us", "is")) and len(noun) > 3:

@@ -23,13 +23,17 @@ from fincoach_tui.domain.recognise_words import (
 _SPOUSE = re.compile(
     r"\b(?:i'm|i am|we're|we are|got)\s+(?:happily\s+)?(?P<m>married|single|divorced|engaged)\b"
     rf"|\b(?:my|our)\s+(?P<s>{SPOUSE_WORDS})\b"
-    rf"|^\W*(?P<s2>{SPOUSE_WORDS})(?:'s)?\b"
+    # opening the sentence, or a list after a dash or a colon ("3 dependants — wife and ...")
+    rf"|(?:^|\s[—–-]+\s|:\s)\W*(?P<s2>{SPOUSE_WORDS})(?:'s)?\b"
     r"|(?<!un)(?<!not )(?<!getting )(?<!get )\b(?P<m2>married)\b(?!\s+(?:next|in|this|soon))",
     re.IGNORECASE,
 )
+# The spouse's name after the word ("my wife Komal"), or before it: "Anjali's (wife) is
+# 1.05 lakh", "Anjali (my wife)", "Anjali, my wife,". The name after wins: in "Bapuji and
+# Ba, my wife Komal" the name before the comma is the list's.
+_SPOUSE_NAME_AFTER = re.compile(r"\b(?i:wife|husband|partner|spouse),?\s+(?P<name>[A-Z][a-z]+)\b")
 _SPOUSE_NAME = re.compile(
-    r"\b(?i:wife|husband|partner|spouse),?\s+(?P<name>[A-Z][a-z]+)\b"
-    # "Anjali's (wife) is 1.05 lakh", "Anjali (my wife)", "Anjali, my wife,"
+    rf"{_SPOUSE_NAME_AFTER.pattern}"
     r"|\b(?P<name2>[A-Z][a-z]+)(?:'s)?\s*(?:\(\s*|,\s+)(?i:my\s+|the\s+)?"
     r"(?i:wife|husband|partner|spouse)\b"
 )
@@ -125,7 +129,9 @@ _OTHER_PERSON_FIRST = re.compile(rf"^\W*(?:my|our)\s+(?:{OTHER_PEOPLE})\b", re.I
 
 def family_facts(sentence: str) -> list[tuple[str, str]]:
     facts = []
-    named = _SPOUSE_NAME.search(sentence)
+    # The name right after the spouse's word first: in "Bapuji and Ba, my wife Komal" the
+    # name before the comma is the list's, the wife is Komal.
+    named = _SPOUSE_NAME_AFTER.search(sentence) or _SPOUSE_NAME.search(sentence)
     name = first_group(named, "name", "name2") if named else ""
     if name and name not in NOT_NAMES:
         facts.append(("spouse_name", name))

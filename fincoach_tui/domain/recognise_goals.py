@@ -61,6 +61,14 @@ _GOAL_DIRECT = re.compile(
     rf"(?P<obj>{_OBJECTS})\b{_NOT_A_GOAL}",
     re.IGNORECASE,
 )
+# The thing first, then the wish: "Kashi trip we want to go", "a bike I really want",
+# "the Goa holiday we're planning".
+_THING_WANTED = re.compile(
+    rf"\b(?P<obj>{_OBJECTS})\b{_NOT_A_GOAL}\s+(?:that\s+|which\s+)?(?:we|i)(?:'re|'m)?\s+"
+    r"(?:(?:really|also|still|both|all|are|am)\s+)*"
+    r"(?:want|wanna|plan|planning|hope|wish|would\s+(?:like|love)|'d\s+(?:like|love)|dream)\b",
+    re.IGNORECASE,
+)
 _GOAL_LABEL = re.compile(
     r"\b(?:goals?|targets?|dream)\s*(?::|is\s+(?:to\s+(?:buy|build|fund|take|go\s+on|have|get)\s+)?)"
     r"\s*(?:(?:a|an|my|our|the)\s+)?"
@@ -109,7 +117,8 @@ _NOT_YET = re.compile(
 )
 _OWNED = re.compile(
     r"\b(?:bought|own|owns|have|has|had|took|taken|sold|got|live|living|stay|staying|rent|"
-    r"rented|renting)\b",
+    # where the user works is no goal: "I work as the administrator in a private school"
+    r"rented|renting|work|works|working|employed|teach|teaches|teaching)\b",
     re.IGNORECASE,
 )
 # What a goal is beyond its slug: "trip to Japan", "wedding in Jaipur".
@@ -189,7 +198,7 @@ def goal_anchors(clause: str, has_amount: bool = False) -> list[Anchor]:
             # date after it, where it can be read as the goal's date.
             end = match.start("obj") + len(match["obj"].split()[0])
             anchors.append(Anchor(match.start(), end, "goal", slug, GOAL_SLOTS))
-    for pattern in (_GOAL_DIRECT, _GOAL_NAMED, _GOAL_PLAN):
+    for pattern in (_GOAL_DIRECT, _GOAL_NAMED, _GOAL_PLAN, _THING_WANTED):
         if not anchors:  # "goal: 25L down payment for a flat", "want a bike"
             for match in pattern.finditer(clause):
                 slug = _OBJECT_SLUG[match["obj"].lower()]

@@ -74,6 +74,19 @@ _FROM_SOURCE = re.compile(
     rf"(?:the\s+|my\s+|our\s+|a\s+)?(?:{_SOURCE})\b",
     re.IGNORECASE,
 )
+# Someone who pays the user for what a source yields: "they give us 9k from the milk", "the
+# co-op pays me 30k for the harvest", "the society sends us 12k from the dairy". The giver
+# is not the user, but the money is theirs ("for" only after a verb that pays the user:
+# "we pay 9k for the milk" is a cost).
+GIVES_USER = (
+    r"(?:gives?|gave|giving|pays?|paid|paying|sends?|sent|sending|transfers?|transferred)"
+    r"\s+(?:me|us)\b"
+)
+_GIVEN_FROM_SOURCE = re.compile(
+    rf"\b{GIVES_USER}[^;!?]{{0,40}}?\b(?:from|for|off|through|via)\s+"
+    rf"(?:the\s+|my\s+|our\s+|a\s+)?(?:{_SOURCE})\b",
+    re.IGNORECASE,
+)
 # Hindi and Marathi: "dukaan se 40 hazaar aate hain", "kharif madhun 3.1 lakh aale".
 _FROM_SOURCE_INDIAN = re.compile(
     rf"\b(?:{_SOURCE})\b(?:\s+\w+){{0,2}}?\s+(?:se|madhun|madhe|mein|me)\s+[^;!?]{{0,30}}?"
@@ -101,7 +114,8 @@ def income_anchors(clause: str) -> list[tuple[Anchor, int]]:
     ends where a figure inside those words starts ("I earn 15k from tuitions": "I earn"),
     so that the figure comes after it."""
     found: list[tuple[Anchor, int]] = []
-    for pattern in (_SOURCE_EARNS, *_SOURCE_INCOME, _FROM_SOURCE, _FROM_SOURCE_INDIAN):
+    patterns = (_SOURCE_EARNS, *_SOURCE_INCOME, _FROM_SOURCE, _GIVEN_FROM_SOURCE)
+    for pattern in (*patterns, _FROM_SOURCE_INDIAN):
         for match in pattern.finditer(clause):
             slug = next(slug for slug, words in _SLUG_OF if words.match(match["src"]))
             found.append(_anchor(clause, match.start(), match.end(), slug))

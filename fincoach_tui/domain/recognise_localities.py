@@ -104,12 +104,19 @@ CITY_OF = {
     name: city for name, city in _LISTED if name and name not in SHARED and name not in _TWICE
 }
 _NAMES = "|".join(sorted((re.escape(n) for n in CITY_OF), key=len, reverse=True))
+LOCALITY_NAMES = _NAMES  # every known locality, longest first, for a pattern
 _SAID_AS_PLACE = re.compile(
     r"\b(?:in|at|near|around|off|close\s+to|next\s+to|opposite|behind|from)\s+(?:the\s+)?"
     rf"(?P<place>{_NAMES})\b(?!\s+(?:branch|office|mall|store)\b)"
     rf"|\b(?P<place2>{_NAMES})\s+(?:side|area|mein|me|la|te)\b",
     re.IGNORECASE,
 )
+
+
+def written(said: str, city: str) -> str:
+    """A locality as the recogniser writes it: "Salt Lake, Kolkata", "HSR Layout, Bengaluru"."""
+    name = " ".join(w if w.isupper() else w.title() for w in said.split())
+    return f"{name}, {city}"
 
 
 def locality_city(sentence: str) -> tuple[int, str] | None:
@@ -119,5 +126,4 @@ def locality_city(sentence: str) -> tuple[int, str] | None:
     if not match:
         return None
     said = match["place"] or match["place2"]
-    name = " ".join(w if w.isupper() else w.title() for w in said.split())
-    return match.start(), f"{name}, {CITY_OF[said.lower()]}"
+    return match.start(), written(said, CITY_OF[said.lower()])

@@ -59,6 +59,11 @@ _GREETED_HAND_OVER = re.compile(
 # "Priya: ..." is a speaker's tag only for a name the chat has given (a label such as
 # "Goal: ..." or "Update: ..." looks the same).
 _NAME_TAG = re.compile(r"^\W*(?P<name>[A-Z][a-z]{1,11})\s*:\s*(?=\S)")
+# The name the chat has given, in any case, opening a sentence as its typist: "arjun: emi
+# is 18k", "arjun here. mine is 1.1L", "arjun here with an update - ...".
+_KNOWN_OPENS = re.compile(
+    r"^\W*(?P<name>[a-z]{2,12})(?:\s*:\s*(?=\S)|\s+(?:here|again)\b)", re.IGNORECASE
+)
 
 
 def speaker_of(sentence: str, known: str = "") -> str | None:
@@ -69,7 +74,7 @@ def speaker_of(sentence: str, known: str = "") -> str | None:
     match = _SPEAKER.match(sentence)
     if match:
         return (match["tag"] or match["name"]).lower()
-    tag = _NAME_TAG.match(sentence)
+    tag = _NAME_TAG.match(sentence) or _KNOWN_OPENS.match(sentence)
     if tag and known and tag["name"].lower() == known.lower():
         return known.lower()
     handed = _HAND_OVER.match(sentence) or _GREETED_HAND_OVER.match(sentence)

@@ -81,6 +81,10 @@ _RISK = re.compile(
     r"|no\s+(?:direct\s+)?(?:stocks|equity|shares)\b(?!\s+(?:were|was|are|is|got|have|had)\b)"
     r"|(?:stay|keep)\s+away\s+from\s+(?:the\s+)?(?:stock\s+|share\s+)?(?:market|stocks|equity)"
     r"|(?:share\s+)?(?:bazaar|market)\s+se\s+door"
+    # the market said not to be wanted, in Indian languages: Marathi "share market vagaire
+    # nako", Hindi "stocks nahi chahiye", Tamil "share market vendam", Kannada "beda"
+    r"|(?:share\s+|stock\s+)?(?:market|bazaar|stocks|shares|equity|equities)\s+(?:\w+\s+)?"
+    r"(?:nako|nakoch|vendam|venaam|beda|nahi\s+chahiye|nahin\s+chahiye|nai\s+chahiye)"
     # Hindi: "koi risk nahi lena", "paisa doobna nahi chahiye"
     r"|risk\s+(?:nahi|nahin|mat)\s+(?:lena|leni|le\s+sakt\w+|chahiye|uthana)"
     r"|(?:paisa|paise|pesa)\s+(?:doob\w*|dub\w*)\s+(?:nahi|nahin)"
@@ -99,7 +103,10 @@ _QUALIFIER = re.compile(
 )
 _REASON_AFTER = re.compile(
     r"^\W*(?:(?:investor|person|with (?:my )?money|by nature|about (?:investing|money))\b)?\s*"
-    r"(?:[,:;—–-]\s*|\s+)(?:(?:because|since|as|cause|coz|ever since|kyunki|kyonki)\s+)(?P<r>.{6,})"
+    # "as" gives a reason only before its clause's subject: "as I have two kids", not "as
+    # a household"
+    r"(?:[,:;—–-]\s*|\s+)(?:(?:because|since|cause|coz|ever since|kyunki|kyonki|"
+    r"as(?=\s+(?:i|i'm|we|we're|my|our|he|she|they|it|there|this)\b))\s+)(?P<r>.{6,})"
     r"|^\W*(?:(?:investor|person|with (?:my )?money|by nature|when investing)\b)?\s*"
     r"[:—–]\s*(?P<r2>.{6,})"
     # "my risk appetite is low, I'm the only earning member": a reason about the user
@@ -119,6 +126,8 @@ _FEAR = re.compile(
     r"young|age|baby|kids?|children|first job|learning|mindset|guaranteed|contract|job|"
     r"retired|pension|horizon|years away|only earning|single|family|"
     r"earner|depends?|depend[ae]nts?|trading|f&o|fiasco|scam|doob\w*|"
+    # a gamble, in English and Indian languages ("farming is already a gamble", "satta hai")
+    r"gambl\w*|jua|jugar|satta|"
     r"(?:19|20)\d\d)\b",
     re.IGNORECASE,
 )
@@ -162,8 +171,8 @@ def risk_facts(sentence: str, question: bool, following: str = "") -> list[tuple
     said = re.sub(r"\s+i\s+(?:guess|think|suppose)$", "", said, flags=re.I)
     said = re.sub(r"^(?:appetite|tolerance|profile)\s+(?:is\s+)?", "", said, flags=re.I)
     risk = _QUALIFIER.sub("", said.lower()).replace("risk averse", "risk-averse")
-    if risk in ("high", "low", "medium", "moderate", "high-ish", "low-ish"):
-        risk = said.lower()  # "fairly high": the qualifier is the level
+    if re.match(r"(?:high|low|medium|moderate)(?:-ish)?(?:[- ]risk)?$", risk):
+        risk = said.lower()  # "fairly high", "very low risk": the qualifier is the level
     facts = [("risk", risk)]
     after = _REASON_AFTER.match(sentence[match.end() :]) or _REASON_LATER.search(
         sentence, match.end()

@@ -15,7 +15,12 @@ from __future__ import annotations
 
 import re
 
-from fincoach_tui.domain.recognise_localities import CITY_OF, locality_city
+from fincoach_tui.domain.recognise_localities import (
+    CITY_OF,
+    LOCALITY_NAMES,
+    locality_city,
+    written,
+)
 from fincoach_tui.domain.recognise_words import NOT_PLACES, first_group
 
 _CITIES = {
@@ -79,6 +84,13 @@ _CITIES = {
     "ncr": "Delhi NCR",
 }
 _KNOWN = "|".join(sorted(_CITIES, key=len, reverse=True))
+# A known locality said right beside its city, as in an address: "blr (hsr layout)",
+# "Kolkata - Salt Lake", "Wakad, Pune".
+_BESIDE = re.compile(
+    rf"\b(?:(?P<city>{_KNOWN})\s*(?:\(|,|-|–|—)\s*(?P<loc>{LOCALITY_NAMES})"
+    rf"|(?P<loc2>{LOCALITY_NAMES})\s*(?:\)\s*|,\s*|\s[-–—]\s)(?P<city2>{_KNOWN}))\b",
+    re.IGNORECASE,
+)
 # A verb of living or moving, then the place.
 _LIVING = re.compile(
     r"\b(?:live|living|lives|lived|based|settled|stay|staying|stays|reside|residing|"
@@ -228,7 +240,19 @@ def city_facts(sentence: str) -> list[tuple[str, str]]:
         return []
     strongest = max(strength for strength, _, _ in found)
     # The newest place said with the strongest cue: "from Jaipur but live in Bangalore now".
-    return [("city", max((p, c) for s, p, c in found if s == strongest)[1])]
+    city = max((p, c) for s, p, c in found if s == strongest)[1]
+    return [("city", _with_locality(sentence, city))]
+
+
+def _with_locality(sentence: str, city: str) -> str:
+    """`city` with the part of it the sentence names right beside it ("blr (hsr layout)":
+    "HSR Layout, Bengaluru"); as it is when none is."""
+    for match in _BESIDE.finditer(sentence):
+        said = match["loc"] or match["loc2"]
+        named = _CITIES[(match["city"] or match["city2"]).lower()]
+        if named == city == CITY_OF[said.lower()]:
+            return written(said, city)
+    return city
 
 
 def _place(text: str, strong: bool) -> str:
@@ -250,8 +274,35 @@ def _place(text: str, strong: bool) -> str:
     return text
 
 
+# Family said right before a place is where they are, whoever the sentence is about: "I send
+# 20k home to mummy papa in Nagpur", "my son in Toronto". Not the spouse, and not the people
+# the user lives with: "I stay with my parents in Nagpur" is the user's place too.
+_KIN_AWAY = (
+    r"(?:parents|mother|father|mom|dad|mummy|papa|amma|appa|nanna|baba|maa|in-laws|brother|"
+    r"sister|bhai|behen|didi|son|daughter|beta|beti|friends?|cousins?|uncle|aunt|relatives?|"
+    r"grand\w+)"
+)
+_KIN_BEFORE = re.compile(
+    rf"\b(?P<with>with\s+(?:my\s+|our\s+)?)?{_KIN_AWAY}(?:\s+(?:and\s+|&\s+)?{_KIN_AWAY})*"
+    r"(?:\s+ji)?\s+$",
+    re.IGNORECASE,
+)
+
+
+# The user named with someone, as the subject: "me and my wife", "my husband and I".
+_WITH_USER = re.compile(
+    r"\b(?:(?:i|me|we)\s+(?:and|&)\s+(?:my\s+|our\s+)?[a-z-]+|[a-z-]+\s+(?:and|&)\s+(?:i|me))\s+$",
+    re.IGNORECASE,
+)
+
+
 def _someone_else(sentence: str, start: int) -> bool:
     """Whether the clause before `start` is about someone other than the user."""
+    kin = _KIN_BEFORE.search(sentence[:start])
+    if kin and not kin["with"]:
+        return True
+    if _WITH_USER.search(sentence[:start]):
+        return False  # "me and my wife live in Pune"
     clause = re.split(r"[,;:]|\band\b|\bbut\b", sentence[:start])[-1]
     if re.search(r"\b(?:i|we|i'm|we're|me|us)\b", clause, re.IGNORECASE):
         return False

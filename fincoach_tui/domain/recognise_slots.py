@@ -41,11 +41,17 @@ _CONNECTOR = re.compile(
 
 # What a figure is net of is not what it is: "1.6 lakh a month after platform fees", "46k
 # after tax and PF".
+# What a figure is net of: "take-home after EMI and rent is 40k". Not a change said as when
+# ("after the rate reset the EMI is now 40k", "after my promotion, salary is 95k").
 _NET_OF = re.compile(
-    r"\b(?:after|net of|minus|less|excluding|post(?!\s+office\b))\s+(?:[\w-]+\s+){0,3}"
+    r"\b(?:after(?!\s+(?:[\w-]+\s+){0,2}?(?:reset|revision|revised|hike|increase|cut|change|"
+    r"renewal|prepayment|part[- ]?payment|top[- ]?up|restructur\w*|raise|promotion|increment|"
+    r"appraisal|switch|transfer|marriage|wedding)\b)"
+    r"|net of|minus|less|excluding|post(?!\s+office\b))\s+(?:[\w-]+\s+){0,3}"
     r"(?:and\s+)?$",
     re.I,
 )
+_REASON = re.compile(r"\b(?:since|because|coz|cause|after|when|once)\b", re.I)
 _SOURCE = re.compile(r"\b(?:through|via|from)\s+(?:(?:my|our|the|his|her|their|a)\s+)?$", re.I)
 # A figure that is a share of one just given, not a value of its own.
 _PART_OF = re.compile(r"\s*(?:of|out of)\s+(?:that|this|it|which|those|these|them)\b", re.I)
@@ -114,6 +120,8 @@ def clause_facts(
     last_end = 0  # where the figure before ends: "4 thousand, I mean 5" is one deposit
     low: tuple[str, str] | None = None  # the low end of a range, just read
     for figure in figures_in(clause):
+        if figure.kind == "date" and figure.text.startswith("from ") and not has_ended(clause):
+            continue  # "EMI now 29,400 from May": when a value starts, not when it ends
         if _PART_OF.match(clause, figure.end) or _SOMEONE_ELSES.match(clause, figure.end):
             continue  # "the driver alone is 9k of that": a part of a figure already given
         if _set_aside(clause, figure) and not any(a.kind in _POTS for a in named):
@@ -213,7 +221,11 @@ def _anchor_for(figure: Figure, anchors: tuple[Anchor, ...], clause: str) -> Anc
         for a in anchors
         if _slot_for(a, figure, clause) is not None and not _NET_OF.search(clause, 0, a.start)
     ]
-    after = [a for a in fits if a.start >= figure.end]
+    # Not a thing named in a reason or a time after the figure: "raised the SIP to 6k since
+    # I got the raise" (the figure is the SIP's, not the pay's).
+    after = [
+        a for a in fits if a.start >= figure.end and not _REASON.search(clause, figure.end, a.start)
+    ]
     if after and _CONNECTOR.match(clause[figure.end : after[0].start]):
         return after[0]
     # An anchor inside the figure is before it: "11 EMIs left" counts the EMIs.

@@ -5,10 +5,29 @@ from __future__ import annotations
 
 import re
 
-# People whose figures or places are not the user's ("my friend pays 30k rent").
-OTHER_PEOPLE = (
-    r"friends?|colleagues?|brother|sister|cousin|neighbou?rs?|boss|manager|roommate|flatmate"
+# People outside the family, whose figures are never the user's ("my friend pays 30k rent").
+ACQUAINTANCES = r"friends?|colleagues?|cousins?|neighbou?rs?|boss|manager|roommates?|flatmates?"
+# People whose figures or places are not the user's: those, and siblings.
+OTHER_PEOPLE = rf"{ACQUAINTANCES}|brother|sister"
+# A clause that opens with someone outside the family states their figures, not the
+# user's: "my friend pays 30k rent", "a colleague has two FDs", "most people keep six months
+# aside". (A sibling may be the user's dependant: "my brother lives with us" is kept by the
+# statements; the recogniser files no sibling's figure as the user's.)
+SOMEONE_ELSE = re.compile(
+    rf"^\W*(?:(?:my|our|a)\s+(?:{ACQUAINTANCES})\b|(?:someone|people|everyone|most people)\b)",
+    re.IGNORECASE,
 )
+# The user, in the first person: after someone else is named, it makes the clause the
+# user's again ("my boss and I split the cab").
+FIRST_PERSON = re.compile(r"\b(?:i|i'm|im|i've|my|me|mine|we|we're|our|us)\b", re.IGNORECASE)
+# A what-if opens the clause: "what if my rent goes to 30k", "suppose I take a 10L loan".
+WHAT_IF = re.compile(
+    r"^\W*(?:what if|suppose|supposing|assuming|assume|imagine|hypothetically)\b", re.IGNORECASE
+)
+# A condition opens the clause: "if I get the raise", "in case the FD breaks early". In a
+# question it asks about a what-if; in a statement it may qualify a fact ("if private, it
+# can be 60 lakh"): each reader decides.
+CONDITION = re.compile(r"^\W*(?:if|in case)\b", re.IGNORECASE)
 # The user's spouse, as people call them.
 SPOUSE_WORDS = r"wife|husband|hubby|spouse|partner|missus"
 # Capitalised words that start sentences or stand before names, and are no one's name.

@@ -23,6 +23,7 @@ from functools import lru_cache
 
 from fincoach_tui.domain.amounts import find_amounts
 from fincoach_tui.domain.recognise_parts import figures_in
+from fincoach_tui.domain.recognise_words import CONDITION, FIRST_PERSON, SOMEONE_ELSE, WHAT_IF
 
 # A statement longer than this is cut at a word boundary: the figure is usually early.
 MAX_WORDS = 40
@@ -187,18 +188,6 @@ _PLEASANTRY = re.compile(
     r"|^\W*(?:thanks?|thank you)\b(?!.*\d)",
     re.IGNORECASE,
 )
-# Someone else's figures ("my friend pays 30k rent") and what-ifs are not the user's facts;
-# "they're both retired, i support them" is: a first-person word says it is about the user.
-_NOT_THEIRS = re.compile(
-    r"^\W*(?:(?:my|our|a)\s+(?:friends?|colleagues?|cousins?|neighbou?rs?|boss|manager|"
-    r"roommates?|flatmates?)\b|(?:someone|people|everyone|most people)\b)",
-    re.IGNORECASE,
-)
-# A what-if. A bare "if" is one only in a question ("If I get a raise, what then?"): in a
-# statement it qualifies a fact ("If private, it can be 60 lakh").
-_HYPOTHETICAL = re.compile(
-    r"^\W*(?:what if|suppose|supposing|assuming|imagine|hypothetically)\b", re.IGNORECASE
-)
 # What opens a lead-in to a question rather than a statement: a preposition, a participle
 # or a connective ("For the trip, ...", "Keeping our risk in mind, ...", "Incidentally, ...").
 _LEAD_IN = re.compile(
@@ -207,8 +196,6 @@ _LEAD_IN = re.compile(
     r"then|now|btw|anyway|incidentally|speaking of|coming to|\w+ly)\b",
     re.IGNORECASE,
 )
-_CONDITION = re.compile(r"^\W*(?:if|in case)\b", re.IGNORECASE)
-_FIRST_PERSON = re.compile(r"\b(?:i|i'm|im|i've|my|me|mine|we|we're|our|us)\b", re.IGNORECASE)
 # A clause shorter than this is a fragment ("noida", "23M"): kept joined to its neighbours.
 _FRAGMENT_WORDS = 3
 _WORD = re.compile(r"[^\W\d_]{3,}")  # a word of three letters or more ("Pune", not "q1")
@@ -290,16 +277,16 @@ def _trimmed(text: str) -> str:
 def _not_theirs(clause: str) -> bool:
     """Someone else's figure or a what-if: "my colleague pays 40k rent", "if I get a raise".
     A first-person word after the one it names makes it the user's: "my boss and I split"."""
-    if _HYPOTHETICAL.match(clause):
+    if WHAT_IF.match(clause):
         return True
-    other = _NOT_THEIRS.match(clause)
-    return other is not None and not _FIRST_PERSON.search(clause[other.end() :])
+    other = SOMEONE_ELSE.match(clause)
+    return other is not None and not FIRST_PERSON.search(clause[other.end() :])
 
 
 def _is_statement(clause: str, asked: bool) -> bool:
     """Whether `clause` (the statement part of a sentence, `asked` if it ended in a question)
     states something."""
-    if asked and _CONDITION.match(clause):
+    if asked and CONDITION.match(clause):
         return False
     return bool(clause) and not (_PLEASANTRY.match(clause) or _not_theirs(clause))
 

@@ -56,4 +56,7 @@ from __future__ import annotations
 # 14: a classless piece of a message that goes on with the classed statement before it (a
 #     figure, or a word pointing back) is one statement with it in the notes and the
 #     summary; under the cap a lesser statement no longer takes an older one worth more
-WALK_VERSION = 14
+# 15: the recogniser reads units ("2 kg", "10 km") as no money, a range's currency at both
+#     ends ("$3-4k"), income paid by a giver, household spending as expenses, a dash as a
+#     clause break (a headcount kept with its list), medical costs apart from insurance
+WALK_VERSION = 15

@@ -187,6 +187,9 @@ def _advice(facts: dict[str, FinanceFact]) -> list[str]:
         surplus = salary.value - expenses.value
         advice.append(
             f"That leaves about {format_amount(surplus, salary.currency)} a month to save or invest."
+            if surplus >= 0
+            else f"Your expenses are about {format_amount(-surplus, salary.currency)} a month "
+            "more than your pay."
         )
     elif salary and expenses:
         # Two currencies are not subtracted without a rate this coach does not have.

@@ -58,6 +58,44 @@ def test_counts_years_durations_and_rates_are_not_money(text):
     assert find_amounts(text) == []
 
 
+@pytest.mark.parametrize(
+    "text",
+    [
+        "she lost 5 pounds before the trip",
+        "gained five pounds over Diwali",
+        "the baby weighs 7 pounds",
+        "bought 10 pounds of flour",
+        "we sell 2 kg a day",
+        "I cycle 10 km to work",
+        "our plot is 1,200 sq ft",
+        "the farm is 4 acres",
+        "a 15,000 km service",
+        "the tank holds 1000 litres",
+        "my page has 12k followers",
+        "walking 10k steps daily",
+        "ten thousand steps a day",
+        "the plant has 1,500 employees",
+        "300 units of electricity",
+    ],
+)
+def test_a_number_with_a_unit_is_a_measure_not_money(text):
+    assert find_amounts(text) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "written"),
+    [
+        ("rent is 2,500 pounds a month", ["£2,500"]),
+        ("I send 300 pounds home", ["£300"]),
+        ("lost my job in March, now I send 500 pounds home", ["£500"]),
+        ("paid 4 lakh for 3 acres", ["₹4,00,000"]),
+        ("lost 3 kg and saved 20k", ["₹20,000"]),
+    ],
+)
+def test_money_beside_a_measure_is_still_money(text, written):
+    assert [str(a) for a in find_amounts(text)] == written
+
+
 def test_the_same_amount_written_two_ways_compares_equal():
     for a, b in [("25k", "₹25,000"), ("2.5 lakh", "Rs 2,50,000"), ("1.2 crore", "120 lakh")]:
         assert same_value("rent", a, b)
@@ -183,9 +221,44 @@ def test_the_recogniser_reads_long_and_hostile_text():
         ("1.5 to 2 lakh", [150_000, 200_000]),
         ("25–28k", [25_000, 28_000]),
         ("3-4k USD", [3_000, 4_000]),
+        ("about 6 to 7 lakh a year", [600_000, 700_000]),
         ("aged 30-35 years", []),
         ("between 2019-2021", []),
     ],
 )
 def test_a_range_given_with_one_scale_reads_both_ends(text, values):
     assert [a.value for a in find_amounts(text)] == values
+
+
+@pytest.mark.parametrize(
+    ("text", "written"),
+    [
+        ("$3-4k a month", ["$3,000", "$4,000"]),
+        ("£2 to 3k", ["£2,000", "£3,000"]),
+        ("Rs 6-8 lakh", ["₹6,00,000", "₹8,00,000"]),
+        ("AED 5-6k", ["AED 5,000", "AED 6,000"]),
+    ],
+)
+def test_a_range_with_the_currency_before_its_low_end_reads_both_ends_in_it(text, written):
+    assert [str(a) for a in find_amounts(text)] == written
+
+
+def test_a_range_is_one_fact_at_the_scale_said_once():
+    assert recognise("the rent here is 3 to 4 lakh a year") == [
+        ("rent", "₹3,00,000 to ₹4,00,000 a year")
+    ]
+    assert recognise("our rent is about $2-3k") == [("rent", "$2,000 to $3,000")]
+
+
+@pytest.mark.parametrize(
+    ("value", "currency", "written"),
+    [
+        (-10_000, "INR", "-₹10,000"),
+        (-1_20_000, "INR", "-₹1,20,000"),
+        (-950, "INR", "-₹950"),
+        (-1_200, "USD", "-$1,200"),
+        (-4_000, "AED", "-AED 4,000"),
+    ],
+)
+def test_a_negative_amount_has_its_sign_before_the_currency(value, currency, written):
+    assert format_amount(value, currency) == written

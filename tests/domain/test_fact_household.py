@@ -84,11 +84,54 @@ def test_a_member_may_be_named_and_a_joint_family_listed_whole() -> None:
         "We are a joint family: baba, ma, my dada (elder brother), boudi, their son, "
         "and me and my wife Mitali."
     )["family_household"] == (
-        "baba, ma, my dada (elder brother), boudi, their son, and me and my wife Mitali"
+        "baba, ma, my dada (elder brother), boudi, their son, and me and my wife Mitali "
+        "(joint family)"
     )
+
+
+@pytest.mark.parametrize(
+    ("text", "household"),
+    [
+        ("We are a joint family.", "joint family"),
+        ("hum log joint family mein rehte hain", "joint family"),
+        ("We live in a nuclear family now, just us and the kids", "nuclear family"),
+    ],
+)
+def test_a_household_said_by_its_kind_is_kept(text: str, household: str) -> None:
+    assert said(text)["family_household"] == household
+
+
+def test_someone_elses_joint_family_is_not_the_users_household() -> None:
+    assert "family_household" not in said("my colleague lives in a joint family")
 
 
 def test_the_people_a_policy_covers_are_not_said_to_be_the_household() -> None:
     assert "family_household" not in said(
         "The floater of 10 lakh covers my wife, my mother and myself."
+    )
+
+
+@pytest.mark.parametrize(
+    ("text", "household"),
+    [
+        (
+            "We are a family of four — me, my husband, our son and my mother",
+            "me, my husband, our son and my mother (family of four)",
+        ),
+        (
+            "ghar mein 5 log hain - main, biwi, maa ji aur do bachche",
+            "main, biwi, maa ji aur do bachche (5 log)",
+        ),
+    ],
+)
+def test_a_headcount_before_a_dash_stays_with_the_list_after_it(text: str, household: str) -> None:
+    assert said(text)["family_household"] == household
+
+
+def test_a_list_after_a_dash_names_the_spouse_and_children() -> None:
+    found = said("I have 3 dependants — husband and two daughters")
+    assert (found["dependants"], found["family_spouse"], found["family_children"]) == (
+        "3",
+        "husband",
+        "2 daughters",
     )

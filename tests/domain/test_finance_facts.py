@@ -10,6 +10,7 @@ from fincoach_tui.domain.finance_facts import (
     FinanceFact,
     find_facts,
     format_rupees,
+    recognise,
     restate,
     rupees,
 )
@@ -133,6 +134,10 @@ def test_rupees_without_a_number():
 )
 def test_format_rupees_uses_indian_grouping(amount, text):
     assert format_rupees(amount) == text
+
+
+def test_format_rupees_puts_a_minus_before_the_rupee():
+    assert (format_rupees(-10000), format_rupees(-1234567)) == ("-₹10,000", "-₹12,34,567")
 
 
 @given(st.integers(min_value=0, max_value=10**12))
@@ -389,3 +394,35 @@ def test_facts_phrased_freely(text, expected):
 )
 def test_number_words_month_year_dates_and_a_down_payment(text, expected):
     assert said(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("the household spends about 55k", [("expenses", "₹55,000")]),
+        ("our household budget is 48k a month", [("expenses", "₹48,000")]),
+        ("home expenses come to 38k", [("expenses", "₹38,000")]),
+        ("ghar ka kharcha 42 hazaar hai", [("expenses", "₹42,000")]),
+        ("running the house takes about 35k", [("expenses", "₹35,000")]),
+        ("the house costs 90 lakh", []),  # a price, not what running it costs
+    ],
+)
+def test_what_the_household_spends_is_the_monthly_expenses(text, expected):
+    assert recognise(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        (
+            "salary is 72k — rent is 21k",
+            [("salary", "₹72,000"), ("rent", "₹21,000")],
+        ),
+        (
+            "my FD is 3 lakh - matures in June 2028",
+            [("fd_amount", "₹3,00,000"), ("fd_maturity", "Jun 2028")],
+        ),
+    ],
+)
+def test_a_dash_between_clauses_keeps_each_figure_with_its_name(text, expected):
+    assert recognise(text) == expected

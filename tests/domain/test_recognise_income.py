@@ -33,6 +33,11 @@ from fincoach_tui.domain.recognise_income import SOURCES
         ),
         ("sold the harvest, got 1.9 lakh from the kharif crop", ("income_kharif", "₹1,90,000")),
         ("the shop is near the station and it makes around 45k", ("income_shop", "₹45,000")),
+        # someone who pays the user for what a source yields
+        ("they give us 11k from the milk", ("income_dairy", "₹11,000")),
+        ("the co-op pays me 28k for the harvest", ("income_farm", "₹28,000")),
+        ("He sends us 6k a month from the shop", ("income_shop", "₹6,000 a month")),
+        ("we get 14k from the stall", ("income_shop", "₹14,000")),
     ],
 )
 def test_income_from_a_source_is_that_sources(text: str, expected: tuple[str, str]) -> None:
@@ -116,3 +121,15 @@ def test_a_range_is_kept_as_a_range_and_an_exact_figure_replaces_it() -> None:
         [("m1", "rent is 25-28k depending on the month"), ("m2", "rent is 26,500 now")]
     )
     assert facts["rent"].value == "₹26,500"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "we pay 9k for the milk",  # paid by the user: a cost, not income
+        "my cousin gets 20k from his shop",  # someone else's
+        "they get 30k from the farm",  # someone else's, not paid to the user
+    ],
+)
+def test_money_the_user_pays_or_someone_else_earns_is_not_their_income(text: str) -> None:
+    assert not [k for k, _ in recognise(text) if k.startswith("income")]

@@ -129,6 +129,19 @@ async def test_a_yearly_pay_is_a_twelfth_a_month_in_the_surplus(coach):
     assert "That leaves about ₹90,000 a month" in (await complete(coach, messages)).text
 
 
+async def test_expenses_above_the_pay_are_said_as_a_shortfall(coach):
+    messages = request(
+        ("user", "My salary is 50k a month"),
+        ("assistant", "Noted."),
+        ("user", "Expenses are 62k a month"),
+        ("assistant", "Noted."),
+        ("user", QUESTION),
+    )
+    reply = (await complete(coach, messages)).text
+    assert "Your expenses are about ₹12,000 a month more than your pay." in reply
+    assert "to save or invest" not in reply
+
+
 async def test_usage_is_billed_like_gpt_4o(counter, coach):
     # Seed 001, turn 1 on gpt-4o: 151 content tokens, 162 billed.
     completion = await complete(coach, request(("user", DEMO_TURNS[0])))
