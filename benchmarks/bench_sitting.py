@@ -83,7 +83,7 @@ def reply_in_two_frames() -> None:
     before the reply's end), whatever the turn's wall time."""
     from fincoach_tui.ui import turns
 
-    turns._Coalesced.FRAME_S = 3600.0
+    turns.Coalesced.FRAME_S = 3600.0
 
 
 async def fincoach_sitting(turns: int, probe: FrameProbe, reply_tokens: int | None) -> dict:

@@ -154,7 +154,3 @@ class Coalesced:
             self._pending.clear()
             self._shown_at = time.monotonic()
             self._post(ReplyText(text))
-
-
-# The name benchmarks/bench_sitting.py sets `FRAME_S` through (a reply in two frames).
-_Coalesced = Coalesced
