@@ -19,7 +19,6 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
-from functools import lru_cache
 
 from fincoach_tui.domain.amounts import find_amounts
 from fincoach_tui.domain.fact_store import same_value
@@ -48,6 +47,7 @@ from fincoach_tui.domain.user_statements import (
     salience,
 )
 from fincoach_tui.llm.base import ChatMessages
+from fincoach_tui.llm.summary_fact_line import fact_line
 
 HEADER = "[simulated summary]"
 FACTS_HEADING = "Facts the user stated (newest values):"
@@ -159,36 +159,6 @@ class _Summary:
         if self.dropped:
             out.append(DROPPED + "; ".join(self.dropped) + ".")
         return out
-
-
-_ECHO = re.compile(r"^(?P<head>.+?)\s*\((?P<inner>[^()]*)\)$")
-_WORD = re.compile(r"[^\W_]+")
-
-
-def _words(text: str) -> set[str]:
-    return set(_WORD.findall(text.casefold()))
-
-
-@lru_cache(maxsize=4096)
-def fact_line(key: str, value: str) -> str:
-    """A fact's line, each thing said once: "- goal: trip (Kashi)", not "- goal trip: trip
-    (Kashi)"; "- loan car EMI: closed", not "closed (car loan closed)". A shorter line is
-    written only when it reads back as the same fact (the next fold reads it)."""
-    label = label_of(key)
-    echo = _ECHO.match(value)
-    if echo and _words(echo["inner"]) <= _words(echo["head"]) | _words(label):
-        value = _shortest(key, label, value, echo["head"])
-    thing = label.removeprefix("goal ")
-    if thing != label and value.casefold().startswith(thing.casefold()):
-        label = _shortest(key, value, label, "goal", as_label=True)
-    return f"- {label}: {value}"
-
-
-def _shortest(key: str, other: str, long: str, short: str, *, as_label: bool = False) -> str:
-    """`short` if the line with it (as the label, or as the value beside label `other`)
-    reads back as `key`, else `long`."""
-    line = f"- {short}: {other}" if as_label else f"- {other}: {short}"
-    return short if [k for k, _ in recognise(line)] == [key] else long
 
 
 def summarize(messages: ChatMessages, count_text: Callable[[str], int] | None = None) -> str:

@@ -217,7 +217,7 @@ def test_a_fact_line_says_each_thing_once_and_reads_back_the_same(counter) -> No
     """ "- goal: trip (Kedarnath)", not "- goal trip: trip (Kedarnath)"; a value's
     parenthesis that repeats its words and label goes; and the next fold, reading the line
     back, keeps the value as it was (no "(was ...)" for a value that did not change)."""
-    from fincoach_tui.llm.offline_summary import fact_line
+    from fincoach_tui.llm.summary_fact_line import fact_line
     from tests.domain.test_offline_precedence import fold_request
 
     assert fact_line("goal_trip", "trip (Kedarnath)") == "- goal: trip (Kedarnath)"
