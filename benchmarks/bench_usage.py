@@ -1,5 +1,5 @@
 """`fincoach usage` over many sessions: cold (no usage index), warm (nothing changed) and
-after one session changed.
+after one session changed; and `fincoach sessions` listing them all.
 
 One 100-turn `summary` session is written exactly as FinCoach writes one (the real coach
 and the offline model, bench_common.generate_session: chat records and the folds'
@@ -60,10 +60,10 @@ def timed(repeats: int = 5) -> list[float]:
     return took
 
 
-def command_seconds(env: dict[str, str]) -> float:
+def command_seconds(env: dict[str, str], *command: str) -> float:
     started = time.perf_counter()
     subprocess.run(
-        [sys.executable, "-m", "fincoach_tui", "usage", "--monthly"],
+        [sys.executable, "-m", "fincoach_tui", *(command or ("usage", "--monthly"))],
         cwd=REPO,
         env=env,
         check=True,
@@ -99,6 +99,11 @@ def main() -> int:
     index.sessions()
     one_changed = time.perf_counter() - started
     command = median([command_seconds(env) for _ in range(3)])
+    # The sessions listing: its first run reads each file's kept summary (written beside
+    # it by this run's coach for the template, copied with it, or rebuilt once when
+    # missing), then every run after that.
+    listing_first = command_seconds(env, "sessions")
+    listing = median([command_seconds(env, "sessions") for _ in range(3)])
     emit(
         {
             "benchmark": "usage",
@@ -114,6 +119,8 @@ def main() -> int:
             "one_changed_ms": ms(one_changed),
             "reread_after_one_change": index.rebuilt,
             "command_warm_s_median": round(command, 3),
+            "sessions_listing_first_s": round(listing_first, 3),
+            "sessions_listing_s_median": round(listing, 3),
         }
     )
     return 0
