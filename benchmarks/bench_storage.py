@@ -66,7 +66,11 @@ def run(checkpoints: list[int], expand_upto: int, root: Path) -> dict:
     from fincoach_tui.store.migrations import current_format
 
     config = Config()
-    engine = build_engine(config, resolve(config, Overrides(provider="offline"), {}))
+    # Priced as a model with a 1M-token window: on gpt-4o-mini's 128k, the offline coach's
+    # `buffer` request outgrows the window before turn 1,000 and the coach refuses the turn.
+    engine = build_engine(
+        config, resolve(config, Overrides(provider="offline", model="gpt-4.1-mini"), {})
+    )
     path = root / "buffer.jsonl"
     out = path.open("w", encoding="utf-8")
     refs = RefTable()
