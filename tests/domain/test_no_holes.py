@@ -5,11 +5,14 @@ makes the request larger than the turns it replaced."""
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from fincoach_tui.domain.conversation import Transcript
+from fincoach_tui.domain.context import Context, Section
+from fincoach_tui.domain.conversation import Message, Transcript
 from fincoach_tui.domain.memory import MemoryView, Summary
 from fincoach_tui.domain.memory.buffer import BufferStrategy
 from fincoach_tui.domain.memory.hybrid import HybridStrategy
@@ -100,19 +103,42 @@ def sessions(draw, hybrid_only: bool = False):
     return strategy, history, new, summary
 
 
+class Built(NamedTuple):
+    """A drawn session's request, read the way the no-holes tests read it."""
+
+    context: Context
+    verbatim: set[int]  # ids sent as messages
+    sent: dict[str, Section]  # the system message's sections by provenance
+    claimed: set[int]  # ids the summary sent claims
+    covered: int  # the last turn the summary sent covers (0: none sent)
+    pairs: list[tuple[Message, Message]]  # the earlier turns
+    newest: list[tuple[Message, Message]]  # the turns the tail may hold
+
+
+def built(strategy, history, new, summary) -> Built:
+    view = MemoryView(SYSTEM, history, new, count, summary, count_text=words)
+    context = strategy.build(view)
+    sent = {s.provenance: s for s in context.messages[0].sections}
+    pairs = list(zip(history[::2], history[1::2]))
+    return Built(
+        context,
+        {i for m in context.messages[1:-1] for i in m.source_ids},
+        sent,
+        set(sent["summary"].source_ids) if "summary" in sent else set(),
+        summary.last_turn if summary and "summary" in sent else 0,
+        pairs,
+        pairs[-strategy.tail_turns :] if pairs else [],
+    )
+
+
 @pytest.mark.slow  # 300 whole sessions: the fast loop's largest single cost
 @settings(max_examples=300, deadline=None)
 @given(sessions())
 def test_every_earlier_turn_is_verbatim_summarised_or_a_recall_candidate(session):
     strategy, history, new, summary = session
-    view = MemoryView(SYSTEM, history, new, count, summary, count_text=words)
-    context = strategy.build(view)
-    verbatim = {i for m in context.messages[1:-1] for i in m.source_ids}
-    sent = {s.provenance: s for s in context.messages[0].sections}
-    claimed = set(sent["summary"].source_ids) if "summary" in sent else set()
-    covered = summary.last_turn if summary and "summary" in sent else 0
-    pairs = list(zip(history[::2], history[1::2]))
-    newest = pairs[-strategy.tail_turns :] if pairs else []
+    context, verbatim, sent, claimed, covered, pairs, newest = built(
+        strategy, history, new, summary
+    )
     for question, answer in pairs:
         ids = {question.id, answer.id}
         if ids <= verbatim or (question.turn <= covered and ids <= claimed):
@@ -162,14 +188,9 @@ def test_a_turn_older_than_hybrids_window_is_never_recalled_and_is_covered(sessi
     of the tail that did not fit its budget stays a candidate whatever its age (a window
     shorter than the tail)."""
     strategy, history, new, summary = session
-    view = MemoryView(SYSTEM, history, new, count, summary, count_text=words)
-    context = strategy.build(view)
-    verbatim = {i for m in context.messages[1:-1] for i in m.source_ids}
-    sent = {s.provenance: s for s in context.messages[0].sections}
-    claimed = set(sent["summary"].source_ids) if "summary" in sent else set()
-    covered = summary.last_turn if summary and "summary" in sent else 0
-    pairs = list(zip(history[::2], history[1::2]))
-    newest = pairs[-strategy.tail_turns :] if pairs else []
+    context, verbatim, sent, claimed, covered, pairs, newest = built(
+        strategy, history, new, summary
+    )
     start = strategy.window_start(history)
     assert start == max(0, len(pairs) - strategy.recall_window)
     recalled = {hit.turn for hit in context.recalled}
