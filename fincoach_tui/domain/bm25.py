@@ -206,11 +206,15 @@ class BM25Index:
         by_class: bool | None = None,
         want: int | None = None,
     ) -> Iterator[tuple[int, float]] | dict[str | int, float] | None:
-        """`prefix_ranking` when it reads by class, else `prefix_scores` (no `left_out`):
-        the query and `more` read once for either. None as `prefix_scores`. With `want`
-        (how many the reader is likely to read), the posting-by-posting reading may give
-        way to a ranking that stops once the best `want` are known and reads on only if
-        the reader does (bm25_topk.py): `ScoredPlaces.best`'s very order, lazily."""
+        """`prefix_scores`' documents (no `left_out`), the query and `more` read once, by
+        whichever reading costs less: by classes of documents that score alike
+        (`bm25_classes`), a ranking of those scoring above 0, best first, then by place (a
+        held one's position, `first` + n for `more`'s n-th); else posting by posting, the
+        scores by place, as `prefix_scores`. The same floats either way. `by_class` True or
+        False forces the one or the other; None as `prefix_scores`. With `want` (how many
+        the reader is likely to read), the posting-by-posting reading may give way to a
+        ranking that stops once the best `want` are known and reads on only if the reader
+        does (bm25_topk.py): `ScoredPlaces.best`'s very order, lazily."""
         stats = self._prefix(query, since, first, (), more)
         if stats is None:
             return None
@@ -247,15 +251,12 @@ class BM25Index:
         since: int = 0,
         by_class: bool | None = None,
     ) -> Iterator[tuple[int, float]] | None:
-        """`prefix_scores`' documents (no `left_out`) scoring above 0, best first, then by
-        place (a held one's position, `first` + n for `more`'s n-th), read by classes of
-        documents that score alike (`bm25_classes`): the same floats. None as
-        `prefix_scores`, and, unless `by_class` is True, when the classes cost more than
-        the posting-by-posting scorer (`_by_class`)."""
-        stats = self._prefix(query, since, first, (), more)
-        if stats is None or not (self._by_class(stats.terms) if by_class is None else by_class):
+        """`prefix_best`'s ranking by classes, or None where it would read posting by
+        posting (`by_class` False, or None and the classes cost more: `_by_class`)."""
+        if not (self._by_class(set(words(query))) if by_class is None else by_class):
             return None
-        return self._ranking(stats, since, first)
+        found = self.prefix_best(query, first, more, since=since, by_class=True)
+        return None if isinstance(found, dict) else found
 
     def _by_class(self, terms: set[str]) -> bool:
         """Whether the query's words are in fewer classes than an eighth of their postings
@@ -264,7 +265,7 @@ class BM25Index:
         return 8 * self._classes.touched(terms) <= postings
 
     def _ranking(self, stats: _PrefixStats, since: int, first: int) -> Iterator[tuple[int, float]]:
-        """`prefix_ranking`'s, from its subset's statistics."""
+        """`prefix_best`'s ranking by classes, from its subset's statistics."""
         scored, share, extra_lengths = self._shares(stats)
         extra = stats.extra
         extra_scores: dict[int, float] = {}
