@@ -13,6 +13,7 @@ from textual.containers import VerticalScroll
 from textual.widgets import Static
 
 from fincoach_tui.ui import drawing_fixes
+from tests.textual_corrections import corrected
 
 
 class Cards(App):
@@ -38,39 +39,24 @@ async def _caches_of_removed_cards_still_alive() -> int:
 
 
 async def test_a_removed_widget_is_freed_with_its_drawn_lines() -> None:
-    was_installed = drawing_fixes.installed()
-    drawing_fixes.install()
-    try:
+    with corrected(drawing_fixes):
         assert await _caches_of_removed_cards_still_alive() == 0
-    finally:
-        if not was_installed:
-            drawing_fixes.uninstall()
 
 
 async def test_without_the_correction_textual_keeps_every_removed_widgets_cache() -> None:
     """What the correction takes away (if Textual fixes its cache, the correction can go)."""
-    was_installed = drawing_fixes.installed()
-    drawing_fixes.uninstall()
-    try:
+    with corrected(drawing_fixes, on=False):
         assert await _caches_of_removed_cards_still_alive() == 20
-    finally:
-        if was_installed:
-            drawing_fixes.install()
 
 
 def test_the_corrected_method_returns_what_textuals_own_does() -> None:
-    was_installed = drawing_fixes.installed()
-    drawing_fixes.uninstall()
     cache = StylesCache()
     colours = [(Color(10, 20, 30), Color(200, 0, 0, 0.5)), (Color(0, 0, 0), Color(1, 2, 3))]
-    textuals = [cache.get_inner_outer(base, background) for base, background in colours]
-    drawing_fixes.install()
-    try:
+    with corrected(drawing_fixes, on=False):
+        textuals = [cache.get_inner_outer(base, background) for base, background in colours]
+    with corrected(drawing_fixes):
         assert drawing_fixes.installed()
         assert [cache.get_inner_outer(base, bg) for base, bg in colours] == textuals
-    finally:
-        if not was_installed:
-            drawing_fixes.uninstall()
 
 
 def test_a_textual_whose_method_is_not_the_cached_one_is_left_alone() -> None:
@@ -106,23 +92,13 @@ def _line_freed_without_the_collector() -> bool:
 
 
 def test_a_line_cut_only_at_its_end_is_freed_when_dropped() -> None:
-    was_installed = drawing_fixes.installed()
-    drawing_fixes.install()
-    try:
+    with corrected(drawing_fixes):
         assert _line_freed_without_the_collector()
-    finally:
-        if not was_installed:
-            drawing_fixes.uninstall()
 
 
 def test_without_the_correction_such_a_line_waits_for_the_collector() -> None:
-    was_installed = drawing_fixes.installed()
-    drawing_fixes.uninstall()
-    try:
+    with corrected(drawing_fixes, on=False):
         assert not _line_freed_without_the_collector()
-    finally:
-        if was_installed:
-            drawing_fixes.install()
 
 
 class Entry:
@@ -148,31 +124,19 @@ def _cleared_entries_freed_without_the_collector() -> bool:
 
 
 def test_a_cleared_cache_frees_its_entries_when_cleared() -> None:
-    was_installed = drawing_fixes.installed()
-    drawing_fixes.install()
-    try:
+    with corrected(drawing_fixes):
         assert _cleared_entries_freed_without_the_collector()
-    finally:
-        if not was_installed:
-            drawing_fixes.uninstall()
 
 
 def test_without_the_correction_a_cleared_cache_leaves_them_to_the_collector() -> None:
-    was_installed = drawing_fixes.installed()
-    drawing_fixes.uninstall()
-    try:
+    with corrected(drawing_fixes, on=False):
         assert not _cleared_entries_freed_without_the_collector()
-    finally:
-        if was_installed:
-            drawing_fixes.install()
 
 
 def test_a_cleared_cache_works_as_textuals_does() -> None:
     from textual.cache import LRUCache
 
-    was_installed = drawing_fixes.installed()
-    drawing_fixes.install()
-    try:
+    with corrected(drawing_fixes):
         cache: LRUCache[str, int] = LRUCache(2)
         cache["a"], cache["b"] = 1, 2
         cache.clear()
@@ -182,6 +146,3 @@ def test_a_cleared_cache_works_as_textuals_does() -> None:
         cache.clear()
         cache.clear()  # an empty cache cleared
         assert len(cache) == 0
-    finally:
-        if not was_installed:
-            drawing_fixes.uninstall()

@@ -9,6 +9,8 @@ from __future__ import annotations
 import gc
 import threading
 import weakref
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 
 from textual.app import App, ComposeResult
 from textual.widgets import Static
@@ -18,12 +20,41 @@ from fincoach_tui.domain.persona import DEMO_TURNS
 from fincoach_tui.ui import heap, turns, worker_fixes
 from fincoach_tui.ui.footer import FittingFooter
 from fincoach_tui.ui.message_box import MessageBox
-from tests.app_harness import SIZE, make_app, say, started, wait_until, workers_done
+from tests.app_harness import running, say, wait_until, workers_done
+from tests.textual_corrections import corrected
 
 
 async def turn_settled(app, pilot) -> None:
     """Until the turn that ended has been settled (once its workers have ended)."""
     await wait_until(pilot, lambda: not app.after_workers.waiting)
+
+
+async def sip_turn(app, pilot, number: int) -> None:
+    """A turn that states a figure of its own, until it has been settled."""
+    await say(app, pilot, f"My SIP is ₹{number},000 a month. How much can I save?")
+    await turn_settled(app, pilot)
+
+
+def on_settle(monkeypatch, seen: Callable[[], object]) -> None:
+    """`seen()` called as each turn is settled, before the settling."""
+    settle_turn = heap.settle_turn
+
+    def settled() -> None:
+        seen()
+        settle_turn()
+
+    monkeypatch.setattr(heap, "settle_turn", settled)
+
+
+@contextmanager
+def settled_session() -> Iterator[None]:
+    """A session settled (nothing frozen before it), released at the end."""
+    gc.unfreeze()
+    heap.settle_session()
+    try:
+        yield
+    finally:
+        heap.release_session()  # everything handed back
 
 
 class Cycle:
@@ -34,10 +65,8 @@ class Cycle:
 
 
 def test_frozen_garbage_waits_until_the_session_is_left() -> None:
-    gc.unfreeze()
     thresholds = gc.get_threshold()
-    heap.settle_session()
-    try:
+    with settled_session():
         assert gc.get_threshold()[2] == heap.RARE_FULL_COLLECTIONS
         kept = Cycle()
         watched = weakref.ref(kept)
@@ -46,8 +75,6 @@ def test_frozen_garbage_waits_until_the_session_is_left() -> None:
         for _ in range(3):
             heap.settle_turn()
         assert watched() is not None  # frozen garbage: out of the collector's sight
-    finally:
-        heap.release_session()  # everything handed back
     gc.collect()
     assert watched() is None
     assert gc.get_freeze_count() == 0
@@ -55,14 +82,10 @@ def test_frozen_garbage_waits_until_the_session_is_left() -> None:
 
 
 def test_garbage_of_a_turn_is_collected_when_it_ends() -> None:
-    gc.unfreeze()
-    heap.settle_session()
-    try:
+    with settled_session():
         watched = weakref.ref(Cycle())  # the turn's garbage, never frozen
         heap.settle_turn()
         assert watched() is None
-    finally:
-        heap.release_session()
 
 
 def test_nothing_is_settled_before_a_session_is() -> None:
@@ -78,13 +101,7 @@ async def test_each_turn_is_settled_once_after_its_reply_never_while_it_streams(
     gc.unfreeze()
     thresholds = gc.get_threshold()
     events: list[str] = []
-    settle_turn = heap.settle_turn
-
-    def settled() -> None:
-        events.append("settled")
-        settle_turn()
-
-    monkeypatch.setattr(heap, "settle_turn", settled)
+    on_settle(monkeypatch, lambda: events.append("settled"))
     append = MessageBox.append
 
     def streamed(box: MessageBox, text: str) -> None:
@@ -92,9 +109,7 @@ async def test_each_turn_is_settled_once_after_its_reply_never_while_it_streams(
         append(box, text)
 
     monkeypatch.setattr(MessageBox, "append", streamed)
-    app = make_app(tmp_path)
-    async with app.run_test(size=SIZE) as pilot:
-        await started(app, pilot)
+    async with running(tmp_path) as (app, pilot):
         for text in DEMO_TURNS[:3]:
             events.append("sent")
             await say(app, pilot, text)
@@ -119,17 +134,9 @@ async def test_unmounted_boxes_are_freed_and_turns_scan_no_more(tmp_path, monkey
 
     gc.unfreeze()
     scanned: list[int] = []  # per turn: objects the full collection at its end looked at
-    settle_turn = heap.settle_turn
-
-    def counted() -> None:
-        scanned.append(len(gc.get_objects()))
-        settle_turn()
-
-    monkeypatch.setattr(heap, "settle_turn", counted)
+    on_settle(monkeypatch, lambda: scanned.append(len(gc.get_objects())))
     boxes: list[weakref.ref[MessageBox]] = []
-    app = make_app(tmp_path)
-    async with app.run_test(size=SIZE) as pilot:
-        await started(app, pilot)
+    async with running(tmp_path) as (app, pilot):
         for turn in range(24):
             await say(app, pilot, f"My rent is ₹{20_000 + turn} a month. How much can I save?")
             await turn_settled(app, pilot)
@@ -173,23 +180,15 @@ async def test_a_sittings_turns_leave_nothing_frozen_that_is_garbage(tmp_path, m
     its first words and its end, as on a fast provider: its frame timer is cancelled."""
     gc.unfreeze()
     monkeypatch.setattr(turns.Coalesced, "FRAME_S", 3600.0)
-    app = make_app(tmp_path)
-    async with app.run_test(size=SIZE) as pilot:
-        await started(app, pilot)
-
-        async def turn(number: int) -> None:
-            await say(app, pilot, f"My SIP is ₹{number},000 a month. How much can I save?")
-            await turn_settled(app, pilot)
-
+    async with running(tmp_path) as (app, pilot):
         for number in range(1, 9):  # the chat's window full: each turn unmounts two boxes
-            await turn(number)
+            await sip_turn(app, pilot, number)
         assert heap.thresholds_raised()
         frozen_garbage()  # what the session's settling froze with it, not a turn's
-        settled = heap.settle_turn
         settles: list[int] = []
-        monkeypatch.setattr(heap, "settle_turn", lambda: settles.append(1) or settled())
+        on_settle(monkeypatch, lambda: settles.append(1))
         for number in range(9, 21):
-            await turn(number)
+            await sip_turn(app, pilot, number)
         assert len(settles) == 12
         assert frozen_garbage() == 0
         # The turns' own and their comparisons' (the engine's loader, which started the
@@ -203,15 +202,8 @@ async def test_dialogs_opened_between_turns_leave_nothing_frozen_that_is_garbage
     """A dialog changes the keys the footer shows: the keys it had when the last turn was
     settled are freed as they go (before, ~900 objects a dialog kept frozen)."""
     gc.unfreeze()
-    app = make_app(tmp_path)
-    async with app.run_test(size=SIZE) as pilot:
-        await started(app, pilot)
-
-        async def turn(number: int) -> None:
-            await say(app, pilot, f"My SIP is ₹{number},000 a month. How much can I save?")
-            await turn_settled(app, pilot)
-
-        await turn(1)
+    async with running(tmp_path) as (app, pilot):
+        await sip_turn(app, pilot, 1)
         frozen_garbage()  # what the session's settling froze with it, not a dialog's
         footer = app.query_one(FittingFooter)
         for key in ("f1", "ctrl+s"):  # the help, the strategies
@@ -221,7 +213,7 @@ async def test_dialogs_opened_between_turns_leave_nothing_frozen_that_is_garbage
             await pilot.press("escape")
             await wait_until(pilot, lambda: len(app.screen_stack) == 1)
             await wait_until(pilot, lambda: first_key() not in footer.children)  # noqa: B023
-            await turn(2)
+            await sip_turn(app, pilot, 2)
         assert frozen_garbage() == 0
 
 
@@ -234,9 +226,7 @@ async def test_what_waits_for_workers_runs_once_they_have_ended_and_let_go() -> 
     """Asked twice while a thread worker runs: not run until it has ended, then once, when
     the worker is garbage already (collected there, it is freed: frozen there, it would
     not have been kept alive)."""
-    was_installed = worker_fixes.installed()
-    worker_fixes.install()
-    try:
+    with corrected(worker_fixes):
         app = Idle()
         async with app.run_test() as pilot:
             after = heap.AfterWorkers(app)
@@ -258,9 +248,6 @@ async def test_what_waits_for_workers_runs_once_they_have_ended_and_let_go() -> 
             release.set()
             await wait_until(pilot, lambda: not after.waiting)
             assert freed_when_run == [True]
-    finally:
-        if not was_installed:
-            worker_fixes.uninstall()
 
 
 async def test_what_waits_runs_at_the_next_frame_when_no_worker_runs() -> None:

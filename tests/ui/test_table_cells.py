@@ -27,6 +27,17 @@ def cells(n: int) -> tuple[object, ...]:
     return (str(n), Text(f"message {n}", style="bold" if n % 2 else "italic"), f"{n * 7} tok")
 
 
+def filled(app: Both) -> tuple[ListingTable, DataTable]:
+    """The two tables, each given the same COLUMNS columns and 30 rows (keys "0" to "29")."""
+    listing, plain = app.query_one("#listing", ListingTable), app.query_one("#plain", DataTable)
+    for table in (listing, plain):
+        for column in range(COLUMNS):
+            table.add_column(f"c{column}", key=f"c{column}")
+        for n in range(30):
+            table.add_row(*cells(n), key=str(n))
+    return listing, plain
+
+
 def drawn(table: DataTable) -> list[list[tuple[str, object]]]:
     """Every line on screen as the table draws it: each segment's text and style (whose
     meta says the row and column a click there is on)."""
@@ -40,12 +51,8 @@ def drawn(table: DataTable) -> list[list[tuple[str, object]]]:
 async def test_a_change_draws_only_the_new_and_changed_cells_and_draws_them_as_datatable():
     app = Both()
     async with app.run_test(size=(80, 30)) as pilot:
-        listing, plain = app.query_one("#listing", ListingTable), app.query_one("#plain", DataTable)
+        listing, plain = filled(app)
         for table in (listing, plain):
-            for column in range(COLUMNS):
-                table.add_column(f"c{column}", key=f"c{column}")
-            for n in range(30):
-                table.add_row(*cells(n), key=str(n))
             table.move_cursor(row=29, animate=False)
         app.set_focus(None)  # drawn alike: neither has the focus's colours
         await pilot.pause()
@@ -77,15 +84,9 @@ async def test_a_change_draws_only_the_new_and_changed_cells_and_draws_them_as_d
 
 
 async def test_drawing_reads_the_tables_styles_once_not_once_a_line(monkeypatch):
-
     app = Both()
     async with app.run_test(size=(80, 30)) as pilot:
-        listing, plain = app.query_one("#listing", ListingTable), app.query_one("#plain", DataTable)
-        for table in (listing, plain):
-            for column in range(COLUMNS):
-                table.add_column(f"c{column}", key=f"c{column}")
-            for n in range(30):
-                table.add_row(*cells(n), key=str(n))
+        listing, plain = filled(app)
         await pilot.pause()
         reads: list[DOMNode] = []
         rich_style, background_colors = DOMNode.rich_style, DOMNode.background_colors
