@@ -84,33 +84,9 @@ WINDOW = 4  # a fold cycle of summary's default batch: one turn in 4 folds
 
 def per_turn(live, strategies, turn: int) -> dict[str, float]:
     """CPU of one turn's step for each strategy, walked from the turn before (a ledger walked
-    that far first, not counted): the median of REPEATS at each of the WINDOW turns up to
-    `turn`, their mean, in milliseconds."""
-    from fincoach_tui.domain.conversation import Message
-    from fincoach_tui.domain.counterfactual import CounterfactualLedger, Walker
-
-    coach = live.coach
-    state = coach.state
-    template = coach.view(Message("template", "user", "", 0.0, 0))
-    ledger = CounterfactualLedger(coach.count_context, coach.count_text)
-    first = max(1, turn - WINDOW + 1)
-    if first > 1:
-        ledger.update(state, strategies, template, limit=first - 1)
-    messages = state.transcript.messages
-    out: dict[str, list[float]] = {s.name: [] for s in strategies}
-    for at in range(first, turn + 1):
-        history, new = tuple(messages[: 2 * (at - 1)]), messages[2 * (at - 1)]
-        record = next((r for r in state.records if r.kind == "chat" and r.turn == at), None)
-        for strategy in strategies:
-            samples = []
-            for _ in range(REPEATS):
-                walker = ledger.fork(strategy) or Walker(strategy)
-                before = _cpu()
-                ledger.step(walker, template, history, new, 0, record)
-                samples.append(_cpu() - before)
-            out[strategy.name].append(statistics.median(samples))
-        ledger.update(state, strategies, template, limit=1)
-    return {name: round(statistics.mean(v) * 1000, 3) for name, v in out.items()}
+    that far first, not counted): `steps_at` at that turn alone, the median of REPEATS at
+    each of the WINDOW turns up to `turn`, their mean, in milliseconds."""
+    return steps_at(live, strategies, [turn], REPEATS)[str(turn)]
 
 
 COMMON = ("monthly", "salary", "invest", "save", "plan", "tax", "loan", "rent")
