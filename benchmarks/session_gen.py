@@ -6,9 +6,13 @@ model, records by reference exactly as FinCoach writes them), and every later tu
 copy of one of the last played cycle's turns with its ids, turn number and time moved on,
 and its record rebuilt as buffer's request at that turn: the system text, every earlier
 message by id (one compacted run), the previous reply with its first token count, the new
-question with its count. Token totals are running sums of the counts the file holds, so the
-file reads back as a consistent session (every record's sent messages resolve; replay
-reports no problem), and its bytes per turn are what a played session's are.
+question with its count. Each count is the session's counter's for that message's own text,
+as a played session holds it (a question's turn number grows, and from turn 1,000 on it is
+a token longer than its template's): a turn played on the session later counts every
+message as the file does and writes no count again. Token totals are running sums of
+those counts, so the file reads back as a consistent session (every record's sent messages
+resolve; replay reports no problem), and its bytes per turn are what a played session's
+are.
 
     python benchmarks/session_gen.py PATH TURNS
 """
@@ -18,6 +22,7 @@ from __future__ import annotations
 import copy
 import json
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 from bench_common import generate_session
@@ -57,17 +62,13 @@ def fast_session(path: Path, turns: int) -> dict:
 
     for event in events:  # the played turns as they are
         write(event)
-    tokens: dict[str, int] = {}  # every message's first count, as the file records it
-    for event in events:
-        if event["type"] == "record":
-            for item in event["record"]["sent"]:
-                if "ids" in item and "tokens" in item:
-                    ids = item["ids"]
-                    if len(ids) == 1 and ".." not in ids[0]:
-                        tokens[ids[0]] = item["tokens"][0]
-            record = event["record"]  # its reply is counted when the next record sends it
-            tokens.setdefault(record["reply_id"], record["usage"]["completion_tokens"])
-    system_item = next(e for e in events if e["type"] == "record")["record"]["sent"][0]
+    first_record = next(e for e in events if e["type"] == "record")["record"]
+    count = _counter(first_record["model"])
+    # Every message's count, as the file records it (a reply's in the record that sends it next).
+    tokens = {
+        e["message"]["id"]: count(e["message"]["content"]) for e in events if e["type"] == "message"
+    }
+    system_item = first_record["sent"][0]
     system = system_item["tokens"]
     content = sum(tokens.values())  # every message so far (buffer sends them all)
     last_ts = max(e["message"]["ts"] for e in events if e["type"] == "message")
@@ -85,13 +86,14 @@ def fast_session(path: Path, turns: int) -> dict:
                 message["id"] = question
             else:
                 message["id"] = reply
+            tokens[message["id"]] = count(message["content"])
             message["turn"] = t
             last_ts += 1.0
             message["ts"] = last_ts
             write({"type": "message", "message": message})
         record = copy.deepcopy(next(e for e in template if e["type"] == "record")["record"])
-        asked = record["sent"][-1]["tokens"][0]
-        answered = record["usage"]["completion_tokens"]
+        asked = tokens[question]
+        answered = record["usage"]["completion_tokens"]  # what the model billed for the reply
         counted = system + content + asked
         record["sent"] = [
             system_item,
@@ -112,10 +114,27 @@ def fast_session(path: Path, turns: int) -> dict:
         )
         record["usage"]["prompt_tokens"] = prompt
         write({"type": "record", "record": record})
-        tokens[question], tokens[reply] = asked, answered
-        content += asked + answered
+        content += asked + tokens[reply]
     out.close()
     return {"bytes": path.stat().st_size}
+
+
+def _counter(model: str) -> Callable[[str], int]:
+    """A message's token count as FinCoach's counter makes it for `model` (offline: tiktoken,
+    `encode_ordinary`), remembered by text (the replies repeat their templates')."""
+    from fincoach_tui.domain.tokens import encoding_for_model
+    from fincoach_tui.llm.vocab import load_encoding
+
+    encode = load_encoding(encoding_for_model(model)).encode_ordinary
+    counts: dict[str, int] = {}
+
+    def count(text: str) -> int:
+        known = counts.get(text)
+        if known is None:
+            known = counts[text] = len(encode(text))
+        return known
+
+    return count
 
 
 if __name__ == "__main__":
