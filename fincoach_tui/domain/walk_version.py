@@ -61,5 +61,7 @@ from __future__ import annotations
 #     clause break (a headcount kept with its list), medical costs apart from insurance
 # 16: the offline summary keeps a statement the recogniser says was replaced until the
 #     cap's later passes unless a later statement on its topic replaced it; shows an ending
-#     in the user's words; sums the "dropped" note's counts across folds
+#     in the user's words; sums the "dropped" note's counts across folds; ranks a statement
+#     naming someone or somewhere with a place's; a remark takes no older figure with it;
+#     more Hindi function words ("pe", "koi", "har") make no topic
 WALK_VERSION = 16

@@ -10,9 +10,10 @@ from collections.abc import Callable
 
 from fincoach_tui.domain.amounts import find_amounts
 from fincoach_tui.domain.finance_facts import label_of, recognise
+from fincoach_tui.domain.recognise_words import MONTHS
 from fincoach_tui.domain.statement_verdicts import amounts_said, paraphrased, replaced
 from fincoach_tui.domain.statement_words import on_topic, topic_words
-from fincoach_tui.domain.user_statements import Statement, salience
+from fincoach_tui.domain.user_statements import Statement, has_figure, salience
 from fincoach_tui.llm.summary_draft import SummaryDraft
 
 # Lower is kept longer: money the user lives on first, then what shapes the advice.
@@ -69,19 +70,23 @@ def fit(summary: SummaryDraft, cap: int, count_text: Callable[[str], int]) -> No
         del summary.was[key]
         named.append(f"the old {label_of(key)}")
     while over() and summary.statements:
-        least = min(summary.statements, key=lambda s: (salience(s.text), _words_only(s), s.turn))
+        least = min(summary.statements, key=lambda s: (_worth(s), _words_only(s), s.turn))
         # Never a newer statement while an older one on its topic stays: the older goes
         # first, so an old value is never left without the newer one that may replace it.
         # But not an older one in words the facts only paraphrase (a stance, a place, who
         # the family are) for a newer one that states none of those (`_restates`): that one
         # cannot have replaced it ("Kabir depends on me" does not replace "just me and my
-        # son Kabir"; "my husband drives a cab" does replace "married, one kid").
+        # son Kabir"; "my husband drives a cab" does replace "married, one kid"). Nor one
+        # with a figure for a newer one with none: a remark replaces no figure ("Ankit's
+        # too, add it in" does not replace "Ankit's fees are 9,500 a month").
         restates = _restates(least)
+        counted = has_figure(least.text)
         older = [
             s
             for s in summary.statements
             if s.turn < least.turn
             and (restates or not _words_only(s))
+            and (counted or not has_figure(s.text))
             and on_topic(s.text, least.text)
         ]
         summary.statements.remove(min(older, key=lambda s: s.turn) if older else least)
@@ -133,12 +138,34 @@ def _restates(statement: Statement) -> bool:
 
 
 def _words_only(statement: Statement) -> bool:
-    """Whether `statement` states a stance, a place or who the family are, and no money:
-    the facts hold only a paraphrase of it, so of two statements as salient it is kept the
-    longer (one with an amount has that amount among the facts)."""
-    return not find_amounts(statement.text) and any(
-        paraphrased(key) for key, _ in recognise(statement.text)
+    """Whether `statement` states a stance, a place or who the family are, or names someone
+    or somewhere, and no money: the facts hold at most a paraphrase of it, so of two
+    statements as salient it is kept the longer (one with an amount has that amount among
+    the facts)."""
+    return not find_amounts(statement.text) and (
+        _names(statement.text) or any(paraphrased(key) for key, _ in recognise(statement.text))
     )
+
+
+# A name: a capitalised word inside a sentence ("I live in Nagpur", "my son Kabir"): after
+# a word, not after a full stop; not "I", a word in capitals ("EMI", "SBI"), a month or a day.
+_NAME = re.compile(r"(?<=[\w,)] )(?!I\b|I')[A-Z][a-z]+")
+_NOT_NAMES = frozenset(
+    [*MONTHS, *(m[:3] for m in MONTHS), "sept"]
+    + "monday tuesday wednesday thursday friday saturday sunday".split()
+)
+
+
+def _names(text: str) -> bool:
+    """Whether `text` names someone or somewhere: who and where are what a person keeps,
+    in any language the user writes, whether or not the recogniser reads the name."""
+    return any(m.group().lower() not in _NOT_NAMES for m in _NAME.finditer(text))
+
+
+def _worth(statement: Statement) -> int:
+    """A statement's salience (`salience`), as high as a place's or a family's when it names
+    someone or somewhere the recogniser may not read ("mi Snehal, Nagpur la")."""
+    return max(salience(statement.text), 2 if _names(statement.text) else 0)
 
 
 def _superseded(summary: SummaryDraft, statement: Statement, said: list[Statement]) -> bool:

@@ -7,6 +7,7 @@ sums its counts across folds instead of growing a clause per fold."""
 from __future__ import annotations
 
 from fincoach_tui.domain.probe.matcher import RequestText, Value
+from fincoach_tui.domain.statement_words import on_topic, topic_words
 from fincoach_tui.llm.offline_summary import summarize
 from tests.domain.test_offline_precedence import fold_request
 
@@ -100,4 +101,43 @@ def test_the_dropped_note_sums_its_counts_across_folds():
         "- salary: ₹70,000",
         "Asked about: What is a gilt fund.",
         "Dropped to fit the cap: 4 older question topics; 1 older statement; the old rent.",
+    ]
+
+
+def test_a_statement_naming_someone_or_somewhere_outlasts_a_remark_without_a_name():
+    turns = [
+        ("namaste, main Farida hoon, Sohagpur ke paas rehti hoon.", "ok"),
+        ("Maintenance is 3,000 a month.", "ok"),
+        ("aaj mausam bahut achha hai, sab theek chal raha hai.", "ok"),
+        ("SIP is 5,000 a month.", "ok"),
+    ]
+    # Neither has a figure or a word the recogniser files; the older one names who and where.
+    assert capped(turns, 45)[4:] == [
+        "In the user's words (newest first):",
+        "- (turn 1) namaste, main Farida hoon, Sohagpur ke paas rehti hoon",
+        "Dropped to fit the cap: 1 older statement.",
+    ]
+
+
+def test_hindi_function_words_do_not_make_two_statements_one_topic():
+    assert topic_words("mujhe koi jaldi nahi hai, ek din pe dekhenge") == {
+        "jaldi",
+        "din",
+        "dekhenge",
+    }
+    assert not on_topic("mere bhai ki dukaan station pe hai", "koi chinta nahi, ek baar dekh lo")
+
+
+def test_a_remark_with_no_figure_does_not_take_an_older_statement_with_one():
+    turns = [
+        ("The violin class costs 2,400 a month.", "ok"),
+        ("My salary is 60,000.", "ok"),
+        ("violin practice is going well these days.", "ok"),
+        ("SIP is 5,000 a month.", "ok"),
+    ]
+    # They share a topic word ("violin"); the remark cannot have replaced the class's cost.
+    assert capped(turns, 43)[5:] == [
+        "In the user's words (newest first):",
+        "- (turn 1) The violin class costs 2,400 a month",
+        "Dropped to fit the cap: 1 older statement.",
     ]
