@@ -36,6 +36,10 @@ _FUNCTION = (
     # the function words of the other languages people mix in: Hindi, Bengali, Marathi, Tamil
     "mera meri mere hamara hamari hamare main mai hum apna apni uska uski unka unki yeh woh "
     "ye wo kuch sab bahut raha rahi rahe gaya gayi diya liya kar karo "
+    # Hindi postpositions, pronouns, quantifiers and auxiliaries the line above lacks ("pe",
+    # "koi", "chahiye"): shared, they made a remark and a statement one topic
+    "pe par tak liye ek koi jo jab tab mujhe mujhko hume humein humko tum aap unko usko isko "
+    "iska iski inka inki ho hota hoti hote hoon hun chahiye sakte sakta sakti ji har saath "
     "ar o e te er r ache achhe nei ta ti jonno theke kore hobe hoy amar amader ami tumi se "
     "kintu tahole ekhon ekta "
     "ahe aahe ani la cha chi che pan ata mi amhi majha majhi "
@@ -57,7 +61,8 @@ _UNITS = (
 ).split()
 _TIME = (
     "today yesterday tomorrow now currently next last this coming previous ago since till "
-    "until from onwards end start beginning"
+    "until from onwards end start beginning "
+    "aaj kal baad pehle"  # Hindi: today, yesterday or tomorrow, after, before
 ).split()
 _STOP = frozenset([*_FUNCTION, *_VERBS, *_UNITS, *_TIME, *MONTHS, *(m[:3] for m in MONTHS), "sept"])
 # The words of units and time alone: a question's "next year" or "per month" names no topic.

@@ -59,4 +59,9 @@ from __future__ import annotations
 # 15: the recogniser reads units ("2 kg", "10 km") as no money, a range's currency at both
 #     ends ("$3-4k"), income paid by a giver, household spending as expenses, a dash as a
 #     clause break (a headcount kept with its list), medical costs apart from insurance
-WALK_VERSION = 15
+# 16: the offline summary keeps a statement the recogniser says was replaced until the
+#     cap's later passes unless a later statement on its topic replaced it; shows an ending
+#     in the user's words; sums the "dropped" note's counts across folds; ranks a statement
+#     naming someone or somewhere with a place's; a remark takes no older figure with it;
+#     more Hindi function words ("pe", "koi", "har") make no topic
+WALK_VERSION = 16

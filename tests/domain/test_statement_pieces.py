@@ -119,9 +119,10 @@ def test_under_the_cap_the_summary_drops_the_goal_and_its_date_together(counter)
 
 
 def test_under_the_cap_a_newer_statement_does_not_take_an_older_one_about_the_family(counter):
-    # The newest statement is the least salient (a word of a class, no figure); an older one
-    # shares a name with it ("Tara") but says who the family are, in words the facts only
-    # paraphrase, which the newer one does not restate: it is not the one to go.
+    # An older statement shares a name with the newest ("Tara") and says who the family
+    # are, in words the facts only paraphrase, which the newer one does not restate: it is
+    # not the one to go. The newest names someone too, so it is as salient as the others:
+    # the one whose figure the facts hold (rent ₹21,500) goes.
     batch = (
         "(1-3):\nUser: It's just me and my daughter Tara.\nFinCoach: ok\n"
         "User: My rent is 21,500 for the flat near the lake, since 2019.\nFinCoach: ok\n"
@@ -131,7 +132,7 @@ def test_under_the_cap_a_newer_statement_does_not_take_an_older_one_about_the_fa
     lines = _fold(batch, counter.count("\n".join(full)) - 1, counter)
     assert lines[-4:] == [
         "In the user's words (newest first):",
-        "- (turn 2) My rent is 21,500 for the flat near the lake, since 2019",
+        "- (turn 3) I'm the only earner and Tara depends on me",
         "- (turn 1) It's just me and my daughter Tara",
         "Dropped to fit the cap: 1 older statement.",
     ]

@@ -1,0 +1,205 @@
+"""What the offline summary gives up when its cap binds, in the order a person would: the
+oldest question topics, the oldest decisions, statements a later one on their topic
+replaced, the "was" notes, the least salient statements, then the least salient facts; and
+the note that says so, its counts summed across folds."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+from fincoach_tui.domain.amounts import find_amounts
+from fincoach_tui.domain.finance_facts import label_of, recognise
+from fincoach_tui.domain.recognise_words import MONTHS
+from fincoach_tui.domain.statement_verdicts import amounts_said, paraphrased, replaced
+from fincoach_tui.domain.statement_words import on_topic, topic_words
+from fincoach_tui.domain.user_statements import Statement, has_figure, salience
+from fincoach_tui.llm.summary_draft import SummaryDraft
+
+# Lower is kept longer: money the user lives on first, then what shapes the advice.
+_SALIENCE = (
+    (
+        re.compile(
+            r"^(?:(?:spouse_)?(?:salary|pension|sip)|(?:salary|pension|sip|bonus)_of_[a-z]+|rent|"
+            r"expenses|loan_\w+|fd_\w+|rd_\w+|risk|goal_\w+)$"
+        ),
+        0,
+    ),
+    (
+        re.compile(
+            r"^(?:invest_\w+|insurance_\w+|emergency_fund|savings|debt_\w+|risk_reason|"
+            r"parents_\w+)$"
+        ),
+        1,
+    ),
+    (re.compile(r"^(?:family_\w+|dependants|city|name|cost_\w+|retirement_age)$"), 2),
+)
+
+
+def fit(summary: SummaryDraft, cap: int, count_text: Callable[[str], int]) -> None:
+    """Drop what matters least until the summary fits `cap` tokens, and say what went:
+    the oldest question topics, then the oldest decisions, then the user's statements all of
+    whose values a later statement on their topic replaced, then the "was" notes, then
+    the other statements (those with no figure and no fact-bearing word first, the oldest
+    first), then the least salient and oldest facts; the newest value of something that
+    changed goes last of all."""
+    earlier = summary.dropped
+    # Statements the facts hold are not in the text; they must not come back in it when
+    # those facts are dropped below. They still tell what replaced an older statement.
+    said = summary.statements
+    summary.statements = summary.shown_statements()
+    counts = dict.fromkeys(_DROPPED_KINDS, 0)
+    named: list[str] = []
+    changed = set(summary.was)
+
+    def over() -> bool:
+        summary.dropped = _dropped_note(earlier, counts, named)
+        return count_text("\n".join(summary.lines())) > cap
+
+    while over() and summary.topics:
+        summary.topics.pop(0)
+        counts[_TOPIC] += 1
+    while over() and summary.decisions:
+        summary.decisions.pop(0)
+        counts[_DECISION_ITEM] += 1
+    while over() and (stale := [s for s in summary.statements if _superseded(summary, s, said)]):
+        summary.statements.remove(stale[0])  # only old values, the oldest first
+        counts[_STATEMENT] += 1
+    while over() and summary.was:
+        key = min(summary.was, key=lambda k: summary.said_in.get(k, 0))
+        del summary.was[key]
+        named.append(f"the old {label_of(key)}")
+    while over() and summary.statements:
+        least = min(summary.statements, key=lambda s: (_worth(s), _words_only(s), s.turn))
+        # Never a newer statement while an older one on its topic stays: the older goes
+        # first, so an old value is never left without the newer one that may replace it.
+        # But not an older one in words the facts only paraphrase (a stance, a place, who
+        # the family are) for a newer one that states none of those (`_restates`): that one
+        # cannot have replaced it ("Kabir depends on me" does not replace "just me and my
+        # son Kabir"; "my husband drives a cab" does replace "married, one kid"). Nor one
+        # with a figure for a newer one with none: a remark replaces no figure ("Ankit's
+        # too, add it in" does not replace "Ankit's fees are 9,500 a month").
+        restates = _restates(least)
+        counted = has_figure(least.text)
+        older = [
+            s
+            for s in summary.statements
+            if s.turn < least.turn
+            and (restates or not _words_only(s))
+            and (counted or not has_figure(s.text))
+            and on_topic(s.text, least.text)
+        ]
+        summary.statements.remove(min(older, key=lambda s: s.turn) if older else least)
+        counts[_STATEMENT] += 1
+    for key in sorted(
+        summary.facts, key=lambda k: (k in changed, -_salience(k), summary.said_in.get(k, 0))
+    ):
+        if not over():
+            break
+        del summary.facts[key]
+        named.append(label_of(key))
+    while over() and (earlier or named):  # the note itself must fit too: shorten it
+        if earlier:
+            earlier = earlier[1:]
+        else:
+            named = named[1:]
+
+
+# What the "dropped" note counts, each as "N <kind>s"; the names it lists besides.
+_TOPIC = "older question topic"
+_DECISION_ITEM = "older decision"
+_STATEMENT = "older statement"
+_DROPPED_KINDS = (_TOPIC, _DECISION_ITEM, _STATEMENT)
+_COUNTED = re.compile(rf"^(?P<n>\d+) (?P<kind>{'|'.join(_DROPPED_KINDS)})s?$")
+MAX_DROPPED_NAMES = 4
+
+
+def _dropped_note(earlier: list[str], counts: dict[str, int], named: list[str]) -> list[str]:
+    """The "dropped" note's items: the earlier folds' counts and this fold's summed per
+    kind ("3 older question topics", not "1 older question topic; 2 older question
+    topics"), then the newest few things dropped by name."""
+    totals = dict(counts)
+    names: list[str] = []
+    for item in earlier:
+        counted = _COUNTED.match(item)
+        if counted:
+            totals[counted["kind"]] += int(counted["n"])
+        else:
+            names.append(item)
+    notes = [f"{n} {kind}{'s' * (n != 1)}" for kind, n in totals.items() if n]
+    names = list(dict.fromkeys([*names, *named]))[-MAX_DROPPED_NAMES:]
+    return [*notes, *names]
+
+
+def _restates(statement: Statement) -> bool:
+    """Whether `statement` states a stance, a place or who the family are: what the facts
+    only paraphrase, so what may replace another statement's words."""
+    return any(paraphrased(key) for key, _ in recognise(statement.text))
+
+
+def _words_only(statement: Statement) -> bool:
+    """Whether `statement` states a stance, a place or who the family are, or names someone
+    or somewhere, and no money: the facts hold at most a paraphrase of it, so of two
+    statements as salient it is kept the longer (one with an amount has that amount among
+    the facts)."""
+    return not find_amounts(statement.text) and (
+        _names(statement.text) or any(paraphrased(key) for key, _ in recognise(statement.text))
+    )
+
+
+# A name: a capitalised word inside a sentence ("I live in Nagpur", "my son Kabir"): after
+# a word, not after a full stop; not "I", a word in capitals ("EMI", "SBI"), a month or a day.
+_NAME = re.compile(r"(?<=[\w,)] )(?!I\b|I')[A-Z][a-z]+")
+_NOT_NAMES = frozenset(
+    [*MONTHS, *(m[:3] for m in MONTHS), "sept"]
+    + "monday tuesday wednesday thursday friday saturday sunday".split()
+)
+
+
+def _names(text: str) -> bool:
+    """Whether `text` names someone or somewhere: who and where are what a person keeps,
+    in any language the user writes, whether or not the recogniser reads the name."""
+    return any(m.group().lower() not in _NOT_NAMES for m in _NAME.finditer(text))
+
+
+def _worth(statement: Statement) -> int:
+    """A statement's salience (`salience`), as high as a place's or a family's when it names
+    someone or somewhere the recogniser may not read ("mi Snehal, Nagpur la")."""
+    return max(salience(statement.text), 2 if _names(statement.text) else 0)
+
+
+def _superseded(summary: SummaryDraft, statement: Statement, said: list[Statement]) -> bool:
+    """Whether all `statement` says was replaced by figures that a later statement on its
+    topic states. A replaced stance, place or family word is not enough: the recogniser
+    paraphrases those and files them per household, not per person ("I'm fine with high
+    risk" and, typed by the spouse, "I'm conservative" are both true), so such a statement
+    goes only by salience. Nor is a value the recogniser filed under the same key from words
+    that share no topic word with it ("we take 85k a month for the house" after "shop rent
+    is 32k"): that may be a misreading, and the statement the one place the truth is kept."""
+    against = summary.against(statement)
+    old, whole = replaced(statement.text, against)
+    if not whole or any(paraphrased(key) for key in old):
+        return False
+    words = topic_words(statement.text)
+    return all(
+        any(
+            later.turn > statement.turn
+            and _states(later.text, against[key])
+            and not words.isdisjoint(topic_words(later.text))
+            for later in said
+        )
+        for key in old
+    )
+
+
+def _states(text: str, value: str) -> bool:
+    """Whether `text` says `value`: its amounts and rates, or its words when it has none."""
+    numbers = amounts_said(value)
+    return numbers <= amounts_said(text) if numbers else value.casefold() in text.casefold()
+
+
+def _salience(key: str) -> int:
+    for pattern, rank in _SALIENCE:
+        if pattern.match(key):
+            return rank
+    return 3

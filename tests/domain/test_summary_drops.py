@@ -1,0 +1,143 @@
+"""What the offline summary gives up first when its cap binds, and what it keeps in the
+user's words: a statement the recogniser says was replaced goes before the "was" notes only
+when a later statement on its topic replaced it (a misreading must not take the one place
+the true figure is kept); an ending is kept as the user said it; and the "dropped" note
+sums its counts across folds instead of growing a clause per fold."""
+
+from __future__ import annotations
+
+from fincoach_tui.domain.probe.matcher import RequestText, Value
+from fincoach_tui.domain.statement_words import on_topic, topic_words
+from fincoach_tui.llm.offline_summary import summarize
+from tests.domain.test_offline_precedence import fold_request
+
+
+def words(text: str) -> int:
+    return len(text.split())
+
+
+def capped(turns: list[tuple[str, str]], cap: int, previous: str = "") -> list[str]:
+    request = fold_request(previous, turns)
+    request[0] = {"role": "system", "content": f"Use at most {cap} tokens."}
+    return summarize(request, words).splitlines()
+
+
+def test_a_value_filed_under_the_same_key_from_other_words_is_not_dropped_as_old():
+    turns = [
+        ("From the garage we take 60,000 a month for the house.", "ok"),
+        ("What is a liquid fund?", "ok"),
+        ("The workshop rent is 14,000.", "ok"),
+        ("Work has been hectic lately.", "ok"),
+    ]
+    # The recogniser reads both figures as rent; the second shares no word with the first.
+    assert capped(turns, 1000)[2] == "- rent: ₹14,000 (was ₹60,000)"
+    lines = capped(turns, 56)
+    assert lines == [
+        "[simulated summary]",
+        "Facts the user stated (newest values):",
+        "- rent: ₹14,000",
+        "In the user's words (newest first):",
+        "- (turn 3) The workshop rent is 14,000",
+        "- (turn 1) From the garage we take 60,000 a month for the house (outdated)",
+        # the topic, the "was" note, then the remark with nothing to keep
+        "Dropped to fit the cap: 1 older question topic; 1 older statement; the old rent.",
+    ]
+    assert RequestText("\n".join(lines)).has(Value("amount", 60000))
+
+
+def test_a_value_a_later_statement_on_its_topic_replaced_goes_before_the_was_note():
+    turns = [
+        ("Rent is 20k for our flat.", "ok"),
+        ("What is a liquid fund?", "ok"),
+        ("The flat's rent went up to 23k.", "ok"),
+        ("Work has been hectic lately.", "ok"),
+    ]
+    assert capped(turns, 53) == [
+        "[simulated summary]",
+        "Facts the user stated (newest values):",
+        "- rent: ₹23,000 (was ₹20,000)",
+        "In the user's words (newest first):",
+        "- (turn 4) Work has been hectic lately",
+        "- (turn 3) The flat's rent went up to 23k",
+        "Dropped to fit the cap: 1 older question topic; 1 older statement.",
+    ]
+
+
+def test_an_ending_is_kept_in_the_users_words_beside_the_fact():
+    turns = [
+        ("My car loan EMI is 8,400.", "ok"),
+        ("How do index funds work?", "ok"),
+        ("I foreclosed the car loan with my bonus.", "ok"),
+        ("We stopped the SIP for now.", "ok"),
+    ]
+    lines = capped(turns, 1000)
+    assert lines[2:] == [
+        "- loan car EMI: closed (was ₹8,400)",
+        "- SIP: stopped",
+        "In the user's words (newest first):",
+        # the facts say "closed" and "stopped"; the user's words say how and for how long
+        "- (turn 4) We stopped the SIP for now",
+        "- (turn 3) I foreclosed the car loan with my bonus",
+        "- (turn 1) My car loan EMI is 8,400 (outdated)",
+        "Asked about: How do index funds work.",
+    ]
+
+
+def test_the_dropped_note_sums_its_counts_across_folds():
+    previous = "\n".join(
+        [
+            "[simulated summary]",
+            "Facts the user stated (newest values):",
+            "- salary: ₹70,000",
+            "Asked about: What is a debt fund.",
+            "Dropped to fit the cap: 2 older question topics; 1 older statement; the old rent.",
+        ]
+    )
+    turns = [("What is a liquid fund?", "ok"), ("What is a gilt fund?", "ok")]
+    lines = capped(turns, 35, previous)
+    assert lines == [
+        "[simulated summary]",
+        "Facts the user stated (newest values):",
+        "- salary: ₹70,000",
+        "Asked about: What is a gilt fund.",
+        "Dropped to fit the cap: 4 older question topics; 1 older statement; the old rent.",
+    ]
+
+
+def test_a_statement_naming_someone_or_somewhere_outlasts_a_remark_without_a_name():
+    turns = [
+        ("namaste, main Farida hoon, Sohagpur ke paas rehti hoon.", "ok"),
+        ("Maintenance is 3,000 a month.", "ok"),
+        ("aaj mausam bahut achha hai, sab theek chal raha hai.", "ok"),
+        ("SIP is 5,000 a month.", "ok"),
+    ]
+    # Neither has a figure or a word the recogniser files; the older one names who and where.
+    assert capped(turns, 45)[4:] == [
+        "In the user's words (newest first):",
+        "- (turn 1) namaste, main Farida hoon, Sohagpur ke paas rehti hoon",
+        "Dropped to fit the cap: 1 older statement.",
+    ]
+
+
+def test_hindi_function_words_do_not_make_two_statements_one_topic():
+    assert topic_words("mujhe koi jaldi nahi hai, ek din pe dekhenge") == {
+        "jaldi",
+        "din",
+        "dekhenge",
+    }
+    assert not on_topic("mere bhai ki dukaan station pe hai", "koi chinta nahi, ek baar dekh lo")
+
+
+def test_a_remark_with_no_figure_does_not_take_an_older_statement_with_one():
+    turns = [
+        ("The violin class costs 2,400 a month.", "ok"),
+        ("My salary is 60,000.", "ok"),
+        ("violin practice is going well these days.", "ok"),
+        ("SIP is 5,000 a month.", "ok"),
+    ]
+    # They share a topic word ("violin"); the remark cannot have replaced the class's cost.
+    assert capped(turns, 43)[5:] == [
+        "In the user's words (newest first):",
+        "- (turn 1) The violin class costs 2,400 a month",
+        "Dropped to fit the cap: 1 older statement.",
+    ]
