@@ -59,4 +59,6 @@ from __future__ import annotations
 # 15: the recogniser reads units ("2 kg", "10 km") as no money, a range's currency at both
 #     ends ("$3-4k"), income paid by a giver, household spending as expenses, a dash as a
 #     clause break (a headcount kept with its list), medical costs apart from insurance
-WALK_VERSION = 15
+# 16: the notes send a wholly replaced statement with a figure before chatter, and first when
+#     the question asks its kind
+WALK_VERSION = 16
