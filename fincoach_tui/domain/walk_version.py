@@ -60,5 +60,5 @@ from __future__ import annotations
 #     ends ("$3-4k"), income paid by a giver, household spending as expenses, a dash as a
 #     clause break (a headcount kept with its list), medical costs apart from insurance
 # 16: the notes send a wholly replaced statement with a figure before chatter, and first when
-#     the question asks its kind
+#     the question asks its kind; a message's opening header ("[0742]") is no statement
 WALK_VERSION = 16
