@@ -129,6 +129,26 @@ def new_note(
     return new_to_facts(text, keys, covered) or outdated(text, earlier) or uncovered(text, held)
 
 
+def asked_note(
+    stale: bool,
+    said: Collection[str],
+    topics: Collection[str],
+    words: frozenset[str],
+    keys: frozenset[str],
+) -> bool:
+    """Whether a question whose words are `said` (`fact_relevance.note_question_words`) and
+    whose topics are `topics` (`notes.asked_topics`) is about a note (`notes.note_traits`:
+    its `words` and `keys`). A note a current fact wholly replaced (`stale`) is asked only
+    by its kind: "is my health
+    cover enough?" asks the cover the user stated even when the recogniser filed a later
+    hospital bill as the cover, and then the note is sent with the newer ones on its topic,
+    marked; a word the question shares with it ("hai", "money") is not enough to send an
+    old value first."""
+    if not keys.isdisjoint(topics):
+        return True
+    return not stale and not words.isdisjoint(said)
+
+
 def blanked(store: FactStore | None) -> tuple[tuple[str, bool], ...]:
     """What `redact` reads in `store`: each deleted value, and whether a current fact still
     says it (then it is not blanked)."""

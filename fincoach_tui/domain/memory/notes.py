@@ -19,7 +19,7 @@ from __future__ import annotations
 import bisect
 import math
 import operator
-from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 
 from fincoach_tui.domain.context import Section
 from fincoach_tui.domain.conversation import Message
@@ -35,6 +35,7 @@ from fincoach_tui.domain.memory.note_cover import held_mentions
 from fincoach_tui.domain.memory.note_fit import DirectGroups, fill_alike, topic_groups
 from fincoach_tui.domain.memory.note_parts import (
     RANK_ORDER,
+    asked_note,
     by_turn,
     covered_classes,
     held_by,
@@ -177,25 +178,6 @@ def asked_topics(question: str) -> set[str]:
     """The fact keys of the word classes whose kind `question` names: a note of such a class
     is one the question is about (see `note_traits`)."""
     return {k for k in _ALL_CLASS_KEYS if topic_asked(k, question)} if question else set()
-
-
-def asked_note(
-    stale: bool,
-    said: Collection[str],
-    topics: Collection[str],
-    words: frozenset[str],
-    keys: frozenset[str],
-) -> bool:
-    """Whether a question whose words are `said` (`note_question_words`) and whose topics are
-    `topics` (`asked_topics`) is about a note (`note_traits`: its `words` and `keys`). A
-    note a current fact wholly replaced (`stale`) is asked only by its kind: "is my health
-    cover enough?" asks the cover the user stated even when the recogniser filed a later
-    hospital bill as the cover, and then the note is sent with the newer ones on its topic,
-    marked; a word the question shares with it ("hai", "money") is not enough to send an
-    old value first."""
-    if not keys.isdisjoint(topics):
-        return True
-    return not stale and not words.isdisjoint(said)
 
 
 def notes_section(

@@ -21,11 +21,10 @@ from collections.abc import Callable, Sequence
 from fincoach_tui.domain.context import Section
 from fincoach_tui.domain.conversation import Message
 from fincoach_tui.domain.fact_relevance import note_question_words
-from fincoach_tui.domain.memory.note_parts import NAMED_RANKS, RANKS, REPLACED, Note
+from fincoach_tui.domain.memory.note_parts import NAMED_RANKS, RANKS, REPLACED, Note, asked_note
 from fincoach_tui.domain.memory.notes import (
     NOTES_LABEL,
     NOTES_TOKENS,
-    asked_note,
     asked_topics,
     notes_budget,
     reference_notes,
