@@ -61,7 +61,21 @@ def with_continuations(statements: Sequence[Statement]) -> list[Statement]:
     return joined
 
 
+# A header in square brackets that opens a message: the time or the channel it was sent on
+# ("[0742]", "[SMT 0740, 2 days later]", "[voice note 0:21]", "[fwd]").
+_HEADER = re.compile(r"^\s*\[[^\[\]\n]{1,40}\]\s*")
+
+
+def without_header(text: str) -> str:
+    """`text` without the header in square brackets it opens with, if any: metadata of how
+    the message came, not something the user states. Its digits are no figure (a statement
+    "[0805] ok, how much should I save" would rank with those that carry an amount no fact
+    holds), and in every line of the notes it would only cost tokens."""
+    return _HEADER.sub("", text, count=1)
+
+
 def message_statements(text: str, turn: int) -> list[Statement]:
-    """The statements of one user message (`pick_statements`), each classless piece kept
-    with the classed statement before it (`with_continuations`)."""
-    return with_continuations(pick_statements(text, turn))
+    """The statements of one user message (`pick_statements`), without the header it opens
+    with (`without_header`), each classless piece kept with the classed statement before it
+    (`with_continuations`)."""
+    return with_continuations(pick_statements(without_header(text), turn))

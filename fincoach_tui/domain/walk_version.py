@@ -64,4 +64,6 @@ from __future__ import annotations
 #     in the user's words; sums the "dropped" note's counts across folds; ranks a statement
 #     naming someone or somewhere with a place's; a remark takes no older figure with it;
 #     more Hindi function words ("pe", "koi", "har") make no topic
-WALK_VERSION = 16
+# 17: the notes send a wholly replaced statement with a figure before chatter, and first when
+#     the question asks its kind; a message's opening header ("[0742]") is no statement
+WALK_VERSION = 17

@@ -20,11 +20,13 @@ from fincoach_tui.domain.memory.note_parts import covered_classes, held_by, new_
 from fincoach_tui.domain.memory.notes import (
     NOTES_TOKENS,
     asked_about,
+    asked_topics,
     current_turns,
     current_values,
     edited_keys,
     facts_state,
     newer_on_topic,
+    note_traits,
     notes_budget,
     notes_section,
     user_notes,
@@ -71,27 +73,33 @@ def reference_line(note: Statement, store: FactStore | None) -> str:
 def reference_order(
     notes: Sequence[Statement], store: FactStore | None, question: str
 ) -> list[int]:
-    """The notes (by index) in the section's order: those the question is about, then those
-    not wholly replaced by a fact said after them, then those new to the facts (of a kind
-    they do not hold, a newer value than one said before them, or a figure or a name none of
-    their values holds), then salient ones, then
-    those the facts do not hold all of, the newest first at each step."""
+    """The notes (by index) in the section's order: those the question is about (wholly
+    replaced by a fact said after them or not, by its kind only then), then in groups: those not wholly replaced
+    that are new to the facts (of a kind they do not hold, a newer value than one said
+    before them, or a figure or a name none of their values holds) or salient; the wholly
+    replaced salient ones; the rest not wholly replaced (chatter); the rest. In each,
+    those new to the facts, then salient ones, then those the facts do not hold all of,
+    the newest first at each step."""
     facts = current_values(store)
     covered = covered_classes(facts)
     values = held_mentions(facts.values())
 
-    def rank(i: int) -> tuple[bool, bool, bool, bool, bool, int]:
+    def rank(i: int) -> tuple[bool, int, bool, bool, bool, int]:
         note = notes[i].text
         later, earlier = split(notes[i], store)
         stale = replaced(note, later)[1]
-        asked = bool(question) and not stale and asked_about(notes[i], question)
+        # a wholly replaced note is asked by its kind only, not by a word it shares
+        by_kind = not asked_topics(question).isdisjoint(note_traits(note, SessionMemo())[1])
+        asked = bool(question) and (by_kind if stale else asked_about(notes[i], question))
         held = held_by(note, facts)
         new = not held and (
             new_to_facts(note, facts.keys(), covered)
             or bool(replaced(note, earlier)[0])
             or uncovered(note, values)
         )
-        return asked, not stale, new, salience(note) > 0, not held, i
+        salient = salience(note) > 0
+        group = 3 if not stale and (new or salient) else 2 if salient else 1 if not stale else 0
+        return asked, group, new, salient, not held, i
 
     return sorted(range(len(notes)), key=rank, reverse=True)
 

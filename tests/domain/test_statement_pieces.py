@@ -136,3 +136,37 @@ def test_under_the_cap_a_newer_statement_does_not_take_an_older_one_about_the_fa
         "- (turn 1) It's just me and my daughter Tara",
         "Dropped to fit the cap: 1 older statement.",
     ]
+
+
+@pytest.mark.parametrize(
+    ("text", "kept"),
+    [
+        ("[09:14] my gym fee is 1,800 a month", ["my gym fee is 1,800 a month"]),
+        ("[voice note 0:12] we keep two cows at the farm", ["we keep two cows at the farm"]),
+        ("  [PST 2130, after the call] back now", ["back now"]),
+        # a bracket that does not open the message is the user's own words
+        ("my rent [roughly] is 9,000", ["my rent [roughly] is 9,000"]),
+    ],
+)
+def test_a_header_in_square_brackets_that_opens_a_message_is_no_statement(text, kept):
+    assert [s.text for s in message_statements(text, 3)] == kept
+
+
+def test_a_headers_digits_make_no_note_new_to_the_facts():
+    """A chat sent with a time header on every message: the header's digits are no figure
+    no fact holds, so a message of chatter ranks as chatter, after a statement with one."""
+    from fincoach_tui.domain.fact_store import FactStore
+    from fincoach_tui.domain.memory.notes import notes_section
+    from fincoach_tui.domain.memory.session_memo import SessionMemo
+
+    said = [*message_statements("[0905] the tailor charges 650 a blouse", 2)]
+    said += message_statements("[0911] ok back now, rough day", 3)
+    assert [s.text for s in said] == ["the tailor charges 650 a blouse", "ok back now, rough day"]
+    budget = max(len(s.line().split()) for s in said)  # room for one
+
+    def words(text: str) -> int:
+        return len(text.split())
+
+    section, count = notes_section(said, FactStore(), budget, words, "", SessionMemo())
+    assert section is not None
+    assert (section.text, count) == ("- (turn 2) the tailor charges 650 a blouse", 1)

@@ -20,17 +20,38 @@ from fincoach_tui.domain.user_statements import CLASSES, classes_of
 
 # A note's rank in the section's order, as (not wholly replaced, new to the facts, salient,
 # not held by the facts), first to last. A note new to the facts (`new_to_facts`) is not
-# held by them.
-RANKS = tuple(
-    (fresh, new, salient, own)
-    for fresh in (True, False)
+# held by them. Those not wholly replaced come first, but chatter (neither new to the facts
+# nor salient: "I say no", "that helped") goes after the replaced notes with a figure or a
+# fact-bearing word: a value the facts say was replaced may be the user's real one, the
+# recogniser having misread what replaced it, and chatter carries nothing.
+_FRESH = tuple(
+    (True, new, salient, own)
     for new in (True, False)
     for salient in (True, False)
     for own in ((True,) if new else (True, False))
 )
-# The same order within one word's or topic's notes (all not wholly replaced), as (salient,
-# cover): cover 0 new to the facts, 1 neither new nor held, 2 held by them.
-NAMED_RANKS = ((True, 0), (False, 0), (True, 1), (True, 2), (False, 1), (False, 2))
+_CHATTER = tuple(rank for rank in _FRESH if not rank[1] and not rank[2])
+_REPLACED = tuple((False, *rank[1:]) for rank in _FRESH)
+RANKS = (
+    *(rank for rank in _FRESH if rank not in _CHATTER),
+    *(rank for rank in _REPLACED if rank[2]),
+    *_CHATTER,
+    *(rank for rank in _REPLACED if not rank[2]),
+)
+# Each rank's place in that order, first 0: the reference's sort key (`notes.notes_section`).
+RANK_ORDER = {rank: place for place, rank in enumerate(RANKS)}
+
+
+def cover_of(fresh: bool, new: bool, own: bool) -> int:
+    """A note's cover (`Note.cover`) from its rank's parts: 0 new to the facts, 1 neither new
+    nor held, 2 held by them; 3 to 5 the same of a wholly replaced note."""
+    return (0 if fresh else 3) + (0 if new else 1 if own else 2)
+
+
+COVERS = range(6)
+REPLACED = 3  # the covers from here on are wholly replaced notes'
+# The same order within one word's or topic's notes, as (salient, cover).
+NAMED_RANKS = tuple((salient, cover_of(fresh, new, own)) for fresh, new, salient, own in RANKS)
 
 
 def keys_read(text: str) -> frozenset[str]:
@@ -108,6 +129,26 @@ def new_note(
     return new_to_facts(text, keys, covered) or outdated(text, earlier) or uncovered(text, held)
 
 
+def asked_note(
+    stale: bool,
+    said: Collection[str],
+    topics: Collection[str],
+    words: frozenset[str],
+    keys: frozenset[str],
+) -> bool:
+    """Whether a question whose words are `said` (`fact_relevance.note_question_words`) and
+    whose topics are `topics` (`notes.asked_topics`) is about a note (`notes.note_traits`:
+    its `words` and `keys`). A note a current fact wholly replaced (`stale`) is asked only
+    by its kind: "is my health
+    cover enough?" asks the cover the user stated even when the recogniser filed a later
+    hospital bill as the cover, and then the note is sent with the newer ones on its topic,
+    marked; a word the question shares with it ("hai", "money") is not enough to send an
+    old value first."""
+    if not keys.isdisjoint(topics):
+        return True
+    return not stale and not words.isdisjoint(said)
+
+
 def blanked(store: FactStore | None) -> tuple[tuple[str, bool], ...]:
     """What `redact` reads in `store`: each deleted value, and whether a current fact still
     says it (then it is not blanked)."""
@@ -130,8 +171,9 @@ class Note:
 
     @property
     def cover(self) -> int:
-        """0 new to the facts, 1 neither new nor held, 2 held by them (`NAMED_RANKS`)."""
-        return 0 if self.new else 2 if self.held else 1
+        """0 new to the facts, 1 neither new nor held, 2 held by them; 3 to 5 the same of a
+        wholly replaced note (`NAMED_RANKS`)."""
+        return cover_of(not self.stale, self.new, not self.held)
 
 
 @lru_cache(maxsize=65536)

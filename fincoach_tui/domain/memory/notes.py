@@ -34,6 +34,8 @@ from fincoach_tui.domain.finance_facts import normalise_key
 from fincoach_tui.domain.memory.note_cover import held_mentions
 from fincoach_tui.domain.memory.note_fit import DirectGroups, fill_alike, topic_groups
 from fincoach_tui.domain.memory.note_parts import (
+    RANK_ORDER,
+    asked_note,
     by_turn,
     covered_classes,
     held_by,
@@ -186,11 +188,13 @@ def notes_section(
     question: str = "",
     memo: SessionMemo | None = None,
 ) -> tuple[Section | None, int]:
-    """The notes that fit `budget` tokens: those `question` is about first, then those not
-    wholly replaced by a current fact before those that are, then those that say something
-    of a kind the facts do not hold (`new_to_facts`) before the rest, then those with a
-    figure or a fact-bearing word before the rest, then those the facts do not hold all of
-    before those they do, the newest first at each step; listed newest first.
+    """The notes that fit `budget` tokens: those `question` is about first (`asked_note`),
+    then by rank (`note_parts.RANKS`): those not wholly replaced by a current fact before
+    those that are, but chatter (neither new to the facts nor salient) after the replaced
+    ones with a figure or a fact-bearing word; within each, those that say something of a
+    kind the facts do not hold (`new_to_facts`) before the rest, then those with a figure
+    or a fact-bearing word before the rest, then those the facts do not hold all of before
+    those they do, the newest first at each step; listed newest first.
     Returns the section (None if empty) and how many it holds.
 
     Each note is worked out once (its line and whether it is wholly replaced, while the
@@ -204,17 +208,13 @@ def notes_section(
     said = note_question_words(question) if question else set()
     topics = asked_topics(question)
 
-    def rank(i: int) -> tuple[bool, bool, bool, bool, bool, int]:
+    def rank(i: int) -> tuple[bool, int, int]:
         note = notes[i]
         known = judged.get((note.turn, note.text))
         _, stale, held, new = known or _judge(note, facts, store, judged, covered)
         salient, keys, words = note_traits(note.text, memo)
-        asked = (
-            bool(question)
-            and not stale
-            and (not said.isdisjoint(words) or not topics.isdisjoint(keys))
-        )
-        return asked, not stale, new, salient, not held, i
+        asked = bool(question) and asked_note(stale, said, topics, words, keys)
+        return asked, -RANK_ORDER[(not stale, new, salient, not held)], i
 
     order = sorted(range(len(notes)), key=rank, reverse=True)
 

@@ -1,9 +1,11 @@
 """The facts strategy's notes section filled from the session's notes index. Pure.
 
 `notes._fit`'s greedy fill in `notes_section`'s order: the notes the question is about
-first, then those not wholly replaced by a current fact, then the rest; at each step those
-new to the facts first, then salient before not, then those the facts do not hold before
-those they do, the newest first; each note is kept if it fits what is left of the budget.
+first (a wholly replaced one by its kind only), then by rank (`note_parts.RANKS`: those not
+wholly replaced by a current fact, the replaced ones with a figure or a fact-bearing word,
+chatter, the rest); at each step those new to the facts first, then salient before not,
+then those the facts do not hold before those they do, the newest first; each note is kept
+if it fits what is left of the budget.
 Rather than trying every note in turn, each next note that fits is found in the index's
 pools (slot_pools.py): what a note costs is its line's tokens and the newline's seam, which
 depends only on whether an older kept note is listed after it (then its own seam) or not
@@ -19,7 +21,7 @@ from collections.abc import Callable, Sequence
 from fincoach_tui.domain.context import Section
 from fincoach_tui.domain.conversation import Message
 from fincoach_tui.domain.fact_relevance import note_question_words
-from fincoach_tui.domain.memory.note_parts import NAMED_RANKS, RANKS, Note
+from fincoach_tui.domain.memory.note_parts import NAMED_RANKS, RANKS, REPLACED, Note, asked_note
 from fincoach_tui.domain.memory.notes import (
     NOTES_LABEL,
     NOTES_TOKENS,
@@ -53,12 +55,13 @@ def fill_section(index: NotesIndex, budget: int, question: str) -> tuple[list[in
     fill = _Fill(index, budget)
     if question:
         for salient, cover in NAMED_RANKS:
-            names = [("w", w, salient, cover) for w in said]
+            # a wholly replaced note is asked by its kind only (`notes.asked_note`)
+            names = [("w", w, salient, cover) for w in said] if cover < REPLACED else []
             names += [("k", k, salient, cover) for k in topics]
             pools = [index.named_pool(name) for name in names]
             fill.run([p for p in pools if p is not None], None)
     for rank in RANKS:
-        fill.run([index.rank_pool(rank)], (said, topics) if question and rank[0] else None)
+        fill.run([index.rank_pool(rank)], (said, topics) if question else None)
     return sorted(fill.kept, reverse=True), fill.room
 
 
@@ -88,9 +91,9 @@ class _Fill:
             if found in self.kept or found in self.dead:
                 continue
             note = index.note_at(found)
-            if asked is not None and not note.stale:
+            if asked is not None:
                 keys, words = index.names(note)
-                if not asked[0].isdisjoint(words) or not asked[1].isdisjoint(keys):
+                if asked_note(note.stale, asked[0], asked[1], words, keys):
                     continue
             group = self._group(note)
             if group is None:  # it, with the newer notes on its topic, does not fit

@@ -39,6 +39,7 @@ from fincoach_tui.domain.fact_relevance import GROWTH_LIMIT
 from fincoach_tui.domain.fact_store import FactStore, redact
 from fincoach_tui.domain.memory.note_cover import held_mentions, mentions
 from fincoach_tui.domain.memory.note_parts import (
+    COVERS,
     RANKS,
     Note,
     TopicPostings,
@@ -195,7 +196,7 @@ class NotesIndex(KeptNotes):
         named = [
             (self._named[(*n, cover)], cover)
             for n in self._names(text)
-            for cover in (0, 1, 2)
+            for cover in COVERS
             if (*n, cover) in self._named
         ]
         self._members.append([(pool, pool.add(slot), cover) for pool, cover in named])
@@ -354,8 +355,8 @@ class NotesIndex(KeptNotes):
         self._place(note, present=False)
 
     def _place(self, note: Note, present: bool = True) -> None:
-        """Set the note's costs in each pool of its slot: where its rank is (and, not wholly
-        replaced, its words' and topics'), absent elsewhere."""
+        """Set the note's costs in each pool of its slot: where its rank is (and its words'
+        and topics' of its cover), absent elsewhere."""
         salient = note_traits(self._said[note.slot].text, self._memo)[0]
         rank = (not note.stale, note.new, salient, not note.held)
         present = present and not self._topics.buried(note.slot)
@@ -363,7 +364,7 @@ class NotesIndex(KeptNotes):
         for pool_rank, pool in self._ranks.items():
             pool.set(note.slot, *((joined, alone) if present and pool_rank == rank else _NONE))
         for pool, position, cover in self._members[note.slot]:
-            here = present and not note.stale and cover == note.cover
+            here = present and cover == note.cover
             pool.set(position, *((joined, alone) if here else _NONE))
 
     def _tokens(self, text: str) -> int:
