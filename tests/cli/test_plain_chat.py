@@ -26,6 +26,7 @@ HELP = [
     "  /strategy NAME [k=N ...]  switch the memory strategy",
     "                            (buffer, window, budget, summary, hybrid, facts)",
     "  /retry                    send your last unanswered message again",
+    "  /remember TEXT            send TEXT, its facts kept at once (facts, hybrid)",
     "  /help                     this list",
     "  /quit                     save, print the session's total and end",
     "                            (so do /exit, the end of input and Ctrl+C)",
@@ -262,3 +263,19 @@ def test_maintenance_calls_print_their_cost(monkeypatch, capsys):
         "(extracting facts from turns 1-4 (you asked to remember)…)",
         f"(fact store: {facts} new facts · {usd(extract.cost_usd)})",
     ]
+
+
+def test_slash_remember_is_a_message_whose_fact_is_kept_at_once(monkeypatch, capsys):
+    """ "/remember ..." is sent as typed, as the app sends it (the README names it), and
+    its fact extracted at once; it was answered "unknown command" and lost."""
+    lines = ["/strategy facts", "/remember my PPF is 1.5 lakh a year"]
+    code, out = plain(monkeypatch, capsys, "slash-remember", lines)
+    assert code == 0
+    assert "you> /remember my PPF is 1.5 lakh a year" in out
+    assert "(extracting facts from turns 1-1 (you asked to remember)…)" in out
+    state, _ = saved_session(paths.data_dir(), "slash-remember")
+    assert [(m.role, m.content) for m in state.transcript.messages][0] == (
+        "user",
+        "/remember my PPF is 1.5 lakh a year",
+    )
+    assert [(f.key, f.value) for f in state.facts.facts] == [("invest_ppf", "₹1,50,000 a year")]
