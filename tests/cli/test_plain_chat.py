@@ -279,3 +279,23 @@ def test_slash_remember_is_a_message_whose_fact_is_kept_at_once(monkeypatch, cap
         "/remember my PPF is 1.5 lakh a year",
     )
     assert [(f.key, f.value) for f in state.facts.facts] == [("invest_ppf", "₹1,50,000 a year")]
+
+
+def test_a_server_that_bills_fewer_tokens_than_counted_shows_a_negative_gap(
+    monkeypatch, capsys, fake_openai
+):
+    """The fake server bills a word a token, fewer than tiktoken counts: the gap is
+    written "-N template", not "+-N template"."""
+    fake_openai.script(text="Noted.", prompt_tokens=100, completion_tokens=2)
+    monkeypatch.setattr("sys.stdin", io.StringIO("My rent is 25k.\n"))
+    args = ["--plain", "--session", "fewer", "--base-url", fake_openai.base_url]
+    assert main([*args, "--model", "gpt-4o-mini"]) == 0
+    state, _ = saved_session(paths.data_dir(), "fewer")
+    (record,) = state.records
+    gap = record.template_gap
+    assert gap == 100 - record.counted_tokens < 0
+    line = capsys.readouterr().out.splitlines()[3]
+    assert line == (
+        f"[turn 1 · buffer · 2 msgs · tiktoken {record.counted_tokens} · billed 100 "
+        f"(-{-gap} template) · cached 0 · completion 2 · no price]"
+    )
