@@ -172,22 +172,23 @@ class KeyRouting(TurnHandlers):
             self._typed_halt = "stopped"  # stopping a reply stops what was queued after it
         return True
 
-    def submit(self, text: str) -> None:
+    def submit(self, text: str, *, typed: bool = False) -> None:
         queued = self._typed_lines or self._typed_turn is not None
         if text.strip() and (self.live is None or queued or self.live.coach.busy):
             # Still loading, messages typed ahead still going, or a reply streaming: this
-            # one joins them, sent in its turn. What was typed after Enter, before this
-            # ran, stays.
+            # one joins them, sent in its turn. What was typed after Enter stays (Enter in
+            # the composer took the message out already).
             self._typed_lines = (*self._typed_lines, text)
             composer = self.composer
-            composer.text = composer.text.removeprefix(text)
+            if not typed:
+                composer.text = composer.text.removeprefix(text)
             if self.live is None:
                 self._say_waiting()
             else:
                 replies = "replies" if len(self._typed_lines) > 1 else "reply"
                 self.notify(f"queued: sent after the {replies} before it", markup=False)
             return
-        super().submit(text)
+        super().submit(text, typed=typed)
 
     def send_when_ready(self) -> None:
         """The session is on screen: the messages typed before it go, one turn each."""

@@ -354,3 +354,52 @@ async def test_a_failed_reply_hands_back_its_question_and_the_ones_queued_after_
         await wait_until(pilot, lambda: app.composer.text == "first\nsecond")
         assert app.turns.failed_text == "first"
     assert len(fake_openai.requests) == 1
+
+
+async def test_keys_typed_before_the_app_handles_an_enter_are_the_next_message(
+    tmp_path, fake_openai
+):
+    """On a terminal, keys arrive faster than the app handles Enter: "second", Enter,
+    "third", Enter reach the composer before the app reads the first Enter's message.
+    Each message is what was typed before its own Enter: the second Enter sent
+    "secondthird" (the composer still held "second"), and "third" was never a message."""
+    fake_openai.script(text="One and more.", chunks=["One ", "and more."], hold_after=1)
+    app = fault_app(tmp_path, fake_openai.base_url, session="fast")
+    async with app.run_test() as pilot:
+        await wait_until(pilot, lambda: app.live is not None)
+        composer = app.composer
+        composer.focus()
+        await pilot.press(*"first", "enter")
+        await wait_until(pilot, lambda: fake_openai.held.is_set())
+        # Straight to the composer, with no await in between that would let the app run.
+        for text in ("second", "third"):
+            composer.insert(text)
+            composer.submit()  # what Enter does
+        composer.insert("unsent")
+        await pilot.pause()
+        assert composer.text == "unsent"
+        fake_openai.release.set()
+        await wait_until(pilot, lambda: app.live.state.transcript.completed_turns == 3)
+        await workers_done(app)
+    assert [said[-1] for said in exchanges(fake_openai.requests)] == [
+        ("user", "first"),
+        ("user", "second"),
+        ("user", "third"),
+    ]
+
+
+async def test_a_message_refused_goes_back_in_front_of_what_was_typed_since(tmp_path):
+    """Enter took the message out of the composer; refused (too long for the model), it
+    is put back, ahead of the text typed after the Enter, on a line of its own."""
+    app = make_app(tmp_path)
+    async with app.run_test() as pilot:
+        await wait_until(pilot, lambda: app.live is not None)
+        composer = app.composer
+        composer.focus()
+        too_long = "rent " * 200_000
+        composer.insert(too_long)
+        composer.submit()  # what Enter does
+        composer.insert("typed since")
+        await pilot.pause()
+        assert composer.text == f"{too_long}\ntyped since"
+        assert app.live.state.transcript.messages == ()
