@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import errno
 import os
 import sys
 from collections.abc import Sequence
@@ -29,12 +30,30 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         return _main(argv)
     except BrokenPipeError:
-        # `fincoach sessions | head -1`: the reader has all it wanted. End quietly, and
-        # point stdout at /dev/null so the interpreter's final flush cannot complain.
-        with contextlib.suppress(OSError, ValueError):
-            devnull = os.open(os.devnull, os.O_WRONLY)
-            os.dup2(devnull, sys.stdout.fileno())
+        # `fincoach sessions | head -1`: the reader has all it wanted. End quietly.
+        _stdout_to_devnull()
         return 0
+    except OSError as exc:
+        if exc.filename is not None or exc.errno not in _OUTPUT_LOST:
+            raise
+        # Printing failed (`fincoach sessions > /dev/full`, a full disk under a redirect):
+        # one line, not a traceback; the output is incomplete, so not a success.
+        from fincoach_tui.store.disk import describe
+
+        _stdout_to_devnull()
+        complain(f"could not write the output: {describe(exc)}")
+        return 1
+
+
+# Errors of a write to stdout that lost output: a full disk or quota, an I/O error.
+_OUTPUT_LOST = (errno.ENOSPC, errno.EDQUOT, errno.EIO, errno.EFBIG)
+
+
+def _stdout_to_devnull() -> None:
+    """Point stdout at /dev/null so that the interpreter's final flush cannot complain."""
+    with contextlib.suppress(OSError, ValueError):
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
 
 
 def _main(argv: Sequence[str] | None) -> int:

@@ -42,7 +42,8 @@ def as_text(result: SessionComparison) -> str:
     path = " → ".join(result.path) or "-"
     paid = _cost(result.paid_usd, result.paid_estimated)
     lines = [
-        f"{result.name}: {result.turns} turns on {result.model} ({path}); you paid {paid}"
+        f"{result.name}: {result.turns} turn{'s' * (result.turns != 1)} on {result.model} "
+        f"({path}); you paid {paid}"
         + (" (estimated: the server sent no usage)" if result.paid_estimated else ""),
         "",
         f"{'strategy':<9} {'all in':>11} {'chat':>11} {'upkeep':>11} {'input tok':>10}  "

@@ -61,7 +61,7 @@ def accounting_line(record, coach: Coach | None = None) -> str:
     estimated = record.usage.estimated and not record.simulated
     flags = " (simulated)" if record.simulated else (" (estimated)" if estimated else "")
     counted, gap = record.counted_tokens, record.template_gap
-    how, parts = "tiktoken", f"+{gap} template"
+    how, parts = "tiktoken", f"{gap:+d} template"  # a server may bill fewer: "-14", not "+-14"
     counter = coach.counter if coach is not None else None
     if counter is not None and counter.server is not None:
         how = "server tokenizer"

@@ -1,7 +1,8 @@
 """The line chat's slash commands and the lines it words them with.
 
 A line that starts with "/" is a command and is never sent to the model: a mistyped one
-is answered with one line, not billed as a question.
+is answered with one line, not billed as a question. "/remember ..." is the exception: a
+message, sent as typed, whose facts are extracted at once (as in the app).
 """
 
 from __future__ import annotations
@@ -14,12 +15,15 @@ from fincoach_tui.domain.records import CallRecord
 from fincoach_tui.domain.session_state import SessionState
 
 QUIT = ("/quit", "/exit")
+# Sent as a message, as the app sends it: "/remember ..." extracts its fact at once.
+MESSAGES = ("/remember",)
 
 HELP = (
     "commands (never sent to the coach):",
     "  /strategy NAME [k=N ...]  switch the memory strategy",
     f"                            ({', '.join(STRATEGIES)})",
     "  /retry                    send your last unanswered message again",
+    "  /remember TEXT            send TEXT, its facts kept at once (facts, hybrid)",
     "  /help                     this list",
     "  /quit                     save, print the session's total and end",
     "                            (so do /exit, the end of input and Ctrl+C)",
@@ -27,7 +31,7 @@ HELP = (
 
 
 def is_command(line: str) -> bool:
-    return line.lstrip().startswith("/")
+    return line.lstrip().startswith("/") and command_name(line).lower() not in MESSAGES
 
 
 def command_name(line: str) -> str:

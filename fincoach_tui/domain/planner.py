@@ -23,6 +23,7 @@ from itertools import accumulate
 
 BUFFER = "buffer"
 BOUNDED = ("window", "summary", "facts", "hybrid")
+MAX_TURNS = 100_000  # the longest plan: every turn of it is computed and kept
 DESCRIPTIONS = {
     BUFFER: "every earlier turn",
     "window": "system + the verbatim tail",
@@ -52,6 +53,10 @@ class PlanInputs:
                 raise ValueError(
                     f"{f.name} must be a whole number of at least {least}, got {value!r}"
                 )
+        # The plan holds every turn: a mistyped 99999999 would take minutes and gigabytes
+        # (the planner screen re-plans on each keystroke, on the event loop).
+        if self.turns > MAX_TURNS:
+            raise ValueError(f"turns must be at most {MAX_TURNS:,}, got {self.turns:,}")
 
     def flat_cost(self, strategy: str) -> int:
         """The constant per-turn input of a bounded strategy."""
@@ -211,7 +216,7 @@ def inputs_from_session(
 ) -> PlanInputs:
     """Plan inputs whose system and turn sizes are the session's own, where it has any."""
     base = base or PlanInputs()
-    measured: dict[str, int] = {"turns": max(base.turns, 2 * averages.turns)}
+    measured: dict[str, int] = {"turns": min(MAX_TURNS, max(base.turns, 2 * averages.turns))}
     if averages.system_tokens:
         measured["system_tokens"] = averages.system_tokens
     if averages.turns:

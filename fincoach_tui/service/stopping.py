@@ -20,6 +20,7 @@ async def until_stopped(stream: AsyncIterator[T], stop: asyncio.Event) -> AsyncI
     """The items of `stream` until it ends or `stop` is set, whichever comes first; the
     stream is closed either way. An item that arrives together with the stop is kept."""
     stopped = asyncio.ensure_future(stop.wait())
+    step: asyncio.Future[T] | None = None
     try:
         while True:
             step = asyncio.ensure_future(anext(stream))
@@ -37,6 +38,20 @@ async def until_stopped(stream: AsyncIterator[T], stop: asyncio.Event) -> AsyncI
                 return
     finally:
         stopped.cancel()
+        if step is not None and not step.done():
+            # Cancelled while a piece was awaited (the app quitting mid-reply): that wait
+            # goes too, closing the response, rather than running on unowned and, when
+            # the server drops the connection, logging "Task exception was never
+            # retrieved" with a traceback over the shell.
+            step.cancel()
+            step.add_done_callback(_retrieve)
+            await asyncio.wait({step})
         if isinstance(stream, AsyncGenerator):
             with contextlib.suppress(Exception):
                 await stream.aclose()
+
+
+def _retrieve(task: asyncio.Future) -> None:
+    """Mark a finished task's outcome as seen: nothing is logged for it."""
+    if not task.cancelled():
+        task.exception()

@@ -11,6 +11,7 @@ from __future__ import annotations
 import contextlib
 import errno
 import os
+import stat
 import tempfile
 from collections.abc import Iterable
 from pathlib import Path
@@ -40,6 +41,16 @@ def write_private(path: Path, content: str | bytes | Iterable[str | bytes]) -> N
     may be pieces (a streamed export): written as they come, about a megabyte at a time."""
     path = Path(path)
     pieces = [content] if isinstance(content, str | bytes) else content
+    if _not_a_file(path):
+        # A device, a pipe or a terminal (`-o /dev/stdout`, `-o /dev/null`): written into.
+        # Replaced by a file, as a file is, it would be gone (root can replace /dev/null).
+        fd = os.open(path, os.O_WRONLY)
+        try:
+            for piece in pieces:
+                write_all(fd, piece.encode("utf-8") if isinstance(piece, str) else piece)
+        finally:
+            os.close(fd)
+        return
     fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
     try:
         try:
@@ -66,6 +77,15 @@ def write_private(path: Path, content: str | bytes | Iterable[str | bytes]) -> N
 
 
 _CHUNK = 1 << 20
+
+
+def _not_a_file(path: Path) -> bool:
+    """`path` is there and is neither a regular file nor a directory (nor a link to one)."""
+    try:
+        mode = os.stat(path).st_mode
+    except OSError:
+        return False  # not there (or not reachable): the atomic write says why, if it fails
+    return not (stat.S_ISREG(mode) or stat.S_ISDIR(mode))
 
 
 def fsync_dir(directory: Path) -> None:

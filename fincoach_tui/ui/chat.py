@@ -270,6 +270,14 @@ class ChatView(VerticalScroll):
             self.anchor(False)
             self.scroll_end(animate=False)  # after the refresh: the pane may be full then
 
+    def on_resize(self) -> None:
+        # A pane not full yet is not anchored (follow_newest): made smaller (a smaller
+        # terminal, the composer growing) its messages may overflow it, and the view would
+        # stay on the oldest with the newest reply cut off below. It showed every message,
+        # so it follows the newest, as an anchored pane does. An anchored one needs nothing.
+        if not self.is_anchored:
+            self.call_after_refresh(self.follow_newest)
+
     @property
     def mounted_messages(self) -> int:
         return len(self.query(MessageBox))

@@ -47,6 +47,22 @@ class Composer(TextArea):
         if event.key == "enter":
             event.stop()
             event.prevent_default()
-            self.post_message(self.Submitted(self, self.text))
+            self.submit()
             return
         await super()._on_key(event)
+
+    def submit(self) -> None:
+        """Enter: post the message (Submitted), taken out of the composer now, not when
+        the app handles it: keys typed before then are the next message's, and its Enter
+        must not send this one again. (Only spaces: left, for the app to say why not.)"""
+        text = self.text
+        if text.strip():
+            self.text = ""
+        self.post_message(self.Submitted(self, text))
+
+    def give_back(self, text: str) -> None:
+        """A message Enter took out was not sent (refused): back in front of whatever was
+        typed since, on a line of its own, the cursor at the end."""
+        typed_since = self.text
+        self.text = f"{text}\n{typed_since}" if typed_since and text.strip() else text + typed_since
+        self.move_cursor(self.document.end)

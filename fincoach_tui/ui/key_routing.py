@@ -9,11 +9,13 @@
 - Keys typed before the coach is ready (even before the app had the terminal, or in the
   composer while the engine loads) are sent as the person would have sent them had the
   coach been there: each message ended with Enter is a turn of its own, all in one queue,
-  sent in the order typed, each once the reply to the one before has ended (Enter while
-  a reply streams sends nothing: the coach refuses, the text is kept). The unfinished
-  last line is the composer's text. A message refused, a reply that failed or was
-  stopped, or a switch to another session ends the sending: the messages not sent go
-  back into the composer, in order, so nothing is lost.
+  sent in the order typed, each once the reply to the one before has ended. Enter while
+  any reply streams queues the message the same way: it is sent once that reply has
+  ended (refusing it would leave its text in the composer, where what is typed next
+  runs on from it, and the Enter would be lost). The unfinished last line is the
+  composer's text. A message refused, a reply that failed or was stopped, or a switch
+  to another session ends the sending: the messages not sent go back into the
+  composer, in order, so nothing is lost.
 """
 
 from __future__ import annotations
@@ -93,8 +95,8 @@ class KeyRouting(TurnHandlers):
 
     @on(ReplyFailed)
     def _typed_turn_failed(self) -> None:
-        if self._typed_turn is not None:
-            self._typed_halt = "failed"
+        if self._typed_turn is not None or self._typed_lines:
+            self._typed_halt = "failed"  # the messages queued behind it are not sent
 
     @on(TurnEnded)
     def _after_typed_turn(self) -> None:
@@ -103,8 +105,10 @@ class KeyRouting(TurnHandlers):
         composer."""
         line, self._typed_turn = self._typed_turn, None
         halt, self._typed_halt = self._typed_halt, None
-        if halt is not None and line is not None:
-            failed = [line] if halt == "failed" else []  # stopped: its reply was kept
+        if halt is not None:
+            # Stopped: its reply was kept. A turn sent live that failed handed its own
+            # question back already (ui/turn_handlers.py); the queued ones follow it.
+            failed = [line] if halt == "failed" and line is not None else []
             self._hand_back_typed([*failed, *self._typed_lines])
         elif self._typed_lines:
             self.call_next(self._send_typed_line)
@@ -164,25 +168,27 @@ class KeyRouting(TurnHandlers):
         runner = self.__dict__.get("turns")
         if runner is None or not runner.stop():
             return False
-        if self._typed_turn is not None:
-            self._typed_halt = "stopped"  # stopping a reply stops what was typed ahead
+        if self._typed_turn is not None or self._typed_lines:
+            self._typed_halt = "stopped"  # stopping a reply stops what was queued after it
         return True
 
-    def submit(self, text: str) -> None:
+    def submit(self, text: str, *, typed: bool = False) -> None:
         queued = self._typed_lines or self._typed_turn is not None
-        if text.strip() and (self.live is None or queued):
-            # Still loading, or messages typed ahead still going: this one joins them,
-            # sent in its turn. What was typed after Enter, before this ran, stays.
+        if text.strip() and (self.live is None or queued or self.live.coach.busy):
+            # Still loading, messages typed ahead still going, or a reply streaming: this
+            # one joins them, sent in its turn. What was typed after Enter stays (Enter in
+            # the composer took the message out already).
             self._typed_lines = (*self._typed_lines, text)
             composer = self.composer
-            composer.text = composer.text.removeprefix(text)
+            if not typed:
+                composer.text = composer.text.removeprefix(text)
             if self.live is None:
                 self._say_waiting()
             else:
                 replies = "replies" if len(self._typed_lines) > 1 else "reply"
                 self.notify(f"queued: sent after the {replies} before it", markup=False)
             return
-        super().submit(text)
+        super().submit(text, typed=typed)
 
     def send_when_ready(self) -> None:
         """The session is on screen: the messages typed before it go, one turn each."""

@@ -215,9 +215,11 @@ class LiveComparison(Widget):
         line = ""
         if comparison is not None and not comparison.coach.busy and text.strip():
             quote = comparison.quote(text)
+            # An unpriced model's cost is "no price", not an estimate of one ("≈no price").
+            cost = "no price" if quote.cost is None else f"≈{fmt.usd(quote.cost)}"
             line = (
                 f"next: {len(quote.request.sent)} msgs · ≈{fmt.tokens(quote.prompt_tokens)} tok in"
-                f" + ≈{fmt.tokens(quote.completion_tokens)} out · ≈{fmt.usd(quote.cost)}"
+                f" + ≈{fmt.tokens(quote.completion_tokens)} out · {cost}"
                 f" · {quote.request.context.strategy}"
             )
         self.last_quote = line

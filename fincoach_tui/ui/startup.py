@@ -52,6 +52,11 @@ class StartUp(KeyRouting, SessionActions):
         for theme in themes:
             self.register_theme(theme)
         name = self.config.theme if self.config.theme in self.available_themes else DEFAULT_THEME
+        if name != self.config.theme:  # a typo, or a theme file that was skipped above
+            problems.append(
+                f"{self.config_path}: theme {self.config.theme!r} is not a theme here; "
+                f"using {DEFAULT_THEME} (the palette's Change theme lists them)"
+            )
         chosen = self.get_theme(name)
         if chosen is not None and chosen.dark == self.current_theme.dark:
             # Chosen as Textual chooses its own default theme, before anything is styled:

@@ -55,7 +55,7 @@ class TurnHandlers(FinCoachBase):
         self.turns.failed_text = None  # Ctrl+R must not send it to another session
 
     def on_composer_submitted(self, event: Composer.Submitted) -> None:
-        self.submit(event.text)
+        self.submit(event.text, typed=True)
 
     def action_retry(self) -> None:
         text = self.turns.take_failed()
@@ -64,10 +64,16 @@ class TurnHandlers(FinCoachBase):
             return
         self.submit(text)
 
-    def submit(self, text: str) -> None:
-        """Send the composer's `text`: once its turn has started, the composer is empty."""
+    def submit(self, text: str, *, typed: bool = False) -> None:
+        """Send `text`. `typed`: Enter in the composer, which took it out already; refused,
+        it goes back there. Otherwise (Ctrl+R) the composer's copy of it goes once sent."""
         if self.start_turn(text):
-            self.composer.text = ""
+            if not typed:
+                self.composer.text = ""
+        elif typed and not self.composer.text.startswith(text):
+            # (A refusal that hands the question back itself, as a failed write or a key
+            # in the text does, has put it there already.)
+            self.composer.give_back(text)
 
     def start_turn(self, text: str) -> bool:
         """Start a turn with `text`: the coach checks it and writes the question at once,

@@ -43,3 +43,21 @@ def test_a_closed_pipe_ends_quietly_with_status_0(args, stdin):
     _, stderr = child.communicate(stdin.encode(), timeout=120)
     assert stderr.decode() == ""
     assert child.returncode == 0
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/full"), reason="no /dev/full to write to")
+@pytest.mark.parametrize("args", [["sessions"], ["plan"]], ids=" ".join)
+def test_output_to_a_full_device_is_one_line_and_status_1(args):
+    """`fincoach sessions > /dev/full` (a full disk under a redirect): the output is lost,
+    which is said in one line, exit 1; it was an OSError traceback."""
+    store = SessionStore(paths.sessions_dir())
+    with store.open("listed") as file:
+        file.append(message_event(Message("m1", "user", "hello", 1.0, 1)))
+    with open("/dev/full", "wb") as full:
+        child = subprocess.run(
+            [*FINCOACH, *args], stdout=full, stderr=subprocess.PIPE, env=child_env(), timeout=120
+        )
+    assert (
+        child.stderr.decode() == "fincoach: could not write the output: no space left on device\n"
+    )
+    assert child.returncode == 1

@@ -65,6 +65,13 @@ async def test_strategies_that_did_not_run_are_estimated_and_marked(fake_openai,
     assert facts.split()[1].startswith("≈$") and "≈: with folds or extractions it never" in text
 
 
+async def test_a_one_turn_session_is_one_turn_not_one_turns(fake_openai, capsys):
+    state = await make_session(fake_openai, "one-turn", "buffer", QUESTIONS[:1])
+    code, text, _ = run(fake_openai, capsys, "one-turn")
+    paid = math.fsum(r.cost_usd for r in state.records)
+    assert text.splitlines()[0] == f"one-turn: 1 turn on {MODEL} (buffer); you paid {usd(paid)}"
+
+
 def test_a_bad_session_name_is_one_line_and_fails(fake_openai, capsys):
     code, out, err = run(fake_openai, capsys, "no-such-session")
     assert code != 0 and out == ""

@@ -3,6 +3,7 @@ from the app's F2."""
 
 from __future__ import annotations
 
+import os
 import stat
 
 from fincoach_tui.cli.commands import main
@@ -28,6 +29,30 @@ def test_export_to_a_file_is_0600(tmp_path, capsys):
     target.chmod(0o644)
     assert main(["export", "s", "--format", "json", "-o", str(target)]) == 0
     assert mode(target) == 0o600  # an existing file is replaced, not reused with its mode
+
+
+def test_export_to_a_pipe_writes_into_it_and_leaves_it_a_pipe(tmp_path, capsys):
+    """`-o /dev/stdout`, `-o /dev/null`, a named pipe: written into, as a shell's `>`
+    does. The atomic write (a file renamed over the target) replaced the pipe with a file,
+    and, run as root, /dev/null or /dev/full with one."""
+    with SessionStore(paths.sessions_dir()).open("s") as file:
+        file.append(message_event(Message("m1", "user", "My rent is 25,000.", 1.0, 1)))
+    assert main(["export", "s", "--format", "md"]) == 0
+    printed = capsys.readouterr().out
+    pipe = tmp_path / "pipe"
+    os.mkfifo(pipe)
+    reader = os.open(
+        pipe, os.O_RDONLY | os.O_NONBLOCK
+    )  # a reader there: opening it to write waits for none
+    try:
+        assert main(["export", "s", "--format", "md", "-o", str(pipe)]) == 0
+        received = os.read(reader, 1 << 16).decode()
+    finally:
+        os.close(reader)
+    assert stat.S_ISFIFO(pipe.stat().st_mode)
+    assert received == printed and received.startswith("# FinCoach session `s`\n")
+    assert capsys.readouterr().err == f"wrote {pipe}\n"
+    assert list(tmp_path.iterdir()) == [pipe]  # no temporary file left beside it
 
 
 async def test_f2_writes_a_0600_export(tmp_path):

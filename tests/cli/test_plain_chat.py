@@ -26,6 +26,7 @@ HELP = [
     "  /strategy NAME [k=N ...]  switch the memory strategy",
     "                            (buffer, window, budget, summary, hybrid, facts)",
     "  /retry                    send your last unanswered message again",
+    "  /remember TEXT            send TEXT, its facts kept at once (facts, hybrid)",
     "  /help                     this list",
     "  /quit                     save, print the session's total and end",
     "                            (so do /exit, the end of input and Ctrl+C)",
@@ -262,3 +263,39 @@ def test_maintenance_calls_print_their_cost(monkeypatch, capsys):
         "(extracting facts from turns 1-4 (you asked to remember)…)",
         f"(fact store: {facts} new facts · {usd(extract.cost_usd)})",
     ]
+
+
+def test_slash_remember_is_a_message_whose_fact_is_kept_at_once(monkeypatch, capsys):
+    """ "/remember ..." is sent as typed, as the app sends it (the README names it), and
+    its fact extracted at once; it was answered "unknown command" and lost."""
+    lines = ["/strategy facts", "/remember my PPF is 1.5 lakh a year"]
+    code, out = plain(monkeypatch, capsys, "slash-remember", lines)
+    assert code == 0
+    assert "you> /remember my PPF is 1.5 lakh a year" in out
+    assert "(extracting facts from turns 1-1 (you asked to remember)…)" in out
+    state, _ = saved_session(paths.data_dir(), "slash-remember")
+    assert [(m.role, m.content) for m in state.transcript.messages][0] == (
+        "user",
+        "/remember my PPF is 1.5 lakh a year",
+    )
+    assert [(f.key, f.value) for f in state.facts.facts] == [("invest_ppf", "₹1,50,000 a year")]
+
+
+def test_a_server_that_bills_fewer_tokens_than_counted_shows_a_negative_gap(
+    monkeypatch, capsys, fake_openai
+):
+    """The fake server bills a word a token, fewer than tiktoken counts: the gap is
+    written "-N template", not "+-N template"."""
+    fake_openai.script(text="Noted.", prompt_tokens=100, completion_tokens=2)
+    monkeypatch.setattr("sys.stdin", io.StringIO("My rent is 25k.\n"))
+    args = ["--plain", "--session", "fewer", "--base-url", fake_openai.base_url]
+    assert main([*args, "--model", "gpt-4o-mini"]) == 0
+    state, _ = saved_session(paths.data_dir(), "fewer")
+    (record,) = state.records
+    gap = record.template_gap
+    assert gap == 100 - record.counted_tokens < 0
+    line = capsys.readouterr().out.splitlines()[3]
+    assert line == (
+        f"[turn 1 · buffer · 2 msgs · tiktoken {record.counted_tokens} · billed 100 "
+        f"(-{-gap} template) · cached 0 · completion 2 · no price]"
+    )

@@ -7,6 +7,7 @@ import pytest
 from fincoach_tui.domain.planner import (
     BOUNDED,
     BUFFER,
+    MAX_TURNS,
     PlanInputs,
     SessionAverages,
     format_plan,
@@ -113,6 +114,21 @@ def test_inputs_are_validated():
         PlanInputs(system_tokens=-1)
 
 
+def test_a_plan_is_at_most_100000_turns_and_a_long_session_plans_that_many():
+    """Every turn of a plan is computed and kept: 99,999,999 turns (a key held down in
+    the planner screen) would take minutes and gigabytes, so it is refused; a session so
+    long that twice its turns is more plans the most there can be."""
+    assert MAX_TURNS == 100_000
+    assert len(make_plan(PlanInputs(turns=MAX_TURNS)).per_turn[BUFFER]) == 100_000
+    with pytest.raises(ValueError) as refused:
+        PlanInputs(turns=99_999_999)
+    assert str(refused.value) == "turns must be at most 100,000, got 99,999,999"
+    averages = SessionAverages(
+        turns=60_000, system_tokens=132, turn_tokens=118, user_tokens=20, completion_tokens=90
+    )
+    assert inputs_from_session(averages).turns == 100_000
+
+
 def test_session_averages_replace_the_seeds_sizes():
     averages = SessionAverages(
         turns=12, system_tokens=132, turn_tokens=118, user_tokens=20, completion_tokens=90
@@ -169,3 +185,5 @@ def test_fincoach_plan_takes_your_numbers_and_refuses_bad_ones(capsys):
     assert "   5 |   504 /    1,590 |" in out  # 132 + 93*4 = 504; 5*132 + 93*10 = 1,590
     assert main(["plan", "--turns", "0"]) == 2
     assert "turns must be a whole number of at least 1" in capsys.readouterr().err
+    assert main(["plan", "--turns", "100001"]) == 2
+    assert capsys.readouterr().err == "fincoach: turns must be at most 100,000, got 100,001\n"

@@ -42,6 +42,12 @@ async def test_an_unpriced_model_shows_no_price_everywhere(
         assert str(chart.caption()).startswith("no price: tokens only · ")
         assert chart.query_one("#plot").spec.y_label == "tokens"
 
+        quote = app.comparison.current().quote("And my rent?")
+        assert app.comparison.quote("And my rent?") == (
+            f"next: {len(quote.request.sent)} msgs · ≈{quote.prompt_tokens:,} tok in"
+            f" + ≈{quote.completion_tokens:,} out · no price · buffer"
+        )  # not "≈no price": there is no price to estimate
+
         summary = app.side.query_one(CostsSummary).lines
         assert "saved" not in summary["cache"] and summary["cache"].endswith("; no price")
         assert "$" not in " ".join(summary.values())

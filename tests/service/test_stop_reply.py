@@ -122,3 +122,44 @@ async def test_a_reply_stopped_before_any_text_hands_the_question_back(fake_open
     assert not live.coach.busy
     live.close()
     await engine.llm.aclose()
+
+
+async def test_a_reply_cancelled_while_a_piece_is_awaited_leaves_nothing_running():
+    """The app quits mid-reply (the turn's worker cancelled while the next piece is
+    awaited): the stream is closed, and nothing is left waiting on it to fail later,
+    unowned ("Task exception was never retrieved" and a traceback over the shell)."""
+    from fincoach_tui.service.stopping import until_stopped
+
+    gate, closed, seen = asyncio.Event(), [], []
+
+    async def stream():
+        try:
+            yield "Keep six "
+            await gate.wait()  # the server holds the rest
+            raise RuntimeError("cut off")  # the connection dropped
+        finally:
+            closed.append("closed")
+
+    async def reply() -> None:
+        async for piece in until_stopped(stream(), asyncio.Event()):
+            seen.append(piece)
+
+    loop = asyncio.get_running_loop()
+    logged: list[dict] = []
+    loop.set_exception_handler(lambda _loop, context: logged.append(context))
+    worker = asyncio.ensure_future(reply())
+    while not seen:
+        await asyncio.sleep(0)
+    worker.cancel()
+    try:
+        await worker
+    except asyncio.CancelledError:
+        pass
+    assert (seen, closed) == (["Keep six "], ["closed"])
+    gate.set()
+    for _ in range(3):
+        await asyncio.sleep(0)
+    import gc
+
+    gc.collect()  # an unretrieved failure is logged when its task is collected
+    assert logged == []

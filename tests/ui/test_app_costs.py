@@ -163,6 +163,25 @@ async def test_planner_opens_with_the_sessions_averages(tmp_path, fake_openai):
         assert not isinstance(app.screen, PlannerScreen)
 
 
+async def test_the_planner_refuses_a_plan_too_long_to_compute_with_one_line(tmp_path):
+    """99,999,999 turns typed into the planner: one line under the inputs, and the plan
+    on screen stays the last one that could be made (computed, it froze the app)."""
+    from tests.app_harness import make_app as offline_app
+
+    app = offline_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await started(app, pilot)
+        await pilot.press("ctrl+l")
+        await pilot.pause()
+        screen = app.screen
+        screen.query_one("#i-turns").value = "99999999"
+        await pilot.pause()
+        assert str(screen.query_one("#error").content) == (
+            "turns must be at most 100,000, got 99,999,999"
+        )
+        assert screen.plan.inputs.turns == 20
+
+
 async def test_a_turn_walks_only_itself_and_another_session_starts_afresh(tmp_path):
     from tests.app_harness import make_app as offline_app
 

@@ -85,3 +85,18 @@ async def test_home_in_the_chat_loads_the_page_before_a_resumed_sessions_newest(
         await pilot.press("home")
         await wait_until(pilot, lambda: resumed.chat.first_mounted == len(messages) - 2 * PAGE)
         assert shown(resumed) == messages[-2 * PAGE :]
+
+
+async def test_a_chat_that_fitted_follows_the_newest_when_the_terminal_shrinks(tmp_path):
+    """Two turns fit a 120x40 chat; at 60x20 they overflow it, and the view is on the
+    newest reply (the bottom), not on the first question with the newest cut off."""
+    app = make_app(tmp_path, strategy="window")
+    async with app.run_test(size=SIZE) as pilot:
+        await started(app, pilot)
+        await say(app, pilot, "My SIP is 5,000 a month.")
+        await say(app, pilot, "And my rent is 25k.")
+        assert app.chat.max_scroll_y == 0  # it fits: nothing to scroll
+        await pilot.resize_terminal(60, 20)
+        await wait_until(pilot, lambda: app.chat.max_scroll_y > 0)
+        await wait_until(pilot, lambda: app.chat.scroll_y == app.chat.max_scroll_y)
+        assert app.chat.scroll_y == app.chat.max_scroll_y > 0

@@ -83,3 +83,18 @@ async def test_the_footers_keys_follow_the_first_frame(tmp_path):
         footer.show_keys()  # once shown, asking again changes nothing
         await pilot.pause()
         assert footer.shown[:3] == ["help", "pick_strategy", "memory"]
+
+
+async def test_a_theme_that_is_not_there_is_one_line_and_the_default_is_drawn(tmp_path):
+    """A mistyped theme in config.toml: said once, naming the file, not passed over in
+    silence; the default theme is drawn and config.toml is left as it was."""
+    app = make_app(tmp_path, config=Config(theme="fincoach-drak"))
+    async with app.run_test() as pilot:
+        await started(app, pilot)
+        assert app.theme == "fincoach-dark"
+        assert (
+            "",
+            f"{app.config_path}: theme 'fincoach-drak' is not a theme here; using "
+            "fincoach-dark (the palette's Change theme lists them)",
+        ) in app.notices
+    assert not app.config_path.exists()

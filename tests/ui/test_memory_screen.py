@@ -341,3 +341,50 @@ async def test_a_deletion_asks_first_and_can_be_undone_until_the_next_turn(tmp_p
     state, _ = replay(events)
     assert state.facts.get(salary.id).deleted_at is not None
     assert state.undoable_deletions() == []
+
+
+async def test_edit_delete_and_undo_on_a_full_disk_are_one_line_each(tmp_path, full_disk):
+    """Each change the memory screen makes is an event written to the session: on a full
+    disk each is one line naming the file, the fact stays as it was, and the app runs on
+    (each raised out of its key's handler and ended the app with a traceback)."""
+    said = [*PLANTED, *filler(2)]
+    async with running(tmp_path, session="full", strategy="facts", said=said) as (app, pilot):
+        salary = app.live.state.facts.current_for("salary")
+        screen = await open_memory(app, pilot)
+        await select_fact(screen, pilot, salary.id)
+        path = tmp_path / "sessions" / "full.jsonl"
+        before = path.read_bytes()
+        not_saved = f"could not save to {path}: no space left on device; nothing of it was kept"
+        full_disk.fill()
+
+        await pilot.press("e")
+        await pilot.pause()
+        await pilot.press("ctrl+a", "ctrl+k", *"150000", "enter")
+        await pilot.pause()
+        assert app.notices[-1] == ("", f"not changed: {not_saved}")
+        assert app.live.state.facts.get(salary.id).value == "₹1,20,000"
+        screen.query_one(DataTable).focus()  # the edit stays in its field, to try again
+
+        await pilot.press("d")
+        await pilot.pause()
+        await pilot.press("y")
+        await pilot.pause()
+        assert app.notices[-1] == ("", f"not deleted: {not_saved}")
+        assert app.live.state.facts.get(salary.id).current
+
+        full_disk.free()
+        await pilot.press("d")
+        await pilot.pause()
+        await pilot.press("y")
+        await pilot.pause()
+        full_disk.fill()
+        await pilot.press("u")
+        await pilot.pause()
+        assert app.notices[-1] == ("", f"not undone: {not_saved}")
+        assert app.screen is screen and app.is_running
+        full_disk.free()
+        await pilot.press("escape")
+        await pilot.press("ctrl+q")
+    events = session_events(tmp_path, "full")
+    assert [e["type"] for e in events if e["type"].startswith("fact_")] == ["fact_deleted"]
+    assert path.read_bytes().startswith(before)

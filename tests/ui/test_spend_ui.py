@@ -155,6 +155,14 @@ async def test_the_usage_screen_shows_every_session_and_sets_the_budget(fake_ope
         await pilot.pause()
         assert str(screen.query_one("#status", Static).content) == "budget saved"
         assert load_config(app.config_path).budget_monthly_usd == 0.0001
+        # Enter in a budget field saves it, as Save does (it did nothing).
+        session_field = screen.query_one("#session", Input)
+        session_field.focus()
+        session_field.value = "0.5"
+        await pilot.press("enter")
+        await pilot.pause()
+        assert str(screen.query_one("#status", Static).content) == "budget saved"
+        assert load_config(app.config_path).budget_session_usd == 0.5
         await pilot.press("escape")
         assert "month ▮▮▮▮▮▯ $0.000081/$0.00010 81%" in bar(app)
 

@@ -276,3 +276,130 @@ async def test_a_message_sent_while_the_lines_typed_ahead_go_waits_its_turn(tmp_
         ("user", "second"),
         ("user", "third"),
     ]
+
+
+async def test_enter_while_a_reply_streams_queues_the_message(tmp_path, fake_openai):
+    """Two messages sent with Enter while the first reply still streams, and more typed
+    after them: each is a turn of its own, sent in order once the reply before it has
+    ended; the text typed after the last Enter stays in the composer. (Refused, the first
+    stayed in the composer and the next ran on from it, its Enter lost.)"""
+    fake_openai.script(text="One and more.", chunks=["One ", "and more."], hold_after=1)
+    app = fault_app(tmp_path, fake_openai.base_url, session="streaming")
+    async with app.run_test() as pilot:
+        await wait_until(pilot, lambda: app.live is not None)
+        app.composer.focus()
+        await pilot.press(*"first", "enter")
+        await wait_until(pilot, lambda: fake_openai.held.is_set())
+        await pilot.press(*"second", "enter", *"third", "enter", *"unsent")
+        assert app.composer.text == "unsent"
+        assert app.notices[-2:] == [
+            ("", "queued: sent after the reply before it"),
+            ("", "queued: sent after the replies before it"),
+        ]
+        fake_openai.release.set()
+        await wait_until(pilot, lambda: app.live.state.transcript.completed_turns == 3)
+        await workers_done(app)
+        assert app.composer.text == "unsent"
+    assert [said[-1] for said in exchanges(fake_openai.requests)] == [
+        ("user", "first"),
+        ("user", "second"),
+        ("user", "third"),
+    ]
+
+
+async def test_stopping_a_reply_hands_back_the_messages_queued_behind_it(tmp_path, fake_openai):
+    """Esc stops a reply that a message was queued behind: the reply is kept (stopped),
+    the queued message is not sent but back in the composer."""
+    fake_openai.script(
+        text="Keep six months aside.", chunks=["Keep six ", "months aside."], hold_after=1
+    )
+    app = fault_app(tmp_path, fake_openai.base_url, session="stopped-live")
+    async with app.run_test() as pilot:
+        await wait_until(pilot, lambda: app.live is not None)
+        app.composer.focus()
+        await pilot.press(*"first", "enter")
+        await wait_until(pilot, lambda: any(b.text == "Keep six " for b in app.query(MessageBox)))
+        await pilot.press(*"second", "enter")
+        await pilot.press("escape")
+        await workers_done(app)
+        await wait_until(pilot, lambda: app.composer.text == "second")
+        assert app.notices[-1] == (
+            "",
+            "1 message typed ahead not sent: back in the composer, Enter sends",
+        )
+    assert len(fake_openai.requests) == 1
+    state, _ = saved_session(tmp_path, "stopped-live")
+    assert [(m.role, m.content) for m in state.transcript.messages] == [
+        ("user", "first"),
+        ("assistant", "Keep six "),
+    ]
+
+
+async def test_a_failed_reply_hands_back_its_question_and_the_ones_queued_after_it(
+    tmp_path, fake_openai
+):
+    """The reply a message was queued behind fails: nothing more is sent; the failed
+    question and then the queued one are back in the composer, in order."""
+    fake_openai.script(status=500, error_message="The server had an error", delay=30)
+    app = fault_app(tmp_path, fake_openai.base_url, session="failed-live")
+    async with app.run_test() as pilot:
+        await wait_until(pilot, lambda: app.live is not None)
+        app.composer.focus()
+        await pilot.press(*"first", "enter")
+        await wait_until(pilot, lambda: len(fake_openai.requests) == 1)
+        await pilot.press(*"second", "enter")
+        assert app.composer.text == ""
+        fake_openai.stop()  # ends the delayed answer now: the request fails
+        await workers_done(app)
+        await wait_until(pilot, lambda: app.composer.text == "first\nsecond")
+        assert app.turns.failed_text == "first"
+    assert len(fake_openai.requests) == 1
+
+
+async def test_keys_typed_before_the_app_handles_an_enter_are_the_next_message(
+    tmp_path, fake_openai
+):
+    """On a terminal, keys arrive faster than the app handles Enter: "second", Enter,
+    "third", Enter reach the composer before the app reads the first Enter's message.
+    Each message is what was typed before its own Enter: the second Enter sent
+    "secondthird" (the composer still held "second"), and "third" was never a message."""
+    fake_openai.script(text="One and more.", chunks=["One ", "and more."], hold_after=1)
+    app = fault_app(tmp_path, fake_openai.base_url, session="fast")
+    async with app.run_test() as pilot:
+        await wait_until(pilot, lambda: app.live is not None)
+        composer = app.composer
+        composer.focus()
+        await pilot.press(*"first", "enter")
+        await wait_until(pilot, lambda: fake_openai.held.is_set())
+        # Straight to the composer, with no await in between that would let the app run.
+        for text in ("second", "third"):
+            composer.insert(text)
+            composer.submit()  # what Enter does
+        composer.insert("unsent")
+        await pilot.pause()
+        assert composer.text == "unsent"
+        fake_openai.release.set()
+        await wait_until(pilot, lambda: app.live.state.transcript.completed_turns == 3)
+        await workers_done(app)
+    assert [said[-1] for said in exchanges(fake_openai.requests)] == [
+        ("user", "first"),
+        ("user", "second"),
+        ("user", "third"),
+    ]
+
+
+async def test_a_message_refused_goes_back_in_front_of_what_was_typed_since(tmp_path):
+    """Enter took the message out of the composer; refused (too long for the model), it
+    is put back, ahead of the text typed after the Enter, on a line of its own."""
+    app = make_app(tmp_path)
+    async with app.run_test() as pilot:
+        await wait_until(pilot, lambda: app.live is not None)
+        composer = app.composer
+        composer.focus()
+        too_long = "rent " * 200_000
+        composer.insert(too_long)
+        composer.submit()  # what Enter does
+        composer.insert("typed since")
+        await pilot.pause()
+        assert composer.text == f"{too_long}\ntyped since"
+        assert app.live.state.transcript.messages == ()

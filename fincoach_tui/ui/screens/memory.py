@@ -201,6 +201,9 @@ class MemoryScreen(ModalScreen[None]):
             return
         try:
             self.coach.edit_fact(fact.id, event.value)
+        except OSError as exc:  # not written (a full disk): the fact is as it was
+            self._not_saved("not changed", exc)
+            return
         except ValueError as exc:
             self.notify(str(exc), severity="warning", markup=False)
             return
@@ -230,7 +233,11 @@ class MemoryScreen(ModalScreen[None]):
         fact = self.coach.state.facts.get(fact_id)
         if fact is None or fact.deleted_at is not None or self._busy():
             return
-        self.coach.delete_fact(fact.id)
+        try:
+            self.coach.delete_fact(fact.id)
+        except OSError as exc:
+            self._not_saved("not deleted", exc)
+            return
         self.notify(
             f"deleted {fact.key} ({fact.id}): u undoes it until your next message", markup=False
         )
@@ -239,7 +246,11 @@ class MemoryScreen(ModalScreen[None]):
     def action_undo_delete(self) -> None:
         if self._busy():
             return
-        restored = self.coach.undo_deletion()
+        try:
+            restored = self.coach.undo_deletion()
+        except OSError as exc:
+            self._not_saved("not undone", exc)
+            return
         fact = self.coach.state.facts.get(restored) if restored else None
         if fact is None:
             self.notify(
@@ -253,11 +264,21 @@ class MemoryScreen(ModalScreen[None]):
     def action_resume_extraction(self) -> None:
         if self._busy():
             return
-        if self.coach.resume_extraction():
+        try:
+            resumed = self.coach.resume_extraction()
+        except OSError as exc:
+            self._not_saved("not resumed", exc)
+            return
+        if resumed:
             self.notify("fact extraction resumed: the next batch is read on the next turn")
         else:
             self.notify("fact extraction is not paused", severity="warning")
         self.refresh_view()
+
+    def _not_saved(self, what: str, exc: OSError) -> None:
+        """A change not written to the session (a full disk, a read-only directory): one
+        line naming the file; nothing of it was applied, and the screen stays."""
+        self.notify(f"{what}: {exc}", severity="error", markup=False)
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         actions = {

@@ -178,8 +178,10 @@ class UsageScreen(ModalScreen[None]):
     def action_close(self) -> None:
         self.dismiss(None)
 
+    @on(Input.Submitted, "#monthly, #session")
     @on(Button.Pressed, "#save")
     def _save(self) -> None:
+        """Save (or Enter in a budget field, as Enter applies the other dialogs' fields)."""
         status = self.query_one("#status", Static)
         try:
             budget = Budget(
