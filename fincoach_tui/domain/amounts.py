@@ -207,6 +207,8 @@ def find_amounts(text: str) -> list[Amount]:
         if any(a <= match.start("num") < b for a, b in taken):
             continue
         amount = _digits_amount(match, _money_not_year(text, match.start(), match.end()))
+        if amount is not None and _signed_negative(text, match):
+            amount = Amount(-amount.value, amount.currency, amount.start - 1, amount.end)
         weight = match["cur2"] and _a_weight(text, match["cur2"], match.start(), match.end())
         if amount is not None and weight:
             continue  # "lost 5 pounds", "20 pounds of flour"
@@ -219,6 +221,22 @@ def find_amounts(text: str) -> list[Amount]:
                 found.append(low)
             found.append(amount)
     return sorted(found, key=lambda a: a.start)
+
+
+# A minus sign right before a figure, or between its currency and its number ("-₹10,000",
+# "₹-10,000", "Rs -5,000"), after a space or the start: not a range's dash ("10-15k").
+_MINUS = "-−–"
+
+
+def _signed_negative(text: str, match: re.Match[str]) -> bool:
+    start = match.start("cur") if match["cur"] else match.start("num")
+    if match["cur"]:
+        between = text[match.end("cur") : match.start("num")].strip()
+        if between and between in _MINUS:
+            return True
+    if start == 0 or text[start - 1] not in _MINUS:
+        return False
+    return start == 1 or text[start - 2] in " \t\n(:=[,₹"
 
 
 # The low end of a range given with one scale: "40-50k", "1.5 to 2 lakh", "$3-4k".

@@ -41,6 +41,11 @@ LOAN_TYPES = {
     "scooter": "bike",
     "motorcycle": "bike",
     "personal": "personal",
+    "business": "business",
+    "working capital": "business",
+    "working-capital": "business",
+    "mudra": "business",
+    "msme": "business",
     "education": "education",
     "student": "education",
     "gold": "gold",
@@ -123,7 +128,11 @@ KINDS: tuple[Kind, ...] = (
             r"(?:i|we)\s+(?:now\s+)?(?:get|receive)(?=\s+(?:(?:about|around|only|just|now)\s+)?"
             r"(?:₹|rs\.?\s*|inr\s*)?\d)|"
             r"(?:got|get|getting|received|gave me|giving me)\s+(?:a|an|my|the)\s+(?:(?!rent)\w+\s+)?"
-            r"(?:raise|hike|increment|promotion|appraisal)|promoted"
+            r"(?:raise|hike|increment|promotion|appraisal)|promoted|"
+            # what an owner takes home from a business: "I draw 1.2 lakh a month", "my drawings"
+            r"(?:i|we)\s+(?:(?:now|only|shall|will|can|usually|also)\s+)*(?:draw|withdraw|take out)"
+            r"(?=\s+(?:(?:about|around|only|just|now|rs\.?|inr|₹)\s*)*\d)|"
+            r"(?:my|our|monthly|personal|the)\s+drawings"
         ),
         {"amount": "salary"},
     ),
@@ -153,7 +162,11 @@ KINDS: tuple[Kind, ...] = (
     ),
     Kind(
         "loan",
-        _words(rf"(?:{_LOAN})[- ]loans?|loans?|emis?|mortgage"),
+        # "its instalment of 46,000": a loan's (not "the RD instalment", whose RD is named)
+        _words(
+            rf"(?:{_LOAN})[- ]loans?|loans?|emis?|mortgage|(?:(?:its|the|monthly)\s+(?:last\s+|final\s+)?|last\s+|final\s+)"
+            r"instal+ments?"
+        ),
         {
             "amount": "loan_{t}_emi",
             "principal": "loan_{t}_amount",

@@ -59,7 +59,13 @@ from fincoach_tui.domain.recognise_phrases import name_facts, risk_facts
 from fincoach_tui.domain.recognise_places import city_facts
 from fincoach_tui.domain.recognise_slots import clause_facts
 from fincoach_tui.domain.recognise_values import canonical
-from fincoach_tui.domain.recognise_words import CONDITION, FIRST_PERSON, SOMEONE_ELSE, WHAT_IF
+from fincoach_tui.domain.recognise_words import (
+    CONDITION,
+    FIRST_PERSON,
+    SOMEONE_ELSE,
+    WHAT_IF,
+    goods_on_emi,
+)
 from fincoach_tui.domain.relative_dates import resolve_relative
 
 __all__ = [
@@ -120,6 +126,9 @@ def read(
         # The user's own question is not what their next figure is about, unless that
         # figure points back to it ("should I raise my SIP?" "I've made it 12,500").
         return list(found), reading.knowing(found).asking(subject)
+    if subject is not None and not found and anchors_in(text) and not figures_in(text):
+        # "We also have an FD." names a thing and nothing of it: what comes next does.
+        return list(found), reading.announcing(subject)
     return list(found), reading.knowing(found).about(subject)
 
 
@@ -214,6 +223,8 @@ def _recognise(
     # The one kind of loan the message names anywhere types a loan named without one.
     named_loans = {loan_type(m.group(0)) for m in _LOAN_WORD.finditer(body)} - {"loan"}
     message_loan = ("message", named_loans.pop()) if len(named_loans) == 1 else None
+    if not named_loans and message_loan is None and goods_on_emi(body):
+        message_loan = ("message", goods_on_emi(body))  # "a loan for the oven ... EMI 9k"
     speaker = ""  # who types, when two people share the chat ("R: ...", "I: ...")
     for index, sentence in enumerate(sentences):
         tagged = speaker_of(sentence, name)
@@ -257,7 +268,12 @@ def _recognise(
             if not anchors and subject and (figures_in(clause) or has_ended(clause)):
                 if names_another_item(clause):
                     pass  # "ar kajer mashi 3,500": another thing, whose name it does not know
-                elif not from_before or short or REFERS_BACK.search(clause):
+                elif (
+                    not from_before
+                    or short
+                    or REFERS_BACK.search(clause)
+                    or (reading.announced and len(clause.split()) <= 8)
+                ):
                     extra = anchor_of(subject)
             if not anchors and extra is None and subject is None and reading.asked:
                 if figures_in(clause) and _POINTS_BACK.search(clause):

@@ -18,9 +18,12 @@ from fincoach_tui.domain.recognise_income import income_anchors
 from fincoach_tui.domain.recognise_parts import Anchor, figures_in
 from fincoach_tui.domain.relative_dates import RELATIVE_DATE
 
+# What a figure includes is not what it is: "25k including electricity", "31,000 with
+# maintenance", "40k along with the parking": the figure is of the thing talked about.
 INCLUDED = re.compile(
-    r"\b(?:including|incl\.?|inclusive of|excluding|plus|besides)\s+(?:the\s+|my\s+|our\s+)?"
-    r"(?:\w+\s+)?$",
+    r"(?:\b(?:including|incl\.?|inclusive of|excluding|plus|besides)"
+    r"|(?:\d|\d\s?(?:k|l|lakhs?|lacs?|thousand|rupees))\s+(?:along\s+|together\s+)?with)"
+    r"\s+(?:the\s+|my\s+|our\s+)?(?:\w+\s+)?$",
     re.IGNORECASE,
 )
 # A dash between words ("we are five — me, wife, three kids", "6 log hain - main, biwi")
@@ -148,6 +151,8 @@ def anchors_in(clause: str) -> tuple[Anchor, ...]:
         word = match.group(0)
         if kind.name == "salary" and _NOT_PAY.match(clause, match.end()):
             continue  # "income tax", "earning 7.2%": not the user's pay
+        if kind.name == "rent" and _LOAN_FOR.search(clause, 0, match.end()):
+            continue  # "the EMI for the flat": what a loan is for, not a rent (`_LOAN_FOR`)
         found.append(Anchor(match.start(), match.end(), kind.name, word, kind.slots))
     # A source of income ("the dairy gives us", "tuition earns me") is what its figure is:
     # not the pay its verb names ("earns"), nor the cost its word names ("tuition").
@@ -164,6 +169,14 @@ def anchors_in(clause: str) -> tuple[Anchor, ...]:
 
 
 _SALARY = next(kind for kind in KINDS if kind.name == "salary")
+# "the EMI for the flat", "I draw 1.2 lakh for the house": what a loan is for, or where
+# money drawn goes, not a rent.
+_LOAN_FOR = re.compile(
+    r"\b(?:emis?|loans?|draws?|drawing|withdraws?|withdrawing)\s+(?:[\w,.₹]+\s+){0,3}?(?:for|on)\s+"
+    r"(?:(?:the|my|our|a|an|this)\s+)?"
+    r"(?:new\s+)?\w+$",
+    re.IGNORECASE,
+)
 # A person's pay said with a plain verb: "she gets about forty thousand", "my husband makes
 # 90k", "Ravi brings home 55k". Without this the figure would go to whatever was named
 # before ("we pay 18k rent ... she gets 40k" is not rent).

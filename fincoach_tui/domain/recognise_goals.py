@@ -151,7 +151,7 @@ _NOT_A_THING = re.compile(
 def goal_slug(phrase: str) -> str:
     """The thing a goal is for: its last known word ("home renovation" is a renovation,
     "house down payment" a house), else its first two words (less whose it is)."""
-    if _NOT_A_THING.match(phrase):
+    if _NOT_A_THING.match(phrase) or _A_STATE.search(phrase):
         return ""
     phrase = re.sub(r"\b\w+'s\b", " ", phrase.lower())
     words = re.findall(r"[a-z0-9]+", phrase)
@@ -175,7 +175,18 @@ _ENDS_THING = frozenset(
 )
 _NO_THING = frozenset(
     "it that this these those them me us him her you someone something somebody anyone "
-    "everyone having trying looking thinking getting doing being".split()
+    "everyone having trying looking thinking getting doing being "
+    # money itself is what every goal is made of, not a thing to save for: "want to get my
+    # finances right", "need to have my paisa managed", "plan for my money"
+    "money paisa paise finances finance funds cash portfolio budget budgeting spending "
+    "expenses savings investments life act".split()
+)
+# A wish for a state of things, not a thing: "want to get my money sorted", "plan to have
+# everything in order", "need to get our spending under control".
+_A_STATE = re.compile(
+    r"\b(?:sorted|in order|on track|under control|organi[sz]ed|streamlined|straightened|"
+    r"together|figured out|in shape|cleaned up|managed)\b",
+    re.IGNORECASE,
 )
 
 

@@ -48,7 +48,25 @@ FESTIVALS: dict[str, dict[int, date]] = {
         2030: date(2030, 3, 20),
     },
 }
-_USUAL_MONTH = {"diwali": 10, "holi": 3, "christmas": 12}
+# The month a festival of the lunar calendar usually falls in, for a year not in the table.
+_USUAL_MONTH = {
+    "diwali": 10,
+    "holi": 3,
+    "christmas": 12,
+    "dhanteras": 10,
+    "dussehra": 10,
+    "dasara": 10,
+    "navratri": 10,
+    "durga puja": 10,
+    "raksha bandhan": 8,
+    "rakhi": 8,
+    "ganesh chaturthi": 9,
+    "onam": 9,
+    "akshaya tritiya": 4,
+    "akshay tritiya": 4,
+    "ugadi": 3,
+    "gudi padwa": 3,
+}
 # Festivals on the same day every year (month, day).
 _FIXED_FESTIVALS = {
     "christmas": (12, 25),
@@ -58,8 +76,15 @@ _FIXED_FESTIVALS = {
     "pongal": (1, 14),
     "lohri": (1, 13),
     "independence day": (8, 15),
+    "baisakhi": (4, 13),
+    "vaisakhi": (4, 13),
+    "bihu": (4, 14),
+    "vishu": (4, 14),
+    "puthandu": (4, 14),
 }
-_FESTIVAL_NAMES = "|".join(sorted([*FESTIVALS, *_FIXED_FESTIVALS], key=len, reverse=True))
+_FESTIVAL_NAMES = "|".join(
+    sorted({*FESTIVALS, *_FIXED_FESTIVALS, *_USUAL_MONTH}, key=len, reverse=True)
+)
 _HINDI_UNITS = {"saal": "year", "sal": "year", "varsh": "year", "hafte": "week"}
 
 
@@ -83,9 +108,12 @@ _PATTERN = re.compile(
     # The Indian financial year ends on 31 March: "by the end of this FY".
     r"|(?:the\s+)?end\s+of\s+(?:the\s+)?(?P<fy_which>next|this|last|current)?\s*"
     r"(?:fy|financial\s+year|fiscal(?:\s+year)?)"
-    rf"|(?P<fest_lead>by|before|on|at|till|until|for|this|around|after|next)\s+"
+    # A festival is a date after a word of time ("by Diwali", "next Holi") or with its
+    # year said ("matures Diwali next year", "Diwali this year"); alone it is an occasion.
+    rf"|(?:(?P<fest_lead>by|before|on|at|till|until|for|this|around|after|next|in)\s+)?"
     rf"(?P<fest_pre>next\s+|this\s+)?(?P<fest>{_FESTIVAL_NAMES})"
-    r"(?P<fest_next>\s+next\s+year)?(?!\s+\d{4})"
+    r"(?P<fest_next>\s+next\s+year)?(?P<fest_this>\s+this\s+year)?(?!\s+\d{4})"
+    r"(?(fest_lead)|(?(fest_pre)|(?(fest_next)|(?(fest_this)|(?!)))))"
     # "30 November this year", "March next year", "the 5th of June next year"
     rf"|(?:(?P<dm_lead>by|before|on|till|until)\s+)?(?:(?:the\s+)?(?P<dm_day>\d{{1,2}})(?:st|nd|rd|th)?\s+(?:of\s+)?)?(?P<dm_month>{_MONTH_NAME})"
     r"\s+(?P<dm_which>this|next)\s+year"
@@ -190,9 +218,13 @@ def _festival(groups: dict[str, str | None], moment: datetime) -> str:
     lead = "by" if lead in ("till", "until", "this", "around", "next") else lead
     year = moment.year + (1 if groups["fest_next"] else 0)
     day = _festival_day(name, year)
-    if not groups["fest_next"] and day is not None and day < moment.date():
+    if groups["fest_next"] or groups["fest_this"]:
+        pass  # the year is said
+    elif day is not None and day < moment.date():
         year += 1  # "by Diwali", said after this year's: next year's
         day = _festival_day(name, year)
+    elif day is None and _USUAL_MONTH[name] < moment.month:
+        year += 1
     title = name.title()
     if day is None:
         return f"{lead} {title} {year} ({_MONTHS[_USUAL_MONTH[name] - 1][:3].title()} {year})"

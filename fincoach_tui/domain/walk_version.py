@@ -59,4 +59,8 @@ from __future__ import annotations
 # 15: the recogniser reads units ("2 kg", "10 km") as no money, a range's currency at both
 #     ends ("$3-4k"), income paid by a giver, household spending as expenses, a dash as a
 #     clause break (a headcount kept with its list), medical costs apart from insurance
-WALK_VERSION = 15
+# 16: the recogniser reads a share taken by a named thing ("rent takes 25k of it"), a figure
+#     that includes a cost ("31k with maintenance"), figures after a thing announced alone,
+#     festivals with their year as dates, a new purpose as a new loan, a minus sign; a wish
+#     for a state of things ("get my money sorted") is no goal
+WALK_VERSION = 16

@@ -1,0 +1,217 @@
+"""Classes of phrasing where what a figure is about comes from around it: a share taken by
+a named thing, a figure that includes a cost, a message that goes on with a thing just
+announced, a festival as a date, a purpose that starts a new loan, a wish for a state of
+things, and a figure with a minus sign. Made-up sentences, each of a class."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+import pytest
+
+from fincoach_tui.domain.amounts import find_amounts, format_rupees, rupees
+from fincoach_tui.domain.finance_facts import find_facts, recognise
+from fincoach_tui.domain.relative_dates import resolve_relative
+
+NOV_20 = datetime(2026, 11, 20, 9, 0, tzinfo=UTC).timestamp()
+
+
+def said(*texts: str, at: float | None = None) -> dict[str, str]:
+    found = find_facts([(f"m{n}", text) for n, text in enumerate(texts)], at)
+    return {key: fact.value for key, fact in found.items()}
+
+
+# ---- a share of a figure, taken by a thing the clause names ---------------------------
+
+
+@pytest.mark.parametrize(
+    ("texts", "expected"),
+    [
+        (
+            ("My take-home is 90k. The flat's rent swallows 27k of it",),
+            {"salary": "₹90,000", "rent": "₹27,000"},
+        ),
+        (
+            ("Take-home is 1.2 lakh, the home loan EMI eats up 40k of that",),
+            {"salary": "₹1,20,000", "loan_home_emi": "₹40,000"},
+        ),
+        (
+            ("Salary 80k.", "Out of that, rent takes 30k"),
+            {"salary": "₹80,000", "rent": "₹30,000"},
+        ),
+    ],
+)
+def test_a_share_taken_by_a_named_thing_is_that_things_figure(texts, expected):
+    assert said(*texts) == expected
+
+
+def test_a_share_with_no_taker_is_still_no_new_value():
+    assert recognise("Staff cost 20,000 a month; the cook alone is 8k of that.") == [
+        ("cost_staff", "₹20,000")
+    ]
+
+
+# ---- a figure that includes a cost is the figure of the thing discussed ----------------
+
+
+def test_a_figure_with_a_cost_included_stays_with_the_thing_talked_about():
+    assert said("Our rent is 18k", "Wife here - it's 19,500 with the society charges") == {
+        "family_spouse": "wife",
+        "rent": "₹19,500",
+    }
+    assert said("The flat costs us 22k", "correction: 23k along with parking") == {
+        "rent": "₹23,000"
+    }
+
+
+def test_a_deposit_kept_with_a_bank_is_not_an_inclusion():
+    assert recognise("I have an FD with Canara Bank of 3 lakh") == [
+        ("fd_canara_amount", "₹3,00,000")
+    ]
+
+
+# ---- a message that only names a thing: the next message goes on with it --------------
+
+
+def test_figures_after_a_thing_announced_alone_are_that_things():
+    assert said("There's a recurring deposit too.", "6,000 every month, ends April 2028") == {
+        "rd_amount": "₹6,000",
+        "rd_end": "Apr 2028",
+    }
+    assert said("Also have one fixed deposit", "2.5 lakh at Canara Bank", "7.1% interest") == {
+        "fd_canara_amount": "₹2,50,000",
+        "fd_canara_rate": "7.1%",
+    }
+
+
+def test_a_thing_announced_in_a_question_is_not_continued():
+    assert said("Should I open an FD?", "2.5 lakh lying in savings") == {"savings": "₹2,50,000"}
+
+
+# ---- festivals as dates; when something began is not when it ends ----------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("matures holi next year", "matures by Holi 2027 (22 Mar 2027)"),
+        ("Diwali this year", "by Diwali 2026 (8 Nov 2026)"),
+        ("ends in Dussehra", "ends in Dussehra 2027 (Oct 2027)"),
+        ("by Baisakhi", "by Baisakhi 2027 (13 Apr 2027)"),
+        # an occasion, not a date: no word of time, no year
+        ("the Diwali bonus was 20k", "the Diwali bonus was 20k"),
+    ],
+)
+def test_a_festival_with_its_year_or_a_word_of_time_is_a_date(text, expected):
+    assert resolve_relative(text, NOV_20) == expected
+
+
+def test_a_deposit_maturing_at_a_festival_and_begun_at_another():
+    assert said(
+        "We have one FD as well",
+        "3 lakh with Indian Bank",
+        "Will mature holi next year, we booked it on dussehra",
+        at=NOV_20,
+    ) == {
+        "fd_indian_bank_amount": "₹3,00,000",
+        "fd_indian_bank_maturity": "by Holi 2027 (22 Mar 2027)",
+    }
+
+
+def test_when_a_deposit_was_opened_is_not_its_end():
+    assert recognise("RD of 4k, opened it in June 2024, ends June 2027") == [
+        ("rd_amount", "₹4,000"),
+        ("rd_end", "Jun 2027"),
+    ]
+
+
+# ---- a new purpose is a new loan ---------------------------------------------------------
+
+
+def test_an_emi_for_a_new_purpose_is_a_loan_of_its_own():
+    assert said(
+        "Bike loan EMI 4,100", "how do I close it faster?", "EMI of 2,600 for a course"
+    ) == {
+        "loan_bike_emi": "₹4,100",
+        "loan_course_emi": "₹2,600",
+    }
+    assert said("Took a loan for the salon chairs, EMI 7k") == {"loan_salon_emi": "₹7,000"}
+
+
+def test_an_emi_for_a_time_or_for_the_flat_keeps_its_loan():
+    assert said("Car loan EMI 12k", "EMI 12,500 now, for 3 more years") == {
+        "loan_car_emi": "₹12,500"
+    }
+    assert said("Home loan EMI 30k", "The EMI for the flat went up to 32k") == {
+        "loan_home_emi": "₹32,000"
+    }
+
+
+# ---- a wish for a state of things is no goal -------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "want to get my money sorted this time",
+        "We need to get our spending under control",
+        "I'd like to have my finances in shape",
+        "planning to get my investments organised",
+    ],
+)
+def test_a_wish_for_order_is_not_a_goal(text):
+    assert not [k for k, _ in recognise(text) if k.startswith("goal")]
+
+
+def test_a_wish_for_a_thing_is_still_a_goal():
+    assert recognise("we want to do a sabbatical") == [("goal_sabbatical", "sabbatical")]
+
+
+# ---- a minus sign -----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [("-₹10,000", -10000.0), ("shortfall: -₹2,500", -2500.0), ("₹-7,000", -7000.0)],
+)
+def test_a_minus_before_a_figure_reads_back_negative(text, value):
+    assert rupees(text) == value
+
+
+def test_a_negative_value_reads_back_as_written():
+    assert rupees(format_rupees(-12345)) == -12345.0
+
+
+def test_a_dash_of_a_range_or_a_list_is_no_minus():
+    assert [a.value for a in find_amounts("10-15k")] == [10000.0, 15000.0]
+    assert [a.value for a in find_amounts("rent 20k - 25k")] == [20000.0, 25000.0]
+    assert [a.value for a in find_amounts("- ₹5,000 groceries")] == [5000.0]
+
+
+# ---- an owner's drawings, a business loan, its instalment, a loan paid up ---------------
+
+
+def test_money_an_owner_draws_from_the_business_is_their_pay():
+    assert said(
+        "From the clinic I draw Rs 80,000 every month for home.",
+        "Patients dropped, so from June I will draw only 65,000 for the house.",
+    ) == {"salary": "₹65,000"}
+    assert recognise("my monthly drawings are 1.1 lakh") == [("salary", "₹1,10,000")]
+
+
+def test_a_working_capital_loans_instalment_is_a_business_loans_emi():
+    assert said(
+        "The shop has a working capital loan; its instalment of 31,000 I pay from my drawings"
+    ) == {"loan_business_emi": "₹31,000"}
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "the scooter is completely ours now",
+        "final EMI got deducted yesterday",
+        "Last instalment was paid in March, so that's that",
+    ],
+)
+def test_a_loan_paid_up_has_ended(text):
+    assert said("Scooter loan EMI 3,200", text)["loan_bike_emi"] == "closed (bike loan closed)"
