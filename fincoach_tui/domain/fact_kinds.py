@@ -228,7 +228,12 @@ KINDS: tuple[Kind, ...] = (
         "support_in",
         _words(
             r"(?:papa|dad|father|mom|mother|mummy|parents|family|brother|sister)\s+"
-            r"(?:sends?|gives?|transfers?|pays?)(?:\s+me)?|pocket money|allowance"
+            r"(?:sends?|gives?|transfers?|pays?)(?:\s+me)?|pocket money|allowance|"
+            # the verb after the figure, in Hindi, Marathi, Bengali: "papa har mahine 18,000
+            # bhejte hain", "baba 10,000 pathay"
+            r"(?:papa|dad|father|mom|mother|mummy|parents|ghar|gharwale|baba|aai|amma|appa)"
+            r"(?!\s+(?:ko|la|ke\s+liye|kitta|ke)\b)(?=[^.;!?]{0,30}?\b(?:bhejte|bhejta|bhejti|dete|deta|deti|pathavtat|pathavto|"
+            r"pathay|pathan|anupparanga|anuppuvanga)\b)"
         ),
         {"amount": "income_support"},
     ),

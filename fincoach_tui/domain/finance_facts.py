@@ -268,6 +268,8 @@ def _recognise(
             if not anchors and subject and (figures_in(clause) or has_ended(clause)):
                 if names_another_item(clause):
                     pass  # "ar kajer mashi 3,500": another thing, whose name it does not know
+                elif not REFERS_BACK.search(clause) and regular_cost(clause) is not None:
+                    pass  # "library seat 1,200 monthly": a thing of its own, named first
                 elif (
                     not from_before
                     or short

@@ -86,6 +86,17 @@ _FESTIVAL_NAMES = "|".join(
     sorted({*FESTIVALS, *_FIXED_FESTIVALS, *_USUAL_MONTH}, key=len, reverse=True)
 )
 _HINDI_UNITS = {"saal": "year", "sal": "year", "varsh": "year", "hafte": "week"}
+# Next year, next month and this year in the romanised words of Indian languages.
+_NEXT_YEAR_WORDS = (
+    r"agle\s+(?:saal|sal|varsh|baras)|agla\s+(?:saal|sal)|aglya\s+varshi|pudhchya\s+varshi|"
+    r"pudhil\s+varshi|adutha\s+varusham|aduththa\s+varusham|adutha\s+varsham|"
+    r"samner\s+bochor|agami\s+bochor|porer\s+bochor|vachhe\s+varshe|aavta\s+varshe"
+)
+_NEXT_MONTH_WORDS = (
+    r"agle\s+(?:mahine|mahina|month)|pudhchya\s+mahinyat|pudhil\s+mahinyat|"
+    r"adutha\s+(?:maasam|masam|month)|samner\s+mas|agami\s+mas|porer\s+mas|aavta\s+mahine"
+)
+_THIS_YEAR_WORDS = r"is\s+saal|iss\s+saal|ya\s+varshi|indha\s+varusham|ei\s+bochor|aa\s+varshe"
 
 
 def _count(name: str) -> str:
@@ -119,6 +130,14 @@ _PATTERN = re.compile(
     r"\s+(?P<dm_which>this|next)\s+year"
     rf"|(?P<month_lead>by|before|in|till|until|from|this|next|on|for|around|after|to)\s+"
     rf"(?P<month>{_MONTH_NAME})\b(?P<month_next>\s+next\s+year)?(?!\s+\d{{1,4}})(?!-)"
+    # A month said after its word of time, Hindi, Marathi: "June mein", "agle saal June
+    # mein" (in June next year), "march tak" (by March), "Junela".
+    rf"|(?:(?P<ih_year>{_NEXT_YEAR_WORDS})\s+)?(?P<ih_month>{_MONTH_NAME})\s*"
+    r"(?P<ih_after>mein|me|main|tak|takk|madhe|paryant|la)\b"
+    # next / this / last year or month, in Hindi, Tamil, Bengali, Marathi: "agle saal",
+    # "is mahine", "adutha varusham", "samner bochor", "pudhchya varshi"
+    rf"|(?P<ih_next_year>{_NEXT_YEAR_WORDS})|(?P<ih_next_month>{_NEXT_MONTH_WORDS})"
+    rf"|(?P<ih_this_year>{_THIS_YEAR_WORDS})"
     # Hindi: "5 saal mein" (in 5 years), "3 mahine baad" (3 months later)
     rf"|{_count('n3')}\s+(?P<u3>saal|sal|varsh|mahine|mahina|mahino|hafte)\s+(?:mein|me|main|baad|bad)"
     r")",
@@ -182,6 +201,17 @@ def _absolute(match: re.Match[str], moment: datetime) -> str:
         return f"end of Mar {year}"
     if groups["fest"]:
         return _festival(groups, moment)
+    if groups["ih_month"]:
+        month = _month_number(groups["ih_month"])
+        year = _year_of_month(moment, month, bool(groups["ih_year"]))
+        lead = "by" if groups["ih_after"].lower() in ("tak", "takk", "paryant") else "in"
+        return f"{lead} {_MONTHS[month - 1][:3].title()} {year}"
+    if groups["ih_next_year"]:
+        return f"in {moment.year + 1}"
+    if groups["ih_this_year"]:
+        return f"in {moment.year}"
+    if groups["ih_next_month"]:
+        return _shifted(moment, 1, "month")
     if groups["dm_month"]:
         month = _month_number(groups["dm_month"])
         next_year = groups["dm_which"].lower() == "next"

@@ -215,3 +215,47 @@ def test_a_working_capital_loans_instalment_is_a_business_loans_emi():
 )
 def test_a_loan_paid_up_has_ended(text):
     assert said("Scooter loan EMI 3,200", text)["loan_bike_emi"] == "closed (bike loan closed)"
+
+
+# ---- romanised Indian languages: dates, costs named before "of", money from home ---------
+
+MAY_20 = datetime(2026, 5, 20, 9, 0, tzinfo=UTC).timestamp()
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("agle saal march mein band hoga", "in Mar 2027 band hoga"),
+        ("dec tak chahiye", "by Dec 2026 chahiye"),
+        ("agle mahine se", "in Jun 2026 se"),
+        ("adutha varusham", "in 2027"),
+        ("samner bochor", "in 2027"),
+        ("is saal", "in 2026"),
+        ("may I ask", "may I ask"),
+    ],
+)
+def test_dates_said_in_romanised_indian_languages(text, expected):
+    assert resolve_relative(text, MAY_20) == expected
+
+
+def test_a_thing_named_before_its_figure_in_hindi_and_marathi_is_a_cost_of_its_own():
+    assert said("Flat ka rent 14,000 hai. tiffin ka 2,600 lagta hai mahina") == {
+        "rent": "₹14,000",
+        "cost_tiffin": "₹2,600",
+    }
+    assert said("bhaade 9,000", "doodh cha kharch 1,800 mahinyala") == {"cost_doodh": "₹1,800"}
+
+
+def test_a_thing_its_figure_and_how_often_is_a_cost_not_the_last_subject():
+    assert said("Rent is 20k", "swimming class 1,100 monthly") == {
+        "rent": "₹20,000",
+        "cost_swimming_class": "₹1,100",
+    }
+    assert said("Rent is 20k", "now 21k monthly") == {"rent": "₹21,000"}
+
+
+def test_money_parents_send_said_with_the_verb_last_is_income():
+    assert said("ghar ka kharcha alag, papa har mahine 4,000 dete hain") == {
+        "income_support": "₹4,000"
+    }
+    assert said("main papa ko 10,000 bhejta hoon") == {}
