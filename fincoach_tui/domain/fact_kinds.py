@@ -71,6 +71,7 @@ FIXED_COSTS = {
     "groceries|grocery": "groceries",
     "(?:society |association |apartment |building )?maintenance(?: charges?| fees?)?": "maintenance",
     "gym": "gym",
+    "(?<!my )(?<!get )(?<!got )(?<!receive )pocket money": "pocket_money",
     "petrol|fuel|commute|transport": "transport",
     "subscriptions?": "subscriptions",
 }
@@ -132,7 +133,9 @@ KINDS: tuple[Kind, ...] = (
             # what an owner takes home from a business: "I draw 1.2 lakh a month", "my drawings"
             r"(?:i|we)\s+(?:(?:now|only|shall|will|can|usually|also)\s+)*(?:draw|withdraw|take out)"
             r"(?=\s+(?:(?:about|around|only|just|now|rs\.?|inr|₹)\s*)*\d)|"
-            r"(?:my|our|monthly|personal|the)\s+drawings"
+            r"(?:my|our|monthly|personal|the)\s+drawings|"
+            r"(?<=from the )[\w-]+,?\s+(?:i|we)\s+(?:\w+\s+)?(?:take|draw|withdraw)"
+            r"(?=\s+(?:(?:about|around|only|just|now|rs\.?|inr|₹)\s*)*\d)"
         ),
         {"amount": "salary"},
     ),
@@ -228,7 +231,11 @@ KINDS: tuple[Kind, ...] = (
         "support_in",
         _words(
             r"(?:papa|dad|father|mom|mother|mummy|parents|family|brother|sister)\s+"
-            r"(?:sends?|gives?|transfers?|pays?)(?:\s+me)?|pocket money|allowance|"
+            r"(?:sends?|gives?|transfers?|pays?)(?:\s+me)?|"
+            # the user's own, not what they give a child: "his pocket money", "mess and
+            # pocket money"
+            r"(?:(?<=my )|(?<=get )|(?<=receive )|(?<=got ))(?:monthly )?(?:pocket money|allowance)|"
+            r"(?:pocket money|allowance)(?=\s+(?:from|milta|milti|aata|aati)\b)|"
             # the verb after the figure, in Hindi, Marathi, Bengali: "papa har mahine 18,000
             # bhejte hain", "baba 10,000 pathay"
             r"(?:papa|dad|father|mom|mother|mummy|parents|ghar|gharwale|baba|aai|amma|appa)"

@@ -257,7 +257,11 @@ def carried(anchor: Anchor, clause: str) -> Subject:
     return (anchor.kind, anchor.word)
 
 
-_SPOUSE_SUBJECT = re.compile(rf"^\W*(?:(?:my|our|the)\s+)?(?:{SPOUSE_WORDS})(?:'s)?\b", re.I)
+# (after a list's number or letter: "(2) my wife ...", "b) husband ...")
+_SPOUSE_SUBJECT = re.compile(
+    rf"^\W*(?:\(?(?:\d{{1,2}}|[a-h])[.)]\s*)?(?:(?:my|our|the)\s+)?(?:{SPOUSE_WORDS})(?:'s)?\b",
+    re.I,
+)
 _SPOUSE_PRONOUN = {
     "husband": r"he|his|him",
     "wife": r"she|her|hers",

@@ -89,7 +89,7 @@ def goods_on_emi(text: str) -> str:
     match = _GOODS_WORD.search(text)
     if match:
         return str(match.lastgroup)
-    purpose = _FOR_PURPOSE.search(text)
+    purpose = _FOR_PURPOSE.search(text) or _PURPOSE_BEFORE.search(text)
     if purpose is None or purpose["what"].lower() in _NOT_PURPOSES:
         return ""
     what = purpose["what"].lower()
@@ -104,10 +104,16 @@ _FOR_PURPOSE = re.compile(
     r"(?P<what>[a-z]{3,})\b",
     re.IGNORECASE,
 )
+# "the oven loan", "our shop EMI": the word before names what it was taken for.
+_PURPOSE_BEFORE = re.compile(
+    r"\b(?:the|my|our|his|her|their|this|that)\s+(?P<what>[a-z]{3,})\s+(?:loan|emi)s?\b",
+    re.IGNORECASE,
+)
 _NOT_PURPOSES = frozenset(
     "next last another more remaining rest same whole full entire tenure term years year "
     "months month weeks days it that this them which what how now ever long emi emis loan "
     "loans one two three four five six seven eight nine ten twenty thirty few some many all "
     "both each every first second third about around nearly almost over under only just "
-    "me us him her you myself ourselves now".split()
+    "me us him her you myself ourselves now bank big small old new first second other "
+    "existing current outstanding total monthly pending running last final whole".split()
 )

@@ -259,3 +259,47 @@ def test_money_parents_send_said_with_the_verb_last_is_income():
         "income_support": "₹4,000"
     }
     assert said("main papa ko 10,000 bhejta hoon") == {}
+
+
+# ---- pay the user gives, pay named by its verb, the word before a loan --------------------
+
+
+def test_pay_given_to_staff_is_a_cost_not_the_users_salary():
+    assert said("My salary is 70k", "staff salaries, four girls, total 38,000 a month") == {
+        "salary": "₹70,000",
+        "cost_staff": "₹38,000",
+    }
+    assert recognise("the driver's salary is 15k") == [("cost_driver", "₹15,000")]
+
+
+def test_an_owner_taking_money_home_from_the_business_is_pay_not_rent():
+    assert said("From the salon we take 60,000 a month for the house") == {"salary": "₹60,000"}
+    assert said("I take 10k for groceries") == {"cost_groceries": "₹10,000"}
+
+
+def test_a_clause_opening_with_a_verb_of_earning_is_the_pay_of_the_person_before():
+    assert said(
+        "(1) my net salary is 1,50,000 per month; (2) my wife Rekha works at a bank and draws 42,000"
+    ) == {
+        "salary": "₹1,50,000",
+        "spouse_name": "Rekha",
+        "family_spouse": "wife",
+        "spouse_salary": "₹42,000",
+    }
+
+
+def test_pocket_money_given_is_a_cost_and_ones_own_is_income():
+    assert said(
+        "His fees are 80k per semester. Hostel and pocket money is separate, 7,000 monthly."
+    ) == {
+        "cost_fees": "₹80,000",
+        "cost_pocket_money": "₹7,000",
+    }
+    assert said("I'm a student, my pocket money is 5k") == {"income_support": "₹5,000"}
+
+
+def test_the_word_before_a_loan_is_what_it_was_taken_for():
+    assert said(
+        "we took a loan for the kiln, EMI 9,300", "we paid off the kiln loan last week"
+    ) == {"loan_kiln_emi": "closed (kiln loan closed)"}
+    assert said("paid off the bank loan") == {"loan_loan_emi": "closed (loan closed)"}
