@@ -238,6 +238,7 @@ KINDS: tuple[Kind, ...] = (
             r"(?:pocket money|allowance)(?=\s+(?:from|milta|milti|aata|aati)\b)|"
             # the verb after the figure, in Hindi, Marathi, Bengali: "papa har mahine 18,000
             # bhejte hain", "baba 10,000 pathay"
+            r"ghar\s+se(?=[^.;!?]{0,25}?\b(?:aate|aata|aati|milta|milte|milti)\b)|"
             r"(?:papa|dad|father|mom|mother|mummy|parents|ghar|gharwale|baba|aai|amma|appa)"
             r"(?!\s+(?:ko|la|ke\s+liye|kitta|ke)\b)(?=[^.;!?]{0,30}?\b(?:bhejte|bhejta|bhejti|dete|deta|deti|pathavtat|pathavto|"
             r"pathay|pathan|anupparanga|anuppuvanga)\b)"

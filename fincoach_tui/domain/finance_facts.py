@@ -292,9 +292,20 @@ def _recognise(
             # stays: "Asked my manager for a hike. He agreed. 95k from April.")
             subject, from_before = None, False
     found = the_one_loan(the_one_deposit(found, reading, body), reading, body)
+    found = _stance_in_own_words(found)
     if said_at is not None:
         found = [(k, resolve_relative(v, said_at)) for k, v in found]
     return tuple(found), subject
+
+
+def _stance_in_own_words(found: list[tuple[str, str]]) -> list[tuple[str, str]]:
+    """A message's stance in the user's own words ("ekdum safe") is not replaced by the
+    class a later sentence of it falls in ("paisa doobna nahi chahiye": conservative)."""
+    stances = [v for k, v in found if k == "risk"]
+    if len(stances) < 2 or stances[-1] not in ("conservative", "aggressive"):
+        return found
+    last = max(i for i, (k, _) in enumerate(found) if k == "risk")
+    return found[:last] + found[last + 1 :]
 
 
 _STILL_ON = re.compile(r"\b(?:it|its|it's|that|that's|this|same|again)\b", re.IGNORECASE)

@@ -69,6 +69,17 @@ _THING_WANTED = re.compile(
     r"(?:want|wanna|plan|planning|hope|wish|would\s+(?:like|love)|'d\s+(?:like|love)|dream)\b",
     re.IGNORECASE,
 )
+# A thing, then a verb of buying it, in romanised Hindi, Marathi, Bengali, Tamil: "laptop
+# lena hai", "scooty kharidni hai", "flat ghyaycha aahe", "bike kinte chai", "car
+# vaanganum". Not a loan or a policy taken ("loan lena hai").
+_GOAL_INDIAN = re.compile(
+    r"\b(?P<obj>(?!(?:loan|emi|insurance|policy|lic|card|cover|paisa|paise|kuch|ek)\b)"
+    r"[a-z][a-z0-9-]{2,})\s+(?:(?:naya|nayi|new|ek)\s+)?"
+    r"(?:lena|leni|kharidna|kharidni|khareedna|khareedni|banwana|banwani|ghyaycha|ghyaychi|"
+    r"ghyaychay|gheycha|kinte|kinbo|vaanganum|vanganum|vaangonum|vaanga\s+venum)\b"
+    r"(?:\s+(?:hai|h|he|aahe|ahe|chai|chaai))?",
+    re.IGNORECASE,
+)
 _GOAL_LABEL = re.compile(
     r"\b(?:goals?|targets?|dream)\s*(?::|is\s+(?:to\s+(?:buy|build|fund|take|go\s+on|have|get)\s+)?)"
     r"\s*(?:(?:a|an|my|our|the)\s+)?"
@@ -202,7 +213,8 @@ def mentioned_goal(clause: str) -> str:
 def goal_anchors(clause: str, has_amount: bool = False) -> list[Anchor]:
     """The goals a clause states; `has_amount` when it holds a money figure."""
     anchors = []
-    for match in [*_GOAL.finditer(clause), *_GOAL_LABEL.finditer(clause)]:
+    said = [*_GOAL.finditer(clause), *_GOAL_LABEL.finditer(clause), *_GOAL_INDIAN.finditer(clause)]
+    for match in said:
         slug = goal_slug(match["obj"])
         if slug and not slug.startswith(("invest", "sip", "fd", "rd", "risk", "any")):
             # The anchor ends with the object's first word: "a house by Diwali" leaves the

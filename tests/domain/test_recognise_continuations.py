@@ -303,3 +303,40 @@ def test_the_word_before_a_loan_is_what_it_was_taken_for():
         "we took a loan for the kiln, EMI 9,300", "we paid off the kiln loan last week"
     ) == {"loan_kiln_emi": "closed (kiln loan closed)"}
     assert said("paid off the bank loan") == {"loan_loan_emi": "closed (loan closed)"}
+
+
+# ---- romanised Hindi: income from a source, money from home, a thing to buy --------------
+
+
+@pytest.mark.parametrize(
+    ("texts", "expected"),
+    [
+        (
+            ("ek tuition mein padhati bhi hoon dopahar ko, usse 6,500 milta hai",),
+            {"income_tuition": "₹6,500"},
+        ),
+        (("tuition wale ne ek batch aur diya, ab 8,000 milega",), {"income_tuition": "₹8,000"}),
+        (("ab sirf 5,000 aa raha hai tuition se",), {"income_tuition": "₹5,000"}),
+        (("ghar se 10,000 aate hain.",), {"income_support": "₹10,000"}),
+    ],
+)
+def test_income_said_in_romanised_hindi(texts, expected):
+    assert said(*texts) == expected
+
+
+def test_a_thing_to_buy_said_in_romanised_indian_languages_is_a_goal():
+    assert said("phone lena hai, purana toot gaya. 25,000 ka dekha hai") == {
+        "goal_phone": "phone",
+        "goal_phone_amount": "₹25,000",
+    }
+    assert said("scooter ghyaycha aahe, 90,000 budget") == {"goal_bike_amount": "₹90,000"}
+    assert said("loan lena hai kya?") == {}
+
+
+def test_a_stance_said_as_wholly_safe_is_kept_in_the_users_words():
+    assert said("bilkul safe rakhna hai, stocks nahi") == {"risk": "bilkul safe"}
+    assert said("poora safe chahiye. ghar ka paisa hai, ek rupaya bhi doobna nahi chahiye") == {
+        "risk": "poora safe",
+        "risk_reason": "ghar ka paisa hai, ek rupaya bhi doobna nahi chahiye",
+    }
+    assert said("is my FD completely safe?") == {}
