@@ -47,6 +47,7 @@ from fincoach_tui.domain.recognise_family import family_facts
 from fincoach_tui.domain.recognise_goals import mentioned_goal
 from fincoach_tui.domain.recognise_income import GIVES_USER
 from fincoach_tui.domain.recognise_known import the_one_deposit, the_one_loan
+from fincoach_tui.domain.recognise_ledger_lines import as_entry
 from fincoach_tui.domain.recognise_owners import (
     about_parent,
     clause_owner,
@@ -210,7 +211,7 @@ def _recognise(
         if structured is not None:
             found.append(structured)
         else:
-            free.append(line)
+            free.append(as_entry(line))  # a pasted statement's line: its entry alone
     body = _MARKED_OLD.sub(" ", "\n".join(free))  # "I pay 25k rent (outdated)" states nothing
     body = mend_typos(_OLD_NOTE.sub(" ", body))
     sentences = sentences_of(body)
