@@ -154,7 +154,9 @@ KINDS: tuple[Kind, ...] = (
         "expenses",
         _words(
             # not what one thing costs: "medical expenses are 3k" is the medicine bill
-            r"(?<!health )(?<!medical )expenses?|spend|spending|outgoings|costs of living|"
+            # nor someone else's: "I send 35k for their expenses" is support
+            r"(?<!health )(?<!medical )(?<!their )(?<!his )(?<!her )expenses?|spend|spending|"
+            r"outgoings|costs of living|"
             # what running the home costs, said of the household: "the household spends
             # about 60k", "ghar ka kharcha 45 hazaar", "running the house takes 50k"
             r"household\s+(?:spends|spent|spending|costs?|budget|runs on|needs)|"

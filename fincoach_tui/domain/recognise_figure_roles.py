@@ -20,6 +20,8 @@ def not_a_value(clause: str, figure: Figure, named: tuple[Anchor, ...]) -> bool:
         anchors_in(clause) and _TAKES_SHARE.search(clause)
     ):
         return True  # "the driver alone is 9k of that": a part of a figure already given
+    if _NO_MORE.search(clause, 0, figure.start):
+        return True  # "no more 8,900 going out": the old value of what ended
     if _SOMEONE_ELSES.match(clause, figure.end):
         return True  # "the 7.4% was amma's senior citizen FD"
     if figure.kind == "date" and _BEGAN.search(clause, 0, figure.start):
@@ -81,6 +83,7 @@ _LOST_BEFORE = re.compile(
 )
 
 
+_NO_MORE = re.compile(r"\bno\s+(?:more|longer)\s+(?:paying\s+)?(?:rs\.?\s*|₹\s*)?$", re.I)
 # A figure said to be someone else's: "the 7.4% was amma's senior citizen FD".
 _SOMEONE_ELSES = re.compile(
     r"\s*(?:was|is|were|are)\s+(?:actually\s+)?(?:(?:my|our)\s+)?(?!(?:it|that|what)'s)"

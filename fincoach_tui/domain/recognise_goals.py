@@ -190,7 +190,9 @@ _NO_THING = frozenset(
     # money itself is what every goal is made of, not a thing to save for: "want to get my
     # finances right", "need to have my paisa managed", "plan for my money"
     "money paisa paise finances finance funds cash portfolio budget budgeting spending "
-    "expenses savings investments life act".split()
+    "expenses savings investments life act "
+    # what is said of a goal, not a goal: "the education target is realistic"
+    "realistic possible achievable feasible enough doable reachable okay fine too".split()
 )
 # A wish for a state of things, not a thing: "want to get my money sorted", "plan to have
 # everything in order", "need to get our spending under control".

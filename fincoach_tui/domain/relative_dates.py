@@ -128,7 +128,9 @@ _PATTERN = re.compile(
     # "30 November this year", "March next year", "the 5th of June next year"
     rf"|(?:(?P<dm_lead>by|before|on|till|until)\s+)?(?:(?:the\s+)?(?P<dm_day>\d{{1,2}})(?:st|nd|rd|th)?\s+(?:of\s+)?)?(?P<dm_month>{_MONTH_NAME})"
     r"\s+(?P<dm_which>this|next)\s+year"
-    rf"|(?P<month_lead>by|before|in|till|until|from|this|next|on|for|around|after|to)\s+"
+    # "this coming August", "coming March": the next one
+    rf"|(?P<month_lead>by|before|in|till|until|from|this|next|on|for|around|after|to|"
+    rf"(?:this\s+)?coming|upcoming)\s+"
     rf"(?P<month>{_MONTH_NAME})\b(?P<month_next>\s+next\s+year)?(?!\s+\d{{1,4}})(?!-)"
     # A month said after its word of time, Hindi, Marathi: "June mein", "agle saal June
     # mein" (in June next year), "march tak" (by March), "Junela".
@@ -225,7 +227,7 @@ def _absolute(match: re.Match[str], moment: datetime) -> str:
         lead = groups["month_lead"].lower()
         month = _month_number(groups["month"])
         year = _year_of_month(moment, month, bool(groups["month_next"]) or lead == "next")
-        lead = "in" if lead in ("this", "next", "to") else lead
+        lead = "in" if lead in ("this", "next", "to", "upcoming") or "coming" in lead else lead
         return f"{lead} {_MONTHS[month - 1][:3].title()} {year}"
     count = groups["n1"] or groups["n2"] or groups["n3"]
     unit = (groups["u1"] or groups["u2"] or groups["u3"]).lower()

@@ -340,3 +340,29 @@ def test_a_stance_said_as_wholly_safe_is_kept_in_the_users_words():
         "risk_reason": "ghar ka paisa hai, ek rupaya bhi doobna nahi chahiye",
     }
     assert said("is my FD completely safe?") == {}
+
+
+# ---- someone else's expenses, "this coming" month, a figure no longer paid -----------------
+
+
+def test_money_sent_for_someone_elses_expenses_is_support_not_the_users_spending():
+    assert said("also I send ₹20,000 monthly to my in-laws for their expenses") == {
+        "family_parents": "supports in-laws",
+        "cost_to_in_laws": "₹20,000",
+    }
+
+
+def test_this_coming_month_is_the_next_such_month():
+    assert resolve_relative("maturing this coming March", MAY_20) == "maturing in Mar 2027"
+    assert resolve_relative("coming August", MAY_20) == "in Aug 2026"
+
+
+def test_a_figure_no_longer_paid_is_no_new_value():
+    assert said(
+        "Personal loan EMI 8,900",
+        "closed the personal loan with my bonus... no more 8,900 going out",
+    ) == {"loan_personal_emi": "closed (personal loan closed)"}
+
+
+def test_what_is_said_of_a_goal_is_not_a_goal():
+    assert said("Tell me if the travel target is realistic") == {}
