@@ -23,7 +23,9 @@ from fincoach_tui.domain.relative_dates import RELATIVE_DATE
 INCLUDED = re.compile(
     r"(?:\b(?:including|incl\.?|inclusive of|excluding|plus|besides)"
     r"|(?:\d|\d\s?(?:k|l|lakhs?|lacs?|thousand|rupees))\s+(?:along\s+|together\s+)?with)"
-    r"\s+(?:the\s+|my\s+|our\s+)?(?:\w+\s+)?$",
+    r"\s+(?:the\s+|my\s+|our\s+)?(?:\w+\s+)?$"
+    # "₹19,000 + we split groceries": what is added is another thing
+    r"|\d\s*\+\s*(?:\w+\s+){0,3}$",
     re.IGNORECASE,
 )
 # A dash between words ("we are five — me, wife, three kids", "6 log hain - main, biwi")

@@ -82,7 +82,9 @@ _GOAL_INDIAN = re.compile(
 )
 _GOAL_LABEL = re.compile(
     r"\b(?:goals?|targets?|dream)\s*(?::|is\s+(?:to\s+(?:buy|build|fund|take|go\s+on|have|get)\s+)?)"
-    r"\s*(?:(?:a|an|my|our|the)\s+)?"
+    # "goal is buying our own flat": the thing after the verb
+    r"\s*(?:(?:buying|getting|building|owning|having|funding|saving\s+for)\s+)?"
+    r"(?:(?:a|an|my|our|the)\s+)?(?:own\s+)?"
     # not a clause after the label ("goal: we have decided on 35 lakh"): a thing
     r"(?!(?:we|i|it|is|was|that|this|they|he|she|you|now|still)\b)"
     r"(?P<obj>[a-z][a-z'-]*(?:\s+[a-z][a-z'-]*){0,2})",
@@ -110,6 +112,7 @@ _GOAL_NEEDS = re.compile(
     rf"|\b(?:budget|plan|quote)\s+for\s+(?:a|an|my|our|the)\s+(?:\w+\s+)?(?P<obj2>{_OBJECTS})\b",
     re.IGNORECASE,
 )
+_DOWN_PAYMENT = re.compile(r"\bdown[- ]?payment\b", re.IGNORECASE)
 _GOAL_PLAN = re.compile(
     r"\b(?:plan(?:ning)?|organi[sz](?:e|ing)|arrang(?:e|ing))\s+"
     r"(?:for\s+)?(?:(?:a|an|my|our|the|his|her|their)\s+)?(?:[a-z]+'s\s+)?"
@@ -237,6 +240,10 @@ def goal_anchors(clause: str, has_amount: bool = False) -> list[Anchor]:
             if slug == "emergency_fund":
                 continue  # an emergency fund is a kind of its own, not a goal
             anchors.append(Anchor(match.start(group), match.end(group), "goal", slug, GOAL_SLOTS))
+    if not anchors:  # "20 lakh down payment is enough": a home's, or the car's it names
+        for match in _DOWN_PAYMENT.finditer(clause):
+            slug = "car" if re.search(r"\bcar\b", clause, re.I) else "house"
+            anchors.append(Anchor(match.start(), match.end(), "goal", slug, GOAL_SLOTS))
     if not anchors:
         saving = bool(_SAVING_VERB.search(clause))
         for match in _SAVE_FOR.finditer(clause):

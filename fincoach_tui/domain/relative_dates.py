@@ -108,7 +108,7 @@ _HALF = r"(?:\s+and\s+a\s+half)"
 
 _PATTERN = re.compile(
     r"\b(?:"
-    r"(?P<day>today|tomorrow|yesterday)"
+    r"(?P<day>today|tomorrow|yesterday)(?!'s)"  # not "today's money"
     r"|(?:the\s+)?end\s+of\s+(?:the\s+)?(?P<end_which>next|this|last)?\s*(?P<end_period>month|year)"
     rf"|(?:the\s+)?end\s+of\s+(?P<end_month>{_MONTH_NAME})\b(?!\s+\d{{4}})(?P<end_next>\s+next\s+year)?"
     r"|(?P<which>next|this|last)\s+(?P<period>week|month|year)"

@@ -366,3 +366,22 @@ def test_a_figure_no_longer_paid_is_no_new_value():
 
 def test_what_is_said_of_a_goal_is_not_a_goal():
     assert said("Tell me if the travel target is realistic") == {}
+
+
+def test_a_goal_said_as_buying_a_thing_and_its_down_payment():
+    assert said(
+        "Our big goal is buying our own house. We want 15 lakh saved for the down payment",
+        "Rent here is 21,000",
+        "12 lakh down payment will do, we'll look at a smaller place",
+    ) == {"goal_house": "house", "rent": "₹21,000", "goal_house_amount": "₹12,00,000"}
+
+
+def test_todays_money_is_no_date():
+    assert said("goal: kids' college fund, 40 lakh by 2038, in today's money") == {
+        "goal_education_amount": "₹40,00,000",
+        "goal_education_date": "by 2038",
+    }
+
+
+def test_what_is_added_with_a_plus_is_another_thing():
+    assert said("rent is ₹14,000 + we split groceries") == {"rent": "₹14,000"}
