@@ -18,6 +18,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from fincoach_tui.domain.indian_numbers import indian_amounts
 from fincoach_tui.domain.number_words import NUMBER_WORDS
 
 _SCALES = {
@@ -37,8 +38,18 @@ _SCALES = {
     "hazaar": 1e3,  # Hindi: "40 hazaar"
     "hazar": 1e3,
     "hajar": 1e3,
+    "hajaar": 1e3,
+    "aayiram": 1e3,  # Tamil
+    "ayiram": 1e3,
+    "laakh": 1e5,
+    "karod": 1e7,
+    "karor": 1e7,
+    "koti": 1e7,  # Bengali, Marathi, Tamil
 }
-_SCALE = r"(?:k|thousand|lakhs?|lacs?|lpa|l|cr|crores?|mn|million|hazaa?r|hajar)"
+_SCALE = (
+    r"(?:k|thousand|lakhs?|laakh|lacs?|lpa|l|cr|crores?|karod|karor|koti|mn|million|hazaa?r|"
+    r"hajaa?r|a?ayiram)"
+)
 _NUMBER = r"\d{1,3}(?:,\d{2,3})+(?:\.\d+)?|\d+(?:\.\d+)?"
 # Foreign money keeps its currency: people working abroad, or with clients abroad, say
 # their figures in it ("4,000 AED", "$5k", "£2,500 a month", "3,500 dirhams"). Each code
@@ -171,9 +182,11 @@ class Amount:
 
 def find_amounts(text: str) -> list[Amount]:
     """Every money amount in `text`, in order of where it starts."""
-    found: list[Amount] = []
-    taken: list[tuple[int, int]] = []
+    found = [Amount(value, "INR", start, end) for value, start, end in indian_amounts(text)]
+    taken = [(a.start, a.end) for a in found]
     for match in _WORDS.finditer(text):
+        if any(a <= match.start() < b or match.start() <= a < match.end() for a, b in taken):
+            continue  # "dedh lakh": read as one
         words = match.group(0).split()
         tokens = re.findall(r"[a-z]+", match.group(0).lower())
         if not set(tokens) & (set(_UNITS) | {"a", "an", "half"}):

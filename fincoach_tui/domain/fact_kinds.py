@@ -125,6 +125,8 @@ KINDS: tuple[Kind, ...] = (
             r"(?:update on|revised|new|current) pay|pay(?=\s*(?::|is\b|was\b|went\b|got\b|rose\b))|"
             # Hindi words for pay; a raise or a promotion is news about the pay
             r"tankhwah|tankha|tanakhwah|pagaar|kamai|stipend|"
+            # Tamil, Marathi, Bengali: "sambalam", "pagar", "mayne"
+            r"sambalam|sambhalam|sampalam|pagar|mayne|maine\s+(?:pai|paai)|beton|"
             # "I get 42,300 now": what the user is paid, said with a plain verb and a figure
             r"(?:i|we)\s+(?:now\s+)?(?:get|receive)(?=\s+(?:(?:about|around|only|just|now)\s+)?"
             r"(?:₹|rs\.?\s*|inr\s*)?\d)|"
@@ -143,6 +145,8 @@ KINDS: tuple[Kind, ...] = (
         "rent",
         _words(
             r"rent|rental|renting|rented|landlord|landlady|housing(?![- ]loan)|kiraya|kiraaya|kiraye|bhada|"
+            # Marathi, Tamil, Bengali: "bhaade", "vaadagai", "bari bhara"
+            r"bhade|bhaade|bhaada|vaadagai|vadagai|vaadakai|(?:bari|barir|basha|ghar|flat)\s+bhara|"
             r"for the (?:flat|apartment|house|place|pg|room)(?! down| renovation| fund| purchase)|"
             r"for (?:my|our) (?:flat|apartment|pg|room)(?! down| renovation| fund| purchase)|"
             r"(?:the|our|my) (?:flat|apartment|[123]bhk|place) (?:costs?|got|went|became|is now)"

@@ -243,7 +243,10 @@ def test_a_thing_named_before_its_figure_in_hindi_and_marathi_is_a_cost_of_its_o
         "rent": "₹14,000",
         "cost_tiffin": "₹2,600",
     }
-    assert said("bhaade 9,000", "doodh cha kharch 1,800 mahinyala") == {"cost_doodh": "₹1,800"}
+    assert said("bhaade 9,000", "doodh cha kharch 1,800 mahinyala") == {
+        "rent": "₹9,000",
+        "cost_doodh": "₹1,800",
+    }
 
 
 def test_a_thing_its_figure_and_how_often_is_a_cost_not_the_last_subject():
