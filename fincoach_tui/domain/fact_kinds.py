@@ -102,7 +102,8 @@ GOAL_OBJECTS = {
     "car": "car",
     "bike": "bike|scooter|motorcycle",
     "wedding": "wedding|marriage|shaadi|shadi",
-    "education": "education|college|studies|mba|degree|school|padhai",
+    "education": "education|college|studies|mba|degree|school|padhai|engineering|mbbs|neet|"
+    "btech|masters|graduation",
     "retirement": "retirement|retire",
     "trip": "trip|vacation|holiday|travel|tour",
     "renovation": "renovation|remodel|remodelling",
@@ -173,7 +174,7 @@ KINDS: tuple[Kind, ...] = (
         "loan",
         # "its instalment of 46,000": a loan's (not "the RD instalment", whose RD is named)
         _words(
-            rf"(?:{_LOAN})[- ]loans?|loans?|emis?|mortgage|(?:(?:its|the|monthly)\s+(?:last\s+|final\s+)?|last\s+|final\s+)"
+            rf"(?:{_LOAN})[- ]loans?|loans?|emis?|mortgage|(?:(?:its|the)\s+(?:last\s+|final\s+)?|last\s+|final\s+)"
             r"instal+ments?"
         ),
         {

@@ -204,6 +204,7 @@ def _recognise(
 ) -> tuple[tuple[tuple[str, str], ...], Subject | None]:
     found: list[tuple[str, str]] = []
     free: list[str] = []
+    entries: set[str] = set()  # a statement's entries: each about itself alone
     for line in text.splitlines():
         if _NOT_FACTS.match(line):
             continue  # a summary's topics restate questions, not facts
@@ -211,7 +212,10 @@ def _recognise(
         if structured is not None:
             found.append(structured)
         else:
-            free.append(as_entry(line))  # a pasted statement's line: its entry alone
+            entry = as_entry(line)  # a pasted statement's line: its entry alone
+            if entry != line:
+                entries.add(entry.strip())
+            free.append(entry)
     body = _MARKED_OLD.sub(" ", "\n".join(free))  # "I pay 25k rent (outdated)" states nothing
     body = mend_typos(_OLD_NOTE.sub(" ", body))
     sentences = sentences_of(body)
@@ -228,6 +232,8 @@ def _recognise(
         message_loan = ("message", goods_on_emi(body))  # "a loan for the oven ... EMI 9k"
     speaker = ""  # who types, when two people share the chat ("R: ...", "I: ...")
     for index, sentence in enumerate(sentences):
+        if sentence in entries:
+            subject, from_before = None, False
         tagged = speaker_of(sentence, name)
         speaker = speaker if tagged is None else tagged
         # a question said without its mark: "how are fees these days in Bhubaneswar"

@@ -51,7 +51,7 @@ _CADENCE_WORD = re.compile(_CADENCE, re.IGNORECASE)
 # A thing and its figure, in a language that puts "of" after the thing: "mess ka 3,400
 # lagta hai mahina", "doodh cha kharch 2,000 mahinyala", "bhara er 6,000 mashe".
 _COST_OF = re.compile(
-    r"\b(?P<noun>[a-z][a-z-]{2,})\s+(?:ka|ki|ke|cha|chi|che|er|oda|ukku|kku|la)\s+"
+    r"\b(?P<noun>[a-z][a-z-]{2,})\s+(?:ka|ki|ke|cha|chi|che|er|oda|ukku|kku)\s+"
     r"(?:(?:kharcha?|kharch|kharchu|bill|fees?|selavu|khoroch)\s+)?"
     r"(?:(?:about|around|lagbhag|kareeb|roughly|approx)\s+)?(?=₹|rs\b|inr\b|\d)",
     re.IGNORECASE,
@@ -73,7 +73,12 @@ _FUNCTION_WORDS = frozenset(
 # Money sent or given to someone every month: "I send ₹20,000 every month to my parents".
 _GIVEN_TO = re.compile(
     r"\b(?:send|sends|sending|give|gives|giving|transfer|transfers)\b.*?\b(?:to|for)\s+"
-    r"(?:my|our)\s+(?P<noun>[a-z][a-z-]{2,})",
+    r"(?:my|our)\s+(?P<noun>[a-z][a-z-]{2,})"
+    # the parents named in the user's language, given to directly: "I send umma-uppa 25k",
+    # "give ammi abbu 10k"
+    r"|\b(?:send|sends|sending|give|gives|giving|transfer|transfers)\s+(?:to\s+)?"
+    r"(?P<parents>(?:umma|uppa|ammi|abbu|amma|appa|aai|baba|maa|papa|mummy|nanna|ma)"
+    r"(?:[-\s](?:and\s+)?(?:umma|uppa|ammi|abbu|amma|appa|aai|baba|maa|papa|mummy|nanna|ma))?)\b",
     re.IGNORECASE,
 )
 
@@ -97,8 +102,9 @@ def regular_cost(clause: str) -> Anchor | None:
     given = _GIVEN_TO.search(clause)
     if given and _CADENCE_WORD.search(clause):
         cost = next(kind for kind in KINDS if kind.name == "cost")
-        noun = "to_" + given["noun"].lower()
-        return Anchor(given.start("noun"), given.end("noun"), "cost", noun, cost.slots)
+        group = "noun" if given["noun"] else "parents"
+        noun = "to_" + (given["noun"].lower() if given["noun"] else "parents")
+        return Anchor(given.start(group), given.end(group), "cost", noun, cost.slots)
     labelled = _LABELLED.match(clause)
     if labelled and _CADENCE_WORD.search(clause, labelled.end()):
         noun = labelled["noun"].lower()

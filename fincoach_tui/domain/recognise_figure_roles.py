@@ -20,6 +20,8 @@ def not_a_value(clause: str, figure: Figure, named: tuple[Anchor, ...]) -> bool:
         anchors_in(clause) and _TAKES_SHARE.search(clause)
     ):
         return True  # "the driver alone is 9k of that": a part of a figure already given
+    if figure.kind == "amount" and _INTEREST_BEFORE.search(clause, 0, figure.start):
+        return True  # "4.5 lakh in MIS, interest monthly 2,775": what it pays, not what it is
     if _NO_MORE.search(clause, 0, figure.start):
         return True  # "no more 8,900 going out": the old value of what ended
     if _SOMEONE_ELSES.match(clause, figure.end):
@@ -83,6 +85,10 @@ _LOST_BEFORE = re.compile(
 )
 
 
+_INTEREST_BEFORE = re.compile(
+    r"\binterest\s+(?:(?:monthly|yearly|of|is|comes\s+to|around|about|every\s+month)\s+){0,2}$",
+    re.I,
+)
 _NO_MORE = re.compile(r"\bno\s+(?:more|longer)\s+(?:paying\s+)?(?:rs\.?\s*|₹\s*)?$", re.I)
 # A figure said to be someone else's: "the 7.4% was amma's senior citizen FD".
 _SOMEONE_ELSES = re.compile(

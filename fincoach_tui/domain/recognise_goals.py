@@ -87,7 +87,8 @@ _GOAL_LABEL = re.compile(
     r"(?:(?:a|an|my|our|the)\s+)?(?:own\s+)?"
     # not a clause after the label ("goal: we have decided on 35 lakh"): a thing
     r"(?!(?:we|i|it|is|was|that|this|they|he|she|you|now|still)\b)"
-    r"(?P<obj>[a-z][a-z'-]*(?:\s+[a-z][a-z'-]*){0,2})",
+    # (up to six words: the thing may follow whose it is, "Ankit ke baad Rohit ki padhai")
+    r"(?P<obj>[a-z][a-z'-]*(?:\s+[a-z][a-z'-]*){0,5})",
     re.IGNORECASE,
 )
 _SAVE_FOR = re.compile(
@@ -168,7 +169,10 @@ def goal_slug(phrase: str) -> str:
     if _NOT_A_THING.match(phrase) or _A_STATE.search(phrase):
         return ""
     phrase = re.sub(r"\b\w+'s\b", " ", phrase.lower())
-    words = re.findall(r"[a-z0-9]+", phrase)
+    # whose it is, said before it in Hindi, Marathi, Bengali: "Rohit ki engineering",
+    # "Ankit ke baad Rohit ki padhai", "mulichya lagnacha": the thing is what follows
+    phrase = re.sub(r"^.*\b(?:ki|ka|ke|chi|cha|che|chya)\s+(?=[a-z]{3,})", "", phrase)
+    words = re.findall(r"[a-z0-9]+", phrase)[:3]
     for word in reversed(words):
         if word in _OBJECT_SLUG:
             return _OBJECT_SLUG[word]

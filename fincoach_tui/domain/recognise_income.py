@@ -20,7 +20,7 @@ from fincoach_tui.domain.recognise_parts import Anchor
 # What people earn from, by slug: the words that name each.
 SOURCES = {
     "business": r"business|biz|firm|startup|company I run|dhanda|dhandha|vyapar|karobar",
-    "shop": r"shop|dukaan|dukan|store|kirana|outlet|stall|boutique|showroom",
+    "shop": r"shop|dukaan|dukan|dokan|kadai|store|kirana|outlet|stall|boutique|showroom",
     "dairy": r"dairy|cows?|buffal(?:o|oes)|cattle|milk",
     "farm": r"farm(?:ing)?|fields?|kheti|sheti|agriculture|orchard|crops?|harvest|plantation",
     "kharif": r"kharif",
@@ -91,12 +91,15 @@ _GIVEN_FROM_SOURCE = re.compile(
 _INDIAN_COMES = (
     r"aata|aati|aate|aa\s+jata|milta|milti|milte|nikalta|nikalte|banta|bante|aale|ale|"
     r"yetat|yete|milale|milatat|kamata|kamate|milega|milegi|milenge|aayega|aayegi|"
-    r"aa\s+raha|aa\s+rahi|aa\s+rahe|mil\s+raha|mil\s+rahi"
+    r"aa\s+raha|aa\s+rahi|aa\s+rahe|mil\s+raha|mil\s+rahi|"
+    # Marathi "urtaat" (are left), Bengali "thake" (stays), Tamil "varudhu" (comes)
+    r"urtaat|urtat|urte|urto|thake|thaake|varudhu|varum|kidaikkum|kidaikudhu"
 )
 # ... the source said with whose it is: "coaching wale ne ... ab 12,000 milega"; and the
 # figure before the source: "ab sirf 7,500 aa raha hai coaching se".
 _FROM_SOURCE_INDIAN = re.compile(
-    rf"\b(?:{_SOURCE})\b(?:\s+\w+){{0,2}}?\s+(?:se|madhun|madhe|mein|me|wale\s+ne|walon\s+se)\s+"
+    rf"\b(?:{_SOURCE})\b(?:\s+\w+){{0,2}}?\s+(?:se|madhun|madhe|mein|me|wale\s+ne|walon\s+se|"
+    r"theke|er\s+theke|la\s+irundhu|kitta\s+irundhu|il\s+ninnu)\s+"
     rf"[^;!?]{{0,45}}?\b(?:{_INDIAN_COMES})\b",
     re.IGNORECASE,
 )

@@ -37,6 +37,19 @@ _CODES = re.compile(
     r"\b(?:neft|rtgs|imps|upi|ach|nach|ecs|pos|atm|dr|cr|txn|ref|inb|mb|bil|si)\b|[/_*#:-]+",
     re.IGNORECASE,
 )
+_NUMBERS = re.compile(r"\b[a-z]{0,3}\d+[a-z]{0,3}\b", re.IGNORECASE)
+# The bank's short words: "LIC PREM" is a premium, "RD MONTHLY INST" an instalment.
+_ABBREVIATIONS = {
+    "prem": "premium",
+    "prm": "premium",
+    "inst": "instalment",
+    "instl": "instalment",
+    "sal": "salary",
+    "pens": "pension",
+    "int": "interest",
+    "ln": "loan",
+    "hsg": "housing",
+}
 _EMPTY = frozenset({"", "-", "--", "0.00", "dr", "cr"})
 
 
@@ -52,7 +65,9 @@ def as_entry(line: str) -> str:
         return line
     if len(amounts) < 2 and not re.search(r"\.\d{2}\b|\b(?:dr|cr)\b", amounts[0], re.I):
         return line  # "12/3 paid 4,000 to the plumber": a note with a date, not a statement
-    description = " ".join(_CODES.sub(" ", " ".join(words)).split())
+    description = _CODES.sub(" ", " ".join(words))
+    description = _NUMBERS.sub(" ", description)  # an account or a reference number
+    description = " ".join(_ABBREVIATIONS.get(w.lower(), w) for w in description.split())
     amount = re.sub(r"\s*(?:dr|cr)$", "", amounts[0], flags=re.IGNORECASE).lstrip("+-")
     if re.search(r"\bloan\b", description, re.I) and not re.search(r"\bemi\b", description, re.I):
         description += " EMI"  # what a statement shows of a loan is its instalment
