@@ -104,7 +104,7 @@ GOAL_OBJECTS = {
     "wedding": "wedding|marriage|shaadi|shadi",
     "education": "education|college|studies|mba|degree|school|padhai|engineering|mbbs|neet|"
     "btech|masters|graduation",
-    "retirement": "retirement|retire",
+    "retirement": "retirement|retire|corpus",
     "trip": "trip|vacation|holiday|travel|tour",
     "renovation": "renovation|remodel|remodelling",
     "sabbatical": "sabbatical",

@@ -146,6 +146,8 @@ def coach_subject(text: str) -> Subject | None:
 
 # ---- the recogniser ------------------------------------------------------------------
 
+# A tag a chat export or a voice note puts before a message: a time, not a figure.
+_TAG = re.compile(r"^\s*\[[^\]\n]{1,30}\]\s*")
 _LINE_FACT = re.compile(
     r"^\s*(?:[-•*]\s*)?(?P<label>[A-Za-z][A-Za-z0-9' ]{0,40}):\s*(?P<value>\S.*)$"
 )
@@ -206,6 +208,7 @@ def _recognise(
     free: list[str] = []
     entries: set[str] = set()  # a statement's entries: each about itself alone
     for line in text.splitlines():
+        line = _TAG.sub("", line)  # "[voice note 0:32]", "[SMT 1950]": a tag, no figure
         if _NOT_FACTS.match(line):
             continue  # a summary's topics restate questions, not facts
         structured = _line_fact(line)

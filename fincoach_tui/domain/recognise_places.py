@@ -93,6 +93,8 @@ _NOT_HOME = re.compile(
     r"thinking\s+of|purchase|invest\w*|plot|site|land|rented\s+out|let\s+out|office|branch)\b",
     re.IGNORECASE,
 )
+# A place in a plan for later: "goal is to take a job in Kochi", "someday in Goa".
+_LATER = re.compile(r"\b(?:goal|target|aim|dream|someday|eventually|one\s+day)\b", re.I)
 # A home's words: a locality said with them is where the user lives ("a rented floor
 # behind Gariahat market", "2BHK in Baner").
 _HOME = re.compile(
@@ -160,10 +162,16 @@ def city_facts(sentence: str) -> list[tuple[str, str]]:
     if _ABOUT_USER.search(sentence):
         for match in _IN_PLACE.finditer(sentence):
             city = _place(match["place"], strong=False)
+            if _LATER.search(sentence, 0, match.start()):
+                continue  # "goal is to take a shore job in Kochi": not where they live now
             if city and not _someone_else(sentence, match.start()):
                 found.append((1, match.start(), city))
     known = _KNOWN_CITY.search(sentence)
-    if known and not _someone_else(sentence, known.start()):
+    if (
+        known
+        and not _someone_else(sentence, known.start())
+        and not _LATER.search(sentence, 0, known.start())
+    ):
         said = first_group(known, "city", "city2", "city3", "city4", "city5", "city6", "city7")
         strong = first_group(known, "city2", "city3", "city4", "city5", "city6", "city7")
         if strong or _ABOUT_USER.search(sentence) or re.search(r"\bbased\b", sentence, re.I):

@@ -122,3 +122,20 @@ def test_a_year_said_before_its_month():
     assert said("goal: Rohan ki engineering, 8 lakh, 2030 er June")["goal_education_date"] == (
         "Jun 2030"
     )
+
+
+def test_a_tag_before_a_message_is_no_figure():
+    assert said("[2140] I send amma-appa 18k a month", "[0915] actually all fine here") == {
+        "cost_to_parents": "₹18,000"
+    }
+
+
+def test_a_place_in_a_plan_for_later_is_not_where_the_user_lives():
+    assert said(
+        "home is Trichy.",
+        "goal is to take a teaching job in Madurai someday. want a corpus of 2 crore",
+    ) == {
+        "city": "Tiruchirappalli",
+        "goal_teaching_job": "teaching job in Madurai",
+        "goal_retirement_amount": "₹2,00,00,000",
+    }
