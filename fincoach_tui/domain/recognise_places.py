@@ -62,7 +62,10 @@ _KNOWN_CITY = re.compile(
     rf"|\b(?P<city2>{_KNOWN})\s+(?:(?:mein|me)\s+(?:rehta|rehti|rehte|rahta|rahti|rahte)"
     # "Nagpur la", "Siliguri te", "Trichy la", "Kozhikode il": at the city, in Marathi,
     # Bengali, Tamil, Malayalam
-    r"|se\s+(?:hoon|hun|hu|hain|hai)|mein\b|la\b|te\b|madhe\b|il\b|ile\b)"
+    # (not "Pune la pathavaycha": sending someone to the city)
+    r"|se\s+(?:hoon|hun|hu|hain|hai)|mein\b|(?:la|te|madhe|il|ile)\b"
+    r"(?=\s*(?:[.,;!?]|$)|\s+(?-i:[A-Z])|\s+(?:ahe|aahe|ache|achhi|achi|thaki|thake|irukken|"
+    r"irukkom|rahto|rahte|rahate|rahtat|hoon|hai)\b))"
     # "home is Kozhikode", "native place Trichy", "hometown: Siliguri"
     rf"|\b(?:home\s+is|hometown(?:\s+is)?|native(?:\s+place)?(?:\s+is)?|based\s+out\s+of)"
     rf"\s*:?\s+(?P<city7>{_KNOWN})\b"

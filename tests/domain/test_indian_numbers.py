@@ -139,3 +139,7 @@ def test_a_place_in_a_plan_for_later_is_not_where_the_user_lives():
         "goal_teaching_job": "teaching job in Madurai",
         "goal_retirement_amount": "₹2,00,00,000",
     }
+
+
+def test_a_city_someone_is_sent_to_is_not_the_users():
+    assert "city" not in said("mulala Pune la pathavaycha vichar aahe")
