@@ -18,6 +18,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from fincoach_tui.domain.indian_numbers import indian_amounts
 from fincoach_tui.domain.number_words import NUMBER_WORDS
 
 _SCALES = {
@@ -37,8 +38,18 @@ _SCALES = {
     "hazaar": 1e3,  # Hindi: "40 hazaar"
     "hazar": 1e3,
     "hajar": 1e3,
+    "hajaar": 1e3,
+    "aayiram": 1e3,  # Tamil
+    "ayiram": 1e3,
+    "laakh": 1e5,
+    "karod": 1e7,
+    "karor": 1e7,
+    "koti": 1e7,  # Bengali, Marathi, Tamil
 }
-_SCALE = r"(?:k|thousand|lakhs?|lacs?|lpa|l|cr|crores?|mn|million|hazaa?r|hajar)"
+_SCALE = (
+    r"(?:k|thousand|lakhs?|laakh|lacs?|lpa|l|cr|crores?|karod|karor|koti|mn|million|hazaa?r|"
+    r"hajaa?r|a?ayiram)"
+)
 _NUMBER = r"\d{1,3}(?:,\d{2,3})+(?:\.\d+)?|\d+(?:\.\d+)?"
 # Foreign money keeps its currency: people working abroad, or with clients abroad, say
 # their figures in it ("4,000 AED", "$5k", "£2,500 a month", "3,500 dirhams"). Each code
@@ -171,9 +182,11 @@ class Amount:
 
 def find_amounts(text: str) -> list[Amount]:
     """Every money amount in `text`, in order of where it starts."""
-    found: list[Amount] = []
-    taken: list[tuple[int, int]] = []
+    found = [Amount(value, "INR", start, end) for value, start, end in indian_amounts(text)]
+    taken = [(a.start, a.end) for a in found]
     for match in _WORDS.finditer(text):
+        if any(a <= match.start() < b or match.start() <= a < match.end() for a, b in taken):
+            continue  # "dedh lakh": read as one
         words = match.group(0).split()
         tokens = re.findall(r"[a-z]+", match.group(0).lower())
         if not set(tokens) & (set(_UNITS) | {"a", "an", "half"}):
@@ -207,6 +220,8 @@ def find_amounts(text: str) -> list[Amount]:
         if any(a <= match.start("num") < b for a, b in taken):
             continue
         amount = _digits_amount(match, _money_not_year(text, match.start(), match.end()))
+        if amount is not None and _signed_negative(text, match):
+            amount = Amount(-amount.value, amount.currency, amount.start - 1, amount.end)
         weight = match["cur2"] and _a_weight(text, match["cur2"], match.start(), match.end())
         if amount is not None and weight:
             continue  # "lost 5 pounds", "20 pounds of flour"
@@ -219,6 +234,22 @@ def find_amounts(text: str) -> list[Amount]:
                 found.append(low)
             found.append(amount)
     return sorted(found, key=lambda a: a.start)
+
+
+# A minus sign right before a figure, or between its currency and its number ("-₹10,000",
+# "₹-10,000", "Rs -5,000"), after a space or the start: not a range's dash ("10-15k").
+_MINUS = "-−–"
+
+
+def _signed_negative(text: str, match: re.Match[str]) -> bool:
+    start = match.start("cur") if match["cur"] else match.start("num")
+    if match["cur"]:
+        between = text[match.end("cur") : match.start("num")].strip()
+        if between and between in _MINUS:
+            return True
+    if start == 0 or text[start - 1] not in _MINUS:
+        return False
+    return start == 1 or text[start - 2] in " \t\n(:=[,₹"
 
 
 # The low end of a range given with one scale: "40-50k", "1.5 to 2 lakh", "$3-4k".

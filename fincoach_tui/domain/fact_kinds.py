@@ -41,6 +41,11 @@ LOAN_TYPES = {
     "scooter": "bike",
     "motorcycle": "bike",
     "personal": "personal",
+    "business": "business",
+    "working capital": "business",
+    "working-capital": "business",
+    "mudra": "business",
+    "msme": "business",
     "education": "education",
     "student": "education",
     "gold": "gold",
@@ -66,6 +71,7 @@ FIXED_COSTS = {
     "groceries|grocery": "groceries",
     "(?:society |association |apartment |building )?maintenance(?: charges?| fees?)?": "maintenance",
     "gym": "gym",
+    "(?<!my )(?<!get )(?<!got )(?<!receive )pocket money": "pocket_money",
     "petrol|fuel|commute|transport": "transport",
     "subscriptions?": "subscriptions",
 }
@@ -96,8 +102,9 @@ GOAL_OBJECTS = {
     "car": "car",
     "bike": "bike|scooter|motorcycle",
     "wedding": "wedding|marriage|shaadi|shadi",
-    "education": "education|college|studies|mba|degree|school|padhai",
-    "retirement": "retirement|retire",
+    "education": "education|college|studies|mba|degree|school|padhai|engineering|mbbs|neet|"
+    "btech|masters|graduation",
+    "retirement": "retirement|retire|corpus",
     "trip": "trip|vacation|holiday|travel|tour",
     "renovation": "renovation|remodel|remodelling",
     "sabbatical": "sabbatical",
@@ -119,11 +126,19 @@ KINDS: tuple[Kind, ...] = (
             r"(?:update on|revised|new|current) pay|pay(?=\s*(?::|is\b|was\b|went\b|got\b|rose\b))|"
             # Hindi words for pay; a raise or a promotion is news about the pay
             r"tankhwah|tankha|tanakhwah|pagaar|kamai|stipend|"
+            # Tamil, Marathi, Bengali: "sambalam", "pagar", "mayne"
+            r"sambalam|sambhalam|sampalam|pagar|mayne|maine\s+(?:pai|paai)|beton|"
             # "I get 42,300 now": what the user is paid, said with a plain verb and a figure
             r"(?:i|we)\s+(?:now\s+)?(?:get|receive)(?=\s+(?:(?:about|around|only|just|now)\s+)?"
             r"(?:₹|rs\.?\s*|inr\s*)?\d)|"
             r"(?:got|get|getting|received|gave me|giving me)\s+(?:a|an|my|the)\s+(?:(?!rent)\w+\s+)?"
-            r"(?:raise|hike|increment|promotion|appraisal)|promoted"
+            r"(?:raise|hike|increment|promotion|appraisal)|promoted|"
+            # what an owner takes home from a business: "I draw 1.2 lakh a month", "my drawings"
+            r"(?:i|we)\s+(?:(?:now|only|shall|will|can|usually|also)\s+)*(?:draw|withdraw|take out)"
+            r"(?=\s+(?:(?:about|around|only|just|now|rs\.?|inr|₹)\s*)*\d)|"
+            r"(?:my|our|monthly|personal|the)\s+drawings|"
+            r"(?<=from the )[\w-]+,?\s+(?:i|we)\s+(?:\w+\s+)?(?:take|draw|withdraw)"
+            r"(?=\s+(?:(?:about|around|only|just|now|rs\.?|inr|₹)\s*)*\d)"
         ),
         {"amount": "salary"},
     ),
@@ -131,6 +146,8 @@ KINDS: tuple[Kind, ...] = (
         "rent",
         _words(
             r"rent|rental|renting|rented|landlord|landlady|housing(?![- ]loan)|kiraya|kiraaya|kiraye|bhada|"
+            # Marathi, Tamil, Bengali: "bhaade", "vaadagai", "bari bhara"
+            r"bhade|bhaade|bhaada|vaadagai|vadagai|vaadakai|(?:bari|barir|basha|ghar|flat)\s+bhara|"
             r"for the (?:flat|apartment|house|place|pg|room)(?! down| renovation| fund| purchase)|"
             r"for (?:my|our) (?:flat|apartment|pg|room)(?! down| renovation| fund| purchase)|"
             r"(?:the|our|my) (?:flat|apartment|[123]bhk|place) (?:costs?|got|went|became|is now)"
@@ -142,7 +159,9 @@ KINDS: tuple[Kind, ...] = (
         "expenses",
         _words(
             # not what one thing costs: "medical expenses are 3k" is the medicine bill
-            r"(?<!health )(?<!medical )expenses?|spend|spending|outgoings|costs of living|"
+            # nor someone else's: "I send 35k for their expenses" is support
+            r"(?<!health )(?<!medical )(?<!their )(?<!his )(?<!her )expenses?|spend|spending|"
+            r"outgoings|costs of living|"
             # what running the home costs, said of the household: "the household spends
             # about 60k", "ghar ka kharcha 45 hazaar", "running the house takes 50k"
             r"household\s+(?:spends|spent|spending|costs?|budget|runs on|needs)|"
@@ -153,7 +172,11 @@ KINDS: tuple[Kind, ...] = (
     ),
     Kind(
         "loan",
-        _words(rf"(?:{_LOAN})[- ]loans?|loans?|emis?|mortgage"),
+        # "its instalment of 46,000": a loan's (not "the RD instalment", whose RD is named)
+        _words(
+            rf"(?:{_LOAN})[- ]loans?|loans?|emis?|mortgage|(?:(?:its|the)\s+(?:last\s+|final\s+)?|last\s+|final\s+)"
+            r"instal+ments?"
+        ),
         {
             "amount": "loan_{t}_emi",
             "principal": "loan_{t}_amount",
@@ -215,7 +238,17 @@ KINDS: tuple[Kind, ...] = (
         "support_in",
         _words(
             r"(?:papa|dad|father|mom|mother|mummy|parents|family|brother|sister)\s+"
-            r"(?:sends?|gives?|transfers?|pays?)(?:\s+me)?|pocket money|allowance"
+            r"(?:sends?|gives?|transfers?|pays?)(?:\s+me)?|"
+            # the user's own, not what they give a child: "his pocket money", "mess and
+            # pocket money"
+            r"(?:(?<=my )|(?<=get )|(?<=receive )|(?<=got ))(?:monthly )?(?:pocket money|allowance)|"
+            r"(?:pocket money|allowance)(?=\s+(?:from|milta|milti|aata|aati)\b)|"
+            # the verb after the figure, in Hindi, Marathi, Bengali: "papa har mahine 18,000
+            # bhejte hain", "baba 10,000 pathay"
+            r"ghar\s+se(?=[^.;!?]{0,25}?\b(?:aate|aata|aati|milta|milte|milti)\b)|"
+            r"(?:papa|dad|father|mom|mother|mummy|parents|ghar|gharwale|baba|aai|amma|appa)"
+            r"(?!\s+(?:ko|la|ke\s+liye|kitta|ke)\b)(?=[^.;!?]{0,30}?\b(?:bhejte|bhejta|bhejti|dete|deta|deti|pathavtat|pathavto|"
+            r"pathay|pathan|anupparanga|anuppuvanga)\b)"
         ),
         {"amount": "income_support"},
     ),

@@ -47,6 +47,7 @@ from fincoach_tui.domain.recognise_family import family_facts
 from fincoach_tui.domain.recognise_goals import mentioned_goal
 from fincoach_tui.domain.recognise_income import GIVES_USER
 from fincoach_tui.domain.recognise_known import the_one_deposit, the_one_loan
+from fincoach_tui.domain.recognise_ledger_lines import as_entry
 from fincoach_tui.domain.recognise_owners import (
     about_parent,
     clause_owner,
@@ -59,7 +60,13 @@ from fincoach_tui.domain.recognise_phrases import name_facts, risk_facts
 from fincoach_tui.domain.recognise_places import city_facts
 from fincoach_tui.domain.recognise_slots import clause_facts
 from fincoach_tui.domain.recognise_values import canonical
-from fincoach_tui.domain.recognise_words import CONDITION, FIRST_PERSON, SOMEONE_ELSE, WHAT_IF
+from fincoach_tui.domain.recognise_words import (
+    CONDITION,
+    FIRST_PERSON,
+    SOMEONE_ELSE,
+    WHAT_IF,
+    goods_on_emi,
+)
 from fincoach_tui.domain.relative_dates import resolve_relative
 
 __all__ = [
@@ -120,6 +127,9 @@ def read(
         # The user's own question is not what their next figure is about, unless that
         # figure points back to it ("should I raise my SIP?" "I've made it 12,500").
         return list(found), reading.knowing(found).asking(subject)
+    if subject is not None and not found and anchors_in(text) and not figures_in(text):
+        # "We also have an FD." names a thing and nothing of it: what comes next does.
+        return list(found), reading.announcing(subject)
     return list(found), reading.knowing(found).about(subject)
 
 
@@ -136,6 +146,8 @@ def coach_subject(text: str) -> Subject | None:
 
 # ---- the recogniser ------------------------------------------------------------------
 
+# A tag a chat export or a voice note puts before a message: a time, not a figure.
+_TAG = re.compile(r"^\s*\[[^\]\n]{1,30}\]\s*")
 _LINE_FACT = re.compile(
     r"^\s*(?:[-•*]\s*)?(?P<label>[A-Za-z][A-Za-z0-9' ]{0,40}):\s*(?P<value>\S.*)$"
 )
@@ -194,14 +206,19 @@ def _recognise(
 ) -> tuple[tuple[tuple[str, str], ...], Subject | None]:
     found: list[tuple[str, str]] = []
     free: list[str] = []
+    entries: set[str] = set()  # a statement's entries: each about itself alone
     for line in text.splitlines():
+        line = _TAG.sub("", line)  # "[voice note 0:32]", "[SMT 1950]": a tag, no figure
         if _NOT_FACTS.match(line):
             continue  # a summary's topics restate questions, not facts
         structured = _line_fact(line)
         if structured is not None:
             found.append(structured)
         else:
-            free.append(line)
+            entry = as_entry(line)  # a pasted statement's line: its entry alone
+            if entry != line:
+                entries.add(entry.strip())
+            free.append(entry)
     body = _MARKED_OLD.sub(" ", "\n".join(free))  # "I pay 25k rent (outdated)" states nothing
     body = mend_typos(_OLD_NOTE.sub(" ", body))
     sentences = sentences_of(body)
@@ -214,8 +231,12 @@ def _recognise(
     # The one kind of loan the message names anywhere types a loan named without one.
     named_loans = {loan_type(m.group(0)) for m in _LOAN_WORD.finditer(body)} - {"loan"}
     message_loan = ("message", named_loans.pop()) if len(named_loans) == 1 else None
+    if not named_loans and message_loan is None and goods_on_emi(body):
+        message_loan = ("message", goods_on_emi(body))  # "a loan for the oven ... EMI 9k"
     speaker = ""  # who types, when two people share the chat ("R: ...", "I: ...")
     for index, sentence in enumerate(sentences):
+        if sentence in entries:
+            subject, from_before = None, False
         tagged = speaker_of(sentence, name)
         speaker = speaker if tagged is None else tagged
         # a question said without its mark: "how are fees these days in Bhubaneswar"
@@ -257,7 +278,14 @@ def _recognise(
             if not anchors and subject and (figures_in(clause) or has_ended(clause)):
                 if names_another_item(clause):
                     pass  # "ar kajer mashi 3,500": another thing, whose name it does not know
-                elif not from_before or short or REFERS_BACK.search(clause):
+                elif not REFERS_BACK.search(clause) and regular_cost(clause) is not None:
+                    pass  # "library seat 1,200 monthly": a thing of its own, named first
+                elif (
+                    not from_before
+                    or short
+                    or REFERS_BACK.search(clause)
+                    or (reading.announced and len(clause.split()) <= 8)
+                ):
                     extra = anchor_of(subject)
             if not anchors and extra is None and subject is None and reading.asked:
                 if figures_in(clause) and _POINTS_BACK.search(clause):
@@ -274,9 +302,20 @@ def _recognise(
             # stays: "Asked my manager for a hike. He agreed. 95k from April.")
             subject, from_before = None, False
     found = the_one_loan(the_one_deposit(found, reading, body), reading, body)
+    found = _stance_in_own_words(found)
     if said_at is not None:
         found = [(k, resolve_relative(v, said_at)) for k, v in found]
     return tuple(found), subject
+
+
+def _stance_in_own_words(found: list[tuple[str, str]]) -> list[tuple[str, str]]:
+    """A message's stance in the user's own words ("ekdum safe") is not replaced by the
+    class a later sentence of it falls in ("paisa doobna nahi chahiye": conservative)."""
+    stances = [v for k, v in found if k == "risk"]
+    if len(stances) < 2 or stances[-1] not in ("conservative", "aggressive"):
+        return found
+    last = max(i for i, (k, _) in enumerate(found) if k == "risk")
+    return found[:last] + found[last + 1 :]
 
 
 _STILL_ON = re.compile(r"\b(?:it|its|it's|that|that's|this|same|again)\b", re.IGNORECASE)

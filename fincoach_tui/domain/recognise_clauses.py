@@ -18,9 +18,14 @@ from fincoach_tui.domain.recognise_income import income_anchors
 from fincoach_tui.domain.recognise_parts import Anchor, figures_in
 from fincoach_tui.domain.relative_dates import RELATIVE_DATE
 
+# What a figure includes is not what it is: "25k including electricity", "31,000 with
+# maintenance", "40k along with the parking": the figure is of the thing talked about.
 INCLUDED = re.compile(
-    r"\b(?:including|incl\.?|inclusive of|excluding|plus|besides)\s+(?:the\s+|my\s+|our\s+)?"
-    r"(?:\w+\s+)?$",
+    r"(?:\b(?:including|incl\.?|inclusive of|excluding|plus|besides)"
+    r"|(?:\d|\d\s?(?:k|l|lakhs?|lacs?|thousand|rupees))\s+(?:along\s+|together\s+)?with)"
+    r"\s+(?:the\s+|my\s+|our\s+)?(?:\w+\s+)?$"
+    # "₹19,000 + we split groceries": what is added is another thing
+    r"|\d\s*\+\s*(?:\w+\s+){0,3}$",
     re.IGNORECASE,
 )
 # A dash between words ("we are five — me, wife, three kids", "6 log hain - main, biwi")
@@ -148,6 +153,16 @@ def anchors_in(clause: str) -> tuple[Anchor, ...]:
         word = match.group(0)
         if kind.name == "salary" and _NOT_PAY.match(clause, match.end()):
             continue  # "income tax", "earning 7.2%": not the user's pay
+        paid_to = _PAID_TO.search(clause, 0, match.start())
+        if kind.name == "salary" and paid_to:
+            # "staff salaries 46,000", "the driver's salary": pay the user gives, a cost
+            who = re.sub(r"(?:'s|s'|s)$", "", paid_to["who"].lower())
+            who = who if who in ("driver", "cook", "maid", "nanny") else "staff"
+            cost = next(k for k in KINDS if k.name == "cost")
+            found.append(Anchor(match.start(), match.end(), "cost", who, cost.slots))
+            continue
+        if kind.name == "rent" and _LOAN_FOR.search(clause, 0, match.end()):
+            continue  # "the EMI for the flat": what a loan is for, not a rent (`_LOAN_FOR`)
         found.append(Anchor(match.start(), match.end(), kind.name, word, kind.slots))
     # A source of income ("the dairy gives us", "tuition earns me") is what its figure is:
     # not the pay its verb names ("earns"), nor the cost its word names ("tuition").
@@ -155,6 +170,10 @@ def anchors_in(clause: str) -> tuple[Anchor, ...]:
     found = [a for a in found if not any(a.start < end and i.start < a.end for i, end in income)]
     found += [anchor for anchor, _ in income]
     found += goal_anchors(clause, any(f.kind == "amount" for f in figures_in(clause)))
+    earns_first = _EARNS_FIRST.match(clause)
+    if earns_first and not any(a.kind == "salary" for a in found):
+        verb = earns_first.span("verb")
+        found.append(Anchor(verb[0], verb[1], "salary", earns_first["verb"], _SALARY.slots))
     if not any(a.kind == "salary" for a in found):
         found += [
             Anchor(m.start("verb"), m.end("verb"), "salary", m["verb"], _SALARY.slots)
@@ -164,6 +183,26 @@ def anchors_in(clause: str) -> tuple[Anchor, ...]:
 
 
 _SALARY = next(kind for kind in KINDS if kind.name == "salary")
+# A clause that opens with a verb of earning goes on with the person before it: "my wife
+# teaches at a school and draws 38,000", "Ravi drives a cab, earns about 30k".
+_EARNS_FIRST = re.compile(
+    r"^\W*(?:(?:also|now|only)\s+)?(?P<verb>draws|earns|makes|gets|brings\s+home|takes\s+home)\b"
+    r"(?=\s+(?:(?:about|around|only|just|nearly|roughly|rs\.?|inr|₹)\s*)*\d)",
+    re.IGNORECASE,
+)
+# "the EMI for the flat", "I draw 1.2 lakh for the house": what a loan is for, or where
+# money drawn goes, not a rent.
+_PAID_TO = re.compile(
+    r"\b(?P<who>(?:staff|workers?|employees?|boys|helpers?|maids?|drivers?|cooks?|labou?r|"
+    r"karigars?|servants?|assistants?|nanny|nannies)(?:'s|s')?)\s+$",
+    re.IGNORECASE,
+)
+_LOAN_FOR = re.compile(
+    r"\b(?:emis?|loans?|draws?|drawing|withdraws?|withdrawing|take|takes|taking)\s+(?:[\w,.₹]+\s+){0,3}?(?:for|on)\s+"
+    r"(?:(?:the|my|our|a|an|this)\s+)?"
+    r"(?:new\s+)?\w+$",
+    re.IGNORECASE,
+)
 # A person's pay said with a plain verb: "she gets about forty thousand", "my husband makes
 # 90k", "Ravi brings home 55k". Without this the figure would go to whatever was named
 # before ("we pay 18k rent ... she gets 40k" is not rent).

@@ -24,7 +24,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from fincoach_tui.domain.fact_kinds import GOAL_OBJECTS, KINDS, loan_type
+from fincoach_tui.domain.fact_kinds import GOAL_OBJECTS, KINDS, LOAN_TYPES, loan_type
 from fincoach_tui.domain.number_words import rates_in_digits
 from fincoach_tui.domain.recognise_corrections import scale_corrections
 from fincoach_tui.domain.recognise_deposits import institution_near
@@ -45,6 +45,9 @@ class Reading:
     # What the user's own last message asked about ("should I increase my SIP?"): a next
     # "I've made it 12,500" that points back with "it" or "that" is about it.
     asked: Subject | None = None
+    # The last message only named the subject, with no figure ("We also have an FD."): the
+    # next message's figures go on with it ("4 lakh in Canara Bank, 7.1%").
+    announced: bool = False
     _hash: int = field(default=0, init=False, repr=False, compare=False)
 
     # A reading keys the recogniser's cache and is rebuilt for every message of a long
@@ -53,7 +56,14 @@ class Reading:
         return self._hash
 
     def __post_init__(self) -> None:
-        state = (self.subject, self.topics, self.spouse, self.spouse_name, self.asked)
+        state = (
+            self.subject,
+            self.topics,
+            self.spouse,
+            self.spouse_name,
+            self.asked,
+            self.announced,
+        )
         object.__setattr__(self, "_hash", hash(state))
 
     def knowing(self, facts: Iterable[tuple[str, str]]) -> Reading:
@@ -65,6 +75,10 @@ class Reading:
         if subject == self.subject and self.asked is None:
             return self
         return _about(self, subject)
+
+    def announcing(self, subject: Subject) -> Reading:
+        """The reading after a message that named `subject` and gave no figure."""
+        return _about(self, subject, announced=True)
 
     def asking(self, subject: Subject | None) -> Reading:
         """The reading after the user's own question about `subject`."""
@@ -88,12 +102,14 @@ def _knowing(reading: Reading, facts: tuple[tuple[str, str], ...]) -> Reading:
         for word in sorted(topic_words(key, value)):
             topics.pop((word, *subject), None)  # re-added: the newest mention is last
             topics[(word, *subject)] = None
-    return Reading(reading.subject, tuple(topics), spouse, name, reading.asked)
+    return Reading(reading.subject, tuple(topics), spouse, name, reading.asked, reading.announced)
 
 
 @lru_cache(maxsize=8192)
-def _about(reading: Reading, subject: Subject | None) -> Reading:
-    return Reading(subject, reading.topics, reading.spouse, reading.spouse_name)
+def _about(reading: Reading, subject: Subject | None, announced: bool = False) -> Reading:
+    return Reading(
+        subject, reading.topics, reading.spouse, reading.spouse_name, announced=announced
+    )
 
 
 _SLOTS = {kind.name: kind.slots for kind in KINDS}
@@ -171,6 +187,9 @@ def topic_words(key: str, value: str) -> frozenset[str]:
     words = set(_KIND_WORDS.get(kind, "").split())
     if kind in ("loan", "insurance", "cost", "investment", "goal", "income", "fd", "rd"):
         words |= {w for w in re.findall(r"[a-z]+", word.lower()) if w not in _NOT_TOPICS}
+    if kind == "loan":  # a bike loan is named a scooter loan too
+        named = loan_type(word)
+        words |= {w for w, t in LOAN_TYPES.items() if t == named and " " not in w and t != "loan"}
     if kind == "goal":
         words |= set(GOAL_OBJECTS.get(word, word).split("|"))
         if not key.endswith(("_amount", "_date")):  # the goal's description: "trip to Japan"
@@ -212,7 +231,15 @@ def loan_slug(text: str) -> str:
     """The loan a text names: its type ("car"), else what it was taken for ("phone" of
     "phone on EMI"), else "loan"."""
     named = loan_type(text)
-    return named if named != "loan" else goods_on_emi(text) or "loan"
+    if named != "loan":
+        return named
+    # a subject kept as "<purpose> loan ..." ("course loan EMI"), see `carried`
+    kept = re.fullmatch(r"([a-z]{3,}) loan(?: [a-z]+)?", text)
+    purpose = kept[1] if kept and kept[1] not in _NOT_A_PURPOSE else "loan"
+    return goods_on_emi(text) or purpose
+
+
+_NOT_A_PURPOSE = frozenset("loan the our my his her their this that new old any one".split())
 
 
 def carried(anchor: Anchor, clause: str) -> Subject:
@@ -230,7 +257,11 @@ def carried(anchor: Anchor, clause: str) -> Subject:
     return (anchor.kind, anchor.word)
 
 
-_SPOUSE_SUBJECT = re.compile(rf"^\W*(?:(?:my|our|the)\s+)?(?:{SPOUSE_WORDS})(?:'s)?\b", re.I)
+# (after a list's number or letter: "(2) my wife ...", "b) husband ...")
+_SPOUSE_SUBJECT = re.compile(
+    rf"^\W*(?:\(?(?:\d{{1,2}}|[a-h])[.)]\s*)?(?:(?:my|our|the)\s+)?(?:{SPOUSE_WORDS})(?:'s)?\b",
+    re.I,
+)
 _SPOUSE_PRONOUN = {
     "husband": r"he|his|him",
     "wife": r"she|her|hers",
@@ -287,7 +318,9 @@ SPOUSE_PRONOUN_NEXT = re.compile(
 # A message that refers back to what was just discussed, rather than starting afresh.
 REFERS_BACK = re.compile(
     r"\b(?:it|its|it's|that|same|now|went|gone|goes|increased|decreased|raised|hiked|"
-    r"cut|reduced|up|down|became|become|changed|revised|actually|ab|abhi)\b",
+    r"cut|reduced|up|down|became|become|changed|revised|actually|ab|abhi|"
+    # a correction of what was just said: "correction: 24,500", "sorry, 18k not 16k"
+    r"correction|corrected|sorry|oops|typo|meant|rather|instead)\b",
     re.IGNORECASE,
 )
 

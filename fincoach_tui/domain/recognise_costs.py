@@ -40,17 +40,45 @@ _NOT_A_COST = frozenset(
     "interest emi instalment installment tenure sum salary pay income cost costs expense "
     "expenses".split()
 )
-_CADENCE_WORD = re.compile(
-    r"\b(?:a|per|every|each)\s+(?:month|year)\b|\bmonthly\b|\byearly\b|"
-    r"\bannually\b",
+# A month or a year, in English or in romanised Hindi, Marathi, Bengali, Tamil: "har
+# mahine", "3,400 mahina", "mahinyala", "mashe", "maasam".
+_CADENCE = (
+    r"\b(?:a|per|every|each)\s+(?:month|year)\b|\bmonthly\b|\byearly\b|\bannually\b|"
+    r"\bp\.?m\b|\b(?:har\s+|prati\s*)?(?:mahin[ae]|mahino|maheena)\b|\bmahinyala\b|"
+    r"\bmahinyache\b|\bmashe\b|\bmase\b|\bmaasam\b|\bmasam\b|\bmaasa\b|\bsaal\s+ka\b"
+)
+_CADENCE_WORD = re.compile(_CADENCE, re.IGNORECASE)
+# A thing and its figure, in a language that puts "of" after the thing: "mess ka 3,400
+# lagta hai mahina", "doodh cha kharch 2,000 mahinyala", "bhara er 6,000 mashe".
+_COST_OF = re.compile(
+    r"\b(?P<noun>[a-z][a-z-]{2,})\s+(?:ka|ki|ke|cha|chi|che|er|oda|ukku|kku)\s+"
+    r"(?:(?:kharcha?|kharch|kharchu|bill|fees?|selavu|khoroch)\s+)?"
+    r"(?:(?:about|around|lagbhag|kareeb|roughly|approx)\s+)?(?=₹|rs\b|inr\b|\d)",
     re.IGNORECASE,
+)
+# A thing, its figure and how often, and nothing else: "library seat 1,200 monthly".
+_COST_BARE = re.compile(
+    r"^\W*(?P<noun>[a-z][a-z-]{2,})(?:\s+(?P<noun2>[a-z][a-z-]{2,}))?\s+"
+    r"(?:₹|rs\.?\s*|inr\s*)?\d[\d,.]*\s*k?\s+"
+    rf"(?:{_CADENCE})\W*$",
+    re.IGNORECASE,
+)
+_FUNCTION_WORDS = frozenset(
+    "now also just only then still around about approx plus extra more another after before "
+    "and but the our my his her their its was were has have had will would abhi aur bas ab "
+    "sirf".split()
 )
 
 
 # Money sent or given to someone every month: "I send ₹20,000 every month to my parents".
 _GIVEN_TO = re.compile(
     r"\b(?:send|sends|sending|give|gives|giving|transfer|transfers)\b.*?\b(?:to|for)\s+"
-    r"(?:my|our)\s+(?P<noun>[a-z][a-z-]{2,})",
+    r"(?:my|our)\s+(?P<noun>[a-z][a-z-]{2,})"
+    # the parents named in the user's language, given to directly: "I send umma-uppa 25k",
+    # "give ammi abbu 10k"
+    r"|\b(?:send|sends|sending|give|gives|giving|transfer|transfers)\s+(?:to\s+)?"
+    r"(?P<parents>(?:umma|uppa|ammi|abbu|amma|appa|aai|baba|maa|papa|mummy|nanna|ma)"
+    r"(?:[-\s](?:and\s+)?(?:umma|uppa|ammi|abbu|amma|appa|aai|baba|maa|papa|mummy|nanna|ma))?)\b",
     re.IGNORECASE,
 )
 
@@ -74,8 +102,9 @@ def regular_cost(clause: str) -> Anchor | None:
     given = _GIVEN_TO.search(clause)
     if given and _CADENCE_WORD.search(clause):
         cost = next(kind for kind in KINDS if kind.name == "cost")
-        noun = "to_" + given["noun"].lower()
-        return Anchor(given.start("noun"), given.end("noun"), "cost", noun, cost.slots)
+        group = "noun" if given["noun"] else "parents"
+        noun = "to_" + (given["noun"].lower() if given["noun"] else "parents")
+        return Anchor(given.start(group), given.end(group), "cost", noun, cost.slots)
     labelled = _LABELLED.match(clause)
     if labelled and _CADENCE_WORD.search(clause, labelled.end()):
         noun = labelled["noun"].lower()
@@ -84,6 +113,18 @@ def regular_cost(clause: str) -> Anchor | None:
             return Anchor(
                 labelled.start("noun"), labelled.end("noun"), "cost", _singular(noun), cost.slots
             )
+    for pattern in (_COST_OF, _COST_BARE):
+        found = pattern.search(clause)
+        if found is None or not _CADENCE_WORD.search(clause, found.end("noun")):
+            continue
+        words = [found["noun"].lower()]
+        if found.groupdict().get("noun2"):
+            words.append(found["noun2"].lower())
+        if any(w in _NOT_A_COST or w in _FUNCTION_WORDS or w in _LABELS for w in words):
+            continue
+        cost = next(kind for kind in KINDS if kind.name == "cost")
+        noun = "_".join(_singular(w) for w in words)
+        return Anchor(found.start("noun"), found.end("noun"), "cost", noun, cost.slots)
     every = _COST_EVERY.search(clause)
     if every and every["noun"].lower() not in _NOT_A_COST:
         cost = next(kind for kind in KINDS if kind.name == "cost")

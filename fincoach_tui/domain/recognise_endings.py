@@ -12,6 +12,10 @@ from __future__ import annotations
 
 import re
 
+_LAST_PAID = (
+    r"\b(?:last|final)\s+(?:emi|instal+ments?|payment)\s+(?:went|was\s+paid|got\s+paid|"
+    r"paid|is\s+paid|cleared|got\s+deducted|was\s+deducted|is\s+done)\b"
+)
 _ENDED = re.compile(
     r"\b(?:closed|foreclosed|fore-closed|pre-?closed|paid\s+off|paid\s+back|repaid|"
     r"prepaid\s+(?:fully|completely|in\s+full)|cleared|settled|finished|over|done\s+with|"
@@ -23,7 +27,11 @@ _ENDED = re.compile(
     # "phone emi done", "the car loan is done now": done, said last
     r"|\b(?:all\s+)?done(?=(?:\s+now)?\s*(?:[.!,;]|$))"
     r"|\b(?:decided|chose|opted)\s+to\s+(?:stop|close|end|cancel|discontinue|foreclose|"
-    r"prepay|surrender|break)\b",
+    r"prepay|surrender|break)\b"
+    # the last payment made: "the last EMI went in March", "final instalment was paid"
+    rf"|{_LAST_PAID}"
+    # owned outright now: "the car is fully ours", "we are debt-free"
+    r"|\b(?:fully|completely|entirely)\s+(?:ours|mine)\b|\b(?:loan|debt)[- ]free\b",
     re.IGNORECASE,
 )
 _NOT_YET = re.compile(
@@ -43,6 +51,12 @@ def has_ended(clause: str) -> bool:
         if not _NOT_YET.search(clause[: match.start()]):
             return True
     return False
+
+
+def paid_up(clause: str) -> bool:
+    """Whether the clause says the last payment was made ("the final EMI went in March"):
+    ended, even with the date it ended on."""
+    return re.search(_LAST_PAID, clause, re.IGNORECASE) is not None
 
 
 def ended_value(kind: str, thing: str) -> str:

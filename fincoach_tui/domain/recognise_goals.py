@@ -69,12 +69,26 @@ _THING_WANTED = re.compile(
     r"(?:want|wanna|plan|planning|hope|wish|would\s+(?:like|love)|'d\s+(?:like|love)|dream)\b",
     re.IGNORECASE,
 )
+# A thing, then a verb of buying it, in romanised Hindi, Marathi, Bengali, Tamil: "laptop
+# lena hai", "scooty kharidni hai", "flat ghyaycha aahe", "bike kinte chai", "car
+# vaanganum". Not a loan or a policy taken ("loan lena hai").
+_GOAL_INDIAN = re.compile(
+    r"\b(?P<obj>(?!(?:loan|emi|insurance|policy|lic|card|cover|paisa|paise|kuch|ek)\b)"
+    r"[a-z][a-z0-9-]{2,})\s+(?:(?:naya|nayi|new|ek)\s+)?"
+    r"(?:lena|leni|kharidna|kharidni|khareedna|khareedni|banwana|banwani|ghyaycha|ghyaychi|"
+    r"ghyaychay|gheycha|kinte|kinbo|vaanganum|vanganum|vaangonum|vaanga\s+venum)\b"
+    r"(?:\s+(?:hai|h|he|aahe|ahe|chai|chaai))?",
+    re.IGNORECASE,
+)
 _GOAL_LABEL = re.compile(
     r"\b(?:goals?|targets?|dream)\s*(?::|is\s+(?:to\s+(?:buy|build|fund|take|go\s+on|have|get)\s+)?)"
-    r"\s*(?:(?:a|an|my|our|the)\s+)?"
+    # "goal is buying our own flat": the thing after the verb
+    r"\s*(?:(?:buying|getting|building|owning|having|funding|saving\s+for)\s+)?"
+    r"(?:(?:a|an|my|our|the)\s+)?(?:own\s+)?"
     # not a clause after the label ("goal: we have decided on 35 lakh"): a thing
     r"(?!(?:we|i|it|is|was|that|this|they|he|she|you|now|still)\b)"
-    r"(?P<obj>[a-z][a-z'-]*(?:\s+[a-z][a-z'-]*){0,2})",
+    # (up to six words: the thing may follow whose it is, "Ankit ke baad Rohit ki padhai")
+    r"(?P<obj>[a-z][a-z'-]*(?:\s+[a-z][a-z'-]*){0,5})",
     re.IGNORECASE,
 )
 _SAVE_FOR = re.compile(
@@ -99,6 +113,7 @@ _GOAL_NEEDS = re.compile(
     rf"|\b(?:budget|plan|quote)\s+for\s+(?:a|an|my|our|the)\s+(?:\w+\s+)?(?P<obj2>{_OBJECTS})\b",
     re.IGNORECASE,
 )
+_DOWN_PAYMENT = re.compile(r"\bdown[- ]?payment\b", re.IGNORECASE)
 _GOAL_PLAN = re.compile(
     r"\b(?:plan(?:ning)?|organi[sz](?:e|ing)|arrang(?:e|ing))\s+"
     r"(?:for\s+)?(?:(?:a|an|my|our|the|his|her|their)\s+)?(?:[a-z]+'s\s+)?"
@@ -151,10 +166,13 @@ _NOT_A_THING = re.compile(
 def goal_slug(phrase: str) -> str:
     """The thing a goal is for: its last known word ("home renovation" is a renovation,
     "house down payment" a house), else its first two words (less whose it is)."""
-    if _NOT_A_THING.match(phrase):
+    if _NOT_A_THING.match(phrase) or _A_STATE.search(phrase):
         return ""
     phrase = re.sub(r"\b\w+'s\b", " ", phrase.lower())
-    words = re.findall(r"[a-z0-9]+", phrase)
+    # whose it is, said before it in Hindi, Marathi, Bengali: "Rohit ki engineering",
+    # "Ankit ke baad Rohit ki padhai", "mulichya lagnacha": the thing is what follows
+    phrase = re.sub(r"^.*\b(?:ki|ka|ke|chi|cha|che|chya)\s+(?=[a-z]{3,})", "", phrase)
+    words = re.findall(r"[a-z0-9]+", phrase)[:3]
     for word in reversed(words):
         if word in _OBJECT_SLUG:
             return _OBJECT_SLUG[word]
@@ -175,7 +193,20 @@ _ENDS_THING = frozenset(
 )
 _NO_THING = frozenset(
     "it that this these those them me us him her you someone something somebody anyone "
-    "everyone having trying looking thinking getting doing being".split()
+    "everyone having trying looking thinking getting doing being "
+    # money itself is what every goal is made of, not a thing to save for: "want to get my
+    # finances right", "need to have my paisa managed", "plan for my money"
+    "money paisa paise finances finance funds cash portfolio budget budgeting spending "
+    "expenses savings investments life act "
+    # what is said of a goal, not a goal: "the education target is realistic"
+    "realistic possible achievable feasible enough doable reachable okay fine too".split()
+)
+# A wish for a state of things, not a thing: "want to get my money sorted", "plan to have
+# everything in order", "need to get our spending under control".
+_A_STATE = re.compile(
+    r"\b(?:sorted|in order|on track|under control|organi[sz]ed|streamlined|straightened|"
+    r"together|figured out|in shape|cleaned up|managed)\b",
+    re.IGNORECASE,
 )
 
 
@@ -191,7 +222,8 @@ def mentioned_goal(clause: str) -> str:
 def goal_anchors(clause: str, has_amount: bool = False) -> list[Anchor]:
     """The goals a clause states; `has_amount` when it holds a money figure."""
     anchors = []
-    for match in [*_GOAL.finditer(clause), *_GOAL_LABEL.finditer(clause)]:
+    said = [*_GOAL.finditer(clause), *_GOAL_LABEL.finditer(clause), *_GOAL_INDIAN.finditer(clause)]
+    for match in said:
         slug = goal_slug(match["obj"])
         if slug and not slug.startswith(("invest", "sip", "fd", "rd", "risk", "any")):
             # The anchor ends with the object's first word: "a house by Diwali" leaves the
@@ -212,6 +244,10 @@ def goal_anchors(clause: str, has_amount: bool = False) -> list[Anchor]:
             if slug == "emergency_fund":
                 continue  # an emergency fund is a kind of its own, not a goal
             anchors.append(Anchor(match.start(group), match.end(group), "goal", slug, GOAL_SLOTS))
+    if not anchors:  # "20 lakh down payment is enough": a home's, or the car's it names
+        for match in _DOWN_PAYMENT.finditer(clause):
+            slug = "car" if re.search(r"\bcar\b", clause, re.I) else "house"
+            anchors.append(Anchor(match.start(), match.end(), "goal", slug, GOAL_SLOTS))
     if not anchors:
         saving = bool(_SAVING_VERB.search(clause))
         for match in _SAVE_FOR.finditer(clause):

@@ -20,7 +20,7 @@ from fincoach_tui.domain.recognise_parts import Anchor
 # What people earn from, by slug: the words that name each.
 SOURCES = {
     "business": r"business|biz|firm|startup|company I run|dhanda|dhandha|vyapar|karobar",
-    "shop": r"shop|dukaan|dukan|store|kirana|outlet|stall|boutique|showroom",
+    "shop": r"shop|dukaan|dukan|dokan|kadai|store|kirana|outlet|stall|boutique|showroom",
     "dairy": r"dairy|cows?|buffal(?:o|oes)|cattle|milk",
     "farm": r"farm(?:ing)?|fields?|kheti|sheti|agriculture|orchard|crops?|harvest|plantation",
     "kharif": r"kharif",
@@ -88,10 +88,24 @@ _GIVEN_FROM_SOURCE = re.compile(
     re.IGNORECASE,
 )
 # Hindi and Marathi: "dukaan se 40 hazaar aate hain", "kharif madhun 3.1 lakh aale".
+_INDIAN_COMES = (
+    r"aata|aati|aate|aa\s+jata|milta|milti|milte|nikalta|nikalte|banta|bante|aale|ale|"
+    r"yetat|yete|milale|milatat|kamata|kamate|milega|milegi|milenge|aayega|aayegi|"
+    r"aa\s+raha|aa\s+rahi|aa\s+rahe|mil\s+raha|mil\s+rahi|"
+    # Marathi "urtaat" (are left), Bengali "thake" (stays), Tamil "varudhu" (comes)
+    r"urtaat|urtat|urte|urto|thake|thaake|varudhu|varum|kidaikkum|kidaikudhu"
+)
+# ... the source said with whose it is: "coaching wale ne ... ab 12,000 milega"; and the
+# figure before the source: "ab sirf 7,500 aa raha hai coaching se".
 _FROM_SOURCE_INDIAN = re.compile(
-    rf"\b(?:{_SOURCE})\b(?:\s+\w+){{0,2}}?\s+(?:se|madhun|madhe|mein|me)\s+[^;!?]{{0,30}}?"
-    r"\b(?:aata|aati|aate|aa\s+jata|milta|milti|milte|nikalta|nikalte|banta|bante|aale|ale|"
-    r"yetat|yete|milale|milatat|kamata|kamate)\b",
+    rf"\b(?:{_SOURCE})\b(?:\s+\w+){{0,2}}?\s+(?:se|madhun|madhe|mein|me|wale\s+ne|walon\s+se|"
+    r"theke|er\s+theke|la\s+irundhu|kitta\s+irundhu|il\s+ninnu)\s+"
+    rf"[^;!?]{{0,45}}?\b(?:{_INDIAN_COMES})\b",
+    re.IGNORECASE,
+)
+_FIGURE_FROM_SOURCE_INDIAN = re.compile(
+    rf"\b(?:{_INDIAN_COMES})\s+(?:(?:hai|he|hain|h)\s+)?(?:(?:the|my|mere|meri)\s+)?"
+    rf"(?P<src>{'|'.join(SOURCES.values())})\s+(?:se|madhun)\b",
     re.IGNORECASE,
 )
 # Rent the user receives, not pays: "I get 15k rent", "rent we get is 12k", "tenant pays
@@ -115,7 +129,7 @@ def income_anchors(clause: str) -> list[tuple[Anchor, int]]:
     so that the figure comes after it."""
     found: list[tuple[Anchor, int]] = []
     patterns = (_SOURCE_EARNS, *_SOURCE_INCOME, _FROM_SOURCE, _GIVEN_FROM_SOURCE)
-    for pattern in (*patterns, _FROM_SOURCE_INDIAN):
+    for pattern in (*patterns, _FROM_SOURCE_INDIAN, _FIGURE_FROM_SOURCE_INDIAN):
         for match in pattern.finditer(clause):
             slug = next(slug for slug, words in _SLUG_OF if words.match(match["src"]))
             found.append(_anchor(clause, match.start(), match.end(), slug))

@@ -20,7 +20,13 @@ _BANK_DEPOSIT = re.compile(
 # A deposit said to be another one than those known: "another FD", "opened an RD".
 _ANOTHER_DEPOSIT = re.compile(
     r"\b(?:another|second|2nd|third|one more|other|an? new|extra|opened|opening|booked|booking|"
-    r"started|starting|took|taking)\b(?:\s+\w+){0,3}?\s+(?:fds?|rds?|fixed|recurring|deposits?)\b",
+    r"started|starting|took|taking|"
+    # Hindi, Marathi, Tamil, Bengali: "naya RD", "ek aur FD", "pudhu FD", "notun FD"
+    r"naya|nayi|naye|ek aur|doosra|dusra|doosri|dusri|navin|nava|pudhu|puthu|notun)\b"
+    r"(?:\s+\w+){0,3}?\s+(?:fds?|rds?|fixed|recurring|deposits?)\b"
+    # the deposit, then the verb of opening: "RD khola", "FD ughadli", "RD open kiya"
+    r"|\b(?:fds?|rds?|deposits?)\s+(?:bhi\s+)?(?:khola|kholi|khulwaya|khulwayi|kholla|ughadla|"
+    r"ughadli|open\s+(?:kiya|ki|kela|keli|pannen|korlam))\b",
     re.IGNORECASE,
 )
 

@@ -45,6 +45,8 @@ _ABSOLUTE_DATE = re.compile(
     r"|\b(?P<dd>\d{1,2})[/-](?P<mm>\d{1,2})[/-](?P<yy>(?:19|20)\d\d)\b"
     r"|\b(?P<m_only>\d{1,2})[/-](?P<y_only>(?:19|20)\d\d)\b"
     r"|\b(?P<lead_y>by|in|until|till|before|around)\s+(?P<year>(?:19|20)\d\d)\b"
+    # the year first: "2029 June", "2027 er December", "2028 chya March"
+    rf"|\b(?P<yf>(?:19|20)\d\d)\s+(?:(?:er|ka|ki|ke|chya|cha|la)\s+)?(?P<mf>{_MONTH})\b"
     # Hindi puts "by" after the year: "2027 tak"
     r"|\b(?P<tak_year>(?:19|20)\d\d)\s+(?:tak|takk)\b",
     re.IGNORECASE,
@@ -105,7 +107,13 @@ def figures_in(clause: str) -> tuple[Figure, ...]:
     def free(start: int, end: int) -> bool:
         return not any(start < b and a < end for a, b in taken)
 
+    for match in _ABSOLUTE_DATE.finditer(clause):
+        if match["yf"]:  # "2027 October tak": the year said first is the month's
+            figures.append(Figure("date", match.start(), match.end(), _absolute(match)))
+            taken.append((match.start(), match.end()))
     for match in RELATIVE_DATE.finditer(clause):
+        if not free(match.start(), match.end()):
+            continue
         if re.match(r"(?:last|yesterday)\b", match.group(0), re.IGNORECASE):
             taken.append((match.start(), match.end()))  # a start in the past, not an end
             continue
@@ -189,6 +197,8 @@ def _absolute(match: re.Match[str]) -> str:
         return f"{match['lead_y'].lower()} {match['year']}"
     if match["tak_year"]:
         return f"by {match['tak_year']}"
+    if match["yf"]:
+        return f"{match['mf'][:3].title()} {match['yf']}"
     if match["y_only"]:  # "03/2028"
         number = int(match["m_only"])
         months = MONTH_ABBREVIATIONS

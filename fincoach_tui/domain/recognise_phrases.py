@@ -87,7 +87,8 @@ _RISK = re.compile(
     r"(?:nako|nakoch|vendam|venaam|beda|nahi\s+chahiye|nahin\s+chahiye|nai\s+chahiye)"
     # Hindi: "koi risk nahi lena", "paisa doobna nahi chahiye"
     r"|risk\s+(?:nahi|nahin|mat)\s+(?:lena|leni|le\s+sakt\w+|chahiye|uthana)"
-    r"|(?:paisa|paise|pesa)\s+(?:doob\w*|dub\w*)\s+(?:nahi|nahin)"
+    r"|(?:paisa|paise|pesa|rupaya|rupiya)\s+(?:\w+\s+){0,2}?(?:doob\w*|dub\w*)\s+(?:nahi|nahin)"
+    r"|koi\s+(?:shares?|stocks?|equity)(?:-\w+)?\s+(?:nahi|nahin)"
     # a feeling about losing, said without a word of risk: "the thought of losing money
     # makes me sick", "I'd panic if it dropped", "red numbers make me anxious"
     rf"|{_LOSS_FEAR})\b"
@@ -95,7 +96,11 @@ _RISK = re.compile(
     r"|\b(?P<bold>can\s+(?:take|afford)\s+(?:a\s+)?(?:hit|losses|to\s+lose)"
     r"|(?:full|all|100%)\s+equity"
     # at ease with losses and swings: "dips don't bother me", "I don't mind seeing red"
-    rf"|{_LOSS_EASE})\b",
+    rf"|{_LOSS_EASE})\b"
+    # wholly safe, kept in the user's words: "ekdum safe chahiye", "bilkul safe", "poora
+    # safe venum", "ekdom safe", "I want it totally safe"
+    r"|\b(?P<safe>(?:ekdum|ekdam|ekdom|bilkul|poora|pura|fully|completely|totally|100%)\s+safe)"
+    r"\b(?!\s+(?:hai|he|h|ahe|aahe)?\s*\?)",
     re.IGNORECASE,
 )
 _QUALIFIER = re.compile(

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import re
 
+from fincoach_tui.domain.recognise_city_names import CITIES as _CITIES
 from fincoach_tui.domain.recognise_localities import (
     CITY_OF,
     LOCALITY_NAMES,
@@ -23,66 +24,6 @@ from fincoach_tui.domain.recognise_localities import (
 )
 from fincoach_tui.domain.recognise_words import NOT_PLACES, first_group
 
-_CITIES = {
-    "mumbai": "Mumbai",
-    "bombay": "Mumbai",
-    "delhi": "Delhi",
-    "new delhi": "Delhi",
-    "bengaluru": "Bengaluru",
-    "bangalore": "Bengaluru",
-    "pune": "Pune",
-    "hyderabad": "Hyderabad",
-    "chennai": "Chennai",
-    "madras": "Chennai",
-    "kolkata": "Kolkata",
-    "calcutta": "Kolkata",
-    "ahmedabad": "Ahmedabad",
-    "gurgaon": "Gurugram",
-    "gurugram": "Gurugram",
-    "noida": "Noida",
-    "ghaziabad": "Ghaziabad",
-    "faridabad": "Faridabad",
-    "jaipur": "Jaipur",
-    "kochi": "Kochi",
-    "cochin": "Kochi",
-    "thiruvananthapuram": "Thiruvananthapuram",
-    "trivandrum": "Thiruvananthapuram",
-    "lucknow": "Lucknow",
-    "kanpur": "Kanpur",
-    "chandigarh": "Chandigarh",
-    "indore": "Indore",
-    "bhopal": "Bhopal",
-    "coimbatore": "Coimbatore",
-    "madurai": "Madurai",
-    "nagpur": "Nagpur",
-    "nashik": "Nashik",
-    "surat": "Surat",
-    "vadodara": "Vadodara",
-    "baroda": "Vadodara",
-    "mysuru": "Mysuru",
-    "mysore": "Mysuru",
-    "mangaluru": "Mangaluru",
-    "mangalore": "Mangaluru",
-    "thane": "Thane",
-    "navi mumbai": "Navi Mumbai",
-    "patna": "Patna",
-    "ranchi": "Ranchi",
-    "bhubaneswar": "Bhubaneswar",
-    "guwahati": "Guwahati",
-    "dehradun": "Dehradun",
-    "visakhapatnam": "Visakhapatnam",
-    "vizag": "Visakhapatnam",
-    "vijayawada": "Vijayawada",
-    "ludhiana": "Ludhiana",
-    "amritsar": "Amritsar",
-    "varanasi": "Varanasi",
-    "agra": "Agra",
-    "raipur": "Raipur",
-    "goa": "Goa",
-    "blr": "Bengaluru",
-    "hyd": "Hyderabad",
-    "ncr": "Delhi NCR",
-}
 _KNOWN = "|".join(sorted(_CITIES, key=len, reverse=True))
 # A known locality said right beside its city, as in an address: "blr (hsr layout)",
 # "Kolkata - Salt Lake", "Wakad, Pune".
@@ -111,13 +52,23 @@ _LIVING = re.compile(
 _IN_PLACE = re.compile(r"\b(?:in|at|near)\s+(?P<place>[A-Z][a-z]{2,}(?:\s[A-Z][a-z]{2,})?)\b")
 _ABOUT_USER = re.compile(
     r"\b(?:i|we|i'm|we're|im|me|us|our|my|family|here|currently|now|these days|dev|developer|"
-    r"engineer|job|working|based)\b",
+    r"engineer|job|working|based|myself|mera\s+naam|amar\s+naam|en\s+peyar|"
+    # an introduction: "This is Navneet, vice-principal at a school in Amritsar"
+    r"this\s+is\s+[A-Z][a-z]+)\b",
     re.I,
 )
 _KNOWN_CITY = re.compile(
     rf"\b(?:in|from|at)\s+(?P<city>{_KNOWN})\b"
     rf"|\b(?P<city2>{_KNOWN})\s+(?:(?:mein|me)\s+(?:rehta|rehti|rehte|rahta|rahti|rahte)"
-    r"|se\s+(?:hoon|hun|hu|hain|hai)|mein\b)"
+    # "Nagpur la", "Siliguri te", "Trichy la", "Kozhikode il": at the city, in Marathi,
+    # Bengali, Tamil, Malayalam
+    # (not "Pune la pathavaycha": sending someone to the city)
+    r"|se\s+(?:hoon|hun|hu|hain|hai)|mein\b|(?:la|te|madhe|il|ile)\b"
+    r"(?=\s*(?:[.,;!?]|$)|\s+(?-i:[A-Z])|\s+(?:ahe|aahe|ache|achhi|achi|thaki|thake|irukken|"
+    r"irukkom|rahto|rahte|rahate|rahtat|hoon|hai)\b))"
+    # "home is Kozhikode", "native place Trichy", "hometown: Siliguri"
+    rf"|\b(?:home\s+is|hometown(?:\s+is)?|native(?:\s+place)?(?:\s+is)?|based\s+out\s+of)"
+    rf"\s*:?\s+(?P<city7>{_KNOWN})\b"
     rf"|\b(?:now|currently|these days)\s+(?:in|at)\s+(?P<city3>{_KNOWN})\b"
     rf"|\b(?:main|hum)\b[^.?!]*?\b(?P<city4>{_KNOWN})\s+se\b"
     # a known city, then the verb "live" of an Indian language a few words on: Bengali
@@ -145,6 +96,8 @@ _NOT_HOME = re.compile(
     r"thinking\s+of|purchase|invest\w*|plot|site|land|rented\s+out|let\s+out|office|branch)\b",
     re.IGNORECASE,
 )
+# A place in a plan for later: "goal is to take a job in Kochi", "someday in Goa".
+_LATER = re.compile(r"\b(?:goal|target|aim|dream|someday|eventually|one\s+day)\b", re.I)
 # A home's words: a locality said with them is where the user lives ("a rented floor
 # behind Gariahat market", "2BHK in Baner").
 _HOME = re.compile(
@@ -212,12 +165,18 @@ def city_facts(sentence: str) -> list[tuple[str, str]]:
     if _ABOUT_USER.search(sentence):
         for match in _IN_PLACE.finditer(sentence):
             city = _place(match["place"], strong=False)
+            if _LATER.search(sentence, 0, match.start()):
+                continue  # "goal is to take a shore job in Kochi": not where they live now
             if city and not _someone_else(sentence, match.start()):
                 found.append((1, match.start(), city))
     known = _KNOWN_CITY.search(sentence)
-    if known and not _someone_else(sentence, known.start()):
-        said = first_group(known, "city", "city2", "city3", "city4", "city5", "city6")
-        strong = first_group(known, "city2", "city3", "city4", "city5", "city6")
+    if (
+        known
+        and not _someone_else(sentence, known.start())
+        and not _LATER.search(sentence, 0, known.start())
+    ):
+        said = first_group(known, "city", "city2", "city3", "city4", "city5", "city6", "city7")
+        strong = first_group(known, "city2", "city3", "city4", "city5", "city6", "city7")
         if strong or _ABOUT_USER.search(sentence) or re.search(r"\bbased\b", sentence, re.I):
             found.append((2, known.start(), _CITIES[said.lower()]))
     for match in _HINDI_PLACE.finditer(sentence):

@@ -26,8 +26,9 @@ from fincoach_tui.domain.recognise_deposits import (
     institutions_in,
     with_institution,
 )
-from fincoach_tui.domain.recognise_endings import ENDING_KINDS, ended_value, has_ended
+from fincoach_tui.domain.recognise_endings import ENDING_KINDS, ended_value, has_ended, paid_up
 from fincoach_tui.domain.recognise_family import insured
+from fincoach_tui.domain.recognise_figure_roles import not_a_value
 from fincoach_tui.domain.recognise_owners import owned_key
 from fincoach_tui.domain.recognise_parts import Anchor, Figure, figures_in, said_in_passing
 from fincoach_tui.domain.recognise_values import RANGE_JOIN, YEARLY, amount_value
@@ -53,51 +54,6 @@ _NET_OF = re.compile(
 )
 _REASON = re.compile(r"\b(?:since|because|coz|cause|after|when|once)\b", re.I)
 _SOURCE = re.compile(r"\b(?:through|via|from)\s+(?:(?:my|our|the|his|her|their|a)\s+)?$", re.I)
-# A figure that is a share of one just given, not a value of its own.
-_PART_OF = re.compile(r"\s*(?:of|out of)\s+(?:that|this|it|which|those|these|them)\b", re.I)
-
-
-# Money set aside for something is not what that thing costs: "I will keep that 1.9 lakh
-# aside for Anurag's fees", "parked 50k separately for the insurance renewal", "20k alag
-# rakha hai school ke liye". Only a pot (an emergency fund, savings) is what is set aside.
-_ASIDE_AFTER = re.compile(
-    r"\s*(?:(?:a|per|every)\s+(?:month|year)\s+)?(?:aside|apart|separately|alag|side mein)\b",
-    re.IGNORECASE,
-)
-_ASIDE_BEFORE = re.compile(
-    r"\b(?:set(?:ting)?|keep(?:ing)?|kept|put(?:ting)?|park(?:ed|ing)?)\s+aside\s+$"
-    r"|\b(?:earmark(?:ed|ing)?|ringfenc(?:ed|ing)|reserv(?:ed|ing))\s+(?:(?:about|around|another)\s+)?$",
-    re.IGNORECASE,
-)
-_POTS = frozenset({"emergency", "savings"})
-# Money lost is a story of the past, not what something holds now: "lost 2 lakh in F&O",
-# "chit fund mein 40 hazaar gaye the", "1.5L doob gaye", "burnt 80k on options". But "ho
-# gaya" after a figure is "became": "rent badh ke 27k ho gaya" is the new rent.
-_LOST_AFTER = re.compile(
-    r"\s*(?:(?:(?!(?:ho|hua|hui|kar)\s)\w+\s+){0,2}"
-    r"(?:gaye|gaya|gayi|doob\w*|dub\s+gaye|lost|gone|went\s+down|wiped"
-    r"(?:\s+out)?)\b)",
-    re.IGNORECASE,
-)
-_LOST_BEFORE = re.compile(
-    r"\b(?:lost|losing|burnt|burned|blew|wasted|sank)\s+(?:(?:about|around|nearly|almost|"
-    r"over|like)\s+)?$",
-    re.IGNORECASE,
-)
-
-
-# A figure said to be someone else's: "the 7.4% was amma's senior citizen FD".
-_SOMEONE_ELSES = re.compile(
-    r"\s*(?:was|is|were|are)\s+(?:actually\s+)?(?:(?:my|our)\s+)?(?!(?:it|that|what)'s)"
-    r"[a-z]+'s\b",
-    re.IGNORECASE,
-)
-
-
-def _set_aside(clause: str, figure: Figure) -> bool:
-    return bool(
-        _ASIDE_AFTER.match(clause, figure.end) or _ASIDE_BEFORE.search(clause, 0, figure.start)
-    )
 
 
 def clause_facts(
@@ -122,12 +78,8 @@ def clause_facts(
     for figure in figures_in(clause):
         if figure.kind == "date" and figure.text.startswith("from ") and not has_ended(clause):
             continue  # "EMI now 29,400 from May": when a value starts, not when it ends
-        if _PART_OF.match(clause, figure.end) or _SOMEONE_ELSES.match(clause, figure.end):
-            continue  # "the driver alone is 9k of that": a part of a figure already given
-        if _set_aside(clause, figure) and not any(a.kind in _POTS for a in named):
-            continue  # "keeping 1.9 lakh aside for his fees": money for a bill, not the bill
-        if _LOST_AFTER.match(clause, figure.end) or _LOST_BEFORE.search(clause, 0, figure.start):
-            continue  # "40 hazaar gaye the in a chit fund": money lost, a story, not a holding
+        if not_a_value(clause, figure, named):
+            continue
         anchor = _anchor_for(figure, named, clause)
         if anchor is None or (asked and not said_in_passing(clause, anchor, figure)):
             continue
@@ -151,7 +103,8 @@ def clause_facts(
         facts.append(fact)
     if asked:
         return facts
-    if has_ended(clause) and not any(f.kind == "date" for f in figures_in(clause)):
+    dated = any(f.kind == "date" for f in figures_in(clause))
+    if has_ended(clause) and (paid_up(clause) or not dated):
         facts += _endings(named, facts, clause, hint)
     for anchor in named:
         goal = f"goal_{anchor.word}"

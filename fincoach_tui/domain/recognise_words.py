@@ -83,6 +83,37 @@ _GOODS_WORD = named_words(_GOODS)
 
 
 def goods_on_emi(text: str) -> str:
-    """The thing a loan named without a type was taken for ("phone"), or ""."""
+    """The thing a loan named without a type was taken for ("phone"), or "": one of the
+    usual goods, else the purpose said after "for" ("an EMI of 3,000 for a course", "a
+    loan for the shop's oven"): a new purpose is a new loan, not the one talked of last."""
     match = _GOODS_WORD.search(text)
-    return str(match.lastgroup) if match else ""
+    if match:
+        return str(match.lastgroup)
+    purpose = _FOR_PURPOSE.search(text) or _PURPOSE_BEFORE.search(text)
+    if purpose is None or purpose["what"].lower() in _NOT_PURPOSES:
+        return ""
+    what = purpose["what"].lower()
+    return "home" if what in ("flat", "apartment") else what
+
+
+# "EMI ... for a course", "loan for my daughter's coaching": the word after "for" and its
+# article; not a time, a count, an amount or a pronoun ("EMI for 3 more years", "for it").
+_FOR_PURPOSE = re.compile(
+    r"\b(?:emis?|loans?|instal+ments?)\b(?:[^.;,?!]|[.,](?=\d)){0,25}?\bfor\s+"
+    r"(?:(?:a|an|my|our|the|his|her|their|this|that)\s+)?(?:[a-z]+'s\s+)?(?:new\s+)?"
+    r"(?P<what>[a-z]{3,})\b",
+    re.IGNORECASE,
+)
+# "the oven loan", "our shop EMI": the word before names what it was taken for.
+_PURPOSE_BEFORE = re.compile(
+    r"\b(?:the|my|our|his|her|their|this|that)\s+(?P<what>[a-z]{3,})\s+(?:loan|emi)s?\b",
+    re.IGNORECASE,
+)
+_NOT_PURPOSES = frozenset(
+    "next last another more remaining rest same whole full entire tenure term years year "
+    "months month weeks days it that this them which what how now ever long emi emis loan "
+    "loans one two three four five six seven eight nine ten twenty thirty few some many all "
+    "both each every first second third about around nearly almost over under only just "
+    "me us him her you myself ourselves now bank big small old new first second other "
+    "existing current outstanding total monthly pending running last final whole".split()
+)

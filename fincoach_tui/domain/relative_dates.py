@@ -48,7 +48,25 @@ FESTIVALS: dict[str, dict[int, date]] = {
         2030: date(2030, 3, 20),
     },
 }
-_USUAL_MONTH = {"diwali": 10, "holi": 3, "christmas": 12}
+# The month a festival of the lunar calendar usually falls in, for a year not in the table.
+_USUAL_MONTH = {
+    "diwali": 10,
+    "holi": 3,
+    "christmas": 12,
+    "dhanteras": 10,
+    "dussehra": 10,
+    "dasara": 10,
+    "navratri": 10,
+    "durga puja": 10,
+    "raksha bandhan": 8,
+    "rakhi": 8,
+    "ganesh chaturthi": 9,
+    "onam": 9,
+    "akshaya tritiya": 4,
+    "akshay tritiya": 4,
+    "ugadi": 3,
+    "gudi padwa": 3,
+}
 # Festivals on the same day every year (month, day).
 _FIXED_FESTIVALS = {
     "christmas": (12, 25),
@@ -58,9 +76,27 @@ _FIXED_FESTIVALS = {
     "pongal": (1, 14),
     "lohri": (1, 13),
     "independence day": (8, 15),
+    "baisakhi": (4, 13),
+    "vaisakhi": (4, 13),
+    "bihu": (4, 14),
+    "vishu": (4, 14),
+    "puthandu": (4, 14),
 }
-_FESTIVAL_NAMES = "|".join(sorted([*FESTIVALS, *_FIXED_FESTIVALS], key=len, reverse=True))
+_FESTIVAL_NAMES = "|".join(
+    sorted({*FESTIVALS, *_FIXED_FESTIVALS, *_USUAL_MONTH}, key=len, reverse=True)
+)
 _HINDI_UNITS = {"saal": "year", "sal": "year", "varsh": "year", "hafte": "week"}
+# Next year, next month and this year in the romanised words of Indian languages.
+_NEXT_YEAR_WORDS = (
+    r"agle\s+(?:saal|sal|varsh|baras)|agla\s+(?:saal|sal)|aglya\s+varshi|pudhchya\s+varshi|"
+    r"pudhil\s+varshi|adutha\s+varusham|aduththa\s+varusham|adutha\s+varsham|"
+    r"samner\s+bochor|agami\s+bochor|porer\s+bochor|vachhe\s+varshe|aavta\s+varshe"
+)
+_NEXT_MONTH_WORDS = (
+    r"agle\s+(?:mahine|mahina|month)|pudhchya\s+mahinyat|pudhil\s+mahinyat|"
+    r"adutha\s+(?:maasam|masam|month)|samner\s+mas|agami\s+mas|porer\s+mas|aavta\s+mahine"
+)
+_THIS_YEAR_WORDS = r"is\s+saal|iss\s+saal|ya\s+varshi|indha\s+varusham|ei\s+bochor|aa\s+varshe"
 
 
 def _count(name: str) -> str:
@@ -72,7 +108,7 @@ _HALF = r"(?:\s+and\s+a\s+half)"
 
 _PATTERN = re.compile(
     r"\b(?:"
-    r"(?P<day>today|tomorrow|yesterday)"
+    r"(?P<day>today|tomorrow|yesterday)(?!'s)"  # not "today's money"
     r"|(?:the\s+)?end\s+of\s+(?:the\s+)?(?P<end_which>next|this|last)?\s*(?P<end_period>month|year)"
     rf"|(?:the\s+)?end\s+of\s+(?P<end_month>{_MONTH_NAME})\b(?!\s+\d{{4}})(?P<end_next>\s+next\s+year)?"
     r"|(?P<which>next|this|last)\s+(?P<period>week|month|year)"
@@ -83,14 +119,27 @@ _PATTERN = re.compile(
     # The Indian financial year ends on 31 March: "by the end of this FY".
     r"|(?:the\s+)?end\s+of\s+(?:the\s+)?(?P<fy_which>next|this|last|current)?\s*"
     r"(?:fy|financial\s+year|fiscal(?:\s+year)?)"
-    rf"|(?P<fest_lead>by|before|on|at|till|until|for|this|around|after|next)\s+"
+    # A festival is a date after a word of time ("by Diwali", "next Holi") or with its
+    # year said ("matures Diwali next year", "Diwali this year"); alone it is an occasion.
+    rf"|(?:(?P<fest_lead>by|before|on|at|till|until|for|this|around|after|next|in)\s+)?"
     rf"(?P<fest_pre>next\s+|this\s+)?(?P<fest>{_FESTIVAL_NAMES})"
-    r"(?P<fest_next>\s+next\s+year)?(?!\s+\d{4})"
+    r"(?P<fest_next>\s+next\s+year)?(?P<fest_this>\s+this\s+year)?(?!\s+\d{4})"
+    r"(?(fest_lead)|(?(fest_pre)|(?(fest_next)|(?(fest_this)|(?!)))))"
     # "30 November this year", "March next year", "the 5th of June next year"
     rf"|(?:(?P<dm_lead>by|before|on|till|until)\s+)?(?:(?:the\s+)?(?P<dm_day>\d{{1,2}})(?:st|nd|rd|th)?\s+(?:of\s+)?)?(?P<dm_month>{_MONTH_NAME})"
     r"\s+(?P<dm_which>this|next)\s+year"
-    rf"|(?P<month_lead>by|before|in|till|until|from|this|next|on|for|around|after|to)\s+"
+    # "this coming August", "coming March": the next one
+    rf"|(?P<month_lead>by|before|in|till|until|from|this|next|on|for|around|after|to|"
+    rf"(?:this\s+)?coming|upcoming)\s+"
     rf"(?P<month>{_MONTH_NAME})\b(?P<month_next>\s+next\s+year)?(?!\s+\d{{1,4}})(?!-)"
+    # A month said after its word of time, Hindi, Marathi: "June mein", "agle saal June
+    # mein" (in June next year), "march tak" (by March), "Junela".
+    rf"|(?:(?P<ih_year>{_NEXT_YEAR_WORDS})\s+)?(?P<ih_month>{_MONTH_NAME})\s*"
+    r"(?P<ih_after>mein|me|main|tak|takk|madhe|paryant|la)\b"
+    # next / this / last year or month, in Hindi, Tamil, Bengali, Marathi: "agle saal",
+    # "is mahine", "adutha varusham", "samner bochor", "pudhchya varshi"
+    rf"|(?P<ih_next_year>{_NEXT_YEAR_WORDS})|(?P<ih_next_month>{_NEXT_MONTH_WORDS})"
+    rf"|(?P<ih_this_year>{_THIS_YEAR_WORDS})"
     # Hindi: "5 saal mein" (in 5 years), "3 mahine baad" (3 months later)
     rf"|{_count('n3')}\s+(?P<u3>saal|sal|varsh|mahine|mahina|mahino|hafte)\s+(?:mein|me|main|baad|bad)"
     r")",
@@ -154,6 +203,17 @@ def _absolute(match: re.Match[str], moment: datetime) -> str:
         return f"end of Mar {year}"
     if groups["fest"]:
         return _festival(groups, moment)
+    if groups["ih_month"]:
+        month = _month_number(groups["ih_month"])
+        year = _year_of_month(moment, month, bool(groups["ih_year"]))
+        lead = "by" if groups["ih_after"].lower() in ("tak", "takk", "paryant") else "in"
+        return f"{lead} {_MONTHS[month - 1][:3].title()} {year}"
+    if groups["ih_next_year"]:
+        return f"in {moment.year + 1}"
+    if groups["ih_this_year"]:
+        return f"in {moment.year}"
+    if groups["ih_next_month"]:
+        return _shifted(moment, 1, "month")
     if groups["dm_month"]:
         month = _month_number(groups["dm_month"])
         next_year = groups["dm_which"].lower() == "next"
@@ -167,7 +227,7 @@ def _absolute(match: re.Match[str], moment: datetime) -> str:
         lead = groups["month_lead"].lower()
         month = _month_number(groups["month"])
         year = _year_of_month(moment, month, bool(groups["month_next"]) or lead == "next")
-        lead = "in" if lead in ("this", "next", "to") else lead
+        lead = "in" if lead in ("this", "next", "to", "upcoming") or "coming" in lead else lead
         return f"{lead} {_MONTHS[month - 1][:3].title()} {year}"
     count = groups["n1"] or groups["n2"] or groups["n3"]
     unit = (groups["u1"] or groups["u2"] or groups["u3"]).lower()
@@ -190,9 +250,13 @@ def _festival(groups: dict[str, str | None], moment: datetime) -> str:
     lead = "by" if lead in ("till", "until", "this", "around", "next") else lead
     year = moment.year + (1 if groups["fest_next"] else 0)
     day = _festival_day(name, year)
-    if not groups["fest_next"] and day is not None and day < moment.date():
+    if groups["fest_next"] or groups["fest_this"]:
+        pass  # the year is said
+    elif day is not None and day < moment.date():
         year += 1  # "by Diwali", said after this year's: next year's
         day = _festival_day(name, year)
+    elif day is None and _USUAL_MONTH[name] < moment.month:
+        year += 1
     title = name.title()
     if day is None:
         return f"{lead} {title} {year} ({_MONTHS[_USUAL_MONTH[name] - 1][:3].title()} {year})"
