@@ -229,8 +229,13 @@ def main(argv: list[str] | None = None) -> int:
         help="launch alone, or launch then the rest (first frame, after opening, one sitting)",
     )  # fmt: skip
     args = parser.parse_args(argv)
-    if args.sitting_only:
-        emit(asyncio.run(sitting(args.sitting_only)))
+    if args.sitting_only:  # run by run_sitting; by hand too, still never in the user's dirs
+        root = scratch_dir("long-sitting")
+        use_env(isolated_env(root))
+        try:
+            emit(asyncio.run(sitting(args.sitting_only)))
+        finally:
+            shutil.rmtree(root, ignore_errors=True)
         return 0
     sizes = [int(n) for n in args.sizes.split(",")]
     root = scratch_dir("long")

@@ -2,6 +2,8 @@ pytest_plugins = ["tests.fake_openai", "tests.disk_faults"]
 
 
 # ---- token counting (o200k_base, loaded offline into a temporary tiktoken cache) ----
+from pathlib import Path  # noqa: E402
+
 import pytest  # noqa: E402
 
 
@@ -27,16 +29,60 @@ def counter(encoding):
 _KEY_VARIABLES = ("OPENAI_API_KEY", "GROQ_API_KEY", "OPENROUTER_API_KEY")
 
 
+def _as_fresh_user(mp: pytest.MonkeyPatch, home, tiktoken_cache) -> None:
+    mp.setenv("FINCOACH_DATA_DIR", str(home / "data"))
+    mp.setenv("FINCOACH_CONFIG_DIR", str(home / "config"))
+    mp.setenv("TIKTOKEN_CACHE_DIR", str(tiktoken_cache))
+    for name in _KEY_VARIABLES:
+        mp.delenv(name, raising=False)
+
+
+def _real_user_files() -> dict[str, tuple[int, int]]:
+    """Every path under the real user's FinCoach data and config dirs (where FinCoach puts
+    them with no FINCOACH_* variable set, for this process's HOME and XDG_* variables),
+    with its size and modification time."""
+    import platformdirs
+
+    from fincoach_tui.settings.paths import APP_NAME
+
+    found: dict[str, tuple[int, int]] = {}
+    for root in (platformdirs.user_data_dir(APP_NAME), platformdirs.user_config_dir(APP_NAME)):
+        top = Path(root)
+        for path in (top, *top.rglob("*")) if top.exists() else ():
+            st = path.lstat()
+            found[str(path)] = (st.st_size, st.st_mtime_ns)
+    return found
+
+
+@pytest.fixture(scope="session", autouse=True)
+def isolated_run(tmp_path_factory):
+    """The whole run is a fresh user as well: a module- or session-scoped fixture is set up
+    before `isolated_user`, so without this one an engine it builds keeps the real user's
+    data dir (and saves its learned overheads there). When the run ends, the real user's
+    data and config dirs must be exactly as it found them."""
+    before = _real_user_files()
+    with pytest.MonkeyPatch.context() as mp:
+        _as_fresh_user(
+            mp,
+            tmp_path_factory.mktemp("run-user"),
+            tmp_path_factory.getbasetemp() / "tiktoken-cache",
+        )
+        yield
+    after = _real_user_files()
+    changed = sorted({path for path, _ in set(before.items()) ^ set(after.items())})
+    assert not changed, f"the tests wrote under the real user's FinCoach dirs: {changed}"
+
+
 @pytest.fixture(autouse=True)
 def isolated_user(monkeypatch, tmp_path_factory):
-    """Never the real user's sessions, config or keys; tiktoken's cache is a temp dir
-    shared by the run (tests about the cache itself point it elsewhere)."""
-    home = tmp_path_factory.mktemp("user")
-    monkeypatch.setenv("FINCOACH_DATA_DIR", str(home / "data"))
-    monkeypatch.setenv("FINCOACH_CONFIG_DIR", str(home / "config"))
-    monkeypatch.setenv("TIKTOKEN_CACHE_DIR", str(tmp_path_factory.getbasetemp() / "tiktoken-cache"))
-    for name in _KEY_VARIABLES:
-        monkeypatch.delenv(name, raising=False)
+    """Never the real user's sessions, config or keys, and a fresh user for each test;
+    tiktoken's cache is a temp dir shared by the run (tests about the cache itself point
+    it elsewhere)."""
+    _as_fresh_user(
+        monkeypatch,
+        tmp_path_factory.mktemp("user"),
+        tmp_path_factory.getbasetemp() / "tiktoken-cache",
+    )
 
 
 # ---- the fast loop: `pytest -m "not slow"` leaves out what drives the app or a process ----

@@ -101,6 +101,7 @@ def test_the_json_has_every_figure(tiny):
 
 def test_fincoach_probe_command_line(capsys):
     from fincoach_tui.cli import main
+    from fincoach_tui.settings import paths
 
     args = ["probe", "--conversations", "1", "--seed", "3", "--strategies", "buffer,window"]
     assert main([*args, "--json"]) == 0
@@ -117,6 +118,9 @@ def test_fincoach_probe_command_line(capsys):
     assert "unknown strategy 'windowed'" in capsys.readouterr().err
     assert main(["probe", "--conversations", "0"]) == 2
     assert "at least 1" in capsys.readouterr().err
+    # It measures the offline coach on made-up talk: nothing of it is the user's to keep
+    # (no learned template overheads, no sessions, no config).
+    assert not paths.data_dir().exists() and not paths.config_dir().exists()
 
 
 def test_the_benchmark_script_runs(tmp_path):
