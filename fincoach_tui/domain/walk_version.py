@@ -72,4 +72,6 @@ from __future__ import annotations
 #     for a state of things ("get my money sorted") is no goal
 #     (and more: romanised Indian number words, dates, pay and rent words, pasted
 #     statement lines, city locatives)
-WALK_VERSION = 18
+# 19: a family fact keeps the user's own words beside its count ("do bachche", twins), and
+#     money sent to parents named in their words says they depend on the user
+WALK_VERSION = 19

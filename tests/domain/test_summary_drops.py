@@ -24,7 +24,7 @@ def capped(turns: list[tuple[str, str]], cap: int, previous: str = "") -> list[s
 
 def test_a_value_filed_under_the_same_key_from_other_words_is_not_dropped_as_old():
     turns = [
-        ("From the garage we take 60,000 a month for the house.", "ok"),
+        ("For the flat above the garage we pay 60,000 a month.", "ok"),
         ("What is a liquid fund?", "ok"),
         ("The workshop rent is 14,000.", "ok"),
         ("Work has been hectic lately.", "ok"),
@@ -38,7 +38,7 @@ def test_a_value_filed_under_the_same_key_from_other_words_is_not_dropped_as_old
         "- rent: ₹14,000",
         "In the user's words (newest first):",
         "- (turn 3) The workshop rent is 14,000",
-        "- (turn 1) From the garage we take 60,000 a month for the house (outdated)",
+        "- (turn 1) For the flat above the garage we pay 60,000 a month (outdated)",
         # the topic, the "was" note, then the remark with nothing to keep
         "Dropped to fit the cap: 1 older question topic; 1 older statement; the old rent.",
     ]
