@@ -73,5 +73,6 @@ from __future__ import annotations
 #     (and more: romanised Indian number words, dates, pay and rent words, pasted
 #     statement lines, city locatives)
 # 19: a family fact keeps the user's own words beside its count ("do bachche", twins), and
-#     money sent to parents named in their words says they depend on the user
+#     money sent to parents named in their words says they depend on the user; "to" in
+#     "cost to parents" no longer names that cost again ("promotion to manager. credit 1 lakh")
 WALK_VERSION = 19
