@@ -186,7 +186,7 @@ def topic_words(key: str, value: str) -> frozenset[str]:
     kind, word = subject
     words = set(_KIND_WORDS.get(kind, "").split())
     if kind in ("loan", "insurance", "cost", "investment", "goal", "income", "fd", "rd"):
-        words |= {w for w in re.findall(r"[a-z]+", word.lower()) if w not in _NOT_TOPICS}
+        words |= {w for w in re.findall(r"[a-z]+", word.lower()) if w not in _NOT_TOPICS | _FILLER}
     if kind == "loan":  # a bike loan is named a scooter loan too
         named = loan_type(word)
         words |= {w for w, t in LOAN_TYPES.items() if t == named and " " not in w and t != "loan"}

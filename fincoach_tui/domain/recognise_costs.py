@@ -71,7 +71,7 @@ _FUNCTION_WORDS = frozenset(
 
 
 # Money sent or given to someone every month: "I send ₹20,000 every month to my parents".
-_GIVEN_TO = re.compile(
+GIVEN_TO = re.compile(
     r"\b(?:send|sends|sending|give|gives|giving|transfer|transfers)\b.*?\b(?:to|for)\s+"
     r"(?:my|our)\s+(?P<noun>[a-z][a-z-]{2,})"
     # the parents named in the user's language, given to directly: "I send umma-uppa 25k",
@@ -99,7 +99,7 @@ _LABELS = frozenset(
 def regular_cost(clause: str) -> Anchor | None:
     """The cost a clause with no anchor states, if it says one: a thing, then a figure
     with a month or a year; or a sum sent to someone every month."""
-    given = _GIVEN_TO.search(clause)
+    given = GIVEN_TO.search(clause)
     if given and _CADENCE_WORD.search(clause):
         cost = next(kind for kind in KINDS if kind.name == "cost")
         group = "noun" if given["noun"] else "parents"

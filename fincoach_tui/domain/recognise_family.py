@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 
 from fincoach_tui.domain.number_words import NUMBER, count_value
+from fincoach_tui.domain.recognise_costs import GIVEN_TO
 from fincoach_tui.domain.recognise_goals import RETIRE_AGE
 from fincoach_tui.domain.recognise_words import (
     NOT_NAMES,
@@ -48,7 +49,7 @@ _HINDI_CHILD |= {"ladke": "son", "mula": "child", "mule": "child", "mulga": "son
 _HINDI_CHILD |= {"mulgi": "daughter", "muli": "daughter", "chele": "son", "meye": "daughter"}
 _HINDI_CHILD |= {"pasanga": "child", "pillaigal": "child", "kuzhandhaigal": "child"}
 _CHILDREN = re.compile(
-    r"(?:\b(?:have|with|got|raising)\s+(?P<n>a|an)|\b(?P<n2>\d|no|" + NUMBER + r"))\s+"
+    r"(?:\b(?:have|with|got|raising)\s+(?P<n>a|an)|\b(?P<n2>\d|no|twins?|" + NUMBER + r"))\s+"
     r"(?:(?:young|little|small|school-going|grown-up|\d{1,2}[- ](?:year|month)s?[- ]old)\s+)?"
     r"(?P<w>" + _CHILD_WORDS + r")\b",
     re.IGNORECASE,
@@ -159,14 +160,14 @@ def family_facts(sentence: str) -> list[tuple[str, str]]:
     )
     if children:
         n = first_group(children, "n", "n2").lower().replace("none", "no")
-        count = _count(n, _HINDI_COUNT.get(n, 1))
+        count = _count(n, _HINDI_COUNT.get(n, 2 if n.startswith("twin") else 1))
         word = children["w"].lower() or "child"
         word = _HINDI_CHILD.get(word, word)
         kind = "child" if word.startswith(("kid", "child", "bab")) else word.rstrip("s")
         noun = (
             "children" if kind == "child" and count != 1 else (kind if count == 1 else kind + "s")
         )
-        facts.append(("family_children", f"{count} {noun}{_names(sentence)}"))
+        facts.append(("family_children", f"{count} {noun}{_names(sentence)}{_own_words(children)}"))
     elif _CHILD_AGED.search(sentence):  # "son is 15 and daughter is 11"
         aged = [f"{m['w'].lower()} ({m['age']})" for m in _CHILD_AGED.finditer(sentence)]
         facts.append(("family_children", ", ".join(aged)))
@@ -176,6 +177,10 @@ def family_facts(sentence: str) -> list[tuple[str, str]]:
     if parents:
         who = first_group(parents, "who", "who2", "who3", "who4").lower()
         facts.append(("family_parents", f"supports {who}"))
+    elif (given := GIVEN_TO.search(sentence)) and given["parents"]:
+        # Money sent to the parents named in the user's own words ("I give amma-appa 15k"):
+        # they depend on the user, kept as the user calls them.
+        facts.append(("family_parents", f"supports {given['parents']}"))
     elif _DEPENDS.search(sentence) and not _OTHER_PERSON_FIRST.match(sentence):
         # Whoever the sentence names depends on the user, in whichever order it says it:
         # "my mother stays with us, she depends on me", "Papa mummy dono mujh pe dependent".
@@ -188,6 +193,21 @@ def family_facts(sentence: str) -> list[tuple[str, str]]:
         count = _count(n, 1)
         facts.append(("dependants", str(count) if count else "no dependants"))
     return facts
+
+
+def _own_words(children: re.Match[str]) -> str:
+    """The words the user counted their children in, as ' ("do bachche")', when the value
+    says them otherwise: a count or a word for a child in their own language, or twins. The
+    normalised count is what is compared; the user's words are what they will be asked in."""
+    n = first_group(children, "n", "n2").lower()
+    if (
+        n not in _HINDI_COUNT
+        and not n.startswith("twin")
+        and children["w"].lower() not in _HINDI_CHILD
+    ):
+        return ""
+    start = children.start("n2") if children["n2"] else children.start("n")
+    return f' ("{children.string[start : children.end("w")]}")'
 
 
 def _count(said: str, otherwise: int) -> int:

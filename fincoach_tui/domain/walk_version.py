@@ -72,4 +72,7 @@ from __future__ import annotations
 #     for a state of things ("get my money sorted") is no goal
 #     (and more: romanised Indian number words, dates, pay and rent words, pasted
 #     statement lines, city locatives)
-WALK_VERSION = 18
+# 19: a family fact keeps the user's own words beside its count ("do bachche", twins), and
+#     money sent to parents named in their words says they depend on the user; "to" in
+#     "cost to parents" no longer names that cost again ("promotion to manager. credit 1 lakh")
+WALK_VERSION = 19

@@ -76,7 +76,7 @@ def test_a_fold_keeps_the_household_and_reads_it_back() -> None:
     assert "- family household: mi, bayko, don mula ani aai (char jan)" in summary.splitlines()
     facts = find_facts([("summary", summary)])
     assert facts["family_household"].value == "mi, bayko, don mula ani aai (char jan)"
-    assert facts["family_children"].value == "2 children"
+    assert facts["family_children"].value == '2 children ("don mula")'
 
 
 def test_a_member_may_be_named_and_a_joint_family_listed_whole() -> None:

@@ -77,7 +77,10 @@ def test_a_city_said_the_way_indian_languages_say_it(text, city):
     [
         ("dukaan madhun mala 40k urtaat mahinyala", {"income_shop": "₹40,000"}),
         ("dokan theke mase 32k thake haate", {"income_shop": "₹32,000"}),
-        ("I send ammi-abbu 15k a month for their expenses", {"cost_to_parents": "₹15,000"}),
+        (
+            "I send ammi-abbu 15k a month for their expenses",
+            {"cost_to_parents": "₹15,000", "family_parents": "supports ammi-abbu"},
+        ),
     ],
 )
 def test_income_and_support_said_in_indian_languages(text, expected):
@@ -126,7 +129,8 @@ def test_a_year_said_before_its_month():
 
 def test_a_tag_before_a_message_is_no_figure():
     assert said("[2140] I send amma-appa 18k a month", "[0915] actually all fine here") == {
-        "cost_to_parents": "₹18,000"
+        "cost_to_parents": "₹18,000",
+        "family_parents": "supports amma-appa",
     }
 
 

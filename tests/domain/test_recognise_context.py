@@ -243,3 +243,16 @@ def test_a_spouse_known_by_name_owns_the_figures_said_of_them():
         "salary": ("₹92,000", "m2"),
         "spouse_salary": ("₹81,000", "m3"),
     }
+
+
+@pytest.mark.parametrize(
+    "later",
+    [
+        "moved to the Nashik branch. the credit will be 1.2 lakh",
+        "promotion to team lead. credit will be about 1.2 lakh",
+    ],
+)
+def test_a_function_word_of_a_known_costs_name_does_not_name_it(later):
+    # "cost to parents" is not named again by a "to" in "moved to ..."
+    found = facts_of("I send ammi-abbu 6k every month", later)
+    assert found.get("cost_to_parents") == ("₹6,000", "m1")

@@ -24,22 +24,21 @@ def capped(turns: list[tuple[str, str]], cap: int, previous: str = "") -> list[s
 
 def test_a_value_filed_under_the_same_key_from_other_words_is_not_dropped_as_old():
     turns = [
-        ("For the house it is 60,000 every month.", "ok"),
+        ("For the flat above the garage we pay 60,000 a month.", "ok"),
         ("What is a liquid fund?", "ok"),
         ("The workshop rent is 14,000.", "ok"),
         ("Work has been hectic lately.", "ok"),
     ]
-    # Both figures are read as rent (one key for two homes); the second shares no word with
-    # the first, so it does not replace it as far as the words go.
+    # The recogniser reads both figures as rent; the second shares no word with the first.
     assert capped(turns, 1000)[2] == "- rent: ₹14,000 (was ₹60,000)"
-    lines = capped(turns, 52)
+    lines = capped(turns, 56)
     assert lines == [
         "[simulated summary]",
         "Facts the user stated (newest values):",
         "- rent: ₹14,000",
         "In the user's words (newest first):",
         "- (turn 3) The workshop rent is 14,000",
-        "- (turn 1) For the house it is 60,000 every month (outdated)",
+        "- (turn 1) For the flat above the garage we pay 60,000 a month (outdated)",
         # the topic, the "was" note, then the remark with nothing to keep
         "Dropped to fit the cap: 1 older question topic; 1 older statement; the old rent.",
     ]
