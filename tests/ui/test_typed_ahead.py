@@ -73,6 +73,14 @@ def exchanges(requests) -> list[list[tuple[str, str]]]:
     return [[(m["role"], m["content"]) for m in body["messages"][1:]] for body in requests]
 
 
+def newest_messages(fake_openai) -> list[tuple[str, str]]:
+    """The newest message (role, text) of each request the server received, in order."""
+    return [said[-1] for said in exchanges(fake_openai.requests)]
+
+
+IN_ORDER = [("user", "first"), ("user", "second"), ("user", "third")]
+
+
 async def test_each_line_typed_ahead_is_a_message_of_its_own_in_order(tmp_path, fake_openai):
     """Three lines ended with Enter (and one of only spaces): three turns, each sent once
     the reply before it had ended, as a person waiting for each reply sends them. The line
@@ -250,11 +258,7 @@ async def test_a_message_sent_while_loading_goes_after_the_lines_typed_before_it
         await workers_done(app)
         await pilot.pause()
         assert app.composer.text == ""
-    assert [said[-1] for said in exchanges(fake_openai.requests)] == [
-        ("user", "first"),
-        ("user", "second"),
-        ("user", "third"),
-    ]
+    assert newest_messages(fake_openai) == IN_ORDER
 
 
 async def test_a_message_sent_while_the_lines_typed_ahead_go_waits_its_turn(tmp_path, fake_openai):
@@ -271,11 +275,7 @@ async def test_a_message_sent_while_the_lines_typed_ahead_go_waits_its_turn(tmp_
         fake_openai.release.set()
         await wait_until(pilot, lambda: app.live.state.transcript.completed_turns == 3)
         await workers_done(app)
-    assert [said[-1] for said in exchanges(fake_openai.requests)] == [
-        ("user", "first"),
-        ("user", "second"),
-        ("user", "third"),
-    ]
+    assert newest_messages(fake_openai) == IN_ORDER
 
 
 async def test_enter_while_a_reply_streams_queues_the_message(tmp_path, fake_openai):
@@ -300,11 +300,7 @@ async def test_enter_while_a_reply_streams_queues_the_message(tmp_path, fake_ope
         await wait_until(pilot, lambda: app.live.state.transcript.completed_turns == 3)
         await workers_done(app)
         assert app.composer.text == "unsent"
-    assert [said[-1] for said in exchanges(fake_openai.requests)] == [
-        ("user", "first"),
-        ("user", "second"),
-        ("user", "third"),
-    ]
+    assert newest_messages(fake_openai) == IN_ORDER
 
 
 async def test_stopping_a_reply_hands_back_the_messages_queued_behind_it(tmp_path, fake_openai):
@@ -381,11 +377,7 @@ async def test_keys_typed_before_the_app_handles_an_enter_are_the_next_message(
         fake_openai.release.set()
         await wait_until(pilot, lambda: app.live.state.transcript.completed_turns == 3)
         await workers_done(app)
-    assert [said[-1] for said in exchanges(fake_openai.requests)] == [
-        ("user", "first"),
-        ("user", "second"),
-        ("user", "third"),
-    ]
+    assert newest_messages(fake_openai) == IN_ORDER
 
 
 async def test_a_message_refused_goes_back_in_front_of_what_was_typed_since(tmp_path):
