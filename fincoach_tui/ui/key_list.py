@@ -18,7 +18,10 @@ from textual.keys import key_to_character
 # The composer handles these in its key handler, not as bindings: listed here.
 COMPOSER_KEYS = (
     ("Enter", "send the message"),
-    ("Shift+Enter / Ctrl+J", "new line in the message (a multi-line paste keeps its lines)"),
+    (
+        "Shift+Enter / Alt+Enter / Ctrl+J",
+        "new line in the message (a multi-line paste keeps its lines)",
+    ),
     ("Ctrl+A / Ctrl+E", "start / end of the line, as Home / End (no app key takes them)"),
     ("Ctrl+Z / Ctrl+Y", "undo / redo in the message"),
 )

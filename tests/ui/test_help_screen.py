@@ -19,6 +19,7 @@ from fincoach_tui.ui.app import FinCoachApp
 from fincoach_tui.ui.commands import FinCoachCommands, palette_actions
 from fincoach_tui.ui.glossary import TERMS, TOOLTIPS, tooltip
 from fincoach_tui.ui.key_list import COMPOSER_KEYS, key_name
+from fincoach_tui.ui.keys import NEW_LINE_KEYS
 from fincoach_tui.ui.screens.help import HelpScreen, glossary_table
 from tests.app_harness import SIZE, make_app, say, started, wait_until
 
@@ -88,6 +89,14 @@ async def test_every_binding_of_every_screen_and_widget_is_in_the_help(tmp_path)
             assert f"  {keys}  {does}" in lines
         assert "  F1  Help: every key, and what the panel's words mean" in lines
         assert "  ?  Help: the same, when not typing" in lines
+
+
+def test_the_help_names_every_key_the_composer_takes_for_a_new_line():
+    (row,) = [keys for keys, does in COMPOSER_KEYS if does.startswith("new line")]
+    # "shift+\r" is how some terminals send Shift+Enter: the same key to the user
+    typed = {key_name(key) for key in NEW_LINE_KEYS if "\r" not in key}
+    assert typed == {"Ctrl+J", "Shift+Enter", "Alt+Enter"}
+    assert set(row.split(" / ")) == typed
 
 
 async def test_question_mark_is_typed_in_the_composer_and_opens_help_elsewhere(tmp_path):
