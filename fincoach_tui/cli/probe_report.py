@@ -18,14 +18,17 @@ def _percent(share: float) -> str:
     return f"{100 * share:.0f}%"
 
 
-def summary_table(results: Sequence[StrategyResult]) -> str:
-    """Markdown: facts the late questions needed, stale values, tokens, maintenance."""
+def summary_table(results: Sequence[StrategyResult], *, misfiled: bool = True) -> str:
+    """Markdown: facts the late questions needed, stale values, misfiled values (unless
+    `misfiled` is False), tokens, maintenance."""
+    misfiled_head = "| needed facts sent only under another fact's label " if misfiled else ""
     lines = [
         "| strategy | needed facts sent with their current value: mean | worst conversation "
-        "| changed facts sent only as their old value | prompt tokens per turn: mean "
+        f"| changed facts sent only as their old value {misfiled_head}"
+        "| prompt tokens per turn: mean "
         "| at the last turn | maintenance tokens per conversation "
         "| maintenance calls per conversation: folds / extractions / embeddings |",
-        "|---|---|---|---|---|---|---|---|",
+        "|---|---|---|---|---|---|---|---|" + "---|" * misfiled,
     ]
     for r in results:
         worst = r.worst
@@ -33,6 +36,8 @@ def summary_table(results: Sequence[StrategyResult]) -> str:
         stale = f"{r.stale} of {r.changed}" + (
             f" ({_percent(r.stale / r.changed)})" if r.changed else ""
         )
+        if misfiled:
+            stale += f" | {r.misfiled}"
         lines.append(
             f"| `{r.strategy}` | {_percent(r.mean_share)} | {_percent(worst.share)} "
             f"(#{worst.conversation}: {worst.present}/{worst.needed}) | {stale} "
@@ -44,22 +49,28 @@ def summary_table(results: Sequence[StrategyResult]) -> str:
 
 def by_kind(
     result: StrategyResult, classify: Callable[[str], str] = kind_of
-) -> dict[str, tuple[int, int]]:
-    """kind -> (needed facts sent with their current value, needed facts), over all runs;
-    `classify` says which kind a fact key is (generated keys by default)."""
+) -> dict[str, tuple[int, int, int]]:
+    """kind -> (needed facts sent with their current value, needed facts, needed facts sent
+    only under another fact's label), over all runs; `classify` says which kind a fact key
+    is (generated keys by default)."""
     counts: dict[str, list[int]] = {}
     for run in result.runs:
         for answer in run.answers:
             for key in answer.needed:
-                row = counts.setdefault(classify(key), [0, 0])
+                row = counts.setdefault(classify(key), [0, 0, 0])
                 row[0] += key in answer.present
                 row[1] += 1
+                row[2] += key in answer.misfiled
     order = {kind: n for n, kind in enumerate(KINDS)}
-    return {k: (v[0], v[1]) for k, v in sorted(counts.items(), key=lambda kv: order.get(kv[0], 99))}
+    return {
+        k: (v[0], v[1], v[2])
+        for k, v in sorted(counts.items(), key=lambda kv: order.get(kv[0], 99))
+    }
 
 
 def kind_table(results: Sequence[StrategyResult], classify: Callable[[str], str] = kind_of) -> str:
-    """Markdown: share of needed facts sent with their current value, by kind of fact."""
+    """Markdown: share of needed facts sent with their current value, by kind of fact, and
+    how many were sent only under another fact's label where any were."""
     tallies = [by_kind(r, classify) for r in results]
     kinds = list(dict.fromkeys(k for t in tallies for k in t))
     lines = [
@@ -67,11 +78,14 @@ def kind_table(results: Sequence[StrategyResult], classify: Callable[[str], str]
         "|---" * (len(results) + 1) + "|",
     ]
     for kind in kinds:
-        cells = [
-            _percent(t[kind][0] / t[kind][1]) if kind in t and t[kind][1] else "-" for t in tallies
-        ]
+        cells = [_kind_cell(t[kind]) if kind in t and t[kind][1] else "-" for t in tallies]
         lines.append(f"| {kind.replace('_', ' ')} | " + " | ".join(cells) + " |")
     return "\n".join(lines)
+
+
+def _kind_cell(tally: tuple[int, int, int]) -> str:
+    present, needed, misfiled = tally
+    return _percent(present / needed) + (f" ({misfiled} misfiled)" if misfiled else "")
 
 
 def report(results: Sequence[StrategyResult], seed: int) -> str:
@@ -80,7 +94,8 @@ def report(results: Sequence[StrategyResult], seed: int) -> str:
         [
             f"Recall probe: {len(runs)} generated conversations (seed {seed}), offline coach "
             f"(simulated), priced as {MODEL}.",
-            summary_table(results),
+            # the misfiled column only once the generated conversations have one to show
+            summary_table(results, misfiled=any(r.misfiled for r in results)),
             "Needed facts sent with their current value, by kind:",
             kind_table(results),
         ]
@@ -139,17 +154,22 @@ def _strategy_json(r: StrategyResult, classify: Callable[[str], str] = kind_of) 
         "worst_conversation": r.worst.conversation,
         "stale_sent_as_current": r.stale,
         "changed_facts_needed": r.changed,
+        "misfiled_under_another_label": r.misfiled,
         "prompt_tokens_per_turn_mean": r.mean_prompt_tokens,
         "prompt_tokens_last_turn_mean": r.mean_last_prompt_tokens,
         "maintenance_tokens_per_conversation": r.mean_maintenance_tokens,
         "maintenance": maintenance,
-        "by_kind": {k: {"present": p, "needed": n} for k, (p, n) in by_kind(r, classify).items()},
+        "by_kind": {
+            k: {"present": p, "needed": n, "misfiled": m}
+            for k, (p, n, m) in by_kind(r, classify).items()
+        },
         "conversations": [
             {
                 "conversation": run.conversation,
                 "present": run.present,
                 "needed": run.needed,
                 "stale": run.stale,
+                "misfiled": run.misfiled,
                 "prompt_tokens_last_turn": run.prompt_tokens[-1],
                 "maintenance_tokens": run.maintenance_tokens,
             }
@@ -179,6 +199,8 @@ def example_report(conversation: Conversation, results: Sequence[StrategyResult]
             cell = f"{len(answer.present)}/{len(answer.needed)}"
             if answer.stale:
                 cell += f", stale: {', '.join(answer.stale)}"
+            if answer.misfiled:
+                cell += f", misfiled: {', '.join(answer.misfiled)}"
             cells.append(cell)
         lines.append(f"| {number} | " + " | ".join(cells) + " |")
     return "\n".join(lines)
