@@ -202,6 +202,10 @@ def test_what_keys_and_labels_name():
     assert need_filing("salary.husband") == Filing("salary", "spouse")
     assert need_filing("deposit.fd2.rate") == Filing("deposit", None, "fd")
     assert need_filing("age") == Filing(None)
+    assert need_filing("chit.amount") == Filing(None)
+    assert need_filing("home.loan") == Filing(None)  # the kind is what comes before the dot
+    assert need_filing("spouse_salary") == Filing("salary", "spouse")  # a key with no dot
+    assert need_filing("home_emi") == Filing("loan", None, "emi")
     assert label_filing("parents insurance health cover") == Filing("insurance", "parents", "cover")
     assert label_filing("salary of Priya") == Filing("salary", None)
     assert label_filing("city") == Filing("city")

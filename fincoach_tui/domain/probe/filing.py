@@ -113,12 +113,14 @@ def _filing(words: Sequence[str], owner: str | None) -> Filing:
 
 
 def need_filing(key: str) -> Filing:
-    """What a needed fact's key names: its kind by its first word ("deposit.fd.rate",
-    "loan_emi"), whose by any word that says so ("salary.spouse": the spouse's; a name says
-    nothing, nor does where money comes from: "salary.from_father"), which part
-    ("insurance.term.premium", "emi.car")."""
+    """What a needed fact's key names: its kind by what comes before its first dot
+    ("deposit.fd.rate"; a kind of no known word, "chit.amount", is unknown), or for a key
+    with no dot by its first word that names a kind ("loan_emi", "spouse_salary"); whose
+    by any word that says so ("salary.spouse": the spouse's; a name says nothing, nor does
+    where money comes from: "salary.from_father"); which part ("insurance.term.premium",
+    "emi.car")."""
     words = _words(key.replace(".", " ").replace("_", " "))
-    if not words or words[0] not in KIND_WORDS:
+    if not any(w in KIND_WORDS for w in (words[:1] if "." in key else words)):
         return Filing(None)
     # "salary.from_father": the father is where the money comes from, not whose it is
     owners = [w for before, w in zip(["", *words], words) if before != "from"]
