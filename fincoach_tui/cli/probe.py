@@ -6,8 +6,10 @@ Every conversation (domain/probe/conversations.py) is played through the real `C
 with the offline model, once per strategy, exactly as a user's session runs: its folds,
 extractions and embeddings are the ones the session would make, accounted in its records.
 At each late question the exact request sent (the chat record's messages) is judged by a
-deterministic matcher (domain/probe/matcher.py): no model judges anything, and the same
-seed gives the same figures on every machine.
+deterministic matcher (domain/probe/matcher.py), which counts a figure only in the
+conversation's own words or under a label of the memory's that can be the fact needed
+(domain/probe/filing.py; elsewhere it is misfiled): no model judges anything, and the
+same seed gives the same figures on every machine.
 """
 
 from __future__ import annotations
