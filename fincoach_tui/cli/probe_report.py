@@ -18,17 +18,16 @@ def _percent(share: float) -> str:
     return f"{100 * share:.0f}%"
 
 
-def summary_table(results: Sequence[StrategyResult], *, misfiled: bool = True) -> str:
-    """Markdown: facts the late questions needed, stale values, misfiled values (unless
-    `misfiled` is False), tokens, maintenance."""
-    misfiled_head = "| needed facts sent only under another fact's label " if misfiled else ""
+def summary_table(results: Sequence[StrategyResult]) -> str:
+    """Markdown: facts the late questions needed, stale values, values filed under another
+    fact's label, tokens, maintenance."""
     lines = [
         "| strategy | needed facts sent with their current value: mean | worst conversation "
-        f"| changed facts sent only as their old value {misfiled_head}"
-        "| prompt tokens per turn: mean "
+        "| changed facts sent only as their old value "
+        "| needed facts sent only under another fact's label | prompt tokens per turn: mean "
         "| at the last turn | maintenance tokens per conversation "
         "| maintenance calls per conversation: folds / extractions / embeddings |",
-        "|---|---|---|---|---|---|---|---|" + "---|" * misfiled,
+        "|---|---|---|---|---|---|---|---|---|",
     ]
     for r in results:
         worst = r.worst
@@ -36,11 +35,9 @@ def summary_table(results: Sequence[StrategyResult], *, misfiled: bool = True) -
         stale = f"{r.stale} of {r.changed}" + (
             f" ({_percent(r.stale / r.changed)})" if r.changed else ""
         )
-        if misfiled:
-            stale += f" | {r.misfiled}"
         lines.append(
             f"| `{r.strategy}` | {_percent(r.mean_share)} | {_percent(worst.share)} "
-            f"(#{worst.conversation}: {worst.present}/{worst.needed}) | {stale} "
+            f"(#{worst.conversation}: {worst.present}/{worst.needed}) | {stale} | {r.misfiled} "
             f"| {r.mean_prompt_tokens:,.0f} | {r.mean_last_prompt_tokens:,.0f} "
             f"| {r.mean_maintenance_tokens:,.0f} | {calls} |"
         )
@@ -94,8 +91,7 @@ def report(results: Sequence[StrategyResult], seed: int) -> str:
         [
             f"Recall probe: {len(runs)} generated conversations (seed {seed}), offline coach "
             f"(simulated), priced as {MODEL}.",
-            # the misfiled column only once the generated conversations have one to show
-            summary_table(results, misfiled=any(r.misfiled for r in results)),
+            summary_table(results),
             "Needed facts sent with their current value, by kind:",
             kind_table(results),
         ]

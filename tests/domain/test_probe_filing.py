@@ -170,6 +170,9 @@ def test_a_phrase_is_never_misfiled():
         ("chit.amount", "cost chit"),  # a kind the table does not know goes anywhere
         ("goal.house.amount", "dream home"),  # and so does a label of no known kind
         ("sip.rohan", "SIP"),
+        ("remittance", "cost sending home"),
+        ("remit.home", "income remittance"),
+        ("costs.total", "expenses"),
     ],
 )
 def test_compatible_labels(key, label):
@@ -192,6 +195,7 @@ def test_compatible_labels(key, label):
         ("fixed.maid", "salary"),
         ("rent", "cost maid"),
         ("fixed.maintenance", "rent"),
+        ("remittance", "loan home amount"),  # what is sent home is not the home loan
     ],
 )
 def test_incompatible_labels(key, label):

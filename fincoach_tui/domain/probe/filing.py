@@ -40,30 +40,42 @@ from dataclasses import dataclass
 
 # Kinds by the word that names them, in a need's key or a memory's label.
 KIND_WORDS = {
-    **dict.fromkeys(("salary", "income", "pay", "pension", "bonus", "stipend"), "salary"),
+    **dict.fromkeys(
+        ("salary", "income", "pay", "pension", "bonus", "stipend", "draw", "drawings"), "salary"
+    ),
     "rent": "rent",
     **dict.fromkeys(("emi", "loan", "debt"), "loan"),
     **dict.fromkeys(("deposit", "fd", "rd"), "deposit"),
     **dict.fromkeys(
-        ("sip", "investment", "investments", "invest", "portfolio", "savings", "emergency"),
+        (
+            *("sip", "investment", "investments", "invest", "portfolio", "savings", "emergency"),
+            *("ppf", "nps", "esop", "nisa"),
+        ),
         "investment",
     ),
     "insurance": "insurance",
     **dict.fromkeys(("goal", "retirement"), "goal"),
     **dict.fromkeys(("family", "dependants", "dependant", "support"), "family"),
-    **dict.fromkeys(("fixed", "fixed_cost", "cost", "expense", "expenses", "fees"), "fixed_cost"),
+    **dict.fromkeys(
+        ("fixed", "cost", "costs", "expense", "expenses", "fees"),
+        "fixed_cost",
+    ),
+    # money sent home (or received from abroad): whose way it goes the key may not say
+    **dict.fromkeys(("remittance", "remit"), "remittance"),
     "city": "city",
     "risk": "risk",
 }
 # Which kinds of label a need's kind may be filed under (a kind is compatible with itself):
 # the money a family is given is one of the month's fixed costs (rent is not: "cost maid"
 # holding the rent is the rent lost); a deposit is an investment (a post office scheme, a PPF are either), though a SIP is
-# never a deposit (its part, below, says so).
+# never a deposit (its part, below, says so); a remittance is income or an outgoing, by
+# which way it goes, never a loan.
 COMPATIBLE = {
     "fixed_cost": frozenset({"family"}),
     "family": frozenset({"fixed_cost"}),
     "deposit": frozenset({"investment"}),
     "investment": frozenset({"deposit"}),
+    "remittance": frozenset({"salary", "fixed_cost", "family"}),
 }
 # Whose a figure is, by a word of a key or a label; a name (or no word) says nothing.
 _OWNER_WORDS = {
