@@ -210,6 +210,10 @@ def test_what_keys_and_labels_name():
     assert need_filing("home.loan") == Filing(None)  # the kind is what comes before the dot
     assert need_filing("spouse_salary") == Filing("salary", "spouse")  # a key with no dot
     assert need_filing("home_emi") == Filing("loan", None, "emi")
+    assert need_filing("insurance.health.topup.premium") == Filing("insurance", None, "premium")
+    assert need_filing("insurance.parents") == Filing("insurance", "parents")
+    # income "of" the parents may be theirs or what they send: either way, not said
+    assert need_filing("income.parents") == Filing("salary")
     assert label_filing("parents insurance health cover") == Filing("insurance", "parents", "cover")
     assert label_filing("salary of Priya") == Filing("salary", None)
     assert label_filing("city") == Filing("city")

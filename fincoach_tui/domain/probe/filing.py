@@ -120,7 +120,8 @@ def _filing(words: Sequence[str], owner: str | None) -> Filing:
     if kind is None:
         return Filing(None)
     parts = _PARTS.get(kind, {})
-    part = next((parts[w] for w in words if w in parts), None)
+    # the last word that names a part: "insurance.health.topup.premium" is a premium
+    part = next((parts[w] for w in reversed(words) if w in parts), None)
     return Filing(kind, owner if kind in _OWNED else None, part)
 
 
@@ -129,14 +130,17 @@ def need_filing(key: str) -> Filing:
     ("deposit.fd.rate"; a kind of no known word, "chit.amount", is unknown), or for a key
     with no dot by its first word that names a kind ("loan_emi", "spouse_salary"); whose
     by any word that says so ("salary.spouse": the spouse's; a name says nothing, nor does
-    where money comes from: "salary.from_father"); which part ("insurance.term.premium",
-    "emi.car")."""
+    where money comes from: "salary.from_father", nor parents or children named by an
+    income's key, who may be where it comes from); which part, by the last word naming
+    one ("insurance.term.premium", "emi.car")."""
     words = _words(key.replace(".", " ").replace("_", " "))
     if not any(w in KIND_WORDS for w in (words[:1] if "." in key else words)):
         return Filing(None)
     # "salary.from_father": the father is where the money comes from, not whose it is
     owners = [w for before, w in zip(["", *words], words) if before != "from"]
     owner = next((_OWNER_WORDS[w] for w in owners if w in _OWNER_WORDS), None)
+    if owner in ("parents", "children") and KIND_WORDS.get(words[0]) == "salary":
+        owner = None  # "income.parents": what the parents earn, or what they send the user
     return _filing(words, owner)
 
 
