@@ -6,8 +6,10 @@ Every conversation (domain/probe/conversations.py) is played through the real `C
 with the offline model, once per strategy, exactly as a user's session runs: its folds,
 extractions and embeddings are the ones the session would make, accounted in its records.
 At each late question the exact request sent (the chat record's messages) is judged by a
-deterministic matcher (domain/probe/matcher.py): no model judges anything, and the same
-seed gives the same figures on every machine.
+deterministic matcher (domain/probe/matcher.py), which counts a figure only in the
+conversation's own words or under a label of the memory's that can be the fact needed
+(domain/probe/filing.py; elsewhere it is misfiled): no model judges anything, and the
+same seed gives the same figures on every machine.
 """
 
 from __future__ import annotations
@@ -26,6 +28,7 @@ from fincoach_tui.domain.probe.conversations import (
     Conversation,
     generate,
 )
+from fincoach_tui.domain.probe.filing import labelled_text
 from fincoach_tui.domain.probe.matcher import RequestText, judge
 from fincoach_tui.domain.records import CallRecord, SentMessage
 from fincoach_tui.domain.session_state import SessionState
@@ -46,6 +49,7 @@ class Answer:
     present: tuple[str, ...]  # needed facts whose current value was sent
     stale: tuple[str, ...]  # needed facts whose earlier value was sent as current
     changed: tuple[str, ...]  # needed facts that had an earlier value
+    misfiled: tuple[str, ...] = ()  # needed facts sent only under labels that are not them
 
 
 @dataclass(frozen=True)
@@ -79,6 +83,10 @@ class Run:
         return sum(len(a.changed) for a in self.answers)
 
     @property
+    def misfiled(self) -> int:
+        return sum(len(a.misfiled) for a in self.answers)
+
+    @property
     def maintenance_tokens(self) -> int:
         return sum(tokens for _, _, tokens in self.maintenance)
 
@@ -103,6 +111,10 @@ class StrategyResult:
     @property
     def changed(self) -> int:
         return sum(r.changed for r in self.runs)
+
+    @property
+    def misfiled(self) -> int:
+        return sum(r.misfiled for r in self.runs)
 
     @property
     def mean_prompt_tokens(self) -> float:
@@ -132,6 +144,47 @@ def request_text(sent: Sequence[SentMessage]) -> str:
     )
 
 
+# Where each kind of system section comes from, for the matcher's labels (filing.py):
+# the fact store's and the notes' sections and the summary are the memory's lines, recalled
+# passages are the conversation as said with the memory's notes on them.
+_SECTION_SOURCES = {"fact": "facts", "summary": "facts", "recalled": "recalled"}
+
+
+def request_parts(sent: Sequence[SentMessage]) -> list[list[tuple[str, str]]]:
+    """`request_text`'s messages, each as its parts by where they come from (filing.SOURCES):
+    the user's words, the memory's sections of the system message, the coach's words."""
+    messages = []
+    for m in sent:
+        if m.role != "system":
+            messages.append([("user" if m.role == "user" else "coach", m.content)])
+            continue
+        parts, at = [], 0
+        for section in m.sections:
+            start = m.content.find(section.text, at) if section.text else -1
+            if start < 0:
+                continue
+            text = section.text
+            if section.provenance == "system":
+                text = text.replace(FINCOACH_SYSTEM_PROMPT, "", 1)
+            parts += [("coach", m.content[at:start]), (_source(section.provenance), text)]
+            at = start + len(section.text)
+        parts.append(("coach", m.content[at:]))
+        whole = m.content.replace(FINCOACH_SYSTEM_PROMPT, "", 1)
+        # sections that do not lay the message out (none is known): all of it the memory's
+        messages.append(parts if "".join(t for _, t in parts) == whole else [("facts", whole)])
+    return messages
+
+
+def _source(provenance: str) -> str:
+    return _SECTION_SOURCES.get(provenance, "coach")
+
+
+def request_judged(sent: Sequence[SentMessage]) -> RequestText:
+    """The request as the matcher reads it: `request_text`, with the memory's labels."""
+    text, labels = labelled_text(request_parts(sent))
+    return RequestText(text, labels)
+
+
 async def play(
     conversation: Conversation, strategy: str, counter: TokenCounter, prices: PriceTable
 ) -> Run:
@@ -158,7 +211,7 @@ async def play(
         record = state.chat_records[-1]
         tokens.append(record.usage.prompt_tokens)
         if turn.needs:
-            text = RequestText(request_text(record.sent))
+            text = request_judged(record.sent)
             verdicts = [judge(text, n.key, n.current, n.earlier) for n in turn.needs]
             answers.append(
                 Answer(
@@ -167,6 +220,7 @@ async def play(
                     tuple(v.key for v in verdicts if v.present),
                     tuple(v.key for v in verdicts if v.stale),
                     tuple(n.key for n in turn.needs if n.earlier),
+                    tuple(v.key for v in verdicts if v.misfiled),
                 )
             )
     return Run(strategy, conversation.number, tuple(tokens), tuple(answers), _maintenance(state))

@@ -19,13 +19,15 @@ def _percent(share: float) -> str:
 
 
 def summary_table(results: Sequence[StrategyResult]) -> str:
-    """Markdown: facts the late questions needed, stale values, tokens, maintenance."""
+    """Markdown: facts the late questions needed, stale values, values filed under another
+    fact's label, tokens, maintenance."""
     lines = [
         "| strategy | needed facts sent with their current value: mean | worst conversation "
-        "| changed facts sent only as their old value | prompt tokens per turn: mean "
+        "| changed facts sent only as their old value "
+        "| needed facts sent only under another fact's label | prompt tokens per turn: mean "
         "| at the last turn | maintenance tokens per conversation "
         "| maintenance calls per conversation: folds / extractions / embeddings |",
-        "|---|---|---|---|---|---|---|---|",
+        "|---|---|---|---|---|---|---|---|---|",
     ]
     for r in results:
         worst = r.worst
@@ -35,7 +37,7 @@ def summary_table(results: Sequence[StrategyResult]) -> str:
         )
         lines.append(
             f"| `{r.strategy}` | {_percent(r.mean_share)} | {_percent(worst.share)} "
-            f"(#{worst.conversation}: {worst.present}/{worst.needed}) | {stale} "
+            f"(#{worst.conversation}: {worst.present}/{worst.needed}) | {stale} | {r.misfiled} "
             f"| {r.mean_prompt_tokens:,.0f} | {r.mean_last_prompt_tokens:,.0f} "
             f"| {r.mean_maintenance_tokens:,.0f} | {calls} |"
         )
@@ -44,22 +46,28 @@ def summary_table(results: Sequence[StrategyResult]) -> str:
 
 def by_kind(
     result: StrategyResult, classify: Callable[[str], str] = kind_of
-) -> dict[str, tuple[int, int]]:
-    """kind -> (needed facts sent with their current value, needed facts), over all runs;
-    `classify` says which kind a fact key is (generated keys by default)."""
+) -> dict[str, tuple[int, int, int]]:
+    """kind -> (needed facts sent with their current value, needed facts, needed facts sent
+    only under another fact's label), over all runs; `classify` says which kind a fact key
+    is (generated keys by default)."""
     counts: dict[str, list[int]] = {}
     for run in result.runs:
         for answer in run.answers:
             for key in answer.needed:
-                row = counts.setdefault(classify(key), [0, 0])
+                row = counts.setdefault(classify(key), [0, 0, 0])
                 row[0] += key in answer.present
                 row[1] += 1
+                row[2] += key in answer.misfiled
     order = {kind: n for n, kind in enumerate(KINDS)}
-    return {k: (v[0], v[1]) for k, v in sorted(counts.items(), key=lambda kv: order.get(kv[0], 99))}
+    return {
+        k: (v[0], v[1], v[2])
+        for k, v in sorted(counts.items(), key=lambda kv: order.get(kv[0], 99))
+    }
 
 
 def kind_table(results: Sequence[StrategyResult], classify: Callable[[str], str] = kind_of) -> str:
-    """Markdown: share of needed facts sent with their current value, by kind of fact."""
+    """Markdown: share of needed facts sent with their current value, by kind of fact, and
+    how many were sent only under another fact's label where any were."""
     tallies = [by_kind(r, classify) for r in results]
     kinds = list(dict.fromkeys(k for t in tallies for k in t))
     lines = [
@@ -67,11 +75,14 @@ def kind_table(results: Sequence[StrategyResult], classify: Callable[[str], str]
         "|---" * (len(results) + 1) + "|",
     ]
     for kind in kinds:
-        cells = [
-            _percent(t[kind][0] / t[kind][1]) if kind in t and t[kind][1] else "-" for t in tallies
-        ]
+        cells = [_kind_cell(t[kind]) if kind in t and t[kind][1] else "-" for t in tallies]
         lines.append(f"| {kind.replace('_', ' ')} | " + " | ".join(cells) + " |")
     return "\n".join(lines)
+
+
+def _kind_cell(tally: tuple[int, int, int]) -> str:
+    present, needed, misfiled = tally
+    return _percent(present / needed) + (f" ({misfiled} misfiled)" if misfiled else "")
 
 
 def report(results: Sequence[StrategyResult], seed: int) -> str:
@@ -139,17 +150,22 @@ def _strategy_json(r: StrategyResult, classify: Callable[[str], str] = kind_of) 
         "worst_conversation": r.worst.conversation,
         "stale_sent_as_current": r.stale,
         "changed_facts_needed": r.changed,
+        "misfiled_under_another_label": r.misfiled,
         "prompt_tokens_per_turn_mean": r.mean_prompt_tokens,
         "prompt_tokens_last_turn_mean": r.mean_last_prompt_tokens,
         "maintenance_tokens_per_conversation": r.mean_maintenance_tokens,
         "maintenance": maintenance,
-        "by_kind": {k: {"present": p, "needed": n} for k, (p, n) in by_kind(r, classify).items()},
+        "by_kind": {
+            k: {"present": p, "needed": n, "misfiled": m}
+            for k, (p, n, m) in by_kind(r, classify).items()
+        },
         "conversations": [
             {
                 "conversation": run.conversation,
                 "present": run.present,
                 "needed": run.needed,
                 "stale": run.stale,
+                "misfiled": run.misfiled,
                 "prompt_tokens_last_turn": run.prompt_tokens[-1],
                 "maintenance_tokens": run.maintenance_tokens,
             }
@@ -179,6 +195,8 @@ def example_report(conversation: Conversation, results: Sequence[StrategyResult]
             cell = f"{len(answer.present)}/{len(answer.needed)}"
             if answer.stale:
                 cell += f", stale: {', '.join(answer.stale)}"
+            if answer.misfiled:
+                cell += f", misfiled: {', '.join(answer.misfiled)}"
             cells.append(cell)
         lines.append(f"| {number} | " + " | ".join(cells) + " |")
     return "\n".join(lines)

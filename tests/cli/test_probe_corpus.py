@@ -78,7 +78,8 @@ def test_fincoach_probe_plays_a_corpus(tmp_path, capsys):
     assert main(args) == 0
     out = capsys.readouterr().out
     assert f"1 written conversation(s) from {tmp_path}" in out
-    assert "| `buffer` | 100% | 100% (#0: 2/2) | 0 of 1 (0%) |" in out
+    assert "| `buffer` | 100% | 100% (#0: 2/2) | 0 of 1 (0%) | 0 |" in out
+    assert "| needed facts sent only under another fact's label |" in out
     assert "| rent | 100% | 100% |" in out and "| salary | 100% | 100% |" in out
     assert "- #0: Rent hike (rent.json, 4 turns, 1 question)" in out
     assert main([*args, "--json"]) == 0
@@ -90,9 +91,10 @@ def test_fincoach_probe_plays_a_corpus(tmp_path, capsys):
     )
     buffer = data["strategies"][0]
     assert (buffer["strategy"], buffer["needed_present_mean"]) == ("buffer", 1.0)
+    assert buffer["misfiled_under_another_label"] == 0
     assert buffer["by_kind"] == {
-        "rent": {"present": 1, "needed": 1},
-        "salary": {"present": 1, "needed": 1},
+        "rent": {"present": 1, "needed": 1, "misfiled": 0},
+        "salary": {"present": 1, "needed": 1, "misfiled": 0},
     }
 
 

@@ -20,12 +20,17 @@ one summarizer or extractor happens to write:
 
 Present: the request text contains the current value (any equivalent form, anywhere)
 but as the old value of a "(was ...)" parenthesis: "FD rate: 7.35% (was 7.15%)" states
-7.15% as what the rate no longer is.
+7.15% as what the rate no longer is; and, for a figure (an amount, a rate, a month), in
+the conversation's own words or under a memory's label that can be the fact needed
+(filing.py): "spouse salary: ₹1,10,000" does not send the user's salary of ₹1,10,000.
+
+Misfiled: not present, because the current figure is sent only under labels that cannot
+be the fact ("insurance term premium: ₹1,50,00,000" for the cover).
 
 Sent as current (stale): the request contains an earlier value of the fact in an
-unmarked occurrence, and the current value appears nowhere in the request. An occurrence
-is marked outdated when it sits in a "(was ...)" parenthesis ("rent ₹28,000 (was
-₹25,000)"), or when its clause (the text between ". ", ";" or a line break on either
+unmarked occurrence (in the conversation's words or under a compatible label, as for
+present), and the current value is not present. An occurrence is marked outdated when it
+sits in a "(was ...)" parenthesis ("rent ₹28,000 (was ₹25,000)"), or when its clause (the text between ". ", ";" or a line break on either
 side, parentheses included) contains one of OUTDATED_MARKERS: "rent ₹25,000 (outdated)",
 or the line recalled passages carry today, "(Outdated: rent was ₹25,000 then; the current
 fact is ₹28,000.)". An old value beside the current one is the normal case for a replayed
@@ -41,6 +46,7 @@ from dataclasses import dataclass
 from functools import cached_property
 
 from fincoach_tui.domain.probe.amounts import amounts_in, figures_in, same_amount, worded_spans
+from fincoach_tui.domain.probe.filing import Filing, Span, compatible, label_filing, need_filing
 from fincoach_tui.domain.probe.phrase_match import PhraseText
 
 # Words that, in the same sentence or parenthesis, mark a value as no longer true.
@@ -106,11 +112,28 @@ def month_index(year: int, month: int) -> int:
 
 
 class RequestText:
-    """The text of one request, scanned once for every amount, rate and month in it."""
+    """The text of one request, scanned once for every amount, rate and month in it;
+    `labels` are the spans the memory filed under a label (filing.py), none by default."""
 
-    def __init__(self, text: str) -> None:
+    def __init__(self, text: str, labels: Sequence[Span] = ()) -> None:
         self.text = text
         self.lower = text.lower()
+        self.labels = tuple(labels)
+
+    def filed_under(self, start: int) -> list[str]:
+        """The labels text[start:] is filed under, innermost last ("" for a stamp)."""
+        return [label for s, e, label in self.labels if s <= start < e]
+
+    def fits(self, start: int, need: Filing, value: Value) -> bool | None:
+        """Whether the value at text[start:] can be the fact `need` names: True in the
+        conversation's own words or under a compatible label (a phrase anywhere), False
+        under a label that cannot be it, None in a stamp (no fact's value at all)."""
+        labels = self.filed_under(start)
+        if labels and labels[-1] == "":
+            return None
+        if value.kind == "phrase" or not labels:
+            return True
+        return compatible(need, label_filing(labels[-1]))
 
     @cached_property
     def _figures(self) -> list[tuple[re.Match[str], str]]:
@@ -224,10 +247,23 @@ class Verdict:
     key: str
     present: bool  # the current value is in the request
     stale: bool  # an earlier value is, unmarked, and the current one is not
+    misfiled: bool = False  # the current value is, but only under labels that are not it
 
 
 def judge(text: RequestText, key: str, current: Value, earlier: Sequence[Value]) -> Verdict:
     """The verdict on one needed fact in one request (see the module's definitions)."""
-    present = text.has(current)
-    stale = not present and any(text.unmarked(old) for old in earlier)
-    return Verdict(key, present, stale)
+    need = need_filing(key)
+    found = [
+        text.fits(start, need, current)
+        for start, _ in text.occurrences(current)
+        if not text.said_it_was(start)
+    ]
+    present = True in found
+    misfiled = not present and False in found
+    stale = not present and any(
+        text.fits(start, need, old)
+        for old in earlier
+        for start, end in text.occurrences(old)
+        if not text.marked_outdated(start, end) and not text.said_it_was(start)
+    )
+    return Verdict(key, present, stale, misfiled)
