@@ -358,7 +358,7 @@ def open_session(
         # (A file locked but not read yet, the app's first, is read now; one read already
         # is read again.)
         rebuilt = Replay()
-        file.load(into=rebuilt.feed)
+        file.load(into=lambda event: rebuilt.feed(event, file.line_read))
         state, problems = rebuilt.finish()
         try:
             chosen = choose_strategy(state, config or engine.config, strategy)
