@@ -140,7 +140,13 @@ class FinCoachApp(StartUp, StrategyActions, BudgetActions, ViewActions):
             "Usage",
             tooltip="tokens and cost across every session, by day, week or month; the budget",
         ),
-        Binding("ctrl+r", "retry", "Retry", show=False, tooltip="send a failed message again"),
+        Binding(
+            "ctrl+r",
+            "retry",
+            "Retry",
+            show=False,
+            tooltip="send a failed or interrupted message again",
+        ),
         # Esc: stop a streaming reply, else focus back to the composer (ui/key_routing.py).
         Binding("escape", "escape", "Stop / back to input", show=False),
         # priority: the composer would take Ctrl+C as "copy"; it still does when no reply

@@ -151,6 +151,9 @@ class FinCoachBase(App):
             )
             self.comparison.recompute()  # starts once the screen shows this
 
+    def offer_retry(self, question: str) -> None:
+        """`question` was handed back unanswered: Ctrl+R may send it (ui/turn_handlers.py)."""
+
     def forget_session_input(self) -> None:
         """Take out of the composer what belonged to the session being left: the question
         it handed back, the quote of the draft's cost (a draft the user typed is kept)."""

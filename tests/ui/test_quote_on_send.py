@@ -41,4 +41,6 @@ async def test_the_quote_goes_when_the_message_is_sent_and_comes_back_with_it(
         # Failed: the question is back in the composer, and so is its quote.
         await wait_until(pilot, lambda: app.composer.text == QUESTION)
         await wait_until(pilot, lambda: app.composer.border_subtitle.startswith("next: 4 msgs"))
+        await pilot.press(*" Roughly?")  # typed after the question handed back, not before it
+        assert app.composer.text == QUESTION + " Roughly?"
     assert quote.startswith("next: 2 msgs · ≈")
