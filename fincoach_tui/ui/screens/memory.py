@@ -75,7 +75,7 @@ class MemoryScreen(ModalScreen[None]):
         width: 96%; height: 90%; padding: 0 1;
         background: $surface; border: thick $primary;
     }
-    MemoryScreen .title { text-style: bold; height: 1; margin-bottom: 1; }
+    MemoryScreen .title { text-style: bold; height: auto; margin-bottom: 1; }
     MemoryScreen.-narrow > Vertical { width: 100%; height: 100%; }
     MemoryScreen DataTable { height: 1fr; min-height: 4; }
     MemoryScreen #edit { margin-top: 1; }
