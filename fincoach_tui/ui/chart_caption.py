@@ -26,7 +26,7 @@ def bars_caption(s: ChartSeries, style: Callable[[str], str]) -> Text:
         text.append(f"(top of each {per}) ")
     if s.has_upkeep:
         text.append("█", style=style("maintenance"))
-        text.append(" summary calls ")
+        text.append(" maintenance calls ")  # folds, extractions, embeddings: the glossary's word
     text.append("⠒", style=style("line"))
     text.append(" cumulative")
     if s.line_scale > 1:
