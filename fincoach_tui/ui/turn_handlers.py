@@ -197,6 +197,9 @@ class TurnHandlers(FinCoachBase):
     @on(TurnEnded)
     def _turn_ended(self) -> None:
         finished, self._finished = self._finished, None
+        if not self.screen_stack:  # the app closed as the turn ended: nothing to show it on
+            self._reply_box = None
+            return
         with self.batch_update():  # one frame for the chat, the bar and the panel
             if finished is not None:
                 self._show_reply(finished)
