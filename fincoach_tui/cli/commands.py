@@ -59,6 +59,10 @@ def _stdout_to_devnull() -> None:
 def _main(argv: Sequence[str] | None) -> int:
     args = build_parser().parse_args(argv)
     try:
+        if args.base_url is not None:  # at start, not at the first message sent
+            from fincoach_tui.settings.base_url import check_base_url
+
+            guard(lambda: check_base_url(args.base_url))
         if args.command == "sessions":
             return cmd_sessions()
         if args.command == "simulate":

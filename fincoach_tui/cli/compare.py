@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 
+from fincoach_tui.domain.plurals import plural
 from fincoach_tui.service.session_compare import SessionComparison, StrategyFigures
 from fincoach_tui.ui import format as fmt
 
@@ -42,7 +43,7 @@ def as_text(result: SessionComparison) -> str:
     path = " → ".join(result.path) or "-"
     paid = _cost(result.paid_usd, result.paid_estimated)
     lines = [
-        f"{result.name}: {result.turns} turn{'s' * (result.turns != 1)} on {result.model} "
+        f"{result.name}: {plural(result.turns, 'turn')} on {result.model} "
         f"({path}); you paid {paid}"
         + (" (estimated: the server sent no usage)" if result.paid_estimated else ""),
         "",

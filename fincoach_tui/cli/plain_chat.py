@@ -33,6 +33,7 @@ from fincoach_tui.cli.wrap import StreamWrapper
 from fincoach_tui.domain.inert_text import inert
 from fincoach_tui.domain.memory import StrategyError
 from fincoach_tui.domain.money import usd
+from fincoach_tui.domain.plurals import turn_span
 from fincoach_tui.service.coach import Coach, Turn
 from fincoach_tui.service.events import (
     ExtractFinished,
@@ -258,7 +259,7 @@ async def _events(turn: Turn, say, out: TextIO, wrap: StreamWrapper | None) -> s
             out.write(wrap.feed(text) if wrap is not None else text)
             out.flush()
         elif isinstance(event, FoldStarted):
-            say(f"(summarizing turns {event.first_turn}-{event.last_turn}…)")
+            say(f"(summarizing {turn_span(event.first_turn, event.last_turn)}…)")
         elif isinstance(event, FoldFinished):
             if event.error:
                 say(f"(summary failed, turns kept verbatim: {event.error.message})")

@@ -11,6 +11,7 @@ from collections.abc import Mapping
 
 from fincoach_tui.domain.memory import STRATEGIES, StrategyError
 from fincoach_tui.domain.money import usd
+from fincoach_tui.domain.plurals import plural
 from fincoach_tui.domain.records import CallRecord
 from fincoach_tui.domain.session_state import SessionState
 
@@ -74,7 +75,7 @@ def call_cost(record: CallRecord) -> str:
 def session_total(name: str, state: SessionState) -> str:
     """ "session NAME total: $0.000412 for 3 calls over 2 turns", maintenance calls included."""
     records = state.records
-    calls = f"{len(records)} call{'s' * (len(records) != 1)}"
+    calls = plural(len(records), "call")
     turns = state.transcript.completed_turns
     priced = [r.cost_usd for r in records if r.cost_usd is not None]
     if not records:
@@ -82,7 +83,7 @@ def session_total(name: str, state: SessionState) -> str:
     elif not priced:
         cost = "no price"
     elif len(priced) < len(records):
-        cost = f"{usd(sum(priced))} + no price ({len(records) - len(priced)} calls)"
+        cost = f"{usd(sum(priced))} + no price ({plural(len(records) - len(priced), 'call')})"
     else:
         cost = usd(sum(priced))
     flags = ""
@@ -90,5 +91,5 @@ def session_total(name: str, state: SessionState) -> str:
         cost, flags = f"≈{cost}", " (estimated)"
     elif records and all(r.simulated for r in records):
         flags = " (simulated)"
-    turns_done = f"{turns} turn{'s' * (turns != 1)}"
+    turns_done = plural(turns, "turn")
     return f"session {name} total: {cost} for {calls} over {turns_done}{flags}"

@@ -14,6 +14,7 @@ from fractions import Fraction
 from functools import cached_property
 from typing import Any
 
+from fincoach_tui.domain.plurals import plural
 from fincoach_tui.domain.records import CallRecord
 from fincoach_tui.domain.tokens import TemplateOverhead
 
@@ -145,7 +146,11 @@ class LearnedOverhead:
         """ "fixed 3 + system 4 · user 4 · assistant 4 per message (family default)", and
         with a learned tokenizer ratio "tokenizer ×1.25 of the o200k count; template ..."."""
         roles = " · ".join(f"{r} {_num(self.per_role(r))}" for r in ROLES)
-        source = f"learned from {self.observations} calls" if self.learned else "family default"
+        source = (
+            f"learned from {plural(self.observations, 'call')}"
+            if self.learned
+            else "family default"
+        )
         template = f"fixed {_num(self.fixed())} + {roles} per message ({source})"
         if "ratio" not in self.correction:
             return template

@@ -21,6 +21,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, fields, replace
 from itertools import accumulate
 
+from fincoach_tui.domain.plurals import plural
+
 BUFFER = "buffer"
 BOUNDED = ("window", "summary", "facts", "hybrid")
 MAX_TURNS = 100_000  # the longest plan: every turn of it is computed and kept
@@ -268,8 +270,8 @@ def format_plan(plan: Plan, every: int = 0) -> str:
     names = plan.strategies
     lines = [
         f"Assumptions: system {i.system_tokens:,} · turn {i.turn_tokens:,} (user + reply) · "
-        f"tail {i.tail_turns} turns · summary {i.summary_tokens:,} · facts {i.fact_tokens:,} · "
-        f"recall {i.recall_tokens:,} · {i.turns} turns",
+        f"tail {plural(i.tail_turns, 'turn')} · summary {i.summary_tokens:,} · facts {i.fact_tokens:,} · "
+        f"recall {i.recall_tokens:,} · {plural(i.turns, 'turn')}",
         "Input tokens billed per turn, and cumulative (content only, no chat template)",
         "",
     ]

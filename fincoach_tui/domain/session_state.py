@@ -191,14 +191,17 @@ class Replay:
         self.problems: list[str] = []
         self._number = 0
 
-    def feed(self, event: dict[str, Any]) -> None:
-        """Apply one event; one that does not fit is skipped with a note."""
+    def feed(self, event: dict[str, Any], line: int | None = None) -> None:
+        """Apply one event; one that does not fit is skipped with a note naming its line
+        in the file: `line` where the reader knows it, else the event's place (one event a
+        line, the header's first), as the file's own damage notes count."""
         self._number += 1
         try:
             self.state.apply(event_from_dict(event))
         except _DAMAGE as exc:  # a hand-edited or damaged line: skipped, the rest opens
             kind = str(event.get("type", "?"))[:20] if isinstance(event, dict) else "?"
-            self.problems.append(f"event {self._number} ({kind}) skipped: {_one_line(exc)}")
+            where = self._number if line is None else line
+            self.problems.append(f"skipped line {where} ({kind}): {_one_line(exc)}")
 
     def finish(self) -> tuple[SessionState, list[str]]:
         """The state and what was skipped, once every event is fed."""

@@ -6,6 +6,7 @@ from collections.abc import AsyncIterator
 from dataclasses import dataclass
 from typing import Protocol
 
+from fincoach_tui.domain.plurals import plural
 from fincoach_tui.domain.records import Usage
 
 # A request as the OpenAI chat API takes it: [{"role": ..., "content": ...}, ...]
@@ -42,7 +43,7 @@ def cut_off_note(completion: Completion, max_tokens: int | None) -> str:
     if completion.finish_reason != "length":
         return ""
     tokens = completion.usage.completion_tokens or max_tokens
-    return f"cut off at {tokens:,} tokens" if tokens else "cut off by the token limit"
+    return f"cut off at {plural(tokens, 'token')}" if tokens else "cut off by the token limit"
 
 
 StreamEvent = TextDelta | UsageReported | Completion

@@ -116,6 +116,11 @@ class ExtractFinished:
     # This refusal paused batch extraction (PAUSE_AFTER_REJECTIONS in a row) until a
     # "remember ..." is accepted or the user resumes it (memory screen).
     paused: bool = False
+    # Why the facts read could not be saved (a full disk), "" when they were; how many turns
+    # the next extraction waits, and whether the failures before this one were said already.
+    unsaved: str = ""
+    waits: int = 0
+    said_before: bool = False
 
 
 @dataclass(frozen=True)

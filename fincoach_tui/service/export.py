@@ -161,15 +161,19 @@ class ExportError(Exception):
     """An export that could not be written; the message is one line naming the file."""
 
 
-def write_export(target: Path, text: str | Iterable[str]) -> None:
-    """Write an export readable by the user only (0600, like the session it comes from),
-    creating its folder if needed; ExportError (one line) if it cannot be written. `text`
-    may come in pieces (json_chunks): they are written as they come."""
+def write_export(target: Path, text: str | Iterable[str], *, make_folder: bool = False) -> None:
+    """Write an export readable by the user only (0600, like the session it comes from);
+    ExportError (one line) if it cannot be written. Its folder must exist, unless
+    `make_folder` (the app's own exports/ folder): a mistyped `-o` path creates nothing.
+    `text` may come in pieces (json_chunks): they are written as they come."""
     from fincoach_tui.store.disk import describe, write_private
 
     target = Path(target)
+    if not make_folder and not target.parent.is_dir():
+        raise ExportError(f"cannot write {target}: there is no folder {target.parent}")
     try:
-        target.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
+        if make_folder:
+            target.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
         write_private(target, text)
     except OSError as exc:
         raise ExportError(f"cannot write {target}: {describe(exc)}") from None

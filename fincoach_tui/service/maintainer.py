@@ -34,6 +34,11 @@ class MaintenanceProgress:
     no_json_mode: set[str] = field(default_factory=set)
     # The most message tokens an extraction reads at once; halved when a batch was too long.
     batch_tokens: int | None = None
+    # Extractions in a row whose facts could not be saved (a full disk), and the turn of
+    # the last: the next waits as after refused answers, so the model is not billed every
+    # turn for a batch that cannot be kept. In memory only: nothing of it could be written.
+    unsaved_in_a_row: int = 0
+    unsaved_turn: int = 0
 
 
 class Ledger(Protocol):

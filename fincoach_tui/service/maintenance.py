@@ -14,6 +14,7 @@ everything before is known done, so the work per turn does not grow with the ses
 
 from __future__ import annotations
 
+import os
 from collections.abc import AsyncIterator
 
 from fincoach_tui.domain.context import Context, ContextMessage
@@ -24,10 +25,12 @@ from fincoach_tui.domain.fact_extraction import (
     MAX_EXTRACTIONS_PER_TURN,
     PAUSE_AFTER_REJECTIONS,
     ExtractPlan,
+    backoff_turns,
     is_paused,
 )
 from fincoach_tui.domain.memory import ExtractsFacts, Recalls, Strategy
 from fincoach_tui.domain.memory.summary import FoldPlan
+from fincoach_tui.domain.plurals import plural, turn_span
 from fincoach_tui.domain.records import Usage
 from fincoach_tui.domain.session_events import (
     EmbeddingsEvent,
@@ -46,6 +49,7 @@ from fincoach_tui.service.events import (
 )
 from fincoach_tui.service.maintainer import Maintainer
 from fincoach_tui.service.server_counts import settle
+from fincoach_tui.store.disk import describe as describe_disk
 
 # The batch's tokens (EXTRACT_BATCH_TOKENS) stay within a model's context window less its
 # answer and the instructions around the batch.
@@ -69,7 +73,9 @@ async def run_maintenance(
     maintainer: Maintainer, strategy: Strategy, question: Message
 ) -> AsyncIterator[MaintenanceEvent]:
     """Extract what is due, then embed what recall will need, for the turn of `question`."""
-    if isinstance(strategy, ExtractsFacts):
+    if isinstance(strategy, ExtractsFacts) and not _saving_failed_lately(
+        maintainer, strategy, question
+    ):
         history = maintainer.state.transcript.before(question)
         rest: ExtractPlan | None = None  # what a split batch has still to read, this turn
         for _ in range(MAX_EXTRACTIONS_PER_TURN):
@@ -95,12 +101,27 @@ async def run_maintenance(
                 maintainer.progress.batch_tokens = max(1, sent // 2)
                 rest = whole
                 continue
-            if finished.rejected or finished.error:
+            if finished.rejected or finished.error or finished.unsaved:
                 break
     if maintainer.embedder is not None and isinstance(strategy, Recalls) and strategy.uses_recall:
         finished_index = await index(maintainer, strategy)
         if finished_index is not None:
             yield finished_index
+
+
+def _extract_every(strategy: Strategy) -> int:
+    return max(1, strategy.params().get("extract_every", 1))
+
+
+def _saving_failed_lately(maintainer: Maintainer, strategy: Strategy, question: Message) -> bool:
+    """The facts last read could not be saved, and the wait after that is not over: the
+    same back-off as after refused answers (`backoff_turns`), so a full disk does not
+    bill an extraction of the same batch every turn."""
+    progress = maintainer.progress
+    if not progress.unsaved_in_a_row:
+        return False
+    wait = backoff_turns(progress.unsaved_in_a_row, _extract_every(strategy))
+    return question.turn - progress.unsaved_turn < wait
 
 
 def batch_tokens(maintainer: Maintainer) -> int:
@@ -133,7 +154,7 @@ async def fold(maintainer: Maintainer, plan: FoldPlan, strategy: str = "summary"
     """
     plan = plan.bounded(maintainer.count_message)
     messages = plan.request()
-    note = f"folding turns {plan.first_turn}-{plan.last_turn}"
+    note = f"folding {turn_span(plan.first_turn, plan.last_turn)}"
     # Labelled with the strategy that folds (summary, hybrid): its cost is that strategy's.
     context = Context(strategy, tuple(_context_message(m) for m in messages), (), note)
     request = await _measured(maintainer, context)
@@ -150,7 +171,7 @@ async def fold(maintainer: Maintainer, plan: FoldPlan, strategy: str = "summary"
     if usage is None:
         usage = maintainer.ledger.estimate_usage(messages, text)
     summary = plan.result(text, maintainer.counter.count)
-    turns = f"turns {plan.first_turn}-{plan.last_turn}"
+    turns = turn_span(plan.first_turn, plan.last_turn)
     if summary.unchanged and summary.last_turn < plan.last_turn:
         outcome = f"summary unchanged, {turns} not claimed (folded again with the next batch)"
     elif summary.unchanged:
@@ -211,7 +232,7 @@ def _embedded_upto(
 
 async def extract(maintainer: Maintainer, strategy: Strategy, plan: ExtractPlan) -> ExtractFinished:
     messages = plan.request()
-    note = f"extracting turns {plan.first_turn}-{plan.last_turn} ({plan.reason})"
+    note = f"extracting {turn_span(plan.first_turn, plan.last_turn)} ({plan.reason})"
     context = Context(strategy.name, tuple(_context_message(m) for m in messages), (), note)
     request = await _measured(maintainer, context)
     started = maintainer.clock()
@@ -223,20 +244,36 @@ async def extract(maintainer: Maintainer, strategy: Strategy, plan: ExtractPlan)
         usage = maintainer.ledger.estimate_usage(messages, text)
     store = maintainer.state.facts
     result = plan.parse(text, store.next_number())
-    outcome = f"rejected: {result.rejected}" if result.rejected else f"{len(result.facts)} facts"
+    outcome = (
+        f"rejected: {result.rejected}" if result.rejected else plural(len(result.facts), "fact")
+    )
     event = facts_event(maintainer.next_turn, plan.message_ids, result.facts, result.rejected)
-    record = maintainer.ledger.account(
-        "extract",
-        request,
-        usage,
-        started,
-        model=maintainer.model,
-        note=f"extracted turns {plan.first_turn}-{plan.last_turn}: {outcome}",
-        events=[event],
-    )  # billed and remembered together
+    progress = maintainer.progress
+    try:
+        record = maintainer.ledger.account(
+            "extract",
+            request,
+            usage,
+            started,
+            model=maintainer.model,
+            note=f"extracted {turn_span(plan.first_turn, plan.last_turn)}: {outcome}",
+            events=[event],
+        )  # billed and remembered together
+    except OSError as exc:  # a full disk: the turn goes on with the facts already kept
+        said_before = progress.unsaved_in_a_row > 0
+        progress.unsaved_in_a_row += 1
+        progress.unsaved_turn = maintainer.next_turn
+        waits = backoff_turns(progress.unsaved_in_a_row, _extract_every(strategy))
+        return ExtractFinished((), None, unsaved=_reason(exc), waits=waits, said_before=said_before)
+    progress.unsaved_in_a_row = 0
     added = tuple(f for f in result.facts if store.get(f.id) is not None)
     paused = bool(result.rejected) and store.rejected_in_a_row == PAUSE_AFTER_REJECTIONS
     return ExtractFinished(added, record, result.rejected, paused=paused)
+
+
+def _reason(exc: OSError) -> str:
+    """Why a write failed, short: "no space left on device", not the file's whole story."""
+    return os.strerror(exc.errno).lower() if exc.errno else describe_disk(exc)
 
 
 async def _complete_json(
@@ -293,7 +330,7 @@ async def index(maintainer: Maintainer, strategy: Strategy) -> IndexFinished | N
     # Labelled, and priced, as the model the server says made them (a local server answers
     # with the model it has loaded); the vectors stay filed under the model asked for.
     made_by = embedded.model or embedder.model
-    context = Context(strategy.name, (), (), f"embedded {len(todo)} messages")
+    context = Context(strategy.name, (), (), f"embedded {plural(len(todo), 'message')}")
     request = RequestReady(context, (), counted, counted)
     vectors = dict(zip((m.id for m in todo), embedded.vectors, strict=True))
     record = maintainer.ledger.account(
@@ -302,7 +339,7 @@ async def index(maintainer: Maintainer, strategy: Strategy) -> IndexFinished | N
         usage,
         started,
         model=made_by,
-        note=f"embedded {len(todo)} messages",
+        note=f"embedded {plural(len(todo), 'message')}",
         events=[EmbeddingsEvent.of(embedder.model, vectors)],
     )
     progress.indexed = done
@@ -313,8 +350,17 @@ def describe(event: ExtractStarted | ExtractFinished | IndexFinished) -> tuple[s
     """One line for the person watching, and whether it is a warning (shown, not just said)."""
     if isinstance(event, ExtractStarted):
         why = "you asked to remember" if event.reason == "remember" else "batch"
-        return f"extracting facts from turns {event.first_turn}-{event.last_turn} ({why})…", False
+        return (
+            f"extracting facts from {turn_span(event.first_turn, event.last_turn)} ({why})…",
+            False,
+        )
     if isinstance(event, ExtractFinished):
+        if event.unsaved:
+            return (
+                f"memory could not be saved ({event.unsaved}): the facts just read are not "
+                f"kept; fact extraction waits {plural(event.waits, 'turn')}",
+                not event.said_before,  # said once, not on every attempt while it lasts
+            )
         if event.error is not None:
             return f"facts not updated: {event.error.message}; tried again next turn", True
         if event.rejected and event.paused:
@@ -329,10 +375,10 @@ def describe(event: ExtractStarted | ExtractFinished | IndexFinished) -> tuple[s
                 f"extraction output rejected ({event.rejected}); the fact store is unchanged",
                 True,
             )
-        return f"fact store: {len(event.added)} new fact{'s' * (len(event.added) != 1)}", False
+        return f"fact store: {plural(len(event.added), 'new fact')}", False
     if event.error is not None:
         return f"recall index not updated ({event.error.message}); recalling by keywords", True
-    return f"recall index: embedded {event.count} message{'s' * (event.count != 1)}", False
+    return f"recall index: embedded {plural(event.count, 'message')}", False
 
 
 def _context_message(message: dict[str, str]) -> ContextMessage:

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 
 from fincoach_tui.llm.providers import ProviderSettings, resolve_provider
 from fincoach_tui.settings import paths
+from fincoach_tui.settings.base_url import check_base_url
 
 # The coach, the strategies and the rest of the engine's modules are imported where they
 # are used: the command line imports this module for `resolve` before the first frame,
@@ -65,6 +66,8 @@ def price_table(config: Config, settings: ProviderSettings | None = None) -> Pri
 def resolve(config: Config, overrides: Overrides, environ: Mapping[str, str]) -> ProviderSettings:
     """Which provider and model to use. Cheap (no openai import): call it before start-up."""
     model = overrides.model or config.model
+    if overrides.base_url:
+        check_base_url(overrides.base_url)
     settings = resolve_provider(
         provider=overrides.provider or config.provider,
         model=model,
@@ -358,7 +361,7 @@ def open_session(
         # (A file locked but not read yet, the app's first, is read now; one read already
         # is read again.)
         rebuilt = Replay()
-        file.load(into=rebuilt.feed)
+        file.load(into=lambda event: rebuilt.feed(event, file.line_read))
         state, problems = rebuilt.finish()
         try:
             chosen = choose_strategy(state, config or engine.config, strategy)

@@ -163,7 +163,7 @@ def export_markdown(live: LiveSession, now: datetime | None = None) -> Path:
     stamp = (now or datetime.now()).strftime("%Y%m%d-%H%M%S")
     target = paths.data_dir() / "exports" / f"{live.name}-{stamp}.md"
     try:
-        write_export(target, export_session(live.name, live.state, "md"))
+        write_export(target, export_session(live.name, live.state, "md"), make_folder=True)
     except ExportError as exc:
         raise NotDone(f"not exported: {exc}") from exc
     return target

@@ -15,6 +15,7 @@ import tomllib
 from pathlib import Path
 from typing import Any
 
+from fincoach_tui.settings.base_url import BASE_URL_SHAPE, base_url_problem
 from fincoach_tui.settings.config_schema import (
     BUDGET_KEYS,
     KNOWN_STRATEGY_PARAMS,
@@ -145,8 +146,8 @@ def config_from_dict(data: dict[str, Any], file: Path) -> Config:
             setattr(cfg, key, r.text(key, data[key]))
     if "base_url" in data:
         url = r.text("base_url", data["base_url"])
-        if not url.startswith(("http://", "https://")):
-            raise r.fail("base_url", "a URL starting with http:// or https://", url)
+        if base_url_problem(url) is not None:
+            raise r.fail("base_url", BASE_URL_SHAPE, url)
         cfg.base_url = url
     if "api_key_env" in data:
         name = data["api_key_env"]

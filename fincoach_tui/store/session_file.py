@@ -137,6 +137,10 @@ class SessionFile:
         self.path = path
         self.name = session_name_of(path)
         self.warnings: list[str] = []
+        # While `load` hands an event to its reader: the file line it was read from (None
+        # for events of an upgraded file, one a line in the file written), so what replay
+        # skips is named by its line, as the damage found reading is.
+        self.line_read: int | None = None
         self._lock_fd: int | None = lock_fd
         self._environ = environ
         self._fd: int | None = None
@@ -236,6 +240,7 @@ class SessionFile:
                 table = RefTable()
                 for number, event in enumerate(reader):  # replayed as read, not kept
                     _observe(table, event)
+                    self.line_read = reader.line
                     into(event)
                     if number % YIELD_EVERY == YIELD_EVERY - 1:
                         # Read in a worker thread, this holds the interpreter; between
@@ -244,6 +249,7 @@ class SessionFile:
                         time.sleep(0)
                 self._refs = table
                 parsed = reader.found
+                self.line_read = None
         self.warnings = parsed.warnings
         self._header = parsed.header
         self._fd = os.open(self.path, os.O_WRONLY | os.O_APPEND | os.O_CLOEXEC)
@@ -272,7 +278,13 @@ class SessionFile:
         except FileNotFoundError:
             return
         with stream:
-            yield from SessionReader(stream, self.name)
+            reader = SessionReader(stream, self.name)
+            try:
+                for event in reader:
+                    self.line_read = reader.line
+                    yield event
+            finally:
+                self.line_read = None
 
     @property
     def events(self) -> list[dict[str, Any]]:

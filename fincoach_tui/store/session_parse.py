@@ -91,6 +91,7 @@ class SessionReader:
         self._first: dict[str, Any] | None = None
         self._offset = 0  # bytes read so far
         self._number = 0  # lines read so far
+        self.line = 0  # the file line of the event handed out last (1: the header's)
         self._done = False
         self._peeked = False
 
@@ -127,6 +128,7 @@ class SessionReader:
                     if event is not None:
                         found.needs_newline = True
                         found.count += 1
+                        self.line = self._number + 1
                         return event
                     if _could_be_our_torn_append(raw):
                         found.truncate_at = start
@@ -146,6 +148,7 @@ class SessionReader:
                 found.warnings.append(f"{self.name}: skipped unreadable line {self._number}")
                 continue
             found.count += 1
+            self.line = self._number
             return event
         return None
 

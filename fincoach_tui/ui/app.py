@@ -140,7 +140,13 @@ class FinCoachApp(StartUp, StrategyActions, BudgetActions, ViewActions):
             "Usage",
             tooltip="tokens and cost across every session, by day, week or month; the budget",
         ),
-        Binding("ctrl+r", "retry", "Retry", show=False, tooltip="send a failed message again"),
+        Binding(
+            "ctrl+r",
+            "retry",
+            "Retry",
+            show=False,
+            tooltip="send a failed or interrupted message again",
+        ),
         # Esc: stop a streaming reply, else focus back to the composer (ui/key_routing.py).
         Binding("escape", "escape", "Stop / back to input", show=False),
         # priority: the composer would take Ctrl+C as "copy"; it still does when no reply
@@ -211,12 +217,14 @@ class FinCoachApp(StartUp, StrategyActions, BudgetActions, ViewActions):
         composer = self.view_or_none(Composer)
         if self.comparison is None or composer is None or event.text_area is not composer:
             return
-        if composer.text.strip() or composer.border_subtitle:
+        if composer.text.strip():
             self.comparison.draft_changed(composer.text)  # quoted once typing pauses
         else:
-            # Emptied (a turn was sent) with nothing shown under it: its quote would be ""
-            # again. No timer, no message and no frame 0.3 s after every turn.
+            # Emptied (a turn was sent): the quote was the sent message's, and goes now, not
+            # when a timer or a slow turn lets it (a quote of nothing is nothing). A question
+            # handed back after a failed turn is a draft again, and is quoted again.
             self.comparison.draft_cleared()
+            composer.border_subtitle = ""
 
     @on(CostsCompared)
     def _show_costs(self, message: CostsCompared) -> None:

@@ -17,6 +17,7 @@ from rich.text import Text
 from textual.app import App
 from textual.widget import Widget
 
+from fincoach_tui.domain.plurals import plural
 from fincoach_tui.llm.providers import ProviderSettings
 from fincoach_tui.service.runtime import Engine, LiveSession
 from fincoach_tui.service.sessions import NotDone, Sessions, save_settings
@@ -124,7 +125,9 @@ class FinCoachBase(App):
         if total is not None or not priced:
             shown = usd(total)  # "no price" when no call has one, never "$0"
         else:
-            shown = f"{usd(totals.priced_cost)} + no price ({totals.unpriced_calls} calls)"
+            shown = (
+                f"{usd(totals.priced_cost)} + no price ({plural(totals.unpriced_calls, 'call')})"
+            )
         if totals.estimated and priced:
             shown = f"≈{shown} est."  # the server sent no usage: our estimate, not a bill
         self.query_one(SessionBar).show(
@@ -150,6 +153,9 @@ class FinCoachBase(App):
                 walk_cache=self.live.walk_cache(),
             )
             self.comparison.recompute()  # starts once the screen shows this
+
+    def offer_retry(self, question: str) -> None:
+        """`question` was handed back unanswered: Ctrl+R may send it (ui/turn_handlers.py)."""
 
     def forget_session_input(self) -> None:
         """Take out of the composer what belonged to the session being left: the question

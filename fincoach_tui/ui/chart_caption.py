@@ -7,6 +7,7 @@ from collections.abc import Callable
 
 from rich.text import Text
 
+from fincoach_tui.domain.plurals import plural
 from fincoach_tui.ui import format as fmt
 from fincoach_tui.ui.chart_series import ChartSeries, turns_per_bar
 
@@ -25,7 +26,7 @@ def bars_caption(s: ChartSeries, style: Callable[[str], str]) -> Text:
         text.append(f"(top of each {per}) ")
     if s.has_upkeep:
         text.append("█", style=style("maintenance"))
-        text.append(" summary calls ")
+        text.append(" maintenance calls ")  # folds, extractions, embeddings: the glossary's word
     text.append("⠒", style=style("line"))
     text.append(" cumulative")
     if s.line_scale > 1:
@@ -38,5 +39,5 @@ def bars_caption(s: ChartSeries, style: Callable[[str], str]) -> Text:
         hidden = len(s.markers) - len(shown)
         text.append((f" {hidden} more, " if hidden else " ") + ", ".join(shown))
     if s.unpriced and not tokens_mode:
-        text.append(f"  (no price: {s.unpriced} call{'s' if s.unpriced > 1 else ''} counted as $0)")
+        text.append(f"  (no price: {plural(s.unpriced, 'call')} counted as $0)")
     return text

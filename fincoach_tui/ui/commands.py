@@ -27,7 +27,7 @@ _ACTIONS = (
     ("Chart: toggle tokens / cost", "toggle_chart"),
     ("Chart: every strategy's cost on this conversation", "compare_chart"),
     ("Crossover planner: when does a bounded strategy get cheaper than buffer?…", "planner"),
-    ("Retry the failed message", "retry"),
+    ("Retry the failed or interrupted message", "retry"),
     ("Memory: facts, summary, recall index (edit, delete)…", "memory"),
     ("Remember… (extract a fact from your next message now)", "remember"),
     ("Usage: tokens and cost across sessions, budget…", "usage"),

@@ -60,6 +60,12 @@ class Composer(TextArea):
             self.text = ""
         self.post_message(self.Submitted(self, text))
 
+    def hand_back(self, text: str) -> None:
+        """`text` in place of what is there, the cursor at its end: what is typed next
+        follows it, never goes in front of it."""
+        self.text = text
+        self.move_cursor(self.document.end)
+
     def give_back(self, text: str) -> None:
         """A message Enter took out was not sent (refused): back in front of whatever was
         typed since, on a line of its own, the cursor at the end."""

@@ -36,6 +36,9 @@ TITLES = {
     "ConfirmScreen": "Confirmation",
     "HelpScreen": "This help (F1 or ?)",
     "CostChart": "The chart, once it has the focus (click it or Tab to it)",
+    "ChatView": "The chat, once it has the focus (click it)",
+    "SidePanel": "The panel, shown whole (Ctrl+B below 100 columns)",
+    "UsageScreen": "Usage dialog (Ctrl+F)",
 }
 _NAMES = {
     "escape": "Esc",
@@ -47,6 +50,8 @@ _NAMES = {
     "down": "↓",
     "pageup": "PgUp",
     "pagedown": "PgDn",
+    "home": "Home",
+    "end": "End",
     "tab": "Tab",
     "space": "Space",
 }

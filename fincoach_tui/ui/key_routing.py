@@ -24,6 +24,7 @@ from textual import events, on
 from textual.actions import SkipAction
 from textual.widgets import Input, TextArea
 
+from fincoach_tui.domain.plurals import plural
 from fincoach_tui.ui.composer import Composer
 from fincoach_tui.ui.turn_handlers import TurnHandlers
 from fincoach_tui.ui.turn_messages import ReplyFailed, TurnEnded
@@ -127,8 +128,7 @@ class KeyRouting(TurnHandlers):
         composer.text = "\n".join([*first, *unsent, *([held] if held.strip() else [])])
         count = len(unsent)
         self.notify(
-            f"{count} message{'s' if count > 1 else ''} typed ahead not sent: "
-            "back in the composer, Enter sends",
+            f"{plural(count, 'message')} typed ahead not sent: back in the composer, Enter sends",
             severity="warning",
             markup=False,
         )

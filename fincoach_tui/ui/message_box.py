@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Vertical
@@ -65,7 +66,7 @@ class MessageBox(Vertical):
     MessageBox.-user { border-left: thick $secondary; background: $boost; }
     MessageBox.-assistant { border-left: thick $primary; }
     MessageBox.-error { border-left: thick $error; }
-    MessageBox > .who { color: $text-muted; text-style: bold; height: 1; }
+    MessageBox > .who { color: $text-muted; text-style: bold; height: auto; }
     MessageBox > .body { height: auto; }
     MessageBox > LoadingIndicator { height: 1; width: 8; }
     """
@@ -143,7 +144,11 @@ class MessageBox(Vertical):
             if dress.marks:
                 self.who = " · ".join([self.who, *dress.marks])
                 if self._label is not None:  # else compose shows it
-                    self._label.update(self.who, layout=False)  # one line
+                    # Wrapped, never cut: "stopped" or "reply cut off" at the end of a
+                    # label wider than a narrow chat must stay readable. Laid out again
+                    # only when the label no longer fits its one line.
+                    width = self._label.content_region.width
+                    self._label.update(self.who, layout=not 0 < cell_len(self.who) <= width)
             self.set_class(dress.partial, "-partial")
             self.set_receipt(dress.receipt)
         self.redraw()  # the stream usually showed it all already

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from fincoach_tui.domain.plurals import plural
 from fincoach_tui.domain.records import CallRecord
 from fincoach_tui.ui.message_box import Dress
 from fincoach_tui.ui.receipt import receipt_line
@@ -19,7 +20,7 @@ if TYPE_CHECKING:
 
 
 def reply_marks(record: CallRecord) -> tuple[str, ...]:
-    marks = [f"{record.usage.completion_tokens} tokens"]
+    marks = [plural(record.usage.completion_tokens, "token")]
     if record.usage.estimated and not record.simulated:
         marks.append("estimated")  # the server sent no usage: our count, marked
     if record.note:

@@ -44,10 +44,11 @@ class SessionActions(FinCoachBase):
         composer = self.composer
         held = composer.text
         self._handed_back = question
+        self.offer_retry(question)  # Ctrl+R sends it, as after a failed turn
         if not held.strip() or held == question:
-            composer.text = question
+            composer.hand_back(question)
             return
-        composer.text = f"{question}\n{held}"
+        composer.hand_back(f"{question}\n{held}")
         self.notify(
             "what you had typed is kept, after the interrupted question",
             severity="warning",

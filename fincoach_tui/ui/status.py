@@ -8,16 +8,22 @@ from textual.widgets import Static
 from fincoach_tui.llm.providers import ProviderSettings
 
 
-def describe_provider(settings: ProviderSettings) -> str:
+def provider_parts(settings: ProviderSettings) -> tuple[str, str]:
     if settings.simulated:
-        return f"offline, simulated · priced as {settings.model}"
-    return f"{settings.name} · {settings.model}"
+        return "offline, simulated", f"priced as {settings.model}"
+    return settings.name, settings.model
 
 
 class SessionBar(Static):
+    """One line: the session, its cost, the budget, the strategy, the provider, the model.
+    Most important first: where the terminal is too narrow for all of it, whole parts go
+    from the end (never "priced as" without its model, nor a line cut mid-word)."""
+
     DEFAULT_CSS = """
     SessionBar { height: 1; background: $panel; color: $foreground; padding: 0 1; }
     """
+
+    _parts: tuple[tuple[str, Text], ...] = ()  # each part after its separator
 
     def show(
         self,
@@ -29,20 +35,35 @@ class SessionBar(Static):
         total: str,
         budget: Text | None = None,
     ) -> None:
-        # Most important first: a narrow terminal cuts the end, not the session or the cost.
+        provider, model = provider_parts(settings)
+        look = "italic" if settings.simulated else ""
+        self._parts = (
+            ("", Text(session, style="bold")),
+            (" · ", Text(total, style="bold")),
+            *([(" · ", budget)] if budget is not None else []),  # spend against the budget
+            (" · ", Text(strategy, style="bold")),
+            *((" ", Text(f"{k}={v}", style="bold")) for k, v in params.items()),
+            (" · ", Text(provider, style=look)),
+            (" · ", Text(model, style=look)),
+            (" · ", Text("FinCoach", style="dim")),
+        )
+        self._fit()
+
+    def on_resize(self) -> None:
+        self._fit()
+
+    def _fit(self) -> None:
+        width = self.content_region.width
         text = Text(no_wrap=True, overflow="ellipsis")
-        text.append(session, style="bold")
-        text.append(" · ", style="dim")
-        text.append(total, style="bold")
-        text.append(" · ", style="dim")
-        if budget is not None:  # spend against the budget: the header's meter
-            text.append_text(budget)
-            text.append(" · ", style="dim")
-        shown = " ".join(f"{k}={v}" for k, v in params.items())
-        text.append(f"{strategy} {shown}".strip(), style="bold")
-        text.append(" · ", style="dim")
-        text.append(describe_provider(settings), style="italic" if settings.simulated else "")
-        text.append(" · FinCoach", style="dim")
+        for number, (separator, part) in enumerate(self._parts):
+            # The session and its cost always; the rest while whole parts fit (before the
+            # first layout the width is not known: all of it, laid out again on resize).
+            if number > 1 and width and text.cell_len + len(separator) + part.cell_len > width:
+                break
+            text.append(separator, style="dim")
+            text.append_text(part)
+        if width and text.cell_len > width:
+            text.truncate(width, overflow="ellipsis")
         self.update(text, layout=False)  # one line, always: no need to lay the screen out again
 
 

@@ -54,6 +54,9 @@ class TurnHandlers(FinCoachBase):
         super().forget_session_input()
         self.turns.failed_text = None  # Ctrl+R must not send it to another session
 
+    def offer_retry(self, question: str) -> None:
+        self.turns.failed_text = question
+
     def on_composer_submitted(self, event: Composer.Submitted) -> None:
         self.submit(event.text, typed=True)
 
@@ -66,14 +69,25 @@ class TurnHandlers(FinCoachBase):
 
     def submit(self, text: str, *, typed: bool = False) -> None:
         """Send `text`. `typed`: Enter in the composer, which took it out already; refused,
-        it goes back there. Otherwise (Ctrl+R) the composer's copy of it goes once sent."""
+        it goes back there. Otherwise (Ctrl+R) the composer's copy of it goes once sent,
+        and what the person typed after it stays."""
         if self.start_turn(text):
             if not typed:
-                self.composer.text = ""
+                self._take_out_handed_back(text)
         elif typed and not self.composer.text.startswith(text):
             # (A refusal that hands the question back itself, as a failed write or a key
             # in the text does, has put it there already.)
             self.composer.give_back(text)
+
+    def _take_out_handed_back(self, sent: str) -> None:
+        """Ctrl+R sent `sent`: its copy the app handed back leaves the composer (first, or
+        all of it); text the person typed is not theirs to lose."""
+        composer, question = self.composer, self._handed_back
+        if question == sent and composer.text.startswith(question + "\n"):
+            composer.text = composer.text[len(question) + 1 :]
+        elif composer.text.strip() == sent.strip():
+            composer.text = ""
+        self._handed_back = ""
 
     def start_turn(self, text: str) -> bool:
         """Start a turn with `text`: the coach checks it and writes the question at once,
@@ -170,7 +184,7 @@ class TurnHandlers(FinCoachBase):
         if resendable:
             self.turns.failed_text = question
         if not self.composer.text.strip():
-            self.composer.text = question  # nothing is lost: the question is back in the input
+            self.composer.hand_back(question)  # nothing is lost: the question is back in the input
             self._handed_back = question
         self.activity.say(f"{text} — Ctrl+R retries" if resendable else text, error=True)
         if error.kind == "stopped":
@@ -183,6 +197,9 @@ class TurnHandlers(FinCoachBase):
     @on(TurnEnded)
     def _turn_ended(self) -> None:
         finished, self._finished = self._finished, None
+        if not self.screen_stack:  # the app closed as the turn ended: nothing to show it on
+            self._reply_box = None
+            return
         with self.batch_update():  # one frame for the chat, the bar and the panel
             if finished is not None:
                 self._show_reply(finished)

@@ -16,6 +16,7 @@ from typing import Any
 
 from textual.message import Message
 
+from fincoach_tui.domain.plurals import turn_span
 from fincoach_tui.service.coach import RATE_LIMIT_RETRIES, Turn
 from fincoach_tui.service.events import (
     ExtractFinished,
@@ -96,7 +97,7 @@ class TurnRunner:
         if isinstance(event, RequestReady):
             return RequestShown(event)
         if isinstance(event, FoldStarted):
-            return TurnProgress(f"summarizing turns {event.first_turn}-{event.last_turn}…")
+            return TurnProgress(f"summarizing {turn_span(event.first_turn, event.last_turn)}…")
         if isinstance(event, ExtractStarted | ExtractFinished | IndexFinished):
             line, warning = describe(event)
             return TurnProgress(line, notice=warning)  # a refusal is shown, never dropped

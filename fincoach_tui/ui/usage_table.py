@@ -7,6 +7,7 @@ prices carries "+?" and a footnote, and one with no price at all says "no price"
 
 from __future__ import annotations
 
+from fincoach_tui.domain.plurals import plural
 from fincoach_tui.domain.usage import UsageReport, UsageTotals
 from fincoach_tui.ui.format import usd
 
@@ -75,4 +76,4 @@ def footnotes(total: UsageTotals) -> list[str]:
 
 
 def _calls(n: int) -> str:
-    return f"{n:,} call" + ("s" if n != 1 else "")
+    return plural(n, "call")

@@ -3,6 +3,7 @@ mode, the planner and the help screen."""
 
 from __future__ import annotations
 
+from fincoach_tui.domain.plurals import plural
 from fincoach_tui.ui.app_base import FinCoachBase
 
 # The panel shows its meter's lines whole from 59 cells across (five-digit counts,
@@ -63,7 +64,7 @@ class ViewActions(FinCoachBase):
         averages = comparison.averages() if comparison is not None and inputs else None
         measured = (
             f"From this session: system prompt {averages.system_tokens:,} tokens, "
-            f"{averages.turn_tokens:,} tokens per turn over {averages.turns} turns; "
+            f"{averages.turn_tokens:,} tokens per turn over {plural(averages.turns, 'turn')}; "
             "the rest are the planner's defaults."
             if averages and averages.turns
             else ""

@@ -86,6 +86,15 @@ def test_plain_chat_switches_strategy(monkeypatch, capsys):
         (["--provider", "nope", "--plain"], "unknown provider"),
         (["--provider", "groq", "--plain"], "GROQ_API_KEY is not set"),
         (["export", "missing"], "no session named 'missing'"),
+        # A base URL no server could be at is refused at start, whatever the command.
+        (["--base-url", "notaurl", "--model", "m", "--plain"], "does not start with http"),
+        (["--base-url", "notaurl", "--model", "m", "sessions"], "--base-url 'notaurl'"),
+        (["--base-url", "http://", "--plain"], "names no host"),
+        (["--base-url", "https://:8080/v1", "--plain"], "names no host"),
+        (["--base-url", "http://localhost:80x/v1", "--plain"], "port is not a number"),
+        (["--base-url", "http://localhost:70000", "--plain"], "port is not a number"),
+        (["--base-url", "http://local host/v1", "--plain"], "no spaces"),
+        (["--base-url", "localhost:8000", "prices", "m"], "does not start with http"),
     ],
 )
 def test_user_errors_are_one_line_and_exit_2(argv, message, capsys):
@@ -93,6 +102,14 @@ def test_user_errors_are_one_line_and_exit_2(argv, message, capsys):
     err = capsys.readouterr().err
     assert message in err
     assert err.count("\n") == 1 and "Traceback" not in err
+
+
+@pytest.mark.parametrize(
+    "url", ["http://localhost:8000/v1", "https://api.example.com", "http://[::1]:11434/v1"]
+)
+def test_a_base_url_with_a_host_and_an_optional_port_and_path_is_accepted(url, capsys):
+    assert main(["--base-url", url, "--model", "m", "sessions"]) == 0
+    assert capsys.readouterr().err == ""
 
 
 def test_malformed_config_names_file_and_line(capsys):

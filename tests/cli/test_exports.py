@@ -31,6 +31,20 @@ def test_export_to_a_file_is_0600(tmp_path, capsys):
     assert mode(target) == 0o600  # an existing file is replaced, not reused with its mode
 
 
+def test_export_into_a_folder_that_does_not_exist_is_refused_and_creates_nothing(tmp_path, capsys):
+    with SessionStore(paths.sessions_dir()).open("s") as file:
+        file.append(message_event(Message("m1", "user", "My rent is 25,000.", 1.0, 1)))
+    target = tmp_path / "typo" / "deeper" / "out.md"
+    assert main(["export", "s", "--format", "md", "-o", str(target)]) == 2
+    assert capsys.readouterr().err == (
+        f"fincoach: cannot write {target}: there is no folder {target.parent}\n"
+    )
+    assert list(tmp_path.iterdir()) == []  # no folder made, not even the first
+    (tmp_path / "typo" / "deeper").mkdir(parents=True)
+    assert main(["export", "s", "--format", "md", "-o", str(target)]) == 0  # once it exists
+    assert target.read_text(encoding="utf-8").startswith("# FinCoach session `s`\n")
+
+
 def test_export_to_a_pipe_writes_into_it_and_leaves_it_a_pipe(tmp_path, capsys):
     """`-o /dev/stdout`, `-o /dev/null`, a named pipe: written into, as a shell's `>`
     does. The atomic write (a file renamed over the target) replaced the pipe with a file,

@@ -258,7 +258,7 @@ def test_maintenance_calls_print_their_cost(monkeypatch, capsys):
     assert (summary.kind, extract.kind) == ("summary", "extract")
     facts = len(state.facts.facts)  # every fact the extraction added, superseded ones too
     assert [line for line in out if line.startswith("(")] == [
-        "(summarizing turns 1-1…)",
+        "(summarizing turn 1…)",
         f"(summary updated · {usd(summary.cost_usd)})",
         "(extracting facts from turns 1-4 (you asked to remember)…)",
         f"(fact store: {facts} new facts · {usd(extract.cost_usd)})",
@@ -272,7 +272,7 @@ def test_slash_remember_is_a_message_whose_fact_is_kept_at_once(monkeypatch, cap
     code, out = plain(monkeypatch, capsys, "slash-remember", lines)
     assert code == 0
     assert "you> /remember my PPF is 1.5 lakh a year" in out
-    assert "(extracting facts from turns 1-1 (you asked to remember)…)" in out
+    assert "(extracting facts from turn 1 (you asked to remember)…)" in out
     state, _ = saved_session(paths.data_dir(), "slash-remember")
     assert [(m.role, m.content) for m in state.transcript.messages][0] == (
         "user",

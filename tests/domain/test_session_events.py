@@ -140,4 +140,4 @@ def test_replay_skips_a_wrong_shape_with_a_note_and_keeps_the_rest():
     ]
     state, problems = replay(events)
     assert [s.name for s in state.switches] == ["buffer"]
-    assert len(problems) == 1 and problems[0].startswith("event 2 (strategy) skipped: ")
+    assert len(problems) == 1 and problems[0].startswith("skipped line 2 (strategy): ")

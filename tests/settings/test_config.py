@@ -213,7 +213,7 @@ def test_non_utf8_file(tmp_path):
         ("[offline]\npriced_as = 3", "offline.priced_as must be a non-empty string, got 3"),
         ('theme = ""', 'theme must be a non-empty string, got ""'),
         ("model = 4", "model must be a non-empty string, got 4"),
-        ('base_url = "localhost:8000"', "base_url must be a URL starting with http:// or https://"),
+        ('base_url = "localhost:8000"', "base_url must be an http:// or https:// URL with a host"),
         ("strategy = 5", "strategy must be a table"),
         ('summarizer = "gpt-4o-mini"', "summarizer must be a table"),
     ],

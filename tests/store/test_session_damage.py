@@ -144,3 +144,25 @@ def test_a_line_of_json_that_is_not_an_object_is_skipped(tmp_path):
     with SessionFile.open(path) as session:
         assert session.warnings == ["s: skipped unreadable line 2"]
         assert len(session.events) == 3
+
+
+def test_damage_notices_name_the_file_line_the_person_would_open(tmp_path):
+    """An unreadable line and an event of the wrong shape are both named by their line in
+    the file, counted the same way (an unreadable line before it shifts the count)."""
+    from tests.app_harness import open_offline, sessions_under
+
+    live = open_offline(tmp_path, "edited")
+    live.close()
+    path = sessions_under(tmp_path).path_for("edited")
+    lines = path.read_text(encoding="utf-8").splitlines()
+    lines += [
+        "",
+        '{"type":"message","message":{"id":"m9"',  # cut by hand: not JSON
+        json.dumps({"type": "strategy", "turn": 1, "name": "window", "params": [4]}),
+    ]
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    bad_json, wrong_shape = len(lines) - 1, len(lines)
+    reopened = open_offline(tmp_path, "edited")
+    reopened.close()
+    assert reopened.problems[0] == f"edited: skipped unreadable line {bad_json}"
+    assert reopened.problems[1].startswith(f"skipped line {wrong_shape} (strategy): ")

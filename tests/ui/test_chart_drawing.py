@@ -375,3 +375,16 @@ async def test_after_a_theme_change_the_plot_is_still_the_librarys_picture(case)
         ours = cells(app, new.region)
         assert ours == cells(app, old.region)
         assert text_of(ours) == text_of(dark) and ours != dark  # the same plot, recoloured
+
+
+async def test_the_caption_names_extraction_bars_maintenance_not_summary_calls(tmp_path):
+    """The second bar colour is every maintenance call (folds, extractions, embeddings):
+    under `facts` its bars are extractions, so the key does not call them summary calls."""
+    from fincoach_tui.ui.cost_chart import CostChart
+    from tests.app_harness import running
+    from tests.memory_helpers import PLANTED
+
+    async with running(tmp_path, strategy="facts", said=PLANTED[:3]) as (app, pilot):
+        assert any(r.kind == "extract" for r in app.live.state.records)
+        caption = str(app.side.query_one(CostChart).caption())
+        assert "█ maintenance calls ⠒ cumulative" in caption and "summary" not in caption

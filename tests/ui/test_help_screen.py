@@ -91,6 +91,22 @@ async def test_every_binding_of_every_screen_and_widget_is_in_the_help(tmp_path)
         assert "  ?  Help: the same, when not typing" in lines
 
 
+def test_every_section_of_the_help_has_a_title_for_people_and_keys_as_keyboards_name_them():
+    """Not a class name ("Chat View", "Usage Screen"), not a key as Textual spells it
+    ("home"): every part with keys has a title in the help's own words."""
+    from fincoach_tui.ui.app import FinCoachApp
+    from fincoach_tui.ui.key_list import TITLES, key_sections
+
+    sections = key_sections(FinCoachApp)
+    titles = [s.title for s in sections]
+    assert set(titles[2:]) <= set(TITLES.values()), titles
+    for section in sections:
+        for row in section.rows:
+            for key in row.keys.split(" / "):
+                # one character ("d", "?"), or capitalised: "Home", "Ctrl+S", "Esc", "F1"
+                assert len(key) == 1 or key[0].isupper() or not key[0].isalpha(), row
+
+
 def test_the_help_names_every_key_the_composer_takes_for_a_new_line():
     (row,) = [keys for keys, does in COMPOSER_KEYS if does.startswith("new line")]
     # "shift+\r" is how some terminals send Shift+Enter: the same key to the user

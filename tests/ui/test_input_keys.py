@@ -224,3 +224,22 @@ async def test_a_change_of_the_message_box_that_arrives_after_the_app_closed_is_
         assert app.comparison is not None
     assert not app.screen_stack
     app.on_text_area_changed(TextArea.Changed(composer))  # raised ScreenStackError before
+
+
+async def test_a_turn_that_ends_after_the_app_closed_is_ignored(tmp_path):
+    """A turn's end can be delivered after the screens are gone (the app quit while a reply
+    was finishing): showing it must not raise 'no screens on stack'."""
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await started(app, pilot)
+        await say(app, pilot, QUESTION)
+        assert app.live is not None
+        finished = app.live.state.chat_records[-1]
+    assert not app.screen_stack
+
+    class Finished:  # what the turn's end shows: its reply and record
+        event = type("Event", (), {"reply": None, "record": finished})()
+
+    app._finished = Finished()  # the reply had finished, its turn's end was on its way
+    app._turn_ended()  # raised ScreenStackError before
+    assert app._finished is None

@@ -46,6 +46,8 @@ async def test_with_nothing_typed_the_question_alone_comes_back_without_a_notice
         await pilot.pause()
         assert app.composer.text == "Is my rent too high?"
         assert ("", KEPT) not in app.notices
+        await pilot.press(*" At 20k?")  # typed after it, not in front of it
+        assert app.composer.text == "Is my rent too high? At 20k?"
 
 
 async def test_a_draft_stays_through_opening_an_interrupted_session_and_leaving_it(tmp_path):
@@ -85,3 +87,56 @@ async def test_a_line_typed_ahead_that_fails_goes_between_the_question_and_the_r
         assert app.composer.text == "Is my rent too high?\nMy rent is 20k\nnot finished"
     state, _ = saved_session(tmp_path, "cut")
     assert state.transcript.messages == ()
+
+
+async def test_ctrl_r_sends_the_interrupted_question_and_keeps_what_was_typed(tmp_path):
+    """After a restart the question is handed back as after a failed turn: Ctrl+R (what
+    the error line and the help offer) sends it; text typed at launch stays in the
+    composer, the question's copy goes."""
+    interrupted(tmp_path, "cut", "Is my rent too high?")
+    app = make_app(tmp_path, "cut")
+    app.early_keys = "My rent is 20k"
+    async with app.run_test() as pilot:
+        await wait_until(pilot, lambda: app.live is not None)
+        await pilot.pause()
+        await pilot.press("ctrl+r")
+        await workers_done(app)
+        await pilot.pause()
+        assert app.composer.text == "My rent is 20k"
+        assert [(m.role, m.content) for m in app.live.state.transcript.messages][0] == (
+            "user",
+            "Is my rent too high?",
+        )
+        assert app.live.state.transcript.completed_turns == 1
+        assert ("", "nothing to retry") not in app.notices
+        await pilot.press("ctrl+r")  # sent once: nothing is left to retry
+        assert ("", "nothing to retry") in app.notices
+        assert app.live.state.transcript.completed_turns == 1
+
+
+async def test_ctrl_r_after_a_failed_turn_keeps_a_draft_typed_since(tmp_path, fake_openai):
+    """A reply stopped before it began while the person typed a new draft: the question is
+    not put back over the draft; Ctrl+R sends the question and the draft stays."""
+    fake_openai.script(text="Noted.", hold_after=0)
+    app = fault_app(tmp_path, fake_openai.base_url)
+    async with app.run_test() as pilot:
+        await wait_until(pilot, lambda: app.live is not None)
+        app.composer.text = "Is my rent too high?"
+        await pilot.press("enter")
+        await wait_until(pilot, fake_openai.held.is_set)
+        await pilot.press(*"And my EMI?")
+        await pilot.press("escape")  # stopped before a word came: not answered
+        fake_openai.release.set()
+        await workers_done(app)
+        await pilot.pause()
+        assert app.composer.text == "And my EMI?"
+        assert app.live.state.transcript.completed_turns == 0
+        fake_openai.script(text="It is fine.")
+        await pilot.press("ctrl+r")
+        await workers_done(app)
+        await pilot.pause()
+        assert app.composer.text == "And my EMI?"
+        assert [m.content for m in app.live.state.transcript.messages] == [
+            "Is my rent too high?",
+            "It is fine.",
+        ]

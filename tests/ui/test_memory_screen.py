@@ -388,3 +388,17 @@ async def test_edit_delete_and_undo_on_a_full_disk_are_one_line_each(tmp_path, f
     events = session_events(tmp_path, "full")
     assert [e["type"] for e in events if e["type"].startswith("fact_")] == ["fact_deleted"]
     assert path.read_bytes().startswith(before)
+
+
+async def test_the_memory_screens_title_is_read_whole_at_80x24(tmp_path):
+    """Its keys are in its title: at 80 columns it wraps rather than losing "Esc close"."""
+    from tests.screen_text import screen_text
+
+    async with running(tmp_path, (80, 24), strategy="facts") as (app, pilot):
+        screen = await open_memory(app, pilot)
+        title = screen.query_one(".title", Static)
+        assert title.size.height == 2
+        shown = " ".join(
+            " ".join(line.strip("█ ") for line in screen_text(app).splitlines()).split()
+        )
+        assert "(e edit · d delete · u undo · Esc close)" in shown

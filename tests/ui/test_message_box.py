@@ -5,6 +5,7 @@ kept and compose shows them, once each."""
 from __future__ import annotations
 
 from rich.markdown import Markdown
+from textual.geometry import Region
 from textual.widgets import LoadingIndicator, Static
 
 from fincoach_tui.ui.message_box import Dress, MessageBox, Receipt
@@ -63,3 +64,25 @@ async def test_a_box_not_composed_yet_without_room_for_a_receipt_gets_one(tmp_pa
         await mounting
         await pilot.pause()
         assert shown(box) == EXPECTED
+
+
+async def test_a_reply_label_wider_than_a_narrow_chat_wraps_and_keeps_its_state(tmp_path) -> None:
+    """At 100 columns the chat is 40 wide: "stopped" and "reply cut off" end a label
+    longer than that, and must be read, not cut."""
+    from tests.screen_text import screen_text
+
+    async with running(tmp_path, (100, 30)) as (app, pilot):
+        assert app.chat.size.width <= 42
+        for marks in (("1,234 tokens", "estimated", "stopped"), ("1,234 tokens", "reply cut off")):
+            box = MessageBox("FinCoach (offline) · turn 12", "", "assistant", waiting=True)
+            await app.chat.mount(box)
+            await pilot.pause()
+            box.finish(REPLY, Dress(marks=marks, partial=True))
+            await pilot.pause()
+            label = box.query_one(".who", Static)
+            assert label.size.height > 1
+            lines = [s.text for s in label.render_lines(Region(0, 0, *label.size))]
+            shown = " ".join(" ".join(lines).split())  # the label's lines, read on
+            assert shown == " · ".join(["FinCoach (offline) · turn 12", *marks])
+            assert marks[-1] in screen_text(app).replace("\n", " ")
+            await box.remove()

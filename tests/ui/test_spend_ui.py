@@ -181,3 +181,27 @@ async def test_a_reopened_session_shows_its_replies_receipts(fake_openai, tmp_pa
         await started(again, pilot)
         assert receipts(again) == shown
         assert shown[1].endswith("· $0.000054 · session $0.00014")
+
+
+async def test_the_session_bar_drops_whole_parts_where_it_is_narrow(tmp_path):
+    """At 80 columns the offline coach's bar cannot hold "priced as gpt-4o-mini": that
+    part goes whole, not cut to a dangling "priced as"; at 120 it all fits."""
+    from tests.app_harness import running
+
+    async with running(tmp_path, (80, 24), session="a-session-name-of-twenty") as (app, pilot):
+        assert bar(app) == "a-session-name-of-twenty · $0 · buffer · offline, simulated"
+        await pilot.resize_terminal(120, 40)
+        await pilot.pause()
+        assert bar(app) == (
+            "a-session-name-of-twenty · $0 · buffer · offline, simulated · "
+            "priced as gpt-4o-mini · FinCoach"
+        )
+        await pilot.resize_terminal(36, 24)
+        await pilot.pause()
+        assert bar(app) == "a-session-name-of-twenty · $0"
+        await pilot.resize_terminal(80, 24)
+        app.live.coach.switch_strategy("facts")
+        app.refresh_session()
+        await pilot.pause()
+        # The strategy's name stays where its parameters do not all fit.
+        assert bar(app) == "a-session-name-of-twenty · $0 · facts tail_turns=3 extract_every=2"

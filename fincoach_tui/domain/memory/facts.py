@@ -17,6 +17,7 @@ from fincoach_tui.domain.fact_relevance import facts_budget, relevant_keys
 from fincoach_tui.domain.fact_store import Fact, FactStore
 from fincoach_tui.domain.memory.base import MemoryView, assemble, last_turns, positive_int
 from fincoach_tui.domain.memory.notes_fill import facts_notes
+from fincoach_tui.domain.plurals import plural
 from fincoach_tui.domain.relative_dates import day_label
 
 # "fact" in the label is how the inspector (and the offline coach) recognise the section.
@@ -75,7 +76,7 @@ def store_note(store: FactStore | None, kept: int) -> str:
         return "no facts extracted yet"
     total = len(store.current())
     old = len(store.facts) - total
-    shown = f"{kept} facts" if kept == total else f"{kept} of {total} facts (budget)"
+    shown = plural(kept, "fact") if kept == total else f"{kept} of {plural(total, 'fact')} (budget)"
     return f"{shown} · {old} superseded or deleted" if old else shown
 
 

@@ -6,6 +6,7 @@ from dataclasses import dataclass
 
 from fincoach_tui.domain.context import Context
 from fincoach_tui.domain.memory.base import MemoryView, assemble, positive_int
+from fincoach_tui.domain.plurals import plural
 
 
 @dataclass(frozen=True)
@@ -29,4 +30,4 @@ class WindowStrategy:
         kept = list(view.history[-self.k :])
         if kept and kept[0].role == "assistant":
             kept = kept[1:]
-        return assemble(view, kept, strategy=self.name, note=f"last {self.k} messages")
+        return assemble(view, kept, strategy=self.name, note=f"last {plural(self.k, 'message')}")

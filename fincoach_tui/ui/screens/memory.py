@@ -19,6 +19,7 @@ from textual.widgets import Button, DataTable, Input, Static
 
 from fincoach_tui.domain.fact_extraction import is_paused
 from fincoach_tui.domain.fact_store import Fact
+from fincoach_tui.domain.plurals import plural, turn_span
 from fincoach_tui.ui.fit_columns import column_widths, columns_that_fit, room_for, shorten
 
 HEADERS = ("id", "key", "value", "status", "from", "observed")
@@ -46,14 +47,14 @@ def index_line(coach: Coach) -> str:
     state = coach.state
     skipped = state.facts.deleted_source_ids()
     users = [m for m in state.transcript.messages if m.role == "user" and m.id not in skipped]
-    left_out = f" ({len(skipped)} messages of deleted facts left out)" if skipped else ""
+    left_out = f" ({plural(len(skipped), 'message')} of deleted facts left out)" if skipped else ""
     if coach.embedder is not None:
         vectors = state.embeddings.get(coach.embedder.model, {})
         return (
-            f"Recall index: {len(vectors)} vectors ({coach.embedder.model}) for "
-            f"{len(users)} user messages{left_out}"
+            f"Recall index: {plural(len(vectors), 'vector')} ({coach.embedder.model}) for "
+            f"{plural(len(users), 'user message')}{left_out}"
         )
-    return f"Recall index: BM25 keywords over {len(users)} user messages, no network{left_out}"
+    return f"Recall index: BM25 keywords over {plural(len(users), 'user message')}, no network{left_out}"
 
 
 def summary_line(coach: Coach) -> str:
@@ -61,8 +62,9 @@ def summary_line(coach: Coach) -> str:
     if summary is None:
         return "Running summary: none yet (hybrid and summary fold old turns in batches)."
     return (
-        f"Running summary: turns 1-{summary.last_turn} ({len(summary.covers_ids)} messages, "
-        f"{summary.tokens} tokens)\n{summary.text}"
+        f"Running summary: {turn_span(1, summary.last_turn)} "
+        f"({plural(len(summary.covers_ids), 'message')}, {plural(summary.tokens, 'token')})"
+        f"\n{summary.text}"
     )
 
 
@@ -73,7 +75,7 @@ class MemoryScreen(ModalScreen[None]):
         width: 96%; height: 90%; padding: 0 1;
         background: $surface; border: thick $primary;
     }
-    MemoryScreen .title { text-style: bold; height: 1; margin-bottom: 1; }
+    MemoryScreen .title { text-style: bold; height: auto; margin-bottom: 1; }
     MemoryScreen.-narrow > Vertical { width: 100%; height: 100%; }
     MemoryScreen DataTable { height: 1fr; min-height: 4; }
     MemoryScreen #edit { margin-top: 1; }
