@@ -195,7 +195,7 @@ class TurnHandlers(FinCoachBase):
         )
 
     @on(TurnEnded)
-    def _turn_ended(self) -> None:
+    def turn_ended(self) -> None:
         finished, self._finished = self._finished, None
         if not self.screen_stack:  # the app closed as the turn ended: nothing to show it on
             self._reply_box = None
