@@ -8,8 +8,8 @@ Each of these is measured in a fresh process, every cache emptied first:
   in order as the summary reads it (`find_facts`), CPU over all of them / the messages;
 - a re-read: the same messages read again as of another moment, the caches of what does not
   depend on it kept (what a turn's second, third... reading of a message costs);
-- the longest message (a whole introduction in one go) and a pasted bank statement, each
-  read alone (the median of 9 first readings).
+- the longest message that is not a list (a whole introduction in one go) and the longest
+  pasted bank statement, each read alone (the median of 9 first readings).
 
 `--against PATH[,PATH]` measures other checkouts of FinCoach too (each a directory with
 `fincoach_tui/` in it, e.g. a detached checkout of the commit before a change), on the same
@@ -59,8 +59,8 @@ def measure() -> dict:
 
     texts = conversations()
     messages = [m for conversation in texts for m in conversation]
-    longest = max(messages, key=len)
     statement = max((m for m in messages if m.count("\n") >= 4), key=len)
+    longest = max((m for m in messages if m.count("\n") < 4), key=len)
     for conversation in texts:  # imports, compiled patterns: not counted
         find_facts(enumerate(conversation))
     empty_caches()
