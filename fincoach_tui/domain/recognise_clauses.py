@@ -54,8 +54,15 @@ _LABEL_LIST = re.compile(r"^\W*(?:\w+\s+){0,2}[a-z][\w-]*\s*:\s", re.IGNORECASE)
 
 
 def clauses_of(sentence: str) -> list[str]:
+    return list(_clauses(sentence))
+
+
+# A message is read again with what was said before it (each strategy's walk, the coach,
+# the notes): its sentences are cut once. Pure, so a cache cannot change an answer.
+@lru_cache(maxsize=8192)
+def _clauses(sentence: str) -> tuple[str, ...]:
     if _LABEL_LIST.match(sentence) and not anchors_in(sentence) and figures_in(sentence):
-        return [sentence]  # the list is the label's: its figure is the label's too
+        return (sentence,)  # the list is the label's: its figure is the label's too
     parts, start, joins = [], 0, [", "]
     # Not inside a figure: the "and" of "two and a half lakh", "in a year and a half".
     amounts = [(a.start, a.end) for a in find_amounts(sentence)]
@@ -82,7 +89,7 @@ def clauses_of(sentence: str) -> list[str]:
             joined[-1] = joined[-1] + join + part
         else:
             joined.append(part)
-    return joined
+    return tuple(joined)
 
 
 # What may stand between a figure and the next thing named in speech with no punctuation:
@@ -136,9 +143,14 @@ def _run_on(clause: str) -> list[str]:
 
 
 # Every kind's anchor words in one pattern (one pass per clause, not one per kind); at a
-# given place the kinds are tried in the table's order.
+# given place the kinds are tried in the table's order. Each kind's words start a word
+# (`\b`, then a letter), so `\b(?=\w)` first finds the same matches and spares trying every
+# kind at every other place (half the pattern's time).
 _ANY_ANCHOR = re.compile(
-    "|".join(f"(?P<k{n}>{kind.anchor.pattern})" for n, kind in enumerate(KINDS)), re.IGNORECASE
+    r"\b(?=\w)(?:"
+    + "|".join(f"(?P<k{n}>{kind.anchor.pattern})" for n, kind in enumerate(KINDS))
+    + ")",
+    re.IGNORECASE,
 )
 
 

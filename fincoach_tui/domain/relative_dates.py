@@ -106,8 +106,10 @@ def _count(name: str) -> str:
 _UNIT = r"(?:day|week|month|year)"
 _HALF = r"(?:\s+and\s+a\s+half)"
 
+# Every date said starts a word with a letter or a digit: `(?=\w)` spares trying each
+# phrasing at every other place (the same matches, in about half the time).
 _PATTERN = re.compile(
-    r"\b(?:"
+    r"\b(?=\w)(?:"
     r"(?P<day>today|tomorrow|yesterday)(?!'s)"  # not "today's money"
     r"|(?:the\s+)?end\s+of\s+(?:the\s+)?(?P<end_which>next|this|last)?\s*(?P<end_period>month|year)"
     rf"|(?:the\s+)?end\s+of\s+(?P<end_month>{_MONTH_NAME})\b(?!\s+\d{{4}})(?P<end_next>\s+next\s+year)?"
