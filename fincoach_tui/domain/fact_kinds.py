@@ -212,6 +212,8 @@ KINDS: tuple[Kind, ...] = (
             # not what health costs: "medical cost is now 9k a month", "health expenses"
             r" plan| policy)?(?!\s+(?:costs?|expenses?|bills?|spends?|spending|needs|issues?|"
             r"problems?|reasons?|check-?ups?|tests?))|mediclaim|insurance|sum assured|sum insured|"
+            # a cover said with its figure in Hindi: "1 crore ka cover"
+            r"(?<=ka )cover|(?<=ki )cover|"
             r"lic(?: endowment)?(?: policy| plan)?|endowment(?: policy| plan)?|ulips?"
         ),
         {"amount": "insurance_{t}_cover", "premium": "insurance_{t}_premium"},

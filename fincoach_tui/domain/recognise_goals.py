@@ -40,8 +40,14 @@ _TO_VERB = (
     r"buy|build|fund|pay\s+for|take|go\s+on|afford|have|start|get|save\s+for|"
     r"save\s+up\s+for|make|upgrade(?:\s+to)?|replace|do|own|renovate|redo|gift|purchase"
 )
+# A price said before the thing: "a 1.2 crore house", "a ₹90 lakh flat", "a $40k car".
+PRICE = (
+    r"(?P<price>(?:(?:₹|rs\.?|inr|\$|€|£|usd|eur|gbp|aed|sgd)\s*)?\d[\d,]*(?:\.\d+)?\s*-?\s*"
+    r"(?:k|l|lakhs?|lacs?|crores?|cr|thousand|million|mn|m)?\s+(?:rupees?\s+|dollars?\s+)?)"
+)
 _ARTICLE = (
-    r"(?:(?:a|an|my|our|the|his|her|their|some)\s+)?(?:(?:new|second|bigger|first|own|dream)\s+)?"
+    r"(?:(?:a|an|my|our|the|his|her|their|some)\s+)?"
+    rf"(?:{PRICE})?(?:(?:new|second|bigger|first|own|dream)\s+)?"
 )
 _NOT_A_GOAL = (
     r"(?!\s+(?:loan|emi|insurance|wash|fuel|maintenance|policy|cover|rent|fees?|premium)\b)"
@@ -57,7 +63,7 @@ _GOAL = re.compile(
 )
 # "want a bike", "planning a Europe trip": with no "to <verb>" or "for", only a known thing.
 _GOAL_DIRECT = re.compile(
-    rf"\b(?:{_GOAL_VERB})\s+(?:a|an|our|my|the|some|[A-Z][a-z]+'s)\s+(?:new\s+|second\s+|\w+\s+)?"
+    rf"\b(?:{_GOAL_VERB})\s+(?:a|an|our|my|the|some|[A-Z][a-z]+'s)\s+(?:{PRICE})?(?:new\s+|second\s+|\w+\s+)?"
     rf"(?P<obj>{_OBJECTS})\b{_NOT_A_GOAL}",
     re.IGNORECASE,
 )
@@ -127,7 +133,8 @@ _GOAL_NAMED = re.compile(
 # Something not owned yet, with a figure: "a second home in Udaipur for 1.2 crore". Not
 # after a verb of having it ("we bought a house for 80 lakh" is an asset, not a goal).
 _NOT_YET = re.compile(
-    rf"\b(?:a|an)\s+(?:(?:new|second|bigger|small|own|\w+)\s+)?(?P<obj>{_OBJECTS})\b{_NOT_A_GOAL}",
+    rf"\b(?:a|an)\s+(?:{PRICE})?(?:(?:new|second|bigger|small|own|\w+)\s+)?(?P<obj>{_OBJECTS})\b"
+    rf"{_NOT_A_GOAL}",
     re.IGNORECASE,
 )
 _OWNED = re.compile(
@@ -229,7 +236,7 @@ def goal_anchors(clause: str, has_amount: bool = False) -> list[Anchor]:
             # The anchor ends with the object's first word: "a house by Diwali" leaves the
             # date after it, where it can be read as the goal's date.
             end = match.start("obj") + len(match["obj"].split()[0])
-            anchors.append(Anchor(match.start(), end, "goal", slug, GOAL_SLOTS))
+            anchors.append(Anchor(_after_price(match), end, "goal", slug, GOAL_SLOTS))
     for pattern in (_GOAL_DIRECT, _GOAL_NAMED, _GOAL_PLAN, _THING_WANTED):
         if not anchors:  # "goal: 25L down payment for a flat", "want a bike"
             for match in pattern.finditer(clause):
@@ -267,13 +274,21 @@ def goal_anchors(clause: str, has_amount: bool = False) -> list[Anchor]:
         for match in _NOT_YET.finditer(clause):
             slug = _OBJECT_SLUG[match["obj"].lower()]
             if slug != "emergency_fund" and not _OWNED.search(clause, 0, match.start()):
-                anchors.append(Anchor(match.start(), match.end(), "goal", slug, GOAL_SLOTS))
+                start = _after_price(match)
+                anchors.append(Anchor(start, match.end(), "goal", slug, GOAL_SLOTS))
     if not anchors and not RETIRE_AGE.search(clause):
         for match in _RETIRE.finditer(clause):
             anchors.append(Anchor(match.start(), match.end(), "goal", "retirement", GOAL_SLOTS))
     # "the landlord wants the flat to take 24k": someone else's want is not the user's goal
     anchors = [a for a in anchors if not _THIRD_PARTY.search(clause, 0, a.start)]
     return [_with_detail(anchor, clause) for anchor in anchors]
+
+
+def _after_price(match: re.Match[str]) -> int:
+    """Where a goal's words start: after the price said inside them ("want to buy a 1.2
+    crore house"), so that the price stands before the thing and is read as its amount."""
+    price = match.groupdict().get("price")
+    return match.end("price") if price else match.start()
 
 
 # Someone other than the user, then a verb of wanting: "the landlord wants", "bank needs".
