@@ -41,7 +41,7 @@ from fincoach_tui.domain.recognise_context import (
     spouse_subject,
     topic_in,
 )
-from fincoach_tui.domain.recognise_costs import regular_cost
+from fincoach_tui.domain.recognise_costs import listed_total, regular_cost
 from fincoach_tui.domain.recognise_endings import has_ended
 from fincoach_tui.domain.recognise_family import family_facts
 from fincoach_tui.domain.recognise_goals import mentioned_goal
@@ -56,7 +56,7 @@ from fincoach_tui.domain.recognise_owners import (
     stances_of,
 )
 from fincoach_tui.domain.recognise_parts import Anchor, figures_in
-from fincoach_tui.domain.recognise_phrases import name_facts, risk_facts
+from fincoach_tui.domain.recognise_phrases import name_facts, restated, risk_facts
 from fincoach_tui.domain.recognise_places import city_facts
 from fincoach_tui.domain.recognise_slots import clause_facts
 from fincoach_tui.domain.recognise_values import canonical
@@ -250,9 +250,16 @@ def _recognise(
         about_spouse = False  # the sentence so far is about the spouse
         about_parents = False  # ... about a parent ("My father, who lives with us, draws")
         found += family if question else name_facts(sentence) + city_facts(sentence) + family
-        found += stances_of(risk_facts(sentence, question, following), speaker)
+        stance = restated(risk_facts(sentence, question, following), sentence, reading.stance)
+        found += stances_of(stance, speaker)
         named_here = False  # the sentence names something the recogniser knows
-        for clause in clauses_of(sentence):
+        # "fees, hostel and pocket money together come to 42k": one cost of them all
+        total = None if question else listed_total(sentence)
+        if total is not None and _not_the_users(sentence, False, ()):
+            total = None
+        if total is not None:
+            found.append(total[0])
+        for clause in clauses_of(sentence if total is None else sentence[total[1] :]):
             # An anchor after "including" is a part of what is priced, not its subject.
             anchors = tuple(
                 a for a in anchors_in(clause) if not INCLUDED.search(clause, 0, a.start)
