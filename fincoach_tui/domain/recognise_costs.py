@@ -237,15 +237,30 @@ def listed_total(sentence: str) -> tuple[tuple[str, str], int] | None:
 
 def _items(listed: str) -> list[str]:
     """The things of a list, each in at most three words of its own ("college fees",
-    "pocket money"): none if a piece is longer than a thing's name."""
+    "pocket money"), less whose they are and what they are for ("Faizan's fees", "hostel
+    for both"): none if a piece is longer than a thing's name or holds a figure."""
+    if re.search(r"\d", listed):
+        return []
     pieces = [p for p in _LIST_JOIN.split(listed.strip(" -–—")) if p.strip()]
     if not pieces:
         return []
     pieces[0] = _LEAD_IN.sub("", pieces[0])  # "For the kids, school fees": the things
     items = []
     for piece in pieces:
-        words = re.findall(r"[a-z][a-z'-]*", piece.lower())
-        if not words or len(words) > 3 or len(words) != len(piece.split()):
+        if len(piece.split()) > 3:
             return []
-        items.append(" ".join(words))
+        words = re.findall(r"[a-z][a-z-]*(?:'s)?", piece.lower())
+        words = [w for w in words if not w.endswith("'s") and w not in _NOT_THINGS]
+        cut = next((n for n, w in enumerate(words) if n and w in _ENDS_NAME), len(words))
+        if words[:cut]:
+            items.append(" ".join(words[:cut]))
     return items
+
+
+# Words in a list that name no thing ("Haan, the maid plus cook together"), and words that
+# end a thing's name ("hostel for both").
+_NOT_THINGS = frozenset(
+    "a an the my our her his their its your both all also so then and ok okay haan han yes "
+    "yeah well oh hmm acha accha achha bas".split()
+)
+_ENDS_NAME = frozenset("for of in at from to with on".split())

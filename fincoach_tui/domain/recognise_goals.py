@@ -42,8 +42,10 @@ _TO_VERB = (
 )
 # A price said before the thing: "a 1.2 crore house", "a ₹90 lakh flat", "a $40k car".
 PRICE = (
-    r"(?P<price>(?:(?:₹|rs\.?|inr|\$|€|£|usd|eur|gbp|aed|sgd)\s*)?\d[\d,]*(?:\.\d+)?\s*-?\s*"
-    r"(?:k|l|lakhs?|lacs?|crores?|cr|thousand|million|mn|m)?\s+(?:rupees?\s+|dollars?\s+)?)"
+    r"(?P<price>(?:(?:(?:₹|rs\.?|inr|\$|€|£|usd|eur|gbp|aed|sgd)\s*)?\d[\d,]*(?:\.\d+)?\s*-?\s*"
+    r"(?:k|l|lakhs?|lacs?|crores?|cr|thousand|million|mn)"
+    r"|(?:₹|rs\.?|inr|\$|€|£|usd|eur|gbp|aed|sgd)\s*\d[\d,]*(?:\.\d+)?|\d{1,3}(?:,\d{2,3})+)"
+    r"\s+(?:rupees?\s+|dollars?\s+)?)"
 )
 _ARTICLE = (
     r"(?:(?:a|an|my|our|the|his|her|their|some)\s+)?"
@@ -90,7 +92,7 @@ _GOAL_LABEL = re.compile(
     r"\b(?:goals?|targets?|dream)\s*(?::|is\s+(?:to\s+(?:buy|build|fund|take|go\s+on|have|get)\s+)?)"
     # "goal is buying our own flat": the thing after the verb
     r"\s*(?:(?:buying|getting|building|owning|having|funding|saving\s+for)\s+)?"
-    r"(?:(?:a|an|my|our|the)\s+)?(?:own\s+)?"
+    rf"(?:(?:a|an|my|our|the)\s+)?(?:{PRICE})?(?:own\s+)?"
     # not a clause after the label ("goal: we have decided on 35 lakh"): a thing
     r"(?!(?:we|i|it|is|was|that|this|they|he|she|you|now|still)\b)"
     # (up to six words: the thing may follow whose it is, "Ankit ke baad Rohit ki padhai")
@@ -135,6 +137,15 @@ _GOAL_NAMED = re.compile(
 _NOT_YET = re.compile(
     rf"\b(?:a|an)\s+(?:{PRICE})?(?:(?:new|second|bigger|small|own|\w+)\s+)?(?P<obj>{_OBJECTS})\b"
     rf"{_NOT_A_GOAL}",
+    re.IGNORECASE,
+)
+# A price, the thing and when, with no verb: "1.2 crore house by 2030", "12 lakh car in
+# March": a thing to buy by then.
+_PRICED_BY = re.compile(
+    rf"(?<![\w.,]){PRICE}(?:(?:new|second|bigger|small|own)\s+)?(?P<obj>{_OBJECTS})\b{_NOT_A_GOAL}"
+    r"(?=\s+(?:by|in|before|around|till|until|within)\s+(?:the\s+end\s+of\s+|end\s+of\s+)?"
+    r"(?:(?:19|20)\d\d|next|this|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|\d+\s+years?)"
+    r"\b)",
     re.IGNORECASE,
 )
 _OWNED = re.compile(
@@ -200,6 +211,8 @@ _ENDS_THING = frozenset(
 )
 _NO_THING = frozenset(
     "it that this these those them me us him her you someone something somebody anyone "
+    # what a goal's sum is for, not the goal: "goal: 25L down payment for a flat"
+    "down "
     "everyone having trying looking thinking getting doing being "
     # money itself is what every goal is made of, not a thing to save for: "want to get my
     # finances right", "need to have my paisa managed", "plan for my money"
@@ -271,7 +284,7 @@ def goal_anchors(clause: str, has_amount: bool = False) -> list[Anchor]:
                 end = match.start("obj") + len(match["obj"].split()[0])
                 anchors.append(Anchor(match.start("obj"), end, "goal", slug, GOAL_SLOTS))
     if not anchors and has_amount:
-        for match in _NOT_YET.finditer(clause):
+        for match in (*_PRICED_BY.finditer(clause), *_NOT_YET.finditer(clause)):
             slug = _OBJECT_SLUG[match["obj"].lower()]
             if slug != "emergency_fund" and not _OWNED.search(clause, 0, match.start()):
                 start = _after_price(match)

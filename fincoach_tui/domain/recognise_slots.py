@@ -207,6 +207,10 @@ def _slot_for(anchor: Anchor, figure: Figure, clause: str) -> str | None:
                 return "principal" if nearest.startswith(_PRINCIPAL_WORDS) else "amount"
             return "amount" if re.search(r"\bemis?\b", anchor.word, re.I) else "principal"
         if anchor.kind == "insurance":
+            shared = _SHARED_LABEL.match(clause, figure.end)  # "9,600 + 7,200 premium"
+            following = [f for f in figures_in(clause) if shared and f.start == shared.end()]
+            if following and following[0].amount is not None:
+                return _slot_for(anchor, following[0], clause)
             # Only the words around this figure, not a word that labels its neighbour:
             # "1 crore, premium 16,400" and "16,400 premium, 1 crore cover" each say two.
             span = _neighbourhood(figure, clause)
@@ -218,6 +222,8 @@ def _slot_for(anchor: Anchor, figure: Figure, clause: str) -> str | None:
     return figure.kind if figure.kind in slots else None
 
 
+# Figures joined with no words between share the word after the last: "9,600 + 7,200 premium".
+_SHARED_LABEL = re.compile(r"\s*(?:\+|&|/|and|or)\s*", re.IGNORECASE)
 _PREMIUM_OR_COVER = re.compile(
     r"premium|cover(?:age)?|sum assured|sum insured|insured for|floater|policy of|plan of|"
     r"costing|costs? (?:me|us)|"

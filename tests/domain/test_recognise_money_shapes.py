@@ -65,6 +65,8 @@ def test_a_foreign_currency_cost_and_saving_keep_their_currency():
         ("Want a 14 lakh car by March 2028", "car", "₹14,00,000", "by Mar 2028"),
         ("Saving for a 65k laptop by August.", "laptop", "₹65,000", "by August"),
         ("Planning a 2.5 lakh bike in 2027", "bike", "₹2,50,000", "in 2027"),
+        ("Target: 70 lakh house by 2033", "house", "₹70,00,000", "by 2033"),
+        ("9 lakh car by next June, fingers crossed", "car", "₹9,00,000", "by next June"),
     ],
 )
 def test_a_price_before_the_thing_wanted_is_the_goals_amount(text, goal, amount, date):
@@ -222,3 +224,28 @@ def test_the_one_known_deposit_and_loan_take_a_plain_figure():
     assert the_one_loan([("loan_loan_emi", "₹9,400")], two, "EMI now 9,400") == [
         ("loan_loan_emi", "₹9,400")
     ]
+
+
+def test_figures_joined_with_no_words_share_the_label_after_them():
+    facts = said("Two LIC policies, 8,800 + 6,100 premium yearly")
+    assert facts["insurance_term_premium"].startswith("₹6,100")
+    assert "insurance_term_cover" not in facts
+
+
+def test_a_list_is_read_as_its_things_only():
+    assert said("Okay and the nanny plus driver together is 26,000 a month") == {
+        "cost_nanny_driver": "₹26,000"
+    }
+    assert said("Riya's coaching and hostel for both together come to 51k") == {
+        "cost_coaching_hostel": "₹51,000"
+    }
+    # a figure inside the list is no list: "another 50 lakh on top, so total is 1 crore"
+    assert not any(k.startswith("cost_") for k in said("took 40 lakh more, so total is 90 lakh"))
+
+
+def test_a_bare_number_before_a_unit_word_is_no_price():
+    assert said("We now aim for 4 crore, date unchanged.") == {}
+    assert said("goal: 18L down payment for a flat by 2030") == {
+        "goal_house_amount": "₹18,00,000",
+        "goal_house_date": "by 2030",
+    }
