@@ -292,7 +292,8 @@ _DYNAMIC_KEY = re.compile(
     r"|income_(?!tax)[a-z_]+|(?:fd|rd)_[a-z_]+_(?:amount|rate|maturity|tenure|end)"
     # someone else's pay, pension, SIP or bonus, or a named speaker's stance (recognise_owners)
     r"|(?:spouse|parents)_(?:salary|pension|sip|bonus)"
-    r"|(?:salary|pension|sip|bonus|risk|risk_reason)_of_[a-z]{1,12})$"
+    r"|(?:salary|pension|sip|bonus|risk|risk_reason|insurance_[a-z]+_(?:cover|premium))"
+    r"_of_[a-z]{1,12})$"
 )
 
 
@@ -312,7 +313,8 @@ def label_of(key: str) -> str:
 
 
 _SAID_BY = re.compile(
-    r"^(?P<what>salary|pension|sip|bonus|risk|risk_reason)_of_(?P<who>[a-z]{1,12})$"
+    r"^(?P<what>salary|pension|sip|bonus|risk|risk_reason|insurance_[a-z]+_(?:cover|premium))"
+    r"_of_(?P<who>[a-z]{1,12})$"
 )
 
 

@@ -148,6 +148,9 @@ def coach_subject(text: str) -> Subject | None:
 
 # A tag a chat export or a voice note puts before a message: a time, not a figure.
 _TAG = re.compile(r"^\s*\[[^\]\n]{1,30}\]\s*")
+# A message signed with an initial after a dash: "Happy? — G". Only a single capital: a
+# name after a dash is as often what the sentence is about.
+_SIGNED = re.compile(r"\s[—–-]+\s*(?P<who>[A-Z])\s*$")
 _LINE_FACT = re.compile(
     r"^\s*(?:[-•*]\s*)?(?P<label>[A-Za-z][A-Za-z0-9' ]{0,40}):\s*(?P<value>\S.*)$"
 )
@@ -233,7 +236,10 @@ def _recognise(
     message_loan = ("message", named_loans.pop()) if len(named_loans) == 1 else None
     if not named_loans and message_loan is None and goods_on_emi(body):
         message_loan = ("message", goods_on_emi(body))  # "a loan for the oven ... EMI 9k"
-    speaker = ""  # who types, when two people share the chat ("R: ...", "I: ...")
+    # who types, when two people share the chat ("R: ...", "I: ...", or a message signed
+    # "... — G")
+    signed = _SIGNED.search(body)
+    speaker = signed["who"].lower() if signed else ""
     for index, sentence in enumerate(sentences):
         if sentence in entries:
             subject, from_before = None, False

@@ -249,3 +249,14 @@ def test_a_bare_number_before_a_unit_word_is_no_price():
         "goal_house_amount": "₹18,00,000",
         "goal_house_date": "by 2030",
     }
+
+
+def test_each_typist_keeps_their_own_cover():
+    facts = said(
+        "Term cover I have 60 lakh. He has none. — P",
+        "Fine, I took a term plan too. 1.5 crore, premium 19,200 a year. — V",
+    )
+    assert facts["insurance_term_cover_of_p"] == "₹60,00,000"
+    assert facts["insurance_term_cover_of_v"] == "₹1,50,00,000"
+    assert facts["insurance_term_premium_of_v"] == "₹19,200 a year"
+    assert said("My SIP is 5k now — Aditya") == {"sip": "₹5,000"}  # a name, no signature
