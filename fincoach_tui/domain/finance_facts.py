@@ -265,7 +265,8 @@ def _recognise(
             total = None
         if total is not None:
             found.append(total[0])
-        for clause in clauses_of(sentence if total is None else sentence[total[1] :]):
+        said = sentence if total is None else sentence[: total[1]] + sentence[total[2] :]
+        for clause in clauses_of(said):
             # An anchor after "including" is a part of what is priced, not its subject.
             anchors = tuple(
                 a for a in anchors_in(clause) if not INCLUDED.search(clause, 0, a.start)

@@ -196,7 +196,9 @@ _FILLER = (
     r"(?:come|comes|came|coming|to|is|are|was|were|cost|costs|about|around|roughly|approx|"
     r"nearly|almost|hai|hain|lagta|lagte|me|us|[-:=–—])"
 )
-_TOTAL_BEFORE = re.compile(rf"\s+(?:{_TOTAL_WORD})(?:\s+{_FILLER})*\s*$", re.IGNORECASE)
+_TOTAL_BEFORE = re.compile(
+    rf"(?:^|\s+)(?:(?:{_TOTAL_WORD})\b|=)(?:\s*{_FILLER})*\s*$", re.IGNORECASE
+)
 _TOTAL_AFTER = re.compile(
     r"\s*(?:(?:a|per|every|each)\s+(?:month|year)\s+|monthly\s+|yearly\s+)?"
     rf"(?:{_TOTAL_WORD})\b",
@@ -215,24 +217,57 @@ _EARNED = re.compile(
 )
 
 
-def listed_total(sentence: str) -> tuple[tuple[str, str], int] | None:
-    """A total said over a list of things ("fees, hostel and pocket money together come to
-    42,000"): the combined cost's fact, `cost_<the things>`, and where its figure ends."""
+def listed_total(sentence: str) -> tuple[tuple[str, str], int, int] | None:
+    """A total said over a list ("fees, hostel and pocket money together come to 42,000"):
+    the combined cost's fact, `cost_<the things>`, and the span of the sentence that says
+    it. A total after the list's own figures ("grocery 14k, bill 3,200, fees 6,500, total
+    23,700"), or said alone ("Total 30,400"), is `cost_total`, and only the total's words
+    are its span: the figures before it are each their own."""
     for amount in find_amounts(sentence):
         head = sentence[: amount.start]
         before = _TOTAL_BEFORE.search(head)
         if before is not None:
-            listed = head[: before.start()]
+            listed, start = head[: before.start()], before.start()
         elif _TOTAL_AFTER.match(sentence, amount.end):
             listed = head[: _LIST_TAIL.search(head).start()]  # type: ignore[union-attr]
+            start = len(listed)
         else:
             continue
-        items = _items(listed.rsplit(":", 1)[-1])
-        if len(items) < 2 or any(_EARNED.search(item) for item in items):
-            return None
-        key = "cost_" + "_".join(key_of(item) for item in items)
-        return (key, amount_value(key, amount, sentence[amount.end :])), amount.end
+        end = amount.end
+        after = _TOTAL_AFTER.match(sentence, amount.end)
+        end = after.end() if after and before is None else end
+        if len(find_amounts(listed)) >= 2 or _said_alone(listed):
+            if _COMES_IN.search(sentence) or any(
+                k.anchor.search(listed) for k in KINDS if k.name not in _SPENT_KINDS
+            ):
+                return None  # "50 lakh cover on top, so total is 1 crore": not a cost
+            key = "cost_total"
+        else:
+            items = _items(listed.rsplit(":", 1)[-1])
+            if len(items) < 2 or any(_EARNED.search(item) for item in items):
+                return None
+            key, start = "cost_" + "_".join(key_of(item) for item in items), 0
+        return (key, amount_value(key, amount, sentence[amount.end :])), start, end
     return None
+
+
+# A total that comes in, not one that goes out: "month ka total 29,500 aata hai haath me".
+_COMES_IN = re.compile(
+    r"\b(?:aata|aati|aate|milta|milti|milte|haath|in\s+hand|take[- ]?home|comes?\s+in|"
+    r"income|earn\w*|salary|pay|paid|profit|turnover|sales|revenue)\b",
+    re.IGNORECASE,
+)
+# The kinds a list of monthly outgoings is made of.
+_SPENT_KINDS = frozenset({"rent", "expenses", "cost", "loan", "support"})
+
+
+def _said_alone(listed: str) -> bool:
+    """Whether the words before a total name nothing of their own ("so total 30,400",
+    "Full-time total 26k"): at most two words, none a kind's or an income's."""
+    words = listed.split()
+    if len(words) > 2 or _EARNED.search(listed):
+        return False
+    return not any(kind.anchor.search(listed) for kind in KINDS)
 
 
 def _items(listed: str) -> list[str]:

@@ -89,7 +89,8 @@ _GOAL_INDIAN = re.compile(
     re.IGNORECASE,
 )
 _GOAL_LABEL = re.compile(
-    r"\b(?:goals?|targets?|dream)\s*(?::|is\s+(?:to\s+(?:buy|build|fund|take|go\s+on|have|get)\s+)?)"
+    # and in Indian languages: "sapna: ...", "swapna: ...", "kanavu: ..."
+    r"\b(?:goals?|targets?|dream|sapna|sapnu|swapna|swapno|kanavu)\s*(?::|is\s+(?:to\s+(?:buy|build|fund|take|go\s+on|have|get)\s+)?)"
     # "goal is buying our own flat": the thing after the verb
     r"\s*(?:(?:buying|getting|building|owning|having|funding|saving\s+for)\s+)?"
     rf"(?:(?:a|an|my|our|the)\s+)?(?:{PRICE})?(?:own\s+)?"
@@ -146,6 +147,15 @@ _PRICED_BY = re.compile(
     r"(?=\s+(?:by|in|before|around|till|until|within)\s+(?:the\s+end\s+of\s+|end\s+of\s+)?"
     r"(?:(?:19|20)\d\d|next|this|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|\d+\s+years?)"
     r"\b)",
+    re.IGNORECASE,
+)
+# The thing, then its price and when: "house deposit here AUD 90,000 by 2028", "pakka
+# ghar, 15 lakh, 2030 tak".
+_THING_PRICED_BY = re.compile(
+    rf"\b(?P<obj>{_OBJECTS})\b{_NOT_A_GOAL}(?:\s+(?:deposit|down\s*payment|fund))?"
+    r"[^.;!?\d₹$€£]{0,25}?(?=(?:₹|rs\.?\s*|inr\s*|\$|€|£|[a-z]{3}\s)?\s*\d[\d,.]*\s*"
+    r"(?:k|l|lakhs?|lacs?|crores?|cr)?\s*,?\s*(?:(?:by|in|before|till|until)\s+)?"
+    r"(?:19|20)\d\d\b)",
     re.IGNORECASE,
 )
 _OWNED = re.compile(
@@ -284,7 +294,8 @@ def goal_anchors(clause: str, has_amount: bool = False) -> list[Anchor]:
                 end = match.start("obj") + len(match["obj"].split()[0])
                 anchors.append(Anchor(match.start("obj"), end, "goal", slug, GOAL_SLOTS))
     if not anchors and has_amount:
-        for match in (*_PRICED_BY.finditer(clause), *_NOT_YET.finditer(clause)):
+        priced = (_PRICED_BY, _THING_PRICED_BY, _NOT_YET)
+        for match in (m for pattern in priced for m in pattern.finditer(clause)):
             slug = _OBJECT_SLUG[match["obj"].lower()]
             if slug != "emergency_fund" and not _OWNED.search(clause, 0, match.start()):
                 start = _after_price(match)

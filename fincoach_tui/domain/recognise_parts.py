@@ -47,8 +47,10 @@ _ABSOLUTE_DATE = re.compile(
     r"|\b(?P<lead_y>by|in|until|till|before|around)\s+(?P<year>(?:19|20)\d\d)\b"
     # the year first: "2029 June", "2027 er December", "2028 chya March"
     rf"|\b(?P<yf>(?:19|20)\d\d)\s+(?:(?:er|ka|ki|ke|chya|cha|la)\s+)?(?P<mf>{_MONTH})\b"
-    # Hindi puts "by" after the year: "2027 tak"
-    r"|\b(?P<tak_year>(?:19|20)\d\d)\s+(?:tak|takk)\b",
+    # Hindi puts "by" after the year: "2027 tak"; so do Gujarati "sudhi", Marathi
+    # "paryant", Bengali "porjonto", Tamil "varaikum", Kannada "varege", Telugu "varaku"
+    r"|\b(?P<tak_year>(?:19|20)\d\d)\s+(?:tak|takk|sudhi|sudhi|paryant|porjonto|varaikum|"
+    r"varege|varaku)\b",
     re.IGNORECASE,
 )
 _LEAD = re.compile(r"\b(by|till|until|before|on|around|from|after)\s+$", re.IGNORECASE)

@@ -99,7 +99,9 @@ _RISK = re.compile(
     rf"|{_LOSS_EASE})\b"
     # wholly safe, kept in the user's words: "ekdum safe chahiye", "bilkul safe", "poora
     # safe venum", "ekdom safe", "I want it totally safe"
-    r"|\b(?P<safe>(?:ekdum|ekdam|ekdom|bilkul|poora|pura|fully|completely|totally|100%)\s+safe)"
+    r"|\b(?P<safe>(?:ekdum|ekdam|ekdom|bilkul|poora|pura|fully|completely|totally|100%)\s+safe"
+    # "I want it safe", "keep my money safe"
+    r"|(?:want|keep|prefer|need)\s+(?:it|things|my\s+money|money|savings)\s+safe)"
     r"\b(?!\s+(?:hai|he|h|ahe|aahe)?\s*\?)",
     re.IGNORECASE,
 )
@@ -116,6 +118,12 @@ _REASON_AFTER = re.compile(
     r"[:—–]\s*(?P<r2>.{6,})"
     # "my risk appetite is low, I'm the only earning member": a reason about the user
     r"|^\W*,\s*(?P<r3>(?:i'm|i am|im|we're|we are|i have|we have|i've|being|as)\b.{6,})",
+    re.IGNORECASE,
+)
+# A reason given with its label: "reason: yen is weak", "but the reason is different now: ...".
+_REASON_LABEL = re.compile(
+    r"\b(?:new\s+|my\s+|the\s+)?reason(?:\s+(?:is|now|being|this\s+time|different|has\s+changed))*"
+    r"\s*[:—–-]\s*(?P<r>[^・•]{6,})",
     re.IGNORECASE,
 )
 _REASON_LATER = re.compile(r"\b(?:because|since|kyunki|kyonki|coz)\s+(?P<r>.{6,})", re.I)
@@ -184,7 +192,10 @@ def risk_facts(sentence: str, question: bool, following: str = "") -> list[tuple
     )
     before = _REASON_BEFORE.match(sentence[: match.start()])
     reason = ""
-    if after:
+    labelled = _REASON_LABEL.search(sentence, match.end())
+    if labelled:  # "・ new reason: NISA is tax-free", "but reason is different now: ..."
+        reason = labelled["r"]
+    elif after:
         reason = first_group(after, "r", "r2", "r3")
     elif before:
         reason = before.group(0).strip().rstrip(",")

@@ -260,3 +260,74 @@ def test_each_typist_keeps_their_own_cover():
     assert facts["insurance_term_cover_of_v"] == "₹1,50,00,000"
     assert facts["insurance_term_premium_of_v"] == "₹19,200 a year"
     assert said("My SIP is 5k now — Aditya") == {"sip": "₹5,000"}  # a name, no signature
+
+
+@pytest.mark.parametrize(
+    ("text", "items"),
+    [
+        ("Kitchen: rice 6k, oil 1,900, vegetables 3,300. Total 11,200", 3),
+        ("outgoings: fees 8,000 + van 2,500 + maid 4,000 = 14,500", 3),
+        ("Hostel 9k, mess 4k, books 2k, all together 15k", 3),
+    ],
+)
+def test_a_total_after_the_lists_own_figures_is_the_total_not_the_last_item(text, items):
+    facts = said(text)
+    assert facts["cost_total"] in ("₹11,200", "₹14,500", "₹15,000")
+    assert "₹11,200" not in [v for k, v in facts.items() if k != "cost_total"]
+    assert "₹14,500" not in [v for k, v in facts.items() if k != "cost_total"]
+
+
+def test_a_total_said_alone_corrects_the_total():
+    facts = said("milk 2k, gas 1,100, tuition 3,000: total 6,100", "sorry, so total 6,900")
+    assert facts["cost_total"] == "₹6,900"
+
+
+def test_a_total_that_comes_in_is_no_cost():
+    assert "cost_total" not in said("mahine ka total 41k aata hai haath mein")
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("salary: JPY 365,000 a month", "JPY 365,000"),
+        ("I earn 420,000 yen a month", "JPY 420,000"),
+        ("my pay is NZ$6,100 a month", "NZD 6,100"),
+    ],
+)
+def test_yen_and_other_currencies_are_never_rupees(text, value):
+    assert said(text)["salary"] == value
+
+
+def test_a_homes_layout_is_no_amount():
+    assert said("rent is JPY 71,000 for a 1K apartment") == {"rent": "JPY 71,000"}
+
+
+@pytest.mark.parametrize(
+    ("text", "reason"),
+    [
+        ("Risk: ・ cautious ・ reason: my contract ends in a year", "my contract ends in a year"),
+        (
+            "still moderate risk, but the reason is different now: we have a second income",
+            "we have a second income",
+        ),
+    ],
+)
+def test_a_labelled_reason_is_the_stances_reason(text, reason):
+    assert said(text)["risk_reason"] == reason
+
+
+def test_a_want_for_safety_is_a_stance():
+    assert said("On risk: I want it safe, since the shop is risk enough.")["risk"] == "want it safe"
+
+
+@pytest.mark.parametrize(
+    ("text", "key", "amount", "date"),
+    [
+        ("target: flat deposit here USD 40,000 by 2029", "house", "$40,000", "by 2029"),
+        ("goal: motu ghar, 70 lakh, 2031 sudhi", "motu_ghar", "₹70,00,000", "by 2031"),
+    ],
+)
+def test_a_thing_then_its_price_and_year_is_a_goal(text, key, amount, date):
+    facts = said(text)
+    assert facts[f"goal_{key}_amount"] == amount
+    assert facts[f"goal_{key}_date"] == date
