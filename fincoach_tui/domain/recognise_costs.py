@@ -221,8 +221,9 @@ def listed_total(sentence: str) -> tuple[tuple[str, str], int, int] | None:
     """A total said over a list ("fees, hostel and pocket money together come to 42,000"):
     the combined cost's fact, `cost_<the things>`, and the span of the sentence that says
     it. A total after the list's own figures ("grocery 14k, bill 3,200, fees 6,500, total
-    23,700"), or said alone ("Total 30,400"), is `cost_total`, and only the total's words
-    are its span: the figures before it are each their own."""
+    23,700") is `cost_total`, and only the total's words are its span: the figures before
+    it are each their own. A total said alone ("so total 30,400") is left to what the
+    sentence is about."""
     for amount in find_amounts(sentence):
         head = sentence[: amount.start]
         before = _TOTAL_BEFORE.search(head)
@@ -236,7 +237,7 @@ def listed_total(sentence: str) -> tuple[tuple[str, str], int, int] | None:
         end = amount.end
         after = _TOTAL_AFTER.match(sentence, amount.end)
         end = after.end() if after and before is None else end
-        if len(find_amounts(listed)) >= 2 or _said_alone(listed):
+        if len(find_amounts(listed)) >= 2:
             if _COMES_IN.search(sentence) or any(
                 k.anchor.search(listed) for k in KINDS if k.name not in _SPENT_KINDS
             ):
@@ -259,15 +260,6 @@ _COMES_IN = re.compile(
 )
 # The kinds a list of monthly outgoings is made of.
 _SPENT_KINDS = frozenset({"rent", "expenses", "cost", "loan", "support"})
-
-
-def _said_alone(listed: str) -> bool:
-    """Whether the words before a total name nothing of their own ("so total 30,400",
-    "Full-time total 26k"): at most two words, none a kind's or an income's."""
-    words = listed.split()
-    if len(words) > 2 or _EARNED.search(listed):
-        return False
-    return not any(kind.anchor.search(listed) for kind in KINDS)
 
 
 def _items(listed: str) -> list[str]:
