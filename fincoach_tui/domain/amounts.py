@@ -65,6 +65,14 @@ CURRENCIES = {
     "AUD": (r"a\$|aud", r"aud|(?:australian|aussie)\s+dollars?"),
     "SAR": (r"sar", r"sar|saudi\s+riyals?"),
     "QAR": (r"qar", r"qar|qatari\s+riyals?"),
+    "JPY": (r"¥|jpy", r"jpy|yen"),
+    "NZD": (r"nz\$|nzd", r"nzd|(?:new\s+zealand|nz)\s+dollars?"),
+    "HKD": (r"hk\$|hkd", r"hkd|(?:hong\s+kong|hk)\s+dollars?"),
+    "CHF": (r"chf", r"chf|swiss\s+francs?"),
+    "MYR": (r"myr", r"myr|ringgits?"),
+    "KWD": (r"kwd", r"kwd|kuwaiti\s+dinars?"),
+    "OMR": (r"omr", r"omr|omani\s+ria?ls?"),
+    "BHD": (r"bhd", r"bhd|bahraini\s+dinars?"),
 }
 _SYMBOL = {"INR": "₹", "USD": "$", "GBP": "£", "EUR": "€"}
 _BEFORE = "|".join(before for before, _ in CURRENCIES.values())
@@ -332,12 +340,23 @@ def format_rupees(value: float) -> str:
     return "₹" + ",".join(groups) + "," + tail
 
 
+_LAYOUT = re.compile(r"\s*(?:apartment|flat|room|unit|mansion|house)\b", re.IGNORECASE)
+
+
 def _digits_amount(match: re.Match[str], money: bool = False) -> Amount | None:
     number = match["num"]
     scale_word = (match["scale"] or "").lower()
     currency_word = (match["cur"] or match["cur2"] or "").lower().rstrip(".")
     if scale_word == "l" and match["scale"] == "l" and not currency_word:
         return None  # "2.5l" with no currency is more likely litres than lakhs
+    one_digit = len(number) == 1
+    if (
+        scale_word == "k"
+        and one_digit
+        and not currency_word
+        and _LAYOUT.match(match.string, match.end())
+    ):
+        return None  # "a 1K apartment": a home's layout, as "2BHK" is
     grouped = "," in number
     plain = number.replace(",", "")
     if not (currency_word or scale_word or grouped):

@@ -212,6 +212,8 @@ KINDS: tuple[Kind, ...] = (
             # not what health costs: "medical cost is now 9k a month", "health expenses"
             r" plan| policy)?(?!\s+(?:costs?|expenses?|bills?|spends?|spending|needs|issues?|"
             r"problems?|reasons?|check-?ups?|tests?))|mediclaim|insurance|sum assured|sum insured|"
+            # a cover said with its figure in Hindi: "1 crore ka cover"
+            r"(?<=ka )cover|(?<=ki )cover|"
             r"lic(?: endowment)?(?: policy| plan)?|endowment(?: policy| plan)?|ulips?"
         ),
         {"amount": "insurance_{t}_cover", "premium": "insurance_{t}_premium"},
@@ -290,7 +292,8 @@ _DYNAMIC_KEY = re.compile(
     r"|income_(?!tax)[a-z_]+|(?:fd|rd)_[a-z_]+_(?:amount|rate|maturity|tenure|end)"
     # someone else's pay, pension, SIP or bonus, or a named speaker's stance (recognise_owners)
     r"|(?:spouse|parents)_(?:salary|pension|sip|bonus)"
-    r"|(?:salary|pension|sip|bonus|risk|risk_reason)_of_[a-z]{1,12})$"
+    r"|(?:salary|pension|sip|bonus|risk|risk_reason|insurance_[a-z]+_(?:cover|premium))"
+    r"_of_[a-z]{1,12})$"
 )
 
 
@@ -310,7 +313,8 @@ def label_of(key: str) -> str:
 
 
 _SAID_BY = re.compile(
-    r"^(?P<what>salary|pension|sip|bonus|risk|risk_reason)_of_(?P<who>[a-z]{1,12})$"
+    r"^(?P<what>salary|pension|sip|bonus|risk|risk_reason|insurance_[a-z]+_(?:cover|premium))"
+    r"_of_(?P<who>[a-z]{1,12})$"
 )
 
 

@@ -41,7 +41,7 @@ from fincoach_tui.domain.recognise_context import (
     spouse_subject,
     topic_in,
 )
-from fincoach_tui.domain.recognise_costs import regular_cost
+from fincoach_tui.domain.recognise_costs import listed_total, regular_cost
 from fincoach_tui.domain.recognise_endings import has_ended
 from fincoach_tui.domain.recognise_family import family_facts
 from fincoach_tui.domain.recognise_goals import mentioned_goal
@@ -56,7 +56,7 @@ from fincoach_tui.domain.recognise_owners import (
     stances_of,
 )
 from fincoach_tui.domain.recognise_parts import Anchor, figures_in
-from fincoach_tui.domain.recognise_phrases import name_facts, risk_facts
+from fincoach_tui.domain.recognise_phrases import name_facts, restated, risk_facts
 from fincoach_tui.domain.recognise_places import city_facts
 from fincoach_tui.domain.recognise_slots import clause_facts
 from fincoach_tui.domain.recognise_values import canonical
@@ -148,6 +148,9 @@ def coach_subject(text: str) -> Subject | None:
 
 # A tag a chat export or a voice note puts before a message: a time, not a figure.
 _TAG = re.compile(r"^\s*\[[^\]\n]{1,30}\]\s*")
+# A message signed with an initial after a dash: "Happy? — G". Only a single capital: a
+# name after a dash is as often what the sentence is about.
+_SIGNED = re.compile(r"\s[—–-]+\s*(?P<who>[A-Z])\s*$")
 _LINE_FACT = re.compile(
     r"^\s*(?:[-•*]\s*)?(?P<label>[A-Za-z][A-Za-z0-9' ]{0,40}):\s*(?P<value>\S.*)$"
 )
@@ -233,7 +236,10 @@ def _recognise(
     message_loan = ("message", named_loans.pop()) if len(named_loans) == 1 else None
     if not named_loans and message_loan is None and goods_on_emi(body):
         message_loan = ("message", goods_on_emi(body))  # "a loan for the oven ... EMI 9k"
-    speaker = ""  # who types, when two people share the chat ("R: ...", "I: ...")
+    # who types, when two people share the chat ("R: ...", "I: ...", or a message signed
+    # "... — G")
+    signed = _SIGNED.search(body)
+    speaker = signed["who"].lower() if signed else ""
     for index, sentence in enumerate(sentences):
         if sentence in entries:
             subject, from_before = None, False
@@ -250,9 +256,17 @@ def _recognise(
         about_spouse = False  # the sentence so far is about the spouse
         about_parents = False  # ... about a parent ("My father, who lives with us, draws")
         found += family if question else name_facts(sentence) + city_facts(sentence) + family
-        found += stances_of(risk_facts(sentence, question, following), speaker)
+        stance = restated(risk_facts(sentence, question, following), sentence, reading.stance)
+        found += stances_of(stance, speaker)
         named_here = False  # the sentence names something the recogniser knows
-        for clause in clauses_of(sentence):
+        # "fees, hostel and pocket money together come to 42k": one cost of them all
+        total = None if question else listed_total(sentence)
+        if total is not None and _not_the_users(sentence, False, ()):
+            total = None
+        if total is not None:
+            found.append(total[0])
+        said = sentence if total is None else sentence[: total[1]] + sentence[total[2] :]
+        for clause in clauses_of(said):
             # An anchor after "including" is a part of what is priced, not its subject.
             anchors = tuple(
                 a for a in anchors_in(clause) if not INCLUDED.search(clause, 0, a.start)

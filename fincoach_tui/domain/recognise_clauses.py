@@ -13,6 +13,7 @@ from functools import lru_cache
 from fincoach_tui.domain.amounts import find_amounts
 from fincoach_tui.domain.fact_kinds import KINDS
 from fincoach_tui.domain.recognise_context import PERSON_FIRST
+from fincoach_tui.domain.recognise_costs import given_to_family
 from fincoach_tui.domain.recognise_goals import goal_anchors
 from fincoach_tui.domain.recognise_income import income_anchors
 from fincoach_tui.domain.recognise_parts import Anchor, figures_in
@@ -175,6 +176,10 @@ def anchors_in(clause: str) -> tuple[Anchor, ...]:
             continue
         if kind.name == "rent" and _LOAN_FOR.search(clause, 0, match.end()):
             continue  # "the EMI for the flat": what a loan is for, not a rent (`_LOAN_FOR`)
+        if kind.name == "rent" and given_to_family(clause, match.start()):
+            # "I give ammi-abbu 15k for the house": support to the family, not a rent
+            found.append(Anchor(match.start(), match.end(), "support", word, _SUPPORT.slots))
+            continue
         found.append(Anchor(match.start(), match.end(), kind.name, word, kind.slots))
     # A source of income ("the dairy gives us", "tuition earns me") is what its figure is:
     # not the pay its verb names ("earns"), nor the cost its word names ("tuition").
@@ -190,11 +195,14 @@ def anchors_in(clause: str) -> tuple[Anchor, ...]:
         found += [
             Anchor(m.start("verb"), m.end("verb"), "salary", m["verb"], _SALARY.slots)
             for m in _PERSON_EARNS.finditer(clause)
+            # "Freelancing brings in $1,200": a source's verb, not a person's
+            if not any(i.start <= m.start() < end for i, end in income)
         ]
     return tuple(sorted(found, key=lambda a: a.start))
 
 
 _SALARY = next(kind for kind in KINDS if kind.name == "salary")
+_SUPPORT = next(kind for kind in KINDS if kind.name == "support")
 # A clause that opens with a verb of earning goes on with the person before it: "my wife
 # teaches at a school and draws 38,000", "Ravi drives a cab, earns about 30k".
 _EARNS_FIRST = re.compile(

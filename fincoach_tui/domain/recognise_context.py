@@ -48,6 +48,8 @@ class Reading:
     # The last message only named the subject, with no figure ("We also have an FD."): the
     # next message's figures go on with it ("4 lakh in Canara Bank, 7.1%").
     announced: bool = False
+    # The user's risk stance as last stated: "still aggressive" restates it, not a new one.
+    stance: str = ""
     _hash: int = field(default=0, init=False, repr=False, compare=False)
 
     # A reading keys the recogniser's cache and is rebuilt for every message of a long
@@ -63,6 +65,7 @@ class Reading:
             self.spouse_name,
             self.asked,
             self.announced,
+            self.stance,
         )
         object.__setattr__(self, "_hash", hash(state))
 
@@ -82,7 +85,9 @@ class Reading:
 
     def asking(self, subject: Subject | None) -> Reading:
         """The reading after the user's own question about `subject`."""
-        return Reading(None, self.topics, self.spouse, self.spouse_name, subject)
+        return Reading(
+            None, self.topics, self.spouse, self.spouse_name, subject, stance=self.stance
+        )
 
 
 @lru_cache(maxsize=8192)
@@ -90,8 +95,9 @@ def _knowing(reading: Reading, facts: tuple[tuple[str, str], ...]) -> Reading:
     if not facts:
         return reading
     topics = dict.fromkeys(reading.topics)
-    spouse, name = reading.spouse, reading.spouse_name
+    spouse, name, stance = reading.spouse, reading.spouse_name, reading.stance
     for key, value in facts:
+        stance = value if key == "risk" else stance
         if key == "family_spouse" and value in ("husband", "wife", "partner", "spouse"):
             spouse = value
         if key == "spouse_name":
@@ -102,14 +108,15 @@ def _knowing(reading: Reading, facts: tuple[tuple[str, str], ...]) -> Reading:
         for word in sorted(topic_words(key, value)):
             topics.pop((word, *subject), None)  # re-added: the newest mention is last
             topics[(word, *subject)] = None
-    return Reading(reading.subject, tuple(topics), spouse, name, reading.asked, reading.announced)
+    return Reading(
+        reading.subject, tuple(topics), spouse, name, reading.asked, reading.announced, stance
+    )
 
 
 @lru_cache(maxsize=8192)
 def _about(reading: Reading, subject: Subject | None, announced: bool = False) -> Reading:
-    return Reading(
-        subject, reading.topics, reading.spouse, reading.spouse_name, announced=announced
-    )
+    kept = (reading.topics, reading.spouse, reading.spouse_name)
+    return Reading(subject, *kept, announced=announced, stance=reading.stance)
 
 
 _SLOTS = {kind.name: kind.slots for kind in KINDS}

@@ -9,8 +9,10 @@ from __future__ import annotations
 
 import re
 
-from fincoach_tui.domain.fact_kinds import KINDS
+from fincoach_tui.domain.amounts import find_amounts
+from fincoach_tui.domain.fact_kinds import KINDS, key_of
 from fincoach_tui.domain.recognise_parts import Anchor
+from fincoach_tui.domain.recognise_values import amount_value
 
 # A recurring cost the kinds do not name: "dad's medicines cost 6k monthly", "Medicines are
 # now 7,500 a month". Only with a month or a year said: "a phone costs 80k" is no outgoing.
@@ -81,6 +83,29 @@ GIVEN_TO = re.compile(
     r"(?:[-\s](?:and\s+)?(?:umma|uppa|ammi|abbu|amma|appa|aai|baba|maa|papa|mummy|nanna|ma))?)\b",
     re.IGNORECASE,
 )
+
+
+# Money handed to family for the home is what the user gives them, not a rent: "every month
+# I give ammi-abbu 15k for the house", "I send my parents 20k for the ghar", "give Papa 10k
+# towards the household". A rent or a landlord named says it is rent after all.
+_FAMILY = (
+    r"parents|mother|father|mom|mum|dad|papa|mummy|amma|appa|ammi|abbu|abba|umma|uppa|aai|"
+    r"baba|maa|ma|nanna|in-laws|mother-in-law|father-in-law|family|brother|sister|bhaiya|"
+    r"bhai|didi|dada|them|him|her"
+)
+_GIVES_FAMILY = re.compile(
+    r"\b(?:give|gives|giving|gave|send|sends|sending|sent|hand|hands|handing|transfer|"
+    r"transfers|transferring|contribute|contributes|contributing)\s+(?:to\s+)?"
+    rf"(?:(?:my|our)\s+)?(?:{_FAMILY})\b",
+    re.IGNORECASE,
+)
+_RENT_NAMED = re.compile(r"\b(?:rent|rental|landlord|landlady|kiraya|kiraaya|bhada|bhaada)\b", re.I)
+
+
+def given_to_family(clause: str, before: int) -> bool:
+    """Whether a clause says, before `before`, that the user gives money to their family,
+    and names no rent or landlord: what it gives "for the house" is support, not rent."""
+    return bool(_GIVES_FAMILY.search(clause, 0, before)) and not _RENT_NAMED.search(clause)
 
 
 # A cost given as a label and its figure: "software: Adobe, cloud backup… roughly 4,800 a
@@ -158,3 +183,111 @@ def _singular(noun: str) -> str:
     if noun.endswith("s") and not noun.endswith(("ss", "us", "is")) and len(noun) > 3:
         return noun[:-1]
     return noun
+
+
+# A total over several things named in a list is what they cost together, not what the last
+# of them costs: "fees, hostel and pocket money together come to 42,000", "rent, groceries
+# and power total 55k", "books aur uniform sab milake 25k", "van, tuition - 30k in all".
+_TOTAL_WORD = (
+    r"together|in\s+all|in\s+total|total(?:s|ling|led)?|altogether|all\s+together|combined|"
+    r"put\s+together|(?:sab\s+)?mila\s*(?:ke|kar)|add(?:s|ing)?\s+up(?:\s+to)?"
+)
+_FILLER = (
+    r"(?:come|comes|came|coming|to|is|are|was|were|cost|costs|about|around|roughly|approx|"
+    r"nearly|almost|hai|hain|lagta|lagte|me|us|[-:=–—])"
+)
+_TOTAL_BEFORE = re.compile(
+    rf"(?:^|\s+)(?:(?:{_TOTAL_WORD})\b|=)(?:\s*{_FILLER})*\s*$", re.IGNORECASE
+)
+_TOTAL_AFTER = re.compile(
+    r"\s*(?:(?:a|per|every|each)\s+(?:month|year)\s+|monthly\s+|yearly\s+)?"
+    rf"(?:{_TOTAL_WORD})\b",
+    re.IGNORECASE,
+)
+_LIST_TAIL = re.compile(rf"(?:\s+{_FILLER})*\s*$", re.IGNORECASE)
+_LIST_JOIN = re.compile(r"\s*(?:,|&|\+|/)\s*|\s+(?:and|aur|ani|plus)\s+", re.IGNORECASE)
+_LEAD_IN = re.compile(
+    r"^(?:.*\b(?:on|for|of|between|with))?\s*(?:(?:my|our|her|his|their|the|also|plus|then)\s+)*",
+    re.IGNORECASE,
+)
+_EARNED = re.compile(
+    r"\b(?:salary|salaries|pay|income|pension|bonus|earn\w*|profits?|interest|dividends?|"
+    r"returns?)\b",
+    re.IGNORECASE,
+)
+
+
+def listed_total(sentence: str) -> tuple[tuple[str, str], int, int] | None:
+    """A total said over a list ("fees, hostel and pocket money together come to 42,000"):
+    the combined cost's fact, `cost_<the things>`, and the span of the sentence that says
+    it. A total after the list's own figures ("grocery 14k, bill 3,200, fees 6,500, total
+    23,700") is `cost_total`, and only the total's words are its span: the figures before
+    it are each their own. A total said alone ("so total 30,400") is left to what the
+    sentence is about."""
+    for amount in find_amounts(sentence):
+        head = sentence[: amount.start]
+        before = _TOTAL_BEFORE.search(head)
+        if before is not None:
+            listed, start = head[: before.start()], before.start()
+        elif _TOTAL_AFTER.match(sentence, amount.end):
+            listed = head[: _LIST_TAIL.search(head).start()]  # type: ignore[union-attr]
+            start = len(listed)
+        else:
+            continue
+        end = amount.end
+        after = _TOTAL_AFTER.match(sentence, amount.end)
+        end = after.end() if after and before is None else end
+        if len(find_amounts(listed)) >= 2:
+            if _COMES_IN.search(sentence) or any(
+                k.anchor.search(listed) for k in KINDS if k.name not in _SPENT_KINDS
+            ):
+                return None  # "50 lakh cover on top, so total is 1 crore": not a cost
+            key = "cost_total"
+        else:
+            items = _items(listed.rsplit(":", 1)[-1])
+            if len(items) < 2 or any(_EARNED.search(item) for item in items):
+                return None
+            key, start = "cost_" + "_".join(key_of(item) for item in items), 0
+        return (key, amount_value(key, amount, sentence[amount.end :])), start, end
+    return None
+
+
+# A total that comes in, not one that goes out: "month ka total 29,500 aata hai haath me".
+_COMES_IN = re.compile(
+    r"\b(?:aata|aati|aate|milta|milti|milte|haath|in\s+hand|take[- ]?home|comes?\s+in|"
+    r"income|earn\w*|salary|pay|paid|profit|turnover|sales|revenue)\b",
+    re.IGNORECASE,
+)
+# The kinds a list of monthly outgoings is made of.
+_SPENT_KINDS = frozenset({"rent", "expenses", "cost", "loan", "support"})
+
+
+def _items(listed: str) -> list[str]:
+    """The things of a list, each in at most three words of its own ("college fees",
+    "pocket money"), less whose they are and what they are for ("Faizan's fees", "hostel
+    for both"): none if a piece is longer than a thing's name or holds a figure."""
+    if re.search(r"\d", listed):
+        return []
+    pieces = [p for p in _LIST_JOIN.split(listed.strip(" -–—")) if p.strip()]
+    if not pieces:
+        return []
+    pieces[0] = _LEAD_IN.sub("", pieces[0])  # "For the kids, school fees": the things
+    items = []
+    for piece in pieces:
+        if len(piece.split()) > 3:
+            return []
+        words = re.findall(r"[a-z][a-z-]*(?:'s)?", piece.lower())
+        words = [w for w in words if not w.endswith("'s") and w not in _NOT_THINGS]
+        cut = next((n for n, w in enumerate(words) if n and w in _ENDS_NAME), len(words))
+        if words[:cut]:
+            items.append(" ".join(words[:cut]))
+    return items
+
+
+# Words in a list that name no thing ("Haan, the maid plus cook together"), and words that
+# end a thing's name ("hostel for both").
+_NOT_THINGS = frozenset(
+    "a an the my our her his their its your both all also so then and ok okay haan han yes "
+    "yeah well oh hmm acha accha achha bas".split()
+)
+_ENDS_NAME = frozenset("for of in at from to with on".split())

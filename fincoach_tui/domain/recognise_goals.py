@@ -40,8 +40,16 @@ _TO_VERB = (
     r"buy|build|fund|pay\s+for|take|go\s+on|afford|have|start|get|save\s+for|"
     r"save\s+up\s+for|make|upgrade(?:\s+to)?|replace|do|own|renovate|redo|gift|purchase"
 )
+# A price said before the thing: "a 1.2 crore house", "a ₹90 lakh flat", "a $40k car".
+PRICE = (
+    r"(?P<price>(?:(?:(?:₹|rs\.?|inr|\$|€|£|usd|eur|gbp|aed|sgd)\s*)?\d[\d,]*(?:\.\d+)?\s*-?\s*"
+    r"(?:k|l|lakhs?|lacs?|crores?|cr|thousand|million|mn)"
+    r"|(?:₹|rs\.?|inr|\$|€|£|usd|eur|gbp|aed|sgd)\s*\d[\d,]*(?:\.\d+)?|\d{1,3}(?:,\d{2,3})+)"
+    r"\s+(?:rupees?\s+|dollars?\s+)?)"
+)
 _ARTICLE = (
-    r"(?:(?:a|an|my|our|the|his|her|their|some)\s+)?(?:(?:new|second|bigger|first|own|dream)\s+)?"
+    r"(?:(?:a|an|my|our|the|his|her|their|some)\s+)?"
+    rf"(?:{PRICE})?(?:(?:new|second|bigger|first|own|dream)\s+)?"
 )
 _NOT_A_GOAL = (
     r"(?!\s+(?:loan|emi|insurance|wash|fuel|maintenance|policy|cover|rent|fees?|premium)\b)"
@@ -57,7 +65,7 @@ _GOAL = re.compile(
 )
 # "want a bike", "planning a Europe trip": with no "to <verb>" or "for", only a known thing.
 _GOAL_DIRECT = re.compile(
-    rf"\b(?:{_GOAL_VERB})\s+(?:a|an|our|my|the|some|[A-Z][a-z]+'s)\s+(?:new\s+|second\s+|\w+\s+)?"
+    rf"\b(?:{_GOAL_VERB})\s+(?:a|an|our|my|the|some|[A-Z][a-z]+'s)\s+(?:{PRICE})?(?:new\s+|second\s+|\w+\s+)?"
     rf"(?P<obj>{_OBJECTS})\b{_NOT_A_GOAL}",
     re.IGNORECASE,
 )
@@ -81,10 +89,11 @@ _GOAL_INDIAN = re.compile(
     re.IGNORECASE,
 )
 _GOAL_LABEL = re.compile(
-    r"\b(?:goals?|targets?|dream)\s*(?::|is\s+(?:to\s+(?:buy|build|fund|take|go\s+on|have|get)\s+)?)"
+    # and in Indian languages: "sapna: ...", "swapna: ...", "kanavu: ..."
+    r"\b(?:goals?|targets?|dream|sapna|sapnu|swapna|swapno|kanavu)\s*(?::|is\s+(?:to\s+(?:buy|build|fund|take|go\s+on|have|get)\s+)?)"
     # "goal is buying our own flat": the thing after the verb
     r"\s*(?:(?:buying|getting|building|owning|having|funding|saving\s+for)\s+)?"
-    r"(?:(?:a|an|my|our|the)\s+)?(?:own\s+)?"
+    rf"(?:(?:a|an|my|our|the)\s+)?(?:{PRICE})?(?:own\s+)?"
     # not a clause after the label ("goal: we have decided on 35 lakh"): a thing
     r"(?!(?:we|i|it|is|was|that|this|they|he|she|you|now|still)\b)"
     # (up to six words: the thing may follow whose it is, "Ankit ke baad Rohit ki padhai")
@@ -127,7 +136,26 @@ _GOAL_NAMED = re.compile(
 # Something not owned yet, with a figure: "a second home in Udaipur for 1.2 crore". Not
 # after a verb of having it ("we bought a house for 80 lakh" is an asset, not a goal).
 _NOT_YET = re.compile(
-    rf"\b(?:a|an)\s+(?:(?:new|second|bigger|small|own|\w+)\s+)?(?P<obj>{_OBJECTS})\b{_NOT_A_GOAL}",
+    rf"\b(?:a|an)\s+(?:{PRICE})?(?:(?:new|second|bigger|small|own|\w+)\s+)?(?P<obj>{_OBJECTS})\b"
+    rf"{_NOT_A_GOAL}",
+    re.IGNORECASE,
+)
+# A price, the thing and when, with no verb: "1.2 crore house by 2030", "12 lakh car in
+# March": a thing to buy by then.
+_PRICED_BY = re.compile(
+    rf"(?<![\w.,]){PRICE}(?:(?:new|second|bigger|small|own)\s+)?(?P<obj>{_OBJECTS})\b{_NOT_A_GOAL}"
+    r"(?=\s+(?:by|in|before|around|till|until|within)\s+(?:the\s+end\s+of\s+|end\s+of\s+)?"
+    r"(?:(?:19|20)\d\d|next|this|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|\d+\s+years?)"
+    r"\b)",
+    re.IGNORECASE,
+)
+# The thing, then its price and when: "house deposit here AUD 90,000 by 2028", "pakka
+# ghar, 15 lakh, 2030 tak".
+_THING_PRICED_BY = re.compile(
+    rf"\b(?P<obj>{_OBJECTS})\b{_NOT_A_GOAL}(?:\s+(?:deposit|down\s*payment|fund))?"
+    r"[^.;!?\d₹$€£]{0,25}?(?=(?:₹|rs\.?\s*|inr\s*|\$|€|£|[a-z]{3}\s)?\s*\d[\d,.]*\s*"
+    r"(?:k|l|lakhs?|lacs?|crores?|cr)?\s*,?\s*(?:(?:by|in|before|till|until)\s+)?"
+    r"(?:19|20)\d\d\b)",
     re.IGNORECASE,
 )
 _OWNED = re.compile(
@@ -193,6 +221,8 @@ _ENDS_THING = frozenset(
 )
 _NO_THING = frozenset(
     "it that this these those them me us him her you someone something somebody anyone "
+    # what a goal's sum is for, not the goal: "goal: 25L down payment for a flat"
+    "down "
     "everyone having trying looking thinking getting doing being "
     # money itself is what every goal is made of, not a thing to save for: "want to get my
     # finances right", "need to have my paisa managed", "plan for my money"
@@ -229,7 +259,7 @@ def goal_anchors(clause: str, has_amount: bool = False) -> list[Anchor]:
             # The anchor ends with the object's first word: "a house by Diwali" leaves the
             # date after it, where it can be read as the goal's date.
             end = match.start("obj") + len(match["obj"].split()[0])
-            anchors.append(Anchor(match.start(), end, "goal", slug, GOAL_SLOTS))
+            anchors.append(Anchor(_after_price(match), end, "goal", slug, GOAL_SLOTS))
     for pattern in (_GOAL_DIRECT, _GOAL_NAMED, _GOAL_PLAN, _THING_WANTED):
         if not anchors:  # "goal: 25L down payment for a flat", "want a bike"
             for match in pattern.finditer(clause):
@@ -264,16 +294,25 @@ def goal_anchors(clause: str, has_amount: bool = False) -> list[Anchor]:
                 end = match.start("obj") + len(match["obj"].split()[0])
                 anchors.append(Anchor(match.start("obj"), end, "goal", slug, GOAL_SLOTS))
     if not anchors and has_amount:
-        for match in _NOT_YET.finditer(clause):
+        priced = (_PRICED_BY, _THING_PRICED_BY, _NOT_YET)
+        for match in (m for pattern in priced for m in pattern.finditer(clause)):
             slug = _OBJECT_SLUG[match["obj"].lower()]
             if slug != "emergency_fund" and not _OWNED.search(clause, 0, match.start()):
-                anchors.append(Anchor(match.start(), match.end(), "goal", slug, GOAL_SLOTS))
+                start = _after_price(match)
+                anchors.append(Anchor(start, match.end(), "goal", slug, GOAL_SLOTS))
     if not anchors and not RETIRE_AGE.search(clause):
         for match in _RETIRE.finditer(clause):
             anchors.append(Anchor(match.start(), match.end(), "goal", "retirement", GOAL_SLOTS))
     # "the landlord wants the flat to take 24k": someone else's want is not the user's goal
     anchors = [a for a in anchors if not _THIRD_PARTY.search(clause, 0, a.start)]
     return [_with_detail(anchor, clause) for anchor in anchors]
+
+
+def _after_price(match: re.Match[str]) -> int:
+    """Where a goal's words start: after the price said inside them ("want to buy a 1.2
+    crore house"), so that the price stands before the thing and is read as its amount."""
+    price = match.groupdict().get("price")
+    return match.end("price") if price else match.start()
 
 
 # Someone other than the user, then a verb of wanting: "the landlord wants", "bank needs".

@@ -119,6 +119,29 @@ _RENT_RECEIVED = re.compile(
     re.IGNORECASE,
 )
 INCOME_SLOTS = {"amount": "income_{t}"}
+# A figure said with where it comes from and no verb: "$1,200 from freelancing", "plus
+# USD 900 a month from consulting", "12k more comes from tuitions".
+_FROM_AFTER_FIGURE = re.compile(
+    r"\b(?:from|through|via)\s+(?:the\s+|my\s+|our\s+|a\s+)?"
+    rf"(?:{_SOURCE})\b",
+    re.IGNORECASE,
+)
+_PAYS_OUT = re.compile(
+    r"\b(?:pay|pays|paid|paying|spend|spends|spent|give|gives|send|sends|put|puts|invest|"
+    r"invests|save|saves|transfer|transfers)\b(?<!\bget paid)(?<!\bgets paid)(?<!\bgot paid)",
+    re.IGNORECASE,
+)
+# Paid for the work a source is: "I get paid 900 euros a month for freelance design work".
+_PAID_FOR_SOURCE = re.compile(
+    r"(?:\b(?:get|gets|got|getting|am|are|is|was|were)|'m|'re)\s+paid\b[^;!?]{0,40}?\bfor\s+"
+    rf"(?:the\s+|my\s+|our\s+|a\s+)?(?:{_SOURCE})\b",
+    re.IGNORECASE,
+)
+_FIGURE_GAP = re.compile(
+    r"\s*(?:(?:a|per|every|each|month|year|monthly|yearly|comes?|coming|came|extra|more|"
+    r"also|is|in|on\s+the\s+side)\s+)*$",
+    re.IGNORECASE,
+)
 
 
 def income_anchors(clause: str) -> list[tuple[Anchor, int]]:
@@ -128,9 +151,16 @@ def income_anchors(clause: str) -> list[tuple[Anchor, int]]:
     ends where a figure inside those words starts ("I earn 15k from tuitions": "I earn"),
     so that the figure comes after it."""
     found: list[tuple[Anchor, int]] = []
-    patterns = (_SOURCE_EARNS, *_SOURCE_INCOME, _FROM_SOURCE, _GIVEN_FROM_SOURCE)
+    patterns = (_SOURCE_EARNS, *_SOURCE_INCOME, _FROM_SOURCE, _GIVEN_FROM_SOURCE, _PAID_FOR_SOURCE)
     for pattern in (*patterns, _FROM_SOURCE_INDIAN, _FIGURE_FROM_SOURCE_INDIAN):
         for match in pattern.finditer(clause):
+            slug = next(slug for slug, words in _SLUG_OF if words.match(match["src"]))
+            found.append(_anchor(clause, match.start(), match.end(), slug))
+    for match in _FROM_AFTER_FIGURE.finditer(clause):
+        figures = [
+            a for a in find_amounts(clause) if _FIGURE_GAP.fullmatch(clause, a.end, match.start())
+        ]
+        if figures and not _PAYS_OUT.search(clause, 0, figures[0].start):
             slug = next(slug for slug, words in _SLUG_OF if words.match(match["src"]))
             found.append(_anchor(clause, match.start(), match.end(), slug))
     for match in _RENT_RECEIVED.finditer(clause):

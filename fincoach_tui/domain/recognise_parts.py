@@ -44,7 +44,8 @@ _ABSOLUTE_DATE = re.compile(
     rf"(?:\s+(?P<d2>\d{{1,2}})(?:st|nd|rd|th)?)?,?\s+(?P<y>(?:19|20)\d\d)\b"
     r"|\b(?P<dd>\d{1,2})[/-](?P<mm>\d{1,2})[/-](?P<yy>(?:19|20)\d\d)\b"
     r"|\b(?P<m_only>\d{1,2})[/-](?P<y_only>(?:19|20)\d\d)\b"
-    r"|\b(?P<lead_y>by|in|until|till|before|around)\s+(?P<year>(?:19|20)\d\d)\b"
+    # "target 2031", "we will target 2030 instead": a target's year is its date
+    r"|\b(?P<lead_y>by|in|until|till|before|around|target|targeting)\s+(?P<year>(?:19|20)\d\d)\b"
     # the year first: "2029 June", "2027 er December", "2028 chya March"
     rf"|\b(?P<yf>(?:19|20)\d\d)\s+(?:(?:er|ka|ki|ke|chya|cha|la)\s+)?(?P<mf>{_MONTH})\b"
     # Hindi puts "by" after the year: "2027 tak"

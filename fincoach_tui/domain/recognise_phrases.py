@@ -57,7 +57,7 @@ _RISK = re.compile(
     # "my risk tolerance is fairly high", "risk appetite is high-ish"
     r"|(?<=risk )(?:appetite|tolerance|profile)\s+(?:is\s+)?(?:(?:fairly|quite|very|pretty|rather)\s+)?"
     r"(?:high|low|medium|moderate)(?:\s+to\s+(?:high|low|medium|moderate))?(?:-ish)?"
-    r"|comfortable with (?:high |some |a lot of )?risk|play(?:ing)? it safe)\b"
+    r"|comfortable with (?:high |some |a lot of )?risk|play(?:ing)? (?:it )?safe)\b"
     # "moderate", "balanced" alone say a risk level only where money or risk is the subject
     r"|\b(?P<mild>moderate|balanced|middle[- ]of[- ]the[- ]road)\b"
     r"(?=[^.?!]*\b(?:risk|invest\w*|money|approach)\b|\s+(?:with|when)\s)"
@@ -99,7 +99,9 @@ _RISK = re.compile(
     rf"|{_LOSS_EASE})\b"
     # wholly safe, kept in the user's words: "ekdum safe chahiye", "bilkul safe", "poora
     # safe venum", "ekdom safe", "I want it totally safe"
-    r"|\b(?P<safe>(?:ekdum|ekdam|ekdom|bilkul|poora|pura|fully|completely|totally|100%)\s+safe)"
+    r"|\b(?P<safe>(?:ekdum|ekdam|ekdom|bilkul|poora|pura|fully|completely|totally|100%)\s+safe"
+    # "I want it safe", "keep my money safe"
+    r"|(?:want|keep|prefer|need)\s+(?:it|things|my\s+money|money|savings)\s+safe)"
     r"\b(?!\s+(?:hai|he|h|ahe|aahe)?\s*\?)",
     re.IGNORECASE,
 )
@@ -116,6 +118,12 @@ _REASON_AFTER = re.compile(
     r"[:—–]\s*(?P<r2>.{6,})"
     # "my risk appetite is low, I'm the only earning member": a reason about the user
     r"|^\W*,\s*(?P<r3>(?:i'm|i am|im|we're|we are|i have|we have|i've|being|as)\b.{6,})",
+    re.IGNORECASE,
+)
+# A reason given with its label: "reason: yen is weak", "but the reason is different now: ...".
+_REASON_LABEL = re.compile(
+    r"\b(?:new\s+|my\s+|the\s+)?reason(?:\s+(?:is|now|being|this\s+time|different|has\s+changed))*"
+    r"\s*[:—–-]\s*(?P<r>[^・•]{6,})",
     re.IGNORECASE,
 )
 _REASON_LATER = re.compile(r"\b(?:because|since|kyunki|kyonki|coz)\s+(?P<r>.{6,})", re.I)
@@ -184,7 +192,10 @@ def risk_facts(sentence: str, question: bool, following: str = "") -> list[tuple
     )
     before = _REASON_BEFORE.match(sentence[: match.start()])
     reason = ""
-    if after:
+    labelled = _REASON_LABEL.search(sentence, match.end())
+    if labelled:  # "・ new reason: NISA is tax-free", "but reason is different now: ..."
+        reason = labelled["r"]
+    elif after:
         reason = first_group(after, "r", "r2", "r3")
     elif before:
         reason = before.group(0).strip().rstrip(",")
@@ -205,3 +216,46 @@ def risk_facts(sentence: str, question: bool, following: str = "") -> list[tuple
         reason = " ".join(words[:_REASON_WORDS]) + (" …" if len(words) > _REASON_WORDS else "")
         facts.append(("risk_reason", reason[:160]))
     return facts
+
+
+# A stance said as the one it was: "still aggressive", "same as before, cautious", "abhi
+# bhi conservative".
+_RESTATED = re.compile(
+    r"\b(?:still|as before|same as before|as always|as ever|remains?|continue to be|"
+    r"(?:haven't|hasn't|has not|have not|not)\s+changed|unchanged|no change|"
+    r"abhi\s+bhi|ab\s+bhi|ippavum|ajun(?:hi)?|ekhono)\b",
+    re.IGNORECASE,
+)
+_LEVELS = (
+    (
+        "high",
+        re.compile(r"aggressive|high|risk[- ]taker|bold|equity|comfortable|can take|hit", re.I),
+    ),
+    (
+        "low",
+        re.compile(
+            r"conservative|cautious|low|averse|safe|sleep|fd|fixed|capital|scared|"
+            r"afraid|can'?t|cannot|don'?t|no |nahi|darr?|door|away",
+            re.I,
+        ),
+    ),
+    ("medium", re.compile(r"moderate|balanced|medium|middle", re.I)),
+)
+
+
+def stance_level(value: str) -> str:
+    """Which level a stance said in any words is: "high", "low", "medium", or "" unknown."""
+    return next((level for level, words in _LEVELS if words.search(value)), "")
+
+
+def restated(facts: list[tuple[str, str]], sentence: str, known: str) -> list[tuple[str, str]]:
+    """A stance restated ("still aggressive" after "risk appetite: high") is the known one
+    said again: it keeps its value, and only a new reason given with it is new. A stance
+    of another level, "still" or not, is a change."""
+    said = next((v for k, v in facts if k == "risk"), "")
+    if not (said and known and _RESTATED.search(sentence)):
+        return facts
+    level = stance_level(said)
+    if not level or level != stance_level(known):
+        return facts
+    return [(k, v) for k, v in facts if k != "risk"]

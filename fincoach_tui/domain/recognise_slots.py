@@ -207,7 +207,14 @@ def _slot_for(anchor: Anchor, figure: Figure, clause: str) -> str | None:
                 return "principal" if nearest.startswith(_PRINCIPAL_WORDS) else "amount"
             return "amount" if re.search(r"\bemis?\b", anchor.word, re.I) else "principal"
         if anchor.kind == "insurance":
-            nearest = _nearest_word(clause, figure, _PREMIUM_OR_COVER)
+            shared = _SHARED_LABEL.match(clause, figure.end)  # "9,600 + 7,200 premium"
+            following = [f for f in figures_in(clause) if shared and f.start == shared.end()]
+            if following and following[0].amount is not None:
+                return _slot_for(anchor, following[0], clause)
+            # Only the words around this figure, not a word that labels its neighbour:
+            # "1 crore, premium 16,400" and "16,400 premium, 1 crore cover" each say two.
+            span = _neighbourhood(figure, clause)
+            nearest = _nearest_word(clause, figure, _PREMIUM_OR_COVER, span, labels=True)
             yearly = bool(YEARLY.match(clause[figure.end :]))
             if yearly or nearest.startswith(_PREMIUM_WORDS):  # a cover is not paid yearly
                 return "premium"
@@ -215,6 +222,8 @@ def _slot_for(anchor: Anchor, figure: Figure, clause: str) -> str | None:
     return figure.kind if figure.kind in slots else None
 
 
+# Figures joined with no words between share the word after the last: "9,600 + 7,200 premium".
+_SHARED_LABEL = re.compile(r"\s*(?:\+|&|/|and|or)\s*", re.IGNORECASE)
 _PREMIUM_OR_COVER = re.compile(
     r"premium|cover(?:age)?|sum assured|sum insured|insured for|floater|policy of|plan of|"
     r"costing|costs? (?:me|us)|"
@@ -256,19 +265,47 @@ def _neighbourhood(figure: Figure, clause: str) -> tuple[int, int]:
 
 
 def _nearest_word(
-    clause: str, figure: Figure, words: re.Pattern[str], span: tuple[int, int] | None = None
+    clause: str,
+    figure: Figure,
+    words: re.Pattern[str],
+    span: tuple[int, int] | None = None,
+    labels: bool = False,
 ) -> str:
     """Which of `words` stands nearest the figure ("" if none does), lowercased; a word
     before the figure counts three times nearer than one after ("cover of 1 crore, premium").
-    With `span`, only words inside it count."""
+    With `span`, only words inside it count; with `labels`, not a word that stands right
+    against the neighbouring figure at the span's edge ("premium 16,400", "16,400 premium")."""
     best, distance = "", 3 * len(clause) + 1
     low, high = span or (0, len(clause))
     for match in words.finditer(clause, low, high):
         before = match.end() <= figure.start
+        if labels and _labels_neighbour(clause, match, figure, low, high):
+            continue
         gap = figure.start - match.end() if before else 3 * (match.start() - figure.end)
         if 0 <= gap < distance:
             best, distance = match.group(0).lower(), gap
     return best
+
+
+# What stands between a word and the figure it labels: "premium 16,400", "premium of ₹16,400",
+# "16,400 premium", "16,400 yearly premium".
+_LABEL_GAP = re.compile(
+    r"^\s*(?:(?:is|was|of|at|now|about|around|rs\.?|inr|₹|:|-|=|(?:a|per)\s+(?:year|month|annum)|"
+    r"yearly|annual|monthly|annually)\s*)*$",
+    re.IGNORECASE,
+)
+
+
+def _labels_neighbour(
+    clause: str, word: re.Match[str], figure: Figure, low: int, high: int
+) -> bool:
+    """Whether `word` labels the figure on the other side of it, not `figure`: it stands
+    against the span's edge, where the neighbouring figure is."""
+    if word.start() >= figure.end and high < len(clause):
+        return bool(_LABEL_GAP.match(clause[word.end() : high]))
+    if word.end() <= figure.start and low > 0:
+        return bool(_LABEL_GAP.match(clause[low : word.start()]))
+    return False
 
 
 def _fact(
@@ -295,6 +332,8 @@ def _fact(
     if anchor.kind == "insurance":
         whose = insured(clause[figure.end :], clause, spouse, name)
         key = f"{whose}_{key}" if whose else key  # "1 crore on Hetal": the spouse's cover
+        if not whose and owner not in ("", "spouse", "parents", "other"):
+            key = f"{key}_of_{owner}"  # two typing: "1 crore, premium 16,400 — G" is G's
     else:  # "my wife earns 80k", "her pension", "R: SIP 10k": whose (recognise_owners)
         if name and owner == name.lower():
             owner = "spouse"  # the spouse typing ("Hi, Anjali here."): the spouse's money

@@ -75,4 +75,8 @@ from __future__ import annotations
 # 19: a family fact keeps the user's own words beside its count ("do bachche", twins), and
 #     money sent to parents named in their words says they depend on the user; "to" in
 #     "cost to parents" no longer names that cost again ("promotion to manager. credit 1 lakh")
-WALK_VERSION = 19
+# 20: a price before the thing wanted is its goal's amount ("a 1.2 crore house by 2030"); a
+#     total over a list is one combined cost; a cover and its premium each keep their own
+#     figure in any order; a figure "from freelancing" is that income; money given to the
+#     family "for the house" is support, not rent; a stance restated keeps its value
+WALK_VERSION = 20
