@@ -18,6 +18,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from fincoach_tui.domain.currencies import CURRENCIES, currency_of, format_amount
 from fincoach_tui.domain.indian_numbers import indian_amounts
 from fincoach_tui.domain.number_words import NUMBER_WORDS
 
@@ -51,30 +52,6 @@ _SCALE = (
     r"hajaa?r|a?ayiram)"
 )
 _NUMBER = r"\d{1,3}(?:,\d{2,3})+(?:\.\d+)?|\d+(?:\.\d+)?"
-# Foreign money keeps its currency: people working abroad, or with clients abroad, say
-# their figures in it ("4,000 AED", "$5k", "£2,500 a month", "3,500 dirhams"). Each code
-# with how it is written before a number and the words for it after one. A "dollar" with
-# no country is the US dollar; a "riyal" with none is not guessed (Saudi or Qatari).
-CURRENCIES = {
-    "USD": (r"us\$|\$|usd", r"usd|(?:us\s+|american\s+)?dollars?|bucks"),
-    "AED": (r"aed|dhs?\.?", r"aed|dirhams?|dhs|(?:uae\s+)?dirhams?"),
-    "GBP": (r"£|gbp", r"gbp|pounds?(?:\s+sterling)?|quid"),
-    "EUR": (r"€|eur", r"eur|euros?"),
-    "SGD": (r"s\$|sgd", r"sgd|(?:singapore|sg)\s+dollars?"),
-    "CAD": (r"c\$|cad", r"cad|canadian\s+dollars?"),
-    "AUD": (r"a\$|aud", r"aud|(?:australian|aussie)\s+dollars?"),
-    "SAR": (r"sar", r"sar|saudi\s+riyals?"),
-    "QAR": (r"qar", r"qar|qatari\s+riyals?"),
-    "JPY": (r"¥|jpy", r"jpy|yen"),
-    "NZD": (r"nz\$|nzd", r"nzd|(?:new\s+zealand|nz)\s+dollars?"),
-    "HKD": (r"hk\$|hkd", r"hkd|(?:hong\s+kong|hk)\s+dollars?"),
-    "CHF": (r"chf", r"chf|swiss\s+francs?"),
-    "MYR": (r"myr", r"myr|ringgits?"),
-    "KWD": (r"kwd", r"kwd|kuwaiti\s+dinars?"),
-    "OMR": (r"omr", r"omr|omani\s+ria?ls?"),
-    "BHD": (r"bhd", r"bhd|bahraini\s+dinars?"),
-}
-_SYMBOL = {"INR": "₹", "USD": "$", "GBP": "£", "EUR": "€"}
 _BEFORE = "|".join(before for before, _ in CURRENCIES.values())
 # The longer names first: "singapore dollars" before "dollars".
 _AFTER = "|".join(sorted((after for _, after in CURRENCIES.values()), key=len, reverse=True))
@@ -297,47 +274,6 @@ def rupees(text: str) -> float | None:
         return amount.value
     plain = re.search(_NUMBER, text)  # a bare figure the caller knows is money ("95000")
     return float(plain.group(0).replace(",", "")) if plain else None
-
-
-def currency_of(said: str) -> str:
-    """The currency code a sign, code or word names ("AED", "dirhams", "£"); INR for
-    the rupee's and for none."""
-    said = " ".join(said.strip().lower().rstrip(".").split())
-    for code, (before, after) in CURRENCIES.items():
-        if re.fullmatch(before, said) or re.fullmatch(after, said):
-            return code
-    return "INR"
-
-
-def format_amount(value: float, currency: str = "INR") -> str:
-    """An amount written one way: rupees in Indian grouping ("₹1,20,000"); another
-    currency by its sign ("$1,200", "£950", "€2,000") or code ("AED 4,000"), grouped in
-    thousands, with cents only when there are any."""
-    if currency == "INR":
-        return format_rupees(value)
-    sign, value = ("-", -value) if value < 0 else ("", value)
-    whole = round(value)
-    figure = f"{whole:,}" if abs(whole - value) < 0.005 else f"{value:,.2f}"
-    symbol = _SYMBOL.get(currency)
-    return f"{sign}{symbol}{figure}" if symbol else f"{sign}{currency} {figure}"
-
-
-def format_rupees(value: float) -> str:
-    """Indian digit grouping: 120000 -> "₹1,20,000"; a negative value has its sign before
-    the rupee's: -10000 -> "-₹10,000"."""
-    if round(value) < 0:
-        return "-" + format_rupees(-value)
-    whole = str(int(round(value)))
-    if len(whole) <= 3:
-        return f"₹{whole}"
-    head, tail = whole[:-3], whole[-3:]
-    groups: list[str] = []
-    while len(head) > 2:
-        groups.insert(0, head[-2:])
-        head = head[:-2]
-    if head:
-        groups.insert(0, head)
-    return "₹" + ",".join(groups) + "," + tail
 
 
 _LAYOUT = re.compile(r"\s*(?:apartment|flat|room|unit|mansion|house)\b", re.IGNORECASE)

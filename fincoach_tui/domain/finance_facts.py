@@ -19,7 +19,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import lru_cache
 
-from fincoach_tui.domain.amounts import format_rupees, rupees
+from fincoach_tui.domain.amounts import rupees
+from fincoach_tui.domain.currencies import format_rupees
 from fincoach_tui.domain.fact_household import household_facts
 from fincoach_tui.domain.fact_kinds import (
     is_known_key,
@@ -36,7 +37,6 @@ from fincoach_tui.domain.recognise_context import (
     Subject,
     anchor_of,
     carried,
-    mend_typos,
     names_another_item,
     spouse_subject,
     topic_in,
@@ -59,6 +59,7 @@ from fincoach_tui.domain.recognise_parts import Anchor, figures_in
 from fincoach_tui.domain.recognise_phrases import name_facts, restated, risk_facts
 from fincoach_tui.domain.recognise_places import city_facts
 from fincoach_tui.domain.recognise_slots import clause_facts
+from fincoach_tui.domain.recognise_typos import mend_typos
 from fincoach_tui.domain.recognise_values import canonical
 from fincoach_tui.domain.recognise_words import (
     CONDITION,

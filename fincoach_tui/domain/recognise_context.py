@@ -12,9 +12,6 @@ number, make it two and a half lakh"; "He switched jobs, his take-home is 2.75L 
   the words that name each ("flat" and "landlord" for rent, "Japan" for a trip to Japan,
   "medicines" for a cost of medicines), so that a figure beside those words updates them;
 - who the spouse is, so that "he" and "his" in a couple's messages are the spouse's.
-
-It also mends the commonest slips of typing in the words that name a kind ("salry",
-"expnses", "rnet"), a letter left out or two swapped, so that a typo does not hide a fact.
 """
 
 from __future__ import annotations
@@ -25,8 +22,6 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 from fincoach_tui.domain.fact_kinds import GOAL_OBJECTS, KINDS, LOAN_TYPES, loan_type
-from fincoach_tui.domain.number_words import rates_in_digits
-from fincoach_tui.domain.recognise_corrections import scale_corrections
 from fincoach_tui.domain.recognise_deposits import institution_near
 from fincoach_tui.domain.recognise_goals import GOAL_SLOTS
 from fincoach_tui.domain.recognise_income import INCOME_SLOTS
@@ -367,41 +362,3 @@ def names_another_item(clause: str) -> bool:
         return False
     words = re.findall(r"[a-z]{3,}", match["words"].lower())
     return any(w not in _SAME_THING for w in words)
-
-
-# ---- typing slips ----------------------------------------------------------------------
-
-_VOCABULARY = frozenset(
-    "salary income rent rental expenses insurance premium deposit deposits mortgage landlord "
-    "pension mutual emergency savings maturity matures investment investments recurring "
-    "tenure dependents dependants children parents husband daughter monthly conservative "
-    "aggressive moderate interest take-home loan fixed policy portfolio stocks".split()
-)
-
-
-def _slips(word: str) -> Iterable[str]:
-    """The misspellings of `word` one slip away: an inner letter left out, or two adjacent
-    letters swapped. (A last letter left out is often another word: "saving".)"""
-    for i in range(1, len(word) - 1):
-        yield word[:i] + word[i + 1 :]
-    for i in range(len(word) - 1):
-        if word[i] != word[i + 1]:
-            yield word[:i] + word[i + 1] + word[i] + word[i + 2 :]
-
-
-_MENDED = {slip: word for word in _VOCABULARY for slip in _slips(word) if len(slip) >= 4}
-_MENDED = {slip: word for slip, word in _MENDED.items() if slip not in _VOCABULARY}
-_WORD = re.compile(r"[A-Za-z]{4,}")
-
-
-def mend_typos(text: str) -> str:
-    """`text` with the kind words it misspells one slip away written right, and a number
-    corrected in the same breath in the scale of the figure it corrects (`scale_corrections`:
-    "18k no wait not 18 its 16"), and a rate said in words in digits ("seven point one
-    percent")."""
-
-    def mend(match: re.Match[str]) -> str:
-        word = match.group(0)
-        return _MENDED.get(word.lower(), word)
-
-    return scale_corrections(rates_in_digits(_WORD.sub(mend, text)))

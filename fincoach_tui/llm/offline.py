@@ -19,7 +19,8 @@ import re
 from collections.abc import AsyncIterator, Callable
 from dataclasses import replace
 
-from fincoach_tui.domain.amounts import Amount, format_amount, parse_amount
+from fincoach_tui.domain.amounts import Amount, parse_amount
+from fincoach_tui.domain.currencies import format_amount
 from fincoach_tui.domain.fact_extraction import EXTRACTOR_MARKER
 from fincoach_tui.domain.finance_facts import (
     FinanceFact,

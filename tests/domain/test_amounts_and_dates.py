@@ -9,7 +9,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from fincoach_tui.domain.amounts import find_amounts, format_amount, parse_amount
+from fincoach_tui.domain.amounts import find_amounts, parse_amount
+from fincoach_tui.domain.currencies import format_amount
 from fincoach_tui.domain.fact_store import same_value
 from fincoach_tui.domain.finance_facts import recognise
 from fincoach_tui.domain.relative_dates import as_of, resolve_relative

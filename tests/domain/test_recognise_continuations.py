@@ -9,7 +9,8 @@ from datetime import UTC, datetime
 
 import pytest
 
-from fincoach_tui.domain.amounts import find_amounts, format_rupees, rupees
+from fincoach_tui.domain.amounts import find_amounts, rupees
+from fincoach_tui.domain.currencies import format_rupees
 from fincoach_tui.domain.finance_facts import find_facts, recognise
 from fincoach_tui.domain.relative_dates import resolve_relative
 

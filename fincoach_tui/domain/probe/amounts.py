@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Iterator
 
-from fincoach_tui.domain.finance_facts import format_rupees
+from fincoach_tui.domain.currencies import format_rupees
 
 # The formats the generator writes amounts in (every one appears over a default run).
 AMOUNT_FORMATS = ("symbol", "k", "rupees", "lakh", "crore", "words", "rs")

@@ -96,7 +96,7 @@ class Value:
 
     def describe(self) -> str:
         if self.kind == "amount":
-            from fincoach_tui.domain.finance_facts import format_rupees
+            from fincoach_tui.domain.currencies import format_rupees
 
             return format_rupees(self.number)
         if self.kind == "rate":
