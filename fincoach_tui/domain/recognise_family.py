@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 
 from fincoach_tui.domain.number_words import NUMBER, count_value
+from fincoach_tui.domain.recognise_city_names import is_place
 from fincoach_tui.domain.recognise_costs import GIVEN_TO
 from fincoach_tui.domain.recognise_goals import RETIRE_AGE
 from fincoach_tui.domain.recognise_words import (
@@ -134,7 +135,7 @@ def family_facts(sentence: str) -> list[tuple[str, str]]:
     # name before the comma is the list's, the wife is Komal.
     named = _SPOUSE_NAME_AFTER.search(sentence) or _SPOUSE_NAME.search(sentence)
     name = first_group(named, "name", "name2") if named else ""
-    if name and name not in NOT_NAMES:
+    if name and name not in NOT_NAMES and not is_place(name):  # "in Vellore, husband ..."
         facts.append(("spouse_name", name))
     spouse = _SPOUSE.search(sentence)
     single = _SINGLE_PARENT.search(sentence)
