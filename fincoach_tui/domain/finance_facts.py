@@ -51,6 +51,7 @@ from fincoach_tui.domain.recognise_ledger_lines import as_entry
 from fincoach_tui.domain.recognise_owners import (
     about_parent,
     clause_owner,
+    owner_opening,
     parent_continues,
     speaker_of,
     stances_of,
@@ -269,9 +270,16 @@ def _recognise(
                 about_spouse
                 and (SPOUSE_PRONOUN_NEXT.match(clause) or not FIRST_PERSON.search(clause))
             )
+            opened = owner_opening(clause, spouse)  # "mine is 1.1L", "biwi ki 45k", "hers is"
+            if opened is not None:
+                spouses, about_parents = opened == "spouse", opened == "parents"
             about_spouse = spouses or (about_spouse and not anchors)
             about_parents = about_parent(clause) or parent_continues(clause, about_parents, spouses)
-            owner = clause_owner(clause, spouses, about_parents, speaker)
+            owner = (
+                "other"
+                if opened == "other"
+                else clause_owner(clause, spouses, about_parents, speaker)
+            )
             if _not_the_users(clause, spouses, anchors):
                 continue
             extra = None
