@@ -44,6 +44,7 @@ from fincoach_tui.domain.recognise_context import (
 from fincoach_tui.domain.recognise_costs import regular_cost
 from fincoach_tui.domain.recognise_endings import has_ended
 from fincoach_tui.domain.recognise_family import family_facts
+from fincoach_tui.domain.recognise_future_pay import pay_to_come, settle_pay, will_be_paid
 from fincoach_tui.domain.recognise_goals import mentioned_goal
 from fincoach_tui.domain.recognise_income import GIVES_USER
 from fincoach_tui.domain.recognise_known import the_one_deposit, the_one_loan
@@ -300,9 +301,12 @@ def _recognise(
                     extra = anchor_of(reading.asked)
             if not anchors and extra is None and not anchors_in(clause):
                 extra = regular_cost(clause)
+            if not anchors and extra is None and will_be_paid(clause):  # "I'll get 1.2L"
+                extra = anchor_of(("salary", "salary"))
             # A question states only the figures it gives as the user's own, in passing:
             # "with my 62k salary can I afford a car?", not the 15k SIP it asks about.
-            found += clause_facts(clause, extra, hint, spouses, name, asked=question, owner=owner)
+            said = clause_facts(clause, extra, hint, spouses, name, asked=question, owner=owner)
+            found += pay_to_come(clause, said)  # "pay will be 90k": the pay expected
         if from_before and not (question or named_here or _keeps_subject(sentence)):
             # "We have one son in Toronto.": a topic of its own, which the recogniser does
             # not know; a later "we'd like to give 25 lakh towards it" is about that, not
@@ -310,7 +314,7 @@ def _recognise(
             # stays: "Asked my manager for a hike. He agreed. 95k from April.")
             subject, from_before = None, False
     found = the_one_loan(the_one_deposit(found, reading, body), reading, body)
-    found = _stance_in_own_words(found)
+    found = settle_pay(_stance_in_own_words(found), said_at)
     if said_at is not None:
         found = [(k, resolve_relative(v, said_at)) for k, v in found]
     return tuple(found), subject
