@@ -271,7 +271,8 @@ def _recognise(
                 about_spouse
                 and (SPOUSE_PRONOUN_NEXT.match(clause) or not FIRST_PERSON.search(clause))
             )
-            opened = owner_opening(clause, spouse)  # "mine is 1.1L", "biwi ki 45k", "hers is"
+            so_far = "parents" if about_parents else "spouse" if about_spouse else ""
+            opened = owner_opening(clause, spouse, so_far)  # "mine is 1.1L", "biwi ki 45k"
             if opened is not None:
                 spouses, about_parents = opened == "spouse", opened == "parents"
             about_spouse = spouses or (about_spouse and not anchors)

@@ -15,6 +15,7 @@ from fincoach_tui.domain.number_words import NUMBER, count_value
 from fincoach_tui.domain.recognise_city_names import is_place
 from fincoach_tui.domain.recognise_costs import GIVEN_TO
 from fincoach_tui.domain.recognise_goals import RETIRE_AGE
+from fincoach_tui.domain.recognise_kin_words import elders_living_with_user
 from fincoach_tui.domain.recognise_words import (
     NOT_NAMES,
     OTHER_PEOPLE,
@@ -175,9 +176,12 @@ def family_facts(sentence: str) -> list[tuple[str, str]]:
     elif _CHILD_NAME.search(sentence) and (one := _ONE_CHILD.search(sentence)):
         facts.append(("family_children", f"1 {one['w'].lower()}{_names(sentence)}"))
     parents = _PARENTS.search(sentence)
+    living = elders_living_with_user(sentence)  # "Ma amader sathe thake", "papa bhi saath ..."
     if parents:
         who = first_group(parents, "who", "who2", "who3", "who4").lower()
         facts.append(("family_parents", f"supports {who}"))
+    elif living:
+        facts.append(("family_parents", f'supports {living[0]} ("{living[1]}")'))
     elif (given := GIVEN_TO.search(sentence)) and given["parents"]:
         # Money sent to the parents named in the user's own words ("I give amma-appa 15k"):
         # they depend on the user, kept as the user calls them.

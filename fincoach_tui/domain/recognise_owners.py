@@ -191,11 +191,12 @@ OWNER_NEXT = re.compile(
 )
 
 
-def owner_opening(clause: str, spouse: str) -> str | None:
+def owner_opening(clause: str, spouse: str, so_far: str = "") -> str | None:
     """Whose a clause's figure is when the clause opens with its owner (`OWNER_FIRST`): ""
     (the user), "spouse", "parents" or "other" (someone not filed); None when it does not.
-    A pronoun is the spouse's only when the spouse the chat has (`spouse`) fits it; else it
-    is someone else's, never the user's."""
+    A pronoun is of whom the sentence so far is about (`so_far`: "spouse" or "parents":
+    "Papa saath rehte hain, unki pension 20k hai"), else the spouse's when the spouse the
+    chat has (`spouse`) fits it, else someone else's, never the user's."""
     match = OWNER_FIRST.match(clause)
     if match is None:
         return None
@@ -203,6 +204,8 @@ def owner_opening(clause: str, spouse: str) -> str | None:
         return ""
     word = match["word"].lower()
     if word in _PRONOUNS:
+        if so_far:
+            return so_far
         return "spouse" if spouse and spouse in _PRONOUNS[word].split() else "other"
     return next(
         owner
