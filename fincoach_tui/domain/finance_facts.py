@@ -28,6 +28,7 @@ from fincoach_tui.domain.fact_kinds import (
     loan_type,
     normalise_key,
 )
+from fincoach_tui.domain.own_words import without_own_words
 from fincoach_tui.domain.recognise_clauses import INCLUDED, anchors_in, clauses_of, sentences_of
 from fincoach_tui.domain.recognise_context import (
     REFERS_BACK,
@@ -153,9 +154,14 @@ _TAG = re.compile(r"^\s*\[[^\]\n]{1,30}\]\s*")
 _LINE_FACT = re.compile(
     r"^\s*(?:[-•*]\s*)?(?P<label>[A-Za-z][A-Za-z0-9' ]{0,40}):\s*(?P<value>\S.*)$"
 )
-_LINE_NOTES = re.compile(r"\s*\((?:was|earlier|previously|turn \d+|edited)\b[^)]*\)")
+# (a note may hold a value with the user's words in it: '(was Mumbai ("Bombay"))')
+_LINE_NOTES = re.compile(
+    r"\s*\((?:was|earlier|previously|turn \d+|edited)\b(?:[^()]|\([^()]*\))*\)"
+)
 _NOT_FACTS = re.compile(r"^\s*(?:asked about|dropped|topics?|questions?)\b", re.IGNORECASE)
-_OLD_NOTE = re.compile(r"\((?:was|earlier|previously|outdated)\b[^)]*\)", re.IGNORECASE)
+_OLD_NOTE = re.compile(
+    r"\((?:was|earlier|previously|outdated)\b(?:[^()]|\([^()]*\))*\)", re.IGNORECASE
+)
 _LOAN_WORD = re.compile(
     r"\b(?:home|housing|house|mortgage|car|vehicle|bike|two-wheeler|scooter|personal|education|"
     r"student|gold)\b",
@@ -325,7 +331,7 @@ def _stance_in_own_words(found: list[tuple[str, str]]) -> list[tuple[str, str]]:
     """A message's stance in the user's own words ("ekdum safe") is not replaced by the
     class a later sentence of it falls in ("paisa doobna nahi chahiye": conservative)."""
     stances = [v for k, v in found if k == "risk"]
-    if len(stances) < 2 or stances[-1] not in ("conservative", "aggressive"):
+    if len(stances) < 2 or without_own_words(stances[-1]) not in ("conservative", "aggressive"):
         return found
     last = max(i for i, (k, _) in enumerate(found) if k == "risk")
     return found[:last] + found[last + 1 :]

@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 
 from fincoach_tui.domain.number_words import NUMBER, count_value
+from fincoach_tui.domain.own_words import with_own_words
 from fincoach_tui.domain.recognise_city_names import is_place
 from fincoach_tui.domain.recognise_costs import GIVEN_TO
 from fincoach_tui.domain.recognise_goals import RETIRE_AGE
@@ -181,7 +182,7 @@ def family_facts(sentence: str) -> list[tuple[str, str]]:
         who = first_group(parents, "who", "who2", "who3", "who4").lower()
         facts.append(("family_parents", f"supports {who}"))
     elif living:
-        facts.append(("family_parents", f'supports {living[0]} ("{living[1]}")'))
+        facts.append(("family_parents", with_own_words(f"supports {living[0]}", living[1])))
     elif (given := GIVEN_TO.search(sentence)) and given["parents"]:
         # Money sent to the parents named in the user's own words ("I give amma-appa 15k"):
         # they depend on the user, kept as the user calls them.
@@ -212,7 +213,7 @@ def _own_words(children: re.Match[str]) -> str:
     ):
         return ""
     start = children.start("n2") if children["n2"] else children.start("n")
-    return f' ("{children.string[start : children.end("w")]}")'
+    return with_own_words("", children.string[start : children.end("w")])
 
 
 def _count(said: str, otherwise: int) -> int:

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import re
 
+from fincoach_tui.domain.own_words import with_own_words
 from fincoach_tui.domain.recognise_city_names import CITIES as _CITIES
 from fincoach_tui.domain.recognise_localities import (
     CITY_OF,
@@ -161,7 +162,23 @@ def city_facts(sentence: str) -> list[tuple[str, str]]:
     strongest = max(strength for strength, _, _ in found)
     # The newest place said with the strongest cue: "from Jaipur but live in Bangalore now".
     city = max((p, c) for s, p, c in found if s == strongest)[1]
-    return [("city", _with_locality(sentence, city))]
+    return [("city", with_own_words(_with_locality(sentence, city), _said_as(sentence, city)))]
+
+
+# Every name the gazetteer writes a city by: "Mumbai" <- "bombay", "mumbai".
+_NAMES_OF: dict[str, list[str]] = {}
+for _said, _city in _CITIES.items():
+    _NAMES_OF.setdefault(_city, []).append(_said)
+
+
+def _said_as(sentence: str, city: str) -> str:
+    """The name the sentence gives `city` by when it is another than the one the city is
+    written by ("Bombay" of "Mumbai", "Gurgaon" of "Gurugram"); "" when it is that one."""
+    for said in sorted(_NAMES_OF.get(city, ()), key=len, reverse=True):
+        match = re.search(rf"\b{re.escape(said)}\b", sentence, re.IGNORECASE)
+        if match:
+            return match.group(0) if len(said) > 3 else ""  # "blr", "hyd": no words to keep
+    return ""
 
 
 def _role_city(sentence: str) -> list[tuple[int, int, str]]:

@@ -22,7 +22,7 @@ def city(text: str) -> str | None:
         ("thanks a ton! - Meera, Chennai", "Chennai"),
         ("31. married. bank job, Surat", "Surat"),
         ("kolkata, 45, govt teacher", "Kolkata"),
-        ("in Vizag only", "Visakhapatnam"),
+        ("in Vizag only", 'Visakhapatnam ("Vizag")'),
         ("Mi Sunil, Baramati taluka, Pune jilha", "Baramati, Pune"),
         ("We are from Satara district", "Satara"),
         ("We stay in Sector 21, Noida", "Noida"),
@@ -108,7 +108,9 @@ def test_a_place_visited_left_or_someone_elses_is_not_the_users(text: str) -> No
 
 def test_a_past_home_beside_the_present_one_gives_the_present() -> None:
     assert city("We lived in Delhi till 2019, now in Pune.") == "Pune"
-    assert city("Born and brought up in Jaipur, now living in Bangalore.") == "Bengaluru"
+    assert (
+        city("Born and brought up in Jaipur, now living in Bangalore.") == 'Bengaluru ("Bangalore")'
+    )
     assert city("We've lived in Pune for 10 years.") == "Pune"
 
 
