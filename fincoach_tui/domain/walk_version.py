@@ -75,4 +75,8 @@ from __future__ import annotations
 # 19: a family fact keeps the user's own words beside its count ("do bachche", twins), and
 #     money sent to parents named in their words says they depend on the user; "to" in
 #     "cost to parents" no longer names that cost again ("promotion to manager. credit 1 lakh")
-WALK_VERSION = 19
+# 20: a role before a known city is the user's city, a trip's, past home's or relative's
+#     is not; the short half of a pay pair ("mine is 1.1L") is its opener's; pay to come
+#     is salary_expected; elders living with the user in Indian languages; a city's older
+#     name and a stance's words quoted beside the value
+WALK_VERSION = 20
