@@ -259,7 +259,8 @@ KINDS: tuple[Kind, ...] = (
 # The keys as an extraction prompt can name them (a model answering with these keys shares
 # the offline recogniser's keys, so supersession and precedence work the same).
 PROMPT_KEYS = (
-    "name, city, salary (monthly take-home), spouse_salary, pension, spouse_pension, "
+    "name, city, salary (monthly take-home), salary_expected (pay to come, with when it "
+    "starts: '₹1,20,000 from Apr 2027'; it does not replace salary), spouse_salary, pension, spouse_pension, "
     "parents_pension, rent, expenses, "
     "loan_<home|car|bike|personal|education>_<emi|amount|rate|tenure|end>, "
     "fd_amount, fd_rate, fd_maturity, fd_tenure, rd_amount, rd_rate, rd_end, rd_tenure "
@@ -293,7 +294,9 @@ _DYNAMIC_KEY = re.compile(
     # someone else's pay, pension, SIP or bonus, or a named speaker's stance (recognise_owners)
     r"|(?:spouse|parents)_(?:salary|pension|sip|bonus)"
     r"|(?:salary|pension|sip|bonus|risk|risk_reason|insurance_[a-z]+_(?:cover|premium))"
-    r"_of_[a-z]{1,12})$"
+    r"_of_[a-z]{1,12}"
+    # pay to come, beside the pay now (recognise_income.pay_to_come)
+    r"|(?:spouse_|parents_)?salary_expected(?:_of_[a-z]{1,12})?)$"
 )
 
 

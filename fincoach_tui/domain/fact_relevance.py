@@ -70,7 +70,9 @@ _COMMON = frozenset(
 )
 
 
-_OWNER = re.compile(r"^(?:spouse_|parents_)?(salary|pension|sip|bonus)(?:_of_[a-z]+)?$")
+_OWNER = re.compile(
+    r"^(?:spouse_|parents_)?(salary|pension|sip|bonus)(?:_expected)?(?:_of_[a-z]+)?$"
+)
 
 
 def _topic(key: str) -> re.Pattern[str] | None:

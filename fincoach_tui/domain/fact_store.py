@@ -25,6 +25,7 @@ from typing import Any
 from fincoach_tui.domain.amounts import parse_amount
 from fincoach_tui.domain.context import Conflict
 from fincoach_tui.domain.finance_facts import Reading, find_facts, label_of, normalise_key
+from fincoach_tui.domain.own_words import without_own_words
 from fincoach_tui.domain.relative_dates import as_of
 
 _SHORTEST_REDACTED = 3  # shorter values ("3") would blank out unrelated text
@@ -98,7 +99,8 @@ def _cadence(text: str) -> str:
 
 
 def _plain(text: str) -> str:
-    return _LEAD_WORD.sub("", " ".join(text.casefold().split()).rstrip("."))
+    # 'Mumbai ("Bombay")' is 'Mumbai': the user's own words are no part of the value
+    return _LEAD_WORD.sub("", " ".join(without_own_words(text).casefold().split()).rstrip("."))
 
 
 class FactStore:

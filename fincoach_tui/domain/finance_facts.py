@@ -29,6 +29,7 @@ from fincoach_tui.domain.fact_kinds import (
     loan_type,
     normalise_key,
 )
+from fincoach_tui.domain.own_words import without_own_words
 from fincoach_tui.domain.recognise_clauses import INCLUDED, anchors_in, clauses_of, sentences_of
 from fincoach_tui.domain.recognise_context import (
     REFERS_BACK,
@@ -44,6 +45,7 @@ from fincoach_tui.domain.recognise_context import (
 from fincoach_tui.domain.recognise_costs import listed_total, regular_cost
 from fincoach_tui.domain.recognise_endings import has_ended
 from fincoach_tui.domain.recognise_family import family_facts
+from fincoach_tui.domain.recognise_future_pay import pay_to_come, settle_pay, will_be_paid
 from fincoach_tui.domain.recognise_goals import mentioned_goal
 from fincoach_tui.domain.recognise_income import GIVES_USER
 from fincoach_tui.domain.recognise_known import the_one_deposit, the_one_loan
@@ -51,6 +53,7 @@ from fincoach_tui.domain.recognise_ledger_lines import as_entry
 from fincoach_tui.domain.recognise_owners import (
     about_parent,
     clause_owner,
+    owner_opening,
     parent_continues,
     speaker_of,
     stances_of,
@@ -155,9 +158,14 @@ _SIGNED = re.compile(r"\s[—–-]+\s*(?P<who>[A-Z])\s*$")
 _LINE_FACT = re.compile(
     r"^\s*(?:[-•*]\s*)?(?P<label>[A-Za-z][A-Za-z0-9' ]{0,40}):\s*(?P<value>\S.*)$"
 )
-_LINE_NOTES = re.compile(r"\s*\((?:was|earlier|previously|turn \d+|edited)\b[^)]*\)")
+# (a note may hold a value with the user's words in it: '(was Mumbai ("Bombay"))')
+_LINE_NOTES = re.compile(
+    r"\s*\((?:was|earlier|previously|turn \d+|edited)\b(?:[^()]|\([^()]*\))*\)"
+)
 _NOT_FACTS = re.compile(r"^\s*(?:asked about|dropped|topics?|questions?)\b", re.IGNORECASE)
-_OLD_NOTE = re.compile(r"\((?:was|earlier|previously|outdated)\b[^)]*\)", re.IGNORECASE)
+_OLD_NOTE = re.compile(
+    r"\((?:was|earlier|previously|outdated)\b(?:[^()]|\([^()]*\))*\)", re.IGNORECASE
+)
 _LOAN_WORD = re.compile(
     r"\b(?:home|housing|house|mortgage|car|vehicle|bike|two-wheeler|scooter|personal|education|"
     r"student|gold)\b",
@@ -284,9 +292,17 @@ def _recognise(
                 about_spouse
                 and (SPOUSE_PRONOUN_NEXT.match(clause) or not FIRST_PERSON.search(clause))
             )
+            so_far = "parents" if about_parents else "spouse" if about_spouse else ""
+            opened = owner_opening(clause, spouse, so_far)  # "mine is 1.1L", "biwi ki 45k"
+            if opened is not None:
+                spouses, about_parents = opened == "spouse", opened == "parents"
             about_spouse = spouses or (about_spouse and not anchors)
             about_parents = about_parent(clause) or parent_continues(clause, about_parents, spouses)
-            owner = clause_owner(clause, spouses, about_parents, speaker)
+            owner = (
+                "other"
+                if opened == "other"
+                else clause_owner(clause, spouses, about_parents, speaker)
+            )
             if _not_the_users(clause, spouses, anchors):
                 continue
             extra = None
@@ -307,9 +323,12 @@ def _recognise(
                     extra = anchor_of(reading.asked)
             if not anchors and extra is None and not anchors_in(clause):
                 extra = regular_cost(clause)
+            if not anchors and extra is None and will_be_paid(clause):  # "I'll get 1.2L"
+                extra = anchor_of(("salary", "salary"))
             # A question states only the figures it gives as the user's own, in passing:
             # "with my 62k salary can I afford a car?", not the 15k SIP it asks about.
-            found += clause_facts(clause, extra, hint, spouses, name, asked=question, owner=owner)
+            said = clause_facts(clause, extra, hint, spouses, name, asked=question, owner=owner)
+            found += pay_to_come(clause, said)  # "pay will be 90k": the pay expected
         if from_before and not (question or named_here or _keeps_subject(sentence)):
             # "We have one son in Toronto.": a topic of its own, which the recogniser does
             # not know; a later "we'd like to give 25 lakh towards it" is about that, not
@@ -317,7 +336,7 @@ def _recognise(
             # stays: "Asked my manager for a hike. He agreed. 95k from April.")
             subject, from_before = None, False
     found = the_one_loan(the_one_deposit(found, reading, body), reading, body)
-    found = _stance_in_own_words(found)
+    found = settle_pay(_stance_in_own_words(found), said_at)
     if said_at is not None:
         found = [(k, resolve_relative(v, said_at)) for k, v in found]
     return tuple(found), subject
@@ -327,7 +346,7 @@ def _stance_in_own_words(found: list[tuple[str, str]]) -> list[tuple[str, str]]:
     """A message's stance in the user's own words ("ekdum safe") is not replaced by the
     class a later sentence of it falls in ("paisa doobna nahi chahiye": conservative)."""
     stances = [v for k, v in found if k == "risk"]
-    if len(stances) < 2 or stances[-1] not in ("conservative", "aggressive"):
+    if len(stances) < 2 or without_own_words(stances[-1]) not in ("conservative", "aggressive"):
         return found
     last = max(i for i, (k, _) in enumerate(found) if k == "risk")
     return found[:last] + found[last + 1 :]

@@ -6,6 +6,8 @@ write the city one way ("Mumbai", "Varanasi", "Kozhikode"). See `recognise_place
 
 from __future__ import annotations
 
+from fincoach_tui.domain.recognise_localities import CITY_OF
+
 CITIES = {
     "mumbai": "Mumbai",
     "bombay": "Mumbai",
@@ -156,3 +158,9 @@ CITIES = {
     "hisar": "Hisar",
     "bathinda": "Bathinda",
 }
+
+
+def is_place(name: str) -> bool:
+    """Whether a capitalised word is a city or a locality the gazetteer knows ("Vellore" in
+    "a nurse in Vellore, husband drives a cab" is no one's name)."""
+    return name.lower() in CITIES or name.lower() in CITY_OF

@@ -16,6 +16,7 @@ from fincoach_tui.domain.recognise_context import PERSON_FIRST
 from fincoach_tui.domain.recognise_costs import given_to_family
 from fincoach_tui.domain.recognise_goals import goal_anchors
 from fincoach_tui.domain.recognise_income import income_anchors
+from fincoach_tui.domain.recognise_owners import OWNER_FIRST, OWNER_NEXT
 from fincoach_tui.domain.recognise_parts import Anchor, figures_in
 from fincoach_tui.domain.relative_dates import RELATIVE_DATE
 
@@ -86,7 +87,13 @@ def _clauses(sentence: str) -> tuple[str, ...]:
     # ("my FD is ₹50,000, maturing in March"): join them back when that happens.
     joined: list[str] = []
     for part, join in pieces:
-        if joined and not anchors_in(part) and figures_in(part) and not PERSON_FIRST.match(part):
+        if (
+            joined
+            and not anchors_in(part)
+            and figures_in(part)
+            and not PERSON_FIRST.match(part)
+            and not OWNER_FIRST.match(part)  # "..., mine is 1.1L", "..., biwi ki 45k"
+        ):
             joined[-1] = joined[-1] + join + part
         else:
             joined.append(part)
@@ -132,7 +139,7 @@ def _run_on(clause: str) -> list[str]:
         if own and named_first:
             cuts.append(anchor.start)
             last = anchor.start
-    for person in _PERSON_NEXT.finditer(clause):
+    for person in (*_PERSON_NEXT.finditer(clause), *OWNER_NEXT.finditer(clause)):
         if any(f.end <= person.start() for f in figures) and any(
             f.start >= person.end() for f in figures
         ):

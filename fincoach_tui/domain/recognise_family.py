@@ -12,8 +12,11 @@ from __future__ import annotations
 import re
 
 from fincoach_tui.domain.number_words import NUMBER, count_value
+from fincoach_tui.domain.own_words import with_own_words
+from fincoach_tui.domain.recognise_city_names import is_place
 from fincoach_tui.domain.recognise_costs import GIVEN_TO
 from fincoach_tui.domain.recognise_goals import RETIRE_AGE
+from fincoach_tui.domain.recognise_kin_words import elders_living_with_user
 from fincoach_tui.domain.recognise_words import (
     NOT_NAMES,
     OTHER_PEOPLE,
@@ -134,7 +137,7 @@ def family_facts(sentence: str) -> list[tuple[str, str]]:
     # name before the comma is the list's, the wife is Komal.
     named = _SPOUSE_NAME_AFTER.search(sentence) or _SPOUSE_NAME.search(sentence)
     name = first_group(named, "name", "name2") if named else ""
-    if name and name not in NOT_NAMES:
+    if name and name not in NOT_NAMES and not is_place(name):  # "in Vellore, husband ..."
         facts.append(("spouse_name", name))
     spouse = _SPOUSE.search(sentence)
     single = _SINGLE_PARENT.search(sentence)
@@ -174,9 +177,12 @@ def family_facts(sentence: str) -> list[tuple[str, str]]:
     elif _CHILD_NAME.search(sentence) and (one := _ONE_CHILD.search(sentence)):
         facts.append(("family_children", f"1 {one['w'].lower()}{_names(sentence)}"))
     parents = _PARENTS.search(sentence)
+    living = elders_living_with_user(sentence)  # "Ma amader sathe thake", "papa bhi saath ..."
     if parents:
         who = first_group(parents, "who", "who2", "who3", "who4").lower()
         facts.append(("family_parents", f"supports {who}"))
+    elif living:
+        facts.append(("family_parents", with_own_words(f"supports {living[0]}", living[1])))
     elif (given := GIVEN_TO.search(sentence)) and given["parents"]:
         # Money sent to the parents named in the user's own words ("I give amma-appa 15k"):
         # they depend on the user, kept as the user calls them.
@@ -207,7 +213,7 @@ def _own_words(children: re.Match[str]) -> str:
     ):
         return ""
     start = children.start("n2") if children["n2"] else children.start("n")
-    return f' ("{children.string[start : children.end("w")]}")'
+    return with_own_words("", children.string[start : children.end("w")])
 
 
 def _count(said: str, otherwise: int) -> int:

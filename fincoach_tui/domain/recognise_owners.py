@@ -38,7 +38,7 @@ _NAMED_SUBJECT = re.compile(
     r"draws|takes|brings|receives|has)\b)"
 )
 _HOUSEHOLD = re.compile(r"\b(?:we|we're|our|ours|us|both|joint|together|combined)\b", re.I)
-_NAMES_SELF = re.compile(r"\b(?:i|i'm|i've|im|my|me|mine)\b", re.IGNORECASE)
+_NAMES_SELF = re.compile(r"\b(?:i|i'm|i've|im|my|me|mine|meri|mera|mere)\b", re.IGNORECASE)
 # Who types, when two people share the chat: "R here: ...", "N: ...", "Karan here: ...".
 # An initial (not "Q:"), or a name followed by "here"; "K+N:" is both (the household).
 # Two capitals are as often an abbreviation ("PS:", "FD:") as a person.
@@ -130,3 +130,85 @@ def parent_continues(clause: str, about: bool, spouse: bool) -> bool:
     """Whether a clause continues a sentence about a parent: "My father, who lives with us,
     draws a pension of 31,500" (no one else is named after the parent)."""
     return about and not spouse and not _NAMES_SELF.search(clause)
+
+
+# ---- whose a short clause is, said by the word it opens with --------------------------
+
+# The pair said contrastively, with the second half cut short: "My wife's salary is 60k and
+# mine is 1.1L", "my salary is 1.2L, hers is 65k", "his take-home is 72k; I make 48k",
+# "meri salary 80k hai, biwi ki 45k", "unki salary 1.2 lakh hai, meri 70k". The word that
+# opens such a clause says whose its figure is, whatever the clause before was about. One
+# table of words per owner, in English and the romanised Indian languages people type.
+OWNER_WORDS = {
+    "": "mine|my own|myself|meri|mera|mere|apni|apna|maza|mazha|mazi|majha|majhi|amar|ennoda|naa",
+    "spouse": (
+        "wife|husband|hubby|spouse|partner|missus|biwi|bibi|patni|pati|gharwali|gharwala|"
+        "bayko|baiko|navra|navrya|bou|ghorwali|mrs"
+    ),
+    "parents": _PARENT,
+    "other": (
+        "sons?|daughters?|beta|beti|bete|brother|sister|bhai|bhaiya|behen|didi|friend|"
+        "colleague|cousin"
+    ),
+}
+# "she/her/hers" is the wife's (or a partner's) once the chat has one; "unki/uski" (Hindi's
+# his-or-her) is the spouse's whoever the spouse is.
+_PRONOUNS = {
+    "hers": "wife partner",
+    "her": "wife partner",
+    "she": "wife partner",
+    "his": "husband partner",
+    "he": "husband partner",
+    "unki": "wife husband partner",
+    "unka": "wife husband partner",
+    "unke": "wife husband partner",
+    "uski": "wife husband partner",
+    "uska": "wife husband partner",
+    "uske": "wife husband partner",
+}
+_OWNER_WORD = "|".join([*OWNER_WORDS.values(), *_PRONOUNS])
+# An owner's word opening a clause, alone or as the owner of what follows ("mine is",
+# "biwi ki", "wife's", "hers"), or the bare first person with a figure or a verb of earning
+# ("and I get 90k", "me 60k", "main 60k kamata hoon").
+OWNER_FIRST = re.compile(
+    r"^\W*(?:(?:and|but|while|whereas|aur|par|lekin|ani|ar)\s+)?"
+    rf"(?:(?:my|our|the|meri|mera|mere)\s+)?(?P<word>{_OWNER_WORD})(?:'s|\s+(?:ki|ka|ke|ko|ne|chi|cha|che|er))?"
+    r"(?=\s+(?:is|was|=|:|comes|gets?|earns?|makes?|draws?|takes?|brings?|ab|abhi|now|"
+    r"hai|h|kamata|kamati|kamate|\d|₹|rs|inr|salary|pay|income|take|in-hand|pension|"
+    r"tankhwah|pagar|pagaar)\b|\s*[\d₹])"
+    r"|^\W*(?:(?:and|but|while|whereas|aur|par|lekin)\s+)?(?P<self>i|me|main|mai)"
+    r"(?=\s+(?:get|gets|make|earn|take|draw|bring|kamata|kamati|\d|₹|rs)\b|\s*[\d₹])",
+    re.IGNORECASE,
+)
+
+# The same owner's word after a figure and "aur" or "and", in a clause said without a
+# comma: "biwi ki salary 45k hai aur meri 80k" is cut before "meri".
+OWNER_NEXT = re.compile(
+    rf"\s+(?:and|aur|ani|ar)\s+(?=(?:(?:my|our|meri|mera|mere)\s+)?(?:{_OWNER_WORD})"
+    r"(?:'s|\s+(?:ki|ka|ke))?\s+(?:(?:salary|pay|income|pension|tankhwah|kamai|pagar)\s+)?"
+    r"(?:is\s+|hai\s+)?[\d₹])",
+    re.IGNORECASE,
+)
+
+
+def owner_opening(clause: str, spouse: str, so_far: str = "") -> str | None:
+    """Whose a clause's figure is when the clause opens with its owner (`OWNER_FIRST`): ""
+    (the user), "spouse", "parents" or "other" (someone not filed); None when it does not.
+    A pronoun is of whom the sentence so far is about (`so_far`: "spouse" or "parents":
+    "Papa saath rehte hain, unki pension 20k hai"), else the spouse's when the spouse the
+    chat has (`spouse`) fits it, else someone else's, never the user's."""
+    match = OWNER_FIRST.match(clause)
+    if match is None:
+        return None
+    if match["self"]:
+        return ""
+    word = match["word"].lower()
+    if word in _PRONOUNS:
+        if so_far:
+            return so_far
+        return "spouse" if spouse and spouse in _PRONOUNS[word].split() else "other"
+    return next(
+        owner
+        for owner, words in OWNER_WORDS.items()
+        if re.fullmatch(rf"(?:{words})", word, re.IGNORECASE)
+    )

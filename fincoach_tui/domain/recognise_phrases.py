@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 
+from fincoach_tui.domain.own_words import with_own_words
 from fincoach_tui.domain.recognise_words import NOT_NAMES, first_group
 
 _NAME = re.compile(r"\b(?:I'm|I am|[Mm]y name is|[Tt]his is|[Cc]all me)\s+([A-Z][a-z]+)\b")
@@ -186,6 +187,8 @@ def risk_facts(sentence: str, question: bool, following: str = "") -> list[tuple
     risk = _QUALIFIER.sub("", said.lower()).replace("risk averse", "risk-averse")
     if re.match(r"(?:high|low|medium|moderate)(?:-ish)?(?:[- ]risk)?$", risk):
         risk = said.lower()  # "fairly high", "very low risk": the qualifier is the level
+    if match["fear"] or match["bold"]:  # the class, with the words the user said it in
+        risk = with_own_words(risk, match.group(0))
     facts = [("risk", risk)]
     after = _REASON_AFTER.match(sentence[match.end() :]) or _REASON_LATER.search(
         sentence, match.end()

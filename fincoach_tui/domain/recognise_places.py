@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import re
 
+from fincoach_tui.domain.own_words import with_own_words
 from fincoach_tui.domain.recognise_city_names import CITIES as _CITIES
 from fincoach_tui.domain.recognise_localities import (
     CITY_OF,
@@ -22,6 +23,7 @@ from fincoach_tui.domain.recognise_localities import (
     locality_city,
     written,
 )
+from fincoach_tui.domain.recognise_place_cues import FIRST_PERSON, ROLE_IN_CITY, away
 from fincoach_tui.domain.recognise_words import NOT_PLACES, first_group
 
 _KNOWN = "|".join(sorted(_CITIES, key=len, reverse=True))
@@ -36,7 +38,7 @@ _BESIDE = re.compile(
 _LIVING = re.compile(
     r"\b(?:live|living|lives|lived|based|settled|stay|staying|stays|reside|residing|"
     r"moved|moving|move|relocated|relocating|relocate|shifted|shifting|shift|"
-    r"transferred|posted|located|work|works|working)\s+(?:back\s+)?(?:me\s+)?(?:(?:our\s+|my\s+|the\s+)?base\s+)?"
+    r"transferred|posted|stationed|located|work|works|working|practising|practicing)\s+(?:back\s+)?(?:me\s+)?(?:(?:our\s+|my\s+|the\s+)?base\s+)?"
     r"(?:out\s+of|out\s+to|over\s+to|down\s+to|up\s+to|into|in|to|at|near|close\s+to|"
     r"next\s+to|right\s+by|off)\s+(?:the\s+city\s+of\s+)?"
     r"(?P<place>[A-Za-z]+(?-i:\s[A-Z][a-z]+)?)"
@@ -155,6 +157,49 @@ _UPPER_ONLY = re.compile(r"^[A-Z]{2,}$")
 
 def city_facts(sentence: str) -> list[tuple[str, str]]:
     """The user's city, if the sentence says where they live (the last place it says)."""
+    found = [c for c in _candidates(sentence) if not away(sentence, c[1])]
+    if not found:
+        return []
+    strongest = max(strength for strength, _, _ in found)
+    # The newest place said with the strongest cue: "from Jaipur but live in Bangalore now".
+    city = max((p, c) for s, p, c in found if s == strongest)[1]
+    return [("city", with_own_words(_with_locality(sentence, city), _said_as(sentence, city)))]
+
+
+# Every name the gazetteer writes a city by: "Mumbai" <- "bombay", "mumbai".
+_NAMES_OF: dict[str, list[str]] = {}
+for _said, _city in _CITIES.items():
+    _NAMES_OF.setdefault(_city, []).append(_said)
+
+
+def _said_as(sentence: str, city: str) -> str:
+    """The name the sentence gives `city` by when it is another than the one the city is
+    written by ("Bombay" of "Mumbai", "Gurgaon" of "Gurugram"); "" when it is that one."""
+    for said in sorted(_NAMES_OF.get(city, ()), key=len, reverse=True):
+        match = re.search(rf"\b{re.escape(said)}\b", sentence, re.IGNORECASE)
+        if match:
+            return match.group(0) if len(said) > 3 else ""  # "blr", "hyd": no words to keep
+    return ""
+
+
+def _role_city(sentence: str) -> list[tuple[int, int, str]]:
+    """A known city or locality after a role the sentence introduces the user by."""
+    found = []
+    for match in ROLE_IN_CITY.finditer(sentence):
+        said, before = match["city"], sentence[: match.start("city")]
+        if _someone_else(sentence, match.start("city")) or (
+            # "My son, a software engineer in Bangalore, ...": the role is the son's
+            _SOMEONE_ELSE.search(before) and not FIRST_PERSON.search(before)
+        ):
+            continue
+        known = _CITIES.get(said.lower())
+        city = known or written(said, CITY_OF[said.lower()])
+        found.append((2, match.start("city"), city))
+    return found
+
+
+def _candidates(sentence: str) -> list[tuple[int, int, str]]:
+    """Every place the sentence says the user is at, as (strength, position, city)."""
     found: list[tuple[int, int, str]] = []  # (strength, position, city)
     for match in _LIVING.finditer(sentence):
         place = first_group(match, "place", "place2", "place3", "place4")
@@ -196,12 +241,7 @@ def city_facts(sentence: str) -> list[tuple[str, str]]:
     only = _ONLY_A_CITY.match(sentence)
     if only:  # "noida." said by itself: where the user is
         found.append((2, 0, _CITIES[only["city"].lower()]))
-    if not found:
-        return []
-    strongest = max(strength for strength, _, _ in found)
-    # The newest place said with the strongest cue: "from Jaipur but live in Bangalore now".
-    city = max((p, c) for s, p, c in found if s == strongest)[1]
-    return [("city", _with_locality(sentence, city))]
+    return found + _role_city(sentence)
 
 
 def _with_locality(sentence: str, city: str) -> str:
@@ -249,6 +289,8 @@ _KIN_BEFORE = re.compile(
 )
 
 
+# A sentence opening with a relative and what they are, between commas: all of it theirs.
+_APPOSED = re.compile(rf"^\W*(?:my|our)\s+{_KIN_AWAY}\s*,", re.IGNORECASE)
 # The user named with someone, as the subject: "me and my wife", "my husband and I".
 _WITH_USER = re.compile(
     r"\b(?:(?:i|me|we)\s+(?:and|&)\s+(?:my\s+|our\s+)?[a-z-]+|[a-z-]+\s+(?:and|&)\s+(?:i|me))\s+$",
@@ -260,6 +302,9 @@ def _someone_else(sentence: str, start: int) -> bool:
     """Whether the clause before `start` is about someone other than the user."""
     kin = _KIN_BEFORE.search(sentence[:start])
     if kin and not kin["with"]:
+        return True
+    apposed = _APPOSED.match(sentence)  # "My son, a software engineer in Bangalore, ..."
+    if apposed and apposed.end() <= start and "," not in sentence[apposed.end() : start]:
         return True
     if _WITH_USER.search(sentence[:start]):
         return False  # "me and my wife live in Pune"

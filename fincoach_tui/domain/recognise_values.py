@@ -48,6 +48,7 @@ def canonical(key: str, value: str) -> str:
             "dependants",
         )
         or key.startswith("family_")
+        or "salary_expected" in key  # "₹90,000 from Jun 2027": the pay and when it starts
     ):
         return value
     amounts = find_amounts(value)

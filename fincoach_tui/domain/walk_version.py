@@ -79,4 +79,8 @@ from __future__ import annotations
 #     total over a list is one combined cost; a cover and its premium each keep their own
 #     figure in any order; a figure "from freelancing" is that income; money given to the
 #     family "for the house" is support, not rent; a stance restated keeps its value
-WALK_VERSION = 20
+# 21: a role before a known city is the user's city, a trip's, past home's or relative's
+#     is not; the short half of a pay pair ("mine is 1.1L") is its opener's; pay to come
+#     is salary_expected; elders living with the user in Indian languages; a city's older
+#     name and a stance's words quoted beside the value
+WALK_VERSION = 21

@@ -306,7 +306,7 @@ def test_a_truncated_topic_does_not_lend_its_label_to_the_next_amount():
         (
             "I live in Bangalore with my wife and two kids, and I support my parents.",
             {
-                "city": "Bengaluru",
+                "city": 'Bengaluru ("Bangalore")',
                 "family_spouse": "wife",
                 "family_children": "2 children",
                 "family_parents": "supports parents",

@@ -61,10 +61,10 @@ def said(*texts: str) -> dict[str, str]:
 @pytest.mark.parametrize(
     ("text", "city"),
     [
-        ("namaste, mera naam Ramesh, Banaras mein chai ki dukaan hai", "Varanasi"),
+        ("namaste, mera naam Ramesh, Banaras mein chai ki dukaan hai", 'Varanasi ("Banaras")'),
         ("mi Sayali, teacher ahe Kolhapur la", "Kolhapur"),
         ("ami Bapi, Durgapur te thaki", "Durgapur"),
-        ("working on a ship these days, home is Calicut", "Kozhikode"),
+        ("working on a ship these days, home is Calicut", 'Kozhikode ("Calicut")'),
         ("This is Harpreet, nurse at a clinic in Patiala", "Patiala"),
     ],
 )
@@ -139,7 +139,7 @@ def test_a_place_in_a_plan_for_later_is_not_where_the_user_lives():
         "home is Trichy.",
         "goal is to take a teaching job in Madurai someday. want a corpus of 2 crore",
     ) == {
-        "city": "Tiruchirappalli",
+        "city": 'Tiruchirappalli ("Trichy")',
         "goal_teaching_job": "teaching job in Madurai",
         "goal_retirement_amount": "₹2,00,00,000",
     }

@@ -22,7 +22,7 @@ def city(text: str) -> str | None:
         ("thanks a ton! - Meera, Chennai", "Chennai"),
         ("31. married. bank job, Surat", "Surat"),
         ("kolkata, 45, govt teacher", "Kolkata"),
-        ("in Vizag only", "Visakhapatnam"),
+        ("in Vizag only", 'Visakhapatnam ("Vizag")'),
         ("Mi Sunil, Baramati taluka, Pune jilha", "Baramati, Pune"),
         ("We are from Satara district", "Satara"),
         ("We stay in Sector 21, Noida", "Noida"),
@@ -70,3 +70,49 @@ def test_a_locality_two_cities_share_is_not_guessed() -> None:
 def test_a_later_bare_city_replaces_an_earlier_one() -> None:
     facts = find_facts([("m1", "hi, IT job, Indore"), ("m2", "moved last month. new job, Pune")])
     assert facts["city"].value == "Pune"
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Accountant in Surat, 41.", "Surat"),
+        ("Freelance photographer out of Jaipur.", "Jaipur"),
+        ("Doctor at AIIMS in Bhopal.", "Bhopal"),
+        ("Lecturer at a college in Kottayam.", "Kottayam"),
+        ("Police constable stationed in Meerut.", "Meerut"),
+        ("Small kirana shop owner in Bareilly.", "Bareilly"),
+        ("Nurse at a private hospital in Vellore, husband drives a cab.", "Vellore"),
+        ("Software engineer in Andheri.", "Andheri, Mumbai"),
+    ],
+)
+def test_a_role_before_a_known_city_says_where_the_user_is(text: str, expected: str) -> None:
+    assert city(text) == expected
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "We spent a week in Goa in December.",  # a trip
+        "I was in Shimla last month for a wedding.",
+        "We're going to be in Chennai for two weeks.",
+        "We stayed at my in-laws' place in Nagpur for Diwali.",  # a relative's home
+        "I grew up in Kanpur.",  # a past home
+        "I used to work in Mumbai.",
+        "Earlier I was posted in Jammu.",
+        "My son, a software engineer in Bangalore, sends us 20k.",  # the son's role
+    ],
+)
+def test_a_place_visited_left_or_someone_elses_is_not_the_users(text: str) -> None:
+    assert city(text) is None
+
+
+def test_a_past_home_beside_the_present_one_gives_the_present() -> None:
+    assert city("We lived in Delhi till 2019, now in Pune.") == "Pune"
+    assert (
+        city("Born and brought up in Jaipur, now living in Bangalore.") == 'Bengaluru ("Bangalore")'
+    )
+    assert city("We've lived in Pune for 10 years.") == "Pune"
+
+
+def test_a_city_beside_the_spouse_word_is_no_name() -> None:
+    assert "spouse_name" not in dict(recognise("A homemaker in Guwahati, husband works."))

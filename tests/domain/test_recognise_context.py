@@ -195,7 +195,10 @@ def test_living_with_ones_parents_is_not_supporting_them():
             ],
         ),
         ("Our son is settled in Dubai and does not need support from us.", []),
-        ("Hi - moved back after 8 years in Singapore, now in Gurgaon.", [("city", "Gurugram")]),
+        (
+            "Hi - moved back after 8 years in Singapore, now in Gurgaon.",
+            [("city", 'Gurugram ("Gurgaon")')],
+        ),
         (
             "I have an LIC endowment policy, premium 18,500 per year.",
             [("insurance_term_premium", "₹18,500 a year")],

@@ -282,7 +282,7 @@ def test_family_and_dependants(text, expected):
     [
         ("We shifted base to Vadodara last month.", "Vadodara"),
         ("We're in Hubballi these days.", "Hubballi"),
-        ("Originally from Patna but I live in Mysore now.", "Mysuru"),
+        ("Originally from Patna but I live in Mysore now.", 'Mysuru ("Mysore")'),
         ("moved to Siliguri for the new job", "Siliguri"),
         ("nagpur.", "Nagpur"),
         ("I work out of Thane.", "Thane"),

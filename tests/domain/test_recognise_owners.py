@@ -171,8 +171,8 @@ def test_a_later_value_replaces_a_statement_only_when_said_on_its_topic():
 
 def test_a_subject_named_in_the_same_message_survives_a_sentence_about_something_else():
     assert (
-        _values(["Got a raise! My manager agreed after a long chat. 95k from April."])["salary"]
-        == "₹95,000"
+        _values(["Got a raise! My manager agreed after a long chat. 95k from April."])
+        == {"salary_expected": "₹95,000 from April"}  # said at no known time: pay to come
     )
 
 
@@ -225,3 +225,37 @@ def test_a_greeted_hand_over_to_the_named_spouse_files_their_pay_under_them() ->
     }
     # with no one named before, a greeting and a name open the chat: the user's own pay
     assert recognise("Hello, Arun here. SIP is 15k") == [("sip", "₹15,000")]
+
+
+# ---- a pair said contrastively, the second half cut short -------------------------------
+
+
+def test_the_second_half_of_a_pair_is_its_openers_own():
+    cases = {
+        "My wife's salary is 60k and mine is 1.1L.": ("₹1,10,000", "₹60,000"),
+        "Husband's in-hand is 1.5L, mine 60k.": ("₹60,000", "₹1,50,000"),
+        "Wife earns 55k, and I get 90k in hand.": ("₹90,000", "₹55,000"),
+        "My partner makes 1L and I make 80k.": ("₹80,000", "₹1,00,000"),
+        "Meri salary 80k hai, biwi ki 45k.": ("₹80,000", "₹45,000"),
+        "Biwi ki salary 45k hai aur meri 80k.": ("₹80,000", "₹45,000"),
+    }
+    for text, (own, spouses) in cases.items():
+        facts = dict(recognise(text))
+        assert (facts.get("salary"), facts.get("spouse_salary")) == (own, spouses), text
+
+
+def test_a_pronoun_half_is_the_spouses_once_the_spouse_is_known():
+    facts = _values(["My wife is a nurse.", "My salary is 1.2L and hers is 65k."])
+    assert (facts["salary"], facts["spouse_salary"]) == ("₹1,20,000", "₹65,000")
+    facts = _values(["My husband drives.", "His take-home is 72k; I make 48k."])
+    assert (facts["salary"], facts["spouse_salary"]) == ("₹48,000", "₹72,000")
+    facts = _values(["My husband drives.", "Unki salary 1.2 lakh hai, meri 70k."])
+    assert (facts["salary"], facts["spouse_salary"]) == ("₹70,000", "₹1,20,000")
+
+
+def test_a_half_that_is_someone_elses_never_replaces_the_users_pay():
+    # no spouse known: "hers" is someone's, not the user's
+    assert recognise("My salary is 1.2L and hers is 65k.") == [("salary", "₹1,20,000")]
+    assert recognise("My son earns 50k, I get 30k pension.") == [("pension", "₹30,000")]
+    facts = dict(recognise("Papa ki pension 30k hai aur meri salary 75k."))
+    assert (facts["salary"], facts["parents_pension"]) == ("₹75,000", "₹30,000")

@@ -8,6 +8,7 @@ from datetime import UTC, datetime
 import pytest
 
 from fincoach_tui.domain.finance_facts import find_facts, recognise
+from fincoach_tui.domain.own_words import without_own_words
 
 MAY_1 = datetime(2026, 5, 1, 10, 0, tzinfo=UTC).timestamp()
 
@@ -110,7 +111,10 @@ def test_a_goal_named_first_keeps_its_date_said_next():
     ],
 )
 def test_the_market_said_not_wanted_is_a_cautious_stance_with_its_reason(text, reason):
-    assert recognise(text) == [("risk", "conservative"), ("risk_reason", reason)]
+    (risk, stance), reason_fact = recognise(text)
+    assert (risk, without_own_words(stance)) == ("risk", "conservative")
+    assert stance.endswith(f'("{text.split(".")[0]}")')  # the class, with the user's words
+    assert reason_fact == ("risk_reason", reason)
 
 
 def test_the_name_right_after_the_spouse_word_is_the_spouses():

@@ -1,0 +1,152 @@
+"""Pay to come: what the user (or the spouse) will be paid, said beside what they are paid
+now. Pure.
+
+"pay will be about 90k", "from April I'll get 1.2L", "after the promotion it becomes 95k",
+"new in-hand will be 1,26,500", "April se salary 90k ho jayegi". It is kept as the expected
+pay (`salary_expected`, with when it starts: "₹1,20,000 from Apr 2027", "₹95,000 after the
+promotion"), beside the current pay, which it does not replace: the store supersedes a key
+only with a value for the same key, so the current pay changes when the user says it has
+("my pay is now 90k"). A pay that the message itself says started at or before the day it
+is said ("from this month", "w.e.f. July" said in August) is the current pay.
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import UTC, datetime
+
+from fincoach_tui.domain.amounts import find_amounts
+from fincoach_tui.domain.recognise_words import MONTH_ABBREVIATIONS, MONTH_NAME
+from fincoach_tui.domain.relative_dates import resolve_relative
+
+_WILL = (
+    r"\b(?:will|'ll|shall|gonna|going\s+to|would|should|expected\s+to|expecting|set\s+to|"
+    r"supposed\s+to|likely\s+to)\b(?:\s+\w+){0,2}?\s+(?:be|get|become|go|rise|increase|jump|"
+    r"touch|reach|make|take|earn|draw|come|getting|making|earning|drawing)\b"
+    r"|\b(?:becomes|will\s+become|is\s+going\s+up|goes\s+up|goes\s+to|jumps\s+to|rises\s+to)\b"
+    r"|\b(?:offer(?:ed)?|on\s+offer)\b"
+    r"|\b(?:after|once|post)\s+(?:the\s+|my\s+|his\s+|her\s+)?(?:promotion|appraisal|hike|"
+    r"increment|confirmation|probation|joining|revision|switch)\b"
+)
+# Hindi, Marathi and Bengali say it with the verb last: "... 90k ho jayegi", "milegi".
+_WILL_INDIAN = (
+    r"\b(?:milegi|milega|milenge|mil\s+jayegi|mil\s+jaayegi|ho\s+jayegi|ho\s+jaayegi|"
+    r"ho\s+jayega|ho\s+jaayega|hogi|hoga|badh\s+jayegi|badhegi|badhega|milel|hoil|pabo|hobe)\b"
+)
+_FUTURE = re.compile(rf"{_WILL}|{_WILL_INDIAN}", re.IGNORECASE)
+# When it starts, said as a date: "from April", "from next month", "w.e.f. 1 July",
+# "starting June", "April se", "agle mahine se".
+_STARTS = re.compile(
+    rf"\b(?:from|starting|w\.?e\.?f\.?|with\s+effect\s+from|effective)\s+"
+    rf"(?:(?:the\s+)?\d{{1,2}}(?:st|nd|rd|th)?\s+)?(?P<when>next\s+(?:month|year|quarter)|"
+    rf"this\s+month|{MONTH_NAME}(?:\s+(?:19|20)\d\d)?)\b"
+    rf"|\b(?P<when2>{MONTH_NAME}|agle\s+mahine|next\s+month)\s+(?:se|pasun|theke)\b",
+    re.IGNORECASE,
+)
+# ... and when a pay to come starts, said as when it comes: "in June", "next year".
+_COMES = re.compile(
+    rf"\b(?:in|by)\s+(?P<when>{MONTH_NAME}(?:\s+(?:19|20)\d\d)?|next\s+(?:month|year))\b"
+    r"|\b(?P<when2>next\s+(?:month|year))\b",
+    re.IGNORECASE,
+)
+_AFTER_EVENT = re.compile(
+    r"\b(?:after|once|post)\s+(?:the\s+|my\s+|his\s+|her\s+)?(?:promotion|appraisal|hike|"
+    r"increment|confirmation|probation|joining|revision|switch)\b",
+    re.IGNORECASE,
+)
+# The user's own pay to come, said with no word for pay: "From April I'll get 1.2L",
+# "next year I should be getting around 1L", "mujhe 90k milenge".
+_WILL_BE_PAID = re.compile(
+    r"\b(?:i|we)(?:'ll|\s+will|\s+shall|\s+should|\s+would|\s+am\s+going\s+to)\s+"
+    r"(?:be\s+)?(?:get(?:ting)?|make|making|earn(?:ing)?|draw(?:ing)?|take\s+home|paid)\b"
+    r"|\bmujhe\b[^.;]{0,30}\b(?:milegi|milega|milenge)\b",
+    re.IGNORECASE,
+)
+_PAY_KEY = re.compile(r"^(?:spouse_|parents_)?salary(?:_of_[a-z]+)?$")
+
+
+def will_be_paid(clause: str) -> bool:
+    """Whether a clause that names nothing says what the user will be paid ("From April
+    I'll get 1.2L"): its figure is the pay to come."""
+    return bool(_WILL_BE_PAID.search(clause))
+
+
+def pay_to_come(clause: str, facts: list[tuple[str, str]]) -> list[tuple[str, str]]:
+    """`facts` of one clause with its pay to come filed as expected: "salary" becomes
+    "salary_expected" (and a spouse's, a parent's, a speaker's likewise), its value with
+    when it starts. A pay said before the word of the future stays current ("salary of 75k
+    will go to 90k": 75k is the pay now). A pay that only has a start date ("85k from next
+    month") is `_from` until `settle_pay` reads the date against the message's."""
+    tense = _FUTURE.search(clause)
+    starts = _STARTS.search(clause)
+    if not (tense or starts) or not any(_PAY_KEY.match(k) for k, _ in facts):
+        return facts
+    when = _when(clause, starts or _COMES.search(clause))
+    now = 0  # how many pays are said before the future's word: those are current
+    if tense and starts is None:
+        now = sum(1 for a in find_amounts(clause[: tense.start()]))
+    settled: list[tuple[str, str]] = []
+    for key, value in facts:
+        if not _PAY_KEY.match(key):
+            settled.append((key, value))
+            continue
+        if now:
+            now -= 1
+            settled.append((key, value))
+            continue
+        dated = f"{value} {when}".strip()
+        settled.append((_expected(key, "_expected" if tense else "_from"), dated))
+    return settled
+
+
+def _expected(key: str, suffix: str) -> str:
+    """ "salary" -> "salary_expected"; "salary_of_r" -> "salary_expected_of_r"."""
+    head, of, who = key.partition("_of_")
+    return f"{head}{suffix}{of}{who}"
+
+
+def _when(clause: str, starts: re.Match[str] | None) -> str:
+    """When a pay to come starts, as said: "from April", "from next month", "after the
+    promotion"; "" when the clause does not say."""
+    if starts is not None:
+        said = starts["when"] or starts["when2"]
+        said = re.sub(r"\s+", " ", said.lower()).replace("agle mahine", "next month")
+        said = said if not re.match(MONTH_NAME, said) else said.title()
+        return f"from {said}"
+    event = _AFTER_EVENT.search(clause)
+    return event.group(0).lower() if event else ""
+
+
+def settle_pay(found: list[tuple[str, str]], said_at: float | None) -> list[tuple[str, str]]:
+    """A pay with only a start date (`_from`) is the current pay when it started by the day
+    the message is said ("from this month", "w.e.f. July" said in August), else the pay to
+    come, its date made absolute. With no time to read it against, it is the pay to come."""
+    settled = []
+    for key, value in found:
+        if "salary_from" not in key:
+            settled.append((key, value))
+            continue
+        amount, _, when = value.partition(" from ")
+        if said_at is not None and _started(when, said_at):
+            settled.append((key.replace("salary_from", "salary"), amount))
+        else:
+            settled.append((key.replace("salary_from", "salary_expected"), value))
+    if said_at is None:
+        return settled
+    # "from next month" said in May is "from Jun 2027" whenever it is read
+    return [
+        (k, resolve_relative(v, said_at).replace("from in ", "from ") if "_expected" in k else v)
+        for k, v in settled
+    ]
+
+
+def _started(when: str, said_at: float) -> bool:
+    """Whether "this month", or a month named without a year, has come by `said_at` in the
+    year it is said."""
+    if when == "this month":
+        return True
+    month = re.fullmatch(MONTH_NAME, when, re.IGNORECASE)
+    if month is None:
+        return False
+    number = MONTH_ABBREVIATIONS.index(when[:3].title()) + 1
+    return number <= datetime.fromtimestamp(said_at, UTC).month
