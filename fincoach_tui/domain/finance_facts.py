@@ -327,8 +327,8 @@ def _recognise(
                 extra = anchor_of(("salary", "salary"))
             # A question states only the figures it gives as the user's own, in passing:
             # "with my 62k salary can I afford a car?", not the 15k SIP it asks about.
-            said = clause_facts(clause, extra, hint, spouses, name, asked=question, owner=owner)
-            found += pay_to_come(clause, said)  # "pay will be 90k": the pay expected
+            stated = clause_facts(clause, extra, hint, spouses, name, asked=question, owner=owner)
+            found += pay_to_come(clause, stated)  # "pay will be 90k": the pay expected
         if from_before and not (question or named_here or _keeps_subject(sentence)):
             # "We have one son in Toronto.": a topic of its own, which the recogniser does
             # not know; a later "we'd like to give 25 lakh towards it" is about that, not
