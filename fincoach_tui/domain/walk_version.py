@@ -75,4 +75,6 @@ from __future__ import annotations
 # 19: a family fact keeps the user's own words beside its count ("do bachche", twins), and
 #     money sent to parents named in their words says they depend on the user; "to" in
 #     "cost to parents" no longer names that cost again ("promotion to manager. credit 1 lakh")
-WALK_VERSION = 19
+# 20: a question in romanised Hindi, Marathi, Bengali or Tamil asks the notes of its topics
+#     (`fact_relevance.LANGUAGE_TOPICS`), not those sharing only its grammar words
+WALK_VERSION = 20
