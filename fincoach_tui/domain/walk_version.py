@@ -77,5 +77,6 @@ from __future__ import annotations
 #     "cost to parents" no longer names that cost again ("promotion to manager. credit 1 lakh")
 # 20: a question in romanised Hindi, Marathi, Bengali or Tamil asks the notes of its topics
 #     (`fact_relevance.LANGUAGE_TOPICS`), not those sharing only its grammar words; a
-#     statement is marked outdated only by a newer value of the same fact (`misfiled`)
+#     statement is marked outdated only by a newer value of the same fact (`misfiled`); a
+#     pasted bank statement is one statement of its entries (`ledger_statements`)
 WALK_VERSION = 20
