@@ -4,7 +4,10 @@ A fact section has a budget; when more facts are stored than fit, the ones the q
 needs must not be the ones left out. A fact is relevant to a question when the question
 names its kind in any of the words the recogniser knows for that kind ("how much do I pay
 for the flat" names rent through "for the flat"; "when does my deposit mature" names the
-FD), or names a word of the fact's label or value ("Japan" for a trip to Japan).
+FD), or names a word of the fact's label or value ("Japan" for a trip to Japan). A
+question said in romanised Hindi, Marathi, Bengali or Tamil names its kinds in the words of
+`LANGUAGE_TOPICS` too, and asks the user's notes by its topics and its other words, not by
+its grammar words ("kya", "hai", "aahe", "ache"), which every note in that language says.
 """
 
 from __future__ import annotations
