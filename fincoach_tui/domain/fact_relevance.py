@@ -96,6 +96,13 @@ LANGUAGE_TOPICS: dict[str, dict[str, str]] = {
         "bn": r"bhaa?ra",
         "ta": r"vaa?dag[ae]i|vaa?dak[ae]i",
     },
+    # what things cost, and the verb a cost is said with ("75,000 lagtat": it takes 75,000)
+    "cost": {
+        "hi": r"kharch\w*|lag(?:ta|ti|te|ega|egi)",
+        "mr": r"kharch\w*|khurch\w*|lagt\w*|lagel",
+        "bn": r"khoroch\w*|khorch\w*|lagbe|lagche",
+        "ta": r"selav\w*|chelav\w*|aagudhu|aaguthu",
+    },
     "loan": {
         "hi": r"karz\w*|karj\w*|udh?aa?r|kisht\w*|kist\w*",
         "mr": r"karj\w*|hapt[ae]\w*|haft[ae]",
@@ -149,6 +156,7 @@ LANGUAGE_TOPICS: dict[str, dict[str, str]] = {
 TOPIC_KEYS: dict[str, tuple[str, ...]] = {
     "pay": ("salary",),
     "rent": ("rent",),
+    "cost": ("expenses", "cost"),
     "loan": ("loan", "debt"),
     "deposit": ("fd", "rd"),
     # investing, as in English ("invest" is a word of the stance, `_RISK`), asks the stance too

@@ -40,8 +40,11 @@ def words(text: str) -> int:
         ("amcha swapna kadhi purna hoil?", {"goal"}),
         ("kon kon amchyavar avalambun aahe?", {"family"}),
         ("vima purta aahe ka?", {"insurance"}),
+        ("mahine ka kharcha kitna hai?", {"cost"}),
+        ("sagla kharch kiti aahe?", {"cost"}),
         # Bengali
         ("amar bhara koto ache ekhon?", {"rent"}),
+        ("songsar khoroch koto?", {"cost"}),
         ("ke ke amar upor nirbhor, bolo to", {"family"}),
         ("kothay thaki seta mone ache?", {"city"}),
         ("kisti koto baki ache?", {"loan"}),
@@ -49,6 +52,7 @@ def words(text: str) -> int:
         # Tamil
         ("en sambalam evvalavu irukku?", {"pay"}),
         ("veetu vaadagai evvalavu?", {"rent"}),
+        ("maasam selavu evvalavu?", {"cost"}),
         ("kadan eppo mudiyum?", {"loan"}),
         ("ennoda kanavu eppo nadakkum?", {"goal"}),
         ("abaayam illadha mudaleedu enna?", {"risk", "sip"}),
@@ -84,6 +88,7 @@ def test_a_note_in_an_indian_language_is_of_the_topic_it_names() -> None:
     assert "salary" in note_keys("tuition theke mase 6,000 aschhe")
     assert "family" in note_keys("kutumbat aai ani don mula")
     assert "city" not in note_keys("dokan er bhara ekhon 9,100")
+    assert "cost" in note_keys("khat ani biyane 40,000 lagtat")
 
 
 # (question, the note it is about, newer notes that share only its grammar words)
