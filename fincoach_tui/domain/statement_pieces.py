@@ -24,6 +24,8 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from fincoach_tui.domain.finance_facts import recognise
+from fincoach_tui.domain.recognise_ledger_lines import as_entry
 from fincoach_tui.domain.user_statements import (
     Statement,
     classes_of,
@@ -74,8 +76,72 @@ def without_header(text: str) -> str:
     return _HEADER.sub("", text, count=1)
 
 
+# The column headings a pasted bank statement opens with ("Date  Narration  Debit  Credit
+# Balance"): no statement of the user's.
+_HEADINGS = frozenset(
+    "date value txn tran transaction narration description particulars details remarks "
+    "chq cheque ref no debit credit withdrawal withdrawals deposit deposits amount balance "
+    "closing opening dr cr".split()
+)
+LEDGER = "Bank statement: "  # how a pasted statement's entries open their one line
+_PAISE = re.compile(r"(?<=\d)\.00\b")
+
+
+def _entry(line: str) -> str | None:
+    """A pasted statement line as its entry ("SAIL BSP SALARY NOV 71,340"), or None."""
+    entry = as_entry(line.strip())
+    return None if entry == line.strip() else _PAISE.sub("", entry)
+
+
+def _headings(line: str) -> bool:
+    words = re.findall(r"[a-z]+", line.lower())
+    return bool(words) and all(w in _HEADINGS for w in words)
+
+
+def ledger_statements(text: str, turn: int) -> list[Statement]:
+    """`pick_statements` of a message, but the lines of a bank statement pasted in it (two or
+    more lines `as_entry` reads as entries, with the column headings above them) as one
+    statement where they stood: its entries, each its description and amount, without the
+    date, the balance or the bank's codes ("Bank statement: SAIL BSP SALARY NOV 71,340;
+    HDFC LTD HOUSING LOAN EMI 19,880"). Each line alone took a statement's place, so one
+    paste crowded out what the user said in words, and its dates and balances were figures
+    no one asks about."""
+    lines = text.split("\n")
+    entries = [_entry(line) for line in lines]
+    if sum(e is not None for e in entries) < 2:
+        return pick_statements(text, turn)
+    statements: list[Statement] = []
+    words: list[str] = []
+    rows: list[str] = []
+    for line, entry in zip(lines, entries, strict=True):
+        if entry is None and not (_headings(line) and not rows):
+            if rows:
+                statements.append(_ledger(turn, rows))
+                rows = []
+            words.append(line)
+            continue
+        if words:
+            statements += pick_statements("\n".join(words), turn)
+            words = []
+        if entry is not None:
+            rows.append(entry)
+    if rows:
+        statements.append(_ledger(turn, rows))
+    if words:
+        statements += pick_statements("\n".join(words), turn)
+    return statements
+
+
+def _ledger(turn: int, rows: list[str]) -> Statement:
+    """A pasted statement's entries as one statement: those the recogniser reads nothing
+    from alone ("DENTAL CLINIC 1,850") first, so that none of them is read as more of the
+    entry before it, and the statement reads as its lines do (the salary, the EMI...)."""
+    rows = sorted(rows, key=lambda row: bool(recognise(row)))  # stable: in order otherwise
+    return Statement(turn, LEDGER + "; ".join(rows))
+
+
 def message_statements(text: str, turn: int) -> list[Statement]:
-    """The statements of one user message (`pick_statements`), without the header it opens
-    with (`without_header`), each classless piece kept with the classed statement before it
-    (`with_continuations`)."""
-    return with_continuations(pick_statements(without_header(text), turn))
+    """The statements of one user message (`pick_statements`, a pasted bank statement one of
+    them: `ledger_statements`), without the header it opens with (`without_header`), each
+    classless piece kept with the classed statement before it (`with_continuations`)."""
+    return with_continuations(ledger_statements(without_header(text), turn))

@@ -162,6 +162,39 @@ def marked_line(statement: Statement, facts: Mapping[str, str]) -> str:
     return statement.line(whole, () if whole else tuple(label_of(k) for k in old))
 
 
+# Whose a fact is, in its key: "spouse_salary", "parents_pension", "salary_of_priya".
+_OWNER = re.compile(r"^(?:spouse|parents)_|_of_[a-z]+$")
+
+
+def fact_kind(key: str) -> str:
+    """The kind of thing `key` is a fact of, whichever one and whoever's: "rent" of
+    "rent_shop", "loan" of "loan_car_emi", "salary" of "spouse_salary", "salary_of_priya",
+    "pension" and "income_dairy"."""
+    head = _OWNER.sub("", key).split("_", 1)[0]
+    return "salary" if head in ("income", "pension") else head
+
+
+def misfiled(key: str, values: Sequence[str], facts: Mapping[str, str]) -> bool:
+    """Whether a statement's values read under `key` are the current value of another fact
+    of its kind (another key, or the same under another owner): read alone, the statement
+    filed a true value under the wrong fact ("dokan bhara 9,300", the shop's rent, read as
+    the home's), so a newer value of `key` does not make it outdated. A value is outdated
+    only by a newer one of the same fact."""
+    kind = fact_kind(key)
+    return any(
+        other != key and fact_kind(other) == kind and any(same_value(other, v, now) for v in values)
+        for other, now in facts.items()
+    )
+
+
+def stated(statement: str) -> dict[str, list[str]]:
+    """The values `statement` states, by key, in the order said."""
+    said: dict[str, list[str]] = {}
+    for key, value in recognise(statement):
+        said.setdefault(key, []).append(value)
+    return said
+
+
 def replacing(
     statement: Statement,
     facts: Mapping[str, str],
@@ -172,9 +205,15 @@ def replacing(
     at a later turn (`said_in`: key -> turn) by statements none of which is on the
     statement's topic (`on_topic`). Then the recogniser filed a figure about something else
     under the key ("we'd like to give 25 lakh towards it" as the driver's pay), and the
-    user's own statement stays current. A value whose statements are not known is kept."""
+    user's own statement stays current. A value whose statements are not known is kept.
+    Nor can a value replace what the statement says under its key when that is the current
+    value of another fact of the kind (`misfiled`)."""
     kept = dict(facts)
+    said = stated(statement.text)
     for key, value in facts.items():
+        if key in said and misfiled(key, said[key], facts):
+            del kept[key]
+            continue
         turn = said_in.get(key, 0)
         if turn <= statement.turn:
             continue

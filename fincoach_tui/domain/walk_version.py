@@ -83,4 +83,8 @@ from __future__ import annotations
 #     is not; the short half of a pay pair ("mine is 1.1L") is its opener's; pay to come
 #     is salary_expected; elders living with the user in Indian languages; a city's older
 #     name and a stance's words quoted beside the value
-WALK_VERSION = 21
+# 22: a question in romanised Hindi, Marathi, Bengali or Tamil asks the notes of its topics
+#     (`fact_relevance.LANGUAGE_TOPICS`), not those sharing only its grammar words; a
+#     statement is marked outdated only by a newer value of the same fact (`misfiled`); a
+#     pasted bank statement is one statement of its entries (`ledger_statements`)
+WALK_VERSION = 22

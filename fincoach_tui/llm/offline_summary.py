@@ -20,9 +20,9 @@ from collections.abc import Callable
 from datetime import UTC, datetime
 
 from fincoach_tui.domain.finance_facts import Reading, coach_subject, find_facts, read, recognise
-from fincoach_tui.domain.statement_pieces import with_continuations
+from fincoach_tui.domain.statement_pieces import ledger_statements, with_continuations
 from fincoach_tui.domain.statement_verdicts import carried
-from fincoach_tui.domain.user_statements import is_question, parse_line, pick_statements
+from fincoach_tui.domain.user_statements import is_question, parse_line
 from fincoach_tui.llm.base import ChatMessages
 from fincoach_tui.llm.summary_draft import (
     DECISIONS,
@@ -115,7 +115,7 @@ def _read_user(
     stated, reading = read(text, said_at, reading)
     for key, value in stated:
         summary.state(key, value, turn)
-    statements = pick_statements(text, turn)
+    statements = ledger_statements(text, turn)  # a pasted bank statement: one of them
     for statement in with_continuations(statements):  # a classless piece with its statement
         summary.add_statement(statement)
     for sentence in re.split(r"(?<=[.!?])\s+|\n+", text):

@@ -14,7 +14,7 @@ from fincoach_tui.domain.fact_store import FactStore
 from fincoach_tui.domain.finance_facts import recognise
 from fincoach_tui.domain.memory.note_cover import uncovered
 from fincoach_tui.domain.recognise_endings import has_ended
-from fincoach_tui.domain.statement_verdicts import carried, outdated
+from fincoach_tui.domain.statement_verdicts import carried, fact_kind, misfiled, outdated, stated
 from fincoach_tui.domain.statement_words import topic_words
 from fincoach_tui.domain.user_statements import CLASSES, classes_of
 
@@ -78,17 +78,25 @@ def by_turn(
     after it, which can replace what it says, and those said before it, which it may
     replace (`turns`: each key's turn; one with none is taken as said after). One said in
     the same message is neither: the recogniser read it there with the words around it, so
-    a different reading of the statement alone is no change of value."""
+    a different reading of the statement alone is no change of value. Nor is a later value
+    of a key whose value the statement says is another current fact's of its kind: read
+    alone, it filed that fact's value under the wrong one (`misfiled`)."""
     later: dict[str, str] = {}
     earlier: dict[str, str] = {}
     for key in keys_read(text):
         if key in facts:
             said = turns.get(key, math.inf)
-            if said > turn:
+            if said > turn and not misfiled(key, stated(text)[key], facts):
                 later[key] = facts[key]
             elif said < turn:
                 earlier[key] = facts[key]
     return later, earlier
+
+
+def kinds_read(text: str) -> frozenset[str]:
+    """The kinds of the facts `text` reads (`statement_verdicts.fact_kind`): whether a newer
+    value replaces what it says reads the current facts of those kinds (`misfiled`)."""
+    return frozenset(fact_kind(key) for key in keys_read(text))
 
 
 def held_by(text: str, facts: Mapping[str, str]) -> bool:

@@ -26,6 +26,7 @@ from fincoach_tui.domain.conversation import Message
 from fincoach_tui.domain.fact_relevance import (
     GROWTH_LIMIT,
     fact_words,
+    language_topic_keys,
     note_question_words,
     topic_asked,
 )
@@ -153,7 +154,7 @@ def asked_about(statement: Statement, question: str) -> bool:
     ("how much do my parents need" for a note about papa's pension) or one of its words
     (`note_question_words`: not how it asks, "tell me honestly")."""
     said = note_question_words(question)
-    keys = ("note", *(key for name in classes_of(statement.text) for key in _CLASS_KEYS[name]))
+    keys = ("note", *note_keys(statement.text))
     return any(
         topic_asked(key, question) or not said.isdisjoint(fact_words(key, statement.text))
         for key in keys
@@ -165,10 +166,19 @@ def note_traits(text: str, memo: SessionMemo) -> tuple[bool, frozenset[str], fro
     a question may name it by: what `asked_about` reads, worked out once per text."""
     known = memo.note_traits.get(text)
     if known is None:
-        keys = frozenset(key for name in classes_of(text) for key in _CLASS_KEYS[name])
+        keys = note_keys(text)
         words = frozenset().union(*(fact_words(k, text) for k in ("note", *keys)))
         known = memo.note_traits[text] = (salience(text) > 0, keys, words)
     return known
+
+
+def note_keys(text: str) -> frozenset[str]:
+    """The fact keys of the topics a note names: those of its word classes (`_CLASS_KEYS`)
+    and those it names in romanised Hindi, Marathi, Bengali or Tamil ("dokan er bhara":
+    rent; `fact_relevance.LANGUAGE_TOPICS`), the one table a question's topics are read
+    with too."""
+    classes = (key for name in classes_of(text) for key in _CLASS_KEYS[name])
+    return frozenset(classes) | language_topic_keys(text)
 
 
 _ALL_CLASS_KEYS = tuple(dict.fromkeys(k for keys in _CLASS_KEYS.values() for k in keys))

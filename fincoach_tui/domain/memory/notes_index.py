@@ -48,6 +48,7 @@ from fincoach_tui.domain.memory.note_parts import (
     covered_classes,
     held_by,
     keys_read,
+    kinds_read,
     new_note,
     topic_names,
 )
@@ -62,10 +63,15 @@ from fincoach_tui.domain.memory.notes import (
 from fincoach_tui.domain.memory.notes_kept import KeptNotes
 from fincoach_tui.domain.memory.session_memo import SessionMemo
 from fincoach_tui.domain.slot_pools import ABSENT, SlotPool
-from fincoach_tui.domain.statement_verdicts import marked_line, replaced
+from fincoach_tui.domain.statement_verdicts import fact_kind, marked_line, replaced
 from fincoach_tui.domain.user_statements import Statement, classes_of
 
 _NONE = (ABSENT, ABSENT)  # a slot's costs in a pool its note is not in
+_KIND = "\0kind:"  # a reader's name for the facts of a kind (`note_parts.kinds_read`)
+
+
+def _kind_names(text: str) -> tuple[str, ...]:
+    return tuple(_KIND + kind for kind in kinds_read(text))
 
 
 class NotesIndex(KeptNotes):
@@ -157,6 +163,7 @@ class NotesIndex(KeptNotes):
             if facts.get(k) != self._facts.get(k) or turns.get(k) != self._turns.get(k)
         }
         changed |= edited ^ self._edited
+        changed |= {_KIND + fact_kind(k) for k in changed}
         every = count != self._count or gone != self._blanked
         covered = covered_classes(facts)
         classes = covered ^ self._covered
@@ -232,7 +239,7 @@ class NotesIndex(KeptNotes):
                 self._renote(text)
                 continue
             del self._slots[text], self._left_out[text]
-            for key in keys_read(text):
+            for key in (*keys_read(text), *_kind_names(text)):
                 self._readers[key].discard(text)
             for word_class in classes_of(text):
                 self._of_class[word_class].discard(text)
@@ -247,7 +254,7 @@ class NotesIndex(KeptNotes):
 
     def _register(self, text: str, keys: frozenset[str]) -> None:
         """A text said for the first time: the facts it reads, the words that name it."""
-        for key in keys:
+        for key in (*keys, *_kind_names(text)):  # a newer value reads its kind's facts
             self._readers.setdefault(key, set()).add(text)
         for word_class in classes_of(text):
             self._of_class.setdefault(word_class, set()).add(text)

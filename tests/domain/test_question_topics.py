@@ -1,0 +1,147 @@
+"""A question said in romanised Hindi, Marathi, Bengali or Tamil asks the notes of its topics
+(`fact_relevance.LANGUAGE_TOPICS`), not every note that shares its grammar words ("kya",
+"hai", "aahe", "ache"). The sentences here are made up for these tests."""
+
+from __future__ import annotations
+
+import pytest
+
+from fincoach_tui.domain.conversation import Message, Transcript
+from fincoach_tui.domain.fact_relevance import (
+    language_topics,
+    note_question_words,
+    romanised,
+    topic_asked,
+)
+from fincoach_tui.domain.fact_store import FactStore
+from fincoach_tui.domain.memory.base import MemoryView, last_turns
+from fincoach_tui.domain.memory.notes import asked_topics, note_keys, notes_section, reference_notes
+from fincoach_tui.domain.memory.notes_fill import facts_notes
+from fincoach_tui.domain.memory.session_memo import SessionMemo
+from fincoach_tui.domain.user_statements import Statement
+
+
+def words(text: str) -> int:
+    return len(text.split())
+
+
+@pytest.mark.parametrize(
+    ("question", "topics"),
+    [
+        # Hindi
+        ("mera kiraya kitna hai abhi?", {"rent"}),
+        ("bima ka premium kab bharna hai?", {"insurance"}),
+        ("ghar wale kis kis pe nirbhar hain, yaad hai?", {"family"}),
+        ("hum kis shahar mein rehte hain, likh do", {"city"}),
+        ("kisht kab khatam hogi aur tankhwah kitni bachegi?", {"loan", "pay"}),
+        # Marathi
+        ("majha pagar kiti aahe sadhya?", {"pay"}),
+        ("bhade kiti dyayche aahe, aathvan kar", {"rent"}),
+        ("amcha swapna kadhi purna hoil?", {"goal"}),
+        ("kon kon amchyavar avalambun aahe?", {"family"}),
+        ("vima purta aahe ka?", {"insurance"}),
+        ("mahine ka kharcha kitna hai?", {"cost"}),
+        ("sagla kharch kiti aahe?", {"cost"}),
+        # Bengali
+        ("amar bhara koto ache ekhon?", {"rent"}),
+        ("songsar khoroch koto?", {"cost"}),
+        ("ke ke amar upor nirbhor, bolo to", {"family"}),
+        ("kothay thaki seta mone ache?", {"city"}),
+        ("kisti koto baki ache?", {"loan"}),
+        ("joma taka kobe pabo?", {"deposit"}),
+        # Tamil
+        ("en sambalam evvalavu irukku?", {"pay"}),
+        ("veetu vaadagai evvalavu?", {"rent"}),
+        ("maasam selavu evvalavu?", {"cost"}),
+        ("kadan eppo mudiyum?", {"loan"}),
+        ("ennoda kanavu eppo nadakkum?", {"goal"}),
+        ("abaayam illadha mudaleedu enna?", {"risk", "sip"}),
+    ],
+)
+def test_a_question_in_an_indian_language_names_its_topics(question, topics) -> None:
+    assert romanised(question)
+    assert language_topics(question) == topics
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "What is my rent now?",
+        "Is the term cover enough for my family?",
+        "Tell me honestly, can we afford the car?",
+    ],
+)
+def test_an_english_question_is_not_read_as_romanised(question) -> None:
+    assert not romanised(question)
+    assert note_question_words(question)  # its words still ask, as before
+
+
+def test_a_romanised_question_asks_its_topics_not_its_grammar_words() -> None:
+    question = "mera kiraya kitna hai aur Gudiya ki fees kya hai?"
+    assert note_question_words(question) == {"kiray", "gudiy", "fees"}
+    assert {"rent", "cost"} <= asked_topics(question)
+    assert topic_asked("rent", question) and not topic_asked("salary", question)
+
+
+def test_a_note_in_an_indian_language_is_of_the_topic_it_names() -> None:
+    assert "rent" in note_keys("dokan er bhara ekhon 9,100")
+    assert "salary" in note_keys("tuition theke mase 6,000 aschhe")
+    assert "family" in note_keys("kutumbat aai ani don mula")
+    assert "city" not in note_keys("dokan er bhara ekhon 9,100")
+    assert "cost" in note_keys("khat ani biyane 40,000 lagtat")
+
+
+# (question, the note it is about, newer notes that share only its grammar words)
+CASES = [
+    (
+        "ke ke amar upor nirbhor ache, bolo?",
+        "bou Mitali ar chele Ronu amar sathe",
+        ["amar cycle ta ache", "amar bondhu bolche ache", "amar dokan e bhir ache"],
+    ),
+    (
+        "majha vima kiti aahe?",
+        "aarogya vima 4 lakh cha aahe",
+        ["majha mitra aahe", "majha scooter aahe juna", "majha dukan aahe"],
+    ),
+    (
+        "mera kiraya kitna hai abhi?",
+        "flat ka kiraya 18,000 dete hain",
+        ["mera dost bola hai", "mera phone purana hai", "mera cycle kharab hai"],
+    ),
+    (
+        "enakku sambalam evvalavu irukku?",
+        "sambalam 52,000 varudhu",
+        ["enakku bike irukku", "enakku friend irukku", "enakku tea venum irukku"],
+    ),
+]
+
+
+@pytest.mark.parametrize(("question", "about", "others"), CASES)
+def test_notes_sharing_only_grammar_words_do_not_take_the_asked_notes_room(
+    question, about, others
+) -> None:
+    notes = [Statement(2, about), *(Statement(3 + n, t) for n, t in enumerate(others))]
+    budget = words(notes[0].line())  # room for one line
+    section, count = notes_section(notes, FactStore(), budget, words, question, SessionMemo())
+    assert section is not None
+    assert (section.text, count) == (notes[0].line(), 1)
+
+
+@pytest.mark.parametrize(("question", "about", "others"), CASES)
+def test_the_index_asks_a_romanised_question_as_the_reference_does(question, about, others) -> None:
+    transcript = Transcript()
+    for n, text in enumerate([about, *others, "ok", "ok", "ok"]):
+        transcript.add("user", text, ts=10.0 + 2 * n)
+        transcript.add("assistant", "Noted.", ts=11.0 + 2 * n)
+    history = transcript.messages
+    new = Message("q", "user", question, 100.0, 8)
+    view = MemoryView("system", history, new, len, facts=FactStore(), memo=SessionMemo())
+    kept = [m for pair in last_turns(history, 3) for m in pair]
+    tail = {m.id for m in kept}
+    found = facts_notes(view, kept, 3, words)
+    expected = reference_notes(
+        history, lambda m: m.id not in tail, FactStore(), words, question, SessionMemo()
+    )
+    assert found[0] is not None and expected[0] is not None
+    assert (found[0].text, found[1]) == (expected[0].text, expected[1])
+    assert about in found[0].text
