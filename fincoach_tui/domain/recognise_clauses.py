@@ -19,6 +19,7 @@ from fincoach_tui.domain.recognise_income import income_anchors
 from fincoach_tui.domain.recognise_owners import OWNER_FIRST, OWNER_NEXT
 from fincoach_tui.domain.recognise_parts import Anchor, figures_in
 from fincoach_tui.domain.relative_dates import RELATIVE_DATE
+from fincoach_tui.domain.word_start import starts_words
 
 # What a figure includes is not what it is: "25k including electricity", "31,000 with
 # maintenance", "40k along with the parking": the figure is of the thing talked about.
@@ -160,6 +161,7 @@ _ANY_ANCHOR = re.compile(
     + ")",
     re.IGNORECASE,
 )
+starts_words("anchors", _ANY_ANCHOR)
 
 
 _NOT_PAY = re.compile(r"\s*(?:tax|interest|\d+(?:\.\d+)?\s*(?:%|percent))", re.IGNORECASE)

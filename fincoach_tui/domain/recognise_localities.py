@@ -14,6 +14,8 @@ from __future__ import annotations
 
 import re
 
+from fincoach_tui.domain.word_start import starts_words
+
 # city -> its localities and landmarks, comma-separated: the well-known neighbourhoods and
 # suburbs of India's large cities, from general knowledge. Bounded on purpose: a name is
 # here only when it is widely known as a part of that one city.
@@ -111,6 +113,7 @@ _SAID_AS_PLACE = re.compile(  # `\b(?=\w)` first: the same matches, in half the 
     rf"|\b(?P<place2>{_NAMES})\s+(?:side|area|mein|me|la|te)\b)",
     re.IGNORECASE,
 )
+starts_words("locality", _SAID_AS_PLACE)
 
 
 def written(said: str, city: str) -> str:

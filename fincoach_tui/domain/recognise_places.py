@@ -25,6 +25,7 @@ from fincoach_tui.domain.recognise_localities import (
 )
 from fincoach_tui.domain.recognise_place_cues import FIRST_PERSON, ROLE_IN_CITY, away
 from fincoach_tui.domain.recognise_words import NOT_PLACES, first_group
+from fincoach_tui.domain.word_start import starts_words
 
 _KNOWN = "|".join(sorted(_CITIES, key=len, reverse=True))
 # A known locality said right beside its city, as in an address: "blr (hsr layout)",
@@ -34,6 +35,7 @@ _BESIDE = re.compile(
     rf"|(?P<loc2>{LOCALITY_NAMES})\s*(?:\)\s*|,\s*|\s[-–—]\s)(?P<city2>{_KNOWN}))\b",
     re.IGNORECASE,
 )
+starts_words("city beside locality", _BESIDE)
 # A verb of living or moving, then the place.
 _LIVING = re.compile(
     r"\b(?:live|living|lives|lived|based|settled|stay|staying|stays|reside|residing|"
@@ -84,6 +86,7 @@ _KNOWN_CITY = re.compile(
     r"(?:ho\s+)?(?:gaya|gaye|gayi|gye|gya|kar\s+(?:liya|liye|diya))\b)",
     re.IGNORECASE,
 )
+starts_words("known city", _KNOWN_CITY)
 # A place named the Hindi way, before "mein" and what the user has or does there, or "se"
 # and "hoon": "Hoshiarpur mein dukaan hai", "Rewari mein apna ghar hai", "Ballia se hoon".
 _HINDI_PLACE = re.compile(
@@ -122,6 +125,7 @@ _DISTRICT = re.compile(
     rf"\b(?=\w)(?P<city>{_KNOWN}|[A-Z][a-z]{{2,}})\s+(?:district|dist|jilha|jilla|jila|zila|zilla)\b",
     re.IGNORECASE,
 )
+starts_words("district", _DISTRICT)
 _BLOCK = re.compile(r"\b(?P<town>[A-Z][a-z]{2,})\s+(?:taluka|taluk|tehsil|tahsil)\b")
 # Where a city is where someone goes, not where they are: "trip, Goa", "flights, Delhi".
 _TRAVEL = re.compile(

@@ -23,6 +23,7 @@ from datetime import UTC, date, datetime, timedelta
 
 from fincoach_tui.domain.number_words import COUNT, count_value
 from fincoach_tui.domain.recognise_words import MONTH_NAME, MONTHS
+from fincoach_tui.domain.word_start import starts_words
 
 _MONTHS = MONTHS
 _MONTH_NAME = MONTH_NAME
@@ -147,6 +148,7 @@ _PATTERN = re.compile(
     r")",
     re.IGNORECASE,
 )
+starts_words("relative dates", _PATTERN)
 RELATIVE_DATE = _PATTERN  # what the fact recogniser reads as a date
 _BARE_DURATION = re.compile(rf"^\s*(?:\d{{1,3}}|{COUNT})\s+{_UNIT}s?\s*$", re.IGNORECASE)
 

@@ -8,13 +8,9 @@ import re
 
 import pytest
 
-from fincoach_tui.domain import (
-    recognise_clauses,
-    recognise_localities,
-    recognise_places,
-    relative_dates,
-)
+from fincoach_tui.domain import finance_facts  # noqa: F401  (loads every listed pattern)
 from fincoach_tui.domain.fact_kinds import KINDS
+from fincoach_tui.domain.word_start import WORD_START, WORD_START_PATTERNS
 
 SENTENCES = (
     "₹25k rent, -salary 50k, (rent) 20k; take-home 1.2L and in-hand 80k",
@@ -32,23 +28,27 @@ SENTENCES = (
 
 def _plain(pattern: re.Pattern[str]) -> re.Pattern[str]:
     """The same pattern with `\\b` alone in front, as it was written before."""
-    assert pattern.pattern.startswith(r"\b(?=\w)")
-    return re.compile(r"\b" + pattern.pattern[len(r"\b(?=\w)") :], pattern.flags)
+    assert pattern.pattern.startswith(WORD_START)
+    return re.compile(r"\b" + pattern.pattern[len(WORD_START) :], pattern.flags)
 
 
-PATTERNS = {
-    "anchors": recognise_clauses._ANY_ANCHOR,
-    "relative dates": relative_dates.RELATIVE_DATE,
-    "known city": recognise_places._KNOWN_CITY,
-    "city beside locality": recognise_places._BESIDE,
-    "district": recognise_places._DISTRICT,
-    "locality": recognise_localities._SAID_AS_PLACE,
-}
+def test_the_recognisers_longest_patterns_are_listed() -> None:
+    assert sorted(WORD_START_PATTERNS) == [
+        "anchors",
+        "city beside locality",
+        "district",
+        "known city",
+        "locality",
+        "relative dates",
+    ]
 
 
-@pytest.mark.parametrize("name", sorted(PATTERNS))
+@pytest.mark.parametrize(
+    "name",
+    ["anchors", "city beside locality", "district", "known city", "locality", "relative dates"],
+)
 def test_a_word_start_first_finds_the_same_matches(name: str) -> None:
-    fast = PATTERNS[name]
+    fast = WORD_START_PATTERNS[name]
     plain = _plain(fast)
     for sentence in SENTENCES:
         assert [(m.span(), m.groupdict()) for m in fast.finditer(sentence)] == [
@@ -60,3 +60,11 @@ def test_every_anchor_starts_a_word() -> None:
     # what lets the anchors' pattern look for a word's start first
     for kind in KINDS:
         assert kind.anchor.pattern.startswith(r"\b"), kind.name
+
+
+def test_a_pattern_without_the_word_start_is_refused() -> None:
+    from fincoach_tui.domain.word_start import starts_words
+
+    with pytest.raises(ValueError, match="must begin with"):
+        starts_words("plain", re.compile(r"\b(?:rent|salary)"))
+    assert "plain" not in WORD_START_PATTERNS
