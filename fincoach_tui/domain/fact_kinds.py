@@ -123,7 +123,10 @@ KINDS: tuple[Kind, ...] = (
             # credited every month, not once ("arrears of 2.1 lakh were credited last week")
             r"credit(?:s|ed)(?=\s+(?:to me|(?:to |in |into )?my (?:bank )?account)|"
             r"[^.;]{0,40}\b(?:(?:every|each|per|a) month|monthly|on the (?:1st|first)))|"
-            r"(?:update on|revised|new|current) pay|pay(?=\s*(?::|is\b|was\b|went\b|got\b|rose\b))|"
+            r"(?:update on|revised|new|current) pay|pay(?=\s*(?::|is\b|was\b|went\b|got\b|rose\b|becomes\b|"
+            # pay to come said with the bare noun: "pay will be about 90k", "pay should touch 1L"
+            r"(?:will|would|should|shall|is\s+going\s+to|is\s+set\s+to)\s+(?:\w+\s+)?"
+            r"(?:be|become|go|rise|increase|jump|touch|reach)\b))|"
             # Hindi words for pay; a raise or a promotion is news about the pay
             r"tankhwah|tankha|tanakhwah|pagaar|kamai|stipend|"
             # Tamil, Marathi, Bengali: "sambalam", "pagar", "mayne"

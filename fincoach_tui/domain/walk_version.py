@@ -87,4 +87,5 @@ from __future__ import annotations
 #     (`fact_relevance.LANGUAGE_TOPICS`), not those sharing only its grammar words; a
 #     statement is marked outdated only by a newer value of the same fact (`misfiled`); a
 #     pasted bank statement is one statement of its entries (`ledger_statements`)
-WALK_VERSION = 22
+# 23: the bare noun "pay" before the future ("pay will be about 90k") is the pay to come
+WALK_VERSION = 23

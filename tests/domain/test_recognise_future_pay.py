@@ -27,11 +27,25 @@ def _values(*texts: str, said_at: float | None = MAY_2027) -> dict[str, str]:
         ("Take-home goes up to 82k from July.", "₹82,000 from Jul 2027"),
         ("April se salary 90k ho jayegi.", "₹90,000 from Apr 2028"),
         ("My take-home will be 88k by next month.", "₹88,000 from Jun 2027"),
+        # the bare noun "pay", with no "my": a noun before the future, not the verb
+        ("Pay will be about 92k from August.", "₹92,000 from Aug 2027"),
+        (
+            "Once confirmed, pay should touch 96k after the probation.",
+            "₹96,000 after the probation",
+        ),
+        ("Pay is going to be 99k after the hike.", "₹99,000 after the hike"),
     ],
 )
 def test_pay_to_come_is_kept_beside_the_pay_now(text: str, expected: str) -> None:
     facts = _values("My salary is 75k.", text)
     assert facts == {"salary": "₹75,000", "salary_expected": expected}
+
+
+def test_paying_in_the_future_is_no_pay_to_come() -> None:
+    # "pay" as the verb: what the user will pay is no pay of theirs
+    assert _values("My salary is 75k.", "I will pay 12k for the course next month.") == {
+        "salary": "₹75,000"
+    }
 
 
 def test_a_start_that_has_come_by_the_day_it_is_said_makes_it_the_pay_now() -> None:
