@@ -8,13 +8,14 @@ import pytest
 from textual.containers import ScrollableContainer
 from textual.widgets import Button, DataTable, Input, RadioSet
 
+from fincoach_tui.domain.memory import DESCRIPTIONS
 from fincoach_tui.ui import format as fmt
 from fincoach_tui.ui.inspector import RequestInspector
 from fincoach_tui.ui.meter_line import MeterLine
 from fincoach_tui.ui.screens.memory import MemoryScreen
 from fincoach_tui.ui.screens.planner import PlannerScreen
 from fincoach_tui.ui.screens.sessions import SessionsScreen
-from fincoach_tui.ui.screens.strategy import StrategyScreen
+from fincoach_tui.ui.screens.strategy import StrategyChoice, StrategyScreen
 from fincoach_tui.ui.side_panel import SidePanel
 from tests.app_harness import QUESTION, running, workers_done
 from tests.memory_helpers import PLANTED
@@ -121,6 +122,24 @@ async def test_strategy_dialog_with_the_most_parameters(tmp_path, size):
         await pilot.press("escape")
         await pilot.pause()
         assert not isinstance(app.screen, StrategyScreen)
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+async def test_every_strategy_description_is_read_in_full(tmp_path, size):
+    """Each choice's description, wrapped if the dialog is narrower than it, never cut with
+    "…" (at 80 columns hybrid's and facts' take two lines each)."""
+    async with running(tmp_path, size) as (app, pilot):
+        screen = await open_dialog(app, pilot, "ctrl+s", StrategyScreen)
+        lines = screen_lines(app)
+        for choice in screen.query(StrategyChoice):
+            region = choice.region
+            shown = " ".join(
+                lines[y][region.x : region.right].strip() for y in range(region.y, region.bottom)
+            )
+            assert shown.endswith(f"{choice.name}: {DESCRIPTIONS[choice.name]}"), shown
+        heights = {c.name: c.region.height for c in screen.query(StrategyChoice)}
+        wrapped = {"hybrid": 2, "facts": 2} if size[0] == 80 else {"hybrid": 1, "facts": 1}
+        assert {name: heights[name] for name in wrapped} == wrapped
 
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
