@@ -4,6 +4,8 @@ reaches every input and button and each is visible when focused); tables are not
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 from textual.containers import ScrollableContainer
 from textual.widgets import Button, DataTable, Input, RadioSet
@@ -11,6 +13,7 @@ from textual.widgets import Button, DataTable, Input, RadioSet
 from fincoach_tui.domain.memory import DESCRIPTIONS
 from fincoach_tui.ui import format as fmt
 from fincoach_tui.ui.inspector import RequestInspector
+from fincoach_tui.ui.meter import TokenMeter
 from fincoach_tui.ui.meter_line import MeterLine
 from fincoach_tui.ui.screens.memory import MemoryScreen
 from fincoach_tui.ui.screens.planner import PlannerScreen
@@ -122,6 +125,36 @@ async def test_strategy_dialog_with_the_most_parameters(tmp_path, size):
         await pilot.press("escape")
         await pilot.pause()
         assert not isinstance(app.screen, StrategyScreen)
+
+
+@pytest.mark.parametrize("size", [(80, 24), (100, 30)], ids=lambda s: f"{s[0]}x{s[1]}")
+async def test_the_tokens_row_is_read_whole_when_its_figures_are_long(tmp_path, size):
+    """Large figures with both marks (an estimate of the bill, simulated by the offline
+    model) do not fit the panel's row beside the chat: the row goes on under its label,
+    broken at a " · " (the billed figure and its marks kept together), every word on screen; at 80 columns the panel, shown full width
+    (Ctrl+B), has room for it on one line."""
+    async with running(tmp_path, size, said=[QUESTION]) as (app, pilot):
+        await workers_done(app)
+        if size[0] < 100:
+            app.action_toggle_panel()
+        record = app.live.state.chat_records[-1]
+        usage = dataclasses.replace(record.usage, prompt_tokens=123_456, estimated=True)
+        meter = app.query_one(TokenMeter)
+        meter.show(dataclasses.replace(record, usage=usage, counted_tokens=123_400), 128_000)
+        await pilot.pause()
+        value = "2 msgs · counted 123,400 · billed 123,456 est. simulated"
+        assert meter.lines["tokens"] == value
+        row = meter.query_one("#tokens")
+        lines = screen_lines(app)[row.region.y : row.region.bottom]
+        shown = [line[row.region.x : row.region.right].rstrip() for line in lines]
+        if size[0] < 100:
+            assert shown == ["tokens     " + value]
+        else:
+            assert shown == [
+                "tokens     2 msgs · counted 123,400",
+                "           billed 123,456 est. simulated",
+            ]
+        assert "cached" in screen_text(app)  # the rows under it pushed down, not covered
 
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
