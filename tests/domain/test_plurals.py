@@ -33,14 +33,18 @@ def test_a_span_of_one_turn_is_that_turn():
     assert (turn_span(3, 3), turn_span(3, 5)) == ("turn 3", "turns 3-5")
 
 
-def test_a_window_of_one_message_says_so():
+def test_a_window_note_counts_the_messages_sent():
     transcript = Transcript()
     transcript.add("user", "hello", ts=0.0)
     transcript.add("assistant", "hi", ts=1.0)
     new = transcript.add("user", "and now?", ts=2.0)
     view = MemoryView("SYS", transcript.messages[:2], new, lambda m: 1)
-    assert WindowStrategy(k=1).build(view).note == "last 1 message"
     assert WindowStrategy(k=2).build(view).note == "last 2 messages"
+    assert WindowStrategy(k=3).build(view).note == "last 2 messages"  # all there are
+    # k=1 holds only the reply, which is not sent without its question: the note says so.
+    assert WindowStrategy(k=1).build(view).note == (
+        "no earlier message (a reply without its question left out)"
+    )
 
 
 def test_the_facts_note_counts_one_fact_as_one():
