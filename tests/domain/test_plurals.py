@@ -51,7 +51,17 @@ def test_the_facts_note_counts_one_fact_as_one():
     one = store_with(fact("f1", "salary", "1,20,000", 1.0))
     assert store_note(one, 1) == "1 fact"
     two = store_with(fact("f1", "salary", "1,20,000", 1.0), fact("f2", "rent", "25k", 2.0))
-    assert store_note(two, 1) == "1 of 2 facts (budget)"
+    assert store_note(two, 1) == "1 of 2 facts (1 over budget)"
+
+
+def test_the_facts_note_names_why_each_fact_left_out_was():
+    """A fact the turns sent verbatim already say is not counted as over the budget."""
+    three = store_with(*(fact(f"f{n}", f"key_{n}", "1,000", float(n)) for n in (1, 2, 3)))
+    assert store_note(three, 2, in_tail=1) == "2 of 3 facts (1 said in the turns sent)"
+    assert store_note(three, 1, in_tail=1) == (
+        "1 of 3 facts (1 said in the turns sent, 1 over budget)"
+    )
+    assert store_note(three, 0, in_tail=3) == "0 of 3 facts (3 said in the turns sent)"
 
 
 def test_the_planner_assumptions_count_one_turn_as_one():
