@@ -207,11 +207,10 @@ class Replay:
         """The state and what was skipped, once every event is fed."""
         state, problems = self.state, self.problems
         if state.transcript.pending is not None:
-            # The process stopped mid-turn: the question had no reply. Hand it back.
+            # The process stopped mid-turn: the question had no reply. Hand it back (where
+            # it goes, and how it is sent, is the front end's to say: `interrupted`).
             pending = state.transcript.withdraw_pending()
-            problems.append(
-                f"turn {pending.turn} had no reply (interrupted); its question is back in the input"
-            )
+            problems.append(f"turn {pending.turn} had no reply (interrupted)")
             state.interrupted = pending
         return state, problems
 

@@ -24,7 +24,7 @@ _ADVICE = {
     "bad_request": "the provider rejected the request",
     "bad_response": "the provider's answer was not a usable reply; retry (Ctrl+R)",
     "stream_cut": "the reply was cut off mid-stream",
-    "stopped": "you stopped the reply before it began; your message is back in the input",
+    "stopped": "you stopped the reply before it began",
     "local": "your message was not sent",  # FinCoach itself refused or failed (a write)
 }
 
@@ -33,3 +33,25 @@ def explain(error: LLMError) -> str:
     advice = _ADVICE.get(error.kind, "the call failed")
     detail = error.detail.strip()  # the server's words: the advice already says the rest
     return f"{advice} ({detail})" if detail else advice
+
+
+def send_again_hint(*, in_composer: bool, resendable: bool) -> str:
+    """How to send a question that was not answered: Enter sends the composer (where it
+    is when it was handed back), Ctrl+R (the app's "retry" binding) the question itself,
+    when it may be sent again. "" if neither is so."""
+    if in_composer:
+        keys = "Enter or Ctrl+R sends" if resendable else "Enter sends"
+        return f"your question is back in the composer: {keys} it again"
+    return "Ctrl+R sends your question again; your draft stays" if resendable else ""
+
+
+def interrupted_hint(*, typed_after: bool) -> str:
+    """The notice for a question a stopped process left unanswered, handed back at start:
+    what is in the composer and which key sends what (Enter: all of it; Ctrl+R: the
+    question alone, ui/turn_handlers.py)."""
+    if typed_after:
+        return (
+            "the interrupted question is back in the composer, what you had typed kept "
+            "after it: Enter sends both, Ctrl+R the question alone"
+        )
+    return "the interrupted question is back in the composer: Enter or Ctrl+R sends it"

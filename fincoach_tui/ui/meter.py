@@ -7,6 +7,7 @@ when the request would not fit at all.
 
 from __future__ import annotations
 
+import textwrap
 from bisect import bisect_right
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
@@ -79,6 +80,19 @@ class UsageBar(Widget):
         return bar
 
 
+def fold_parts(value: str, width: int) -> list[str]:
+    """`value`'s " · "-separated parts packed into lines of at most `width` cells; a part
+    longer than a line is broken at its spaces."""
+    lines: list[str] = []
+    for part in value.split(" · "):
+        joined = f"{lines[-1]} · {part}" if lines else part
+        if lines and len(joined) <= width:
+            lines[-1] = joined
+        else:
+            lines.extend(textwrap.wrap(part, width) or [part])
+    return lines or [value]
+
+
 class TokenMeter(Widget):
     """The numbers of one request, or a friendly empty state before the first one."""
 
@@ -101,6 +115,7 @@ class TokenMeter(Widget):
         #header { text-style: bold; }
         #cost { color: $primary; }
         #empty { color: $text-muted; text-style: italic; display: none; }
+        #tokens { height: auto; text-wrap: wrap; }
         #context-row { height: 1; }
         #context-label { width: auto; }
         #context-pct { width: auto; padding-left: 1; }
@@ -128,6 +143,7 @@ class TokenMeter(Widget):
         # Each line's text without styling, by line id ("header", "tokens", ...).
         self.lines: dict[str, str] = {}
         self._fraction: float | None = None
+        self._folded: dict[str, int] = {}  # a folded row's number of lines, by line id
         self._alert = ""
         # Where the model's price comes from and its date ("no price" without one).
         self.price_note = ""
@@ -352,13 +368,33 @@ class TokenMeter(Widget):
                 if not text and keep_rows and row.display:
                     text = "…"
                 row.display = bool(text)
-            self._put(f"#{line}", self._row(label, text, label_style))
+            if line == "tokens":
+                self._put_folded(line, label, text, label_style)
+            else:
+                self._put(f"#{line}", self._row(label, text, label_style))
         # width: auto: a different text may need a different width, so these lay out again
         self._put("#context-label", self._row("context", "", label_style), layout=True)
         self._put("#context-pct", Text(self.lines.get("context", "")), layout=True)
         self.query_one(UsageBar).fraction = fraction or 0.0
         self.query_one(UsageBar).display = fraction is not None
         self._put("#alert", Text(self._alert), layout=True)  # wraps: its height may change
+
+    def _put_folded(self, line: str, label: str, value: str, label_style: Style) -> None:
+        """A row that must be read whole (the tokens row, whose "est." and "simulated" say
+        what its billed figure is): broken at its " · " onto as many lines as the panel's
+        width needs, each after the label column, rather than cut with "…". Laid out
+        again only when its number of lines changes."""
+        width = self.content_size.width - LABEL_WIDTH
+        parts = fold_parts(value, width) if width > 0 else [value]
+        row = self._row(label, parts[0], label_style)
+        for part in parts[1:]:
+            row.append("\n" + " " * LABEL_WIDTH + part)
+        grew = len(parts) != self._folded.get(line, 1)
+        self._folded[line] = len(parts)
+        self._put(f"#{line}", row, layout=grew)
+
+    def on_resize(self) -> None:
+        self._paint()  # a folded row may need more lines, or fewer
 
     def _put(self, selector: str, text: Text, *, layout: bool = False) -> None:
         # The rows are one line high whatever they say: by default, no re-layout.

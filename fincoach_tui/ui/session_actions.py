@@ -8,6 +8,7 @@ from fincoach_tui.service.runtime import LiveSession
 from fincoach_tui.service.sessions import NotDone, export_markdown
 from fincoach_tui.ui import bench_hook, heap
 from fincoach_tui.ui.app_base import FinCoachBase
+from fincoach_tui.ui.errors import interrupted_hint
 
 
 class SessionActions(FinCoachBase):
@@ -40,18 +41,17 @@ class SessionActions(FinCoachBase):
         """The question a stopped process left unanswered, back in the composer. Text
         already there (typed before the app started, or a draft kept from the session
         left) stays: the question goes first, as it was asked first, and the text after it
-        on a line of its own; a notice says both are there, as one Enter would send both."""
+        on a line of its own. A notice says what is there and how to send it: Enter sends
+        the composer (both, then), Ctrl+R the question alone."""
         composer = self.composer
         held = composer.text
         self._handed_back = question
         self.offer_retry(question)  # Ctrl+R sends it, as after a failed turn
-        if not held.strip() or held == question:
-            composer.hand_back(question)
-            return
-        composer.hand_back(f"{question}\n{held}")
+        typed_after = bool(held.strip()) and held != question
+        composer.hand_back(f"{question}\n{held}" if typed_after else question)
         self.notify(
-            "what you had typed is kept, after the interrupted question",
-            severity="warning",
+            interrupted_hint(typed_after=typed_after),
+            severity="warning" if typed_after else "information",
             timeout=8,
             markup=False,
         )

@@ -15,7 +15,7 @@ from textual import on
 from fincoach_tui.ui import heap
 from fincoach_tui.ui.app_base import FinCoachBase
 from fincoach_tui.ui.composer import Composer
-from fincoach_tui.ui.errors import explain
+from fincoach_tui.ui.errors import explain, send_again_hint
 from fincoach_tui.ui.turn_messages import (
     QuestionShown,
     ReplyFailed,
@@ -183,15 +183,25 @@ class TurnHandlers(FinCoachBase):
         text = explain(error)
         if resendable:
             self.turns.failed_text = question
-        if not self.composer.text.strip():
+        in_composer = not self.composer.text.strip()
+        if in_composer:
             self.composer.hand_back(question)  # nothing is lost: the question is back in the input
             self._handed_back = question
         self.activity.say(f"{text} — Ctrl+R retries" if resendable else text, error=True)
+        hint = send_again_hint(in_composer=in_composer, resendable=resendable)
         if error.kind == "stopped":
-            return  # the person's own doing: the activity line is enough, not an alarm
+            # The person's own doing: not an alarm, but where the question went and how
+            # to send it again.
+            if hint:
+                self.notify(hint, timeout=8, markup=False)
+            return
         # markup=False: the message quotes the server, and "[...]" there is text, not style.
         self.notify(
-            text, title="The coach could not answer", severity="error", timeout=10, markup=False
+            f"{text}.\n{hint[0].upper()}{hint[1:]}." if hint else text,
+            title="The coach could not answer",
+            severity="error",
+            timeout=10,
+            markup=False,
         )
 
     @on(TurnEnded)

@@ -128,7 +128,7 @@ def test_the_facts_section_never_exceeds_its_budget_and_keeps_the_newest():
     assert facts_budget(40, 8) == 160
     assert len(section.split()) <= 160
     assert "key 8" in section and "key 1:" not in section  # the oldest fell out, not the newest
-    assert "of 8 facts (budget)" in context.note
+    assert context.note == "4 of 8 facts (4 over budget)"
 
 
 def test_the_facts_budget_grows_with_the_facts_stored_up_to_four_times_its_base():
@@ -166,7 +166,7 @@ def test_the_facts_the_question_asks_about_are_kept_when_not_all_fit():
         view = MemoryView("SYS", (), new, lambda m: 1, facts=store, count_text=words)
         section = FactsStrategy(facts_tokens=60).build(view).messages[0].sections[1].text
         assert kept in section and "- cost item 3:" not in section  # older than it, kept
-        assert "(budget)" in FactsStrategy(facts_tokens=60).build(view).note
+        assert "over budget)" in FactsStrategy(facts_tokens=60).build(view).note
         assert words(section) <= facts_budget(60, 11)
 
 

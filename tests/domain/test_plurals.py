@@ -33,21 +33,35 @@ def test_a_span_of_one_turn_is_that_turn():
     assert (turn_span(3, 3), turn_span(3, 5)) == ("turn 3", "turns 3-5")
 
 
-def test_a_window_of_one_message_says_so():
+def test_a_window_note_counts_the_messages_sent():
     transcript = Transcript()
     transcript.add("user", "hello", ts=0.0)
     transcript.add("assistant", "hi", ts=1.0)
     new = transcript.add("user", "and now?", ts=2.0)
     view = MemoryView("SYS", transcript.messages[:2], new, lambda m: 1)
-    assert WindowStrategy(k=1).build(view).note == "last 1 message"
     assert WindowStrategy(k=2).build(view).note == "last 2 messages"
+    assert WindowStrategy(k=3).build(view).note == "last 2 messages"  # all there are
+    # k=1 holds only the reply, which is not sent without its question: the note says so.
+    assert WindowStrategy(k=1).build(view).note == (
+        "no earlier message (a reply without its question left out)"
+    )
 
 
 def test_the_facts_note_counts_one_fact_as_one():
     one = store_with(fact("f1", "salary", "1,20,000", 1.0))
     assert store_note(one, 1) == "1 fact"
     two = store_with(fact("f1", "salary", "1,20,000", 1.0), fact("f2", "rent", "25k", 2.0))
-    assert store_note(two, 1) == "1 of 2 facts (budget)"
+    assert store_note(two, 1) == "1 of 2 facts (1 over budget)"
+
+
+def test_the_facts_note_names_why_each_fact_left_out_was():
+    """A fact the turns sent verbatim already say is not counted as over the budget."""
+    three = store_with(*(fact(f"f{n}", f"key_{n}", "1,000", float(n)) for n in (1, 2, 3)))
+    assert store_note(three, 2, in_tail=1) == "2 of 3 facts (1 said in the turns sent)"
+    assert store_note(three, 1, in_tail=1) == (
+        "1 of 3 facts (1 said in the turns sent, 1 over budget)"
+    )
+    assert store_note(three, 0, in_tail=3) == "0 of 3 facts (3 said in the turns sent)"
 
 
 def test_the_planner_assumptions_count_one_turn_as_one():

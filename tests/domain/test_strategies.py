@@ -105,6 +105,7 @@ def test_window_with_odd_k_drops_a_leading_assistant_reply():
     context = WindowStrategy(k=5).build(view(history, new))
     assert contents(context) == [SYSTEM, "q4", "a4", "q5", "a5", "q6"]
     assert context.omitted_ids == tuple(ids(1, 2, 3, 4, 5, 6))
+    assert context.note == "last 4 messages (a reply without its question left out)"
 
 
 def test_window_of_one_sends_no_history():

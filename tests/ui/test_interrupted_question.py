@@ -16,7 +16,12 @@ from tests.app_harness import (
     workers_done,
 )
 
-KEPT = "what you had typed is kept, after the interrupted question"
+# The notices name the keys the app binds: Enter (the composer's send) and Ctrl+R (retry).
+KEPT = (
+    "the interrupted question is back in the composer, what you had typed kept after it: "
+    "Enter sends both, Ctrl+R the question alone"
+)
+ALONE = "the interrupted question is back in the composer: Enter or Ctrl+R sends it"
 
 
 def interrupted(root, name: str, question: str) -> None:
@@ -38,14 +43,15 @@ async def test_text_typed_at_launch_stays_after_the_interrupted_question(tmp_pat
         assert app.live.state.transcript.messages == ()  # nothing sent
 
 
-async def test_with_nothing_typed_the_question_alone_comes_back_without_a_notice(tmp_path):
+async def test_with_nothing_typed_the_question_alone_comes_back_saying_how_to_send_it(tmp_path):
     interrupted(tmp_path, "cut", "Is my rent too high?")
     app = make_app(tmp_path, "cut")
     async with app.run_test() as pilot:
         await wait_until(pilot, lambda: app.live is not None)
         await pilot.pause()
         assert app.composer.text == "Is my rent too high?"
-        assert ("", KEPT) not in app.notices
+        assert ("", ALONE) in app.notices and ("", KEPT) not in app.notices
+        assert ("", "turn 1 had no reply (interrupted)") in app.notices
         await pilot.press(*" At 20k?")  # typed after it, not in front of it
         assert app.composer.text == "Is my rent too high? At 20k?"
 
@@ -131,6 +137,7 @@ async def test_ctrl_r_after_a_failed_turn_keeps_a_draft_typed_since(tmp_path, fa
         await pilot.pause()
         assert app.composer.text == "And my EMI?"
         assert app.live.state.transcript.completed_turns == 0
+        assert app.notices[-1] == ("", "Ctrl+R sends your question again; your draft stays")
         fake_openai.script(text="It is fine.")
         await pilot.press("ctrl+r")
         await workers_done(app)
@@ -140,3 +147,43 @@ async def test_ctrl_r_after_a_failed_turn_keeps_a_draft_typed_since(tmp_path, fa
             "Is my rent too high?",
             "It is fine.",
         ]
+
+
+async def test_a_reply_stopped_before_it_began_says_how_to_send_the_question_again(
+    tmp_path, fake_openai
+):
+    """Stopped with nothing typed since: the question is back in the composer, and the
+    notice (not an alarm: the person stopped it) names both keys that send it."""
+    fake_openai.script(text="Noted.", hold_after=0)
+    app = fault_app(tmp_path, fake_openai.base_url)
+    async with app.run_test() as pilot:
+        await wait_until(pilot, lambda: app.live is not None)
+        app.composer.text = "Is my rent too high?"
+        await pilot.press("enter")
+        await wait_until(pilot, fake_openai.held.is_set)
+        await pilot.press("escape")
+        fake_openai.release.set()
+        await workers_done(app)
+        await pilot.pause()
+        assert app.composer.text == "Is my rent too high?"
+        assert app.notices[-1] == (
+            "",
+            "your question is back in the composer: Enter or Ctrl+R sends it again",
+        )
+
+
+async def test_a_failed_turn_says_which_keys_send_the_question_again(tmp_path, fake_openai):
+    fake_openai.error(500, "The server had an error while processing your request")
+    app = fault_app(tmp_path, fake_openai.base_url)
+    async with app.run_test() as pilot:
+        await wait_until(pilot, lambda: app.live is not None)
+        app.composer.text = "Is my rent too high?"
+        await pilot.press("enter")
+        await workers_done(app)
+        await pilot.pause()
+        assert app.composer.text == "Is my rent too high?"
+        title, text = app.notices[-1]
+        assert title == "The coach could not answer"
+        assert text.endswith(
+            ").\nYour question is back in the composer: Enter or Ctrl+R sends it again."
+        )

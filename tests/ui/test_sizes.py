@@ -4,17 +4,21 @@ reaches every input and button and each is visible when focused); tables are not
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 from textual.containers import ScrollableContainer
 from textual.widgets import Button, DataTable, Input, RadioSet
 
+from fincoach_tui.domain.memory import DESCRIPTIONS
 from fincoach_tui.ui import format as fmt
 from fincoach_tui.ui.inspector import RequestInspector
+from fincoach_tui.ui.meter import TokenMeter
 from fincoach_tui.ui.meter_line import MeterLine
 from fincoach_tui.ui.screens.memory import MemoryScreen
 from fincoach_tui.ui.screens.planner import PlannerScreen
 from fincoach_tui.ui.screens.sessions import SessionsScreen
-from fincoach_tui.ui.screens.strategy import StrategyScreen
+from fincoach_tui.ui.screens.strategy import StrategyChoice, StrategyScreen
 from fincoach_tui.ui.side_panel import SidePanel
 from tests.app_harness import QUESTION, running, workers_done
 from tests.memory_helpers import PLANTED
@@ -121,6 +125,54 @@ async def test_strategy_dialog_with_the_most_parameters(tmp_path, size):
         await pilot.press("escape")
         await pilot.pause()
         assert not isinstance(app.screen, StrategyScreen)
+
+
+@pytest.mark.parametrize("size", [(80, 24), (100, 30)], ids=lambda s: f"{s[0]}x{s[1]}")
+async def test_the_tokens_row_is_read_whole_when_its_figures_are_long(tmp_path, size):
+    """Large figures with both marks (an estimate of the bill, simulated by the offline
+    model) do not fit the panel's row beside the chat: the row goes on under its label,
+    broken at a " · " (the billed figure and its marks kept together), every word on screen; at 80 columns the panel, shown full width
+    (Ctrl+B), has room for it on one line."""
+    async with running(tmp_path, size, said=[QUESTION]) as (app, pilot):
+        await workers_done(app)
+        if size[0] < 100:
+            app.action_toggle_panel()
+        record = app.live.state.chat_records[-1]
+        usage = dataclasses.replace(record.usage, prompt_tokens=123_456, estimated=True)
+        meter = app.query_one(TokenMeter)
+        meter.show(dataclasses.replace(record, usage=usage, counted_tokens=123_400), 128_000)
+        await pilot.pause()
+        value = "2 msgs · counted 123,400 · billed 123,456 est. simulated"
+        assert meter.lines["tokens"] == value
+        row = meter.query_one("#tokens")
+        lines = screen_lines(app)[row.region.y : row.region.bottom]
+        shown = [line[row.region.x : row.region.right].rstrip() for line in lines]
+        if size[0] < 100:
+            assert shown == ["tokens     " + value]
+        else:
+            assert shown == [
+                "tokens     2 msgs · counted 123,400",
+                "           billed 123,456 est. simulated",
+            ]
+        assert "cached" in screen_text(app)  # the rows under it pushed down, not covered
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+async def test_every_strategy_description_is_read_in_full(tmp_path, size):
+    """Each choice's description, wrapped if the dialog is narrower than it, never cut with
+    "…" (at 80 columns hybrid's and facts' take two lines each)."""
+    async with running(tmp_path, size) as (app, pilot):
+        screen = await open_dialog(app, pilot, "ctrl+s", StrategyScreen)
+        lines = screen_lines(app)
+        for choice in screen.query(StrategyChoice):
+            region = choice.region
+            shown = " ".join(
+                lines[y][region.x : region.right].strip() for y in range(region.y, region.bottom)
+            )
+            assert shown.endswith(f"{choice.name}: {DESCRIPTIONS[choice.name]}"), shown
+        heights = {c.name: c.region.height for c in screen.query(StrategyChoice)}
+        wrapped = {"hybrid": 2, "facts": 2} if size[0] == 80 else {"hybrid": 1, "facts": 1}
+        assert {name: heights[name] for name in wrapped} == wrapped
 
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")

@@ -71,12 +71,24 @@ def word_count(text: str) -> int:
     return len(text.split())
 
 
-def store_note(store: FactStore | None, kept: int) -> str:
+def store_note(store: FactStore | None, kept: int, in_tail: int = 0) -> str:
+    """How many current facts were sent and why the others were not: `in_tail` were said,
+    word for word, in the turns sent verbatim (`not_in_tail`); the rest did not fit the
+    facts budget (`facts_section`)."""
     if store is None or not store.facts:
         return "no facts extracted yet"
     total = len(store.current())
     old = len(store.facts) - total
-    shown = plural(kept, "fact") if kept == total else f"{kept} of {plural(total, 'fact')} (budget)"
+    over = total - in_tail - kept
+    why = ", ".join(
+        part
+        for part, count in (
+            (f"{in_tail} said in the turns sent", in_tail),
+            (f"{over} over budget", over),
+        )
+        if count
+    )
+    shown = plural(kept, "fact") if kept == total else f"{kept} of {plural(total, 'fact')} ({why})"
     return f"{shown} · {old} superseded or deleted" if old else shown
 
 
@@ -109,7 +121,7 @@ class FactsStrategy:
         # one request to the next in the session's memo (see `notes_index`).
         words, told = facts_notes(view, kept, self.tail_turns, view.count_text or word_count)
         sections = tuple(s for s in (section, words) if s is not None)
-        note = store_note(view.facts, len(shown))
+        note = store_note(view.facts, len(shown), len(stored) - len(current))
         if told:
             note += f" · {told} of the user's statements"
         return assemble(view, kept, strategy=self.name, sections=sections, note=note)

@@ -28,6 +28,14 @@ class WindowStrategy:
 
     def build(self, view: MemoryView) -> Context:
         kept = list(view.history[-self.k :])
-        if kept and kept[0].role == "assistant":
+        dropped = bool(kept) and kept[0].role == "assistant"
+        if dropped:
             kept = kept[1:]
-        return assemble(view, kept, strategy=self.name, note=f"last {plural(self.k, 'message')}")
+        return assemble(view, kept, strategy=self.name, note=window_note(len(kept), dropped))
+
+
+def window_note(sent: int, dropped: bool) -> str:
+    """What the window sent, counted (not K: fewer messages may exist, and a reply whose
+    question is outside the window is not sent; with k=1, nothing earlier is)."""
+    said = f"last {plural(sent, 'message')}" if sent else "no earlier message"
+    return f"{said} (a reply without its question left out)" if dropped else said

@@ -7,6 +7,7 @@ from dataclasses import fields
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.geometry import Size
 from textual.screen import ModalScreen
 from textual.widget import Widget
 from textual.widgets import Button, Input, Label, RadioButton, RadioSet, Static
@@ -34,6 +35,20 @@ PARAM_HELP = {
     "recall_window": "newest turns recall reads",
     "extract_every": "extract facts every N turns",
 }
+
+
+class StrategyChoice(RadioButton):
+    """A strategy and its description, wrapped onto as many lines as the dialog's width
+    needs (a RadioButton is one line, cut with "…": at 80 columns the longer
+    descriptions could not be read)."""
+
+    DEFAULT_CSS = """
+    StrategyChoice { height: auto; text-wrap: wrap; text-overflow: fold; }
+    """
+
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        # A widget's own measure of its wrapped text (the toggle button's is always 1).
+        return Widget.get_content_height(self, container, viewport, width)
 
 
 class StrategyScreen(ModalScreen[tuple[str, dict[str, int]] | None]):
@@ -69,7 +84,7 @@ class StrategyScreen(ModalScreen[tuple[str, dict[str, int]] | None]):
             with VerticalScroll(id="body", can_focus=False):
                 with RadioSet(id="strategies"):
                     for name in STRATEGIES:
-                        yield RadioButton(
+                        yield StrategyChoice(
                             f"{name}: {DESCRIPTIONS[name]}",
                             value=name == self.current.name,
                             name=name,
