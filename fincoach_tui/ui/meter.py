@@ -14,16 +14,16 @@ from typing import TYPE_CHECKING, Any
 
 from rich.style import Style
 from rich.text import Text
-from textual.app import ComposeResult, RenderResult
+from textual.app import ComposeResult
 from textual.containers import Horizontal
 from textual.message import Message
-from textual.reactive import reactive
 from textual.widget import Widget
 from textual.widgets import Static
 
 from fincoach_tui.domain.records import CallRecord
 from fincoach_tui.ui import format as fmt
 from fincoach_tui.ui.line import Line
+from fincoach_tui.ui.usage_bar import UsageBar
 
 if TYPE_CHECKING:
     from fincoach_tui.service.events import RequestReady
@@ -61,23 +61,6 @@ def recent_errors(
     if end and errors[end - 1][0] > turn:  # an earlier turn: the pairs after it are skipped
         end = bisect_right(errors, turn, hi=end - 1, key=lambda pair: pair[0])
     return [errors[i] for i in range(max(0, end - count), end)]
-
-
-class UsageBar(Widget):
-    """A one-line bar: how much of the context window the prompt takes."""
-
-    DEFAULT_CSS = """
-    UsageBar { height: 1; width: 1fr; min-width: 8; color: $primary; }
-    """
-
-    fraction: reactive[float] = reactive(0.0)
-
-    def render(self) -> RenderResult:
-        width = self.content_size.width
-        filled = round(min(max(self.fraction, 0.0), 1.0) * width)
-        bar = Text("█" * filled)
-        bar.append("░" * (width - filled), style="dim")
-        return bar
 
 
 def fold_parts(value: str, width: int) -> list[str]:
