@@ -87,4 +87,5 @@ from __future__ import annotations
 #     (`fact_relevance.LANGUAGE_TOPICS`), not those sharing only its grammar words; a
 #     statement is marked outdated only by a newer value of the same fact (`misfiled`); a
 #     pasted bank statement is one statement of its entries (`ledger_statements`)
-WALK_VERSION = 22
+# 23: an ended loan, SIP, RD or policy keeps a short quote of how the user said it ended
+WALK_VERSION = 23
