@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import re
 
+from fincoach_tui.domain.own_words import with_own_words
+
 _LAST_PAID = (
     r"\b(?:last|final)\s+(?:emi|instal+ments?|payment)\s+(?:went|was\s+paid|got\s+paid|"
     r"paid|is\s+paid|cleared|got\s+deducted|was\s+deducted|is\s+done)\b"
@@ -53,13 +55,27 @@ def has_ended(clause: str) -> bool:
     return False
 
 
+def ended_at(clause: str) -> int | None:
+    """Where the clause says something ended ("closed" of "we closed the gold loan")."""
+    for match in _ENDED.finditer(clause):
+        if not _NOT_YET.search(clause[: match.start()]):
+            return match.start()
+    return None
+
+
 def paid_up(clause: str) -> bool:
     """Whether the clause says the last payment was made ("the final EMI went in March"):
     ended, even with the date it ended on."""
     return re.search(_LAST_PAID, clause, re.IGNORECASE) is not None
 
 
-def ended_value(kind: str, thing: str) -> str:
-    """The value of a thing that has ended: "closed (car loan closed)"."""
+def ended_value(kind: str, thing: str, clause: str = "", start: int = 0) -> str:
+    """The value of a thing that has ended, "closed (car loan closed)", with a few of the
+    user's words from `clause` (from the thing named at `start`, or from where the clause
+    says it ended if that comes first): 'closed (gold loan closed) ("closed the gold loan
+    fully")'. Nothing is quoted when the words are the value's own ("gold loan closed")."""
     word = ENDING_KINDS[kind]
-    return f"{word} ({thing} {word})"
+    at = ended_at(clause)
+    return with_own_words(
+        f"{word} ({thing} {word})", clause[min(start, len(clause) if at is None else at) :]
+    )

@@ -135,7 +135,8 @@ def _endings(
         if any(k == key for k, _ in facts + ended):
             continue
         thing = {"loan": f"{kind} loan".replace("loan loan", "loan"), "sip": "SIP", "rd": "RD"}
-        value = ended_value(anchor.kind, thing.get(anchor.kind, anchor.word.lower()))
+        what = thing.get(anchor.kind, anchor.word.lower())
+        value = ended_value(anchor.kind, what, clause, anchor.start)  # with the user's words
         ended.append((key, value))
         premium = anchor.slots.get("premium", "").format(t=kind)
         if premium and not any(k == premium for k, _ in facts):

@@ -211,15 +211,19 @@ def test_a_working_capital_loans_instalment_is_a_business_loans_emi():
 
 
 @pytest.mark.parametrize(
-    "text",
+    ("text", "quoted"),
     [
-        "the scooter is completely ours now",
-        "final EMI got deducted yesterday",
-        "Last instalment was paid in March, so that's that",
+        ("the scooter is completely ours now", "the scooter is completely ours …"),
+        ("final EMI got deducted yesterday", "final EMI got deducted yesterday"),
+        ("Last instalment was paid in March, so that's that", "Last instalment was paid in …"),
     ],
 )
-def test_a_loan_paid_up_has_ended(text):
-    assert said("Scooter loan EMI 3,200", text)["loan_bike_emi"] == "closed (bike loan closed)"
+def test_a_loan_paid_up_has_ended(text, quoted):
+    # ended, with how the user said it (at most five words of it)
+    assert (
+        said("Scooter loan EMI 3,200", text)["loan_bike_emi"]
+        == f'closed (bike loan closed) ("{quoted}")'
+    )
 
 
 # ---- romanised Indian languages: dates, costs named before "of", money from home ---------
@@ -309,8 +313,10 @@ def test_pocket_money_given_is_a_cost_and_ones_own_is_income():
 def test_the_word_before_a_loan_is_what_it_was_taken_for():
     assert said(
         "we took a loan for the kiln, EMI 9,300", "we paid off the kiln loan last week"
-    ) == {"loan_kiln_emi": "closed (kiln loan closed)"}
-    assert said("paid off the bank loan") == {"loan_loan_emi": "closed (loan closed)"}
+    ) == {"loan_kiln_emi": 'closed (kiln loan closed) ("paid off the kiln loan …")'}
+    assert said("paid off the bank loan") == {
+        "loan_loan_emi": 'closed (loan closed) ("paid off the bank loan")'
+    }
 
 
 # ---- romanised Hindi: income from a source, money from home, a thing to buy --------------
@@ -369,7 +375,7 @@ def test_a_figure_no_longer_paid_is_no_new_value():
     assert said(
         "Personal loan EMI 8,900",
         "closed the personal loan with my bonus... no more 8,900 going out",
-    ) == {"loan_personal_emi": "closed (personal loan closed)"}
+    ) == {"loan_personal_emi": 'closed (personal loan closed) ("closed the personal loan with …")'}
 
 
 def test_what_is_said_of_a_goal_is_not_a_goal():

@@ -44,19 +44,19 @@ def said(*texts: str, at: float | None = SAID_AT) -> dict[str, str]:
             "Scooter loan EMI is 3,100 a month.",
             "Finally paid off the scooter loan last week!",
             "loan_bike_emi",
-            "closed (bike loan closed)",
+            'closed (bike loan closed) ("paid off the scooter loan …")',
         ),
         (
             "I run a SIP of 6k.",
             "We have decided to stop the SIP for now.",
             "sip",
-            "stopped (SIP stopped)",
+            'stopped (SIP stopped) ("decided to stop the SIP …")',
         ),
         (
             "Personal loan EMI 8,800.",
             "I foreclosed it yesterday.",
             "loan_personal_emi",
-            "closed (personal loan closed)",
+            'closed (personal loan closed) ("I foreclosed it on 13 May 2026")',
         ),
     ],
 )

@@ -70,7 +70,7 @@ def test_a_future_end_said_in_hindi_is_not_an_ending() -> None:
         ("loan_personal_end", "in 9 months")
     ]
     assert recognise("personal loan khatam! last EMI bhar di") == [
-        ("loan_personal_emi", "closed (personal loan closed)")
+        ("loan_personal_emi", 'closed (personal loan closed) ("personal loan khatam")')
     ]
 
 
@@ -122,6 +122,6 @@ def test_a_loan_named_by_what_it_bought_is_kept_apart_and_ends_as_that() -> None
         ]
     )
     assert {k: f.value for k, f in facts.items()} == {
-        "loan_phone_emi": "closed (phone loan closed)",
+        "loan_phone_emi": 'closed (phone loan closed) ("emi done")',
         "loan_bike_emi": "₹3,100",
     }

@@ -72,10 +72,11 @@ def test_an_ending_is_kept_in_the_users_words_beside_the_fact():
     ]
     lines = capped(turns, 1000)
     assert lines[2:] == [
-        "- loan car EMI: closed (was ₹8,400)",
-        "- SIP: stopped",
+        # the facts say "closed" and "stopped" with a few of the user's words, which stay
+        # when the lines below are dropped to fit the cap; those say how and for how long
+        '- loan car EMI: closed (car loan closed) ("foreclosed the car loan with …") (was ₹8,400)',
+        '- SIP: stopped (SIP stopped) ("stopped the SIP for now")',
         "In the user's words (newest first):",
-        # the facts say "closed" and "stopped"; the user's words say how and for how long
         "- (turn 4) We stopped the SIP for now",
         "- (turn 3) I foreclosed the car loan with my bonus",
         "- (turn 1) My car loan EMI is 8,400 (outdated)",
