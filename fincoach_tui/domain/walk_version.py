@@ -88,4 +88,6 @@ from __future__ import annotations
 #     statement is marked outdated only by a newer value of the same fact (`misfiled`); a
 #     pasted bank statement is one statement of its entries (`ledger_statements`)
 # 23: the bare noun "pay" before the future ("pay will be about 90k") is the pay to come
-WALK_VERSION = 23
+# 24: money moved into an instrument is the instrument's ("4L of my retirement savings into an
+#     FD"), and "home" where money is sent is not a home loan
+WALK_VERSION = 24
