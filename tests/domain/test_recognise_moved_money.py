@@ -51,3 +51,34 @@ def test_what_is_sent_home_is_not_the_home_loan() -> None:
 def test_home_after_sent_money_does_not_type_a_loan() -> None:
     found = dict(recognise("Sent 25,000 home to my mother, and the loan EMI is 9k"))
     assert "loan_home_emi" not in found
+
+
+@pytest.mark.parametrize(
+    ("sentence", "expected"),
+    [
+        (
+            "After the builder visited, the kitchen and the bathroom together will be 4 lakh",
+            [("goal_kitchen_bathroom_amount", "₹4,00,000")],
+        ),
+        (
+            "The laptop and the desk together will be 1.2 lakh",
+            [("goal_laptop_desk_amount", "₹1,20,000")],
+        ),
+        (
+            "Once the dealer quoted, the net and the shed together would be 3 lakh",
+            [("goal_net_shed_amount", "₹3,00,000")],
+        ),
+        (
+            "rent and groceries together will be 40k a month",
+            [("cost_rent_groceries", "₹40,000")],
+        ),
+        (
+            "school fees and books together will be 60k a year",
+            [("cost_school_fees_books", "₹60,000 a year")],
+        ),
+    ],
+)
+def test_a_total_over_things_to_come_is_one_figure_of_them_all(
+    sentence: str, expected: list[tuple[str, str]]
+) -> None:
+    assert recognise(sentence) == expected
