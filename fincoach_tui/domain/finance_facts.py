@@ -60,7 +60,13 @@ from fincoach_tui.domain.recognise_owners import (
     stances_of,
 )
 from fincoach_tui.domain.recognise_parts import Anchor, figures_in
-from fincoach_tui.domain.recognise_phrases import name_facts, restated, risk_facts
+from fincoach_tui.domain.recognise_phrases import (
+    SENT_HOME,
+    name_facts,
+    restated,
+    risk_facts,
+    unsent,
+)
 from fincoach_tui.domain.recognise_places import city_facts
 from fincoach_tui.domain.recognise_slots import clause_facts
 from fincoach_tui.domain.recognise_typos import mend_typos
@@ -172,22 +178,6 @@ _LOAN_WORD = re.compile(
     r"student|gold)\b",
     re.IGNORECASE,
 )
-# "home" where money is sent ("what I send home", "sent 20k home", "back home") is where
-# the family lives, not a home loan.
-_SENT_HOME = re.compile(
-    r"\b(?:(?:send|sends|sent|sending|remit\w*|transfer\w*|wire[sd]?)\b(?:\s+[\w₹.,]+){0,3}|"
-    r"back)\s+$",
-    re.IGNORECASE,
-)
-
-
-def _unsent(text: str) -> str:
-    """`text` less the word "home" where money is sent there (`_SENT_HOME`)."""
-    return re.sub(
-        r"\bhome\b", lambda m: "    " if _SENT_HOME.search(text, 0, m.start()) else "home", text
-    )
-
-
 _MARKED_OLD = re.compile(r"[^;.\n]*\((?:outdated|superseded)\b[^)]*\)", re.IGNORECASE)
 # A what-if or a condition ("if my rent goes to 30k", "say I invest 10k") states nothing;
 # nor do someone else's figures ("my friend pays 30k rent", "she pays 40k").
@@ -261,7 +251,7 @@ def _recognise(
     named_loans = {
         loan_type(m.group(0))
         for m in _LOAN_WORD.finditer(body)
-        if not _SENT_HOME.search(body, 0, m.start())
+        if not SENT_HOME.search(body, 0, m.start())
     } - {"loan"}
     message_loan = ("message", named_loans.pop()) if len(named_loans) == 1 else None
     if not named_loans and message_loan is None and goods_on_emi(body):
@@ -302,7 +292,7 @@ def _recognise(
                 clause,
                 tuple(a for a in anchors_in(clause) if not INCLUDED.search(clause, 0, a.start)),
             )
-            named = carried(anchors[-1], clause) if anchors else topic_in(reading, _unsent(clause))
+            named = carried(anchors[-1], clause) if anchors else topic_in(reading, unsent(clause))
             if not named and mentioned_goal(clause):  # "the renovation ...": what follows
                 named = ("goal", mentioned_goal(clause))
             hint = subject if subject and subject[0] == "loan" else message_loan
