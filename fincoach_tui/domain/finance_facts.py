@@ -43,6 +43,7 @@ from fincoach_tui.domain.recognise_context import (
     topic_in,
 )
 from fincoach_tui.domain.recognise_costs import listed_total, regular_cost
+from fincoach_tui.domain.recognise_deposits import moved_from
 from fincoach_tui.domain.recognise_endings import has_ended
 from fincoach_tui.domain.recognise_family import family_facts
 from fincoach_tui.domain.recognise_future_pay import pay_to_come, settle_pay, will_be_paid
@@ -59,7 +60,13 @@ from fincoach_tui.domain.recognise_owners import (
     stances_of,
 )
 from fincoach_tui.domain.recognise_parts import Anchor, figures_in
-from fincoach_tui.domain.recognise_phrases import name_facts, restated, risk_facts
+from fincoach_tui.domain.recognise_phrases import (
+    SENT_HOME,
+    name_facts,
+    restated,
+    risk_facts,
+    unsent,
+)
 from fincoach_tui.domain.recognise_places import city_facts
 from fincoach_tui.domain.recognise_slots import clause_facts
 from fincoach_tui.domain.recognise_typos import mend_typos
@@ -241,7 +248,11 @@ def _recognise(
     short = len(body.split()) <= 4
     spouse, name = reading.spouse, reading.spouse_name
     # The one kind of loan the message names anywhere types a loan named without one.
-    named_loans = {loan_type(m.group(0)) for m in _LOAN_WORD.finditer(body)} - {"loan"}
+    named_loans = {
+        loan_type(m.group(0))
+        for m in _LOAN_WORD.finditer(body)
+        if not SENT_HOME.search(body, 0, m.start())
+    } - {"loan"}
     message_loan = ("message", named_loans.pop()) if len(named_loans) == 1 else None
     if not named_loans and message_loan is None and goods_on_emi(body):
         message_loan = ("message", goods_on_emi(body))  # "a loan for the oven ... EMI 9k"
@@ -277,10 +288,11 @@ def _recognise(
         said = sentence if total is None else sentence[: total[1]] + sentence[total[2] :]
         for clause in clauses_of(said):
             # An anchor after "including" is a part of what is priced, not its subject.
-            anchors = tuple(
-                a for a in anchors_in(clause) if not INCLUDED.search(clause, 0, a.start)
+            anchors = moved_from(
+                clause,
+                tuple(a for a in anchors_in(clause) if not INCLUDED.search(clause, 0, a.start)),
             )
-            named = carried(anchors[-1], clause) if anchors else topic_in(reading, clause)
+            named = carried(anchors[-1], clause) if anchors else topic_in(reading, unsent(clause))
             if not named and mentioned_goal(clause):  # "the renovation ...": what follows
                 named = ("goal", mentioned_goal(clause))
             hint = subject if subject and subject[0] == "loan" else message_loan

@@ -12,7 +12,7 @@ import re
 from fincoach_tui.domain.amounts import find_amounts
 from fincoach_tui.domain.fact_kinds import KINDS, key_of
 from fincoach_tui.domain.recognise_parts import Anchor
-from fincoach_tui.domain.recognise_values import amount_value
+from fincoach_tui.domain.recognise_values import MONTHLY, YEARLY, amount_value
 
 # A recurring cost the kinds do not name: "dad's medicines cost 6k monthly", "Medicines are
 # now 7,500 a month". Only with a month or a year said: "a phone costs 80k" is no outgoing.
@@ -194,8 +194,11 @@ _TOTAL_WORD = (
 )
 _FILLER = (
     r"(?:come|comes|came|coming|to|is|are|was|were|cost|costs|about|around|roughly|approx|"
-    r"nearly|almost|hai|hain|lagta|lagte|me|us|[-:=–—])"
+    r"nearly|almost|hai|hain|lagta|lagte|me|us|will|would|be|now|[-:=–—])"
 )
+# A total still to be paid once ("X and Y together will be 11 lakh", with no "a month"): the
+# price of a plan, its goal's amount, not a cost of every month.
+_TO_COME = re.compile(r"\b(?:will|would)\b", re.IGNORECASE)
 _TOTAL_BEFORE = re.compile(
     rf"(?:^|\s+)(?:(?:{_TOTAL_WORD})\b|=)(?:\s*{_FILLER})*\s*$", re.IGNORECASE
 )
@@ -248,7 +251,12 @@ def listed_total(sentence: str) -> tuple[tuple[str, str], int, int] | None:
             if len(items) < 2 or any(_EARNED.search(item) for item in items):
                 return None
             key, start = "cost_" + "_".join(key_of(item) for item in items), 0
-        return (key, amount_value(key, amount, sentence[amount.end :])), start, end
+        value = amount_value(key, amount, sentence[amount.end :])
+        after_amount = sentence[amount.end :]
+        once = not (amount.yearly or MONTHLY.match(after_amount) or YEARLY.match(after_amount))
+        if before is not None and _TO_COME.search(head, before.start()) and once:
+            key = "goal_" + key.removeprefix("cost_") + "_amount"
+        return (key, value), start, end
     return None
 
 
@@ -271,6 +279,11 @@ def _items(listed: str) -> list[str]:
     pieces = [p for p in _LIST_JOIN.split(listed.strip(" -–—")) if p.strip()]
     if not pieces:
         return []
+    # "When he came to measure, the net and cold storage": the things are the short pieces
+    # after the last long one
+    long = [n for n, p in enumerate(pieces) if len(_LEAD_IN.sub("", p).split()) > 3]
+    if long and len(pieces) - long[-1] - 1 >= 2:
+        pieces = pieces[long[-1] + 1 :]
     pieces[0] = _LEAD_IN.sub("", pieces[0])  # "For the kids, school fees": the things
     items = []
     for piece in pieces:

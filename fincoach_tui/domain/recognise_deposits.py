@@ -11,8 +11,12 @@ rate does not replace another's. A deposit named without a bank keeps the plain 
 from __future__ import annotations
 
 import re
+from typing import TYPE_CHECKING
 
 from fincoach_tui.domain.recognise_words import named_words
+
+if TYPE_CHECKING:
+    from fincoach_tui.domain.recognise_parts import Anchor
 
 # slug -> the ways it is named
 INSTITUTIONS = {
@@ -71,3 +75,43 @@ def with_institution(key: str, slug: str) -> str:
     """ "fd_amount" kept at a bank: "fd_sbi_amount"."""
     kind, _, slot = key.partition("_")
     return f"{kind}_{slug}_{slot}" if slug and kind in ("fd", "rd") else key
+
+
+# Money moved into an instrument is that instrument's, whatever pot it came from: "put 4
+# lakh of my retirement savings into an FD", "parked 2L of the emergency fund in a liquid
+# fund". The pot named after "of" is where it came from, not what the figure is.
+_MOVES = re.compile(
+    r"\b(?:put|puts|putting|moved?|moving|invest(?:s|ed|ing)?|park(?:s|ed|ing)?|"
+    r"shift(?:s|ed|ing)?|transferr?(?:s|ed|ing)?|lock(?:s|ed|ing)?|deposit(?:s|ed|ing)?)\b",
+    re.IGNORECASE,
+)
+_FROM_POT = re.compile(
+    r"\b(?:of|from)\s+(?:(?:my|our|his|her|their|the|this|that)\s+)?(?:[\w-]+\s+){0,2}$",
+    re.IGNORECASE,
+)
+_INTO = re.compile(
+    r"^(?:\s+[\w'-]+){0,3}?\s+(?:into|in|to)\s+(?:(?:an?|the|my|our|one|new|some)\s+){0,2}"
+    r"(?:[\w-]+\s+){0,3}$",
+    re.IGNORECASE,
+)
+_INSTRUMENTS = frozenset({"fd", "rd", "sip", "investment"})
+
+
+def moved_from(clause: str, anchors: tuple[Anchor, ...]) -> tuple[Anchor, ...]:
+    """`anchors` less a pot money was moved out of into an instrument (`_MOVES`): "15L of
+    my retirement money into the SCSS" is the SCSS's 15L."""
+    if not _MOVES.search(clause):
+        return anchors
+    kept = []
+    for index, anchor in enumerate(anchors):
+        later = anchors[index + 1 :]
+        into = next((a for a in later if a.kind in _INSTRUMENTS), None)
+        if (
+            anchor.kind not in _INSTRUMENTS
+            and into is not None
+            and _FROM_POT.search(clause, 0, anchor.start)
+            and _INTO.match(clause[anchor.end : into.start])
+        ):
+            continue
+        kept.append(anchor)
+    return tuple(kept)

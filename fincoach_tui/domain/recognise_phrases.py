@@ -262,3 +262,19 @@ def restated(facts: list[tuple[str, str]], sentence: str, known: str) -> list[tu
     if not level or level != stance_level(known):
         return facts
     return [(k, v) for k, v in facts if k != "risk"]
+
+
+# "home" where money is sent ("what I send home", "sent 20k home", "back home") is where
+# the family lives, not a home loan.
+SENT_HOME = re.compile(
+    r"\b(?:(?:send|sends|sent|sending|remit\w*|transfer\w*|wire[sd]?)\b(?:\s+[\w₹.,]+){0,3}|"
+    r"back)\s+$",
+    re.IGNORECASE,
+)
+
+
+def unsent(text: str) -> str:
+    """`text` less the word "home" where money is sent there (`SENT_HOME`)."""
+    return re.sub(
+        r"\bhome\b", lambda m: "    " if SENT_HOME.search(text, 0, m.start()) else "home", text
+    )

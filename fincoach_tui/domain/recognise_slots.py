@@ -24,6 +24,7 @@ from fincoach_tui.domain.recognise_corrections import takes_back
 from fincoach_tui.domain.recognise_deposits import (
     institution_near,
     institutions_in,
+    moved_from,
     with_institution,
 )
 from fincoach_tui.domain.recognise_endings import ENDING_KINDS, ended_value, has_ended, paid_up
@@ -68,7 +69,7 @@ def clause_facts(
     """The facts of one clause: its figures, each with the anchor it belongs to (`extra`
     when the clause names none), the loan's type from `hint` where the clause gives none."""
     named = tuple(a for a in anchors_in(clause) if not INCLUDED.search(clause, 0, a.start))
-    named = named or (() if extra is None else (extra,))
+    named = moved_from(clause, named) or (() if extra is None else (extra,))
     if not named:
         return []
     facts: list[tuple[str, str]] = []

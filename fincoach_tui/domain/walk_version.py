@@ -89,4 +89,6 @@ from __future__ import annotations
 #     pasted bank statement is one statement of its entries (`ledger_statements`)
 # 23: the bare noun "pay" before the future ("pay will be about 90k") is the pay to come
 # 24: an ended loan, SIP, RD or policy keeps a short quote of how the user said it ended
+# 25: money moved into an instrument is the instrument's ("4L of my retirement savings into an
+#     FD"), and "home" where money is sent is not a home loan
 WALK_VERSION = 24
