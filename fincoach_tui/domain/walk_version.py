@@ -91,4 +91,4 @@ from __future__ import annotations
 # 24: an ended loan, SIP, RD or policy keeps a short quote of how the user said it ended
 # 25: money moved into an instrument is the instrument's ("4L of my retirement savings into an
 #     FD"), and "home" where money is sent is not a home loan
-WALK_VERSION = 24
+WALK_VERSION = 25
