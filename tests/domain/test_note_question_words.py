@@ -8,18 +8,12 @@ from __future__ import annotations
 
 import pytest
 
-from fincoach_tui.domain.conversation import Message, Transcript
 from fincoach_tui.domain.fact_relevance import note_question_words
 from fincoach_tui.domain.fact_store import FactStore
-from fincoach_tui.domain.memory.base import MemoryView, last_turns
-from fincoach_tui.domain.memory.notes import notes_section, reference_notes
-from fincoach_tui.domain.memory.notes_fill import facts_notes
+from fincoach_tui.domain.memory.notes import notes_section
 from fincoach_tui.domain.memory.session_memo import SessionMemo
 from fincoach_tui.domain.user_statements import Statement
-
-
-def words(text: str) -> int:
-    return len(text.split())
+from tests.notes_helpers import index_and_reference, words
 
 
 @pytest.mark.parametrize(
@@ -74,19 +68,7 @@ def test_a_note_sharing_only_how_the_question_asks_does_not_take_the_figures_roo
 
 @pytest.mark.parametrize(("question", "figure", "manner"), CASES)
 def test_the_index_asks_as_the_reference_does(question, figure, manner) -> None:
-    transcript = Transcript()
-    for n, text in enumerate([figure, manner, "ok", "ok", "ok", "ok"]):
-        transcript.add("user", text, ts=10.0 + 2 * n)
-        transcript.add("assistant", "Noted.", ts=11.0 + 2 * n)
-    history = transcript.messages
-    new = Message("q", "user", question, 100.0, 7)
-    view = MemoryView("system", history, new, len, facts=FactStore(), memo=SessionMemo())
-    kept = [m for pair in last_turns(history, 3) for m in pair]
-    tail = {m.id for m in kept}
-    found = facts_notes(view, kept, 3, words)
-    expected = reference_notes(
-        history, lambda m: m.id not in tail, FactStore(), words, question, SessionMemo()
-    )
+    found, expected = index_and_reference([figure, manner, "ok", "ok", "ok", "ok"], question)
     assert found[0] is not None and expected[0] is not None
     assert (found[0].text, found[1]) == (expected[0].text, expected[1])
     assert figure in found[0].text
