@@ -31,6 +31,21 @@ def interrupted(root, name: str, question: str) -> None:
         file.append(message_event(Message("m1", "user", question, 1.0, 1)))
 
 
+async def stop_before_a_word(app, pilot, fake_openai, question: str, typed: str = "") -> None:
+    """Sends `question`, types `typed` while the server holds the reply, and stops the
+    reply before its first word (Escape), so the turn is not answered."""
+    await wait_until(pilot, lambda: app.live is not None)
+    app.composer.text = question
+    await pilot.press("enter")
+    await wait_until(pilot, fake_openai.held.is_set)
+    if typed:
+        await pilot.press(*typed)
+    await pilot.press("escape")  # stopped before a word came: not answered
+    fake_openai.release.set()
+    await workers_done(app)
+    await pilot.pause()
+
+
 async def test_text_typed_at_launch_stays_after_the_interrupted_question(tmp_path):
     interrupted(tmp_path, "cut", "Is my rent too high?")
     app = make_app(tmp_path, "cut")
@@ -126,15 +141,7 @@ async def test_ctrl_r_after_a_failed_turn_keeps_a_draft_typed_since(tmp_path, fa
     fake_openai.script(text="Noted.", hold_after=0)
     app = fault_app(tmp_path, fake_openai.base_url)
     async with app.run_test() as pilot:
-        await wait_until(pilot, lambda: app.live is not None)
-        app.composer.text = "Is my rent too high?"
-        await pilot.press("enter")
-        await wait_until(pilot, fake_openai.held.is_set)
-        await pilot.press(*"And my EMI?")
-        await pilot.press("escape")  # stopped before a word came: not answered
-        fake_openai.release.set()
-        await workers_done(app)
-        await pilot.pause()
+        await stop_before_a_word(app, pilot, fake_openai, "Is my rent too high?", "And my EMI?")
         assert app.composer.text == "And my EMI?"
         assert app.live.state.transcript.completed_turns == 0
         assert app.notices[-1] == ("", "Ctrl+R sends your question again; your draft stays")
@@ -157,14 +164,7 @@ async def test_a_reply_stopped_before_it_began_says_how_to_send_the_question_aga
     fake_openai.script(text="Noted.", hold_after=0)
     app = fault_app(tmp_path, fake_openai.base_url)
     async with app.run_test() as pilot:
-        await wait_until(pilot, lambda: app.live is not None)
-        app.composer.text = "Is my rent too high?"
-        await pilot.press("enter")
-        await wait_until(pilot, fake_openai.held.is_set)
-        await pilot.press("escape")
-        fake_openai.release.set()
-        await workers_done(app)
-        await pilot.pause()
+        await stop_before_a_word(app, pilot, fake_openai, "Is my rent too high?")
         assert app.composer.text == "Is my rent too high?"
         assert app.notices[-1] == (
             "",
