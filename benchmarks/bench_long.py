@@ -124,7 +124,10 @@ def launch_figures(
     for _ in range(runs):
         for n in sizes:
             for code in codes:
-                moments = launch({**env, "PYTHONPATH": code}, root, names[n], "ready")
+                # PYTHONSAFEPATH: `-m` would put the working directory (a checkout, maybe
+                # another one) before PYTHONPATH; the code measured is PYTHONPATH's.
+                code_env = {**env, "PYTHONPATH": code, "PYTHONSAFEPATH": "1"}
+                moments = launch(code_env, root, names[n], "ready")
                 taken[code][n].append({
                     "history_s": moments["history"]["s"], "ready_s": moments["ready"]["s"],
                     "history_cpu_s": moments["history"]["cpu_s"],
@@ -287,7 +290,9 @@ def main(argv: list[str] | None = None) -> int:
         names = {n: f"turns-{n}" for n in [*sizes, args.rss_turns, args.compare_turns]}
         for n in wanted:  # warm the file cache and bytecode (each checkout's); not counted
             for code in [env["PYTHONPATH"], *(str(p) for p in checkouts)]:
-                launch({**env, "PYTHONPATH": code}, root, names[n], "history")
+                launch(
+                    {**env, "PYTHONPATH": code, "PYTHONSAFEPATH": "1"}, root, names[n], "history"
+                )
         if "launch" in parts:
             out["launch"] = launch_figures(env, root, sessions, names, sizes, args.runs, checkouts)
         if "first_frame" not in parts:
