@@ -22,6 +22,13 @@ Sessions of `buffer` turns are written straight into a throwaway data directory
 
     python benchmarks/bench_long.py [--runs 5] [--sizes 0,1000,10000] [--sitting 205]
                                     [--parts launch]   (launch figures only)
+                                    [--against /path/to/other/checkout[,...]]
+
+`--against` (launch figures only) launches other checkouts of FinCoach too (each a
+directory with `fincoach_tui/` in it, e.g. the commit before a change, unpacked), on the
+same session files: each run takes every size with every checkout in turn, so the load of
+a shared machine falls on them alike; each checkout's figures are given as above, with
+their ratios to the first checkout's (`vs_first`).
 """
 
 from __future__ import annotations
@@ -95,6 +102,9 @@ def load_average() -> list[float]:
     return [round(x, 2) for x in os.getloadavg()]
 
 
+LAUNCH_FIGURES = ("history_s", "ready_s", "history_cpu_s", "ready_cpu_s")
+
+
 def launch_figures(
     env: dict[str, str],
     root: Path,
@@ -102,23 +112,44 @@ def launch_figures(
     names: dict[int, str],
     sizes: list[int],
     runs: int,
+    others: list[Path] = [],  # noqa: B006 - read only
 ) -> dict:
     """From launch to history on screen and to ready, for each size, as ratios to the empty
     session measured in the same runs (sizes taken in turns, so the machine's load weighs on
     them alike). Wall seconds since fork, and the process's CPU seconds (every thread), the
-    steadier figure on a shared machine; the peak RSS at ready."""
-    taken: dict[int, list[dict]] = {n: [] for n in sizes}
+    steadier figure on a shared machine; the peak RSS at ready. With `others` (checkouts),
+    every checkout takes each size in turn, and `against` holds their figures."""
+    codes = [env["PYTHONPATH"], *(str(p) for p in others)]
+    taken: dict[str, dict[int, list[dict]]] = {c: {n: [] for n in sizes} for c in codes}
     for _ in range(runs):
         for n in sizes:
-            moments = launch(env, root, names[n], "ready")
-            taken[n].append({
-                "history_s": moments["history"]["s"], "ready_s": moments["ready"]["s"],
-                "history_cpu_s": moments["history"]["cpu_s"],
-                "ready_cpu_s": moments["ready"]["cpu_s"],
-                "peak_rss_mb": moments["ready"]["peak_rss_mb"],
-            })  # fmt: skip
-            if n == 0:  # the app creates the empty session: start each run without it
-                (sessions / f"{names[0]}.jsonl").unlink(missing_ok=True)
+            for code in codes:
+                # PYTHONSAFEPATH: `-m` would put the working directory (a checkout, maybe
+                # another one) before PYTHONPATH; the code measured is PYTHONPATH's.
+                code_env = {**env, "PYTHONPATH": code, "PYTHONSAFEPATH": "1"}
+                moments = launch(code_env, root, names[n], "ready")
+                taken[code][n].append({
+                    "history_s": moments["history"]["s"], "ready_s": moments["ready"]["s"],
+                    "history_cpu_s": moments["history"]["cpu_s"],
+                    "ready_cpu_s": moments["ready"]["cpu_s"],
+                    "peak_rss_mb": moments["ready"]["peak_rss_mb"],
+                })  # fmt: skip
+                if n == 0:  # the app creates the empty session: start each run without it
+                    (sessions / f"{names[0]}.jsonl").unlink(missing_ok=True)
+    results = {code: _launch_rows(taken[code], sizes) for code in codes}
+    figures = results[codes[0]]
+    if others:
+        figures["against"] = {code: results[code] for code in codes[1:]}
+        for code in codes[1:]:
+            for n in sizes:
+                row, first = results[code][n], figures[n]
+                keys = [*LAUNCH_FIGURES, *(k for k in row if k.endswith("_x_empty"))]
+                row["vs_first"] = {k: round(row[k] / first[k], 2) for k in keys}
+    return figures
+
+
+def _launch_rows(taken: dict[int, list[dict]], sizes: list[int]) -> dict:
+    """Each size's medians, and its ratios to the empty session's (same runs)."""
     figures: dict = {}
     for n, samples in taken.items():
         figures[n] = {
@@ -129,7 +160,7 @@ def launch_figures(
     if empty:
         for n in sizes:
             row = figures[n]
-            for key in ("history_s", "ready_s", "history_cpu_s", "ready_cpu_s"):
+            for key in LAUNCH_FIGURES:
                 row[key.replace("_s", "_x_empty")] = round(row[key] / empty[key], 2)
             row["ready_after_history_s"] = round(row["ready_s"] - row["history_s"], 2)
     return figures
@@ -224,6 +255,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--compare-turns", type=int, default=5000)
     parser.add_argument("--sitting", type=int, default=205)
     parser.add_argument("--sitting-only", type=int, default=0, help=argparse.SUPPRESS)
+    parser.add_argument("--against", default="", help="other checkouts (launch figures only)")
     parser.add_argument(
         "--parts", default="launch,first_frame,after_open,sitting",
         help="launch alone, or launch then the rest (first frame, after opening, one sitting)",
@@ -238,6 +270,12 @@ def main(argv: list[str] | None = None) -> int:
             shutil.rmtree(root, ignore_errors=True)
         return 0
     sizes = [int(n) for n in args.sizes.split(",")]
+    checkouts = [Path(p).resolve() for p in args.against.split(",") if p]
+    for other in checkouts:
+        if not (other / "fincoach_tui").is_dir():
+            parser.error(f"no fincoach_tui/ in {other}")
+    if checkouts and args.parts != "launch":
+        parser.error("--against measures the launch figures only: add --parts launch")
     root = scratch_dir("long")
     env = isolated_env(root)
     env["PYTHONPATH"] = str(HERE.parent)
@@ -250,10 +288,13 @@ def main(argv: list[str] | None = None) -> int:
         wanted = sorted({*sizes, *others} - {0})
         out["file_bytes"] = generate(env, sessions, wanted)
         names = {n: f"turns-{n}" for n in [*sizes, args.rss_turns, args.compare_turns]}
-        for n in wanted:  # warm the file cache and bytecode; not counted
-            launch(env, root, names[n], "history")
+        for n in wanted:  # warm the file cache and bytecode (each checkout's); not counted
+            for code in [env["PYTHONPATH"], *(str(p) for p in checkouts)]:
+                launch(
+                    {**env, "PYTHONPATH": code, "PYTHONSAFEPATH": "1"}, root, names[n], "history"
+                )
         if "launch" in parts:
-            out["launch"] = launch_figures(env, root, sessions, names, sizes, args.runs)
+            out["launch"] = launch_figures(env, root, sessions, names, sizes, args.runs, checkouts)
         if "first_frame" not in parts:
             out["load_average_end"] = load_average()
             emit(out)

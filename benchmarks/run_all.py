@@ -1,8 +1,9 @@
 """Run every benchmark and print the figures against the targets (Markdown).
 
-    python benchmarks/run_all.py            # the full run (about 2 minutes on 2 cores)
+    python benchmarks/run_all.py            # the full run (several minutes on 2 cores)
     python benchmarks/run_all.py --quick    # fewer runs and a 200-turn session, to try it out
     python benchmarks/run_all.py --usage-sessions 100   # a short `fincoach usage` run
+    python benchmarks/run_all.py --recognise-rounds 0   # without the recogniser's benchmark
 
 Each benchmark runs in its own process (so their memory and imports do not mix) and
 prints one JSON line; this script collects them. Figures are medians over several runs;
@@ -260,6 +261,24 @@ def walk_report(walk: dict) -> str:
                       *(f"| {a} | {b} | {c} | {d} |" for a, b, c, d in rows)])  # fmt: skip
 
 
+def recognise_report(result: dict) -> str:
+    """The recogniser's CPU per user message (bench_recognise.py: this checkout alone, fresh
+    processes, every cache emptied first; the median of its rounds)."""
+    row = next(v for v in result.values() if isinstance(v, dict) and "per_message_ms" in v)
+    load = " → ".join(f"{x:.1f}" for x in result["load"])
+    rows = [
+        (f"The recogniser's CPU per user message, over the dev corpora's {row['messages']:,} "
+         f"messages (median of {result['repeat']} round(s); load {load})",
+         f"**{row['per_message_ms']:.2f} ms** (read again as of another moment: "
+         f"{row['reread_ms']:.2f} ms)", "no growth per message", "reported"),
+        (f"... the longest message that is not a list ({row['longest_chars']} characters) / "
+         f"a pasted {row['statement_lines']}-line statement, each read alone",
+         f"{row['longest_ms']:.1f} ms / {row['statement_ms']:.1f} ms", "—", "reported"),
+    ]  # fmt: skip
+    return "\n".join(["| measure | measured | target | |", "|---|---|---|---|",
+                      *(f"| {a} | {b} | {c} | {d} |" for a, b, c, d in rows)])  # fmt: skip
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="fewer runs, a 200-turn session")
@@ -267,6 +286,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--json", type=Path, help="also write the raw results here")
     parser.add_argument("--usage-sessions", type=int, default=None,
                         help="sessions for the usage benchmark (default 1,000; 200 with --quick;"
+                             " 0 skips it)")  # fmt: skip
+    parser.add_argument("--recognise-rounds", type=int, default=None,
+                        help="rounds of the recogniser benchmark (default 5; 1 with --quick;"
                              " 0 skips it)")  # fmt: skip
     args = parser.parse_args(argv)
     turns = args.turns or (200 if args.quick else 1000)
@@ -291,12 +313,17 @@ def main(argv: list[str] | None = None) -> int:
     )  # fmt: skip
     sitting = run("bench_sitting.py", "--turns", "40" if args.quick else "205")
     walk = run("bench_walk.py", *(["--sizes", "200,1000"] if args.quick else []))
+    rounds = args.recognise_rounds
+    if rounds is None:
+        rounds = 1 if args.quick else 5
+    recognise = run("bench_recognise.py", "--repeat", str(rounds)) if rounds > 0 else None
     info = machine()
     if args.json:
         args.json.write_text(json.dumps({"machine": info, "first_frame": first,
                                          "session": session, "rss": rss, "storage": storage,
                                          "long": long, "usage": usage,
-                                         "sitting": sitting, "walk": walk},
+                                         "sitting": sitting, "walk": walk,
+                                         "recognise": recognise},
                                         indent=2) + "\n")  # fmt: skip
     print(report(first, session, rss, info))
     print()
@@ -314,6 +341,11 @@ def main(argv: list[str] | None = None) -> int:
     print(sitting_report(sitting))
     print()
     print(walk_report(walk))
+    if recognise is not None:
+        print()
+        print("The offline recogniser:")
+        print()
+        print(recognise_report(recognise))
     return 0
 
 

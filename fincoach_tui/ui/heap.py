@@ -34,7 +34,8 @@ from __future__ import annotations
 
 import asyncio
 import gc
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
 
 from textual.app import App
 from textual.dom import DOMNode
@@ -66,6 +67,27 @@ def settle_session() -> None:
         _heap.thresholds = gc.get_threshold()
         first, second, _third = _heap.thresholds
         gc.set_threshold(first, second, RARE_FULL_COLLECTIONS)
+
+
+@contextmanager
+def reading_session() -> Iterator[None]:
+    """The session opened at launch is being read and replayed: everything it makes lives
+    as long as the session is on screen. Full collections wait while it is read (each
+    rescanned all that was read so far: at 10,000 turns, three of them, a quarter of a
+    second before the session was ready, finding nothing), and once it is read what
+    exists is frozen, as settling it later would (`settle_session`). Young collections
+    run as usual, and Python's thresholds come back at the end. A read that fails
+    freezes nothing."""
+    raised = _heap.thresholds is None  # a session settled has raised them already
+    thresholds = gc.get_threshold()
+    if raised:
+        gc.set_threshold(thresholds[0], thresholds[1], RARE_FULL_COLLECTIONS)
+    try:
+        yield
+        gc.freeze()
+    finally:
+        if raised:
+            gc.set_threshold(*thresholds)
 
 
 def settle_turn() -> None:

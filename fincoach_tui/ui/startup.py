@@ -19,7 +19,7 @@ from textual.containers import Horizontal
 
 from fincoach_tui.service.runtime import Engine, LiveSession, build_engine, open_session
 from fincoach_tui.settings import paths
-from fincoach_tui.ui import bench_hook, collector_hold
+from fincoach_tui.ui import bench_hook, collector_hold, heap
 from fincoach_tui.ui.composer import Composer
 from fincoach_tui.ui.footer import FittingFooter
 from fincoach_tui.ui.key_routing import KeyRouting
@@ -141,9 +141,10 @@ class StartUp(KeyRouting, SessionActions):
         import fincoach_tui.ui.turns  # noqa: F401
 
         try:
-            live = open_session(
-                engine, self._first_file, strategy=self._first_strategy, sleep=self._retry_sleep
-            )
+            with heap.reading_session():
+                live = open_session(
+                    engine, self._first_file, strategy=self._first_strategy, sleep=self._retry_sleep
+                )
         except Exception as exc:  # noqa: BLE001 - a session that cannot be read: one line
             self.call_from_thread(self._fail_start, str(exc))
             return

@@ -12,12 +12,13 @@ import weakref
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 
+import pytest
 from textual.app import App, ComposeResult
 from textual.widgets import Static
 from textual.worker import Worker
 
 from fincoach_tui.domain.persona import DEMO_TURNS
-from fincoach_tui.ui import heap, turns, worker_fixes
+from fincoach_tui.ui import heap, startup, turns, worker_fixes
 from fincoach_tui.ui.footer import FittingFooter
 from fincoach_tui.ui.message_box import MessageBox
 from tests.app_harness import running, say, wait_until, workers_done
@@ -93,6 +94,59 @@ def test_nothing_is_settled_before_a_session_is() -> None:
     assert not heap.thresholds_raised()
     heap.settle_turn()
     assert gc.get_freeze_count() == 0
+
+
+def test_a_session_read_at_launch_waits_for_full_collections_and_is_frozen_once_read() -> None:
+    gc.unfreeze()
+    thresholds = gc.get_threshold()
+    try:
+        with heap.reading_session():
+            during = gc.get_threshold()
+            read = Cycle()  # what the read made: it lives as long as the session
+            watched = weakref.ref(read)
+            assert gc.get_freeze_count() == 0
+        assert during == (thresholds[0], thresholds[1], heap.RARE_FULL_COLLECTIONS)
+        assert gc.get_threshold() == thresholds
+        del read
+        gc.collect()
+        assert watched() is not None  # frozen: out of the collector's sight
+    finally:
+        gc.unfreeze()
+    gc.collect()
+    assert watched() is None
+
+
+def test_a_session_read_that_fails_freezes_nothing_and_puts_the_thresholds_back() -> None:
+    gc.unfreeze()
+    thresholds = gc.get_threshold()
+    with pytest.raises(ValueError), heap.reading_session():
+        raise ValueError("unreadable")
+    assert gc.get_freeze_count() == 0
+    assert gc.get_threshold() == thresholds
+
+
+def test_a_session_read_while_one_is_settled_keeps_its_thresholds() -> None:
+    with settled_session():
+        with heap.reading_session():
+            pass
+        assert gc.get_threshold()[2] == heap.RARE_FULL_COLLECTIONS
+
+
+async def test_the_session_opened_at_launch_is_read_with_full_collections_held(
+    tmp_path, monkeypatch
+) -> None:
+    held: list[int] = []
+    open_session = startup.open_session
+
+    def opened(*args, **kwargs):
+        held.append(gc.get_threshold()[2])
+        return open_session(*args, **kwargs)
+
+    monkeypatch.setattr(startup, "open_session", opened)
+    gc.unfreeze()
+    async with running(tmp_path):
+        assert held == [heap.RARE_FULL_COLLECTIONS]
+    gc.unfreeze()
 
 
 async def test_each_turn_is_settled_once_after_its_reply_never_while_it_streams(
