@@ -6,29 +6,40 @@ from __future__ import annotations
 from textual.widgets import Input
 
 from fincoach_tui.ui.inspector import RequestInspector
-from tests.app_harness import running, say
+from tests.app_harness import make_app, running, say, server_settings, started
 
 
-async def test_a_window_of_one_says_no_earlier_message_was_sent(tmp_path):
-    """k=1 (set in the strategy dialog) holds only the last reply, and a reply is not sent
-    without its question: the note says nothing earlier went, not "last 1 message"."""
-    async with running(tmp_path, (100, 30), said=["My salary is 1,20,000 a month."]) as (
-        app,
-        pilot,
-    ):
-        await pilot.press("ctrl+s")
-        await pilot.pause()
-        await pilot.press("down", "enter")  # buffer, then window
-        await pilot.pause()
-        app.screen.query_one("#p-k", Input).value = "1"
-        app.screen.action_apply()
-        await pilot.pause()
-        await say(app, pilot, "Is my rent of 25,000 too high?")
+async def choose_window(app, pilot, k: str) -> None:
+    """The strategy dialog (Ctrl+S): buffer, then window, with `k` typed in."""
+    await pilot.press("ctrl+s")
+    await pilot.pause()
+    await pilot.press("down", "enter")  # buffer, then window
+    await pilot.pause()
+    app.screen.query_one("#p-k", Input).value = k
+    app.screen.action_apply()
+    await pilot.pause()
+
+
+async def test_a_window_of_one_sends_the_last_question_and_its_answer(tmp_path, fake_openai):
+    """k=1 (set in the strategy dialog) keeps one exchange: the server gets the system
+    prompt, the last question and its answer, and the new question, nothing older."""
+    app = make_app(tmp_path, settings=server_settings(fake_openai.base_url))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await started(app, pilot)
+        await say(app, pilot, "My salary is 1,20,000 a month.")
+        await say(app, pilot, "My rent is 25,000.")
+        await choose_window(app, pilot, "1")
+        await say(app, pilot, "Is my rent too high?")
         assert app.live.coach.strategy.params() == {"k": 1}
-        inspector = app.query_one(RequestInspector)
-        assert inspector.omitted_text == (
-            "2 earlier messages not sent · window · "
-            "no earlier message (a reply without its question left out)"
+        sent = fake_openai.requests[-1]["messages"]
+        assert [(m["role"], m["content"]) for m in sent[1:]] == [
+            ("user", "My rent is 25,000."),
+            ("assistant", "Noted: My rent is 25,000."),
+            ("user", "Is my rent too high?"),
+        ]
+        assert sent[0]["role"] == "system" and len(sent) == 4
+        assert app.query_one(RequestInspector).omitted_text == (
+            "2 earlier messages not sent · window · last 2 messages"
         )
 
 
