@@ -136,7 +136,7 @@ def _chat(args: argparse.Namespace, full_screen: bool, typed: str) -> int:
         from fincoach_tui.ui import collector_hold
 
         collector_hold.release()  # the line chat has no first frame to wait for
-        return _plain(config, settings, file, args.strategy)
+        return _plain(config, settings, file, args.strategy, drop_empty=None if given else store)
     from fincoach_tui.ui.app import FinCoachApp
 
     app = FinCoachApp(
@@ -158,7 +158,9 @@ def _chat(args: argparse.Namespace, full_screen: bool, typed: str) -> int:
     return 0
 
 
-def _plain(config, settings, file, strategy: str | None) -> int:
+def _plain(config, settings, file, strategy: str | None, *, drop_empty=None) -> int:
+    """The line chat on `file`. `drop_empty`: the store of a session the user did not name,
+    deleted if nothing was said in it (`/help`, then `/quit`), as the app does."""
     from fincoach_tui.cli.plain_chat import run
     from fincoach_tui.service.runtime import build_engine, open_session
 
@@ -177,7 +179,13 @@ def _plain(config, settings, file, strategy: str | None) -> int:
 
         return asyncio.run(run(live, budget=budget))
     finally:
+        empty = len(live.state.transcript) == 0 and not live.state.records
         live.close()
+        if empty and drop_empty is not None:
+            from fincoach_tui.store.session_errors import SessionError
+
+            with contextlib.suppress(SessionError, OSError):  # kept: harmless, and said nowhere
+                drop_empty.delete(live.name)
 
 
 def cmd_prices(args: argparse.Namespace) -> int:

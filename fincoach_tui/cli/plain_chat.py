@@ -47,6 +47,7 @@ from fincoach_tui.service.events import (
     TurnFinished,
     TurnRefused,
 )
+from fincoach_tui.service.fold import describe_fold
 from fincoach_tui.service.maintenance import describe
 from fincoach_tui.service.runtime import LiveSession
 from fincoach_tui.store.session_file import SessionError
@@ -261,7 +262,9 @@ async def _events(turn: Turn, say, out: TextIO, wrap: StreamWrapper | None) -> s
         elif isinstance(event, FoldStarted):
             say(f"(summarizing {turn_span(event.first_turn, event.last_turn)}…)")
         elif isinstance(event, FoldFinished):
-            if event.error:
+            if event.unsaved:
+                say(f"({describe_fold(event)[0]})")
+            elif event.error:
                 say(f"(summary failed, turns kept verbatim: {event.error.message})")
             elif event.record is not None:
                 say(f"(summary updated · {call_cost(event.record)})")

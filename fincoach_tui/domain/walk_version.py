@@ -91,4 +91,6 @@ from __future__ import annotations
 # 24: an ended loan, SIP, RD or policy keeps a short quote of how the user said it ended
 # 25: money moved into an instrument is the instrument's ("4L of my retirement savings into an
 #     FD"), and "home" where money is sent is not a home loan
-WALK_VERSION = 25
+# 26: window keeps whole exchanges: an odd k takes its first reply's question too (k=1
+#     sends the last question and answer, not nothing)
+WALK_VERSION = 26

@@ -48,9 +48,9 @@ from fincoach_tui.service.events import (
     TurnRefused,
     context_overflow,
 )
+from fincoach_tui.service.fold import fold, fold_waits
 from fincoach_tui.service.maintainer import Maintainer
 from fincoach_tui.service.maintenance import (
-    fold,
     prime_maintenance,
     resume_extraction,
     run_maintenance,
@@ -238,13 +238,19 @@ class Coach(RequestBuilding, SessionWrites):
             # What `begin` counted locally for now (on the event loop), from the server.
             counted_locally = await settle(self.counter)
             plan = self._fold_plan()  # the question is not foldable
-            if plan is not None:
+            folded = False
+            if plan is not None and not fold_waits(self.maintenance, question.turn):
                 yield FoldStarted(plan.first_turn, plan.last_turn)
-                yield await fold(self.maintenance, plan, self.strategy.name)
+                finished = await fold(self.maintenance, plan, self.strategy.name)
+                folded = finished.summary is not None
+                yield finished
             async for done in run_maintenance(self.maintenance, self.strategy, question):
                 yield done  # fact extraction, recall vectors
             request = turn.request
-            if self._emitted != turn.built_at:  # maintenance changed what is sent: rebuild
+            # Rebuilt when maintenance changed what is sent, or when a fold the request
+            # showed done under a placeholder did not happen (failed, unsaved, waiting):
+            # its turns go verbatim, never the placeholder.
+            if self._emitted != turn.built_at or (plan is not None and not folded):
                 request = self.measure(self.strategy.build(self.view(question)))
             if await settle(self.counter) or counted_locally:  # now with the server's counts
                 request = self.measure(request.context)

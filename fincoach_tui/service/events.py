@@ -53,6 +53,11 @@ class FoldFinished:
     summary: Summary | None
     record: CallRecord | None
     error: LLMError | None = None
+    # Why the summary could not be saved (a full disk), "" when it was: its turns stay
+    # verbatim; how many turns the next fold waits, and whether that was said already.
+    unsaved: str = ""
+    waits: int = 0
+    said_before: bool = False
 
 
 @dataclass(frozen=True)
@@ -128,6 +133,10 @@ class IndexFinished:
     count: int  # messages embedded
     record: CallRecord | None
     error: LLMError | None = None
+    # Why the vectors could not be saved (a full disk), as for FoldFinished.
+    unsaved: str = ""
+    waits: int = 0
+    said_before: bool = False
 
 
 MaintenanceEvent = FoldStarted | FoldFinished | ExtractStarted | ExtractFinished | IndexFinished

@@ -4,12 +4,14 @@ records its calls through (the coach's accounting), never the coach itself."""
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Protocol
 
-from fincoach_tui.domain.context import Context
+from fincoach_tui.domain.context import Context, ContextMessage
 from fincoach_tui.domain.conversation import Message
+from fincoach_tui.domain.fact_extraction import backoff_turns
 from fincoach_tui.domain.recall import Retriever
 from fincoach_tui.domain.records import CallRecord, Usage
 from fincoach_tui.domain.session_events import SessionEvent
@@ -19,6 +21,39 @@ from fincoach_tui.llm.base import ChatModel
 from fincoach_tui.llm.embeddings import Embedder
 from fincoach_tui.service.events import RequestReady
 from fincoach_tui.service.recall_source import RecallSource
+from fincoach_tui.service.server_counts import settle
+from fincoach_tui.store.disk import describe as describe_disk
+
+
+@dataclass
+class Unsaved:
+    """Calls of one kind (extraction, fold, embedding) in a row whose results could not be
+    saved (a full disk), and the turn of the last: the next waits `every` × 1, 2, 4 …
+    turns (`backoff_turns`, as after refused answers), so the model is not billed every
+    turn for work that cannot be kept. In memory only: nothing of it could be written."""
+
+    in_a_row: int = 0
+    turn: int = 0
+
+    def waiting(self, turn: int, every: int = 1) -> bool:
+        """Whether the wait after the last failure is not over at `turn`."""
+        return bool(self.in_a_row) and turn - self.turn < backoff_turns(self.in_a_row, every)
+
+    def failed(self, turn: int, every: int = 1) -> tuple[int, bool]:
+        """Count a failure at `turn`: the turns the next call waits, and whether the
+        failures before it were said already (a warning is shown once while it lasts)."""
+        said_before = self.in_a_row > 0
+        self.in_a_row += 1
+        self.turn = turn
+        return backoff_turns(self.in_a_row, every), said_before
+
+    def saved(self) -> None:
+        self.in_a_row = 0
+
+
+def unsaved_reason(exc: OSError) -> str:
+    """Why a write failed, short: "no space left on device", not the file's whole story."""
+    return os.strerror(exc.errno).lower() if exc.errno else describe_disk(exc)
 
 
 @dataclass
@@ -34,11 +69,10 @@ class MaintenanceProgress:
     no_json_mode: set[str] = field(default_factory=set)
     # The most message tokens an extraction reads at once; halved when a batch was too long.
     batch_tokens: int | None = None
-    # Extractions in a row whose facts could not be saved (a full disk), and the turn of
-    # the last: the next waits as after refused answers, so the model is not billed every
-    # turn for a batch that cannot be kept. In memory only: nothing of it could be written.
-    unsaved_in_a_row: int = 0
-    unsaved_turn: int = 0
+    # Extractions, folds and embeddings whose results could not be saved lately.
+    facts_unsaved: Unsaved = field(default_factory=Unsaved)
+    fold_unsaved: Unsaved = field(default_factory=Unsaved)
+    index_unsaved: Unsaved = field(default_factory=Unsaved)
 
 
 class Ledger(Protocol):
@@ -91,3 +125,18 @@ class Maintainer:
 
     def retriever(self) -> Retriever:
         return self.recall.retriever(self.state, self.embedder)
+
+    async def measured(self, context: Context) -> RequestReady:
+        """`context` measured, with the server's own counts where it counts (asked off the
+        event loop: what was counted locally for now is measured again)."""
+        request = self.ledger.measure(context)
+        if await settle(self.counter):
+            request = self.ledger.measure(context)
+        return request
+
+
+def context_message(message: dict[str, str]) -> ContextMessage:
+    """A maintenance call's message as a request's (its system prompt, or new)."""
+    return ContextMessage(
+        message["role"], message["content"], "system" if message["role"] == "system" else "new"
+    )

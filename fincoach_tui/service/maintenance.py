@@ -14,10 +14,9 @@ everything before is known done, so the work per turn does not grow with the ses
 
 from __future__ import annotations
 
-import os
 from collections.abc import AsyncIterator
 
-from fincoach_tui.domain.context import Context, ContextMessage
+from fincoach_tui.domain.context import Context
 from fincoach_tui.domain.conversation import Message
 from fincoach_tui.domain.fact_extraction import (
     EXTRACT_BATCH_TOKENS,
@@ -25,31 +24,25 @@ from fincoach_tui.domain.fact_extraction import (
     MAX_EXTRACTIONS_PER_TURN,
     PAUSE_AFTER_REJECTIONS,
     ExtractPlan,
-    backoff_turns,
     is_paused,
 )
 from fincoach_tui.domain.memory import ExtractsFacts, Recalls, Strategy
-from fincoach_tui.domain.memory.summary import FoldPlan
 from fincoach_tui.domain.plurals import plural, turn_span
 from fincoach_tui.domain.records import Usage
 from fincoach_tui.domain.session_events import (
     EmbeddingsEvent,
     ExtractionResumedEvent,
-    SummaryEvent,
     facts_event,
 )
 from fincoach_tui.llm.base import Completion, LLMError
 from fincoach_tui.service.events import (
     ExtractFinished,
     ExtractStarted,
-    FoldFinished,
     IndexFinished,
     MaintenanceEvent,
     RequestReady,
 )
-from fincoach_tui.service.maintainer import Maintainer
-from fincoach_tui.service.server_counts import settle
-from fincoach_tui.store.disk import describe as describe_disk
+from fincoach_tui.service.maintainer import Maintainer, context_message, unsaved_reason
 
 # The batch's tokens (EXTRACT_BATCH_TOKENS) stay within a model's context window less its
 # answer and the instructions around the batch.
@@ -103,7 +96,12 @@ async def run_maintenance(
                 continue
             if finished.rejected or finished.error or finished.unsaved:
                 break
-    if maintainer.embedder is not None and isinstance(strategy, Recalls) and strategy.uses_recall:
+    if (
+        maintainer.embedder is not None
+        and isinstance(strategy, Recalls)
+        and strategy.uses_recall
+        and not maintainer.progress.index_unsaved.waiting(question.turn)
+    ):
         finished_index = await index(maintainer, strategy)
         if finished_index is not None:
             yield finished_index
@@ -117,11 +115,7 @@ def _saving_failed_lately(maintainer: Maintainer, strategy: Strategy, question: 
     """The facts last read could not be saved, and the wait after that is not over: the
     same back-off as after refused answers (`backoff_turns`), so a full disk does not
     bill an extraction of the same batch every turn."""
-    progress = maintainer.progress
-    if not progress.unsaved_in_a_row:
-        return False
-    wait = backoff_turns(progress.unsaved_in_a_row, _extract_every(strategy))
-    return question.turn - progress.unsaved_turn < wait
+    return maintainer.progress.facts_unsaved.waiting(question.turn, _extract_every(strategy))
 
 
 def batch_tokens(maintainer: Maintainer) -> int:
@@ -142,63 +136,6 @@ def resume_extraction(maintainer: Maintainer) -> bool:
     # An event like any fact change, so a reopened session stays resumed.
     maintainer.ledger.record(ExtractionResumedEvent(maintainer.next_turn))
     return True
-
-
-async def fold(maintainer: Maintainer, plan: FoldPlan, strategy: str = "summary") -> FoldFinished:
-    """Fold turns into the summary with a model call of its own, accounted like a turn.
-
-    The summary may be no larger than what it replaces (`FoldPlan.bounded`). A failed fold
-    is not fatal: the turns stay verbatim and the next turn tries again. A fold that gives
-    back the previous text is billed once, as the call it was; it claims the turns only if
-    they held nothing the text lacks, else they are folded again with the next batch.
-    """
-    plan = plan.bounded(maintainer.count_message)
-    messages = plan.request()
-    note = f"folding {turn_span(plan.first_turn, plan.last_turn)}"
-    # Labelled with the strategy that folds (summary, hybrid): its cost is that strategy's.
-    context = Context(strategy, tuple(_context_message(m) for m in messages), (), note)
-    request = await _measured(maintainer, context)
-    started = maintainer.clock()
-    text, usage = "", None
-    try:
-        async for event in maintainer.llm.stream(
-            messages, model=maintainer.model, max_tokens=plan.cap_tokens * 2
-        ):
-            if isinstance(event, Completion):
-                text, usage = event.text, event.usage
-    except LLMError as error:
-        return FoldFinished(None, None, error)
-    if usage is None:
-        usage = maintainer.ledger.estimate_usage(messages, text)
-    summary = plan.result(text, maintainer.counter.count)
-    turns = turn_span(plan.first_turn, plan.last_turn)
-    if summary.unchanged and summary.last_turn < plan.last_turn:
-        outcome = f"summary unchanged, {turns} not claimed (folded again with the next batch)"
-    elif summary.unchanged:
-        outcome = f"summary unchanged ({turns} added nothing to it)"
-    else:
-        outcome = f"folded {turns}"
-    if summary.dropped:
-        outcome += f"; {summary.warning()}"
-    record = maintainer.ledger.account(
-        "summary",
-        request,
-        usage,
-        started,
-        model=maintainer.model,
-        note=outcome,
-        events=[SummaryEvent(summary)],
-    )
-    return FoldFinished(summary, record)
-
-
-async def _measured(maintainer: Maintainer, context: Context) -> RequestReady:
-    """The request measured, with the server's own counts where it counts (asked off the
-    event loop: what was counted locally for now is measured again)."""
-    request = maintainer.ledger.measure(context)
-    if await settle(maintainer.counter):
-        request = maintainer.ledger.measure(context)
-    return request
 
 
 def _uncovered(maintainer: Maintainer, history: tuple[Message, ...]) -> tuple[Message, ...]:
@@ -233,8 +170,8 @@ def _embedded_upto(
 async def extract(maintainer: Maintainer, strategy: Strategy, plan: ExtractPlan) -> ExtractFinished:
     messages = plan.request()
     note = f"extracting {turn_span(plan.first_turn, plan.last_turn)} ({plan.reason})"
-    context = Context(strategy.name, tuple(_context_message(m) for m in messages), (), note)
-    request = await _measured(maintainer, context)
+    context = Context(strategy.name, tuple(context_message(m) for m in messages), (), note)
+    request = await maintainer.measured(context)
     started = maintainer.clock()
     try:
         text, usage = await _complete_json(maintainer, messages)
@@ -260,20 +197,16 @@ async def extract(maintainer: Maintainer, strategy: Strategy, plan: ExtractPlan)
             events=[event],
         )  # billed and remembered together
     except OSError as exc:  # a full disk: the turn goes on with the facts already kept
-        said_before = progress.unsaved_in_a_row > 0
-        progress.unsaved_in_a_row += 1
-        progress.unsaved_turn = maintainer.next_turn
-        waits = backoff_turns(progress.unsaved_in_a_row, _extract_every(strategy))
-        return ExtractFinished((), None, unsaved=_reason(exc), waits=waits, said_before=said_before)
-    progress.unsaved_in_a_row = 0
+        waits, said_before = progress.facts_unsaved.failed(
+            maintainer.next_turn, _extract_every(strategy)
+        )
+        return ExtractFinished(
+            (), None, unsaved=unsaved_reason(exc), waits=waits, said_before=said_before
+        )
+    progress.facts_unsaved.saved()
     added = tuple(f for f in result.facts if store.get(f.id) is not None)
     paused = bool(result.rejected) and store.rejected_in_a_row == PAUSE_AFTER_REJECTIONS
     return ExtractFinished(added, record, result.rejected, paused=paused)
-
-
-def _reason(exc: OSError) -> str:
-    """Why a write failed, short: "no space left on device", not the file's whole story."""
-    return os.strerror(exc.errno).lower() if exc.errno else describe_disk(exc)
 
 
 async def _complete_json(
@@ -333,15 +266,22 @@ async def index(maintainer: Maintainer, strategy: Strategy) -> IndexFinished | N
     context = Context(strategy.name, (), (), f"embedded {plural(len(todo), 'message')}")
     request = RequestReady(context, (), counted, counted)
     vectors = dict(zip((m.id for m in todo), embedded.vectors, strict=True))
-    record = maintainer.ledger.account(
-        "embed",
-        request,
-        usage,
-        started,
-        model=made_by,
-        note=f"embedded {plural(len(todo), 'message')}",
-        events=[EmbeddingsEvent.of(embedder.model, vectors)],
-    )
+    try:
+        record = maintainer.ledger.account(
+            "embed",
+            request,
+            usage,
+            started,
+            model=made_by,
+            note=f"embedded {plural(len(todo), 'message')}",
+            events=[EmbeddingsEvent.of(embedder.model, vectors)],
+        )  # billed and kept together
+    except OSError as exc:  # a full disk: recall goes on by keywords, embedded again later
+        waits, said_before = progress.index_unsaved.failed(maintainer.next_turn)
+        return IndexFinished(
+            0, None, unsaved=unsaved_reason(exc), waits=waits, said_before=said_before
+        )
+    progress.index_unsaved.saved()
     progress.indexed = done
     return IndexFinished(len(todo), record)
 
@@ -376,12 +316,12 @@ def describe(event: ExtractStarted | ExtractFinished | IndexFinished) -> tuple[s
                 True,
             )
         return f"fact store: {plural(len(event.added), 'new fact')}", False
+    if event.unsaved:
+        return (
+            f"recall vectors could not be saved ({event.unsaved}): recalling by keywords; "
+            f"embedding waits {plural(event.waits, 'turn')}",
+            not event.said_before,
+        )
     if event.error is not None:
         return f"recall index not updated ({event.error.message}); recalling by keywords", True
     return f"recall index: embedded {plural(event.count, 'message')}", False
-
-
-def _context_message(message: dict[str, str]) -> ContextMessage:
-    return ContextMessage(
-        message["role"], message["content"], "system" if message["role"] == "system" else "new"
-    )

@@ -9,20 +9,23 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from fincoach_tui.llm.base import LLMError
 
+# The advice names no key to send again: the callers add it once, where the question is
+# (the activity line's "Ctrl+R retries", the notice's send_again_hint), and a failed fold
+# or extraction, which nothing resends, quotes this advice too.
 _ADVICE = {
     "auth": "the provider refused the API key; check the key variable, or run with --provider offline",
     "not_found": "the provider does not know this model; pick another with --model",
-    "rate_limit": "the provider is rate-limiting; wait a moment and retry (Ctrl+R)",
-    "server": "the provider had a server error; retry in a moment (Ctrl+R)",
-    "timeout": "the provider did not answer in time; retry (Ctrl+R)",
+    "rate_limit": "the provider is rate-limiting; wait a moment and retry",
+    "server": "the provider had a server error; retry in a moment",
+    "timeout": "the provider did not answer in time; retry",
     "connection": "cannot reach the provider; check the network or the base URL",
     "context_length": (
         "the request is longer than the model's context window. Switch to a bounded "
         "strategy (Ctrl+S to choose window, budget or summary; Ctrl+T for the next one), "
-        "then Ctrl+R sends your message again"
+        "then send your message again"
     ),
     "bad_request": "the provider rejected the request",
-    "bad_response": "the provider's answer was not a usable reply; retry (Ctrl+R)",
+    "bad_response": "the provider's answer was not a usable reply; retry",
     "stream_cut": "the reply was cut off mid-stream",
     "stopped": "you stopped the reply before it began",
     "local": "your message was not sent",  # FinCoach itself refused or failed (a write)

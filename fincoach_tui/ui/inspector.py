@@ -69,7 +69,7 @@ class RequestInspector(Widget):
         & > .inspector--new { color: $primary; text-style: bold; }
         & > .inspector--earlier { color: $text-muted; text-style: italic; }
         DataTable { height: 3fr; min-height: 5; }
-        #omitted { height: 1; color: $text-muted; text-wrap: nowrap; text-overflow: ellipsis; }
+        #omitted { height: auto; color: $text-muted; }
         #ledger { height: auto; color: $text-muted; text-wrap: nowrap; }
         #content-scroll { height: 2fr; min-height: 3; background: $surface; padding: 0 1; }
         #content { width: 1fr; }
@@ -90,8 +90,10 @@ class RequestInspector(Widget):
         self.ledger_text = ""
 
     def compose(self) -> ComposeResult:
-        yield RequestTable(cursor_type="row", zebra_stripes=False, id="messages")
+        # What was left out comes first, under the title: at 80x24 the panel shows the
+        # meter and the chart above the tabs, and a line under the table was a scroll away.
         yield Line(id="omitted", markup=False)
+        yield RequestTable(cursor_type="row", zebra_stripes=False, id="messages")
         yield Line(id="ledger", markup=False)
         with VerticalScroll(id="content-scroll"):
             yield Line(Text("Select a message to read it in full."), id="content")
@@ -255,8 +257,12 @@ class RequestInspector(Widget):
 
     def _paint_labels(self) -> None:
         self.border_title = self._title
-        # one row, cut to fit
-        self.query_one("#omitted", Line).show(Text(self._omitted), layout=False)
+        # Wrapped, never cut (a window's note says why a reply was left out); laid out
+        # again only when it needs another number of rows.
+        line = self.query_one("#omitted", Line)
+        text = Text(self._omitted)
+        rows = len(text.wrap(self.app.console, max(1, line.size.width or self.size.width or 80)))
+        line.show(text, layout=rows != (line.size.height or 1))
 
     def _current_preview_width(self) -> int:
         width = self.size.width or 80

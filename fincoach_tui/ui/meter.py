@@ -76,6 +76,15 @@ def fold_parts(value: str, width: int) -> list[str]:
     return lines or [value]
 
 
+def newest_parts(value: str, width: int) -> str:
+    """`value`'s " · "-separated parts, the oldest left out until it fits `width` cells
+    (the prediction error's trend: "t5 0 · … · t10 0 (billed − predicted)")."""
+    parts = value.split(" · ")
+    while len(parts) > 1 and width > 0 and len(" · ".join(parts)) > width:
+        parts.pop(0)
+    return " · ".join(parts)
+
+
 class TokenMeter(Widget):
     """The numbers of one request, or a friendly empty state before the first one."""
 
@@ -353,6 +362,9 @@ class TokenMeter(Widget):
                 row.display = bool(text)
             if line == "tokens":
                 self._put_folded(line, label, text, label_style)
+            elif line == "trend":  # the newest turns that fit, not a row cut with "…"
+                width = self.content_size.width - LABEL_WIDTH
+                self._put(f"#{line}", self._row(label, newest_parts(text, width), label_style))
             else:
                 self._put(f"#{line}", self._row(label, text, label_style))
         # width: auto: a different text may need a different width, so these lay out again

@@ -48,7 +48,15 @@ class SidePanel(VerticalScroll, can_focus=False):
     tabs keep a readable height and the panel scrolls instead: the request stays reachable.
     It takes focus only when it fills the screen (narrow terminals, app.action_toggle_panel)."""
 
-    BINDINGS = [Binding("escape", "close_full", "Back to chat")]
+    # Shown whole, the panel is taller than a small terminal: the request and what it left
+    # out are a page or two down. Textual's scroll keys, named so the help lists them.
+    BINDINGS = [
+        Binding("escape", "close_full", "Back to chat"),
+        Binding("pagedown", "page_down", "Scroll down: the request, what was not sent", show=False),
+        Binding("pageup", "page_up", "Scroll up", show=False),
+        Binding("end", "scroll_end", "Scroll to the end", show=False),
+        Binding("home", "scroll_home", "Scroll to the top", show=False),
+    ]
 
     DEFAULT_CSS = """
     SidePanel {

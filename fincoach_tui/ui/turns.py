@@ -31,6 +31,7 @@ from fincoach_tui.service.events import (
     TurnFailed,
     TurnFinished,
 )
+from fincoach_tui.service.fold import describe_fold
 from fincoach_tui.service.maintenance import describe
 from fincoach_tui.ui.errors import explain
 from fincoach_tui.ui.turn_messages import (
@@ -101,6 +102,9 @@ class TurnRunner:
         if isinstance(event, ExtractStarted | ExtractFinished | IndexFinished):
             line, warning = describe(event)
             return TurnProgress(line, notice=warning)  # a refusal is shown, never dropped
+        if isinstance(event, FoldFinished) and event.unsaved:
+            line, warning = describe_fold(event)
+            return TurnProgress(line, notice=warning)  # said once while it lasts
         if isinstance(event, FoldFinished) and event.error is not None:
             why = explain(event.error)
             return TurnProgress(

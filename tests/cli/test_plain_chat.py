@@ -18,6 +18,7 @@ from fincoach_tui.cli.plain_chat import run
 from fincoach_tui.cli.wrap import StreamWrapper
 from fincoach_tui.domain.money import usd
 from fincoach_tui.settings import paths
+from fincoach_tui.store.sessions import SessionStore
 from tests.app_harness import open_offline, saved_session
 from tests.processes import FINCOACH, Fincoach, child_env
 
@@ -299,3 +300,19 @@ def test_a_server_that_bills_fewer_tokens_than_counted_shows_a_negative_gap(
         f"[turn 1 · buffer · 2 msgs · tiktoken {record.counted_tokens} · billed 100 "
         f"(-{-gap} template) · cached 0 · completion 2 · no price]"
     )
+
+
+def test_an_unnamed_session_left_empty_is_not_kept(monkeypatch, capsys):
+    """`fincoach --plain`, /help, end of input: nothing was said, and the session the chat
+    named itself is gone, as the app leaves none (a named one is kept, empty or not)."""
+    store = SessionStore(paths.sessions_dir())
+    monkeypatch.setattr("sys.stdin", io.StringIO("/help\n"))
+    assert main(["--plain", "--provider", "offline"]) == 0
+    assert store.names() == []
+    monkeypatch.setattr("sys.stdin", io.StringIO("/help\n"))
+    assert main(["--plain", "--session", "kept", "--provider", "offline"]) == 0
+    monkeypatch.setattr("sys.stdin", io.StringIO("My rent is 25k.\n"))
+    assert main(["--plain", "--provider", "offline"]) == 0
+    names = store.names()
+    assert len(names) == 2 and "kept" in names  # and the unnamed one with a turn
+    capsys.readouterr()

@@ -41,10 +41,8 @@ def test_a_window_note_counts_the_messages_sent():
     view = MemoryView("SYS", transcript.messages[:2], new, lambda m: 1)
     assert WindowStrategy(k=2).build(view).note == "last 2 messages"
     assert WindowStrategy(k=3).build(view).note == "last 2 messages"  # all there are
-    # k=1 holds only the reply, which is not sent without its question: the note says so.
-    assert WindowStrategy(k=1).build(view).note == (
-        "no earlier message (a reply without its question left out)"
-    )
+    # k=1 takes the reply's question with it: the note counts the two sent.
+    assert WindowStrategy(k=1).build(view).note == "last 2 messages"
 
 
 def test_the_facts_note_counts_one_fact_as_one():

@@ -99,20 +99,30 @@ def test_window_keeps_last_six_earlier_messages():
     assert context.note == "last 6 messages"
 
 
-def test_window_with_odd_k_drops_a_leading_assistant_reply():
+def test_window_with_odd_k_takes_the_question_of_its_first_reply():
     history, new = conversation(5)
-    # The last 5 messages start with a3, whose question q3 is outside the window.
+    # The last 5 messages start with a3: its question q3 comes too, whole exchanges only.
     context = WindowStrategy(k=5).build(view(history, new))
-    assert contents(context) == [SYSTEM, "q4", "a4", "q5", "a5", "q6"]
-    assert context.omitted_ids == tuple(ids(1, 2, 3, 4, 5, 6))
-    assert context.note == "last 4 messages (a reply without its question left out)"
+    assert contents(context) == [SYSTEM, "q3", "a3", "q4", "a4", "q5", "a5", "q6"]
+    assert context.omitted_ids == tuple(ids(1, 2, 3, 4))
+    assert context.note == "last 6 messages"
 
 
-def test_window_of_one_sends_no_history():
+def test_window_of_one_sends_the_last_question_and_its_answer():
     history, new = conversation(2)
     context = WindowStrategy(k=1).build(view(history, new))
-    assert contents(context) == [SYSTEM, "q3"]
-    assert context.omitted_ids == tuple(ids(1, 2, 3, 4))
+    assert contents(context) == [SYSTEM, "q2", "a2", "q3"]
+    assert context.omitted_ids == tuple(ids(1, 2))
+    assert context.note == "last 2 messages"
+
+
+def test_window_leaves_out_a_reply_with_no_question_before_it():
+    """A history that opens on a reply (none is written so, but a strategy takes what it is
+    given): the reply is not sent alone, and the note says so."""
+    history, new = conversation(2)
+    context = WindowStrategy(k=3).build(view(history[1:], new))
+    assert contents(context) == [SYSTEM, "q2", "a2", "q3"]
+    assert context.note == "last 2 messages (a reply without its question left out)"
 
 
 def test_window_larger_than_history_sends_it_all():
@@ -492,7 +502,7 @@ def test_every_strategy_keeps_the_invariants(scenario):
         covered = memory.summary.covers_ids if memory.summary else ()
         assert sorted(context.omitted_ids) == sorted(covered)
     if isinstance(strategy, WindowStrategy):
-        assert len(sent) <= strategy.k
+        assert len(sent) <= strategy.k + strategy.k % 2  # whole exchanges: an odd k rounds up
     if isinstance(strategy, BudgetStrategy):
         assert sum(memory.count(by_id[i]) for i in sent) <= strategy.budget_tokens
 

@@ -221,6 +221,12 @@ async def test_context_length_exceeded_offers_a_bounded_strategy(tmp_path, fake_
         assert "longer than the model's context window" in notice
         assert "Switch to a bounded strategy (Ctrl+S to choose window, budget or summary" in notice
         assert "maximum context length is 128000 tokens" in notice
+        # The key that sends it again is named once in the notice, once in the activity line.
+        assert notice.count("Ctrl+R") == 1
+        assert notice.endswith(
+            "Your question is back in the composer: Enter or Ctrl+R sends it again."
+        )
+        assert activity(app).count("Ctrl+R") == 1
         assert app.composer.text == QUESTION
         assert app.live.state.transcript.completed_turns == 2
         # Take the offer: the next strategy (window) and send the same text again.

@@ -37,7 +37,7 @@ async def test_an_unusable_200_is_a_failed_turn_and_retry_works(tmp_path, fake_o
         await send(app, pilot)
         title, notice = app.notices[-1]
         assert title == "The coach could not answer"
-        assert notice.startswith("the provider's answer was not a usable reply; retry (Ctrl+R)")
+        assert notice.startswith("the provider's answer was not a usable reply; retry")
         assert said in notice
         assert_nothing_lost(app, tmp_path)
         fake_openai.script(text="Save ₹30,000 a month.")
@@ -110,13 +110,13 @@ async def test_a_connection_error_names_the_url_tried_once():
             429,
             "Rate limit reached",
             "rate_limit_exceeded",
-            "the provider is rate-limiting; wait a moment and retry (Ctrl+R) (Rate limit reached)",
+            "the provider is rate-limiting; wait a moment and retry (Rate limit reached)",
         ),
         (
             500,
             "The server had an error",
             None,
-            "the provider had a server error; retry in a moment (Ctrl+R) (The server had an error)",
+            "the provider had a server error; retry in a moment (The server had an error)",
         ),
     ],
 )

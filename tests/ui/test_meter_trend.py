@@ -8,7 +8,7 @@ from collections.abc import Iterator, Sequence
 from typing import overload
 
 from fincoach_tui.domain.records import SentMessage
-from fincoach_tui.ui.meter import TREND_TURNS, TokenMeter, recent_errors
+from fincoach_tui.ui.meter import TREND_TURNS, TokenMeter, newest_parts, recent_errors
 from tests.widget_harness import call_record, mounted
 
 
@@ -74,3 +74,10 @@ async def test_the_meter_line_is_the_one_the_whole_list_gave():
             "t1495 −1 · t1496 −5 · t1497 +2 · t1498 −2 · t1499 +5 · t1500 +1 (billed − predicted)"
         )
         assert errors.reads <= 1 + 11 + TREND_TURNS
+
+
+def test_the_trend_keeps_its_newest_turns_that_fit():
+    trend = "t1 0 · t2 +3 · t3 -1 · t4 0 (billed − predicted)"
+    assert newest_parts(trend, 80) == trend
+    assert newest_parts(trend, 34) == "t3 -1 · t4 0 (billed − predicted)"
+    assert newest_parts(trend, 5) == "t4 0 (billed − predicted)"  # the newest, however narrow

@@ -77,7 +77,7 @@ STRATEGIES: dict[str, type] = {
 
 DESCRIPTIONS = {
     "buffer": "every earlier message, every turn",
-    "window": "the last K earlier messages",
+    "window": "the last K earlier messages, in whole exchanges (k=1: the last exchange)",
     "budget": "the newest whole turns that fit a token budget",
     "summary": "a running summary + the last N turns verbatim",
     "hybrid": "summary + recalled earlier turns + the tail, each within a token budget",

@@ -13,8 +13,11 @@ from fincoach_tui.domain.plurals import plural
 class WindowStrategy:
     """K counts earlier messages; the new user message is always sent on top of them.
 
-    An odd K would start the window on an assistant reply, whose question is gone: that
-    message is dropped too, so the request never opens with the model's own words.
+    The window holds whole exchanges: where the last K messages would open on a reply, its
+    question comes too, so an odd K sends one message more (k=1: the last question and its
+    answer, which is what a window of one is for) and the request never opens with the
+    model's own words. Only a reply whose question is not in the history (none before it)
+    is left out instead.
     """
 
     k: int = 6
@@ -27,7 +30,12 @@ class WindowStrategy:
         return {"k": self.k}
 
     def build(self, view: MemoryView) -> Context:
-        kept = list(view.history[-self.k :])
+        history = view.history
+        start = max(0, len(history) - self.k)
+        if 0 < start < len(history) and history[start].role == "assistant":
+            if history[start - 1].role == "user":
+                start -= 1  # the reply's question comes with it
+        kept = list(history[start:])
         dropped = bool(kept) and kept[0].role == "assistant"
         if dropped:
             kept = kept[1:]
@@ -35,7 +43,7 @@ class WindowStrategy:
 
 
 def window_note(sent: int, dropped: bool) -> str:
-    """What the window sent, counted (not K: fewer messages may exist, and a reply whose
-    question is outside the window is not sent; with k=1, nothing earlier is)."""
+    """What the window sent, counted (not K: fewer messages may exist, an odd K takes the
+    question of its first reply too, and a reply with no question before it is not sent)."""
     said = f"last {plural(sent, 'message')}" if sent else "no earlier message"
     return f"{said} (a reply without its question left out)" if dropped else said
