@@ -268,6 +268,7 @@ def _recognise(
         # a question said without its mark: "how are fees these days in Bhubaneswar"
         question = sentence.rstrip().endswith("?") or _ASKS.match(sentence) is not None
         following = sentences[index + 1] if index + 1 < len(sentences) else ""
+        preceding = sentences[index - 1] if index else ""
         # "with a baby?" says no count
         family = [] if question else family_facts(sentence)
         family += [] if question else household_facts(sentence, family)
@@ -276,7 +277,9 @@ def _recognise(
         about_spouse = False  # the sentence so far is about the spouse
         about_parents = False  # ... about a parent ("My father, who lives with us, draws")
         found += family if question else name_facts(sentence) + city_facts(sentence) + family
-        stance = restated(risk_facts(sentence, question, following), sentence, reading.stance)
+        stance = restated(
+            risk_facts(sentence, question, following, preceding), sentence, reading.stance
+        )
         found += stances_of(stance, speaker)
         named_here = False  # the sentence names something the recogniser knows
         # "fees, hostel and pocket money together come to 42k": one cost of them all

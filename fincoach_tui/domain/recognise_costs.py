@@ -99,6 +99,20 @@ _GIVES_FAMILY = re.compile(
     rf"(?:(?:my|our)\s+)?(?:{_FAMILY})\b",
     re.IGNORECASE,
 )
+# Money sent away to the family, home or to a relative: "I also send 10k home now",
+# "transfer 12k to Amma each month", "6k goes back home", "ghar 15k bhejta hoon".
+_KIN = (
+    r"parents|mother|father|mom|mum|dad|papa|mummy|amma|appa|ammi|abbu|abba|umma|uppa|aai|"
+    r"baba|maa|nanna|in-laws|family|brother|sister|bhaiya|didi|village|native"
+)
+_SENT_AWAY = re.compile(
+    r"\b(?:send|sends|sent|sending|remit\w*|transfer\w*|wire[sd]?|give|gives|giving|"
+    r"goes|go|going)\b(?:\s+[\w₹.,]+){0,4}?\s+(?:back\s+)?"
+    rf"(?:home|to\s+(?:my\s+|our\s+|the\s+)?(?:{_KIN}))\b"
+    rf"|\b(?:ghar|ghare|{_KIN})\s+(?:ko\s+|la\s+|ke\s+liye\s+)?(?:[\w₹.,]+\s+){{0,3}}?"
+    r"(?:bhej|pathav|pathai|pathan|anupp)\w*",
+    re.IGNORECASE,
+)
 _RENT_NAMED = re.compile(r"\b(?:rent|rental|landlord|landlady|kiraya|kiraaya|bhada|bhaada)\b", re.I)
 
 
@@ -106,6 +120,12 @@ def given_to_family(clause: str, before: int) -> bool:
     """Whether a clause says, before `before`, that the user gives money to their family,
     and names no rent or landlord: what it gives "for the house" is support, not rent."""
     return bool(_GIVES_FAMILY.search(clause, 0, before)) and not _RENT_NAMED.search(clause)
+
+
+def sent_to_family(clause: str) -> bool:
+    """Whether a clause sends money home or to the family ("I also send 10k home now"): its
+    figure is that money, not a new value of the rent or loan talked about before."""
+    return bool(_SENT_AWAY.search(clause)) and not _RENT_NAMED.search(clause)
 
 
 # A cost given as a label and its figure: "software: Adobe, cloud backup… roughly 4,800 a

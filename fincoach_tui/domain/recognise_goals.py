@@ -212,6 +212,8 @@ def goal_slug(phrase: str) -> str:
             kept.append(word)
     if not kept or kept[0] in _NO_THING:
         return ""  # "save for it", "a plan for someone like me", "goal: having looked at"
+    if _A_PLAN.intersection(kept):
+        return ""  # "want to make a proper plan": the planning is the wish, not a thing
     return key_of(" ".join(kept[:2]))
 
 
@@ -231,6 +233,9 @@ _NO_THING = frozenset(
     # what is said of a goal, not a goal: "the education target is realistic"
     "realistic possible achievable feasible enough doable reachable okay fine too".split()
 )
+# A plan itself is no thing to save for: "I want to make proper plan", "need to do some
+# financial planning", "want to have a clear strategy", "would like a roadmap".
+_A_PLAN = frozenset("plan plans planning strategy strategies roadmap blueprint".split())
 # A wish for a state of things, not a thing: "want to get my money sorted", "plan to have
 # everything in order", "need to get our spending under control".
 _A_STATE = re.compile(

@@ -91,4 +91,7 @@ from __future__ import annotations
 # 24: an ended loan, SIP, RD or policy keeps a short quote of how the user said it ended
 # 25: money moved into an instrument is the instrument's ("4L of my retirement savings into an
 #     FD"), and "home" where money is sent is not a home loan
-WALK_VERSION = 25
+# 26: a risk stance's reason told in the sentence before or after it, not another thing's
+#     "because"; a clause describing a goal names no subject; money sent home is no new
+#     rent; a wish to plan is no goal; a terse cost, a "??" cost and a trailing "yearly"
+WALK_VERSION = 26
