@@ -42,7 +42,7 @@ from fincoach_tui.domain.recognise_context import (
     spouse_subject,
     topic_in,
 )
-from fincoach_tui.domain.recognise_costs import listed_total, regular_cost
+from fincoach_tui.domain.recognise_costs import listed_total, regular_cost, stated_not_asked
 from fincoach_tui.domain.recognise_deposits import moved_from
 from fincoach_tui.domain.recognise_endings import has_ended
 from fincoach_tui.domain.recognise_family import family_facts
@@ -267,6 +267,7 @@ def _recognise(
         speaker = speaker if tagged is None else tagged
         # a question said without its mark: "how are fees these days in Bhubaneswar"
         question = sentence.rstrip().endswith("?") or _ASKS.match(sentence) is not None
+        question = question and not stated_not_asked(sentence)  # "rent 16k a month??"
         following = sentences[index + 1] if index + 1 < len(sentences) else ""
         preceding = sentences[index - 1] if index else ""
         # "with a baby?" says no count

@@ -213,7 +213,11 @@ def topic_in(reading: Reading, clause: str) -> Subject | None:
     40 lakh for interiors and the deposit" is a cost of something new, not the FD's amount."""
     if not reading.topics or (_DESCRIBES.match(clause) and not figures_in(clause)):
         return None
-    said = {_singular(w) for w in re.findall(r"[a-z]+", clause.lower())}
+    said = {
+        _singular(w)
+        for w in re.findall(r"[a-z]+", clause.lower())
+        if not (w.endswith("s") and _singular(w) in _HOMES)  # "four rooms": not the rent's
+    }
     matches = [(kind, aw, word) for word, kind, aw in reversed(reading.topics) if word in said]
     # A word of the thing itself ("renovation", "Japan") over a word of its kind ("home").
     specific = [(kind, aw) for kind, aw, word in matches if word not in _GENERIC]
@@ -222,6 +226,9 @@ def topic_in(reading: Reading, clause: str) -> Subject | None:
     return matches[0][:2] if matches and not _NEEDED_FOR.search(clause) else None
 
 
+# The words of a rented home: said in the plural ("like four rooms", "the haveli rooms need
+# work") they describe some other place, not the one the rent is for.
+_HOMES = frozenset("room flat apartment place pg".split())
 # A clause that says what the thing before it has ("a house in Almora, with one room for
 # guests", "2BHK, having a small room for my mother") names no subject of its own.
 _DESCRIBES = re.compile(r"^\s*(?:with|having|which has|that has|featuring)\b", re.IGNORECASE)

@@ -128,6 +128,39 @@ def sent_to_family(clause: str) -> bool:
     return bool(_SENT_AWAY.search(clause)) and not _RENT_NAMED.search(clause)
 
 
+# A line shaped like a question that asks nothing: a cost said with dismay ("workshop rent
+# 16,500 a month??", "school fees 1.2 lakh a year?!", "I pay 22k for this room?"). It asks
+# only with an asking word: a "what/how/kitna" anywhere, a verb that opens a question ("is
+# it", "should I", "can we"), or a word of judging ("too much", "okay", "sahi hai").
+_ASKING = re.compile(
+    r"\b(?:what|whats|how|hows|which|why|when|where|who|whom|whose|if|or\s+not|whether|"
+    r"should|shall|can|could|would|may|might|must|ought|afford|enough|normal|reasonable|"
+    r"too\s+(?:much|high|low|little)|ok|okay|fine|right|correct|wrong|better|worse|worth|"
+    r"possible|advisable|wise|good|bad|high|low|sahi|theek|thik|chalega|chalegi|"
+    r"kya|kyaa|kitna|kitne|kitni|kaise|kaisa|kaisi|kyun|kyon|kab|kaun|kahan|kidhar|"
+    r"kay|kaay|kiti|kasa|kashi|ka|ki|koto|kobe|keno|kemon|enna|evvalavu|eppadi|"
+    r"yenu|eshtu|entha|ethra|enthu|na|naa|no|ah|aa|eh|huh|right)\b"
+    r"|^\W*(?:is|are|am|was|were|do|does|did|have|has|had|will|won't|isn't|aren't|don't|"
+    r"doesn't|didn't|any)\b",
+    re.IGNORECASE,
+)
+_DISMAY = re.compile(r"(?:\?\s*){2,}$|\?\s*!+\s*$|!+\s*\?+\s*$")
+_OWN_COST = re.compile(r"\b(?:i|we)\s+(?:pay|paid|spend|give|shell\s+out)\b", re.IGNORECASE)
+
+
+def stated_not_asked(sentence: str) -> bool:
+    """Whether a sentence that ends like a question states a figure of the user's own and
+    asks nothing: no asking word (`_ASKING`), a figure with a month or a year, or said
+    with "??" or "?!", or with "I pay"."""
+    if not sentence.rstrip().endswith(("?", "!")) or _ASKING.search(sentence):
+        return False
+    if not find_amounts(sentence):
+        return False
+    return bool(
+        _DISMAY.search(sentence) or _CADENCE_WORD.search(sentence) or _OWN_COST.search(sentence)
+    )
+
+
 # A cost given as a label and its figure: "software: Adobe, cloud backup… roughly 4,800 a
 # month", "also internet - 999 monthly". The label is the thing; a word that labels a
 # message ("update:", "note:") is not.

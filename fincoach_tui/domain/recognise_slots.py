@@ -32,7 +32,7 @@ from fincoach_tui.domain.recognise_family import insured
 from fincoach_tui.domain.recognise_figure_roles import not_a_value
 from fincoach_tui.domain.recognise_owners import owned_key
 from fincoach_tui.domain.recognise_parts import Anchor, Figure, figures_in, said_in_passing
-from fincoach_tui.domain.recognise_values import RANGE_JOIN, YEARLY, amount_value
+from fincoach_tui.domain.recognise_values import RANGE_JOIN, amount_value, period_after
 
 _CONNECTOR = re.compile(
     r"^\s*(?:(?:a|per|/|every)\s*(?:month|year)\s*|monthly\s*|each month\s*)?"
@@ -217,7 +217,7 @@ def _slot_for(anchor: Anchor, figure: Figure, clause: str) -> str | None:
             # "1 crore, premium 16,400" and "16,400 premium, 1 crore cover" each say two.
             span = _neighbourhood(figure, clause)
             nearest = _nearest_word(clause, figure, _PREMIUM_OR_COVER, span, labels=True)
-            yearly = bool(YEARLY.match(clause[figure.end :]))
+            yearly = period_after(clause[figure.end :]) == " a year"  # "12k premium p.a."
             if yearly or nearest.startswith(_PREMIUM_WORDS):  # a cover is not paid yearly
                 return "premium"
         return "amount" if "amount" in slots else None
