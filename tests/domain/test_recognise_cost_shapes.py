@@ -141,3 +141,52 @@ def test_a_place_described_in_the_plural_is_not_the_rented_one():
     assert facts["rent"] == "₹11,000"
     assert facts["goal_house_amount"] == "₹36,00,000"
     assert facts["goal_house_date"] == "in Mar 2032"
+
+
+@pytest.mark.parametrize(
+    ("text", "facts"),
+    [
+        (
+            "We have two home loans: the Pune flat EMI is 32,000 and the Nagpur one is 18,500.",
+            {"loan_home_pune_emi": "₹32,000", "loan_home_nagpur_emi": "₹18,500"},
+        ),
+        (
+            "Home loan EMI for the Pune flat is 32k and for the Nagpur flat 18.5k.",
+            {"loan_home_pune_emi": "₹32,000", "loan_home_nagpur_emi": "₹18,500"},
+        ),
+        (
+            "Two home EMIs, 21,000 for the old flat and 14,000 for the new one.",
+            {"loan_home_old_emi": "₹21,000", "loan_home_new_emi": "₹14,000"},
+        ),
+        (
+            "Both flats are on home loans, EMIs of 26k (Baner) and 19k (Wakad).",
+            {"loan_home_baner_emi": "₹26,000", "loan_home_wakad_emi": "₹19,000"},
+        ),
+        (
+            "We have two car loans, EMIs 9k and 6,500.",
+            {"loan_car_emi": "₹9,000", "loan_car_second_emi": "₹6,500"},
+        ),
+        (
+            "SBI home loan EMI 41k and HDFC home loan EMI 12k",
+            {"loan_home_sbi_emi": "₹41,000", "loan_home_hdfc_emi": "₹12,000"},
+        ),
+    ],
+)
+def test_two_loans_of_one_type_in_one_sentence_each_keep_their_figure(text, facts):
+    assert dict(recognise(text)) == facts
+
+
+@pytest.mark.parametrize(
+    ("text", "emi"),
+    [
+        ("Home loan EMI went up from 30k to 32k.", "₹32,000"),
+        ("home loan emi 20-22k", "₹20,000 to ₹22,000"),
+        ("Home loan EMI 32k. The home loan EMI is 30k now.", "₹30,000"),
+    ],
+)
+def test_one_loan_said_with_two_figures_is_still_one_loan(text, emi):
+    assert dict(recognise(text)) == {"loan_home_emi": emi}
+
+
+def test_a_loan_told_apart_by_its_name_reads_back_from_a_fact_line():
+    assert dict(recognise("- loan home pune EMI: ₹32,000")) == {"loan_home_pune_emi": "₹32,000"}
