@@ -269,7 +269,6 @@ def _recognise(
         question = sentence.rstrip().endswith("?") or _ASKS.match(sentence) is not None
         question = question and not stated_not_asked(sentence)  # "rent 16k a month??"
         following = sentences[index + 1] if index + 1 < len(sentences) else ""
-        preceding = sentences[index - 1] if index else ""
         # "with a baby?" says no count
         family = [] if question else family_facts(sentence)
         family += [] if question else household_facts(sentence, family)
@@ -278,9 +277,8 @@ def _recognise(
         about_spouse = False  # the sentence so far is about the spouse
         about_parents = False  # ... about a parent ("My father, who lives with us, draws")
         found += family if question else name_facts(sentence) + city_facts(sentence) + family
-        stance = restated(
-            risk_facts(sentence, question, following, preceding), sentence, reading.stance
-        )
+        risks = risk_facts(sentence, question, following, sentences[index - 1] if index else "")
+        stance = restated(risks, sentence, reading.stance)
         found += stances_of(stance, speaker)
         named_here = False  # the sentence names something the recogniser knows
         # "fees, hostel and pocket money together come to 42k": one cost of them all
