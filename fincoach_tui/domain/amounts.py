@@ -277,6 +277,13 @@ def rupees(text: str) -> float | None:
 
 
 _LAYOUT = re.compile(r"\s*(?:apartment|flat|room|unit|mansion|house)\b", re.IGNORECASE)
+# A cost said tersely before the figure makes it money, not a layout: "rent 9k flat",
+# "kiraya 3k room", "paying 4k room near the college".
+_PRICED_BEFORE = re.compile(
+    r"\b(?:rent|rental|kiraya|kiraaya|bhada|bhaada|emi|pay|pays|paying|paid|costs?|"
+    r"spend|spending|deposit|advance|maintenance)\s*[:=-]?\s*$",
+    re.IGNORECASE,
+)
 
 
 def _digits_amount(match: re.Match[str], money: bool = False) -> Amount | None:
@@ -291,6 +298,8 @@ def _digits_amount(match: re.Match[str], money: bool = False) -> Amount | None:
         and one_digit
         and not currency_word
         and _LAYOUT.match(match.string, match.end())
+        and not _PRICED_BEFORE.search(match.string, 0, match.start())
+        and int(number) <= 5  # layouts run 1K to 5K; no home is a "9K"
     ):
         return None  # "a 1K apartment": a home's layout, as "2BHK" is
     grouped = "," in number

@@ -42,14 +42,14 @@ from fincoach_tui.domain.recognise_context import (
     spouse_subject,
     topic_in,
 )
-from fincoach_tui.domain.recognise_costs import listed_total, regular_cost
+from fincoach_tui.domain.recognise_costs import listed_total, regular_cost, stated_not_asked
 from fincoach_tui.domain.recognise_deposits import moved_from
 from fincoach_tui.domain.recognise_endings import has_ended
 from fincoach_tui.domain.recognise_family import family_facts
 from fincoach_tui.domain.recognise_future_pay import pay_to_come, settle_pay, will_be_paid
 from fincoach_tui.domain.recognise_goals import mentioned_goal
 from fincoach_tui.domain.recognise_income import GIVES_USER
-from fincoach_tui.domain.recognise_known import the_one_deposit, the_one_loan
+from fincoach_tui.domain.recognise_known import loans_told_apart, the_one_known
 from fincoach_tui.domain.recognise_ledger_lines import as_entry
 from fincoach_tui.domain.recognise_owners import (
     about_parent,
@@ -267,6 +267,7 @@ def _recognise(
         speaker = speaker if tagged is None else tagged
         # a question said without its mark: "how are fees these days in Bhubaneswar"
         question = sentence.rstrip().endswith("?") or _ASKS.match(sentence) is not None
+        question = question and not stated_not_asked(sentence)  # "rent 16k a month??"
         following = sentences[index + 1] if index + 1 < len(sentences) else ""
         # "with a baby?" says no count
         family = [] if question else family_facts(sentence)
@@ -276,7 +277,8 @@ def _recognise(
         about_spouse = False  # the sentence so far is about the spouse
         about_parents = False  # ... about a parent ("My father, who lives with us, draws")
         found += family if question else name_facts(sentence) + city_facts(sentence) + family
-        stance = restated(risk_facts(sentence, question, following), sentence, reading.stance)
+        risks = risk_facts(sentence, question, following, sentences[index - 1] if index else "")
+        stance = restated(risks, sentence, reading.stance)
         found += stances_of(stance, speaker)
         named_here = False  # the sentence names something the recogniser knows
         # "fees, hostel and pocket money together come to 42k": one cost of them all
@@ -286,6 +288,7 @@ def _recognise(
         if total is not None:
             found.append(total[0])
         said = sentence if total is None else sentence[: total[1]] + sentence[total[2] :]
+        placed: list[tuple[int, str]] = []  # the sentence's facts, with their clauses
         for clause in clauses_of(said):
             # An anchor after "including" is a part of what is priced, not its subject.
             anchors = moved_from(
@@ -340,14 +343,16 @@ def _recognise(
             # A question states only the figures it gives as the user's own, in passing:
             # "with my 62k salary can I afford a car?", not the 15k SIP it asks about.
             stated = clause_facts(clause, extra, hint, spouses, name, asked=question, owner=owner)
+            placed += [(len(found) + n, clause) for n in range(len(stated))]
             found += pay_to_come(clause, stated)  # "pay will be 90k": the pay expected
+        found = loans_told_apart(found, placed, "")  # "SBI home loan EMI 41k and HDFC ... 12k"
         if from_before and not (question or named_here or _keeps_subject(sentence)):
             # "We have one son in Toronto.": a topic of its own, which the recogniser does
             # not know; a later "we'd like to give 25 lakh towards it" is about that, not
             # about the driver's pay a message before named. (A subject this message named
             # stays: "Asked my manager for a hike. He agreed. 95k from April.")
             subject, from_before = None, False
-    found = the_one_loan(the_one_deposit(found, reading, body), reading, body)
+    found = the_one_known(found, reading, body)
     found = settle_pay(_stance_in_own_words(found), said_at)
     if said_at is not None:
         found = [(k, resolve_relative(v, said_at)) for k, v in found]

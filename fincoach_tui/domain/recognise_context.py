@@ -22,10 +22,11 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 from fincoach_tui.domain.fact_kinds import GOAL_OBJECTS, KINDS, LOAN_TYPES, loan_type
+from fincoach_tui.domain.recognise_costs import sent_to_family
 from fincoach_tui.domain.recognise_deposits import institution_near
 from fincoach_tui.domain.recognise_goals import GOAL_SLOTS
 from fincoach_tui.domain.recognise_income import INCOME_SLOTS
-from fincoach_tui.domain.recognise_parts import Anchor
+from fincoach_tui.domain.recognise_parts import Anchor, figures_in
 from fincoach_tui.domain.recognise_words import SPOUSE_WORDS, goods_on_emi
 
 Subject = tuple[str, str]  # (kind, anchor word): ("loan", "car loan"), ("goal", "trip")
@@ -210,15 +211,27 @@ def topic_in(reading: Reading, clause: str) -> Subject | None:
     """The known subject a clause names by one of its words (the newest such), if any. Only
     by a word of the thing itself when the clause says what a figure is needed for: "need
     40 lakh for interiors and the deposit" is a cost of something new, not the FD's amount."""
-    if not reading.topics:
+    if not reading.topics or (_DESCRIBES.match(clause) and not figures_in(clause)):
         return None
-    said = {_singular(w) for w in re.findall(r"[a-z]+", clause.lower())}
+    said = {
+        _singular(w)
+        for w in re.findall(r"[a-z]+", clause.lower())
+        if not (w.endswith("s") and _singular(w) in _HOMES)  # "four rooms": not the rent's
+    }
     matches = [(kind, aw, word) for word, kind, aw in reversed(reading.topics) if word in said]
     # A word of the thing itself ("renovation", "Japan") over a word of its kind ("home").
     specific = [(kind, aw) for kind, aw, word in matches if word not in _GENERIC]
     if specific:
         return specific[0]
     return matches[0][:2] if matches and not _NEEDED_FOR.search(clause) else None
+
+
+# The words of a rented home: said in the plural ("like four rooms", "the haveli rooms need
+# work") they describe some other place, not the one the rent is for.
+_HOMES = frozenset("room flat apartment place pg".split())
+# A clause that says what the thing before it has ("a house in Almora, with one room for
+# guests", "2BHK, having a small room for my mother") names no subject of its own.
+_DESCRIBES = re.compile(r"^\s*(?:with|having|which has|that has|featuring)\b", re.IGNORECASE)
 
 
 # What a figure is needed for: "need 40 lakh for interiors", "requires 5L for the deposit".
@@ -354,8 +367,9 @@ _PAST_EVENT = re.compile(
 def names_another_item(clause: str) -> bool:
     """Whether a clause opens with "and"/"also"/"plus" (or its Hindi, Bengali, Marathi,
     Kannada, Tamil, Malayalam word) and names something of its own before its figure, or
-    tells a past event by its year ("I lost money in 2020")."""
-    if _PAST_EVENT.search(clause):
+    tells a past event by its year ("I lost money in 2020"), or sends money home
+    (`sent_to_family`)."""
+    if _PAST_EVENT.search(clause) or sent_to_family(clause):
         return True
     match = _ANOTHER.match(clause)
     if not match or REFERS_BACK.search(match["words"]):

@@ -99,6 +99,20 @@ _GIVES_FAMILY = re.compile(
     rf"(?:(?:my|our)\s+)?(?:{_FAMILY})\b",
     re.IGNORECASE,
 )
+# Money sent away to the family, home or to a relative: "I also send 10k home now",
+# "transfer 12k to Amma each month", "6k goes back home", "ghar 15k bhejta hoon".
+_KIN = (
+    r"parents|mother|father|mom|mum|dad|papa|mummy|amma|appa|ammi|abbu|abba|umma|uppa|aai|"
+    r"baba|maa|nanna|in-laws|family|brother|sister|bhaiya|didi|village|native"
+)
+_SENT_AWAY = re.compile(
+    r"\b(?:send|sends|sent|sending|remit\w*|transfer\w*|wire[sd]?|give|gives|giving|"
+    r"goes|go|going)\b(?:\s+[\w₹.,]+){0,4}?\s+(?:back\s+)?"
+    rf"(?:home|to\s+(?:my\s+|our\s+|the\s+)?(?:{_KIN}))\b"
+    rf"|\b(?:ghar|ghare|{_KIN})\s+(?:ko\s+|la\s+|ke\s+liye\s+)?(?:[\w₹.,]+\s+){{0,3}}?"
+    r"(?:bhej|pathav|pathai|pathan|anupp)\w*",
+    re.IGNORECASE,
+)
 _RENT_NAMED = re.compile(r"\b(?:rent|rental|landlord|landlady|kiraya|kiraaya|bhada|bhaada)\b", re.I)
 
 
@@ -106,6 +120,45 @@ def given_to_family(clause: str, before: int) -> bool:
     """Whether a clause says, before `before`, that the user gives money to their family,
     and names no rent or landlord: what it gives "for the house" is support, not rent."""
     return bool(_GIVES_FAMILY.search(clause, 0, before)) and not _RENT_NAMED.search(clause)
+
+
+def sent_to_family(clause: str) -> bool:
+    """Whether a clause sends money home or to the family ("I also send 10k home now"): its
+    figure is that money, not a new value of the rent or loan talked about before."""
+    return bool(_SENT_AWAY.search(clause)) and not _RENT_NAMED.search(clause)
+
+
+# A line shaped like a question that asks nothing: a cost said with dismay ("workshop rent
+# 16,500 a month??", "school fees 1.2 lakh a year?!", "I pay 22k for this room?"). It asks
+# only with an asking word: a "what/how/kitna" anywhere, a verb that opens a question ("is
+# it", "should I", "can we"), or a word of judging ("too much", "okay", "sahi hai").
+_ASKING = re.compile(
+    r"\b(?:what|whats|how|hows|which|why|when|where|who|whom|whose|if|or\s+not|whether|"
+    r"should|shall|can|could|would|may|might|must|ought|afford|enough|normal|reasonable|"
+    r"too\s+(?:much|high|low|little)|ok|okay|fine|right|correct|wrong|better|worse|worth|"
+    r"possible|advisable|wise|good|bad|high|low|sahi|theek|thik|chalega|chalegi|"
+    r"kya|kyaa|kitna|kitne|kitni|kaise|kaisa|kaisi|kyun|kyon|kab|kaun|kahan|kidhar|"
+    r"kay|kaay|kiti|kasa|kashi|ka|ki|koto|kobe|keno|kemon|enna|evvalavu|eppadi|"
+    r"yenu|eshtu|entha|ethra|enthu|na|naa|no|ah|aa|eh|huh|right)\b"
+    r"|^\W*(?:is|are|am|was|were|do|does|did|have|has|had|will|won't|isn't|aren't|don't|"
+    r"doesn't|didn't|any)\b",
+    re.IGNORECASE,
+)
+_DISMAY = re.compile(r"(?:\?\s*){2,}$|\?\s*!+\s*$|!+\s*\?+\s*$")
+_OWN_COST = re.compile(r"\b(?:i|we)\s+(?:pay|paid|spend|give|shell\s+out)\b", re.IGNORECASE)
+
+
+def stated_not_asked(sentence: str) -> bool:
+    """Whether a sentence that ends like a question states a figure of the user's own and
+    asks nothing: no asking word (`_ASKING`), a figure with a month or a year, or said
+    with "??" or "?!", or with "I pay"."""
+    if not sentence.rstrip().endswith(("?", "!")) or _ASKING.search(sentence):
+        return False
+    if not find_amounts(sentence):
+        return False
+    return bool(
+        _DISMAY.search(sentence) or _CADENCE_WORD.search(sentence) or _OWN_COST.search(sentence)
+    )
 
 
 # A cost given as a label and its figure: "software: Adobe, cloud backup… roughly 4,800 a

@@ -2,7 +2,7 @@
 surrendered. Pure.
 
 "I foreclosed the car loan", "the personal loan is paid off", "no more car EMI from this
-month", "we stopped the debt fund SIP", "cancelled the gym": the thing's current value is
+month", "we stopped the debt fund SIP", "cancelled the gym", "not paying rent anymore": the thing's current value is
 that it has ended, so its old EMI or instalment is no longer current. Only a past or a
 present state counts: "the loan closes next year" is an end date, and "should I close
 it?" or "I plan to stop it" change nothing.
@@ -26,6 +26,10 @@ _ENDED = re.compile(
     r"khatam(?!\s+(?:hone|hoga|hogi|honi|karna|karne|karenge|karunga))|"
     r"band\s+(?:kar\s+)?(?:diya|di|ho\s+gaya|ho\s+gayi))\b"
     r"|\bno\s+(?:more|longer\s+(?:have|pay|paying))\b"
+    # "I'm not paying rent anymore", "we don't have the car EMI any more", "rent is gone"
+    r"|\b(?:not|don't|dont|do\s+not|doesn't|does\s+not)\s+(?:\w+\s+)?(?:pay|paying|have|"
+    r"having|give|giving)\b[^.;,!?]{0,30}?\b(?:anymore|any\s+more|any\s+longer)\b"
+    r"|\b(?:is|are|'s)\s+gone\b(?!\s+(?:up|down|to|from|by)\b)"
     # "phone emi done", "the car loan is done now": done, said last
     r"|\b(?:all\s+)?done(?=(?:\s+now)?\s*(?:[.!,;]|$))"
     r"|\b(?:decided|chose|opted)\s+to\s+(?:stop|close|end|cancel|discontinue|foreclose|"
@@ -44,7 +48,7 @@ _NOT_YET = re.compile(
 )
 # The kinds that end, and how their end is said.
 ENDING_KINDS = {"loan": "closed", "sip": "stopped", "rd": "closed", "insurance": "surrendered"}
-ENDING_KINDS |= {"cost": "stopped", "investment": "stopped"}
+ENDING_KINDS |= {"cost": "stopped", "investment": "stopped", "rent": "stopped"}
 
 
 def has_ended(clause: str) -> bool:

@@ -38,7 +38,8 @@ _GOAL_VERB = (
 )
 _TO_VERB = (
     r"buy|build|fund|pay\s+for|take|go\s+on|afford|have|start|get|save\s+for|"
-    r"save\s+up\s+for|make|upgrade(?:\s+to)?|replace|do|own|renovate|redo|gift|purchase"
+    r"save\s+up\s+for|make|upgrade(?:\s+to)?|replace|do|own|renovate|redo|gift|purchase|"
+    r"open|set\s+up|launch"
 )
 # A price said before the thing: "a 1.2 crore house", "a ₹90 lakh flat", "a $40k car".
 PRICE = (
@@ -54,10 +55,12 @@ _ARTICLE = (
 _NOT_A_GOAL = (
     r"(?!\s+(?:loan|emi|insurance|wash|fuel|maintenance|policy|cover|rent|fees?|premium)\b)"
 )
+# A word said in passing between the wish and its thing: "my dream honestly is to open".
+_ASIDE = r"(?:\s+(?:honestly|really|basically|actually|frankly|truly|ultimately|mainly|simply))?"
 # "want to buy a bike", "saving up for a sabbatical", "planning for our trip".
 _GOAL = re.compile(
     # "wish to do", and the same said with the verb as a noun: "one wish I have is to do"
-    rf"\b(?:(?:{_GOAL_VERB})(?:\s+(?:i|we)\s+(?:have|had))?(?:\s+is)?\s+(?:to\s+(?:{_TO_VERB})|for|towards)"
+    rf"\b(?:(?:{_GOAL_VERB})(?:\s+(?:i|we)\s+(?:have|had))?{_ASIDE}(?:\s+is)?\s+(?:to\s+(?:{_TO_VERB})|for|towards)"
     r"|(?:thinking|think|considering|dreaming)\s+(?:of|about)\s+(?:buying|getting|taking|"
     rf"building|starting|doing|owning))\s+{_ARTICLE}"
     r"(?P<obj>[a-z0-9][a-z0-9'-]*(?:\s+[a-z][a-z'-]*){0,2})",
@@ -212,6 +215,8 @@ def goal_slug(phrase: str) -> str:
             kept.append(word)
     if not kept or kept[0] in _NO_THING:
         return ""  # "save for it", "a plan for someone like me", "goal: having looked at"
+    if _A_PLAN.intersection(kept):
+        return ""  # "want to make a proper plan": the planning is the wish, not a thing
     return key_of(" ".join(kept[:2]))
 
 
@@ -231,6 +236,9 @@ _NO_THING = frozenset(
     # what is said of a goal, not a goal: "the education target is realistic"
     "realistic possible achievable feasible enough doable reachable okay fine too".split()
 )
+# A plan itself is no thing to save for: "I want to make proper plan", "need to do some
+# financial planning", "want to have a clear strategy", "would like a roadmap".
+_A_PLAN = frozenset("plan plans planning strategy strategies roadmap blueprint".split())
 # A wish for a state of things, not a thing: "want to get my money sorted", "plan to have
 # everything in order", "need to get our spending under control".
 _A_STATE = re.compile(

@@ -82,16 +82,6 @@ _DEPOSITS = _Unnamed(
 )
 
 
-def the_one_deposit(
-    found: list[tuple[str, str]], reading: Reading, body: str
-) -> list[tuple[str, str]]:
-    """A deposit named without its bank ("the FD rate is now 7.4%") is the one deposit of
-    its type known, when that one is kept at a named bank: its rate, not a new plain one
-    sent beside the old. With two or more known (or one without a bank), which one is not
-    guessed; nor for a deposit said to be another one ("opened another FD")."""
-    return _the_one(found, reading, body, _DEPOSITS)
-
-
 _ANOTHER_LOAN = re.compile(
     r"\b(?:another|second|2nd|one more|other|an? new|extra|took|taking|taken|applied)\b"
     r"(?:\s+\w+){0,3}?\s+(?:loans?|emis?)\b",
@@ -117,11 +107,89 @@ _LOANS = _Unnamed(
 )
 
 
-def the_one_loan(
+def the_one_known(
     found: list[tuple[str, str]], reading: Reading, body: str
 ) -> list[tuple[str, str]]:
-    """A loan named without its type ("after the rate reset the EMI is now 40k") is the one
-    loan known, when that one has a type: its EMI, not a new untyped loan sent beside the
-    old. With two or more known (or one without a type), or a loan said to be another one
-    ("took another loan"), which one is not guessed."""
-    return _the_one(found, reading, body, _LOANS)
+    """A deposit named without its bank ("the FD rate is now 7.4%") is the one deposit of
+    its type known, when that one is kept at a named bank; a loan named without its type
+    ("after the rate reset the EMI is now 40k") is the one loan known, when that one has a
+    type: its rate or EMI, not a new plain one sent beside the old. With two or more known
+    (or one known without its bank or type), which one is not guessed; nor for one said to
+    be another ("opened another FD", "took another loan")."""
+    for things in (_DEPOSITS, _LOANS):
+        found = _the_one(found, reading, body, things)
+    return found
+
+
+# Two loans of one type in one clause ("two home loans: the Pune flat's EMI is 32,000, the
+# Nagpur one's 18,500"): each is told apart by a name in its own piece of the clause, or by
+# a word that says which ("the old flat", "the new one"); failing those, when the clause says
+# there are several, by its order ("second"). A figure said again without either is a new
+# value of the same loan, not another loan.
+_PIECES = re.compile(r"\s*(?:;|,(?!\d)|\s-\s|\band\b|\baur\b|\bplus\b)\s*", re.IGNORECASE)
+_WHICH = re.compile(
+    r"\b(?P<which>old|older|new|newer|first|second|third|other|bigger|smaller|main|joint|"
+    r"top-up|topup)\b",
+    re.IGNORECASE,
+)
+_NAME = re.compile(r"(?<![\w'])(?P<name>[A-Z][A-Za-z]{2,})\b")
+_NOT_A_NAME = frozenset(
+    "emi emis loan loans home house flat car bike personal gold education we i my our the two "
+    "both one another also plus and then total".split()
+)
+_SEVERAL = re.compile(
+    r"\b(?:two|2|three|3|both|each|several|multiple)\s+(?:\w+\s+)?(?:loans|emis|flats|houses|"
+    r"homes|cars|properties)\b|\b(?:both|emis|loans)\b|\b(?:the\s+)?(?:other|second|another)\s+one\b",
+    re.IGNORECASE,
+)
+_ORDER = ("", "second", "third", "fourth")
+_LOAN_KEY = re.compile(r"^loan_(?P<type>[a-z]+)_(?P<slot>emi|amount|rate|tenure)$")
+
+
+def loan_piece(clause: str, start: int) -> str:
+    """The piece of a clause a figure at `start` is said in: between the commas, "and"s
+    and dashes around it ("the Pune flat EMI is 32,000")."""
+    cuts = [0, *(m.end() for m in _PIECES.finditer(clause, 0, start))]
+    after = _PIECES.search(clause, start)
+    return clause[cuts[-1] : after.start() if after else len(clause)]
+
+
+def _which_loan(piece: str) -> str:
+    """What tells apart the loan a piece of a clause gives a figure of: a name ("the Pune
+    flat", "SBI") or a word of which one ("the old flat", "the new one"), or ""."""
+    names = [m["name"] for m in _NAME.finditer(piece) if m["name"].lower() not in _NOT_A_NAME]
+    if names:
+        return names[0].lower()
+    which = _WHICH.search(piece)
+    return which["which"].lower().replace("-", "") if which else ""
+
+
+def loans_told_apart(
+    facts: list[tuple[str, str]], places: list[tuple[int, str]], said: str
+) -> list[tuple[str, str]]:
+    """`facts` with the loans of one type given two figures in `said` (a clause or a
+    sentence) kept apart. `places` holds (the fact's index, the piece it was said in) for
+    each figure, in order (other facts are left as they are); each loan key given two
+    values is split when every piece names its own loan, or when `said` says there are
+    several (then the first keeps its key)."""
+    by_key: dict[str, list[tuple[int, str]]] = {}
+    for index, piece in places:
+        by_key.setdefault(facts[index][0], []).append((index, piece))
+    kept = list(facts)
+    for key, places in by_key.items():
+        loan = _LOAN_KEY.match(key)
+        if loan is None or len({facts[i][1] for i, _ in places}) < 2:
+            continue
+        names = [_which_loan(piece) for _, piece in places]
+        if all(names) and len(set(names)) == len(names):
+            tags = names
+        elif _SEVERAL.search(said) and len(places) <= len(_ORDER):
+            tags = [""] + [n or _ORDER[k] for k, n in enumerate(names) if k]
+            if len(set(tags)) < len(tags):
+                continue
+        else:
+            continue
+        for (index, _), tag in zip(places, tags, strict=True):
+            if tag:
+                kept[index] = (f"loan_{loan['type']}_{tag}_{loan['slot']}", facts[index][1])
+    return kept

@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 
 from fincoach_tui.domain.own_words import with_own_words
+from fincoach_tui.domain.recognise_clauses import anchors_in
 from fincoach_tui.domain.recognise_words import NOT_NAMES, first_group
 
 _NAME = re.compile(r"\b(?:I'm|I am|[Mm]y name is|[Tt]his is|[Cc]all me)\s+([A-Z][a-z]+)\b")
@@ -147,9 +148,35 @@ _FEAR = re.compile(
 )
 _REASON_NEXT = re.compile(
     r"^\s*(?:because|i lost|we lost|my (?:father|dad|mother|mom|parents|family)|losing|"
-    r"last time|in (?:19|20)\d\d|back in|i saw|i've seen|i have seen|i got burnt|i got burned)\b",
+    r"last time|in (?:19|20)\d\d|back in|i saw|i've seen|i have seen|i got burnt|i got burned|"
+    # a story from the past: "In the nineties I watched ...", "Years ago my uncle ...",
+    # "When I was small ...", "I remember when ..."
+    r"(?:in|during|back in)\s+the\s+(?:(?:late|early|mid)[- ])?(?:sixties|seventies|eighties|"
+    r"nineties|(?:19)?[5-9]0'?s|2000s)|(?:many\s+|some\s+|a\s+few\s+|\w+\s+)?years\s+ago|"
+    r"(?:when|as)\s+(?:i|we)\s+(?:was|were)\s+(?:small|young|little|a\s+(?:kid|child|boy|girl))|"
+    r"i\s+(?:watched|remember|still\s+remember|grew\s+up))\b",
     re.IGNORECASE,
 )
+# A stance said with word that its reason follows: "I am cautious, and I have reason to
+# be.", "conservative, for good reason:", "Low risk. Here's why.", "there's a story there".
+_REASON_AHEAD = re.compile(
+    r"\b(?:(?:have|has|with|for)\s+(?:good\s+|my\s+|a\s+|every\s+|my\s+own\s+)?reasons?"
+    r"|here'?s\s+why|here\s+is\s+why|let\s+me\s+(?:tell|explain)(?:\s+you)?\s+why"
+    r"|(?:there'?s|there\s+is)\s+a\s+(?:reason|story)|not\s+without\s+reason)\b"
+    r"[^.!?]{0,20}[.!?:]*\s*$",
+    re.IGNORECASE,
+)
+# A stance said as what follows from what was just told: "So he trusts only gold.",
+# "That's why I keep everything in FDs.", "Since then I've been conservative."
+_REASON_BEHIND = re.compile(
+    r"^\W*(?:so|hence|therefore|that'?s\s+why|this\s+is\s+why|which\s+is\s+why|"
+    r"because\s+of\s+(?:that|this|it)|since\s+then|ever\s+since(?:\s+then)?|after\s+that|"
+    r"that\s+is\s+why|isliye|is\s?liye|tabse|tab\s+se)\b",
+    re.IGNORECASE,
+)
+# Another thing named after the stance, in a clause of its own: its "because" is its own
+# ("only gold, and the RD only because Amma insists").
+_CLAUSE_BREAK = re.compile(r"[,;]|\b(?:and|but|while|whereas)\b", re.IGNORECASE)
 
 
 _REASON_WORDS = 12
@@ -171,10 +198,25 @@ def _stance(sentence: str) -> re.Match[str] | None:
     return matches[-1] if matches else None
 
 
-def risk_facts(sentence: str, question: bool, following: str = "") -> list[tuple[str, str]]:
+def _reason_later(sentence: str, start: int) -> re.Match[str] | None:
+    """A "because ..." after the stance that is the stance's, not another thing's."""
+    later = _REASON_LATER.search(sentence, start)
+    if later is None:
+        return None
+    between = sentence[start : later.start()]
+    breaks = list(_CLAUSE_BREAK.finditer(between))
+    if breaks and anchors_in(between[breaks[-1].end() :]):
+        return None
+    return later
+
+
+def risk_facts(
+    sentence: str, question: bool, following: str = "", preceding: str = ""
+) -> list[tuple[str, str]]:
     """The risk preference a statement gives, and its reason where one is stated with it
     ("because ...", "... : I lose sleep when markets fall", "After losing money in 2020, ...",
-    or a next sentence that starts like a reason)."""
+    a next sentence that starts like a reason or that the stance says is coming, or the
+    sentence before one that says the stance follows from it: "So I keep only FDs")."""
     if question and not _HEDGED.search(sentence):
         return []  # "idk my risk, high i guess?" is a statement, hedged
     match = _stance(sentence)
@@ -190,14 +232,14 @@ def risk_facts(sentence: str, question: bool, following: str = "") -> list[tuple
     if match["fear"] or match["bold"]:  # the class, with the words the user said it in
         risk = with_own_words(risk, match.group(0))
     facts = [("risk", risk)]
-    after = _REASON_AFTER.match(sentence[match.end() :]) or _REASON_LATER.search(
-        sentence, match.end()
-    )
+    after = _REASON_AFTER.match(sentence[match.end() :]) or _reason_later(sentence, match.end())
     before = _REASON_BEFORE.match(sentence[: match.start()])
     reason = ""
     labelled = _REASON_LABEL.search(sentence, match.end())
     if labelled:  # "・ new reason: NISA is tax-free", "but reason is different now: ..."
         reason = labelled["r"]
+    elif following and _REASON_AHEAD.search(sentence, match.end()):
+        reason = following  # "Moderate risk, I have my reasons. The tea estate ... shut."
     elif after:
         reason = first_group(after, "r", "r2", "r3")
     elif before:
@@ -211,6 +253,8 @@ def risk_facts(sentence: str, question: bool, following: str = "") -> list[tuple
         or len(sentence.split()) <= 5  # "risk appetite? cautious. Market drops scare me."
     ):
         reason = following
+    elif preceding and _REASON_BEHIND.match(sentence) and not preceding.rstrip().endswith("?"):
+        reason = preceding
     reason = " ".join(reason.replace(";", ",").split()).rstrip(".!")
     if reason:
         # The reason's first words say it ("the only earner", "the Yes Bank fiasco"); the

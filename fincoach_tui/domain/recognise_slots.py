@@ -30,9 +30,10 @@ from fincoach_tui.domain.recognise_deposits import (
 from fincoach_tui.domain.recognise_endings import ENDING_KINDS, ended_value, has_ended, paid_up
 from fincoach_tui.domain.recognise_family import insured
 from fincoach_tui.domain.recognise_figure_roles import not_a_value
+from fincoach_tui.domain.recognise_known import loan_piece, loans_told_apart
 from fincoach_tui.domain.recognise_owners import owned_key
 from fincoach_tui.domain.recognise_parts import Anchor, Figure, figures_in, said_in_passing
-from fincoach_tui.domain.recognise_values import RANGE_JOIN, YEARLY, amount_value
+from fincoach_tui.domain.recognise_values import RANGE_JOIN, amount_value, period_after
 
 _CONNECTOR = re.compile(
     r"^\s*(?:(?:a|per|/|every)\s*(?:month|year)\s*|monthly\s*|each month\s*)?"
@@ -76,6 +77,7 @@ def clause_facts(
     filled: dict[tuple[int, str], int] = {}  # (anchor, slot) -> how many figures filled it
     last_end = 0  # where the figure before ends: "4 thousand, I mean 5" is one deposit
     low: tuple[str, str] | None = None  # the low end of a range, just read
+    loans: list[tuple[int, str]] = []  # each loan figure: its fact's index, its piece
     for figure in figures_in(clause):
         if figure.kind == "date" and figure.text.startswith("from ") and not has_ended(clause):
             continue  # "EMI now 29,400 from May": when a value starts, not when it ends
@@ -95,13 +97,17 @@ def clause_facts(
         ranged = figure.amount is not None and joined and after and after[0].start == joined.end()
         low = fact if ranged else None
         slot = (anchor.start, str(_slot_for(anchor, figure, clause)))
-        if not takes_back(clause[last_end : figure.start]):
+        corrected = takes_back(clause[last_end : figure.start])
+        if not corrected:
             filled[slot] = filled.get(slot, 0) + 1
         last_end = figure.end
         if anchor.kind in ("fd", "rd") and filled.get(slot, 0) > 1 and fact[0].count("_") == 1:
             # "three FDs: 10 lakh at 7.4% ..., 8 lakh at 7.6% ...": each deposit its own
             fact = (f"{anchor.kind}{filled[slot]}_{fact[0].split('_', 1)[1]}", fact[1])
+        if anchor.kind == "loan" and not (ranged or corrected):
+            loans.append((len(facts), loan_piece(clause, figure.start)))
         facts.append(fact)
+    facts = loans_told_apart(facts, loans, clause)  # "two home loans: 32,000 and 18,500"
     if asked:
         return facts
     dated = any(f.kind == "date" for f in figures_in(clause))
@@ -217,7 +223,7 @@ def _slot_for(anchor: Anchor, figure: Figure, clause: str) -> str | None:
             # "1 crore, premium 16,400" and "16,400 premium, 1 crore cover" each say two.
             span = _neighbourhood(figure, clause)
             nearest = _nearest_word(clause, figure, _PREMIUM_OR_COVER, span, labels=True)
-            yearly = bool(YEARLY.match(clause[figure.end :]))
+            yearly = period_after(clause[figure.end :]) == " a year"  # "12k premium p.a."
             if yearly or nearest.startswith(_PREMIUM_WORDS):  # a cover is not paid yearly
                 return "premium"
         return "amount" if "amount" in slots else None

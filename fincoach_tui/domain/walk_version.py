@@ -93,4 +93,8 @@ from __future__ import annotations
 #     FD"), and "home" where money is sent is not a home loan
 # 26: window keeps whole exchanges: an odd k takes its first reply's question too (k=1
 #     sends the last question and answer, not nothing)
-WALK_VERSION = 26
+# 27: a risk stance's reason told in the sentence before or after it, not another thing's
+#     "because"; a clause describing a goal names no subject; money sent home is no new
+#     rent; a wish to plan is no goal; a terse cost, a "??" cost, a period after the
+#     thing ("16,400 premium yearly"), a rent that stopped, two loans of a type told apart
+WALK_VERSION = 27

@@ -8,7 +8,7 @@ import pytest
 
 from fincoach_tui.domain.finance_facts import find_facts
 from fincoach_tui.domain.recognise_context import Reading
-from fincoach_tui.domain.recognise_known import the_one_deposit, the_one_loan
+from fincoach_tui.domain.recognise_known import the_one_known
 from fincoach_tui.domain.recognise_phrases import stance_level
 
 
@@ -210,18 +210,18 @@ def test_a_rent_or_landlord_named_is_still_rent():
 
 def test_the_one_known_deposit_and_loan_take_a_plain_figure():
     deposit = Reading().knowing([("fd_canara_bank_amount", "₹3,00,000")])
-    assert the_one_deposit([("fd_rate", "7.1%")], deposit, "FD rate 7.1%") == [
+    assert the_one_known([("fd_rate", "7.1%")], deposit, "FD rate 7.1%") == [
         ("fd_canara_bank_rate", "7.1%")
     ]
-    assert the_one_deposit([("fd_rate", "7.1%")], deposit, "opened another FD at 7.1%") == [
+    assert the_one_known([("fd_rate", "7.1%")], deposit, "opened another FD at 7.1%") == [
         ("fd_rate", "7.1%")
     ]
     loan = Reading().knowing([("loan_car_emi", "₹9,000")])
-    assert the_one_loan([("loan_loan_emi", "₹9,400")], loan, "EMI now 9,400") == [
+    assert the_one_known([("loan_loan_emi", "₹9,400")], loan, "EMI now 9,400") == [
         ("loan_car_emi", "₹9,400")
     ]
     two = loan.knowing([("loan_home_emi", "₹30,000")])
-    assert the_one_loan([("loan_loan_emi", "₹9,400")], two, "EMI now 9,400") == [
+    assert the_one_known([("loan_loan_emi", "₹9,400")], two, "EMI now 9,400") == [
         ("loan_loan_emi", "₹9,400")
     ]
 
