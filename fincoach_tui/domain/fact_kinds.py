@@ -118,11 +118,15 @@ KINDS: tuple[Kind, ...] = (
         "salary",
         _words(
             r"salary|salaries|take[- ]?home(?: pay)?|in[- ]hand(?: pay)?|(?:my|net|monthly) pay|"
-            r"pay ?cheque|paycheck|pays me|income|earn|earns|earning|earnings|get paid|i make|"
+            r"pay ?cheque|paycheck|pays me|incomes?|earn|earns|earning|earnings|get paid|i make|"
             r"ctc|package|(?:lands in|comes (?:in)?to|hits|reaches) my (?:bank )?account|"
             # credited every month, not once ("arrears of 2.1 lakh were credited last week")
             r"credit(?:s|ed)(?=\s+(?:to me|(?:to |in |into )?my (?:bank )?account)|"
             r"[^.;]{0,40}\b(?:(?:every|each|per|a) month|monthly|on the (?:1st|first)))|"
+            # a work contract renewed on new terms is news about the pay ("her contract was
+            # renewed at 95k", "new contract: $4,200 a month"); a lease's is the rent's
+            r"(?<!rent )(?<!rental )(?<!lease )(?<!rent-)(?:(?:new|renewed|revised|fresh) (?:job |work )?"
+            r"contract|contract (?:was |got |has been |is |just )?(?:renewed|extended|revised))|"
             r"(?:update on|revised|new|current) pay|pay(?=\s*(?::|is\b|was\b|went\b|got\b|rose\b|becomes\b|"
             # pay to come said with the bare noun: "pay will be about 90k", "pay should touch 1L"
             r"(?:will|would|should|shall|is\s+going\s+to|is\s+set\s+to)\s+(?:\w+\s+)?"
@@ -310,11 +314,13 @@ def is_known_key(key: str) -> bool:
 
 def label_of(key: str) -> str:
     """ "rd_end" -> "RD end", "loan_car_emi" -> "loan car EMI", "salary" -> "salary",
-    "salary_of_k" -> "salary of K" (what "K: ..." said of their own pay)."""
+    "salary_of_k" -> "salary of K" (what "K: ..." said of their own pay), "pension_of_mother"
+    -> "pension of mother" (one parent's)."""
     said_by = _SAID_BY.match(key)
     if said_by:  # two people typing: "K" of "K: ...", a name as it is written
         who = said_by["who"]
-        return f"{label_of(said_by['what'])} of {who.upper() if len(who) <= 2 else who.title()}"
+        who = who.upper() if len(who) <= 2 else who if who in ("father", "mother") else who.title()
+        return f"{label_of(said_by['what'])} of {who}"
     return " ".join(w.upper() if w in _ACRONYMS else w for w in key.split("_"))
 
 

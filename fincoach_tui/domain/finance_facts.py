@@ -52,6 +52,7 @@ from fincoach_tui.domain.recognise_income import GIVES_USER
 from fincoach_tui.domain.recognise_known import the_one_deposit, the_one_loan
 from fincoach_tui.domain.recognise_ledger_lines import as_entry
 from fincoach_tui.domain.recognise_owners import (
+    PARENTS,
     about_parent,
     clause_owner,
     owner_opening,
@@ -68,6 +69,7 @@ from fincoach_tui.domain.recognise_phrases import (
     unsent,
 )
 from fincoach_tui.domain.recognise_places import city_facts
+from fincoach_tui.domain.recognise_restated import corrected_figures
 from fincoach_tui.domain.recognise_slots import clause_facts
 from fincoach_tui.domain.recognise_typos import mend_typos
 from fincoach_tui.domain.recognise_values import canonical
@@ -268,13 +270,18 @@ def _recognise(
         # a question said without its mark: "how are fees these days in Bhubaneswar"
         question = sentence.rstrip().endswith("?") or _ASKS.match(sentence) is not None
         following = sentences[index + 1] if index + 1 < len(sentences) else ""
+        # "don't write 72, write 64,000": the known figure of 72 corrected, whatever it was of
+        corrected = [] if question else corrected_figures(sentence, reading.figures)
+        if corrected:
+            found += corrected
+            continue
         # "with a baby?" says no count
         family = [] if question else family_facts(sentence)
         family += [] if question else household_facts(sentence, family)
         spouse = next((v for k, v in family if k == "family_spouse"), spouse)
         name = next((v for k, v in family if k == "spouse_name"), name)
         about_spouse = False  # the sentence so far is about the spouse
-        about_parents = False  # ... about a parent ("My father, who lives with us, draws")
+        about_parents = ""  # ... about a parent ("My father, who lives with us, draws")
         found += family if question else name_facts(sentence) + city_facts(sentence) + family
         stance = restated(risk_facts(sentence, question, following), sentence, reading.stance)
         found += stances_of(stance, speaker)
@@ -304,12 +311,14 @@ def _recognise(
                 about_spouse
                 and (SPOUSE_PRONOUN_NEXT.match(clause) or not FIRST_PERSON.search(clause))
             )
-            so_far = "parents" if about_parents else "spouse" if about_spouse else ""
+            so_far = about_parents or ("spouse" if about_spouse else "")
             opened = owner_opening(clause, spouse, so_far)  # "mine is 1.1L", "biwi ki 45k"
             if opened is not None:
-                spouses, about_parents = opened == "spouse", opened == "parents"
+                spouses, about_parents = opened == "spouse", opened if opened in PARENTS else ""
             about_spouse = spouses or (about_spouse and not anchors)
-            about_parents = about_parent(clause) or parent_continues(clause, about_parents, spouses)
+            about_parents = about_parent(clause) or (
+                about_parents if parent_continues(clause, bool(about_parents), spouses) else ""
+            )
             owner = (
                 "other"
                 if opened == "other"

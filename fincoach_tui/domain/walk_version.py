@@ -91,4 +91,7 @@ from __future__ import annotations
 # 24: an ended loan, SIP, RD or policy keeps a short quote of how the user said it ended
 # 25: money moved into an instrument is the instrument's ("4L of my retirement savings into an
 #     FD"), and "home" where money is sent is not a home loan
-WALK_VERSION = 25
+# 26: one parent's pay apart from the other's (`salary_of_father`), "incomes" and a contract
+#     renewed name pay, a deducted aside names nothing, a figure corrected by its old number,
+#     more currencies (KES, ZAR, NGN, THB ...)
+WALK_VERSION = 26

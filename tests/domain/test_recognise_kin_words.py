@@ -48,7 +48,7 @@ def test_elders_living_elsewhere_are_not_said_to_live_with_the_user(text: str) -
 
 def test_a_pronoun_after_an_elder_living_with_the_user_is_the_elders() -> None:
     facts = dict(recognise("Papa bhi saath rehte hain, unki pension 20k hai."))
-    assert facts["parents_pension"] == "₹20,000" and "pension" not in facts
+    assert facts["pension_of_father"] == "₹20,000" and "pension" not in facts
 
 
 def test_every_language_of_the_table_has_elders_with_us_and_live_words() -> None:

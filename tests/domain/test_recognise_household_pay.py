@@ -1,0 +1,150 @@
+"""Who in a household earns what: made-up sentences of each class of phrasing."""
+
+from __future__ import annotations
+
+import pytest
+
+from fincoach_tui.domain.amounts import find_amounts
+from fincoach_tui.domain.fact_kinds import is_known_key, key_of, label_of
+from fincoach_tui.domain.finance_facts import find_facts, recognise
+
+NOON = 1_790_000_000.0  # a fixed moment the messages are said at
+
+
+def _values(*texts: str) -> dict[str, str]:
+    facts = find_facts([(f"m{n}", t) for n, t in enumerate(texts, start=1)], NOON)
+    return {key: fact.value for key, fact in facts.items()}
+
+
+# ---- a topic of pay named first, then each owner's figure -----------------------------
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Incomes first. Mine is 1.2L a month. Neha's is 80k.",
+        "Our incomes: mine 1.2L, my wife's 80k.",
+        "Salaries, since you asked. Mine, after tax and PF, is 1.2L. Neha's, net of TDS, is 80k.",
+        "Take-home pay first. Mine (after the NPS cut) is 1.2L; hers is 80k.",
+    ],
+)
+def test_a_pay_topic_then_each_owners_share(text: str) -> None:
+    facts = _values("My wife Neha teaches at a school.", text)
+    assert (facts["salary"], facts["spouse_salary"]) == ("₹1,20,000", "₹80,000")
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("My take-home, net of tax and the housing levy, is 95k.", ("salary", "₹95,000")),
+        ("My salary (after PF and the house rent deduction) is 88k.", ("salary", "₹88,000")),
+        ("Rent, after the society's discount, comes to 25k.", ("rent", "₹25,000")),
+    ],
+)
+def test_what_was_deducted_is_no_figure_of_its_own(text: str, expected: tuple[str, str]) -> None:
+    assert recognise(text) == [expected]
+
+
+# ---- a work contract renewed is news about the pay ------------------------------------
+
+
+def test_a_contract_renewed_on_new_terms_is_the_new_pay() -> None:
+    before = ("My husband Arun is a geologist; his salary is $4,000 a month.",)
+    renewed = _values(*before, "Arun's contract was renewed: $4,300 a month from this month.")
+    assert renewed["spouse_salary"] == "$4,300"
+    assert _values(*before, "His contract got renewed at $4,500.")["spouse_salary"] == "$4,500"
+    assert _values("My contract was extended, 1.4L a month now.")["salary"] == "₹1,40,000"
+
+
+def test_a_lease_renewed_is_the_rent_not_the_pay() -> None:
+    assert recognise("The rental contract was renewed at 32k.") == [("rent", "₹32,000")]
+
+
+# ---- one parent's pay is not the other's ----------------------------------------------
+
+
+def test_each_parents_pay_is_their_own() -> None:
+    facts = _values(
+        "I'm typing for my parents.",
+        "Baba says his income is around 55,000 a month.",
+        "Aai works at the bank, her salary is 42,000.",
+    )
+    assert facts["salary_of_father"] == "₹55,000"
+    assert facts["salary_of_mother"] == "₹42,000"
+    assert "salary" not in facts
+
+
+@pytest.mark.parametrize(
+    ("text", "key"),
+    [
+        ("Dad says he takes home 80k.", "salary_of_father"),
+        ("Papa says he gets 45k a month from his job.", "salary_of_father"),
+        ("Ammi's pension comes to 21,000.", "pension_of_mother"),
+        ("Achan draws a pension of 28,000 a month.", "pension_of_father"),
+        ("Mummy papa dono ki pension 50k hai.", "parents_pension"),
+        ("Sasraji ki pension 30k hai.", "parents_pension"),
+    ],
+)
+def test_a_parent_named_in_any_language(text: str, key: str) -> None:
+    assert [k for k, _ in recognise(text)] == [key]
+
+
+def test_one_parents_key_reads_back() -> None:
+    assert label_of("pension_of_mother") == "pension of mother"
+    assert key_of(label_of("salary_of_father")) == "salary_of_father"
+    assert is_known_key("salary_of_father")
+
+
+# ---- a figure corrected by the number it replaces --------------------------------------
+
+_KNOWN = (
+    "I'm typing for my parents. Baba says his income is around 85,000 a month. "
+    "Aai's salary is 42,000. Rent is 18k."
+)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Baba is reading over my shoulder. He says don't put 85, put 78,000.",
+        "It's 78k, not 85k.",
+        "Change 85 to 78.",
+        "Make that 78 instead of 85.",
+        "85 nahi, 78 likho.",
+        "Sorry, 85 is wrong, it's 78k.",
+    ],
+)
+def test_a_correction_that_names_the_old_figure(text: str) -> None:
+    facts = _values(_KNOWN, text)
+    assert facts["salary_of_father"] == "₹78,000"
+    assert (facts["salary_of_mother"], facts["rent"]) == ("₹42,000", "₹18,000")
+
+
+def test_a_number_that_is_no_known_figure_corrects_nothing() -> None:
+    facts = _values(_KNOWN, "We have 2 kids, not 3.")
+    assert facts["salary_of_father"] == "₹85,000"
+    assert facts["family_children"] == "2 children"
+
+
+# ---- pay in a currency from Africa or the rest of Asia ---------------------------------
+
+
+@pytest.mark.parametrize(
+    ("said", "written"),
+    [
+        ("KES 450,000", "KES 450,000"),
+        ("Ksh 45,000", "KES 45,000"),
+        ("90,000 Kenyan shillings", "KES 90,000"),
+        ("25,000 rand", "ZAR 25,000"),
+        ("₦300,000", "NGN 300,000"),
+        ("40,000 baht", "THB 40,000"),
+        ("1,20,000 Sri Lankan rupees", "LKR 120,000"),
+        ("5,000 rupees", "₹5,000"),
+    ],
+)
+def test_a_foreign_currency_keeps_its_code(said: str, written: str) -> None:
+    assert [str(a) for a in find_amounts(said)] == [written]
+
+
+def test_pay_in_shillings_stays_in_shillings() -> None:
+    assert recognise("My salary is KES 380,000 a month.") == [("salary", "KES 380,000")]
