@@ -113,6 +113,13 @@ GOAL_OBJECTS = {
     "laptop": "laptop",
 }
 
+# Family who give the user money every month, and "... from my brother" after a figure.
+_KIN_GIVING = (
+    r"papa|dad|father|mom|mother|mummy|parents|family|brother|sister|son|daughter|"
+    r"in-laws|(?:brother|sister|father|mother)-in-law|uncle|aunt|bhai|bhaiya|didi"
+)
+_FROM_KIN = rf"[^.;!?]{{0,40}}?\bfrom\s+(?:my|our)\s+(?:{_KIN_GIVING})\b"
+
 KINDS: tuple[Kind, ...] = (
     Kind(
         "salary",
@@ -137,7 +144,7 @@ KINDS: tuple[Kind, ...] = (
             r"sambalam|sambhalam|sampalam|pagar|mayne|maine\s+(?:pai|paai)|beton|"
             # "I get 42,300 now": what the user is paid, said with a plain verb and a figure
             r"(?:i|we)\s+(?:now\s+)?(?:get|receive)(?=\s+(?:(?:about|around|only|just|now)\s+)?"
-            r"(?:₹|rs\.?\s*|inr\s*)?\d)|"
+            rf"(?:₹|rs\.?\s*|inr\s*)?\d)(?!{_FROM_KIN})|"
             r"(?:got|get|getting|received|gave me|giving me)\s+(?:a|an|my|the)\s+(?:(?!rent)\w+\s+)?"
             r"(?:raise|hike|increment|promotion|appraisal)|promoted|"
             # what an owner takes home from a business: "I draw 1.2 lakh a month", "my drawings"
@@ -246,8 +253,11 @@ KINDS: tuple[Kind, ...] = (
     Kind(
         "support_in",
         _words(
-            r"(?:papa|dad|father|mom|mother|mummy|parents|family|brother|sister)\s+"
-            r"(?:sends?|gives?|transfers?|pays?)(?:\s+me)?|"
+            # "my brother sends me £300", "our son in Dubai sends us 25k", "I get 15k a month
+            # from my parents"
+            rf"(?:{_KIN_GIVING})(?:\s+(?:in|from|at)\s+[A-Z]?\w+)?\s+(?:also\s+|still\s+)?"
+            r"(?:sends?|gives?|transfers?|pays?)(?:\s+(?:me|us))?|"
+            rf"(?:i|we)\s+(?:also\s+|still\s+)?(?:get|receive|receives?)(?={_FROM_KIN})|"
             # the user's own, not what they give a child: "his pocket money", "mess and
             # pocket money"
             r"(?:(?<=my )|(?<=get )|(?<=receive )|(?<=got ))(?:monthly )?(?:pocket money|allowance)|"
@@ -255,7 +265,8 @@ KINDS: tuple[Kind, ...] = (
             # the verb after the figure, in Hindi, Marathi, Bengali: "papa har mahine 18,000
             # bhejte hain", "baba 10,000 pathay"
             r"ghar\s+se(?=[^.;!?]{0,25}?\b(?:aate|aata|aati|milta|milte|milti)\b)|"
-            r"(?:papa|dad|father|mom|mother|mummy|parents|ghar|gharwale|baba|aai|amma|appa)"
+            r"(?:papa|dad|father|mom|mother|mummy|parents|ghar|gharwale|baba|aai|amma|appa|"
+            r"bhai|bhaiya|didi|beta|beti)"
             r"(?!\s+(?:ko|la|ke\s+liye|kitta|ke)\b)(?=[^.;!?]{0,30}?\b(?:bhejte|bhejta|bhejti|dete|deta|deti|pathavtat|pathavto|"
             r"pathay|pathan|anupparanga|anuppuvanga)\b)"
         ),

@@ -46,19 +46,29 @@ from fincoach_tui.domain.recognise_costs import listed_total, regular_cost
 from fincoach_tui.domain.recognise_deposits import moved_from
 from fincoach_tui.domain.recognise_endings import has_ended
 from fincoach_tui.domain.recognise_family import family_facts
-from fincoach_tui.domain.recognise_future_pay import pay_to_come, settle_pay, will_be_paid
+from fincoach_tui.domain.recognise_future_pay import (
+    pay_to_come,
+    retire_expected,
+    settle_pay,
+    will_be_paid,
+)
 from fincoach_tui.domain.recognise_goals import mentioned_goal
 from fincoach_tui.domain.recognise_income import GIVES_USER
 from fincoach_tui.domain.recognise_known import the_one_deposit, the_one_loan
 from fincoach_tui.domain.recognise_ledger_lines import as_entry
 from fincoach_tui.domain.recognise_owners import (
     PARENTS,
+    PERSONAL,
     about_parent,
+    as_written,
     clause_owner,
+    names_self,
     owner_opening,
+    owner_pairs,
     parent_continues,
     speaker_of,
     stances_of,
+    writer_of,
 )
 from fincoach_tui.domain.recognise_parts import Anchor, figures_in
 from fincoach_tui.domain.recognise_phrases import (
@@ -188,7 +198,14 @@ _THIRD_PERSON = re.compile(r"^\W*(?:(?:my|our|a)\s+(?:brother|sister)|he|she|the
 
 
 # ... unless what they do is pay the user: "they give us 9k from the milk".
-_PAYS_USER = re.compile(rf"^\W*(?:he|she|they)\s+(?:\w+\s+)?{GIVES_USER}", re.IGNORECASE)
+_PAYS_USER = re.compile(
+    rf"^\W*(?:he|she|they|(?:my|our|a)\s+\w+(?:\s+(?:in|from|at)\s+\w+)?)\s+(?:\w+\s+)?{GIVES_USER}",
+    re.IGNORECASE,
+)
+
+
+# ... or family who send the user money: "my sister transfers 8k to me monthly".
+_TO_USER = re.compile(r"\b(?:me|us)\b", re.IGNORECASE)
 
 
 def _not_the_users(clause: str, spouses: bool, anchors: tuple[Anchor, ...]) -> bool:
@@ -199,7 +216,9 @@ def _not_the_users(clause: str, spouses: bool, anchors: tuple[Anchor, ...]) -> b
         return True
     if spouses or SOMEONE_ELSE.match(clause):
         return not spouses
-    paid = _PAYS_USER.match(clause) and any(a.kind == "income" for a in anchors)
+    paid = (_PAYS_USER.match(clause) and any(a.kind == "income" for a in anchors)) or (
+        _TO_USER.search(clause) and any(a.kind == "support_in" for a in anchors)
+    )
     return bool(_THIRD_PERSON.match(clause)) and not paid
 
 
@@ -262,11 +281,17 @@ def _recognise(
     # "... — G")
     signed = _SIGNED.search(body)
     speaker = signed["who"].lower() if signed else ""
+    writer: str | None = None  # who wrote what the message forwards ("Fwd (Shobha): ...")
+    writer_before = ""  # the sentence before, when the writer spoke of themselves in it
     for index, sentence in enumerate(sentences):
         if sentence in entries:
             subject, from_before = None, False
         tagged = speaker_of(sentence, name)
         speaker = speaker if tagged is None else tagged
+        forwarded = writer_of(sentence, name)
+        if forwarded is not None:  # its header is no part of what the writer says
+            (writer, start), writer_before = forwarded, ""
+            sentence = sentence[start:]
         # a question said without its mark: "how are fees these days in Bhubaneswar"
         question = sentence.rstrip().endswith("?") or _ASKS.match(sentence) is not None
         following = sentences[index + 1] if index + 1 < len(sentences) else ""
@@ -293,6 +318,7 @@ def _recognise(
         if total is not None:
             found.append(total[0])
         said = sentence if total is None else sentence[: total[1]] + sentence[total[2] :]
+        pairs = not question and owner_pairs(said)  # owners and their figures, nothing else
         for clause in clauses_of(said):
             # An anchor after "including" is a part of what is priced, not its subject.
             anchors = moved_from(
@@ -324,6 +350,9 @@ def _recognise(
                 if opened == "other"
                 else clause_owner(clause, spouses, about_parents, speaker)
             )
+            if writer is not None:  # "Fwd (Shobha): my take-home is ...": Shobha's
+                before = writer_before + " " + said[: max(0, said.find(clause))]
+                spouses, owner = as_written(writer, clause, spouses, owner, before)
             if _not_the_users(clause, spouses, anchors):
                 continue
             extra = None
@@ -344,12 +373,16 @@ def _recognise(
                     extra = anchor_of(reading.asked)
             if not anchors and extra is None and not anchors_in(clause):
                 extra = regular_cost(clause)
+            if not anchors and (extra is None or extra.kind not in PERSONAL) and pairs:
+                extra = anchor_of(("salary", "salary"))  # "Husband 1.5L, me 60k": their pay
             if not anchors and extra is None and will_be_paid(clause):  # "I'll get 1.2L"
                 extra = anchor_of(("salary", "salary"))
             # A question states only the figures it gives as the user's own, in passing:
             # "with my 62k salary can I afford a car?", not the 15k SIP it asks about.
             stated = clause_facts(clause, extra, hint, spouses, name, asked=question, owner=owner)
             found += pay_to_come(clause, stated)  # "pay will be 90k": the pay expected
+        # the writer's "I am being promoted." goes on in "Take-home will be 79k."
+        writer_before = sentence if writer is not None and names_self(sentence) else ""
         if from_before and not (question or named_here or _keeps_subject(sentence)):
             # "We have one son in Toronto.": a topic of its own, which the recogniser does
             # not know; a later "we'd like to give 25 lakh towards it" is about that, not
@@ -358,6 +391,7 @@ def _recognise(
             subject, from_before = None, False
     found = the_one_loan(the_one_deposit(found, reading, body), reading, body)
     found = settle_pay(_stance_in_own_words(found), said_at)
+    found = retire_expected(found, reading.figures, body)  # "joined, getting 1.2L now"
     if said_at is not None:
         found = [(k, resolve_relative(v, said_at)) for k, v in found]
     return tuple(found), subject

@@ -226,9 +226,38 @@ OWNER_FIRST = re.compile(
 # The same owner's word after a figure and "aur" or "and", in a clause said without a
 # comma: "biwi ki salary 45k hai aur meri 80k" is cut before "meri".
 OWNER_NEXT = re.compile(
-    rf"\s+(?:and|aur|ani|ar)\s+(?=(?:(?:my|our|meri|mera|mere)\s+)?(?:{_OWNER_WORD})"
+    rf"\s+(?:and|aur|ani|ar)\s+(?=(?:(?:my|our|meri|mera|mere)\s+)?(?:{_OWNER_WORD}|me|main|mai)"
     r"(?:'s|\s+(?:ki|ka|ke))?\s+(?:(?:salary|pay|income|pension|tankhwah|kamai|pagar)\s+)?"
     r"(?:is\s+|hai\s+)?[\d₹])",
+    re.IGNORECASE,
+)
+
+
+# A label before the pairs: "Salaries: husband 1.5L, me 60k", "Income - wife 80k".
+_LABEL = re.compile(r"^\W*[A-Za-z][\w' -]{0,24}?\s*(?::|\s[–—-])\s*(?=\w)")
+
+
+def _label_end(clause: str) -> int:
+    label = _LABEL.match(clause)
+    return label.end() if label else 0
+
+
+def owner_pairs(sentence: str) -> bool:
+    """Whether a sentence is a list of owners and their figures and nothing else, for two
+    owners or more: "Husband 1.5L, me 60k", "me 95k; wife 70k", "Biwi 45k, main 80k"."""
+    parts = [p for p in re.split(r"\s*(?:[,;/&]|\band\b|\baur\b)\s*", sentence.strip(" .!")) if p]
+    owners = set()
+    for part in parts:
+        match = _PAIR.fullmatch(part)
+        if match is None:
+            return False
+        owners.add(owner_opening(part, "") or "")
+    return len(parts) >= 2 and len(owners) >= 2
+
+
+_PAIR = re.compile(
+    rf"(?:(?:my|meri|mera)\s+)?(?:{'|'.join(OWNER_WORDS.values())}|i|me|main|mai)(?:'s)?\s*[:=-]?\s*"
+    r"(?:₹|rs\.?\s*|inr\s*)?\d[\d,.]*\s*(?:k|l|lakhs?|lacs?|thousand|cr)?",
     re.IGNORECASE,
 )
 
@@ -240,7 +269,7 @@ def owner_opening(clause: str, spouse: str, so_far: str = "") -> str | None:
     A pronoun is of whom the sentence so far is about (`so_far`: "spouse" or "parents":
     "Papa saath rehte hain, unki pension 20k hai"), else the spouse's when the spouse the
     chat has (`spouse`) fits it, else someone else's, never the user's."""
-    match = OWNER_FIRST.match(clause)
+    match = OWNER_FIRST.match(clause) or OWNER_FIRST.match(clause[_label_end(clause) :])
     if match is None:
         return None
     if match["self"]:
@@ -256,3 +285,57 @@ def owner_opening(clause: str, spouse: str, so_far: str = "") -> str | None:
         if re.fullmatch(rf"(?:{words})", word, re.IGNORECASE)
     )
     return which_parent(word) if owner == "parents" else owner
+
+
+# ---- a message someone else wrote, forwarded or quoted ---------------------------------
+
+# "Fwd (Shobha): ...", "Forwarded from my wife: ...", "Message from Ravi - ...", "my husband
+# says: ...", "Papa writes: ...": what follows is that person's, and their "I" and "my" are
+# theirs, not the user's.
+_WRITER = r"(?:my\s+)?(?P<{g}>[A-Za-z][a-z]{{1,11}}(?:-in-law)?)"
+_FORWARDED = re.compile(
+    r"^\W*(?:"
+    rf"(?:fwd?|forwarded)\b\.?\s*(?:\(\s*{_WRITER.format(g='fwd')}\s*\)"
+    rf"|(?:message\s+|msg\s+)?from\s+{_WRITER.format(g='fwd_from')})?"
+    rf"|(?:message|msg|text|note)\s+from\s+{_WRITER.format(g='message')}"
+    rf"|(?:my\s+)?(?P<says>{OWNER_WORDS['spouse']}|{_PARENT}|(?-i:[A-Z][a-z]{{1,11}}))\s+"
+    r"(?:says|writes|wrote|said|messaged|texted|adds)"
+    r")\s*[:–—-]\s*(?=\S)",
+    re.IGNORECASE,
+)
+
+
+def writer_of(sentence: str, spouse_name: str = "") -> tuple[str, int] | None:
+    """Who wrote what a sentence forwards or quotes, when it opens so ("Fwd (Shobha): ..."):
+    "spouse" (a spouse's word, or the name the chat gave the spouse), a parent (`PARENTS`),
+    a name, or "other" for a writer not said; and where their words start. None when it
+    forwards nothing."""
+    match = _FORWARDED.match(sentence)
+    if match is None:
+        return None
+    who = next((w for w in match.groups() if w), "").lower()
+    if not who or who.title() in NOT_NAMES:
+        return "other", match.end()
+    if who == spouse_name.lower() or re.fullmatch(OWNER_WORDS["spouse"], who, re.IGNORECASE):
+        return "spouse", match.end()
+    if re.fullmatch(_PARENT, who, re.IGNORECASE):
+        return which_parent(who), match.end()
+    return who, match.end()
+
+
+def names_self(text: str) -> bool:
+    """Whether `text` says "I", "my", "me" or "mine" (in English or Hindi)."""
+    return bool(_NAMES_SELF.search(text))
+
+
+def as_written(
+    writer: str, clause: str, spouse: bool, owner: str, before: str = ""
+) -> tuple[bool, str]:
+    """(spouse, owner) of a clause someone else wrote (`writer_of`): their "I", "my" and
+    "mine" are theirs, in the clause or earlier in its sentence (`before`: "I am being
+    promoted; take-home will be 79k"), and a spouse writing "my husband's" means the user."""
+    if spouse and writer == "spouse":
+        return False, ""
+    if owner == "" and not spouse and (_NAMES_SELF.search(clause) or _NAMES_SELF.search(before)):
+        return (True, "spouse") if writer == "spouse" else (False, writer)
+    return spouse, owner

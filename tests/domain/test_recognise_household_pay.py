@@ -148,3 +148,107 @@ def test_a_foreign_currency_keeps_its_code(said: str, written: str) -> None:
 
 def test_pay_in_shillings_stays_in_shillings() -> None:
     assert recognise("My salary is KES 380,000 a month.") == [("salary", "KES 380,000")]
+
+
+# ---- a message someone else wrote, forwarded or quoted ---------------------------------
+
+_COUPLE = "I'm Dev, I run a bakery. My wife Lata does the accounts. I earn 90k."
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Fwd (Lata): my take-home from the school is 61,000.",
+        "Forwarded from my wife: I get 61k a month.",
+        "Message from Lata - my salary is 61,000.",
+        "Lata says: my pay is 61k.",
+        "my wife says: my salary is 61k.",
+    ],
+)
+def test_a_forwarded_writers_pay_is_theirs(text: str) -> None:
+    facts = _values(_COUPLE, text)
+    assert (facts["salary"], facts["spouse_salary"]) == ("₹90,000", "₹61,000")
+
+
+def test_the_writers_own_news_goes_on_in_the_next_sentence() -> None:
+    facts = _values(_COUPLE, "Fwd (Lata): I'm being made head teacher; pay will be about 70k.")
+    assert facts["spouse_salary_expected"] == "₹70,000"
+    assert "salary_expected" not in facts
+
+
+def test_what_the_writer_says_of_the_user_is_the_users() -> None:
+    facts = _values(_COUPLE, "Fwd (Lata): Take-home is 95,000 now.")
+    assert facts["salary"] == "₹95,000"
+    facts = _values(_COUPLE, "Fwd (Lata): My husband's salary went up to 95k.")
+    assert (facts["salary"], facts.get("spouse_salary")) == ("₹95,000", None)
+
+
+# ---- owners and their figures, nothing else --------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Husband 1.5L, me 60k.",
+        "Me 60k, hubby 1.5L.",
+        "Salaries: husband 1.5L, me 60k.",
+        "Pati 1.5L aur main 60k.",
+    ],
+)
+def test_terse_pairs_of_owner_and_pay(text: str) -> None:
+    facts = _values("We live in Nagpur. Rent is 25k.", text)
+    assert (facts["salary"], facts["spouse_salary"], facts["rent"]) == (
+        "₹60,000",
+        "₹1,50,000",
+        "₹25,000",
+    )
+
+
+def test_pairs_after_a_personal_subject_keep_it() -> None:
+    facts = _values("Our SIPs, let me list them.", "Husband 10k, me 5k.")
+    assert (facts["sip"], facts["spouse_sip"]) == ("₹5,000", "₹10,000")
+
+
+# ---- money family sends the user -------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("My brother sends me £300 every month.", "£300 a month"),
+        ("Our son in Dubai sends us 25,000 every month.", "₹25,000 a month"),
+        ("I get 15k a month from my parents.", "₹15,000 a month"),
+        ("My sister transfers 8k to me monthly.", "₹8,000"),
+        ("Bhaiya har mahine 5000 bhejta hai.", "₹5,000"),
+    ],
+)
+def test_money_from_family_is_other_income(text: str, value: str) -> None:
+    assert recognise(text) == [("income_support", value)]
+
+
+def test_money_a_relative_sends_someone_else_is_not_the_users() -> None:
+    assert recognise("My brother sends his in-laws 5k.") == []
+    assert recognise("I send my brother 5k a month.") == [("cost_support", "₹5,000")]
+
+
+# ---- pay to come that has come ----------------------------------------------------------
+
+_OFFER = "My salary is 90k. From April I'll get 1.2L at the new company."
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Joined the new company, getting 1.2L now.",
+        "The new job pays 1.25L.",
+        "My salary is 1.2L.",
+    ],
+)
+def test_pay_to_come_retires_once_it_is_the_pay(text: str) -> None:
+    facts = _values(_OFFER, text)
+    assert facts["salary_expected"] == "now the current pay"
+
+
+def test_pay_to_come_stays_while_the_old_pay_holds() -> None:
+    facts = _values(_OFFER, "Still 90k for now.")
+    assert facts["salary_expected"] == "₹1,20,000 from Apr 2027"
