@@ -295,8 +295,10 @@ def _recognise(
         # a question said without its mark: "how are fees these days in Bhubaneswar"
         question = sentence.rstrip().endswith("?") or _ASKS.match(sentence) is not None
         following = sentences[index + 1] if index + 1 < len(sentences) else ""
-        # "don't write 72, write 64,000": the known figure of 72 corrected, whatever it was of
-        corrected = [] if question else corrected_figures(sentence, reading.figures)
+        # "don't write 72, write 64,000": the known figure of 72 corrected, when the sentence
+        # names nothing else it could be of
+        named_none = not question and not anchors_in(sentence)
+        corrected = corrected_figures(sentence, reading.figures) if named_none else []
         if corrected:
             found += corrected
             continue

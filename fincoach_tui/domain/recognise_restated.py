@@ -37,6 +37,13 @@ _NEW_FIRST = re.compile(
     re.IGNORECASE,
 )
 _SCALES = (1.0, 1e3, 1e5, 1e7)
+# A word other than one of correcting or of reported speech right before the old figure:
+# the figure is of the thing that word names, not found by its number.
+_NAMED_BEFORE = re.compile(
+    r"(?<![\w'])(?!(?:sorry|no|nahi|nahin|correction|actually|wait|ok|okay|says|said|bola|"
+    r"kaha|likha|wrote|not|that|it|its|the|one)\b)[a-z]{2,}\W*$",
+    re.IGNORECASE,
+)
 
 
 def corrected_figures(sentence: str, figures: Sequence[tuple[str, str]]) -> list[tuple[str, str]]:
@@ -47,6 +54,8 @@ def corrected_figures(sentence: str, figures: Sequence[tuple[str, str]]) -> list
     found: list[tuple[str, str]] = []
     for match in (*_OLD_FIRST.finditer(sentence), *_NEW_FIRST.finditer(sentence)):
         old = match["old"] or match.groupdict().get("old2") or match.groupdict().get("old3")
+        if match.groupdict().get("old3") and _NAMED_BEFORE.search(sentence, 0, match.start()):
+            continue  # "light bill 3,200 nahi, 4,100": the bill's, read with its name
         corrected = _corrected(str(old), match["new"], figures)
         if corrected is not None and corrected not in found:
             found.append(corrected)

@@ -252,3 +252,9 @@ def test_pay_to_come_retires_once_it_is_the_pay(text: str) -> None:
 def test_pay_to_come_stays_while_the_old_pay_holds() -> None:
     facts = _values(_OFFER, "Still 90k for now.")
     assert facts["salary_expected"] == "₹1,20,000 from Apr 2027"
+
+
+def test_a_correction_of_a_named_thing_is_not_found_by_its_number() -> None:
+    facts = _values("Groceries 9k, phone bill 1,800 a month.", "phone bill 1,800 nahi, 2,100 hai")
+    assert facts["cost_groceries"] == "₹9,000"
+    assert facts["cost_phone"] == "₹2,100"
