@@ -27,6 +27,20 @@ CURRENCIES = {
     "KWD": (r"kwd", r"kwd|kuwaiti\s+dinars?"),
     "OMR": (r"omr", r"omr|omani\s+ria?ls?"),
     "BHD": (r"bhd", r"bhd|bahraini\s+dinars?"),
+    # Africa and the rest of Asia, where many Indians work: a bare "shillings" or "rupees"
+    # with no country is not guessed (Kenyan or Ugandan; the rupee is the INR).
+    "KES": (r"kes|kshs?\.?", r"kes|kshs?|kenyan\s+shillings?"),
+    "UGX": (r"ugx", r"ugx|ugandan\s+shillings?"),
+    "TZS": (r"tzs", r"tzs|tanzanian\s+shillings?"),
+    "ZAR": (r"zar", r"zar|(?:south\s+african\s+)?rand"),
+    "NGN": (r"ngn|₦", r"ngn|naira"),
+    "THB": (r"thb|฿", r"thb|baht"),
+    "CNY": (r"cny|rmb", r"cny|rmb|yuan|renminbi"),
+    "IDR": (r"idr", r"idr|rupiah"),
+    "LKR": (r"lkr", r"lkr|sri\s+lankan\s+rupees?"),
+    "NPR": (r"npr", r"npr|nepal(?:i|ese)\s+rupees?"),
+    "PKR": (r"pkr", r"pkr|pakistani\s+rupees?"),
+    "BDT": (r"bdt|৳", r"bdt|taka"),
 }
 _SYMBOL = {"INR": "₹", "USD": "$", "GBP": "£", "EUR": "€"}
 

@@ -113,16 +113,27 @@ GOAL_OBJECTS = {
     "laptop": "laptop",
 }
 
+# Family who give the user money every month, and "... from my brother" after a figure.
+_KIN_GIVING = (
+    r"papa|dad|father|mom|mother|mummy|parents|family|brother|sister|son|daughter|"
+    r"in-laws|(?:brother|sister|father|mother)-in-law|uncle|aunt|bhai|bhaiya|didi"
+)
+_FROM_KIN = rf"[^.;!?]{{0,40}}?\bfrom\s+(?:my|our)\s+(?:{_KIN_GIVING})\b"
+
 KINDS: tuple[Kind, ...] = (
     Kind(
         "salary",
         _words(
             r"salary|salaries|take[- ]?home(?: pay)?|in[- ]hand(?: pay)?|(?:my|net|monthly) pay|"
-            r"pay ?cheque|paycheck|pays me|income|earn|earns|earning|earnings|get paid|i make|"
+            r"pay ?cheque|paycheck|pays me|incomes?|earn|earns|earning|earnings|get paid|i make|"
             r"ctc|package|(?:lands in|comes (?:in)?to|hits|reaches) my (?:bank )?account|"
             # credited every month, not once ("arrears of 2.1 lakh were credited last week")
             r"credit(?:s|ed)(?=\s+(?:to me|(?:to |in |into )?my (?:bank )?account)|"
             r"[^.;]{0,40}\b(?:(?:every|each|per|a) month|monthly|on the (?:1st|first)))|"
+            # a work contract renewed on new terms is news about the pay ("her contract was
+            # renewed at 95k", "new contract: $4,200 a month"); a lease's is the rent's
+            r"(?<!rent )(?<!rental )(?<!lease )(?<!rent-)(?:(?:new|renewed|revised|fresh) (?:job |work )?"
+            r"contract|contract (?:was |got |has been |is |just )?(?:renewed|extended|revised))|"
             r"(?:update on|revised|new|current) pay|pay(?=\s*(?::|is\b|was\b|went\b|got\b|rose\b|becomes\b|"
             # pay to come said with the bare noun: "pay will be about 90k", "pay should touch 1L"
             r"(?:will|would|should|shall|is\s+going\s+to|is\s+set\s+to)\s+(?:\w+\s+)?"
@@ -133,7 +144,7 @@ KINDS: tuple[Kind, ...] = (
             r"sambalam|sambhalam|sampalam|pagar|mayne|maine\s+(?:pai|paai)|beton|"
             # "I get 42,300 now": what the user is paid, said with a plain verb and a figure
             r"(?:i|we)\s+(?:now\s+)?(?:get|receive)(?=\s+(?:(?:about|around|only|just|now)\s+)?"
-            r"(?:₹|rs\.?\s*|inr\s*)?\d)|"
+            rf"(?:₹|rs\.?\s*|inr\s*)?\d)(?!{_FROM_KIN})|"
             r"(?:got|get|getting|received|gave me|giving me)\s+(?:a|an|my|the)\s+(?:(?!rent)\w+\s+)?"
             r"(?:raise|hike|increment|promotion|appraisal)|promoted|"
             # what an owner takes home from a business: "I draw 1.2 lakh a month", "my drawings"
@@ -242,8 +253,11 @@ KINDS: tuple[Kind, ...] = (
     Kind(
         "support_in",
         _words(
-            r"(?:papa|dad|father|mom|mother|mummy|parents|family|brother|sister)\s+"
-            r"(?:sends?|gives?|transfers?|pays?)(?:\s+me)?|"
+            # "my brother sends me £300", "our son in Dubai sends us 25k", "I get 15k a month
+            # from my parents"
+            rf"(?:{_KIN_GIVING})(?:\s+(?:in|from|at)\s+[A-Z]?\w+)?\s+(?:also\s+|still\s+)?"
+            r"(?:sends?|gives?|transfers?|pays?)(?:\s+(?:me|us))?|"
+            rf"(?:i|we)\s+(?:also\s+|still\s+)?(?:get|receive|receives?)(?={_FROM_KIN})|"
             # the user's own, not what they give a child: "his pocket money", "mess and
             # pocket money"
             r"(?:(?<=my )|(?<=get )|(?<=receive )|(?<=got ))(?:monthly )?(?:pocket money|allowance)|"
@@ -251,7 +265,8 @@ KINDS: tuple[Kind, ...] = (
             # the verb after the figure, in Hindi, Marathi, Bengali: "papa har mahine 18,000
             # bhejte hain", "baba 10,000 pathay"
             r"ghar\s+se(?=[^.;!?]{0,25}?\b(?:aate|aata|aati|milta|milte|milti)\b)|"
-            r"(?:papa|dad|father|mom|mother|mummy|parents|ghar|gharwale|baba|aai|amma|appa)"
+            r"(?:papa|dad|father|mom|mother|mummy|parents|ghar|gharwale|baba|aai|amma|appa|"
+            r"bhai|bhaiya|didi|beta|beti)"
             r"(?!\s+(?:ko|la|ke\s+liye|kitta|ke)\b)(?=[^.;!?]{0,30}?\b(?:bhejte|bhejta|bhejti|dete|deta|deti|pathavtat|pathavto|"
             r"pathay|pathan|anupparanga|anuppuvanga)\b)"
         ),
@@ -311,11 +326,13 @@ def is_known_key(key: str) -> bool:
 
 def label_of(key: str) -> str:
     """ "rd_end" -> "RD end", "loan_car_emi" -> "loan car EMI", "salary" -> "salary",
-    "salary_of_k" -> "salary of K" (what "K: ..." said of their own pay)."""
+    "salary_of_k" -> "salary of K" (what "K: ..." said of their own pay), "pension_of_mother"
+    -> "pension of mother" (one parent's)."""
     said_by = _SAID_BY.match(key)
     if said_by:  # two people typing: "K" of "K: ...", a name as it is written
         who = said_by["who"]
-        return f"{label_of(said_by['what'])} of {who.upper() if len(who) <= 2 else who.title()}"
+        who = who.upper() if len(who) <= 2 else who if who in ("father", "mother") else who.title()
+        return f"{label_of(said_by['what'])} of {who}"
     return " ".join(w.upper() if w in _ACRONYMS else w for w in key.split("_"))
 
 

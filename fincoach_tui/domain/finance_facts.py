@@ -45,21 +45,32 @@ from fincoach_tui.domain.recognise_context import (
 from fincoach_tui.domain.recognise_costs import listed_total, regular_cost, stated_not_asked
 from fincoach_tui.domain.recognise_deposits import moved_from
 from fincoach_tui.domain.recognise_endings import has_ended
+from fincoach_tui.domain.recognise_fact_lines import line_fact
 from fincoach_tui.domain.recognise_family import family_facts
-from fincoach_tui.domain.recognise_future_pay import pay_to_come, settle_pay, will_be_paid
+from fincoach_tui.domain.recognise_future_pay import (
+    pay_to_come,
+    retire_expected,
+    settle_pay,
+    will_be_paid,
+)
 from fincoach_tui.domain.recognise_goals import mentioned_goal
-from fincoach_tui.domain.recognise_income import GIVES_USER
 from fincoach_tui.domain.recognise_known import loans_told_apart, the_one_known
 from fincoach_tui.domain.recognise_ledger_lines import as_entry
 from fincoach_tui.domain.recognise_owners import (
+    PARENTS,
+    PERSONAL,
     about_parent,
+    as_written,
     clause_owner,
+    names_self,
     owner_opening,
+    owner_pairs,
     parent_continues,
     speaker_of,
     stances_of,
+    writer_of,
 )
-from fincoach_tui.domain.recognise_parts import Anchor, figures_in
+from fincoach_tui.domain.recognise_parts import figures_in
 from fincoach_tui.domain.recognise_phrases import (
     SENT_HOME,
     name_facts,
@@ -68,14 +79,12 @@ from fincoach_tui.domain.recognise_phrases import (
     unsent,
 )
 from fincoach_tui.domain.recognise_places import city_facts
+from fincoach_tui.domain.recognise_restated import corrected_figures
 from fincoach_tui.domain.recognise_slots import clause_facts
 from fincoach_tui.domain.recognise_typos import mend_typos
-from fincoach_tui.domain.recognise_values import canonical
+from fincoach_tui.domain.recognise_whose import not_the_users
 from fincoach_tui.domain.recognise_words import (
-    CONDITION,
     FIRST_PERSON,
-    SOMEONE_ELSE,
-    WHAT_IF,
     goods_on_emi,
 )
 from fincoach_tui.domain.relative_dates import resolve_relative
@@ -162,13 +171,6 @@ _TAG = re.compile(r"^\s*\[[^\]\n]{1,30}\]\s*")
 # A message signed with an initial after a dash: "Happy? — G". Only a single capital: a
 # name after a dash is as often what the sentence is about.
 _SIGNED = re.compile(r"\s[—–-]+\s*(?P<who>[A-Z])\s*$")
-_LINE_FACT = re.compile(
-    r"^\s*(?:[-•*]\s*)?(?P<label>[A-Za-z][A-Za-z0-9' ]{0,40}):\s*(?P<value>\S.*)$"
-)
-# (a note may hold a value with the user's words in it: '(was Mumbai ("Bombay"))')
-_LINE_NOTES = re.compile(
-    r"\s*\((?:was|earlier|previously|turn \d+|edited)\b(?:[^()]|\([^()]*\))*\)"
-)
 _NOT_FACTS = re.compile(r"^\s*(?:asked about|dropped|topics?|questions?)\b", re.IGNORECASE)
 _OLD_NOTE = re.compile(
     r"\((?:was|earlier|previously|outdated)\b(?:[^()]|\([^()]*\))*\)", re.IGNORECASE
@@ -179,28 +181,6 @@ _LOAN_WORD = re.compile(
     re.IGNORECASE,
 )
 _MARKED_OLD = re.compile(r"[^;.\n]*\((?:outdated|superseded)\b[^)]*\)", re.IGNORECASE)
-# A what-if or a condition ("if my rent goes to 30k", "say I invest 10k") states nothing;
-# nor do someone else's figures ("my friend pays 30k rent", "she pays 40k").
-_SUPPOSED = re.compile(r"^\W*say\b|\bif\s+i\b", re.IGNORECASE)
-_THIRD_PERSON = re.compile(r"^\W*(?:(?:my|our|a)\s+(?:brother|sister)|he|she|they)\b", re.I)
-
-
-# ... unless what they do is pay the user: "they give us 9k from the milk".
-_PAYS_USER = re.compile(rf"^\W*(?:he|she|they)\s+(?:\w+\s+)?{GIVES_USER}", re.IGNORECASE)
-
-
-def _not_the_users(clause: str, spouses: bool, anchors: tuple[Anchor, ...]) -> bool:
-    """A clause that supposes (`WHAT_IF`, `CONDITION`, "say", "if I") or opens with someone
-    else than the user or their spouse, but for one who pays the user an income
-    (`anchors`: the clause's)."""
-    if WHAT_IF.match(clause) or CONDITION.match(clause) or _SUPPOSED.search(clause):
-        return True
-    if spouses or SOMEONE_ELSE.match(clause):
-        return not spouses
-    paid = _PAYS_USER.match(clause) and any(a.kind == "income" for a in anchors)
-    return bool(_THIRD_PERSON.match(clause)) and not paid
-
-
 # A question word opening a sentence with no question mark (dictated, or typed fast).
 _ASKS = re.compile(
     r"^\W*(?:what|whats|how|hows|which|where|why|who|whom|whose|kya|kaise|kitna|kitne|kitni|"
@@ -230,7 +210,7 @@ def _recognise(
         line = _TAG.sub("", line)  # "[voice note 0:32]", "[SMT 1950]": a tag, no figure
         if _NOT_FACTS.match(line):
             continue  # a summary's topics restate questions, not facts
-        structured = _line_fact(line)
+        structured = line_fact(line)
         if structured is not None:
             found.append(structured)
         else:
@@ -260,22 +240,35 @@ def _recognise(
     # "... — G")
     signed = _SIGNED.search(body)
     speaker = signed["who"].lower() if signed else ""
+    writer: str | None = None  # who wrote what the message forwards ("Fwd (Shobha): ...")
+    writer_before = ""  # the sentence before, when the writer spoke of themselves in it
     for index, sentence in enumerate(sentences):
         if sentence in entries:
             subject, from_before = None, False
         tagged = speaker_of(sentence, name)
         speaker = speaker if tagged is None else tagged
+        forwarded = writer_of(sentence, name)
+        if forwarded is not None:  # its header is no part of what the writer says
+            (writer, start), writer_before = forwarded, ""
+            sentence = sentence[start:]
         # a question said without its mark: "how are fees these days in Bhubaneswar"
         question = sentence.rstrip().endswith("?") or _ASKS.match(sentence) is not None
         question = question and not stated_not_asked(sentence)  # "rent 16k a month??"
         following = sentences[index + 1] if index + 1 < len(sentences) else ""
+        # "don't write 72, write 64,000": the known figure of 72 corrected, when the sentence
+        # names nothing else it could be of
+        named_none = not question and not anchors_in(sentence)
+        corrected = corrected_figures(sentence, reading.figures) if named_none else []
+        if corrected:
+            found += corrected
+            continue
         # "with a baby?" says no count
         family = [] if question else family_facts(sentence)
         family += [] if question else household_facts(sentence, family)
         spouse = next((v for k, v in family if k == "family_spouse"), spouse)
         name = next((v for k, v in family if k == "spouse_name"), name)
         about_spouse = False  # the sentence so far is about the spouse
-        about_parents = False  # ... about a parent ("My father, who lives with us, draws")
+        about_parents = ""  # ... about a parent ("My father, who lives with us, draws")
         found += family if question else name_facts(sentence) + city_facts(sentence) + family
         risks = risk_facts(sentence, question, following, sentences[index - 1] if index else "")
         stance = restated(risks, sentence, reading.stance)
@@ -283,12 +276,13 @@ def _recognise(
         named_here = False  # the sentence names something the recogniser knows
         # "fees, hostel and pocket money together come to 42k": one cost of them all
         total = None if question else listed_total(sentence)
-        if total is not None and _not_the_users(sentence, False, ()):
+        if total is not None and not_the_users(sentence, False, ()):
             total = None
         if total is not None:
             found.append(total[0])
         said = sentence if total is None else sentence[: total[1]] + sentence[total[2] :]
         placed: list[tuple[int, str]] = []  # the sentence's facts, with their clauses
+        pairs = not question and owner_pairs(said)  # owners and their figures, nothing else
         for clause in clauses_of(said):
             # An anchor after "including" is a part of what is priced, not its subject.
             anchors = moved_from(
@@ -307,18 +301,23 @@ def _recognise(
                 about_spouse
                 and (SPOUSE_PRONOUN_NEXT.match(clause) or not FIRST_PERSON.search(clause))
             )
-            so_far = "parents" if about_parents else "spouse" if about_spouse else ""
+            so_far = about_parents or ("spouse" if about_spouse else "")
             opened = owner_opening(clause, spouse, so_far)  # "mine is 1.1L", "biwi ki 45k"
             if opened is not None:
-                spouses, about_parents = opened == "spouse", opened == "parents"
+                spouses, about_parents = opened == "spouse", opened if opened in PARENTS else ""
             about_spouse = spouses or (about_spouse and not anchors)
-            about_parents = about_parent(clause) or parent_continues(clause, about_parents, spouses)
+            about_parents = about_parent(clause) or (
+                about_parents if parent_continues(clause, bool(about_parents), spouses) else ""
+            )
             owner = (
                 "other"
                 if opened == "other"
                 else clause_owner(clause, spouses, about_parents, speaker)
             )
-            if _not_the_users(clause, spouses, anchors):
+            if writer is not None:  # "Fwd (Shobha): my take-home is ...": Shobha's
+                before = writer_before + " " + said[: max(0, said.find(clause))]
+                spouses, owner = as_written(writer, clause, spouses, owner, before)
+            if not_the_users(clause, spouses, anchors):
                 continue
             extra = None
             if not anchors and subject and (figures_in(clause) or has_ended(clause)):
@@ -338,6 +337,8 @@ def _recognise(
                     extra = anchor_of(reading.asked)
             if not anchors and extra is None and not anchors_in(clause):
                 extra = regular_cost(clause)
+            if not anchors and (extra is None or extra.kind not in PERSONAL) and pairs:
+                extra = anchor_of(("salary", "salary"))  # "Husband 1.5L, me 60k": their pay
             if not anchors and extra is None and will_be_paid(clause):  # "I'll get 1.2L"
                 extra = anchor_of(("salary", "salary"))
             # A question states only the figures it gives as the user's own, in passing:
@@ -346,6 +347,8 @@ def _recognise(
             placed += [(len(found) + n, clause) for n in range(len(stated))]
             found += pay_to_come(clause, stated)  # "pay will be 90k": the pay expected
         found = loans_told_apart(found, placed, "")  # "SBI home loan EMI 41k and HDFC ... 12k"
+        # the writer's "I am being promoted." goes on in "Take-home will be 79k."
+        writer_before = sentence if writer is not None and names_self(sentence) else ""
         if from_before and not (question or named_here or _keeps_subject(sentence)):
             # "We have one son in Toronto.": a topic of its own, which the recogniser does
             # not know; a later "we'd like to give 25 lakh towards it" is about that, not
@@ -354,6 +357,7 @@ def _recognise(
             subject, from_before = None, False
     found = the_one_known(found, reading, body)
     found = settle_pay(_stance_in_own_words(found), said_at)
+    found = retire_expected(found, reading.figures, body)  # "joined, getting 1.2L now"
     if said_at is not None:
         found = [(k, resolve_relative(v, said_at)) for k, v in found]
     return tuple(found), subject
@@ -378,22 +382,3 @@ def _keeps_subject(sentence: str) -> bool:
     return (
         len(sentence.split()) < 4 or bool(figures_in(sentence)) or bool(_STILL_ON.search(sentence))
     )
-
-
-def _line_fact(line: str) -> tuple[str, str] | None:
-    """A "label: value" line's fact: a summary's or fact section's "- rent: ₹28,000", or a
-    user's "Rent: 25k". A user's "fixed deposit: 13L at 6.5 percent, comes out in June"
-    holds more than one figure, so it is read as free text."""
-    match = _LINE_FACT.match(line)
-    if not match:
-        return None
-    key = normalise_key(match["label"])
-    if not line.lstrip().startswith("-") and (
-        len(figures_in(match["value"])) > 1
-        or (key == "risk" and len(match["value"].split()) > 4)  # "Risk: I'm all-in on ..."
-    ):
-        return None
-    if not is_known_key(key):
-        return None
-    value = _LINE_NOTES.sub("", match["value"]).strip().rstrip(".")
-    return (key, canonical(key, value)) if value else None

@@ -56,8 +56,22 @@ def sentences_of(text: str) -> list[str]:
 _LABEL_LIST = re.compile(r"^\W*(?:\w+\s+){0,2}[a-z][\w-]*\s*:\s", re.IGNORECASE)
 
 
+# What was taken off before a figure, said as an aside between its subject and its verb:
+# "Mine, net of tax and the housing levy, is 95k", "my salary (after PF and TDS) is 1.2L",
+# "take-home - after the NPS cut - comes to 88k". What was deducted names no figure of its
+# own: "housing", "PF" there are not a rent or a provident fund.
+_DEDUCTED_ASIDE = re.compile(
+    r"(?:,\s*|\s*\(\s*|\s+[—–-]+\s+)"
+    r"(?:net\s+of|after(?:\s+(?:deducting|cutting|paying))?|less|minus|excluding|before|"
+    r"post|once|leaving\s+out)\s+[^,()—–\d₹$£€]{1,60}?"
+    r"(?:,\s*|\s*\)\s*|\s+[—–-]+\s+)"
+    r"(?=(?:is|was|comes\s+to|came\s+to|works\s+out\s+to|stands\s+at|totals|becomes)\b|[=:])",
+    re.IGNORECASE,
+)
+
+
 def clauses_of(sentence: str) -> list[str]:
-    return list(_clauses(sentence))
+    return list(_clauses(_DEDUCTED_ASIDE.sub(" ", sentence)))
 
 
 # A message is read again with what was said before it (each strategy's walk, the coach,

@@ -46,6 +46,9 @@ class Reading:
     announced: bool = False
     # The user's risk stance as last stated: "still aggressive" restates it, not a new one.
     stance: str = ""
+    # The facts known with a figure, (key, value), the newest last: "don't write 72, write
+    # 64k" corrects the one whose figure was 72 (`recognise_restated`).
+    figures: tuple[tuple[str, str], ...] = ()
     _hash: int = field(default=0, init=False, repr=False, compare=False)
 
     # A reading keys the recogniser's cache and is rebuilt for every message of a long
@@ -62,6 +65,7 @@ class Reading:
             self.asked,
             self.announced,
             self.stance,
+            self.figures,
         )
         object.__setattr__(self, "_hash", hash(state))
 
@@ -82,7 +86,13 @@ class Reading:
     def asking(self, subject: Subject | None) -> Reading:
         """The reading after the user's own question about `subject`."""
         return Reading(
-            None, self.topics, self.spouse, self.spouse_name, subject, stance=self.stance
+            None,
+            self.topics,
+            self.spouse,
+            self.spouse_name,
+            subject,
+            stance=self.stance,
+            figures=self.figures,
         )
 
 
@@ -91,9 +101,13 @@ def _knowing(reading: Reading, facts: tuple[tuple[str, str], ...]) -> Reading:
     if not facts:
         return reading
     topics = dict.fromkeys(reading.topics)
+    figures = dict(reading.figures)
     spouse, name, stance = reading.spouse, reading.spouse_name, reading.stance
     for key, value in facts:
         stance = value if key == "risk" else stance
+        figures.pop(key, None)  # re-added: the newest is last
+        if _FIGURE.search(value):
+            figures[key] = value
         if key == "family_spouse" and value in ("husband", "wife", "partner", "spouse"):
             spouse = value
         if key == "spouse_name":
@@ -105,17 +119,27 @@ def _knowing(reading: Reading, facts: tuple[tuple[str, str], ...]) -> Reading:
             topics.pop((word, *subject), None)  # re-added: the newest mention is last
             topics[(word, *subject)] = None
     return Reading(
-        reading.subject, tuple(topics), spouse, name, reading.asked, reading.announced, stance
+        reading.subject,
+        tuple(topics),
+        spouse,
+        name,
+        reading.asked,
+        reading.announced,
+        stance,
+        tuple(figures.items()),
     )
 
 
 @lru_cache(maxsize=8192)
 def _about(reading: Reading, subject: Subject | None, announced: bool = False) -> Reading:
     kept = (reading.topics, reading.spouse, reading.spouse_name)
-    return Reading(subject, *kept, announced=announced, stance=reading.stance)
+    return Reading(
+        subject, *kept, announced=announced, stance=reading.stance, figures=reading.figures
+    )
 
 
 _SLOTS = {kind.name: kind.slots for kind in KINDS}
+_FIGURE = re.compile(r"\d")
 
 
 def anchor_of(subject: Subject) -> Anchor:

@@ -16,7 +16,7 @@ from fincoach_tui.domain.own_words import with_own_words
 from fincoach_tui.domain.recognise_city_names import is_place
 from fincoach_tui.domain.recognise_costs import GIVEN_TO
 from fincoach_tui.domain.recognise_goals import RETIRE_AGE
-from fincoach_tui.domain.recognise_kin_words import elders_living_with_user
+from fincoach_tui.domain.recognise_kin_words import ELDERS_SAID, elders_living_with_user
 from fincoach_tui.domain.recognise_words import (
     NOT_NAMES,
     OTHER_PEOPLE,
@@ -117,10 +117,12 @@ _DEPENDANTS = re.compile(
 )
 _ELDERS = re.compile(
     r"\b(?:parents|mother-in-law|father-in-law|in-laws|mother|father|mom|mum|dad|papa|mummy|"
-    r"maa|ammi|abbu|abba|amma|nanna|appa|achan|aai|baba|pitaji|mataji|saas|sasur|"
-    r"grandparents|grandmother|grandfather|grandma|grandpa|nani|dadi)\b",
+    r"maa|ammi|abbu|abba|amma|nanna|appa|achan|aai|baba|pitaji|mataji|saas|sasur|sasu|sasra|"
+    r"saasu|sasre|sasubai|grandparents|grandmother|grandfather|grandma|grandpa|nani|dadi)\b",
     re.IGNORECASE,
 )
+# An in-law pair in the user's language is both in-laws: "sasu-sasra", "saas sasur".
+_IN_LAWS = {w for w, who in ELDERS_SAID.items() if who.endswith("-in-law")}
 _DEPENDS = re.compile(
     r"\b(?:depend\w*|dependent|rel(?:y|ies) on (?:me|us)|(?:stays?|staying|lives?|living)\s+"
     r"with\s+(?:us|me)|moved\s+in\s+with\s+(?:us|me)|(?:our|my)\s+responsibility|"
@@ -191,6 +193,11 @@ def family_facts(sentence: str) -> list[tuple[str, str]]:
         # Whoever the sentence names depends on the user, in whichever order it says it:
         # "my mother stays with us, she depends on me", "Papa mummy dono mujh pe dependent".
         elders = list(dict.fromkeys(m.group(0).lower() for m in _ELDERS.finditer(sentence)))
+        in_laws = [e for e in elders if e in _IN_LAWS]
+        if {ELDERS_SAID[e] for e in in_laws} >= {"mother-in-law", "father-in-law"}:
+            at = elders.index(in_laws[0])
+            elders = [e for e in elders if e not in in_laws]
+            elders.insert(at, f'in-laws ("{" ".join(in_laws)}")')
         if elders:
             facts.append(("family_parents", "supports " + " and ".join(elders)))
     dependants = _DEPENDANTS.search(sentence)

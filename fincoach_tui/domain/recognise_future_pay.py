@@ -150,3 +150,36 @@ def _started(when: str, said_at: float) -> bool:
         return False
     number = MONTH_ABBREVIATIONS.index(when[:3].title()) + 1
     return number <= datetime.fromtimestamp(said_at, UTC).month
+
+
+# The pay to come has come: "joined last week, getting 1.2L now", "the new job pays 95k".
+_NOW_PAID = re.compile(
+    r"\b(?:now|joined|started|starting\s+today|new\s+(?:job|role|company|employer)|"
+    r"currently|these\s+days|from\s+this\s+month|ab|abhi)\b",
+    re.IGNORECASE,
+)
+# ... not the pay as it was: "still 90k for now"
+_STILL = re.compile(r"\b(?:still|for\s+now|abhi\s+bhi|as\s+before)\b", re.IGNORECASE)
+CAME_TRUE = "now the current pay"
+
+
+def retire_expected(
+    found: list[tuple[str, str]], known: tuple[tuple[str, str], ...], text: str
+) -> list[tuple[str, str]]:
+    """`found` with each known pay to come (`known`: the facts known before, with their
+    figures) that a current pay of the same person's now meets marked as come true: the
+    same amount, or a pay the message says is paid now ("joined, getting 1.2L now")."""
+    expected = dict(known)
+    said = {k for k, _ in found}
+    retired = []
+    for key, value in found:
+        if not _PAY_KEY.match(key):
+            continue
+        to_come = _expected(key, "_expected")
+        if to_come not in expected or to_come in said or expected[to_come] == CAME_TRUE:
+            continue
+        now, then = find_amounts(value), find_amounts(expected[to_come])
+        same = bool(now and then and now[0].value == then[0].value)
+        if same or (_NOW_PAID.search(text) and not _STILL.search(text)):
+            retired.append((to_come, CAME_TRUE))
+    return found + retired

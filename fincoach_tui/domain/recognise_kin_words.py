@@ -68,6 +68,7 @@ LIVING_WITH_US: dict[str, tuple[dict[str, str], str, str]] = {
         {
             "ba": "mother", "baa": "mother", "bapuji": "father", "pappa": "father",
             "mummy": "mother", "papa": "father", "sasu": "mother-in-law",
+            "sasu ma": "mother-in-law", "sasu maa": "mother-in-law",
             "sasuma": "mother-in-law", "sasra": "father-in-law", "sasraji": "father-in-law",
         },
         r"(?:amari|amara|mari|mara)\s+(?:saathe|sathe|jode|bhega)",
@@ -106,9 +107,10 @@ _ELDER = "|".join(sorted(ELDERS_SAID, key=len, reverse=True))
 _WITH_US = "|".join(f"(?:{w})" for _, w, _ in LIVING_WITH_US.values())
 _LIVE = "|".join(f"(?:{v})" for _, _, v in LIVING_WITH_US.values())
 # An elder (with a second one, "ji", "bhi" or any few words after it), "with us", then within
-# a few words "live": "Mummy papa hamare saath rehte hain", "Sasur ji bhi humare saath ...".
+# a few words "live": "Mummy papa hamare saath rehte hain", "Sasur ji bhi humare saath ...",
+# "Sasu-sasra amari saathe rahe chhe" (a pair joined by a dash is both of them).
 _LIVES_WITH_US = re.compile(
-    rf"\b(?P<elders>(?:{_ELDER})(?:\s+(?:ji|jee|ane|aur|ani|ar|o|um|mattu|and|&)?\s*(?:{_ELDER}))*)"
+    rf"\b(?P<elders>(?:{_ELDER})(?:(?:\s*[-–/]\s*|\s+(?:ji|jee|ane|aur|ani|ar|o|um|mattu|and|&)?\s*)(?:{_ELDER}))*)"
     rf"\b(?:[^.;!?]{{0,30}}?)\b(?:{_WITH_US})\b(?:\s+\w+){{0,3}}?\s+(?:{_LIVE})\b",
     re.IGNORECASE,
 )

@@ -11,23 +11,38 @@ from __future__ import annotations
 
 import re
 
+from fincoach_tui.domain.recognise_kin_words import ELDERS_SAID
 from fincoach_tui.domain.recognise_words import NOT_NAMES
 
 # The keys a person, not a household, has: each owner has their own.
 PERSONAL = frozenset({"salary", "pension", "sip", "bonus"})
 # A stance is a person's own too: "Priya: I'm conservative" is hers ("risk_of_priya").
 STANCES = frozenset({"risk", "risk_reason"})
-_PARENT = (
-    r"father|mother|dad|daddy|mom|mum|mummy|papa|parents|in-laws|father-in-law|"
-    r"mother-in-law|sasur(?:ji)?|saas(?:u)?|amma|appa|nanna|baba|maa"
+# A parent in English, or in any Indian language's word for a parent or a parent-in-law
+# (`ELDERS_SAID`: "Abbu", "Aai", "Achan", "Sasra"), but the two-letter ones ("ma", "ba"),
+# which are as often something else.
+_PARENT = "|".join(
+    sorted(
+        {
+            *"father mother dad daddy mom mum mummy papa parents in-laws father-in-law".split(),
+            *"mother-in-law sasurji saasu".split(),
+            *(
+                word
+                for word, who in ELDERS_SAID.items()
+                if len(word) > 2 and (who in ("mother", "father") or who.endswith("-in-law"))
+            ),
+        },
+        key=len,
+        reverse=True,
+    )
 )
 # A clause about a parent: "My father, who lives with us, draws ...", "papa ki pension ...",
 # "mother's pension is 20k".
 _PARENT_SUBJECT = re.compile(
-    rf"^\W*(?:(?:and|but|so|also)\s+)?(?:(?:my|our|the)\s+)?(?:{_PARENT})(?:'s|\s+ki|\s+ka|\s+ke)?\b",
+    rf"^\W*(?:(?:and|but|so|also)\s+)?(?:(?:my|our|the)\s+)?(?P<parent>{_PARENT})(?:'s|\s+ki|\s+ka|\s+ke)?\b",
     re.IGNORECASE,
 )
-_PARENT_OWNS = re.compile(rf"\b(?:(?:{_PARENT})'s|(?:{_PARENT})\s+(?:ki|ka|ke))\s", re.IGNORECASE)
+_PARENT_OWNS = re.compile(rf"\b(?P<parent>{_PARENT})(?:'s|\s+(?:ki|ka|ke))\s", re.IGNORECASE)
 # A third person the user does not name as the spouse: "her pension is 41,000" when the user
 # has not said whose ("her" could be a mother, a daughter, a friend).
 _THIRD_PERSON = re.compile(r"^\W*(?:(?:and|but|so|while|whereas)\s+)?(?:his|her|their)\b", re.I)
@@ -93,19 +108,46 @@ def stances_of(facts: list[tuple[str, str]], speaker: str) -> list[tuple[str, st
     return [(f"{k}_of_{speaker}" if k in STANCES else k, v) for k, v in facts]
 
 
-def about_parent(clause: str) -> bool:
-    """Whether a clause is about a parent's money: it opens with the parent or names the
-    parent's ("papa ki pension", "mother's pension")."""
-    return bool(_PARENT_SUBJECT.match(clause) or _PARENT_OWNS.search(clause))
+# Which parent a parent's word names: a father's pay and a mother's are two facts ("Abbu
+# earns 64k", "Ammi's salary is 31,500"); both parents, or an in-law, are "parents".
+PARENTS = ("father", "mother", "parents")
+_ONE_PARENT = {
+    **dict.fromkeys("father dad daddy papa".split(), "father"),
+    **dict.fromkeys("mother mom mum mummy".split(), "mother"),
+    **{w: who for w, who in ELDERS_SAID.items() if who in ("father", "mother")},
+}
 
 
-def clause_owner(clause: str, spouse: bool, parent: bool, speaker: str) -> str:
-    """The owner of a clause's personal money: "" (the user), "spouse", "parents", "other"
-    (someone the user does not say who is: not filed), or a speaker's tag."""
+def which_parent(word: str) -> str:
+    """ "father" or "mother" for a word naming one parent, else "parents"."""
+    return _ONE_PARENT.get(word.lower(), "parents")
+
+
+def about_parent(clause: str) -> str:
+    """Which parent a clause is about the money of ("father", "mother", or "parents" for
+    both or an in-law), "" for none: it opens with the parent or names the parent's ("papa
+    ki pension", "mother's pension", "Abbu says his earning is 64k")."""
+    match = _PARENT_SUBJECT.match(clause) or _PARENT_OWNS.search(clause)
+    if match is None:
+        return ""
+    other = _AND_PARENT.match(clause, match.end("parent"))  # "Mummy papa", "Abbu and Ammi"
+    if other and which_parent(other["parent"]) != which_parent(match["parent"]):
+        return "parents"
+    return which_parent(match["parent"])
+
+
+_AND_PARENT = re.compile(
+    rf"\s*(?:,|&|\+|and|aur|ani|ar|o|ane)?\s*(?P<parent>{_PARENT})\b", re.IGNORECASE
+)
+
+
+def clause_owner(clause: str, spouse: bool, parent: str, speaker: str) -> str:
+    """The owner of a clause's personal money: "" (the user), "spouse", a parent (`PARENTS`),
+    "other" (someone the user does not say who is: not filed), or a speaker's tag."""
     if spouse:
         return "spouse"
     if parent:
-        return "parents"
+        return parent
     if speaker:
         return "" if _HOUSEHOLD.search(clause) and not _NAMES_SELF.search(clause) else speaker
     named = _NAMED_SUBJECT.match(clause)
@@ -184,20 +226,50 @@ OWNER_FIRST = re.compile(
 # The same owner's word after a figure and "aur" or "and", in a clause said without a
 # comma: "biwi ki salary 45k hai aur meri 80k" is cut before "meri".
 OWNER_NEXT = re.compile(
-    rf"\s+(?:and|aur|ani|ar)\s+(?=(?:(?:my|our|meri|mera|mere)\s+)?(?:{_OWNER_WORD})"
+    rf"\s+(?:and|aur|ani|ar)\s+(?=(?:(?:my|our|meri|mera|mere)\s+)?(?:{_OWNER_WORD}|me|main|mai)"
     r"(?:'s|\s+(?:ki|ka|ke))?\s+(?:(?:salary|pay|income|pension|tankhwah|kamai|pagar)\s+)?"
     r"(?:is\s+|hai\s+)?[\d₹])",
     re.IGNORECASE,
 )
 
 
+# A label before the pairs: "Salaries: husband 1.5L, me 60k", "Income - wife 80k".
+_LABEL = re.compile(r"^\W*[A-Za-z][\w' -]{0,24}?\s*(?::|\s[–—-])\s*(?=\w)")
+
+
+def _label_end(clause: str) -> int:
+    label = _LABEL.match(clause)
+    return label.end() if label else 0
+
+
+def owner_pairs(sentence: str) -> bool:
+    """Whether a sentence is a list of owners and their figures and nothing else, for two
+    owners or more: "Husband 1.5L, me 60k", "me 95k; wife 70k", "Biwi 45k, main 80k"."""
+    parts = [p for p in re.split(r"\s*(?:[,;/&]|\band\b|\baur\b)\s*", sentence.strip(" .!")) if p]
+    owners = set()
+    for part in parts:
+        match = _PAIR.fullmatch(part)
+        if match is None:
+            return False
+        owners.add(owner_opening(part, "") or "")
+    return len(parts) >= 2 and len(owners) >= 2
+
+
+_PAIR = re.compile(
+    rf"(?:(?:my|meri|mera)\s+)?(?:{'|'.join(OWNER_WORDS.values())}|i|me|main|mai)(?:'s)?\s*[:=-]?\s*"
+    r"(?:₹|rs\.?\s*|inr\s*)?\d[\d,.]*\s*(?:k|l|lakhs?|lacs?|thousand|cr)?",
+    re.IGNORECASE,
+)
+
+
 def owner_opening(clause: str, spouse: str, so_far: str = "") -> str | None:
     """Whose a clause's figure is when the clause opens with its owner (`OWNER_FIRST`): ""
-    (the user), "spouse", "parents" or "other" (someone not filed); None when it does not.
+    (the user), "spouse", a parent (`PARENTS`) or "other" (someone not filed); None when it
+    does not.
     A pronoun is of whom the sentence so far is about (`so_far`: "spouse" or "parents":
     "Papa saath rehte hain, unki pension 20k hai"), else the spouse's when the spouse the
     chat has (`spouse`) fits it, else someone else's, never the user's."""
-    match = OWNER_FIRST.match(clause)
+    match = OWNER_FIRST.match(clause) or OWNER_FIRST.match(clause[_label_end(clause) :])
     if match is None:
         return None
     if match["self"]:
@@ -207,8 +279,63 @@ def owner_opening(clause: str, spouse: str, so_far: str = "") -> str | None:
         if so_far:
             return so_far
         return "spouse" if spouse and spouse in _PRONOUNS[word].split() else "other"
-    return next(
+    owner = next(
         owner
         for owner, words in OWNER_WORDS.items()
         if re.fullmatch(rf"(?:{words})", word, re.IGNORECASE)
     )
+    return which_parent(word) if owner == "parents" else owner
+
+
+# ---- a message someone else wrote, forwarded or quoted ---------------------------------
+
+# "Fwd (Shobha): ...", "Forwarded from my wife: ...", "Message from Ravi - ...", "my husband
+# says: ...", "Papa writes: ...": what follows is that person's, and their "I" and "my" are
+# theirs, not the user's.
+_WRITER = r"(?:my\s+)?(?P<{g}>[A-Za-z][a-z]{{1,11}}(?:-in-law)?)"
+_FORWARDED = re.compile(
+    r"^\W*(?:"
+    rf"(?:fwd?|forwarded)\b\.?\s*(?:\(\s*{_WRITER.format(g='fwd')}\s*\)"
+    rf"|(?:message\s+|msg\s+)?from\s+{_WRITER.format(g='fwd_from')})?"
+    rf"|(?:message|msg|text|note)\s+from\s+{_WRITER.format(g='message')}"
+    rf"|(?:my\s+)?(?P<says>{OWNER_WORDS['spouse']}|{_PARENT}|(?-i:[A-Z][a-z]{{1,11}}))\s+"
+    r"(?:says|writes|wrote|said|messaged|texted|adds)"
+    r")\s*[:–—-]\s*(?=\S)",
+    re.IGNORECASE,
+)
+
+
+def writer_of(sentence: str, spouse_name: str = "") -> tuple[str, int] | None:
+    """Who wrote what a sentence forwards or quotes, when it opens so ("Fwd (Shobha): ..."):
+    "spouse" (a spouse's word, or the name the chat gave the spouse), a parent (`PARENTS`),
+    a name, or "other" for a writer not said; and where their words start. None when it
+    forwards nothing."""
+    match = _FORWARDED.match(sentence)
+    if match is None:
+        return None
+    who = next((w for w in match.groups() if w), "").lower()
+    if not who or who.title() in NOT_NAMES:
+        return "other", match.end()
+    if who == spouse_name.lower() or re.fullmatch(OWNER_WORDS["spouse"], who, re.IGNORECASE):
+        return "spouse", match.end()
+    if re.fullmatch(_PARENT, who, re.IGNORECASE):
+        return which_parent(who), match.end()
+    return who, match.end()
+
+
+def names_self(text: str) -> bool:
+    """Whether `text` says "I", "my", "me" or "mine" (in English or Hindi)."""
+    return bool(_NAMES_SELF.search(text))
+
+
+def as_written(
+    writer: str, clause: str, spouse: bool, owner: str, before: str = ""
+) -> tuple[bool, str]:
+    """(spouse, owner) of a clause someone else wrote (`writer_of`): their "I", "my" and
+    "mine" are theirs, in the clause or earlier in its sentence (`before`: "I am being
+    promoted; take-home will be 79k"), and a spouse writing "my husband's" means the user."""
+    if spouse and writer == "spouse":
+        return False, ""
+    if owner == "" and not spouse and (_NAMES_SELF.search(clause) or _NAMES_SELF.search(before)):
+        return (True, "spouse") if writer == "spouse" else (False, writer)
+    return spouse, owner

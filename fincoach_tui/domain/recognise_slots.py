@@ -340,7 +340,7 @@ def _fact(
     if anchor.kind == "insurance":
         whose = insured(clause[figure.end :], clause, spouse, name)
         key = f"{whose}_{key}" if whose else key  # "1 crore on Hetal": the spouse's cover
-        if not whose and owner not in ("", "spouse", "parents", "other"):
+        if not whose and owner not in ("", "spouse", "parents", "father", "mother", "other"):
             key = f"{key}_of_{owner}"  # two typing: "1 crore, premium 16,400 — G" is G's
     else:  # "my wife earns 80k", "her pension", "R: SIP 10k": whose (recognise_owners)
         if name and owner == name.lower():

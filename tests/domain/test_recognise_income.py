@@ -83,7 +83,7 @@ def test_a_sources_fact_line_reads_back_as_the_same_fact(slug: str) -> None:
         ("we pay 25k rent", [("rent", "₹25,000")]),
         ("tuition fees are 40k a year", [("cost_tuition", "₹40,000 a year")]),
         ("I pay 12k for tuition every month", [("cost_tuition", "₹12,000")]),
-        ("papa ki pension 30 hazaar aati hai", [("parents_pension", "₹30,000")]),
+        ("papa ki pension 30 hazaar aati hai", [("pension_of_father", "₹30,000")]),
     ],
 )
 def test_what_is_paid_out_is_not_income(text: str, expected: list[tuple[str, str]]) -> None:

@@ -48,9 +48,25 @@ def test_elders_living_elsewhere_are_not_said_to_live_with_the_user(text: str) -
 
 def test_a_pronoun_after_an_elder_living_with_the_user_is_the_elders() -> None:
     facts = dict(recognise("Papa bhi saath rehte hain, unki pension 20k hai."))
-    assert facts["parents_pension"] == "₹20,000" and "pension" not in facts
+    assert facts["pension_of_father"] == "₹20,000" and "pension" not in facts
 
 
 def test_every_language_of_the_table_has_elders_with_us_and_live_words() -> None:
     assert len(LIVING_WITH_US) >= 8
     assert all(kin and with_us and live for kin, with_us, live in LIVING_WITH_US.values())
+
+
+def test_a_pair_of_in_laws_joined_by_a_dash_is_both() -> None:
+    from fincoach_tui.domain.recognise_kin_words import elders_living_with_user
+
+    assert elders_living_with_user("Sasu-sasra amari saathe rahe chhe.") == (
+        "in-laws",
+        "Sasu-sasra amari saathe rahe chhe",
+    )
+    assert elders_living_with_user("Mummy-papa hamare saath rehte hain") == (
+        "parents",
+        "Mummy-papa hamare saath rehte",
+    )
+    assert elders_living_with_user("Sasu ma amari sathe rahe che")[0] == "mother-in-law"
+    facts = dict(recognise("My saas-sasur live with us."))
+    assert facts["family_parents"] == 'supports in-laws ("saas sasur")'

@@ -30,8 +30,8 @@ def test_a_spouses_pension_is_filed_as_the_spouses_and_leaves_the_users_alone():
 
 def test_a_parents_pension_or_pay_is_not_the_users():
     mother = dict(recognise("My mother, who stays with us, draws a pension of 18,000."))
-    assert mother["parents_pension"] == "₹18,000" and "pension" not in mother
-    assert recognise("my dad earns 40k at the shop") == [("parents_salary", "₹40,000")]
+    assert mother["pension_of_mother"] == "₹18,000" and "pension" not in mother
+    assert recognise("my dad earns 40k at the shop") == [("salary_of_father", "₹40,000")]
     assert recognise("I earn 60k") == [("salary", "₹60,000")]
 
 
@@ -258,4 +258,4 @@ def test_a_half_that_is_someone_elses_never_replaces_the_users_pay():
     assert recognise("My salary is 1.2L and hers is 65k.") == [("salary", "₹1,20,000")]
     assert recognise("My son earns 50k, I get 30k pension.") == [("pension", "₹30,000")]
     facts = dict(recognise("Papa ki pension 30k hai aur meri salary 75k."))
-    assert (facts["salary"], facts["parents_pension"]) == ("₹75,000", "₹30,000")
+    assert (facts["salary"], facts["pension_of_father"]) == ("₹75,000", "₹30,000")

@@ -120,7 +120,7 @@ Facts the user stated (newest values):
 - salary: ₹82,000
 - city: Whitefield, Bengaluru
 - rent: ₹24,000
-- parents pension: ₹30,000
+- pension of father: ₹30,000
 In the user's words (newest first):
 - (turn 2) papa ki pension 30 hazaar aati hai, wo hamare saath rehte hain
 - (turn 1) Rent is 24k for a 2BHK in Whitefield
@@ -130,7 +130,7 @@ Facts the user stated (newest values):
 - salary: ₹82,000
 - city: Whitefield, Bengaluru
 - rent: ₹26,500 (was ₹24,000)
-- parents pension: ₹30,000
+- pension of father: ₹30,000
 - family spouse: wife
 In the user's words (newest first):
 - (turn 5) My wife started a side gig, roughly fifteen thousand a month

@@ -1,0 +1,44 @@
+"""Whose a clause is: the user's (or their spouse's), or a supposition or someone else's.
+
+"if my rent goes to 30k" and "say I invest 10k" state nothing; "my friend pays 30k rent"
+is the friend's. Someone who pays the user is the exception: "they give us 9k from the
+milk" is the user's income.
+"""
+
+from __future__ import annotations
+
+import re
+
+from fincoach_tui.domain.recognise_income import GIVES_USER
+from fincoach_tui.domain.recognise_parts import Anchor
+from fincoach_tui.domain.recognise_words import CONDITION, SOMEONE_ELSE, WHAT_IF
+
+# A what-if or a condition ("if my rent goes to 30k", "say I invest 10k") states nothing;
+# nor do someone else's figures ("my friend pays 30k rent", "she pays 40k").
+_SUPPOSED = re.compile(r"^\W*say\b|\bif\s+i\b", re.IGNORECASE)
+_THIRD_PERSON = re.compile(r"^\W*(?:(?:my|our|a)\s+(?:brother|sister)|he|she|they)\b", re.I)
+
+
+# ... unless what they do is pay the user: "they give us 9k from the milk".
+_PAYS_USER = re.compile(
+    rf"^\W*(?:he|she|they|(?:my|our|a)\s+\w+(?:\s+(?:in|from|at)\s+\w+)?)\s+(?:\w+\s+)?{GIVES_USER}",
+    re.IGNORECASE,
+)
+
+
+# ... or family who send the user money: "my sister transfers 8k to me monthly".
+_TO_USER = re.compile(r"\b(?:me|us)\b", re.IGNORECASE)
+
+
+def not_the_users(clause: str, spouses: bool, anchors: tuple[Anchor, ...]) -> bool:
+    """A clause that supposes (`WHAT_IF`, `CONDITION`, "say", "if I") or opens with someone
+    else than the user or their spouse, but for one who pays the user an income
+    (`anchors`: the clause's)."""
+    if WHAT_IF.match(clause) or CONDITION.match(clause) or _SUPPOSED.search(clause):
+        return True
+    if spouses or SOMEONE_ELSE.match(clause):
+        return not spouses
+    paid = (_PAYS_USER.match(clause) and any(a.kind == "income" for a in anchors)) or (
+        _TO_USER.search(clause) and any(a.kind == "support_in" for a in anchors)
+    )
+    return bool(_THIRD_PERSON.match(clause)) and not paid
