@@ -27,6 +27,27 @@ CURRENCIES = {
     "KWD": (r"kwd", r"kwd|kuwaiti\s+dinars?"),
     "OMR": (r"omr", r"omr|omani\s+ria?ls?"),
     "BHD": (r"bhd", r"bhd|bahraini\s+dinars?"),
+    # where many people from India work, and the neighbours' money
+    "KES": (r"kes|ksh\.?|kshs\.?", r"kes|kshs?|(?:kenyan\s+)?shillings?"),
+    "ZAR": (r"zar", r"zar|rands?"),
+    "NGN": (r"ngn|₦", r"ngn|naira"),
+    "TZS": (r"tzs", r"tzs|tanzanian\s+shillings?"),
+    "UGX": (r"ugx", r"ugx|ugandan\s+shillings?"),
+    "PHP": (r"php|₱", r"php|(?:philippine\s+)?pesos?"),
+    "THB": (r"thb|฿", r"thb|baht"),
+    "IDR": (r"idr", r"idr|rupiah"),
+    "VND": (r"vnd|₫", r"vnd|vietnamese\s+dong"),
+    "KRW": (r"krw|₩", r"krw|korean\s+won"),
+    "CNY": (r"cny|rmb", r"cny|rmb|yuan|renminbi"),
+    "NPR": (r"npr", r"npr|nepali\s+rupees?|nepalese\s+rupees?"),
+    "LKR": (r"lkr", r"lkr|sri\s+lankan\s+rupees?"),
+    "BDT": (r"bdt|৳", r"bdt|taka"),
+    "PKR": (r"pkr", r"pkr|pakistani\s+rupees?"),
+    "MUR": (r"mur", r"mur|mauritian\s+rupees?"),
+    "SEK": (r"sek", r"sek|swedish\s+kronor|swedish\s+krona"),
+    "NOK": (r"nok", r"nok|norwegian\s+kroner|norwegian\s+krone"),
+    "DKK": (r"dkk", r"dkk|danish\s+kroner|danish\s+krone"),
+    "PLN": (r"pln", r"pln|zloty|zlotys"),
 }
 _SYMBOL = {"INR": "₹", "USD": "$", "GBP": "£", "EUR": "€"}
 
