@@ -91,4 +91,6 @@ from __future__ import annotations
 # 24: an ended loan, SIP, RD or policy keeps a short quote of how the user said it ended
 # 25: money moved into an instrument is the instrument's ("4L of my retirement savings into an
 #     FD"), and "home" where money is sent is not a home loan
-WALK_VERSION = 25
+# 26: money sent home is one fact, `remittance`; time left said as "more" is an end date; a
+#     chit fund or a savings scheme keeps when it ends; more currencies, dates and amounts
+WALK_VERSION = 26
