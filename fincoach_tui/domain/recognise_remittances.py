@@ -48,11 +48,14 @@ _INDIAN = (
     r"pathavto|anuppuren|anupparen|anuppuven|pathai"
 )
 
+_MONTHLY = r"(?:every\s+month|each\s+month|a\s+month|per\s+month|monthly|p\.?m\b|har\s+mahine)"
 # The words that name a remittance: a noun ("remittance", "home money", "money home"), an
 # English verb with where the money goes within the clause, or an Indian first-person verb.
 REMITTANCE_WORDS = (
     r"remittances?|home\s+money|money\s+(?:i\s+)?(?:send\s+)?home|"
     rf"(?:{_SEND})(?=[^.;!?\n]{{0,40}}?\b(?:{_DESTINATION})|{_RECEIVER})|"
     r"remit|"
-    rf"{_INDIAN}"
+    rf"{_INDIAN}|"
+    # a figure said with no verb, to the family, every month: "₹8,000 to my parents monthly"
+    rf"(?<=[0-9kKhL]\s)to\s+{_FAMILY}\b(?=[^.;!?\n]{{0,30}}?\b{_MONTHLY})"
 )

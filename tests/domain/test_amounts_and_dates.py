@@ -220,6 +220,14 @@ def test_relative_dates_resolve_against_when_they_were_said(said, at, resolved):
     assert resolve_relative(said, at) == resolved
 
 
+def test_a_figure_with_p_m_before_its_name_is_that_things():
+    assert recognise("70K p.m. salary") == [("salary", "₹70,000")]
+    assert recognise("salary 90k p.m. and rent 22k") == [
+        ("salary", "₹90,000"),
+        ("rent", "₹22,000"),
+    ]
+
+
 def test_a_bare_duration_is_a_date_only_when_compared():
     assert as_of("3 months", MAY_14) == "in Aug 2026"
     assert recognise("The RD runs for 24 months.") == [("rd_tenure", "24 months")]

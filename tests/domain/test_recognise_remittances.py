@@ -32,6 +32,8 @@ def values(*messages: str, said_at: float | None = None) -> dict[str, str]:
         ("maa ko 4,500 bhejta hu", "₹4,500"),
         ("appa-ku 8k anuppuren every month", "₹8,000"),
         ("aai-baba na 6,000 pathavto", "₹6,000"),
+        ("₹7,000 to my parents every month", "₹7,000"),
+        ("also 11k to amma each month", "₹11,000"),
     ],
 )
 def test_money_sent_home_is_the_remittance(sentence: str, amount: str) -> None:
@@ -47,6 +49,7 @@ def test_money_sent_home_is_the_remittance(sentence: str, amount: str) -> None:
         "Sent 25,000 home for Diwali",  # once, in the past
         "Should I send money home monthly or every quarter?",
         "I'll send the documents to the bank by 15k courier",  # no family, no home
+        "Lent 50k to my brother last year",  # once, and a loan
     ],
 )
 def test_money_someone_else_sends_or_once_is_no_remittance(sentence: str) -> None:
