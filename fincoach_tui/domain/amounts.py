@@ -36,6 +36,7 @@ _SCALES = {
     "crores": 1e7,
     "mn": 1e6,
     "million": 1e6,
+    "grand": 1e3,  # "25 grand"
     "hazaar": 1e3,  # Hindi: "40 hazaar"
     "hazar": 1e3,
     "hajar": 1e3,
@@ -48,7 +49,7 @@ _SCALES = {
     "koti": 1e7,  # Bengali, Marathi, Tamil
 }
 _SCALE = (
-    r"(?:k|thousand|lakhs?|laakh|lacs?|lpa|l|cr|crores?|karod|karor|koti|mn|million|hazaa?r|"
+    r"(?:k|thousand|grand|lakhs?|laakh|lacs?|lpa|l|cr|crores?|karod|karor|koti|mn|million|hazaa?r|"
     r"hajaa?r|a?ayiram)"
 )
 _NUMBER = r"\d{1,3}(?:,\d{2,3})+(?:\.\d+)?|\d+(?:\.\d+)?"
@@ -332,6 +333,10 @@ def _words_value(words: str) -> float:
             following = tokens[index + 1] if index + 1 < len(tokens) else ""
             if following not in _UNITS:  # "a lakh" is one lakh; "a two crore plan" is two
                 current = current or 1
+        elif word == "half" and last_scale and tokens[index - 2 : index] in (["and", "a"], ["and"]):
+            # "a lakh and a half", "two crore and a half": half of the scale before it
+            total += 0.5 * last_scale
+            current = 0
         elif word == "half":
             current = (current + 0.5) if current else 0.5
         elif word == "hundred":

@@ -32,7 +32,7 @@ CURRENCIES = {
     "KES": (r"kes|kshs?\.?", r"kes|kshs?|kenyan\s+shillings?"),
     "UGX": (r"ugx", r"ugx|ugandan\s+shillings?"),
     "TZS": (r"tzs", r"tzs|tanzanian\s+shillings?"),
-    "ZAR": (r"zar", r"zar|(?:south\s+african\s+)?rand"),
+    "ZAR": (r"zar", r"zar|(?:south\s+african\s+)?rands?"),
     "NGN": (r"ngn|₦", r"ngn|naira"),
     "THB": (r"thb|฿", r"thb|baht"),
     "CNY": (r"cny|rmb", r"cny|rmb|yuan|renminbi"),
@@ -41,6 +41,14 @@ CURRENCIES = {
     "NPR": (r"npr", r"npr|nepal(?:i|ese)\s+rupees?"),
     "PKR": (r"pkr", r"pkr|pakistani\s+rupees?"),
     "BDT": (r"bdt|৳", r"bdt|taka"),
+    "PHP": (r"php|₱", r"php|(?:philippine\s+)?pesos?"),
+    "VND": (r"vnd|₫", r"vnd|vietnamese\s+dong"),
+    "KRW": (r"krw|₩", r"krw|korean\s+won"),
+    "MUR": (r"mur", r"mur|mauritian\s+rupees?"),
+    "SEK": (r"sek", r"sek|swedish\s+kronor|swedish\s+krona"),
+    "NOK": (r"nok", r"nok|norwegian\s+kroner|norwegian\s+krone"),
+    "DKK": (r"dkk", r"dkk|danish\s+kroner|danish\s+krone"),
+    "PLN": (r"pln", r"pln|zloty|zlotys"),
 }
 _SYMBOL = {"INR": "₹", "USD": "$", "GBP": "£", "EUR": "€"}
 

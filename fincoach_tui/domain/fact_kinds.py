@@ -12,6 +12,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from fincoach_tui.domain.recognise_remittances import REMITTANCE_WORDS
+
 # Which slot a figure fills: "amount", "rate", "date", "duration".
 Slots = dict[str, str]
 
@@ -217,7 +219,14 @@ KINDS: tuple[Kind, ...] = (
     Kind(
         "investment",
         _words("|".join(INVESTMENTS)),
-        {"amount": "invest_{t}", "rate": "invest_{t}_rate"},
+        # a scheme that ends or matures (a chit fund's last month, a PPF's or an NSC's
+        # maturity): "chitty of 10k a month, ends next Onam", "NSC matures in 2029"
+        {
+            "amount": "invest_{t}",
+            "rate": "invest_{t}_rate",
+            "date": "invest_{t}_end",
+            "duration": "invest_{t}_tenure",
+        },
     ),
     Kind(
         "insurance",
@@ -241,6 +250,9 @@ KINDS: tuple[Kind, ...] = (
     ),
     Kind("bonus", _words(r"bonus"), {"amount": "bonus", "date": "bonus_date"}),
     Kind("debt", _words(r"credit cards?(?: debt| dues| bill)?"), {"amount": "debt_credit_card"}),
+    # Money the user sends home every month (recognise_remittances), before the support
+    # it may also name ("send my parents 10k" is what is sent).
+    Kind("remittance", _words(REMITTANCE_WORDS), {"amount": "remittance"}),
     # Money given to family every month, and money received from them.
     Kind(
         "support",
@@ -268,7 +280,9 @@ KINDS: tuple[Kind, ...] = (
             r"(?:papa|dad|father|mom|mother|mummy|parents|ghar|gharwale|baba|aai|amma|appa|"
             r"bhai|bhaiya|didi|beta|beti)"
             r"(?!\s+(?:ko|la|ke\s+liye|kitta|ke)\b)(?=[^.;!?]{0,30}?\b(?:bhejte|bhejta|bhejti|dete|deta|deti|pathavtat|pathavto|"
-            r"pathay|pathan|anupparanga|anuppuvanga)\b)"
+            r"pathay|pathan|anupparanga|anuppuvanga)\b"
+            # not the user's own sending: "ghar bhejti hoon" (recognise_remittances)
+            r"(?!\s+(?:hu|hoon|hun|hoo)\b))"
         ),
         {"amount": "income_support"},
     ),
@@ -287,6 +301,7 @@ PROMPT_KEYS = (
     "invest_<ppf|nps|epf|mutual_funds|stocks|gold|elss|crypto>, "
     "insurance_<term|health>_<cover|premium>, cost_<item> (school_fees, maid, utilities...), "
     "emergency_fund, savings, bonus, debt_credit_card, income_support, cost_support, "
+    "remittance (money the user sends home each month), "
     "income_<source> (other income: income_shop, income_dairy, income_rental...), "
     "goal_<thing>_amount, goal_<thing>_date, "
     "retirement_age, family_spouse, family_children, family_parents, "
@@ -298,7 +313,7 @@ _ACRONYMS = frozenset("fd rd sip ppf nps emi epf elss ctc".split())
 _STATIC_KEYS = frozenset(
     "name city salary spouse_salary spouse_name pension rent expenses fd_amount fd_rate fd_maturity fd_tenure rd_amount rd_rate "
     "rd_end rd_tenure sip emergency_fund savings bonus bonus_date debt_credit_card risk "
-    "income_support "
+    "income_support remittance "
     "risk_reason family_spouse family_children family_parents family_household dependants "
     "retirement_age".split()
 )

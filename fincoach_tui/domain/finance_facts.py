@@ -184,7 +184,7 @@ _MARKED_OLD = re.compile(r"[^;.\n]*\((?:outdated|superseded)\b[^)]*\)", re.IGNOR
 # A question word opening a sentence with no question mark (dictated, or typed fast).
 _ASKS = re.compile(
     r"^\W*(?:what|whats|how|hows|which|where|why|who|whom|whose|kya|kaise|kitna|kitne|kitni|"
-    r"kyun|kahan)\b(?!\s+(?:i|we)\s+(?:have|had|did|do|earn|pay|get|make)\b)",
+    r"kyun|kahan)\b(?!\s+(?:i|we)\s+(?:have|had|did|do|earn|pay|get|make|send)\b)",
     re.IGNORECASE,
 )
 _POINTS_BACK = re.compile(r"\b(?:it|it's|that|that's)\b", re.IGNORECASE)

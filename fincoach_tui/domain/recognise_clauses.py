@@ -36,7 +36,7 @@ INCLUDED = re.compile(
 # headcount with its list), and a figure after it with no name of its own borrows the one
 # before it.
 _SENTENCE_END = re.compile(r"[.!?;]+(?=\s|$)|\n+")
-_NOT_AN_END = re.compile(r"\b(?:rs|inr|p\.a|e\.g|i\.e|approx|etc|no|vs)$", re.IGNORECASE)
+_NOT_AN_END = re.compile(r"\b(?:rs|inr|p\.a|p\.m|e\.g|i\.e|approx|etc|no|vs)$", re.IGNORECASE)
 _DASH = re.compile(r"\s+[—–-]+\s+")
 _CLAUSE = re.compile(rf",\s+|\s+(?:and|but|so|while|whereas)\s+|{_DASH.pattern}", re.IGNORECASE)
 

@@ -161,6 +161,7 @@ def subject_of_key(key: str) -> Subject | None:
         "savings": ("savings", "savings"),
         "bonus": ("bonus", "bonus"),
         "debt_credit_card": ("debt", "credit card"),
+        "remittance": ("remittance", "remittance"),
     }
     if key in simple:
         return simple[key]
@@ -198,6 +199,7 @@ _KIND_WORDS = {
     "fd": "fd deposit",
     "rd": "rd deposit",
     "loan": "emi loan",
+    "remittance": "remittance remit send sending",
 }
 _FILLER = frozenset("to in for at of the a an my our new".split())
 # Words of a subject's name that name nothing by themselves ("bank" of "indian bank").

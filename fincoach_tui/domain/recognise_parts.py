@@ -44,6 +44,10 @@ _ABSOLUTE_DATE = re.compile(
     rf"(?:\s+(?P<d2>\d{{1,2}})(?:st|nd|rd|th)?)?,?\s+(?P<y>(?:19|20)\d\d)\b"
     r"|\b(?P<dd>\d{1,2})[/-](?P<mm>\d{1,2})[/-](?P<yy>(?:19|20)\d\d)\b"
     r"|\b(?P<m_only>\d{1,2})[/-](?P<y_only>(?:19|20)\d\d)\b"
+    # a year cut to two digits after a month: "March '28", "Dec ’27"
+    rf"|\b(?P<m3>{_MONTH})\.?,?\s*['’](?P<y3>\d\d)\b"
+    # a part of a year: "mid-2027", "early 2028", "by the end of 2029"
+    r"|\b(?P<part>early|mid|late|end\s+of)[-\s](?P<py>(?:19|20)\d\d)\b"
     # "target 2031", "we will target 2030 instead": a target's year is its date
     r"|\b(?P<lead_y>by|in|until|till|before|around|target|targeting)\s+(?P<year>(?:19|20)\d\d)\b"
     # the year first: "2029 June", "2027 er December", "2028 chya March"
@@ -75,6 +79,14 @@ _REMAINING = re.compile(
     rf"|(?P<bare>{_NUM}))"
     r"(?:\s+(?:more|aur|further))?\s+(?:(?:are|is|still|hi)\s+)?"
     r"(?:left|to\s+go|remaining|baa?ki|bache|bachi|bacha|rehte|rahe)\b",
+    re.IGNORECASE,
+)
+# What is left said as more of it, with no word for "left": "runs for 15 months more", "15
+# more months", "another two years", "for a further 8 months". A date from now, as above.
+_MORE = re.compile(
+    rf"\b(?:(?:another|a\s+further)\s+(?P<n1>{_NUM})\s+(?P<u1>{_YEARS}|{_MONTHS_UNIT})"
+    rf"|(?P<n2>{_NUM})\s+(?:more|further)\s+(?P<u2>{_YEARS}|{_MONTHS_UNIT})"
+    rf"|(?P<n3>{_NUM})\s+(?P<u3>{_YEARS}|{_MONTHS_UNIT})\s+more)\b",
     re.IGNORECASE,
 )
 # "loan khatam hone mein 2 saal", "EMI band hone mein 8 mahine": the time until it ends.
@@ -146,6 +158,11 @@ def figures_in(clause: str) -> tuple[Figure, ...]:
         if left and free(match.start(), match.end()):
             figures.append(Figure("date", match.start(), match.end(), left))
             taken.append((match.start(), match.end()))
+    for match in _MORE.finditer(clause):
+        left = _more(match)
+        if left and free(match.start(), match.end()):
+            figures.append(Figure("date", match.start(), match.end(), left))
+            taken.append((match.start(), match.end()))
     for match in _DURATION.finditer(clause):
         if match["unit"].lower().startswith("mahin") and (count_value(match["n"]) or 0) >= 100:
             continue  # "1200 mahina": Hindi for a month's figure, not a term
@@ -172,6 +189,19 @@ def _remaining(match: re.Match[str], clause: str) -> str:
     return f"in {total} month{'s' * (total != 1)}"
 
 
+def _more(match: re.Match[str]) -> str:
+    """More of a term said as a date from now: "15 months more" is "in 15 months"."""
+    count = match["n1"] or match["n2"] or match["n3"]
+    unit = (match["u1"] or match["u2"] or match["u3"]).lower()
+    number = count_value(count) or 0.0
+    if number != int(number) or not 0 < number <= 480:
+        return ""
+    shown = int(number)
+    if re.match(_YEARS, unit):
+        return f"in {shown} year{'s' * (shown != 1)}"
+    return f"in {shown} month{'s' * (shown != 1)}"
+
+
 def _denied(clause: str, start: int, end: int) -> bool:
     return bool(_DENIED.match(clause, end) or _DENIED_BEFORE.search(clause[:start]))
 
@@ -194,6 +224,10 @@ def _with_lead(clause: str, start: int, text: str) -> tuple[int, str]:
 
 
 def _absolute(match: re.Match[str]) -> str:
+    if match["y3"]:
+        return f"{match['m3'][:3].title()} 20{match['y3']}"
+    if match["py"]:
+        return f"{' '.join(match['part'].lower().split())} {match['py']}"
     if match["year"]:
         return f"{match['lead_y'].lower()} {match['year']}"
     if match["tak_year"]:

@@ -36,7 +36,7 @@ from fincoach_tui.domain.recognise_parts import Anchor, Figure, figures_in, said
 from fincoach_tui.domain.recognise_values import RANGE_JOIN, amount_value, period_after
 
 _CONNECTOR = re.compile(
-    r"^\s*(?:(?:a|per|/|every)\s*(?:month|year)\s*|monthly\s*|each month\s*)?"
+    r"^\s*(?:(?:a|per|/|every)\s*(?:month|year)\s*|monthly\s*|each month\s*|p\.?[ma]\.?\s*)?"
     r"(?:(?:in|into|on|for|towards?|as|of|in an?|into an?|to)\s+)?(?:(?:an?|the|my|our)\s+)?$",
     re.IGNORECASE,
 )

@@ -8,7 +8,8 @@ import re
 from fincoach_tui.domain.amounts import Amount, find_amounts
 
 _MONTHLY_BY_NATURE = re.compile(
-    r"^(?:(?:(?:spouse|parents)_)?(?:salary|pension|sip)(?:_of_[a-z]+)?|rent|expenses|rd(?:_[a-z]+)*_amount|"
+    r"^(?:(?:(?:spouse|parents)_)?(?:salary|pension|sip)(?:_of_[a-z]+)?|rent|expenses|remittance|"
+    r"rd(?:_[a-z]+)*_amount|"
     r"loan_\w+_emi|cost_\w+)$"
 )
 

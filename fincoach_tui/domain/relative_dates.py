@@ -116,12 +116,17 @@ _PATTERN = re.compile(
     rf"|(?:the\s+)?end\s+of\s+(?P<end_month>{_MONTH_NAME})\b(?!\s+\d{{4}})(?P<end_next>\s+next\s+year)?"
     r"|(?P<which>next|this|last)\s+(?P<period>week|month|year)"
     rf"|in\s+half\s+an?\s+(?P<half_unit>year|month)"
-    rf"|in\s+(?:(?:about|around|roughly|approximately|nearly|another|just|over)\s+)?"
+    rf"|(?:in|after)\s+(?:(?:about|around|roughly|approximately|nearly|another|just|over)\s+)?"
     rf"{_count('n1')}{_HALF}?\s+(?P<u1>{_UNIT})s?(?P<half1>{_HALF})?(?:'s?\s+time)?"
     rf"|{_count('n2')}{_HALF}?\s+(?P<u2>{_UNIT})s?(?P<half2>{_HALF})?\s+(?:from now|from today|later|hence)"
     # The Indian financial year ends on 31 March: "by the end of this FY".
     r"|(?:the\s+)?end\s+of\s+(?:the\s+)?(?P<fy_which>next|this|last|current)?\s*"
     r"(?:fy|financial\s+year|fiscal(?:\s+year)?)"
+    # the year it is named by: "FY27", "FY 2028", "FY 2027-28" (it ends in March of the last)
+    r"(?:\s*['’]?(?P<fy_year>(?:19|20)?\d\d(?:\s*[-–/]\s*(?:19|20)?\d\d)?)\b)?"
+    # a quarter of a year: "in Q3 next year", "by Q1 2028", "Q2 '27"
+    r"|(?:(?P<q_lead>by|before|in|till|until|around)\s+)?q(?P<quarter>[1-4])\s+"
+    r"(?:(?P<q_which>next|this)\s+year|(?P<q_year>(?:19|20)\d\d)|['’](?P<q_short>\d\d))\b"
     # A festival is a date after a word of time ("by Diwali", "next Holi") or with its
     # year said ("matures Diwali next year", "Diwali this year"); alone it is an occasion.
     rf"|(?:(?P<fest_lead>by|before|on|at|till|until|for|this|around|after|next|in)\s+)?"
@@ -135,6 +140,7 @@ _PATTERN = re.compile(
     rf"|(?P<month_lead>by|before|in|till|until|from|this|next|on|for|around|after|to|"
     rf"(?:this\s+)?coming|upcoming)\s+"
     rf"(?P<month>{_MONTH_NAME})\b(?P<month_next>\s+next\s+year)?(?!\s+\d{{1,4}})(?!-)"
+    r"(?!\.?,?\s*['’]\d\d\b)"
     # A month said after its word of time, Hindi, Marathi: "June mein", "agle saal June
     # mein" (in June next year), "march tak" (by March), "Junela".
     rf"|(?:(?P<ih_year>{_NEXT_YEAR_WORDS})\s+)?(?P<ih_month>{_MONTH_NAME})\s*"
@@ -197,6 +203,12 @@ def _absolute(match: re.Match[str], moment: datetime) -> str:
         if groups["half_unit"].lower() == "year":
             return _shifted(moment, 6, "month")
         return _shifted(moment, 15, "day")
+    if groups["fy_year"]:  # "FY27", "FY 2027-28": the year it ends in
+        last = re.split(r"\s*[-–/]\s*", groups["fy_year"])[-1]
+        year = int(last) if len(last) == 4 else 2000 + int(last)
+        return f"end of Mar {year}"
+    if groups["quarter"]:
+        return _quarter(groups, moment)
     if groups["fy_which"] is not None or re.search(
         r"\b(?:fy|financial|fiscal)\b", match.group(0), re.I
     ):
@@ -246,6 +258,20 @@ def _absolute(match: re.Match[str], moment: datetime) -> str:
         if unit == "month":
             return _shifted(moment, round(amount * 30), "day")
     return _shifted(moment, int(amount), unit)
+
+
+def _quarter(groups: dict[str, str | None], moment: datetime) -> str:
+    """A calendar quarter by the month it ends: "in Q3 next year" is "in Q3 2027 (by Sep
+    2027)"."""
+    if groups["q_year"]:
+        year = int(groups["q_year"])
+    elif groups["q_short"]:
+        year = 2000 + int(groups["q_short"])
+    else:
+        year = moment.year + (1 if (groups["q_which"] or "").lower() == "next" else 0)
+    quarter = int(groups["quarter"] or 1)
+    lead = (groups["q_lead"] or "in").lower()
+    return f"{lead} Q{quarter} {year} (by {_MONTHS[quarter * 3 - 1][:3].title()} {year})"
 
 
 def _festival(groups: dict[str, str | None], moment: datetime) -> str:

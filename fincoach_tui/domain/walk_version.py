@@ -97,8 +97,11 @@ from __future__ import annotations
 #     "because"; a clause describing a goal names no subject; money sent home is no new
 #     rent; a wish to plan is no goal; a terse cost, a "??" cost, a period after the
 #     thing ("16,400 premium yearly"), a rent that stopped, two loans of a type told apart
-WALK_VERSION = 28
+WALK_VERSION = 29
 # 28: one parent's pay apart from the other's (`salary_of_father`), "incomes" and a contract
 #     renewed name pay, a deducted aside names nothing, a figure corrected by its old number,
 #     more currencies (KES, ZAR, NGN, THB ...)
-WALK_VERSION = 28
+WALK_VERSION = 29
+# 29: money sent home is one fact, `remittance`; time left said as "more" is an end date; a
+#     chit fund or a savings scheme keeps when it ends; more currencies, dates and amounts
+WALK_VERSION = 29

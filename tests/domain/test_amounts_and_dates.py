@@ -44,6 +44,14 @@ DEC_20 = datetime(2026, 12, 20, 10, 0, tzinfo=UTC).timestamp()
         ("18 LPA", "₹18,00,000"),
         ("$1,200", "$1,200"),
         ("USD 1200", "$1,200"),
+        ("a lakh and a half", "₹1,50,000"),
+        ("two lakh and a half", "₹2,50,000"),
+        ("30 grand", "₹30,000"),
+        ("Rs. 3,40,000/-", "₹3,40,000"),
+        ("₹ 4.5 lac", "₹4,50,000"),
+        ("Rs 14 k", "₹14,000"),
+        ("60K p.m.", "₹60,000"),
+        ("2 crores", "₹2,00,00,000"),
     ],
 )
 def test_every_phrasing_of_an_amount_reads_to_one_canonical_value(text, canonical):
@@ -131,6 +139,17 @@ def test_a_written_amount_reads_back(value):
         ("CAD 5,500", "CAD 5,500", "CAD"),
         ("9,000 saudi riyals", "SAR 9,000", "SAR"),
         ("$1,200.50", "$1,200.50", "USD"),
+        ("KES 410,000", "KES 410,000", "KES"),
+        ("Ksh 95,000", "KES 95,000", "KES"),
+        ("38,000 Kenyan shillings", "KES 38,000", "KES"),
+        ("₱42,000", "PHP 42,000", "PHP"),
+        ("18,500 pesos", "PHP 18,500", "PHP"),
+        ("14,000 rand", "ZAR 14,000", "ZAR"),
+        ("THB 60,000", "THB 60,000", "THB"),
+        ("25,000 taka", "BDT 25,000", "BDT"),
+        ("LKR 150,000", "LKR 150,000", "LKR"),
+        ("NPR 70,000", "NPR 70,000", "NPR"),
+        ("¥180,000", "JPY 180,000", "JPY"),
     ],
 )
 def test_a_foreign_amount_keeps_its_currency(text, written, currency):
@@ -183,6 +202,13 @@ def test_the_same_figure_in_two_currencies_is_two_values():
         ("due tomorrow", MAY_14, "due on 15 May 2026"),
         ("in 2 weeks", MAY_14, "in the week of 25 May 2026"),
         ("next year", MAY_14, "in 2027"),
+        ("after 18 months", MAY_14, "in Nov 2027"),
+        ("matures after two years", MAY_14, "matures in May 2028"),
+        ("by the end of FY27", MAY_14, "by end of Mar 2027"),
+        ("end of FY 2028-29", MAY_14, "end of Mar 2029"),
+        ("end of the financial year 2030", MAY_14, "end of Mar 2030"),
+        ("in Q3 next year", MAY_14, "in Q3 2027 (by Sep 2027)"),
+        ("by Q1 2028", MAY_14, "by Q1 2028 (by Mar 2028)"),
         # Already absolute, or not a date at all: left as said.
         ("by March 2027", MAY_14, "by March 2027"),
         ("in Aug 2026", MAY_14, "in Aug 2026"),
@@ -192,6 +218,14 @@ def test_the_same_figure_in_two_currencies_is_two_values():
 )
 def test_relative_dates_resolve_against_when_they_were_said(said, at, resolved):
     assert resolve_relative(said, at) == resolved
+
+
+def test_a_figure_with_p_m_before_its_name_is_that_things():
+    assert recognise("70K p.m. salary") == [("salary", "₹70,000")]
+    assert recognise("salary 90k p.m. and rent 22k") == [
+        ("salary", "₹90,000"),
+        ("rent", "₹22,000"),
+    ]
 
 
 def test_a_bare_duration_is_a_date_only_when_compared():

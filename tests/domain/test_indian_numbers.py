@@ -79,7 +79,7 @@ def test_a_city_said_the_way_indian_languages_say_it(text, city):
         ("dokan theke mase 32k thake haate", {"income_shop": "₹32,000"}),
         (
             "I send ammi-abbu 15k a month for their expenses",
-            {"cost_to_parents": "₹15,000", "family_parents": "supports ammi-abbu"},
+            {"remittance": "₹15,000", "family_parents": "supports ammi-abbu"},
         ),
     ],
 )
@@ -129,7 +129,7 @@ def test_a_year_said_before_its_month():
 
 def test_a_tag_before_a_message_is_no_figure():
     assert said("[2140] I send amma-appa 18k a month", "[0915] actually all fine here") == {
-        "cost_to_parents": "₹18,000",
+        "remittance": "₹18,000",
         "family_parents": "supports amma-appa",
     }
 

@@ -205,7 +205,7 @@ def test_living_with_ones_parents_is_not_supporting_them():
         ),
         (
             "I also send ₹20,000 every month to my parents in Kerala.",
-            [("family_parents", "supports parents"), ("cost_to_parents", "₹20,000")],
+            [("family_parents", "supports parents"), ("remittance", "₹20,000")],
         ),
         (
             "Risk-wise I'd call myself moderate, since I have no fixed salary.",
@@ -256,6 +256,6 @@ def test_a_spouse_known_by_name_owns_the_figures_said_of_them():
     ],
 )
 def test_a_function_word_of_a_known_costs_name_does_not_name_it(later):
-    # "cost to parents" is not named again by a "to" in "moved to ..."
+    # what is sent home is not named again by a "to" in "moved to ..."
     found = facts_of("I send ammi-abbu 6k every month", later)
-    assert found.get("cost_to_parents") == ("₹6,000", "m1")
+    assert found.get("remittance") == ("₹6,000", "m1")

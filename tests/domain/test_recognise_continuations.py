@@ -140,8 +140,10 @@ def test_an_emi_for_a_new_purpose_is_a_loan_of_its_own():
 
 
 def test_an_emi_for_a_time_or_for_the_flat_keeps_its_loan():
+    # "for 3 more years" is what is left of the loan: when it ends
     assert said("Car loan EMI 12k", "EMI 12,500 now, for 3 more years") == {
-        "loan_car_emi": "₹12,500"
+        "loan_car_emi": "₹12,500",
+        "loan_car_end": "in 3 years",
     }
     assert said("Home loan EMI 30k", "The EMI for the flat went up to 32k") == {
         "loan_home_emi": "₹32,000"
@@ -270,7 +272,7 @@ def test_money_parents_send_said_with_the_verb_last_is_income():
     assert said("ghar ka kharcha alag, papa har mahine 4,000 dete hain") == {
         "income_support": "₹4,000"
     }
-    assert said("main papa ko 10,000 bhejta hoon") == {}
+    assert said("main papa ko 10,000 bhejta hoon") == {"remittance": "₹10,000"}
 
 
 # ---- pay the user gives, pay named by its verb, the word before a loan --------------------
@@ -362,7 +364,7 @@ def test_a_stance_said_as_wholly_safe_is_kept_in_the_users_words():
 def test_money_sent_for_someone_elses_expenses_is_support_not_the_users_spending():
     assert said("also I send ₹20,000 monthly to my in-laws for their expenses") == {
         "family_parents": "supports in-laws",
-        "cost_to_in_laws": "₹20,000",
+        "remittance": "₹20,000",
     }
 
 

@@ -228,7 +228,7 @@ def test_money_from_family_is_other_income(text: str, value: str) -> None:
 
 def test_money_a_relative_sends_someone_else_is_not_the_users() -> None:
     assert recognise("My brother sends his in-laws 5k.") == []
-    assert recognise("I send my brother 5k a month.") == [("cost_support", "₹5,000")]
+    assert recognise("I send my brother 5k a month.") == [("remittance", "₹5,000")]
 
 
 # ---- pay to come that has come ----------------------------------------------------------

@@ -264,7 +264,7 @@ def test_a_home_already_owned_is_not_a_goal():
         # money sent to parents named in the user's words: they depend on the user
         (
             "sending ammi-abbu 9k every month",
-            {"family_parents": "supports ammi-abbu", "cost_to_parents": "₹9,000"},
+            {"family_parents": "supports ammi-abbu", "remittance": "₹9,000"},
         ),
         ("I'm a single dad, trying to plan better.", {"family_spouse": "single dad"}),
         ("My husband doesn't work right now.", {"family_spouse": "husband, not earning"}),

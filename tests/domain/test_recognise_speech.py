@@ -423,6 +423,7 @@ def test_a_long_dictation_gives_every_figure_to_its_owner():
         "rent": "₹18,000",
         "spouse_salary": "₹40,000",
         "loan_car_emi": "₹11,000",
+        "loan_car_end": "in Mar 2029",  # "for three more years": what is left of it
     }
 
 

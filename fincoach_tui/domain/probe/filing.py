@@ -69,10 +69,11 @@ KIND_WORDS = {
 # the money a family is given is one of the month's fixed costs (rent is not: "cost maid"
 # holding the rent is the rent lost); a deposit is an investment (a post office scheme, a PPF are either), though a SIP is
 # never a deposit (its part, below, says so); a remittance is income or an outgoing, by
-# which way it goes, never a loan.
+# which way it goes, never a loan; and what is sent home is a family's support and one of
+# the month's fixed costs.
 COMPATIBLE = {
-    "fixed_cost": frozenset({"family"}),
-    "family": frozenset({"fixed_cost"}),
+    "fixed_cost": frozenset({"family", "remittance"}),
+    "family": frozenset({"fixed_cost", "remittance"}),
     "deposit": frozenset({"investment"}),
     "investment": frozenset({"deposit"}),
     "remittance": frozenset({"salary", "fixed_cost", "family"}),
