@@ -91,4 +91,6 @@ from __future__ import annotations
 # 24: an ended loan, SIP, RD or policy keeps a short quote of how the user said it ended
 # 25: money moved into an instrument is the instrument's ("4L of my retirement savings into an
 #     FD"), and "home" where money is sent is not a home loan
-WALK_VERSION = 25
+# 26: under its cap the summary keeps longer a statement with a figure no fact read from it
+#     holds (a chit's end) than one whose every figure is a fact's value
+WALK_VERSION = 26

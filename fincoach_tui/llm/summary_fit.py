@@ -10,8 +10,14 @@ from collections.abc import Callable
 
 from fincoach_tui.domain.amounts import find_amounts
 from fincoach_tui.domain.finance_facts import label_of, recognise
+from fincoach_tui.domain.recognise_parts import figures_in
 from fincoach_tui.domain.recognise_words import MONTHS
-from fincoach_tui.domain.statement_verdicts import amounts_said, paraphrased, replaced
+from fincoach_tui.domain.statement_verdicts import (
+    amounts_said,
+    paraphrased,
+    replaced,
+    value_numbers,
+)
 from fincoach_tui.domain.statement_words import on_topic, topic_words
 from fincoach_tui.domain.user_statements import Statement, has_figure, salience
 from fincoach_tui.llm.summary_draft import SummaryDraft
@@ -70,7 +76,7 @@ def fit(summary: SummaryDraft, cap: int, count_text: Callable[[str], int]) -> No
         del summary.was[key]
         named.append(f"the old {label_of(key)}")
     while over() and summary.statements:
-        least = min(summary.statements, key=lambda s: (_worth(s), _words_only(s), s.turn))
+        least = min(summary.statements, key=lambda s: (_worth(s), _beyond_facts(s), s.turn))
         # Never a newer statement while an older one on its topic stays: the older goes
         # first, so an old value is never left without the newer one that may replace it.
         # But not an older one in words the facts only paraphrase (a stance, a place, who
@@ -145,6 +151,41 @@ def _words_only(statement: Statement) -> bool:
     return not find_amounts(statement.text) and (
         _names(statement.text) or any(paraphrased(key) for key, _ in recognise(statement.text))
     )
+
+
+def _beyond_facts(statement: Statement) -> int:
+    """How much of what `statement` says only it keeps, so of two as salient the one with
+    more is kept the longer: 2 when it has no money and the facts only paraphrase it
+    (`_words_only`); 1 when the recogniser reads nothing in it ("we want our daughter to
+    study abroad some day") or it says a figure no fact read from it holds
+    (`unread_figure`: "a chit of 10k a month, it ends by Pongal", where the facts hold the
+    10k alone); 0 when its every figure is a fact's value: the facts' to carry."""
+    if _words_only(statement):
+        return 2
+    return int(not recognise(statement.text) or unread_figure(statement.text))
+
+
+# When a value starts ("26.5k from next month"): the newest value stands for the change.
+_STARTS = re.compile(r"^(?:from|since|starting|w\.?e\.?f\.?)\b", re.IGNORECASE)
+
+
+def unread_figure(text: str) -> bool:
+    """Whether `text` says an amount or a rate that is no value of the facts the recogniser
+    reads in it, or a date or a duration none of those values says (but when a value
+    starts)."""
+    values = [value for _, value in recognise(text)]
+    numbers = set().union(*map(value_numbers, values))
+    said = " ".join(values).casefold()
+    for figure in figures_in(text):
+        if figure.kind == "amount" and figure.amount is not None:
+            if round(figure.amount.value, 2) not in numbers:
+                return True
+        elif figure.kind == "rate":
+            if float(figure.text.rstrip("%").strip()) not in numbers:
+                return True
+        elif figure.text.casefold() not in said and not _STARTS.match(figure.text):
+            return True
+    return False
 
 
 # A name: a capitalised word inside a sentence ("I live in Nagpur", "my son Kabir"): after

@@ -9,6 +9,7 @@ from __future__ import annotations
 from fincoach_tui.domain.probe.matcher import RequestText, Value
 from fincoach_tui.domain.statement_words import on_topic, topic_words
 from fincoach_tui.llm.offline_summary import summarize
+from fincoach_tui.llm.summary_fit import unread_figure
 from tests.domain.test_offline_precedence import fold_request
 
 
@@ -142,3 +143,31 @@ def test_a_remark_with_no_figure_does_not_take_an_older_statement_with_one():
         "- (turn 1) The violin class costs 2,400 a month",
         "Dropped to fit the cap: 1 older statement.",
     ]
+
+
+def test_a_statement_with_a_date_the_facts_lack_outlasts_newer_ones_whose_figures_they_hold():
+    # The recogniser reads the chit's amount but not when it ends: the statement is the only
+    # place the end is kept, so statements the facts hold every figure of go before it.
+    for chit in (
+        "We put 8,000 a month into a chit fund, it finishes by Pongal.",
+        "I pay 8,000 a month into a committee with my cousins, last payout in August.",
+    ):
+        turns = [
+            (chit, "ok"),
+            ("My SIP is 6,000 a month, started when I joined the bank.", "ok"),
+            ("What is a liquid fund?", "ok"),
+            ("Rent is 15,000 for the flat.", "ok"),
+        ]
+        assert capped(turns, 60)[5:] == [
+            "In the user's words (newest first):",
+            f"- (turn 1) {chit.rstrip('.')}",
+            "Dropped to fit the cap: 1 older question topic; 2 older statements.",
+        ]
+
+
+def test_a_value_said_with_when_it_starts_is_no_figure_the_facts_lack():
+    # "from next month" says when the newest value starts: the fact holds the change.
+    assert not unread_figure("Landlord wants 26.5k from next month")
+    assert not unread_figure("maintenance is 4,200 since April")
+    assert unread_figure("our kuri of 4,000 a month closes this Vishu")  # the end: unread
+    assert not unread_figure("the bike loan of 60k, we must clear it before Onam")
