@@ -93,4 +93,6 @@ from __future__ import annotations
 #     FD"), and "home" where money is sent is not a home loan
 # 26: under its cap the summary keeps longer a statement with a figure no fact read from it
 #     holds (a chit's end) than one whose every figure is a fact's value
+#     a fact line says an ending once with the user's words quoted after it, and read back
+#     it holds the statement it came from (`statement_verdicts.same_said`)
 WALK_VERSION = 26
