@@ -95,4 +95,6 @@ from __future__ import annotations
 #     holds (a chit's end) than one whose every figure is a fact's value
 #     a fact line says an ending once with the user's words quoted after it, and read back
 #     it holds the statement it came from (`statement_verdicts.same_said`)
+#     a question in romanised Telugu, Gujarati, Punjabi, Kannada, Malayalam or Odia asks the
+#     notes of its topics (`fact_relevance.LANGUAGE_TOPICS`); their grammar words name no topic
 WALK_VERSION = 26

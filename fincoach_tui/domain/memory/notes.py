@@ -174,7 +174,7 @@ def note_traits(text: str, memo: SessionMemo) -> tuple[bool, frozenset[str], fro
 
 def note_keys(text: str) -> frozenset[str]:
     """The fact keys of the topics a note names: those of its word classes (`_CLASS_KEYS`)
-    and those it names in romanised Hindi, Marathi, Bengali or Tamil ("dokan er bhara":
+    and those it names in a romanised Indian language ("dokan er bhara", "illu adde":
     rent; `fact_relevance.LANGUAGE_TOPICS`), the one table a question's topics are read
     with too."""
     classes = (key for name in classes_of(text) for key in _CLASS_KEYS[name])
