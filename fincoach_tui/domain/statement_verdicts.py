@@ -195,11 +195,17 @@ def marked_line(statement: Statement, facts: Mapping[str, str]) -> str:
 _OWNER = re.compile(r"^(?:spouse|parents)_|_of_[a-z]+$")
 
 
+def without_owner(key: str) -> str:
+    """`key` as it would be the user's own: "salary" of "spouse_salary" and
+    "salary_of_priya", "pension" of "parents_pension"."""
+    return _OWNER.sub("", key)
+
+
 def fact_kind(key: str) -> str:
     """The kind of thing `key` is a fact of, whichever one and whoever's: "rent" of
     "rent_shop", "loan" of "loan_car_emi", "salary" of "spouse_salary", "salary_of_priya",
     "pension" and "income_dairy"."""
-    head = _OWNER.sub("", key).split("_", 1)[0]
+    head = without_owner(key).split("_", 1)[0]
     return "salary" if head in ("income", "pension") else head
 
 

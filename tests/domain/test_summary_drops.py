@@ -9,7 +9,7 @@ from __future__ import annotations
 from fincoach_tui.domain.probe.matcher import RequestText, Value
 from fincoach_tui.domain.statement_words import on_topic, topic_words
 from fincoach_tui.llm.offline_summary import summarize
-from fincoach_tui.llm.summary_fit import unread_figure
+from fincoach_tui.llm.summary_fit import unread_figures
 from tests.domain.test_offline_precedence import fold_request
 
 
@@ -168,7 +168,34 @@ def test_a_statement_with_a_date_the_facts_lack_outlasts_newer_ones_whose_figure
 
 def test_a_value_said_with_when_it_starts_is_no_figure_the_facts_lack():
     # "from next month" says when the newest value starts: the fact holds the change.
-    assert not unread_figure("Landlord wants 26.5k from next month")
-    assert not unread_figure("maintenance is 4,200 since April")
-    assert unread_figure("our kuri of 4,000 a month closes this Vishu")  # the end: unread
-    assert not unread_figure("the bike loan of 60k, we must clear it before Onam")
+    assert not unread_figures("Landlord wants 26.5k from next month")
+    assert not unread_figures("maintenance is 4,200 since April")
+    assert unread_figures("our chit of 4,000 a month closes this Vishu") == {"time"}  # its end
+    assert not unread_figures("the bike loan of 60k, we must clear it before Onam")
+    # two values read under one key: the facts keep one, the other is money they lack
+    cover = "Term cover on me is 50 lakh and on him 1 crore"
+    assert unread_figures(cover, {"insurance_term_cover": "₹1,00,00,000"}) == {"money"}
+
+
+def test_two_facts_of_one_kind_of_different_people_are_both_kept_each_named():
+    # The wife's cover and the parent's pension rank as a cover and a pension: when the cap
+    # binds, a city or who the spouse is goes before either, and neither goes before the
+    # user's own.
+    turns = [
+        ("Term cover on my life is 60 lakh.", "ok"),
+        ("My wife holds her own term cover of 80 lakh.", "ok"),
+        ("We live in Nashik.", "ok"),
+        ("Baba draws a pension of 28,000.", "ok"),
+    ]
+    full = capped(turns, 1000)
+    assert [line for line in full if line.startswith(("- ins", "- spouse ins", "- parents"))] == [
+        "- insurance term cover: ₹60,00,000",
+        "- spouse insurance term cover: ₹80,00,000",
+        "- parents pension: ₹28,000",
+    ]
+    lines = capped(turns, 34)
+    assert lines[2:5] == full[2:3] + [
+        "- spouse insurance term cover: ₹80,00,000",
+        "- parents pension: ₹28,000",
+    ]
+    assert lines[-1] == "Dropped to fit the cap: 4 older statements; family spouse; city."
