@@ -162,6 +162,16 @@ CASES = [
         ["naaku bike undi", "naaku friend undi", "naaku tea kavali undi"],
     ),
     (
+        "memu e nagaram lo untunnam, gurthu undi?",
+        "naa peru Kavya, Nellore RTC lo clerk",
+        ["naa bike lo petrol undi", "naa friend kuda undi", "naa phone paatadi undi"],
+    ),
+    (
+        "ame kya shaher ma rahie chhie?",
+        "ame Surat ma bhade rahie chhie",
+        ["maro scooter juno chhe", "maro mitra saro chhe", "maro phone navo chhe"],
+    ),
+    (
         "maro vimo ketlo chhe?",
         "health vimo 5 lakh no chhe",
         ["maro scooter chhe", "maro mitra chhe", "maro phone juno chhe"],
