@@ -96,7 +96,7 @@ from __future__ import annotations
 #     a fact line says an ending once with the user's words quoted after it, and read back
 #     it holds the statement it came from (`statement_verdicts.same_said`)
 #     a question in romanised Telugu, Gujarati, Punjabi, Kannada, Malayalam or Odia asks the
-#     notes of its topics (`fact_relevance.LANGUAGE_TOPICS`); their grammar words name no topic
+#     notes of its topics (`language_topics.LANGUAGE_TOPICS`); their grammar words name no topic
 #     a fact ranks under the cap as its kind whoever's it is (a wife's cover, a parent's
 #     pension), and a statement with money no current fact holds is kept the longest
 WALK_VERSION = 26

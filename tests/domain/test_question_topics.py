@@ -7,13 +7,9 @@ from __future__ import annotations
 
 import pytest
 
-from fincoach_tui.domain.fact_relevance import (
-    language_topics,
-    note_question_words,
-    romanised,
-    topic_asked,
-)
+from fincoach_tui.domain.fact_relevance import note_question_words, topic_asked
 from fincoach_tui.domain.fact_store import FactStore
+from fincoach_tui.domain.language_topics import language_topics, romanised
 from fincoach_tui.domain.memory.notes import asked_topics, note_keys, notes_section
 from fincoach_tui.domain.memory.session_memo import SessionMemo
 from fincoach_tui.domain.statement_words import on_topic
