@@ -5,8 +5,9 @@ needs must not be the ones left out. A fact is relevant to a question when the q
 names its kind in any of the words the recogniser knows for that kind ("how much do I pay
 for the flat" names rent through "for the flat"; "when does my deposit mature" names the
 FD), or names a word of the fact's label or value ("Japan" for a trip to Japan). A
-question said in romanised Hindi, Marathi, Bengali or Tamil names its kinds in the words of
-`LANGUAGE_TOPICS` too, and asks the user's notes by its topics and its other words, not by
+question said in romanised Hindi, Marathi, Bengali, Tamil, Telugu, Gujarati, Punjabi,
+Kannada, Malayalam or Odia names its kinds in the words of
+`language_topics.LANGUAGE_TOPICS` too, and asks the user's notes by its topics and its other words, not by
 its grammar words ("kya", "hai", "aahe", "ache"), which every note in that language says.
 """
 
@@ -17,6 +18,12 @@ from collections.abc import Iterable
 from functools import lru_cache
 
 from fincoach_tui.domain.fact_kinds import KINDS
+from fincoach_tui.domain.language_topics import (
+    GRAMMAR_WORDS,
+    TOPIC_KEYS,
+    language_topics,
+    romanised,
+)
 from fincoach_tui.domain.recognise_context import topic_words
 from fincoach_tui.domain.recognise_parts import GOAL_OBJECTS
 from fincoach_tui.domain.statement_words import UNITS_AND_TIME
@@ -76,145 +83,6 @@ _COMMON = frozenset(
 _OWNER = re.compile(
     r"^(?:spouse_|parents_)?(salary|pension|sip|bonus)(?:_expected)?(?:_of_[a-z]+)?$"
 )
-
-# The topics a question in romanised Hindi, Marathi, Bengali or Tamil names, in the words of
-# each language ("ke ke amar upor nirbhor": who depends on me; "bhade kiti aahe": how much is
-# the rent), and the fact keys each topic asks. One table: a question's topics and a note's
-# are both read with it (`language_topics`), so a question in these languages asks the notes
-# of its topics, not every note that shares its grammar words ("kya", "hai", "aahe", "ache").
-LANGUAGE_TOPICS: dict[str, dict[str, str]] = {
-    "pay": {
-        # and money that comes in, said with the verb ("homestay se 41,500 aa raha hai")
-        "hi": r"tankh?w?ah?|tankha|tanakh\w*|kamai|kama(?:ta|ti|te|na)|aamdani|amdani|vetan|"
-        r"mil(?:ta|ti|te)|mil\s+raha|aa\s+(?:raha|rahe|rahi)|aa(?:ta|ti|te)\s+hai\w*",
-        "mr": r"pagar\w*|pagaar\w*|kamav\w*|utpann?a|milt[aoe]|milat\w*|yet[aoe]",
-        "bn": r"mayne|maine|beton|betan|rojgar\w*|aay|kamai|aa?sh?chh?e|paa?i",
-        "ta": r"sambal\w*|sampal\w*|varumaa?nam|kooli|sampaadh\w*|sambaadh\w*|"
-        r"varudhu|varuthu|kidaikk?\w*",
-    },
-    "rent": {
-        "hi": r"kiraa?y[ae]\w*|bhaa?d[ae]",
-        "mr": r"bhaa?d[ae]\w*|bhadya\w*",
-        "bn": r"bhaa?ra",
-        "ta": r"vaa?dag[ae]i|vaa?dak[ae]i",
-    },
-    # what things cost, and the verb a cost is said with ("75,000 lagtat": it takes 75,000)
-    "cost": {
-        "hi": r"kharch\w*|lag(?:ta|ti|te|ega|egi)",
-        "mr": r"kharch\w*|khurch\w*|lagt\w*|lagel",
-        "bn": r"khoroch\w*|khorch\w*|lagbe|lagche",
-        "ta": r"selav\w*|chelav\w*|aagudhu|aaguthu",
-    },
-    "loan": {
-        "hi": r"karz\w*|karj\w*|udh?aa?r|kisht\w*|kist\w*",
-        "mr": r"karj\w*|hapt[ae]\w*|haft[ae]",
-        "bn": r"rin|rinn|dhaa?r|kisti\w*|kisthi\w*",
-        "ta": r"kadan\w*|thavanai\w*|tavanai\w*",
-    },
-    "deposit": {
-        "hi": r"jamaa?|sthayi|mi?yaadi",
-        "mr": r"mudat\s*thev\w*|thev\s+p[ae]v\w*",
-        "bn": r"joma\w*|amanat\w*|sthayi",
-        "ta": r"vaipp?u\s*nidhi\w*|vaipp?u\w*",
-    },
-    "sip": {
-        "hi": r"nive?sh\w*|niwesh\w*",
-        "mr": r"guntavnuk\w*|nivesh\w*",
-        "bn": r"biniyog\w*|binijog\w*",
-        "ta": r"mud?h?aleedu\w*|muthaleedu\w*",
-    },
-    "insurance": {
-        "hi": r"bi+ma\w*|bee?ma\w*",
-        "mr": r"vima\w*|veema\w*",
-        "bn": r"bi+ma\w*|bee?ma\w*",
-        "ta": r"kaa?pp?ee?du\w*",
-    },
-    "goal": {
-        "hi": r"sapn[aeo]\w*|lakshya?|iraada|ma[qk]sad",
-        "mr": r"swapn\w*|dhyey\w*|uddisht\w*",
-        "bn": r"sh?w?apno\w*|lokkho|lakkho|icche\w*",
-        "ta": r"kanavu\w*|ilakk?u\w*|aasai\w*",
-    },
-    "family": {
-        "hi": r"pari[wv]aa?r\w*|ghar\s*wal[ea]|nirbhar|aashrit|bach+[ae]|biwi|patni|pati|beti|beta",
-        "mr": r"kutumb\w*|gharch[ea]|avalamb\w*|bayko|navra|mulg[ai]|mula|aai|baba",
-        "bn": r"poribar\w*|paribar\w*|nirbhor\w*|bou|meye|chele|ma|baba",
-        "ta": r"kudumb\w*|saa?rndh?u\w*|manaivi|kanavar|pasanga|amma|appa|magal|magan",
-    },
-    "city": {
-        "hi": r"shaha?r|sheher|shehar|reh(?:te|ta|ti|na)",
-        "mr": r"shahar\w*|gaav\w*|rah(?:to|te|ta|ato|ate)",
-        "bn": r"shohor\w*|thaki|thakbo|thakchi",
-        "ta": r"ooru|ooril|oorla|oorula|vasikk\w*|vasip\w*",
-    },
-    "risk": {
-        "hi": r"jokh[ai]m\w*|khatr[ae]\w*|surakshit|suraksha",
-        "mr": r"jokh[ai]m\w*|dhoka\w*|surakshit|bhiti",
-        "bn": r"jhu+n?ki\w*|nira+pod\w*|bhoy\w*",
-        "ta": r"aba+yam\w*|apaa?yam\w*|bayam\w*|paadhukaapp?\w*",
-    },
-}
-# The fact keys (heads, as `_CLASS_KEYS` of the notes name them) each topic asks.
-TOPIC_KEYS: dict[str, tuple[str, ...]] = {
-    "pay": ("salary",),
-    "rent": ("rent",),
-    "cost": ("expenses", "cost"),
-    "loan": ("loan", "debt"),
-    "deposit": ("fd", "rd"),
-    # investing, as in English ("invest" is a word of the stance, `_RISK`), asks the stance too
-    "sip": ("sip", "invest", "risk"),
-    "insurance": ("insurance",),
-    "goal": ("goal_",),
-    "family": ("family",),
-    "city": ("city",),
-    "risk": ("risk",),
-}
-_LANGUAGE_TOPIC = {
-    topic: re.compile(rf"\b(?:{'|'.join(words.values())})\b", re.IGNORECASE)
-    for topic, words in LANGUAGE_TOPICS.items()
-}
-# The grammar words that tell a question is said in one of those languages: question
-# words, pronouns, postpositions and auxiliaries, none of them an English word.
-_GRAMMAR = frozenset(
-    (
-        # Hindi
-        "kya kyaa hai hain ka ki ke ko mein mai mujhe mera meri mere hamara hamari hamare "
-        "kitna kitni kitne kaise kaisa kahan kab kyun kyon nahi nahin hoga hogi chahiye aur "
-        "toh bhi apna apni hum batao bataiye sakta sakti sakte karu karun raha rahi rahe "
-        # Marathi
-        "aahe ahe aahet kiti kasa kashi kase kuthe majha majhi majhe maza mazi maze amcha "
-        "amchi amche ani nahi kay kaay hoil pahije sanga mala amhala kon kadhi "
-        # Bengali
-        "koto kemon kothay amar amader ache achhe nei hobe korbo bolo theke keno ebar ekhon "
-        "kichu kotha amake tumi ami kobe "
-        # Tamil
-        "enna evvalavu eppadi enga enakku naan naanga irukku illa pannanum sollunga ennoda "
-        "enoda namma nanga epdi evlo yenna eppo eppadi"
-    ).split()
-)
-# A question with this many of them is said in one of those languages: one, since none
-# of them is an English word.
-_GRAMMAR_MARKS = 1
-
-
-@lru_cache(maxsize=8192)
-def language_topics(text: str) -> frozenset[str]:
-    """The topics of `LANGUAGE_TOPICS` `text` names in romanised Hindi, Marathi, Bengali
-    or Tamil."""
-    return frozenset(topic for topic, pattern in _LANGUAGE_TOPIC.items() if pattern.search(text))
-
-
-def language_topic_keys(text: str) -> frozenset[str]:
-    """The fact keys (heads) of the topics `text` names in those languages (`TOPIC_KEYS`)."""
-    return frozenset(key for topic in language_topics(text) for key in TOPIC_KEYS[topic])
-
-
-@lru_cache(maxsize=4096)
-def romanised(question: str) -> bool:
-    """Whether `question` is said in romanised Hindi, Marathi, Bengali or Tamil: it has
-    `_GRAMMAR_MARKS` of those languages' grammar words."""
-    words = re.findall(r"[a-z]+", question.lower())
-    return sum(word in _GRAMMAR for word in words) >= _GRAMMAR_MARKS
 
 
 def _language_topic(key: str) -> str | None:
@@ -315,9 +183,9 @@ def note_question_words(question: str) -> set[str]:
     `question_words` but words of manner (`_MANNER`) and of units and time. A closing
     "tell me honestly", "the money" or "next year" would otherwise put ahead every note that
     shares them, at the cost of the notes the question is about."""
-    # A question in romanised Hindi, Marathi, Bengali or Tamil asks its topics
+    # A question in a romanised Indian language asks its topics
     # (`language_topics`), not every note that says its grammar words ("kya", "aahe").
-    grammar = _GRAMMAR if romanised(question) else frozenset()
+    grammar = GRAMMAR_WORDS if romanised(question) else frozenset()
     return {
         _stem(w)
         for w in _WORD.findall(question.lower())

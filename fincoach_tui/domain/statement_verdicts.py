@@ -19,6 +19,7 @@ from collections.abc import Mapping, Sequence
 from fincoach_tui.domain.amounts import find_amounts
 from fincoach_tui.domain.fact_store import same_value
 from fincoach_tui.domain.finance_facts import label_of, recognise
+from fincoach_tui.domain.own_words import without_own_words
 from fincoach_tui.domain.recognise_parts import denied_values, figures_in
 from fincoach_tui.domain.relative_dates import RELATIVE_DATE
 from fincoach_tui.domain.statement_words import on_topic, words_held
@@ -77,6 +78,34 @@ def paraphrased(key: str) -> bool:
     return bool(_PARAPHRASED.match(key))
 
 
+_ECHO = re.compile(r"^(?P<head>.+?)\s*\((?P<inner>[^()]*)\)$")
+_WORD = re.compile(r"[^\W_]+")
+
+
+def _words(text: str) -> set[str]:
+    return set(_WORD.findall(text.casefold()))
+
+
+def echo_of(key: str, value: str) -> str:
+    """`value` without a last parenthesis that only repeats its words and its label's
+    ("closed (car loan closed)" of `loan_car_emi`: "closed"), the user's own words quoted
+    after it kept (`own_words`); `value` itself when it has none. The summary writes a
+    value so, once ("- loan car EMI: closed"), and reads it back so."""
+    core = without_own_words(value)
+    echo = _ECHO.match(core)
+    if echo and _words(echo["inner"]) <= _words(echo["head"]) | _words(label_of(key)):
+        return echo["head"] + value[len(core) :]
+    return value
+
+
+def same_said(key: str, first: str, second: str) -> bool:
+    """`same_value`, an echo (`echo_of`) no part of either: a summary's line read back
+    ("closed") is the value the statement it came from reads ("closed (car loan closed)")."""
+    return same_value(key, first, second) or same_value(
+        key, echo_of(key, first), echo_of(key, second)
+    )
+
+
 def carried(statement: str, facts: Mapping[str, str]) -> bool:
     """Whether the current `facts` (key -> value) hold everything `statement` says: the
     one verdict of the summary (a statement it need not repeat) and of the facts' notes (one
@@ -92,7 +121,7 @@ def carried(statement: str, facts: Mapping[str, str]) -> bool:
         return False
     if not has_figure(statement) and not PHRASE_CLASSES.isdisjoint(classes_of(statement)):
         return False
-    if any(key not in facts or not same_value(key, value, facts[key]) for key, value in found):
+    if any(key not in facts or not same_said(key, value, facts[key]) for key, value in found):
         return False  # shown marked outdated: the recogniser may have misread what replaced it
     values = set().union(*(_numbers(value) for _, value in found))
     if not _numbers(statement) <= values or len(figures_in(statement)) > len(found):
@@ -135,7 +164,7 @@ def _agrees(key: str, said: str, current: str) -> bool:
     """Whether a value a statement says is the current one: the same value, or, for a
     phrase the recogniser paraphrases, the same words with more or fewer around them
     ("I can go aggressive" and "aggressive", "conservative-ish" and "conservative")."""
-    if same_value(key, said, current):
+    if same_said(key, said, current):
         return True
     if not _PARAPHRASED.match(key):
         return False
@@ -166,11 +195,17 @@ def marked_line(statement: Statement, facts: Mapping[str, str]) -> str:
 _OWNER = re.compile(r"^(?:spouse|parents)_|_of_[a-z]+$")
 
 
+def without_owner(key: str) -> str:
+    """`key` as it would be the user's own: "salary" of "spouse_salary" and
+    "salary_of_priya", "pension" of "parents_pension"."""
+    return _OWNER.sub("", key)
+
+
 def fact_kind(key: str) -> str:
     """The kind of thing `key` is a fact of, whichever one and whoever's: "rent" of
     "rent_shop", "loan" of "loan_car_emi", "salary" of "spouse_salary", "salary_of_priya",
     "pension" and "income_dairy"."""
-    head = _OWNER.sub("", key).split("_", 1)[0]
+    head = without_owner(key).split("_", 1)[0]
     return "salary" if head in ("income", "pension") else head
 
 

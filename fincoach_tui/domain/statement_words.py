@@ -43,7 +43,15 @@ _FUNCTION = (
     "ar o e te er r ache achhe nei ta ti jonno theke kore hobe hoy amar amader ami tumi se "
     "kintu tahole ekhon ekta "
     "ahe aahe ani la cha chi che pan ata mi amhi majha majhi "
-    "oda irukku illa naan naanga nu um ku"
+    "oda irukku illa naan naanga nu um ku "
+    # and of Telugu, Gujarati, Punjabi, Kannada, Malayalam and Odia: pronouns, postpositions,
+    # conjunctions and the verb "to be"
+    "naa maa nenu memu undi unnayi unnadi ledu lo tho kuda oka chala kani inka "
+    "maro maru amaru amaro amari chhe nathi nu ni thi ane hu ame tame "
+    "sada sadi sade di da nu vich layi hor haan "
+    "nanna namma ide mattu alli ondu "
+    "ente nammude undu alla aanu oru njan njangal enikku "
+    "achhi au ku nahin"
 ).split()
 # Light verbs and verbs of change: they say that a value is or changed, which the fact's
 # value says ("rent went up to 28k", "I pay 25k rent", "my salary became 90k").

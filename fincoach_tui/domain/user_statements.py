@@ -80,7 +80,11 @@ CLASSES: dict[str, tuple[re.Pattern[str], tuple[str, ...]]] = {
         re.compile(
             r"\b(?:live|living|lives|based|moved|moving|move|relocat\w*|shift(?:ed|ing)?|"
             r"settled|stay(?:ing)?|rehte|rehta|rehti)\b[^.;]{0,20}?\b(?:in|to|from|at|mein)\b"
-            r"|\b(?:from|in|mein|near)\s+[A-Z][a-z]{2,}|\b[A-Z][a-z]{2,}\s+(?:mein|se)\s+\w",
+            r"|\b(?:from|in|mein|near)\s+[A-Z][a-z]{2,}|\b[A-Z][a-z]{2,}\s+(?:mein|se)\s+\w"
+            # a place before the word for "in" or "from" of Telugu, Gujarati, Punjabi,
+            # Marathi: "Guntur lo", "Rajkot ma", "Ludhiana vich", "Pune madhe", a short
+            # name in capitals between ("Vizag RTC lo")
+            r"|\b[A-Z][a-z]{2,}\s+(?:[A-Z]{2,5}\s+)?(?:lo|loni|nunchi|ma|maa|vich|madhe)\b",
         ),
         ("city",),
     ),

@@ -97,11 +97,17 @@ from __future__ import annotations
 #     "because"; a clause describing a goal names no subject; money sent home is no new
 #     rent; a wish to plan is no goal; a terse cost, a "??" cost, a period after the
 #     thing ("16,400 premium yearly"), a rent that stopped, two loans of a type told apart
-WALK_VERSION = 29
 # 28: one parent's pay apart from the other's (`salary_of_father`), "incomes" and a contract
 #     renewed name pay, a deducted aside names nothing, a figure corrected by its old number,
 #     more currencies (KES, ZAR, NGN, THB ...)
-WALK_VERSION = 29
 # 29: money sent home is one fact, `remittance`; time left said as "more" is an end date; a
 #     chit fund or a savings scheme keeps when it ends; more currencies, dates and amounts
-WALK_VERSION = 29
+# 30: under its cap the summary keeps longer a statement with a figure no fact read from it
+#     holds (a chit's end) than one whose every figure is a fact's value
+#     a fact line says an ending once with the user's words quoted after it, and read back
+#     it holds the statement it came from (`statement_verdicts.same_said`)
+#     a question in romanised Telugu, Gujarati, Punjabi, Kannada, Malayalam or Odia asks the
+#     notes of its topics (`language_topics.LANGUAGE_TOPICS`); their grammar words name no topic
+#     a fact ranks under the cap as its kind whoever's it is (a wife's cover, a parent's
+#     pension), and a statement with money no current fact holds is kept the longest
+WALK_VERSION = 30

@@ -3,28 +3,22 @@ written shorter only when the next fold reads it back as the same fact."""
 
 from __future__ import annotations
 
-import re
 from functools import lru_cache
 
 from fincoach_tui.domain.finance_facts import label_of, recognise
-
-_ECHO = re.compile(r"^(?P<head>.+?)\s*\((?P<inner>[^()]*)\)$")
-_WORD = re.compile(r"[^\W_]+")
-
-
-def _words(text: str) -> set[str]:
-    return set(_WORD.findall(text.casefold()))
+from fincoach_tui.domain.statement_verdicts import echo_of
 
 
 @lru_cache(maxsize=4096)
 def fact_line(key: str, value: str) -> str:
     """A fact's line, each thing said once: "- goal: trip (Kashi)", not "- goal trip: trip
-    (Kashi)"; "- loan car EMI: closed", not "closed (car loan closed)". A shorter line is
+    (Kashi)"; "- loan car EMI: closed", not "closed (car loan closed)", and so with the
+    user's words quoted after it ("closed ("paid it off in May")"). A shorter line is
     written only when it reads back as the same fact (the next fold reads it)."""
     label = label_of(key)
-    echo = _ECHO.match(value)
-    if echo and _words(echo["inner"]) <= _words(echo["head"]) | _words(label):
-        value = _shortest(key, label, value, echo["head"])
+    echo = echo_of(key, value)  # the user's words quoted last stay: they are no echo
+    if echo != value:
+        value = _shortest(key, label, value, echo)
     thing = label.removeprefix("goal ")
     if thing != label and value.casefold().startswith(thing.casefold()):
         label = _shortest(key, value, label, "goal", as_label=True)

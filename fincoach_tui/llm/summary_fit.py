@@ -6,30 +6,36 @@ the note that says so, its counts summed across folds."""
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 
 from fincoach_tui.domain.amounts import find_amounts
 from fincoach_tui.domain.finance_facts import label_of, recognise
+from fincoach_tui.domain.recognise_parts import figures_in
 from fincoach_tui.domain.recognise_words import MONTHS
-from fincoach_tui.domain.statement_verdicts import amounts_said, paraphrased, replaced
+from fincoach_tui.domain.statement_verdicts import (
+    amounts_said,
+    paraphrased,
+    replaced,
+    value_numbers,
+    without_owner,
+)
 from fincoach_tui.domain.statement_words import on_topic, topic_words
 from fincoach_tui.domain.user_statements import Statement, has_figure, salience
 from fincoach_tui.llm.summary_draft import SummaryDraft
 
-# Lower is kept longer: money the user lives on first, then what shapes the advice.
+# Lower is kept longer: money the household lives on first, then what shapes the advice.
+# Whoever's a fact is, it ranks as its kind (`_salience` reads the key without its owner):
+# a spouse's pay or cover, a parent's pension, goes no sooner than the user's own.
 _SALIENCE = (
     (
         re.compile(
-            r"^(?:(?:spouse_)?(?:salary|pension|sip)|(?:salary|pension|sip|bonus)_of_[a-z]+|rent|"
-            r"expenses|loan_\w+|fd_\w+|rd_\w+|risk|goal_\w+)$"
+            r"^(?:salary|pension|sip|bonus|income_\w+|rent|expenses|loan_\w+|fd_\w+|rd_\w+|"
+            r"risk|goal_\w+)$"
         ),
         0,
     ),
     (
-        re.compile(
-            r"^(?:invest_\w+|insurance_\w+|emergency_fund|savings|debt_\w+|risk_reason|"
-            r"parents_\w+)$"
-        ),
+        re.compile(r"^(?:invest_\w+|insurance_\w+|emergency_fund|savings|debt_\w+|risk_reason)$"),
         1,
     ),
     (re.compile(r"^(?:family_\w+|dependants|city|name|cost_\w+|retirement_age)$"), 2),
@@ -70,7 +76,10 @@ def fit(summary: SummaryDraft, cap: int, count_text: Callable[[str], int]) -> No
         del summary.was[key]
         named.append(f"the old {label_of(key)}")
     while over() and summary.statements:
-        least = min(summary.statements, key=lambda s: (_worth(s), _words_only(s), s.turn))
+        least = min(
+            summary.statements,
+            key=lambda s: (_worth(s), _beyond_facts(s, summary.facts), s.turn),
+        )
         # Never a newer statement while an older one on its topic stays: the older goes
         # first, so an old value is never left without the newer one that may replace it.
         # But not an older one in words the facts only paraphrase (a stance, a place, who
@@ -147,6 +156,50 @@ def _words_only(statement: Statement) -> bool:
     )
 
 
+def _beyond_facts(statement: Statement, facts: Mapping[str, str]) -> int:
+    """How much of what `statement` says only it keeps, so of two as salient the one with
+    more is kept the longer: 3 when it says money no current fact (`facts`) holds
+    (`unread_figures`: "my wife started a side gig, about 15k a month", read as no pay;
+    "cover on me is 50 lakh and on him 1 crore", of which the facts keep one value);
+    2 when it has no money and the facts only paraphrase it (`_words_only`); 1 when the
+    recogniser reads nothing in it ("we want our daughter to study abroad some day") or it
+    says a date or a duration none of the values read from it says ("a chit of 10k a
+    month, it ends by Pongal"); 0 when the facts hold its every figure: theirs to carry."""
+    unread = unread_figures(statement.text, facts)
+    if "money" in unread:
+        return 3
+    if _words_only(statement):
+        return 2
+    return int(not recognise(statement.text) or "time" in unread)
+
+
+# When a value starts ("26.5k from next month"): the newest value stands for the change.
+_STARTS = re.compile(r"^(?:from|since|starting|w\.?e\.?f\.?)\b", re.IGNORECASE)
+
+
+def unread_figures(text: str, facts: Mapping[str, str] | None = None) -> frozenset[str]:
+    """What `text` says that the facts do not hold: "money", an amount or a rate that is
+    none of the values the recogniser reads in it (with `facts`, none of their current
+    values: two values read under one key are held only as the one the facts keep, and a
+    figure read alone under another owner's key may be held under its owner's); "time", a
+    date or a duration none of the values read says (but when a value starts)."""
+    values = [value for _, value in recognise(text)]
+    current = values if facts is None else list(facts.values())
+    numbers = set().union(*map(value_numbers, current))
+    said = " ".join(values).casefold()
+    unread: set[str] = set()
+    for figure in figures_in(text):
+        if figure.kind == "amount" and figure.amount is not None:
+            if round(figure.amount.value, 2) not in numbers:
+                unread.add("money")
+        elif figure.kind == "rate":
+            if float(figure.text.rstrip("%").strip()) not in numbers:
+                unread.add("money")
+        elif figure.text.casefold() not in said and not _STARTS.match(figure.text):
+            unread.add("time")
+    return frozenset(unread)
+
+
 # A name: a capitalised word inside a sentence ("I live in Nagpur", "my son Kabir"): after
 # a word, not after a full stop; not "I", a word in capitals ("EMI", "SBI"), a month or a day.
 _NAME = re.compile(r"(?<=[\w,)] )(?!I\b|I')[A-Z][a-z]+")
@@ -199,7 +252,8 @@ def _states(text: str, value: str) -> bool:
 
 
 def _salience(key: str) -> int:
+    own = without_owner(key)
     for pattern, rank in _SALIENCE:
-        if pattern.match(key):
+        if pattern.match(own):
             return rank
     return 3

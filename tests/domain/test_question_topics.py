@@ -1,4 +1,5 @@
-"""A question said in romanised Hindi, Marathi, Bengali or Tamil asks the notes of its topics
+"""A question said in a romanised Indian language (Hindi, Marathi, Bengali, Tamil, Telugu,
+Gujarati, Punjabi, Kannada, Malayalam, Odia) asks the notes of its topics
 (`fact_relevance.LANGUAGE_TOPICS`), not every note that shares its grammar words ("kya",
 "hai", "aahe", "ache"). The sentences here are made up for these tests."""
 
@@ -6,15 +7,12 @@ from __future__ import annotations
 
 import pytest
 
-from fincoach_tui.domain.fact_relevance import (
-    language_topics,
-    note_question_words,
-    romanised,
-    topic_asked,
-)
+from fincoach_tui.domain.fact_relevance import note_question_words, topic_asked
 from fincoach_tui.domain.fact_store import FactStore
+from fincoach_tui.domain.language_topics import language_topics, romanised
 from fincoach_tui.domain.memory.notes import asked_topics, note_keys, notes_section
 from fincoach_tui.domain.memory.session_memo import SessionMemo
+from fincoach_tui.domain.statement_words import on_topic
 from fincoach_tui.domain.user_statements import Statement
 from tests.notes_helpers import index_and_reference, words
 
@@ -50,6 +48,40 @@ from tests.notes_helpers import index_and_reference, words
         ("kadan eppo mudiyum?", {"loan"}),
         ("ennoda kanavu eppo nadakkum?", {"goal"}),
         ("abaayam illadha mudaleedu enna?", {"risk", "sip"}),
+        # Telugu
+        ("naa jeetham ippudu entha?", {"pay"}),
+        ("illu adde entha kadutunnamu?", {"rent"}),
+        ("appu eppudu teerutundi?", {"loan"}),
+        ("maa podupu entha undi?", {"deposit"}),
+        ("pillala chaduvu lakshyam ki entha kavali?", {"family", "goal"}),
+        ("bheema cover saripotunda?", {"insurance"}),
+        ("memu e nagaram lo untunnamu?", {"city"}),
+        ("pettubadi lo nashtam vaste ela, cheppandi?", {"sip", "risk"}),
+        # Gujarati
+        ("maro pagar ketlo chhe?", {"pay"}),
+        ("dukaan nu bhadu ketlu aapvanu?", {"rent"}),
+        ("home loan no hapto kyare puro thase?", {"loan"}),
+        ("vimo puro chhe ke nathi?", {"insurance"}),
+        ("amaru sapnu kyare puru thase?", {"goal"}),
+        # Punjabi
+        ("sadi bachat kinni hai?", {"deposit"}),
+        ("kudi de viah layi kinna chahida?", {"family", "goal"}),
+        ("kisht kinne mahine hor dasso?", {"loan"}),
+        # Kannada
+        ("nanna sambala eshtu?", {"pay"}),
+        ("mane baadige eshtu kodabeku?", {"rent"}),
+        ("vime saaku, heli?", {"insurance"}),
+        ("nanna hoodike eshtu beku?", {"sip"}),
+        # Malayalam
+        ("ente shambalam ethra aanu?", {"pay"}),
+        ("veedinte vaadaka ethra?", {"rent"}),
+        ("vaaypa eppol theerum, parayu?", {"loan"}),
+        ("makkalude padippinu ethra venam?", {"family"}),
+        # Odia
+        ("mora darama kete?", {"pay"}),
+        ("ghara bhada kete achhi?", {"rent"}),
+        ("rina kebe sesha hebe, kuha?", {"loan"}),
+        ("bima kete achhi?", {"insurance"}),
     ],
 )
 def test_a_question_in_an_indian_language_names_its_topics(question, topics) -> None:
@@ -68,6 +100,19 @@ def test_a_question_in_an_indian_language_names_its_topics(question, topics) -> 
 def test_an_english_question_is_not_read_as_romanised(question) -> None:
     assert not romanised(question)
     assert note_question_words(question)  # its words still ask, as before
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "Is Amara covered by our family floater?",  # a name, not Gujarati "our"
+        "Tell me about Gurinder's SIP.",  # not Kannada "guri", a goal
+        "Which is the next step, kadam by kadam?",  # Hindi "step", not Malayalam "debt"
+    ],
+)
+def test_names_and_other_languages_words_are_no_topic(question) -> None:
+    assert not romanised(question)
+    assert not language_topics(question) & {"goal", "loan"}
 
 
 def test_a_romanised_question_asks_its_topics_not_its_grammar_words() -> None:
@@ -107,6 +152,26 @@ CASES = [
         "sambalam 52,000 varudhu",
         ["enakku bike irukku", "enakku friend irukku", "enakku tea venum irukku"],
     ),
+    (
+        "naaku appu entha undi?",
+        "bank appu 3 lakh, nelaki 9,000 kadutunnanu",
+        ["naaku bike undi", "naaku friend undi", "naaku tea kavali undi"],
+    ),
+    (
+        "memu e nagaram lo untunnam, gurthu undi?",
+        "naa peru Kavya, Nellore RTC lo clerk",
+        ["naa bike lo petrol undi", "naa friend kuda undi", "naa phone paatadi undi"],
+    ),
+    (
+        "ame kya shaher ma rahie chhie?",
+        "ame Surat ma bhade rahie chhie",
+        ["maro scooter juno chhe", "maro mitra saro chhe", "maro phone navo chhe"],
+    ),
+    (
+        "maro vimo ketlo chhe?",
+        "health vimo 5 lakh no chhe",
+        ["maro scooter chhe", "maro mitra chhe", "maro phone juno chhe"],
+    ),
 ]
 
 
@@ -127,3 +192,17 @@ def test_the_index_asks_a_romanised_question_as_the_reference_does(question, abo
     assert found[0] is not None and expected[0] is not None
     assert (found[0].text, found[1]) == (expected[0].text, expected[1])
     assert about in found[0].text
+
+
+@pytest.mark.parametrize(
+    ("remark", "statement"),
+    [
+        ("naa bike lo petrol ledu", "naa jeetham 40,000 undi"),  # Telugu
+        ("maro bhai pan ahiya chhe", "maro pagar 35,000 chhe"),  # Gujarati
+        ("sada kutta vich baitha", "sada kiraya 12,000 hai"),  # Punjabi
+        ("nanna cycle alli ide", "nanna sambala 45,000 ide"),  # Kannada
+        ("ente phone oru pazhaya aanu", "ente shambalam 38,000 aanu"),  # Malayalam
+    ],
+)
+def test_grammar_words_of_more_languages_make_no_topic(remark, statement) -> None:
+    assert not on_topic(remark, statement)

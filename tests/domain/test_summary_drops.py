@@ -9,6 +9,7 @@ from __future__ import annotations
 from fincoach_tui.domain.probe.matcher import RequestText, Value
 from fincoach_tui.domain.statement_words import on_topic, topic_words
 from fincoach_tui.llm.offline_summary import summarize
+from fincoach_tui.llm.summary_fit import unread_figures
 from tests.domain.test_offline_precedence import fold_request
 
 
@@ -74,8 +75,9 @@ def test_an_ending_is_kept_in_the_users_words_beside_the_fact():
     assert lines[2:] == [
         # the facts say "closed" and "stopped" with a few of the user's words, which stay
         # when the lines below are dropped to fit the cap; those say how and for how long
-        '- loan car EMI: closed (car loan closed) ("foreclosed the car loan with …") (was ₹8,400)',
-        '- SIP: stopped (SIP stopped) ("stopped the SIP for now")',
+        # (each ending said once: "closed (car loan closed)" repeats the label's words)
+        '- loan car EMI: closed ("foreclosed the car loan with …") (was ₹8,400)',
+        '- SIP: stopped ("stopped the SIP for now")',
         "In the user's words (newest first):",
         "- (turn 4) We stopped the SIP for now",
         "- (turn 3) I foreclosed the car loan with my bonus",
@@ -142,3 +144,58 @@ def test_a_remark_with_no_figure_does_not_take_an_older_statement_with_one():
         "- (turn 1) The violin class costs 2,400 a month",
         "Dropped to fit the cap: 1 older statement.",
     ]
+
+
+def test_a_statement_with_a_date_the_facts_lack_outlasts_newer_ones_whose_figures_they_hold():
+    # The recogniser reads the chit's amount but not when it ends: the statement is the only
+    # place the end is kept, so statements the facts hold every figure of go before it.
+    for chit in (
+        "We put 8,000 a month into a chit fund, it finishes by Pongal.",
+        "I pay 8,000 a month into a committee with my cousins, last payout in August.",
+    ):
+        turns = [
+            (chit, "ok"),
+            ("My SIP is 6,000 a month, started when I joined the bank.", "ok"),
+            ("What is a liquid fund?", "ok"),
+            ("Rent is 15,000 for the flat.", "ok"),
+        ]
+        assert capped(turns, 60)[5:] == [
+            "In the user's words (newest first):",
+            f"- (turn 1) {chit.rstrip('.')}",
+            "Dropped to fit the cap: 1 older question topic; 2 older statements.",
+        ]
+
+
+def test_a_value_said_with_when_it_starts_is_no_figure_the_facts_lack():
+    # "from next month" says when the newest value starts: the fact holds the change.
+    assert not unread_figures("Landlord wants 26.5k from next month")
+    assert not unread_figures("maintenance is 4,200 since April")
+    assert unread_figures("our chit of 4,000 a month closes this Vishu") == {"time"}  # its end
+    assert not unread_figures("the bike loan of 60k, we must clear it before Onam")
+    # two values read under one key: the facts keep one, the other is money they lack
+    cover = "Term cover on me is 50 lakh and on him 1 crore"
+    assert unread_figures(cover, {"insurance_term_cover": "₹1,00,00,000"}) == {"money"}
+
+
+def test_two_facts_of_one_kind_of_different_people_are_both_kept_each_named():
+    # The wife's cover and the parent's pension rank as a cover and a pension: when the cap
+    # binds, a city or who the spouse is goes before either, and neither goes before the
+    # user's own.
+    turns = [
+        ("Term cover on my life is 60 lakh.", "ok"),
+        ("My wife holds her own term cover of 80 lakh.", "ok"),
+        ("We live in Nashik.", "ok"),
+        ("Baba draws a pension of 28,000.", "ok"),
+    ]
+    full = capped(turns, 1000)
+    assert [line for line in full if line.startswith(("- ins", "- spouse ins", "- parents"))] == [
+        "- insurance term cover: ₹60,00,000",
+        "- spouse insurance term cover: ₹80,00,000",
+        "- parents pension: ₹28,000",
+    ]
+    lines = capped(turns, 34)
+    assert lines[2:5] == full[2:3] + [
+        "- spouse insurance term cover: ₹80,00,000",
+        "- parents pension: ₹28,000",
+    ]
+    assert lines[-1] == "Dropped to fit the cap: 4 older statements; family spouse; city."

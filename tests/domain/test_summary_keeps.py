@@ -10,6 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from fincoach_tui.domain.conversation import Message
+from fincoach_tui.domain.finance_facts import recognise
 from fincoach_tui.domain.memory.facts import FactsStrategy
 from fincoach_tui.domain.memory.hybrid import HybridStrategy
 from fincoach_tui.domain.memory.notes import NOTES_TOKENS, user_notes
@@ -225,6 +226,32 @@ def test_a_fact_line_says_each_thing_once_and_reads_back_the_same(counter) -> No
     assert fact_line("loan_car_emi", "closed (car loan closed)") == "- loan car EMI: closed"
     assert fact_line("family_children", "1 son (Karthik)") == "- family children: 1 son (Karthik)"
     assert fact_line("rent", "₹25,000") == "- rent: ₹25,000"
+    # the user's own words quoted after the value are no echo: the parenthesis before goes
+    for key, value, line in (
+        (
+            "sip",
+            'stopped (SIP stopped) ("paused it till March")',
+            '- SIP: stopped ("paused it till March")',
+        ),
+        (
+            "loan_bike_emi",
+            'closed (bike loan closed) ("cleared the bike loan early")',
+            '- loan bike EMI: closed ("cleared the bike loan early")',
+        ),
+        ("city", 'Mumbai ("Bombay")', '- city: Mumbai ("Bombay")'),
+    ):
+        assert fact_line(key, value) == line
+        assert [k for k, _ in recognise(line)] == [key]
+    # read back by the next fold, the shorter line is the value the ending's words read:
+    # the statement that said it is not marked outdated by its own fact
+    for ending in ("Cleared the bike loan early last week", "bike loan closed"):
+        ended = [("My bike loan EMI is 3,100.", "ok"), (f"{ending}.", "ok")]
+        once = summarize(fold_request("", ended), counter.count)
+        assert "closed (bike loan closed)" not in once
+        twice = summarize(fold_request(once, [("ok", "ok")]), counter.count)
+        assert twice.splitlines()[2] == once.splitlines()[2]
+        assert twice.splitlines()[2].startswith("- loan bike EMI: closed")
+        assert f"- (turn 2) {ending}" in twice.splitlines()
     turns = [("We are saving for a Kedarnath trip, around 90k.", "ok")]
     first = summarize(fold_request("", turns), counter.count)
     assert "- goal: trip (Kedarnath)" in first.splitlines()

@@ -26,12 +26,12 @@ from fincoach_tui.domain.conversation import Message
 from fincoach_tui.domain.fact_relevance import (
     GROWTH_LIMIT,
     fact_words,
-    language_topic_keys,
     note_question_words,
     topic_asked,
 )
 from fincoach_tui.domain.fact_store import FactStore, redact
 from fincoach_tui.domain.finance_facts import normalise_key
+from fincoach_tui.domain.language_topics import language_topic_keys
 from fincoach_tui.domain.memory.note_cover import held_mentions
 from fincoach_tui.domain.memory.note_fit import DirectGroups, fill_alike, topic_groups
 from fincoach_tui.domain.memory.note_parts import (
@@ -174,8 +174,8 @@ def note_traits(text: str, memo: SessionMemo) -> tuple[bool, frozenset[str], fro
 
 def note_keys(text: str) -> frozenset[str]:
     """The fact keys of the topics a note names: those of its word classes (`_CLASS_KEYS`)
-    and those it names in romanised Hindi, Marathi, Bengali or Tamil ("dokan er bhara":
-    rent; `fact_relevance.LANGUAGE_TOPICS`), the one table a question's topics are read
+    and those it names in a romanised Indian language ("dokan er bhara", "illu adde":
+    rent; `language_topics.LANGUAGE_TOPICS`), the one table a question's topics are read
     with too."""
     classes = (key for name in classes_of(text) for key in _CLASS_KEYS[name])
     return frozenset(classes) | language_topic_keys(text)
