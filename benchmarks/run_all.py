@@ -261,6 +261,20 @@ def walk_report(walk: dict) -> str:
                       *(f"| {a} | {b} | {c} | {d} |" for a, b, c, d in rows)])  # fmt: skip
 
 
+def refresh_report(result: dict) -> str:
+    """The event loop's CPU in the first `refresh_session` after a long session is read
+    (bench_refresh.py: fresh processes, the median of its runs)."""
+    row = next(v for v in result.values() if isinstance(v, dict) and "first_ms" in v)
+    load = " → ".join(f"{x:.1f}" for x in (*result["load_average_start"][:1],
+                                           *result["load_average_end"][:1]))  # fmt: skip
+    rows = [(f"Event loop CPU bringing the panel up to a {result['turns']:,}-turn session "
+             f"(first refresh_session; median of {result['runs']}, load {load}) / a refresh "
+             "with nothing new", f"**{row['first_ms']:.0f} ms** / {row['again_ms']:.1f} ms",
+             "< 100 ms", verdict(row["first_ms"] < 100))]  # fmt: skip
+    return "\n".join(["| Measure | Figure | Target | Verdict |", "|---|---|---|---|",
+                      *(f"| {a} | {b} | {c} | {d} |" for a, b, c, d in rows)])  # fmt: skip
+
+
 def recognise_report(result: dict) -> str:
     """The recogniser's CPU per user message (bench_recognise.py: this checkout alone, fresh
     processes, every cache emptied first; the median of its rounds)."""
@@ -313,6 +327,7 @@ def main(argv: list[str] | None = None) -> int:
     )  # fmt: skip
     sitting = run("bench_sitting.py", "--turns", "40" if args.quick else "205")
     walk = run("bench_walk.py", *(["--sizes", "200,1000"] if args.quick else []))
+    refresh = run("bench_refresh.py", *(["--runs", "2", "--turns", "1000"] if args.quick else []))
     rounds = args.recognise_rounds
     if rounds is None:
         rounds = 1 if args.quick else 5
@@ -323,6 +338,7 @@ def main(argv: list[str] | None = None) -> int:
                                          "session": session, "rss": rss, "storage": storage,
                                          "long": long, "usage": usage,
                                          "sitting": sitting, "walk": walk,
+                                         "refresh": refresh,
                                          "recognise": recognise},
                                         indent=2) + "\n")  # fmt: skip
     print(report(first, session, rss, info))
@@ -341,6 +357,8 @@ def main(argv: list[str] | None = None) -> int:
     print(sitting_report(sitting))
     print()
     print(walk_report(walk))
+    print()
+    print(refresh_report(refresh))
     if recognise is not None:
         print()
         print("The offline recogniser:")

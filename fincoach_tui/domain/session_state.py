@@ -212,6 +212,9 @@ class Replay:
             pending = state.transcript.withdraw_pending()
             problems.append(f"turn {pending.turn} had no reply (interrupted)")
             state.interrupted = pending
+        # The records' sums folded now, with the reading (the app reads a session in a
+        # thread), rather than by the first redraw of the session bar on the event loop.
+        state.totals  # noqa: B018 - read for its folding
         return state, problems
 
 

@@ -21,16 +21,17 @@ _TURN = attrgetter("turn")
 class PeakIndex:
     """The index of the highest of `values[start:stop]` (the first, on a tie) in two
     lookups, over a list that only grows at its end (a sparse table: level k holds the
-    winner of each run of 2**k values). Appending a value adds one entry per level, so
-    O(log n); `retract` drops the entries the last value is in, before that value changes."""
+    winner of each run of 2**k values). Built when read: `argmax` first indexes the values
+    added since, level by level in one pass each (a 10,000-turn session read at once is
+    indexed in one go, not value by value); `retract` drops the entries the last value is
+    in, before that value changes."""
 
-    __slots__ = ("_levels", "_values")
+    __slots__ = ("_indexed", "_levels", "_values")
 
     def __init__(self, values: Sequence[float]) -> None:
-        self._values = values  # read, never written: its owner appends and calls `extend`
+        self._values = values  # read, never written: its owner appends and retracts
         self._levels: list[list[int]] = []  # level k + 1: winner of values[j : j + 2**(k+1)]
-        for stop in range(1, len(values) + 1):
-            self._add(stop)
+        self._indexed = 0  # the levels hold every run within values[: self._indexed]
 
     def _winner(self, a: int, b: int) -> int:
         """Of two indices (a before b), the one holding the higher value; a on a tie."""
@@ -39,33 +40,43 @@ class PeakIndex:
     def _entry(self, level: int, start: int) -> int:
         return start if level == 0 else self._levels[level - 1][start]
 
-    def _add(self, length: int) -> None:
-        """The entries that end at value `length - 1` (the values before it are in)."""
+    def _catch_up(self) -> None:
+        """Index the values added since the last read: each level's new entries in one
+        pass over the level below (whose entries they need are in by then)."""
+        values = self._values
+        length = len(values)
+        if self._indexed == length:
+            return
+        below: Sequence[int] | None = None  # level 0: each index is its own run's winner
         level = 1
-        while (start := length - (1 << level)) >= 0:
+        while (width := 1 << level) <= length:
             if len(self._levels) < level:
                 self._levels.append([])
-            half = 1 << (level - 1)
-            winner = self._winner(
-                self._entry(level - 1, start), self._entry(level - 1, start + half)
+            entries, half = self._levels[level - 1], width >> 1
+            low, high = len(entries), length - width + 1
+            firsts = range(low, high) if below is None else below[low:high]
+            seconds = (
+                range(low + half, high + half) if below is None else below[low + half : high + half]
             )
-            self._levels[level - 1].append(winner)
+            entries.extend([a if values[a] >= values[b] else b for a, b in zip(firsts, seconds)])
+            below = entries
             level += 1
-
-    def extend(self) -> None:
-        """The values gained one at their end."""
-        self._add(len(self._values))
+        self._indexed = length
 
     def retract(self) -> None:
         """The last value is about to change: forget the entries that hold it."""
         length = len(self._values)
+        if self._indexed < length:
+            return  # not indexed yet
         level = 1
         while length - (1 << level) >= 0:
             self._levels[level - 1].pop()
             level += 1
+        self._indexed = length - 1
 
     def argmax(self, start: int, stop: int) -> int:
         """The first index of the highest value in [start, stop) (not empty)."""
+        self._catch_up()
         level = (stop - start).bit_length() - 1
         if level == 0:
             return start
@@ -100,7 +111,6 @@ class Columns:
         self.cumulative.append(
             self.cumulative[-1] + self.total[-1] if self.cumulative else self.total[-1]
         )
-        self.peaks.extend()
 
     def add_to_last(self, value: float, chat: bool) -> None:
         self.peaks.retract()
@@ -109,7 +119,6 @@ class Columns:
         self.total[-1] += value
         before = self.cumulative[-2] if len(self.cumulative) > 1 else None
         self.cumulative[-1] = self.total[-1] if before is None else before + self.total[-1]
-        self.peaks.extend()
 
     @property
     def top(self) -> float:

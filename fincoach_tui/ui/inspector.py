@@ -127,12 +127,14 @@ class RequestInspector(Widget):
         if pending is not None:
             from fincoach_tui.service.record_extra import context_extra
 
-            self._listing.rows = RequestRows(pending.sent, context_extra(pending.context))
+            self._listing.rows = RequestRows(
+                pending.sent, context_extra(pending.context), pending.counted_tokens
+            )
             context = pending.context
             self._omitted = omitted_line(len(context.omitted_ids), context.strategy, context.note)
             self._title = title or "This request · waiting for the reply"
         elif record is not None:
-            self._listing.rows = RequestRows(record.sent, record.extra)
+            self._listing.rows = RequestRows(record.sent, record.extra, record.counted_tokens)
             note = " · ".join(n for n in (record.extra.get("context_note", ""), record.note) if n)
             self._omitted = omitted_line(len(record.omitted_ids), record.strategy, note)
             self._title = title or f"This request · turn {record.turn}"

@@ -148,10 +148,19 @@ class RequestRows(Sequence[InspectorRow]):
     at once; each transcript message is one row, built when the table lists it. So
     showing a 20,001-message request builds the rows the table lists, not 20,001."""
 
-    __slots__ = ("_sent", "_first", "_lead", "_lead_keys")
+    __slots__ = ("_sent", "_first", "_lead", "_lead_keys", "_counted")
 
-    def __init__(self, sent: Sequence[SentMessage], extra: Mapping[str, Any] | None = None):
+    def __init__(
+        self,
+        sent: Sequence[SentMessage],
+        extra: Mapping[str, Any] | None = None,
+        counted: int | None = None,
+    ):
         self._sent = sent
+        # Every message's tokens added up, when the request keeps that sum (a record's or a
+        # request's `counted_tokens`): the tokens of most of the rows are then that less
+        # the few others', rather than a long request's messages built to add them up.
+        self._counted = counted
         self._first = lead_length(sent)
         # By index: slicing a replayed record's messages (SentRefs) would build them all.
         lead = [sent[i] for i in range(self._first)]
@@ -187,6 +196,11 @@ class RequestRows(Sequence[InspectorRow]):
 
     def tokens_between(self, start: int, stop: int) -> int:
         """The tokens of rows [start, stop): a section's are counted in its message's."""
+        if self._counted is not None and 2 * (stop - start) > len(self):
+            return self._counted - self._tokens(0, start) - self._tokens(stop, len(self))
+        return self._tokens(start, stop)
+
+    def _tokens(self, start: int, stop: int) -> int:
         lead = sum(r.tokens for r in self._lead[start:stop] if r.tokens is not None)
         first, stop = max(start - len(self._lead), 0), stop - len(self._lead)
         if stop <= first:

@@ -1,45 +1,31 @@
 """The side panel: this turn's numbers, the session chart, the turn list, the request.
 
 It holds no figures of its own: it picks which CallRecord each widget shows. A new turn
-adds one option to the turn list and re-plots the chart; nothing else is rebuilt, so a
-1,000-turn session costs the same per turn as a 10-turn one, bar the chart's arrays.
+adds one option to the turn list (turn_list.py: a long session lists its newest turns) and
+re-plots the chart; nothing else is rebuilt, so a 1,000-turn session costs the same per
+turn as a 10-turn one, bar the chart's arrays.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.widgets import OptionList, TabbedContent, TabPane
-from textual.widgets.option_list import Option
 
 from fincoach_tui.domain.records import CallRecord
-from fincoach_tui.ui import format as fmt
 from fincoach_tui.ui.cost_chart import CostChart
 from fincoach_tui.ui.costs_summary import CostsSummary
 from fincoach_tui.ui.inspector import RequestInspector
 from fincoach_tui.ui.meter import TokenMeter
+from fincoach_tui.ui.turn_list import TurnList
 
 if TYPE_CHECKING:
     from fincoach_tui.domain.session_state import SessionState
     from fincoach_tui.service.cost_comparison import ComparisonSnapshot
     from fincoach_tui.service.events import RequestReady
-
-
-def turn_label(record: CallRecord, *, maintenance: tuple[str, ...] = ()) -> Text:
-    """ "Turn 7 · window · 1,234 tok · $0.0004" (+ a mark per maintenance call that turn)."""
-    label = (
-        f"Turn {record.turn} · {record.strategy} · "
-        f"{fmt.tokens(record.usage.prompt_tokens)} tok · {fmt.usd(record.cost_usd)}"
-    )
-    for kind in dict.fromkeys(
-        maintenance
-    ):  # "summary", "extract", "embed": calls run before the reply
-        label += f" · +{kind}"
-    return Text(label)
 
 
 class SidePanel(VerticalScroll, can_focus=False):
@@ -75,7 +61,6 @@ class SidePanel(VerticalScroll, can_focus=False):
         self._state: SessionState | None = None
         self._context_window: int | None = None
         self._chat: dict[int, CallRecord] = {}  # turn -> chat record
-        self._listed: dict[int, int] = {}  # turn -> its index in the turn list
         self._summarized: dict[int, list[str]] = {}  # turn -> kinds of maintenance calls run
         self._newest: int | None = None  # the highest turn in self._chat, kept as records come
         self._records_seen = 0
@@ -89,7 +74,7 @@ class SidePanel(VerticalScroll, can_focus=False):
             with TabPane("This request", id="tab-request"):
                 yield RequestInspector(id="inspector")
             with TabPane("Turns", id="tab-turns"):
-                yield OptionList(id="turns")
+                yield TurnList(id="turns")
             with TabPane("Every strategy", id="tab-costs"):
                 with VerticalScroll(id="costs-scroll"):
                     yield CostsSummary(id="costs")
@@ -144,11 +129,10 @@ class SidePanel(VerticalScroll, can_focus=False):
     def _reset(self, state: SessionState) -> None:
         self._state = state
         self._chat.clear()
-        self._listed.clear()
         self._summarized.clear()
         self._newest = None
         self._records_seen = 0
-        self.query_one("#turns", OptionList).clear_options()
+        self.query_one(TurnList).forget()
         if self._costs is not None:  # the last session's numbers are not this one's
             self.show_costs(None)
 
@@ -156,7 +140,7 @@ class SidePanel(VerticalScroll, can_focus=False):
         """Index only the records added since the last update: the log is append-only."""
         new = state.records[self._records_seen :]
         self._records_seen = len(state.records)
-        options = []
+        turns = self.query_one(TurnList)
         for record in new:
             if record.kind != "chat":
                 # maintenance (fold, extraction, embedding) runs before its turn's reply
@@ -165,19 +149,16 @@ class SidePanel(VerticalScroll, can_focus=False):
             self._chat[record.turn] = record
             if self._newest is None or record.turn > self._newest:
                 self._newest = record.turn
-            if record.turn not in self._listed:
-                self._listed[record.turn] = len(self._listed)
-                label = turn_label(record, maintenance=tuple(self._summarized.get(record.turn, ())))
-                options.append(Option(label, id=str(record.turn)))
-        if options:
-            self.query_one("#turns", OptionList).add_options(options)
+            if not turns.knows(record.turn):
+                turns.add_turn(record, tuple(self._summarized.get(record.turn, ())))
+        turns.list_new()  # the options of the turns listed are made now
 
     def _show(self, turn: int | None) -> None:
         self.shown_turn = turn
         record = self._show_meter(turn)
         self.query_one(RequestInspector).show(record)
-        index = self._listed.get(turn) if turn is not None else None
-        turns = self.query_one("#turns", OptionList)
+        turns = self.query_one(TurnList)
+        index = turns.index_of(turn) if turn is not None else None
         if index is not None and turns.highlighted != index:
             # Moves the list's cursor. Nothing listens for the highlight the panel makes
             # itself: unposted, it is not handled by the list and six containers each turn.

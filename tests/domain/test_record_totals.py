@@ -132,3 +132,20 @@ def test_a_total_on_a_rounding_edge_reads_as_the_comparison_reads_it():
         state.records.append(replace(record, cost_usd=call_cost(record.usage, mini)))
     assert usd(sum(r.cost_usd for r in state.records)) == "$0.0020"
     assert usd(state.total_cost) == usd(fsum(r.cost_usd for r in state.records)) == "$0.0019"
+
+
+def test_a_session_read_back_has_its_records_folded_with_the_reading():
+    """Replay folds the sums as it finishes (the app reads a session in a thread): the
+    first read of the totals, the session bar's on the event loop, folds nothing."""
+    from fincoach_tui.domain.session_events import record_event
+    from fincoach_tui.domain.session_state import replay
+
+    played = [
+        made(t, (t % 7) * 1.3e-6 if t % 50 else None, 40 + t, t == 9, False) for t in range(1, 301)
+    ]
+    state, problems = replay(record_event(r).to_dict() for r in played)
+    assert problems == [] and len(state.records) == 300
+    records = Counted(state.records)
+    state.records = records  # type: ignore[assignment]
+    assert new_values(state) == old_values(played)
+    assert records.walked == 0 and set(records.read) == {299}  # the last one, to know the list

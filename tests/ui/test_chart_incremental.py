@@ -203,12 +203,15 @@ def test_a_frame_of_a_long_session_reads_a_hundred_runs_not_every_turn():
 def test_the_peak_index_finds_the_first_highest_value_of_any_range(values, ranges):
     grown: list[float] = []
     peaks = PeakIndex(grown)
-    for value in values:
+    for at, value in enumerate(values):
         grown.append(float(value))
-        peaks.extend()
+        if at % 3 == 0:  # read now and then: the values since are indexed at the next read
+            assert peaks.argmax(0, len(grown)) == grown.index(max(grown))
         peaks.retract()  # the last turn gaining a call: its value changes in place
         grown[-1] += 0.5
-        peaks.extend()
+        if at % 3 == 1:
+            peaks.retract()  # again, indexed or not: the same
+            grown[-1] += 0.25
     for a, length in ranges:
         if a + length <= len(grown):
             window = grown[a : a + length]

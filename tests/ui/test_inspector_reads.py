@@ -37,6 +37,25 @@ def test_a_marker_moved_counts_only_the_rows_between_its_two_starts():
     assert sorted(sent.read) == list(range(now.start, was.start)) and sent.walked == 0
 
 
+async def test_a_long_request_shown_first_counts_its_hidden_rows_from_its_counted_tokens():
+    """The marker's tokens are the record's counted tokens less the listed rows': the
+    same figure as the hidden messages added up, none of them read."""
+    async with mounted(RequestInspector) as (inspector, pilot):
+        sent = Counted(sent_at(500))  # 1,000 messages; message k carries k tokens
+        inspector.show(replace(record(500), sent=sent))
+        await pilot.pause()
+        table = inspector.query_one(RequestTable)
+        assert cell(table, 1, 3) == f"{sum(range(1, 800)):,}" == "319,600"
+        assert sent.walked == 0
+        assert set(sent.read) <= {0, 1, *range(1000 - NEWEST - 1, 1000)}
+
+
+def test_rows_without_a_counted_sum_add_their_messages_up():
+    sent = Counted(sent_at(500))
+    counted = RequestRows(sent, counted=record(500).counted_tokens)
+    assert counted.tokens_between(1, 800) == RequestRows(sent).tokens_between(1, 800) == 319_600
+
+
 def test_two_requests_are_told_apart_by_their_newest_message():
     ours, theirs = Counted(sent_at(1000)), Counted(sent_at(1000))
     theirs.items[-1] = SentMessage("user", "another question", "new", 1999)

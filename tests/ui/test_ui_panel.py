@@ -361,25 +361,78 @@ async def test_pending_request_shows_exact_sections_and_predicted_numbers():
         assert meter.has_class("-warning")  # 50 of 60 predicted
 
 
-async def test_a_thousand_turns_add_one_option_per_turn():
+def thousand_turns() -> SessionState:
     state = SessionState()
     state.switches = [StrategySwitch(1, "window", {})]
     state.records = [
         chat(t, "window", [system(), user("q", 1, "new")], prompt=20, cost=0.00001)
         for t in range(1, 1001)
     ]
+    return state
+
+
+def prompts(turns: OptionList, *indices: int) -> list[str]:
+    return [str(turns.get_option_at_index(i).prompt) for i in indices]
+
+
+async def test_a_thousand_turns_list_the_newest_200_and_add_one_option_per_turn():
+    state = thousand_turns()
     async with showing(state) as (app, pilot, panel):
         turns = app.query_one("#turns", OptionList)
-        assert turns.option_count == 1000
-        first = turns.get_option_at_index(0)
+        assert turns.option_count == 201  # the earlier turns' option, then turns 801-1000
+        assert prompts(turns, 0, 1, 200) == [
+            "… 800 earlier turns not listed · Enter: list 200 more",
+            "Turn 801 · window · 20 tok · $0.000010",
+            "Turn 1000 · window · 20 tok · $0.000010",
+        ]
+        first = turns.get_option_at_index(1)
         state.records.append(
             chat(1001, "window", [system(), user("q", 1, "new")], prompt=20, cost=0.00001)
         )
         panel.update_session(state, context_window=128_000)
         await pilot.pause()
-        assert turns.option_count == 1001
-        assert turns.get_option_at_index(0) is first  # earlier options were not rebuilt
-        assert panel.shown_turn == 1001 and turns.highlighted == 1000
+        assert turns.option_count == 202
+        assert turns.get_option_at_index(1) is first  # earlier options were not rebuilt
+        assert panel.shown_turn == 1001 and turns.highlighted == 201
+
+
+async def test_the_earlier_turns_option_lists_the_page_before_the_turns_listed():
+    async with showing(thousand_turns()) as (app, pilot, panel):
+        turns = app.query_one("#turns", OptionList)
+        turns.highlighted = 0
+        turns.action_select()  # as Enter or a click would
+        await pilot.pause()
+        assert turns.option_count == 401
+        assert prompts(turns, 0, 1) == [
+            "… 600 earlier turns not listed · Enter: list 200 more",
+            "Turn 601 · window · 20 tok · $0.000010",
+        ]
+        # The cursor is on the newest turn brought back; no turn was chosen.
+        assert turns.highlighted == 200 and prompts(turns, 200)[0].startswith("Turn 800 ·")
+        assert panel.shown_turn == 1000
+        for _ in range(3):
+            turns.highlighted = 0
+            turns.action_select()
+            await pilot.pause()
+        assert turns.option_count == 1000  # every turn, and no earlier option left
+        assert prompts(turns, 0)[0].startswith("Turn 1 ·")
+
+
+async def test_an_earlier_turn_shown_from_the_chart_is_listed_and_highlighted():
+    async with showing(thousand_turns()) as (app, pilot, panel):
+        turns = app.query_one("#turns", OptionList)
+        panel.show_turn(5)
+        await pilot.pause()
+        assert panel.shown_turn == 5
+        assert turns.option_count == 1000 - 4 + 1  # turns 5-1000 under the earlier option
+        assert prompts(turns, 0, turns.highlighted) == [
+            "… 4 earlier turns not listed · Enter: list 4 more",
+            "Turn 5 · window · 20 tok · $0.000010",
+        ]
+        panel.show_turn(700)  # listed already: the list stays as it is
+        await pilot.pause()
+        assert turns.option_count == 997
+        assert prompts(turns, turns.highlighted)[0].startswith("Turn 700 ·")
 
 
 async def test_the_meter_shows_cost_figures_only_for_turns_they_cover():
