@@ -22,24 +22,17 @@ from functools import lru_cache
 from fincoach_tui.domain.amounts import rupees
 from fincoach_tui.domain.currencies import format_rupees
 from fincoach_tui.domain.fact_household import household_facts
-from fincoach_tui.domain.fact_kinds import (
-    is_known_key,
-    key_of,
-    label_of,
-    loan_type,
-    normalise_key,
-)
+from fincoach_tui.domain.fact_keys import is_known_key, key_of, label_of, normalise_key
+from fincoach_tui.domain.fact_kinds import loan_type
 from fincoach_tui.domain.own_words import without_own_words
 from fincoach_tui.domain.recognise_clauses import INCLUDED, anchors_in, clauses_of, sentences_of
 from fincoach_tui.domain.recognise_context import (
     REFERS_BACK,
-    SPOUSE_PRONOUN_NEXT,
     Reading,
     Subject,
     anchor_of,
     carried,
     names_another_item,
-    spouse_subject,
     topic_in,
 )
 from fincoach_tui.domain.recognise_costs import listed_total, regular_cost, stated_not_asked
@@ -81,6 +74,7 @@ from fincoach_tui.domain.recognise_phrases import (
 from fincoach_tui.domain.recognise_places import city_facts
 from fincoach_tui.domain.recognise_restated import corrected_figures
 from fincoach_tui.domain.recognise_slots import clause_facts
+from fincoach_tui.domain.recognise_spouse import SPOUSE_PRONOUN_NEXT, spouse_subject
 from fincoach_tui.domain.recognise_typos import mend_typos
 from fincoach_tui.domain.recognise_whose import not_the_users
 from fincoach_tui.domain.recognise_words import (

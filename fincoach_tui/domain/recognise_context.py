@@ -27,7 +27,7 @@ from fincoach_tui.domain.recognise_deposits import institution_near
 from fincoach_tui.domain.recognise_goals import GOAL_SLOTS
 from fincoach_tui.domain.recognise_income import INCOME_SLOTS
 from fincoach_tui.domain.recognise_parts import Anchor, figures_in
-from fincoach_tui.domain.recognise_words import SPOUSE_WORDS, goods_on_emi
+from fincoach_tui.domain.recognise_words import goods_on_emi
 
 Subject = tuple[str, str]  # (kind, anchor word): ("loan", "car loan"), ("goal", "trip")
 
@@ -296,64 +296,6 @@ def carried(anchor: Anchor, clause: str) -> Subject:
         bank = institution_near(clause, anchor.start)
         return (anchor.kind, f"{bank.replace('_', ' ')} {anchor.kind}" if bank else anchor.word)
     return (anchor.kind, anchor.word)
-
-
-# (after a list's number or letter: "(2) my wife ...", "b) husband ...")
-_SPOUSE_SUBJECT = re.compile(
-    rf"^\W*(?:\(?(?:\d{{1,2}}|[a-h])[.)]\s*)?(?:(?:my|our|the)\s+)?(?:{SPOUSE_WORDS})(?:'s)?\b",
-    re.I,
-)
-_SPOUSE_PRONOUN = {
-    "husband": r"he|his|him",
-    "wife": r"she|her|hers",
-    "partner": r"he|his|she|her|hers",
-}
-
-
-def spouse_subject(clause: str, spouse: str, name: str = "") -> bool:
-    """Whether the clause is about the spouse: "my wife's salary", "Husband earns", and,
-    once the spouse is known, "his take-home", "Sneha gets 68k"."""
-    if _SPOUSE_SUBJECT.match(clause):
-        return True
-    if name and re.match(rf"^\W*(?:(?:and|but|so|ab|now)\s+)?{re.escape(name)}\b", clause):
-        return True
-    pronouns = _SPOUSE_PRONOUN.get(spouse)
-    if pronouns and re.match(rf"^\W*(?:{pronouns})\b", clause, re.IGNORECASE):
-        return True
-    # Whose pay, said anywhere in the clause: "Correction: Hetal's net income is 1.04L now".
-    owners = [r"(?:wife|husband|hubby|spouse|partner)'s"]
-    if name:
-        owners.append(rf"{re.escape(name)}'s")
-    if spouse in ("wife", "partner"):
-        owners.append("her")
-    if spouse in ("husband", "partner"):
-        owners.append("his")
-    return bool(re.search(rf"\b(?:{'|'.join(owners)})\s+{_PAY}", clause, re.IGNORECASE))
-
-
-_PAY = (
-    r"(?:\w+\s+){0,2}?(?:salary|income|pay|take[- ]?home|in[- ]hand|ctc|package|earnings|"
-    r"stipend|pension)\b"
-)
-
-
-# A clause that starts with someone else ("hers is 96k", "Lakshmi gets 95k", "Arjun's is
-# 1.3 lakh", "my wife earns 80k") has a subject of its own: it does not continue the clause
-# before it, even when it names no kind.
-PERSON_FIRST = re.compile(
-    r"^\W*(?:(?:and|but|while|whereas)\s+)?(?:(?i:he|she|his|hers|her|they|their)\b"
-    r"|(?i:(?:my|our|the)\s+)?(?i:wife|husband|hubby|spouse|partner)\b"
-    r"|(?i:(?:my|our|the)\s+[a-z]+'s\b)"
-    r"|(?i:(?:my|our)\s+(?:sons?|daughters?|kids?|children|parents|mother|father|mom|dad)\b)"
-    r"|[A-Z][a-z]+(?:'s\b|\s+(?:gets|earns|makes|has|takes|draws|brings|is|was)\b))"
-)
-
-
-# "Sneha switched jobs, ab uska in-hand 81k hai": a later clause of a sentence about the
-# spouse, starting with a pronoun, is about the spouse too.
-SPOUSE_PRONOUN_NEXT = re.compile(
-    r"^\W*(?:(?:and|but|so|ab|now)\s+)?(?:uska|uski|unka|unki|her|his|she|he)\b", re.IGNORECASE
-)
 
 
 # A message that refers back to what was just discussed, rather than starting afresh.

@@ -10,7 +10,8 @@ from __future__ import annotations
 import re
 
 from fincoach_tui.domain.amounts import find_amounts
-from fincoach_tui.domain.fact_kinds import KINDS, key_of
+from fincoach_tui.domain.fact_keys import key_of
+from fincoach_tui.domain.fact_kinds import KINDS
 from fincoach_tui.domain.recognise_parts import Anchor
 from fincoach_tui.domain.recognise_values import MONTHLY, YEARLY, amount_value
 

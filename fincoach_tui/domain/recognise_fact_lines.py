@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from fincoach_tui.domain.fact_kinds import is_known_key, normalise_key
+from fincoach_tui.domain.fact_keys import is_known_key, normalise_key
 from fincoach_tui.domain.recognise_parts import figures_in
 from fincoach_tui.domain.recognise_values import canonical
 

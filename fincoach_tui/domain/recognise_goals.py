@@ -21,7 +21,8 @@ from __future__ import annotations
 
 import re
 
-from fincoach_tui.domain.fact_kinds import GOAL_OBJECTS, key_of
+from fincoach_tui.domain.fact_keys import key_of
+from fincoach_tui.domain.fact_kinds import GOAL_OBJECTS
 from fincoach_tui.domain.recognise_parts import Anchor
 from fincoach_tui.domain.recognise_words import NOT_PLACES
 

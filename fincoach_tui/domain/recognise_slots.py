@@ -12,12 +12,7 @@ from __future__ import annotations
 
 import re
 
-from fincoach_tui.domain.fact_kinds import (
-    FIXED_COSTS,
-    INVESTMENTS,
-    insurance_type,
-    table_slug,
-)
+from fincoach_tui.domain.fact_kinds import FIXED_COSTS, INVESTMENTS, insurance_type, table_slug
 from fincoach_tui.domain.recognise_clauses import INCLUDED, anchors_in
 from fincoach_tui.domain.recognise_context import Subject, loan_slug
 from fincoach_tui.domain.recognise_corrections import takes_back

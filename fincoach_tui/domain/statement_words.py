@@ -16,7 +16,7 @@ import re
 from collections.abc import Callable, Iterable, Mapping
 from functools import lru_cache
 
-from fincoach_tui.domain.fact_kinds import label_of
+from fincoach_tui.domain.fact_keys import label_of
 from fincoach_tui.domain.finance_facts import recognise
 from fincoach_tui.domain.recognise_words import MONTHS
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from fincoach_tui.domain.fact_kinds import PROMPT_KEYS, is_known_key, normalise_key
+from fincoach_tui.domain.fact_keys import PROMPT_KEYS, is_known_key, normalise_key
 from fincoach_tui.domain.fact_relevance import relevant
 from fincoach_tui.domain.finance_facts import find_facts, recognise
 from fincoach_tui.llm.offline_summary import summarize

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from fincoach_tui.domain.amounts import find_amounts
-from fincoach_tui.domain.fact_kinds import is_known_key, key_of, label_of
+from fincoach_tui.domain.fact_keys import is_known_key, key_of, label_of
 from fincoach_tui.domain.finance_facts import find_facts, recognise
 
 NOON = 1_790_000_000.0  # a fixed moment the messages are said at

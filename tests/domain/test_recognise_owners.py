@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from fincoach_tui.domain.fact_kinds import is_known_key, key_of, label_of
+from fincoach_tui.domain.fact_keys import is_known_key, key_of, label_of
 from fincoach_tui.domain.finance_facts import find_facts, recognise
 from fincoach_tui.domain.statement_verdicts import replaced, replacing
 from fincoach_tui.domain.statement_words import topic_words

@@ -147,11 +147,11 @@ def test_a_remark_with_no_figure_does_not_take_an_older_statement_with_one():
 
 
 def test_a_statement_with_a_date_the_facts_lack_outlasts_newer_ones_whose_figures_they_hold():
-    # The recogniser reads the chit's amount but not when it ends: the statement is the only
+    # The recogniser reads the cost's amount but not when it stops: the statement is the only
     # place the end is kept, so statements the facts hold every figure of go before it.
     for chit in (
-        "We put 8,000 a month into a chit fund, it finishes by Pongal.",
-        "I pay 8,000 a month into a committee with my cousins, last payout in August.",
+        "School fees are 8,000 a month till my daughter finishes class 12 in March.",
+        "Coaching fees are 8,000 a month till my daughter finishes class 12 in March.",
     ):
         turns = [
             (chit, "ok"),
@@ -170,7 +170,7 @@ def test_a_value_said_with_when_it_starts_is_no_figure_the_facts_lack():
     # "from next month" says when the newest value starts: the fact holds the change.
     assert not unread_figures("Landlord wants 26.5k from next month")
     assert not unread_figures("maintenance is 4,200 since April")
-    assert unread_figures("our chit of 4,000 a month closes this Vishu") == {"time"}  # its end
+    assert unread_figures("school fees of 4,000 a month stop this Vishu") == {"time"}  # their end
     assert not unread_figures("the bike loan of 60k, we must clear it before Onam")
     # two values read under one key: the facts keep one, the other is money they lack
     cover = "Term cover on me is 50 lakh and on him 1 crore"
@@ -188,14 +188,14 @@ def test_two_facts_of_one_kind_of_different_people_are_both_kept_each_named():
         ("Baba draws a pension of 28,000.", "ok"),
     ]
     full = capped(turns, 1000)
-    assert [line for line in full if line.startswith(("- ins", "- spouse ins", "- parents"))] == [
+    assert [line for line in full if line.startswith(("- ins", "- spouse ins", "- pension"))] == [
         "- insurance term cover: ₹60,00,000",
         "- spouse insurance term cover: ₹80,00,000",
-        "- parents pension: ₹28,000",
+        "- pension of father: ₹28,000",
     ]
-    lines = capped(turns, 34)
+    lines = capped(turns, 35)
     assert lines[2:5] == full[2:3] + [
         "- spouse insurance term cover: ₹80,00,000",
-        "- parents pension: ₹28,000",
+        "- pension of father: ₹28,000",
     ]
     assert lines[-1] == "Dropped to fit the cap: 4 older statements; family spouse; city."
