@@ -1,5 +1,6 @@
-"""A rent ends only where the rent itself is said to end; an ending of another thing in the
-same clause, a wish for the rent to end, or "no rent" as a standing state leaves it."""
+"""How a rent is read: it ends only where the rent itself is said to end (not on another
+thing's end, a wished end or "no rent" as a standing state), and a "Rent: earlier 15k, now
+17k" line keeps the value now."""
 
 from __future__ import annotations
 
@@ -71,3 +72,24 @@ def test_over_before_a_figure_is_more_than_not_an_end() -> None:
     assert said("Rent is 17k.", "After the rent I'm left with a bit over 40 of it.")["rent"] == (
         "₹17,000"
     )
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Rent: earlier 15k, now 17k.",
+        "rent: old 15k, new 17k",
+        "Rent: was 15k, revised to 17k from June",
+        "House rent: previously 15,000, 17,000 now",
+    ],
+)
+def test_a_label_line_with_the_old_and_new_value_keeps_the_new(text: str) -> None:
+    assert said(text)["rent"] == "₹17,000"
+
+
+@pytest.mark.parametrize(
+    ("text", "key", "value"),
+    [("Rent: 25k", "rent", "₹25,000"), ("- rent: ₹28,000 (was ₹25,000)", "rent", "₹28,000")],
+)
+def test_a_label_line_with_one_value_reads_as_before(text: str, key: str, value: str) -> None:
+    assert said(text)[key] == value
