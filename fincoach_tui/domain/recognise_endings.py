@@ -20,8 +20,10 @@ _LAST_PAID = (
 )
 _ENDED = re.compile(
     r"\b(?:closed|foreclosed|fore-closed|pre-?closed|paid\s+off|paid\s+back|repaid|"
-    r"prepaid\s+(?:fully|completely|in\s+full)|cleared|settled|finished|over|done\s+with|"
+    r"prepaid\s+(?:fully|completely|in\s+full)|cleared|settled|finished|done\s+with|"
     r"stopped|cancell?ed|discontinued|paused|surrendered|broke|broken|redeemed|"
+    # not "over" of a figure: "left with a bit over 60 of it" is more than, not ended
+    r"over(?!\s+(?:a\s+|rs\.?\s*|inr\s*|[₹$£€]\s*)?\d)|"
     # not "khatam hone mein 2 saal" (two years until it ends)
     r"khatam(?!\s+(?:hone|hoga|hogi|honi|karna|karne|karenge|karunga))|"
     r"band\s+(?:kar\s+)?(?:diya|di|ho\s+gaya|ho\s+gayi))\b"
@@ -83,3 +85,60 @@ def ended_value(kind: str, thing: str, clause: str = "", start: int = 0) -> str:
     return with_own_words(
         f"{word} ({thing} {word})", clause[min(start, len(clause) if at is None else at) :]
     )
+
+
+# "No rent" alone is a standing state ("we own our house, so no rent"), not an end.
+# A rent ends only where the rent itself is said to end: "no more rent", "not paying rent
+# anymore", "stopped paying the rent", "the rent is gone", or "not paying it anymore" of a
+# rent talked about before. An ending of another thing the clause names leaves the rent
+# as it was: "half my salary is gone on rent", "no more rent hikes", "I don't pay rent in
+# cash anymore", "stopped the SIP because rent went up", "we cancelled Netflix, rent same".
+_RENT = (
+    r"(?:(?:house|room|flat|pg|home)\s+)?(?:rent|kiraya|kiraaya|kiraye|bhada|bhaada|bhade|"
+    r"bhaade)"
+)
+_IT = r"(?:it|that|this|them)"
+# what may follow the rent that ends: the sentence's end, "now", "anymore", a reason
+_RENT_STOPS = (
+    r"(?=\s*(?:[.,;:!?)\n]|$|(?:now|anymore|any\s+more|any\s+longer|again|ever|at\s+all|"
+    r"since|from|as|because|coz|cause|after|thanks|for\s+(?:me|us|now)|so|and|but)\b))"
+)
+_STOPS_PAYING = (
+    r"(?:\bno\s+(?:more|longer(?:\s+any)?)\s+|\bstop(?:ped|s)?\s+paying\s+(?:the\s+|any\s+)?"
+    r"|(?:\bnot|n't|\bdont|\bnever|\bno\s+longer)\s+(?:\w+\s+)?(?:pay|paying|have|having|give|"
+    r"giving)\s+(?:to\s+pay\s+)?(?:the\s+|any\s+|a\s+)?)"
+)
+_GONE = (
+    r"\s+(?:is\s+|'s\s+|has\s+|got\s+|also\s+)?(?:gone|stopped|ended|over|finished|khatam|band)"
+    r"\b(?!\s+(?:up|down|to|from|by|on|in|into|the|for)\b)"
+)
+_RENT_ENDED = re.compile(
+    rf"{_STOPS_PAYING}{_RENT}\b{_RENT_STOPS}|\b{_RENT}{_GONE}",
+    re.IGNORECASE,
+)
+_RENT_ENDED_BEFORE = re.compile(
+    rf"{_STOPS_PAYING}{_IT}\b{_RENT_STOPS}|\b{_IT}{_GONE}", re.IGNORECASE
+)
+# An end wished for or waited on, not one that came: "we want to buy a house so we're not
+# paying rent anymore", "goal is to never pay rent again", "once we move, no more rent",
+# "after we shift to the quarters rent is gone".
+_WISHED = re.compile(
+    r"\b(?:want|wants|wanted|wish|wishes|hope|hoping|dream|dreams|goal|goals|plan|plans|"
+    r"planning|aim|aiming|target|saving|save|so\s+that|in\s+order\s+to|someday|one\s+day|"
+    r"once|if|unless|until|till|as\s+soon\s+as|will|'ll|would|could|gonna|going\s+to|"
+    r"(?:when|after)\s+(?:\w+\s+){0,2}?(?:move|shift|buy|get|go|start|finish|take|join|marry))\b",
+    re.IGNORECASE,
+)
+
+
+def rent_ended(clause: str, named: bool) -> bool:
+    """Whether the clause ends the rent itself (`named`: the clause names the rent; else
+    the rent was talked about before and the clause may end it as "it")."""
+    match = (_RENT_ENDED if named else _RENT_ENDED_BEFORE).search(clause)
+    return match is not None and not _WISHED.search(clause, 0, match.start())
+
+
+def end_wished(before: str) -> bool:
+    """Whether the words before a clause wish for or wait on what it ends ("once we buy the
+    flat, no more rent"): the end has not come."""
+    return _WISHED.search(before) is not None

@@ -17,6 +17,15 @@ _LINE_NOTES = re.compile(
     r"\s*\((?:was|earlier|previously|turn \d+|edited)\b(?:[^()]|\([^()]*\))*\)"
 )
 
+# A user's line that tells a value and what it was before: "Rent: earlier 15k, now 17k",
+# "EMI: old 9k, new 11k", "fees: was 40k, revised to 45k". Read as free text, which keeps
+# the value now.
+_CHANGED = re.compile(
+    r"\b(?:earlier|previously|formerly|was|were|old|used\s+to|before|now|new|revised|"
+    r"increased|decreased|hiked|raised|cut|reduced|went|became|changed)\b",
+    re.IGNORECASE,
+)
+
 
 def line_fact(line: str) -> tuple[str, str] | None:
     """A "label: value" line's fact: a summary's or fact section's "- rent: ₹28,000", or a
@@ -29,6 +38,8 @@ def line_fact(line: str) -> tuple[str, str] | None:
     if not line.lstrip().startswith("-") and (
         len(figures_in(match["value"])) > 1
         or (key == "risk" and len(match["value"].split()) > 4)  # "Risk: I'm all-in on ..."
+        # "Rent: earlier 15k, now 17k" (a note's "(was ₹15,000)" is no such change)
+        or _CHANGED.search(_LINE_NOTES.sub("", match["value"])) is not None
     ):
         return None
     if not is_known_key(key):

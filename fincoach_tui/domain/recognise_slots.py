@@ -22,7 +22,13 @@ from fincoach_tui.domain.recognise_deposits import (
     moved_from,
     with_institution,
 )
-from fincoach_tui.domain.recognise_endings import ENDING_KINDS, ended_value, has_ended, paid_up
+from fincoach_tui.domain.recognise_endings import (
+    ENDING_KINDS,
+    ended_value,
+    has_ended,
+    paid_up,
+    rent_ended,
+)
 from fincoach_tui.domain.recognise_family import insured
 from fincoach_tui.domain.recognise_figure_roles import not_a_value
 from fincoach_tui.domain.recognise_known import loan_piece, loans_told_apart
@@ -130,6 +136,8 @@ def _endings(
             continue
         if anchor.kind == "sip" and _named_by(anchor, anchors, clause):
             continue  # "stopped the ELSS SIP": that fund's SIP ended, not every SIP
+        if anchor.kind == "rent" and not rent_ended(clause, named=anchor.end > 0):
+            continue  # "no more rent hikes", "half my salary is gone on rent": rent goes on
         kind = (
             _loan_kind(anchor, clause, hint) if anchor.kind == "loan" else _type_of(anchor, clause)
         )

@@ -110,4 +110,6 @@ from __future__ import annotations
 #     notes of its topics (`language_topics.LANGUAGE_TOPICS`); their grammar words name no topic
 #     a fact ranks under the cap as its kind whoever's it is (a wife's cover, a parent's
 #     pension), and a statement with money no current fact holds is kept the longest
-WALK_VERSION = 30
+# 31: a rent ends only where the rent itself is said to end, not on another thing's end,
+#     a wished end or "over" a figure
+WALK_VERSION = 31
