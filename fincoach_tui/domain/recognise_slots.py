@@ -42,11 +42,8 @@ _CONNECTOR = re.compile(
     re.IGNORECASE,
 )
 
-
-# What a figure is net of is not what it is: "1.6 lakh a month after platform fees", "46k
-# after tax and PF".
-# What a figure is net of: "take-home after EMI and rent is 40k". Not a change said as when
-# ("after the rate reset the EMI is now 40k", "after my promotion, salary is 95k").
+# What a figure is net of is not what it is: "46k after tax and PF", "take-home after EMI and
+# rent is 40k"; not a change said as when ("after my promotion, salary is 95k").
 _NET_OF = re.compile(
     r"\b(?:after(?!\s+(?:[\w-]+\s+){0,2}?(?:reset|revision|revised|hike|increase|cut|change|"
     r"renewal|prepayment|part[- ]?payment|top[- ]?up|restructur\w*|raise|promotion|increment|"
