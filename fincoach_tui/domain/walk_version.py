@@ -110,4 +110,7 @@ from __future__ import annotations
 #     notes of its topics (`language_topics.LANGUAGE_TOPICS`); their grammar words name no topic
 #     a fact ranks under the cap as its kind whoever's it is (a wife's cover, a parent's
 #     pension), and a statement with money no current fact holds is kept the longest
-WALK_VERSION = 30
+# 31: money someone else sends home is other income (`income_support`: "Biju sends home",
+#     "bhejta hai ghar", "bhejega"); "Rinki ko ... bhejte hain" is the remittance; Chhath,
+#     Eid, Bakrid, Easter, Deepavali and a festival with its year are dates
+WALK_VERSION = 31
