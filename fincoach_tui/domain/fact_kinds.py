@@ -13,7 +13,7 @@ import re
 from dataclasses import dataclass
 
 from fincoach_tui.domain.fact_keys import key_of
-from fincoach_tui.domain.recognise_remittances import REMITTANCE_WORDS
+from fincoach_tui.domain.recognise_remittances import RECEIVED_WORDS, REMITTANCE_WORDS
 
 # Which slot a figure fills: "amount", "rate", "date", "duration".
 Slots = dict[str, str]
@@ -270,6 +270,8 @@ KINDS: tuple[Kind, ...] = (
             # from my parents"
             rf"(?:{_KIN_GIVING})(?:\s+(?:in|from|at)\s+[A-Z]?\w+)?\s+(?:also\s+|still\s+)?"
             r"(?:sends?|gives?|transfers?|pays?)(?:\s+(?:me|us))?|"
+            # anyone's sending home or to the user: "Biju sends home 1.5 lakh", "bhejta hai"
+            rf"{RECEIVED_WORDS}|"
             rf"(?:i|we)\s+(?:also\s+|still\s+)?(?:get|receive|receives?)(?={_FROM_KIN})|"
             # the user's own, not what they give a child: "his pocket money", "mess and
             # pocket money"

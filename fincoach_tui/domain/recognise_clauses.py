@@ -17,6 +17,7 @@ from fincoach_tui.domain.recognise_goals import goal_anchors
 from fincoach_tui.domain.recognise_income import income_anchors
 from fincoach_tui.domain.recognise_owners import OWNER_FIRST, OWNER_NEXT
 from fincoach_tui.domain.recognise_parts import Anchor, figures_in
+from fincoach_tui.domain.recognise_remittances import sent_to_another
 from fincoach_tui.domain.recognise_spouse import PERSON_FIRST
 from fincoach_tui.domain.relative_dates import RELATIVE_DATE
 from fincoach_tui.domain.word_start import starts_words
@@ -203,6 +204,8 @@ def anchors_in(clause: str) -> tuple[Anchor, ...]:
             # "I give ammi-abbu 15k for the house": support to the family, not a rent
             found.append(Anchor(match.start(), match.end(), "support", word, _SUPPORT.slots))
             continue
+        if kind.name == "support_in" and sent_to_another(clause):
+            continue  # "Pappu Rinki ko 2k bhejta hai": sent to someone else, not the user
         found.append(Anchor(match.start(), match.end(), kind.name, word, kind.slots))
     # A source of income ("the dairy gives us", "tuition earns me") is what its figure is:
     # not the pay its verb names ("earns"), nor the cost its word names ("tuition").

@@ -26,8 +26,9 @@ _PAYS_USER = re.compile(
 )
 
 
-# ... or family who send the user money: "my sister transfers 8k to me monthly".
-_TO_USER = re.compile(r"\b(?:me|us)\b", re.IGNORECASE)
+# ... or family who send the user money: "my sister transfers 8k to me monthly", "my
+# brother sends home 20k" (home is the user's household).
+_TO_USER = re.compile(r"\b(?:me|us|home|ghar)\b", re.IGNORECASE)
 
 
 def not_the_users(clause: str, spouses: bool, anchors: tuple[Anchor, ...]) -> bool:

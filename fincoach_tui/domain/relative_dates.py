@@ -40,6 +40,32 @@ FESTIVALS: dict[str, dict[int, date]] = {
         2029: date(2029, 11, 5),
         2030: date(2030, 10, 26),
     },
+    # Eid ul-Fitr ("Eid", "Ramzan Eid") and Eid ul-Adha ("Bakrid") move by the moon: no
+    # usual month, the day of each year as it is kept in India.
+    "eid": {
+        2025: date(2025, 3, 31),
+        2026: date(2026, 3, 21),
+        2027: date(2027, 3, 10),
+        2028: date(2028, 2, 27),
+        2029: date(2029, 2, 14),
+        2030: date(2030, 2, 4),
+    },
+    "bakrid": {
+        2025: date(2025, 6, 7),
+        2026: date(2026, 5, 27),
+        2027: date(2027, 5, 17),
+        2028: date(2028, 5, 5),
+        2029: date(2029, 4, 24),
+        2030: date(2030, 4, 13),
+    },
+    "easter": {
+        2025: date(2025, 4, 20),
+        2026: date(2026, 4, 5),
+        2027: date(2027, 3, 28),
+        2028: date(2028, 4, 16),
+        2029: date(2029, 4, 1),
+        2030: date(2030, 4, 21),
+    },
     "holi": {
         2025: date(2025, 3, 14),
         2026: date(2026, 3, 4),
@@ -49,12 +75,50 @@ FESTIVALS: dict[str, dict[int, date]] = {
         2030: date(2030, 3, 20),
     },
 }
+# Festivals kept a set number of days from Diwali: Dhanteras before it, Bhai Dooj and
+# Chhath (the Bihar and Purvanchal festival, six days on) after it.
+_FROM_DIWALI = {"dhanteras": -2, "bhai dooj": 2, "bhaiya dooj": 2, "chhath": 6}
+# Other names of a festival in the tables.
+_ALIASES = {
+    "deepavali": "diwali",
+    "deepawali": "diwali",
+    "divali": "diwali",
+    "dipawali": "diwali",
+    "chhath puja": "chhath",
+    "chhat": "chhath",
+    "chath": "chhath",
+    "eid ul fitr": "eid",
+    "eid-ul-fitr": "eid",
+    "eid al fitr": "eid",
+    "ramzan eid": "eid",
+    "ramadan eid": "eid",
+    "meethi eid": "eid",
+    "bakri eid": "bakrid",
+    "bakra eid": "bakrid",
+    "eid ul adha": "bakrid",
+    "eid-ul-adha": "bakrid",
+    "eid al adha": "bakrid",
+    "dasara": "dussehra",
+    "dashain": "dussehra",
+}
 # The month a festival of the lunar calendar usually falls in, for a year not in the table.
 _USUAL_MONTH = {
     "diwali": 10,
     "holi": 3,
     "christmas": 12,
     "dhanteras": 10,
+    "bhai dooj": 11,
+    "bhaiya dooj": 11,
+    "chhath": 11,
+    "karva chauth": 10,
+    "karwa chauth": 10,
+    "janmashtami": 8,
+    "ram navami": 4,
+    "gurpurab": 11,
+    "guru nanak jayanti": 11,
+    "eid": 3,
+    "bakrid": 5,
+    "easter": 4,
     "dussehra": 10,
     "dasara": 10,
     "navratri": 10,
@@ -84,7 +148,7 @@ _FIXED_FESTIVALS = {
     "puthandu": (4, 14),
 }
 _FESTIVAL_NAMES = "|".join(
-    sorted({*FESTIVALS, *_FIXED_FESTIVALS, *_USUAL_MONTH}, key=len, reverse=True)
+    sorted({*FESTIVALS, *_FIXED_FESTIVALS, *_USUAL_MONTH, *_ALIASES}, key=len, reverse=True)
 )
 _HINDI_UNITS = {"saal": "year", "sal": "year", "varsh": "year", "hafte": "week"}
 # Next year, next month and this year in the romanised words of Indian languages.
@@ -131,8 +195,10 @@ _PATTERN = re.compile(
     # year said ("matures Diwali next year", "Diwali this year"); alone it is an occasion.
     rf"|(?:(?P<fest_lead>by|before|on|at|till|until|for|this|around|after|next|in)\s+)?"
     rf"(?P<fest_pre>next\s+|this\s+)?(?P<fest>{_FESTIVAL_NAMES})"
-    r"(?P<fest_next>\s+next\s+year)?(?P<fest_this>\s+this\s+year)?(?!\s+\d{4})"
-    r"(?(fest_lead)|(?(fest_pre)|(?(fest_next)|(?(fest_this)|(?!)))))"
+    r"(?P<fest_next>\s+next\s+year)?(?P<fest_this>\s+this\s+year)?"
+    # or with its year: "at Diwali 2027", "Eid '28"
+    r"(?:\s+(?P<fest_year>(?:19|20)\d\d)\b|\s*['’](?P<fest_short>\d\d)\b)?(?!\s+\d{4})"
+    r"(?(fest_lead)|(?(fest_pre)|(?(fest_next)|(?(fest_this)|(?(fest_year)|(?(fest_short)|(?!)))))))"
     # "30 November this year", "March next year", "the 5th of June next year"
     rf"|(?:(?P<dm_lead>by|before|on|till|until)\s+)?(?:(?:the\s+)?(?P<dm_day>\d{{1,2}})(?:st|nd|rd|th)?\s+(?:of\s+)?)?(?P<dm_month>{_MONTH_NAME})"
     r"\s+(?P<dm_which>this|next)\s+year"
@@ -276,11 +342,14 @@ def _quarter(groups: dict[str, str | None], moment: datetime) -> str:
 
 def _festival(groups: dict[str, str | None], moment: datetime) -> str:
     name = " ".join((groups["fest"] or "").lower().split())
+    name = _ALIASES.get(name, name)
     lead = (groups["fest_lead"] or "by").lower()
     lead = "by" if lead in ("till", "until", "this", "around", "next") else lead
     year = moment.year + (1 if groups["fest_next"] else 0)
+    if groups["fest_year"] or groups["fest_short"]:
+        year = int(groups["fest_year"] or f"20{groups['fest_short']}")
     day = _festival_day(name, year)
-    if groups["fest_next"] or groups["fest_this"]:
+    if groups["fest_next"] or groups["fest_this"] or groups["fest_year"] or groups["fest_short"]:
         pass  # the year is said
     elif day is not None and day < moment.date():
         year += 1  # "by Diwali", said after this year's: next year's
@@ -297,6 +366,9 @@ def _festival_day(name: str, year: int) -> date | None:
     if name in _FIXED_FESTIVALS:
         month, day = _FIXED_FESTIVALS[name]
         return date(year, month, day)
+    if name in _FROM_DIWALI:
+        diwali = FESTIVALS["diwali"].get(year)
+        return diwali + timedelta(days=_FROM_DIWALI[name]) if diwali else None
     return FESTIVALS.get(name, {}).get(year)
 
 

@@ -112,4 +112,7 @@ from __future__ import annotations
 #     pension), and a statement with money no current fact holds is kept the longest
 # 31: a rent ends only where the rent itself is said to end, not on another thing's end,
 #     a wished end or "over" a figure
-WALK_VERSION = 31
+# 32: money someone else sends home is other income (`income_support`: "Biju sends home",
+#     "bhejta hai ghar", "bhejega"); "Rinki ko ... bhejte hain" is the remittance; Chhath,
+#     Eid, Bakrid, Easter, Deepavali and a festival with its year are dates
+WALK_VERSION = 32

@@ -130,3 +130,72 @@ def test_a_month_with_a_short_year_or_a_part_of_a_year_is_a_date(
     sentence: str, key: str, date: str
 ) -> None:
     assert values(sentence)[key] == date
+
+
+@pytest.mark.parametrize(
+    ("sentence", "amount"),
+    [
+        ("Sonu ko hostel mein 5 hazaar bhejte hain har mahine", "₹5,000"),
+        ("chhoti beti ko 3,500 bhejte hain", "₹3,500"),
+        ("Meenu ko 4k bhejna padta hai", "₹4,000"),
+        ("papa ko 5k bhejte hain har mahine", "₹5,000"),
+    ],
+)
+def test_money_the_household_sends_someone_named_with_ko_is_the_remittance(
+    sentence: str, amount: str
+) -> None:
+    assert recognise(sentence) == [("remittance", amount)]
+
+
+@pytest.mark.parametrize(
+    ("sentence", "amount"),
+    [
+        ("Ajith sends home 90k every month", "₹90,000 a month"),
+        ("She remits 35k home every month from Muscat", "₹35,000 a month"),
+        ("my daughter in Perth sends money home, about 60k a month", "₹60,000 a month"),
+        ("My brother sends home 18,000 a month", "₹18,000 a month"),
+        ("he keeps sending us 25k", "₹25,000"),
+        ("Vinod sends 70k every month", "₹70,000 a month"),
+        ("har mahine 9 hazaar bhejti hai ghar", "₹9,000"),
+        ("ab se 11,000 bhejega", "₹11,000"),
+        ("Kuwait se 20 hazaar bhej raha hai", "₹20,000"),
+        ("papa mujhe 6k bhejte hain", "₹6,000"),
+    ],
+)
+def test_money_someone_else_sends_home_is_other_income(sentence: str, amount: str) -> None:
+    assert dict(recognise(sentence)) == {"income_support": amount}
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "Golu Pinky ko 2k bhejta hai",  # his sending, to someone else
+        "Bank ko 5k bhejte hain har mahine",  # a payment, no family
+        "he sends 12k to his parents back home",  # to another's family
+    ],
+)
+def test_money_sent_between_others_is_neither(sentence: str) -> None:
+    found = dict(recognise(sentence))
+    assert "remittance" not in found
+    assert "income_support" not in found
+
+
+def test_a_later_amount_someone_sends_home_replaces_the_earlier() -> None:
+    found = values("Bablu har mahine 10 hazaar bhejta hai ghar", "bola ab 13,000 bhejega")
+    assert found["income_support"] == "₹13,000"
+    assert "remittance" not in found
+
+
+@pytest.mark.parametrize(
+    ("sentence", "end"),
+    [
+        ("FD of 2 lakh, matures at Chhath next year", "at Chhath 2027 (4 Nov 2027)"),
+        ("RD of 1,500 a month closes around chhath puja", "by Chhath 2026 (14 Nov 2026)"),
+        ("FD of 80k matures on Eid next year", "on Eid 2027 (10 Mar 2027)"),
+        ("FD of 3L matures by Bakrid 2028", "by Bakrid 2028 (5 May 2028)"),
+        ("FD of 50k, breaks on Deepavali '27", "on Diwali 2027 (29 Oct 2027)"),
+    ],
+)
+def test_a_festival_of_a_region_or_with_its_year_is_a_date(sentence: str, end: str) -> None:
+    found = values(sentence, said_at=MAY_2026)
+    assert end in (found.get("fd_maturity"), found.get("rd_end"))
