@@ -110,4 +110,6 @@ from __future__ import annotations
 #     notes of its topics (`language_topics.LANGUAGE_TOPICS`); their grammar words name no topic
 #     a fact ranks under the cap as its kind whoever's it is (a wife's cover, a parent's
 #     pension), and a statement with money no current fact holds is kept the longest
-WALK_VERSION = 30
+# 31: a household's size said alone ("kul paanch log") is the household; fees from the
+#     user's own pupils are what tuition brings in, not a cost
+WALK_VERSION = 31
