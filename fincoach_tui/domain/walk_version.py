@@ -111,5 +111,6 @@ from __future__ import annotations
 #     a fact ranks under the cap as its kind whoever's it is (a wife's cover, a parent's
 #     pension), and a statement with money no current fact holds is kept the longest
 # 31: a household's size said alone ("kul paanch log") is the household; fees from the
-#     user's own pupils are what tuition brings in, not a cost
+#     user's own pupils are what tuition brings in, not a cost; a figure kept "as my own
+#     pay" is the pay
 WALK_VERSION = 31
