@@ -46,7 +46,7 @@ _COVERED_BY = {
 # What stands between two members of a list: a comma, "and", and "and" in Indian languages.
 _BETWEEN = re.compile(r"^\s*(?:,|&|\+|/)?\s*(?:(?:and|ani|aani|aur|ar|o|mattu|um)\s+)?$", re.I)
 # The headcount said before the list: "5 jan", "we are four", "char log", "family of 5".
-_HEADS = rf"\d{{1,2}}|{NUMBER}|teen|tin|char|chaar|paach|pach|paanch|chhe|saat"
+_HEADS = rf"\d{{1,2}}|{NUMBER}|teen|tin|char|chaar|paach|pach|paanch|chhe|cheh|saat|aath"
 _HEADCOUNT = re.compile(
     rf"\b(?:(?:{_HEADS})\s+(?:jan|jana|jann|log|lok|people|members|of us)"
     rf"|(?:we are|we're|family of)\s+(?:{_HEADS}))\b",
@@ -63,6 +63,34 @@ _KIND = re.compile(r"\b(?:joint|nuclear|extended)\s+family\b", re.IGNORECASE)
 _OTHERS_KIND = re.compile(rf"\b(?:{OTHER_PEOPLE}|his|her|their)\b", re.IGNORECASE)
 
 
+# The headcount said on its own, with a word that makes it the household's: "kul paanch
+# log", "total 4 members", "we are five in all", "hum chaar log hain ghar mein", "family of
+# six", "there are 5 of us". A count of people with none of these ("5 people came"), a
+# budget's ("for the two of us") and the people who share a flat are not.
+_ALONE = re.compile(
+    rf"\b(?:(?:kul|total|in all|altogether)\s+)?(?:(?:sab\s+)?milake\s+)?(?:{_HEADS})\s+"
+    r"(?:jan|jana|jann|log|lok|people|persons|members)\b"
+    rf"|\b(?:there are|we are|we're|total|kul|in all)\s+(?:{_HEADS})\s+of us\b"
+    rf"|\b(?:{_HEADS})\s+of us\s+(?:at home|in the family|in the house|in all)\b"
+    rf"|\b(?:we are|we're|we r|family of|hum(?:\s+log)?)\s+(?:{_HEADS})"
+    # "we are 4 in all" or "we are four." but not "we are 35 and 32", "hum 5 saal se"
+    r"(?=\s+(?:jan|log|people|members|in all|at home|in the family|hain|hai)\b|\s*(?:[.,!;:]|$))"
+    r"(?:\s+(?:jan|log|people|members))?",
+    re.IGNORECASE,
+)
+_HOUSEHOLD_CUE = re.compile(
+    r"\b(?:kul|total|in all|altogether|milake|ghar|home|house|household|family|parivar|"
+    r"pariwar|we are|we're|we r|hum|there are)\b",
+    re.IGNORECASE,
+)
+_ONE = re.compile(r"\b(?:one|ek|1)\b", re.IGNORECASE)
+_SHARERS = re.compile(
+    r"\b(?:room\s*partners?|room-?mates?|flat-?mates?|pg|hostel|share|shares|sharing|hissa|"
+    r"split|budget)\b",
+    re.IGNORECASE,
+)
+
+
 def household_facts(sentence: str, family: list[tuple[str, str]]) -> list[tuple[str, str]]:
     """The household a sentence lists (three or more people, two or more of them kin), as
     `("family_household", "<the list as said> (<headcount>)")`; none when the sentence's
@@ -72,8 +100,10 @@ def household_facts(sentence: str, family: list[tuple[str, str]]) -> list[tuple[
     if kind and _OTHERS_KIND.search(sentence, 0, kind.start()):
         kind = None
     listed = _listed(sentence, family, kind.group(0).lower() if kind else "")
-    if listed or not kind:
+    if listed:
         return listed
+    if not kind:
+        return _headcount_alone(sentence)
     return [("family_household", kind.group(0).lower())]
 
 
@@ -103,3 +133,15 @@ def _listed(sentence: str, family: list[tuple[str, str]], kind: str) -> list[tup
     counted = headcount.group(0) if headcount else kind
     value = f"{listed} ({counted})" if counted else listed
     return [("family_household", value)]
+
+
+def _headcount_alone(sentence: str) -> list[tuple[str, str]]:
+    """The household's size said with no list: "kul paanch log", "we are four in all"."""
+    alone = _ALONE.search(sentence)
+    if alone is None or _ONE.search(alone.group(0)) or not _HOUSEHOLD_CUE.search(sentence):
+        return []
+    if _SHARERS.search(sentence):
+        return []  # "ab hum 2 log, mera hissa 6,000": who share a flat
+    if _INSURED.search(sentence) or _OTHERS_KIND.search(sentence, 0, alone.start()):
+        return []  # "the policy covers 4 members", "their family of six"
+    return [("family_household", alone.group(0).lower())]

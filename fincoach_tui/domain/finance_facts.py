@@ -47,6 +47,7 @@ from fincoach_tui.domain.recognise_future_pay import (
     will_be_paid,
 )
 from fincoach_tui.domain.recognise_goals import mentioned_goal
+from fincoach_tui.domain.recognise_income import fees_received
 from fincoach_tui.domain.recognise_known import loans_told_apart, the_one_known
 from fincoach_tui.domain.recognise_ledger_lines import as_entry
 from fincoach_tui.domain.recognise_owners import (
@@ -351,7 +352,7 @@ def _recognise(
             # about the driver's pay a message before named. (A subject this message named
             # stays: "Asked my manager for a hike. He agreed. 95k from April.")
             subject, from_before = None, False
-    found = the_one_known(found, reading, body)
+    found = fees_received(the_one_known(found, reading, body), body)  # fees the user is paid
     found = settle_pay(_stance_in_own_words(found), said_at)
     found = retire_expected(found, reading.figures, body)  # "joined, getting 1.2L now"
     if said_at is not None:

@@ -176,3 +176,35 @@ def _anchor(clause: str, start: int, end: int, slug: str) -> tuple[Anchor, int]:
     inside = [a.start for a in find_amounts(clause) if start <= a.start < end]
     stop = inside[0] if inside and inside[0] > start else end
     return Anchor(start, stop, "income", slug, INCOME_SLOTS), end
+
+
+# Fees the user is paid, not pays: a message about the user's own pupils ("fees from my
+# students", "six new kids joined the batch", "depends on how many kids pay on time", "the
+# fees I collect"). Such a message's fees are what the teaching brings in.
+_TEACHES = re.compile(
+    r"\b(?:my|our|new|regular)\s+(?:students|pupils|trainees|batch(?:es)?)\b"
+    r"|\b(?:students|pupils|trainees)\s+(?:\w+\s+)?(?:pay|paid|paying|joined|enrolled|left)\b"
+    r"|\b(?:kids|children|parents)\s+(?:\w+\s+){0,2}(?:pay|paid|paying)\s+(?:me|us|on time|late)\b"
+    r"|\b(?:kids|children)\s+(?:\w+\s+)?(?:joined|enrolled)\s+(?:in\s+)?(?:my|our|the|regular|new)?\s*"
+    r"(?:\w+\s+)?(?:batch|class|classes|academy|studio)\b"
+    r"|\bfees\s+(?:i|we)\s+(?:collect|charge|get|take)\b|\b(?:i|we)\s+(?:collect|charge)\s+fees\b"
+    r"|\bfees\s+from\s+(?:my\s+|the\s+|our\s+)?(?:students|pupils|kids|trainees|classes|batch)\b",
+    re.IGNORECASE,
+)
+# ... unless the fees are a child's or the user's own studies: "my son's school fees".
+_FEES_PAID = re.compile(
+    r"\b(?:school|college|university|hostel|exam|admission|(?:my|our)\s+(?:son|daughter|kid|"
+    r"child|children|kids)|i'm\s+a\s+student|i\s+am\s+a\s+student)\b",
+    re.IGNORECASE,
+)
+_FEES = ("cost_fees", "cost_tuition")
+
+
+def fees_received(found: list[tuple[str, str]], body: str) -> list[tuple[str, str]]:
+    """The message's fees as what tuition brings in (`income_tuition`) when it says the user
+    teaches the ones who pay them."""
+    if not any(k in _FEES for k, _ in found) or not _TEACHES.search(body):
+        return found
+    if _FEES_PAID.search(body):
+        return found
+    return [("income_tuition" if k in _FEES else k, v) for k, v in found]

@@ -135,3 +135,46 @@ def test_a_list_after_a_dash_names_the_spouse_and_children() -> None:
         "husband",
         "2 daughters",
     )
+
+
+@pytest.mark.parametrize(
+    ("text", "household"),
+    [
+        # the size of the household said after the people, with no list of kin
+        ("Bade bhai, bhabhi, hum. Chhotu hostel mein. Total 4 members", "total 4 members"),
+        ("Ghar mein kul chhe log hain", "kul chhe log"),
+        ("hum log teen hain bas", "hum log teen"),
+        ("We're a family of five.", "family of five"),
+        ("Honestly it's 3 of us at home now", "3 of us at home"),
+        ("In all we are seven people in this house", "we are seven people"),
+    ],
+)
+def test_the_headcount_said_alone_is_the_household(text: str, household: str) -> None:
+    assert said(text)["family_household"] == household
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "12 people came for the griha pravesh",
+        "we are 34 and 31, is it late to start?",
+        "hum 5 saal se isi ghar mein hain",
+        "Their family of six lives upstairs",
+        "The floater covers 4 members of the family",
+    ],
+)
+def test_a_count_that_is_not_the_households_size_is_not_kept(text: str) -> None:
+    assert "family_household" not in said(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Two of us have to stay calm when markets fall, one of us is enough",
+        "A Goa holiday is 80k for the three of us",
+        "ek flatmate chala gaya, ab hum 3 log, mera hissa 9k",
+        "4 of us are splitting a 3BHK in Baner",
+    ],
+)
+def test_those_a_figure_is_for_and_flat_sharers_are_no_household(text: str) -> None:
+    assert "family_household" not in said(text)
