@@ -115,7 +115,6 @@ from __future__ import annotations
 # 32: money someone else sends home is other income (`income_support`: "Biju sends home",
 #     "bhejta hai ghar", "bhejega"); "Rinki ko ... bhejte hain" is the remittance; Chhath,
 #     Eid, Bakrid, Easter, Deepavali and a festival with its year are dates
-WALK_VERSION = 33
 # 33: a household's size said alone ("kul paanch log") is the household; fees from the
 #     user's own pupils are what tuition brings in, not a cost; a figure kept "as my own
 #     pay" is the pay
