@@ -110,4 +110,6 @@ from __future__ import annotations
 #     notes of its topics (`language_topics.LANGUAGE_TOPICS`); their grammar words name no topic
 #     a fact ranks under the cap as its kind whoever's it is (a wife's cover, a parent's
 #     pension), and a statement with money no current fact holds is kept the longest
-WALK_VERSION = 30
+# 31: money said in an Indian language's scale word the amount reader left unread is a
+#     figure the summary keeps; a clause of when a value ends or starts names no topic
+WALK_VERSION = 31
