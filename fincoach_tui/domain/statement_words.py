@@ -129,10 +129,24 @@ def same_topic(older: str, newer: str, keys: Callable[[str], Iterable[str]]) -> 
     """Whether two statements are about the same thing, so that the newer may replace what
     the older says: the recogniser reads a fact of the same key from both (`keys`: a
     statement's fact keys), or they share a topic word ("rent is 25k" and "found a flat in
-    Baner, rent 26k"; "we live in Kolkata" and "moving to Pune from Kolkata")."""
-    if not topic_words(older).isdisjoint(topic_words(newer)):
+    Baner, rent 26k"; "we live in Kolkata" and "moving to Pune from Kolkata"). A clause
+    that says when a value ends or starts ("till the twins join play school", "started when
+    I joined the mill") names an event, not the topic: two such share no topic by it."""
+    if not _topic(older).isdisjoint(_topic(newer)):
         return True
     return not set(keys(older)).isdisjoint(keys(newer))
+
+
+# A clause of when a value ends or starts, up to the clause's end: "until our son's board
+# exams are over", "till we shift to Pune", "ever since she joined college".
+_WHEN = re.compile(
+    r"\b(?:till|until|untill|upto|when|whenever|once|by the time)\b[^,;.]*", re.IGNORECASE
+)
+
+
+def _topic(text: str) -> frozenset[str]:
+    """`topic_words` of `text` without its clauses of when (`_WHEN`)."""
+    return topic_words(_WHEN.sub(" ", text))
 
 
 @lru_cache(maxsize=65536)

@@ -161,6 +161,15 @@ _COUNT = re.compile(
     re.IGNORECASE,
 )
 _YEAR = re.compile(r"\b(?:19|20)\d\d\b")
+# A scale word of an Indian language (thousand, lakh, crore), alone or ending the word it
+# was written into: "pathinaarayiram" (Malayalam, 16,000), "oka laksha iravai velu"
+# (Telugu, 1.2 lakh), "hattu saavira", "rendu latcham". Money said so is money whether or
+# not the amount reader turns it into a figure. "velu" and "koti" are also names ("my
+# brother Velu"): those count only in small letters.
+_SCALE_WORD = re.compile(
+    r"\b\w*?(?i:aa?yiram|haz?jaa?r|hazaa?r|saa?vira|veyyi|laksh(?:a|am|al)?|lakhs?|laakh|"
+    r"lacs?|l?atcham|karod|karor|crores?)\b|\b\w*?(?:velu|koti)\b"
+)
 # A question, or a request to the coach (an imperative: "explain ...", "sum up ..."): a
 # question word or a request opens it. An auxiliary verb opens a question only when a
 # subject follows it ("do I", "is it", "can we", "are there"): "do saal baad plot lena hai"
@@ -235,7 +244,17 @@ def has_figure(clause: str) -> bool:
     """An amount, rate, date or duration the recogniser's figure reader sees, a year, or a
     count ("two kids", "3 dependants")."""
     return bool(figures_in(clause) or find_amounts(clause) or _YEAR.search(clause)) or bool(
-        _COUNT.search(clause)
+        _COUNT.search(clause) or money_in_words(clause)
+    )
+
+
+def money_in_words(clause: str) -> bool:
+    """Whether `clause` says money in number words the amount reader turned into no figure:
+    a scale word of an Indian language (`_SCALE_WORD`) outside every amount it read."""
+    read = [(a.start, a.end) for a in find_amounts(clause)]
+    return any(
+        not any(start <= m.start() and m.end() <= end for start, end in read)
+        for m in _SCALE_WORD.finditer(clause)
     )
 
 

@@ -118,4 +118,6 @@ from __future__ import annotations
 # 33: a household's size said alone ("kul paanch log") is the household; fees from the
 #     user's own pupils are what tuition brings in, not a cost; a figure kept "as my own
 #     pay" is the pay
-WALK_VERSION = 33
+# 34: money said in an Indian language's scale word the amount reader left unread is a
+#     figure the summary keeps; a clause of when a value ends or starts names no topic
+WALK_VERSION = 34

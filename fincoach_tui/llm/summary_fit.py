@@ -20,7 +20,12 @@ from fincoach_tui.domain.statement_verdicts import (
     without_owner,
 )
 from fincoach_tui.domain.statement_words import on_topic, topic_words
-from fincoach_tui.domain.user_statements import Statement, has_figure, salience
+from fincoach_tui.domain.user_statements import (
+    Statement,
+    has_figure,
+    money_in_words,
+    salience,
+)
 from fincoach_tui.llm.summary_draft import SummaryDraft
 
 # Lower is kept longer: money the household lives on first, then what shapes the advice.
@@ -187,7 +192,7 @@ def unread_figures(text: str, facts: Mapping[str, str] | None = None) -> frozens
     current = values if facts is None else list(facts.values())
     numbers = set().union(*map(value_numbers, current))
     said = " ".join(values).casefold()
-    unread: set[str] = set()
+    unread = {"money"} if money_in_words(text) else set()
     for figure in figures_in(text):
         if figure.kind == "amount" and figure.amount is not None:
             if round(figure.amount.value, 2) not in numbers:

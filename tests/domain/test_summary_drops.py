@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from fincoach_tui.domain.probe.matcher import RequestText, Value
 from fincoach_tui.domain.statement_words import on_topic, topic_words
+from fincoach_tui.domain.user_statements import has_figure, money_in_words
 from fincoach_tui.llm.offline_summary import summarize
 from fincoach_tui.llm.summary_fit import unread_figures
 from tests.domain.test_offline_precedence import fold_request
@@ -199,3 +200,55 @@ def test_two_facts_of_one_kind_of_different_people_are_both_kept_each_named():
         "- pension of father: ₹28,000",
     ]
     assert lines[-1] == "Dropped to fit the cap: 4 older statements; family spouse; city."
+
+
+def test_money_said_in_number_words_the_reader_cannot_turn_into_a_figure_outlasts_a_remark():
+    # "irupathaayiram" is 20,000 in Tamil written as one word: no amount is read from it and
+    # no fact holds it, so the statement is the one place the shop's rent is kept.
+    turns = [
+        ("Kadai vaadagai irupathaayiram, the owner never fixes anything.", "ok"),
+        ("What is a liquid fund?", "ok"),
+        ("Work has been hectic lately.", "ok"),
+        ("SIP is 5,000 a month.", "ok"),
+    ]
+    assert capped(turns, 40)[3:] == [
+        "In the user's words (newest first):",
+        "- (turn 1) Kadai vaadagai irupathaayiram, the owner never fixes anything",
+        "Dropped to fit the cap: 1 older question topic; 1 older statement.",
+    ]
+
+
+def test_a_scale_word_of_any_indian_language_the_reader_left_unread_is_money():
+    for said in (
+        "shed bhaada rendu laksha muppai velu",  # Telugu: 2.3 lakh
+        "thottam lease moonu latcham",  # Tamil: 3 lakh
+        "Godown baadige hattu saavira",  # Kannada: 10,000
+        "Kadai vaadagai irupathaayiram",  # Tamil, one word: 20,000
+    ):
+        assert money_in_words(said) and has_figure(said), said
+        assert unread_figures(said) == {"money"}, said
+    # a scale word inside an amount the reader read is that amount's; a name is no number
+    for said in ("godown kiraya dedh lakh", "pathu aayiram for school", "my brother Velu"):
+        assert not money_in_words(said), said
+    assert not unread_figures("pathu aayiram for school")
+
+
+def test_a_clause_of_when_a_value_ends_names_no_topic_a_later_statement_shares():
+    # "join" is in both clauses of when, not in what either is about: the newer statement,
+    # whose figure the facts hold, goes before the older one, whose end only it keeps.
+    for cost in (
+        "The creche fee is 7,500 a month till our daughter joins LKG after Diwali.",
+        "Crèche charges are 7,500 a month until the little one joins nursery in June.",
+    ):
+        turns = [
+            (cost, "ok"),
+            ("My SIP is 4,000 a month, started when I joined the plant.", "ok"),
+            ("What is a liquid fund?", "ok"),
+            ("Rent is 15,000 for the flat.", "ok"),
+        ]
+        assert capped(turns, 60)[-2:] == [
+            f"- (turn 1) {cost.rstrip('.')}",
+            "Dropped to fit the cap: 1 older question topic; 2 older statements.",
+        ], cost
+    assert on_topic("fees are 5k till she joins school", "school fees went up to 6k")
+    assert not on_topic("fees are 5k till she joins school", "SIP started when I joined")
