@@ -161,7 +161,9 @@ class SessionActions(FinCoachBase):
         self.unsaved = live.coach.unsaved  # what the command line reports after quitting
         live.close()
         heap.release_session()  # what of it is garbage now may be collected
-        if empty and live.name in self._unnamed:
+        unnamed = live.name in self._unnamed
+        self.left_unnamed = live.name if unnamed and not empty else None
+        if empty and unnamed:
             try:
                 self.sessions.delete(live.name)
             except NotDone as exc:
