@@ -1,8 +1,10 @@
 """Shared by the benchmarks: throwaway user directories, generated sessions, a pty runner,
-medians and a description of the machine. Nothing here touches the real user's files."""
+medians, a description of the machine, and other checkouts measured beside this one
+(`--against`). Nothing here touches the real user's files."""
 
 from __future__ import annotations
 
+import argparse
 import asyncio
 import fcntl
 import json
@@ -45,6 +47,25 @@ def isolated_env(root: Path) -> dict[str, str]:
         LINES=str(LINES),
     )
     return env
+
+
+def checkouts(parser: argparse.ArgumentParser, against: str) -> list[Path]:
+    """This checkout, then each of `--against`'s (comma-separated directories with
+    `fincoach_tui/` in them, e.g. the commit before a change, unpacked); a directory
+    without it is a usage error. Each is measured by running its code (`checkout_env`),
+    the runs taking every checkout in turn so a shared machine's load falls on them alike."""
+    found = [REPO, *(Path(p).resolve() for p in against.split(",") if p)]
+    for code in found[1:]:
+        if not (code / "fincoach_tui").is_dir():
+            parser.error(f"no fincoach_tui/ in {code}")
+    return found
+
+
+def checkout_env(env: dict[str, str], code: Path) -> dict[str, str]:
+    """`env` for a process that runs checkout `code`'s FinCoach. PYTHONSAFEPATH: `-m` would
+    put the working directory (a checkout, maybe another one) before PYTHONPATH, and a
+    script its own directory; the code measured is PYTHONPATH's."""
+    return {**env, "PYTHONPATH": str(code), "PYTHONSAFEPATH": "1"}
 
 
 def use_env(env: dict[str, str]) -> None:

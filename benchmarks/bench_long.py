@@ -43,7 +43,17 @@ import sys
 import time
 from pathlib import Path
 
-from bench_common import PtyProgram, emit, isolated_env, median, ms, scratch_dir, use_env
+from bench_common import (
+    PtyProgram,
+    checkout_env,
+    checkouts,
+    emit,
+    isolated_env,
+    median,
+    ms,
+    scratch_dir,
+    use_env,
+)
 
 HERE = Path(__file__).resolve().parent
 MINIMAL = ([sys.executable, str(HERE / "minimal_app.py")], b"minimal app ready")
@@ -112,22 +122,19 @@ def launch_figures(
     names: dict[int, str],
     sizes: list[int],
     runs: int,
-    others: list[Path] = [],  # noqa: B006 - read only
+    codes: list[Path],
 ) -> dict:
     """From launch to history on screen and to ready, for each size, as ratios to the empty
     session measured in the same runs (sizes taken in turns, so the machine's load weighs on
     them alike). Wall seconds since fork, and the process's CPU seconds (every thread), the
-    steadier figure on a shared machine; the peak RSS at ready. With `others` (checkouts),
-    every checkout takes each size in turn, and `against` holds their figures."""
-    codes = [env["PYTHONPATH"], *(str(p) for p in others)]
-    taken: dict[str, dict[int, list[dict]]] = {c: {n: [] for n in sizes} for c in codes}
+    steadier figure on a shared machine; the peak RSS at ready. `codes`: the checkouts,
+    this one first (`bench_common.checkouts`); each takes each size in turn, and
+    `against` holds the others' figures."""
+    taken: dict[Path, dict[int, list[dict]]] = {c: {n: [] for n in sizes} for c in codes}
     for _ in range(runs):
         for n in sizes:
             for code in codes:
-                # PYTHONSAFEPATH: `-m` would put the working directory (a checkout, maybe
-                # another one) before PYTHONPATH; the code measured is PYTHONPATH's.
-                code_env = {**env, "PYTHONPATH": code, "PYTHONSAFEPATH": "1"}
-                moments = launch(code_env, root, names[n], "ready")
+                moments = launch(checkout_env(env, code), root, names[n], "ready")
                 taken[code][n].append({
                     "history_s": moments["history"]["s"], "ready_s": moments["ready"]["s"],
                     "history_cpu_s": moments["history"]["cpu_s"],
@@ -138,8 +145,8 @@ def launch_figures(
                     (sessions / f"{names[0]}.jsonl").unlink(missing_ok=True)
     results = {code: _launch_rows(taken[code], sizes) for code in codes}
     figures = results[codes[0]]
-    if others:
-        figures["against"] = {code: results[code] for code in codes[1:]}
+    if len(codes) > 1:
+        figures["against"] = {str(code): results[code] for code in codes[1:]}
         for code in codes[1:]:
             for n in sizes:
                 row, first = results[code][n], figures[n]
@@ -270,11 +277,8 @@ def main(argv: list[str] | None = None) -> int:
             shutil.rmtree(root, ignore_errors=True)
         return 0
     sizes = [int(n) for n in args.sizes.split(",")]
-    checkouts = [Path(p).resolve() for p in args.against.split(",") if p]
-    for other in checkouts:
-        if not (other / "fincoach_tui").is_dir():
-            parser.error(f"no fincoach_tui/ in {other}")
-    if checkouts and args.parts != "launch":
+    codes = checkouts(parser, args.against)
+    if len(codes) > 1 and args.parts != "launch":
         parser.error("--against measures the launch figures only: add --parts launch")
     root = scratch_dir("long")
     env = isolated_env(root)
@@ -289,12 +293,10 @@ def main(argv: list[str] | None = None) -> int:
         out["file_bytes"] = generate(env, sessions, wanted)
         names = {n: f"turns-{n}" for n in [*sizes, args.rss_turns, args.compare_turns]}
         for n in wanted:  # warm the file cache and bytecode (each checkout's); not counted
-            for code in [env["PYTHONPATH"], *(str(p) for p in checkouts)]:
-                launch(
-                    {**env, "PYTHONPATH": code, "PYTHONSAFEPATH": "1"}, root, names[n], "history"
-                )
+            for code in codes:
+                launch(checkout_env(env, code), root, names[n], "history")
         if "launch" in parts:
-            out["launch"] = launch_figures(env, root, sessions, names, sizes, args.runs, checkouts)
+            out["launch"] = launch_figures(env, root, sessions, names, sizes, args.runs, codes)
         if "first_frame" not in parts:
             out["load_average_end"] = load_average()
             emit(out)

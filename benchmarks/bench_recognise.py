@@ -104,12 +104,9 @@ def main(argv: list[str] | None = None) -> int:
     if args.side:  # not bench_common: it puts this checkout first on sys.path
         print(json.dumps(measure()))
         return 0
-    from bench_common import emit
+    from bench_common import checkout_env, checkouts, emit
 
-    roots = [HERE.parent] + [Path(p).resolve() for p in args.against.split(",") if p]
-    for root in roots:
-        if not (root / "fincoach_tui").is_dir():
-            parser.error(f"no fincoach_tui/ in {root}")
+    roots = checkouts(parser, args.against)
     env = {k: v for k, v in os.environ.items() if not k.endswith("_API_KEY")}
     env.pop("PYTHONDONTWRITEBYTECODE", None)  # an installed program runs from bytecode
     load = [round(os.getloadavg()[0], 2)]
@@ -118,7 +115,7 @@ def main(argv: list[str] | None = None) -> int:
         for root in roots:  # alternating: the machine's load falls on each alike
             done = subprocess.run(
                 [sys.executable, str(Path(__file__).resolve()), "--side"],
-                env={**env, "PYTHONPATH": str(root)},
+                env=checkout_env(env, root),
                 capture_output=True,
                 text=True,
                 check=True,

@@ -75,11 +75,11 @@ async def child(name: str) -> dict:
             "turn_list_options": shown, "records": records}  # fmt: skip
 
 
-def run_child(code: str, env: dict[str, str], name: str) -> dict:
-    # The script's own directory comes first on sys.path (no fincoach_tui there), then
-    # PYTHONPATH: the checkout measured.
+def run_child(code: Path, env: dict[str, str], name: str) -> dict:
+    from bench_common import checkout_env
+
     done = subprocess.run([sys.executable, str(HERE / "bench_refresh.py"), "--child", name],
-                          env={**env, "PYTHONPATH": code}, capture_output=True, text=True)  # fmt: skip
+                          env=checkout_env(env, code), capture_output=True, text=True)  # fmt: skip
     if done.returncode:
         raise SystemExit(done.stderr[-3000:])
     return json.loads(done.stdout.strip().splitlines()[-1])
@@ -96,12 +96,9 @@ def main(argv: list[str] | None = None) -> int:
         print(json.dumps(asyncio.run(child(args.child))))
         return 0
     sys.path.insert(0, str(HERE))
-    from bench_common import emit, isolated_env, scratch_dir
+    from bench_common import checkouts, emit, isolated_env, scratch_dir
 
-    codes = [str(HERE.parent), *(str(Path(p).resolve()) for p in args.against.split(",") if p)]
-    for code in codes:
-        if not (Path(code) / "fincoach_tui").is_dir():
-            parser.error(f"no fincoach_tui/ in {code}")
+    codes = checkouts(parser, args.against)
     root = scratch_dir("refresh")
     env = isolated_env(root)
     sessions = root / "data" / "sessions"
@@ -112,10 +109,10 @@ def main(argv: list[str] | None = None) -> int:
     try:
         subprocess.run([sys.executable, str(HERE / "session_gen.py"),
                         str(sessions / f"{name}.jsonl"), str(args.turns)],
-                       env={**env, "PYTHONPATH": codes[0]}, check=True, capture_output=True)  # fmt: skip
+                       env={**env, "PYTHONPATH": str(codes[0])}, check=True, capture_output=True)  # fmt: skip
         for code in codes:  # warm the file cache and each checkout's bytecode: not counted
             run_child(code, env, name)
-        taken: dict[str, list[dict]] = {code: [] for code in codes}
+        taken: dict[Path, list[dict]] = {code: [] for code in codes}
         for _ in range(args.runs):
             for code in codes:
                 taken[code].append(run_child(code, env, name))
@@ -128,7 +125,7 @@ def main(argv: list[str] | None = None) -> int:
             first = row
         else:
             row["first_vs_first_checkout"] = round(row["first_ms"] / first["first_ms"], 2)
-        out[code] = row
+        out[str(code)] = row
     out["load_average_end"] = [round(x, 2) for x in os.getloadavg()]
     emit(out)
     return 0

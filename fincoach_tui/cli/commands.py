@@ -152,6 +152,8 @@ def _chat(args: argparse.Namespace, full_screen: bool, typed: str) -> int:
     if app.exit_message:
         complain(app.exit_message)
         return EXIT_USAGE
+    if app.left_unnamed is not None:
+        print(resume_line(app.left_unnamed))
     if app.unsaved is not None:  # quit after a failed write: one line, and not success
         complain(f"session {name} is missing your last change: {app.unsaved}")
         return 1
@@ -181,11 +183,19 @@ def _plain(config, settings, file, strategy: str | None, *, drop_empty=None) -> 
     finally:
         empty = len(live.state.transcript) == 0 and not live.state.records
         live.close()
-        if empty and drop_empty is not None:
+        if drop_empty is not None and empty:
             from fincoach_tui.store.session_errors import SessionError
 
             with contextlib.suppress(SessionError, OSError):  # kept: harmless, and said nowhere
                 drop_empty.delete(live.name)
+        elif drop_empty is not None:  # kept, under a name the user never typed
+            print(resume_line(live.name), flush=True)
+
+
+def resume_line(name: str) -> str:
+    """The line printed on leaving a session FinCoach named, with something saved in it:
+    the name was never typed, so this says how to come back to it."""
+    return f"to resume this chat: fincoach --session {name}"
 
 
 def cmd_prices(args: argparse.Namespace) -> int:

@@ -37,7 +37,7 @@ from fincoach_tui.domain.recognise_context import (
 )
 from fincoach_tui.domain.recognise_costs import listed_total, regular_cost, stated_not_asked
 from fincoach_tui.domain.recognise_deposits import moved_from
-from fincoach_tui.domain.recognise_endings import end_wished, has_ended
+from fincoach_tui.domain.recognise_endings import has_ended
 from fincoach_tui.domain.recognise_fact_lines import line_fact
 from fincoach_tui.domain.recognise_family import family_facts
 from fincoach_tui.domain.recognise_future_pay import (
@@ -77,7 +77,7 @@ from fincoach_tui.domain.recognise_restated import corrected_figures
 from fincoach_tui.domain.recognise_slots import clause_facts
 from fincoach_tui.domain.recognise_spouse import SPOUSE_PRONOUN_NEXT, spouse_subject
 from fincoach_tui.domain.recognise_typos import mend_typos
-from fincoach_tui.domain.recognise_whose import not_the_users
+from fincoach_tui.domain.recognise_whose import not_the_users, without_wished_ends
 from fincoach_tui.domain.recognise_words import (
     FIRST_PERSON,
     goods_on_emi,
@@ -339,8 +339,7 @@ def _recognise(
             # A question states only the figures it gives as the user's own, in passing:
             # "with my 62k salary can I afford a car?", not the 15k SIP it asks about.
             stated = clause_facts(clause, extra, hint, spouses, name, asked=question, owner=owner)
-            if end_wished(said[: max(0, said.find(clause))]):  # "once we move, no more rent"
-                stated = [f for f in stated if not (f[0] == "rent" and f[1].startswith("stopped"))]
+            stated = without_wished_ends(stated, said, clause)  # "once we move, no more rent"
             placed += [(len(found) + n, clause) for n in range(len(stated))]
             found += pay_to_come(clause, stated)  # "pay will be 90k": the pay expected
         found = loans_told_apart(found, placed, "")  # "SBI home loan EMI 41k and HDFC ... 12k"

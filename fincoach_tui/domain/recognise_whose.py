@@ -2,13 +2,15 @@
 
 "if my rent goes to 30k" and "say I invest 10k" state nothing; "my friend pays 30k rent"
 is the friend's. Someone who pays the user is the exception: "they give us 9k from the
-milk" is the user's income.
+milk" is the user's income. An end only wished for or waited on ("once we move, no more
+rent") has not come.
 """
 
 from __future__ import annotations
 
 import re
 
+from fincoach_tui.domain.recognise_endings import end_wished
 from fincoach_tui.domain.recognise_income import GIVES_USER
 from fincoach_tui.domain.recognise_parts import Anchor
 from fincoach_tui.domain.recognise_words import CONDITION, SOMEONE_ELSE, WHAT_IF
@@ -43,3 +45,13 @@ def not_the_users(clause: str, spouses: bool, anchors: tuple[Anchor, ...]) -> bo
         _TO_USER.search(clause) and any(a.kind == "support_in" for a in anchors)
     )
     return bool(_THIRD_PERSON.match(clause)) and not paid
+
+
+def without_wished_ends(
+    stated: list[tuple[str, str]], said: str, clause: str
+) -> list[tuple[str, str]]:
+    """`stated` (the facts of `clause`, part of `said`) without a rent's end that the words
+    before the clause wish for or wait on ("once we move, no more rent")."""
+    if end_wished(said[: max(0, said.find(clause))]):
+        return [f for f in stated if not (f[0] == "rent" and f[1].startswith("stopped"))]
+    return stated

@@ -9,7 +9,6 @@ vocabulary read: that happens in a worker thread (ui/startup.py).
 
 from __future__ import annotations
 
-import asyncio
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -32,7 +31,7 @@ from fincoach_tui.ui.composer import Composer
 from fincoach_tui.ui.footer import FittingFooter
 from fincoach_tui.ui.main_screen import MainScreen
 from fincoach_tui.ui.meter_line import MeterLine
-from fincoach_tui.ui.startup import StartUp
+from fincoach_tui.ui.startup import Moments, StartUp
 from fincoach_tui.ui.status import ActivityLine, SessionBar
 from fincoach_tui.ui.strategy_actions import StrategyActions
 from fincoach_tui.ui.view_actions import PANEL_BESIDE_FROM, ViewActions
@@ -189,9 +188,7 @@ class FinCoachApp(StartUp, StrategyActions, BudgetActions, ViewActions):
         self._timeout = request_timeout  # seconds a model call may take
         self._retry_sleep = retry_sleep  # how a rate-limited turn waits (tests control it)
         self._theme_problems = self._load_themes()
-        # Set once the side panel is mounted: the session is shown in it, and on a loaded
-        # machine the engine can be ready before the first frame (the loader waits 5 s).
-        self._panel_mounted = asyncio.Event()
+        self._moments = Moments()  # the first frame and the newest page, for the loader
 
     def get_default_screen(self) -> Screen:
         return MainScreen(width=self.size.width, breakpoints=self.HORIZONTAL_BREAKPOINTS or [])
@@ -258,6 +255,7 @@ class FinCoachApp(StartUp, StrategyActions, BudgetActions, ViewActions):
 
     # ---- settings & shutdown -------------------------------------------------------
     async def on_unmount(self) -> None:
+        self._moments.end()  # a loader still waiting for the first frame stops with the app
         if self.live is not None:
             self._close_live()
         elif not self._first_file.closed:

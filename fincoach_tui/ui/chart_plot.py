@@ -5,10 +5,14 @@ ten columns of y tick labels on the left, the plot framed by a heavy box with ti
 on it, and three rows below (the x tick labels, a blank row, the x axis's name). Inside
 the frame, in the order given: cumulative lines in braille dots, bars in half blocks;
 then the frame, the vertical markers, the ticks and the names over them.
+
+A spec with a `note` and nothing to plot is drawn as the note alone, centred: axes from
+0 to 1 would measure nothing, and say less than a sentence does.
 """
 
 from __future__ import annotations
 
+import textwrap
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from math import ceil, floor, log10
@@ -60,7 +64,8 @@ class VLine:
 
 @dataclass(frozen=True)
 class PlotSpec:
-    """Everything the plot draws. The default is the empty plot: axes from 0 to 1."""
+    """Everything the plot draws. The default is the empty plot: axes from 0 to 1; with a
+    `note`, the note instead (see the module's doc)."""
 
     layers: Sequence[PlotLine | PlotBars] = ()  # drawn in order: the later wins a cell
     v_lines: Sequence[VLine] = ()
@@ -70,6 +75,7 @@ class PlotSpec:
     y_unit: str = "tokens"  # "tokens" or "cost": whole ticks, and how they read
     x_label: str = ""
     y_label: str = ""
+    note: tuple[str, ...] = ()  # a heading, then lines that say more, each wrapped to fit
 
 
 @dataclass(frozen=True)
@@ -79,6 +85,7 @@ class PlotStyles:
     axis: str = ""
     tick: str = ""
     label: str = ""
+    note: str = ""  # a note's lines after its heading (the heading is a `label`)
 
 
 @dataclass
@@ -92,9 +99,12 @@ class Picture:
     plot: Raster
     bottom: Raster
     limits: tuple[float, float, float, float] = field(default=(0.0, 1.0, 0.0, 1.0))
+    whole: Raster | None = None  # a note's picture: every line of it, and no plot
 
     def row(self, y: int) -> list[tuple[Raster, int]]:
         """The parts (raster, its row) that screen line `y` shows, left to right."""
+        if self.whole is not None:
+            return [(self.whole, y)]
         inner = self.height - MARGIN_TOP - MARGIN_BOTTOM
         if y < MARGIN_TOP:
             return [(self.top, y)]
@@ -128,6 +138,8 @@ def numeric_labels(ticks: Sequence[float]) -> list[str]:
 
 def draw(spec: PlotSpec, width: int, height: int, styles: PlotStyles) -> Picture:
     """The picture of `spec` on `width` x `height` cells."""
+    if spec.note and not spec.layers:
+        return draw_note(spec.note, width, height, styles)
     w = max(0, width - MARGIN_LEFT)
     h = max(0, height - MARGIN_TOP - MARGIN_BOTTOM)
     plot = Raster(w, h)
@@ -210,3 +222,19 @@ def mark(plot: Raster, x: int, y: int, quad: tuple[int, int, int, int], style: s
     if under is None:
         raise ValueError(f"a tick mark on {plot.char(x, y)!r}, not on the frame")
     plot.set(x, y, BOX_CHARACTERS[combine_quads(under, quad)], style)
+
+
+def draw_note(note: Sequence[str], width: int, height: int, styles: PlotStyles) -> Picture:
+    """`note`'s lines wrapped to `width` and centred both ways; what does not fit the
+    height is cut from the end, so the heading is always shown."""
+    whole = Raster(width, height)
+    lines = [
+        (piece, styles.label if index == 0 else styles.note)
+        for index, line in enumerate(note)
+        for piece in (textwrap.wrap(line, width) if width > 0 else [])
+    ][:height]
+    top = (height - len(lines)) // 2
+    for row, (text, style) in enumerate(lines):
+        whole.text((width - len(text)) // 2, top + row, text, style)
+    empty = Raster(0, 0)
+    return Picture(width, height, empty, empty, empty, empty, whole=whole)

@@ -23,19 +23,20 @@ from fincoach_tui.ui.chart_raster import Raster, parsed
 class ChartPlot(Widget):
     """Shows a `PlotSpec`; `show` a new one to change it."""
 
-    COMPONENT_CLASSES = {"plot--axis", "plot--tick", "plot--label"}
+    COMPONENT_CLASSES = {"plot--axis", "plot--tick", "plot--label", "plot--note"}
 
     DEFAULT_CSS = """
     ChartPlot {
         & > .plot--axis { color: $secondary; }
         & > .plot--tick { color: $secondary; text-style: bold; }
         & > .plot--label { color: $primary; text-style: bold italic; }
+        & > .plot--note { color: $text-muted; }
     }
     """
 
-    def __init__(self, *, id: str | None = None) -> None:
+    def __init__(self, spec: PlotSpec | None = None, *, id: str | None = None) -> None:
         super().__init__(id=id)
-        self.spec = PlotSpec()
+        self.spec = spec if spec is not None else PlotSpec()
         self._picture: Picture | None = None
         self._strips: dict[int, Strip] = {}
         self._base = Style()
@@ -74,7 +75,9 @@ class ChartPlot(Widget):
 
         tick, label = of("plot--tick"), of("plot--label")
         # Written as text, the library's labels went through markup: the same strings.
-        return PlotStyles(of("plot--axis"), str(Style.parse(tick)), str(Style.parse(label)))
+        return PlotStyles(
+            of("plot--axis"), str(Style.parse(tick)), str(Style.parse(label)), of("plot--note")
+        )
 
     def render_line(self, y: int) -> Strip:
         self.lines_asked += 1

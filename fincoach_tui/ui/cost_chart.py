@@ -69,6 +69,8 @@ MAX_SPACED_BARS = 60
 RIGHT_PAD = 0.03  # of the turns shown
 MIN_TURNS_SHOWN = 8  # the x axis's least span: one turn is a bar among room for more
 CAPTION_ROWS = 2  # the caption's most rows (its max-height)
+# A session with no turns: a sentence, not axes from 0 to 1 that measure nothing.
+NO_TURNS = PlotSpec(note=("No turns yet", "Each turn's tokens and cost will be charted here."))
 
 
 class CostChart(Widget, can_focus=True):
@@ -144,7 +146,7 @@ class CostChart(Widget, can_focus=True):
 
     def compose(self) -> ComposeResult:
         yield Line(id="mode-bar")
-        yield ChartPlot(id="plot")
+        yield ChartPlot(NO_TURNS, id="plot")
         yield Line(id="caption")
 
     def on_mount(self) -> None:
@@ -268,7 +270,7 @@ class CostChart(Widget, can_focus=True):
     def _spec(self) -> PlotSpec:
         s = self.series
         if not s.turns:
-            return PlotSpec()  # nothing of the last session's axes stays
+            return NO_TURNS  # nothing of the last session's axes stays
         if self.mode == "compare" and self.compare is not None:
             return compare_spec(self.compare, self.part_style, last_turn=s.turns[-1])
         bar, maintenance, selected = (
@@ -328,7 +330,7 @@ class CostChart(Widget, can_focus=True):
         """The key to the chart, in words: the library's legend box would cover the bars."""
         s = self.series
         if not s.turns:
-            return Text("No turns yet.")
+            return Text()  # the plot says it (NO_TURNS)
         if self.mode == "compare" and self.compare is not None:
             return compare_caption(self.compare, self.part_style)
         return bars_caption(s, self.part_style)

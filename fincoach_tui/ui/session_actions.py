@@ -95,9 +95,13 @@ class SessionActions(FinCoachBase):
         await self.show_session(live)
 
     def _open(self, name: str) -> LiveSession:
-        """Open `name`; a new one starts on the strategy saved in config now. Raises NotDone."""
+        """Open `name`; a new one starts on the strategy saved in config now. Raises NotDone.
+        Read as the session opened at launch is (`heap.reading_session`)."""
         assert self.engine is not None
-        return self.sessions.open(self.engine, name, sleep=self._retry_sleep, config=self.config)
+        with heap.reading_session():
+            return self.sessions.open(
+                self.engine, name, sleep=self._retry_sleep, config=self.config
+            )
 
     # ---- rename --------------------------------------------------------------------
     def action_rename_session(self) -> None:
@@ -129,9 +133,10 @@ class SessionActions(FinCoachBase):
         self._close_live()
         self.live = None
         try:
-            renamed, problem = self.sessions.rename_and_open(
-                self.engine, old, new, sleep=self._retry_sleep, config=self.config
-            )
+            with heap.reading_session():  # read again, as at launch
+                renamed, problem = self.sessions.rename_and_open(
+                    self.engine, old, new, sleep=self._retry_sleep, config=self.config
+                )
         except NotDone as exc:  # not even the old name opens again: say so, keep the screen
             self.notify(str(exc), severity="error", timeout=8, markup=False)
             return
@@ -161,7 +166,9 @@ class SessionActions(FinCoachBase):
         self.unsaved = live.coach.unsaved  # what the command line reports after quitting
         live.close()
         heap.release_session()  # what of it is garbage now may be collected
-        if empty and live.name in self._unnamed:
+        unnamed = live.name in self._unnamed
+        self.left_unnamed = live.name if unnamed and not empty else None
+        if empty and unnamed:
             try:
                 self.sessions.delete(live.name)
             except NotDone as exc:

@@ -5,11 +5,13 @@ file opened: the theme is chosen before the first mount, the side panel is mount
 after the first frame (behind a placeholder of its size), and a worker thread
 (`load_engine`) reads the session's newest messages from the end of its file and shows
 them, builds the engine, reads and replays the whole session, and hands it to the app.
+The loader waits for the moments it follows (the first frame, the newest page on screen)
+with no time limit, so they come in the same order however loaded the machine is
+(`Moments`); an app that ends first releases it.
 """
 
 from __future__ import annotations
 
-import asyncio
 import threading
 from typing import TYPE_CHECKING
 
@@ -30,6 +32,45 @@ if TYPE_CHECKING:
     from fincoach_tui.service.sessions import SessionFile
 
 
+class Moments:
+    """Moments the loader thread waits for, each marked by the event loop when it comes.
+
+    A wait has no time limit: a time limit decided the order on a loaded machine (the
+    newest page shown before the first frame, the session read before that page was on
+    screen). A moment that never comes (the app ends before its first frame) is the app's
+    end: `end` releases every wait, and the loader stops rather than outlive the app."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._ended = False
+        self._waiting: list[threading.Event] = []
+
+    def moment(self) -> threading.Event:
+        """A moment to mark with `set()` (from any thread) once it has come."""
+        event = threading.Event()
+        with self._lock:
+            if self._ended:
+                event.set()
+            else:
+                self._waiting.append(event)
+        return event
+
+    def wait(self, moment: threading.Event) -> bool:
+        """Block until `moment` has come: True, or the app ended first: False."""
+        moment.wait()
+        with self._lock:
+            if moment in self._waiting:
+                self._waiting.remove(moment)
+            return not self._ended
+
+    def end(self) -> None:
+        with self._lock:
+            self._ended = True
+            waiting, self._waiting = self._waiting, []
+        for moment in waiting:
+            moment.set()
+
+
 class StartUp(KeyRouting, SessionActions):
     """Themes before the first mount; after the first frame, the panel and the loader."""
 
@@ -38,9 +79,7 @@ class StartUp(KeyRouting, SessionActions):
     _offline_delay: float  # seconds between the offline model's streamed words
     _timeout: float  # seconds a model call may take
     _theme_problems: list[str]
-    # Set once the side panel is mounted: the session is shown in it, and on a loaded
-    # machine the engine can be ready before the first frame (the loader waits 5 s).
-    _panel_mounted: asyncio.Event
+    _moments: Moments  # what the loader waits for (set in __init__)
     exit_message: str
 
     def _load_themes(self) -> list[str]:
@@ -83,13 +122,14 @@ class StartUp(KeyRouting, SessionActions):
         await self.chat.show_opening(self._first_file.name)
         # The loader waits for the first frame: its imports and the vocabulary hold the
         # GIL for most of a second and would otherwise hold the first paint back with them.
-        painted = threading.Event()
+        # It waits for the side panel too: the session is shown in it.
+        painted = self._moments.moment()
 
         async def after_first_frame() -> None:
             bench_hook.mark("first_frame")
             collector_hold.release()  # held by the command line until now
             self.query_one(FittingFooter).show_keys()
-            await self._mount_side_panel()  # sets _panel_mounted
+            await self._mount_side_panel()
             painted.set()
 
         self.call_after_refresh(after_first_frame)
@@ -104,16 +144,15 @@ class StartUp(KeyRouting, SessionActions):
         await placeholder.remove()
         panel = SidePanel(id="side", classes="-hidden" if hidden else None)
         await self.query_one("#main", Horizontal).mount(panel)
-        self._panel_mounted.set()
         apply_tooltips(self.screen)  # the glossary's sentences, on the labels they explain
 
     @work(thread=True, exclusive=True, group="engine")
-    def load_engine(self, painted: threading.Event | None = None) -> None:
+    def load_engine(self, painted: threading.Event) -> None:
         """After the first frame, in this thread: the session's newest messages (read from
         the end of its file, shown at once), the engine (openai, the vocabulary), then the
         whole session read and replayed; none of it on the event loop."""
-        if painted is not None:
-            painted.wait(timeout=5)  # a frame that never comes must not stop the start
+        if not self._moments.wait(painted):
+            return  # the app ended before its first frame
         # What showing messages needs, imported here rather than on the event loop.
         import rich.markdown  # noqa: F401
 
@@ -122,11 +161,12 @@ class StartUp(KeyRouting, SessionActions):
 
         newest = newest_messages(self._first_file, PAGE)
         if newest:  # textual types call_from_thread's callback loosely: see below
-            on_screen = threading.Event()
+            on_screen = self._moments.moment()
             self.call_from_thread(self._show_newest, newest, on_screen)  # type: ignore[arg-type]
             # The newest page reaches the screen before the whole file is read: reading it
             # holds the interpreter, and would hold that frame back with it.
-            on_screen.wait(timeout=5)
+            if not self._moments.wait(on_screen):
+                return  # the app ended before that frame
         try:
             engine = build_engine(
                 self.config,
@@ -173,9 +213,6 @@ class StartUp(KeyRouting, SessionActions):
         self.exit()
 
     async def _engine_ready(self, engine: Engine, live: LiveSession) -> None:
-        # The loader stops waiting for the first frame after a while (a busy machine): the
-        # session is shown in the panel, so it waits for the panel here.
-        await self._panel_mounted.wait()
         self.engine = engine
         from fincoach_tui.ui.live_comparison import LiveComparison
 

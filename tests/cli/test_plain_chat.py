@@ -302,17 +302,32 @@ def test_a_server_that_bills_fewer_tokens_than_counted_shows_a_negative_gap(
     )
 
 
-def test_an_unnamed_session_left_empty_is_not_kept(monkeypatch, capsys):
+def test_an_unnamed_session_is_kept_only_with_something_in_it_and_named_for_resuming(
+    monkeypatch, capsys
+):
     """`fincoach --plain`, /help, end of input: nothing was said, and the session the chat
-    named itself is gone, as the app leaves none (a named one is kept, empty or not)."""
+    named itself is gone, as the app leaves none (a named one is kept, empty or not). One
+    the chat named with a turn in it is kept, and its last line says how to resume it."""
     store = SessionStore(paths.sessions_dir())
-    monkeypatch.setattr("sys.stdin", io.StringIO("/help\n"))
-    assert main(["--plain", "--provider", "offline"]) == 0
+
+    def last_lines(said: str, *args: str) -> list[str]:
+        monkeypatch.setattr("sys.stdin", io.StringIO(said))
+        assert main(["--plain", "--provider", "offline", *args]) == 0
+        return capsys.readouterr().out.splitlines()[-2:]
+
+    empty = last_lines("/help\n")
     assert store.names() == []
-    monkeypatch.setattr("sys.stdin", io.StringIO("/help\n"))
-    assert main(["--plain", "--session", "kept", "--provider", "offline"]) == 0
-    monkeypatch.setattr("sys.stdin", io.StringIO("My rent is 25k.\n"))
-    assert main(["--plain", "--provider", "offline"]) == 0
-    names = store.names()
-    assert len(names) == 2 and "kept" in names  # and the unnamed one with a turn
-    capsys.readouterr()
+    assert empty[-1].startswith("session chat-")
+    assert empty[-1].endswith(" total: $0 for 0 calls over 0 turns")  # and no more
+    assert last_lines("/help\n", "--session", "kept")[-1] == (
+        "session kept total: $0 for 0 calls over 0 turns"
+    )
+    total, resume = last_lines("My rent is 25k.\n")
+    (unnamed,) = [name for name in store.names() if name != "kept"]
+    assert total.startswith(f"session {unnamed} total: $")
+    assert resume == f"to resume this chat: fincoach --session {unnamed}"
+    resumed = last_lines("And my salary is 80k.\n", "--session", unnamed)
+    state, _ = saved_session(paths.data_dir(), unnamed)
+    cost = usd(sum(record.cost_usd for record in state.records))
+    # Resumed: its first turn is there, and named by the user now, nothing more is said.
+    assert resumed[-1] == f"session {unnamed} total: {cost} for 2 calls over 2 turns (simulated)"

@@ -25,24 +25,33 @@ def facts_of(*texts: str, reading: Reading | None = None) -> dict[str, tuple[str
     return {k: (f.value, f.source) for k, f in found.items()}
 
 
-def test_a_bare_figure_belongs_to_what_the_message_before_named():
-    assert facts_of("Rent is the big one.", "28k.") == {"rent": ("₹28,000", "m2")}
-
-
-def test_a_figure_that_refers_back_with_it_belongs_to_the_known_subject_named_before():
-    assert facts_of("My rent is 28k.", "Ugh, the flat again.", "it went up to 31k") == {
-        "rent": ("₹31,000", "m3")
-    }
-
-
-def test_a_figure_that_does_not_refer_back_is_not_given_to_the_last_subject():
-    assert facts_of("Rent is 20k.", "Flights to Goa cost 9k for the two of us.") == {
-        "rent": ("₹20,000", "m1")
-    }
-
-
-def test_a_question_is_not_what_the_next_figure_is_about():
-    assert facts_of("What should my rent be?", "28k.") == {}
+@pytest.mark.parametrize(
+    "texts, expected",
+    [
+        pytest.param(
+            ("Rent is the big one.", "28k."),
+            {"rent": ("₹28,000", "m2")},
+            id="a bare figure belongs to what the message before named",
+        ),
+        pytest.param(
+            ("My rent is 28k.", "Ugh, the flat again.", "it went up to 31k"),
+            {"rent": ("₹31,000", "m3")},
+            id="a figure that refers back with it belongs to the known subject named before",
+        ),
+        pytest.param(
+            ("Rent is 20k.", "Flights to Goa cost 9k for the two of us."),
+            {"rent": ("₹20,000", "m1")},
+            id="a figure that does not refer back is not given to the last subject",
+        ),
+        pytest.param(
+            ("What should my rent be?", "28k."),
+            {},
+            id="a question is not what the next figure is about",
+        ),
+    ],
+)
+def test_a_later_figure_goes_to_the_subject_it_refers_back_to(texts, expected):
+    assert facts_of(*texts) == expected
 
 
 def test_the_coach_asking_about_something_makes_the_next_bare_figure_its_answer():

@@ -3,6 +3,8 @@ its date. Made-up statements in two layouts."""
 
 from __future__ import annotations
 
+import pytest
+
 from fincoach_tui.domain.finance_facts import find_facts
 from fincoach_tui.domain.recognise_ledger_lines import as_entry
 
@@ -12,31 +14,32 @@ def said(*texts: str) -> dict[str, str]:
     return {key: fact.value for key, fact in found.items()}
 
 
-def test_a_statement_with_dr_and_cr_gives_each_entry_not_the_balance():
-    statement = "\n".join(
-        [
-            "here is last month from my passbook app:",
-            "02/09/2026  NEFT CR SALARY GLOBEX SYSTEMS       88,500.00 CR   1,12,300.00",
-            "04/09/2026  ACH DR ICICI HOME LOAN EMI          27,150.00 DR     85,150.00",
-            "06/09/2026  UPI/RENT/MR KULKARNI                15,000.00 DR     70,150.00",
-        ]
-    )
-    assert said(statement) == {
-        "salary": "₹88,500",
-        "loan_home_emi": "₹27,150",
-        "rent": "₹15,000",
-    }
-
-
-def test_a_statement_with_debit_and_credit_columns():
-    statement = "\n".join(
-        [
-            "Date | Narration | Debit | Credit | Balance",
-            "11-Aug-26 | NACH/TATA CAPITAL BIKE LOAN | 3,980.00 | | 41,020.00",
-            "14-Aug-26 | PENSION CREDIT PNB | | 29,700.00 | 70,720.00",
-        ]
-    )
-    assert said(statement) == {"loan_bike_emi": "₹3,980", "pension": "₹29,700"}
+@pytest.mark.parametrize(
+    "lines, expected",
+    [
+        pytest.param(
+            [
+                "here is last month from my passbook app:",
+                "02/09/2026  NEFT CR SALARY GLOBEX SYSTEMS       88,500.00 CR   1,12,300.00",
+                "04/09/2026  ACH DR ICICI HOME LOAN EMI          27,150.00 DR     85,150.00",
+                "06/09/2026  UPI/RENT/MR KULKARNI                15,000.00 DR     70,150.00",
+            ],
+            {"salary": "₹88,500", "loan_home_emi": "₹27,150", "rent": "₹15,000"},
+            id="dr and cr after each amount",
+        ),
+        pytest.param(
+            [
+                "Date | Narration | Debit | Credit | Balance",
+                "11-Aug-26 | NACH/TATA CAPITAL BIKE LOAN | 3,980.00 | | 41,020.00",
+                "14-Aug-26 | PENSION CREDIT PNB | | 29,700.00 | 70,720.00",
+            ],
+            {"loan_bike_emi": "₹3,980", "pension": "₹29,700"},
+            id="debit and credit columns",
+        ),
+    ],
+)
+def test_a_statement_gives_each_entry_not_the_balance(lines, expected):
+    assert said("\n".join(lines)) == expected
 
 
 def test_a_line_that_is_no_statement_is_read_as_it_is():

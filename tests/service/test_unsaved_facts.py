@@ -4,58 +4,33 @@ the wait."""
 
 from __future__ import annotations
 
-import errno
-import os
-
-from fincoach_tui.service.events import ExtractFinished, ExtractStarted, TurnFinished
+from fincoach_tui.service.events import ExtractStarted
 from fincoach_tui.service.maintenance import describe
-from fincoach_tui.store import disk
 from tests.app_harness import open_offline
+from tests.disk_faults import (
+    SAID_WHILE_FULL,
+    DiskFullFor,
+    turns_until_room,
+    turns_with,
+    unsaved_warnings,
+)
 
-SAID = [f"My rent went up to ₹{20 + n},000 this month, and I saved ₹{n},000." for n in range(1, 17)]
-
-
-class FactsDiskFull:
-    """Every write holding fact-store events fails as a full disk does; the rest land."""
-
-    def __init__(self, monkeypatch) -> None:
-        self.full = True
-        self.failures = 0
-        monkeypatch.setattr(disk, "os_write", self._write)
-
-    def _write(self, fd: int, data) -> int:
-        if self.full and b'"type":"facts"' in bytes(data):
-            self.failures += 1
-            raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
-        return os.write(fd, data)
+SAID = SAID_WHILE_FULL[:16]
 
 
 async def test_facts_that_cannot_be_saved_back_off_and_are_said_once(tmp_path, monkeypatch):
-    full = FactsDiskFull(monkeypatch)
+    full = DiskFullFor(monkeypatch, "facts")
     live = open_offline(tmp_path, strategy="facts")  # extract_every = 2
-    extracted_on: list[int] = []
-    warnings: list[str] = []
     try:
-        for turn, text in enumerate(SAID, start=1):
-            if turn == 9:
-                full.full = False  # room again
-            events = [event async for event in live.coach.turn(text)]
-            assert isinstance(events[-1], TurnFinished)  # the turn is never lost to it
-            if any(isinstance(e, ExtractStarted) for e in events):
-                extracted_on.append(turn)
-            for event in events:
-                if isinstance(event, ExtractFinished):
-                    line, warning = describe(event)
-                    if warning:
-                        warnings.append(line)
+        turns = await turns_until_room(live, SAID, full, room_on=9)
         state = live.state
     finally:
         live.close()
     # Due from turn 3 (two turns read) every second turn; unsaved on turn 3, it waits
     # 2 turns; unsaved again on turn 5, 4 turns; saved on turn 9, then every 2 again.
-    assert extracted_on == [3, 5, 9, 11, 13, 15]
+    assert turns_with(turns, ExtractStarted) == [3, 5, 9, 11, 13, 15]
     assert full.failures == 2
-    assert warnings == [
+    assert unsaved_warnings(turns, describe) == [
         "memory could not be saved (no space left on device): the facts just read are not "
         "kept; fact extraction waits 2 turns"
     ]

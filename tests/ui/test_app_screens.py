@@ -9,11 +9,21 @@ from textual.widgets import Button, DataTable, Input, RadioSet
 from fincoach_tui.domain.conversation import Message
 from fincoach_tui.domain.persona import DEMO_TURNS
 from fincoach_tui.domain.session_events import message_event, strategy_event
+from fincoach_tui.settings import paths
 from fincoach_tui.store.sessions import SessionStore
 from fincoach_tui.ui.chat import PAGE, MessageBox
 from fincoach_tui.ui.screens.sessions import SessionsScreen
 from fincoach_tui.ui.screens.strategy import StrategyScreen
-from tests.app_harness import SIZE, make_app, say, started, wait_until, workers_done
+from tests.app_harness import (
+    SIZE,
+    make_app,
+    saved_session,
+    say,
+    started,
+    wait_until,
+    workers_done,
+)
+from tests.processes import FINCOACH, OnTerminal, poll_until
 
 
 async def test_strategy_picker_applies_strategy_and_parameters(tmp_path):
@@ -157,7 +167,7 @@ async def test_a_long_session_mounts_one_page_and_loads_more_on_request(tmp_path
         assert app.chat.query(MessageBox).first().text == f"question {1000 - 3 * PAGE // 2 + 1}"
 
 
-async def test_an_unnamed_session_left_empty_is_not_kept(tmp_path):
+async def test_an_unnamed_session_left_empty_is_not_kept_and_one_kept_is_named_on_exit(tmp_path):
     from fincoach_tui.settings.config import Config
     from fincoach_tui.ui.app import FinCoachApp
     from tests.app_harness import offline_settings
@@ -180,8 +190,35 @@ async def test_an_unnamed_session_left_empty_is_not_kept(tmp_path):
         await pilot.pause()
         second = app.live.name
         assert second != "chat-unnamed" and not store.exists("chat-unnamed")
+        assert app.left_unnamed is None  # nothing to resume there
         await say(app, pilot, "Keep me.")
     assert store.exists(second)
+    assert app.left_unnamed == second  # the command line prints how to resume it
+
+
+def test_fincoach_says_how_to_resume_the_session_it_named_once_the_app_has_ended():
+    """`fincoach` on a terminal with no --session, one message, Ctrl+Q: the last line on
+    the terminal, after the app's screen is gone, names the session to resume."""
+    store = SessionStore(paths.sessions_dir())
+
+    def answered() -> bool:
+        names = store.names()
+        if len(names) != 1:
+            return False
+        try:
+            state, _ = saved_session(paths.data_dir(), names[0])
+        except (OSError, ValueError):  # mid-write
+            return False
+        return state.transcript.completed_turns == 1
+
+    with OnTerminal([*FINCOACH, "--provider", "offline"], typed=b"My rent is 20k\r") as child:
+        poll_until(lambda: answered() or child.proc.poll() is not None)
+        child.type(b"\x11")  # Ctrl+Q
+        assert child.wait() == 0, child.tail()
+        (name,) = store.names()
+        line = f"to resume this chat: fincoach --session {name}\r\n".encode()
+        poll_until(lambda: bytes(child.drawn).endswith(line))
+        assert bytes(child.drawn).count(b"to resume") == 1
 
 
 def test_user_themes_are_loaded_and_broken_ones_reported(tmp_path):

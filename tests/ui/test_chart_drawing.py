@@ -22,7 +22,15 @@ from fincoach_tui.domain.projection import Projection
 from fincoach_tui.domain.records import CallRecord, SentMessage
 from fincoach_tui.domain.session_state import StrategySwitch
 from fincoach_tui.ui.chart_axis import tick_labels, y_ticks
-from fincoach_tui.ui.chart_plot import EMPTY_TICKS, numeric_labels
+from fincoach_tui.ui.chart_plot import (
+    EMPTY_TICKS,
+    Picture,
+    PlotBars,
+    PlotSpec,
+    PlotStyles,
+    draw,
+    numeric_labels,
+)
 from fincoach_tui.ui.chart_raster import BRAILLE, HALFBLOCK, Raster
 from fincoach_tui.ui.chart_series import bars, dashes, turn_ticks
 from fincoach_tui.ui.chart_view import ChartPlot
@@ -59,13 +67,6 @@ def draw_old(plot: PlotWidget, chart: CostChart) -> None:
     rows = plot.query_one("#plot", Canvas).size.height
     plot.clear()
     plot.query_one("#margin-top", Canvas).reset()
-    if not s.turns:
-        plot.set_ylabel("")
-        plot.set_xlabel("")
-        plot.set_xlimits(None, None)
-        plot.set_ylimits(None, None)
-        plot.set_xticks(None)
-        return
     if chart.mode == "compare" and chart.compare is not None:
         c = chart.compare
         for i in sorted(range(len(c.lines)), key=lambda i: ORDER.index(c.lines[i].role)):
@@ -193,7 +194,6 @@ def session(turns: int, *, upkeep_every: int = 0, priced: bool = True) -> list[C
 
 SWITCHES = [StrategySwitch(3, "summary", {}), StrategySwitch(7, "window", {})]
 CASES = {
-    "empty": ([], [], None, "tokens", None),
     "one turn": (session(1), [], None, "tokens", None),
     "three turns, a summary and a switch": (
         session(3, upkeep_every=2),
@@ -241,6 +241,36 @@ def test_the_empty_axis_has_the_plot_librarys_own_ticks():
     assert (EMPTY_TICKS, numeric_labels(EMPTY_TICKS)) == (ticks, labels)
     assert labels == ["0.0", "0.2", "0.4", "0.6", "0.8", "1.0"]
     assert numeric_labels([5, 10, 15]) == NumericAxisFormatter().get_labels_for_ticks([5, 10, 15])
+
+
+def picture_text(picture: Picture) -> list[str]:
+    """Each screen line of the picture, as `ChartPlot` shows it."""
+    return [
+        "".join("".join(raster.chars[row]) for raster, row in picture.row(y))
+        for y in range(picture.height)
+    ]
+
+
+def test_a_note_is_drawn_alone_wrapped_and_centred_its_heading_kept_when_cut():
+    styles = PlotStyles(axis="red", tick="blue", label="bold", note="dim")
+    note = PlotSpec(note=("Nothing", "to draw on this plot yet"))
+    picture = draw(note, 12, 6, styles)
+    assert picture_text(picture) == [
+        " " * 12,
+        "  Nothing   ",
+        " to draw on ",
+        " this plot  ",
+        "    yet     ",
+        " " * 12,
+    ]
+    whole = picture.whole
+    assert whole is not None and whole.styles[1][2:9] == ["bold"] * 7
+    assert whole.styles[2][1:11] == ["dim"] * 10 and whole.styles[2][0] == ""
+    assert picture_text(draw(note, 12, 2, styles)) == ["  Nothing   ", " to draw on "]
+    assert picture.plot.width == 0  # no frame: no turn is under any cell
+    # Something to plot wins over a note: the note is only for an empty plot.
+    bars_ = PlotBars([1.0], [1.0], 0.8, ["bold"])
+    assert draw(replace(note, layers=[bars_]), 12, 6, styles).whole is None
 
 
 # ---- what a frame costs ----------------------------------------------------------------
@@ -355,9 +385,8 @@ def test_the_raster_sets_the_cells_the_canvas_set(width, height, drawn):
     assert raster.styles == canvas._styles
 
 
-@pytest.mark.parametrize("case", ["empty", "ten turns in cost"])  # empty: the same spec
-async def test_after_a_theme_change_the_plot_is_still_the_librarys_picture(case):
-    records, switches, selected, mode, _ = CASES[case]
+async def test_after_a_theme_change_the_plot_is_still_the_librarys_picture():
+    records, switches, selected, mode, _ = CASES["ten turns in cost"]
     app = Beside((60, 14))
     async with app.run_test(size=(120, 50)) as pilot:
         chart, old = app.query_one(CostChart), app.query_one("#old", PlotWidget)
@@ -375,6 +404,18 @@ async def test_after_a_theme_change_the_plot_is_still_the_librarys_picture(case)
         ours = cells(app, new.region)
         assert ours == cells(app, old.region)
         assert text_of(ours) == text_of(dark) and ours != dark  # the same plot, recoloured
+
+
+async def test_after_a_theme_change_the_no_turns_note_is_recoloured():
+    async with mounted(CostChart, size=(60, 20)) as (chart, pilot):
+        await pilot.pause()
+        plot = chart.query_one(ChartPlot)
+        dark = cells(chart.app, plot.region)
+        assert "No turns yet" in "".join(text_of(dark))
+        chart.app.theme = "textual-light"
+        await pilot.pause()
+        light = cells(chart.app, plot.region)
+        assert text_of(light) == text_of(dark) and light != dark  # the same note, recoloured
 
 
 async def test_the_caption_names_extraction_bars_maintenance_not_summary_calls(tmp_path):

@@ -149,6 +149,41 @@ async def test_the_session_opened_at_launch_is_read_with_full_collections_held(
     gc.unfreeze()
 
 
+async def test_a_session_switched_to_or_renamed_is_read_with_full_collections_held(
+    tmp_path, monkeypatch
+) -> None:
+    """Ctrl+N, the sessions dialog and a rename read a session as the launch does."""
+    from fincoach_tui.service.sessions import Sessions
+
+    held: list[tuple[str, int, int]] = []  # (session, the third threshold, objects frozen)
+    read = Sessions.open
+
+    def recorded(self, engine, name, **kwargs):
+        opened = read(self, engine, name, **kwargs)
+        held.append((name, gc.get_threshold()[2], gc.get_freeze_count()))
+        return opened
+
+    monkeypatch.setattr(Sessions, "open", recorded)
+    gc.unfreeze()
+    async with running(tmp_path) as (app, pilot):
+        await sip_turn(app, pilot, 1)
+        await pilot.press("ctrl+n")
+        await wait_until(pilot, lambda: len(held) == 1 and app.live is not None)
+        await workers_done(app)
+        app.rename_to("renamed")
+        await wait_until(pilot, lambda: len(held) == 2 and app.live is not None)
+        await workers_done(app)
+        app.switch_to("test")  # back to the first, as the sessions dialog does
+        await wait_until(pilot, lambda: len(held) == 3 and app.live is not None)
+        await workers_done(app)
+        assert app.live.name == "test"
+    rare = heap.RARE_FULL_COLLECTIONS
+    # Each read once the session left was handed back: nothing frozen while it was read.
+    assert [(third, frozen) for _, third, frozen in held] == [(rare, 0)] * 3
+    assert held[1][0] == "renamed"
+    gc.unfreeze()
+
+
 async def test_each_turn_is_settled_once_after_its_reply_never_while_it_streams(
     tmp_path, monkeypatch
 ) -> None:

@@ -11,7 +11,7 @@ from textual.widgets import Input
 from fincoach_tui.domain.session_state import replay
 from fincoach_tui.settings.config import load_config
 from fincoach_tui.store.sessions import SessionStore
-from fincoach_tui.ui.chart_plot import PlotSpec
+from fincoach_tui.ui.cost_chart import NO_TURNS
 from fincoach_tui.ui.screens.rename import RenameScreen
 from tests.app_harness import (
     SIZE,
@@ -51,8 +51,8 @@ async def test_switching_session_leaves_nothing_of_the_old_one(tmp_path, fake_op
         assert app.composer.text == "" and app.composer.border_subtitle == ""
         assert app.turns.failed_text is None
         chart = app.side.query_one("#chart")
-        assert chart.series.turns == [] and str(chart.caption()) == "No turns yet."
-        assert plot.spec == PlotSpec()  # the empty plot's axes, 0 to 1
+        assert chart.series.turns == [] and str(chart.caption()) == ""
+        assert plot.spec == NO_TURNS  # a sentence where the old session's axes were
         assert app.side.query_one("#meter").figures == {"context_window": 128000}
         app.notices.clear()
         await pilot.press("ctrl+r")  # the old session's question is not sent here

@@ -14,10 +14,12 @@ from fincoach_tui.domain.context import split_sections
 from fincoach_tui.domain.records import CallRecord, SentMessage, Usage
 from fincoach_tui.domain.session_state import SessionState, StrategySwitch
 from fincoach_tui.ui.chart_series import ChartSeries, bars, thin
-from fincoach_tui.ui.cost_chart import CostChart, build_series, line_scale, turn_ticks
+from fincoach_tui.ui.chart_view import ChartPlot
+from fincoach_tui.ui.cost_chart import NO_TURNS, CostChart, build_series, line_scale, turn_ticks
 from fincoach_tui.ui.inspector import RequestInspector
 from fincoach_tui.ui.meter import TokenMeter
 from fincoach_tui.ui.side_panel import SidePanel
+from tests.screen_text import screen_lines
 from tests.widget_harness import OneWidgetApp, cells
 from tests.widget_harness import call_record as chat
 
@@ -198,6 +200,18 @@ async def test_empty_panel_invites_a_first_message():
         assert meter.has_class("-empty")
         assert "Send a message to see what it costs" in str(meter.query_one("#empty").content)
         assert app.query_one(RequestInspector).query_one(DataTable).row_count == 0
+        chart = app.query_one(CostChart)
+        plot = chart.query_one("#plot", ChartPlot)
+        assert plot.spec == NO_TURNS and str(chart.caption()) == ""
+        # Said in words where the plot would be, centred; no axes from 0 to 1.
+        lines = [line.rstrip() for line in screen_lines(app)[plot.region.y : plot.region.bottom]]
+        assert [line.strip() for line in lines if line] == [
+            "No turns yet",
+            "Each turn's tokens and cost will be charted here.",
+        ]
+        heading = lines.index(" " * 34 + "No turns yet")
+        assert lines[heading + 1] == " " * 15 + "Each turn's tokens and cost will be charted here."
+        assert heading == (plot.size.height - 2) // 2 and plot.size.width == 80
 
 
 async def test_newest_turn_is_shown_with_summary_sub_row_and_omitted_line():

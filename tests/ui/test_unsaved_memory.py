@@ -4,7 +4,8 @@ shown and kept, the turns stay verbatim, and one line says what could not be sav
 from __future__ import annotations
 
 from tests.app_harness import activity, running, say
-from tests.service.test_unsaved_maintenance import SAID, DiskFullFor
+from tests.disk_faults import SAID_WHILE_FULL as SAID
+from tests.disk_faults import DiskFullFor
 
 LINE = (
     "summary could not be saved (no space left on device): those turns stay verbatim; "
