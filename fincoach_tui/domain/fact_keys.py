@@ -42,7 +42,7 @@ _DYNAMIC_KEY = re.compile(
     # a loan, and one of two of a type told apart by its name: loan_home_pune_emi
     r"^(?:loan_[a-z]+(?:_[a-z]+)?_(?:emi|amount|rate|tenure|end)|invest_[a-z_]+"
     r"|(?:spouse_|parents_|children_)?insurance_[a-z]+_(?:cover|premium)"
-    r"|cost_[a-z_]+|goal_[a-z_]+|(?:fd|rd)\d_(?:amount|rate|maturity|tenure|end)"
+    r"|cost_[a-z_]+|goal_[a-z_]+|rent_(?!amount$|monthly$)[a-z]+|(?:fd|rd)\d_(?:amount|rate|maturity|tenure|end)"
     # income from a source of its own (recognise_income), a deposit kept at a named bank
     # (recognise_deposits)
     r"|income_(?!tax)[a-z_]+|(?:fd|rd)_[a-z_]+_(?:amount|rate|maturity|tenure|end)"

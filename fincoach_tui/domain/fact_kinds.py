@@ -167,7 +167,12 @@ KINDS: tuple[Kind, ...] = (
             r"bhade|bhaade|bhaada|vaadagai|vadagai|vaadakai|(?:bari|barir|basha|ghar|flat)\s+bhara|"
             r"for the (?:flat|apartment|house|place|pg|room)(?! down| renovation| fund| purchase)|"
             r"for (?:my|our) (?:flat|apartment|pg|room)(?! down| renovation| fund| purchase)|"
-            r"(?:the|our|my) (?:flat|apartment|[123]bhk|place) (?:costs?|got|went|became|is now)"
+            r"(?:the|our|my) (?:flat|apartment|[123]bhk|place) (?:costs?|got|went|became|is now)|"
+            # lodging paid by the month (a PG, a hostel) and a home's lease, not a course
+            # ("PG diploma"), a vehicle's lease, or land let out (recognise_rents)
+            r"(?:p\.?g|paying guest)(?!\.?\s+(?:course|degree|diploma|entrance|exams?|seat|"
+            r"admission|studies|college|coaching|student|program))|hostel|"
+            r"(?<!car )(?<!vehicle )(?<!bike )(?<!land )(?<!farm )(?<!field )lease(?!d? out)"
         ),
         {"amount": "rent"},
     ),

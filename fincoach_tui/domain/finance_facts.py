@@ -25,7 +25,7 @@ from fincoach_tui.domain.fact_household import household_facts
 from fincoach_tui.domain.fact_keys import is_known_key, key_of, label_of, normalise_key
 from fincoach_tui.domain.fact_kinds import loan_type
 from fincoach_tui.domain.own_words import without_own_words
-from fincoach_tui.domain.recognise_clauses import INCLUDED, anchors_in, clauses_of, sentences_of
+from fincoach_tui.domain.recognise_clauses import anchors_in, clauses_of, included, sentences_of
 from fincoach_tui.domain.recognise_context import (
     REFERS_BACK,
     Reading,
@@ -73,6 +73,12 @@ from fincoach_tui.domain.recognise_phrases import (
     unsent,
 )
 from fincoach_tui.domain.recognise_places import city_facts
+from fincoach_tui.domain.recognise_rents import (
+    rent_apart,
+    rent_end_said,
+    rent_keyed,
+    without_allowance,
+)
 from fincoach_tui.domain.recognise_restated import corrected_figures
 from fincoach_tui.domain.recognise_slots import clause_facts
 from fincoach_tui.domain.recognise_spouse import SPOUSE_PRONOUN_NEXT, spouse_subject
@@ -276,13 +282,14 @@ def _recognise(
         if total is not None:
             found.append(total[0])
         said = sentence if total is None else sentence[: total[1]] + sentence[total[2] :]
+        said = without_allowance(said)  # "HRA 18k": part of the pay, no rent
         placed: list[tuple[int, str]] = []  # the sentence's facts, with their clauses
         pairs = not question and owner_pairs(said)  # owners and their figures, nothing else
         for clause in clauses_of(said):
             # An anchor after "including" is a part of what is priced, not its subject.
             anchors = moved_from(
                 clause,
-                tuple(a for a in anchors_in(clause) if not INCLUDED.search(clause, 0, a.start)),
+                tuple(a for a in anchors_in(clause) if not included(clause, a)),
             )
             named = carried(anchors[-1], clause) if anchors else topic_in(reading, unsent(clause))
             if not named and mentioned_goal(clause):  # "the renovation ...": what follows
@@ -316,7 +323,7 @@ def _recognise(
                 continue
             extra = None
             if not anchors and subject and (figures_in(clause) or has_ended(clause)):
-                if names_another_item(clause):
+                if names_another_item(clause) or (subject[0] == "rent" and rent_apart(clause)):
                     pass  # "ar kajer mashi 3,500": another thing, whose name it does not know
                 elif not REFERS_BACK.search(clause) and regular_cost(clause) is not None:
                     pass  # "library seat 1,200 monthly": a thing of its own, named first
@@ -339,6 +346,8 @@ def _recognise(
             # A question states only the figures it gives as the user's own, in passing:
             # "with my 62k salary can I afford a car?", not the 15k SIP it asks about.
             stated = clause_facts(clause, extra, hint, spouses, name, asked=question, owner=owner)
+            known = [k for k, _ in (*reading.figures, *found)]  # a shop's rent or the home's
+            stated = rent_keyed(stated, clause, extra.word if extra else "", known, sentence)
             stated = without_wished_ends(stated, said, clause)  # "once we move, no more rent"
             placed += [(len(found) + n, clause) for n in range(len(stated))]
             found += pay_to_come(clause, stated)  # "pay will be 90k": the pay expected
@@ -352,6 +361,7 @@ def _recognise(
             # stays: "Asked my manager for a hike. He agreed. 95k from April.")
             subject, from_before = None, False
     found = fees_received(the_one_known(found, reading, body), body)  # fees the user is paid
+    found = rent_end_said(found, sentences)  # "got the govt quarter. No more rent."
     found = settle_pay(_stance_in_own_words(found), said_at)
     found = retire_expected(found, reading.figures, body)  # "joined, getting 1.2L now"
     if said_at is not None:

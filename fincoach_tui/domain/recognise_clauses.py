@@ -18,6 +18,7 @@ from fincoach_tui.domain.recognise_income import income_anchors
 from fincoach_tui.domain.recognise_owners import OWNER_FIRST, OWNER_NEXT
 from fincoach_tui.domain.recognise_parts import Anchor, figures_in
 from fincoach_tui.domain.recognise_remittances import sent_to_another
+from fincoach_tui.domain.recognise_rents import lodging_of_another, priced_item, rent_named
 from fincoach_tui.domain.recognise_spouse import PERSON_FIRST
 from fincoach_tui.domain.relative_dates import RELATIVE_DATE
 from fincoach_tui.domain.word_start import starts_words
@@ -27,11 +28,26 @@ from fincoach_tui.domain.word_start import starts_words
 INCLUDED = re.compile(
     r"(?:\b(?:including|incl\.?|inclusive of|excluding|plus|besides)"
     r"|(?:\d|\d\s?(?:k|l|lakhs?|lacs?|thousand|rupees))\s+(?:along\s+|together\s+)?with)"
-    r"\s+(?:the\s+|my\s+|our\s+)?(?:\w+\s+)?$"
+    r"\s+(?:the\s+|my\s+|our\s+)?(?:(?!\d)\w+\s+)?$"
     # "₹19,000 + we split groceries": what is added is another thing
-    r"|\d\s*\+\s*(?:\w+\s+){0,3}$",
+    r"|\d\s*\+\s*(?:(?!\d)\w+\s+){0,3}$",
     re.IGNORECASE,
 )
+# "plus" a thing with a figure of its own is another thing: "rent 20k plus maintenance 2k".
+_ADDED = re.compile(r"\b(?:plus|besides)\s+(?:the\s+|my\s+|our\s+)?$", re.IGNORECASE)
+_OWN_FIGURE = re.compile(
+    r"\s*(?:charges?|fees?|bills?|of|is|:|-|=)?\s*(?:₹|rs\.?|inr)?\s*\d", re.IGNORECASE
+)
+
+
+def included(clause: str, anchor: Anchor) -> bool:
+    """Whether `anchor` names a part of the figure before it (`INCLUDED`), not a thing
+    priced on its own."""
+    if not INCLUDED.search(clause, 0, anchor.start):
+        return False
+    return not (_ADDED.search(clause, 0, anchor.start) and _OWN_FIGURE.match(clause, anchor.end))
+
+
 # A dash between words ("we are five — me, wife, three kids", "6 log hain - main, biwi")
 # ends a clause, not the sentence: what is on either side of it is read together (a
 # headcount with its list), and a figure after it with no name of its own borrows the one
@@ -109,6 +125,8 @@ def _clauses(sentence: str) -> tuple[str, ...]:
             and figures_in(part)
             and not PERSON_FIRST.match(part)
             and not OWNER_FIRST.match(part)  # "..., mine is 1.1L", "..., biwi ki 45k"
+            # "rent 9k flat, food 6k": another thing priced after the rent (recognise_rents)
+            and not (priced_item(part) and rent_named(joined[-1]))
         ):
             joined[-1] = joined[-1] + join + part
         else:
@@ -198,6 +216,8 @@ def anchors_in(clause: str) -> tuple[Anchor, ...]:
             cost = next(k for k in KINDS if k.name == "cost")
             found.append(Anchor(match.start(), match.end(), "cost", who, cost.slots))
             continue
+        if kind.name == "rent" and lodging_of_another(clause, match.start(), word):
+            continue  # "my son's hostel fees": a cost for him (recognise_costs), no rent
         if kind.name == "rent" and _LOAN_FOR.search(clause, 0, match.end()):
             continue  # "the EMI for the flat": what a loan is for, not a rent (`_LOAN_FOR`)
         if kind.name == "rent" and given_to_family(clause, match.start()):

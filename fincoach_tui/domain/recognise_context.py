@@ -27,6 +27,7 @@ from fincoach_tui.domain.recognise_deposits import institution_near
 from fincoach_tui.domain.recognise_goals import GOAL_SLOTS
 from fincoach_tui.domain.recognise_income import INCOME_SLOTS
 from fincoach_tui.domain.recognise_parts import Anchor, figures_in
+from fincoach_tui.domain.recognise_rents import home_goal, subject_of_rent
 from fincoach_tui.domain.recognise_words import goods_on_emi
 
 Subject = tuple[str, str]  # (kind, anchor word): ("loan", "car loan"), ("goal", "trip")
@@ -165,6 +166,8 @@ def subject_of_key(key: str) -> Subject | None:
     }
     if key in simple:
         return simple[key]
+    if subject_of_rent(key):  # a business's rent: "shop rent"
+        return subject_of_rent(key)
     parts = key.split("_")
     if parts[0] == "loan" and len(parts) >= 3:
         kind = parts[1]
@@ -189,7 +192,7 @@ def subject_of_key(key: str) -> Subject | None:
 _KIND_WORDS = {
     # not "pay": as often the verb ("so I pay 21k" of the rent) as the noun
     "salary": "salary job raise hike increment appraisal promotion income ctc employer",
-    "rent": "rent flat apartment pg room place landlord landlady owner kiraya",
+    "rent": "rent flat apartment pg hostel lease room place landlord landlady owner kiraya",
     "pension": "pension",
     "expenses": "expenses expense spending",
     "sip": "sip",
@@ -214,6 +217,8 @@ def topic_words(key: str, value: str) -> frozenset[str]:
         return frozenset()
     kind, word = subject
     words = set(_KIND_WORDS.get(kind, "").split())
+    if kind == "rent" and word != "rent":  # a business's rent: its premises, not a home
+        words = {word.split()[0], "landlord", "landlady", "owner"}
     if kind in ("loan", "insurance", "cost", "investment", "goal", "income", "fd", "rd"):
         words |= {w for w in re.findall(r"[a-z]+", word.lower()) if w not in _NOT_TOPICS | _FILLER}
     if kind == "loan":  # a bike loan is named a scooter loan too
@@ -249,6 +254,8 @@ def topic_in(reading: Reading, clause: str) -> Subject | None:
     specific = [(kind, aw) for kind, aw, word in matches if word not in _GENERIC]
     if specific:
         return specific[0]
+    if matches and matches[0][0] == "rent" and home_goal(clause):
+        return None  # "so the flat target is now 46 lakh": a goal's home, not the rent's
     return matches[0][:2] if matches and not _NEEDED_FOR.search(clause) else None
 
 

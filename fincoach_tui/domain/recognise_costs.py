@@ -145,6 +145,7 @@ _ASKING = re.compile(
     r"doesn't|didn't|any)\b",
     re.IGNORECASE,
 )
+_OF_WORD = re.compile(r"(?<=[a-z] )(?:ka|ki|ke)\b(?=\s+[a-z]{3,})", re.IGNORECASE)
 _DISMAY = re.compile(r"(?:\?\s*){2,}$|\?\s*!+\s*$|!+\s*\?+\s*$")
 _OWN_COST = re.compile(r"\b(?:i|we)\s+(?:pay|paid|spend|give|shell\s+out)\b", re.IGNORECASE)
 
@@ -153,7 +154,9 @@ def stated_not_asked(sentence: str) -> bool:
     """Whether a sentence that ends like a question states a figure of the user's own and
     asks nothing: no asking word (`_ASKING`), a figure with a month or a year, or said
     with "??" or "?!", or with "I pay"."""
-    if not sentence.rstrip().endswith(("?", "!")) or _ASKING.search(sentence):
+    # "dukaan ka kiraya 9k??": "ka" joining two words is "of", not Marathi's question word
+    asking = _ASKING.search(_OF_WORD.sub(" ", sentence))
+    if not sentence.rstrip().endswith(("?", "!")) or asking:
         return False
     if not find_amounts(sentence):
         return False

@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 
 from fincoach_tui.domain.fact_kinds import FIXED_COSTS, INVESTMENTS, insurance_type, table_slug
-from fincoach_tui.domain.recognise_clauses import INCLUDED, anchors_in
+from fincoach_tui.domain.recognise_clauses import anchors_in, included
 from fincoach_tui.domain.recognise_context import Subject, loan_slug
 from fincoach_tui.domain.recognise_corrections import takes_back
 from fincoach_tui.domain.recognise_deposits import (
@@ -67,7 +67,7 @@ def clause_facts(
 ) -> list[tuple[str, str]]:
     """The facts of one clause: its figures, each with the anchor it belongs to (`extra`
     when the clause names none), the loan's type from `hint` where the clause gives none."""
-    named = tuple(a for a in anchors_in(clause) if not INCLUDED.search(clause, 0, a.start))
+    named = tuple(a for a in anchors_in(clause) if not included(clause, a))
     named = moved_from(clause, named) or (() if extra is None else (extra,))
     if not named:
         return []

@@ -120,4 +120,7 @@ from __future__ import annotations
 #     pay" is the pay
 # 34: money said in an Indian language's scale word the amount reader left unread is a
 #     figure the summary keeps; a clause of when a value ends or starts names no topic
-WALK_VERSION = 34
+# 35: a business's premises' rent is its own fact (rent_shop, rent_godown...); a PG, a
+#     hostel, a lease are the rent; HRA is no rent; a thing priced after the rent, a home
+#     saved for, are not the rent; an ended rent quotes where the user lives now
+WALK_VERSION = 35
