@@ -1,0 +1,117 @@
+"""Children are counted only where the user counts their own: an amount after a capitalised
+word is no child's age nor name ("one son, Tuition is 8,000"), pupils are not children
+("Ten kids joined my dance class"), and settling in a city ends no policy."""
+
+from __future__ import annotations
+
+import pytest
+
+from fincoach_tui.domain.finance_facts import find_facts, recognise
+
+
+def values(*messages: str) -> dict[str, str]:
+    facts = find_facts([(f"m{i}", m) for i, m in enumerate(messages)])
+    return {k: f.value for k, f in facts.items()}
+
+
+@pytest.mark.parametrize(
+    ("sentence", "children"),
+    [
+        ("1 son, Tuition is 8,000 a month", "1 son"),
+        ("We have 2 kids, Rent is 12.5k", "2 children"),
+        ("one son, Fees are 12,000", "1 son"),
+        ("two kids, Tuition is 8k", "2 children"),
+        ("I have a son, Tuition is 8 thousand", "1 son"),
+        ("I have a son, Tuition is 12 lakh", "1 son"),
+        ("one son, Tuition is 8.5", "1 son"),
+        # near-misses: a name with an age stays
+        ("one son, Aarav is 8", "1 son (Aarav)"),
+        ("one son, Dev", "1 son (Dev)"),
+        ("hamare 2 bachche hain", '2 children ("2 bachche")'),
+    ],
+)
+def test_an_amount_is_no_childs_age_nor_name(sentence: str, children: str) -> None:
+    assert dict(recognise(sentence))["family_children"] == children
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "tuition for both kids is 9,000",  # not a kid aged 9
+        "Tuition is 8,000",
+        "10,000 children",  # no count of children has separators
+    ],
+)
+def test_a_figure_with_separators_counts_no_children(sentence: str) -> None:
+    assert "family_children" not in dict(recognise(sentence))
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "Ten kids joined my dance class",
+        "Ten kids joined my dance class this month",
+        "20 kids in my class now",
+        "15 kids are in my batch",
+        "I teach about 30 children",
+        "she teaches 10 kids at home",
+        "I coach 8 kids in cricket",
+        "8 bacche aate hain coaching mein",
+        "ten bachche aate hain tuition ke liye",
+        "5 kids left my class after Diwali",
+        "3 kids dropped out of my yoga class",
+        "five children come for tuition at my place",
+    ],
+)
+def test_pupils_are_not_children(sentence: str) -> None:
+    assert "family_children" not in dict(recognise(sentence))
+
+
+@pytest.mark.parametrize(
+    ("sentence", "children"),
+    [
+        ("my two kids joined a dance class", "2 children"),
+        ("My two children joined the academy", "2 children"),
+        ("we have 3 kids in school", "3 children"),
+        ("3 kids in school, fees 40k", "3 children"),
+        ("I have 4 kids and teach 20 more", "4 children"),
+        ("two kids, both in the same dance class", "2 children"),
+    ],
+)
+def test_the_users_own_children_in_a_class_are_counted(sentence: str, children: str) -> None:
+    assert dict(recognise(sentence))["family_children"] == children
+
+
+@pytest.mark.parametrize(
+    "later",
+    [
+        "Settled in Nashik now, rent 14k",
+        "We've settled in Nashik now",
+        "settled down in Pune last year",
+        "we're settled here, kids are happy",
+        "fully settled in Nashik",
+    ],
+)
+def test_settling_somewhere_ends_no_policy(later: str) -> None:
+    found = values("Term cover 1Cr, premium 12k", later)
+    assert found["insurance_term_cover"] == "₹1,00,00,000"
+    assert found["insurance_term_premium"] == "₹12,000"
+
+
+@pytest.mark.parametrize(
+    ("sentence", "key", "value"),
+    [
+        (
+            "I settled the loan early",
+            "loan_loan_emi",
+            'closed (loan closed) ("settled the loan early")',
+        ),
+        (
+            "car loan settled in full",
+            "loan_car_emi",
+            'closed (car loan closed) ("car loan settled in full")',
+        ),
+    ],
+)
+def test_a_debt_settled_is_still_ended(sentence: str, key: str, value: str) -> None:
+    assert dict(recognise(sentence))[key] == value
