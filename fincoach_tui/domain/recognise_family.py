@@ -296,6 +296,13 @@ _ON_WHOM = re.compile(
     r"(?P<who>me|myself|self|wife|husband|hubby|spouse|partner|her|him|parents|mother|father|"
     r"mom|dad|in-laws|kids|children|son|daughter|[A-Z][a-z]+)\b"
 )
+# ... or said right before it: "cover on me 50L and on him 1Cr", "for my wife 75 lakh".
+_ON_WHOM_BEFORE = re.compile(
+    r"\b(?:on|for)\s+(?:my\s+|our\s+)?"
+    r"(?P<who>me|myself|self|wife|husband|hubby|spouse|partner|her|him|parents|mother|father|"
+    r"mom|dad|in-laws|kids|children|son|daughter|[A-Z][a-z]+)"
+    r"(?:'s)?\s*(?:(?:is|=|:|-|of|about|around|rs\.?|inr|₹)\s*)*$"
+)
 # A policy named as someone's: "parents' health insurance", "Dad's policy".
 _WHOSE_POLICY = re.compile(
     r"\b(?P<who>parents|mother|father|mom|dad|in-laws|wife|husband|spouse)(?:'s|s'|')?\s+"
@@ -308,12 +315,12 @@ _INSURED_AS |= dict.fromkeys("parents mother father mom dad in-laws".split(), "p
 _INSURED_AS |= dict.fromkeys("kids children son daughter".split(), "children")
 
 
-def insured(after: str, clause: str, spouse: bool, spouse_name: str = "") -> str:
+def insured(after: str, clause: str, spouse: bool, spouse_name: str = "", before: str = "") -> str:
     """Whose a policy's figure is: "" (the user's), "spouse", "parents" or "children".
-    From the words after the figure ("on me", "on Hetal", "for my parents"), else from the
-    clause's subject (`spouse`: "Arjun has 1.5 crore") or the policy's owner ("parents'
-    health insurance")."""
-    on = _ON_WHOM.match(after)
+    From the words right before the figure ("on him 1Cr") or after it ("on me", "on
+    Hetal", "for my parents"), else from the clause's subject (`spouse`: "Arjun has 1.5
+    crore") or the policy's owner ("parents' health insurance")."""
+    on = _ON_WHOM_BEFORE.search(before) or _ON_WHOM.match(after)
     if on:
         who = on["who"]
         if who.lower() in _INSURED_AS:

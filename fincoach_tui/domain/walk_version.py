@@ -120,4 +120,8 @@ from __future__ import annotations
 #     pay" is the pay
 # 34: money said in an Indian language's scale word the amount reader left unread is a
 #     figure the summary keeps; a clause of when a value ends or starts names no topic
-WALK_VERSION = 34
+# 35: who sends family money decides its way ("hum ghar 8k bhejte hain" is a remittance);
+#     an amount is no child's age or name, pupils are not children, settling in a place
+#     ends no policy, a cover "on him 1Cr" is the spouse's, a spouse who introduces
+#     himself types his own figures
+WALK_VERSION = 35

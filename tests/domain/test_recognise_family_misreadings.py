@@ -1,6 +1,7 @@
 """Children are counted only where the user counts their own: an amount after a capitalised
 word is no child's age nor name ("one son, Tuition is 8,000"), pupils are not children
-("Ten kids joined my dance class"), and settling in a city ends no policy."""
+("Ten kids joined my dance class"), settling in a city ends no policy, and a cover said
+"on me 50L and on him 1Cr" is two people's."""
 
 from __future__ import annotations
 
@@ -115,3 +116,31 @@ def test_settling_somewhere_ends_no_policy(later: str) -> None:
 )
 def test_a_debt_settled_is_still_ended(sentence: str, key: str, value: str) -> None:
     assert dict(recognise(sentence))[key] == value
+
+
+@pytest.mark.parametrize(
+    ("sentence", "mine", "theirs"),
+    [
+        ("term cover on me is 50L and on him 1Cr", "₹50,00,000", "₹1,00,00,000"),
+        ("Term insurance: cover on me 50L and on him 1Cr", "₹50,00,000", "₹1,00,00,000"),
+        ("term plan — on me 50L, on my husband 1Cr", "₹50,00,000", "₹1,00,00,000"),
+        ("we have term cover, on me 50L and on him 1 crore", "₹50,00,000", "₹1,00,00,000"),
+        ("term insurance cover for me 50 lakh and for my wife 75 lakh", "₹50,00,000", "₹75,00,000"),
+        ("term insurance on me 1 crore, on wife 50 lakh", "₹1,00,00,000", "₹50,00,000"),
+        # the owner after the figure, as before
+        ("Term cover: 50L on me, 1Cr on him", "₹50,00,000", "₹1,00,00,000"),
+    ],
+)
+def test_a_cover_said_with_whom_it_is_on_before_its_figure_is_theirs(
+    sentence: str, mine: str, theirs: str
+) -> None:
+    found = dict(recognise(sentence))
+    assert found["insurance_term_cover"] == mine
+    assert found["spouse_insurance_term_cover"] == theirs
+
+
+def test_a_health_cover_on_her_is_the_spouses() -> None:
+    assert recognise("health cover on me 5L, on her 3L") == [
+        ("insurance_health_cover", "₹5,00,000"),
+        ("spouse_insurance_health_cover", "₹3,00,000"),
+    ]
