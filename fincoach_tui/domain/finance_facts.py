@@ -236,26 +236,27 @@ def _recognise(
     # who types, when two people share the chat ("R: ...", "I: ...", or a message signed
     # "... — G")
     signed = _SIGNED.search(body)
+    typing = bool(reading.typist) and not signed  # the spouse, introduced, types
     speaker = signed["who"].lower() if signed else reading.typist.lower()
     # who wrote what the message forwards ("Fwd (Shobha): ..."), or the spouse typing
-    writer: str | None = "spouse" if reading.typist and not signed else None
+    writer: str | None = "spouse" if typing else None
     writer_before = ""  # the sentence before, when the writer spoke of themselves in it
     for index, sentence in enumerate(sentences):
         if sentence in entries:
             subject, from_before = None, False
         tagged = speaker_of(sentence, name)
         speaker = speaker if tagged is None else tagged
-        if writer == "spouse" and (
+        if typing and (
             (tagged is not None and tagged != name.lower())
             or re.search(rf"\bmy\s+{spouse}\b", sentence, re.IGNORECASE)
         ):
             # "Neha here again", or the spouse's own role said as "my husband": the user
             # types again
-            writer, speaker = None, ""
+            typing, writer, speaker = False, None, ""
         introduced = spouse_introduction(sentence)  # "Rohan here, Neha's husband"
         if introduced is not None:
             name, spouse = introduced[0] or name, introduced[1]
-            speaker, writer = name.lower(), "spouse"
+            typing, speaker, writer = True, (name or "spouse").lower(), "spouse"
             found += [("family_spouse", spouse)] + ([("spouse_name", name)] if name else [])
             continue
         forwarded = writer_of(sentence, name)
@@ -373,7 +374,7 @@ def _recognise(
     found = retire_expected(found, reading.figures, body)  # "joined, getting 1.2L now"
     if said_at is not None:
         found = [(k, resolve_relative(v, said_at)) for k, v in found]
-    return tuple(found), subject, name if writer == "spouse" and name else ""
+    return tuple(found), subject, (name or "spouse") if typing else ""
 
 
 def _stance_in_own_words(found: list[tuple[str, str]]) -> list[tuple[str, str]]:

@@ -144,3 +144,10 @@ def test_a_health_cover_on_her_is_the_spouses() -> None:
         ("insurance_health_cover", "₹5,00,000"),
         ("spouse_insurance_health_cover", "₹3,00,000"),
     ]
+
+
+def test_a_place_with_its_rent_is_no_childs_name() -> None:
+    found = dict(
+        recognise("rent for my flat in Hiran Magri is 12,000, it's me and my son Kabir, he's eight")
+    )
+    assert found["family_children"] == "1 son (Kabir)"

@@ -102,3 +102,13 @@ def test_the_user_typing_again_owns_their_figures_again() -> None:
 
 def test_without_an_introduction_my_salary_stays_the_users() -> None:
     assert values("My salary is 80k", "Rohan here", "my salary is 1.2L") == {"salary": "₹1,20,000"}
+
+
+def test_a_forwarded_spouses_words_do_not_make_the_next_message_theirs() -> None:
+    found = values(
+        "my wife Shobha knows the numbers, i will forward her msgs",
+        "Fwd (Shobha): Take-home from my bank job is ₹67,300.",
+        "my salary is 95k",
+    )
+    assert found["spouse_salary"] == "₹67,300"
+    assert found["salary"] == "₹95,000"
