@@ -13,6 +13,7 @@ import re
 from dataclasses import dataclass
 
 from fincoach_tui.domain.fact_keys import key_of
+from fincoach_tui.domain.recognise_money_flow import FROM_KIN, KIN_GIVING
 from fincoach_tui.domain.recognise_remittances import RECEIVED_WORDS, REMITTANCE_WORDS
 
 # Which slot a figure fills: "amount", "rate", "date", "duration".
@@ -116,13 +117,6 @@ GOAL_OBJECTS = {
     "laptop": "laptop",
 }
 
-# Family who give the user money every month, and "... from my brother" after a figure.
-_KIN_GIVING = (
-    r"papa|dad|father|mom|mother|mummy|parents|family|brother|sister|son|daughter|"
-    r"in-laws|(?:brother|sister|father|mother)-in-law|uncle|aunt|bhai|bhaiya|didi"
-)
-_FROM_KIN = rf"[^.;!?]{{0,40}}?\bfrom\s+(?:my|our)\s+(?:{_KIN_GIVING})\b"
-
 KINDS: tuple[Kind, ...] = (
     Kind(
         "salary",
@@ -147,7 +141,7 @@ KINDS: tuple[Kind, ...] = (
             r"sambalam|sambhalam|sampalam|pagar|mayne|maine\s+(?:pai|paai)|beton|"
             # "I get 42,300 now": what the user is paid, said with a plain verb and a figure
             r"(?:i|we)\s+(?:now\s+)?(?:get|receive)(?=\s+(?:(?:about|around|only|just|now)\s+)?"
-            rf"(?:₹|rs\.?\s*|inr\s*)?\d)(?!{_FROM_KIN})|"
+            rf"(?:₹|rs\.?\s*|inr\s*)?\d)(?!{FROM_KIN})|"
             r"(?:got|get|getting|received|gave me|giving me)\s+(?:a|an|my|the)\s+(?:(?!rent)\w+\s+)?"
             r"(?:raise|hike|increment|promotion|appraisal)|promoted|"
             # what an owner takes home from a business: "I draw 1.2 lakh a month", "my drawings"
@@ -273,11 +267,11 @@ KINDS: tuple[Kind, ...] = (
         _words(
             # "my brother sends me £300", "our son in Dubai sends us 25k", "I get 15k a month
             # from my parents"
-            rf"(?:{_KIN_GIVING})(?:\s+(?:in|from|at)\s+[A-Z]?\w+)?\s+(?:also\s+|still\s+)?"
+            rf"(?:{KIN_GIVING})(?:\s+(?:in|from|at)\s+[A-Z]?\w+)?\s+(?:also\s+|still\s+)?"
             r"(?:sends?|gives?|transfers?|pays?)(?:\s+(?:me|us))?|"
             # anyone's sending home or to the user: "Biju sends home 1.5 lakh", "bhejta hai"
             rf"{RECEIVED_WORDS}|"
-            rf"(?:i|we)\s+(?:also\s+|still\s+)?(?:get|receive|receives?)(?={_FROM_KIN})|"
+            rf"(?:i|we)\s+(?:also\s+|still\s+)?(?:get|receive|receives?)(?={FROM_KIN})|"
             # the user's own, not what they give a child: "his pocket money", "mess and
             # pocket money"
             r"(?:(?<=my )|(?<=get )|(?<=receive )|(?<=got ))(?:monthly )?(?:pocket money|allowance)|"

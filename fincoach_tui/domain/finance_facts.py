@@ -61,6 +61,7 @@ from fincoach_tui.domain.recognise_owners import (
     owner_pairs,
     parent_continues,
     speaker_of,
+    spouse_introduction,
     stances_of,
     writer_of,
 )
@@ -143,7 +144,8 @@ def read(
 ) -> tuple[list[tuple[str, str]], Reading]:
     """The facts one message states, read after the messages `reading` knows, and the
     reading for the message after it."""
-    found, subject = _recognise(text, said_at, reading)
+    found, subject, typist = _recognise(text, said_at, reading)
+    reading = reading.typed_by(typist)
     if text.rstrip().endswith("?"):
         # The user's own question is not what their next figure is about, unless that
         # figure points back to it ("should I raise my SIP?" "I've made it 12,500").
@@ -203,7 +205,7 @@ def recognise(
 @lru_cache(maxsize=8192)
 def _recognise(
     text: str, said_at: float | None, reading: Reading
-) -> tuple[tuple[tuple[str, str], ...], Subject | None]:
+) -> tuple[tuple[tuple[str, str], ...], Subject | None, str]:
     found: list[tuple[str, str]] = []
     free: list[str] = []
     entries: set[str] = set()  # a statement's entries: each about itself alone
@@ -240,14 +242,29 @@ def _recognise(
     # who types, when two people share the chat ("R: ...", "I: ...", or a message signed
     # "... — G")
     signed = _SIGNED.search(body)
-    speaker = signed["who"].lower() if signed else ""
-    writer: str | None = None  # who wrote what the message forwards ("Fwd (Shobha): ...")
+    typing = bool(reading.typist) and not signed  # the spouse, introduced, types
+    speaker = signed["who"].lower() if signed else reading.typist.lower()
+    # who wrote what the message forwards ("Fwd (Shobha): ..."), or the spouse typing
+    writer: str | None = "spouse" if typing else None
     writer_before = ""  # the sentence before, when the writer spoke of themselves in it
     for index, sentence in enumerate(sentences):
         if sentence in entries:
             subject, from_before = None, False
         tagged = speaker_of(sentence, name)
         speaker = speaker if tagged is None else tagged
+        if typing and (
+            (tagged is not None and tagged != name.lower())
+            or re.search(rf"\bmy\s+{spouse}\b", sentence, re.IGNORECASE)
+        ):
+            # "Neha here again", or the spouse's own role said as "my husband": the user
+            # types again
+            typing, writer, speaker = False, None, ""
+        introduced = spouse_introduction(sentence)  # "Rohan here, Neha's husband"
+        if introduced is not None:
+            name, spouse = introduced[0] or name, introduced[1]
+            typing, speaker, writer = True, (name or "spouse").lower(), "spouse"
+            found += [("family_spouse", spouse)] + ([("spouse_name", name)] if name else [])
+            continue
         forwarded = writer_of(sentence, name)
         if forwarded is not None:  # its header is no part of what the writer says
             (writer, start), writer_before = forwarded, ""
@@ -366,7 +383,7 @@ def _recognise(
     found = retire_expected(found, reading.figures, body)  # "joined, getting 1.2L now"
     if said_at is not None:
         found = [(k, resolve_relative(v, said_at)) for k, v in found]
-    return tuple(found), subject
+    return tuple(found), subject, (name or "spouse") if typing else ""
 
 
 def _stance_in_own_words(found: list[tuple[str, str]]) -> list[tuple[str, str]]:

@@ -15,9 +15,9 @@ from fincoach_tui.domain.fact_kinds import KINDS
 from fincoach_tui.domain.recognise_costs import given_to_family
 from fincoach_tui.domain.recognise_goals import goal_anchors
 from fincoach_tui.domain.recognise_income import income_anchors
+from fincoach_tui.domain.recognise_money_flow import sent_to_another, users_sending
 from fincoach_tui.domain.recognise_owners import OWNER_FIRST, OWNER_NEXT
 from fincoach_tui.domain.recognise_parts import Anchor, figures_in
-from fincoach_tui.domain.recognise_remittances import sent_to_another
 from fincoach_tui.domain.recognise_rents import lodging_of_another, priced_item, rent_named
 from fincoach_tui.domain.recognise_spouse import PERSON_FIRST
 from fincoach_tui.domain.relative_dates import RELATIVE_DATE
@@ -226,7 +226,13 @@ def anchors_in(clause: str) -> tuple[Anchor, ...]:
             continue
         if kind.name == "support_in" and sent_to_another(clause):
             continue  # "Pappu Rinki ko 2k bhejta hai": sent to someone else, not the user
+        if kind.name == "support_in" and users_sending(clause):
+            kind = _REMITTANCE  # "hum ghar 8k bhejte hain": the user sends it (money_flow)
         found.append(Anchor(match.start(), match.end(), kind.name, word, kind.slots))
+    sent = _SENT_HOME.search(clause)
+    if sent and users_sending(clause) and not any(a.kind == "remittance" for a in found):
+        # "hum log gaon 10 hazaar bhejte hain": home or the village, the user sending
+        found.append(Anchor(sent.start(), sent.end(), "remittance", sent[0], _REMITTANCE.slots))
     # A source of income ("the dairy gives us", "tuition earns me") is what its figure is:
     # not the pay its verb names ("earns"), nor the cost its word names ("tuition").
     income = income_anchors(clause)
@@ -249,6 +255,9 @@ def anchors_in(clause: str) -> tuple[Anchor, ...]:
 
 _SALARY = next(kind for kind in KINDS if kind.name == "salary")
 _SUPPORT = next(kind for kind in KINDS if kind.name == "support")
+_REMITTANCE = next(kind for kind in KINDS if kind.name == "remittance")
+# Where money the user sends goes, said before a Hindi verb of sending: home, the village.
+_SENT_HOME = re.compile(r"\b(?:ghar|gaon|gaaon|gav|home)\b(?!\s+(?:se|wale|waale)\b)", re.I)
 # A clause that opens with a verb of earning goes on with the person before it: "my wife
 # teaches at a school and draws 38,000", "Ravi drives a cab, earns about 30k".
 _EARNS_FIRST = re.compile(

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 
 from fincoach_tui.domain.fact_kinds import GOAL_OBJECTS, KINDS, LOAN_TYPES, loan_type
@@ -50,6 +50,9 @@ class Reading:
     # The facts known with a figure, (key, value), the newest last: "don't write 72, write
     # 64k" corrects the one whose figure was 72 (`recognise_restated`).
     figures: tuple[tuple[str, str], ...] = ()
+    # The spouse's name while the spouse types in the user's place ("Rohan here, Neha's
+    # husband"): their "my salary" is the spouse's, in the messages after it too.
+    typist: str = ""
     _hash: int = field(default=0, init=False, repr=False, compare=False)
 
     # A reading keys the recogniser's cache and is rebuilt for every message of a long
@@ -67,6 +70,7 @@ class Reading:
             self.announced,
             self.stance,
             self.figures,
+            self.typist,
         )
         object.__setattr__(self, "_hash", hash(state))
 
@@ -94,7 +98,12 @@ class Reading:
             subject,
             stance=self.stance,
             figures=self.figures,
+            typist=self.typist,
         )
+
+    def typed_by(self, typist: str) -> Reading:
+        """This reading with the spouse typing (`typist`: their name) or the user ("")."""
+        return self if typist == self.typist else replace(self, typist=typist)
 
 
 @lru_cache(maxsize=8192)
@@ -128,6 +137,7 @@ def _knowing(reading: Reading, facts: tuple[tuple[str, str], ...]) -> Reading:
         reading.announced,
         stance,
         tuple(figures.items()),
+        reading.typist,
     )
 
 
@@ -135,7 +145,12 @@ def _knowing(reading: Reading, facts: tuple[tuple[str, str], ...]) -> Reading:
 def _about(reading: Reading, subject: Subject | None, announced: bool = False) -> Reading:
     kept = (reading.topics, reading.spouse, reading.spouse_name)
     return Reading(
-        subject, *kept, announced=announced, stance=reading.stance, figures=reading.figures
+        subject,
+        *kept,
+        announced=announced,
+        stance=reading.stance,
+        figures=reading.figures,
+        typist=reading.typist,
     )
 
 

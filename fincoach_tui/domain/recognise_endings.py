@@ -20,7 +20,10 @@ _LAST_PAID = (
 )
 _ENDED = re.compile(
     r"\b(?:closed|foreclosed|fore-closed|pre-?closed|paid\s+off|paid\s+back|repaid|"
-    r"prepaid\s+(?:fully|completely|in\s+full)|cleared|settled|finished|done\s+with|"
+    r"prepaid\s+(?:fully|completely|in\s+full)|cleared|finished|done\s+with|"
+    # settled somewhere is where one lives: "settled in Nashik", "settled down", "well
+    # settled here"; a debt settled is ended ("settled in full", "settled the dues")
+    r"settled(?!\s+(?:in(?:to)?\s+(?!full\b)|at|down|here|there|abroad|near|back|nicely|well)\b)|"
     r"stopped|cancell?ed|discontinued|paused|surrendered|broke|broken|redeemed|"
     # not "over" of a figure: "left with a bit over 60 of it" is more than, not ended
     r"over(?!\s+(?:a\s+|rs\.?\s*|inr\s*|[₹$£€]\s*)?\d)|"

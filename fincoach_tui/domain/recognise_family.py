@@ -52,11 +52,45 @@ _HINDI_CHILD |= {"ladke": "son", "mula": "child", "mule": "child", "mulga": "son
 _HINDI_CHILD |= {"mulgi": "daughter", "muli": "daughter", "chele": "son", "meye": "daughter"}
 _HINDI_CHILD |= {"pasanga": "child", "pillaigal": "child", "kuzhandhaigal": "child"}
 _CHILDREN = re.compile(
-    r"(?:\b(?:have|with|got|raising)\s+(?P<n>a|an)|\b(?P<n2>\d|no|twins?|" + NUMBER + r"))\s+"
+    r"(?:\b(?:have|with|got|raising)\s+(?P<n>a|an)|(?<![\d,.])\b(?P<n2>\d|no|twins?|"
+    + NUMBER
+    + r"))\s+"
     r"(?:(?:young|little|small|school-going|grown-up|\d{1,2}[- ](?:year|month)s?[- ]old)\s+)?"
     r"(?P<w>" + _CHILD_WORDS + r")\b",
     re.IGNORECASE,
 )
+# Children the user teaches or minds, not their own: "Ten kids joined my dance class", "I
+# coach 8 kids", "five children come for tuition", "12 children attend my daycare", "ten
+# bachche aate hain tuition ke liye" (the user's own are "my kids", "we have 3 kids").
+_CLASS = (
+    r"class(?:es)?|batch(?:es)?|tuitions?|coaching|academy|studio|daycare|creche|"
+    r"lessons?|sessions?|training|workshop|camp|team|centre|center|dance|yoga|music|art"
+)
+_TEACHES = re.compile(
+    r"\b(?:teach|teaches|teaching|coach|coaches|coaching|train|trains|training|tutor|tutors|"
+    r"tutoring|mind|minding|look\s+after)\s+(?:about\s+|around\s+)?$",
+    re.IGNORECASE,
+)
+_JOIN_CLASS = re.compile(
+    r"(?:\s+(?:new|more|other|regular|extra|local))?\s+"
+    r"(?:joined|enrolled|signed\s+up|registered|dropped|left|quit|attend|attended|come|came|"
+    r"aate|aati|aaye|(?:are\s+|were\s+)?in(?=\s+(?:my|our)\b))\b"
+    rf"(?=[^.;!?]{{0,30}}?\b(?:{_CLASS})\b)",
+    re.IGNORECASE,
+)
+
+
+def _pupils(children: re.Match[str]) -> bool:
+    """Whether a count of children is of pupils: the user teaches them, or they joined or
+    come to a class, and the sentence does not call them the user's own."""
+    text = children.string
+    if re.search(r"\b(?:my|our|have|hamare|mere)\s+$", text[: children.start()], re.I):
+        return False
+    return bool(
+        _TEACHES.search(text[: children.start()]) or _JOIN_CLASS.match(text, children.end())
+    )
+
+
 # Hindi counts before the Hindi words for children: "do bachche", "teen betiyan".
 # And the counts and words of Marathi ("don mula", "ek mulgi"), Bengali ("dui chele", "ek
 # meye") and Tamil ("rendu pasanga").
@@ -68,15 +102,23 @@ _HINDI_CHILDREN = re.compile(
     r"mula|mule|mulga|mulge|mulgi|muli|chele|meye|pasanga|pillaigal|kuzhandhaigal)\b",
     re.IGNORECASE,
 )
+# An age is a small whole number: never an amount ("Tuition is 8,000", "Rent is 12.5k",
+# "Fees are 8 thousand"), which has separators, decimals, a unit or a currency.
+_AGE = (
+    r"\d{1,2}\b(?![,.]\d)(?!\s*(?:%|k\b|l\b|lakhs?|lacs?|thousand|hazaa?r|cr\b|crores?|"
+    r"rs\b|rupees|inr|[₹$£€]))"
+)
 # A child's name: "our daughter Ira", "one son, Dev, aged 5", "two daughters, Anna is 12".
 _CHILD_NAME = re.compile(
     r"\b(?i:sons?|daughters?|kids?|children|child|baby)\b,?\s+(?:(?i:named|called)\s+)?"
     r"(?P<name>[A-Z][a-z]+)\b(?!\s+(?i:loan|school|fund))"
-    r"|\b(?P<name2>[A-Z][a-z]+)\s+(?i:is|aged)\s+\d{1,2}\b(?!\s*(?:%|k\b|lakh|years? (?:old )?(?:fd|loan)))"
+    # not a thing with its amount: "one son, Tuition is 8,000", "two kids, Rent 12.5k"
+    rf"(?!\s*(?i:is|are|was|:|=)?\s*(?:[₹$£€]\s*|(?i:rs|inr)\.?\s*)?(?!{_AGE})\d)"
+    rf"|\b(?P<name2>[A-Z][a-z]+)\s+(?i:is|aged)\s+{_AGE}(?!\s*years? (?:old )?(?:fd|loan))"
 )
 # Children listed with their ages: "son is 15 and daughter is 11".
 _CHILD_AGED = re.compile(
-    r"\b(?P<w>sons?|daughters?|kids?|child)\s+(?:is|aged|who is)\s+(?P<age>\d{1,2})\b", re.I
+    rf"\b(?P<w>sons?|daughters?|kids?|child)\s+(?:is|aged|who is)\s+(?P<age>{_AGE})", re.I
 )
 _ONE_CHILD = re.compile(r"\b(?:our|my)\s+(?P<w>son|daughter|kid|child|baby)\b", re.I)
 _SINGLE_PARENT = re.compile(r"\bsingle\s+(?P<who>mother|mom|mum|father|dad|parent)\b", re.I)
@@ -163,7 +205,9 @@ def family_facts(sentence: str) -> list[tuple[str, str]]:
         or _CHILDREN_LISTED.search(sentence)
         or _PARENT_OF.search(sentence)
     )
-    if children:
+    if children and _pupils(children):
+        pass  # "Ten kids joined my dance class": the user's pupils, not their children
+    elif children:
         n = first_group(children, "n", "n2").lower().replace("none", "no")
         count = _count(n, _HINDI_COUNT.get(n, 2 if n.startswith("twin") else 1))
         word = children["w"].lower() or "child"
@@ -252,6 +296,13 @@ _ON_WHOM = re.compile(
     r"(?P<who>me|myself|self|wife|husband|hubby|spouse|partner|her|him|parents|mother|father|"
     r"mom|dad|in-laws|kids|children|son|daughter|[A-Z][a-z]+)\b"
 )
+# ... or said right before it: "cover on me 50L and on him 1Cr", "for my wife 75 lakh".
+_ON_WHOM_BEFORE = re.compile(
+    r"\b(?:on|for)\s+(?:my\s+|our\s+)?"
+    r"(?P<who>me|myself|self|wife|husband|hubby|spouse|partner|her|him|parents|mother|father|"
+    r"mom|dad|in-laws|kids|children|son|daughter|[A-Z][a-z]+)"
+    r"(?:'s)?\s*(?:(?:is|=|:|-|of|about|around|rs\.?|inr|₹)\s*)*$"
+)
 # A policy named as someone's: "parents' health insurance", "Dad's policy".
 _WHOSE_POLICY = re.compile(
     r"\b(?P<who>parents|mother|father|mom|dad|in-laws|wife|husband|spouse)(?:'s|s'|')?\s+"
@@ -264,12 +315,12 @@ _INSURED_AS |= dict.fromkeys("parents mother father mom dad in-laws".split(), "p
 _INSURED_AS |= dict.fromkeys("kids children son daughter".split(), "children")
 
 
-def insured(after: str, clause: str, spouse: bool, spouse_name: str = "") -> str:
+def insured(after: str, clause: str, spouse: bool, spouse_name: str = "", before: str = "") -> str:
     """Whose a policy's figure is: "" (the user's), "spouse", "parents" or "children".
-    From the words after the figure ("on me", "on Hetal", "for my parents"), else from the
-    clause's subject (`spouse`: "Arjun has 1.5 crore") or the policy's owner ("parents'
-    health insurance")."""
-    on = _ON_WHOM.match(after)
+    From the words right before the figure ("on him 1Cr") or after it ("on me", "on
+    Hetal", "for my parents"), else from the clause's subject (`spouse`: "Arjun has 1.5
+    crore") or the policy's owner ("parents' health insurance")."""
+    on = _ON_WHOM_BEFORE.search(before) or _ON_WHOM.match(after)
     if on:
         who = on["who"]
         if who.lower() in _INSURED_AS:

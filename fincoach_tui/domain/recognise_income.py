@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 
 from fincoach_tui.domain.amounts import find_amounts
+from fincoach_tui.domain.recognise_money_flow import GIVES_USER
 from fincoach_tui.domain.recognise_parts import Anchor
 
 # What people earn from, by slug: the words that name each.
@@ -74,14 +75,9 @@ _FROM_SOURCE = re.compile(
     rf"(?:the\s+|my\s+|our\s+|a\s+)?(?:{_SOURCE})\b",
     re.IGNORECASE,
 )
-# Someone who pays the user for what a source yields: "they give us 9k from the milk", "the
-# co-op pays me 30k for the harvest", "the society sends us 12k from the dairy". The giver
-# is not the user, but the money is theirs ("for" only after a verb that pays the user:
-# "we pay 9k for the milk" is a cost).
-GIVES_USER = (
-    r"(?:gives?|gave|giving|pays?|paid|paying|sends?|sent|sending|transfers?|transferred)"
-    r"\s+(?:me|us)\b"
-)
+# Someone who pays the user for what a source yields (`GIVES_USER`): "they give us 9k from
+# the milk", "the co-op pays me 30k for the harvest", "the society sends us 12k from the
+# dairy" ("for" only after a verb that pays the user: "we pay 9k for the milk" is a cost).
 _GIVEN_FROM_SOURCE = re.compile(
     rf"\b{GIVES_USER}[^;!?]{{0,40}}?\b(?:from|for|off|through|via)\s+"
     rf"(?:the\s+|my\s+|our\s+|a\s+)?(?:{_SOURCE})\b",

@@ -63,7 +63,9 @@ _SPEAKER = re.compile(
 _BOTH = re.compile(r"^\W*[A-Z]{1,2}\s*[+&/]\s*[A-Z]{1,2}\s*:")
 # A hand-over said as a sentence of its own: "Priya here!", "Rohit again.", "Meera here
 # now." (an introduction goes on in the same sentence: "Gurpreet here, hardware shop ...").
-_HAND_OVER = re.compile(r"^\W*(?P<name>[A-Z][a-z]{1,11})\s+(?:here|again)(?:\s+now)?\s*[.!]*\s*$")
+_HAND_OVER = re.compile(
+    r"^\W*(?P<name>[A-Z][a-z]{1,11})\s+(?:here|again)(?:\s+(?:now|again|back))?\s*[.!]*\s*$"
+)
 
 
 _GREETED_HAND_OVER = re.compile(
@@ -79,6 +81,34 @@ _NAME_TAG = re.compile(r"^\W*(?P<name>[A-Z][a-z]{1,11})\s*:\s*(?=\S)")
 _KNOWN_OPENS = re.compile(
     r"^\W*(?P<name>[a-z]{2,12})(?:\s*:\s*(?=\S)|\s+(?:here|again)\b)", re.IGNORECASE
 )
+
+
+# The spouse introducing themselves in the chat's usual user's place: "Rohan here, Neha's
+# husband", "Hi, this is Rohan (Neha's husband)", "I'm Rohan, Neha's hubby", "Neha's
+# husband Rohan here". What they say after it is theirs: their "my salary" is the spouse's.
+_SPOUSE_ROLE = r"(?P<role>husband|hubby|wife|partner|spouse)"
+_INTRODUCES_SPOUSE = re.compile(
+    r"^\W*(?:(?i:hi+|hello|hey|namaste|namaskar)\W+)?"
+    r"(?:(?:(?i:this\s+is|i'm|i\s+am|im|it's|its|myself|main)\s+)?(?P<name>[A-Z][a-z]{1,11})"
+    r"(?:\s+(?i:here|again|bol\s+raha\s+hoon|this\s+side))?\s*[,(–—-]\s*(?i:i'm\s+|i\s+am\s+)?"
+    rf"(?P<user>[A-Z][a-z]{{1,11}})(?:'s|’s)\s+(?i:{_SPOUSE_ROLE})\b"
+    rf"|(?P<user2>[A-Z][a-z]{{1,11}})(?:'s|’s)\s+(?i:{_SPOUSE_ROLE.replace('role', 'role2')})"
+    r"(?:,?\s+(?P<name2>[A-Z][a-z]{1,11}))?\s+(?i:here|this\s+side)\b)"
+)
+
+
+def spouse_introduction(sentence: str) -> tuple[str, str] | None:
+    """(the spouse's name or "", their role: "husband", "wife") when a sentence is the
+    spouse introducing themselves as the chat's usual user's ("Rohan here, Neha's
+    husband"); None when it is not."""
+    match = _INTRODUCES_SPOUSE.match(sentence)
+    if match is None:
+        return None
+    name = match["name"] or match["name2"] or ""
+    if name in NOT_NAMES or (match["user"] or match["user2"]) in NOT_NAMES:
+        return None
+    role = (match["role"] or match["role2"]).lower()
+    return name, "husband" if role == "hubby" else role
 
 
 def speaker_of(sentence: str, known: str = "") -> str | None:

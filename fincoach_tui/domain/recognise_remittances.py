@@ -13,12 +13,13 @@ The verb is the user's, in the first person or said without a subject: "sends" a
 "bhejte hain" after a parent are someone else's. A one-off in the past ("sent 20k home
 for Diwali") is no monthly remittance: "sent" is not read. An English verb names money
 sent home only with where it goes: home, the family, a parent, "them", a country or a
-city ("to Manila").
+city ("to Manila"). Who sends, where the Hindi verb leaves it open ("hum ghar 8k bhejte
+hain" against "bhaiya ghar 10k bhejte hain"), is recognise_money_flow's one rule.
 """
 
 from __future__ import annotations
 
-import re
+from fincoach_tui.domain.recognise_money_flow import KIN_KO, NOT_KIN
 
 # Who the money goes to, after an English verb of sending: home, the family, a parent in
 # English or in the words of Indian languages, "them", or a place named with a capital
@@ -58,17 +59,8 @@ _INDIAN = (
 # before "bhejte hain" / "bhejna padta hai": "we send", the household's own sending
 # ("chhoti ko hostel mein 5k bhejte hain", "Sonu ko 3 hazaar bhejna padta hai"). Not the
 # user ("humko", "mujhe" are who receives) nor a bank, a school or a shop (a payment).
-_KIN_KO = (
-    r"beta|beti|bete|bhai|bhaiya|didi|behen|bahen|bahan|chacha|chachi|mama|mami|nana|nani|"
-    r"dada|dadi|saas|sasur|bhabhi|bahu|damad|bachche|bachchon|bachon|bacchon|ladke|ladki|"
-    r"chhote|chhoti|chhotu|bade|badi|maa|ammi|abbu|papa|mummy|amma|appa|parents|mother|father"
-)
-_NOT_KIN = (
-    r"hum|ham|mujh|mujhe|mere|hamare|humare|unko|inko|ghar|bank|school|college|hostel|office|"
-    r"company|landlord|malik|dukaan|dukandar|sarkar|government|account|khata|agent|broker"
-)
 _TO_KIN_KO = (
-    rf"(?!(?:{_NOT_KIN})\b)(?:{_KIN_KO}|(?-i:[A-Z][a-z]+))\s+ko\b"
+    rf"(?!(?:{NOT_KIN})\b)(?:{KIN_KO}|(?-i:[A-Z][a-z]+))\s+ko\b"
     r"(?=[^.;!?\n]{0,45}?\bbhej(?:te\s+(?:hain|hai|he|h)|na\s+(?:padta|padte|padti|hota|hai))\b)"
 )
 
@@ -94,18 +86,6 @@ RECEIVED_WORDS = (
     r"(?![^.;!?\n]{0,40}?\bto\s+(?:his|her|their)\b)|"
     r"bhej(?:ta|ti)(?=\s+(?:hai|he|h)\b)|bhej(?:ega|egi)\b|bhej\s+(?:raha|rahi)(?=\s+(?:hai|he|h)\b)"
 )
-
-_SOMEONE_KO = re.compile(
-    rf"\b(?!(?:{_NOT_KIN})\b)(?:{_KIN_KO}|(?-i:[A-Z][a-z]+))\s+ko\b", re.IGNORECASE
-)
-
-
-def sent_to_another(clause: str) -> bool:
-    """Whether a Hindi clause names someone, not the user, that money goes to ("Rinki ko",
-    "bhai ko"): what is sent there is no income of the household's ("Pappu Rinki ko 2k
-    bhejta hai" is his sending, "chhoti ko 5k bhejte hain" the household's)."""
-    return bool(_SOMEONE_KO.search(clause))
-
 
 _MONTHLY = r"(?:every\s+month|each\s+month|a\s+month|per\s+month|monthly|p\.?m\b|har\s+mahine)"
 # The words that name a remittance: a noun ("remittance", "home money", "money home"), an

@@ -338,7 +338,7 @@ def _fact(
         return key, amount_value(key, figure.amount, clause[figure.amount.end :])
     key = anchor.slots[slot].format(t=kind)
     if anchor.kind == "insurance":
-        whose = insured(clause[figure.end :], clause, spouse, name)
+        whose = insured(clause[figure.end :], clause, spouse, name, clause[: figure.start])
         key = f"{whose}_{key}" if whose else key  # "1 crore on Hetal": the spouse's cover
         if not whose and owner not in ("", "spouse", "parents", "father", "mother", "other"):
             key = f"{key}_of_{owner}"  # two typing: "1 crore, premium 16,400 — G" is G's

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 
 from fincoach_tui.domain.recognise_endings import end_wished
-from fincoach_tui.domain.recognise_income import GIVES_USER
+from fincoach_tui.domain.recognise_money_flow import GIVES_USER
 from fincoach_tui.domain.recognise_parts import Anchor
 from fincoach_tui.domain.recognise_words import CONDITION, SOMEONE_ELSE, WHAT_IF
 

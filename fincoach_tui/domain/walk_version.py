@@ -123,4 +123,8 @@ from __future__ import annotations
 # 35: a business's premises' rent is its own fact (rent_shop, rent_godown...); a PG, a
 #     hostel, a lease are the rent; HRA is no rent; a thing priced after the rent, a home
 #     saved for, are not the rent; an ended rent quotes where the user lives now
-WALK_VERSION = 35
+# 36: who sends family money decides its way ("hum ghar 8k bhejte hain" is a remittance);
+#     an amount is no child's age or name, pupils are not children, settling in a place
+#     ends no policy, a cover "on him 1Cr" is the spouse's, a spouse who introduces
+#     himself types his own figures
+WALK_VERSION = 36

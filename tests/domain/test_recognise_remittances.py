@@ -199,3 +199,46 @@ def test_a_later_amount_someone_sends_home_replaces_the_earlier() -> None:
 def test_a_festival_of_a_region_or_with_its_year_is_a_date(sentence: str, end: str) -> None:
     found = values(sentence, said_at=MAY_2026)
     assert end in (found.get("fd_maturity"), found.get("rd_end"))
+
+
+@pytest.mark.parametrize(
+    ("sentence", "amount"),
+    [
+        ("hum ghar 8k bhejte hain", "₹8,000"),
+        ("hum har mahine ghar 8k bhejte hain", "₹8,000"),
+        ("hum log gaon 10 hazaar bhejte hain har mahine", "₹10,000"),
+        ("ham ghar pe 6,000 bhejte hai", "₹6,000"),
+        ("hum dono milke ghar 15k bhejte hain", "₹15,000"),
+        ("ghar 9k bhejte hain hum", "₹9,000"),
+        ("8k ghar bhejte hain hum log", "₹8,000"),
+        ("ham ghar ko 10 hazar bhejte he", "₹10,000"),
+        ("hum har month 8000 rupay ghar bhejte hai", "₹8,000"),
+        ("main aur wife ghar 20k bhejte hain", "₹20,000"),
+        ("ghar 8k bhejte hain", "₹8,000"),  # no subject: the first person is meant
+        ("papa aur mummy ghar pe hain, hum unko 9k bhejte hain", "₹9,000"),
+    ],
+)
+def test_the_households_own_sending_in_hindi_is_the_remittance(sentence: str, amount: str) -> None:
+    assert recognise(sentence) == [("remittance", amount)]
+
+
+@pytest.mark.parametrize(
+    ("sentence", "amount"),
+    [
+        ("bhaiya ghar 10k bhejte hain", "₹10,000"),
+        ("mere bhai ghar 8k bhejte hain", "₹8,000"),
+        ("hamare bete ghar 20k bhejte hain", "₹20,000"),
+        ("Sunita ghar 7k bhejti hai", "₹7,000"),
+        ("wo ghar 15k bhejti hai", "₹15,000"),
+        ("hum ko papa 5k bhejte hain", "₹5,000"),  # "hum ko": to us
+        ("ghar se papa 10k bhejte hain", "₹10,000"),
+        ("didi hume har mahine 5 hazaar bhejti hain", "₹5,000"),
+    ],
+)
+def test_what_family_send_home_in_hindi_stays_other_income(sentence: str, amount: str) -> None:
+    assert recognise(sentence) == [("income_support", amount)]
+
+
+def test_what_family_send_and_what_the_user_sends_are_two_facts() -> None:
+    found = values("papa har mahine 12,000 bhejte hain", "hum ghar 8k bhejte hain")
+    assert found == {"income_support": "₹12,000", "remittance": "₹8,000"}
