@@ -77,6 +77,14 @@ FIXED_COSTS = {
     "(?<!my )(?<!get )(?<!got )(?<!receive )pocket money": "pocket_money",
     "petrol|fuel|commute|transport": "transport",
     "subscriptions?": "subscriptions",
+    # A state's social insurance taken from pay (Japan's shakai hoken, the UK's National
+    # Insurance, Singapore's CPF, Australia's super, the US's Social Security, the Gulf's
+    # GOSI, India's ESI): a deduction, not the family's term or health cover.
+    r"shakai hoken|kenk[oō] hoken|k[oō]sei nenkin|kokumin nenkin|nenkin|koyō hoken|koyo hoken|"
+    r"social insurance|national insurance(?: contributions?)?|ni contributions?|"
+    r"cpf contributions?|super(?:annuation)? (?:contributions?|guarantee)|"
+    r"social security (?:tax|contributions?|deductions?)|fica|gosi(?: contributions?| deductions?)?|"
+    r"medicare levy|esic?(?: contributions?| deductions?)": "social_insurance",
 }
 
 INVESTMENTS = {
@@ -85,6 +93,7 @@ INVESTMENTS = {
     "ppf": "ppf",
     "nps": "nps",
     "epf|provident fund|pf": "epf",
+    "cpf(?! contributions?)(?: oa| sa| ma)?(?: balance| account)?": "cpf",
     "stocks?|shares|equities|equity": "stocks",
     "elss": "elss",
     "gold|sgbs?|sovereign gold bonds?": "gold",

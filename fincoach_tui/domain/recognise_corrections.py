@@ -15,6 +15,9 @@ from __future__ import annotations
 
 import re
 
+from fincoach_tui.domain.recognise_parts import figures_in
+from fincoach_tui.domain.recognise_values import amount_value
+
 _UNITS = r"k|K|L|lakhs?|lacs?|thousand|cr|crores?"
 _SCALED = re.compile(rf"(?<![\w.])(?P<n>\d+(?:\.\d+)?)\s?(?P<unit>{_UNITS})\b")
 # The words that take back what was just said, and how close after the figure they come.
@@ -71,3 +74,39 @@ def takes_back(between: str) -> bool:
     """Whether the words between two figures take the first back ("4 thousand, I mean 5"):
     the second is then the same thing's value, not a second thing of its kind."""
     return bool(_TAKES_BACK.search(between))
+
+
+# The words that take back a figure just said, as they open what corrects it: the ones
+# above and the looser "actually", "nope", "oops", "typo" ("EMI 9k... actually 11k").
+_RETRACTS = (
+    r"no+\s+wait|wait\s+no|no\s+no|no+pe|sorry|i\s+mean[t]?|correction|scratch\s+that|rather|"
+    r"make\s+(?:it|that)|nahi\s+nahi|matlab|actually|oops|typo|err+"
+)
+_RETRACTING = re.compile(rf"\b(?:{_RETRACTS})\b", re.IGNORECASE)
+_OPENS_RETRACTING = re.compile(
+    rf"^\W*(?:(?:{_RETRACTS})\b[\s,.;:!—–-]*)+(?:it'?s|its|it\s+is|is|was|should\s+be)?\s*",
+    re.IGNORECASE,
+)
+
+
+_AMOUNT_VALUE = re.compile(r"^(?:₹|[A-Z]{3}\s|[$£€¥])\s?\d")  # "₹45,000", "JPY 30,000"
+
+
+def retracts(between: str) -> bool:
+    """Whether the words between two figures take the first back, loosely ("9k... actually
+    11k"): the second then takes the first's role, and the first is dropped."""
+    return bool(_RETRACTING.search(between))
+
+
+def retaken(clause: str, before: list[tuple[str, str]]) -> tuple[str, str] | None:
+    """A clause that only corrects the figure said last ("Sorry, 54k.", "nahi nahi 25k",
+    "I mean 23k"): that figure's fact with this value; None for any other clause."""
+    opening = _OPENS_RETRACTING.match(clause)
+    if opening is None or not before or not _AMOUNT_VALUE.match(before[-1][1]):
+        return None
+    rest = clause[opening.end() :]  # read apart from the opening: "nahi" denies no figure
+    figures = figures_in(rest)
+    if len(figures) != 1 or figures[0].amount is None or figures[0].start != 0:
+        return None
+    key = before[-1][0]
+    return key, amount_value(key, figures[0].amount, rest[figures[0].amount.end :])

@@ -12,7 +12,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from fincoach_tui.domain.fact_kinds import loan_type
+from fincoach_tui.domain.fact_kinds import LOAN_TYPES, loan_type
 from fincoach_tui.domain.recognise_context import Reading
 
 _BANK_DEPOSIT = re.compile(
@@ -193,3 +193,58 @@ def loans_told_apart(
             if tag:
                 kept[index] = (f"loan_{loan['type']}_{tag}_{loan['slot']}", facts[index][1])
     return kept
+
+
+# A loan told apart from another of its type: "loan_home_pune_emi".
+_TAGGED_LOAN = re.compile(
+    rf"^loan_(?P<type>{'|'.join(sorted(set(LOAN_TYPES.values())))})_(?P<tag>[a-z]+)_"
+    r"(?P<slot>emi|amount|rate|tenure|end)$"
+)
+_PLAIN_LOAN = re.compile(r"^loan_(?P<type>[a-z]+)_(?P<slot>emi|amount|rate|tenure|end)$")
+_ORDINALS = {"first": 0, "1st": 0, "second": 1, "2nd": 1, "third": 2, "3rd": 2}
+
+
+def which_loan_meant(
+    found: list[tuple[str, str]], reading: Reading, body: str
+) -> list[tuple[str, str]]:
+    """`found` with a loan figure said plainly ("EMI now 33k", "HDFC EMI now 21k", "the
+    Nagpur loan's EMI") given to the one of the loans told apart before that it means: the
+    one the message names (by its name, or as "the second one"), else the one the message
+    before spoke of. When neither says, it stays under its plain key: both loans known keep
+    their values, and neither is replaced by a guess."""
+    tagged: dict[str, list[str]] = {}  # loan type -> its tags, in the order first known
+    for key, _ in reading.figures:
+        match = _TAGGED_LOAN.match(key)
+        if match and match["tag"] not in tagged.setdefault(match["type"], []):
+            tagged[match["type"]].append(match["tag"])
+    if not tagged:
+        return found
+    spoken = f"{reading.subject[1]}" if reading.subject and reading.subject[0] == "loan" else ""
+    kept: list[tuple[str, str]] = []
+    for key, value in found:
+        plain = _PLAIN_LOAN.match(key)
+        if plain is not None:
+            meant = _meant(plain["type"], tagged, body) or _meant(plain["type"], tagged, spoken)
+            key = f"loan_{meant[0]}_{meant[1]}_{plain['slot']}" if meant else key
+        kept.append((key, value))
+    return kept
+
+
+def _meant(said: str, tagged: dict[str, list[str]], text: str) -> tuple[str, str] | None:
+    """The (type, tag) of the one loan known told apart that `text` names, of the type
+    `said` ("loan" for any, or a tag said as the loan's type: "the Nagpur loan"), if one."""
+    words = set(re.findall(r"[a-z0-9]+", text.lower()))
+    candidates = [
+        (type_, tag)
+        for type_, tags in tagged.items()
+        if said in ("loan", type_) or said in tags
+        for tag in tags
+    ]
+    named = [c for c in candidates if c[1] in words or c[1] == said]
+    if not named:
+        ordinal = [_ORDINALS[w] for w in words if w in _ORDINALS]
+        types = {t for t, _ in candidates}
+        if len(ordinal) == 1 and len(types) == 1:
+            tags = tagged[types.pop()]
+            named = [c for c in candidates if ordinal[0] < len(tags) and c[1] == tags[ordinal[0]]]
+    return named[0] if len(named) == 1 else None

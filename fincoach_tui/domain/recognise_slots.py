@@ -15,7 +15,7 @@ import re
 from fincoach_tui.domain.fact_kinds import FIXED_COSTS, INVESTMENTS, insurance_type, table_slug
 from fincoach_tui.domain.recognise_clauses import INCLUDED, anchors_in
 from fincoach_tui.domain.recognise_context import Subject, loan_slug
-from fincoach_tui.domain.recognise_corrections import takes_back
+from fincoach_tui.domain.recognise_corrections import retracts, takes_back
 from fincoach_tui.domain.recognise_deposits import (
     institution_near,
     institutions_in,
@@ -31,6 +31,7 @@ from fincoach_tui.domain.recognise_endings import (
 )
 from fincoach_tui.domain.recognise_family import insured
 from fincoach_tui.domain.recognise_figure_roles import not_a_value
+from fincoach_tui.domain.recognise_insured_things import ASSET_INSURED, insured_asset
 from fincoach_tui.domain.recognise_known import loan_piece, loans_told_apart
 from fincoach_tui.domain.recognise_owners import owned_key
 from fincoach_tui.domain.recognise_parts import Anchor, Figure, figures_in, said_in_passing
@@ -98,7 +99,13 @@ def clause_facts(
         corrected = takes_back(clause[last_end : figure.start])
         if not corrected:
             filled[slot] = filled.get(slot, 0) + 1
+        between = clause[last_end : figure.start]
+        retaken = _retaken(facts, fact, figure, clause, last_end) if retracts(between) else None
         last_end = figure.end
+        if retaken is not None:  # "EMI is 32k, sorry, 23k": the EMI is 23k, not 32k
+            facts[-1] = retaken
+            low = None
+            continue
         if anchor.kind in ("fd", "rd") and filled.get(slot, 0) > 1 and fact[0].count("_") == 1:
             # "three FDs: 10 lakh at 7.4% ..., 8 lakh at 7.6% ...": each deposit its own
             fact = (f"{anchor.kind}{filled[slot]}_{fact[0].split('_', 1)[1]}", fact[1])
@@ -108,7 +115,8 @@ def clause_facts(
     facts = loans_told_apart(facts, loans, clause)  # "two home loans: 32,000 and 18,500"
     if asked:
         return facts
-    dated = any(f.kind == "date" for f in figures_in(clause))
+    # "no more car EMI from this month": when it ended, not a date it ends on
+    dated = any(f.kind == "date" and not f.text.startswith("from ") for f in figures_in(clause))
     if has_ended(clause) and (paid_up(clause) or not dated):
         facts += _endings(named, facts, clause, hint)
     for anchor in named:
@@ -120,6 +128,20 @@ def clause_facts(
         elif not any(k.startswith(goal) for k, _ in facts):  # named without a figure
             facts.append((goal, anchor.word.replace("_", " ")))
     return facts
+
+
+def _retaken(
+    facts: list[tuple[str, str]], fact: tuple[str, str], figure: Figure, clause: str, since: int
+) -> tuple[str, str] | None:
+    """The figure before, taken back ("EMI is 32k, sorry, 23k"), replaced by this one in its
+    role: its key, this value. None when a thing is named between the two ("EMI 32k, sorry,
+    and rent 23k": the rent's own) or this one is no amount."""
+    if not facts or figure.amount is None or anchors_in(clause[since : figure.start]):
+        return None
+    key = facts[-1][0]
+    if key == fact[0]:
+        return fact
+    return key, amount_value(key, figure.amount, clause[figure.amount.end :])
 
 
 def _endings(
@@ -331,10 +353,10 @@ def _fact(
     # "Home loan for the plot, EMI is 41,500": the home loan's; "we bought a car last year;
     # the loan EMI is 14,200": the car's.
     kind = _loan_kind(anchor, clause, hint) if anchor.kind == "loan" else _type_of(anchor, clause)
-    thing = _ASSET_INSURED.search(clause) if anchor.kind == "insurance" else None
+    thing = ASSET_INSURED.search(clause) if anchor.kind == "insurance" else None
     if thing is not None and figure.amount is not None:
         # A car's or a shop's insurance is a bill, not the family's cover: what it costs.
-        key = f"insurance_{_asset(thing)}_premium"
+        key = f"insurance_{insured_asset(thing)}_premium"
         return key, amount_value(key, figure.amount, clause[figure.amount.end :])
     key = anchor.slots[slot].format(t=kind)
     if anchor.kind == "insurance":
@@ -360,30 +382,6 @@ def _fact(
     if figure.kind == "duration" and key.endswith(("_date", "_end", "_maturity")):
         return key, f"in {figure.text}"  # "the plan is now for 5 years": a date from now
     return key, figure.text
-
-
-# What is insured when it is a thing, not a person: a vehicle or a property ("gaadi ka
-# insurance", "the bike's insurance", "insurance on the car", "shop insurance, fire and
-# burglary"). Its figure is what it costs, however it is phrased ("28,000 lagenge").
-_THINGS = (
-    r"car|bike|scooty|scooter|two-wheeler|vehicle|motor|auto|cab|taxi|truck|tractor|gaadi|"
-    r"gadi|shop|dukaan|store|godown|warehouse|office|factory|fire|burglary|theft|property|"
-    r"contents|phone|mobile|laptop|travel"
-)
-_ASSET_INSURED = re.compile(
-    rf"\b(?P<thing>{_THINGS})(?:'s|\s+(?:ka|ki|ke))?\s+(?:\w+\s+)?insurance\b"
-    rf"|\binsurance\s+(?:for|on|of)\s+(?:(?:my|our|the|a)\s+)?(?P<thing2>{_THINGS})\b",
-    re.IGNORECASE,
-)
-_VEHICLES = frozenset(
-    "car bike scooty scooter two-wheeler vehicle motor auto cab taxi truck "
-    "tractor gaadi gadi".split()
-)
-
-
-def _asset(match: re.Match[str]) -> str:
-    thing = (match["thing"] or match["thing2"]).lower()
-    return "vehicle" if thing in _VEHICLES else "travel" if thing == "travel" else "property"
 
 
 def _type_of(anchor: Anchor, clause: str) -> str:

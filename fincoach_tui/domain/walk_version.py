@@ -120,4 +120,8 @@ from __future__ import annotations
 #     pay" is the pay
 # 34: money said in an Indian language's scale word the amount reader left unread is a
 #     figure the summary keeps; a clause of when a value ends or starts names no topic
-WALK_VERSION = 34
+# 35: a figure taken back in the same breath ("EMI 32k, sorry, 23k") gives its role to the
+#     correction; a plain EMI goes to the one of two loans told apart that it names or the
+#     message before spoke of; a state's social insurance is a deduction, not term cover; a
+#     loan closed in free wording ("all paid up", "chuka diya") is closed
+WALK_VERSION = 35
