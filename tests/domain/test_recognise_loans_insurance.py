@@ -194,3 +194,18 @@ def test_a_loan_closed_in_free_wording_is_closed(later: str, closed: str) -> Non
 )
 def test_a_loan_only_meant_to_be_closed_keeps_its_emi(later: str) -> None:
     assert said("Car loan EMI 12k.", later)["loan_car_emi"] == "₹12,000"
+
+
+@pytest.mark.parametrize(
+    ("later", "outstanding"),
+    [
+        ("We prepaid 5 lakh of the home loan", "₹30,00,000"),
+        ("paid 2 lakh of the outstanding home loan", "₹30,00,000"),
+        ("made a part-payment of 3L, outstanding now 25L", "₹25,00,000"),
+    ],
+)
+def test_a_part_of_a_loan_paid_ahead_is_not_what_is_owed(later: str, outstanding: str) -> None:
+    assert said("Home loan EMI 40k, outstanding 30L.", later) == {
+        "loan_home_emi": "₹40,000",
+        "loan_home_amount": outstanding,
+    }
