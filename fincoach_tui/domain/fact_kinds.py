@@ -30,6 +30,11 @@ def _words(pattern: str) -> re.Pattern[str]:
     return re.compile(rf"\b(?:{pattern})\b", re.IGNORECASE)
 
 
+HEALTH_SCHEMES = (
+    r"(?-i:TK|AOK|DAK|VHI|HSA)|techniker krankenkasse|krankenkasse|krankenversicherung|"
+    r"barmer|laya healthcare|bupa|medibank|public (?:health )?insurance"
+)
+
 LOAN_TYPES = {
     "home": "home",
     "housing": "home",
@@ -247,7 +252,10 @@ KINDS: tuple[Kind, ...] = (
             r"problems?|reasons?|check-?ups?|tests?))|mediclaim|insurance|sum assured|sum insured|"
             # a cover said with its figure in Hindi: "1 crore ka cover"
             r"(?<=ka )cover|(?<=ki )cover|"
-            r"lic(?: endowment)?(?: policy| plan)?|endowment(?: policy| plan)?|ulips?"
+            r"lic(?: endowment)?(?: policy| plan)?|endowment(?: policy| plan)?|ulips?|"
+            # a health insurer or scheme abroad, by its name: Germany's TK, AOK, Barmer and
+            # DAK, Ireland's VHI and Laya, the UK's and the Gulf's Bupa, Australia's Medibank
+            rf"{HEALTH_SCHEMES}"
         ),
         {"amount": "insurance_{t}_cover", "premium": "insurance_{t}_premium"},
     ),
@@ -317,5 +325,7 @@ def table_slug(table: dict[str, str], word: str) -> str:
 def insurance_type(word: str) -> str:
     lowered = word.lower()
     if any(w in lowered for w in ("health", "medical", "mediclaim", "floater")):
+        return "health"
+    if re.search(rf"\b(?:{HEALTH_SCHEMES})\b", word):
         return "health"
     return "term"  # term and life cover are one thing here: the family's protection

@@ -15,7 +15,8 @@ from __future__ import annotations
 
 import re
 
-from fincoach_tui.domain.recognise_parts import figures_in
+from fincoach_tui.domain.recognise_clauses import anchors_in
+from fincoach_tui.domain.recognise_parts import Figure, figures_in
 from fincoach_tui.domain.recognise_values import amount_value
 
 _UNITS = r"k|K|L|lakhs?|lacs?|thousand|cr|crores?"
@@ -80,7 +81,11 @@ def takes_back(between: str) -> bool:
 # above and the looser "actually", "nope", "oops", "typo" ("EMI 9k... actually 11k").
 _RETRACTS = (
     r"no+\s+wait|wait\s+no|no\s+no|no+pe|sorry|i\s+mean[t]?|correction|scratch\s+that|rather|"
-    r"make\s+(?:it|that)|nahi\s+nahi|matlab|actually|oops|typo|err+"
+    r"make\s+(?:it|that)|nahi\s+nahi|matlab|actually|oops|typo|err+|"
+    # "no, no" in Indian languages: Hindi "arre nahi", Telugu "kaadu kaadu", Tamil and
+    # Kannada "illa illa", Malayalam "alla alla", Marathi "nako nako"
+    r"arre\s+nahi|nahi[nṅ]?\s+nahi[nṅ]?|nai\s+nai|kaadu(?:\s+kaadu)?|illa\s+illa|alla\s+alla|"
+    r"nako\s+nako|na\s+na"
 )
 _RETRACTING = re.compile(rf"\b(?:{_RETRACTS})\b", re.IGNORECASE)
 _OPENS_RETRACTING = re.compile(
@@ -110,3 +115,17 @@ def retaken(clause: str, before: list[tuple[str, str]]) -> tuple[str, str] | Non
         return None
     key = before[-1][0]
     return key, amount_value(key, figures[0].amount, rest[figures[0].amount.end :])
+
+
+def retaken_in_clause(
+    facts: list[tuple[str, str]], fact: tuple[str, str], figure: Figure, clause: str, since: int
+) -> tuple[str, str] | None:
+    """The figure before, taken back ("EMI is 32k, sorry, 23k"), replaced by this one in its
+    role: its key, this value. None when a thing is named between the two ("EMI 32k, sorry,
+    and rent 23k": the rent's own) or this one is no amount."""
+    if not facts or figure.amount is None or anchors_in(clause[since : figure.start]):
+        return None
+    key = facts[-1][0]
+    if key == fact[0]:
+        return fact
+    return key, amount_value(key, figure.amount, clause[figure.amount.end :])

@@ -15,7 +15,7 @@ import re
 from fincoach_tui.domain.fact_kinds import FIXED_COSTS, INVESTMENTS, insurance_type, table_slug
 from fincoach_tui.domain.recognise_clauses import INCLUDED, anchors_in
 from fincoach_tui.domain.recognise_context import Subject, loan_slug
-from fincoach_tui.domain.recognise_corrections import retracts, takes_back
+from fincoach_tui.domain.recognise_corrections import retaken_in_clause, retracts, takes_back
 from fincoach_tui.domain.recognise_deposits import (
     institution_near,
     institutions_in,
@@ -100,7 +100,9 @@ def clause_facts(
         if not corrected:
             filled[slot] = filled.get(slot, 0) + 1
         between = clause[last_end : figure.start]
-        retaken = _retaken(facts, fact, figure, clause, last_end) if retracts(between) else None
+        retaken = (
+            retaken_in_clause(facts, fact, figure, clause, last_end) if retracts(between) else None
+        )
         last_end = figure.end
         if retaken is not None:  # "EMI is 32k, sorry, 23k": the EMI is 23k, not 32k
             facts[-1] = retaken
@@ -128,20 +130,6 @@ def clause_facts(
         elif not any(k.startswith(goal) for k, _ in facts):  # named without a figure
             facts.append((goal, anchor.word.replace("_", " ")))
     return facts
-
-
-def _retaken(
-    facts: list[tuple[str, str]], fact: tuple[str, str], figure: Figure, clause: str, since: int
-) -> tuple[str, str] | None:
-    """The figure before, taken back ("EMI is 32k, sorry, 23k"), replaced by this one in its
-    role: its key, this value. None when a thing is named between the two ("EMI 32k, sorry,
-    and rent 23k": the rent's own) or this one is no amount."""
-    if not facts or figure.amount is None or anchors_in(clause[since : figure.start]):
-        return None
-    key = facts[-1][0]
-    if key == fact[0]:
-        return fact
-    return key, amount_value(key, figure.amount, clause[figure.amount.end :])
 
 
 def _endings(
@@ -245,8 +233,9 @@ def _slot_for(anchor: Anchor, figure: Figure, clause: str) -> str | None:
             # "1 crore, premium 16,400" and "16,400 premium, 1 crore cover" each say two.
             span = _neighbourhood(figure, clause)
             nearest = _nearest_word(clause, figure, _PREMIUM_OR_COVER, span, labels=True)
-            yearly = period_after(clause[figure.end :]) == " a year"  # "12k premium p.a."
-            if yearly or nearest.startswith(_PREMIUM_WORDS):  # a cover is not paid yearly
+            # "12k premium p.a.", "62 euro a month": a cover is not paid by the year or month
+            yearly = period_after(clause[figure.end :]) in (" a year", " a month")
+            if yearly or nearest.startswith(_PREMIUM_WORDS):
                 return "premium"
         return "amount" if "amount" in slots else None
     return figure.kind if figure.kind in slots else None
@@ -257,10 +246,11 @@ _SHARED_LABEL = re.compile(r"\s*(?:\+|&|/|and|or)\s*", re.IGNORECASE)
 _PREMIUM_OR_COVER = re.compile(
     r"premium|cover(?:age)?|sum assured|sum insured|insured for|floater|policy of|plan of|"
     r"costing|costs? (?:me|us)|"
-    r"(?:i|we) pay|renews at",
+    r"(?:i|we) pay|renews at|(?:my|our|her|his) (?:part|share)|contribution",
     re.IGNORECASE,
 )
-_PREMIUM_WORDS = ("premium", "costing", "cost", "costs", "i pay", "we pay", "renews at")
+_PREMIUM_WORDS = ("premium", "costing", "cost", "i pay", "we pay", "renews at", "my ", "our ")
+_PREMIUM_WORDS += ("her ", "his ", "contribution")
 
 
 _EMI_OR_PRINCIPAL = re.compile(
@@ -392,6 +382,7 @@ def _type_of(anchor: Anchor, clause: str) -> str:
         return table_slug(INVESTMENTS, anchor.word)
     if anchor.kind == "insurance":  # "sum insured" names no type: the clause does
         named = re.search(r"term|life|health|medical|mediclaim|floater", anchor.word, re.I)
+        named = named or insurance_type(anchor.word) == "health"  # "VHI", "TK": a scheme's
         return insurance_type(anchor.word if named else clause)
     if anchor.kind == "cost":
         return table_slug(FIXED_COSTS, anchor.word)

@@ -209,3 +209,42 @@ def test_a_part_of_a_loan_paid_ahead_is_not_what_is_owed(later: str, outstanding
         "loan_home_emi": "₹40,000",
         "loan_home_amount": outstanding,
     }
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("bike EMI 4,300, kaadu kaadu, 3,400", {"loan_bike_emi": "₹3,400"}),
+        ("ghar ki EMI 27,600, arre nahi, 26,700", {"loan_loan_emi": "₹26,700"}),
+        ("rent 12k, EMI 4,300 na na 3,400", {"rent": "₹12,000", "loan_loan_emi": "₹3,400"}),
+        ("loan illa, rent 8k", {"rent": "₹8,000"}),
+    ],
+)
+def test_no_no_in_indian_languages_takes_a_figure_back(text: str, expected: dict[str, str]) -> None:
+    assert said(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("texts", "expected"),
+    [
+        (("AOK contribution 310 euro a month",), {"insurance_health_premium": "€310 a month"}),
+        (
+            (
+                "health, VHI plan through work, but I pay my part, 62 euro a month",
+                "in India, loan for plot in Shivamogga, EMI 14,700",
+                "VHI renewed, company changed plan, my part now 71 euro",
+            ),
+            {"insurance_health_premium": "€71", "loan_plot_emi": "₹14,700"},
+        ),
+        (("health insurance is 1,800 a month",), {"insurance_health_premium": "₹1,800 a month"}),
+        (
+            ("floater 5L, my share of the premium 6k",),
+            {"insurance_health_cover": "₹5,00,000", "insurance_health_premium": "₹6,000"},
+        ),
+        (("term cover 1 crore",), {"insurance_term_cover": "₹1,00,00,000"}),
+    ],
+)
+def test_a_health_scheme_abroad_is_health_cover_and_a_monthly_share_its_premium(
+    texts: tuple[str, ...], expected: dict[str, str]
+) -> None:
+    assert said(*texts) == expected
