@@ -239,6 +239,9 @@ def _recognise(
     speaker = signed["who"].lower() if signed else ""
     writer: str | None = None  # who wrote what the message forwards ("Fwd (Shobha): ...")
     writer_before = ""  # the sentence before, when the writer spoke of themselves in it
+    # the message's facts, with their clauses: "2 personal loans. hdfc emi 11,200. bajaj
+    # emi 7,600" tells two loans apart across its sentences
+    placed: list[tuple[int, str]] = []
     for index, sentence in enumerate(sentences):
         if sentence in entries:
             subject, from_before = None, False
@@ -278,7 +281,6 @@ def _recognise(
         if total is not None:
             found.append(total[0])
         said = sentence if total is None else sentence[: total[1]] + sentence[total[2] :]
-        placed: list[tuple[int, str]] = []  # the sentence's facts, with their clauses
         pairs = not question and owner_pairs(said)  # owners and their figures, nothing else
         for clause in clauses_of(said):
             # An anchor after "including" is a part of what is priced, not its subject.

@@ -135,7 +135,8 @@ _WHICH = re.compile(
 _NAME = re.compile(r"(?<![\w'])(?P<name>[A-Z][A-Za-z]{2,})\b")
 _NOT_A_NAME = frozenset(
     "emi emis loan loans home house flat car bike personal gold education we i my our the two "
-    "both one another also plus and then total".split()
+    "both one another also plus and then total her his their its this that revised current "
+    "now earlier previous updated reduced increased latest monthly ka ki ke wala the".split()
 )
 _SEVERAL = re.compile(
     r"\b(?:two|2|three|3|both|each|several|multiple)\s+(?:\w+\s+)?(?:loans|emis|flats|houses|"
@@ -161,7 +162,14 @@ def _which_loan(piece: str) -> str:
     if names:
         return names[0].lower()
     which = _WHICH.search(piece)
-    return which["which"].lower().replace("-", "") if which else ""
+    if which:
+        return which["which"].lower().replace("-", "")
+    # typed in lower case: the name right before the EMI or loan ("hdfc emi", "her i20 EMI")
+    named = _NAME_BEFORE.search(piece)
+    return named["name"].lower() if named and named["name"].lower() not in _NOT_A_NAME else ""
+
+
+_NAME_BEFORE = re.compile(r"\b(?P<name>[a-z][a-z0-9]{2,}|[a-z]\d+)\s+(?:emi|loan)\b", re.I)
 
 
 def loans_told_apart(

@@ -249,8 +249,9 @@ _PREMIUM_OR_COVER = re.compile(
     r"(?:i|we) pay|renews at|(?:my|our|her|his) (?:part|share)|contribution",
     re.IGNORECASE,
 )
-_PREMIUM_WORDS = ("premium", "costing", "cost", "i pay", "we pay", "renews at", "my ", "our ")
-_PREMIUM_WORDS += ("her ", "his ", "contribution")
+# "my part", "her share": what each pays
+_PREMIUM_WORDS: tuple[str, ...] = ("premium", "costing", "cost", "i pay", "we pay", "renews at")
+_PREMIUM_WORDS += ("contribution", "my ", "our ", "her ", "his ")
 
 
 _EMI_OR_PRINCIPAL = re.compile(
@@ -381,7 +382,7 @@ def _type_of(anchor: Anchor, clause: str) -> str:
     if anchor.kind == "investment":
         return table_slug(INVESTMENTS, anchor.word)
     if anchor.kind == "insurance":  # "sum insured" names no type: the clause does
-        named = re.search(r"term|life|health|medical|mediclaim|floater", anchor.word, re.I)
+        named = bool(re.search(r"term|life|health|medical|mediclaim|floater", anchor.word, re.I))
         named = named or insurance_type(anchor.word) == "health"  # "VHI", "TK": a scheme's
         return insurance_type(anchor.word if named else clause)
     if anchor.kind == "cost":

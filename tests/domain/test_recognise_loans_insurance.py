@@ -248,3 +248,25 @@ def test_a_health_scheme_abroad_is_health_cover_and_a_monthly_share_its_premium(
     texts: tuple[str, ...], expected: dict[str, str]
 ) -> None:
     assert said(*texts) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        (
+            "2 personal loans india. hdfc emi 11,200. bajaj emi 7,600",
+            {"loan_personal_hdfc_emi": "₹11,200", "loan_personal_bajaj_emi": "₹7,600"},
+        ),
+        # one loan's EMI said twice is its new value, not a second loan
+        ("Home loan EMI was 40k. Now EMI is 42k.", {"loan_home_emi": "₹42,000"}),
+        ("home loan emi 40k. revised emi 42k", {"loan_home_emi": "₹42,000"}),
+        (
+            "car loan emi 12k. personal loan emi 5k.",
+            {"loan_car_emi": "₹12,000", "loan_personal_emi": "₹5,000"},
+        ),
+    ],
+)
+def test_two_loans_of_a_type_are_told_apart_across_a_messages_sentences(
+    text: str, expected: dict[str, str]
+) -> None:
+    assert said(text) == expected
