@@ -136,7 +136,8 @@ _NAME = re.compile(r"(?<![\w'])(?P<name>[A-Z][A-Za-z]{2,})\b")
 _NOT_A_NAME = frozenset(
     "emi emis loan loans home house flat car bike personal gold education we i my our the two "
     "both one another also plus and then total her his their its this that revised current "
-    "now earlier previous updated reduced increased latest monthly ka ki ke wala the".split()
+    "now earlier previous updated reduced increased latest monthly ka ki ke wala last final "
+    "next".split()
 )
 _SEVERAL = re.compile(
     r"\b(?:two|2|three|3|both|each|several|multiple)\s+(?:\w+\s+)?(?:loans|emis|flats|houses|"
@@ -186,8 +187,9 @@ def loans_told_apart(
     kept = list(facts)
     for key, places in by_key.items():
         loan = _LOAN_KEY.match(key)
-        if loan is None or len({facts[i][1] for i, _ in places}) < 2:
-            continue
+        values = {facts[i][1] for i, _ in places}
+        if loan is None or len(values) < 2 or any(v.startswith("closed") for v in values):
+            continue  # "Activa loan finished, last EMI paid": one loan's end, said twice
         names = [_which_loan(piece) for _, piece in places]
         if all(names) and len(set(names)) == len(names):
             tags = names

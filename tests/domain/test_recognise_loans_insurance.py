@@ -270,3 +270,9 @@ def test_two_loans_of_a_type_are_told_apart_across_a_messages_sentences(
     text: str, expected: dict[str, str]
 ) -> None:
     assert said(text) == expected
+
+
+def test_one_loans_end_said_twice_in_a_sentence_is_that_loans_end() -> None:
+    assert said(
+        "two-wheeler loan for Activa, EMI 2,750", "Activa loan finished, last EMI paid"
+    ) == {"loan_bike_emi": 'closed (loan closed) ("last EMI paid")'}
