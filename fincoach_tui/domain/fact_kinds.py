@@ -31,6 +31,11 @@ def _words(pattern: str) -> re.Pattern[str]:
     return re.compile(rf"\b(?:{pattern})\b", re.IGNORECASE)
 
 
+HEALTH_SCHEMES = (
+    r"(?-i:TK|AOK|DAK|VHI|HSA)|techniker krankenkasse|krankenkasse|krankenversicherung|"
+    r"barmer|laya healthcare|bupa|medibank|public (?:health )?insurance"
+)
+
 LOAN_TYPES = {
     "home": "home",
     "housing": "home",
@@ -78,6 +83,14 @@ FIXED_COSTS = {
     "(?<!my )(?<!get )(?<!got )(?<!receive )pocket money": "pocket_money",
     "petrol|fuel|commute|transport": "transport",
     "subscriptions?": "subscriptions",
+    # A state's social insurance taken from pay (Japan's shakai hoken, the UK's National
+    # Insurance, Singapore's CPF, Australia's super, the US's Social Security, the Gulf's
+    # GOSI, India's ESI): a deduction, not the family's term or health cover.
+    r"shakai hoken|kenk[oō] hoken|k[oō]sei nenkin|kokumin nenkin|nenkin|koyō hoken|koyo hoken|"
+    r"social insurance|national insurance(?: contributions?)?|ni contributions?|"
+    r"cpf contributions?|super(?:annuation)? (?:contributions?|guarantee)|"
+    r"social security (?:tax|contributions?|deductions?)|fica|gosi(?: contributions?| deductions?)?|"
+    r"medicare levy|esic?(?: contributions?| deductions?)": "social_insurance",
 }
 
 INVESTMENTS = {
@@ -86,6 +99,7 @@ INVESTMENTS = {
     "ppf": "ppf",
     "nps": "nps",
     "epf|provident fund|pf": "epf",
+    "cpf(?! contributions?)(?: oa| sa| ma)?(?: balance| account)?": "cpf",
     "stocks?|shares|equities|equity": "stocks",
     "elss": "elss",
     "gold|sgbs?|sovereign gold bonds?": "gold",
@@ -237,7 +251,10 @@ KINDS: tuple[Kind, ...] = (
             r"problems?|reasons?|check-?ups?|tests?))|mediclaim|insurance|sum assured|sum insured|"
             # a cover said with its figure in Hindi: "1 crore ka cover"
             r"(?<=ka )cover|(?<=ki )cover|"
-            r"lic(?: endowment)?(?: policy| plan)?|endowment(?: policy| plan)?|ulips?"
+            r"lic(?: endowment)?(?: policy| plan)?|endowment(?: policy| plan)?|ulips?|"
+            # a health insurer or scheme abroad, by its name: Germany's TK, AOK, Barmer and
+            # DAK, Ireland's VHI and Laya, the UK's and the Gulf's Bupa, Australia's Medibank
+            rf"{HEALTH_SCHEMES}"
         ),
         {"amount": "insurance_{t}_cover", "premium": "insurance_{t}_premium"},
     ),
@@ -307,5 +324,7 @@ def table_slug(table: dict[str, str], word: str) -> str:
 def insurance_type(word: str) -> str:
     lowered = word.lower()
     if any(w in lowered for w in ("health", "medical", "mediclaim", "floater")):
+        return "health"
+    if re.search(rf"\b(?:{HEALTH_SCHEMES})\b", word):
         return "health"
     return "term"  # term and life cover are one thing here: the family's protection

@@ -32,9 +32,11 @@ from fincoach_tui.domain.recognise_context import (
     Subject,
     anchor_of,
     carried,
+    loan_slug,
     names_another_item,
     topic_in,
 )
+from fincoach_tui.domain.recognise_corrections import retaken
 from fincoach_tui.domain.recognise_costs import listed_total, regular_cost, stated_not_asked
 from fincoach_tui.domain.recognise_deposits import moved_from
 from fincoach_tui.domain.recognise_endings import has_ended
@@ -48,7 +50,7 @@ from fincoach_tui.domain.recognise_future_pay import (
 )
 from fincoach_tui.domain.recognise_goals import mentioned_goal
 from fincoach_tui.domain.recognise_income import fees_received
-from fincoach_tui.domain.recognise_known import loans_told_apart, the_one_known
+from fincoach_tui.domain.recognise_known import loans_told_apart, the_one_known, which_loan_meant
 from fincoach_tui.domain.recognise_ledger_lines import as_entry
 from fincoach_tui.domain.recognise_owners import (
     PARENTS,
@@ -247,6 +249,9 @@ def _recognise(
     # who wrote what the message forwards ("Fwd (Shobha): ..."), or the spouse typing
     writer: str | None = "spouse" if typing else None
     writer_before = ""  # the sentence before, when the writer spoke of themselves in it
+    # the message's facts, with their clauses: "2 personal loans. hdfc emi 11,200. bajaj
+    # emi 7,600" tells two loans apart across its sentences
+    placed: list[tuple[int, str]] = []
     for index, sentence in enumerate(sentences):
         if sentence in entries:
             subject, from_before = None, False
@@ -300,7 +305,6 @@ def _recognise(
             found.append(total[0])
         said = sentence if total is None else sentence[: total[1]] + sentence[total[2] :]
         said = without_allowance(said)  # "HRA 18k": part of the pay, no rent
-        placed: list[tuple[int, str]] = []  # the sentence's facts, with their clauses
         pairs = not question and owner_pairs(said)  # owners and their figures, nothing else
         for clause in clauses_of(said):
             # An anchor after "including" is a part of what is priced, not its subject.
@@ -311,7 +315,10 @@ def _recognise(
             named = carried(anchors[-1], clause) if anchors else topic_in(reading, unsent(clause))
             if not named and mentioned_goal(clause):  # "the renovation ...": what follows
                 named = ("goal", mentioned_goal(clause))
-            hint = subject if subject and subject[0] == "loan" else message_loan
+            # a loan the subject names without a type ("SBI EMI 25k and HDFC EMI 19k") is of
+            # the one type the message names
+            typed = subject and subject[0] == "loan" and loan_slug(subject[1]) != "loan"
+            hint = subject if typed or message_loan is None else message_loan
             if named:
                 subject, from_before, named_here = named, False, True
             spouses = spouse_subject(clause, spouse, name) or bool(
@@ -337,6 +344,10 @@ def _recognise(
                 before = writer_before + " " + said[: max(0, said.find(clause))]
                 spouses, owner = as_written(writer, clause, spouses, owner, before)
             if not_the_users(clause, spouses, anchors):
+                continue
+            retake = None if anchors or question else retaken(clause, found or [*reading.figures])
+            if retake is not None:  # "Home loan EMI 45k. Sorry, 54k.": the EMI is 54k
+                found = [*found[:-1], retake] if found else [retake]
                 continue
             extra = None
             if not anchors and subject and (figures_in(clause) or has_ended(clause)):
@@ -377,7 +388,8 @@ def _recognise(
             # about the driver's pay a message before named. (A subject this message named
             # stays: "Asked my manager for a hike. He agreed. 95k from April.")
             subject, from_before = None, False
-    found = fees_received(the_one_known(found, reading, body), body)  # fees the user is paid
+    found = which_loan_meant(the_one_known(found, reading, body), reading, body)
+    found = fees_received(found, body)  # fees the user is paid
     found = rent_end_said(found, sentences)  # "got the govt quarter. No more rent."
     found = settle_pay(_stance_in_own_words(found), said_at)
     found = retire_expected(found, reading.figures, body)  # "joined, getting 1.2L now"

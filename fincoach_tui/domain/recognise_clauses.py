@@ -58,6 +58,10 @@ _DASH = re.compile(r"\s+[—–-]+\s+")
 _CLAUSE = re.compile(rf",\s+|\s+(?:and|but|so|while|whereas)\s+|{_DASH.pattern}", re.IGNORECASE)
 
 
+# A figure's name, then what it is net of, still going on: "take-home after PF and ESI ...".
+_NET_LIST = re.compile(r"\b(?:after|net\s+of|minus|excluding)\s+(?:[\w-]+\s+){0,2}[\w-]+$", re.I)
+
+
 def sentences_of(text: str) -> list[str]:
     sentences, start = [], 0
     for match in _SENTENCE_END.finditer(text):
@@ -104,6 +108,10 @@ def _clauses(sentence: str) -> tuple[str, ...]:
     for match in _CLAUSE.finditer(sentence):
         if any(a < match.start() < b for a, b in amounts):
             continue
+        if _NET_LIST.search(sentence, start, match.start()) and not any(
+            start <= a < match.start() for a, _ in amounts
+        ):
+            continue  # "Salary after tax and shakai hoken is 4.1 lakh yen": one deduction list
         parts.append(sentence[start : match.start()])
         # joined back as said after a dash ("internet - 999 a month" is a label and its
         # figure), else with a comma
@@ -250,7 +258,18 @@ def anchors_in(clause: str) -> tuple[Anchor, ...]:
             # "Freelancing brings in $1,200": a source's verb, not a person's
             if not any(i.start <= m.start() < end for i, end in income)
         ]
-    return tuple(sorted(found, key=lambda a: a.start))
+    found.sort(key=lambda a: a.start)
+    # A name glossed in brackets ("shakai hoken (social insurance)") is the one thing.
+    return tuple(
+        a
+        for n, a in enumerate(found)
+        if not (
+            n and _GLOSS.match(clause[found[n - 1].end : a.start]) and found[n - 1].kind == a.kind
+        )
+    )
+
+
+_GLOSS = re.compile(r"^\s*\(\s*$")
 
 
 _SALARY = next(kind for kind in KINDS if kind.name == "salary")

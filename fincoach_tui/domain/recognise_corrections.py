@@ -15,6 +15,10 @@ from __future__ import annotations
 
 import re
 
+from fincoach_tui.domain.recognise_clauses import anchors_in
+from fincoach_tui.domain.recognise_parts import Figure, figures_in
+from fincoach_tui.domain.recognise_values import amount_value
+
 _UNITS = r"k|K|L|lakhs?|lacs?|thousand|cr|crores?"
 _SCALED = re.compile(rf"(?<![\w.])(?P<n>\d+(?:\.\d+)?)\s?(?P<unit>{_UNITS})\b")
 # The words that take back what was just said, and how close after the figure they come.
@@ -71,3 +75,57 @@ def takes_back(between: str) -> bool:
     """Whether the words between two figures take the first back ("4 thousand, I mean 5"):
     the second is then the same thing's value, not a second thing of its kind."""
     return bool(_TAKES_BACK.search(between))
+
+
+# The words that take back a figure just said, as they open what corrects it: the ones
+# above and the looser "actually", "nope", "oops", "typo" ("EMI 9k... actually 11k").
+_RETRACTS = (
+    r"no+\s+wait|wait\s+no|no\s+no|no+pe|sorry|i\s+mean[t]?|correction|scratch\s+that|rather|"
+    r"make\s+(?:it|that)|nahi\s+nahi|matlab|actually|oops|typo|err+|"
+    # "no, no" in Indian languages: Hindi "arre nahi", Telugu "kaadu kaadu", Tamil and
+    # Kannada "illa illa", Malayalam "alla alla", Marathi "nako nako"
+    r"arre\s+nahi|nahi[nṅ]?\s+nahi[nṅ]?|nai\s+nai|kaadu(?:\s+kaadu)?|illa\s+illa|alla\s+alla|"
+    r"nako\s+nako|na\s+na"
+)
+_RETRACTING = re.compile(rf"\b(?:{_RETRACTS})\b", re.IGNORECASE)
+_OPENS_RETRACTING = re.compile(
+    rf"^\W*(?:(?:{_RETRACTS})\b[\s,.;:!—–-]*)+(?:it'?s|its|it\s+is|is|was|should\s+be)?\s*",
+    re.IGNORECASE,
+)
+
+
+_AMOUNT_VALUE = re.compile(r"^(?:₹|[A-Z]{3}\s|[$£€¥])\s?\d")  # "₹45,000", "JPY 30,000"
+
+
+def retracts(between: str) -> bool:
+    """Whether the words between two figures take the first back, loosely ("9k... actually
+    11k"): the second then takes the first's role, and the first is dropped."""
+    return bool(_RETRACTING.search(between))
+
+
+def retaken(clause: str, before: list[tuple[str, str]]) -> tuple[str, str] | None:
+    """A clause that only corrects the figure said last ("Sorry, 54k.", "nahi nahi 25k",
+    "I mean 23k"): that figure's fact with this value; None for any other clause."""
+    opening = _OPENS_RETRACTING.match(clause)
+    if opening is None or not before or not _AMOUNT_VALUE.match(before[-1][1]):
+        return None
+    rest = clause[opening.end() :]  # read apart from the opening: "nahi" denies no figure
+    figures = figures_in(rest)
+    if len(figures) != 1 or figures[0].amount is None or figures[0].start != 0:
+        return None
+    key = before[-1][0]
+    return key, amount_value(key, figures[0].amount, rest[figures[0].amount.end :])
+
+
+def retaken_in_clause(
+    facts: list[tuple[str, str]], fact: tuple[str, str], figure: Figure, clause: str, since: int
+) -> tuple[str, str] | None:
+    """The figure before, taken back ("EMI is 32k, sorry, 23k"), replaced by this one in its
+    role: its key, this value. None when a thing is named between the two ("EMI 32k, sorry,
+    and rent 23k": the rent's own) or this one is no amount."""
+    if not facts or figure.amount is None or anchors_in(clause[since : figure.start]):
+        return None
+    key = facts[-1][0]
+    if key == fact[0]:
+        return fact
+    return key, amount_value(key, figure.amount, clause[figure.amount.end :])

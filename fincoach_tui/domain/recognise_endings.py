@@ -17,6 +17,7 @@ from fincoach_tui.domain.own_words import with_own_words
 _LAST_PAID = (
     r"\b(?:last|final)\s+(?:emi|instal+ments?|payment)\s+(?:went|was\s+paid|got\s+paid|"
     r"paid|is\s+paid|cleared|got\s+deducted|was\s+deducted|is\s+done)\b"
+    r"|\b(?:paid|cleared|made)\s+(?:the\s+|my\s+|our\s+)?(?:last|final)\s+(?:emi|instal+ment)"
 )
 _ENDED = re.compile(
     r"\b(?:closed|foreclosed|fore-closed|pre-?closed|paid\s+off|paid\s+back|repaid|"
@@ -24,6 +25,15 @@ _ENDED = re.compile(
     # settled somewhere is where one lives: "settled in Nashik", "settled down", "well
     # settled here"; a debt settled is ended ("settled in full", "settled the dues")
     r"settled(?!\s+(?:in(?:to)?\s+(?!full\b)|at|down|here|there|abroad|near|back|nicely|well)\b)|"
+    # paid to the end, in free wording: "prepaid the entire loan", "all paid up", "wrapped
+    # up", "is history now"; Hindi "chuka diya", Tamil "mudinjiduchu", Bengali "shesh hoye
+    # geche", Marathi "sampla"
+    r"(?:pre-?paid|paid|repaid)\s+(?:off\s+)?(?:the\s+|my\s+|our\s+)?(?:entire|whole|full|complete|"
+    r"remaining|balance|outstanding)\b(?!\s+(?:emi|instal+ment|premium|month)\b)|"
+    r"(?:fully|completely)\s+(?:pre-?paid|paid|repaid)|paid\s+in\s+full|(?:all\s+)?paid\s+up|"
+    r"wrapped\s+up|(?:is|are|'s)\s+(?:now\s+)?history|"
+    r"chuka\s+(?:diya|di|diye|dia)|chukaya|chuk\s+(?:gaya|gayi|gaye)|chukta|"
+    r"mudinj\w*|mudinch\w*|shesh\s+(?:hoye|hoyeche|holo|korlam|korechi)|sampl[ae]\w*|"
     r"stopped|cancell?ed|discontinued|paused|surrendered|broke|broken|redeemed|"
     # not "over" of a figure: "left with a bit over 60 of it" is more than, not ended
     r"over(?!\s+(?:a\s+|rs\.?\s*|inr\s*|[₹$£€]\s*)?\d)|"

@@ -22,6 +22,11 @@ def not_a_value(clause: str, figure: Figure, named: tuple[Anchor, ...]) -> bool:
         return True  # "the driver alone is 9k of that": a part of a figure already given
     if figure.kind == "amount" and _INTEREST_BEFORE.search(clause, 0, figure.start):
         return True  # "4.5 lakh in MIS, interest monthly 2,775": what it pays, not what it is
+    if figure.kind == "amount" and (
+        _PREPAID_BEFORE.search(clause, 0, figure.start)
+        or (_PAID_BEFORE.search(clause, 0, figure.start) and _OF_THE_LOAN.match(clause, figure.end))
+    ):
+        return True  # "we prepaid 5 lakh of the home loan": a part paid, not what is owed
     if _NO_MORE.search(clause, 0, figure.start):
         return True  # "no more 8,900 going out": the old value of what ended
     if _SOMEONE_ELSES.match(clause, figure.end):
@@ -89,6 +94,15 @@ _INTEREST_BEFORE = re.compile(
     r"\binterest\s+(?:(?:monthly|yearly|of|is|comes\s+to|around|about|every\s+month)\s+){0,2}$",
     re.I,
 )
+# A part of a loan paid ahead: "prepaid 5 lakh", "part-payment of 2L", "paid 2 lakh of the
+# outstanding home loan".
+_PREPAID_BEFORE = re.compile(
+    r"\b(?:(?:part[- ]?)?pre-?paid|part[- ]?paid|(?:part[- ]?)?(?:pre-?)?payment\s+of|"
+    r"paid\s+(?:down|(?:an?\s+)?extra))\s+(?:(?:rs\.?|inr|₹)\s*)?$",
+    re.IGNORECASE,
+)
+_PAID_BEFORE = re.compile(r"\b(?:paid|repaid|cleared)\s+(?:(?:rs\.?|inr|₹)\s*)?$", re.I)
+_OF_THE_LOAN = re.compile(r"\s*(?:of|towards)\s+(?:the|my|our)\s+(?:\w+\s+){0,2}loan\b", re.I)
 _NO_MORE = re.compile(r"\bno\s+(?:more|longer)\s+(?:paying\s+)?(?:rs\.?\s*|₹\s*)?$", re.I)
 # A figure said to be someone else's: "the 7.4% was amma's senior citizen FD".
 _SOMEONE_ELSES = re.compile(

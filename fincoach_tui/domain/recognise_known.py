@@ -12,7 +12,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from fincoach_tui.domain.fact_kinds import loan_type
+from fincoach_tui.domain.fact_kinds import LOAN_TYPES, loan_type
 from fincoach_tui.domain.recognise_context import Reading
 
 _BANK_DEPOSIT = re.compile(
@@ -135,7 +135,9 @@ _WHICH = re.compile(
 _NAME = re.compile(r"(?<![\w'])(?P<name>[A-Z][A-Za-z]{2,})\b")
 _NOT_A_NAME = frozenset(
     "emi emis loan loans home house flat car bike personal gold education we i my our the two "
-    "both one another also plus and then total".split()
+    "both one another also plus and then total her his their its this that revised current "
+    "now earlier previous updated reduced increased latest monthly ka ki ke wala last final "
+    "next".split()
 )
 _SEVERAL = re.compile(
     r"\b(?:two|2|three|3|both|each|several|multiple)\s+(?:\w+\s+)?(?:loans|emis|flats|houses|"
@@ -161,7 +163,14 @@ def _which_loan(piece: str) -> str:
     if names:
         return names[0].lower()
     which = _WHICH.search(piece)
-    return which["which"].lower().replace("-", "") if which else ""
+    if which:
+        return which["which"].lower().replace("-", "")
+    # typed in lower case: the name right before the EMI or loan ("hdfc emi", "her i20 EMI")
+    named = _NAME_BEFORE.search(piece)
+    return named["name"].lower() if named and named["name"].lower() not in _NOT_A_NAME else ""
+
+
+_NAME_BEFORE = re.compile(r"\b(?P<name>[a-z][a-z0-9]{2,}|[a-z]\d+)\s+(?:emi|loan)\b", re.I)
 
 
 def loans_told_apart(
@@ -178,8 +187,9 @@ def loans_told_apart(
     kept = list(facts)
     for key, places in by_key.items():
         loan = _LOAN_KEY.match(key)
-        if loan is None or len({facts[i][1] for i, _ in places}) < 2:
-            continue
+        values = {facts[i][1] for i, _ in places}
+        if loan is None or len(values) < 2 or any(v.startswith("closed") for v in values):
+            continue  # "Activa loan finished, last EMI paid": one loan's end, said twice
         names = [_which_loan(piece) for _, piece in places]
         if all(names) and len(set(names)) == len(names):
             tags = names
@@ -193,3 +203,58 @@ def loans_told_apart(
             if tag:
                 kept[index] = (f"loan_{loan['type']}_{tag}_{loan['slot']}", facts[index][1])
     return kept
+
+
+# A loan told apart from another of its type: "loan_home_pune_emi".
+_TAGGED_LOAN = re.compile(
+    rf"^loan_(?P<type>{'|'.join(sorted(set(LOAN_TYPES.values())))})_(?P<tag>[a-z]+)_"
+    r"(?P<slot>emi|amount|rate|tenure|end)$"
+)
+_PLAIN_LOAN = re.compile(r"^loan_(?P<type>[a-z]+)_(?P<slot>emi|amount|rate|tenure|end)$")
+_ORDINALS = {"first": 0, "1st": 0, "second": 1, "2nd": 1, "third": 2, "3rd": 2}
+
+
+def which_loan_meant(
+    found: list[tuple[str, str]], reading: Reading, body: str
+) -> list[tuple[str, str]]:
+    """`found` with a loan figure said plainly ("EMI now 33k", "HDFC EMI now 21k", "the
+    Nagpur loan's EMI") given to the one of the loans told apart before that it means: the
+    one the message names (by its name, or as "the second one"), else the one the message
+    before spoke of. When neither says, it stays under its plain key: both loans known keep
+    their values, and neither is replaced by a guess."""
+    tagged: dict[str, list[str]] = {}  # loan type -> its tags, in the order first known
+    for key, _ in reading.figures:
+        match = _TAGGED_LOAN.match(key)
+        if match and match["tag"] not in tagged.setdefault(match["type"], []):
+            tagged[match["type"]].append(match["tag"])
+    if not tagged:
+        return found
+    spoken = f"{reading.subject[1]}" if reading.subject and reading.subject[0] == "loan" else ""
+    kept: list[tuple[str, str]] = []
+    for key, value in found:
+        plain = _PLAIN_LOAN.match(key)
+        if plain is not None:
+            meant = _meant(plain["type"], tagged, body) or _meant(plain["type"], tagged, spoken)
+            key = f"loan_{meant[0]}_{meant[1]}_{plain['slot']}" if meant else key
+        kept.append((key, value))
+    return kept
+
+
+def _meant(said: str, tagged: dict[str, list[str]], text: str) -> tuple[str, str] | None:
+    """The (type, tag) of the one loan known told apart that `text` names, of the type
+    `said` ("loan" for any, or a tag said as the loan's type: "the Nagpur loan"), if one."""
+    words = set(re.findall(r"[a-z0-9]+", text.lower()))
+    candidates = [
+        (type_, tag)
+        for type_, tags in tagged.items()
+        if said in ("loan", type_) or said in tags
+        for tag in tags
+    ]
+    named = [c for c in candidates if c[1] in words or c[1] == said]
+    if not named:
+        ordinal = [_ORDINALS[w] for w in words if w in _ORDINALS]
+        types = {t for t, _ in candidates}
+        if len(ordinal) == 1 and len(types) == 1:
+            tags = tagged[types.pop()]
+            named = [c for c in candidates if ordinal[0] < len(tags) and c[1] == tags[ordinal[0]]]
+    return named[0] if len(named) == 1 else None

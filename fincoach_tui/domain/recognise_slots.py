@@ -15,7 +15,7 @@ import re
 from fincoach_tui.domain.fact_kinds import FIXED_COSTS, INVESTMENTS, insurance_type, table_slug
 from fincoach_tui.domain.recognise_clauses import anchors_in, included
 from fincoach_tui.domain.recognise_context import Subject, loan_slug
-from fincoach_tui.domain.recognise_corrections import takes_back
+from fincoach_tui.domain.recognise_corrections import retaken_in_clause, retracts, takes_back
 from fincoach_tui.domain.recognise_deposits import (
     institution_near,
     institutions_in,
@@ -31,6 +31,7 @@ from fincoach_tui.domain.recognise_endings import (
 )
 from fincoach_tui.domain.recognise_family import insured
 from fincoach_tui.domain.recognise_figure_roles import not_a_value
+from fincoach_tui.domain.recognise_insured_things import ASSET_INSURED, insured_asset
 from fincoach_tui.domain.recognise_known import loan_piece, loans_told_apart
 from fincoach_tui.domain.recognise_owners import owned_key
 from fincoach_tui.domain.recognise_parts import Anchor, Figure, figures_in, said_in_passing
@@ -98,7 +99,15 @@ def clause_facts(
         corrected = takes_back(clause[last_end : figure.start])
         if not corrected:
             filled[slot] = filled.get(slot, 0) + 1
+        between = clause[last_end : figure.start]
+        retaken = (
+            retaken_in_clause(facts, fact, figure, clause, last_end) if retracts(between) else None
+        )
         last_end = figure.end
+        if retaken is not None:  # "EMI is 32k, sorry, 23k": the EMI is 23k, not 32k
+            facts[-1] = retaken
+            low = None
+            continue
         if anchor.kind in ("fd", "rd") and filled.get(slot, 0) > 1 and fact[0].count("_") == 1:
             # "three FDs: 10 lakh at 7.4% ..., 8 lakh at 7.6% ...": each deposit its own
             fact = (f"{anchor.kind}{filled[slot]}_{fact[0].split('_', 1)[1]}", fact[1])
@@ -108,7 +117,8 @@ def clause_facts(
     facts = loans_told_apart(facts, loans, clause)  # "two home loans: 32,000 and 18,500"
     if asked:
         return facts
-    dated = any(f.kind == "date" for f in figures_in(clause))
+    # "no more car EMI from this month": when it ended, not a date it ends on
+    dated = any(f.kind == "date" and not f.text.startswith("from ") for f in figures_in(clause))
     if has_ended(clause) and (paid_up(clause) or not dated):
         facts += _endings(named, facts, clause, hint)
     for anchor in named:
@@ -223,8 +233,9 @@ def _slot_for(anchor: Anchor, figure: Figure, clause: str) -> str | None:
             # "1 crore, premium 16,400" and "16,400 premium, 1 crore cover" each say two.
             span = _neighbourhood(figure, clause)
             nearest = _nearest_word(clause, figure, _PREMIUM_OR_COVER, span, labels=True)
-            yearly = period_after(clause[figure.end :]) == " a year"  # "12k premium p.a."
-            if yearly or nearest.startswith(_PREMIUM_WORDS):  # a cover is not paid yearly
+            # "12k premium p.a.", "62 euro a month": a cover is not paid by the year or month
+            yearly = period_after(clause[figure.end :]) in (" a year", " a month")
+            if yearly or nearest.startswith(_PREMIUM_WORDS):
                 return "premium"
         return "amount" if "amount" in slots else None
     return figure.kind if figure.kind in slots else None
@@ -235,10 +246,12 @@ _SHARED_LABEL = re.compile(r"\s*(?:\+|&|/|and|or)\s*", re.IGNORECASE)
 _PREMIUM_OR_COVER = re.compile(
     r"premium|cover(?:age)?|sum assured|sum insured|insured for|floater|policy of|plan of|"
     r"costing|costs? (?:me|us)|"
-    r"(?:i|we) pay|renews at",
+    r"(?:i|we) pay|renews at|(?:my|our|her|his) (?:part|share)|contribution",
     re.IGNORECASE,
 )
-_PREMIUM_WORDS = ("premium", "costing", "cost", "costs", "i pay", "we pay", "renews at")
+# "my part", "her share": what each pays
+_PREMIUM_WORDS: tuple[str, ...] = ("premium", "costing", "cost", "i pay", "we pay", "renews at")
+_PREMIUM_WORDS += ("contribution", "my ", "our ", "her ", "his ")
 
 
 _EMI_OR_PRINCIPAL = re.compile(
@@ -331,10 +344,10 @@ def _fact(
     # "Home loan for the plot, EMI is 41,500": the home loan's; "we bought a car last year;
     # the loan EMI is 14,200": the car's.
     kind = _loan_kind(anchor, clause, hint) if anchor.kind == "loan" else _type_of(anchor, clause)
-    thing = _ASSET_INSURED.search(clause) if anchor.kind == "insurance" else None
+    thing = ASSET_INSURED.search(clause) if anchor.kind == "insurance" else None
     if thing is not None and figure.amount is not None:
         # A car's or a shop's insurance is a bill, not the family's cover: what it costs.
-        key = f"insurance_{_asset(thing)}_premium"
+        key = f"insurance_{insured_asset(thing)}_premium"
         return key, amount_value(key, figure.amount, clause[figure.amount.end :])
     key = anchor.slots[slot].format(t=kind)
     if anchor.kind == "insurance":
@@ -362,30 +375,6 @@ def _fact(
     return key, figure.text
 
 
-# What is insured when it is a thing, not a person: a vehicle or a property ("gaadi ka
-# insurance", "the bike's insurance", "insurance on the car", "shop insurance, fire and
-# burglary"). Its figure is what it costs, however it is phrased ("28,000 lagenge").
-_THINGS = (
-    r"car|bike|scooty|scooter|two-wheeler|vehicle|motor|auto|cab|taxi|truck|tractor|gaadi|"
-    r"gadi|shop|dukaan|store|godown|warehouse|office|factory|fire|burglary|theft|property|"
-    r"contents|phone|mobile|laptop|travel"
-)
-_ASSET_INSURED = re.compile(
-    rf"\b(?P<thing>{_THINGS})(?:'s|\s+(?:ka|ki|ke))?\s+(?:\w+\s+)?insurance\b"
-    rf"|\binsurance\s+(?:for|on|of)\s+(?:(?:my|our|the|a)\s+)?(?P<thing2>{_THINGS})\b",
-    re.IGNORECASE,
-)
-_VEHICLES = frozenset(
-    "car bike scooty scooter two-wheeler vehicle motor auto cab taxi truck "
-    "tractor gaadi gadi".split()
-)
-
-
-def _asset(match: re.Match[str]) -> str:
-    thing = (match["thing"] or match["thing2"]).lower()
-    return "vehicle" if thing in _VEHICLES else "travel" if thing == "travel" else "property"
-
-
 def _type_of(anchor: Anchor, clause: str) -> str:
     if anchor.kind == "loan":
         loan = loan_slug(anchor.word)  # "car loan", "phone loan EMI" carried from before
@@ -393,7 +382,8 @@ def _type_of(anchor: Anchor, clause: str) -> str:
     if anchor.kind == "investment":
         return table_slug(INVESTMENTS, anchor.word)
     if anchor.kind == "insurance":  # "sum insured" names no type: the clause does
-        named = re.search(r"term|life|health|medical|mediclaim|floater", anchor.word, re.I)
+        named = bool(re.search(r"term|life|health|medical|mediclaim|floater", anchor.word, re.I))
+        named = named or insurance_type(anchor.word) == "health"  # "VHI", "TK": a scheme's
         return insurance_type(anchor.word if named else clause)
     if anchor.kind == "cost":
         return table_slug(FIXED_COSTS, anchor.word)

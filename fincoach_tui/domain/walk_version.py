@@ -127,4 +127,8 @@ from __future__ import annotations
 #     an amount is no child's age or name, pupils are not children, settling in a place
 #     ends no policy, a cover "on him 1Cr" is the spouse's, a spouse who introduces
 #     himself types his own figures
-WALK_VERSION = 36
+# 37: a figure taken back in the same breath ("EMI 32k, sorry, 23k") gives its role to the
+#     correction; a plain EMI goes to the one of two loans told apart that it names or the
+#     message before spoke of; a state's social insurance is a deduction, not term cover; a
+#     loan closed in free wording ("all paid up", "chuka diya") is closed
+WALK_VERSION = 37
