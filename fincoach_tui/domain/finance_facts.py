@@ -24,7 +24,6 @@ from fincoach_tui.domain.currencies import format_rupees
 from fincoach_tui.domain.fact_household import household_facts
 from fincoach_tui.domain.fact_keys import is_known_key, key_of, label_of, normalise_key
 from fincoach_tui.domain.fact_kinds import loan_type
-from fincoach_tui.domain.own_words import without_own_words
 from fincoach_tui.domain.recognise_clauses import anchors_in, clauses_of, included, sentences_of
 from fincoach_tui.domain.recognise_context import (
     REFERS_BACK,
@@ -42,16 +41,11 @@ from fincoach_tui.domain.recognise_deposits import moved_from
 from fincoach_tui.domain.recognise_endings import has_ended
 from fincoach_tui.domain.recognise_fact_lines import line_fact
 from fincoach_tui.domain.recognise_family import family_facts
-from fincoach_tui.domain.recognise_future_pay import (
-    pay_to_come,
-    retire_expected,
-    settle_pay,
-    will_be_paid,
-)
+from fincoach_tui.domain.recognise_future_pay import pay_to_come, will_be_paid
 from fincoach_tui.domain.recognise_goals import mentioned_goal
-from fincoach_tui.domain.recognise_income import fees_received
-from fincoach_tui.domain.recognise_known import loans_told_apart, the_one_known, which_loan_meant
+from fincoach_tui.domain.recognise_known import loans_told_apart
 from fincoach_tui.domain.recognise_ledger_lines import as_entry
+from fincoach_tui.domain.recognise_message_end import settled
 from fincoach_tui.domain.recognise_owners import (
     PARENTS,
     PERSONAL,
@@ -78,7 +72,6 @@ from fincoach_tui.domain.recognise_phrases import (
 from fincoach_tui.domain.recognise_places import city_facts
 from fincoach_tui.domain.recognise_rents import (
     rent_apart,
-    rent_end_said,
     rent_keyed,
     without_allowance,
 )
@@ -91,7 +84,6 @@ from fincoach_tui.domain.recognise_words import (
     FIRST_PERSON,
     goods_on_emi,
 )
-from fincoach_tui.domain.relative_dates import resolve_relative
 
 __all__ = [
     "FinanceFact",
@@ -388,24 +380,8 @@ def _recognise(
             # about the driver's pay a message before named. (A subject this message named
             # stays: "Asked my manager for a hike. He agreed. 95k from April.")
             subject, from_before = None, False
-    found = which_loan_meant(the_one_known(found, reading, body), reading, body)
-    found = fees_received(found, body)  # fees the user is paid
-    found = rent_end_said(found, sentences)  # "got the govt quarter. No more rent."
-    found = settle_pay(_stance_in_own_words(found), said_at)
-    found = retire_expected(found, reading.figures, body)  # "joined, getting 1.2L now"
-    if said_at is not None:
-        found = [(k, resolve_relative(v, said_at)) for k, v in found]
+    found = settled(found, reading, body, sentences, said_at)
     return tuple(found), subject, (name or "spouse") if typing else ""
-
-
-def _stance_in_own_words(found: list[tuple[str, str]]) -> list[tuple[str, str]]:
-    """A message's stance in the user's own words ("ekdum safe") is not replaced by the
-    class a later sentence of it falls in ("paisa doobna nahi chahiye": conservative)."""
-    stances = [v for k, v in found if k == "risk"]
-    if len(stances) < 2 or without_own_words(stances[-1]) not in ("conservative", "aggressive"):
-        return found
-    last = max(i for i, (k, _) in enumerate(found) if k == "risk")
-    return found[:last] + found[last + 1 :]
 
 
 _STILL_ON = re.compile(r"\b(?:it|its|it's|that|that's|this|same|again)\b", re.IGNORECASE)
