@@ -137,6 +137,7 @@ def read(
 ) -> tuple[list[tuple[str, str]], Reading]:
     """The facts one message states, read after the messages `reading` knows, and the
     reading for the message after it."""
+    reading = reading.working(text)  # "I'm a chess coach": fees are what she is paid
     found, subject = _recognise(text, said_at, reading)
     if text.rstrip().endswith("?"):
         # The user's own question is not what their next figure is about, unless that
@@ -352,7 +353,7 @@ def _recognise(
             # about the driver's pay a message before named. (A subject this message named
             # stays: "Asked my manager for a hike. He agreed. 95k from April.")
             subject, from_before = None, False
-    found = fees_received(the_one_known(found, reading, body), body)  # fees the user is paid
+    found = fees_received(the_one_known(found, reading, body), body, reading.work)
     found = settle_pay(_stance_in_own_words(found), said_at)
     found = retire_expected(found, reading.figures, body)  # "joined, getting 1.2L now"
     if said_at is not None:

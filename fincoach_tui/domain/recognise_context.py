@@ -18,14 +18,14 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 
 from fincoach_tui.domain.fact_kinds import GOAL_OBJECTS, KINDS, LOAN_TYPES, loan_type
 from fincoach_tui.domain.recognise_costs import sent_to_family
 from fincoach_tui.domain.recognise_deposits import institution_near
 from fincoach_tui.domain.recognise_goals import GOAL_SLOTS
-from fincoach_tui.domain.recognise_income import INCOME_SLOTS
+from fincoach_tui.domain.recognise_income import INCOME_SLOTS, WORK_OF_INCOME, fee_work
 from fincoach_tui.domain.recognise_parts import Anchor, figures_in
 from fincoach_tui.domain.recognise_words import goods_on_emi
 
@@ -49,6 +49,9 @@ class Reading:
     # The facts known with a figure, (key, value), the newest last: "don't write 72, write
     # 64k" corrects the one whose figure was 72 (`recognise_restated`).
     figures: tuple[tuple[str, str], ...] = ()
+    # The user's work paid in fees, once said or known ("tuition": "I'm a chess coach"):
+    # later fees that name no payer are what it brings in.
+    work: str = ""
     _hash: int = field(default=0, init=False, repr=False, compare=False)
 
     # A reading keys the recogniser's cache and is rebuilt for every message of a long
@@ -66,6 +69,7 @@ class Reading:
             self.announced,
             self.stance,
             self.figures,
+            self.work,
         )
         object.__setattr__(self, "_hash", hash(state))
 
@@ -78,6 +82,11 @@ class Reading:
         if subject == self.subject and self.asked is None:
             return self
         return _about(self, subject)
+
+    def working(self, text: str) -> Reading:
+        """This reading with the work paid in fees that `text` says the user does."""
+        work = fee_work(text)
+        return self if not work or work == self.work else replace(self, work=work)
 
     def announcing(self, subject: Subject) -> Reading:
         """The reading after a message that named `subject` and gave no figure."""
@@ -93,6 +102,7 @@ class Reading:
             subject,
             stance=self.stance,
             figures=self.figures,
+            work=self.work,
         )
 
 
@@ -102,9 +112,10 @@ def _knowing(reading: Reading, facts: tuple[tuple[str, str], ...]) -> Reading:
         return reading
     topics = dict.fromkeys(reading.topics)
     figures = dict(reading.figures)
-    spouse, name, stance = reading.spouse, reading.spouse_name, reading.stance
+    spouse, name, stance, work = reading.spouse, reading.spouse_name, reading.stance, reading.work
     for key, value in facts:
         stance = value if key == "risk" else stance
+        work = WORK_OF_INCOME.get(key, work)
         figures.pop(key, None)  # re-added: the newest is last
         if _FIGURE.search(value):
             figures[key] = value
@@ -127,6 +138,7 @@ def _knowing(reading: Reading, facts: tuple[tuple[str, str], ...]) -> Reading:
         reading.announced,
         stance,
         tuple(figures.items()),
+        work,
     )
 
 
@@ -134,7 +146,12 @@ def _knowing(reading: Reading, facts: tuple[tuple[str, str], ...]) -> Reading:
 def _about(reading: Reading, subject: Subject | None, announced: bool = False) -> Reading:
     kept = (reading.topics, reading.spouse, reading.spouse_name)
     return Reading(
-        subject, *kept, announced=announced, stance=reading.stance, figures=reading.figures
+        subject,
+        *kept,
+        announced=announced,
+        stance=reading.stance,
+        figures=reading.figures,
+        work=reading.work,
     )
 
 

@@ -120,4 +120,8 @@ from __future__ import annotations
 #     pay" is the pay
 # 34: money said in an Indian language's scale word the amount reader left unread is a
 #     figure the summary keeps; a clause of when a value ends or starts names no topic
-WALK_VERSION = 34
+# 35: Tamil, Malayalam, Telugu and Kannada number words are money ("iravai velu",
+#     "pathinaarayiram"); pay to come said verb-last in Gujarati and Marathi ("thashe",
+#     "milnar"); fees are income when the user's work is paid in fees; a place of origin
+#     is not the city; a currency said by its code is written back by its code
+WALK_VERSION = 35

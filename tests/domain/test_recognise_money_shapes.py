@@ -28,7 +28,7 @@ def said(*texts: str) -> dict[str, str]:
         (
             ("We bought a car on loan in May.", "Also USD 700 a month from freelancing."),
             "income_freelance",
-            "$700 a month",
+            "USD 700 a month",  # by its code, as said
         ),
         (("Bike loan EMI 3,000, and €600 from freelance gigs.",), "income_freelance", "€600"),
         (("Freelancing brings in £450 a month.",), "income_freelance", "£450 a month"),
