@@ -203,7 +203,7 @@ def find_amounts(text: str) -> list[Amount]:
         if tail:
             end = tail.end()
         currency = currency_of(tail.group(0)) if tail else "INR"
-        by_code = bool(tail) and _by_code(tail.group(0))
+        by_code = tail is not None and _by_code(tail.group(0))
         found.append(Amount(value, currency, match.start(), end, by_code=by_code))
         taken.append((match.start(), end))
     for match in _DIGITS.finditer(text):

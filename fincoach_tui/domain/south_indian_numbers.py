@@ -63,7 +63,7 @@ def _stems(word: str) -> set[str]:
 
 # One word for number and thousand: "pathinaarayiram" 16,000, "padivelu" 10,000.
 JOINED_THOUSANDS: dict[str, float] = {}
-for _word, _value in SOUTH_NUMBERS.items():
+for _word, _number in SOUTH_NUMBERS.items():
     for _stem in _stems(_word):
         for _scale in ("aayiram", "ayiram", "velu", "saavira"):
-            JOINED_THOUSANDS.setdefault(_stem + _scale, _value * 1e3)
+            JOINED_THOUSANDS.setdefault(_stem + _scale, _number * 1e3)

@@ -318,7 +318,7 @@ def test_a_want_for_safety_is_a_stance():
 @pytest.mark.parametrize(
     ("text", "key", "amount", "date"),
     [
-        ("target: flat deposit here USD 40,000 by 2029", "house", "$40,000", "by 2029"),
+        ("target: flat deposit here USD 40,000 by 2029", "house", "USD 40,000", "by 2029"),
         ("sapna: motu ghar, 70 lakh, 2031 tak", "motu_ghar", "₹70,00,000", "by 2031"),
         ("goal: motu ghar, 70 lakh. target 2031", "motu_ghar", "₹70,00,000", "target 2031"),
     ],
