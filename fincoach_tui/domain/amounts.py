@@ -16,7 +16,7 @@ percent sign is not one either (those are durations and rates).
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 
 from fincoach_tui.domain.currencies import CURRENCIES, currency_of, format_amount
 from fincoach_tui.domain.indian_numbers import indian_amounts
@@ -161,9 +161,12 @@ class Amount:
     start: int
     end: int
     yearly: bool = False  # said as "18 LPA"
+    # Written back by its code, as said ("USD 3,800", "3,800 GBP"), not its sign ("$3,800"):
+    # what memory writes is then found by the user's own spelling.
+    by_code: bool = field(default=False, compare=False)
 
     def __str__(self) -> str:
-        return format_amount(self.value, self.currency)
+        return format_amount(self.value, self.currency, self.by_code and self.currency != "INR")
 
 
 def find_amounts(text: str) -> list[Amount]:
@@ -200,14 +203,15 @@ def find_amounts(text: str) -> list[Amount]:
         if tail:
             end = tail.end()
         currency = currency_of(tail.group(0)) if tail else "INR"
-        found.append(Amount(value, currency, match.start(), end))
+        by_code = tail is not None and _by_code(tail.group(0))
+        found.append(Amount(value, currency, match.start(), end, by_code=by_code))
         taken.append((match.start(), end))
     for match in _DIGITS.finditer(text):
         if any(a <= match.start("num") < b for a, b in taken):
             continue
         amount = _digits_amount(match, _money_not_year(text, match.start(), match.end()))
         if amount is not None and _signed_negative(text, match):
-            amount = Amount(-amount.value, amount.currency, amount.start - 1, amount.end)
+            amount = replace(amount, value=-amount.value, start=amount.start - 1)
         weight = match["cur2"] and _a_weight(text, match["cur2"], match.start(), match.end())
         if amount is not None and weight:
             continue  # "lost 5 pounds", "20 pounds of flour"
@@ -257,9 +261,10 @@ def _range(text: str, match: re.Match[str], high: Amount) -> tuple[Amount, Amoun
     if low is None or not 0 < float(low["low"]) * scale < high.value:
         return None
     if low["cur"] and match["cur2"] is None:
-        high = Amount(high.value, currency_of(low["cur"]), high.start, high.end, high.yearly)
+        high = replace(high, currency=currency_of(low["cur"]), by_code=_by_code(low["cur"]))
     start = low.start("cur") if low["cur"] else low.start("low")
-    return Amount(float(low["low"]) * scale, high.currency, start, low.end("low")), high
+    low_end = Amount(float(low["low"]) * scale, high.currency, start, low.end("low"))
+    return replace(low_end, by_code=high.by_code), high
 
 
 def parse_amount(text: str) -> Amount | None:
@@ -311,7 +316,14 @@ def _digits_amount(match: re.Match[str], money: bool = False) -> Amount | None:
     value = float(plain) * _SCALES.get(scale_word, 1)
     currency = currency_of(currency_word)
     start = match.start("cur") if match["cur"] else match.start("num")
-    return Amount(value, currency, start, match.end(), yearly=scale_word == "lpa")
+    by_code = _by_code(currency_word)
+    return Amount(value, currency, start, match.end(), scale_word == "lpa", by_code)
+
+
+def _by_code(said: str) -> bool:
+    """Whether a currency was said by its code ("USD", "gbp"), not a sign or a word."""
+    said = said.strip().rstrip(".")
+    return len(said) == 3 and said.isalpha() and currency_of(said).lower() == said.lower()
 
 
 def _words_value(words: str) -> float:

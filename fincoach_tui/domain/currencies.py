@@ -63,16 +63,17 @@ def currency_of(said: str) -> str:
     return "INR"
 
 
-def format_amount(value: float, currency: str = "INR") -> str:
+def format_amount(value: float, currency: str = "INR", by_code: bool = False) -> str:
     """An amount written one way: rupees in Indian grouping ("₹1,20,000"); another
     currency by its sign ("$1,200", "£950", "€2,000") or code ("AED 4,000"), grouped in
-    thousands, with cents only when there are any."""
+    thousands, with cents only when there are any. `by_code`: by its code though it has a
+    sign, as the user wrote it ("USD 3,800", "GBP 950")."""
     if currency == "INR":
         return format_rupees(value)
     sign, value = ("-", -value) if value < 0 else ("", value)
     whole = round(value)
     figure = f"{whole:,}" if abs(whole - value) < 0.005 else f"{value:,.2f}"
-    symbol = _SYMBOL.get(currency)
+    symbol = None if by_code else _SYMBOL.get(currency)
     return f"{sign}{symbol}{figure}" if symbol else f"{sign}{currency} {figure}"
 
 

@@ -171,8 +171,8 @@ KINDS: tuple[Kind, ...] = (
         "rent",
         _words(
             r"rent|rental|renting|rented|landlord|landlady|housing(?![- ]loan)|kiraya|kiraaya|kiraye|bhada|"
-            # Marathi, Tamil, Bengali: "bhaade", "vaadagai", "bari bhara"
-            r"bhade|bhaade|bhaada|vaadagai|vadagai|vaadakai|(?:bari|barir|basha|ghar|flat)\s+bhara|"
+            # Marathi, Tamil, Malayalam, Bengali: "bhaade", "vaadagai", "vaadaka", "bari bhara"
+            r"bhade|bhaade|bhaada|vaadagai|vadagai|vaadakai|vaadaka|vadaka|(?:bari|barir|basha|ghar|flat)\s+bhara|"
             r"for the (?:flat|apartment|house|place|pg|room)(?! down| renovation| fund| purchase)|"
             r"for (?:my|our) (?:flat|apartment|pg|room)(?! down| renovation| fund| purchase)|"
             r"(?:the|our|my) (?:flat|apartment|[123]bhk|place) (?:costs?|got|went|became|is now)|"

@@ -138,6 +138,7 @@ def read(
 ) -> tuple[list[tuple[str, str]], Reading]:
     """The facts one message states, read after the messages `reading` knows, and the
     reading for the message after it."""
+    reading = reading.working(text)  # "I'm a chess coach": fees are what she is paid
     found, subject, typist = _recognise(text, said_at, reading)
     reading = reading.typed_by(typist)
     if text.rstrip().endswith("?"):

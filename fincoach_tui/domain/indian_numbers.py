@@ -3,7 +3,9 @@
 "das hazaar" (10,000), "do lakh" (2 lakh), "dedh lakh" (1.5 lakh), "dhai lakh" (2.5 lakh),
 "sawa lakh" (1.25 lakh), "saadhe teen lakh" (3.5 lakh), "paune do lakh" (1.75 lakh) in
 Hindi; "pathu aayiram" (10,000) and "rendu lakh" in Tamil; "dosh hajar" and "dui lakh" in
-Bengali; "daha hajar" and "don lakh" in Marathi; "paanch karod", "ek koti". A number word
+Bengali; "daha hajar" and "don lakh" in Marathi; "paanch karod", "ek koti"; the southern
+languages' words, apart and joined ("oka laksha iravai velu", "pathinaarayiram"), come from
+`south_indian_numbers`. A number word
 counts only before a scale word (thousand, lakh, crore in any of these languages): "do"
 and "saath" alone are English "do" and Hindi "with". `indian_amounts` gives each with its
 span; `amounts.find_amounts` reads them with the rest.
@@ -12,6 +14,13 @@ span; `amounts.find_amounts` reads them with the rest.
 from __future__ import annotations
 
 import re
+
+from fincoach_tui.domain.south_indian_numbers import (
+    JOINED_THOUSANDS,
+    LAKHS,
+    SOUTH_NUMBERS,
+    THOUSANDS,
+)
 
 # Number words before a scale, by value: Hindi/Urdu, Bengali, Marathi, Tamil, Gujarati.
 _WORDS: dict[str, float] = {}
@@ -42,6 +51,8 @@ for _value, _said in (
 ):
     for _word in _said.split():
         _WORDS.setdefault(_word, float(_value))
+for _word, _number in SOUTH_NUMBERS.items():
+    _WORDS.setdefault(_word, _number)
 # Fractions said as one word before a scale: "dedh lakh", "dhai lakh", "der lakh".
 _FRACTIONS = {
     "dedh": 1.5,
@@ -74,7 +85,10 @@ _SCALE = {
     "karor": 1e7,
     "crore": 1e7,
     "koti": 1e7,
+    **dict.fromkeys(THOUSANDS, 1e3),
+    **dict.fromkeys(LAKHS, 1e5),
 }
+_THOUSAND = "hazaar|hazar|hajar|hajaar|" + "|".join(THOUSANDS)
 
 
 def _alternatives(words: dict[str, float]) -> str:
@@ -82,12 +96,15 @@ def _alternatives(words: dict[str, float]) -> str:
 
 
 _AMOUNT = re.compile(
-    rf"\b(?:(?P<shift>{_alternatives(_SHIFT)})\s+)?"
+    r"\b(?:"
+    rf"(?:(?P<shift>{_alternatives(_SHIFT)})\s+)?"
     rf"(?:(?P<fraction>{_alternatives(_FRACTIONS)})|(?P<number>{_alternatives(_WORDS)}))\s+"
     rf"(?P<scale>{_alternatives(_SCALE)})\b"
-    # a lakh and its thousands: "do lakh pachas hazaar"
-    rf"(?:\s+(?P<rest>{_alternatives(_WORDS)})\s+(?P<rest_scale>hazaar|hazar|hajar|hajaar|aayiram|ayiram)\b)?"
-    r"(?:\s+(?:rupaye|rupaiya|rupees|taka|rs\b))?",
+    # a lakh and its thousands: "do lakh pachas hazaar", "oka laksha iravai velu"
+    rf"(?:\s+(?:(?P<rest>{_alternatives(_WORDS)})\s+(?:{_THOUSAND})"
+    rf"|(?P<rest_joined>{_alternatives(JOINED_THOUSANDS)}))\b)?"
+    rf"|(?P<joined>{_alternatives(JOINED_THOUSANDS)})\b)"
+    r"(?:\s+(?:rupaye|rupaiya|rupees|rupayi|rupai|roobai|roopa|rupa|taka|rs\b))?",
     re.IGNORECASE,
 )
 # "sawa lakh" with no number: a lakh and a quarter.
@@ -101,6 +118,9 @@ def indian_amounts(text: str) -> list[tuple[float, int, int]]:
     """(rupees, start, end) of each amount said in Indian number words."""
     found: list[tuple[float, int, int]] = []
     for match in _AMOUNT.finditer(text):
+        if match["joined"]:
+            found.append((JOINED_THOUSANDS[match["joined"].lower()], match.start(), match.end()))
+            continue
         if match["fraction"]:
             value = _FRACTIONS[match["fraction"].lower()]
         else:
@@ -110,6 +130,8 @@ def indian_amounts(text: str) -> list[tuple[float, int, int]]:
         value *= _SCALE[match["scale"].lower()]
         if match["rest"]:
             value += _WORDS[match["rest"].lower()] * 1e3
+        if match["rest_joined"]:
+            value += JOINED_THOUSANDS[match["rest_joined"].lower()]
         found.append((value, match.start(), match.end()))
     for match in _SHIFT_ALONE.finditer(text):
         if not any(start <= match.start() < end for _, start, end in found):

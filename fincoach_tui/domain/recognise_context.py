@@ -25,7 +25,7 @@ from fincoach_tui.domain.fact_kinds import GOAL_OBJECTS, KINDS, LOAN_TYPES, loan
 from fincoach_tui.domain.recognise_costs import sent_to_family
 from fincoach_tui.domain.recognise_deposits import institution_near
 from fincoach_tui.domain.recognise_goals import GOAL_SLOTS
-from fincoach_tui.domain.recognise_income import INCOME_SLOTS
+from fincoach_tui.domain.recognise_income import INCOME_SLOTS, WORK_OF_INCOME, fee_work
 from fincoach_tui.domain.recognise_parts import Anchor, figures_in
 from fincoach_tui.domain.recognise_rents import home_goal, subject_of_rent
 from fincoach_tui.domain.recognise_words import goods_on_emi
@@ -53,6 +53,9 @@ class Reading:
     # The spouse's name while the spouse types in the user's place ("Rohan here, Neha's
     # husband"): their "my salary" is the spouse's, in the messages after it too.
     typist: str = ""
+    # The user's work paid in fees, once said or known ("tuition": "I'm a chess coach"):
+    # later fees that name no payer are what it brings in.
+    work: str = ""
     _hash: int = field(default=0, init=False, repr=False, compare=False)
 
     # A reading keys the recogniser's cache and is rebuilt for every message of a long
@@ -71,6 +74,7 @@ class Reading:
             self.stance,
             self.figures,
             self.typist,
+            self.work,
         )
         object.__setattr__(self, "_hash", hash(state))
 
@@ -83,6 +87,11 @@ class Reading:
         if subject == self.subject and self.asked is None:
             return self
         return _about(self, subject)
+
+    def working(self, text: str) -> Reading:
+        """This reading with the work paid in fees that `text` says the user does."""
+        work = fee_work(text)
+        return self if not work or work == self.work else replace(self, work=work)
 
     def announcing(self, subject: Subject) -> Reading:
         """The reading after a message that named `subject` and gave no figure."""
@@ -99,6 +108,7 @@ class Reading:
             stance=self.stance,
             figures=self.figures,
             typist=self.typist,
+            work=self.work,
         )
 
     def typed_by(self, typist: str) -> Reading:
@@ -112,9 +122,10 @@ def _knowing(reading: Reading, facts: tuple[tuple[str, str], ...]) -> Reading:
         return reading
     topics = dict.fromkeys(reading.topics)
     figures = dict(reading.figures)
-    spouse, name, stance = reading.spouse, reading.spouse_name, reading.stance
+    spouse, name, stance, work = reading.spouse, reading.spouse_name, reading.stance, reading.work
     for key, value in facts:
         stance = value if key == "risk" else stance
+        work = WORK_OF_INCOME.get(key, work)
         figures.pop(key, None)  # re-added: the newest is last
         if _FIGURE.search(value):
             figures[key] = value
@@ -138,6 +149,7 @@ def _knowing(reading: Reading, facts: tuple[tuple[str, str], ...]) -> Reading:
         stance,
         tuple(figures.items()),
         reading.typist,
+        work,
     )
 
 
@@ -151,6 +163,7 @@ def _about(reading: Reading, subject: Subject | None, announced: bool = False) -
         stance=reading.stance,
         figures=reading.figures,
         typist=reading.typist,
+        work=reading.work,
     )
 
 

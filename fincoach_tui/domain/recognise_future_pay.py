@@ -28,19 +28,28 @@ _WILL = (
     r"|\b(?:after|once|post)\s+(?:the\s+|my\s+|his\s+|her\s+)?(?:promotion|appraisal|hike|"
     r"increment|confirmation|probation|joining|revision|switch)\b"
 )
-# Hindi, Marathi and Bengali say it with the verb last: "... 90k ho jayegi", "milegi".
+# Hindi, Marathi, Gujarati and Bengali say it with the verb last: "... 90k ho jayegi",
+# "milegi", "52 hajar milnar", "44,000 thashe", "malshe".
 _WILL_INDIAN = (
     r"\b(?:milegi|milega|milenge|mil\s+jayegi|mil\s+jaayegi|ho\s+jayegi|ho\s+jaayegi|"
-    r"ho\s+jayega|ho\s+jaayega|hogi|hoga|badh\s+jayegi|badhegi|badhega|milel|hoil|pabo|hobe)\b"
+    r"ho\s+jayega|ho\s+jaayega|hogi|hoga|badh\s+jayegi|badhegi|badhega|milel|hoil|pabo|hobe|"
+    r"milnar|milnaar|honar|honaar|vadhnar|vadhel|thashe|thase|thai\s+ja(?:s|sh)e|mal(?:s|sh)e|"
+    r"mad(?:s|sh)e|vadh(?:s|sh)e)\b"
 )
 _FUTURE = re.compile(rf"{_WILL}|{_WILL_INDIAN}", re.IGNORECASE)
+# Next month and this month in Hindi, Marathi, Gujarati: "agle mahine", "pudhchya
+# mahinya(pasun)", "aavta mahine (thi)"; "is mahine", "ya mahinya", "aa mahine".
+_NEXT_MONTH = (
+    r"agle\s+mahine|next\s+month|pudh(?:chya|il)\s+mahinya|aavt[ae]\s+mahin[ae]|avt[ae]\s+mahin[ae]"
+)
+_THIS_MONTH = r"is\s+mahine|ya\s+mahinya|aa\s+mahin[ae]|this\s+month"
 # When it starts, said as a date: "from April", "from next month", "w.e.f. 1 July",
-# "starting June", "April se", "agle mahine se".
+# "starting June", "April se", "agle mahine se", "April thi", "pudhchya mahinyapasun".
 _STARTS = re.compile(
     rf"\b(?:from|starting|w\.?e\.?f\.?|with\s+effect\s+from|effective)\s+"
     rf"(?:(?:the\s+)?\d{{1,2}}(?:st|nd|rd|th)?\s+)?(?P<when>next\s+(?:month|year|quarter)|"
     rf"this\s+month|{MONTH_NAME}(?:\s+(?:19|20)\d\d)?)\b"
-    rf"|\b(?P<when2>{MONTH_NAME}|agle\s+mahine|next\s+month)\s+(?:se|pasun|theke)\b",
+    rf"|\b(?P<when2>{MONTH_NAME}|{_NEXT_MONTH}|{_THIS_MONTH})\s*(?:se|pasun|paasun|thi|theke)\b",
     re.IGNORECASE,
 )
 # ... and when a pay to come starts, said as when it comes: "in June", "next year".
@@ -59,7 +68,8 @@ _AFTER_EVENT = re.compile(
 _WILL_BE_PAID = re.compile(
     r"\b(?:i|we)(?:'ll|\s+will|\s+shall|\s+should|\s+would|\s+am\s+going\s+to)\s+"
     r"(?:be\s+)?(?:get(?:ting)?|make|making|earn(?:ing)?|draw(?:ing)?|take\s+home|paid)\b"
-    r"|\bmujhe\b[^.;]{0,30}\b(?:milegi|milega|milenge)\b",
+    r"|\bmujhe\b[^.;]{0,30}\b(?:milegi|milega|milenge)\b"
+    r"|\bmala\b[^.;]{0,40}\b(?:milnar|milnaar|milel)\b|\bmane\b[^.;]{0,40}\bmal(?:s|sh)e\b",
     re.IGNORECASE,
 )
 _PAY_KEY = re.compile(r"^(?:spouse_|parents_)?salary(?:_of_[a-z]+)?$")
@@ -84,7 +94,9 @@ def pay_to_come(clause: str, facts: list[tuple[str, str]]) -> list[tuple[str, st
     when = _when(clause, starts or _COMES.search(clause))
     now = 0  # how many pays are said before the future's word: those are current
     if tense and starts is None:
-        now = sum(1 for a in find_amounts(clause[: tense.start()]))
+        now = len(find_amounts(clause[: tense.start()]))
+        if re.fullmatch(_WILL_INDIAN, tense.group(0), re.IGNORECASE):
+            now -= 1  # the verb is last: "pagar 38,000 thashe", "50k se 60k ho jayegi"
     settled: list[tuple[str, str]] = []
     for key, value in facts:
         if not _PAY_KEY.match(key):
@@ -110,7 +122,9 @@ def _when(clause: str, starts: re.Match[str] | None) -> str:
     promotion"; "" when the clause does not say."""
     if starts is not None:
         said = starts["when"] or starts["when2"]
-        said = re.sub(r"\s+", " ", said.lower()).replace("agle mahine", "next month")
+        said = re.sub(r"\s+", " ", said.lower())
+        if re.fullmatch(_NEXT_MONTH, said) or re.fullmatch(_THIS_MONTH, said):
+            said = "next month" if re.fullmatch(_NEXT_MONTH, said) else "this month"
         said = said if not re.match(MONTH_NAME, said) else said.title()
         return f"from {said}"
     event = _AFTER_EVENT.search(clause)

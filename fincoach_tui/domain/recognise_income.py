@@ -184,23 +184,77 @@ _TEACHES = re.compile(
     r"|\b(?:kids|children)\s+(?:\w+\s+)?(?:joined|enrolled)\s+(?:in\s+)?(?:my|our|the|regular|new)?\s*"
     r"(?:\w+\s+)?(?:batch|class|classes|academy|studio)\b"
     r"|\bfees\s+(?:i|we)\s+(?:collect|charge|get|take)\b|\b(?:i|we)\s+(?:collect|charge)\s+fees\b"
-    r"|\bfees\s+from\s+(?:my\s+|the\s+|our\s+)?(?:students|pupils|kids|trainees|classes|batch)\b",
+    r"|\bfees\s+from\s+(?:my\s+|the\s+|our\s+)?(?:students|pupils|kids|trainees|classes|batch)\b"
+    r"|\b(?:students|pupils|trainees)'\s+fees\b|\bfees?\s+collection\b",
     re.IGNORECASE,
 )
-# ... unless the fees are a child's or the user's own studies: "my son's school fees".
+# ... unless the fees are a child's or the user's own studies: "my son's school fees", or
+# the user pays them: "I pay 3,000 in tournament fees", "my own fees for the camp", "Riya's
+# dance class fees", "fees for both kids".
 _FEES_PAID = re.compile(
     r"\b(?:school|college|university|hostel|exam|admission|(?:my|our)\s+(?:son|daughter|kid|"
-    r"child|children|kids)|i'm\s+a\s+student|i\s+am\s+a\s+student)\b",
+    r"child|children|kids)|i'm\s+a\s+student|i\s+am\s+a\s+student)\b"
+    r"|\b(?:i|we)\s+(?:\w+\s+)?(?:pay|paid|spend|spent)\b|\bmy\s+own\b"
+    r"|\b(?:entry|tournament|registration|membership|gym|club|course|camp|late|processing|"
+    r"society|creche|crèche|daycare|day-care)\s+fees?\b"
+    r"|\b[a-z]+'s\s+(?:\w+\s+){0,2}fees?\b|\bfees?\s+for\s+(?:both|the|my|our)\s+"
+    r"(?:kids|children|son|daughter|boys|girls)\b",
     re.IGNORECASE,
 )
 _FEES = ("cost_fees", "cost_tuition")
+# Fees that earn: "consultation fees bring in 60k", "fees earn me 30k".
+_FEES_EARN = re.compile(
+    r"\bfees\s+(?:\w+\s+)?(?:brings?|brought|earns?|earned|fetch(?:es)?|gets?\s+(?:me|us))\b",
+    re.IGNORECASE,
+)
+# Words that cannot come between "I'm" and the work: "I'm with a tutor", "I'm paying the coach".
+_NOT_WORK = r"(?!(?:with|to|for|from|my|his|her|their|our|the|not|looking|paying|hiring|getting)\b)"
+# Professions paid in fees by their clients ("consultation fees", "legal fees").
+_PROFESSION = (
+    r"(?:doctor|dentist|physio(?:therapist)?|lawyer|advocate|chartered\s+accountant|architect|"
+    r"vet|psychologist|therapist|counsell?or|dietitian|nutritionist)"
+)
+# The user's own work paid in fees, said of themselves, by what it brings in: "I'm a chess
+# coach", "maths tutor here", "Anupama here, chess coach", "I run classes at home", "I teach
+# yoga online", "my clinic". Fees said later with no payer are what it brings in.
+_FEE_WORK = {
+    "tuition": re.compile(
+        rf"\b(?:i'?m|i\s+am|myself)\s+(?:an?\s+)?(?:{_NOT_WORK}[\w-]+\s+){{0,2}}"
+        r"(?:coach|tutor|trainer|instructor|tuition\s+teacher)\b"
+        r"|\b(?:coach|tutor|trainer|instructor)\s+here\b"
+        rf"|\bhere,\s+(?:an?\s+)?(?:{_NOT_WORK}[\w-]+\s+){{0,2}}(?:coach|tutor|trainer|instructor)\b"
+        r"|\bi\s+(?:teach|tutor|coach|train)\b(?!\s+(?:at|in)\s+(?:a|the)\s+(?:school|college))"
+        r"|\bi\s+(?:run|take|conduct|hold)\s+(?:\w+\s+){0,2}(?:class(?:es)?|tuitions?|coaching|"
+        r"batch(?:es)?|academy|institute|studio)\b"
+        r"|\btuitions?\s+(?:padhat[aei]|leta|leti|deta|deti|chalat[aei])\b",
+        re.IGNORECASE,
+    ),
+    "practice": re.compile(
+        rf"\b(?:i'?m|i\s+am)\s+an?\s+(?:{_NOT_WORK}[\w-]+\s+)?{_PROFESSION}\b"
+        rf"|\b{_PROFESSION}\s+here\b|\bi\s+see\s+(?:\w+\s+)?(?:patients|clients)\b"
+        r"|\bmy\s+(?:own\s+)?(?:clinic|practice|chamber)\b|\bprivate\s+(?:practice|clinic)\b"
+        r"|\bi\s+(?:run|have)\s+(?:a|my\s+own)\s+(?:clinic|practice)\b",
+        re.IGNORECASE,
+    ),
+}
+# Income that tells the work: known tuition income makes later bare fees tuition's too.
+WORK_OF_INCOME = {f"income_{slug}": slug for slug in _FEE_WORK}
 
 
-def fees_received(found: list[tuple[str, str]], body: str) -> list[tuple[str, str]]:
-    """The message's fees as what tuition brings in (`income_tuition`) when it says the user
-    teaches the ones who pay them."""
-    if not any(k in _FEES for k, _ in found) or not _TEACHES.search(body):
+def fee_work(text: str) -> str:
+    """The slug of the work paid in fees that `text` says the user does ("tuition",
+    "practice"), or ""."""
+    return next((slug for slug, said in _FEE_WORK.items() if said.search(text)), "")
+
+
+def fees_received(found: list[tuple[str, str]], body: str, work: str = "") -> list[tuple[str, str]]:
+    """The message's fees as what the user's work brings in (`income_tuition`,
+    `income_practice`) when it says the user teaches the ones who pay them, or when the
+    user's `work` is known to be paid in fees and nobody else is named as paying them."""
+    if not any(k in _FEES for k, _ in found) or _FEES_PAID.search(body):
         return found
-    if _FEES_PAID.search(body):
+    slug = "tuition" if _TEACHES.search(body) and not work else work
+    slug = slug or ("tuition" if _FEES_EARN.search(body) else "")
+    if not slug:
         return found
-    return [("income_tuition" if k in _FEES else k, v) for k, v in found]
+    return [(f"income_{slug}" if k in _FEES else k, v) for k, v in found]

@@ -24,7 +24,7 @@ def settled(
     """`found`, the facts read sentence by sentence from `body`, as the whole message and
     what `reading` already knows settle them."""
     found = which_loan_meant(the_one_known(found, reading, body), reading, body)
-    found = fees_received(found, body)  # fees the user is paid
+    found = fees_received(found, body, reading.work)  # fees the user is paid
     found = rent_end_said(found, sentences)  # "got the govt quarter. No more rent."
     found = settle_pay(stance_in_own_words(found), said_at)
     found = retire_expected(found, reading.figures, body)  # "joined, getting 1.2L now"

@@ -161,13 +161,34 @@ _UPPER_ONLY = re.compile(r"^[A-Z]{2,}$")
 
 def city_facts(sentence: str) -> list[tuple[str, str]]:
     """The user's city, if the sentence says where they live (the last place it says)."""
-    found = [c for c in _candidates(sentence) if not away(sentence, c[1])]
+    found = [
+        c for c in _candidates(sentence) if not away(sentence, c[1]) and not _origin(sentence, c[1])
+    ]
     if not found:
         return []
     strongest = max(strength for strength, _, _ in found)
     # The newest place said with the strongest cue: "from Jaipur but live in Bangalore now".
     city = max((p, c) for s, p, c in found if s == strongest)[1]
     return [("city", with_own_words(_with_locality(sentence, city), _said_as(sentence, city)))]
+
+
+# Where the user comes from is not where they live: "we're both from Belagavi originally",
+# "originally from Kochi, settled in Dubai", "Indori by birth".
+_ORIGIN = re.compile(
+    r"\b(?:originally|by\s+birth|hail(?:s|ing)?\s+from|ancestral|grew\s+up)\b", re.IGNORECASE
+)
+_CLAUSE_EDGE = re.compile(r"[,;.!?]|\bbut\b|\bnow\b", re.IGNORECASE)
+
+
+def _origin(sentence: str, start: int) -> bool:
+    """Whether the clause the place at `start` is said in says it is where the user is from,
+    or where their family lives ("a flat in Belagavi that my parents live in")."""
+    edges = list(_CLAUSE_EDGE.finditer(sentence))
+    begin = max((m.end() for m in edges if m.end() <= start), default=0)
+    end = min((m.start() for m in edges if m.start() > start), default=len(sentence))
+    return bool(
+        _ORIGIN.search(sentence, begin, end) or _KIN_LIVE_THERE.search(sentence, start, end)
+    )
 
 
 # Every name the gazetteer writes a city by: "Mumbai" <- "bombay", "mumbai".
@@ -285,6 +306,10 @@ _KIN_AWAY = (
     r"(?:parents|mother|father|mom|dad|mummy|papa|amma|appa|nanna|baba|maa|in-laws|brother|"
     r"sister|bhai|behen|didi|son|daughter|beta|beti|friends?|cousins?|uncle|aunt|relatives?|"
     r"grand\w+)"
+)
+_KIN_LIVE_THERE = re.compile(
+    rf"\b(?:that|which|where)\s+(?:my|our)\s+{_KIN_AWAY}\s+(?:\w+\s+)?(?:live|lives|stay|stays)\b",
+    re.IGNORECASE,
 )
 _KIN_BEFORE = re.compile(
     rf"\b(?P<with>with\s+(?:my\s+|our\s+)?)?{_KIN_AWAY}(?:\s+(?:and\s+|&\s+)?{_KIN_AWAY})*"

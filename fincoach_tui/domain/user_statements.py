@@ -162,9 +162,9 @@ _COUNT = re.compile(
 )
 _YEAR = re.compile(r"\b(?:19|20)\d\d\b")
 # A scale word of an Indian language (thousand, lakh, crore), alone or ending the word it
-# was written into: "pathinaarayiram" (Malayalam, 16,000), "oka laksha iravai velu"
-# (Telugu, 1.2 lakh), "hattu saavira", "rendu latcham". Money said so is money whether or
-# not the amount reader turns it into a figure. "velu" and "koti" are also names ("my
+# was written into: "munnooraayiram" (Tamil, 3 lakh), "kuri hajar" (Bengali, 20,000),
+# "nooru saavira" (Kannada, 1 lakh). Money said so is money whether or not the amount
+# reader turns it into a figure. "velu" and "koti" are also names ("my
 # brother Velu"): those count only in small letters.
 _SCALE_WORD = re.compile(
     r"\b\w*?(?i:aa?yiram|haz?jaa?r|hazaa?r|saa?vira|veyyi|laksh(?:a|am|al)?|lakhs?|laakh|"

@@ -131,4 +131,8 @@ from __future__ import annotations
 #     correction; a plain EMI goes to the one of two loans told apart that it names or the
 #     message before spoke of; a state's social insurance is a deduction, not term cover; a
 #     loan closed in free wording ("all paid up", "chuka diya") is closed
-WALK_VERSION = 37
+# 38: Tamil, Malayalam, Telugu and Kannada number words are money ("iravai velu",
+#     "pathinaarayiram"); pay to come said verb-last in Gujarati and Marathi ("thashe",
+#     "milnar"); fees are income when the user's work is paid in fees; a place of origin
+#     is not the city; a currency said by its code is written back by its code
+WALK_VERSION = 38

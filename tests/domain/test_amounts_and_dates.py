@@ -43,7 +43,7 @@ DEC_20 = datetime(2026, 12, 20, 10, 0, tzinfo=UTC).timestamp()
         ("1.2 cr", "₹1,20,00,000"),
         ("18 LPA", "₹18,00,000"),
         ("$1,200", "$1,200"),
-        ("USD 1200", "$1,200"),
+        ("USD 1200", "USD 1,200"),  # by its code, as said
         ("a lakh and a half", "₹1,50,000"),
         ("two lakh and a half", "₹2,50,000"),
         ("30 grand", "₹30,000"),
@@ -297,3 +297,26 @@ def test_a_range_is_one_fact_at_the_scale_said_once():
 )
 def test_a_negative_amount_has_its_sign_before_the_currency(value, currency, written):
     assert format_amount(value, currency) == written
+
+
+@pytest.mark.parametrize(
+    ("said", "written"),
+    [
+        # a currency said by its code is written back by its code, a sign by its sign
+        ("USD 3,800 a month net", "USD 3,800"),
+        ("3,800 USD", "USD 3,800"),
+        ("$3,800 a month", "$3,800"),
+        ("US$ 3,800", "$3,800"),
+        ("3,800 dollars", "$3,800"),
+        ("gbp 3,900", "GBP 3,900"),
+        ("£3,900", "£3,900"),
+        ("eur 2,400", "EUR 2,400"),
+        ("€2,400", "€2,400"),
+        ("five thousand USD", "USD 5,000"),
+        ("usd 3-4k", "USD 3,000"),
+        ("INR 40,000", "₹40,000"),
+        ("Kshs 620,000", "KES 620,000"),
+    ],
+)
+def test_foreign_money_is_written_back_as_the_user_spelled_its_currency(said, written):
+    assert str(find_amounts(said)[0]) == written

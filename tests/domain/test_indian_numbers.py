@@ -147,3 +147,54 @@ def test_a_place_in_a_plan_for_later_is_not_where_the_user_lives():
 
 def test_a_city_someone_is_sent_to_is_not_the_users():
     assert "city" not in said("mulala Pune la pathavaycha vichar aahe")
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        # joined: the number's last vowel dropped before "aayiram"
+        ("Veedu vaadaka pathinaarayiram, owner is an NRI", 16_000),
+        ("SIP moonnayiram in a Nifty 50 index fund", 3_000),
+        ("rent pathinaayiram", 10_000),
+        ("EMI anjaayiram maasam", 5_000),
+        ("naalaayiram rupa for the maid", 4_000),
+        ("savings irupathinaayiram every month", 20_000),
+        ("he gives irubathaayiram", 20_000),
+        ("pathinanchaayiram kodukkum", 15_000),
+        ("padivelu to amma", 10_000),
+        # apart: a number word before a scale word
+        ("pond lease samvatsaraniki oka laksha iravai velu... landlord", 120_000),
+        ("jeetham iravai velu vastundi", 20_000),
+        ("school fees padinainju aayiram kodukkanum", 15_000),
+        ("gold loan rendu lakshalu", 200_000),
+        ("oru laksham in FD", 100_000),
+        ("baadige eradu saavira", 2_000),
+        ("ondu laksha aivattu saavira loan", 150_000),
+        ("pannendu velu emi", 12_000),
+        ("rendu latcham kadan", 200_000),
+    ],
+)
+def test_money_in_south_indian_number_words(text, value):
+    assert [a.value for a in find_amounts(text)] == [value]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Velu anna gave me a loan",
+        "aayiram thanks sir",
+        "Laksha is my daughter, she is 6",
+        "oka nimisham sir",
+        "I live in Velachery",
+        "iravai rojulu lo",
+        "Amche income varshatun don vela yete",
+        "aaru maasam",
+    ],
+)
+def test_south_indian_words_without_a_scale_or_a_number_are_no_money(text):
+    assert find_amounts(text) == []
+
+
+def test_rent_and_sip_said_in_malayalam_number_words_are_filed():
+    facts = said("Veedu vaadaka pathinaarayiram, owner is an NRI", "SIP moonnayiram, Nifty 50 fund")
+    assert (facts["rent"], facts["sip"]) == ("₹16,000", "₹3,000")

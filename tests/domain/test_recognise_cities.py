@@ -116,3 +116,26 @@ def test_a_past_home_beside_the_present_one_gives_the_present() -> None:
 
 def test_a_city_beside_the_spouse_word_is_no_name() -> None:
     assert "spouse_name" not in dict(recognise("A homemaker in Guwahati, husband works."))
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # where the user is from, or where family lives, is not where the user lives
+        ("We're both from Belagavi originally.", None),
+        ("from Pune originally", None),
+        ("Grew up in Indore.", None),
+        ("We jointly own a flat in Belagavi that my parents live in.", None),
+        ("We have a house in Nashik where my parents stay", None),
+        ("I'm originally from Belagavi but live in Nairobi now", "Nairobi"),
+        ("originally from Kochi, settled in Dubai", "Dubai"),
+        ("Indori by birth, living in Pune for ten years", "Pune"),
+        ("hailing from Nagpur, based in Hyderabad", "Hyderabad"),
+        ("We moved to Nairobi, originally we're from Belagavi", "Nairobi"),
+        ("Pune based, originally from Kota", "Pune"),
+        ("Our flat in Pune that we live in is paid off", "Pune"),
+        ("We're from Pune", "Pune"),
+    ],
+)
+def test_a_place_of_origin_is_not_the_city(text: str, expected: str | None) -> None:
+    assert city(text) == expected

@@ -83,3 +83,41 @@ def test_pay_to_come_reads_back_from_a_summary_line_with_its_date() -> None:
     assert recognise("- salary expected: ₹90,000 from Jun 2027") == [
         ("salary_expected", "₹90,000 from Jun 2027")
     ]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # Gujarati: "thi" (from), "thashe" / "malshe" (will be / will get)
+        ("maro pagar April thi 44,000 jevo thashe", "₹44,000 from Apr 2028"),
+        ("pagar aavta mahine thi 50,000 thai jashe", "₹50,000 from Jun 2027"),
+        ("mane aavta mahina thi 48 hajar malshe", "₹48,000 from Jun 2027"),
+        ("promotion pachi salary 90k thase", "₹90,000"),
+        # Marathi: "pudhchya mahinyapasun" (from next month), "milnar" / "honar"
+        ("pudhchya mahinyapasun 52 hajar milnar pagar", "₹52,000 from Jun 2027"),
+        ("majha pagar pudhchya mahinyapasun 52 hajar honar", "₹52,000 from Jun 2027"),
+        ("mala pudhchya mahinyapasun 52 hajar milnar", "₹52,000 from Jun 2027"),
+        # Hindi, the verb last
+        ("salary agle mahine se 60k milega", "₹60,000 from Jun 2027"),
+        ("Diwali ke baad pagar 38,000 ho jayegi", "₹38,000"),
+    ],
+)
+def test_pay_to_come_said_with_the_verb_last(text: str, expected: str) -> None:
+    facts = _values("My salary is 35k.", text)
+    assert (facts["salary"], facts["salary_expected"]) == ("₹35,000", expected)
+
+
+@pytest.mark.parametrize(
+    ("text", "salary"),
+    [
+        ("maro pagar 44,000 che", "₹44,000"),
+        ("majha pagar 52 hajar aahe", "₹52,000"),
+        ("ya mahinyapasun pagar 52 hajar zala", "₹52,000"),
+        ("aa mahine thi pagar 47,000 thayo", "₹47,000"),
+        ("salary April thi 44,000 thai gayo", "₹44,000"),
+        ("pagar 30,000 che, FD August ma mature thashe", "₹30,000"),
+    ],
+)
+def test_pay_said_as_now_in_those_languages_is_the_pay(text: str, salary: str) -> None:
+    facts = _values(text)
+    assert (facts["salary"], "salary_expected" in facts) == (salary, False)

@@ -28,7 +28,7 @@ def said(*texts: str) -> dict[str, str]:
         (
             ("We bought a car on loan in May.", "Also USD 700 a month from freelancing."),
             "income_freelance",
-            "$700 a month",
+            "USD 700 a month",  # by its code, as said
         ),
         (("Bike loan EMI 3,000, and €600 from freelance gigs.",), "income_freelance", "€600"),
         (("Freelancing brings in £450 a month.",), "income_freelance", "£450 a month"),
@@ -318,7 +318,7 @@ def test_a_want_for_safety_is_a_stance():
 @pytest.mark.parametrize(
     ("text", "key", "amount", "date"),
     [
-        ("target: flat deposit here USD 40,000 by 2029", "house", "$40,000", "by 2029"),
+        ("target: flat deposit here USD 40,000 by 2029", "house", "USD 40,000", "by 2029"),
         ("sapna: motu ghar, 70 lakh, 2031 tak", "motu_ghar", "₹70,00,000", "by 2031"),
         ("goal: motu ghar, 70 lakh. target 2031", "motu_ghar", "₹70,00,000", "target 2031"),
     ],

@@ -203,27 +203,28 @@ def test_two_facts_of_one_kind_of_different_people_are_both_kept_each_named():
 
 
 def test_money_said_in_number_words_the_reader_cannot_turn_into_a_figure_outlasts_a_remark():
-    # "irupathaayiram" is 20,000 in Tamil written as one word: no amount is read from it and
-    # no fact holds it, so the statement is the one place the shop's rent is kept.
+    # "munnooraayiram" is 3 lakh in Tamil written as one word (three hundred thousands): no
+    # amount is read from it and no fact holds it, so the statement is the one place the
+    # shop's rent is kept.
     turns = [
-        ("Kadai vaadagai irupathaayiram, the owner never fixes anything.", "ok"),
+        ("Kadai vaadagai munnooraayiram, the owner never fixes anything.", "ok"),
         ("What is a liquid fund?", "ok"),
         ("Work has been hectic lately.", "ok"),
         ("SIP is 5,000 a month.", "ok"),
     ]
     assert capped(turns, 40)[3:] == [
         "In the user's words (newest first):",
-        "- (turn 1) Kadai vaadagai irupathaayiram, the owner never fixes anything",
+        "- (turn 1) Kadai vaadagai munnooraayiram, the owner never fixes anything",
         "Dropped to fit the cap: 1 older question topic; 1 older statement.",
     ]
 
 
 def test_a_scale_word_of_any_indian_language_the_reader_left_unread_is_money():
     for said in (
-        "shed bhaada rendu laksha muppai velu",  # Telugu: 2.3 lakh
-        "thottam lease moonu latcham",  # Tamil: 3 lakh
-        "Godown baadige hattu saavira",  # Kannada: 10,000
-        "Kadai vaadagai irupathaayiram",  # Tamil, one word: 20,000
+        "shed bhaada kuri hajar",  # Bengali: 20,000
+        "thottam lease nooru latcham",  # Tamil: 100 lakh
+        "Godown baadige nooru saavira",  # Kannada: 1 lakh
+        "Kadai vaadagai munnooraayiram",  # Tamil, one word: 3 lakh
     ):
         assert money_in_words(said) and has_figure(said), said
         assert unread_figures(said) == {"money"}, said
