@@ -25,6 +25,7 @@ from fincoach_tui.domain.fact_household import household_facts
 from fincoach_tui.domain.fact_keys import is_known_key, key_of, label_of, normalise_key
 from fincoach_tui.domain.fact_kinds import loan_type
 from fincoach_tui.domain.own_words import without_own_words
+from fincoach_tui.domain.recognise_age import age_facts
 from fincoach_tui.domain.recognise_clauses import INCLUDED, anchors_in, clauses_of, sentences_of
 from fincoach_tui.domain.recognise_context import (
     REFERS_BACK,
@@ -80,6 +81,8 @@ from fincoach_tui.domain.recognise_typos import mend_typos
 from fincoach_tui.domain.recognise_whose import not_the_users
 from fincoach_tui.domain.recognise_words import (
     FIRST_PERSON,
+    OWN_WHAT,
+    answer_start,
     goods_on_emi,
 )
 from fincoach_tui.domain.relative_dates import resolve_relative
@@ -240,6 +243,7 @@ def _recognise(
     for index, sentence in enumerate(sentences):
         if sentence in entries:
             subject, from_before = None, False
+        sentence = sentence[answer_start(sentences[index - 1] if index else "", sentence) :]
         tagged = speaker_of(sentence, name)
         speaker = speaker if tagged is None else tagged
         forwarded = writer_of(sentence, name)
@@ -247,7 +251,9 @@ def _recognise(
             (writer, start), writer_before = forwarded, ""
             sentence = sentence[start:]
         # a question said without its mark: "how are fees these days in Bhubaneswar"
-        question = sentence.rstrip().endswith("?") or _ASKS.match(sentence) is not None
+        question = sentence.rstrip().endswith("?") or (
+            _ASKS.match(sentence) is not None and not OWN_WHAT.match(sentence)
+        )
         question = question and not stated_not_asked(sentence)  # "rent 16k a month??"
         following = sentences[index + 1] if index + 1 < len(sentences) else ""
         # "don't write 72, write 64,000": the known figure of 72 corrected, when the sentence
@@ -265,6 +271,7 @@ def _recognise(
         about_spouse = False  # the sentence so far is about the spouse
         about_parents = ""  # ... about a parent ("My father, who lives with us, draws")
         found += family if question else name_facts(sentence) + city_facts(sentence) + family
+        found += [] if question else age_facts(sentence)
         risks = risk_facts(sentence, question, following, sentences[index - 1] if index else "")
         stance = restated(risks, sentence, reading.stance)
         found += stances_of(stance, speaker)
