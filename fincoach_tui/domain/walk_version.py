@@ -120,4 +120,7 @@ from __future__ import annotations
 #     pay" is the pay
 # 34: money said in an Indian language's scale word the amount reader left unread is a
 #     figure the summary keeps; a clause of when a value ends or starts names no topic
-WALK_VERSION = 34
+# 35: a statement opening with what the user does with money ("what I take home is ...") is
+#     no question; "bring home" is pay; the user's age is a fact; refusing speculation is a
+#     cautious stance; a self-interview's "A:" answers its "Q:"; kids stay kids
+WALK_VERSION = 35
