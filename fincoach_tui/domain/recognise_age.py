@@ -33,7 +33,8 @@ _NOT_NOW = re.compile(
 # ki umar 70", "wife age 31", "the car's age".
 _WHOSE = re.compile(
     r"(?:\b(?:his|her|their|its|ki|ke|ka|wife|husband|hubby|spouse|son|daughter|father|"
-    r"mother|papa|mummy|dad|mom|amma|appa|kid|child|car|bike|house|flat|policy)|\w's|s')\s+$",
+    r"mother|papa|mummy|dad|mom|amma|appa|kid|child|car|bike|house|flat|policy|entry|"
+    r"maturity|max|maximum|min|minimum|average)|\w's|s')\s+$",
     re.IGNORECASE,
 )
 _SAID = tuple(
@@ -45,7 +46,7 @@ _SAID = tuple(
         # "age 41", "Age: 37", "my age is 52", "aged 58", "umar 45 saal hai"
         rf"(?<![\w-])(?<!retirement )(?<!retiring )(?<!at )(?<!of )(?:my\s+)?"
         rf"(?:age(?:d)?|umar|umr|umra)\s*(?:is|:|-|=|hai)?\s*{_AGE}"
-        rf"(?:\s*(?:{_YEARS}|saal|sal|varsh)(?:\s*old)?)?(?!\s*(?:%|k\b|lakh|and\s+\d))",
+        rf"(?:\s*(?:{_YEARS}|saal|sal|varsh)(?:\s*old)?)?(?!\s*(?:%|k\b|lakh|and\s+\d|pe\b|par\b|tak\b))",
         # "main 52 saal ka hoon", "mai 38 saal ki hu"
         rf"\b(?:main|mai|mein|me)\s+{_AGE}\s+(?:saal|sal|varsh)\s+(?:ka|ki|ke)\b",
         # "just turned 40", "I turned 60 in March"

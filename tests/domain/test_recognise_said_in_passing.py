@@ -106,6 +106,8 @@ def test_the_users_age_is_a_fact(text, age):
         "his age is 40, mine is less",
         "papa ki umar 70 hai",
         "wife age 31",
+        "entry age 45 for the policy",
+        "age 60 pe retire karna hai",
     ],
 )
 def test_no_one_elses_age_nor_a_time_is_the_users_age(text):
