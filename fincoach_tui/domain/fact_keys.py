@@ -12,7 +12,7 @@ import re
 # The keys as an extraction prompt can name them (a model answering with these keys shares
 # the offline recogniser's keys, so supersession and precedence work the same).
 PROMPT_KEYS = (
-    "name, city, salary (monthly take-home), salary_expected (pay to come, with when it "
+    "name, age (the user's own, in years), city, salary (monthly take-home), salary_expected (pay to come, with when it "
     "starts: '₹1,20,000 from Apr 2027'; it does not replace salary), spouse_salary, pension, spouse_pension, "
     "parents_pension, rent, expenses, "
     "loan_<home|car|bike|personal|education>_<emi|amount|rate|tenure|end>, "
@@ -32,7 +32,7 @@ PROMPT_KEYS = (
 
 _ACRONYMS = frozenset("fd rd sip ppf nps emi epf elss ctc".split())
 _STATIC_KEYS = frozenset(
-    "name city salary spouse_salary spouse_name pension rent expenses fd_amount fd_rate fd_maturity fd_tenure rd_amount rd_rate "
+    "name age city salary spouse_salary spouse_name pension rent expenses fd_amount fd_rate fd_maturity fd_tenure rd_amount rd_rate "
     "rd_end rd_tenure sip emergency_fund savings bonus bonus_date debt_credit_card risk "
     "income_support remittance "
     "risk_reason family_spouse family_children family_parents family_household dependants "

@@ -135,7 +135,8 @@ KINDS: tuple[Kind, ...] = (
     Kind(
         "salary",
         _words(
-            r"salary|salaries|take[- ]?home(?: pay)?|in[- ]hand(?: pay)?|(?:my|net|monthly) (?:own )?pay|"
+            r"salary|salaries|take[- ]?home(?: pay)?|(?:bring|brings|bringing|brought) home|"
+            r"in[- ]hand(?: pay)?|(?:my|net|monthly) (?:own )?pay|"
             r"pay ?cheque|paycheck|pays me|incomes?|earn|earns|earning|earnings|get paid|i make|"
             r"ctc|package|(?:lands in|comes (?:in)?to|hits|reaches) my (?:bank )?account|"
             # credited every month, not once ("arrears of 2.1 lakh were credited last week")

@@ -71,6 +71,12 @@ _RISK = re.compile(
     rf"|{CLASSES['risk'][0].pattern}",
     re.I,
 )
+# What an age decides: a policy's premium and what it covers, a retirement, a horizon.
+_AGE = re.compile(
+    r"\b(?:age|old|older|young|younger|senior|insur\w*|premiums?|health|mediclaim|cover|"
+    r"term plan|retire\w*|pension|horizon|how long)\b",
+    re.I,
+)
 _CITY = re.compile(r"\b(?:city|live|living|where|move|relocat\w*|based)\b", re.I)
 _GOAL = re.compile(r"\b(?:goals?|target|save|saving|plan\w*|when)\b", re.I)
 _WORD = re.compile(r"[a-z][a-z']{2,}")
@@ -127,6 +133,8 @@ def _topic(key: str) -> re.Pattern[str] | None:
         return _RISK
     if head == "city":
         return _CITY
+    if head == "age":
+        return _AGE
     return None
 
 

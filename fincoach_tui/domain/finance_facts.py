@@ -24,6 +24,7 @@ from fincoach_tui.domain.currencies import format_rupees
 from fincoach_tui.domain.fact_household import household_facts
 from fincoach_tui.domain.fact_keys import is_known_key, key_of, label_of, normalise_key
 from fincoach_tui.domain.fact_kinds import loan_type
+from fincoach_tui.domain.recognise_age import age_facts
 from fincoach_tui.domain.recognise_clauses import anchors_in, clauses_of, included, sentences_of
 from fincoach_tui.domain.recognise_context import (
     REFERS_BACK,
@@ -31,6 +32,7 @@ from fincoach_tui.domain.recognise_context import (
     Subject,
     anchor_of,
     carried,
+    keeps_subject,
     loan_slug,
     names_another_item,
     topic_in,
@@ -82,6 +84,8 @@ from fincoach_tui.domain.recognise_typos import mend_typos
 from fincoach_tui.domain.recognise_whose import not_the_users, without_wished_ends
 from fincoach_tui.domain.recognise_words import (
     FIRST_PERSON,
+    OWN_WHAT,
+    answer_start,
     goods_on_emi,
 )
 
@@ -248,6 +252,7 @@ def _recognise(
     for index, sentence in enumerate(sentences):
         if sentence in entries:
             subject, from_before = None, False
+        sentence = sentence[answer_start(sentences[index - 1] if index else "", sentence) :]
         tagged = speaker_of(sentence, name)
         speaker = speaker if tagged is None else tagged
         if typing and (
@@ -268,7 +273,9 @@ def _recognise(
             (writer, start), writer_before = forwarded, ""
             sentence = sentence[start:]
         # a question said without its mark: "how are fees these days in Bhubaneswar"
-        question = sentence.rstrip().endswith("?") or _ASKS.match(sentence) is not None
+        question = sentence.rstrip().endswith("?") or (
+            _ASKS.match(sentence) is not None and not OWN_WHAT.match(sentence)
+        )
         question = question and not stated_not_asked(sentence)  # "rent 16k a month??"
         following = sentences[index + 1] if index + 1 < len(sentences) else ""
         # "don't write 72, write 64,000": the known figure of 72 corrected, when the sentence
@@ -286,6 +293,7 @@ def _recognise(
         about_spouse = False  # the sentence so far is about the spouse
         about_parents = ""  # ... about a parent ("My father, who lives with us, draws")
         found += family if question else name_facts(sentence) + city_facts(sentence) + family
+        found += [] if question else age_facts(sentence)
         risks = risk_facts(sentence, question, following, sentences[index - 1] if index else "")
         stance = restated(risks, sentence, reading.stance)
         found += stances_of(stance, speaker)
@@ -375,7 +383,7 @@ def _recognise(
         found = loans_told_apart(found, placed, "")  # "SBI home loan EMI 41k and HDFC ... 12k"
         # the writer's "I am being promoted." goes on in "Take-home will be 79k."
         writer_before = sentence if writer is not None and names_self(sentence) else ""
-        if from_before and not (question or named_here or _keeps_subject(sentence)):
+        if from_before and not (question or named_here or keeps_subject(sentence)):
             # "We have one son in Toronto.": a topic of its own, which the recogniser does
             # not know; a later "we'd like to give 25 lakh towards it" is about that, not
             # about the driver's pay a message before named. (A subject this message named
@@ -383,14 +391,3 @@ def _recognise(
             subject, from_before = None, False
     found = settled(found, reading, body, sentences, said_at)
     return tuple(found), subject, (name or "spouse") if typing else ""
-
-
-_STILL_ON = re.compile(r"\b(?:it|its|it's|that|that's|this|same|again)\b", re.IGNORECASE)
-
-
-def _keeps_subject(sentence: str) -> bool:
-    """Whether a sentence that names nothing known leaves the subject as it was: it is short
-    ("ugh."), gives a figure, or refers back ("it went up again")."""
-    return (
-        len(sentence.split()) < 4 or bool(figures_in(sentence)) or bool(_STILL_ON.search(sentence))
-    )

@@ -379,3 +379,14 @@ def names_another_item(clause: str) -> bool:
         return False
     words = re.findall(r"[a-z]{3,}", match["words"].lower())
     return any(w not in _SAME_THING for w in words)
+
+
+_STILL_ON = re.compile(r"\b(?:it|its|it's|that|that's|this|same|again)\b", re.IGNORECASE)
+
+
+def keeps_subject(sentence: str) -> bool:
+    """Whether a sentence that names nothing known leaves the subject as it was: it is short
+    ("ugh."), gives a figure, or refers back ("it went up again")."""
+    return (
+        len(sentence.split()) < 4 or bool(figures_in(sentence)) or bool(_STILL_ON.search(sentence))
+    )

@@ -38,6 +38,7 @@ def line_fact(line: str) -> tuple[str, str] | None:
     if not line.lstrip().startswith("-") and (
         len(figures_in(match["value"])) > 1
         or (key == "risk" and len(match["value"].split()) > 4)  # "Risk: I'm all-in on ..."
+        or key == "age"  # "Age: 37. City: Indore.": the age reader reads it (recognise_age)
         # "Rent: earlier 15k, now 17k" (a note's "(was ₹15,000)" is no such change)
         or _CHANGED.search(_LINE_NOTES.sub("", match["value"])) is not None
     ):

@@ -212,7 +212,9 @@ def family_facts(sentence: str) -> list[tuple[str, str]]:
         count = _count(n, _HINDI_COUNT.get(n, 2 if n.startswith("twin") else 1))
         word = children["w"].lower() or "child"
         word = _HINDI_CHILD.get(word, word)
-        kind = "child" if word.startswith(("kid", "child", "bab")) else word.rstrip("s")
+        # "kids" stays kids: the user's word is the one they will ask in ("two kids")
+        kind = "kid" if word.startswith("kid") else word.rstrip("s")
+        kind = "child" if kind.startswith(("child", "bab")) else kind
         noun = (
             "children" if kind == "child" and count != 1 else (kind if count == 1 else kind + "s")
         )

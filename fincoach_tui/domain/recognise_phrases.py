@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 
-from fincoach_tui.domain.own_words import with_own_words
+from fincoach_tui.domain.own_words import QUOTE_WORDS, with_own_words
 from fincoach_tui.domain.recognise_clauses import anchors_in
 from fincoach_tui.domain.recognise_words import NOT_NAMES, first_group
 
@@ -83,6 +83,24 @@ _RISK = re.compile(
     r"|no\s+(?:direct\s+)?(?:stocks|equity|shares)\b(?!\s+(?:were|was|are|is|got|have|had)\b)"
     r"|(?:stay|keep)\s+away\s+from\s+(?:the\s+)?(?:stock\s+|share\s+)?(?:market|stocks|equity)"
     r"|(?:share\s+)?(?:bazaar|market)\s+se\s+door"
+    # speculation refused: "I will not put the offerings into speculation", "we never gamble
+    # with our savings", "not into speculation", "no speculation", "satta nahi karna"
+    r"|(?P<refused>(?:will\s+not|won't|wont|would\s+not|wouldn't|do\s+not|don't|dont|never|"
+    r"refuse\s+to|"
+    r"not\s+going\s+to)\s+(?:ever\s+)?(?:(?P<verb>put|invest|gamble|speculate|bet|risk|play|"
+    r"touch|park|throw)\b[^.;!?,]{0,40}?\b(?:speculat\w*|gambl\w*|satta|jua|betting|the\s+market)"
+    r"|speculate|gamble|bet))"
+    r"|(?:i'm|i\s+am|im|we're|we\s+are)\s+not\s+into\s+(?:speculat\w*|gambl\w*|satta|crypto)"
+    r"|\bno\s+(?:speculation|gambling|satta)"
+    r"|(?:satta|sattebaazi|sattebazi|jua|juaa)\s+(?:\w+\s+)?(?:nahi|nahin|nai|mat)"
+    # the market said to be for others: "stock market is not for me", "share market is for
+    # those who do not fear God"
+    r"|(?:share\s+|stock\s+)?(?:market|stocks|shares|equity|equities|crypto)\s+(?:is|are)\s+"
+    r"(?:not\s+for\s+(?:me|us|people\s+like\s+(?:me|us))|for\s+(?:those|people|others)\s+who)"
+    # only what the state or a bank backs: "Only government and bank", "just post office"
+    r"|(?:only|just|sirf)\s+(?:in\s+)?(?:govt\.?|government|bank|post\s+office|sovereign)"
+    r"(?=\s*(?:[,.;!]|$|and\b|&|schemes?\b|bonds?\b|securities\b|fds?\b|deposits?\b|"
+    r"for\s+me\b|please\b))"
     # the market said not to be wanted, in Indian languages: Marathi "share market vagaire
     # nako", Hindi "stocks nahi chahiye", Tamil "share market vendam", Kannada "beda"
     r"|(?:share\s+|stock\s+)?(?:market|bazaar|stocks|shares|equity|equities)\s+(?:\w+\s+)?"
@@ -181,6 +199,21 @@ _CLAUSE_BREAK = re.compile(r"[,;]|\b(?:and|but|while|whereas)\b", re.IGNORECASE)
 
 _REASON_WORDS = 12
 _HEDGED = re.compile(r"\b(?:i guess|i think|i suppose|probably|maybe|idk|i'd say)\b", re.I)
+
+
+def _refusal(match: re.Match[str]) -> str:
+    """What a refusal refuses, quoted short: its negation, its verb and what it refuses,
+    "I will not put the offerings into speculation" as "not put … into speculation" (the
+    middle says whose money it is)."""
+    if not match["refused"] or len(match["refused"].split()) <= QUOTE_WORDS:
+        return ""
+    negation = next(w for w in match["refused"].split() if _NEGATION.fullmatch(w))
+    return f"{negation} {match['verb']} … {' '.join(match['refused'].split()[-2:])}"
+
+
+_NEGATION = re.compile(r"not|never|won't|wont|don't|dont|wouldn't|refuse", re.IGNORECASE)
+
+
 # A stance said as what it was ("we were aggressive before the baby, now balanced").
 _WAS_STANCE = re.compile(r"\b(?:were|was|used to be|not|no longer|earlier)\s+(?:\w+\s+)?$", re.I)
 _WAS_AFTER = re.compile(r"^\s+(?:before|earlier|once|in the past)\b", re.I)
@@ -230,7 +263,7 @@ def risk_facts(
     if re.match(r"(?:high|low|medium|moderate)(?:-ish)?(?:[- ]risk)?$", risk):
         risk = said.lower()  # "fairly high", "very low risk": the qualifier is the level
     if match["fear"] or match["bold"]:  # the class, with the words the user said it in
-        risk = with_own_words(risk, match.group(0))
+        risk = with_own_words(risk, _refusal(match) or match.group(0))
     facts = [("risk", risk)]
     after = _REASON_AFTER.match(sentence[match.end() :]) or _reason_later(sentence, match.end())
     before = _REASON_BEFORE.match(sentence[: match.start()])

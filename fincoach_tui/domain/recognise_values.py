@@ -92,6 +92,7 @@ def canonical(key: str, value: str) -> str:
             "risk",
             "risk_reason",
             "retirement_age",
+            "age",
             "dependants",
         )
         or key.startswith("family_")

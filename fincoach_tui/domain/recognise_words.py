@@ -24,6 +24,39 @@ FIRST_PERSON = re.compile(r"\b(?:i|i'm|im|i've|my|me|mine|we|we're|our|us)\b", r
 WHAT_IF = re.compile(
     r"^\W*(?:what if|suppose|supposing|assuming|assume|imagine|hypothetically)\b", re.IGNORECASE
 )
+# A statement can open with what the user does with money, as its subject: "what I take
+# home is 85k", "what we spend on groceries comes to 14k", "how much I make from the stall is
+# 45k". A question inverts ("what should I", "how much do I") or, after "how much", has no
+# "is" of its own; the verbs are the money verbs, so "what I need" or "what I mean" stays
+# what it was.
+_OWN_MONEY_VERBS = (
+    r"have|had|did|do|earn|earned|pay|paid|get|got|make|made|send|sent|take|took|bring|"
+    r"pocket|clear|draw|receive|net|save|saved|spend|spent|keep|kept|put|invest|invested|"
+    r"withdraw|owe|give|gave|charge"
+)
+_HABITUALLY = (
+    r"usually|actually|really|roughly|normally|typically|currently|now|finally|only|just|"
+    r"still|also|generally|mostly|basically|on average"
+)
+OWN_WHAT = re.compile(
+    rf"^\W*(?:(?:what|wat)\s+(?:i|we)\s+(?:(?:{_HABITUALLY})\s+)*(?:{_OWN_MONEY_VERBS})\b"
+    rf"|how much\s+(?:i|we)\s+(?:(?:{_HABITUALLY})\s+)*(?:{_OWN_MONEY_VERBS})\b[^?]*?"
+    r"(?:\b(?:is|was|comes? to|came to|works out|averages)\b|[:=]))",
+    re.IGNORECASE,
+)
+# A self-interview: "Q: rent? A: 13,800, a two-room house". Its "A:" is no speaker's
+# initial, and what follows it answers the question before it.
+_QUESTION_TAG = re.compile(r"^\W*(?:q|ques|question)\s*[:.)-]\s*\S[^\n]*\?\W*$", re.IGNORECASE)
+_ANSWER_TAG = re.compile(r"^\W*(?:a|ans|answer)\s*[:.)-]\s*(?=\S)", re.IGNORECASE)
+
+
+def answer_start(before: str, sentence: str) -> int:
+    """Where the answer in `sentence` starts, past its "A:", when `before` is the "Q: ...?"
+    it answers; 0 otherwise."""
+    answer = _ANSWER_TAG.match(sentence)
+    return answer.end() if answer and _QUESTION_TAG.match(before) else 0
+
+
 # A condition opens the clause: "if I get the raise", "in case the FD breaks early". In a
 # question it asks about a what-if; in a statement it may qualify a fact ("if private, it
 # can be 60 lakh"): each reader decides.

@@ -23,7 +23,14 @@ from functools import lru_cache
 
 from fincoach_tui.domain.amounts import find_amounts
 from fincoach_tui.domain.recognise_parts import figures_in
-from fincoach_tui.domain.recognise_words import CONDITION, FIRST_PERSON, SOMEONE_ELSE, WHAT_IF
+from fincoach_tui.domain.recognise_words import (
+    CONDITION,
+    FIRST_PERSON,
+    OWN_WHAT,
+    SOMEONE_ELSE,
+    WHAT_IF,
+    answer_start,
+)
 
 # A statement longer than this is cut at a word boundary: the figure is usually early.
 MAX_WORDS = 40
@@ -230,7 +237,7 @@ _ASKED_LAST = re.compile(
 def is_question(clause: str) -> bool:
     return (
         clause.rstrip().endswith("?")
-        or bool(_QUESTION.match(clause))
+        or bool(_QUESTION.match(clause) and not OWN_WHAT.match(clause))
         or bool(_ASKED_LAST.search(clause))
     )
 
@@ -326,6 +333,9 @@ def statements_in(text: str) -> tuple[str, ...]:
         part = _statement_part(sentence).strip()
         if not _is_statement(part, is_question(sentence)):
             continue
+        if index and answer_start(sentences[index - 1], part):
+            # "Q: rent? A: 13,800": the answer is said of what was asked
+            part = f"{sentences[index - 1]} {part}"
         short = len(part.split()) < _FRAGMENT_WORDS
         if runs and runs[-1][0] == index - 1 and (short or _short(runs[-1][1])):
             runs[-1] = (index, f"{runs[-1][1].rstrip('.')}. {part}")

@@ -135,4 +135,7 @@ from __future__ import annotations
 #     "pathinaarayiram"); pay to come said verb-last in Gujarati and Marathi ("thashe",
 #     "milnar"); fees are income when the user's work is paid in fees; a place of origin
 #     is not the city; a currency said by its code is written back by its code
-WALK_VERSION = 38
+# 39: a statement opening with what the user does with money ("what I take home is ...") is
+#     no question; "bring home" is pay; the user's age is a fact; refusing speculation is a
+#     cautious stance; a self-interview's "A:" answers its "Q:"; kids stay kids
+WALK_VERSION = 39

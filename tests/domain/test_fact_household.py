@@ -44,7 +44,7 @@ def test_the_headcount_said_before_the_list_is_kept_with_it() -> None:
 def test_a_list_the_other_family_facts_already_say_adds_nothing() -> None:
     assert said("It's my wife and two kids, and I.") == {
         "family_spouse": "wife",
-        "family_children": "2 children",
+        "family_children": "2 kids",
     }
 
 

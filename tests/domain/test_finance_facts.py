@@ -308,13 +308,13 @@ def test_a_truncated_topic_does_not_lend_its_label_to_the_next_amount():
             {
                 "city": 'Bengaluru ("Bangalore")',
                 "family_spouse": "wife",
-                "family_children": "2 children",
+                "family_children": "2 kids",
                 "family_parents": "supports parents",
             },
         ),
         (
             "I'm 32, married, with one daughter.",
-            {"family_spouse": "married", "family_children": "1 daughter"},
+            {"age": "32 years", "family_spouse": "married", "family_children": "1 daughter"},
         ),
         (
             "I'm conservative because my father lost his savings in 2008.",

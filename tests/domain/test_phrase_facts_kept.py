@@ -104,7 +104,10 @@ def test_a_figure_is_filed_under_what_it_is_not_what_it_comes_through(text, fact
             [("risk", "conservative"), ("risk_reason", "dost ka paisa F&O me doob gaya")],
         ),
         # bold, said as what the user can bear
-        ("I'm 24, can take a hit, so full equity please", [("risk", "aggressive")]),
+        (
+            "I'm 24, can take a hit, so full equity please",
+            [("age", "24 years"), ("risk", "aggressive")],
+        ),
     ],
 )
 def test_a_stance_is_read_from_what_the_user_can_or_cannot_bear(text, facts):

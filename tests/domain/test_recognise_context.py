@@ -175,7 +175,7 @@ def test_living_with_ones_parents_is_not_supporting_them():
         ),
         ("We're expecting our first baby in March", [("family_children", "expecting a baby")]),
         ("Sorry galti se bola, rent 16k hai, 14k nahi.", [("rent", "₹16,000")]),
-        ("Kids: two, ages 6 and 9.", [("family_children", "2 children")]),
+        ("Kids: two, ages 6 and 9.", [("family_children", "2 kids")]),
         (
             "goal: 25L down payment for a flat by march 2029",
             [("goal_house_amount", "₹25,00,000"), ("goal_house_date", "by Mar 2029")],

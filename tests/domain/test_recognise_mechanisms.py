@@ -253,14 +253,14 @@ def test_a_home_already_owned_is_not_a_goal():
 @pytest.mark.parametrize(
     ("text", "expected"),
     [
-        ("We have two kids, Aarav and Diya.", {"family_children": "2 children (Aarav, Diya)"}),
+        ("We have two kids, Aarav and Diya.", {"family_children": "2 kids (Aarav, Diya)"}),
         ("Our son Neel is 4 months old.", {"family_children": "1 son (Neel)"}),
         ("daughter is 9 and son is 6", {"family_children": "daughter (9), son (6)"}),
         ("do bachche hain", {"family_children": '2 children ("do bachche")'}),
         # the user's own count or word for their children stays beside the count
         ("ghar pe teen betiyan hain", {"family_children": '3 daughters ("teen betiyan")'}),
         ("we have twin boys-no, twin sons", {"family_children": '2 sons ("twin sons")'}),
-        ("we have two kids", {"family_children": "2 children"}),
+        ("we have two kids", {"family_children": "2 kids"}),
         # money sent to parents named in the user's words: they depend on the user
         (
             "sending ammi-abbu 9k every month",

@@ -197,7 +197,7 @@ def test_a_stance_another_person_states_does_not_crowd_out_the_first():
         "Work has been hectic lately, long hours.",
         "Meena: and I'm conservative because my uncle lost his savings.",
         "Rent is 22k.",
-        cap=75,
+        cap=79,  # 4 words of it the age's line ("- age: 31 years")
     )
     assert "fine with high risk" in text
     assert "I'm conservative" in text
@@ -448,7 +448,7 @@ def test_under_the_cap_a_family_or_stance_statement_outlasts_an_equally_salient_
         "My daughter Isha is in class 9 at a CBSE school.",
         "I'm 44 and have worked in logistics for 20 years.",
         "Rent is 19k.",
-        cap=47,
+        cap=51,  # 4 words of it the age's line ("- age: 44 years")
     )
     assert "Isha is in class 9" in text
     assert "logistics" not in text

@@ -58,7 +58,7 @@ def test_the_fold_keeps_in_the_users_words_what_the_recogniser_cannot_read(count
             "[simulated summary]",
             "Facts the user stated (newest values):",
             "- family spouse: husband (was married)",
-            "- family children: 1 child",
+            "- family children: 1 kid",
             "- city: Surat",
             "- salary: ₹64,000",
             "- spouse salary: ₹30,000",
