@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 
 from fincoach_tui.domain.number_words import NUMBER
-from fincoach_tui.domain.recognise_words import OTHER_PEOPLE, SPOUSE_WORDS
+from fincoach_tui.domain.recognise.words import OTHER_PEOPLE, SPOUSE_WORDS
 
 # The people of a household, in English and the Indian words for kin people use.
 _SELF = r"me|myself|i|mi|main|mai|mee|naan|nenu|ami|aami"

@@ -13,8 +13,8 @@ import re
 from dataclasses import dataclass
 
 from fincoach_tui.domain.fact_keys import key_of
-from fincoach_tui.domain.recognise_money_flow import FROM_KIN, KIN_GIVING
-from fincoach_tui.domain.recognise_remittances import RECEIVED_WORDS, REMITTANCE_WORDS
+from fincoach_tui.domain.recognise.money_flow import FROM_KIN, KIN_GIVING
+from fincoach_tui.domain.recognise.remittances import RECEIVED_WORDS, REMITTANCE_WORDS
 
 # Which slot a figure fills: "amount", "rate", "date", "duration".
 Slots = dict[str, str]

@@ -24,8 +24,8 @@ from fincoach_tui.domain.language_topics import (
     language_topics,
     romanised,
 )
-from fincoach_tui.domain.recognise_context import topic_words
-from fincoach_tui.domain.recognise_parts import GOAL_OBJECTS
+from fincoach_tui.domain.recognise.context import topic_words
+from fincoach_tui.domain.recognise.parts import GOAL_OBJECTS
 from fincoach_tui.domain.statement_words import UNITS_AND_TIME
 from fincoach_tui.domain.user_statements import CLASSES
 

@@ -24,9 +24,9 @@ from fincoach_tui.domain.currencies import format_rupees
 from fincoach_tui.domain.fact_household import household_facts
 from fincoach_tui.domain.fact_keys import is_known_key, key_of, label_of, normalise_key
 from fincoach_tui.domain.fact_kinds import loan_type
-from fincoach_tui.domain.recognise_age import age_facts
-from fincoach_tui.domain.recognise_clauses import anchors_in, clauses_of, included, sentences_of
-from fincoach_tui.domain.recognise_context import (
+from fincoach_tui.domain.recognise.age import age_facts
+from fincoach_tui.domain.recognise.clauses import anchors_in, clauses_of, included, sentences_of
+from fincoach_tui.domain.recognise.context import (
     REFERS_BACK,
     Reading,
     Subject,
@@ -37,18 +37,18 @@ from fincoach_tui.domain.recognise_context import (
     names_another_item,
     topic_in,
 )
-from fincoach_tui.domain.recognise_corrections import retaken
-from fincoach_tui.domain.recognise_costs import listed_total, regular_cost, stated_not_asked
-from fincoach_tui.domain.recognise_deposits import moved_from
-from fincoach_tui.domain.recognise_endings import has_ended
-from fincoach_tui.domain.recognise_fact_lines import line_fact
-from fincoach_tui.domain.recognise_family import family_facts
-from fincoach_tui.domain.recognise_future_pay import pay_to_come, will_be_paid
-from fincoach_tui.domain.recognise_goals import mentioned_goal
-from fincoach_tui.domain.recognise_known import loans_told_apart
-from fincoach_tui.domain.recognise_ledger_lines import as_entry
-from fincoach_tui.domain.recognise_message_end import settled
-from fincoach_tui.domain.recognise_owners import (
+from fincoach_tui.domain.recognise.corrections import retaken
+from fincoach_tui.domain.recognise.costs import listed_total, regular_cost, stated_not_asked
+from fincoach_tui.domain.recognise.deposits import moved_from
+from fincoach_tui.domain.recognise.endings import has_ended
+from fincoach_tui.domain.recognise.fact_lines import line_fact
+from fincoach_tui.domain.recognise.family import family_facts
+from fincoach_tui.domain.recognise.future_pay import pay_to_come, will_be_paid
+from fincoach_tui.domain.recognise.goals import mentioned_goal
+from fincoach_tui.domain.recognise.known import loans_told_apart
+from fincoach_tui.domain.recognise.ledger_lines import as_entry
+from fincoach_tui.domain.recognise.message_end import settled
+from fincoach_tui.domain.recognise.owners import (
     PARENTS,
     PERSONAL,
     about_parent,
@@ -63,26 +63,26 @@ from fincoach_tui.domain.recognise_owners import (
     stances_of,
     writer_of,
 )
-from fincoach_tui.domain.recognise_parts import figures_in
-from fincoach_tui.domain.recognise_phrases import (
+from fincoach_tui.domain.recognise.parts import figures_in
+from fincoach_tui.domain.recognise.phrases import (
     SENT_HOME,
     name_facts,
     restated,
     risk_facts,
     unsent,
 )
-from fincoach_tui.domain.recognise_places import city_facts
-from fincoach_tui.domain.recognise_rents import (
+from fincoach_tui.domain.recognise.places import city_facts
+from fincoach_tui.domain.recognise.rents import (
     rent_apart,
     rent_keyed,
     without_allowance,
 )
-from fincoach_tui.domain.recognise_restated import corrected_figures
-from fincoach_tui.domain.recognise_slots import clause_facts
-from fincoach_tui.domain.recognise_spouse import SPOUSE_PRONOUN_NEXT, spouse_subject
-from fincoach_tui.domain.recognise_typos import mend_typos
-from fincoach_tui.domain.recognise_whose import not_the_users, without_wished_ends
-from fincoach_tui.domain.recognise_words import (
+from fincoach_tui.domain.recognise.restated import corrected_figures
+from fincoach_tui.domain.recognise.slots import clause_facts
+from fincoach_tui.domain.recognise.spouse import SPOUSE_PRONOUN_NEXT, spouse_subject
+from fincoach_tui.domain.recognise.typos import mend_typos
+from fincoach_tui.domain.recognise.whose import not_the_users, without_wished_ends
+from fincoach_tui.domain.recognise.words import (
     FIRST_PERSON,
     OWN_WHAT,
     answer_start,

@@ -23,7 +23,7 @@ from datetime import UTC, date, datetime, timedelta
 
 from fincoach_tui.domain.festival_days import FESTIVALS
 from fincoach_tui.domain.number_words import COUNT, count_value
-from fincoach_tui.domain.recognise_words import MONTH_NAME, MONTHS
+from fincoach_tui.domain.recognise.words import MONTH_NAME, MONTHS
 from fincoach_tui.domain.word_start import starts_words
 
 _MONTHS = MONTHS

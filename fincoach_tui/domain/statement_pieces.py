@@ -25,7 +25,7 @@ import re
 from collections.abc import Sequence
 
 from fincoach_tui.domain.finance_facts import recognise
-from fincoach_tui.domain.recognise_ledger_lines import as_entry
+from fincoach_tui.domain.recognise.ledger_lines import as_entry
 from fincoach_tui.domain.user_statements import (
     Statement,
     classes_of,

@@ -20,7 +20,7 @@ from fincoach_tui.domain.amounts import find_amounts
 from fincoach_tui.domain.fact_store import same_value
 from fincoach_tui.domain.finance_facts import label_of, recognise
 from fincoach_tui.domain.own_words import without_own_words
-from fincoach_tui.domain.recognise_parts import denied_values, figures_in
+from fincoach_tui.domain.recognise.parts import denied_values, figures_in
 from fincoach_tui.domain.relative_dates import RELATIVE_DATE
 from fincoach_tui.domain.statement_words import on_topic, words_held
 from fincoach_tui.domain.user_statements import (

@@ -18,7 +18,7 @@ from functools import lru_cache
 
 from fincoach_tui.domain.fact_keys import label_of
 from fincoach_tui.domain.finance_facts import recognise
-from fincoach_tui.domain.recognise_words import MONTHS
+from fincoach_tui.domain.recognise.words import MONTHS
 
 # Function words (English and the Hinglish ones people mix in), units and words of time:
 # they carry no topic of their own. A whole class each, not words lifted from a corpus.

@@ -22,8 +22,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from fincoach_tui.domain.amounts import find_amounts
-from fincoach_tui.domain.recognise_parts import figures_in
-from fincoach_tui.domain.recognise_words import (
+from fincoach_tui.domain.recognise.parts import figures_in
+from fincoach_tui.domain.recognise.words import (
     CONDITION,
     FIRST_PERSON,
     OWN_WHAT,

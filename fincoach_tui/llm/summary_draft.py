@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 
 from fincoach_tui.domain.fact_store import same_value
 from fincoach_tui.domain.finance_facts import recognise
-from fincoach_tui.domain.recognise_endings import ENDING_KINDS
+from fincoach_tui.domain.recognise.endings import ENDING_KINDS
 from fincoach_tui.domain.statement_verdicts import carried, marked_line, replacing
 from fincoach_tui.domain.user_statements import Statement
 from fincoach_tui.llm.summary_fact_line import fact_line

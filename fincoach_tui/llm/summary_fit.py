@@ -10,8 +10,8 @@ from collections.abc import Callable, Mapping
 
 from fincoach_tui.domain.amounts import find_amounts
 from fincoach_tui.domain.finance_facts import label_of, recognise
-from fincoach_tui.domain.recognise_parts import figures_in
-from fincoach_tui.domain.recognise_words import MONTHS
+from fincoach_tui.domain.recognise.parts import figures_in
+from fincoach_tui.domain.recognise.words import MONTHS
 from fincoach_tui.domain.statement_verdicts import (
     amounts_said,
     paraphrased,

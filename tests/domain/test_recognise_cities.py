@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from fincoach_tui.domain.finance_facts import find_facts, recognise
-from fincoach_tui.domain.recognise_localities import CITY_OF, SHARED
+from fincoach_tui.domain.recognise.localities import CITY_OF, SHARED
 
 
 def city(text: str) -> str | None:

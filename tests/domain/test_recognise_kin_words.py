@@ -7,7 +7,7 @@ import pytest
 
 from fincoach_tui.domain.finance_facts import recognise
 from fincoach_tui.domain.own_words import without_own_words
-from fincoach_tui.domain.recognise_kin_words import LIVING_WITH_US
+from fincoach_tui.domain.recognise.kin_words import LIVING_WITH_US
 
 
 def parents(text: str) -> str | None:
@@ -57,7 +57,7 @@ def test_every_language_of_the_table_has_elders_with_us_and_live_words() -> None
 
 
 def test_a_pair_of_in_laws_joined_by_a_dash_is_both() -> None:
-    from fincoach_tui.domain.recognise_kin_words import elders_living_with_user
+    from fincoach_tui.domain.recognise.kin_words import elders_living_with_user
 
     assert elders_living_with_user("Sasu-sasra amari saathe rahe chhe.") == (
         "in-laws",

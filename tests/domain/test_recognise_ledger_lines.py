@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from fincoach_tui.domain.finance_facts import find_facts
-from fincoach_tui.domain.recognise_ledger_lines import as_entry
+from fincoach_tui.domain.recognise.ledger_lines import as_entry
 
 
 def said(*texts: str) -> dict[str, str]:

@@ -7,9 +7,9 @@ from __future__ import annotations
 import pytest
 
 from fincoach_tui.domain.finance_facts import find_facts
-from fincoach_tui.domain.recognise_context import Reading
-from fincoach_tui.domain.recognise_known import the_one_known
-from fincoach_tui.domain.recognise_phrases import stance_level
+from fincoach_tui.domain.recognise.context import Reading
+from fincoach_tui.domain.recognise.known import the_one_known
+from fincoach_tui.domain.recognise.phrases import stance_level
 
 
 def said(*texts: str) -> dict[str, str]:

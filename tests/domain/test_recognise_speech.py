@@ -14,8 +14,8 @@ from fincoach_tui.domain.finance_facts import find_facts, recognise
 from fincoach_tui.domain.memory import Summary
 from fincoach_tui.domain.memory.summary import SummaryStrategy
 from fincoach_tui.domain.own_words import without_own_words
-from fincoach_tui.domain.recognise_clauses import clauses_of
-from fincoach_tui.domain.recognise_corrections import scale_corrections
+from fincoach_tui.domain.recognise.clauses import clauses_of
+from fincoach_tui.domain.recognise.corrections import scale_corrections
 from fincoach_tui.domain.user_statements import statements_in
 from fincoach_tui.llm.offline_summary import summarize
 from tests.domain.test_facts import messages

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from fincoach_tui.domain.finance_facts import find_facts
-from fincoach_tui.domain.recognise_owners import spouse_introduction
+from fincoach_tui.domain.recognise.owners import spouse_introduction
 
 
 def values(*messages: str) -> dict[str, str]:

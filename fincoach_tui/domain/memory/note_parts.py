@@ -13,7 +13,7 @@ from functools import lru_cache
 from fincoach_tui.domain.fact_store import FactStore
 from fincoach_tui.domain.finance_facts import recognise
 from fincoach_tui.domain.memory.note_cover import uncovered
-from fincoach_tui.domain.recognise_endings import has_ended
+from fincoach_tui.domain.recognise.endings import has_ended
 from fincoach_tui.domain.statement_verdicts import carried, fact_kind, misfiled, outdated, stated
 from fincoach_tui.domain.statement_words import topic_words
 from fincoach_tui.domain.user_statements import CLASSES, classes_of

@@ -6,7 +6,7 @@ write the city one way ("Mumbai", "Varanasi", "Kozhikode"). See `recognise_place
 
 from __future__ import annotations
 
-from fincoach_tui.domain.recognise_localities import CITY_OF
+from fincoach_tui.domain.recognise.localities import CITY_OF
 
 CITIES = {
     "mumbai": "Mumbai",

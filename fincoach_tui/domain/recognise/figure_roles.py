@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import re
 
-from fincoach_tui.domain.recognise_clauses import anchors_in
-from fincoach_tui.domain.recognise_parts import Anchor, Figure
+from fincoach_tui.domain.recognise.clauses import anchors_in
+from fincoach_tui.domain.recognise.parts import Anchor, Figure
 
 
 def not_a_value(clause: str, figure: Figure, named: tuple[Anchor, ...]) -> bool:

@@ -19,7 +19,7 @@ hain" against "bhaiya ghar 10k bhejte hain"), is recognise_money_flow's one rule
 
 from __future__ import annotations
 
-from fincoach_tui.domain.recognise_money_flow import KIN_KO, NOT_KIN
+from fincoach_tui.domain.recognise.money_flow import KIN_KO, NOT_KIN
 
 # Who the money goes to, after an English verb of sending: home, the family, a parent in
 # English or in the words of Indian languages, "them", or a place named with a capital

@@ -7,8 +7,8 @@ from __future__ import annotations
 import re
 
 from fincoach_tui.domain.own_words import QUOTE_WORDS, with_own_words
-from fincoach_tui.domain.recognise_clauses import anchors_in
-from fincoach_tui.domain.recognise_words import NOT_NAMES, first_group
+from fincoach_tui.domain.recognise.clauses import anchors_in
+from fincoach_tui.domain.recognise.words import NOT_NAMES, first_group
 
 _NAME = re.compile(r"\b(?:I'm|I am|[Mm]y name is|[Tt]his is|[Cc]all me)\s+([A-Z][a-z]+)\b")
 

@@ -12,8 +12,8 @@ import re
 from fincoach_tui.domain.amounts import find_amounts
 from fincoach_tui.domain.fact_keys import key_of
 from fincoach_tui.domain.fact_kinds import KINDS
-from fincoach_tui.domain.recognise_parts import Anchor
-from fincoach_tui.domain.recognise_values import MONTHLY, YEARLY, amount_value
+from fincoach_tui.domain.recognise.parts import Anchor
+from fincoach_tui.domain.recognise.values import MONTHLY, YEARLY, amount_value
 
 # A recurring cost the kinds do not name: "dad's medicines cost 6k monthly", "Medicines are
 # now 7,500 a month". Only with a month or a year said: "a phone costs 80k" is no outgoing.

@@ -13,10 +13,10 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
-from fincoach_tui.domain.recognise_words import named_words
+from fincoach_tui.domain.recognise.words import named_words
 
 if TYPE_CHECKING:
-    from fincoach_tui.domain.recognise_parts import Anchor
+    from fincoach_tui.domain.recognise.parts import Anchor
 
 # slug -> the ways it is named
 INSTITUTIONS = {

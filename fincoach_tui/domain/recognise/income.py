@@ -15,8 +15,8 @@ from __future__ import annotations
 import re
 
 from fincoach_tui.domain.amounts import find_amounts
-from fincoach_tui.domain.recognise_money_flow import GIVES_USER
-from fincoach_tui.domain.recognise_parts import Anchor
+from fincoach_tui.domain.recognise.money_flow import GIVES_USER
+from fincoach_tui.domain.recognise.parts import Anchor
 
 # What people earn from, by slug: the words that name each.
 SOURCES = {

@@ -15,9 +15,9 @@ from __future__ import annotations
 
 import re
 
-from fincoach_tui.domain.recognise_clauses import anchors_in
-from fincoach_tui.domain.recognise_parts import Figure, figures_in
-from fincoach_tui.domain.recognise_values import amount_value
+from fincoach_tui.domain.recognise.clauses import anchors_in
+from fincoach_tui.domain.recognise.parts import Figure, figures_in
+from fincoach_tui.domain.recognise.values import amount_value
 
 _UNITS = r"k|K|L|lakhs?|lacs?|thousand|cr|crores?"
 _SCALED = re.compile(rf"(?<![\w.])(?P<n>\d+(?:\.\d+)?)\s?(?P<unit>{_UNITS})\b")

@@ -10,10 +10,10 @@ from __future__ import annotations
 
 import re
 
-from fincoach_tui.domain.recognise_endings import end_wished
-from fincoach_tui.domain.recognise_money_flow import GIVES_USER
-from fincoach_tui.domain.recognise_parts import Anchor
-from fincoach_tui.domain.recognise_words import CONDITION, SOMEONE_ELSE, WHAT_IF
+from fincoach_tui.domain.recognise.endings import end_wished
+from fincoach_tui.domain.recognise.money_flow import GIVES_USER
+from fincoach_tui.domain.recognise.parts import Anchor
+from fincoach_tui.domain.recognise.words import CONDITION, SOMEONE_ELSE, WHAT_IF
 
 # A what-if or a condition ("if my rent goes to 30k", "say I invest 10k") states nothing;
 # nor do someone else's figures ("my friend pays 30k rent", "she pays 40k").

@@ -13,29 +13,29 @@ from __future__ import annotations
 import re
 
 from fincoach_tui.domain.fact_kinds import FIXED_COSTS, INVESTMENTS, insurance_type, table_slug
-from fincoach_tui.domain.recognise_clauses import anchors_in, included
-from fincoach_tui.domain.recognise_context import Subject, loan_slug
-from fincoach_tui.domain.recognise_corrections import retaken_in_clause, retracts, takes_back
-from fincoach_tui.domain.recognise_deposits import (
+from fincoach_tui.domain.recognise.clauses import anchors_in, included
+from fincoach_tui.domain.recognise.context import Subject, loan_slug
+from fincoach_tui.domain.recognise.corrections import retaken_in_clause, retracts, takes_back
+from fincoach_tui.domain.recognise.deposits import (
     institution_near,
     institutions_in,
     moved_from,
     with_institution,
 )
-from fincoach_tui.domain.recognise_endings import (
+from fincoach_tui.domain.recognise.endings import (
     ENDING_KINDS,
     ended_value,
     has_ended,
     paid_up,
     rent_ended,
 )
-from fincoach_tui.domain.recognise_family import insured
-from fincoach_tui.domain.recognise_figure_roles import not_a_value
-from fincoach_tui.domain.recognise_insured_things import ASSET_INSURED, insured_asset
-from fincoach_tui.domain.recognise_known import loan_piece, loans_told_apart
-from fincoach_tui.domain.recognise_owners import owned_key
-from fincoach_tui.domain.recognise_parts import Anchor, Figure, figures_in, said_in_passing
-from fincoach_tui.domain.recognise_values import RANGE_JOIN, amount_value, period_after
+from fincoach_tui.domain.recognise.family import insured
+from fincoach_tui.domain.recognise.figure_roles import not_a_value
+from fincoach_tui.domain.recognise.insured_things import ASSET_INSURED, insured_asset
+from fincoach_tui.domain.recognise.known import loan_piece, loans_told_apart
+from fincoach_tui.domain.recognise.owners import owned_key
+from fincoach_tui.domain.recognise.parts import Anchor, Figure, figures_in, said_in_passing
+from fincoach_tui.domain.recognise.values import RANGE_JOIN, amount_value, period_after
 
 _CONNECTOR = re.compile(
     r"^\s*(?:(?:a|per|/|every)\s*(?:month|year)\s*|monthly\s*|each month\s*|p\.?[ma]\.?\s*)?"

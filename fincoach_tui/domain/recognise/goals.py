@@ -23,8 +23,8 @@ import re
 
 from fincoach_tui.domain.fact_keys import key_of
 from fincoach_tui.domain.fact_kinds import GOAL_OBJECTS
-from fincoach_tui.domain.recognise_parts import Anchor
-from fincoach_tui.domain.recognise_words import NOT_PLACES
+from fincoach_tui.domain.recognise.parts import Anchor
+from fincoach_tui.domain.recognise.words import NOT_PLACES
 
 # A goal's figures: its amount, its date, and a duration that is a date from now
 # ("the plan is now for 5 years": in 5 years).

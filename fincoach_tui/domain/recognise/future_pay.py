@@ -16,7 +16,7 @@ import re
 from datetime import UTC, datetime
 
 from fincoach_tui.domain.amounts import find_amounts
-from fincoach_tui.domain.recognise_words import MONTH_ABBREVIATIONS, MONTH_NAME
+from fincoach_tui.domain.recognise.words import MONTH_ABBREVIATIONS, MONTH_NAME
 from fincoach_tui.domain.relative_dates import resolve_relative
 
 _WILL = (

@@ -12,14 +12,14 @@ from functools import lru_cache
 
 from fincoach_tui.domain.amounts import find_amounts
 from fincoach_tui.domain.fact_kinds import KINDS
-from fincoach_tui.domain.recognise_costs import given_to_family
-from fincoach_tui.domain.recognise_goals import goal_anchors
-from fincoach_tui.domain.recognise_income import income_anchors
-from fincoach_tui.domain.recognise_money_flow import sent_to_another, users_sending
-from fincoach_tui.domain.recognise_owners import OWNER_FIRST, OWNER_NEXT
-from fincoach_tui.domain.recognise_parts import Anchor, figures_in
-from fincoach_tui.domain.recognise_rents import lodging_of_another, priced_item, rent_named
-from fincoach_tui.domain.recognise_spouse import PERSON_FIRST
+from fincoach_tui.domain.recognise.costs import given_to_family
+from fincoach_tui.domain.recognise.goals import goal_anchors
+from fincoach_tui.domain.recognise.income import income_anchors
+from fincoach_tui.domain.recognise.money_flow import sent_to_another, users_sending
+from fincoach_tui.domain.recognise.owners import OWNER_FIRST, OWNER_NEXT
+from fincoach_tui.domain.recognise.parts import Anchor, figures_in
+from fincoach_tui.domain.recognise.rents import lodging_of_another, priced_item, rent_named
+from fincoach_tui.domain.recognise.spouse import PERSON_FIRST
 from fincoach_tui.domain.relative_dates import RELATIVE_DATE
 from fincoach_tui.domain.word_start import starts_words
 

@@ -12,7 +12,7 @@ from functools import lru_cache
 from fincoach_tui.domain.amounts import Amount, find_amounts
 from fincoach_tui.domain.fact_kinds import GOAL_OBJECTS, Slots
 from fincoach_tui.domain.number_words import NUMBER, count_value
-from fincoach_tui.domain.recognise_words import MONTH_ABBREVIATIONS, MONTH_NAME
+from fincoach_tui.domain.recognise.words import MONTH_ABBREVIATIONS, MONTH_NAME
 from fincoach_tui.domain.relative_dates import RELATIVE_DATE
 
 __all__ = ["GOAL_OBJECTS", "Anchor", "Figure", "figures_in"]  # GOAL_OBJECTS: for old importers

@@ -13,7 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from fincoach_tui.domain.fact_kinds import LOAN_TYPES, loan_type
-from fincoach_tui.domain.recognise_context import Reading
+from fincoach_tui.domain.recognise.context import Reading
 
 _BANK_DEPOSIT = re.compile(
     r"^(?P<kind>fd|rd)_(?P<bank>[a-z_]+)_(?:amount|rate|maturity|tenure|end)$"

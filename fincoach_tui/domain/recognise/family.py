@@ -13,11 +13,11 @@ import re
 
 from fincoach_tui.domain.number_words import NUMBER, count_value
 from fincoach_tui.domain.own_words import with_own_words
-from fincoach_tui.domain.recognise_city_names import is_place
-from fincoach_tui.domain.recognise_costs import GIVEN_TO
-from fincoach_tui.domain.recognise_goals import RETIRE_AGE
-from fincoach_tui.domain.recognise_kin_words import ELDERS_SAID, elders_living_with_user
-from fincoach_tui.domain.recognise_words import (
+from fincoach_tui.domain.recognise.city_names import is_place
+from fincoach_tui.domain.recognise.costs import GIVEN_TO
+from fincoach_tui.domain.recognise.goals import RETIRE_AGE
+from fincoach_tui.domain.recognise.kin_words import ELDERS_SAID, elders_living_with_user
+from fincoach_tui.domain.recognise.words import (
     NOT_NAMES,
     OTHER_PEOPLE,
     SPOUSE_WORDS,

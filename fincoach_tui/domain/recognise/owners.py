@@ -11,8 +11,8 @@ from __future__ import annotations
 
 import re
 
-from fincoach_tui.domain.recognise_kin_words import ELDERS_SAID
-from fincoach_tui.domain.recognise_words import NOT_NAMES
+from fincoach_tui.domain.recognise.kin_words import ELDERS_SAID
+from fincoach_tui.domain.recognise.words import NOT_NAMES
 
 # The keys a person, not a household, has: each owner has their own.
 PERSONAL = frozenset({"salary", "pension", "sip", "bonus"})

@@ -6,8 +6,8 @@ from __future__ import annotations
 import re
 
 from fincoach_tui.domain.fact_keys import is_known_key, normalise_key
-from fincoach_tui.domain.recognise_parts import figures_in
-from fincoach_tui.domain.recognise_values import canonical
+from fincoach_tui.domain.recognise.parts import figures_in
+from fincoach_tui.domain.recognise.values import canonical
 
 _LINE_FACT = re.compile(
     r"^\s*(?:[-•*]\s*)?(?P<label>[A-Za-z][A-Za-z0-9' ]{0,40}):\s*(?P<value>\S.*)$"

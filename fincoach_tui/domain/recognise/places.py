@@ -16,15 +16,15 @@ from __future__ import annotations
 import re
 
 from fincoach_tui.domain.own_words import with_own_words
-from fincoach_tui.domain.recognise_city_names import CITIES as _CITIES
-from fincoach_tui.domain.recognise_localities import (
+from fincoach_tui.domain.recognise.city_names import CITIES as _CITIES
+from fincoach_tui.domain.recognise.localities import (
     CITY_OF,
     LOCALITY_NAMES,
     locality_city,
     written,
 )
-from fincoach_tui.domain.recognise_place_cues import FIRST_PERSON, ROLE_IN_CITY, away
-from fincoach_tui.domain.recognise_words import NOT_PLACES, first_group
+from fincoach_tui.domain.recognise.place_cues import FIRST_PERSON, ROLE_IN_CITY, away
+from fincoach_tui.domain.recognise.words import NOT_PLACES, first_group
 from fincoach_tui.domain.word_start import starts_words
 
 _KNOWN = "|".join(sorted(_CITIES, key=len, reverse=True))

@@ -11,8 +11,8 @@ from __future__ import annotations
 
 import re
 
-from fincoach_tui.domain.recognise_city_names import CITIES
-from fincoach_tui.domain.recognise_localities import LOCALITY_NAMES
+from fincoach_tui.domain.recognise.city_names import CITIES
+from fincoach_tui.domain.recognise.localities import LOCALITY_NAMES
 
 __all__ = ["FIRST_PERSON", "ROLE_IN_CITY", "away"]
 

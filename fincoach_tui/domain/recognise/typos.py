@@ -12,7 +12,7 @@ import re
 from collections.abc import Iterable
 
 from fincoach_tui.domain.number_words import rates_in_digits
-from fincoach_tui.domain.recognise_corrections import scale_corrections
+from fincoach_tui.domain.recognise.corrections import scale_corrections
 
 _VOCABULARY = frozenset(
     "salary income rent rental expenses insurance premium deposit deposits mortgage landlord "

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import re
 
-from fincoach_tui.domain.recognise_words import MONTH_NAME
+from fincoach_tui.domain.recognise.words import MONTH_NAME
 
 # The date a line opens with: "03/11/2026", "3-11-26", "03 Nov 2026", "03-Nov-26", "Nov 03".
 _DATE = re.compile(

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-from fincoach_tui.domain.recognise_words import SPOUSE_WORDS
+from fincoach_tui.domain.recognise.words import SPOUSE_WORDS
 
 # (after a list's number or letter: "(2) my wife ...", "b) husband ...")
 _SPOUSE_SUBJECT = re.compile(
