@@ -18,7 +18,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field, replace
 
-from fincoach_tui.domain.currencies import CURRENCIES, currency_of, format_amount
+from fincoach_tui.domain.currencies import CURRENCIES, currency_of, format_amount, spelling_of
 from fincoach_tui.domain.indian_numbers import indian_amounts
 from fincoach_tui.domain.number_words import NUMBER_WORDS
 
@@ -121,6 +121,8 @@ _TOKEN = (
 _WORDS = re.compile(rf"\b(?:{_TOKEN})(?:[\s-]+(?:{_TOKEN}))*\b", re.IGNORECASE)
 _BIG = frozenset("thousand lakh lakhs lac lacs crore crores million".split())
 _WORDS_K = re.compile(r"\s?k\b", re.IGNORECASE)
+# A currency just before number words: "usd five thousand", "Rs. twenty thousand".
+_CURRENCY_BEFORE = re.compile(rf"(?<![\w.$])(?P<cur>₹|rs\.?|inr|{_BEFORE})\s?$", re.IGNORECASE)
 _RUPEE_WORDS = re.compile(rf"\s?(?:rupees|rs\b\.?|inr\b|(?:{_AFTER})\b)", re.IGNORECASE)
 _YEAR = re.compile(r"^(?:19|20)\d\d$")
 # A bare four-digit figure that could be a year ("2000", "1950") is money when the words
@@ -161,12 +163,13 @@ class Amount:
     start: int
     end: int
     yearly: bool = False  # said as "18 LPA"
-    # Written back by its code, as said ("USD 3,800", "3,800 GBP"), not its sign ("$3,800"):
-    # what memory writes is then found by the user's own spelling.
-    by_code: bool = field(default=False, compare=False)
+    # Written back with its currency as said, "{}" for the figure: a code by its code ("USD
+    # {}"), a word as the word where it was ("{} euro", "riyal {}"). What memory writes is
+    # then found by the user's own spelling; amounts still compare by value and currency.
+    spelled: str = field(default="", compare=False)
 
     def __str__(self) -> str:
-        return format_amount(self.value, self.currency, self.by_code and self.currency != "INR")
+        return format_amount(self.value, self.currency, self.spelled)
 
 
 def find_amounts(text: str) -> list[Amount]:
@@ -200,12 +203,16 @@ def find_amounts(text: str) -> list[Amount]:
             continue  # "ten thousand steps", "five thousand sq ft"
         if tail is not None and _a_weight(text, tail.group(0), match.start(), tail.end()):
             continue  # "lost five pounds"
+        start, spoken, after = match.start(), "", True  # the currency as said
         if tail:
-            end = tail.end()
-        currency = currency_of(tail.group(0)) if tail else "INR"
-        by_code = tail is not None and _by_code(tail.group(0))
-        found.append(Amount(value, currency, match.start(), end, by_code=by_code))
-        taken.append((match.start(), end))
+            end, spoken = tail.end(), tail.group(0)
+        else:
+            ahead = _CURRENCY_BEFORE.search(text, max(0, start - 12), start)
+            if ahead:  # "usd five thousand"
+                start, spoken, after = ahead.start(), ahead["cur"], False
+        spelled = spelling_of(spoken, after)
+        found.append(Amount(value, currency_of(spoken), start, end, spelled=spelled))
+        taken.append((start, end))
     for match in _DIGITS.finditer(text):
         if any(a <= match.start("num") < b for a, b in taken):
             continue
@@ -261,10 +268,12 @@ def _range(text: str, match: re.Match[str], high: Amount) -> tuple[Amount, Amoun
     if low is None or not 0 < float(low["low"]) * scale < high.value:
         return None
     if low["cur"] and match["cur2"] is None:
-        high = replace(high, currency=currency_of(low["cur"]), by_code=_by_code(low["cur"]))
+        high = replace(
+            high, currency=currency_of(low["cur"]), spelled=spelling_of(low["cur"], False)
+        )
     start = low.start("cur") if low["cur"] else low.start("low")
     low_end = Amount(float(low["low"]) * scale, high.currency, start, low.end("low"))
-    return replace(low_end, by_code=high.by_code), high
+    return replace(low_end, spelled=high.spelled), high
 
 
 def parse_amount(text: str) -> Amount | None:
@@ -316,14 +325,11 @@ def _digits_amount(match: re.Match[str], money: bool = False) -> Amount | None:
     value = float(plain) * _SCALES.get(scale_word, 1)
     currency = currency_of(currency_word)
     start = match.start("cur") if match["cur"] else match.start("num")
-    by_code = _by_code(currency_word)
-    return Amount(value, currency, start, match.end(), scale_word == "lpa", by_code)
-
-
-def _by_code(said: str) -> bool:
-    """Whether a currency was said by its code ("USD", "gbp"), not a sign or a word."""
-    said = said.strip().rstrip(".")
-    return len(said) == 3 and said.isalpha() and currency_of(said).lower() == said.lower()
+    said = match["cur"] or match["cur2"] or ""
+    spelled = spelling_of(said, after=not match["cur"])
+    if spelled == f"{said} {{}}" and _YEAR.match(number) and not money:
+        return None  # a word before a year names an event: "Euro 2024", "Yen 2000 crash"
+    return Amount(value, currency, start, match.end(), scale_word == "lpa", spelled)
 
 
 def _words_value(words: str) -> float:

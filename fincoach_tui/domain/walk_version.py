@@ -138,4 +138,8 @@ from __future__ import annotations
 # 39: a statement opening with what the user does with money ("what I take home is ...") is
 #     no question; "bring home" is pay; the user's age is a fact; refusing speculation is a
 #     cautious stance; a self-interview's "A:" answers its "Q:"; kids stay kids
-WALK_VERSION = 39
+# 40: a foreign currency said by its word keeps its word where it was said ("3,350 euro",
+#     "riyal 4,200"), a sign without a symbol of its own stays that sign ("S$1,200"); a
+#     code before number words is that currency ("usd five thousand"); a currency is no
+#     cost's thing ("krw 5,200,000 a month" is no `cost_krw`)
+WALK_VERSION = 40

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from fincoach_tui.domain.finance_facts import find_facts
+from fincoach_tui.domain.finance_facts import find_facts, recognise
 from fincoach_tui.domain.recognise.context import Reading
 from fincoach_tui.domain.recognise.known import the_one_known
 from fincoach_tui.domain.recognise.phrases import stance_level
@@ -35,7 +35,7 @@ def said(*texts: str) -> dict[str, str]:
         (
             ("I get paid 800 euros a month for consulting work.",),
             "income_freelance",
-            "€800 a month",
+            "800 euros a month",
         ),
         (("Another 9k comes from tuitions.",), "income_tuition", "₹9,000"),
     ],
@@ -51,7 +51,7 @@ def test_a_figure_paid_from_a_source_is_not_income_from_it():
 
 
 def test_a_foreign_currency_cost_and_saving_keep_their_currency():
-    assert said("Groceries here run about 380 euros a month.") == {"cost_groceries": "€380"}
+    assert said("Groceries here run about 380 euros a month.") == {"cost_groceries": "380 euros"}
     assert said("I put aside $450 every month into savings.") == {"savings": "$450 a month"}
 
 
@@ -285,8 +285,8 @@ def test_a_total_that_comes_in_is_no_cost():
     ("text", "value"),
     [
         ("salary: JPY 365,000 a month", "JPY 365,000"),
-        ("I earn 420,000 yen a month", "JPY 420,000"),
-        ("my pay is NZ$6,100 a month", "NZD 6,100"),
+        ("I earn 420,000 yen a month", "420,000 yen"),
+        ("my pay is NZ$6,100 a month", "NZ$6,100"),
     ],
 )
 def test_yen_and_other_currencies_are_never_rupees(text, value):
@@ -327,3 +327,18 @@ def test_a_thing_then_its_price_and_year_is_a_goal(text, key, amount, date):
     facts = said(text)
     assert facts[f"goal_{key}_amount"] == amount
     assert facts[f"goal_{key}_date"] == date
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("net pay 3,350 euro a month", [("salary", "3,350 euro")]),
+        ("my take home is 2,950 quid", [("salary", "2,950 quid")]),
+        # the figure's currency said before it is no thing paid for
+        ("krw 5,200,000 a month.", []),
+        ("usd 6,000 a month", []),
+        ("gym 2,000 a month", [("cost_gym", "₹2,000")]),
+    ],
+)
+def test_a_foreign_figure_is_filed_as_the_user_spelled_it(text, expected):
+    assert recognise(text) == expected

@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 
 from fincoach_tui.domain.amounts import find_amounts
+from fincoach_tui.domain.currencies import CURRENCIES
 from fincoach_tui.domain.fact_keys import key_of
 from fincoach_tui.domain.fact_kinds import KINDS
 from fincoach_tui.domain.recognise.parts import Anchor
@@ -36,6 +37,9 @@ _COST_EVERY = re.compile(
     r"(?:(?:about|around|roughly|nearly|almost|approx|just|only|is|are|comes to)\s+)*"
     r"(?=₹|rs\b|inr\b|\d)",
     re.IGNORECASE,
+)
+_A_CURRENCY = re.compile(
+    "|".join(f"{before}|{after}" for before, after in CURRENCIES.values()), re.IGNORECASE
 )
 _NOT_A_COST = frozenset(
     "it this that which what there who he she they you total rest balance figure number "
@@ -202,7 +206,9 @@ def regular_cost(clause: str) -> Anchor | None:
         words = [found["noun"].lower()]
         if found.groupdict().get("noun2"):
             words.append(found["noun2"].lower())
-        if any(w in _NOT_A_COST or w in _FUNCTION_WORDS or w in _LABELS for w in words):
+        if any(w in _NOT_A_COST or w in _FUNCTION_WORDS or w in _LABELS for w in words) or (
+            _A_CURRENCY.fullmatch(found["noun"])
+        ):  # "krw 5,200,000 a month": the figure's currency, not a thing paid for
             continue
         cost = next(kind for kind in KINDS if kind.name == "cost")
         noun = "_".join(_singular(w) for w in words)

@@ -80,7 +80,9 @@ def _corrected(old: str, new: str, figures: Sequence[tuple[str, str]]) -> tuple[
         value_now = new_value * scale if new_bare else new_value
         if not known.value / 3 <= value_now <= known.value * 3:
             return None  # not a correction of it: a count, a year, another thing
-        return key, value.replace(str(known), format_amount(value_now, known.currency), 1)
+        return key, value.replace(
+            str(known), format_amount(value_now, known.currency, known.spelled), 1
+        )
     return None
 
 
