@@ -138,4 +138,8 @@ from __future__ import annotations
 # 39: a statement opening with what the user does with money ("what I take home is ...") is
 #     no question; "bring home" is pay; the user's age is a fact; refusing speculation is a
 #     cautious stance; a self-interview's "A:" answers its "Q:"; kids stay kids
-WALK_VERSION = 39
+# 40: who pays and the verb said after a rented home ("paying 21k", "hum unko 9k bhejte
+#     hain", "revised to 17k") name no other thing; a hostel of one money is sent to ("Sonu
+#     ko hostel mein ...") is no rent; an ended rent said with the new home in one sentence
+#     quotes from the ending's words
+WALK_VERSION = 40
