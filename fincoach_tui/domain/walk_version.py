@@ -142,4 +142,8 @@ from __future__ import annotations
 #     "riyal 4,200"), a sign without a symbol of its own stays that sign ("S$1,200"); a
 #     code before number words is that currency ("usd five thousand"); a currency is no
 #     cost's thing ("krw 5,200,000 a month" is no `cost_krw`)
-WALK_VERSION = 40
+# 41: who pays and the verb said after a rented home ("paying 21k", "hum unko 9k bhejte
+#     hain", "revised to 17k") name no other thing; a hostel of one money is sent to ("Sonu
+#     ko hostel mein ...") is no rent; an ended rent said with the new home in one sentence
+#     quotes from the ending's words
+WALK_VERSION = 41

@@ -45,10 +45,10 @@ def test_a_home_layout_is_still_no_money(text):
 @pytest.mark.parametrize(
     ("text", "key", "value"),
     [
-        ("godown bhada 14,500 mase??", "rent", "₹14,500"),
-        ("shop rent 22k a month??", "rent", "₹22,000"),
+        ("godown bhada 14,500 mase??", "rent_godown", "₹14,500"),
+        ("shop rent 22k a month??", "rent_shop", "₹22,000"),
         ("Rent is 22k a month??", "rent", "₹22,000"),
-        ("Godown kiraya 9,000 mahina??", "rent", "₹9,000"),
+        ("Godown kiraya 9,000 mahina??", "rent_godown", "₹9,000"),
         ("School fees 1.2 lakh a year?!", "cost_school_fees", "₹1,20,000 a year"),
     ],
 )
@@ -58,7 +58,7 @@ def test_a_cost_said_with_dismay_is_stated_not_asked(text, key, value):
 
 def test_a_cost_said_with_dismay_mid_message_keeps_the_figures_after_it():
     assert dict(recognise("godown bhada 14,500 mase?? plus car loan EMI 9,200")) == {
-        "rent": "₹14,500",
+        "rent_godown": "₹14,500",
         "loan_car_emi": "₹9,200",
     }
 

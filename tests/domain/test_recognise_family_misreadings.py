@@ -19,9 +19,9 @@ def values(*messages: str) -> dict[str, str]:
     ("sentence", "children"),
     [
         ("1 son, Tuition is 8,000 a month", "1 son"),
-        ("We have 2 kids, Rent is 12.5k", "2 children"),
+        ("We have 2 kids, Rent is 12.5k", "2 kids"),
         ("one son, Fees are 12,000", "1 son"),
-        ("two kids, Tuition is 8k", "2 children"),
+        ("two kids, Tuition is 8k", "2 kids"),
         ("I have a son, Tuition is 8 thousand", "1 son"),
         ("I have a son, Tuition is 12 lakh", "1 son"),
         ("one son, Tuition is 8.5", "1 son"),
@@ -71,12 +71,12 @@ def test_pupils_are_not_children(sentence: str) -> None:
 @pytest.mark.parametrize(
     ("sentence", "children"),
     [
-        ("my two kids joined a dance class", "2 children"),
+        ("my two kids joined a dance class", "2 kids"),
         ("My two children joined the academy", "2 children"),
-        ("we have 3 kids in school", "3 children"),
-        ("3 kids in school, fees 40k", "3 children"),
-        ("I have 4 kids and teach 20 more", "4 children"),
-        ("two kids, both in the same dance class", "2 children"),
+        ("we have 3 kids in school", "3 kids"),
+        ("3 kids in school, fees 40k", "3 kids"),
+        ("I have 4 kids and teach 20 more", "4 kids"),
+        ("two kids, both in the same dance class", "2 kids"),
     ],
 )
 def test_the_users_own_children_in_a_class_are_counted(sentence: str, children: str) -> None:

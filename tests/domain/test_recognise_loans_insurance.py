@@ -45,7 +45,7 @@ def said(*texts: str) -> dict[str, str]:
         ),
         (
             "emi 20k. sorry, 2 kids also",
-            {"loan_loan_emi": "₹20,000", "family_children": "2 children"},
+            {"loan_loan_emi": "₹20,000", "family_children": "2 kids"},
         ),
     ],
 )

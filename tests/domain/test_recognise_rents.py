@@ -195,3 +195,40 @@ def test_a_home_saved_for_does_not_carry_the_rent_talked_about_before():
 )
 def test_a_rent_that_ended_says_where_the_user_lives_now(text, quoted):
     assert recognise(text) == [("rent", f'stopped (rent stopped) ("{quoted}")')]
+
+
+@pytest.mark.parametrize(
+    ("text", "rent"),
+    [
+        ("We stay in a rented 2bhk, paying 18k monthly", "₹18,000"),
+        ("rented room in Noida, giving 8k", "₹8,000"),
+        ("flat on rent, we pay 25k", "₹25,000"),
+        ("Rent was 15k, increased to 18k in May", "₹18,000"),
+        ("kiraye ka ghar hai, main 12k deta hoon", "₹12,000"),
+        # another thing priced after the rent is still that thing's
+        ("rent 9k flat, food 6k", "₹9,000"),
+        ("rent 15k, bed 3k extra", "₹15,000"),
+    ],
+)
+def test_who_pays_and_the_verb_after_a_rented_home_name_no_other_thing(text, rent):
+    assert [(k, v) for k, v in recognise(text) if k.startswith("rent")] == [("rent", rent)]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Sonu ko hostel mein 5 hazaar bhejte hain har mahine", [("remittance", "₹5,000")]),
+        ("beti ko hostel ke liye 8k bhejte hain", [("remittance", "₹8,000")]),
+        # the user's own hostel stays the rent
+        ("hostel 7k mahina", [("rent", "₹7,000")]),
+        ("Main PG mein rehta hoon, 11k", [("rent", "₹11,000")]),
+    ],
+)
+def test_a_hostel_of_someone_money_is_sent_to_is_no_rent_of_the_users(text, expected):
+    assert recognise(text) == expected
+
+
+def test_a_rent_ended_and_a_new_home_said_in_one_sentence_quotes_from_the_ending():
+    assert facts_of("Rent is 17k.", "The house rent is over, we shifted to our own flat.") == {
+        "rent": 'stopped (rent stopped) ("rent is over, we shifted …")'
+    }

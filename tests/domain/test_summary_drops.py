@@ -28,7 +28,7 @@ def test_a_value_filed_under_the_same_key_from_other_words_is_not_dropped_as_old
     turns = [
         ("For the flat above the garage we pay 60,000 a month.", "ok"),
         ("What is a liquid fund?", "ok"),
-        ("The workshop rent is 14,000.", "ok"),
+        ("The house rent is 14,000.", "ok"),
         ("Work has been hectic lately.", "ok"),
     ]
     # The recogniser reads both figures as rent; the second shares no word with the first.
@@ -39,7 +39,7 @@ def test_a_value_filed_under_the_same_key_from_other_words_is_not_dropped_as_old
         "Facts the user stated (newest values):",
         "- rent: ₹14,000",
         "In the user's words (newest first):",
-        "- (turn 3) The workshop rent is 14,000",
+        "- (turn 3) The house rent is 14,000",
         "- (turn 1) For the flat above the garage we pay 60,000 a month (outdated)",
         # the topic, the "was" note, then the remark with nothing to keep
         "Dropped to fit the cap: 1 older question topic; 1 older statement; the old rent.",

@@ -20,6 +20,7 @@ import re
 from collections.abc import Iterable
 
 from fincoach_tui.domain.own_words import with_own_words, without_own_words
+from fincoach_tui.domain.recognise.money_flow import KIN_KO, NOT_KIN
 
 # The premises a business rents, by the names people use, and the key each is kept under.
 _PREMISES = {
@@ -144,6 +145,10 @@ _NOT_ITEMS = frozenset(
     july august september october november december went gone goes going increased hiked
     raised reduced cut became become becomes made make comes came rose dropped up down
     still again already final finally hai hain tha thi ho gaya gayi kar diya
+    pay pays paying paid give gives giving gave spend spends spending spent send sending cost
+    costs costing bharte bharta bharti dete deta deti dena
+    hum ham main mai unko inko usko humko hume humein mujhe unhe unhein aap tum they he she
+    them him
     """.split()
 )
 _LEAD = re.compile(r"^\W*(?P<words>(?:[a-z][a-z'-]*\s+){1,3}?)(?:₹|rs\.?\s*|inr\s*)?\d", re.I)
@@ -167,8 +172,12 @@ def priced_item(clause: str) -> bool:
     if not words:
         trail = _TRAIL.match(clause)
         words = [(trail["words"] or trail["thing"]).lower()] if trail else []
-    # the thing's name first; what follows it may hedge the figure ("food around 6k")
-    return bool(words) and not _RENT_NAMED.search(" ".join(words)) and words[0] not in _NOT_ITEMS
+    # the thing's name first; what follows it may hedge the figure ("food around 6k"). Who
+    # pays and the verb said of the figure name no thing ("paying 21k", "hum unko 9k
+    # bhejte hain", "revised to 17k"): a past verb by its ending, not a "bed" or a "shed".
+    first = words[0] if words else ""
+    verb = first in _NOT_ITEMS or (first.endswith("ed") and len(first) > 4)
+    return bool(words) and not _RENT_NAMED.search(" ".join(words)) and not verb
 
 
 def rent_named(clause: str) -> bool:
@@ -182,7 +191,9 @@ def rent_named(clause: str) -> bool:
 _KIN_BEFORE = re.compile(
     r"\b(?:son|sons|daughter|daughters|beta|bete|beti|bhai|bhaiya|brother|sister|didi|kid|kids|"
     r"child|children|bachche|bacche|bachon|nephew|niece|cousin|he|she|his|her|their)(?:'s)?\b"
-    r"|\b(?-i:[A-Z][a-z]+)'s\b",
+    r"|\b(?-i:[A-Z][a-z]+)'s\b"
+    # the one money goes to, in Hindi: "Sonu ko hostel mein 5 hazaar bhejte hain"
+    rf"|\b(?!(?:{NOT_KIN})\b)(?:{KIN_KO}|(?-i:[A-Z][a-z]+))\s+ko\b",
     re.IGNORECASE,
 )
 _LODGING = re.compile(r"(?:p\.?g|paying guest|hostel)$", re.IGNORECASE)
@@ -244,8 +255,18 @@ def rent_end_said(facts: list[tuple[str, str]], sentences: Iterable[str]) -> lis
     found = list(facts)
     for n in ended:
         key, value = found[n]
-        found[n] = (key, with_own_words(without_own_words(value), said))
+        found[n] = (key, with_own_words(without_own_words(value), _from_end_words(value, said)))
     return found
+
+
+def _from_end_words(value: str, said: str) -> str:
+    """What is quoted of the sentence `said` that says where the user lives now: from the
+    ending's own words quoted in `value` on when it says them too ("The house rent is over,
+    we shifted to our own flat" quotes "rent is over, we shifted ..."), else all of it."""
+    quoted = re.search(r'\("([^"]*)"\)$', value)
+    ending = quoted.group(1).removesuffix("…").strip() if quoted else ""
+    at = said.casefold().find(ending.casefold()) if ending else -1
+    return said[at:] if at >= 0 else said
 
 
 _IS_RENT = re.compile(r"^rent(?:_[a-z]+)?$")
