@@ -89,6 +89,9 @@ FIXED_COSTS = {
     r"shakai hoken|kenk[oō] hoken|k[oō]sei nenkin|kokumin nenkin|nenkin|koyō hoken|koyo hoken|"
     r"social insurance|national insurance(?: contributions?)?|ni contributions?|"
     r"cpf contributions?|super(?:annuation)? (?:contributions?|guarantee)|"
+    # Australia's super said alone ("superannuation A$900"), not the age one retires at
+    # ("at superannuation", "ahead of superannuation")
+    r"(?<!at )(?<!on )(?<!of )(?<!till )(?<!until )(?<!before )(?<!after )superannuation|"
     r"social security (?:tax|contributions?|deductions?)|fica|gosi(?: contributions?| deductions?)?|"
     r"medicare levy|esic?(?: contributions?| deductions?)": "social_insurance",
 }
@@ -100,6 +103,8 @@ INVESTMENTS = {
     "nps": "nps",
     "epf|provident fund|pf": "epf",
     "cpf(?! contributions?)(?: oa| sa| ma)?(?: balance| account)?": "cpf",
+    # the US's 401(k), kept from pay: savings, not the pay
+    r"401\s?\(?k\)?(?: plan| account| balance)?": "401k",
     "stocks?|shares|equities|equity": "stocks",
     "elss": "elss",
     "gold|sgbs?|sovereign gold bonds?": "gold",
@@ -137,6 +142,9 @@ KINDS: tuple[Kind, ...] = (
         _words(
             r"salary|salaries|take[- ]?home(?: pay)?|(?:bring|brings|bringing|brought) home|"
             r"in[- ]hand(?: pay)?|(?:my|net|monthly) (?:own )?pay|"
+            # a payslip's last line, "gross S$5,800, CPF S$1,160, net S$4,640": the pay (not
+            # "the shop makes net 40k")
+            r"(?<![a-z] )net(?=\s?[:=-]?\s?(?:₹|rs\.?\s?|inr\s?|[a-z]{0,2}\$|sgd\s?|aud\s?|usd\s?)?\d)|"
             r"pay ?cheque|paycheck|pays me|incomes?|earn|earns|earning|earnings|get paid|i make|"
             r"ctc|package|(?:lands in|comes (?:in)?to|hits|reaches) my (?:bank )?account|"
             # credited every month, not once ("arrears of 2.1 lakh were credited last week")

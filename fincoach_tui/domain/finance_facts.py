@@ -43,7 +43,7 @@ from fincoach_tui.domain.recognise.deposits import moved_from
 from fincoach_tui.domain.recognise.endings import has_ended
 from fincoach_tui.domain.recognise.fact_lines import line_fact
 from fincoach_tui.domain.recognise.family import family_facts
-from fincoach_tui.domain.recognise.future_pay import pay_to_come, will_be_paid
+from fincoach_tui.domain.recognise.future_pay import job_news, pay_to_come, will_be_paid
 from fincoach_tui.domain.recognise.goals import mentioned_goal
 from fincoach_tui.domain.recognise.known import loans_told_apart
 from fincoach_tui.domain.recognise.ledger_lines import as_entry
@@ -64,6 +64,7 @@ from fincoach_tui.domain.recognise.owners import (
     writer_of,
 )
 from fincoach_tui.domain.recognise.parts import figures_in
+from fincoach_tui.domain.recognise.per_head import per_head_income
 from fincoach_tui.domain.recognise.phrases import (
     SENT_HOME,
     name_facts,
@@ -299,7 +300,7 @@ def _recognise(
         found += stances_of(stance, speaker)
         named_here = False  # the sentence names something the recogniser knows
         # "fees, hostel and pocket money together come to 42k": one cost of them all
-        total = None if question else listed_total(sentence)
+        total = None if question else listed_total(sentence) or per_head_income(sentence)
         if total is not None and not_the_users(sentence, False, ()):
             total = None
         if total is not None:
@@ -314,6 +315,8 @@ def _recognise(
                 tuple(a for a in anchors_in(clause) if not included(clause, a)),
             )
             named = carried(anchors[-1], clause) if anchors else topic_in(reading, unsent(clause))
+            if not named and job_news(clause):  # "got the offer!!! 80,000 a month"
+                named = ("salary", "salary")
             if not named and mentioned_goal(clause):  # "the renovation ...": what follows
                 named = ("goal", mentioned_goal(clause))
             # a loan the subject names without a type ("SBI EMI 25k and HDFC EMI 19k") is of

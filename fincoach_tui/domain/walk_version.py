@@ -146,4 +146,9 @@ from __future__ import annotations
 #     hain", "revised to 17k") name no other thing; a hostel of one money is sent to ("Sonu
 #     ko hostel mein ...") is no rent; an ended rent said with the new home in one sentence
 #     quotes from the ending's words
-WALK_VERSION = 41
+# 42: a practice's receipts, billing and collections are its income (`income_practice`),
+#     as are consultation or professional fees said by the month; a bare figure after news
+#     of the user's job ("got the offer!!!") is the pay; income said per head ("4 kids,
+#     1,500 each") is the total; superannuation and a 401(k) are savings ("401k" no
+#     figure), and a payslip's "net S$4,640" is the pay
+WALK_VERSION = 42
