@@ -61,6 +61,13 @@ _PAID_BY_USER = re.compile(
     r"(?:\d+\s+|two\s+|three\s+|both\s+)?(?:kids|children|sons|daughters)\b|\bpocket\s+money\b",
     re.IGNORECASE,
 )
+# One of several batches, by when it meets: each is its own income ("morning batch ...
+# 1,300 each", "evening batch ... 1,100 each").
+_BATCH = re.compile(
+    r"\b(?P<when>morning|afternoon|evening|night|weekend|weekday|saturday|sunday)\s+"
+    r"(?:batch|class|group|shift)(?:es)?\b",
+    re.IGNORECASE,
+)
 _MONTHLY = re.compile(r"\s*(?:each\s+)?(?:monthly|(?:a|per|every)\s+month|mahina|pm)\b", re.I)
 
 
@@ -76,6 +83,8 @@ def per_head_income(sentence: str) -> tuple[tuple[str, str], int, int] | None:
         return None
     who = counted["who"].lower()
     source = next(slug for slug, words in _PAYERS.items() if re.fullmatch(words, who, re.I))
+    batch = _BATCH.search(sentence)  # "morning batch me 4 bacche": that batch's income
+    source += f"_{batch['when'].lower()}" if batch else ""
     total = Amount(each.value * count, each.currency, each.start, each.end, each.yearly)
     after = sentence[each.end :]
     value = amount_value("income", total, after) + (" a month" if _MONTHLY.match(after) else "")
