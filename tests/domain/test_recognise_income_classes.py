@@ -152,6 +152,18 @@ def test_each_batchs_income_said_per_head_is_its_own() -> None:
             "3 kids come to my house for tuition, 1500 each. rent is 12k",
             {"income_tuition": '₹4,500 ("3 kids, 1500 each")', "rent": "₹12,000"},
         ),
+        (
+            "pratidin lagbhag 30 rogi aate hain, paramarsh shulk ₹200 prati rogi",
+            {"income_practice": '₹6,000 a day ("30 rogi, ₹200 each")'},
+        ),
+        (
+            "I see 12 patients a day, 500 per consultation",
+            {"income_practice": '₹6,000 a day ("12 patients, 500 each")'},
+        ),
+        (
+            "per survey fee 2,800 avg, month e around 25 surveys",
+            {"income_practice": '₹70,000 ("25 surveys, 2,800 each")'},
+        ),
         # near-misses: the user's own children, money the user pays, things bought
         (
             "my 2 kids' tuition is 1,500 each",
@@ -162,6 +174,8 @@ def test_each_batchs_income_said_per_head_is_its_own() -> None:
             {"family_children": "2 kids", "cost_school_fees": "₹3,000"},
         ),
         ("I bought 3 shirts at 1,500 each", {}),
+        ("my son's 2 kids get 500 each as pocket money", {"family_children": "2 kids"}),
+        ("we paid 2 lawyers 20,000 each in fees", {"cost_fees": "₹20,000"}),
     ],
 )
 def test_income_said_per_head_is_the_total_with_the_users_words(

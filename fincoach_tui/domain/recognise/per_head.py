@@ -24,7 +24,7 @@ _PAYERS = {
     "tuition": r"kids|children|students|pupils|trainees|learners|boys|girls|bachche|bachchon|"
     r"bachhe|bacche|batches",
     "rental": r"tenants|families|rooms|flats|shops|houses|portions|units",
-    "practice": r"clients|patients",
+    "practice": r"clients|patients|rogi|mareez|marij|surveys|claims|consultations",
 }
 _PAYER = "|".join(_PAYERS.values())
 # A count of payers, not the user's own ("my 2 kids", "our three children").
@@ -37,14 +37,15 @@ _COUNTED = re.compile(
 # before it ("each pays 2,000", "har bachcha 1000 deta hai"); or the count times it ("x 1,500").
 _EACH_AFTER = re.compile(
     r"\s*(?:/-\s*)?(?:each|apiece|a\s+head|per\s+(?:head|kid|child|student|pupil|tenant|"
-    r"room|flat|family|client|patient|bachcha)|har\s+ek\s+(?:se|ka|ki|ke)|ek\s+se)\b",
+    r"room|flat|family|client|patient|bachcha|survey|claim|case|visit|consultation)|prati\s+(?:rogi|vyakti|bachcha|chhatra)|"
+    r"har\s+ek\s+(?:se|ka|ki|ke)|ek\s+se)\b",
     re.IGNORECASE,
 )
 _EACH_BEFORE = re.compile(
     r"\bhar\s+ek\s+(?:se|ka|ki|ke)\s+$"
     r"|\b(?:each|every\s+one|everyone|har\s+ek|har\s+bachcha)\s+(?:of\s+them\s+)?"
     r"(?:pays?|paying|gives?|deta|deti|dete)\s+(?:me\s+|us\s+)?(?:about\s+|around\s+)?$"
-    r"|[x×*@]\s*$",
+    r"|\bper\s+\w+\s+(?:fees?|charges?|rate)\s+$|[x×*@]\s*$",
     re.IGNORECASE,
 )
 # The payers pay the user: what they pay for is a source of income, or the user teaches
@@ -52,7 +53,7 @@ _EACH_BEFORE = re.compile(
 _EARNS_FROM = re.compile(
     rf"\b(?:{SOURCES['tuition']}|{SOURCES['rental']}|batch|class|academy|studio|"
     r"come\s+to\s+(?:me|my|us|our)|i\s+(?:teach|tutor|coach|train)|teach|padhat[aei]|"
-    r"(?:let|rented|given)\s+out|on\s+rent|kiraye\s+pe)\b",
+    r"(?:let|rented|given)\s+out|on\s+rent|kiraye\s+pe|fees?|shulk|paramarsh|consultation)\b",
     re.IGNORECASE,
 )
 # ... not money the user pays: "we pay 3,000 each for the two kids' school van".
@@ -68,6 +69,7 @@ _BATCH = re.compile(
     r"(?:batch|class|group|shift)(?:es)?\b",
     re.IGNORECASE,
 )
+_DAILY = re.compile(r"\b(?:daily|every\s+day|per\s+day|a\s+day|pratidin|roz|rozana)\b", re.I)
 _MONTHLY = re.compile(r"\s*(?:each\s+)?(?:monthly|(?:a|per|every)\s+month|mahina|pm)\b", re.I)
 
 
@@ -88,7 +90,9 @@ def per_head_income(sentence: str) -> tuple[tuple[str, str], int, int] | None:
     total = Amount(each.value * count, each.currency, each.start, each.end, each.yearly)
     after = sentence[each.end :]
     value = amount_value("income", total, after) + (" a month" if _MONTHLY.match(after) else "")
-    value = value.replace(" a month a month", " a month")
+    value = value.replace(" a month a month", " a month") + (
+        " a day" if _DAILY.search(sentence) else ""
+    )
     said = f"{counted.group(0)}, {sentence[each.start : each.end]} each"
     end = max(each.end, counted.end())
     return (f"income_{source}", with_own_words(value, said)), min(counted.start(), each.start), end
