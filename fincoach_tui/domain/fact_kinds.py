@@ -142,9 +142,6 @@ KINDS: tuple[Kind, ...] = (
         _words(
             r"salary|salaries|take[- ]?home(?: pay)?|(?:bring|brings|bringing|brought) home|"
             r"in[- ]hand(?: pay)?|(?:my|net|monthly) (?:own )?pay|"
-            # a payslip's last line, "gross S$5,800, CPF S$1,160, net S$4,640": the pay (not
-            # "the shop makes net 40k")
-            r"(?<![a-z] )net(?=\s?[:=-]?\s?(?:₹|rs\.?\s?|inr\s?|[a-z]{0,2}\$|sgd\s?|aud\s?|usd\s?)?\d)|"
             r"pay ?cheque|paycheck|pays me|incomes?|earn|earns|earning|earnings|get paid|i make|"
             r"ctc|package|(?:lands in|comes (?:in)?to|hits|reaches) my (?:bank )?account|"
             # credited every month, not once ("arrears of 2.1 lakh were credited last week")

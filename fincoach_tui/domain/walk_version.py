@@ -149,6 +149,6 @@ from __future__ import annotations
 # 42: a practice's receipts, billing and collections are its income (`income_practice`),
 #     as are consultation or professional fees said by the month; a bare figure after news
 #     of the user's job ("got the offer!!!") is the pay; income said per head ("4 kids,
-#     1,500 each") is the total; superannuation and a 401(k) are savings ("401k" no
-#     figure), and a payslip's "net S$4,640" is the pay
+#     1,500 each") is the total; superannuation is a deduction and a 401(k) savings
+#     ("401k" no figure)
 WALK_VERSION = 42
