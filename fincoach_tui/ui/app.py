@@ -258,7 +258,7 @@ class FinCoachApp(StartUp, StrategyActions, BudgetActions, ViewActions):
         self._moments.end()  # a loader still waiting for the first frame stops with the app
         if self.live is not None:
             self._close_live()
-        elif not self._first_file.closed:
+        elif self._first_file is not None:  # never opened: the app ended first
             self._first_file.close()
         aclose = getattr(self.engine.llm, "aclose", None) if self.engine else None
         if aclose is not None:  # close the HTTP client while its event loop still runs

@@ -96,9 +96,10 @@ class SessionActions(FinCoachBase):
 
     def _open(self, name: str) -> LiveSession:
         """Open `name`; a new one starts on the strategy saved in config now. Raises NotDone.
-        Read as the session opened at launch is (`heap.reading_session`)."""
+        Read as the session opened at launch is (`heap.reading_session`), while the
+        screen still shows the one left."""
         assert self.engine is not None
-        with heap.reading_session():
+        with heap.reading_session(replacing=True):
             return self.sessions.open(
                 self.engine, name, sleep=self._retry_sleep, config=self.config
             )
@@ -133,7 +134,7 @@ class SessionActions(FinCoachBase):
         self._close_live()
         self.live = None
         try:
-            with heap.reading_session():  # read again, as at launch
+            with heap.reading_session(replacing=True):  # read again, as at launch
                 renamed, problem = self.sessions.rename_and_open(
                     self.engine, old, new, sleep=self._retry_sleep, config=self.config
                 )
