@@ -168,6 +168,7 @@ async def test_a_long_session_mounts_one_page_and_loads_more_on_request(tmp_path
 
 
 async def test_an_unnamed_session_left_empty_is_not_kept_and_one_kept_is_named_on_exit(tmp_path):
+    """Not kept: no file of it is left, its walk kept on leaving included."""
     from fincoach_tui.settings.config import Config
     from fincoach_tui.ui.app import FinCoachApp
     from tests.app_harness import offline_settings
@@ -190,6 +191,11 @@ async def test_an_unnamed_session_left_empty_is_not_kept_and_one_kept_is_named_o
         await pilot.pause()
         second = app.live.name
         assert second != "chat-unnamed" and not store.exists("chat-unnamed")
+        # Nothing FinCoach wrote for it is left (its walk was kept when it was left).
+        assert sorted(p.name for p in store.root.iterdir() if p.name.startswith("chat-")) == [
+            f"{second}.jsonl",
+            f"{second}.lock",
+        ]
         assert app.left_unnamed is None  # nothing to resume there
         await say(app, pilot, "Keep me.")
     assert store.exists(second)
