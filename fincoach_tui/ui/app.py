@@ -179,7 +179,7 @@ class FinCoachApp(StartUp, StrategyActions, BudgetActions, ViewActions):
         self.live = None
         self.comparison = None
         self.exit_message = ""
-        self.unsaved = None  # the left session's newest failed write, if any
+        self.unsaved = {}  # each session left whose newest write failed: why
         self._first_file = file
         self._first_strategy = strategy
         # Sessions the user did not name: left empty, they are not worth keeping.

@@ -44,7 +44,9 @@ class FinCoachBase(App):
     config_path: Path
     engine: Engine | None
     live: LiveSession | None
-    unsaved: str | None  # the left session's newest failed write, if any
+    # Each session left whose newest write failed, and why: what the command line says
+    # once the app has ended. Left again with its writes saved, a session is taken out.
+    unsaved: dict[str, str]
     # Every strategy's cost, and the draft's: mounted once the engine is loaded.
     comparison: LiveComparison | None
     _unnamed: set[str]  # sessions the user did not name: left empty, not worth keeping

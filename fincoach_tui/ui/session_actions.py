@@ -141,6 +141,8 @@ class SessionActions(FinCoachBase):
         except NotDone as exc:  # not even the old name opens again: say so, keep the screen
             self.notify(str(exc), severity="error", timeout=8, markup=False)
             return
+        if renamed.name != old and old in self.unsaved:  # what it lacks is under its new name
+            self.unsaved[renamed.name] = self.unsaved.pop(old)
         await self.show_session(renamed, same_conversation=True)
         if problem:
             self.notify(problem, severity="error", timeout=8, markup=False)
@@ -164,7 +166,11 @@ class SessionActions(FinCoachBase):
         empty = len(live.state.transcript) == 0 and not live.state.records
         if self.comparison is not None:
             self.comparison.follow(None)  # a walk of it still under way stops
-        self.unsaved = live.coach.unsaved  # what the command line reports after quitting
+        # What the command line reports after quitting, naming this session.
+        if live.coach.unsaved is not None:
+            self.unsaved[live.name] = live.coach.unsaved
+        else:
+            self.unsaved.pop(live.name, None)
         live.close()
         heap.release_session()  # what of it is garbage now may be collected
         unnamed = live.name in self._unnamed
