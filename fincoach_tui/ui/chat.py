@@ -119,7 +119,9 @@ class ChatView(VerticalScroll):
             )
         await self.mount_all(self._boxes(messages[self._first_mounted :]))
         await self._update_earlier_button()
-        self.follow_newest()
+        # Once laid out: until then the pane's size is the last session's, and a pane that
+        # was full would anchor one that is not (its messages under empty space).
+        self.call_after_refresh(self.follow_newest)
 
     async def _clear(self) -> None:
         """Empty the pane: what it showed (another session's boxes) is freed as it goes,
@@ -129,6 +131,7 @@ class ChatView(VerticalScroll):
         await self.remove_children()
         heap.let_go(gone)
         self._clear_arrangement_cache()
+        self.anchor(False)  # nothing to follow yet
 
     def _boxes(self, messages: Sequence[Message]) -> list[MessageBox]:
         return [self._box(m) for m in messages]

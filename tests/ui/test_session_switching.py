@@ -99,6 +99,24 @@ async def test_the_session_left_is_freed_not_kept_frozen_with_the_next(tmp_path)
     gc.unfreeze()
 
 
+async def test_an_empty_session_switched_to_from_a_full_pane_starts_at_the_top(tmp_path):
+    """The chat of the session left overflowed its pane (anchored to the newest): the next
+    session's hint is shown where a new session's is at launch, not under empty space."""
+    async with running(tmp_path, (80, 24), session="first") as (app, pilot):
+        at_launch = app.chat.query_one(".hint").region
+        for turn in range(3):
+            await say(app, pilot, f"My rent is ₹{25 + turn},000. How much can I save?")
+        assert app.chat.max_scroll_y > 0 and app.chat.is_anchored
+        await pilot.press("ctrl+n")
+        await workers_done(app)
+        await pilot.pause()
+        assert app.live.name != "first"
+        assert app.chat.query_one(".hint").region == at_launch
+        assert app.chat.scroll_y == 0 and not app.chat.is_anchored
+        await say(app, pilot, "My salary is ₹1,20,000.")
+        assert app.chat.query(MessageBox).first().region.y == app.chat.region.y  # the top
+
+
 async def test_a_draft_the_user_typed_stays_and_is_quoted_for_the_new_session(tmp_path):
     app = make_app(tmp_path, "first")
     async with app.run_test(size=SIZE) as pilot:
