@@ -174,9 +174,13 @@ class SessionActions(FinCoachBase):
         live.close()
         heap.release_session()  # what of it is garbage now may be collected
         unnamed = live.name in self._unnamed
-        self.left_unnamed = live.name if unnamed and not empty else None
         if empty and unnamed:
             try:
                 self.sessions.delete(live.name)
             except NotDone as exc:
                 self.notify(str(exc), severity="warning", markup=False)
+            else:  # not kept: the one left before it, if still there, is the one to resume
+                if self.left_unnamed is not None and not self.sessions.exists(self.left_unnamed):
+                    self.left_unnamed = None  # deleted in the sessions dialog since
+                return
+        self.left_unnamed = live.name if unnamed and not empty else None
