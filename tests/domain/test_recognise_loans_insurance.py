@@ -276,3 +276,38 @@ def test_one_loans_end_said_twice_in_a_sentence_is_that_loans_end() -> None:
     assert said(
         "two-wheeler loan for Activa, EMI 2,750", "Activa loan finished, last EMI paid"
     ) == {"loan_bike_emi": 'closed (loan closed) ("last EMI paid")'}
+
+
+@pytest.mark.parametrize(
+    ("texts", "expected"),
+    [
+        (
+            ("plot loan EMI 12k", "plot loan outstanding 9.8 lakh"),
+            {"loan_plot_emi": "₹12,000", "loan_plot_amount": "₹9,80,000"},
+        ),
+        (("Plot loan outstanding 9.8 lakh",), {"loan_plot_amount": "₹9,80,000"}),
+        (
+            ("tractor loan outstanding 3.2 lakh, EMI 14k",),
+            {"loan_tractor_amount": "₹3,20,000", "loan_tractor_emi": "₹14,000"},
+        ),
+        (("shop loan outstanding 4 lakh",), {"loan_shop_amount": "₹4,00,000"}),
+        (
+            ("gold loan outstanding 1.5L, emi 6k",),
+            {"loan_gold_amount": "₹1,50,000", "loan_gold_emi": "₹6,000"},
+        ),
+        # near misses: no purpose said, or a model's name of the loan talked of
+        (("loan outstanding 9 lakh",), {"loan_loan_amount": "₹9,00,000"}),
+        (("took loan 2 lakh from bank",), {"loan_loan_amount": "₹2,00,000"}),
+        (("got loan sanctioned 12 lakh",), {"loan_loan_amount": "₹12,00,000"}),
+        (("paying loan 8k monthly",), {"loan_loan_emi": "₹8,000"}),
+        (("Thar loan left 6.2 lakh",), {"loan_loan_amount": "₹6,20,000"}),
+        (
+            ("two-wheeler loan for Activa, EMI 2,750", "Activa loan finished, last EMI paid"),
+            {"loan_bike_emi": 'closed (loan closed) ("last EMI paid")'},
+        ),
+    ],
+)
+def test_the_purpose_before_loan_types_its_amount_as_its_emi(
+    texts: tuple[str, ...], expected: dict[str, str]
+) -> None:
+    assert said(*texts) == expected
