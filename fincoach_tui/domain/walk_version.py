@@ -146,4 +146,8 @@ from __future__ import annotations
 #     hain", "revised to 17k") name no other thing; a hostel of one money is sent to ("Sonu
 #     ko hostel mein ...") is no rent; an ended rent said with the new home in one sentence
 #     quotes from the ending's words
-WALK_VERSION = 41
+# 42: a housing society's charges ("society charges 3k", "CAM 5k") and the power bill
+#     ("bijli 2k", "light bill") are costs beside the rent, "+ bijli ~2k" with its own figure
+#     another thing; "no rent now", "ab kiraya nahi dena" end the rent; a usual purpose
+#     opening a clause before "loan" ("plot loan outstanding ...") types the loan
+WALK_VERSION = 42
