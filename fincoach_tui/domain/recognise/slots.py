@@ -28,7 +28,6 @@ from fincoach_tui.domain.recognise.endings import (
     has_ended,
     paid_up,
     rent_end_at,
-    rent_ended,
 )
 from fincoach_tui.domain.recognise.family import insured
 from fincoach_tui.domain.recognise.figure_roles import not_a_value
@@ -120,10 +119,11 @@ def clause_facts(
         return facts
     # "no more car EMI from this month": when it ended, not a date it ends on
     dated = any(f.kind == "date" and not f.text.startswith("from ") for f in figures_in(clause))
-    ending = has_ended(clause)
-    if (ending or rent_ended(clause, named=True)) and (paid_up(clause) or not dated):
-        # "no rent now" ends the rent alone: no word of it ends anything else named
-        facts += _endings(named if ending else _rents(named), facts, clause, hint)
+    ending = has_ended(clause)  # else "no rent now" ends the rent alone, nothing else named
+    if (ending or rent_end_at(clause, named=True) is not None) and (paid_up(clause) or not dated):
+        facts += _endings(
+            named if ending else tuple(a for a in named if a.kind == "rent"), facts, clause, hint
+        )
     for anchor in named:
         goal = f"goal_{anchor.word}"
         if anchor.kind != "goal":
@@ -168,10 +168,6 @@ def _endings(
         if premium and not any(k == premium for k, _ in facts):
             ended.append((premium, value))  # a policy given up is no longer paid for
     return ended
-
-
-def _rents(anchors: tuple[Anchor, ...]) -> tuple[Anchor, ...]:
-    return tuple(a for a in anchors if a.kind == "rent")
 
 
 def _named_by(anchor: Anchor, anchors: tuple[Anchor, ...], clause: str) -> bool:
