@@ -73,12 +73,19 @@ FIXED_COSTS = {
     "driver": "driver",
     "nanny": "nanny",
     "daycare|creche|day care": "daycare",
-    "electricity(?: bill)?": "electricity",
+    # the power bill by its everyday names: "bijli 2k", "light bill 800", "current bill"
+    "electricity(?: bill)?|(?:electric|power|light|current|karent) bills?|"
+    "bijli(?:[- ]pani)?(?: ka)?(?: bills?)?": "electricity",
     "utilities|utility bills?": "utilities",
     "internet|wi-?fi|broadband": "internet",
     "phone bills?|mobile bills?": "phone",
     "groceries|grocery": "groceries",
-    "(?:society |association |apartment |building )?maintenance(?: charges?| fees?)?": "maintenance",
+    # a housing society's monthly charges, beside the rent or for an owned flat: "society
+    # maintenance 2,500", "CAM charges 4k" (common area maintenance), "society dues"
+    "(?:(?:society|sosiety|socity|association|apartment|building|flat) )?"
+    "maint(?:e|a|ai)n[ae]nce(?: charges?| fees?)?|"
+    "(?:society|sosiety|socity) (?:charges?|dues|fees?)|(?:association|rwa) (?:dues|fees?)|"
+    "(?-i:CAM)(?: charges?)?|cam charges?|common area maint(?:e|a|ai)n[ae]nce(?: charges?)?": "maintenance",
     "gym": "gym",
     "(?<!my )(?<!get )(?<!got )(?<!receive )pocket money": "pocket_money",
     "petrol|fuel|commute|transport": "transport",

@@ -151,4 +151,11 @@ from __future__ import annotations
 #     of the user's job ("got the offer!!!") is the pay; income said per head ("4 kids,
 #     1,500 each") is the total; superannuation is a deduction and a 401(k) savings
 #     ("401k" no figure)
-WALK_VERSION = 42
+# 43: a housing society's charges ("society charges 3k", "CAM 5k") and the power bill
+#     ("bijli 2k", "light bill") are costs beside the rent, "+ bijli ~2k" with its own figure
+#     another thing; "no rent now", "ab kiraya nahi dena" end the rent; a usual purpose
+#     opening a clause before "loan" ("plot loan outstanding ...") types the loan; two
+#     loans of no type named apart ("Thar loan EMI 18,400 and the i20 one 9,200") keep
+#     their own EMIs, a later one naming either replacing it alone; a loan of no type is
+#     labelled "loan EMI", not "loan loan EMI"
+WALK_VERSION = 43

@@ -27,7 +27,7 @@ def facts_of(*texts: str) -> dict[str, str]:
         ("rent 9k fixed, food 6k", [("rent", "₹9,000")]),
         ("my rent is 16k and food around 6k", [("rent", "₹16,000")]),
         ("kiraya 8000 ghar ka, doodh 1500", [("rent", "₹8,000")]),
-        ("rent ₹14,500; bijli ₹1,200", [("rent", "₹14,500")]),
+        ("rent ₹14,500; bijli ₹1,200", [("rent", "₹14,500"), ("cost_electricity", "₹1,200")]),
         ("room rent 6500, tiffin 3000 monthly", [("rent", "₹6,500"), ("cost_tiffin", "₹3,000")]),
         ("paying 12k rent, then 3k for the maid", [("rent", "₹12,000"), ("cost_maid", "₹3,000")]),
     ],
