@@ -146,4 +146,6 @@ from __future__ import annotations
 #     hain", "revised to 17k") name no other thing; a hostel of one money is sent to ("Sonu
 #     ko hostel mein ...") is no rent; an ended rent said with the new home in one sentence
 #     quotes from the ending's words
-WALK_VERSION = 41
+# 42: under the summary's cap a stance's reason (said beside it) is kept as long as the
+#     stance is
+WALK_VERSION = 42
