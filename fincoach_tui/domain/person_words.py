@@ -28,7 +28,7 @@ _KIN = (
 ).split()
 # What someone does, said right after their name ("Kavya wants", "Ravi earns").
 _DOES = (
-    "wants says said earns earned works worked studies joined needs gets got sends sent "
+    "wants says said earns earned works worked studies joined needs gets got sends sent bought "
     "lives stays stayed pays paid takes took started left will would wants likes thinks "
     "feels handles manages"
 ).split()

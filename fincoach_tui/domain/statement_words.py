@@ -140,8 +140,7 @@ def same_topic(older: str, newer: str, keys: Callable[[str], Iterable[str]]) -> 
     I joined the mill") names an event, not the topic: two such share no topic by it. Nor
     does a person's name (`person_words`): "Kavya earns 3,900 euro" and "Kavya's share of
     the insurance is 412 euro" are about her, but not one thing of hers."""
-    names = _person_stems(older) | _person_stems(newer)
-    if not (_topic(older) - names).isdisjoint(_topic(newer) - names):
+    if not _topic(older).isdisjoint(_topic(newer)):
         return True
     return not set(keys(older)).isdisjoint(keys(newer))
 
@@ -154,8 +153,16 @@ _WHEN = re.compile(
 
 
 def _topic(text: str) -> frozenset[str]:
-    """`topic_words` of `text` without its clauses of when (`_WHEN`)."""
-    return topic_words(_WHEN.sub(" ", text))
+    """`topic_words` of `text` without its clauses of when (`_WHEN`) and the names of its
+    people (`without_names`)."""
+    return without_names(_WHEN.sub(" ", text))
+
+
+def without_names(text: str) -> frozenset[str]:
+    """`topic_words` of `text` but the names it says someone by (`person_words`): a
+    statement's topic is what it is about, not whose. (A name one statement says without
+    using it as one is still dropped from the pair: the other's topic lacks it.)"""
+    return topic_words(text) - _person_stems(text)
 
 
 def _person_stems(text: str) -> frozenset[str]:

@@ -147,5 +147,7 @@ from __future__ import annotations
 #     ko hostel mein ...") is no rent; an ended rent said with the new home in one sentence
 #     quotes from the ending's words
 # 42: under the summary's cap a stance's reason (said beside it) is kept as long as the
-#     stance is
+#     stance is; a person's name ("Kavya's share", "appu ki fees") and foreign money's word
+#     ("euro") are no topic two statements share; a question naming someone asks its other
+#     words of the notes; a note's names count possessives ("Ravi's")
 WALK_VERSION = 42

@@ -5,11 +5,14 @@ from __future__ import annotations
 
 import pytest
 
+from fincoach_tui.domain import fact_relevance
 from fincoach_tui.domain.fact_relevance import note_question_words
 from fincoach_tui.domain.finance_facts import recognise
 from fincoach_tui.domain.memory.note_cover import names_in
+from fincoach_tui.domain.memory.notes import notes_section
 from fincoach_tui.domain.person_words import person_names
 from fincoach_tui.domain.statement_words import same_topic, topic_words
+from fincoach_tui.domain.user_statements import Statement
 
 
 @pytest.mark.parametrize(
@@ -122,3 +125,36 @@ def test_a_question_naming_someone_asks_its_other_words(question, words):
 )
 def test_a_notes_names_count_possessives(text, names):
     assert names_in(text) == names
+
+
+NOTES = [
+    Statement(1, "Ravi's cricket coaching is 2,500 a month"),
+    Statement(2, "Ravi bought a bike, EMI 2,100"),
+    Statement(3, "Ravi's phone bill is 600"),
+    Statement(4, "My rent is 18k"),
+    Statement(5, "Gym for me, 1,200"),
+]
+COACHING = "- (turn 1) Ravi's cricket coaching is 2,500 a month"
+PHONE = "- (turn 3) Ravi's phone bill is 600"
+GYM = "- (turn 5) Gym for me, 1,200"
+RENT = "- (turn 4) My rent is 18k"
+
+
+def _sent(budget: int) -> list[str]:
+    section, _ = notes_section(
+        NOTES, None, budget, lambda t: len(t.split()), "Should Ravi's cricket coaching continue?"
+    )
+    assert section is not None
+    return section.text.split("\n")
+
+
+def test_a_question_naming_someone_sends_the_note_it_asks_first():
+    assert _sent(16) == [COACHING]
+    assert _sent(24) == [GYM, RENT, COACHING]
+
+
+def test_with_the_name_asked_his_other_notes_went_first(monkeypatch):
+    # What the rule changes: every note saying "Ravi's" was asked, the phone bill first.
+    monkeypatch.setattr(fact_relevance, "person_names", lambda text: frozenset())
+    assert _sent(16) == [GYM, PHONE]
+    assert _sent(24) == [PHONE, COACHING]
