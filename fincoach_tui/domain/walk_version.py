@@ -158,4 +158,8 @@ from __future__ import annotations
 #     loans of no type named apart ("Thar loan EMI 18,400 and the i20 one 9,200") keep
 #     their own EMIs, a later one naming either replacing it alone; a loan of no type is
 #     labelled "loan EMI", not "loan loan EMI"
-WALK_VERSION = 43
+# 44: under the summary's cap a stance's reason (said beside it) is kept as long as the
+#     stance is; a person's name ("Kavya's share", "appu ki fees") and foreign money's word
+#     ("euro") are no topic two statements share; a question naming someone asks its other
+#     words of the notes; a note's names count possessives ("Ravi's")
+WALK_VERSION = 44
