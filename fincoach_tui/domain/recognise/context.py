@@ -28,7 +28,7 @@ from fincoach_tui.domain.recognise.goals import GOAL_SLOTS
 from fincoach_tui.domain.recognise.income import INCOME_SLOTS, WORK_OF_INCOME, fee_work
 from fincoach_tui.domain.recognise.parts import Anchor, figures_in
 from fincoach_tui.domain.recognise.rents import home_goal, subject_of_rent
-from fincoach_tui.domain.recognise.words import goods_on_emi
+from fincoach_tui.domain.recognise.words import REFERS_BACK, SAME_THING_WORDS, goods_on_emi
 
 Subject = tuple[str, str]  # (kind, anchor word): ("loan", "car loan"), ("goal", "trip")
 
@@ -336,16 +336,6 @@ def carried(anchor: Anchor, clause: str) -> Subject:
     return (anchor.kind, anchor.word)
 
 
-# A message that refers back to what was just discussed, rather than starting afresh.
-REFERS_BACK = re.compile(
-    r"\b(?:it|its|it's|that|same|now|went|gone|goes|increased|decreased|raised|hiked|"
-    r"cut|reduced|up|down|became|become|changed|revised|actually|ab|abhi|"
-    # a correction of what was just said: "correction: 24,500", "sorry, 18k not 16k"
-    r"correction|corrected|sorry|oops|typo|meant|rather|instead)\b",
-    re.IGNORECASE,
-)
-
-
 # "and the maid 3,500", "ar kajer mashi 3,500", "plus 2k for the gym": a clause that opens
 # with an additive word and names something before its figure adds another item; its figure
 # is not a new value of what was named before.
@@ -354,10 +344,9 @@ _ANOTHER = re.compile(
     re.IGNORECASE,
 )
 # Words that say which part of the same thing a figure is, or nothing: not another item.
-_SAME_THING = frozenset(
-    "the a an my our its his her interest rate return returns emi premium cover tenure "
-    "maturity matures period amount balance outstanding principal left remaining pending "
-    "total then now only just about around approx nearly roughly another extra more".split()
+_SAME_THING = SAME_THING_WORDS | frozenset(
+    "interest rate return returns emi premium cover tenure maturity matures period amount "
+    "outstanding principal left remaining pending".split()
 )
 
 
