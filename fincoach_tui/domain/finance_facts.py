@@ -241,12 +241,11 @@ def _recognise(
     # who types, when two people share the chat ("R: ...", "I: ...", or a message signed
     # "... — G")
     signed = _SIGNED.search(body)
-    # who writes in the user's place from the message before on ("spouse": introduced),
-    # until a signature or the user's own name says the user types again
+    # who writes: in the user's place ("spouse", introduced before) until a signature or the
+    # user's name says the user types again; or what the message forwards ("Fwd (Shobha):")
     writes_on = "" if signed else reading.writer
-    speaker = signed["who"].lower() if signed else (name or "spouse").lower() if writes_on else ""
-    # who wrote what the message forwards ("Fwd (Shobha): ..."), or writes on
     writer: str | None = writes_on or None
+    speaker = signed["who"].lower() if signed else (name or "spouse").lower() if writes_on else ""
     writer_before = ""  # the sentence before, when the writer spoke of themselves in it
     # the message's facts, with their clauses: "2 personal loans. hdfc emi 11,200. bajaj
     # emi 7,600" tells two loans apart across its sentences
@@ -267,8 +266,7 @@ def _recognise(
         introduced = spouse_introduction(sentence)  # "Rohan here, Neha's husband"
         if introduced is not None:
             name, spouse = introduced[0] or name, introduced[1]
-            writes_on = writer = "spouse"
-            speaker = (name or writer).lower()
+            writes_on, writer, speaker = "spouse", "spouse", (name or "spouse").lower()
             found += [("family_spouse", spouse)] + ([("spouse_name", name)] if name else [])
             continue
         forwarded = writer_of(sentence, name)
