@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 
 from fincoach_tui.domain.own_words import with_own_words
+from fincoach_tui.domain.recognise.rents import PAID_RENT_WORD
 
 _LAST_PAID = (
     r"\b(?:last|final)\s+(?:emi|instal+ments?|payment)\s+(?:went|was\s+paid|got\s+paid|"
@@ -106,10 +107,7 @@ def ended_value(kind: str, thing: str, clause: str = "", start: int = 0) -> str:
 # rent talked about before. An ending of another thing the clause names leaves the rent
 # as it was: "half my salary is gone on rent", "no more rent hikes", "I don't pay rent in
 # cash anymore", "stopped the SIP because rent went up", "we cancelled Netflix, rent same".
-_RENT = (
-    r"(?:(?:house|room|flat|pg|home)\s+)?(?:rent|kiraya|kiraaya|kiraye|bhada|bhaada|bhade|"
-    r"bhaade)"
-)
+_RENT = rf"(?:(?:house|room|flat|pg|home)\s+)?(?:{PAID_RENT_WORD})"
 _IT = r"(?:it|that|this|them)"
 # what may follow the rent that ends: the sentence's end, "now", "anymore", a reason
 _RENT_STOPS = (

@@ -80,8 +80,25 @@ MONTH_NAME = (
     r"(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|"
     r"sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)"
 )
+# A month's name as a word, full or short: "march", "mar", "sept".
+MONTH_WORDS = frozenset([*MONTHS, *(m[:3] for m in MONTHS), "sept"])
 # Words that are not a place after "in"/"to": months, and the short words before a name.
-NOT_PLACES = frozenset([*MONTHS, *(m[:3] for m in MONTHS), "sept", "the", "also", "our", "my"])
+NOT_PLACES = MONTH_WORDS | {"the", "also", "our", "my"}
+# Words before a figure that say whose it is, how near, or that it is more of the same
+# thing, and name no other thing: "my share 9k", "approx 15k", "and another 2k".
+SAME_THING_WORDS = frozenset(
+    "the a an my our its his her balance total then now only just about around approx nearly "
+    "roughly another extra more".split()
+)
+# Words that refer back to what was just said: that it changed ("went up", "revised"), or
+# that it is corrected ("correction: 24,500", "sorry, 18k not 16k").
+BACK_WORDS = frozenset(
+    "it its it's that same now went gone goes increased decreased raised hiked cut reduced up "
+    "down became become changed revised actually ab abhi "
+    "correction corrected sorry oops typo meant rather instead".split()
+)
+# A message that refers back to what was just discussed, rather than starting afresh.
+REFERS_BACK = re.compile(rf"\b(?:{'|'.join(sorted(BACK_WORDS))})\b", re.IGNORECASE)
 
 
 def first_group(match: re.Match[str], *names: str) -> str:
