@@ -14,7 +14,9 @@ is of the same order as that figure (a count or a year after it is not a correct
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
+from fincoach_tui.domain.amounts import Amount, find_amounts
 from fincoach_tui.domain.recognise.clauses import anchors_in
 from fincoach_tui.domain.recognise.parts import Figure, figures_in
 from fincoach_tui.domain.recognise.values import amount_value
@@ -107,14 +109,17 @@ def retaken(clause: str, before: list[tuple[str, str]]) -> tuple[str, str] | Non
     """A clause that only corrects the figure said last ("Sorry, 54k.", "nahi nahi 25k",
     "I mean 23k"): that figure's fact with this value; None for any other clause."""
     opening = _OPENS_RETRACTING.match(clause)
-    if opening is None or not before or not _AMOUNT_VALUE.match(before[-1][1]):
+    if opening is None or not before:
+        return None
+    if not (_AMOUNT_VALUE.match(before[-1][1]) or _foreign(before[-1][1])):
         return None
     rest = clause[opening.end() :]  # read apart from the opening: "nahi" denies no figure
     figures = figures_in(rest)
     if len(figures) != 1 or figures[0].amount is None or figures[0].start != 0:
         return None
-    key = before[-1][0]
-    return key, amount_value(key, figures[0].amount, rest[figures[0].amount.end :])
+    key, amount = before[-1][0], figures[0].amount
+    amount = in_currency_of(before[-1][1], amount, rest)
+    return key, amount_value(key, amount, rest[amount.end :])
 
 
 def retaken_in_clause(
@@ -125,7 +130,29 @@ def retaken_in_clause(
     and rent 23k": the rent's own) or this one is no amount."""
     if not facts or figure.amount is None or anchors_in(clause[since : figure.start]):
         return None
-    key = facts[-1][0]
-    if key == fact[0]:
+    key, amount = facts[-1][0], in_currency_of(facts[-1][1], figure.amount, clause)
+    if key == fact[0] and amount == figure.amount:
         return fact
-    return key, amount_value(key, figure.amount, clause[figure.amount.end :])
+    return key, amount_value(key, amount, clause[amount.end :])
+
+
+# Rupees said as rupees: a correction in them is not in the currency before it.
+_SAID_RUPEES = re.compile(r"₹|\b(?:rs|inr|rupees?|rupaye|rupaiye|rupay)\b", re.IGNORECASE)
+
+
+def _foreign(value: str) -> bool:
+    """Whether a stated value is an amount in a currency other than the rupee."""
+    amounts = find_amounts(value)
+    return bool(amounts) and amounts[0].currency != "INR"
+
+
+def in_currency_of(earlier: str, amount: Amount, text: str) -> Amount:
+    """`amount`, a bare number taking back the figure `earlier` ("4,200 euros a month.
+    sorry, 4,400"), in that figure's currency: the user corrects the number, not the money
+    it is in. As it is when it names its own currency (`text` is what it was read from)."""
+    if amount.currency != "INR" or _SAID_RUPEES.search(text, amount.start, amount.end):
+        return amount
+    before = find_amounts(earlier)
+    if not before or before[0].currency == "INR":
+        return amount
+    return replace(amount, currency=before[0].currency, spelled=before[0].spelled)
