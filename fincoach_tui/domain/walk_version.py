@@ -146,4 +146,8 @@ from __future__ import annotations
 #     hain", "revised to 17k") name no other thing; a hostel of one money is sent to ("Sonu
 #     ko hostel mein ...") is no rent; an ended rent said with the new home in one sentence
 #     quotes from the ending's words
-WALK_VERSION = 41
+# 42: a figure said as what it was ("pehle 10k tha", "rent 12k now, 10k earlier", "munnadi
+#     25k irundhuchu") is no value; a bare number taking back a foreign figure keeps its
+#     currency ("4,200 euros. sorry, 4,400"); a city abroad is read as an Indian one, a
+#     planned move's city is not the user's; someone else's children are not the user's
+WALK_VERSION = 42

@@ -68,9 +68,11 @@ _KNOWN_CITY = re.compile(
     # "Nagpur la", "Siliguri te", "Trichy la", "Kozhikode il": at the city, in Marathi,
     # Bengali, Tamil, Malayalam
     # (not "Pune la pathavaycha": sending someone to the city)
-    r"|se\s+(?:hoon|hun|hu|hain|hai)|mein\b|(?:la|te|madhe|il|ile)\b"
+    # Telugu "Hyderabad lo unnanu", Kannada "Bengaluru alli iddini"
+    r"|se\s+(?:hoon|hun|hu|hain|hai)|mein\b|(?:la|te|madhe|il|ile|lo|alli|nalli)\b"
     r"(?=\s*(?:[.,;!?]|$)|\s+(?-i:[A-Z])|\s+(?:ahe|aahe|ache|achhi|achi|thaki|thake|irukken|"
-    r"irukkom|rahto|rahte|rahate|rahtat|hoon|hai)\b))"
+    r"irukkom|rahto|rahte|rahate|rahtat|hoon|hai|unnanu|unnamu|unnam|untanu|untamu|"
+    r"untunnanu|untunnamu|iddini|iddeve|iddivi|iddene|irtini|irteeni)\b))"
     # "home is Kozhikode", "native place Trichy", "hometown: Siliguri"
     rf"|\b(?:home\s+is|hometown(?:\s+is)?|native(?:\s+place)?(?:\s+is)?|based\s+out\s+of)"
     rf"\s*:?\s+(?P<city7>{_KNOWN})\b"
@@ -227,6 +229,8 @@ def _candidates(sentence: str) -> list[tuple[int, int, str]]:
     """Every place the sentence says the user is at, as (strength, position, city)."""
     found: list[tuple[int, int, str]] = []  # (strength, position, city)
     for match in _LIVING.finditer(sentence):
+        if _planned(sentence, match.start(), match.end()):
+            continue  # "planning to move to Canada someday": not where the user is yet
         place = first_group(match, "place", "place2", "place3", "place4")
         # "work at Google": a workplace, unless the gazetteer knows it or it is "out of X".
         works = match.group(0).lower().startswith("work") and " out of " not in match.group(0)
@@ -267,6 +271,21 @@ def _candidates(sentence: str) -> list[tuple[int, int, str]]:
     if only:  # "noida." said by itself: where the user is
         found.append((2, 0, _CITIES[only["city"].lower()]))
     return found + _role_city(sentence)
+
+
+# A move or a home still to come: a plan or a wish before the verb in its clause ("might
+# relocate to Berlin", "planning to move to Canada"), or a someday after the place.
+_PLAN_BEFORE = re.compile(
+    r"\b(?:plan\w*|want\w*|wish\w*|hop(?:e|es|ing)|thinking|consider\w*|might|may|could|"
+    r"would|will|shall|should|going\s+to|gonna|dream\w*|if|chahte|chahta|chahti|sochte|"
+    r"soch\s+rahe)\b[^,;.!?]*$",
+    re.IGNORECASE,
+)
+_SOMEDAY_AFTER = re.compile(r"^[^,;.!?]*\b(?:someday|some\s+day|one\s+day|eventually)\b", re.I)
+
+
+def _planned(sentence: str, start: int, end: int) -> bool:
+    return bool(_PLAN_BEFORE.search(sentence, 0, start) or _SOMEDAY_AFTER.match(sentence[end:]))
 
 
 def _with_locality(sentence: str, city: str) -> str:
