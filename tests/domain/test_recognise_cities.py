@@ -160,6 +160,9 @@ def test_a_place_of_origin_is_not_the_city(text: str, expected: str | None) -> N
         ("mother is in Chennai, I'm in London", "London"),
         ("we're in Calgary now, earlier we were in Brampton", "Calgary"),
         ("we live in Pune, might move to Bangalore", "Pune"),
+        ("hum KL me hain, ek contractor ke saath geologist", "Kuala Lumpur"),
+        ("Mauritius me process engineer hoon, Port Louis me rehta hoon", "Port Louis"),
+        ("Lisbon me ek room mila hai, 450 euro", "Lisbon"),
     ],
 )
 def test_a_city_abroad_or_at_home_is_where_the_user_is(text: str, expected: str) -> None:
@@ -179,6 +182,8 @@ def test_a_city_abroad_or_at_home_is_where_the_user_is(text: str, expected: str)
         "might relocate to Berlin next year",
         "we want to shift to Dubai eventually",
         "my friend in Toronto pays 2,000 CAD rent",
+        "bhaiya Dubai me hain",
+        "mera plot Pune me hai",
     ],
 )
 def test_a_city_someone_else_lives_in_visits_or_plans_is_not_the_users(text: str) -> None:

@@ -174,9 +174,10 @@ ABROAD = {
         "Atlanta, Sydney, Melbourne, Brisbane, Perth, Adelaide, Auckland, Wellington, "
         "Berlin, Munich, Frankfurt, Stuttgart, Hamburg, Cologne, Amsterdam, Rotterdam, "
         "Eindhoven, The Hague, Paris, Zurich, Geneva, Stockholm, Copenhagen, Oslo, Helsinki, "
-        "Brussels, Warsaw, Milan, Nairobi, Kampala, Dar es Salaam, Johannesburg, Lagos"
+        "Brussels, Warsaw, Milan, Lisbon, Porto, Nairobi, Kampala, Dar es Salaam, "
+        "Johannesburg, Durban, Lagos, Port Louis, Curepipe, Quatre Bornes, Suva, Port of Spain"
     ).split(", ")
-}
+} | {"kl": "Kuala Lumpur"}
 CITIES |= ABROAD
 
 

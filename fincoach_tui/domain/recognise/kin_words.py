@@ -142,7 +142,7 @@ SIBLINGS_AND_OTHERS = (
     r"brother-in-law|sister-in-law|in-laws|parents|mom|mum|dad|mother|father|"
     r"friends?|colleagues?|neighbou?rs?|boss|maid|driver|"
     r"bhai|bhaiya|bhaiyya|bhaia|bhaisaab|behen|behan|bahen|didi|jiju|jija|bhabhi|bhabi|"
-    r"chacha|chachi|chachu|mausi|bua|dost|padosi|"  # Hindi
+    r"chacha|chachi|chachu|mausi|bua|dost|padosi|dewar|devar|jeth|nanad|saali|saala|"  # Hindi
     r"annan|anna|akka|thambi|thangachi|thangai|chithi|chithappa|periyappa|"  # Tamil
     r"annayya|tammudu|chelli|babai|pinni|"  # Telugu
     r"thamma|tangi|"  # Kannada

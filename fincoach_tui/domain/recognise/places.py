@@ -23,7 +23,7 @@ from fincoach_tui.domain.recognise.localities import (
     locality_city,
     written,
 )
-from fincoach_tui.domain.recognise.place_cues import FIRST_PERSON, ROLE_IN_CITY, away
+from fincoach_tui.domain.recognise.place_cues import FIRST_PERSON, ROLE_IN_CITY, away, planned
 from fincoach_tui.domain.recognise.words import NOT_PLACES, first_group
 from fincoach_tui.domain.word_start import starts_words
 
@@ -64,7 +64,8 @@ _ABOUT_USER = re.compile(
 # Every phrasing starts a word (`\b(?=\w)` first: the same matches, in half the time).
 _KNOWN_CITY = re.compile(
     rf"\b(?=\w)(?:\b(?:in|from|at)\s+(?P<city>{_KNOWN})\b"
-    rf"|\b(?P<city2>{_KNOWN})\s+(?:(?:mein|me)\s+(?:rehta|rehti|rehte|rahta|rahti|rahte)"
+    rf"|\b(?P<city2>{_KNOWN})\s+(?:(?:mein|me)\s+(?:rehta|rehti|rehte|rahta|rahti|rahte|hain|hoon|hun"
+    r"|hu)\b"
     # "Nagpur la", "Siliguri te", "Trichy la", "Kozhikode il": at the city, in Marathi,
     # Bengali, Tamil, Malayalam
     # (not "Pune la pathavaycha": sending someone to the city)
@@ -93,7 +94,7 @@ starts_words("known city", _KNOWN_CITY)
 # and "hoon": "Hoshiarpur mein dukaan hai", "Rewari mein apna ghar hai", "Ballia se hoon".
 _HINDI_PLACE = re.compile(
     r"\b(?P<place>[A-Z][a-z]{2,})\s+(?:(?:mein|me|mai|main)\s+(?:(?:apni|apna|meri|mera|"
-    r"hamari|hamara|humari|humara|ek|bhi|hi)\s+)?(?:dukaan|dukan|shop|ghar|kamra|"
+    r"hamari|hamara|humari|humara|ek|bhi|hi)\s+)?(?:dukaan|dukan|shop|ghar|kamra|room|flat|kiraya|"
     r"kaam|naukri|job|office|business|dhanda|rehta|rehti|rehte|rahta|rahti|rahte|rehna|"
     r"settled|posting)|se\s+(?:hoon|hun|hu|hain))\b"
 )
@@ -229,7 +230,7 @@ def _candidates(sentence: str) -> list[tuple[int, int, str]]:
     """Every place the sentence says the user is at, as (strength, position, city)."""
     found: list[tuple[int, int, str]] = []  # (strength, position, city)
     for match in _LIVING.finditer(sentence):
-        if _planned(sentence, match.start(), match.end()):
+        if planned(sentence, match.start(), match.end()):
             continue  # "planning to move to Canada someday": not where the user is yet
         place = first_group(match, "place", "place2", "place3", "place4")
         # "work at Google": a workplace, unless the gazetteer knows it or it is "out of X".
@@ -255,7 +256,10 @@ def _candidates(sentence: str) -> list[tuple[int, int, str]]:
         if strong or _ABOUT_USER.search(sentence) or re.search(r"\bbased\b", sentence, re.I):
             found.append((2, known.start(), _CITIES[said.lower()]))
     for match in _HINDI_PLACE.finditer(sentence):
-        city = _place(match["place"], strong=True)
+        # a city of two words, the Hindi way: "Port Louis me rehta hoon"
+        before = re.search(r"\b([A-Z][a-z]+)\s+$", sentence[: match.start()])
+        two = f"{before[1]} {match['place']}" if before else ""
+        city = _place(two if two.lower() in _CITIES else match["place"], strong=True)
         if city and not _someone_else(sentence, match.start()):
             found.append((2, match.start(), city))
     home = _ABOUT_USER.search(sentence) or _HOME.search(sentence)
@@ -271,21 +275,6 @@ def _candidates(sentence: str) -> list[tuple[int, int, str]]:
     if only:  # "noida." said by itself: where the user is
         found.append((2, 0, _CITIES[only["city"].lower()]))
     return found + _role_city(sentence)
-
-
-# A move or a home still to come: a plan or a wish before the verb in its clause ("might
-# relocate to Berlin", "planning to move to Canada"), or a someday after the place.
-_PLAN_BEFORE = re.compile(
-    r"\b(?:plan\w*|want\w*|wish\w*|hop(?:e|es|ing)|thinking|consider\w*|might|may|could|"
-    r"would|will|shall|should|going\s+to|gonna|dream\w*|if|chahte|chahta|chahti|sochte|"
-    r"soch\s+rahe)\b[^,;.!?]*$",
-    re.IGNORECASE,
-)
-_SOMEDAY_AFTER = re.compile(r"^[^,;.!?]*\b(?:someday|some\s+day|one\s+day|eventually)\b", re.I)
-
-
-def _planned(sentence: str, start: int, end: int) -> bool:
-    return bool(_PLAN_BEFORE.search(sentence, 0, start) or _SOMEDAY_AFTER.match(sentence[end:]))
 
 
 def _with_locality(sentence: str, city: str) -> str:
