@@ -27,6 +27,9 @@ def said(*messages: str) -> dict[str, str]:
         (("net pay 3,350 euro a month", "sorry, 3,450"), "salary", "3,450 euro"),
         (("salary 4200 dirhams", "oops 4500"), "salary", "4,500 dirhams"),
         (("my rent is $2,100", "no wait, 2,300"), "rent", "$2,300"),
+        (("salary RM 13,800 per month", "nahi, 14,200"), "salary", "RM 14,200"),
+        (("my pay is 4,200 euros", "no, 4,400"), "salary", "4,400 euros"),
+        (("EMI 9k", "no. 11k"), "loan_loan_emi", "₹11,000"),
         # near-misses: rupees said as rupees, a rupee figure corrected, a new figure
         (("rent £1,450. sorry, 1,500 rupees",), "rent", "₹1,500"),
         (("rent 1,800 euro", "sorry, ₹1,850"), "rent", "₹1,850"),
@@ -44,3 +47,7 @@ def test_a_rupee_figure_after_a_foreign_one_that_takes_nothing_back_stays_in_rup
         "salary": "$6,500",
         "remittance": "₹25,000",
     }
+
+
+def test_a_lone_no_before_words_takes_nothing_back() -> None:
+    assert said("rent 15k. no, I don't have any loan") == {"rent": "₹15,000"}

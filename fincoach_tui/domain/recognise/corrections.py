@@ -87,7 +87,9 @@ _RETRACTS = (
     # "no, no" in Indian languages: Hindi "arre nahi", Telugu "kaadu kaadu", Tamil and
     # Kannada "illa illa", Malayalam "alla alla", Marathi "nako nako"
     r"arre\s+nahi|nahi[nṅ]?\s+nahi[nṅ]?|nai\s+nai|kaadu(?:\s+kaadu)?|illa\s+illa|alla\s+alla|"
-    r"nako\s+nako|na\s+na"
+    r"nako\s+nako|na\s+na|"
+    # a lone "no" or "nahi" before a comma or a stop: "nahi, 14,200", "no. 4,400"
+    r"(?:no|nahi|nahin|nai)(?=\s*[,.!—–-])"
 )
 _RETRACTING = re.compile(rf"\b(?:{_RETRACTS})\b", re.IGNORECASE)
 _OPENS_RETRACTING = re.compile(
