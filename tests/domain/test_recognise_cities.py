@@ -163,6 +163,8 @@ def test_a_place_of_origin_is_not_the_city(text: str, expected: str | None) -> N
         ("hum KL me hain, ek contractor ke saath geologist", "Kuala Lumpur"),
         ("Mauritius me process engineer hoon, Port Louis me rehta hoon", "Port Louis"),
         ("Lisbon me ek room mila hai, 450 euro", "Lisbon"),
+        ("Kiran, 29, from Nashik, working as a site planner at a port in Rotterdam", "Rotterdam"),
+        ("I'm from Pune, working in Dubai", "Dubai"),
     ],
 )
 def test_a_city_abroad_or_at_home_is_where_the_user_is(text: str, expected: str) -> None:
@@ -184,6 +186,9 @@ def test_a_city_abroad_or_at_home_is_where_the_user_is(text: str, expected: str)
         "my friend in Toronto pays 2,000 CAD rent",
         "bhaiya Dubai me hain",
         "mera plot Pune me hai",
+        "my anna in Tirunelveli has 3 kids",
+        "we have a daughter at college in Chennai",
+        "his kids study in Ooty",
     ],
 )
 def test_a_city_someone_else_lives_in_visits_or_plans_is_not_the_users(text: str) -> None:

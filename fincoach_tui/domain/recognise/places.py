@@ -17,6 +17,7 @@ import re
 
 from fincoach_tui.domain.own_words import with_own_words
 from fincoach_tui.domain.recognise.city_names import CITIES as _CITIES
+from fincoach_tui.domain.recognise.kin_words import SIBLINGS_AND_OTHERS
 from fincoach_tui.domain.recognise.localities import (
     CITY_OF,
     LOCALITY_NAMES,
@@ -254,7 +255,10 @@ def _candidates(sentence: str) -> list[tuple[int, int, str]]:
         said = first_group(known, "city", "city2", "city3", "city4", "city5", "city6", "city7")
         strong = first_group(known, "city2", "city3", "city4", "city5", "city6", "city7")
         if strong or _ABOUT_USER.search(sentence) or re.search(r"\bbased\b", sentence, re.I):
-            found.append((2, known.start(), _CITIES[said.lower()]))
+            # "from Jabalpur, working ... in Rotterdam": where the user comes from yields to
+            # where they are said to be after it
+            weak = not strong and known.group(0).lower().startswith("from")
+            found.append((1 if weak else 2, known.start(), _CITIES[said.lower()]))
     for match in _HINDI_PLACE.finditer(sentence):
         # a city of two words, the Hindi way: "Port Louis me rehta hoon"
         before = re.search(r"\b([A-Z][a-z]+)\s+$", sentence[: match.start()])
@@ -311,7 +315,8 @@ def _place(text: str, strong: bool) -> str:
 # 20k home to mummy papa in Nagpur", "my son in Toronto". Not the spouse, and not the people
 # the user lives with: "I stay with my parents in Nagpur" is the user's place too.
 _KIN_AWAY = (
-    r"(?:parents|mother|father|mom|dad|mummy|papa|amma|appa|nanna|baba|maa|in-laws|brother|"
+    rf"(?:{SIBLINGS_AND_OTHERS}|"
+    r"parents|mother|father|mom|dad|mummy|papa|amma|appa|nanna|baba|maa|in-laws|brother|"
     r"sister|bhai|behen|didi|son|daughter|beta|beti|friends?|cousins?|uncle|aunt|relatives?|"
     r"grand\w+)"
 )
@@ -335,10 +340,19 @@ _WITH_USER = re.compile(
 )
 
 
+# Kin a few words before the place, what they do there between: "we have a son at
+# university in Chennai", "his kids study in Ooty", "my anna's family is in Madurai".
+_KIN_NEAR = re.compile(
+    rf"(?<!with\s)(?<!with\smy\s)(?<!with\sour\s)\b(?:{_KIN_AWAY}|kids?|children)(?:'s)?"
+    r"(?:\s+(?!(?:and|but|so|we|i|me|us)\b)[\w-]+){0,3}\s+$",
+    re.IGNORECASE,
+)
+
+
 def _someone_else(sentence: str, start: int) -> bool:
     """Whether the clause before `start` is about someone other than the user."""
     kin = _KIN_BEFORE.search(sentence[:start])
-    if kin and not kin["with"]:
+    if (kin and not kin["with"]) or _KIN_NEAR.search(sentence[:start]):
         return True
     apposed = _APPOSED.match(sentence)  # "My son, a software engineer in Bangalore, ..."
     if apposed and apposed.end() <= start and "," not in sentence[apposed.end() : start]:
