@@ -30,6 +30,7 @@ def said(*messages: str) -> dict[str, str]:
         (("salary RM 13,800 per month", "nahi, 14,200"), "salary", "RM 14,200"),
         (("my pay is 4,200 euros", "no, 4,400"), "salary", "4,400 euros"),
         (("EMI 9k", "no. 11k"), "loan_loan_emi", "₹11,000"),
+        (("take home 2,950 euro. ugh, 2,590, typed it wrong",), "salary", "2,590 euro"),
         # near-misses: rupees said as rupees, a rupee figure corrected, a new figure
         (("rent £1,450. sorry, 1,500 rupees",), "rent", "₹1,500"),
         (("rent 1,800 euro", "sorry, ₹1,850"), "rent", "₹1,850"),
@@ -51,3 +52,10 @@ def test_a_rupee_figure_after_a_foreign_one_that_takes_nothing_back_stays_in_rup
 
 def test_a_lone_no_before_words_takes_nothing_back() -> None:
     assert said("rent 15k. no, I don't have any loan") == {"rent": "₹15,000"}
+
+
+def test_a_thing_named_after_a_sigh_is_its_own_figure() -> None:
+    assert said("salary 3,100 euro. ugh, rent 1,400 euro") == {
+        "salary": "3,100 euro",
+        "rent": "1,400 euro",
+    }

@@ -83,7 +83,7 @@ def takes_back(between: str) -> bool:
 # above and the looser "actually", "nope", "oops", "typo" ("EMI 9k... actually 11k").
 _RETRACTS = (
     r"no+\s+wait|wait\s+no|no\s+no|no+pe|sorry|i\s+mean[t]?|correction|scratch\s+that|rather|"
-    r"make\s+(?:it|that)|nahi\s+nahi|matlab|actually|oops|typo|err+|"
+    r"make\s+(?:it|that)|nahi\s+nahi|matlab|actually|oops|typo|err+|ugh+|uff+|"
     # "no, no" in Indian languages: Hindi "arre nahi", Telugu "kaadu kaadu", Tamil and
     # Kannada "illa illa", Malayalam "alla alla", Marathi "nako nako"
     r"arre\s+nahi|nahi[nṅ]?\s+nahi[nṅ]?|nai\s+nai|kaadu(?:\s+kaadu)?|illa\s+illa|alla\s+alla|"
