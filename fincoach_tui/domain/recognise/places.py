@@ -95,7 +95,7 @@ starts_words("known city", _KNOWN_CITY)
 # and "hoon": "Hoshiarpur mein dukaan hai", "Rewari mein apna ghar hai", "Ballia se hoon".
 _HINDI_PLACE = re.compile(
     r"\b(?P<place>[A-Z][a-z]{2,})\s+(?:(?:mein|me|mai|main)\s+(?:(?:apni|apna|meri|mera|"
-    r"hamari|hamara|humari|humara|ek|bhi|hi)\s+)?(?:dukaan|dukan|shop|ghar|kamra|room|flat|kiraya|"
+    r"hamari|hamara|humari|humara|ek|bhi|hi)\s+)?(?:dukaan|dukan|shop|ghar|kamra|room|kiraya|"
     r"kaam|naukri|job|office|business|dhanda|rehta|rehti|rehte|rahta|rahti|rahte|rehna|"
     r"settled|posting)|se\s+(?:hoon|hun|hu|hain))\b"
 )
