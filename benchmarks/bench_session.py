@@ -140,7 +140,7 @@ async def switch_to(app, pilot, name: str) -> tuple[float, float]:
     from then until the app is idle (every strategy's cost, computed on the event loop in
     slices, the interface taking its turn between them)."""
     started = time.perf_counter()
-    app._switch_to(name)
+    app.switch_to(name)
     await workers_done(app, "open")
     shown = await FRAMES[app].first_after(time.perf_counter())
     elapsed = shown - started

@@ -8,12 +8,14 @@ import errno
 import os
 import sys
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from fincoach_tui.cli.errors import (
     EXIT_USAGE,
     UserFacingError,
     complain,
     guard,
+    missing_change,
     sessions_dir,
     user_config,
 )
@@ -21,6 +23,9 @@ from fincoach_tui.cli.offline_commands import cmd_plan, cmd_probe, cmd_simulate
 from fincoach_tui.cli.parser import build_parser
 from fincoach_tui.cli.session_commands import cmd_compare, cmd_export, cmd_sessions
 from fincoach_tui.settings import paths
+
+if TYPE_CHECKING:
+    from fincoach_tui.ui.app import FinCoachApp
 
 # build_parser and cmd_sessions are named here too, where tests and scripts found them.
 __all__ = ["build_parser", "cmd_chat", "cmd_prices", "cmd_sessions", "main"]
@@ -149,15 +154,20 @@ def _chat(args: argparse.Namespace, full_screen: bool, typed: str) -> int:
     )
     app.early_keys = typed  # typed while it started: the composer's, Enter and all
     app.run()
+    return app_ended(app)
+
+
+def app_ended(app: FinCoachApp) -> int:
+    """What the command line says once the app has ended, and the exit code."""
     if app.exit_message:
         complain(app.exit_message)
         return EXIT_USAGE
     if app.left_unnamed is not None:
         print(resume_line(app.left_unnamed))
-    if app.unsaved is not None:  # quit after a failed write: one line, and not success
-        complain(f"session {name} is missing your last change: {app.unsaved}")
-        return 1
-    return 0
+    # Quit after a failed write: one line for each session it concerns, and not success.
+    for session, why in app.unsaved.items():
+        complain(missing_change(session, why))
+    return 1 if app.unsaved else 0
 
 
 def _plain(config, settings, file, strategy: str | None, *, drop_empty=None) -> int:

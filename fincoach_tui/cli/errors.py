@@ -16,6 +16,7 @@ __all__ = [
     "UserFacingError",
     "complain",
     "guard",
+    "missing_change",
     "sessions_dir",
     "user_config",
     "user_errors",
@@ -45,6 +46,11 @@ def guard(action):
         return action()
     except user_errors() as exc:
         raise UserFacingError(str(exc)) from None
+
+
+def missing_change(session: str, why: str) -> str:
+    """The line for quitting after session `session`'s newest write failed (`why`)."""
+    return f"session {session} is missing your last change: {why}"
 
 
 def complain(line: str) -> None:

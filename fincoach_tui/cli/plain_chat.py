@@ -16,6 +16,7 @@ import sys
 from collections.abc import Callable
 from typing import TextIO
 
+from fincoach_tui.cli.errors import missing_change
 from fincoach_tui.cli.line_input import LineInput
 from fincoach_tui.cli.plain_budget import PlainBudget
 from fincoach_tui.cli.plain_commands import (
@@ -138,7 +139,7 @@ async def run(
     say(session_total(session.name, session.state))
     if coach.unsaved is not None:
         # Quitting after a failed write: say once more what is not on disk, and exit non-zero.
-        say(f"fincoach: session {session.name} is missing your last change: {coach.unsaved}")
+        say(f"fincoach: {missing_change(session.name, coach.unsaved)}")
         return 1
     return EXIT_INTERRUPTED if lines.interrupted else 0
 

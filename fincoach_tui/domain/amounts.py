@@ -71,7 +71,8 @@ _UNIT = (
     r"subscribers|views|likes|users|customers|orders|deliveries|downloads|pages|words"
 )
 _DIGITS = re.compile(
-    r"(?<![\w.])"
+    # a US retirement plan's name, "401k", is no figure
+    r"(?<![\w.])(?!401\s?k\b)"
     rf"(?P<cur>₹|rs\.?|inr|{_BEFORE})?\s?"
     # Atomic: a figure is read whole ("15,000 km" is not "15,00" and a stray "0 km").
     rf"(?P<num>(?>{_NUMBER}))"

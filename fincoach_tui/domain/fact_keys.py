@@ -69,7 +69,12 @@ def label_of(key: str) -> str:
         who = said_by["who"]
         who = who.upper() if len(who) <= 2 else who if who in ("father", "mother") else who.title()
         return f"{label_of(said_by['what'])} of {who}"
-    return " ".join(w.upper() if w in _ACRONYMS else w for w in key.split("_"))
+    # a loan of no type said: "loan EMI", not "loan loan EMI" (read back by `_SYNONYMS`)
+    words = key.split("_")[1:] if _UNTYPED_LOAN.match(key) else key.split("_")
+    return " ".join(w.upper() if w in _ACRONYMS else w for w in words)
+
+
+_UNTYPED_LOAN = re.compile(r"^loan_loan_(?:emi|amount|rate|tenure|end)$")
 
 
 _SAID_BY = re.compile(
@@ -101,6 +106,12 @@ _SYNONYMS = {
     "city": "location city_of_residence current_city home_city",
     "sip": "sip_amount monthly_sip sips",
     "name": "user_name first_name",
+    # a loan of no type, by its label ("loan EMI: ₹9,000")
+    "loan_loan_emi": "loan_emi",
+    "loan_loan_amount": "loan_amount",
+    "loan_loan_rate": "loan_rate",
+    "loan_loan_tenure": "loan_tenure",
+    "loan_loan_end": "loan_end",
 }
 _SYNONYM_OF = {alias: key for key, aliases in _SYNONYMS.items() for alias in aliases.split()}
 

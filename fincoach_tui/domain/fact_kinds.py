@@ -73,12 +73,19 @@ FIXED_COSTS = {
     "driver": "driver",
     "nanny": "nanny",
     "daycare|creche|day care": "daycare",
-    "electricity(?: bill)?": "electricity",
+    # the power bill by its everyday names: "bijli 2k", "light bill 800", "current bill"
+    "electricity(?: bill)?|(?:electric|power|light|current|karent) bills?|"
+    "bijli(?:[- ]pani)?(?: ka)?(?: bills?)?": "electricity",
     "utilities|utility bills?": "utilities",
     "internet|wi-?fi|broadband": "internet",
     "phone bills?|mobile bills?": "phone",
     "groceries|grocery": "groceries",
-    "(?:society |association |apartment |building )?maintenance(?: charges?| fees?)?": "maintenance",
+    # a housing society's monthly charges, beside the rent or for an owned flat: "society
+    # maintenance 2,500", "CAM charges 4k" (common area maintenance), "society dues"
+    "(?:(?:society|sosiety|socity|association|apartment|building|flat) )?"
+    "maint(?:e|a|ai)n[ae]nce(?: charges?| fees?)?|"
+    "(?:society|sosiety|socity) (?:charges?|dues|fees?)|(?:association|rwa) (?:dues|fees?)|"
+    "(?-i:CAM)(?: charges?)?|cam charges?|common area maint(?:e|a|ai)n[ae]nce(?: charges?)?": "maintenance",
     "gym": "gym",
     "(?<!my )(?<!get )(?<!got )(?<!receive )pocket money": "pocket_money",
     "petrol|fuel|commute|transport": "transport",
@@ -89,6 +96,9 @@ FIXED_COSTS = {
     r"shakai hoken|kenk[oō] hoken|k[oō]sei nenkin|kokumin nenkin|nenkin|koyō hoken|koyo hoken|"
     r"social insurance|national insurance(?: contributions?)?|ni contributions?|"
     r"cpf contributions?|super(?:annuation)? (?:contributions?|guarantee)|"
+    # Australia's super said alone ("superannuation A$900"), not the age one retires at
+    # ("at superannuation", "ahead of superannuation")
+    r"(?<!at )(?<!on )(?<!of )(?<!till )(?<!until )(?<!before )(?<!after )superannuation|"
     r"social security (?:tax|contributions?|deductions?)|fica|gosi(?: contributions?| deductions?)?|"
     r"medicare levy|esic?(?: contributions?| deductions?)": "social_insurance",
 }
@@ -100,6 +110,8 @@ INVESTMENTS = {
     "nps": "nps",
     "epf|provident fund|pf": "epf",
     "cpf(?! contributions?)(?: oa| sa| ma)?(?: balance| account)?": "cpf",
+    # the US's 401(k), kept from pay: savings, not the pay
+    r"401\s?\(?k\)?(?: plan| account| balance)?": "401k",
     "stocks?|shares|equities|equity": "stocks",
     "elss": "elss",
     "gold|sgbs?|sovereign gold bonds?": "gold",

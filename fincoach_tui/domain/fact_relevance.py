@@ -24,6 +24,7 @@ from fincoach_tui.domain.language_topics import (
     language_topics,
     romanised,
 )
+from fincoach_tui.domain.person_words import person_names
 from fincoach_tui.domain.recognise.context import topic_words
 from fincoach_tui.domain.recognise.parts import GOAL_OBJECTS
 from fincoach_tui.domain.statement_words import UNITS_AND_TIME
@@ -188,17 +189,24 @@ _MANNER = frozenset(
 
 def note_question_words(question: str) -> set[str]:
     """The stems of `question`'s words by which it asks about a user's note: those of
-    `question_words` but words of manner (`_MANNER`) and of units and time. A closing
+    `question_words` but words of manner (`_MANNER`), of units and time, and the names of
+    the people it is about when it asks something of theirs. A closing
     "tell me honestly", "the money" or "next year" would otherwise put ahead every note that
     shares them, at the cost of the notes the question is about."""
     # A question in a romanised Indian language asks its topics
     # (`language_topics`), not every note that says its grammar words ("kya", "aahe").
     grammar = GRAMMAR_WORDS if romanised(question) else frozenset()
-    return {
-        _stem(w)
+    words = [
+        w
         for w in _WORD.findall(question.lower())
         if w not in _COMMON and w not in _MANNER and w not in UNITS_AND_TIME and w not in grammar
-    }
+    ]
+    # A person it names (`person_words`) says whose, not what: "are Ravi's school fees ok?"
+    # asks the notes on school fees, not every note that names Ravi. Unless the name is all
+    # it asks ("and Ravi?").
+    people = person_names(question)
+    topic = [w for w in words if w.split("'")[0] not in people]
+    return {_stem(w) for w in (topic or words)}
 
 
 def fact_words(key: str, value: str) -> frozenset[str]:

@@ -43,7 +43,7 @@ from fincoach_tui.domain.recognise.deposits import moved_from
 from fincoach_tui.domain.recognise.endings import has_ended
 from fincoach_tui.domain.recognise.fact_lines import line_fact
 from fincoach_tui.domain.recognise.family import family_facts
-from fincoach_tui.domain.recognise.future_pay import pay_to_come, will_be_paid
+from fincoach_tui.domain.recognise.future_pay import job_news, pay_to_come, will_be_paid
 from fincoach_tui.domain.recognise.goals import mentioned_goal
 from fincoach_tui.domain.recognise.known import loans_told_apart
 from fincoach_tui.domain.recognise.ledger_lines import as_entry
@@ -64,6 +64,7 @@ from fincoach_tui.domain.recognise.owners import (
     writer_of,
 )
 from fincoach_tui.domain.recognise.parts import figures_in
+from fincoach_tui.domain.recognise.per_head import per_head_income
 from fincoach_tui.domain.recognise.phrases import (
     SENT_HOME,
     name_facts,
@@ -143,8 +144,8 @@ def read(
     """The facts one message states, read after the messages `reading` knows, and the
     reading for the message after it."""
     reading = reading.working(text)  # "I'm a chess coach": fees are what she is paid
-    found, subject, typist = _recognise(text, said_at, reading)
-    reading = reading.typed_by(typist)
+    found, subject, writer = _recognise(text, said_at, reading)
+    reading = reading.written_by(writer)
     if text.rstrip().endswith("?"):
         # The user's own question is not what their next figure is about, unless that
         # figure points back to it ("should I raise my SIP?" "I've made it 12,500").
@@ -241,10 +242,11 @@ def _recognise(
     # who types, when two people share the chat ("R: ...", "I: ...", or a message signed
     # "... — G")
     signed = _SIGNED.search(body)
-    typing = bool(reading.typist) and not signed  # the spouse, introduced, types
-    speaker = signed["who"].lower() if signed else reading.typist.lower()
-    # who wrote what the message forwards ("Fwd (Shobha): ..."), or the spouse typing
-    writer: str | None = "spouse" if typing else None
+    # who writes: in the user's place ("spouse", introduced before) until a signature or the
+    # user's name says the user types again; or what the message forwards ("Fwd (Shobha):")
+    writes_on = "" if signed else reading.writer
+    writer: str | None = writes_on or None
+    speaker = signed["who"].lower() if signed else (name or "spouse").lower() if writes_on else ""
     writer_before = ""  # the sentence before, when the writer spoke of themselves in it
     # the message's facts, with their clauses: "2 personal loans. hdfc emi 11,200. bajaj
     # emi 7,600" tells two loans apart across its sentences
@@ -255,17 +257,17 @@ def _recognise(
         sentence = sentence[answer_start(sentences[index - 1] if index else "", sentence) :]
         tagged = speaker_of(sentence, name)
         speaker = speaker if tagged is None else tagged
-        if typing and (
+        if writes_on and (
             (tagged is not None and tagged != name.lower())
             or re.search(rf"\bmy\s+{spouse}\b", sentence, re.IGNORECASE)
         ):
             # "Neha here again", or the spouse's own role said as "my husband": the user
             # types again
-            typing, writer, speaker = False, None, ""
+            writes_on, writer, speaker = "", None, ""
         introduced = spouse_introduction(sentence)  # "Rohan here, Neha's husband"
         if introduced is not None:
             name, spouse = introduced[0] or name, introduced[1]
-            typing, speaker, writer = True, (name or "spouse").lower(), "spouse"
+            writes_on, writer, speaker = "spouse", "spouse", (name or "spouse").lower()
             found += [("family_spouse", spouse)] + ([("spouse_name", name)] if name else [])
             continue
         forwarded = writer_of(sentence, name)
@@ -299,7 +301,7 @@ def _recognise(
         found += stances_of(stance, speaker)
         named_here = False  # the sentence names something the recogniser knows
         # "fees, hostel and pocket money together come to 42k": one cost of them all
-        total = None if question else listed_total(sentence)
+        total = None if question else listed_total(sentence) or per_head_income(sentence)
         if total is not None and not_the_users(sentence, False, ()):
             total = None
         if total is not None:
@@ -314,6 +316,8 @@ def _recognise(
                 tuple(a for a in anchors_in(clause) if not included(clause, a)),
             )
             named = carried(anchors[-1], clause) if anchors else topic_in(reading, unsent(clause))
+            if not named and job_news(clause):  # "got the offer!!! 80,000 a month"
+                named = ("salary", "salary")
             if not named and mentioned_goal(clause):  # "the renovation ...": what follows
                 named = ("goal", mentioned_goal(clause))
             # a loan the subject names without a type ("SBI EMI 25k and HDFC EMI 19k") is of
@@ -390,4 +394,4 @@ def _recognise(
             # stays: "Asked my manager for a hike. He agreed. 95k from April.")
             subject, from_before = None, False
     found = settled(found, reading, body, sentences, said_at)
-    return tuple(found), subject, (name or "spouse") if typing else ""
+    return tuple(found), subject, writes_on

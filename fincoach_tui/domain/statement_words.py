@@ -18,6 +18,7 @@ from functools import lru_cache
 
 from fincoach_tui.domain.fact_keys import label_of
 from fincoach_tui.domain.finance_facts import recognise
+from fincoach_tui.domain.person_words import person_names
 from fincoach_tui.domain.recognise.words import MONTHS
 
 # Function words (English and the Hinglish ones people mix in), units and words of time:
@@ -65,7 +66,12 @@ _VERBS = (
 _UNITS = (
     "rs inr rupee rupees lakh lakhs lac lacs crore crores cr k thousand thousands hundred "
     "percent per cent pa month months monthly mnthly year years yearly annual annually annum "
-    "week weeks weekly day days daily saal mahina mahine hazaar hazar"
+    "week weeks weekly day days daily saal mahina mahine hazaar hazar "
+    # foreign money's words ("net 3,900 euro", "600 dirhams"): every figure of a user paid
+    # abroad says one, so shared they made all those statements one topic
+    "euro euros eur dollar dollars usd bucks aed dirham dirhams dhs gbp pound pounds quid "
+    "sgd cad aud sar riyal riyals qar yen jpy chf ringgit ringgits myr kwd omr bhd dinar "
+    "dinars kes ksh kshs shilling shillings rand taka bdt baht yuan rmb rupiah peso pesos"
 ).split()
 _TIME = (
     "today yesterday tomorrow now currently next last this coming previous ago since till "
@@ -131,7 +137,9 @@ def same_topic(older: str, newer: str, keys: Callable[[str], Iterable[str]]) -> 
     statement's fact keys), or they share a topic word ("rent is 25k" and "found a flat in
     Baner, rent 26k"; "we live in Kolkata" and "moving to Pune from Kolkata"). A clause
     that says when a value ends or starts ("till the twins join play school", "started when
-    I joined the mill") names an event, not the topic: two such share no topic by it."""
+    I joined the mill") names an event, not the topic: two such share no topic by it. Nor
+    does a person's name (`person_words`): "Kavya earns 3,900 euro" and "Kavya's share of
+    the insurance is 412 euro" are about her, but not one thing of hers."""
     if not _topic(older).isdisjoint(_topic(newer)):
         return True
     return not set(keys(older)).isdisjoint(keys(newer))
@@ -145,8 +153,20 @@ _WHEN = re.compile(
 
 
 def _topic(text: str) -> frozenset[str]:
-    """`topic_words` of `text` without its clauses of when (`_WHEN`)."""
-    return topic_words(_WHEN.sub(" ", text))
+    """`topic_words` of `text` without its clauses of when (`_WHEN`) and the names of its
+    people (`without_names`)."""
+    return without_names(_WHEN.sub(" ", text))
+
+
+def without_names(text: str) -> frozenset[str]:
+    """`topic_words` of `text` but the names it says someone by (`person_words`): a
+    statement's topic is what it is about, not whose. (A name one statement says without
+    using it as one is still dropped from the pair: the other's topic lacks it.)"""
+    return topic_words(text) - _person_stems(text)
+
+
+def _person_stems(text: str) -> frozenset[str]:
+    return frozenset(stem(name) for name in person_names(text))
 
 
 @lru_cache(maxsize=65536)

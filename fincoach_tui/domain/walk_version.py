@@ -146,8 +146,24 @@ from __future__ import annotations
 #     hain", "revised to 17k") name no other thing; a hostel of one money is sent to ("Sonu
 #     ko hostel mein ...") is no rent; an ended rent said with the new home in one sentence
 #     quotes from the ending's words
-# 42: a figure said as what it was ("pehle 10k tha", "rent 12k now, 10k earlier", "munnadi
+# 42: a practice's receipts, billing and collections are its income (`income_practice`),
+#     as are consultation or professional fees said by the month; a bare figure after news
+#     of the user's job ("got the offer!!!") is the pay; income said per head ("4 kids,
+#     1,500 each") is the total; superannuation is a deduction and a 401(k) savings
+#     ("401k" no figure)
+# 43: a housing society's charges ("society charges 3k", "CAM 5k") and the power bill
+#     ("bijli 2k", "light bill") are costs beside the rent, "+ bijli ~2k" with its own figure
+#     another thing; "no rent now", "ab kiraya nahi dena" end the rent; a usual purpose
+#     opening a clause before "loan" ("plot loan outstanding ...") types the loan; two
+#     loans of no type named apart ("Thar loan EMI 18,400 and the i20 one 9,200") keep
+#     their own EMIs, a later one naming either replacing it alone; a loan of no type is
+#     labelled "loan EMI", not "loan loan EMI"
+# 44: under the summary's cap a stance's reason (said beside it) is kept as long as the
+#     stance is; a person's name ("Kavya's share", "appu ki fees") and foreign money's word
+#     ("euro") are no topic two statements share; a question naming someone asks its other
+#     words of the notes; a note's names count possessives ("Ravi's")
+# 45: a figure said as what it was ("pehle 10k tha", "rent 12k now, 10k earlier", "munnadi
 #     25k irundhuchu") is no value; a bare number taking back a foreign figure keeps its
 #     currency ("4,200 euros. sorry, 4,400"); a city abroad is read as an Indian one, a
 #     planned move's city is not the user's; someone else's children are not the user's
-WALK_VERSION = 42
+WALK_VERSION = 45

@@ -22,6 +22,7 @@ from fincoach_tui.domain.statement_verdicts import (
 from fincoach_tui.domain.statement_words import on_topic, topic_words
 from fincoach_tui.domain.user_statements import (
     Statement,
+    classes_of,
     has_figure,
     money_in_words,
     salience,
@@ -80,11 +81,17 @@ def fit(summary: SummaryDraft, cap: int, count_text: Callable[[str], int]) -> No
         key = min(summary.was, key=lambda k: summary.said_in.get(k, 0))
         del summary.was[key]
         named.append(f"the old {label_of(key)}")
+
+    def rank(s: Statement) -> tuple[tuple[int, int, int], int]:
+        own = (_worth(s), _beyond_facts(s, summary.facts), s.turn)
+        stance = _stance_of(s, said, summary.statements)
+        if stance is None:
+            return own, 1
+        kept = (_worth(stance), _beyond_facts(stance, summary.facts), stance.turn)
+        return max(own, kept), 2  # a stance's reason ranks with it, and goes after it
+
     while over() and summary.statements:
-        least = min(
-            summary.statements,
-            key=lambda s: (_worth(s), _beyond_facts(s, summary.facts), s.turn),
-        )
+        least = min(summary.statements, key=rank)
         # Never a newer statement while an older one on its topic stays: the older goes
         # first, so an old value is never left without the newer one that may replace it.
         # But not an older one in words the facts only paraphrase (a stance, a place, who
@@ -143,6 +150,38 @@ def _dropped_note(earlier: list[str], counts: dict[str, int], named: list[str]) 
     notes = [f"{n} {kind}{'s' * (n != 1)}" for kind, n in totals.items() if n]
     names = list(dict.fromkeys([*names, *named]))[-MAX_DROPPED_NAMES:]
     return [*notes, *names]
+
+
+def _stance_of(
+    statement: Statement, said: list[Statement], shown: list[Statement]
+) -> Statement | None:
+    """The stance `statement` gives the reason for, if it is still `shown`: a statement of
+    risk (`classes_of`) said right before it in the same message (`said`, in the order
+    said), or right after it when nothing of that message follows the stance. A reason
+    ("our estate income is already betting on the weather") rarely names the stance's
+    words; ranked on its own it goes long before the stance it explains, which then reads
+    as a bare preference. One reason a stance: more would keep the stance's whole message
+    at the cost of others'."""
+
+    def stance(i: int) -> bool:
+        return (
+            0 <= i < len(said)
+            and said[i].turn == statement.turn
+            and "risk" in classes_of(said[i].text)
+        )
+
+    if "risk" in classes_of(statement.text):
+        return None
+    at = next((i for i, s in enumerate(said) if s is statement), None)
+    if at is None:
+        return None
+    if stance(at - 1):
+        found = said[at - 1]
+    elif stance(at + 1) and not (at + 2 < len(said) and said[at + 2].turn == statement.turn):
+        found = said[at + 1]
+    else:
+        return None
+    return found if any(found is s for s in shown) else None
 
 
 def _restates(statement: Statement) -> bool:

@@ -99,6 +99,13 @@ class Sessions:
         except (SessionError, ValueError) as exc:
             raise NotDone(str(exc)) from exc
 
+    def exists(self, name: str) -> bool:
+        """Whether a session `name` is saved."""
+        try:
+            return self._store.exists(name)
+        except (SessionError, ValueError):
+            return False  # not even a name a session could have
+
     def check_new_name(self, current: str, new: str) -> str:
         """`new` as a new name for the session `current`: a valid name, not its own, not
         another session's. The name, checked; raises NotDone (nothing is touched)."""

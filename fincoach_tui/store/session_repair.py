@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -16,6 +17,17 @@ from typing import Any
 
 from fincoach_tui.store import disk, migrations
 from fincoach_tui.store.session_parse import ParsedFile
+
+
+def is_aside_of(path: Path, name: str) -> bool:
+    """Whether the file `name` is one this module writes beside the session at `path`:
+    bytes set aside (`aside_path`) or an upgrade's original (`rewrite_upgraded`). Another
+    session's files never match: each of them ends in its own session's suffix."""
+    stem = re.escape(path.name)
+    return (
+        re.fullmatch(rf"{stem}\.(damaged-\d{{8}}T\d{{6}}Z(-\d+)?|format\d+-backup)", name)
+        is not None
+    )
 
 
 def aside_path(path: Path, label: str) -> Path:

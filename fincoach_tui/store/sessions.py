@@ -4,6 +4,10 @@ Every name goes through `validate_session_name` before it touches a path, so no
 name can escape the directory. Rename and delete take the session's lock first:
 a session open in any FinCoach window (this one included) cannot be moved away
 from under it. Close your own SessionFile before renaming or deleting it.
+
+Beside a session FinCoach may keep more files of its own (`kept_beside`): its kept walk
+(`NAME.walk.json`), bytes set aside as unreadable and an upgrade's original. A rename
+takes them along, a delete removes them; no other file is touched.
 """
 
 from __future__ import annotations
@@ -25,6 +29,20 @@ from .session_file import (
     validate_session_name,
 )
 from .session_parse import stream_events
+from .session_repair import is_aside_of
+from .walk_cache import cache_path
+
+
+def kept_beside(path: Path) -> list[Path]:
+    """The files FinCoach keeps beside the session file at `path` (its lock aside)."""
+    try:
+        names = os.listdir(path.parent)
+    except OSError:
+        return []
+    walk = cache_path(path)
+    return sorted(
+        path.parent / name for name in names if name == walk.name or is_aside_of(path, name)
+    )
 
 
 class SessionExists(SessionError, FileExistsError):
@@ -90,6 +108,9 @@ class SessionStore:
             if new_path.exists():
                 raise SessionExists(f"a session named '{new}' already exists")
             os.rename(old_path, new_path)
+            for kept in kept_beside(old_path):  # named as the new name's own would be
+                with contextlib.suppress(OSError):  # a cache, a copy: the session is moved
+                    os.rename(kept, new_path.parent / (new + kept.name[len(old) :]))
             # Unlinking a lock file while holding it is safe: openers re-check the inode.
             with contextlib.suppress(FileNotFoundError):
                 lock_path_for(old_path).unlink()
@@ -104,5 +125,8 @@ class SessionStore:
             except FileNotFoundError:
                 raise SessionNotFound(f"no session named '{name}'") from None
             finally:
+                for kept in kept_beside(path):  # nothing of it is left behind
+                    with contextlib.suppress(FileNotFoundError):
+                        kept.unlink()
                 with contextlib.suppress(FileNotFoundError):
                     lock_path_for(path).unlink()

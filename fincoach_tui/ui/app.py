@@ -179,7 +179,7 @@ class FinCoachApp(StartUp, StrategyActions, BudgetActions, ViewActions):
         self.live = None
         self.comparison = None
         self.exit_message = ""
-        self.unsaved = None  # the left session's newest failed write, if any
+        self.unsaved = {}  # each session left whose newest write failed: why
         self._first_file = file
         self._first_strategy = strategy
         # Sessions the user did not name: left empty, they are not worth keeping.
@@ -258,7 +258,7 @@ class FinCoachApp(StartUp, StrategyActions, BudgetActions, ViewActions):
         self._moments.end()  # a loader still waiting for the first frame stops with the app
         if self.live is not None:
             self._close_live()
-        elif not self._first_file.closed:
+        elif self._first_file is not None:  # never opened: the app ended first
             self._first_file.close()
         aclose = getattr(self.engine.llm, "aclose", None) if self.engine else None
         if aclose is not None:  # close the HTTP client while its event loop still runs

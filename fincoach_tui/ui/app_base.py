@@ -44,12 +44,15 @@ class FinCoachBase(App):
     config_path: Path
     engine: Engine | None
     live: LiveSession | None
-    unsaved: str | None  # the left session's newest failed write, if any
+    # Each session left whose newest write failed, and why: what the command line says
+    # once the app has ended. Left again with its writes saved, a session is taken out.
+    unsaved: dict[str, str]
     # Every strategy's cost, and the draft's: mounted once the engine is loaded.
     comparison: LiveComparison | None
     _unnamed: set[str]  # sessions the user did not name: left empty, not worth keeping
-    # The session last left, if the user did not name it and something of it was kept:
-    # the command line says how to resume it once the app has ended.
+    # The session last left that the user did not name and something of it was kept (a
+    # session left empty, not kept, does not count): the command line says how to resume
+    # it once the app has ended.
     left_unnamed: str | None = None
     # The question the app put back in the composer (a failed turn's, an interrupted one's):
     # it belongs to its session, and leaving the session takes it out again.

@@ -80,7 +80,7 @@ class ChatView(VerticalScroll):
 
     async def show_opening(self, name: str) -> None:
         """What the pane says while the session is read (after the first frame)."""
-        await self.remove_children()
+        await self._clear()
         await self.mount(Static(f"opening {name} …", classes="hint", markup=False))
 
     async def show_history(
@@ -107,7 +107,7 @@ class ChatView(VerticalScroll):
             self._dress_mounted(page)
             await self._update_earlier_button()
             return
-        await self.remove_children()
+        await self._clear()
         if not messages:
             await self.mount(
                 Static(
@@ -119,7 +119,19 @@ class ChatView(VerticalScroll):
             )
         await self.mount_all(self._boxes(messages[self._first_mounted :]))
         await self._update_earlier_button()
-        self.follow_newest()
+        # Once laid out: until then the pane's size is the last session's, and a pane that
+        # was full would anchor one that is not (its messages under empty space).
+        self.call_after_refresh(self.follow_newest)
+
+    async def _clear(self) -> None:
+        """Empty the pane: what it showed (another session's boxes) is freed as it goes,
+        not left to a full collection (ui/heap.py), nor kept by the pane's layouts of it
+        (Textual keeps the last four, each naming the boxes it placed)."""
+        gone = heap.parts_of(self.children)
+        await self.remove_children()
+        heap.let_go(gone)
+        self._clear_arrangement_cache()
+        self.anchor(False)  # nothing to follow yet
 
     def _boxes(self, messages: Sequence[Message]) -> list[MessageBox]:
         return [self._box(m) for m in messages]

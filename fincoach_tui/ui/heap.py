@@ -54,6 +54,10 @@ class _Heap:
     """What this process changed of the collector, to put it back."""
 
     thresholds: tuple[int, int, int] | None = None  # Python's own, while raised
+    # A session was left and the one read to replace it is not settled yet: what the
+    # screen still shows of the one left (its chat's boxes, its panel) is garbage only
+    # once the next is shown.
+    left = False
 
 
 _heap = _Heap()
@@ -61,7 +65,12 @@ _heap = _Heap()
 
 def settle_session() -> None:
     """The session on screen is loaded: stop rescanning what exists now, and leave full
-    collections to the ends of turns."""
+    collections to the ends of turns. After another session was left, what of it was
+    still on screen while this one was read is garbage by now: collected first (one full
+    collection, once a switch), so none of it is frozen with this one."""
+    if _heap.left:
+        _heap.left = False
+        gc.collect()
     gc.freeze()
     if _heap.thresholds is None:
         _heap.thresholds = gc.get_threshold()
@@ -70,21 +79,26 @@ def settle_session() -> None:
 
 
 @contextmanager
-def reading_session() -> Iterator[None]:
+def reading_session(*, replacing: bool = False) -> Iterator[None]:
     """The session opened at launch is being read and replayed: everything it makes lives
     as long as the session is on screen. Full collections wait while it is read (each
     rescanned all that was read so far: at 10,000 turns, three of them, a quarter of a
     second before the session was ready, finding nothing), and once it is read what
     exists is frozen, as settling it later would (`settle_session`). Young collections
     run as usual, and Python's thresholds come back at the end. A read that fails
-    freezes nothing."""
+    freezes nothing, and neither does one `replacing` a session left (a switch, a
+    rename): the screen still shows that one, which would be frozen with it, garbage
+    kept until this one is left in turn; `settle_session` freezes once it is gone."""
     raised = _heap.thresholds is None  # a session settled has raised them already
     thresholds = gc.get_threshold()
     if raised:
         gc.set_threshold(thresholds[0], thresholds[1], RARE_FULL_COLLECTIONS)
+    if replacing:
+        _heap.left = True
     try:
         yield
-        gc.freeze()
+        if not _heap.left:
+            gc.freeze()
     finally:
         if raised:
             gc.set_threshold(*thresholds)

@@ -96,9 +96,10 @@ class SessionActions(FinCoachBase):
 
     def _open(self, name: str) -> LiveSession:
         """Open `name`; a new one starts on the strategy saved in config now. Raises NotDone.
-        Read as the session opened at launch is (`heap.reading_session`)."""
+        Read as the session opened at launch is (`heap.reading_session`), while the
+        screen still shows the one left."""
         assert self.engine is not None
-        with heap.reading_session():
+        with heap.reading_session(replacing=True):
             return self.sessions.open(
                 self.engine, name, sleep=self._retry_sleep, config=self.config
             )
@@ -133,13 +134,15 @@ class SessionActions(FinCoachBase):
         self._close_live()
         self.live = None
         try:
-            with heap.reading_session():  # read again, as at launch
+            with heap.reading_session(replacing=True):  # read again, as at launch
                 renamed, problem = self.sessions.rename_and_open(
                     self.engine, old, new, sleep=self._retry_sleep, config=self.config
                 )
         except NotDone as exc:  # not even the old name opens again: say so, keep the screen
             self.notify(str(exc), severity="error", timeout=8, markup=False)
             return
+        if renamed.name != old and old in self.unsaved:  # what it lacks is under its new name
+            self.unsaved[renamed.name] = self.unsaved.pop(old)
         await self.show_session(renamed, same_conversation=True)
         if problem:
             self.notify(problem, severity="error", timeout=8, markup=False)
@@ -163,13 +166,21 @@ class SessionActions(FinCoachBase):
         empty = len(live.state.transcript) == 0 and not live.state.records
         if self.comparison is not None:
             self.comparison.follow(None)  # a walk of it still under way stops
-        self.unsaved = live.coach.unsaved  # what the command line reports after quitting
+        # What the command line reports after quitting, naming this session.
+        if live.coach.unsaved is not None:
+            self.unsaved[live.name] = live.coach.unsaved
+        else:
+            self.unsaved.pop(live.name, None)
         live.close()
         heap.release_session()  # what of it is garbage now may be collected
         unnamed = live.name in self._unnamed
-        self.left_unnamed = live.name if unnamed and not empty else None
         if empty and unnamed:
             try:
                 self.sessions.delete(live.name)
             except NotDone as exc:
                 self.notify(str(exc), severity="warning", markup=False)
+            else:  # not kept: the one left before it, if still there, is the one to resume
+                if self.left_unnamed is not None and not self.sessions.exists(self.left_unnamed):
+                    self.left_unnamed = None  # deleted in the sessions dialog since
+                return
+        self.left_unnamed = live.name if unnamed and not empty else None

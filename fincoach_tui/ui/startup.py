@@ -74,7 +74,9 @@ class Moments:
 class StartUp(KeyRouting, SessionActions):
     """Themes before the first mount; after the first frame, the panel and the loader."""
 
-    _first_file: SessionFile  # the session named on the command line (set in __init__)
+    # The session named on the command line (set in __init__), until it is on screen: from
+    # then on its LiveSession holds it, and the app keeps nothing of a session it left.
+    _first_file: SessionFile | None
     _first_strategy: str | None
     _offline_delay: float  # seconds between the offline model's streamed words
     _timeout: float  # seconds a model call may take
@@ -119,6 +121,7 @@ class StartUp(KeyRouting, SessionActions):
         composer.focus()
         self.take_early_keys()  # typed while the first screen was being built
         # The session is read after the first frame, by the loader: the frame says so.
+        assert self._first_file is not None
         await self.chat.show_opening(self._first_file.name)
         # The loader waits for the first frame: its imports and the vocabulary hold the
         # GIL for most of a second and would otherwise hold the first paint back with them.
@@ -159,7 +162,9 @@ class StartUp(KeyRouting, SessionActions):
         from fincoach_tui.service.sessions import newest_messages
         from fincoach_tui.ui.chat import PAGE
 
-        newest = newest_messages(self._first_file, PAGE)
+        first = self._first_file
+        assert first is not None  # let go only once this has opened it
+        newest = newest_messages(first, PAGE)
         if newest:  # textual types call_from_thread's callback loosely: see below
             on_screen = self._moments.moment()
             self.call_from_thread(self._show_newest, newest, on_screen)  # type: ignore[arg-type]
@@ -183,7 +188,7 @@ class StartUp(KeyRouting, SessionActions):
         try:
             with heap.reading_session():
                 live = open_session(
-                    engine, self._first_file, strategy=self._first_strategy, sleep=self._retry_sleep
+                    engine, first, strategy=self._first_strategy, sleep=self._retry_sleep
                 )
         except Exception as exc:  # noqa: BLE001 - a session that cannot be read: one line
             self.call_from_thread(self._fail_start, str(exc))
@@ -207,7 +212,8 @@ class StartUp(KeyRouting, SessionActions):
         self.call_after_refresh(shown)
 
     def _fail_start(self, message: str) -> None:
-        self._first_file.close()
+        if self._first_file is not None:
+            self._first_file.close()
         bench_hook.mark("failed")
         self.exit_message = message
         self.exit()
@@ -222,6 +228,7 @@ class StartUp(KeyRouting, SessionActions):
             models=lambda: (self.config.compare_models, self.config.prices),
         )
         await self.screen_stack[0].mount(self.comparison)
+        self._first_file = None  # `live` holds it now
         await self.show_session(live)
         self.send_when_ready()  # Enter pressed while loading: its message goes now
 

@@ -117,7 +117,8 @@ def test_names_and_other_languages_words_are_no_topic(question) -> None:
 
 def test_a_romanised_question_asks_its_topics_not_its_grammar_words() -> None:
     question = "mera kiraya kitna hai aur Gudiya ki fees kya hai?"
-    assert note_question_words(question) == {"kiray", "gudiy", "fees"}
+    # (Gudiya's name says whose fees: the fees are asked, not every note naming her)
+    assert note_question_words(question) == {"kiray", "fees"}
     assert {"rent", "cost"} <= asked_topics(question)
     assert topic_asked("rent", question) and not topic_asked("salary", question)
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from fincoach_tui.domain.finance_facts import find_facts
+from fincoach_tui.domain.finance_facts import find_facts, label_of, recognise
 
 
 def said(*texts: str) -> dict[str, str]:
@@ -276,3 +276,85 @@ def test_one_loans_end_said_twice_in_a_sentence_is_that_loans_end() -> None:
     assert said(
         "two-wheeler loan for Activa, EMI 2,750", "Activa loan finished, last EMI paid"
     ) == {"loan_bike_emi": 'closed (loan closed) ("last EMI paid")'}
+
+
+@pytest.mark.parametrize(
+    ("texts", "expected"),
+    [
+        (
+            ("plot loan EMI 12k", "plot loan outstanding 9.8 lakh"),
+            {"loan_plot_emi": "₹12,000", "loan_plot_amount": "₹9,80,000"},
+        ),
+        (("Plot loan outstanding 9.8 lakh",), {"loan_plot_amount": "₹9,80,000"}),
+        (
+            ("tractor loan outstanding 3.2 lakh, EMI 14k",),
+            {"loan_tractor_amount": "₹3,20,000", "loan_tractor_emi": "₹14,000"},
+        ),
+        (("shop loan outstanding 4 lakh",), {"loan_shop_amount": "₹4,00,000"}),
+        (
+            ("gold loan outstanding 1.5L, emi 6k",),
+            {"loan_gold_amount": "₹1,50,000", "loan_gold_emi": "₹6,000"},
+        ),
+        # near misses: no purpose said, or a model's name of the loan talked of
+        (("loan outstanding 9 lakh",), {"loan_loan_amount": "₹9,00,000"}),
+        (("took loan 2 lakh from bank",), {"loan_loan_amount": "₹2,00,000"}),
+        (("got loan sanctioned 12 lakh",), {"loan_loan_amount": "₹12,00,000"}),
+        (("paying loan 8k monthly",), {"loan_loan_emi": "₹8,000"}),
+        (("Thar loan left 6.2 lakh",), {"loan_loan_amount": "₹6,20,000"}),
+        (
+            ("two-wheeler loan for Activa, EMI 2,750", "Activa loan finished, last EMI paid"),
+            {"loan_bike_emi": 'closed (loan closed) ("last EMI paid")'},
+        ),
+    ],
+)
+def test_the_purpose_before_loan_types_its_amount_as_its_emi(
+    texts: tuple[str, ...], expected: dict[str, str]
+) -> None:
+    assert said(*texts) == expected
+
+
+@pytest.mark.parametrize(
+    ("texts", "expected"),
+    [
+        (
+            ("Thar loan EMI 18,400 and the i20 one 9,200",),
+            {"loan_loan_thar_emi": "₹18,400", "loan_loan_i20_emi": "₹9,200"},
+        ),
+        (
+            ("Thar loan EMI 18,400 and the i20 one 9,200", "i20 EMI is now 8,000"),
+            {"loan_loan_thar_emi": "₹18,400", "loan_loan_i20_emi": "₹8,000"},
+        ),
+        (
+            ("Creta EMI 12k, Alto EMI 7k", "Alto EMI went up to 7.5k"),
+            {"loan_loan_creta_emi": "₹12,000", "loan_loan_alto_emi": "₹7,500"},
+        ),
+        (
+            ("Nexon loan 11k EMI, Brezza loan 9k EMI",),
+            {"loan_loan_nexon_emi": "₹11,000", "loan_loan_brezza_emi": "₹9,000"},
+        ),
+        (
+            ("car loan EMI 12k for the Creta and 7k for the Alto",),
+            {"loan_car_creta_emi": "₹12,000", "loan_car_alto_emi": "₹7,000"},
+        ),
+        # near miss: one loan's EMI said again is a new value of it, not a second loan
+        (("EMI 12k", "EMI is 13k now"), {"loan_loan_emi": "₹13,000"}),
+    ],
+)
+def test_two_loans_of_one_kind_named_apart_keep_their_own_emis(
+    texts: tuple[str, ...], expected: dict[str, str]
+) -> None:
+    assert said(*texts) == expected
+
+
+@pytest.mark.parametrize(
+    ("key", "label"),
+    [
+        ("loan_loan_emi", "loan EMI"),
+        ("loan_loan_amount", "loan amount"),
+        ("loan_loan_end", "loan end"),
+        ("loan_car_emi", "loan car EMI"),
+    ],
+)
+def test_a_loan_of_no_type_is_labelled_once_and_read_back(key: str, label: str) -> None:
+    assert label_of(key) == label
+    assert recognise(f"{label}: ₹9,000") == [(key, "₹9,000")]

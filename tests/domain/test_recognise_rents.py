@@ -27,7 +27,7 @@ def facts_of(*texts: str) -> dict[str, str]:
         ("rent 9k fixed, food 6k", [("rent", "₹9,000")]),
         ("my rent is 16k and food around 6k", [("rent", "₹16,000")]),
         ("kiraya 8000 ghar ka, doodh 1500", [("rent", "₹8,000")]),
-        ("rent ₹14,500; bijli ₹1,200", [("rent", "₹14,500")]),
+        ("rent ₹14,500; bijli ₹1,200", [("rent", "₹14,500"), ("cost_electricity", "₹1,200")]),
         ("room rent 6500, tiffin 3000 monthly", [("rent", "₹6,500"), ("cost_tiffin", "₹3,000")]),
         ("paying 12k rent, then 3k for the maid", [("rent", "₹12,000"), ("cost_maid", "₹3,000")]),
     ],
@@ -43,6 +43,12 @@ def test_another_thing_priced_after_the_rent_is_not_the_rent(text, expected):
         (("rent is 15k", "now 16.5k from april"), "₹16,500"),
         (("rent 34k for the 2bhk", "my share 17k"), "₹17,000"),
         (("Rent is 22, sorry, 24.5k",), "₹24,500"),
+        # a month, a word that refers back, a word of the same thing (shared word lists)
+        (("rent 12k", "sept 14k"), "₹14,000"),
+        (("kiraya 9k", "correction 9,500"), "₹9,500"),
+        (("rent 12k", "revised 14k"), "₹14,000"),
+        (("rent 9k flat", "same 10k"), "₹10,000"),
+        (("rent 20k", "approx 21k"), "₹21,000"),
     ],
 )
 def test_a_figure_that_corrects_or_parts_the_rent_is_still_the_rent(texts, rent):

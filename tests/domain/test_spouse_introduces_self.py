@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from fincoach_tui.domain.finance_facts import find_facts
+from fincoach_tui.domain.finance_facts import Reading, find_facts, read
 from fincoach_tui.domain.recognise.owners import spouse_introduction
 
 
@@ -112,3 +112,36 @@ def test_a_forwarded_spouses_words_do_not_make_the_next_message_theirs() -> None
     )
     assert found["spouse_salary"] == "₹67,300"
     assert found["salary"] == "₹95,000"
+
+
+def _writer_after(*messages: str) -> str:
+    reading = Reading()
+    for message in messages:
+        reading = read(message, None, reading)[1]
+    return reading.writer
+
+
+@pytest.mark.parametrize(
+    ("messages", "writer"),
+    [
+        (("Rohan here, Neha's husband",), "spouse"),
+        (("Rohan here, Neha's husband", "my salary is 1.2L"), "spouse"),
+        (("Rohan here, Neha's husband", "Neha here again. my salary went up to 90k"), ""),
+        (("Rohan here, Neha's husband", "Fine, rent is 25k. — N"), ""),  # signed: the user
+        (("my wife Shobha knows", "Fwd (Shobha): Take-home is ₹67,300."), ""),
+        (("My salary is 80k",), ""),
+    ],
+)
+def test_the_writer_in_the_users_place_is_carried_and_a_forwarded_one_is_not(
+    messages: tuple[str, ...], writer: str
+) -> None:
+    assert _writer_after(*messages) == writer
+
+
+def test_the_stance_of_the_spouse_writing_on_is_filed_as_theirs() -> None:
+    assert values("Rohan here, Neha's husband", "I am very conservative, SIP 10k") == {
+        "family_spouse": "husband",
+        "spouse_name": "Rohan",
+        "risk_of_rohan": "conservative",
+        "spouse_sip": "₹10,000",
+    }

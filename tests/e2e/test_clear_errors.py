@@ -10,7 +10,7 @@ import subprocess
 
 import pytest
 
-from fincoach_tui.cli.commands import main
+from fincoach_tui.cli.commands import app_ended, main
 from fincoach_tui.cli.plain_chat import run
 from fincoach_tui.settings import paths
 from tests.app_harness import (
@@ -122,7 +122,7 @@ async def test_strategy_and_quit_on_a_full_disk_in_the_line_chat(tmp_path, full_
 # --- the app ------------------------------------------------------------------------------
 
 
-async def test_f2_ctrl_t_ctrl_n_and_quit_on_a_full_disk(tmp_path, full_disk):
+async def test_f2_ctrl_t_ctrl_n_and_quit_on_a_full_disk(tmp_path, full_disk, capsys):
     app = fault_app(tmp_path)  # the offline coach
     async with app.run_test(size=SIZE) as pilot:
         await started(app, pilot)
@@ -158,9 +158,65 @@ async def test_f2_ctrl_t_ctrl_n_and_quit_on_a_full_disk(tmp_path, full_disk):
         await pilot.press("ctrl+q")
     assert app.return_code == 0 and app.exit_message == ""
     # What the command line prints, and exits 1 for, after the app has closed.
-    assert app.unsaved is not None and app.unsaved.endswith(
-        "no space left on device; nothing of it was kept"
+    capsys.readouterr()
+    assert app_ended(app) == 1
+    assert one_line_error(capsys.readouterr().err) == (
+        f"fincoach: session faults is missing your last change: could not save to "
+        f"{session_file}: no space left on device; nothing of it was kept"
     )
     full_disk.free()
     state, _ = saved_session(tmp_path, "faults")
     assert state.transcript.completed_turns == 1
+
+
+async def test_the_missing_change_line_names_each_session_it_concerns(tmp_path, full_disk, capsys):
+    """A failed write in the launch session, then a switch to another that loses its last
+    change too: once the app has ended, one line for each, by its own name (it named the
+    launch session, and only the last one left)."""
+    app = fault_app(tmp_path, session="first")
+    sessions = tmp_path / "sessions"
+    async with app.run_test(size=SIZE) as pilot:
+        await started(app, pilot)
+        full_disk.fill()
+        await send(app, pilot, "My rent is 25,000.")
+        full_disk.free()
+        app.switch_to("second")  # as the sessions dialog does
+        await workers_done(app)
+        await pilot.pause()
+        assert app.live.name == "second"
+        await send(app, pilot, "My salary is 1,20,000.")
+        full_disk.fill()
+        await send(app, pilot, "How much can I save?")
+        full_disk.free()
+        await pilot.press("ctrl+q")
+    capsys.readouterr()
+    assert app_ended(app) == 1
+    lost = "no space left on device; nothing of it was kept"
+    assert capsys.readouterr().err.splitlines() == [
+        f"fincoach: session first is missing your last change: could not save to "
+        f"{sessions / 'first.jsonl'}: {lost}",
+        f"fincoach: session second is missing your last change: could not save to "
+        f"{sessions / 'second.jsonl'}: {lost}",
+    ]
+    assert saved_session(tmp_path, "first")[0].transcript.completed_turns == 0
+    assert saved_session(tmp_path, "second")[0].transcript.completed_turns == 1
+
+
+async def test_a_session_left_with_its_writes_saved_is_missing_nothing(tmp_path, full_disk, capsys):
+    """Left after a failed write, opened again and left once its writes are saved: no line."""
+    app = fault_app(tmp_path, session="first")
+    async with app.run_test(size=SIZE) as pilot:
+        await started(app, pilot)
+        full_disk.fill()
+        await send(app, pilot, "My rent is 25,000.")
+        full_disk.free()
+        for name in ("second", "first"):
+            app.switch_to(name)
+            await workers_done(app)
+            await pilot.pause()
+        assert app.live.name == "first"
+        await send(app, pilot, "My rent is 25,000.")
+        await pilot.press("ctrl+q")
+    capsys.readouterr()
+    assert app_ended(app) == 0
+    assert capsys.readouterr().err == ""

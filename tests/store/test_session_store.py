@@ -14,6 +14,7 @@ from fincoach_tui.store.session_file import (
     SessionNotFound,
 )
 from fincoach_tui.store.sessions import SessionExists, SessionStore
+from fincoach_tui.store.walk_cache import WalkCache
 
 
 @pytest.fixture
@@ -127,6 +128,62 @@ def test_delete(store):
     assert list(store.root.iterdir()) == []  # .jsonl and .lock both removed
     with pytest.raises(SessionNotFound):
         store.delete("gone")
+
+
+def kept_files(store: SessionStore, name: str) -> set[str]:
+    """What FinCoach writes for session `name` as it runs: the session and its lock, its
+    walk kept for the next opening, a foreign tail set aside when it was opened, and (by
+    name here: it needs an upgrade that could not read a line) an upgrade's original."""
+    make(store, name, "hello")
+    with open(store.path_for(name), "ab") as file:
+        file.write(b"\x00\x00not ours")  # bytes FinCoach did not write: copied aside on open
+    with store.open(name) as session:
+        assert "copied to" in session.warnings[0]
+    WalkCache(store.path_for(name), "basis").save({"steps": []})
+    (store.root / f"{name}.jsonl.format1-backup").write_text("{}\n")
+    (aside,) = store.root.glob(f"{name}.jsonl.damaged-*")
+    return {
+        f"{name}.jsonl",
+        f"{name}.lock",
+        f"{name}.walk.json",
+        f"{name}.jsonl.format1-backup",
+        aside.name,
+    }
+
+
+def files(store: SessionStore) -> set[str]:
+    return {path.name for path in store.root.iterdir()}
+
+
+# Sessions whose names begin with another's, and files FinCoach did not write there.
+NEIGHBOURS = ["s.walk", "s.jsonl.damaged-20261203T190000Z", "s-2", "s.jsonl"]
+STRAYS = ["s.txt", "s.walk.json.old", "s.jsonl.notes", "s.jsonl.format1-backup.mine"]
+
+
+def test_delete_removes_every_file_kept_for_the_session_and_nothing_else(store):
+    own = kept_files(store, "s")
+    for name in NEIGHBOURS:
+        kept_files(store, name)
+    for stray in STRAYS:
+        (store.root / stray).write_text("mine")
+    before = files(store)
+    store.delete("s")
+    assert files(store) == before - own
+    assert sorted(store.names()) == sorted(NEIGHBOURS)
+
+
+def test_rename_takes_the_files_kept_for_the_session_along(store):
+    own = kept_files(store, "s")
+    for name in NEIGHBOURS:
+        kept_files(store, name)
+    before = files(store)
+    walk = (store.root / "s.walk.json").read_bytes()
+    store.rename("s", "new")
+    moved = {"new" + name.removeprefix("s") for name in own - {"s.lock"}}
+    assert files(store) - {"new.lock"} == (before - own) | moved
+    assert (store.root / "new.walk.json").read_bytes() == walk
+    # The walk kept is still the session's: the same file, its size and time unchanged.
+    assert WalkCache(store.path_for("new"), "basis").load() == {"steps": []}
 
 
 def test_delete_refuses_an_open_session(store):

@@ -168,6 +168,7 @@ async def test_a_long_session_mounts_one_page_and_loads_more_on_request(tmp_path
 
 
 async def test_an_unnamed_session_left_empty_is_not_kept_and_one_kept_is_named_on_exit(tmp_path):
+    """Not kept: no file of it is left, its walk kept on leaving included."""
     from fincoach_tui.settings.config import Config
     from fincoach_tui.ui.app import FinCoachApp
     from tests.app_harness import offline_settings
@@ -190,10 +191,65 @@ async def test_an_unnamed_session_left_empty_is_not_kept_and_one_kept_is_named_o
         await pilot.pause()
         second = app.live.name
         assert second != "chat-unnamed" and not store.exists("chat-unnamed")
+        # Nothing FinCoach wrote for it is left (its walk was kept when it was left).
+        assert sorted(p.name for p in store.root.iterdir() if p.name.startswith("chat-")) == [
+            f"{second}.jsonl",
+            f"{second}.lock",
+        ]
         assert app.left_unnamed is None  # nothing to resume there
         await say(app, pilot, "Keep me.")
     assert store.exists(second)
     assert app.left_unnamed == second  # the command line prints how to resume it
+
+
+async def test_the_unnamed_session_to_resume_is_the_last_one_kept(tmp_path, capsys):
+    """A chat FinCoach named, then Ctrl+N, and quit from the new one with nothing said in
+    it: that one is not kept, and the line printed on exit names the chat that was (it
+    named nothing: the session left last was not kept). One deleted meanwhile is not
+    named."""
+    from fincoach_tui.cli.commands import app_ended
+    from fincoach_tui.settings.config import Config
+    from fincoach_tui.ui.app import FinCoachApp
+    from tests.app_harness import offline_settings
+
+    store = SessionStore(tmp_path / "sessions")
+
+    def unnamed_app(name: str) -> FinCoachApp:
+        return FinCoachApp(
+            config=Config(),
+            settings=offline_settings(),
+            store=store,
+            file=store.open(name),
+            auto_named=True,
+            config_path=tmp_path / "config.toml",
+            offline_chunk_delay=0.0,
+        )
+
+    app = unnamed_app("chat-kept")
+    async with app.run_test(size=SIZE) as pilot:
+        await started(app, pilot)
+        await say(app, pilot, "Keep me.")
+        await pilot.press("ctrl+n")
+        await workers_done(app)
+        await pilot.pause()
+        assert app.live.name != "chat-kept"
+    assert store.names() == ["chat-kept"]
+    capsys.readouterr()
+    assert app_ended(app) == 0
+    assert capsys.readouterr().out == "to resume this chat: fincoach --session chat-kept\n"
+
+    app = unnamed_app("chat-gone")
+    async with app.run_test(size=SIZE) as pilot:
+        await started(app, pilot)
+        await say(app, pilot, "Delete me.")
+        await pilot.press("ctrl+n")
+        await workers_done(app)
+        await pilot.pause()
+        app.sessions.delete("chat-gone")  # as the sessions dialog does
+    assert store.names() == ["chat-kept"]
+    capsys.readouterr()
+    assert app_ended(app) == 0
+    assert capsys.readouterr().out == ""
 
 
 def test_fincoach_says_how_to_resume_the_session_it_named_once_the_app_has_ended():

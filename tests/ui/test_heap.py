@@ -116,6 +116,29 @@ def test_a_session_read_at_launch_waits_for_full_collections_and_is_frozen_once_
     assert watched() is None
 
 
+def test_a_session_read_to_replace_one_left_is_frozen_once_settled_without_it() -> None:
+    """A switch: the session left is still on screen while the next is read, so nothing is
+    frozen then; once the next is shown and settled, what was left is collected first."""
+    gc.unfreeze()
+    try:
+        shown = Cycle()  # the screen's view of the session left: garbage once the next shows
+        left = weakref.ref(shown)
+        with heap.reading_session(replacing=True):
+            read = Cycle()  # the session read: it lives as long as it is on screen
+        assert gc.get_freeze_count() == 0
+        del shown
+        heap.settle_session()
+        assert left() is None  # collected, not frozen with the session
+        kept = weakref.ref(read)
+        del read
+        gc.collect()
+        assert kept() is not None  # frozen: out of the collector's sight
+    finally:
+        heap.release_session()
+    gc.collect()
+    assert kept() is None
+
+
 def test_a_session_read_that_fails_freezes_nothing_and_puts_the_thresholds_back() -> None:
     gc.unfreeze()
     thresholds = gc.get_threshold()

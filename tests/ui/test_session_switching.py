@@ -1,9 +1,13 @@
 """Sessions in the app: switching leaves nothing of the old session behind (the chart's
-axes, the draft's cost quote, a question handed back, Ctrl+R's message); Ctrl+N starts on
+axes, the draft's cost quote, a question handed back, Ctrl+R's message, and nothing of it
+in memory, frozen or not); Ctrl+N starts on
 the strategy saved in config now; the session on screen can be renamed, and a name that
 is taken or not allowed is refused in one line with nothing lost."""
 
 from __future__ import annotations
+
+import gc
+import weakref
 
 from textual.command import CommandList
 from textual.widgets import Input
@@ -11,11 +15,14 @@ from textual.widgets import Input
 from fincoach_tui.domain.session_state import replay
 from fincoach_tui.settings.config import load_config
 from fincoach_tui.store.sessions import SessionStore
+from fincoach_tui.ui import heap
 from fincoach_tui.ui.cost_chart import NO_TURNS
+from fincoach_tui.ui.message_box import MessageBox
 from fincoach_tui.ui.screens.rename import RenameScreen
 from tests.app_harness import (
     SIZE,
     make_app,
+    running,
     say,
     server_settings,
     started,
@@ -59,6 +66,55 @@ async def test_switching_session_leaves_nothing_of_the_old_one(tmp_path, fake_op
         await pilot.pause()
         assert app.notices == [("", "nothing to retry")]
         assert len(app.live.state.transcript) == 0
+
+
+async def test_the_session_left_is_freed_not_kept_frozen_with_the_next(tmp_path):
+    """Once the session switched to is settled (read, walked, frozen: ui/heap.py), nothing
+    of the session left is alive: not its file, its coach, its state, its comparison's
+    walk, nor the chat's boxes that showed it. (They were frozen with the next session's read,
+    while the screen still showed them, and stayed, garbage, until that one was left.)"""
+    gc.unfreeze()
+    said = ["My salary is ₹1,20,000.", "My rent is ₹25,000. How much can I save?"]
+    async with running(tmp_path, session="first", said=said) as (app, pilot):
+        await wait_until(pilot, lambda: heap.thresholds_raised())  # the first one settled
+        left = app.live
+        watched = {
+            "session": weakref.ref(left),
+            "file": weakref.ref(left.file),
+            "coach": weakref.ref(left.coach),
+            "state": weakref.ref(left.state),
+            "texts recorded": weakref.ref(left.state.refs),
+            "comparison": weakref.ref(app.comparison.current()),
+        }
+        boxes = [weakref.ref(box) for box in app.chat.query(MessageBox)]
+        assert len(boxes) == 4
+        del left
+        await pilot.press("ctrl+n")
+        await workers_done(app)
+        await wait_until(pilot, lambda: heap.thresholds_raised())  # the new one settled
+        assert app.live.name != "first" and gc.get_freeze_count() > 0
+        gc.collect()
+        assert [what for what, ref in watched.items() if ref() is not None] == []
+        assert [ref for ref in boxes if ref() is not None] == []
+    gc.unfreeze()
+
+
+async def test_an_empty_session_switched_to_from_a_full_pane_starts_at_the_top(tmp_path):
+    """The chat of the session left overflowed its pane (anchored to the newest): the next
+    session's hint is shown where a new session's is at launch, not under empty space."""
+    async with running(tmp_path, (80, 24), session="first") as (app, pilot):
+        at_launch = app.chat.query_one(".hint").region
+        for turn in range(3):
+            await say(app, pilot, f"My rent is ₹{25 + turn},000. How much can I save?")
+        assert app.chat.max_scroll_y > 0 and app.chat.is_anchored
+        await pilot.press("ctrl+n")
+        await workers_done(app)
+        await pilot.pause()
+        assert app.live.name != "first"
+        assert app.chat.query_one(".hint").region == at_launch
+        assert app.chat.scroll_y == 0 and not app.chat.is_anchored
+        await say(app, pilot, "My salary is ₹1,20,000.")
+        assert app.chat.query(MessageBox).first().region.y == app.chat.region.y  # the top
 
 
 async def test_a_draft_the_user_typed_stays_and_is_quoted_for_the_new_session(tmp_path):

@@ -21,11 +21,13 @@ import re
 from collections.abc import Iterable
 from functools import lru_cache
 
+from fincoach_tui.domain.person_words import person_names
 from fincoach_tui.domain.statement_verdicts import amounts_said, value_numbers
 
-# A capitalised word of three letters or more; the clause's first word and the words just
-# after a sentence's end are capitalised by grammar, not because they name someone.
-_CAPITALISED = re.compile(r"(?<![\w'’-])[A-Z][a-z]{2,}(?![\w'’-])")
+# A capitalised word of three letters or more, possessive too ("Ravi's"); the clause's
+# first word and the words just after a sentence's end are capitalised by grammar, not
+# because they name someone (but a name used as one is a name there too: `person_names`).
+_CAPITALISED = re.compile(r"(?<![\w'’-])[A-Z][a-z]{2,}(?=['’]s\b|(?![\w'’-]))")
 _SENTENCE_END = re.compile(r"[.!?:;]\s*$")
 # Capitalised words that name a time or are said for emphasis, not a person or a place.
 _NOT_NAMES = frozenset(
@@ -39,8 +41,9 @@ _WORD = re.compile(r"[^\W_]+")
 
 
 def names_in(text: str) -> frozenset[str]:
-    """The names `text` says (casefolded): capitalised words inside a clause."""
-    found = set()
+    """The names `text` says (casefolded): capitalised words inside a clause, and the names
+    of people it says anywhere (`person_words`: "Kavya's share", "appu ki fees")."""
+    found = set(person_names(text))
     for match in _CAPITALISED.finditer(text):
         before = text[: match.start()]
         if not before.strip() or _SENTENCE_END.search(before):

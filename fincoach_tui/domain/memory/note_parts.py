@@ -15,7 +15,7 @@ from fincoach_tui.domain.finance_facts import recognise
 from fincoach_tui.domain.memory.note_cover import uncovered
 from fincoach_tui.domain.recognise.endings import has_ended
 from fincoach_tui.domain.statement_verdicts import carried, fact_kind, misfiled, outdated, stated
-from fincoach_tui.domain.statement_words import topic_words
+from fincoach_tui.domain.statement_words import without_names
 from fincoach_tui.domain.user_statements import CLASSES, classes_of
 
 # A note's rank in the section's order, as (not wholly replaced, new to the facts, salient,
@@ -187,8 +187,9 @@ class Note:
 @lru_cache(maxsize=65536)
 def topic_names(text: str) -> frozenset[str]:
     """What `statement_words.on_topic` compares of `text`: two notes are on one topic when
-    they share a name (a topic word's stem, or a fact key the recogniser reads, marked)."""
-    return topic_words(text) | frozenset(f"\0{key}" for key in keys_read(text))
+    they share a name (a topic word's stem, or a fact key the recogniser reads, marked); a
+    person's name is none (`without_names`)."""
+    return without_names(text) | frozenset(f"\0{key}" for key in keys_read(text))
 
 
 class TopicPostings:

@@ -33,10 +33,13 @@ INCLUDED = re.compile(
     r"|\d\s*\+\s*(?:(?!\d)\w+\s+){0,3}$",
     re.IGNORECASE,
 )
-# "plus" a thing with a figure of its own is another thing: "rent 20k plus maintenance 2k".
-_ADDED = re.compile(r"\b(?:plus|besides)\s+(?:the\s+|my\s+|our\s+)?$", re.IGNORECASE)
+# "plus" a thing with a figure of its own is another thing: "rent 20k plus maintenance 2k",
+# "rent 16,500 + bijli 2k".
+_ADDED = re.compile(r"(?:\b(?:plus|besides)|\+)\s*(?:the\s+|my\s+|our\s+)?$", re.IGNORECASE)
 _OWN_FIGURE = re.compile(
-    r"\s*(?:charges?|fees?|bills?|of|is|:|-|=)?\s*(?:₹|rs\.?|inr)?\s*\d", re.IGNORECASE
+    r"\s*(?:charges?|fees?|bills?|of|is|:|-|=)?\s*(?:~|approx\.?\s*|about\s+|around\s+)?"
+    r"(?:₹|rs\.?|inr)?\s*\d",
+    re.IGNORECASE,
 )
 
 

@@ -28,7 +28,7 @@ from fincoach_tui.domain.recognise.goals import GOAL_SLOTS
 from fincoach_tui.domain.recognise.income import INCOME_SLOTS, WORK_OF_INCOME, fee_work
 from fincoach_tui.domain.recognise.parts import Anchor, figures_in
 from fincoach_tui.domain.recognise.rents import home_goal, subject_of_rent
-from fincoach_tui.domain.recognise.words import goods_on_emi
+from fincoach_tui.domain.recognise.words import REFERS_BACK, SAME_THING_WORDS, goods_on_emi
 
 Subject = tuple[str, str]  # (kind, anchor word): ("loan", "car loan"), ("goal", "trip")
 
@@ -50,9 +50,11 @@ class Reading:
     # The facts known with a figure, (key, value), the newest last: "don't write 72, write
     # 64k" corrects the one whose figure was 72 (`recognise_restated`).
     figures: tuple[tuple[str, str], ...] = ()
-    # The spouse's name while the spouse types in the user's place ("Rohan here, Neha's
-    # husband"): their "my salary" is the spouse's, in the messages after it too.
-    typist: str = ""
+    # Who writes in the user's place, message after message ("" for the user): "spouse"
+    # once the spouse introduced themselves ("Rohan here, Neha's husband"), whose "my
+    # salary" is the spouse's until the user is back. The same writer a forwarded message
+    # names (`writer_of`), which lasts only that message.
+    writer: str = ""
     # The user's work paid in fees, once said or known ("tuition": "I'm a chess coach"):
     # later fees that name no payer are what it brings in.
     work: str = ""
@@ -73,7 +75,7 @@ class Reading:
             self.announced,
             self.stance,
             self.figures,
-            self.typist,
+            self.writer,
             self.work,
         )
         object.__setattr__(self, "_hash", hash(state))
@@ -107,13 +109,14 @@ class Reading:
             subject,
             stance=self.stance,
             figures=self.figures,
-            typist=self.typist,
+            writer=self.writer,
             work=self.work,
         )
 
-    def typed_by(self, typist: str) -> Reading:
-        """This reading with the spouse typing (`typist`: their name) or the user ("")."""
-        return self if typist == self.typist else replace(self, typist=typist)
+    def written_by(self, writer: str) -> Reading:
+        """This reading with `writer` writing in the user's place ("spouse"), or the user
+        ("")."""
+        return self if writer == self.writer else replace(self, writer=writer)
 
 
 @lru_cache(maxsize=8192)
@@ -148,7 +151,7 @@ def _knowing(reading: Reading, facts: tuple[tuple[str, str], ...]) -> Reading:
         reading.announced,
         stance,
         tuple(figures.items()),
-        reading.typist,
+        reading.writer,
         work,
     )
 
@@ -162,7 +165,7 @@ def _about(reading: Reading, subject: Subject | None, announced: bool = False) -
         announced=announced,
         stance=reading.stance,
         figures=reading.figures,
-        typist=reading.typist,
+        writer=reading.writer,
         work=reading.work,
     )
 
@@ -333,16 +336,6 @@ def carried(anchor: Anchor, clause: str) -> Subject:
     return (anchor.kind, anchor.word)
 
 
-# A message that refers back to what was just discussed, rather than starting afresh.
-REFERS_BACK = re.compile(
-    r"\b(?:it|its|it's|that|same|now|went|gone|goes|increased|decreased|raised|hiked|"
-    r"cut|reduced|up|down|became|become|changed|revised|actually|ab|abhi|"
-    # a correction of what was just said: "correction: 24,500", "sorry, 18k not 16k"
-    r"correction|corrected|sorry|oops|typo|meant|rather|instead)\b",
-    re.IGNORECASE,
-)
-
-
 # "and the maid 3,500", "ar kajer mashi 3,500", "plus 2k for the gym": a clause that opens
 # with an additive word and names something before its figure adds another item; its figure
 # is not a new value of what was named before.
@@ -351,10 +344,9 @@ _ANOTHER = re.compile(
     re.IGNORECASE,
 )
 # Words that say which part of the same thing a figure is, or nothing: not another item.
-_SAME_THING = frozenset(
-    "the a an my our its his her interest rate return returns emi premium cover tenure "
-    "maturity matures period amount balance outstanding principal left remaining pending "
-    "total then now only just about around approx nearly roughly another extra more".split()
+_SAME_THING = SAME_THING_WORDS | frozenset(
+    "interest rate return returns emi premium cover tenure maturity matures period amount "
+    "outstanding principal left remaining pending".split()
 )
 
 

@@ -14,6 +14,7 @@ from fincoach_tui.domain.currencies import CURRENCIES
 from fincoach_tui.domain.fact_keys import key_of
 from fincoach_tui.domain.fact_kinds import KINDS
 from fincoach_tui.domain.recognise.parts import Anchor
+from fincoach_tui.domain.recognise.rents import RENT_WORD
 from fincoach_tui.domain.recognise.values import MONTHLY, YEARLY, amount_value
 
 # A recurring cost the kinds do not name: "dad's medicines cost 6k monthly", "Medicines are
@@ -118,7 +119,7 @@ _SENT_AWAY = re.compile(
     r"(?:bhej|pathav|pathai|pathan|anupp)\w*",
     re.IGNORECASE,
 )
-_RENT_NAMED = re.compile(r"\b(?:rent|rental|landlord|landlady|kiraya|kiraaya|bhada|bhaada)\b", re.I)
+_RENT_NAMED = re.compile(rf"\b(?:{RENT_WORD})\b", re.IGNORECASE)
 
 
 def given_to_family(clause: str, before: int) -> bool:

@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 
 from fincoach_tui.domain.own_words import with_own_words
+from fincoach_tui.domain.recognise.rents import PAID_RENT_WORD
 
 _LAST_PAID = (
     r"\b(?:last|final)\s+(?:emi|instal+ments?|payment)\s+(?:went|was\s+paid|got\s+paid|"
@@ -106,10 +107,7 @@ def ended_value(kind: str, thing: str, clause: str = "", start: int = 0) -> str:
 # rent talked about before. An ending of another thing the clause names leaves the rent
 # as it was: "half my salary is gone on rent", "no more rent hikes", "I don't pay rent in
 # cash anymore", "stopped the SIP because rent went up", "we cancelled Netflix, rent same".
-_RENT = (
-    r"(?:(?:house|room|flat|pg|home)\s+)?(?:rent|kiraya|kiraaya|kiraye|bhada|bhaada|bhade|"
-    r"bhaade)"
-)
+_RENT = rf"(?:(?:house|room|flat|pg|home)\s+)?(?:{PAID_RENT_WORD})"
 _IT = r"(?:it|that|this|them)"
 # what may follow the rent that ends: the sentence's end, "now", "anymore", a reason
 _RENT_STOPS = (
@@ -125,8 +123,26 @@ _GONE = (
     r"\s+(?:is\s+|'s\s+|has\s+|got\s+|also\s+)?(?:gone|stopped|ended|over|finished|khatam|band)"
     r"\b(?!\s+(?:up|down|to|from|by|on|in|into|the|for)\b)"
 )
+# "No rent" with a word of now is a change, not a standing state: "no rent now", "rent is
+# zero now", "now no rent", "no rent from this month"; in Hindi "ab kiraya nahi dena",
+# "rent nahi bharte ab". Not a rise that did not come: "no rent hike now", "ab rent nahi
+# badhega".
+_NOW = (
+    r"(?:now|anymore|any\s+more|any\s+longer|these\s+days|nowadays|ab|from\s+(?:this|next)\s+month)"
+)
+_NO_RENT_NOW = (
+    rf"\bno\s+{_RENT}\s+{_NOW}\b|\b(?:now|ab)\s+(?:there\s+is\s+|there's\s+)?no\s+{_RENT}\b"
+    rf"{_RENT_STOPS}|\b{_RENT}\s+(?:is\s+|'s\s+)?(?:zero|nil|nothing)\s+{_NOW}\b"
+    rf"|\b(?:zero|nil)\s+{_RENT}\s+{_NOW}\b"
+)
+_NAHI = r"(?:nahi|nahin|nai|nhi|nahi\s+hai)"
+_PAY_HI = r"(?:dena|dete|deta|deti|dena\s+padta|bharna|bharte|bharta|bharti|lagta|lagti|padta)"
+_NO_RENT_AB = (
+    rf"\bab\s+(?:se\s+)?(?:koi\s+)?{_RENT}\s+{_NAHI}(?:\s+{_PAY_HI})?\b(?=\s*(?:[.,;:!?)]|$|hai|ab))"
+    rf"|\b{_RENT}\s+(?:koi\s+)?{_NAHI}\s+{_PAY_HI}\s+(?:\w+\s+)?ab\b"
+)
 _RENT_ENDED = re.compile(
-    rf"{_STOPS_PAYING}{_RENT}\b{_RENT_STOPS}|\b{_RENT}{_GONE}",
+    rf"{_STOPS_PAYING}{_RENT}\b{_RENT_STOPS}|\b{_RENT}{_GONE}|{_NO_RENT_NOW}|{_NO_RENT_AB}",
     re.IGNORECASE,
 )
 _RENT_ENDED_BEFORE = re.compile(
@@ -147,8 +163,15 @@ _WISHED = re.compile(
 def rent_ended(clause: str, named: bool) -> bool:
     """Whether the clause ends the rent itself (`named`: the clause names the rent; else
     the rent was talked about before and the clause may end it as "it")."""
+    return rent_end_at(clause, named) is not None
+
+
+def rent_end_at(clause: str, named: bool) -> int | None:
+    """Where the clause says the rent itself ended ("no" of "no rent now"), or None."""
     match = (_RENT_ENDED if named else _RENT_ENDED_BEFORE).search(clause)
-    return match is not None and not _WISHED.search(clause, 0, match.start())
+    if match is None or _WISHED.search(clause, 0, match.start()):
+        return None
+    return match.start()
 
 
 def end_wished(before: str) -> bool:

@@ -16,7 +16,12 @@ import re
 from datetime import UTC, datetime
 
 from fincoach_tui.domain.amounts import find_amounts
-from fincoach_tui.domain.recognise.words import MONTH_ABBREVIATIONS, MONTH_NAME
+from fincoach_tui.domain.recognise.words import (
+    MONTH_ABBREVIATIONS,
+    MONTH_NAME,
+    OTHER_PEOPLE,
+    SPOUSE_WORDS,
+)
 from fincoach_tui.domain.relative_dates import resolve_relative
 
 _WILL = (
@@ -72,6 +77,30 @@ _WILL_BE_PAID = re.compile(
     r"|\bmala\b[^.;]{0,40}\b(?:milnar|milnaar|milel)\b|\bmane\b[^.;]{0,40}\bmal(?:s|sh)e\b",
     re.IGNORECASE,
 )
+# News of the user's job said with no figure and no word for pay: "got the offer!!!",
+# "New job confirmed.", "naukri lag gayi", "landed the job in Dubai". A bare figure after it
+# is the pay. Not an offer for a thing ("got an offer on the flat"), nor a plan or a
+# membership ("new phone plan confirmed", "joined the gym").
+_PAY_NEWS = re.compile(
+    r"\b(?:got|get|gotten|received|accepted|signed|have|cleared)\s+(?:the|an|my|a|this|that)\s+"
+    r"(?:(?:job|new|final|written)\s+)*offer\b(?!\s+(?:on|for|to\s+(?:buy|sell))\b)"
+    r"|\boffer\s+letter\b|\bjob\s+offer\b"
+    r"|\b(?:new\s+)?job\s+(?:is\s+|got\s+)?(?:confirmed|finali[sz]ed|done|pakki|pakka|final)\b"
+    r"|\b(?:got|landed|cracked|bagged|accepted|secured|started|joined|joining|starting)\s+"
+    r"(?:the|a|my|this|that)\s+(?:new\s+)?job\b"
+    r"|\bgot\s+(?:hired|selected|placed)\b"
+    r"|\bjoined\s+(?:the\s+|a\s+)?new\s+(?:company|firm|office|employer|organi[sz]ation)\b"
+    r"|\bnaukri\s+(?:lag|mil)\s+ga(?:yi|i|ya)\b|\bnaukri\s+pakki\b",
+    re.IGNORECASE,
+)
+# ... not someone else's news: "My sister got the job.", "Priya landed the job".
+_SOMEONE_ELSES = re.compile(
+    rf"\b(?:he|she|they|his|her|their|{SPOUSE_WORDS}|{OTHER_PEOPLE}|son|daughter|bhai|didi|"
+    r"beta|beti|bhaiya|papa|mummy|father|mother|dad|mom)\b"
+    r"|^\W*(?!(?:Finally|Today|Just|Yay|Also|So|And|Update|Guess|Hurray|Woohoo|Yes|Omg|OMG|"
+    r"Good|Great|Big|Accepted|Got|Cleared|Landed)\b)(?-i:[A-Z][a-z]+)\s+$",
+    re.IGNORECASE,
+)
 _PAY_KEY = re.compile(r"^(?:spouse_|parents_)?salary(?:_of_[a-z]+)?$")
 
 
@@ -79,6 +108,13 @@ def will_be_paid(clause: str) -> bool:
     """Whether a clause that names nothing says what the user will be paid ("From April
     I'll get 1.2L"): its figure is the pay to come."""
     return bool(_WILL_BE_PAID.search(clause))
+
+
+def job_news(clause: str) -> bool:
+    """Whether a clause that names nothing gives news of the user's job ("got the
+    offer!!!", "New job confirmed."): a bare figure after it is the pay."""
+    news = _PAY_NEWS.search(clause)
+    return news is not None and not _SOMEONE_ELSES.search(clause, 0, news.start())
 
 
 def pay_to_come(clause: str, facts: list[tuple[str, str]]) -> list[tuple[str, str]]:

@@ -115,6 +115,24 @@ _RENT_RECEIVED = re.compile(
     re.IGNORECASE,
 )
 INCOME_SLOTS = {"amount": "income_{t}"}
+# What a professional's practice takes in, said by the words such people use for it: "net
+# professional receipts stand at 1,85,000", "receipts have reduced to 1.6L", "gross
+# receipts", "my billing is 3L a month", "clinic collections average 1.5L". Never a receipt
+# for something paid ("rent receipts", "the hospital receipt"), a billing address or cycle,
+# nor someone's collection of things.
+_PRACTICE_RECEIPTS = re.compile(
+    r"(?<!\brent )(?<!\brental )(?<!\bpayment )(?<!\bfee )(?<!\bmedical )(?<!\bhospital )"
+    r"(?<!\btax )(?<!\bshopping )(?<!\bpurchase )(?<!\bthe )(?<!\bthese )(?<!\bthose )"
+    r"(?<!\bsome )(?<!\ball )(?<!\bno )(?<!\bfor )(?<!\bkeep )(?<!\bkept )(?<!\bfile )(?<!\bsubmit )"
+    r"\b(?:(?:professional|practice|net|gross|monthly|yearly|annual|average|my|our|total)\s+)*"
+    r"receipts\b(?!\s+(?:for|of|from)\s+(?:the\s+|my\s+)?(?:rent|hra|payment|school|fees))"
+    r"|\b(?:my|our|monthly|yearly|annual|average|gross|net|total|professional|practice)\s+"
+    r"(?:(?:monthly|yearly|annual|average|gross|net|total|professional|practice)\s+)*"
+    r"billings?\b(?!\s+(?:address|cycle|date|period|details|account|statement|issue))"
+    r"|\b(?:clinic|practice|chamber|consultation|consulting|opd|professional|my|our|monthly|"
+    r"daily)\s+(?:(?:monthly|daily|average|total|gross|net)\s+)*collections\b",
+    re.IGNORECASE,
+)
 # A figure said with where it comes from and no verb: "$1,200 from freelancing", "plus
 # USD 900 a month from consulting", "12k more comes from tuitions".
 _FROM_AFTER_FIGURE = re.compile(
@@ -159,6 +177,9 @@ def income_anchors(clause: str) -> list[tuple[Anchor, int]]:
         if figures and not _PAYS_OUT.search(clause, 0, figures[0].start):
             slug = next(slug for slug, words in _SLUG_OF if words.match(match["src"]))
             found.append(_anchor(clause, match.start(), match.end(), slug))
+    if not _PAYS_OUT.search(clause):  # "I pay my billing of 3k": a cost, said oddly
+        for match in _PRACTICE_RECEIPTS.finditer(clause):
+            found.append(_anchor(clause, match.start(), match.end(), "practice"))
     for match in _RENT_RECEIVED.finditer(clause):
         found.append(_anchor(clause, match.start(), match.end(), "rental"))
     kept: list[tuple[Anchor, int]] = []
@@ -207,6 +228,15 @@ _FEES_EARN = re.compile(
     r"\bfees\s+(?:\w+\s+)?(?:brings?|brought|earns?|earned|fetch(?:es)?|gets?\s+(?:me|us))\b",
     re.IGNORECASE,
 )
+# A professional's fees by what they are for, said by the month or year: "consultation fees
+# come to 90k a month", "professional fees received: 75,000 per month". Not a fee for one
+# thing ("legal fees for the flat"), nor one visit's ("consultation fees are 800 a visit").
+_PRACTICE_FEES = re.compile(
+    r"\b(?:consultation|consulting|professional|legal|audit|retainer(?:ship)?|opd)\s+fees?\b"
+    r"(?!\s+(?:for|of)\b)(?=[^.;!?]*\b(?:per\s+month|a\s+month|monthly|p\.?m\b|/\s*month|"
+    r"per\s+annum|a\s+year|yearly|annually|p\.?a\b|mahina|mahine)\b)",
+    re.IGNORECASE,
+)
 # Words that cannot come between "I'm" and the work: "I'm with a tutor", "I'm paying the coach".
 _NOT_WORK = r"(?!(?:with|to|for|from|my|his|her|their|our|the|not|looking|paying|hiring|getting)\b)"
 # Professions paid in fees by their clients ("consultation fees", "legal fees").
@@ -233,6 +263,8 @@ _FEE_WORK = {
         rf"\b(?:i'?m|i\s+am)\s+an?\s+(?:{_NOT_WORK}[\w-]+\s+)?{_PROFESSION}\b"
         rf"|\b{_PROFESSION}\s+here\b|\bi\s+see\s+(?:\w+\s+)?(?:patients|clients)\b"
         r"|\bmy\s+(?:own\s+)?(?:clinic|practice|chamber)\b|\bprivate\s+(?:practice|clinic)\b"
+        # "Advocate, practising at the courts", "practising law", "professional receipts"
+        r"|\bpractis(?:e|ing)\s+(?:at|in|as|law|medicine)\b|\bprofessional\s+receipts\b"
         r"|\bi\s+(?:run|have)\s+(?:a|my\s+own)\s+(?:clinic|practice)\b",
         re.IGNORECASE,
     ),
@@ -254,6 +286,7 @@ def fees_received(found: list[tuple[str, str]], body: str, work: str = "") -> li
     if not any(k in _FEES for k, _ in found) or _FEES_PAID.search(body):
         return found
     slug = "tuition" if _TEACHES.search(body) and not work else work
+    slug = slug or ("practice" if _PRACTICE_FEES.search(body) else "")
     slug = slug or ("tuition" if _FEES_EARN.search(body) else "")
     if not slug:
         return found

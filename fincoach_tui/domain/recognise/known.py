@@ -170,7 +170,8 @@ def _which_loan(piece: str) -> str:
     return named["name"].lower() if named and named["name"].lower() not in _NOT_A_NAME else ""
 
 
-_NAME_BEFORE = re.compile(r"\b(?P<name>[a-z][a-z0-9]{2,}|[a-z]\d+)\s+(?:emi|loan)\b", re.I)
+# "hdfc emi", "her i20 EMI", "the i20 one" (one of two loans)
+_NAME_BEFORE = re.compile(r"\b(?P<name>[a-z][a-z0-9]{2,}|[a-z]\d+)\s+(?:emi|loan|one)\b", re.I)
 
 
 def loans_told_apart(
@@ -207,7 +208,8 @@ def loans_told_apart(
 
 # A loan told apart from another of its type: "loan_home_pune_emi".
 _TAGGED_LOAN = re.compile(
-    rf"^loan_(?P<type>{'|'.join(sorted(set(LOAN_TYPES.values())))})_(?P<tag>[a-z]+)_"
+    # a loan of no type told apart by its name too ("loan_loan_alto_emi")
+    rf"^loan_(?P<type>{'|'.join(sorted({*LOAN_TYPES.values(), 'loan'}))})_(?P<tag>[a-z0-9]+)_"
     r"(?P<slot>emi|amount|rate|tenure|end)$"
 )
 _PLAIN_LOAN = re.compile(r"^loan_(?P<type>[a-z]+)_(?P<slot>emi|amount|rate|tenure|end)$")

@@ -21,6 +21,7 @@ from collections.abc import Iterable
 
 from fincoach_tui.domain.own_words import with_own_words, without_own_words
 from fincoach_tui.domain.recognise.money_flow import KIN_KO, NOT_KIN
+from fincoach_tui.domain.recognise.words import BACK_WORDS, MONTH_WORDS, SAME_THING_WORDS
 
 # The premises a business rents, by the names people use, and the key each is kept under.
 _PREMISES = {
@@ -37,9 +38,12 @@ _SLUG_OF = {
     word: slug for slug, words in _PREMISES.items() for word in words.replace("-?", "").split("|")
 }
 _PREMISE = "|".join(_PREMISES.values())
-_RENT_WORD = (
-    r"rent|rental|kiraya|kiraaya|kiraye|kiraa?ye|bhada|bhaada|bhade|bhaade|bhara|vaadagai|"
-    r"vaadaka|landlord|landlady|owner|malik|maalik|malak"
+# A rent paid, by its word ("rent", "kiraya", "bhada"); and a rent named by any word, or
+# by the one it is paid to ("rental", "vaadagai", "the landlord", "malik").
+PAID_RENT_WORD = r"rent|kiraya|kiraaya|kiraye|bhada|bhaada|bhade|bhaade"
+RENT_WORD = (
+    rf"{PAID_RENT_WORD}|rental|kiraa?ye|bhara|vaadagai|vaadaka|"
+    r"landlord|landlady|owner|malik|maalik|malak"
 )
 # A home, which a rent beside it is for: "a room above my shop" is the room's rent.
 _HOME = re.compile(
@@ -51,13 +55,13 @@ _HOME = re.compile(
 # ka kiraya", "mill ka shed ka kiraya", "clinic jaagecha bhada", "the shop is on rent",
 # "shop da rent".
 _PREMISES_FIRST = re.compile(
-    rf"\b(?P<place>{_PREMISE})(?:'s)?\s+(?:[a-z]+\s+){{0,3}}?(?:{_RENT_WORD})\b",
+    rf"\b(?P<place>{_PREMISE})(?:'s)?\s+(?:[a-z]+\s+){{0,3}}?(?:{RENT_WORD})\b",
     re.IGNORECASE,
 )
 # A rent, then the premises it is for: "rent for the unit", "landlord of godown", "I rent
 # the shed", "rent on my office".
 _PREMISES_AFTER = re.compile(
-    rf"\b(?:{_RENT_WORD})\s+(?:(?:for|of|on)\s+)?(?:(?:the|my|our|a|this|that|his|her)\s+)?"
+    rf"\b(?:{RENT_WORD})\s+(?:(?:for|of|on)\s+)?(?:(?:the|my|our|a|this|that|his|her)\s+)?"
     rf"(?:[a-z]+\s+)?(?P<place>{_PREMISE})\b",
     re.IGNORECASE,
 )
@@ -131,25 +135,27 @@ def without_allowance(text: str) -> str:
 
 # Words that, right before a figure, say what the figure is of the rent just named, or
 # when, or that it corrects it: not another thing. "rent 12k. now 13k", "sorry 13,500",
-# "my share 9k", "from april 14k", "approx 15k".
-_NOT_ITEMS = frozenset(
-    """
-    a an the my our his her its it it's is was are were be been this that these those same
-    now then ab abhi actually sorry oops no na nahi wait sorry correction typo meant i mean
-    rather instead earlier before previously last next new old only just about around approx
-    approximately roughly nearly almost over under maybe probably like also so and but or
-    plus extra more another total balance share half part portion hissa mine me i we us you
-    per month monthly year yearly week weekly from since till until by in on at for of to
-    with without incl including excluding each every rs inr rupees k lakh thousand hazaar
-    jan feb mar apr may jun jul aug sep sept oct nov dec january february march april june
-    july august september october november december went gone goes going increased hiked
-    raised reduced cut became become becomes made make comes came rose dropped up down
-    still again already final finally hai hain tha thi ho gaya gayi kar diya
-    pay pays paying paid give gives giving gave spend spends spending spent send sending cost
-    costs costing bharte bharta bharti dete deta deti dena
-    hum ham main mai unko inko usko humko hume humein mujhe unhe unhein aap tum they he she
-    them him
-    """.split()
+# "my share 9k", "from april 14k", "approx 15k": the words of the same thing, a month, a
+# word that refers back, and who pays with the verb said of the figure.
+_NOT_ITEMS = (
+    SAME_THING_WORDS
+    | MONTH_WORDS
+    | BACK_WORDS
+    | frozenset(
+        """
+        is was are were be been this these those no na nahi wait i mean earlier before
+        previously last next new old approximately almost over under maybe probably like
+        also so and but or plus share half part portion hissa mine me we us you per month
+        monthly year yearly week weekly from since till until by in on at for of to with
+        without incl including excluding each every rs inr rupees k lakh thousand hazaar
+        going becomes made make comes came rose dropped still again already final finally
+        hai hain tha thi ho gaya gayi kar diya
+        pay pays paying paid give gives giving gave spend spends spending spent send sending
+        cost costs costing bharte bharta bharti dete deta deti dena
+        hum ham main mai unko inko usko humko hume humein mujhe unhe unhein aap tum they he
+        she them him
+        """.split()
+    )
 )
 _LEAD = re.compile(r"^\W*(?P<words>(?:[a-z][a-z'-]*\s+){1,3}?)(?:₹|rs\.?\s*|inr\s*)?\d", re.I)
 # The thing after its figure: "6k food" (and nothing after), "3k for the maid", "2k on petrol";
@@ -159,7 +165,7 @@ _TRAIL = re.compile(
     r"(?:(?P<words>[a-z][a-z'-]*)\W*$|(?:for|on)\s+(?:(?:the|my|our)\s+)?(?P<thing>[a-z][a-z'-]*))",
     re.IGNORECASE,
 )
-_RENT_NAMED = re.compile(rf"\b(?:{_RENT_WORD})\b|{_HOME.pattern}", re.IGNORECASE)
+_RENT_NAMED = re.compile(rf"\b(?:{RENT_WORD})\b|{_HOME.pattern}", re.IGNORECASE)
 
 
 def priced_item(clause: str) -> bool:
@@ -198,7 +204,7 @@ _KIN_BEFORE = re.compile(
 )
 _LODGING = re.compile(r"(?:p\.?g|paying guest|hostel)$", re.IGNORECASE)
 _LODGING_WORD = re.compile(r"\b(?:p\.?g|paying guest|hostel)\b", re.IGNORECASE)
-_PAID_RENT = re.compile(r"\b(?:rent|kiraya|kiraaya|kiraye|bhada|bhaada)\b", re.IGNORECASE)
+_PAID_RENT = re.compile(rf"\b(?:{PAID_RENT_WORD})\b", re.IGNORECASE)
 
 
 def lodging_of_another(clause: str, start: int, word: str) -> bool:

@@ -27,7 +27,7 @@ from fincoach_tui.domain.recognise.endings import (
     ended_value,
     has_ended,
     paid_up,
-    rent_ended,
+    rent_end_at,
 )
 from fincoach_tui.domain.recognise.family import insured
 from fincoach_tui.domain.recognise.figure_roles import not_a_value
@@ -119,8 +119,11 @@ def clause_facts(
         return facts
     # "no more car EMI from this month": when it ended, not a date it ends on
     dated = any(f.kind == "date" and not f.text.startswith("from ") for f in figures_in(clause))
-    if has_ended(clause) and (paid_up(clause) or not dated):
-        facts += _endings(named, facts, clause, hint)
+    ending = has_ended(clause)  # else "no rent now" ends the rent alone, nothing else named
+    if (ending or rent_end_at(clause, named=True) is not None) and (paid_up(clause) or not dated):
+        facts += _endings(
+            named if ending else tuple(a for a in named if a.kind == "rent"), facts, clause, hint
+        )
     for anchor in named:
         goal = f"goal_{anchor.word}"
         if anchor.kind != "goal":
@@ -143,8 +146,13 @@ def _endings(
             continue
         if anchor.kind == "sip" and _named_by(anchor, anchors, clause):
             continue  # "stopped the ELSS SIP": that fund's SIP ended, not every SIP
-        if anchor.kind == "rent" and not rent_ended(clause, named=anchor.end > 0):
-            continue  # "no more rent hikes", "half my salary is gone on rent": rent goes on
+        start = anchor.start
+        if anchor.kind == "rent":
+            at = rent_end_at(clause, named=anchor.end > 0)
+            if at is None:
+                continue  # "no more rent hikes", "half my salary is gone on rent": rent goes on
+            if not has_ended(clause):
+                start = min(start, at)  # quoted from "no" of "no rent now"
         kind = (
             _loan_kind(anchor, clause, hint) if anchor.kind == "loan" else _type_of(anchor, clause)
         )
@@ -152,8 +160,9 @@ def _endings(
         if any(k == key for k, _ in facts + ended):
             continue
         thing = {"loan": f"{kind} loan".replace("loan loan", "loan"), "sip": "SIP", "rd": "RD"}
+        thing["rent"] = "rent"  # "kiraya", "bhada": the rent, however named
         what = thing.get(anchor.kind, anchor.word.lower())
-        value = ended_value(anchor.kind, what, clause, anchor.start)  # with the user's words
+        value = ended_value(anchor.kind, what, clause, start)  # with the user's words
         ended.append((key, value))
         premium = anchor.slots.get("premium", "").format(t=kind)
         if premium and not any(k == premium for k, _ in facts):

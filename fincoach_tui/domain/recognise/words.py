@@ -80,8 +80,25 @@ MONTH_NAME = (
     r"(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|"
     r"sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)"
 )
+# A month's name as a word, full or short: "march", "mar", "sept".
+MONTH_WORDS = frozenset([*MONTHS, *(m[:3] for m in MONTHS), "sept"])
 # Words that are not a place after "in"/"to": months, and the short words before a name.
-NOT_PLACES = frozenset([*MONTHS, *(m[:3] for m in MONTHS), "sept", "the", "also", "our", "my"])
+NOT_PLACES = MONTH_WORDS | {"the", "also", "our", "my"}
+# Words before a figure that say whose it is, how near, or that it is more of the same
+# thing, and name no other thing: "my share 9k", "approx 15k", "and another 2k".
+SAME_THING_WORDS = frozenset(
+    "the a an my our its his her balance total then now only just about around approx nearly "
+    "roughly another extra more".split()
+)
+# Words that refer back to what was just said: that it changed ("went up", "revised"), or
+# that it is corrected ("correction: 24,500", "sorry, 18k not 16k").
+BACK_WORDS = frozenset(
+    "it its it's that same now went gone goes increased decreased raised hiked cut reduced up "
+    "down became become changed revised actually ab abhi "
+    "correction corrected sorry oops typo meant rather instead".split()
+)
+# A message that refers back to what was just discussed, rather than starting afresh.
+REFERS_BACK = re.compile(rf"\b(?:{'|'.join(sorted(BACK_WORDS))})\b", re.IGNORECASE)
 
 
 def first_group(match: re.Match[str], *names: str) -> str:
@@ -123,9 +140,14 @@ def goods_on_emi(text: str) -> str:
     if match:
         return str(match.lastgroup)
     purpose = _FOR_PURPOSE.search(text) or _PURPOSE_BEFORE.search(text)
-    if purpose is None or purpose["what"].lower() in _NOT_PURPOSES:
+    what = first_group(purpose, "what", "opening") if purpose else ""
+    if purpose and purpose.groupdict().get("opening") and what.lower() not in _PURPOSES:
+        # a clause's opening word names a purpose only from the usual ones: "took loan 2
+        # lakh", "paying loan 8k" name none, "Activa loan finished" is the loan talked of
         return ""
-    what = purpose["what"].lower()
+    what = what.lower()
+    if not what or what in _NOT_PURPOSES:
+        return ""
     return "home" if what in ("flat", "apartment") else what
 
 
@@ -137,10 +159,17 @@ _FOR_PURPOSE = re.compile(
     r"(?P<what>[a-z]{3,})\b",
     re.IGNORECASE,
 )
-# "the oven loan", "our shop EMI": the word before names what it was taken for.
+# "the oven loan", "our shop EMI", "plot loan outstanding 9.8 lakh" (a clause opening on
+# it): the word before names what it was taken for.
 _PURPOSE_BEFORE = re.compile(
-    r"\b(?:the|my|our|his|her|their|this|that)\s+(?P<what>[a-z]{3,})\s+(?:loan|emi)s?\b",
+    r"\b(?:the|my|our|his|her|their|this|that)\s+(?P<what>[a-z]{3,})\s+(?:loan|emi)s?\b"
+    r"|(?:^|[,;:(])\s*(?P<opening>[a-z]{3,})\s+loans?\b",
     re.IGNORECASE,
+)
+# What a loan opening a clause is commonly taken for, capitalised or not ("Plot loan ..."):
+# any other word there is a verb or a model's name ("took loan", "Activa loan").
+_PURPOSES = frozenset(
+    "plot land tractor shop farm crop kisan dairy wedding marriage medical".split()
 )
 _NOT_PURPOSES = frozenset(
     "next last another more remaining rest same whole full entire tenure term years year "
@@ -148,5 +177,6 @@ _NOT_PURPOSES = frozenset(
     "loans one two three four five six seven eight nine ten twenty thirty few some many all "
     "both each every first second third about around nearly almost over under only just "
     "me us him her you myself ourselves now bank big small old new first second other "
-    "existing current outstanding total monthly pending running last final whole".split()
+    "existing current outstanding total monthly pending running last final whole joint "
+    "family hand cheap costly interest free zero also and but the our his their".split()
 )

@@ -1,0 +1,145 @@
+"""What is said beside a rent and what ends it (recognise_rents, endings): a housing
+society's charges and the power bill are fixed costs of their own, never a second rent
+nor a replacement of it; and "no rent now" ends the rent, so the old figure is not sent
+as current, while a rise that did not come or a standing "no rent" ends nothing. Each
+case states exactly the facts expected."""
+
+from __future__ import annotations
+
+import pytest
+
+from fincoach_tui.domain.finance_facts import find_facts
+
+AUG_19 = 1787130000.0  # 19 Aug 2026
+
+
+def facts_of(*texts: str) -> dict[str, str]:
+    found = find_facts([(f"m{n}", t) for n, t in enumerate(texts, start=1)], AUG_19)
+    return {k: f.value for k, f in found.items()}
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        (
+            "rent 18k plus society maintenance 2,500",
+            {"rent": "₹18,000", "cost_maintenance": "₹2,500"},
+        ),
+        ("CAM charges 4k a month", {"cost_maintenance": "₹4,000"}),
+        ("rent around 30k + CAM 5k", {"rent": "₹30,000", "cost_maintenance": "₹5,000"}),
+        ("rent 21,000 + CAM 4,000", {"rent": "₹21,000", "cost_maintenance": "₹4,000"}),
+        (
+            "rent is 22k, society charges another 3k",
+            {"rent": "₹22,000", "cost_maintenance": "₹3,000"},
+        ),
+        ("society charges 2.5k", {"cost_maintenance": "₹2,500"}),
+        ("rent 20k, sosiety maintainance 2200", {"rent": "₹20,000", "cost_maintenance": "₹2,200"}),
+        (
+            "rent 12k. apartment association fee 1500",
+            {"rent": "₹12,000", "cost_maintenance": "₹1,500"},
+        ),
+        (
+            "maintenance 3500 society ka, kiraya 20k",
+            {"cost_maintenance": "₹3,500", "rent": "₹20,000"},
+        ),
+        (
+            "common area maintenance charges are 6k monthly",
+            {"cost_maintenance": "₹6,000"},
+        ),
+        # near misses: maintenance inside the rent's figure is no cost of its own
+        ("my rent is 16k incl maintenance", {"rent": "₹16,000"}),
+        ("rent 16k (maintenance included)", {"rent": "₹16,000"}),
+        ("₹19,000 + we split groceries", {}),
+    ],
+)
+def test_society_charges_are_a_cost_beside_the_rent(text: str, expected: dict[str, str]) -> None:
+    assert facts_of(text) == expected
+
+
+def test_society_charges_said_later_leave_the_rent_as_it_was() -> None:
+    assert facts_of("rent 18k", "society maintenance went up to 3k") == {
+        "rent": "₹18,000",
+        "cost_maintenance": "₹3,000",
+    }
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        (
+            "ghar ka kiraya 10k, hum 2k bijli bharte",
+            {"rent": "₹10,000", "cost_electricity": "₹2,000"},
+        ),
+        ("kiraya 8000 aur bijli pani 1200", {"rent": "₹8,000", "cost_electricity": "₹1,200"}),
+        ("rent 16,500 + bijli ~2k", {"rent": "₹16,500", "cost_electricity": "₹2,000"}),
+        ("rent 21,000 + electricity 2k", {"rent": "₹21,000", "cost_electricity": "₹2,000"}),
+        (
+            "kiraya 10 hazaar, bijli ka bill 1500 hum bharte hain",
+            {"rent": "₹10,000", "cost_electricity": "₹1,500"},
+        ),
+        ("bhaade 12000, karent bill 1000", {"rent": "₹12,000", "cost_electricity": "₹1,000"}),
+        ("rent 9k, light bill 1,100", {"rent": "₹9,000", "cost_electricity": "₹1,100"}),
+        (
+            "we pay 2k for electricity and rent 11k",
+            {"cost_electricity": "₹2,000", "rent": "₹11,000"},
+        ),
+        # near miss: the bill inside the rent
+        ("rent 18k including electricity", {"rent": "₹18,000"}),
+    ],
+)
+def test_the_power_bill_beside_the_rent_is_its_own_cost(
+    text: str, expected: dict[str, str]
+) -> None:
+    assert facts_of(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("later", "expected"),
+    [
+        (
+            "no rent now, moved in with parents",
+            'stopped (rent stopped) ("no rent now, moved in …")',
+        ),
+        ("rent khatam, ab apne ghar mein", 'stopped (rent stopped) ("rent khatam")'),
+        (
+            "ab kiraya nahi dena, papa ke ghar aa gaye",
+            'stopped (rent stopped) ("ab kiraya nahi dena")',
+        ),
+        (
+            "rent nahi dete ab, sasural mein rehte hain",
+            'stopped (rent stopped) ("rent nahi dete ab")',
+        ),
+        (
+            "rent is zero now, staying with in-laws",
+            'stopped (rent stopped) ("rent is zero now, staying …")',
+        ),
+        ("now no rent, we live in the company flat", 'stopped (rent stopped) ("now no rent")'),
+        ("zero rent now lol", 'stopped (rent stopped) ("zero rent now lol")'),
+        (
+            "not paying any rent since March, company gives quarters",
+            'stopped (rent stopped) ("not paying any rent since …")',
+        ),
+        # near misses: a rise that did not come, a wish, a rent still paid
+        ("no rent increase this year, still 18k", "₹18,000"),
+        ("no rent hike, phew", "₹12,000"),
+        ("now no rent hike please", "₹12,000"),
+        ("ab rent nahi badhega", "₹12,000"),
+        ("rent nahi badha", "₹12,000"),
+        ("wish there was no rent now", "₹12,000"),
+        ("if no rent now, I could save 12k", "₹12,000"),
+    ],
+)
+def test_a_rent_said_to_stop_is_ended(later: str, expected: str) -> None:
+    first = "rent 18k" if "18k" in later else "rent 12k"
+    assert facts_of(first, later)["rent"] == expected
+
+
+def test_no_rent_now_ends_the_rent_alone() -> None:
+    assert facts_of("rent 12k", "no rent now. home loan EMI 25k started") == {
+        "rent": 'stopped (rent stopped) ("no rent now")',
+        "loan_home_emi": "₹25,000",
+    }
+
+
+def test_a_standing_no_rent_states_nothing() -> None:
+    assert facts_of("we own our house, so no rent") == {}

@@ -1,0 +1,63 @@
+"""Under the summary's cap an older statement goes before a newer one on its topic; a
+person's name they share is no topic: "Meera's gold loan EMI" does not make her pay the
+older statement on its topic, to go first."""
+
+from __future__ import annotations
+
+import pytest
+
+from fincoach_tui.domain import statement_words
+from tests.domain.test_summary_keeps import first_fold
+
+SAID = (
+    "Meera is a staff nurse at the district hospital, net 46k a month.",
+    "Our daughter's hostel is 85,000 a year.",
+    "My mother stays with us, her medicines are about 2,000 a month.",
+    "The school bus is 2,400 a month and coaching another 3,000.",
+    "Meera's gold loan EMI is 3,100.",
+    "The car EMI is 9,200.",
+    "Take-home is 58k.",
+)
+FACTS = [
+    "[simulated summary]",
+    "Facts the user stated (newest values):",
+    "- cost hostel: ₹85,000 a year",
+    "- family parents: supports mother",
+    "- cost medicine: ₹2,000",
+    "- cost school fees: ₹3,000",
+    "- loan gold EMI: ₹3,100",
+    "- loan car EMI: ₹9,200",
+    "- salary: ₹58,000",
+    "In the user's words (newest first):",
+    "- (turn 4) The school bus is 2,400 a month and coaching another 3,000",
+]
+PAY = "- (turn 1) Meera is a staff nurse at the district hospital, net 46k a month"
+EMI = "- (turn 5) Meera's gold loan EMI is 3,100"  # its EMI is a fact's: theirs to carry
+
+
+def test_a_shared_name_does_not_send_her_pay_first(counter):
+    _, text = first_fold(SAID, counter, cap=52)
+    assert text.split("\n") == [
+        *FACTS,
+        PAY,
+        "Dropped to fit the cap: 3 older statements; the old cost school fees.",
+    ]
+
+
+@pytest.fixture
+def names_as_topics(monkeypatch):
+    monkeypatch.setattr(statement_words, "_person_stems", lambda text: frozenset())
+    statement_words.on_topic.cache_clear()
+    yield
+    statement_words.on_topic.cache_clear()
+
+
+def test_with_the_name_a_topic_her_pay_went_for_a_held_emi(counter, names_as_topics):
+    # What the rule changes: the EMI the facts hold was kept, her unread pay dropped.
+    _, text = first_fold(SAID, counter, cap=52)
+    assert text.split("\n") == [
+        *FACTS[:-1],
+        EMI,
+        FACTS[-1],
+        "Dropped to fit the cap: 3 older statements; the old cost school fees.",
+    ]
