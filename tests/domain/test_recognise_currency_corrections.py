@@ -59,3 +59,17 @@ def test_a_thing_named_after_a_sigh_is_its_own_figure() -> None:
         "salary": "3,100 euro",
         "rent": "1,400 euro",
     }
+
+
+@pytest.mark.parametrize(
+    ("messages", "expected"),
+    [
+        (("SIP 5k", "bike 1.2L hogi. nahi, 1.4L"), {"sip": "₹5,000"}),
+        (("EMI 9k", "car would be 9 lakh. ugh, 11 lakh"), {"loan_loan_emi": "₹9,000"}),
+        (("salary 90k", "shaadi 15 lakh ka, nahi, 20 lakh"), {"salary": "₹90,000"}),
+    ],
+)
+def test_a_take_back_of_a_figure_that_filed_nothing_leaves_the_facts_before(
+    messages: tuple[str, ...], expected: dict[str, str]
+) -> None:
+    assert said(*messages) == expected

@@ -169,6 +169,8 @@ def test_a_place_with_its_rent_is_no_childs_name() -> None:
         "my parents have 3 kids, I'm the eldest",
         "mera bhai aur bhabhi ke do bachche hain",
         "his kids study in Ooty",
+        "my sister + her 2 kids live nearby",
+        "my brother & his 2 kids stay with us",
     ],
 )
 def test_someone_elses_children_are_not_the_users(sentence: str) -> None:
@@ -189,6 +191,11 @@ def test_someone_elses_children_are_not_the_users(sentence: str) -> None:
             "sister ke bachche bade ho gaye, mere do bachche abhi chhote hain",
             '2 children ("do bachche")',
         ),
+        # a household listed with "+" or "&": each item is its own
+        ("[x] me + mother (67) + twin daughters (8 yrs)", '2 daughters ("twin daughters")'),
+        ("me & mom & 2 kids", "2 kids"),
+        ("mom + dad + my 3 kids", "3 kids"),
+        ("us two + father + one daughter", "1 daughter"),
     ],
 )
 def test_the_users_children_said_beside_someone_elses_are_counted(

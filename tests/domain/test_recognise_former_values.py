@@ -41,6 +41,10 @@ def said(*messages: str) -> dict[str, str]:
         ("rent 15k, pay it before the 5th", "rent", "₹15,000"),
         ("sabse pehle 50k emergency fund banana hai", "emergency_fund", "₹50,000"),
         ("sip 5k started earlier this year", "sip", "₹5,000"),
+        # Gujarati's "thi" is "than" or "from", no past: the figure is what it is
+        ("rent 12k thi vadhare nahi apay", "rent", "₹12,000"),
+        ("salary 40k thi upar joie", "salary", "₹40,000"),
+        ("pagar 45,000 thi ochhu nahi", "salary", "₹45,000"),
     ],
 )
 def test_the_newer_figure_is_the_value(text: str, key: str, value: str) -> None:
@@ -68,3 +72,11 @@ def test_an_old_figure_said_after_the_current_one_leaves_it(
     messages: tuple[str, ...], key: str, value: str
 ) -> None:
     assert said(*messages)[key] == value
+
+
+def test_a_goal_said_again_from_its_gujarati_least_is_its_new_amount() -> None:
+    facts = said(
+        "goal: navu ghar, 70 lakh nu, 2029 sudhi ma",
+        "ghar no plan badlayo.. Satellite ma 80 lakh thi niche kai nathi, so target 2031",
+    )
+    assert facts["goal_navu_ghar_amount"] == "₹80,00,000"

@@ -14,6 +14,7 @@ is of the same order as that figure (a count or a year after it is not a correct
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import replace
 
 from fincoach_tui.domain.amounts import Amount, find_amounts
@@ -107,9 +108,21 @@ def retracts(between: str) -> bool:
     return bool(_RETRACTING.search(between))
 
 
-def retaken(clause: str, before: list[tuple[str, str]]) -> tuple[str, str] | None:
+def retaken(
+    clause: str,
+    found: list[tuple[str, str]],
+    known: Sequence[tuple[str, str]],
+    said_before: str,
+) -> tuple[str, str] | None:
     """A clause that only corrects the figure said last ("Sorry, 54k.", "nahi nahi 25k",
-    "I mean 23k"): that figure's fact with this value; None for any other clause."""
+    "I mean 23k"): that figure's fact with this value; None for any other clause. The
+    figure said last is the message's last fact (`found`), or, when the message has said
+    none, the last one `known` before it; a figure said before the clause in the message
+    (`said_before`) that filed nothing is the one taken back, and no earlier fact is
+    ("I send 7k home" then "Budget 8 lakh, ugh no, make it 10 lakh": no remittance)."""
+    if not found and figures_in(said_before):
+        return None
+    before = found or [*known]
     opening = _OPENS_RETRACTING.match(clause)
     if opening is None or not before:
         return None

@@ -264,7 +264,8 @@ def family_facts(sentence: str) -> list[tuple[str, str]]:
 # Whose children a count is: the clause before it names someone other than the user and
 # the spouse as having them ("my sister has two kids", "bhaiya ke do bachche hain", "anna
 # ku rendu pasanga", "his two kids"), with no "I" or "we" after that someone.
-_CLAUSE_BREAK = re.compile(r"[,;:.!?]|\b(?:and|but|while|whereas|aur|par|lekin)\b", re.I)
+# ... as does a list's "+" or "&" ("me + mother (67) + twin daughters")
+_CLAUSE_BREAK = re.compile(r"[,;:.!?+&]|\b(?:and|but|while|whereas|aur|par|lekin)\b", re.I)
 _OTHERS_KIN = re.compile(
     rf"\b(?:{SIBLINGS_AND_OTHERS}|he|she|they|his|her|their|"
     r"(?!(?:it|that|what|there|here|let|who|he|she)'s)[a-z]+'s)\b",

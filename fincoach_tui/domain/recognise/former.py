@@ -40,7 +40,11 @@ _AFTER = re.compile(
     r"|(?:\d+|a|an|one|two|three|four|five|few|couple\s+of)\s+(?:years?|months?)\s+(?:ago|back)"
     # the past "was" of Hindi, Tamil, Telugu, Kannada, Malayalam, Bengali, Marathi, Gujarati
     # ("40k bharta tha": a habit of the past; Hindi "20k hota hai" is the present)
-    r"|(?:hi\s+|ka\s+|ki\s+|[a-z]+(?:ta|ti|te)\s+)?(?:tha|thi|thaa)"
+    # (not Gujarati's "thi", "than" or "from", before what it compares or counts from: "95
+    # lakh thi niche kai nathi", nothing below 95 lakh; "10k thi vadhare", "2025 thi shuru")
+    r"|(?:hi\s+|ka\s+|ki\s+|[a-z]+(?:ta|ti|te)\s+)?(?:tha|thi|thaa)(?!\s+(?:niche|nichu|"
+    r"upar|uper|vadhu|vadhare|vadhaare|ocha|ochu|ochhu|occhu|ochha|jyada|vadh|kam|ma|maa|"
+    r"sudhi|lagi|shuru|pachhi|pachi)\b)"
     r"|[a-z]+(?:ta|ti|te)\s+the"
     r"|irundhuchu|irundhadhu|irundhathu|irunthuchu|irunthathu|irundhudhu|irundichu"
     r"|undedi|undhedi|undevi|undedhi|ittu|ithu|aayirunnu|ayirunnu|chhilo|chilo|"
