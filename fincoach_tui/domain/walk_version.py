@@ -165,5 +165,9 @@ from __future__ import annotations
 # 45: a figure said as what it was ("pehle 10k tha", "rent 12k now, 10k earlier", "munnadi
 #     25k irundhuchu") is no value; a bare number taking back a foreign figure keeps its
 #     currency ("4,200 euros. sorry, 4,400"); a city abroad is read as an Indian one, a
-#     planned move's city is not the user's; someone else's children are not the user's
+#     planned move's city is not the user's; someone else's children are not the user's;
+#     "RM" is the ringgit; a lone "no," "nahi," "ugh" or "uff" takes back the figure just
+#     said, and one the message said that filed nothing leaves an earlier message's fact
+#     as it was; a flat in a city is owned there; Gujarati "thi" (than, from) is no "was";
+#     a household listed with "+" or "&" keeps its items apart
 WALK_VERSION = 45
