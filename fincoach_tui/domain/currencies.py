@@ -24,7 +24,7 @@ CURRENCIES = {
     "NZD": (r"nz\$|nzd", r"nzd|(?:new\s+zealand|nz)\s+dollars?"),
     "HKD": (r"hk\$|hkd", r"hkd|(?:hong\s+kong|hk)\s+dollars?"),
     "CHF": (r"chf", r"chf|swiss\s+francs?"),
-    "MYR": (r"myr|ringgits?", r"myr|ringgits?"),
+    "MYR": (r"myr|rm|ringgits?", r"myr|ringgits?"),  # "RM 13,800": the ringgit's own sign
     "KWD": (r"kwd", r"kwd|kuwaiti\s+dinars?"),
     "OMR": (r"omr", r"omr|omani\s+ria?ls?"),
     "BHD": (r"bhd", r"bhd|bahraini\s+dinars?"),

@@ -350,7 +350,8 @@ def _recognise(
                 spouses, owner = as_written(writer, clause, spouses, owner, before)
             if not_the_users(clause, spouses, anchors):
                 continue
-            retake = None if anchors or question else retaken(clause, found or [*reading.figures])
+            prior = " ".join([*sentences[:index], said[: said.find(clause)]])  # said before it
+            retake = None if anchors or question else retaken(clause, found, reading.figures, prior)
             if retake is not None:  # "Home loan EMI 45k. Sorry, 54k.": the EMI is 54k
                 found = [*found[:-1], retake] if found else [retake]
                 continue

@@ -162,4 +162,12 @@ from __future__ import annotations
 #     stance is; a person's name ("Kavya's share", "appu ki fees") and foreign money's word
 #     ("euro") are no topic two statements share; a question naming someone asks its other
 #     words of the notes; a note's names count possessives ("Ravi's")
-WALK_VERSION = 44
+# 45: a figure said as what it was ("pehle 10k tha", "rent 12k now, 10k earlier", "munnadi
+#     25k irundhuchu") is no value; a bare number taking back a foreign figure keeps its
+#     currency ("4,200 euros. sorry, 4,400"); a city abroad is read as an Indian one, a
+#     planned move's city is not the user's; someone else's children are not the user's;
+#     "RM" is the ringgit; a lone "no," "nahi," "ugh" or "uff" takes back the figure just
+#     said, and one the message said that filed nothing leaves an earlier message's fact
+#     as it was; a flat in a city is owned there; Gujarati "thi" (than, from) is no "was";
+#     a household listed with "+" or "&" keeps its items apart
+WALK_VERSION = 45

@@ -1,6 +1,7 @@
 """Where the user lives, said the short ways: a bare city after a comma or in a sign-off,
 a district and its block, a locality of a large city; a locality two cities share is not
-guessed."""
+guessed. A city abroad is read as an Indian one is ("technician, Dublin side"); someone
+else's, a trip's or a planned move's city is not the user's."""
 
 from __future__ import annotations
 
@@ -139,3 +140,56 @@ def test_a_city_beside_the_spouse_word_is_no_name() -> None:
 )
 def test_a_place_of_origin_is_not_the_city(text: str, expected: str | None) -> None:
     assert city(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("I'm in Dublin now", "Dublin"),
+        ("moved to Rotterdam last year", "Rotterdam"),
+        ("based out of Doha", "Doha"),
+        ("living in Calgary", "Calgary"),
+        ("data centre technician, Dublin side (Clonee). from Shivamogga", "Dublin"),
+        ("IT guy, Toronto", "Toronto"),
+        ("software engineer in Dublin", "Dublin"),
+        ("nurse in Doha, 29", "Doha"),
+        ("working in Dubai for 3 years now", "Dubai"),
+        ("main Dubai mein kaam karta hoon", "Dubai"),
+        ("nenu ippudu Hyderabad lo unnanu", "Hyderabad"),
+        ("namma Bengaluru alli iddini", "Bengaluru"),
+        ("mother is in Chennai, I'm in London", "London"),
+        ("we're in Calgary now, earlier we were in Brampton", "Calgary"),
+        ("we live in Pune, might move to Bangalore", "Pune"),
+        ("hum KL me hain, ek contractor ke saath geologist", "Kuala Lumpur"),
+        ("Mauritius me process engineer hoon, Port Louis me rehta hoon", "Port Louis"),
+        ("Lisbon me ek room mila hai, 450 euro", "Lisbon"),
+        ("Kiran, 29, from Nashik, working as a site planner at a port in Rotterdam", "Rotterdam"),
+        ("I'm from Pune, working in Dubai", "Dubai"),
+    ],
+)
+def test_a_city_abroad_or_at_home_is_where_the_user_is(text: str, expected: str) -> None:
+    assert city(text) == expected
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "my brother lives in Dublin",
+        "my sister is based out of Doha",
+        "flight to Dubai is 30k",
+        "Dubai trip next month costs 1.5 lakh",
+        "we visited Calgary last summer",
+        "I used to live in Dublin",
+        "planning to move to Canada someday",
+        "might relocate to Berlin next year",
+        "we want to shift to Dubai eventually",
+        "my friend in Toronto pays 2,000 CAD rent",
+        "bhaiya Dubai me hain",
+        "mera plot Pune me hai",
+        "my anna in Tirunelveli has 3 kids",
+        "we have a daughter at college in Chennai",
+        "his kids study in Ooty",
+    ],
+)
+def test_a_city_someone_else_lives_in_visits_or_plans_is_not_the_users(text: str) -> None:
+    assert city(text) is None

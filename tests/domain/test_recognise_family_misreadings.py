@@ -1,6 +1,7 @@
 """Children are counted only where the user counts their own: an amount after a capitalised
 word is no child's age nor name ("one son, Tuition is 8,000"), pupils are not children
-("Ten kids joined my dance class"), settling in a city ends no policy, and a cover said
+("Ten kids joined my dance class"), another person's children are theirs ("my sister has
+two kids", "bhaiya ke do bachche hain"), settling in a city ends no policy, and a cover said
 "on me 50L and on him 1Cr" is two people's."""
 
 from __future__ import annotations
@@ -151,3 +152,58 @@ def test_a_place_with_its_rent_is_no_childs_name() -> None:
         recognise("rent for my flat in Hiran Magri is 12,000, it's me and my son Kabir, he's eight")
     )
     assert found["family_children"] == "1 son (Kabir)"
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "my sister has two kids",
+        "bhaiya ke do bachche hain",
+        "my brother has 3 children",
+        "didi ke teen bacche hain",
+        "anna ku rendu pasanga irukanga",
+        "my cousin's 2 kids are staying with us for the summer",
+        "their two kids go to the same school as ours",
+        "she has 2 daughters",
+        "Ramesh's three children visit every Diwali",
+        "my parents have 3 kids, I'm the eldest",
+        "mera bhai aur bhabhi ke do bachche hain",
+        "his kids study in Ooty",
+        "my sister + her 2 kids live nearby",
+        "my brother & his 2 kids stay with us",
+    ],
+)
+def test_someone_elses_children_are_not_the_users(sentence: str) -> None:
+    assert "family_children" not in dict(recognise(sentence))
+
+
+@pytest.mark.parametrize(
+    ("sentence", "children"),
+    [
+        ("we have two kids", "2 kids"),
+        ("my wife and I have two kids", "2 kids"),
+        ("me and my husband have 3 children", "3 children"),
+        ("hamare do bachche hain", '2 children ("do bachche")'),
+        ("enakku rendu pasanga", '2 children ("rendu pasanga")'),
+        ("my sister lives with us. we have two kids", "2 kids"),
+        ("my sister and her husband have one son, we have two kids", "2 kids"),
+        (
+            "sister ke bachche bade ho gaye, mere do bachche abhi chhote hain",
+            '2 children ("do bachche")',
+        ),
+        # a household listed with "+" or "&": each item is its own
+        ("[x] me + mother (67) + twin daughters (8 yrs)", '2 daughters ("twin daughters")'),
+        ("me & mom & 2 kids", "2 kids"),
+        ("mom + dad + my 3 kids", "3 kids"),
+        ("us two + father + one daughter", "1 daughter"),
+    ],
+)
+def test_the_users_children_said_beside_someone_elses_are_counted(
+    sentence: str, children: str
+) -> None:
+    assert dict(recognise(sentence))["family_children"] == children
+
+
+def test_someone_elses_children_leave_the_users_family_as_it_was() -> None:
+    said = values("we have two kids", "my sister has three kids, all in college")
+    assert said["family_children"] == "2 kids"

@@ -158,6 +158,27 @@ CITIES = {
     "hisar": "Hisar",
     "bathinda": "Bathinda",
 }
+# The cities abroad where most Indians who live abroad live, so that the short ways of
+# saying a city ("technician, Dublin side", "nurse in Doha", "IT guy, Toronto") read them as
+# they read Indian ones. Bounded, and only names that are no common word nor first name.
+ABROAD = {
+    name.lower(): name
+    for name in (
+        "Dubai, Abu Dhabi, Sharjah, Ajman, Al Ain, Doha, Muscat, Salalah, Riyadh, Jeddah, "
+        "Dammam, Al Khobar, Jubail, Kuwait City, Manama, Singapore, Kuala Lumpur, Hong Kong, "
+        "Tokyo, Seoul, Shanghai, Bangkok, Jakarta, Manila, Colombo, Kathmandu, Dhaka, "
+        "London, Manchester, Birmingham, Leicester, Leeds, Coventry, Edinburgh, Glasgow, "
+        "Dublin, Limerick, Galway, Toronto, Brampton, Mississauga, Vancouver, Surrey, "
+        "Calgary, Edmonton, Winnipeg, Montreal, Ottawa, Saskatoon, New York, "
+        "Jersey City, San Francisco, San Jose, Seattle, Boston, Chicago, Houston, Dallas, "
+        "Atlanta, Sydney, Melbourne, Brisbane, Perth, Adelaide, Auckland, Wellington, "
+        "Berlin, Munich, Frankfurt, Stuttgart, Hamburg, Cologne, Amsterdam, Rotterdam, "
+        "Eindhoven, The Hague, Paris, Zurich, Geneva, Stockholm, Copenhagen, Oslo, Helsinki, "
+        "Brussels, Warsaw, Milan, Lisbon, Porto, Nairobi, Kampala, Dar es Salaam, "
+        "Johannesburg, Durban, Lagos, Port Louis, Curepipe, Quatre Bornes, Suva, Port of Spain"
+    ).split(", ")
+} | {"kl": "Kuala Lumpur"}
+CITIES |= ABROAD
 
 
 def is_place(name: str) -> bool:

@@ -14,7 +14,10 @@ is of the same order as that figure (a count or a year after it is not a correct
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
+from dataclasses import replace
 
+from fincoach_tui.domain.amounts import Amount, find_amounts
 from fincoach_tui.domain.recognise.clauses import anchors_in
 from fincoach_tui.domain.recognise.parts import Figure, figures_in
 from fincoach_tui.domain.recognise.values import amount_value
@@ -81,11 +84,13 @@ def takes_back(between: str) -> bool:
 # above and the looser "actually", "nope", "oops", "typo" ("EMI 9k... actually 11k").
 _RETRACTS = (
     r"no+\s+wait|wait\s+no|no\s+no|no+pe|sorry|i\s+mean[t]?|correction|scratch\s+that|rather|"
-    r"make\s+(?:it|that)|nahi\s+nahi|matlab|actually|oops|typo|err+|"
+    r"make\s+(?:it|that)|nahi\s+nahi|matlab|actually|oops|typo|err+|ugh+|uff+|"
     # "no, no" in Indian languages: Hindi "arre nahi", Telugu "kaadu kaadu", Tamil and
     # Kannada "illa illa", Malayalam "alla alla", Marathi "nako nako"
     r"arre\s+nahi|nahi[nṅ]?\s+nahi[nṅ]?|nai\s+nai|kaadu(?:\s+kaadu)?|illa\s+illa|alla\s+alla|"
-    r"nako\s+nako|na\s+na"
+    r"nako\s+nako|na\s+na|"
+    # a lone "no" or "nahi" before a comma or a stop: "nahi, 14,200", "no. 4,400"
+    r"(?:no|nahi|nahin|nai)(?=\s*[,.!—–-])"
 )
 _RETRACTING = re.compile(rf"\b(?:{_RETRACTS})\b", re.IGNORECASE)
 _OPENS_RETRACTING = re.compile(
@@ -103,18 +108,33 @@ def retracts(between: str) -> bool:
     return bool(_RETRACTING.search(between))
 
 
-def retaken(clause: str, before: list[tuple[str, str]]) -> tuple[str, str] | None:
+def retaken(
+    clause: str,
+    found: list[tuple[str, str]],
+    known: Sequence[tuple[str, str]],
+    said_before: str,
+) -> tuple[str, str] | None:
     """A clause that only corrects the figure said last ("Sorry, 54k.", "nahi nahi 25k",
-    "I mean 23k"): that figure's fact with this value; None for any other clause."""
+    "I mean 23k"): that figure's fact with this value; None for any other clause. The
+    figure said last is the message's last fact (`found`), or, when the message has said
+    none, the last one `known` before it; a figure said before the clause in the message
+    (`said_before`) that filed nothing is the one taken back, and no earlier fact is
+    ("I send 7k home" then "Budget 8 lakh, ugh no, make it 10 lakh": no remittance)."""
+    if not found and figures_in(said_before):
+        return None
+    before = found or [*known]
     opening = _OPENS_RETRACTING.match(clause)
-    if opening is None or not before or not _AMOUNT_VALUE.match(before[-1][1]):
+    if opening is None or not before:
+        return None
+    if not (_AMOUNT_VALUE.match(before[-1][1]) or _foreign(before[-1][1])):
         return None
     rest = clause[opening.end() :]  # read apart from the opening: "nahi" denies no figure
     figures = figures_in(rest)
     if len(figures) != 1 or figures[0].amount is None or figures[0].start != 0:
         return None
-    key = before[-1][0]
-    return key, amount_value(key, figures[0].amount, rest[figures[0].amount.end :])
+    key, amount = before[-1][0], figures[0].amount
+    amount = in_currency_of(before[-1][1], amount, rest)
+    return key, amount_value(key, amount, rest[amount.end :])
 
 
 def retaken_in_clause(
@@ -125,7 +145,29 @@ def retaken_in_clause(
     and rent 23k": the rent's own) or this one is no amount."""
     if not facts or figure.amount is None or anchors_in(clause[since : figure.start]):
         return None
-    key = facts[-1][0]
-    if key == fact[0]:
+    key, amount = facts[-1][0], in_currency_of(facts[-1][1], figure.amount, clause)
+    if key == fact[0] and amount == figure.amount:
         return fact
-    return key, amount_value(key, figure.amount, clause[figure.amount.end :])
+    return key, amount_value(key, amount, clause[amount.end :])
+
+
+# Rupees said as rupees: a correction in them is not in the currency before it.
+_SAID_RUPEES = re.compile(r"₹|\b(?:rs|inr|rupees?|rupaye|rupaiye|rupay)\b", re.IGNORECASE)
+
+
+def _foreign(value: str) -> bool:
+    """Whether a stated value is an amount in a currency other than the rupee."""
+    amounts = find_amounts(value)
+    return bool(amounts) and amounts[0].currency != "INR"
+
+
+def in_currency_of(earlier: str, amount: Amount, text: str) -> Amount:
+    """`amount`, a bare number taking back the figure `earlier` ("4,200 euros a month.
+    sorry, 4,400"), in that figure's currency: the user corrects the number, not the money
+    it is in. As it is when it names its own currency (`text` is what it was read from)."""
+    if amount.currency != "INR" or _SAID_RUPEES.search(text, amount.start, amount.end):
+        return amount
+    before = find_amounts(earlier)
+    if not before or before[0].currency == "INR":
+        return amount
+    return replace(amount, currency=before[0].currency, spelled=before[0].spelled)

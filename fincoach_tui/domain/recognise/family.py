@@ -16,7 +16,11 @@ from fincoach_tui.domain.own_words import with_own_words
 from fincoach_tui.domain.recognise.city_names import is_place
 from fincoach_tui.domain.recognise.costs import GIVEN_TO
 from fincoach_tui.domain.recognise.goals import RETIRE_AGE
-from fincoach_tui.domain.recognise.kin_words import ELDERS_SAID, elders_living_with_user
+from fincoach_tui.domain.recognise.kin_words import (
+    ELDERS_SAID,
+    SIBLINGS_AND_OTHERS,
+    elders_living_with_user,
+)
 from fincoach_tui.domain.recognise.words import (
     NOT_NAMES,
     OTHER_PEOPLE,
@@ -199,11 +203,14 @@ def family_facts(sentence: str) -> list[tuple[str, str]]:
         facts.append(("retirement_age", retire.group(1)))
     if _EXPECTING.search(sentence):
         facts.append(("family_children", "expecting a baby"))
-    children = (
-        _CHILDREN.search(sentence)
-        or _HINDI_CHILDREN.search(sentence)
-        or _CHILDREN_LISTED.search(sentence)
-        or _PARENT_OF.search(sentence)
+    children = next(
+        (
+            match
+            for pattern in (_CHILDREN, _HINDI_CHILDREN, _CHILDREN_LISTED, _PARENT_OF)
+            for match in pattern.finditer(sentence)
+            if not _someone_elses(match)
+        ),
+        None,
     )
     if children and _pupils(children):
         pass  # "Ten kids joined my dance class": the user's pupils, not their children
@@ -252,6 +259,30 @@ def family_facts(sentence: str) -> list[tuple[str, str]]:
         count = _count(n, 1)
         facts.append(("dependants", str(count) if count else "no dependants"))
     return facts
+
+
+# Whose children a count is: the clause before it names someone other than the user and
+# the spouse as having them ("my sister has two kids", "bhaiya ke do bachche hain", "anna
+# ku rendu pasanga", "his two kids"), with no "I" or "we" after that someone.
+# ... as does a list's "+" or "&" ("me + mother (67) + twin daughters")
+_CLAUSE_BREAK = re.compile(r"[,;:.!?+&]|\b(?:and|but|while|whereas|aur|par|lekin)\b", re.I)
+_OTHERS_KIN = re.compile(
+    rf"\b(?:{SIBLINGS_AND_OTHERS}|he|she|they|his|her|their|"
+    r"(?!(?:it|that|what|there|here|let|who|he|she)'s)[a-z]+'s)\b",
+    re.IGNORECASE,
+)
+_USER_AFTER = re.compile(
+    r"\b(?:i|i'm|i've|im|me|we|we've|we're|us|our|mere|meri|hamare|humare|hamare|hum|"
+    r"enakku|engalukku|naaku|maaku|nanage|namage|amar|amader|mala|amhala)\b",
+    re.IGNORECASE,
+)
+
+
+def _someone_elses(children: re.Match[str]) -> bool:
+    """Whether a count of children is someone else's, not the user's (`_OTHERS_KIN`)."""
+    clause = _CLAUSE_BREAK.split(children.string[: children.start()])[-1]
+    others = list(_OTHERS_KIN.finditer(clause))
+    return bool(others) and not _USER_AFTER.search(clause, others[-1].end())
 
 
 def _own_words(children: re.Match[str]) -> str:

@@ -131,3 +131,21 @@ def elders_living_with_user(sentence: str) -> tuple[str, str] | None:
     if {"mother-in-law", "father-in-law"} <= set(who):
         who = ["in-laws", *(w for w in who if not w.endswith("-in-law"))]
     return " and ".join(who), match.group(0)
+
+
+# Kin whose children are not the user's: siblings and their spouses, cousins, uncles and
+# aunts, parents (their children are the user and the user's siblings), friends and
+# neighbours, in English and the romanised words of Hindi, Tamil, Telugu, Kannada, Bengali
+# and Marathi. Not the spouse: "my wife and I have two kids" are the user's.
+SIBLINGS_AND_OTHERS = (
+    r"brothers?|sisters?|bro|sis|cousins?|uncles?|aunts?|aunty|aunties|nephews?|nieces?|"
+    r"brother-in-law|sister-in-law|in-laws|parents|mom|mum|dad|mother|father|"
+    r"friends?|colleagues?|neighbou?rs?|boss|maid|driver|"
+    r"bhai|bhaiya|bhaiyya|bhaia|bhaisaab|behen|behan|bahen|didi|jiju|jija|bhabhi|bhabi|"
+    r"chacha|chachi|chachu|mausi|bua|dost|padosi|dewar|devar|jeth|nanad|saali|saala|"  # Hindi
+    r"annan|anna|akka|thambi|thangachi|thangai|chithi|chithappa|periyappa|"  # Tamil
+    r"annayya|tammudu|chelli|babai|pinni|"  # Telugu
+    r"thamma|tangi|"  # Kannada
+    r"dada|dadabhai|boudi|bon|"  # Bengali
+    r"tai|bhau|vahini"  # Marathi
+)

@@ -12,6 +12,7 @@ from functools import lru_cache
 from fincoach_tui.domain.amounts import Amount, find_amounts
 from fincoach_tui.domain.fact_kinds import GOAL_OBJECTS, Slots
 from fincoach_tui.domain.number_words import NUMBER, count_value
+from fincoach_tui.domain.recognise.former import former_figure
 from fincoach_tui.domain.recognise.words import MONTH_ABBREVIATIONS, MONTH_NAME
 from fincoach_tui.domain.relative_dates import RELATIVE_DATE
 
@@ -142,6 +143,8 @@ def figures_in(clause: str) -> tuple[Figure, ...]:
     for amount in find_amounts(clause):
         if not free(amount.start, amount.end) or _OLD_AMOUNT.search(clause[: amount.start]):
             continue
+        if former_figure(clause, amount.start, amount.end):
+            continue  # "pehle 10k tha, ab 12k", "rent 12k now, 10k earlier": what it was
         if _denied(clause, amount.start, amount.end):
             continue  # "rent 16k hai, 14k nahi", "it's 16k, not 14k": the wrong one
         cadence = bool(_CADENCE.match(clause[amount.end :]))
@@ -150,6 +153,8 @@ def figures_in(clause: str) -> tuple[Figure, ...]:
     for match in _RATE.finditer(clause):
         if _denied(clause, match.start(), match.end()):
             continue  # "it was 7.15%, not 7.35%": the wrong one
+        if former_figure(clause, match.start(), match.end()):
+            continue  # "the rate used to be 8.5%": what it was
         if free(match.start(), match.end()):
             figures.append(Figure("rate", match.start(), match.end(), f"{match.group(1)}%"))
             taken.append((match.start(), match.end()))

@@ -14,7 +14,7 @@ import re
 from fincoach_tui.domain.recognise.city_names import CITIES
 from fincoach_tui.domain.recognise.localities import LOCALITY_NAMES
 
-__all__ = ["FIRST_PERSON", "ROLE_IN_CITY", "away"]
+__all__ = ["FIRST_PERSON", "ROLE_IN_CITY", "away", "planned"]
 
 _KNOWN = "|".join(sorted(CITIES, key=len, reverse=True))
 
@@ -73,3 +73,19 @@ def away(sentence: str, start: int) -> bool:
     after = _CLAUSE_EDGE.search(sentence, start)
     clause = sentence[edges[-1] if edges else 0 : after.start() if after else len(sentence)]
     return bool(_AWAY.search(clause)) and not _STILL_HERE.search(clause)
+
+
+# A move or a home still to come: a plan or a wish before the verb in its clause ("might
+# relocate to Berlin", "planning to move to Canada"), or a someday after the place.
+_PLAN_BEFORE = re.compile(
+    r"\b(?:plan\w*|want\w*|wish\w*|hop(?:e|es|ing)|thinking|consider\w*|might|may|could|"
+    r"would|will|shall|should|going\s+to|gonna|dream\w*|if|chahte|chahta|chahti|sochte|"
+    r"soch\s+rahe)\b[^,;.!?]*$",
+    re.IGNORECASE,
+)
+_SOMEDAY_AFTER = re.compile(r"^[^,;.!?]*\b(?:someday|some\s+day|one\s+day|eventually)\b", re.I)
+
+
+def planned(sentence: str, start: int, end: int) -> bool:
+    """Whether a verb of living or moving at `start`..`end` is a plan, not a move made."""
+    return bool(_PLAN_BEFORE.search(sentence, 0, start) or _SOMEDAY_AFTER.match(sentence[end:]))

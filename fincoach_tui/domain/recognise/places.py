@@ -17,13 +17,14 @@ import re
 
 from fincoach_tui.domain.own_words import with_own_words
 from fincoach_tui.domain.recognise.city_names import CITIES as _CITIES
+from fincoach_tui.domain.recognise.kin_words import SIBLINGS_AND_OTHERS
 from fincoach_tui.domain.recognise.localities import (
     CITY_OF,
     LOCALITY_NAMES,
     locality_city,
     written,
 )
-from fincoach_tui.domain.recognise.place_cues import FIRST_PERSON, ROLE_IN_CITY, away
+from fincoach_tui.domain.recognise.place_cues import FIRST_PERSON, ROLE_IN_CITY, away, planned
 from fincoach_tui.domain.recognise.words import NOT_PLACES, first_group
 from fincoach_tui.domain.word_start import starts_words
 
@@ -64,13 +65,16 @@ _ABOUT_USER = re.compile(
 # Every phrasing starts a word (`\b(?=\w)` first: the same matches, in half the time).
 _KNOWN_CITY = re.compile(
     rf"\b(?=\w)(?:\b(?:in|from|at)\s+(?P<city>{_KNOWN})\b"
-    rf"|\b(?P<city2>{_KNOWN})\s+(?:(?:mein|me)\s+(?:rehta|rehti|rehte|rahta|rahti|rahte)"
+    rf"|\b(?P<city2>{_KNOWN})\s+(?:(?:mein|me)\s+(?:rehta|rehti|rehte|rahta|rahti|rahte|hain|hoon|hun"
+    r"|hu)\b"
     # "Nagpur la", "Siliguri te", "Trichy la", "Kozhikode il": at the city, in Marathi,
     # Bengali, Tamil, Malayalam
     # (not "Pune la pathavaycha": sending someone to the city)
-    r"|se\s+(?:hoon|hun|hu|hain|hai)|mein\b|(?:la|te|madhe|il|ile)\b"
+    # Telugu "Hyderabad lo unnanu", Kannada "Bengaluru alli iddini"
+    r"|se\s+(?:hoon|hun|hu|hain|hai)|mein\b|(?:la|te|madhe|il|ile|lo|alli|nalli)\b"
     r"(?=\s*(?:[.,;!?]|$)|\s+(?-i:[A-Z])|\s+(?:ahe|aahe|ache|achhi|achi|thaki|thake|irukken|"
-    r"irukkom|rahto|rahte|rahate|rahtat|hoon|hai)\b))"
+    r"irukkom|rahto|rahte|rahate|rahtat|hoon|hai|unnanu|unnamu|unnam|untanu|untamu|"
+    r"untunnanu|untunnamu|iddini|iddeve|iddivi|iddene|irtini|irteeni)\b))"
     # "home is Kozhikode", "native place Trichy", "hometown: Siliguri"
     rf"|\b(?:home\s+is|hometown(?:\s+is)?|native(?:\s+place)?(?:\s+is)?|based\s+out\s+of)"
     rf"\s*:?\s+(?P<city7>{_KNOWN})\b"
@@ -91,7 +95,7 @@ starts_words("known city", _KNOWN_CITY)
 # and "hoon": "Hoshiarpur mein dukaan hai", "Rewari mein apna ghar hai", "Ballia se hoon".
 _HINDI_PLACE = re.compile(
     r"\b(?P<place>[A-Z][a-z]{2,})\s+(?:(?:mein|me|mai|main)\s+(?:(?:apni|apna|meri|mera|"
-    r"hamari|hamara|humari|humara|ek|bhi|hi)\s+)?(?:dukaan|dukan|shop|ghar|kamra|"
+    r"hamari|hamara|humari|humara|ek|bhi|hi)\s+)?(?:dukaan|dukan|shop|ghar|kamra|room|kiraya|"
     r"kaam|naukri|job|office|business|dhanda|rehta|rehti|rehte|rahta|rahti|rahte|rehna|"
     r"settled|posting)|se\s+(?:hoon|hun|hu|hain))\b"
 )
@@ -227,6 +231,8 @@ def _candidates(sentence: str) -> list[tuple[int, int, str]]:
     """Every place the sentence says the user is at, as (strength, position, city)."""
     found: list[tuple[int, int, str]] = []  # (strength, position, city)
     for match in _LIVING.finditer(sentence):
+        if planned(sentence, match.start(), match.end()):
+            continue  # "planning to move to Canada someday": not where the user is yet
         place = first_group(match, "place", "place2", "place3", "place4")
         # "work at Google": a workplace, unless the gazetteer knows it or it is "out of X".
         works = match.group(0).lower().startswith("work") and " out of " not in match.group(0)
@@ -249,9 +255,15 @@ def _candidates(sentence: str) -> list[tuple[int, int, str]]:
         said = first_group(known, "city", "city2", "city3", "city4", "city5", "city6", "city7")
         strong = first_group(known, "city2", "city3", "city4", "city5", "city6", "city7")
         if strong or _ABOUT_USER.search(sentence) or re.search(r"\bbased\b", sentence, re.I):
-            found.append((2, known.start(), _CITIES[said.lower()]))
+            # "from Jabalpur, working ... in Rotterdam": where the user comes from yields to
+            # where they are said to be after it
+            weak = not strong and known.group(0).lower().startswith("from")
+            found.append((1 if weak else 2, known.start(), _CITIES[said.lower()]))
     for match in _HINDI_PLACE.finditer(sentence):
-        city = _place(match["place"], strong=True)
+        # a city of two words, the Hindi way: "Port Louis me rehta hoon"
+        before = re.search(r"\b([A-Z][a-z]+)\s+$", sentence[: match.start()])
+        two = f"{before[1]} {match['place']}" if before else ""
+        city = _place(two if two.lower() in _CITIES else match["place"], strong=True)
         if city and not _someone_else(sentence, match.start()):
             found.append((2, match.start(), city))
     home = _ABOUT_USER.search(sentence) or _HOME.search(sentence)
@@ -303,7 +315,8 @@ def _place(text: str, strong: bool) -> str:
 # 20k home to mummy papa in Nagpur", "my son in Toronto". Not the spouse, and not the people
 # the user lives with: "I stay with my parents in Nagpur" is the user's place too.
 _KIN_AWAY = (
-    r"(?:parents|mother|father|mom|dad|mummy|papa|amma|appa|nanna|baba|maa|in-laws|brother|"
+    rf"(?:{SIBLINGS_AND_OTHERS}|"
+    r"parents|mother|father|mom|dad|mummy|papa|amma|appa|nanna|baba|maa|in-laws|brother|"
     r"sister|bhai|behen|didi|son|daughter|beta|beti|friends?|cousins?|uncle|aunt|relatives?|"
     r"grand\w+)"
 )
@@ -327,10 +340,19 @@ _WITH_USER = re.compile(
 )
 
 
+# Kin a few words before the place, what they do there between: "we have a son at
+# university in Chennai", "his kids study in Ooty", "my anna's family is in Madurai".
+_KIN_NEAR = re.compile(
+    rf"(?<!with\s)(?<!with\smy\s)(?<!with\sour\s)\b(?:{_KIN_AWAY}|kids?|children)(?:'s)?"
+    r"(?:\s+(?!(?:and|but|so|we|i|me|us)\b)[\w-]+){0,3}\s+$",
+    re.IGNORECASE,
+)
+
+
 def _someone_else(sentence: str, start: int) -> bool:
     """Whether the clause before `start` is about someone other than the user."""
     kin = _KIN_BEFORE.search(sentence[:start])
-    if kin and not kin["with"]:
+    if (kin and not kin["with"]) or _KIN_NEAR.search(sentence[:start]):
         return True
     apposed = _APPOSED.match(sentence)  # "My son, a software engineer in Bangalore, ..."
     if apposed and apposed.end() <= start and "," not in sentence[apposed.end() : start]:
