@@ -162,4 +162,9 @@ from __future__ import annotations
 #     stance is; a person's name ("Kavya's share", "appu ki fees") and foreign money's word
 #     ("euro") are no topic two statements share; a question naming someone asks its other
 #     words of the notes; a note's names count possessives ("Ravi's")
-WALK_VERSION = 44
+# 45: a fee per piece of work ("avg per survey now 2,650") is not the cost before; "plus"
+#     after a figure, a thing with its own figure in any currency ("rent PHP 24,000 plus
+#     dues PHP 3,200") is another thing; money kept ("I keep roughly 68k", "after
+#     medicines and the compounder's pay I keep 68k for the house") or "another 2k" after
+#     the rent is no rent
+WALK_VERSION = 45
