@@ -166,5 +166,5 @@ from __future__ import annotations
 #     after a figure, a thing with its own figure in any currency ("rent PHP 24,000 plus
 #     dues PHP 3,200") is another thing; money kept ("I keep roughly 68k", "after
 #     medicines and the compounder's pay I keep 68k for the house") or "another 2k" after
-#     the rent is no rent
+#     the rent is no rent; a stance in Hindi words ("jokhim madhyam") is its level
 WALK_VERSION = 45
