@@ -64,7 +64,7 @@ from fincoach_tui.domain.recognise.owners import (
     writer_of,
 )
 from fincoach_tui.domain.recognise.parts import figures_in
-from fincoach_tui.domain.recognise.per_head import per_head_income
+from fincoach_tui.domain.recognise.per_head import per_head_income, per_piece_rate
 from fincoach_tui.domain.recognise.phrases import (
     SENT_HOME,
     name_facts,
@@ -357,8 +357,10 @@ def _recognise(
                 continue
             extra = None
             if not anchors and subject and (figures_in(clause) or has_ended(clause)):
-                if names_another_item(clause) or (subject[0] == "rent" and rent_apart(clause)):
-                    pass  # "ar kajer mashi 3,500": another thing, whose name it does not know
+                if names_another_item(clause) or per_piece_rate(clause):
+                    pass  # "ar kajer mashi 3,500", "avg per survey now 2,650": another thing
+                elif subject[0] == "rent" and rent_apart(clause):
+                    pass
                 elif not REFERS_BACK.search(clause) and regular_cost(clause) is not None:
                     pass  # "library seat 1,200 monthly": a thing of its own, named first
                 elif (

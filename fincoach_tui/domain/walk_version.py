@@ -170,4 +170,9 @@ from __future__ import annotations
 #     said, and one the message said that filed nothing leaves an earlier message's fact
 #     as it was; a flat in a city is owned there; Gujarati "thi" (than, from) is no "was";
 #     a household listed with "+" or "&" keeps its items apart
-WALK_VERSION = 45
+# 46: a fee per piece of work ("avg per survey now 2,650") is not the cost before; "plus"
+#     after a figure, a thing with its own figure in any currency ("rent PHP 24,000 plus
+#     dues PHP 3,200") is another thing; money kept ("I keep roughly 68k", "after
+#     medicines and the compounder's pay I keep 68k for the house") or "another 2k" after
+#     the rent is no rent; a stance in Hindi words ("jokhim madhyam") is its level
+WALK_VERSION = 46

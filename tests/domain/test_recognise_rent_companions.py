@@ -143,3 +143,80 @@ def test_no_rent_now_ends_the_rent_alone() -> None:
 
 def test_a_standing_no_rent_states_nothing() -> None:
     assert facts_of("we own our house, so no rent") == {}
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        (
+            "rent php 24,000 plus association dues php 3,200",
+            {"rent": "PHP 24,000", "cost_maintenance": "PHP 3,200"},
+        ),
+        ("rent PHP 24,000 plus dues PHP 3,200", {"rent": "PHP 24,000"}),
+        ("rent $2,400 plus parking $150", {"rent": "$2,400"}),
+        ("rent AED 6,000 plus dewa AED 800", {"rent": "AED 6,000"}),
+        ("rent £1,250 plus council tax £160", {"rent": "£1,250"}),
+        ("rent € 900 plus condominio € 60", {"rent": "€900"}),
+        ("rent 24,000 plus dues 3,200", {"rent": "₹24,000"}),
+        ("rent 20k a month plus dues 2k", {"rent": "₹20,000"}),
+        ("bhada 9000 plus light bill 700", {"rent": "₹9,000"}),
+        ("rent 12k plus society 1,500", {"rent": "₹12,000"}),
+        (
+            "rent SGD 2,400 besides utilities SGD 200",
+            {"rent": "SGD 2,400", "cost_utilities": "SGD 200"},
+        ),
+        # near-misses: what is included, or a total said after it, is the rent's
+        ("rent php 24,000 including association dues", {"rent": "PHP 24,000"}),
+        ("rent $2,400 plus parking", {"rent": "$2,400"}),
+        ("rent AED 6,000 plus dewa, total AED 6,800", {"rent": "AED 6,800"}),
+    ],
+)
+def test_a_thing_priced_after_plus_in_any_currency_is_not_the_rent(text, expected):
+    assert facts_of(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("texts", "rent"),
+    [
+        (("Rent is 20k.", "I keep roughly 68k"), "₹20,000"),
+        (("Rent is 20k.", "and another 2k"), "₹20,000"),
+        (("rent 20k", "plus an extra 1,500"), "₹20,000"),
+        (("kiraya 9k", "aur ek 2k"), "₹9,000"),
+        (("rent 18k", "we're left with 30k at month end"), "₹18,000"),
+        (("rent 18k", "main 10k bachata hoon"), "₹18,000"),
+        (("rent 14k", "i save around 8k"), "₹14,000"),
+        # near-misses: a new figure of the rent itself
+        (("rent 20k", "now 21k"), "₹21,000"),
+        (("rent 20k", "paying 21k now"), "₹21,000"),
+        (("rent 20k", "keeps going up, now 22k"), "₹22,000"),
+        (("rent 20k", "my share 10k"), "₹10,000"),
+    ],
+)
+def test_money_kept_or_another_figure_after_the_rent_is_not_the_rent(texts, rent):
+    assert facts_of(*texts)["rent"] == rent
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        (
+            "clinic collections last month came to 1,12,000 but after medicines and the "
+            "compounder's pay I keep roughly 68k for the house",
+            {"income_practice": "₹68,000"},
+        ),
+        (
+            "clinic collections came to 1,12,000 but after medicines and the staff pay I keep "
+            "roughly 68k",
+            {"income_practice": "₹68,000"},
+        ),
+        ("after rent and bills we keep 20k from the shop", {"income_shop": "₹20,000"}),
+        ("I keep roughly 68k for the house", {}),
+        ("after paying the staff, about 45k is left for the house", {}),
+        # near-misses: a home paid for is the rent
+        ("we pay 18k for the house", {"rent": "₹18,000"}),
+        ("18k for the flat, maintenance extra", {"rent": "₹18,000"}),
+        ("my salary after PF is 80k", {"salary": "₹80,000"}),
+    ],
+)
+def test_what_the_user_keeps_after_costs_is_no_rent_nor_a_pay(text, expected):
+    assert facts_of(text) == expected

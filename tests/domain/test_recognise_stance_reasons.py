@@ -133,3 +133,30 @@ def test_a_stance_restated_later_keeps_the_reason_told_before_it():
     )
     reasons = {v for k, v in recognise(said) if k == "risk_reason"}
     assert reasons == {"In the great flood the bank in our town stayed shut for …"}
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        (
+            "jokhim madhyam rakhiye. mera dhandha pehle se hi asthir hai",
+            [
+                ("risk", 'medium ("jokhim madhyam")'),
+                ("risk_reason", "mera dhandha pehle se hi asthir hai"),
+            ],
+        ),
+        (
+            "meri jokhim kshamata kam hai, naukri pakki nahi",
+            [("risk", 'low ("jokhim kshamata kam")')],
+        ),
+        ("jokhim zyada le sakta hoon, abhi umar kam hai", [("risk", 'high ("jokhim zyada")')]),
+        ("madhyam jokhim theek hai", [("risk", 'medium ("madhyam jokhim")')]),
+        ("jokham kam hi rakho", [("risk", 'low ("jokham kam")')]),
+        # near-misses: a question about a fund's risk, "kam" of another thing
+        ("is fund me jokhim kitna hai?", []),
+        ("kam jokhim wala fund kaunsa hai?", []),
+        ("kharcha kam hai", []),
+    ],
+)
+def test_a_stance_said_in_hindi_words_is_its_level(text, expected):
+    assert [(k, v) for k, v in recognise(text) if k.startswith("risk")] == expected

@@ -11,6 +11,7 @@ import re
 from functools import lru_cache
 
 from fincoach_tui.domain.amounts import find_amounts
+from fincoach_tui.domain.currencies import CURRENCIES
 from fincoach_tui.domain.fact_kinds import KINDS
 from fincoach_tui.domain.recognise.costs import given_to_family
 from fincoach_tui.domain.recognise.goals import goal_anchors
@@ -34,11 +35,12 @@ INCLUDED = re.compile(
     re.IGNORECASE,
 )
 # "plus" a thing with a figure of its own is another thing: "rent 20k plus maintenance 2k",
-# "rent 16,500 + bijli 2k".
+# "rent 16,500 + bijli 2k", "rent PHP 24,000 plus dues PHP 3,200" (in any currency).
 _ADDED = re.compile(r"(?:\b(?:plus|besides)|\+)\s*(?:the\s+|my\s+|our\s+)?$", re.IGNORECASE)
+_SIGN = rf"(?:₹|rs\.?|inr|{'|'.join(before for before, _ in CURRENCIES.values())})"
 _OWN_FIGURE = re.compile(
     r"\s*(?:charges?|fees?|bills?|of|is|:|-|=)?\s*(?:~|approx\.?\s*|about\s+|around\s+)?"
-    r"(?:₹|rs\.?|inr)?\s*\d",
+    rf"{_SIGN}?\s*\d",
     re.IGNORECASE,
 )
 
@@ -58,7 +60,13 @@ def included(clause: str, anchor: Anchor) -> bool:
 _SENTENCE_END = re.compile(r"[.!?;]+(?=\s|$)|\n+")
 _NOT_AN_END = re.compile(r"\b(?:rs|inr|p\.a|p\.m|e\.g|i\.e|approx|etc|no|vs)$", re.IGNORECASE)
 _DASH = re.compile(r"\s+[—–-]+\s+")
-_CLAUSE = re.compile(rf",\s+|\s+(?:and|but|so|while|whereas)\s+|{_DASH.pattern}", re.IGNORECASE)
+# "plus" after a figure, then a thing with a figure of its own, starts another clause: "rent
+# $2,400 plus parking $150" (the figure after it is not the rent's; recognise_rents).
+_PLUS = r"\s+(?:plus|besides)\s+(?=(?:[a-z][\w'-]*\s+){1,3}" + _SIGN + r"?\s*\d)"
+_PER_MONTH = re.compile(r"\s*(?:(?:a|per|every)\s+month|monthly|pm|p\.m\.?)?\s*", re.I)
+_CLAUSE = re.compile(
+    rf",\s+|\s+(?:and|but|so|while|whereas)\s+|{_DASH.pattern}|{_PLUS}", re.IGNORECASE
+)
 
 
 # A figure's name, then what it is net of, still going on: "take-home after PF and ESI ...".
@@ -93,9 +101,18 @@ _DEDUCTED_ASIDE = re.compile(
     re.IGNORECASE,
 )
 
+# ... or said before the user and what they keep: "after medicines and the compounder's pay
+# I keep roughly 68k", "after rent and bills we are left with 20k": no pay, rent or bill.
+_DEDUCTED_BEFORE = re.compile(
+    r"\b(?:net\s+of|after(?:\s+(?:deducting|cutting|paying))?|minus)\s+[^,()\d₹$£€]{1,60}?\s+"
+    r"(?=(?:i|we)\s+(?:\w+\s+)?(?:keep|kept|take\s+home|am\s+left|are\s+left|pocket|save|"
+    r"clear)\b)",
+    re.IGNORECASE,
+)
+
 
 def clauses_of(sentence: str) -> list[str]:
-    return list(_clauses(_DEDUCTED_ASIDE.sub(" ", sentence)))
+    return list(_clauses(_DEDUCTED_BEFORE.sub(" ", _DEDUCTED_ASIDE.sub(" ", sentence))))
 
 
 # A message is read again with what was said before it (each strategy's walk, the coach,
@@ -111,6 +128,9 @@ def _clauses(sentence: str) -> tuple[str, ...]:
     for match in _CLAUSE.finditer(sentence):
         if any(a < match.start() < b for a, b in amounts):
             continue
+        plus = match.group(0).strip().lower() in ("plus", "besides")
+        if plus and not any(_PER_MONTH.fullmatch(sentence[b : match.start()]) for _, b in amounts):
+            continue  # "rent 20k a month plus dues 2k": kept whole, as before
         if _NET_LIST.search(sentence, start, match.start()) and not any(
             start <= a < match.start() for a, _ in amounts
         ):
@@ -119,6 +139,7 @@ def _clauses(sentence: str) -> tuple[str, ...]:
         # joined back as said after a dash ("internet - 999 a month" is a label and its
         # figure), else with a comma
         joins.append(" - " if _DASH.fullmatch(match.group(0)) else ", ")
+        joins[-1] = match.group(0) if plus else joins[-1]
         start = match.end()
     parts.append(sentence[start:])
     pieces = [
@@ -287,15 +308,17 @@ _EARNS_FIRST = re.compile(
     r"(?=\s+(?:(?:about|around|only|just|nearly|roughly|rs\.?|inr|₹)\s*)*\d)",
     re.IGNORECASE,
 )
-# "the EMI for the flat", "I draw 1.2 lakh for the house": what a loan is for, or where
-# money drawn goes, not a rent.
+# "the EMI for the flat", "I draw 1.2 lakh for the house", "I keep roughly 68k for the
+# house": what a loan is for, or where money drawn, kept or saved goes, not a rent.
 _PAID_TO = re.compile(
     r"\b(?P<who>(?:staff|workers?|employees?|boys|helpers?|maids?|drivers?|cooks?|labou?r|"
     r"karigars?|servants?|assistants?|nanny|nannies)(?:'s|s')?)\s+$",
     re.IGNORECASE,
 )
 _LOAN_FOR = re.compile(
-    r"\b(?:emis?|loans?|draws?|drawing|withdraws?|withdrawing|take|takes|taking)\s+(?:[\w,.₹]+\s+){0,3}?(?:for|on)\s+"
+    r"\b(?:emis?|loans?|draws?|drawing|withdraws?|withdrawing|take|takes|taking|keep|keeps|"
+    r"kept|keeping|save|saves|saved|saving|left|remains|bachta|bachte|bachti)\s+"
+    r"(?:[\w,.₹]+\s+){0,3}?(?:for|on)\s+"
     r"(?:(?:the|my|our|a|an|this)\s+)?"
     r"(?:new\s+)?\w+$",
     re.IGNORECASE,

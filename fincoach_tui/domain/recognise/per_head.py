@@ -116,3 +116,22 @@ def _per_head(sentence: str, amount: Amount) -> bool:
         _EACH_AFTER.match(sentence, amount.end)
         or _EACH_BEFORE.search(sentence, max(0, amount.start - 40), amount.start)
     )
+
+
+# A fee per piece of work the user does: "avg per survey now 2,650", "₹450 a visit",
+# "800/consultation", "har case ka 1,200". Not per person paid for ("2,400 per kid") nor
+# per span of time ("per month").
+_PER_PIECE = re.compile(
+    r"\b(?:per|a|an|each|every|/|har|prati)\s*(?P<piece>surveys?|claims?|cases?|visits?|"
+    r"consultations?|sittings?|patients?|clients?|jobs?|orders?|deliver(?:y|ies)|trips?|"
+    r"rides?|shoots?|gigs?|assignments?|policy|policies|inspections?|appointments?|"
+    r"reports?|drafts?|hearings?|calls?|bookings?)\b",
+    re.IGNORECASE,
+)
+
+
+def per_piece_rate(clause: str) -> bool:
+    """Whether a clause's figure is a fee for each piece of work the user does ("fee per
+    survey now 2,650"): a rate they earn by, not a new figure of the cost or loan talked
+    about before."""
+    return bool(_PER_PIECE.search(clause))

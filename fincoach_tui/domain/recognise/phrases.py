@@ -71,6 +71,10 @@ _RISK = re.compile(
     r"(?:moderate|balanced|middle[- ]of[- ]the[- ]road|high|low|medium)"
     r"(?:\s+to\s+(?:high|low|medium|moderate))?(?:-ish)?(?:[- ]risk)?"
     r"(?:\s+i\s+(?:guess|think|suppose))?)\b"
+    # Hindi: "jokhim madhyam rakhiye", "meri jokhim kshamata kam hai", "madhyam jokhim"
+    r"|\b(?:jokhim|jokham)\s+(?:(?:kshamata|uthane\s+ki\s+kshamata)\s+)?(?:\w+\s+)?"
+    r"(?P<hindi>madhyam|kam|nimn|adhik|zyada|jyada|uchch)\b"
+    r"|\b(?P<hindi2>madhyam|nimn|adhik|uchch)\s+jokh[ia]m\b"
     # afraid of the market: a cautious investor ("share bazaar se darr lagta hai")
     r"|\b(?P<fear>(?:scared|afraid|terrified|wary|fearful)\s+of\s+(?:the\s+)?(?:stock\s+|share\s+)?"
     r"(?:market|stocks|equity|equities|shares)|(?:share\s+)?(?:bazaar|market)\s+se\s+darr?"
@@ -125,6 +129,9 @@ _RISK = re.compile(
     r"\b(?!\s+(?:hai|he|h|ahe|aahe)?\s*\?)",
     re.IGNORECASE,
 )
+# The Hindi words of a level, in English: "madhyam" is medium.
+_HINDI_LEVEL = {"madhyam": "medium", "kam": "low", "nimn": "low", "adhik": "high"}
+_HINDI_LEVEL |= {"zyada": "high", "jyada": "high", "uchch": "high"}
 _QUALIFIER = re.compile(
     r"^(?:very|quite|a bit|a little|fairly|somewhat|rather|pretty|extremely|really)\s+", re.I
 )
@@ -259,6 +266,8 @@ def risk_facts(
     said = "conservative" if match["fear"] else "aggressive" if match["bold"] else said or match[0]
     said = re.sub(r"\s+i\s+(?:guess|think|suppose)$", "", said, flags=re.I)
     said = re.sub(r"^(?:appetite|tolerance|profile)\s+(?:is\s+)?", "", said, flags=re.I)
+    level = first_group(match, "hindi", "hindi2").lower()
+    said = with_own_words(_HINDI_LEVEL.get(level, ""), match[0]) if level else said
     risk = _QUALIFIER.sub("", said.lower()).replace("risk averse", "risk-averse")
     if re.match(r"(?:high|low|medium|moderate)(?:-ish)?(?:[- ]risk)?$", risk):
         risk = said.lower()  # "fairly high", "very low risk": the qualifier is the level

@@ -19,6 +19,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
+from fincoach_tui.domain.currencies import CURRENCIES
 from fincoach_tui.domain.own_words import with_own_words, without_own_words
 from fincoach_tui.domain.recognise.money_flow import KIN_KO, NOT_KIN
 from fincoach_tui.domain.recognise.words import BACK_WORDS, MONTH_WORDS, SAME_THING_WORDS
@@ -157,11 +158,13 @@ _NOT_ITEMS = (
         """.split()
     )
 )
-_LEAD = re.compile(r"^\W*(?P<words>(?:[a-z][a-z'-]*\s+){1,3}?)(?:₹|rs\.?\s*|inr\s*)?\d", re.I)
+# (in any currency: "parking $150", "dues PHP 3,200")
+_SIGN = rf"(?:(?:₹|rs\.?|inr|{'|'.join(before for before, _ in CURRENCIES.values())})\s*)"
+_LEAD = re.compile(rf"^\W*(?P<words>(?:[a-z][a-z'-]*\s+){{1,3}}?){_SIGN}?\d", re.I)
 # The thing after its figure: "6k food" (and nothing after), "3k for the maid", "2k on petrol";
 # not a verb after it ("12,000 deta hoon", "9k pay karta").
 _TRAIL = re.compile(
-    r"^\W*(?:₹|rs\.?\s*|inr\s*)?\d[\d,.]*\s*(?:k|l|thousand|hazaa?r)?\s+"
+    rf"^\W*{_SIGN}?\d[\d,.]*\s*(?:k|l|thousand|hazaa?r)?\s+"
     r"(?:(?P<words>[a-z][a-z'-]*)\W*$|(?:for|on)\s+(?:(?:the|my|our)\s+)?(?P<thing>[a-z][a-z'-]*))",
     re.IGNORECASE,
 )
@@ -278,8 +281,19 @@ def _from_end_words(value: str, said: str) -> str:
 _IS_RENT = re.compile(r"^rent(?:_[a-z]+)?$")
 
 
+# Money the user keeps, not pays: "I keep roughly 68k", "we're left with 20k", "main 10k
+# bachata hoon"; or a figure said to be another besides the rent: "and another 2k", "plus
+# an extra 1,500".
+_NOT_PAID = re.compile(
+    r"\b(?:i|we|i'm|we're|main|mai|hum)\s+(?:[\w.,]+\s+){0,2}?(?:keep|kept|save|saved|pocket|am\s+left|are\s+left|"
+    r"left\s+with|take\s+home|bachat[aei]|bacha\s+leta)\b"
+    r"|^\W*(?:(?:and|plus|also|aur)\s+)?(?:an?\s+)?(?:another|extra|additional|ek\s+aur|aur\s+ek)\b",
+    re.IGNORECASE,
+)
+
+
 def rent_apart(clause: str) -> bool:
     """Whether a clause with a figure and no name of its own is about something other than
-    the rent talked about before: another thing priced (`priced_item`), or a home to buy
-    (`home_goal`)."""
-    return priced_item(clause) or home_goal(clause)
+    the rent talked about before: another thing priced (`priced_item`), a home to buy
+    (`home_goal`), money kept or another figure besides it (`_NOT_PAID`)."""
+    return priced_item(clause) or home_goal(clause) or bool(_NOT_PAID.search(clause))
