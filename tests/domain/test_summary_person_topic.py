@@ -4,9 +4,6 @@ older statement on its topic, to go first."""
 
 from __future__ import annotations
 
-import pytest
-
-from fincoach_tui.domain import statement_words
 from tests.domain.test_summary_keeps import first_fold
 
 SAID = (
@@ -32,7 +29,6 @@ FACTS = [
     "- (turn 4) The school bus is 2,400 a month and coaching another 3,000",
 ]
 PAY = "- (turn 1) Meera is a staff nurse at the district hospital, net 46k a month"
-EMI = "- (turn 5) Meera's gold loan EMI is 3,100"  # its EMI is a fact's: theirs to carry
 
 
 def test_a_shared_name_does_not_send_her_pay_first(counter):
@@ -40,24 +36,5 @@ def test_a_shared_name_does_not_send_her_pay_first(counter):
     assert text.split("\n") == [
         *FACTS,
         PAY,
-        "Dropped to fit the cap: 3 older statements; the old cost school fees.",
-    ]
-
-
-@pytest.fixture
-def names_as_topics(monkeypatch):
-    monkeypatch.setattr(statement_words, "_person_stems", lambda text: frozenset())
-    statement_words.on_topic.cache_clear()
-    yield
-    statement_words.on_topic.cache_clear()
-
-
-def test_with_the_name_a_topic_her_pay_went_for_a_held_emi(counter, names_as_topics):
-    # What the rule changes: the EMI the facts hold was kept, her unread pay dropped.
-    _, text = first_fold(SAID, counter, cap=52)
-    assert text.split("\n") == [
-        *FACTS[:-1],
-        EMI,
-        FACTS[-1],
         "Dropped to fit the cap: 3 older statements; the old cost school fees.",
     ]

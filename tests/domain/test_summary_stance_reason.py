@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import pytest
 
-from fincoach_tui.llm import summary_fit
 from tests.domain.test_summary_keeps import first_fold
 
 FACTS = [
@@ -58,21 +57,6 @@ def test_a_stances_reason_stays_as_long_as_its_stance(counter, stance, cap, drop
     assert kept_after_facts(stance, counter, cap) == [
         REASON,
         f"Dropped to fit the cap: {dropped} older statements; the old cost school fees.",
-    ]
-
-
-@pytest.mark.parametrize(
-    ("stance", "cap", "bare"),
-    [
-        (STANCE_FIRST, 55, "I want low risk for the rest"),
-    ],
-)
-def test_ranked_on_its_own_the_reason_went_first(counter, monkeypatch, stance, cap, bare):
-    # What the rule changes: without it the bare stance stays and the words that say why go.
-    monkeypatch.setattr(summary_fit, "_stance_of", lambda *_: None)
-    assert kept_after_facts(stance, counter, cap) == [
-        f"- (turn 1) {bare}",
-        "Dropped to fit the cap: 2 older statements; the old cost school fees.",
     ]
 
 
