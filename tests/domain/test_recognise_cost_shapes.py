@@ -8,14 +8,13 @@ from __future__ import annotations
 
 import pytest
 
-from fincoach_tui.domain.finance_facts import find_facts, recognise
-
-MAR_9 = 1773050400.0  # 9 Mar 2026, 10:00 UTC
+from fincoach_tui.domain.finance_facts import recognise
+from tests.recognise_helpers import MAR_9
+from tests.recognise_helpers import facts_of as facts_on
 
 
 def facts_of(*texts: str) -> dict[str, str]:
-    found = find_facts([(f"m{n}", t) for n, t in enumerate(texts, start=1)], MAR_9)
-    return {k: f.value for k, f in found.items()}
+    return facts_on(*texts, at=MAR_9)
 
 
 @pytest.mark.parametrize(

@@ -7,14 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from fincoach_tui.domain.finance_facts import find_facts
-
-AUG_19 = 1787130000.0  # 19 Aug 2026
-
-
-def facts_of(*texts: str) -> dict[str, str]:
-    found = find_facts([(f"m{n}", t) for n, t in enumerate(texts, start=1)], AUG_19)
-    return {k: f.value for k, f in found.items()}
+from tests.recognise_helpers import facts_of
 
 
 @pytest.mark.parametrize(
