@@ -29,9 +29,8 @@ from fincoach_tui.domain.recognise.endings import (
     paid_up,
     rent_end_at,
 )
-from fincoach_tui.domain.recognise.family import insured
 from fincoach_tui.domain.recognise.figure_roles import not_a_value
-from fincoach_tui.domain.recognise.insured_things import ASSET_INSURED, insured_asset
+from fincoach_tui.domain.recognise.insured import ASSET_INSURED, insured_asset, insured_person
 from fincoach_tui.domain.recognise.known import loan_piece, loans_told_apart
 from fincoach_tui.domain.recognise.owners import owned_key
 from fincoach_tui.domain.recognise.parts import Anchor, Figure, figures_in, said_in_passing
@@ -360,7 +359,7 @@ def _fact(
         return key, amount_value(key, figure.amount, clause[figure.amount.end :])
     key = anchor.slots[slot].format(t=kind)
     if anchor.kind == "insurance":
-        whose = insured(clause[figure.end :], clause, spouse, name, clause[: figure.start])
+        whose = insured_person(clause[figure.end :], clause, spouse, name, clause[: figure.start])
         key = f"{whose}_{key}" if whose else key  # "1 crore on Hetal": the spouse's cover
         if not whose and owner not in ("", "spouse", "parents", "father", "mother", "other"):
             key = f"{key}_of_{owner}"  # two typing: "1 crore, premium 16,400 — G" is G's
