@@ -12,7 +12,7 @@ from functools import lru_cache
 from fincoach_tui.domain.amounts import Amount, find_amounts
 from fincoach_tui.domain.fact_kinds import GOAL_OBJECTS, Slots
 from fincoach_tui.domain.number_words import NUMBER, count_value
-from fincoach_tui.domain.recognise.former import former_figure
+from fincoach_tui.domain.recognise.not_now import denied, not_now
 from fincoach_tui.domain.recognise.words import MONTH_ABBREVIATIONS, MONTH_NAME
 from fincoach_tui.domain.relative_dates import RELATIVE_DATE
 
@@ -36,7 +36,6 @@ class Figure:
     end: int
     text: str  # the value as kept: "₹25,000", "7.1%", "by Mar 2027", "5 years"
     amount: Amount | None = None
-    cadence: bool = False  # "a month" / "a year" follows the amount
 
 
 _MONTH = MONTH_NAME
@@ -98,17 +97,6 @@ _UNTIL_END = re.compile(
 )
 _LOAN_WORDS = re.compile(r"\b(?:emis?|loans?|instal+ments?|installments?|mortgage)\b", re.I)
 _RATE = re.compile(r"(?<![\w.])(\d{1,2}(?:\.\d{1,2})?)\s*(?:%|percent\b|per cent\b)", re.IGNORECASE)
-_OLD_AMOUNT = re.compile(
-    r"\b(?:from|was|were|used to be|previously|earlier|instead of|than|had been|old|by)\s+"
-    r"(?:about|around|roughly|just|another|a further)?\s*$",
-    re.IGNORECASE,
-)
-_DENIED = re.compile(r"\s*(?:nahi|nahin)\b", re.IGNORECASE)
-_DENIED_BEFORE = re.compile(r"\b(?:not|no longer|nahi)\s+(?:about|around|just)?\s*$", re.IGNORECASE)
-_CADENCE = re.compile(
-    r"^\s*(?:a|per|/|every|each)\s*(?:month|year|annum|mo|yr)\b|^\s*(?:monthly|annually|yearly|p\.?a\.?|pm)\b",
-    re.I,
-)
 
 
 @lru_cache(maxsize=8192)
@@ -141,21 +129,13 @@ def figures_in(clause: str) -> tuple[Figure, ...]:
         figures.append(Figure("date", start, match.end(), text))
         taken.append((start, match.end()))
     for amount in find_amounts(clause):
-        if not free(amount.start, amount.end) or _OLD_AMOUNT.search(clause[: amount.start]):
-            continue
-        if former_figure(clause, amount.start, amount.end):
-            continue  # "pehle 10k tha, ab 12k", "rent 12k now, 10k earlier": what it was
-        if _denied(clause, amount.start, amount.end):
-            continue  # "rent 16k hai, 14k nahi", "it's 16k, not 14k": the wrong one
-        cadence = bool(_CADENCE.match(clause[amount.end :]))
-        figures.append(Figure("amount", amount.start, amount.end, str(amount), amount, cadence))
+        span = (amount.start, amount.end)
+        if not free(*span) or not_now(clause, "amount", *span):
+            continue  # another figure's words, or what it was or the wrong one
+        figures.append(Figure("amount", amount.start, amount.end, str(amount), amount))
         taken.append((amount.start, amount.end))
     for match in _RATE.finditer(clause):
-        if _denied(clause, match.start(), match.end()):
-            continue  # "it was 7.15%, not 7.35%": the wrong one
-        if former_figure(clause, match.start(), match.end()):
-            continue  # "the rate used to be 8.5%": what it was
-        if free(match.start(), match.end()):
+        if free(match.start(), match.end()) and not not_now(clause, "rate", *match.span()):
             figures.append(Figure("rate", match.start(), match.end(), f"{match.group(1)}%"))
             taken.append((match.start(), match.end()))
     for match in (*_REMAINING.finditer(clause), *_UNTIL_END.finditer(clause)):
@@ -171,7 +151,7 @@ def figures_in(clause: str) -> tuple[Figure, ...]:
     for match in _DURATION.finditer(clause):
         if match["unit"].lower().startswith("mahin") and (count_value(match["n"]) or 0) >= 100:
             continue  # "1200 mahina": Hindi for a month's figure, not a term
-        if free(match.start(), match.end()) and not _denied(clause, match.start(), match.end()):
+        if free(match.start(), match.end()) and not not_now(clause, "duration", *match.span()):
             figures.append(Figure("duration", match.start(), match.end(), _duration(match)))
     return tuple(sorted(figures, key=lambda f: f.start))
 
@@ -207,15 +187,11 @@ def _more(match: re.Match[str]) -> str:
     return f"in {shown} month{'s' * (shown != 1)}"
 
 
-def _denied(clause: str, start: int, end: int) -> bool:
-    return bool(_DENIED.match(clause, end) or _DENIED_BEFORE.search(clause[:start]))
-
-
 def denied_values(clause: str) -> tuple[str, ...]:
     """The amounts and rates a clause says are the wrong ones, which `figures_in` leaves
     out: "the FD is at 6.9%, not 7.25%" denies 7.25%."""
-    amounts = [str(a) for a in find_amounts(clause) if _denied(clause, a.start, a.end)]
-    rates = [f"{m[1]}%" for m in _RATE.finditer(clause) if _denied(clause, m.start(), m.end())]
+    amounts = [str(a) for a in find_amounts(clause) if denied(clause, a.start, a.end)]
+    rates = [f"{m[1]}%" for m in _RATE.finditer(clause) if denied(clause, m.start(), m.end())]
     return (*amounts, *rates)
 
 
