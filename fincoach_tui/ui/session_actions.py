@@ -163,7 +163,7 @@ class SessionActions(FinCoachBase):
         live = self.live
         if live is None:
             return
-        empty = len(live.state.transcript) == 0 and not live.state.records
+        empty = live.empty
         if self.comparison is not None:
             self.comparison.follow(None)  # a walk of it still under way stops
         # What the command line reports after quitting, naming this session.
