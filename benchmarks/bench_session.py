@@ -16,10 +16,13 @@ bench_common.generate_session). What is timed:
   copies of a 9-turn and an (N-1)-turn session, so every sample is exactly turn 10 or turn N,
   the two taken in turns (10, N, 10, N, ...) so that the machine's load weighs on both alike.
   The same turn in a minimal Textual chat (`minimal_chat.py`) is timed too: Textual's floor.
+- session switch: from a 9-turn session to another, to and from the N-turn one, until
+  shown and until idle, and the full collections' share (switch_costs.py).
 - strategy switch: `_apply_strategy` at turn N (event written, config saved, panel refreshed)
   until the next frame is on the terminal.
 
     python benchmarks/bench_session.py [--turns 1000] [--strategy window] [--samples 9]
+                                       [--only switch]
 """
 
 from __future__ import annotations
@@ -41,6 +44,7 @@ from bench_common import (
     scratch_dir,
     use_env,
 )
+from switch_costs import switch_costs
 
 SIZE = (120, 40)
 
@@ -265,6 +269,11 @@ async def run(args, sessions: Path) -> dict:
                        "background_compare_ms": ms(median(background)),
                        "file_mb": round(store.path_for("long").stat().st_size / 1e6, 2)}  # fmt: skip
 
+        # --- switching sessions, with and without the N-turn one ---------------------
+        out["switch"] = await switch_costs(app, pilot, switch_to, args.samples)
+        if args.only == "switch":
+            return out
+
         # --- one turn, at turn 10 and at turn N --------------------------------------
         # Interleaved, like the core below: the machine's load drifts over both alike.
         labels = {"turn_10": "short", f"turn_{n}": "long-1"}
@@ -339,6 +348,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--turns", type=int, default=1000)
     parser.add_argument("--strategy", default="window", help="strategy the long session used")
     parser.add_argument("--samples", type=int, default=9)
+    parser.add_argument("--only", choices=("all", "switch"), default="all",
+                        help="switch: opening and switching only, no turns")  # fmt: skip
     args = parser.parse_args(argv)
     root = scratch_dir("session")
     env = isolated_env(root)

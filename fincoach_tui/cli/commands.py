@@ -16,6 +16,7 @@ from fincoach_tui.cli.errors import (
     complain,
     guard,
     missing_change,
+    not_saved,
     sessions_dir,
     user_config,
 )
@@ -164,9 +165,10 @@ def app_ended(app: FinCoachApp) -> int:
         return EXIT_USAGE
     if app.left_unnamed is not None:
         print(resume_line(app.left_unnamed))
-    # Quit after a failed write: one line for each session it concerns, and not success.
+    # Quit after a failed write: one line for each session it concerns, and not success;
+    # a session named only if it is on disk (one FinCoach named, never saved, is not kept).
     for session, why in app.unsaved.items():
-        complain(missing_change(session, why))
+        complain(missing_change(session, why) if app.sessions.exists(session) else not_saved(why))
     return 1 if app.unsaved else 0
 
 
@@ -189,9 +191,9 @@ def _plain(config, settings, file, strategy: str | None, *, drop_empty=None) -> 
     try:
         import asyncio  # here: `fincoach --help` and the reports need no event loop
 
-        return asyncio.run(run(live, budget=budget))
+        return asyncio.run(run(live, budget=budget, kept_if_empty=drop_empty is None))
     finally:
-        empty = len(live.state.transcript) == 0 and not live.state.records
+        empty = live.empty
         live.close()
         if drop_empty is not None and empty:
             from fincoach_tui.store.session_errors import SessionError

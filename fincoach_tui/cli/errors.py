@@ -17,6 +17,7 @@ __all__ = [
     "complain",
     "guard",
     "missing_change",
+    "not_saved",
     "sessions_dir",
     "user_config",
     "user_errors",
@@ -51,6 +52,12 @@ def guard(action):
 def missing_change(session: str, why: str) -> str:
     """The line for quitting after session `session`'s newest write failed (`why`)."""
     return f"session {session} is missing your last change: {why}"
+
+
+def not_saved(why: str) -> str:
+    """The line for quitting a session FinCoach named whose first write failed (`why`): it
+    was not kept, so no name is given, as none would resume it."""
+    return f"this chat was not saved, so there is nothing to resume: {why}"
 
 
 def complain(line: str) -> None:

@@ -16,7 +16,7 @@ import sys
 from collections.abc import Callable
 from typing import TextIO
 
-from fincoach_tui.cli.errors import missing_change
+from fincoach_tui.cli.errors import missing_change, not_saved
 from fincoach_tui.cli.line_input import LineInput
 from fincoach_tui.cli.plain_budget import PlainBudget
 from fincoach_tui.cli.plain_commands import (
@@ -97,8 +97,11 @@ async def run(
     width: int | None = None,
     prompt: bool | None = None,
     budget: PlainBudget | None = None,
+    kept_if_empty: bool = True,
 ) -> int:
     """The chat until end of input, /quit or Ctrl+C; the exit status (130 after Ctrl+C).
+    `kept_if_empty`: False for a session FinCoach named, deleted by the caller if nothing
+    of it was saved (so the line after a failed first write names no session).
 
     `prompt`: ask for each line with `you> ` (default: when stdin and stdout are both a
     terminal) rather than echo it. `width`: wrap replies to this many cells (default: the
@@ -139,7 +142,12 @@ async def run(
     say(session_total(session.name, session.state))
     if coach.unsaved is not None:
         # Quitting after a failed write: say once more what is not on disk, and exit non-zero.
-        say(f"fincoach: {missing_change(session.name, coach.unsaved)}")
+        line = (
+            missing_change(session.name, coach.unsaved)
+            if kept_if_empty or not session.empty
+            else not_saved(coach.unsaved)
+        )
+        say(f"fincoach: {line}")
         return 1
     return EXIT_INTERRUPTED if lines.interrupted else 0
 

@@ -261,6 +261,11 @@ class LiveSession:
     def state(self) -> SessionState:
         return self.coach.state
 
+    @property
+    def empty(self) -> bool:
+        """Nothing said and nothing billed: a session FinCoach named is not kept so."""
+        return len(self.state.transcript) == 0 and not self.state.records
+
     def walk_cache(self) -> WalkCache:
         """Where the cost comparison keeps its walk of this session between openings; it
         depends on the file, and on the system prompt and tokenizer that measured it."""

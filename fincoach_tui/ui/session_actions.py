@@ -9,6 +9,7 @@ from fincoach_tui.service.sessions import NotDone, export_markdown
 from fincoach_tui.ui import bench_hook, heap
 from fincoach_tui.ui.app_base import FinCoachBase
 from fincoach_tui.ui.errors import interrupted_hint
+from fincoach_tui.ui.main_screen import breakpoint_classes
 
 
 class SessionActions(FinCoachBase):
@@ -60,7 +61,13 @@ class SessionActions(FinCoachBase):
         from fincoach_tui.ui.screens.sessions import SessionsScreen
 
         current = self.live.name if self.live else None
-        self.push_screen(SessionsScreen(self.sessions, current), self._session_chosen)
+        # Made with its width's class (`-narrow`, `-wide`), as the main screen is: Textual
+        # gives a pushed screen one on a resize only, which may come after its table was
+        # filled or not at all, so at 80 columns the dialog was drawn now full width, now
+        # not, with the columns chosen for either.
+        width = breakpoint_classes(self.size.width, self.HORIZONTAL_BREAKPOINTS or [])
+        dialog = SessionsScreen(self.sessions, current, classes=" ".join(width))
+        self.push_screen(dialog, self._session_chosen)
 
     def action_new_session(self) -> None:
         from fincoach_tui.service.runtime import default_session_name
@@ -163,7 +170,7 @@ class SessionActions(FinCoachBase):
         live = self.live
         if live is None:
             return
-        empty = len(live.state.transcript) == 0 and not live.state.records
+        empty = live.empty
         if self.comparison is not None:
             self.comparison.follow(None)  # a walk of it still under way stops
         # What the command line reports after quitting, naming this session.

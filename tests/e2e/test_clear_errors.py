@@ -220,3 +220,46 @@ async def test_a_session_left_with_its_writes_saved_is_missing_nothing(tmp_path,
     capsys.readouterr()
     assert app_ended(app) == 0
     assert capsys.readouterr().err == ""
+
+
+async def test_an_unnamed_chat_whose_first_save_failed_is_not_named_on_exit(
+    tmp_path, full_disk, capsys
+):
+    """A session FinCoach named whose first turn could not be saved is left empty, so it
+    is not kept: the line on exit says it was not saved, and why, naming no session to
+    resume (it named one that no longer existed)."""
+    app = fault_app(tmp_path, session="chat-unsaved", auto_named=True)
+    session_file = tmp_path / "sessions" / "chat-unsaved.jsonl"
+    async with app.run_test(size=SIZE) as pilot:
+        await started(app, pilot)
+        full_disk.fill()
+        await send(app, pilot, "My rent is 25,000.")
+        await pilot.press("ctrl+q")
+    full_disk.free()
+    assert not session_file.exists()
+    capsys.readouterr()
+    assert app_ended(app) == 1
+    out, err = capsys.readouterr()
+    assert out == ""  # no "to resume this chat" line
+    assert one_line_error(err) == (
+        f"fincoach: this chat was not saved, so there is nothing to resume: could not save "
+        f"to {session_file}: no space left on device; nothing of it was kept"
+    )
+
+
+def test_the_line_chat_names_no_unnamed_chat_whose_first_save_failed(
+    monkeypatch, capsys, full_disk
+):
+    """The same in the line chat: the chat it named is deleted, and its last line says so."""
+    monkeypatch.setattr("sys.stdin", io.StringIO("My rent is 25,000.\n"))
+    full_disk.fill(when=b'"role":"user"')  # opened, then its first turn cannot be saved
+    assert main(["--plain", "--provider", "offline"]) == 1
+    full_disk.free()
+    out = capsys.readouterr().out.splitlines()
+    name = out[0].split()[1]  # "session chat-… · strategy …"
+    assert name.startswith("chat-") and not (paths.sessions_dir() / f"{name}.jsonl").exists()
+    assert out[-1] == (
+        f"fincoach: this chat was not saved, so there is nothing to resume: could not save "
+        f"to {paths.sessions_dir() / name}.jsonl: no space left on device; nothing of it was kept"
+    )
+    assert not any(line.startswith("to resume this chat") for line in out)

@@ -54,6 +54,26 @@ async def test_strategy_picker_applies_strategy_and_parameters(tmp_path):
         assert saved["strategy"]["window"] == {"k": 2}
 
 
+async def test_strategy_picker_labels_each_parameter_with_its_meaning(tmp_path):
+    """One pair of brackets a label: "facts_tokens (facts budget in tokens)", not "(facts
+    budget (tokens))"."""
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await started(app, pilot)
+        await pilot.press("ctrl+s")
+        screen = app.screen
+        assert isinstance(screen, StrategyScreen)
+        radio = screen.query_one(RadioSet)
+        await pilot.click(next(b for b in radio.query("RadioButton") if b.name == "facts"))
+        await pilot.pause()
+        labels = [str(label.render()) for label in screen.query("#params Label")]
+        assert labels == [
+            "tail_turns (turns kept verbatim)",
+            "extract_every (extract facts every N turns)",
+            "facts_tokens (facts budget in tokens)",
+        ]
+
+
 async def test_strategy_picker_rejects_bad_parameters(tmp_path):
     app = make_app(tmp_path, strategy="window")
     async with app.run_test(size=SIZE) as pilot:

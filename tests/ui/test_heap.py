@@ -139,13 +139,36 @@ def test_a_session_read_to_replace_one_left_is_frozen_once_settled_without_it() 
     assert kept() is None
 
 
+def test_full_collections_wait_from_a_switchs_read_until_the_session_is_left() -> None:
+    """Between the read and the settling nothing is frozen: a full collection then would
+    scan everything alive, so they keep waiting; Python's thresholds come back on leaving."""
+    gc.unfreeze()
+    thresholds = gc.get_threshold()
+    rare = (thresholds[0], thresholds[1], heap.RARE_FULL_COLLECTIONS)
+    try:
+        with heap.reading_session(replacing=True):
+            pass
+        assert gc.get_threshold() == rare and gc.get_freeze_count() == 0
+        heap.settle_turn()  # a turn ending before the session is settled settles nothing
+        assert gc.get_freeze_count() == 0
+        heap.settle_session()
+        assert gc.get_threshold() == rare and gc.get_freeze_count() > 0
+    finally:
+        heap.release_session()
+    assert gc.get_threshold() == thresholds and gc.get_freeze_count() == 0
+
+
 def test_a_session_read_that_fails_freezes_nothing_and_puts_the_thresholds_back() -> None:
     gc.unfreeze()
     thresholds = gc.get_threshold()
-    with pytest.raises(ValueError), heap.reading_session():
-        raise ValueError("unreadable")
-    assert gc.get_freeze_count() == 0
-    assert gc.get_threshold() == thresholds
+    for replacing in (False, True):
+        with pytest.raises(ValueError), heap.reading_session(replacing=replacing):
+            raise ValueError("unreadable")
+        assert gc.get_freeze_count() == 0
+        assert gc.get_threshold() == thresholds
+    heap.settle_session()  # as the app does once it has read the session left again
+    heap.release_session()
+    gc.unfreeze()
 
 
 def test_a_session_read_while_one_is_settled_keeps_its_thresholds() -> None:

@@ -20,7 +20,7 @@ from fincoach_tui.ui.screens.planner import PlannerScreen
 from fincoach_tui.ui.screens.sessions import SessionsScreen
 from fincoach_tui.ui.screens.strategy import StrategyChoice, StrategyScreen
 from fincoach_tui.ui.side_panel import SidePanel
-from tests.app_harness import QUESTION, running, workers_done
+from tests.app_harness import QUESTION, open_offline, running, workers_done
 from tests.memory_helpers import PLANTED
 from tests.screen_text import (
     cell_widths,
@@ -224,15 +224,45 @@ async def test_sessions_dialog_table_and_buttons(tmp_path, size):
         buttons = list(screen.query(Button))
         reached = await tab_through(app, pilot, len(buttons))
         assert set(buttons) <= set(reached)
+        # The columns are the dialog's width's, whatever the names: a long one is shortened,
+        # the open session's mark kept whole.
+        assert headers == SESSION_COLUMNS[size[0]]
         name = str(table.get_row(app.live.name)[0])
-        if size[0] == 120:  # "last used" made way for the long name, shown whole
-            assert name == f"{app.live.name} (open)"
-            assert headers == ["name", "turns", "strategy", "tokens", "cost"]
-        elif size[0] == 100:  # "strategy" and "tokens" went too
-            assert name == f"{app.live.name} (open)"
-            assert headers == ["name", "turns", "cost"]
-        else:  # the name shortened, the cost kept
-            assert name.endswith("…") and app.live.name.startswith(name[:-1])
+        assert name.endswith("… (open)") and app.live.name.startswith(name[: -len("… (open)")])
+        await pilot.press("escape")
+
+
+SESSION_COLUMNS = {
+    80: ["name", "turns", "strategy", "tokens", "cost"],
+    100: ["name", "turns", "strategy", "tokens", "cost"],
+    120: ["name", "turns", "strategy", "tokens", "cost", "last used"],
+}
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)], ids=lambda s: f"{s[0]}x{s[1]}")
+async def test_sessions_dialog_columns_stay_as_sessions_are_renamed(tmp_path, size):
+    """Renaming a session to a long name, in the dialog, shortens it with an ellipsis and
+    takes no column away (it took "last used" at 120 columns, whose width alone decides)."""
+    open_offline(tmp_path, "other").close()
+    async with running(tmp_path, size, session="short", said=[QUESTION]) as (app, pilot):
+        screen = await open_dialog(app, pilot, "ctrl+o", SessionsScreen)
+        table = screen.query_one(DataTable)
+
+        def shown() -> tuple[list[str], list[str]]:
+            headers = [str(c.label) for c in table.columns.values()]
+            return headers, [str(table.get_row_at(row)[0]) for row in range(table.row_count)]
+
+        assert shown() == (SESSION_COLUMNS[size[0]], ["short (open)", "other"])
+        await pilot.press("down", "r")
+        long_name = "other-" + "x" * 58  # 64 characters, the most a name may have
+        screen.query_one("#prompt", Input).value = long_name
+        await pilot.press("enter")
+        await pilot.pause()
+        assert str(screen.query_one("#message").render()) == f"renamed other to {long_name}"
+        headers, names = shown()
+        assert headers == SESSION_COLUMNS[size[0]] and names[0] == "short (open)"
+        assert names[1].endswith("…") and long_name.startswith(names[1][:-1])
+        assert not_cut(table)
         await pilot.press("escape")
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
+from rich.cells import cell_len
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
@@ -16,6 +17,20 @@ from fincoach_tui.ui.format import usd
 
 HEADERS = ("name", "turns", "strategy", "tokens", "cost", "last used")
 DROP_ORDER = (5, 2, 3)  # narrow first loses "last used", then "strategy", then "tokens"
+# The cells each column is given when deciding which columns fit: the dialog's width
+# decides, not the names listed, so a column does not come and go as sessions are added or
+# renamed. A name gets 24 cells at least (longer ones are shortened), turns up to 99,999,
+# tokens up to 9,999,999, a cost as "$0.000068".
+DECIDING_WIDTHS = (24, 5, 8, 9, 9, 16)
+OPEN = " (open)"
+
+
+def _name_in(shown: str, room: int) -> str:
+    """A name in the table's name column, shortened with an ellipsis to `room` cells; the
+    open session's mark is kept whole, the name shortened before it."""
+    if shown.endswith(OPEN) and cell_len(shown) > room:
+        return shorten(shown.removesuffix(OPEN), room - cell_len(OPEN)) + OPEN
+    return shorten(shown, room)
 
 
 class SessionsScreen(ModalScreen[str | None]):
@@ -42,11 +57,12 @@ class SessionsScreen(ModalScreen[str | None]):
         Binding("d", "delete", "Delete"),
     ]
 
-    def __init__(self, sessions: Sessions, current: str | None) -> None:
-        super().__init__()
+    def __init__(self, sessions: Sessions, current: str | None, *, classes: str = "") -> None:
+        super().__init__(classes=classes)
         self.sessions = sessions
         self.current = current
         self._pending: str | None = None  # "new" | "rename" | "delete"
+        self._filled_for = 0  # the table width the table was last filled for
 
     def compose(self) -> ComposeResult:
         with Vertical():
@@ -67,7 +83,8 @@ class SessionsScreen(ModalScreen[str | None]):
         self.query_one(DataTable).focus()
 
     def on_resize(self) -> None:
-        self.reload()  # the columns that fit may have changed
+        if self._table_width() != self._filled_for:
+            self.reload()  # the columns that fit may have changed
 
     def _table_width(self) -> int:
         """The cells the table has across: laid out, its own; on mount, the dialog's
@@ -76,7 +93,7 @@ class SessionsScreen(ModalScreen[str | None]):
         if width:
             return width
         screen = self.app.size.width
-        return screen - 4 if self.has_class("-narrow") else min(screen * 9 // 10, 110) - 8
+        return screen - 4 if self.has_class("-narrow") else min(screen * 9 // 10, 110) - 6
 
     def reload(self) -> None:
         table = self.query_one(DataTable)
@@ -91,18 +108,19 @@ class SessionsScreen(ModalScreen[str | None]):
                 if row.last_used
                 else "-"
             )
-            shown = f"{name} (open)" if name == self.current else name
+            shown = f"{name}{OPEN}" if name == self.current else name
             listed_cells = (shown, row.turns, row.strategy, f"{row.billed_tokens:,}")
             rows.append((name, (*listed_cells, usd(row.cost_usd), used)))
+        self._filled_for = self._table_width()
+        keep = columns_that_fit(DECIDING_WIDTHS, self._filled_for, DROP_ORDER)
         widths = column_widths(HEADERS, [cells for _, cells in rows])
-        keep = columns_that_fit(widths, self._table_width(), DROP_ORDER)
-        name_room = room_for(widths, keep, self._table_width(), 0)  # a long name: shortened
+        name_room = room_for(widths, keep, self._filled_for, 0)  # a long name: shortened
         cursor = table.cursor_row
         table.clear(columns=True)
         table.add_columns(*(HEADERS[i] for i in keep))
         for name, cells in rows:
             table.add_row(
-                shorten(str(cells[0]), name_room), *(cells[i] for i in keep[1:]), key=name
+                _name_in(str(cells[0]), name_room), *(cells[i] for i in keep[1:]), key=name
             )
         if 0 < cursor < table.row_count:
             table.move_cursor(row=cursor, animate=False)
