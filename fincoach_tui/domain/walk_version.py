@@ -175,4 +175,9 @@ from __future__ import annotations
 #     dues PHP 3,200") is another thing; money kept ("I keep roughly 68k", "after
 #     medicines and the compounder's pay I keep 68k for the house") or "another 2k" after
 #     the rent is no rent; a stance in Hindi words ("jokhim madhyam") is its level
-WALK_VERSION = 46
+# 47: money that comes in from fees or from a van, a tempo or a cab ("dono van se 1.52
+#     lakh aata hai ... fees se", "fees se mahine ka 60 hazaar aa jata hai", "the vans earn
+#     1.2 lakh in fees", "fees received from parents") is that work's income, not a cost of
+#     fees; "my dance academy" is work paid in fees; "from my pottery classes" names the
+#     classes; "aa jaata", "bach jata" are money coming in
+WALK_VERSION = 47

@@ -16,7 +16,7 @@ import re
 from fincoach_tui.domain.amounts import Amount, find_amounts
 from fincoach_tui.domain.number_words import NUMBER, count_value
 from fincoach_tui.domain.own_words import with_own_words
-from fincoach_tui.domain.recognise.income import SOURCES
+from fincoach_tui.domain.recognise.income_sources import SOURCES
 from fincoach_tui.domain.recognise.values import amount_value
 
 # Who pays the user, by the source their payment is: pupils pay for tuition, tenants rent.
