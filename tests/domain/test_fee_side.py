@@ -42,7 +42,18 @@ from tests.recognise_helpers import facts_of
             ("my van brings in 45k a month from school kids' fees",),
             {"income_vehicle": "₹45,000 a month"},
         ),
+        (("clinic ton har mahine 1.2 lakh aa janda",), {"income_practice": "₹1,20,000"}),
+        (("hospital nunchi 3 lakh vastundi",), {"income_practice": "₹3,00,000"}),
+        (
+            ("I run my own small practice", "consulting fees come in at about 90k a month"),
+            {"income_practice": "₹90,000"},
+        ),
+        (
+            ("bookkeeping retainers give me 30k a month",),
+            {"income_retainer": "₹30,000 a month"},
+        ),
         # near-misses: fees the user pays stay costs
+        (("the hospital bill came to 60k",), {}),
         (
             ("beti Dehradun me BSc nursing, fees 95,000 saal, hostel alag 4,500 mahina",),
             {"cost_fees": "₹95,000", "cost_hostel": "₹4,500"},

@@ -88,6 +88,7 @@ _FEE_WORK = {
         rf"\b(?:i'?m|i\s+am)\s+an?\s+(?:{_NOT_WORK}[\w-]+\s+)?{_PROFESSION}\b"
         rf"|\b{_PROFESSION}\s+here\b|\bi\s+see\s+(?:\w+\s+)?(?:patients|clients)\b"
         r"|\bmy\s+(?:own\s+)?(?:clinic|practice|chamber)\b|\bprivate\s+(?:practice|clinic)\b"
+        r"|\bown\s+(?:small\s+|little\s+|dental\s+|law\s+)?(?:clinic|practice|chamber)\b"
         # "Advocate, practising at the courts", "practising law", "professional receipts"
         r"|\bpractis(?:e|ing)\s+(?:at|in|as|law|medicine)\b|\bprofessional\s+receipts\b"
         r"|\bi\s+(?:run|have)\s+(?:a|my\s+own)\s+(?:clinic|practice)\b",
@@ -114,6 +115,7 @@ _FEES_COME_IN = re.compile(
     r"receives|received|collect|collects|collected|brings?\s+in|brought\s+in|pulls?\s+in|"
     r"rakes?\s+in)\b(?:[^.;!?]|\.(?=\d)){0,30}?\b(?:in|from|as|through|via)\s+(?:\w+\s+)?fees\b"
     r"|\bfees?\s+(?:\w+\s+)?(?:received|collected|income|earnings|takings|kamai|aamdani)\b"
+    r"|\bfees?\s+(?:\w+\s+)?(?:comes?|came|coming)\s+in\b"
     r"|\bfees?\b[^.;!?]{0,40}?\b(?:from|se)\s+(?:my\s+|mere\s+|our\s+|the\s+)?"
     r"(?:students|pupils|trainees|parents|clients|patients|customers)\b"
     # Hindi: "fees aati hai 30 hazar, mere students se"

@@ -70,6 +70,8 @@ _GIVEN_FROM_SOURCE = re.compile(
 # figure before the source: "ab sirf 7,500 aa raha hai coaching se".
 _FROM_SOURCE_INDIAN = re.compile(
     rf"\b(?:{SOURCE})\b(?:\s+\w+){{0,2}}?\s+(?:se|madhun|madhe|mein|me|wale\s+ne|walon\s+se|"
+    # Punjabi "ton", Telugu "nunchi", Kannada "inda", Nepali "bata"
+    r"ton|toh|nunchi|nundi|inda|bata|"
     r"theke|er\s+theke|la\s+irundhu|kitta\s+irundhu|il\s+ninnu)\s+"
     rf"[^;!?]{{0,45}}?\b(?:{INDIAN_COMES})\b",
     re.IGNORECASE,

@@ -19,9 +19,11 @@ SOURCES = {
     "rabi": r"rabi",
     "tuition": r"tuitions?|coaching|classes|teaching on the side",
     "freelance": r"freelanc\w*|consulting|consultancy|side (?:gig|hustle|business)|gigs?",
-    "practice": r"clinic|practice|chamber",
+    "practice": r"clinic|practice|chamber|hospital|nursing home",
+    "retainer": r"retainers?|retainerships?",
     "rental": r"rental|rent(?:ed)? out|tenants?|kirayedar|kiraya(?:dar)?",
-    "vehicle": r"vehicles?|vans?|taxis?|cabs?|auto|autos|trucks?|tempos?|tractor hire",
+    "vehicle": r"vehicles?|vans?|taxis?|cabs?|auto|autos|trucks?|tempos?|tractor hire|"
+    r"training cars?|driving school",
     "poultry": r"poultry|goats?|fishery",
     "food": r"food|restaurant|dhaba|cafe|canteen|tiffin|catering|bakery",
     "channel": r"youtube|channel|blog|podcast",
@@ -34,8 +36,11 @@ INDIAN_COMES = (
     r"aata|aati|aate|aa\s+ja+ta|aa\s+ja+ti|aa\s+ja+te|bach\s+ja+ta|bachta|bachte|milta|milti|milte|nikalta|nikalte|banta|bante|aale|ale|"
     r"yetat|yete|milale|milatat|kamata|kamate|milega|milegi|milenge|aayega|aayegi|"
     r"aa\s+raha|aa\s+rahi|aa\s+rahe|mil\s+raha|mil\s+rahi|"
-    # Marathi "urtaat" (are left), Bengali "thake" (stays), Tamil "varudhu" (comes)
-    r"urtaat|urtat|urte|urto|thake|thaake|varudhu|varum|kidaikkum|kidaikudhu"
+    # Marathi "urtaat" (are left), Bengali "thake" (stays), Tamil "varudhu" (comes),
+    # Punjabi "aa janda", Telugu "vastundi", Kannada "baratte", Nepali "aaucha"
+    r"urtaat|urtat|urte|urto|thake|thaake|varudhu|varum|kidaikkum|kidaikudhu|"
+    r"aa\s+janda|aa\s+jandi|aunda|aundi|vastundi|vastadi|vastaayi|baratte|barutte|"
+    r"aaucha|aauchha|aunchha"
 )
 
 
