@@ -181,7 +181,7 @@ from __future__ import annotations
 #     fees; "my dance academy" is work paid in fees; "from my pottery classes" names the
 #     classes; "aa jaata", "bach jata" are money coming in; a fee per head and the count of
 #     those who pay it are facts of their own beside the total ("4 bacche ... 1,300 each");
-#     a hospital, a retainer, training cars are sources of income; "clinic ton ... aa
-#     janda", "hospital nunchi ... vastundi" are money coming in; "own small practice" is
+#     a retainer, training cars are sources of income; "clinic ton ... aa
+#     janda", "clinic nunchi ... vastundi" are money coming in; "own small practice" is
 #     work paid in fees; "audit fees come in" are its takings
 WALK_VERSION = 47

@@ -43,7 +43,7 @@ from tests.recognise_helpers import facts_of
             {"income_vehicle": "₹45,000 a month"},
         ),
         (("clinic ton har mahine 1.2 lakh aa janda",), {"income_practice": "₹1,20,000"}),
-        (("hospital nunchi 3 lakh vastundi",), {"income_practice": "₹3,00,000"}),
+        (("clinic nunchi 3 lakh vastundi",), {"income_practice": "₹3,00,000"}),
         (
             ("I run my own small practice", "consulting fees come in at about 90k a month"),
             {"income_practice": "₹90,000"},
@@ -54,6 +54,11 @@ from tests.recognise_helpers import facts_of
         ),
         # near-misses: fees the user pays stay costs
         (("the hospital bill came to 60k",), {}),
+        # a hospital is where people work too: its cover is no takings
+        (
+            ("Family floater of 15 lakh through my hospital.",),
+            {"insurance_health_cover": "₹15,00,000"},
+        ),
         (
             ("beti Dehradun me BSc nursing, fees 95,000 saal, hostel alag 4,500 mahina",),
             {"cost_fees": "₹95,000", "cost_hostel": "₹4,500"},

@@ -19,7 +19,7 @@ SOURCES = {
     "rabi": r"rabi",
     "tuition": r"tuitions?|coaching|classes|teaching on the side",
     "freelance": r"freelanc\w*|consulting|consultancy|side (?:gig|hustle|business)|gigs?",
-    "practice": r"clinic|practice|chamber|hospital|nursing home",
+    "practice": r"clinic|practice|chamber",
     "retainer": r"retainers?|retainerships?",
     "rental": r"rental|rent(?:ed)? out|tenants?|kirayedar|kiraya(?:dar)?",
     "vehicle": r"vehicles?|vans?|taxis?|cabs?|auto|autos|trucks?|tempos?|tractor hire|"
