@@ -305,7 +305,7 @@ def _recognise(
         if total is not None and not_the_users(sentence, False, ()):
             total = None
         if total is not None:
-            found.append(total[0])
+            found += total[0]
         said = sentence if total is None else sentence[: total[1]] + sentence[total[2] :]
         said = without_allowance(said)  # "HRA 18k": part of the pay, no rent
         pairs = not question and owner_pairs(said)  # owners and their figures, nothing else

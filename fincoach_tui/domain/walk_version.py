@@ -175,4 +175,13 @@ from __future__ import annotations
 #     dues PHP 3,200") is another thing; money kept ("I keep roughly 68k", "after
 #     medicines and the compounder's pay I keep 68k for the house") or "another 2k" after
 #     the rent is no rent; a stance in Hindi words ("jokhim madhyam") is its level
-WALK_VERSION = 46
+# 47: money that comes in from fees or from a van, a tempo or a cab ("dono van se 1.52
+#     lakh aata hai ... fees se", "fees se mahine ka 60 hazaar aa jata hai", "the vans earn
+#     1.2 lakh in fees", "fees received from parents") is that work's income, not a cost of
+#     fees; "my dance academy" is work paid in fees; "from my pottery classes" names the
+#     classes; "aa jaata", "bach jata" are money coming in; a fee per head and the count of
+#     those who pay it are facts of their own beside the total ("4 bacche ... 1,300 each");
+#     a retainer, training cars are sources of income; "clinic ton ... aa
+#     janda", "clinic nunchi ... vastundi" are money coming in; "own small practice" is
+#     work paid in fees; "audit fees come in" are its takings
+WALK_VERSION = 47

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from fincoach_tui.domain.finance_facts import find_facts, recognise
-from fincoach_tui.domain.recognise.income import SOURCES
+from fincoach_tui.domain.recognise.income_sources import SOURCES
 
 
 @pytest.mark.parametrize(

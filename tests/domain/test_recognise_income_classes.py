@@ -112,7 +112,11 @@ def test_each_batchs_income_said_per_head_is_its_own() -> None:
     ) == {
         "family_children": '6 children ("6 bacche")',
         "income_tuition_morning": '₹5,200 ("4 bacche, 1,300 each")',
+        "income_tuition_morning_each": "₹1,300",
+        "income_tuition_morning_count": "4 bacche",
         "income_tuition_evening": '₹6,600 ("6 bacche, 1,100 each")',
+        "income_tuition_evening_each": "₹1,100",
+        "income_tuition_evening_count": "6 bacche",
     }
 
 
@@ -185,7 +189,54 @@ def test_each_batchs_income_said_per_head_is_its_own() -> None:
 def test_income_said_per_head_is_the_total_with_the_users_words(
     text: str, expected: dict[str, str]
 ) -> None:
-    assert _filed(text) == expected
+    # the fee each pays and the count, filed beside the total, are the test below's
+    parts = ("_each", "_count")
+    assert {k: v for k, v in _filed(text).items() if not k.endswith(parts)} == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        (
+            "abhi morning batch me 4 bacche aate hain, har ek se 1,300 lete hain mahina",
+            ("income_tuition_morning", "₹1,300", "4 bacche"),
+        ),
+        (
+            "I also give private piano lessons at weekends: five pupils at 2,400 each per month.",
+            ("income_tuition", "₹2,400 a month", "five pupils"),
+        ),
+        (
+            "per survey fee 2,800 avg, month e around 25 surveys",
+            ("income_practice", "₹2,800", "25 surveys"),
+        ),
+        (
+            "pratidin lagbhag 30 rogi aate hain, paramarsh shulk ₹200 prati rogi",
+            ("income_practice", "₹200", "30 rogi"),
+        ),
+        ("3 tenants, 7,000 each", ("income_rental", "₹7,000", "3 tenants")),
+        (
+            "six students take guitar lessons from me, 1,800 each",
+            ("income_tuition", "₹1,800", "six students"),
+        ),
+        (
+            "I teach 6 students at home, each pays 2,000 a month",
+            ("income_tuition", "₹2,000 a month", "6 students"),
+        ),
+    ],
+)
+def test_the_fee_per_head_and_the_count_are_facts_of_their_own(
+    text: str, expected: tuple[str, str, str]
+) -> None:
+    key, each, count = expected
+    filed = _filed(text)
+    assert (filed[f"{key}_each"], filed[f"{key}_count"]) == (each, count)
+
+
+@pytest.mark.parametrize(
+    "text", ["we give 2,000 each to the 3 kids for lessons", "I give 500 each to my 2 kids"]
+)
+def test_money_given_each_is_no_fee_per_head(text: str) -> None:
+    assert not [k for k in _filed(text) if k.startswith("income_")]
 
 
 @pytest.mark.parametrize(

@@ -24,8 +24,9 @@ from functools import lru_cache
 from fincoach_tui.domain.fact_kinds import GOAL_OBJECTS, KINDS, LOAN_TYPES, loan_type
 from fincoach_tui.domain.recognise.costs import sent_to_family
 from fincoach_tui.domain.recognise.deposits import institution_near
+from fincoach_tui.domain.recognise.fee_side import WORK_OF_INCOME, fee_work
 from fincoach_tui.domain.recognise.goals import GOAL_SLOTS
-from fincoach_tui.domain.recognise.income import INCOME_SLOTS, WORK_OF_INCOME, fee_work
+from fincoach_tui.domain.recognise.income import INCOME_SLOTS
 from fincoach_tui.domain.recognise.parts import Anchor, figures_in
 from fincoach_tui.domain.recognise.rents import home_goal, subject_of_rent
 from fincoach_tui.domain.recognise.words import REFERS_BACK, SAME_THING_WORDS, goods_on_emi

@@ -284,7 +284,7 @@ _EARNED = re.compile(
 )
 
 
-def listed_total(sentence: str) -> tuple[tuple[str, str], int, int] | None:
+def listed_total(sentence: str) -> tuple[tuple[tuple[str, str], ...], int, int] | None:
     """A total said over a list ("fees, hostel and pocket money together come to 42,000"):
     the combined cost's fact, `cost_<the things>`, and the span of the sentence that says
     it. A total after the list's own figures ("grocery 14k, bill 3,200, fees 6,500, total
@@ -320,7 +320,7 @@ def listed_total(sentence: str) -> tuple[tuple[str, str], int, int] | None:
         once = not (amount.yearly or MONTHLY.match(after_amount) or YEARLY.match(after_amount))
         if before is not None and _TO_COME.search(head, before.start()) and once:
             key = "goal_" + key.removeprefix("cost_") + "_amount"
-        return (key, value), start, end
+        return ((key, value),), start, end
     return None
 
 

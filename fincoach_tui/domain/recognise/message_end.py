@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from fincoach_tui.domain.own_words import without_own_words
 from fincoach_tui.domain.recognise.context import Reading
+from fincoach_tui.domain.recognise.fee_side import fees_received
 from fincoach_tui.domain.recognise.future_pay import retire_expected, settle_pay
-from fincoach_tui.domain.recognise.income import fees_received
 from fincoach_tui.domain.recognise.known import the_one_known, which_loan_meant
 from fincoach_tui.domain.recognise.rents import rent_end_said
 from fincoach_tui.domain.relative_dates import resolve_relative

@@ -4,7 +4,9 @@
 The figure said is what one payer pays; what the source brings in is that times the count,
 so it is filed as the source's income (`income_<source>`) at the total, the user's own
 words beside it ("₹6,000 ("4 kids, 1,500 each")"): a question about the tuition income needs
-the total, and the words keep how it was made up. Only payers who pay the user count: the
+the total, and the words keep how it was made up. The fee each pays and how many pay are
+facts of their own too (`income_<source>_each`, `income_<source>_count`): either changes
+alone ("fee raised to 1,500", "ab 7 bacche"). Only payers who pay the user count: the
 user's own children ("my 2 kids' tuition is 1,500 each") and things bought ("3 shirts at
 1,500 each") are no income.
 """
@@ -16,7 +18,7 @@ import re
 from fincoach_tui.domain.amounts import Amount, find_amounts
 from fincoach_tui.domain.number_words import NUMBER, count_value
 from fincoach_tui.domain.own_words import with_own_words
-from fincoach_tui.domain.recognise.income import SOURCES
+from fincoach_tui.domain.recognise.income_sources import SOURCES
 from fincoach_tui.domain.recognise.values import amount_value
 
 # Who pays the user, by the source their payment is: pupils pay for tuition, tenants rent.
@@ -53,12 +55,15 @@ _EACH_BEFORE = re.compile(
 _EARNS_FROM = re.compile(
     rf"\b(?:{SOURCES['tuition']}|{SOURCES['rental']}|batch|class|academy|studio|"
     r"come\s+to\s+(?:me|my|us|our)|i\s+(?:teach|tutor|coach|train)|teach|padhat[aei]|"
-    r"(?:let|rented|given)\s+out|on\s+rent|kiraye\s+pe|fees?|shulk|paramarsh|consultation)\b",
+    r"(?:let|rented|given)\s+out|on\s+rent|kiraye\s+pe|fees?|shulk|paramarsh|consultation|"
+    r"lessons)\b",
     re.IGNORECASE,
 )
 # ... not money the user pays: "we pay 3,000 each for the two kids' school van".
 _PAID_BY_USER = re.compile(
-    r"\b(?:i|we)\s+(?:\w+\s+)?(?:pay|paid|spend|spent|give|bought|buy)\b|\b(?:my|our)\s+"
+    # ("I give piano lessons" is work, not money given)
+    r"\b(?:i|we)\s+(?:\w+\s+)?(?:pay|paid|spend|spent|bought|buy|"
+    r"give(?!\s+(?:\w+\s+){0,2}(?:lessons|classes|tuitions?|coaching)\b))\b|\b(?:my|our)\s+"
     r"(?:\d+\s+|two\s+|three\s+|both\s+)?(?:kids|children|sons|daughters)\b|\bpocket\s+money\b",
     re.IGNORECASE,
 )
@@ -73,9 +78,10 @@ _DAILY = re.compile(r"\b(?:daily|every\s+day|per\s+day|a\s+day|pratidin|roz|roza
 _MONTHLY = re.compile(r"\s*(?:each\s+)?(?:monthly|(?:a|per|every)\s+month|mahina|pm)\b", re.I)
 
 
-def per_head_income(sentence: str) -> tuple[tuple[str, str], int, int] | None:
-    """The income a sentence says per head, as `(income_<source>, total)` and the span of
-    the words that say it; None when it says none."""
+def per_head_income(sentence: str) -> tuple[tuple[tuple[str, str], ...], int, int] | None:
+    """The income a sentence says per head, as `(income_<source>, total)`, the fee each
+    pays and the count of them, and the span of the words that say it; None when it says
+    none."""
     counted = _COUNTED.search(sentence)
     if counted is None or not _EARNS_FROM.search(sentence) or _PAID_BY_USER.search(sentence):
         return None
@@ -95,7 +101,13 @@ def per_head_income(sentence: str) -> tuple[tuple[str, str], int, int] | None:
     )
     said = f"{counted.group(0)}, {sentence[each.start : each.end]} each"
     end = max(each.end, counted.end())
-    return (f"income_{source}", with_own_words(value, said)), min(counted.start(), each.start), end
+    fee = amount_value("income", each, after) + (" a month" if _MONTHLY.match(after) else "")
+    facts = (
+        (f"income_{source}", with_own_words(value, said)),
+        (f"income_{source}_each", fee.replace(" a month a month", " a month")),
+        (f"income_{source}_count", " ".join(counted.group(0).split())),
+    )
+    return facts, min(counted.start(), each.start), end
 
 
 # A bare number is money when it is what each payer pays: "800 per head", "@ 600 each".
