@@ -175,4 +175,8 @@ from __future__ import annotations
 #     dues PHP 3,200") is another thing; money kept ("I keep roughly 68k", "after
 #     medicines and the compounder's pay I keep 68k for the house") or "another 2k" after
 #     the rent is no rent; a stance in Hindi words ("jokhim madhyam") is its level
-WALK_VERSION = 46
+# 47: a payslip's net is the pay ("gross 6,200, CPF 1,240, net S$4,640", "haath me 91,800"),
+#     its gross and its taxes are blanked, a deduction's own figure after "after" is its own
+#     ("1,21,000 after PF 9,000"); "my net is ..." is the pay; "I clear 62k a year"; a
+#     fortnight is a period; children counted in a batch are pupils
+WALK_VERSION = 47
