@@ -167,6 +167,10 @@ KINDS: tuple[Kind, ...] = (
             # Tamil, Marathi, Bengali: "sambalam", "pagar", "mayne"
             r"sambalam|sambhalam|sampalam|pagar|mayne|maine\s+(?:pai|paai)|beton|"
             # "I get 42,300 now": what the user is paid, said with a plain verb and a figure
+            # "I clear about 62k a year after tax": what is left of the pay, by the period
+            r"(?:i|we)\s+(?:(?:now|usually|only|just)\s+)?clear(?=\s+(?:(?:about|around|roughly|"
+            r"only|just|nearly)\s+)?[^\s\d]{0,3}\s?\d[\d,.]*\s*(?:k|l|lakhs?|thousand|grand)?\s+"
+            r"(?:a|per|every|each)\s+(?:month|year|week|fortnight)\b)|"
             r"(?:i|we)\s+(?:now\s+)?(?:get|receive)(?=\s+(?:(?:about|around|only|just|now)\s+)?"
             rf"(?:₹|rs\.?\s*|inr\s*)?\d)(?!{FROM_KIN})|"
             r"(?:got|get|getting|received|gave me|giving me)\s+(?:a|an|my|the)\s+(?:(?!rent)\w+\s+)?"

@@ -64,6 +64,7 @@ from fincoach_tui.domain.recognise.owners import (
     writer_of,
 )
 from fincoach_tui.domain.recognise.parts import figures_in
+from fincoach_tui.domain.recognise.payslips import payslip_read
 from fincoach_tui.domain.recognise.per_head import per_head_income, per_piece_rate
 from fincoach_tui.domain.recognise.phrases import (
     SENT_HOME,
@@ -73,11 +74,7 @@ from fincoach_tui.domain.recognise.phrases import (
     unsent,
 )
 from fincoach_tui.domain.recognise.places import city_facts
-from fincoach_tui.domain.recognise.rents import (
-    rent_apart,
-    rent_keyed,
-    without_allowance,
-)
+from fincoach_tui.domain.recognise.rents import rent_apart, rent_keyed
 from fincoach_tui.domain.recognise.restated import corrected_figures
 from fincoach_tui.domain.recognise.slots import clause_facts
 from fincoach_tui.domain.recognise.spouse import SPOUSE_PRONOUN_NEXT, spouse_subject
@@ -307,7 +304,7 @@ def _recognise(
         if total is not None:
             found += total[0]
         said = sentence if total is None else sentence[: total[1]] + sentence[total[2] :]
-        said = without_allowance(said)  # "HRA 18k": part of the pay, no rent
+        said = payslip_read(said, body)  # "HRA 18k", "gross 6,200, CPF 1,240, net 4,640"
         pairs = not question and owner_pairs(said)  # owners and their figures, nothing else
         for clause in clauses_of(said):
             # An anchor after "including" is a part of what is priced, not its subject.

@@ -184,4 +184,8 @@ from __future__ import annotations
 #     a retainer, training cars are sources of income; "clinic ton ... aa
 #     janda", "clinic nunchi ... vastundi" are money coming in; "own small practice" is
 #     work paid in fees; "audit fees come in" are its takings
-WALK_VERSION = 47
+# 48: a payslip's net is the pay ("gross 6,200, CPF 1,240, net S$4,640", "haath me 91,800"),
+#     its gross and its taxes are blanked, a deduction's own figure after "after" is its own
+#     ("1,21,000 after PF 9,000"); "my net is ..." is the pay; "I clear 62k a year"; a
+#     fortnight is a period; children counted in a batch are pupils
+WALK_VERSION = 48

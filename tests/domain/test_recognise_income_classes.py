@@ -109,8 +109,7 @@ def test_each_batchs_income_said_per_head_is_its_own() -> None:
     assert _filed(
         "abhi morning batch me 4 bacche aate hain, har ek se 1,300 lete hain mahina",
         "evening batch me 6 bacche hain, unse 1,100 each kyunki wo class 8 ke hain",
-    ) == {
-        "family_children": '6 children ("6 bacche")',
+    ) == {  # a batch's children are pupils, not the user's own
         "income_tuition_morning": '₹5,200 ("4 bacche, 1,300 each")',
         "income_tuition_morning_each": "₹1,300",
         "income_tuition_morning_count": "4 bacche",

@@ -83,15 +83,37 @@ _JOIN_CLASS = re.compile(
     re.IGNORECASE,
 )
 
+# Children counted as a class's, with no verb: "4 bacche in the morning batch", "12 kids per
+# batch", "8 students-like kids in each class", "6 bacche batch mein"; or the class said
+# first: "morning batch me 4 bacche", "evening batch: 6 kids", "is batch mein ab 7 bacche".
+_IN_CLASS = re.compile(
+    r"\s+(?:(?:in|per|for|of|at|from)\s+(?:(?:the|my|our|a|each|every|one|this|that)\s+)?"
+    rf"(?:\w+\s+)?(?:{_CLASS})\b|(?:\w+\s+)?(?:batch|class|tuition|coaching)\s+(?:mein|me|main|"
+    r"ke|ki|mai)\b)",
+    re.IGNORECASE,
+)
+_CLASS_BEFORE = re.compile(
+    r"\bbatch(?:es)?\b[^.;!?]{0,40}$"
+    r"|\b(?:class(?:es)?|tuitions?|coaching)\s*(?:mein|me|main|mai|:|-|has|have|had|pe|par)\s*"
+    r"(?:(?:ab|now|abhi|also|bhi|total|only|sirf)\s+)*$",
+    re.IGNORECASE,
+)
+
 
 def _pupils(children: re.Match[str]) -> bool:
     """Whether a count of children is of pupils: the user teaches them, or they joined or
     come to a class, and the sentence does not call them the user's own."""
     text = children.string
-    if re.search(r"\b(?:my|our|have|hamare|mere)\s+$", text[: children.start()], re.I):
+    if re.search(r"\b(?:my|our|hamare|mere)\s+$", text[: children.start()], re.I):
+        return False
+    if _CLASS_BEFORE.search(text, 0, children.start()):
+        return True  # "in the Saturday batch I have 9 kids"
+    if re.search(r"\bhave\s+$", text[: children.start()], re.I):
         return False
     return bool(
-        _TEACHES.search(text[: children.start()]) or _JOIN_CLASS.match(text, children.end())
+        _TEACHES.search(text[: children.start()])
+        or _JOIN_CLASS.match(text, children.end())
+        or _IN_CLASS.match(text, children.end())
     )
 
 

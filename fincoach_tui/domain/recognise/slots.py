@@ -34,6 +34,7 @@ from fincoach_tui.domain.recognise.insured import ASSET_INSURED, insured_asset, 
 from fincoach_tui.domain.recognise.known import loan_piece, loans_told_apart
 from fincoach_tui.domain.recognise.owners import owned_key
 from fincoach_tui.domain.recognise.parts import Anchor, Figure, figures_in, said_in_passing
+from fincoach_tui.domain.recognise.payslips import NET_OF, deduction_labelled
 from fincoach_tui.domain.recognise.values import RANGE_JOIN, amount_value, period_after
 
 _CONNECTOR = re.compile(
@@ -42,16 +43,6 @@ _CONNECTOR = re.compile(
     re.IGNORECASE,
 )
 
-# What a figure is net of is not what it is: "46k after tax and PF", "take-home after EMI and
-# rent is 40k"; not a change said as when ("after my promotion, salary is 95k").
-_NET_OF = re.compile(
-    r"\b(?:after(?!\s+(?:[\w-]+\s+){0,2}?(?:reset|revision|revised|hike|increase|cut|change|"
-    r"renewal|prepayment|part[- ]?payment|top[- ]?up|restructur\w*|raise|promotion|increment|"
-    r"appraisal|switch|transfer|marriage|wedding)\b)"
-    r"|net of|minus|less|excluding|post(?!\s+office\b))\s+(?:[\w-]+\s+){0,3}"
-    r"(?:and\s+)?$",
-    re.I,
-)
 _REASON = re.compile(r"\b(?:since|because|coz|cause|after|when|once)\b", re.I)
 _SOURCE = re.compile(r"\b(?:through|via|from)\s+(?:(?:my|our|the|his|her|their|a)\s+)?$", re.I)
 
@@ -195,11 +186,11 @@ def _anchor_for(figure: Figure, anchors: tuple[Anchor, ...], clause: str) -> Anc
     """A figure belongs to the anchor right after it when only small words come between
     ("25k rent", "₹10,000 a month in SIPs"), else to the nearest anchor before it, else to
     the nearest after it; each time only anchors with a slot for that figure count."""
-    fits = [
-        a
-        for a in anchors
-        if _slot_for(a, figure, clause) is not None and not _NET_OF.search(clause, 0, a.start)
-    ]
+    fitting = [a for a in anchors if _slot_for(a, figure, clause) is not None]
+    deducted = deduction_labelled(clause, figure.start, fitting)
+    if deducted is not None:  # "1,21,000 after PF 9,000 and TDS": the 9,000 is the PF's
+        return deducted
+    fits = [a for a in fitting if not NET_OF.search(clause, 0, a.start)]
     # Not a thing named in a reason or a time after the figure: "raised the SIP to 6k since
     # I got the raise" (the figure is the SIP's, not the pay's).
     after = [

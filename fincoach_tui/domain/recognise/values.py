@@ -45,6 +45,14 @@ _OTHER_PERIODS = (
         ),
         " every six months",
     ),
+    (
+        re.compile(
+            r"^\s*(?:(?:a|per|/|every|each)\s*fortnight\b|fortnightly\b|bi-?weekly\b|"
+            r"every\s+(?:2|two)\s+weeks\b)",
+            re.I,
+        ),
+        " a fortnight",
+    ),
     (re.compile(r"^\s*(?:(?:a|per|/|every|each)\s*week\b|weekly\b)", re.I), " a week"),
 )
 
