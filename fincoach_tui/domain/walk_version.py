@@ -175,4 +175,8 @@ from __future__ import annotations
 #     dues PHP 3,200") is another thing; money kept ("I keep roughly 68k", "after
 #     medicines and the compounder's pay I keep 68k for the house") or "another 2k" after
 #     the rent is no rent; a stance in Hindi words ("jokhim madhyam") is its level
-WALK_VERSION = 46
+# 47: money given to a relative towards their home or rent ("I give papa 12k towards the
+#     bhara", "mummy ko ghar kharch ke liye 8k") is support, not the rent; a bare figure
+#     added after the rent ("rent 12k plus 2k", "bhada 9k aur 1k light") is an extra; a
+#     monthly bill under a thousand with no currency ("wifi 499", "light bill 800") is a cost
+WALK_VERSION = 47

@@ -13,6 +13,7 @@ from fincoach_tui.domain.amounts import Amount, find_amounts
 from fincoach_tui.domain.fact_kinds import GOAL_OBJECTS, Slots
 from fincoach_tui.domain.number_words import NUMBER, count_value
 from fincoach_tui.domain.recognise.former import former_figure
+from fincoach_tui.domain.recognise.small_bills import small_bills
 from fincoach_tui.domain.recognise.words import MONTH_ABBREVIATIONS, MONTH_NAME
 from fincoach_tui.domain.relative_dates import RELATIVE_DATE
 
@@ -150,6 +151,11 @@ def figures_in(clause: str) -> tuple[Figure, ...]:
         cadence = bool(_CADENCE.match(clause[amount.end :]))
         figures.append(Figure("amount", amount.start, amount.end, str(amount), amount, cadence))
         taken.append((amount.start, amount.end))
+    for amount in small_bills(clause):  # "wifi 499", "mobile recharge 299 a month"
+        if free(amount.start, amount.end) and not _denied(clause, amount.start, amount.end):
+            cadence = bool(_CADENCE.match(clause[amount.end :]))
+            figures.append(Figure("amount", amount.start, amount.end, str(amount), amount, cadence))
+            taken.append((amount.start, amount.end))
     for match in _RATE.finditer(clause):
         if _denied(clause, match.start(), match.end()):
             continue  # "it was 7.15%, not 7.35%": the wrong one
