@@ -78,7 +78,16 @@ FIXED_COSTS = {
     "bijli(?:[- ]pani)?(?: ka)?(?: bills?)?": "electricity",
     "utilities|utility bills?": "utilities",
     "internet|wi-?fi|broadband": "internet",
-    "phone bills?|mobile bills?": "phone",
+    "phone bills?|mobile bills?|(?:mobile|phone) recharges?": "phone",
+    # cooking gas, the TV's connection and the streaming services, each a bill of its own
+    "(?:cooking |lpg |png )?gas(?: cylinders?| bills?| connection)?|(?:lpg|png)(?: bills?)?|"
+    "cylinders?": "gas",
+    "dth(?: recharges?)?|cable(?: tv| bills?)?|tata ?(?:sky|play)": "cable_tv",
+    "netflix": "netflix",
+    "spotify": "spotify",
+    "(?:jio ?|disney\\+? ?)?hotstar": "hotstar",
+    "(?:amazon )?prime(?: video)?(?= \\d| subscription)": "prime",
+    "water (?:bills?|charges?|tax)|(?:paani|pani)(?: ka)? bill": "water",
     "groceries|grocery": "groceries",
     # a housing society's monthly charges, beside the rent or for an owned flat: "society
     # maintenance 2,500", "CAM charges 4k" (common area maintenance), "society dues"

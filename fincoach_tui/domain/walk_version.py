@@ -188,4 +188,8 @@ from __future__ import annotations
 #     its gross and its taxes are blanked, a deduction's own figure after "after" is its own
 #     ("1,21,000 after PF 9,000"); "my net is ..." is the pay; "I clear 62k a year"; a
 #     fortnight is a period; children counted in a batch are pupils
-WALK_VERSION = 48
+# 49: money given to a relative towards their home or rent ("I give papa 12k towards the
+#     bhara", "mummy ko ghar kharch ke liye 8k") is support, not the rent; a bare figure
+#     added after the rent ("rent 12k plus 2k", "bhada 9k aur 1k light") is an extra; a
+#     monthly bill under a thousand with no currency ("wifi 499", "light bill 800") is a cost
+WALK_VERSION = 49

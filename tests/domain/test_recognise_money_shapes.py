@@ -200,9 +200,11 @@ def test_money_given_to_family_for_the_home_is_support(text):
     assert any(k in ("cost_support", "cost_to_parents") for k in facts)
 
 
-def test_a_rent_or_landlord_named_is_still_rent():
-    assert said("I give my parents 15k for the house rent")["rent"] == "₹15,000"
+def test_a_landlord_or_owner_named_is_still_rent():
+    # money given to parents towards a rent is theirs to pay (test_recognise_family_rent)
+    assert said("I give my parents 15k for the house rent") == {"cost_support": "₹15,000"}
     assert said("I give the landlord 21k for the flat")["rent"] == "₹21,000"
+    assert said("I pay rent of 20k to my uncle who owns the flat") == {"rent": "₹20,000"}
 
 
 # ---- a deposit or loan named plainly is the one of its kind known ---------------------

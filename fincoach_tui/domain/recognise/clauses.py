@@ -14,12 +14,14 @@ from fincoach_tui.domain.amounts import find_amounts
 from fincoach_tui.domain.currencies import CURRENCIES
 from fincoach_tui.domain.fact_kinds import KINDS
 from fincoach_tui.domain.recognise.costs import given_to_family
+from fincoach_tui.domain.recognise.family_rent import towards_family_home
 from fincoach_tui.domain.recognise.goals import goal_anchors
 from fincoach_tui.domain.recognise.income import income_anchors
 from fincoach_tui.domain.recognise.money_flow import sent_to_another, users_sending
 from fincoach_tui.domain.recognise.owners import OWNER_FIRST, OWNER_NEXT
 from fincoach_tui.domain.recognise.parts import Anchor, figures_in
 from fincoach_tui.domain.recognise.rents import lodging_of_another, priced_item, rent_named
+from fincoach_tui.domain.recognise.small_bills import small_bills
 from fincoach_tui.domain.recognise.spouse import PERSON_FIRST
 from fincoach_tui.domain.relative_dates import RELATIVE_DATE
 from fincoach_tui.domain.word_start import starts_words
@@ -154,7 +156,8 @@ def _clauses(sentence: str) -> tuple[str, ...]:
         if (
             joined
             and not anchors_in(part)
-            and figures_in(part)
+            # a bare figure that is a bill's by the words before it: "bijli alag se, 650"
+            and (figures_in(part) or _bill_goes_on(joined[-1] + join, part))
             and not PERSON_FIRST.match(part)
             and not OWNER_FIRST.match(part)  # "..., mine is 1.1L", "..., biwi ki 45k"
             # "rent 9k flat, food 6k": another thing priced after the rent (recognise_rents)
@@ -164,6 +167,11 @@ def _clauses(sentence: str) -> tuple[str, ...]:
         else:
             joined.append(part)
     return tuple(joined)
+
+
+def _bill_goes_on(before: str, part: str) -> bool:
+    """Whether `part` opens with a bill's bare figure whose bill `before` names."""
+    return any(bill.start >= len(before) for bill in small_bills(before + part))
 
 
 # What may stand between a figure and the next thing named in speech with no punctuation:
@@ -252,8 +260,11 @@ def anchors_in(clause: str) -> tuple[Anchor, ...]:
             continue  # "my son's hostel fees": a cost for him (recognise_costs), no rent
         if kind.name == "rent" and _LOAN_FOR.search(clause, 0, match.end()):
             continue  # "the EMI for the flat": what a loan is for, not a rent (`_LOAN_FOR`)
-        if kind.name == "rent" and given_to_family(clause, match.start()):
-            # "I give ammi-abbu 15k for the house": support to the family, not a rent
+        if (kind.name == "rent" and given_to_family(clause, match.start())) or (
+            kind.name in ("rent", "expenses") and towards_family_home(clause) is not None
+        ):
+            # "I give ammi-abbu 15k for the house", "I give papa 12k towards the bhara":
+            # support to the family, not a rent (recognise_family_rent)
             found.append(Anchor(match.start(), match.end(), "support", word, _SUPPORT.slots))
             continue
         if kind.name == "support_in" and sent_to_another(clause):
@@ -261,6 +272,9 @@ def anchors_in(clause: str) -> tuple[Anchor, ...]:
         if kind.name == "support_in" and users_sending(clause):
             kind = _REMITTANCE  # "hum ghar 8k bhejte hain": the user sends it (money_flow)
         found.append(Anchor(match.start(), match.end(), kind.name, word, kind.slots))
+    towards = towards_family_home(clause)
+    if towards is not None and not found:  # "I give papa 12k towards the bhara"
+        found.append(Anchor(*towards, "support", clause[slice(*towards)], _SUPPORT.slots))
     sent = _SENT_HOME.search(clause)
     if sent and users_sending(clause) and not any(a.kind == "remittance" for a in found):
         # "hum log gaon 10 hazaar bhejte hain": home or the village, the user sending

@@ -13,6 +13,7 @@ from fincoach_tui.domain.amounts import Amount, find_amounts
 from fincoach_tui.domain.fact_kinds import GOAL_OBJECTS, Slots
 from fincoach_tui.domain.number_words import NUMBER, count_value
 from fincoach_tui.domain.recognise.not_now import denied, not_now
+from fincoach_tui.domain.recognise.small_bills import small_bills
 from fincoach_tui.domain.recognise.words import MONTH_ABBREVIATIONS, MONTH_NAME
 from fincoach_tui.domain.relative_dates import RELATIVE_DATE
 
@@ -134,6 +135,10 @@ def figures_in(clause: str) -> tuple[Figure, ...]:
             continue  # another figure's words, or what it was or the wrong one
         figures.append(Figure("amount", amount.start, amount.end, str(amount), amount))
         taken.append((amount.start, amount.end))
+    for amount in small_bills(clause):  # "wifi 499", "mobile recharge 299 a month"
+        if free(amount.start, amount.end) and not denied(clause, amount.start, amount.end):
+            figures.append(Figure("amount", amount.start, amount.end, str(amount), amount))
+            taken.append((amount.start, amount.end))
     for match in _RATE.finditer(clause):
         if free(match.start(), match.end()) and not not_now(clause, "rate", *match.span()):
             figures.append(Figure("rate", match.start(), match.end(), f"{match.group(1)}%"))

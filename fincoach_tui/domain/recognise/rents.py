@@ -22,6 +22,7 @@ from collections.abc import Iterable
 from fincoach_tui.domain.currencies import CURRENCIES
 from fincoach_tui.domain.own_words import with_own_words, without_own_words
 from fincoach_tui.domain.recognise.money_flow import KIN_KO, NOT_KIN
+from fincoach_tui.domain.recognise.parts import figures_in
 from fincoach_tui.domain.recognise.words import BACK_WORDS, MONTH_WORDS, SAME_THING_WORDS
 
 # The premises a business rents, by the names people use, and the key each is kept under.
@@ -92,7 +93,7 @@ def rent_keyed(
     or when it names none and no home, and the only rent `known` is one business's. A PG or
     a hostel in a `sentence` about someone else ("she's at the academy, hostel and all,
     85k a year") is a cost for them (`cost_hostel`), not the user's rent."""
-    facts = list(facts)
+    facts = _extras_apart(list(facts), clause)  # "rent 12k plus 2k": 2k is an extra
     if not any(key == "rent" for key, _ in facts):
         return facts
     lodging = _LODGING_WORD.search(clause) or _LODGING_WORD.search(subject)
@@ -297,3 +298,49 @@ def rent_apart(clause: str) -> bool:
     the rent talked about before: another thing priced (`priced_item`), a home to buy
     (`home_goal`), money kept or another figure besides it (`_NOT_PAID`)."""
     return priced_item(clause) or home_goal(clause) or bool(_NOT_PAID.search(clause))
+
+
+# A bare figure added after the rent's is an extra paid with it, not the rent: "rent 12k
+# plus 2k", "rent 15k + 2k", "bhada 9k aur 1k light", "24k rent, plus 2k for parking". What
+# it is for, named right after it, names it ("1k light" is the power bill); a bare one is
+# the society's maintenance, the usual extra. A clause that opens with "plus" after the
+# rent's sentence ("rent 15k. plus 2k") adds to it the same way.
+_ADDED_BEFORE = re.compile(
+    r"(?:^|[\s,])(?:\+|plus|aur|and|&|ani|ar)\s*(?:an?\s+)?(?:extra\s+|another\s+|additional\s+)?$",
+    re.IGNORECASE,
+)
+_EXTRA_FOR = re.compile(
+    r"\s*(?:extra\s+|more\s+)?(?:(?:for|on|ka|ki|ke)\s+(?:the\s+|my\s+|our\s+)?)?(?P<thing>[a-z]{3,})\b",
+    re.IGNORECASE,
+)
+# The extras by the names people give them beside a rent.
+_EXTRA_NAMES = {
+    **dict.fromkeys(("light", "bijli", "current", "electricity", "power"), "electricity"),
+    **dict.fromkeys(("paani", "pani", "water"), "water"),
+    **dict.fromkeys(("society", "maintenance", "maint", "upkeep"), "maintenance"),
+}
+
+
+def _extras_apart(facts: list[tuple[str, str]], clause: str) -> list[tuple[str, str]]:
+    """A clause's facts with each rent read from a figure added to the rent's under the key
+    of the extra it is (`cost_maintenance`, `cost_electricity`, `cost_parking`...)."""
+    extras = {
+        figure.text: key
+        for figure in figures_in(clause)
+        if figure.kind == "amount" and (key := _added_to_rent(clause, figure.start, figure.end))
+    }
+    return [(extras.get(v, k) if k == "rent" else k, v) for k, v in facts]
+
+
+def _added_to_rent(clause: str, start: int, end: int) -> str:
+    added = _ADDED_BEFORE.search(clause, 0, start)
+    if added is None:
+        return ""
+    after_figure = any(f.end <= added.start() for f in figures_in(clause) if f.kind == "amount")
+    if not (after_figure or not clause[: added.start()].strip(" ,.")):
+        return ""
+    named = _EXTRA_FOR.match(clause, end)
+    thing = named["thing"].lower() if named else ""
+    if not thing or thing in _NOT_ITEMS:
+        return "cost_maintenance"
+    return "cost_" + _EXTRA_NAMES.get(thing, thing)
