@@ -175,4 +175,9 @@ from __future__ import annotations
 #     dues PHP 3,200") is another thing; money kept ("I keep roughly 68k", "after
 #     medicines and the compounder's pay I keep 68k for the house") or "another 2k" after
 #     the rent is no rent; a stance in Hindi words ("jokhim madhyam") is its level
-WALK_VERSION = 46
+# 47: a stance in a few Hindi, Punjabi or Urdu words ("dhire dhire chalo", "koi jokhim
+#     nahi", "safe hi theek", "thoda risk chalega") with its reason ("us din ton");
+#     staff's pay said with a possessive ("staff ki tankha") is a cost; a sibling's own
+#     rent or EMI said with their pronoun ("ohda kiraya") is theirs; a bare pay after news
+#     of the spouse's work is the spouse's
+WALK_VERSION = 47
