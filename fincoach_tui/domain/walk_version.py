@@ -179,5 +179,6 @@ from __future__ import annotations
 #     nahi", "safe hi theek", "thoda risk chalega") with its reason ("us din ton");
 #     staff's pay said with a possessive ("staff ki tankha") is a cost; a sibling's own
 #     rent or EMI said with their pronoun ("ohda kiraya") is theirs; a bare pay after news
-#     of the spouse's work is the spouse's
+#     of the spouse's work is the spouse's; "mummy ko 9k deti hu kiraye ke liye" is
+#     support, not the rent
 WALK_VERSION = 47

@@ -156,3 +156,20 @@ def test_a_siblings_own_money_said_with_their_pronoun_is_theirs(texts, expected)
 )
 def test_a_bare_pay_after_news_of_the_spouses_work_is_the_spouses(texts, expected):
     assert facts_of(*texts) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("me mummy ko 9k deti hu har mahine ghar ke kiraye ke liye", {"cost_support": "₹9,000"}),
+        ("main papa ko 12k deta hoon kiraye ke liye", {"cost_support": "₹12,000"}),
+        ("papa nu 12k dinda haan kiraye layi", {"cost_support": "₹12,000"}),
+        ("bhai ko 5k deti hu uske room ke kiraye ke liye", {"cost_support": "₹5,000"}),
+        # near-misses: the landlord is paid the rent; the rent only told to a parent
+        ("landlord ko 9k deta hoon kiraya", {"rent": "₹9,000"}),
+        ("mummy ko bola kiraya 9k hai", {"rent": "₹9,000"}),
+        ("mera kiraya 9k hai, mummy ko bhi 3k deti hu", {"rent": "₹9,000"}),
+    ],
+)
+def test_money_given_to_family_for_their_rent_is_support_not_the_rent(text, expected):
+    assert facts_of(text) == expected
