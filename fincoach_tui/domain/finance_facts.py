@@ -345,7 +345,7 @@ def _recognise(
             if writer is not None:  # "Fwd (Shobha): my take-home is ...": Shobha's
                 before = writer_before + " " + said[: max(0, said.find(clause))]
                 spouses, owner = as_written(writer, clause, spouses, owner, before)
-            if not_the_users(clause, spouses, anchors):
+            if not_the_users(clause, spouses, anchors, said[: said.find(clause)]):
                 continue
             prior = " ".join([*sentences[:index], said[: said.find(clause)]])  # said before it
             retake = None if anchors or question else retaken(clause, found, reading.figures, prior)

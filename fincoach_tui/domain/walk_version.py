@@ -192,4 +192,10 @@ from __future__ import annotations
 #     bhara", "mummy ko ghar kharch ke liye 8k") is support, not the rent; a bare figure
 #     added after the rent ("rent 12k plus 2k", "bhada 9k aur 1k light") is an extra; a
 #     monthly bill under a thousand with no currency ("wifi 499", "light bill 800") is a cost
-WALK_VERSION = 49
+# 50: a stance in a few Hindi, Punjabi or Urdu words ("dhire dhire chalo", "koi jokhim
+#     nahi", "safe hi theek", "thoda risk chalega") with its reason ("us din ton");
+#     staff's pay said with a possessive ("staff ki tankha") is a cost; a sibling's own
+#     rent or EMI said with their pronoun ("ohda kiraya") is theirs; a bare pay after news
+#     of the spouse's work is the spouse's; "mummy ko 9k deti hu kiraye ke liye" is
+#     support, not the rent
+WALK_VERSION = 50

@@ -149,7 +149,10 @@ def test_a_stance_restated_later_keeps_the_reason_told_before_it():
             "meri jokhim kshamata kam hai, naukri pakki nahi",
             [("risk", 'low ("jokhim kshamata kam")')],
         ),
-        ("jokhim zyada le sakta hoon, abhi umar kam hai", [("risk", 'high ("jokhim zyada")')]),
+        (
+            "jokhim zyada le sakta hoon, abhi umar kam hai",
+            [("risk", 'high ("jokhim zyada")'), ("risk_reason", "abhi umar kam hai")],
+        ),
         ("madhyam jokhim theek hai", [("risk", 'medium ("madhyam jokhim")')]),
         ("jokham kam hi rakho", [("risk", 'low ("jokham kam")')]),
         # near-misses: a question about a fund's risk, "kam" of another thing

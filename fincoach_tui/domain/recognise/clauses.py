@@ -248,10 +248,12 @@ def anchors_in(clause: str) -> tuple[Anchor, ...]:
         word = match.group(0)
         if kind.name == "salary" and _NOT_PAY.match(clause, match.end()):
             continue  # "income tax", "earning 7.2%": not the user's pay
-        paid_to = _PAID_TO.search(clause, 0, match.start())
+        paid_to = _PAID_TO.search(clause, 0, match.start()) or _PAID_TO_AFTER.match(
+            clause, match.end()
+        )
         if kind.name == "salary" and paid_to:
             # "staff salaries 46,000", "the driver's salary": pay the user gives, a cost
-            who = re.sub(r"(?:'s|s'|s)$", "", paid_to["who"].lower())
+            who = re.sub(r"(?:'s|s'|s|on)$", "", paid_to["who"].lower())
             who = who if who in ("driver", "cook", "maid", "nanny") else "staff"
             cost = next(k for k in KINDS if k.name == "cost")
             found.append(Anchor(match.start(), match.end(), "cost", who, cost.slots))
@@ -324,9 +326,23 @@ _EARNS_FIRST = re.compile(
 )
 # "the EMI for the flat", "I draw 1.2 lakh for the house", "I keep roughly 68k for the
 # house": what a loan is for, or where money drawn, kept or saved goes, not a rent.
+# Who the user pays, in English and romanised Indian languages, and the possessive that may
+# join them to the pay: "the driver's salary", "staff ki tankha", "helper di pagaar",
+# "staff-chi pagar".
+_PAID_WHO = (
+    r"(?P<who>(?:staff|workers?|employees?|boys|helpers?|maids?|drivers?|cooks?|labou?r|"
+    r"karigar(?:s|on)?|servants?|assistants?|nanny|nannies|naukar(?:s|on)?|"
+    r"mazdoor(?:s|on)?|kaamwali(?:\s+bai)?)(?:'s|s')?)"
+)
 _PAID_TO = re.compile(
-    r"\b(?P<who>(?:staff|workers?|employees?|boys|helpers?|maids?|drivers?|cooks?|labou?r|"
-    r"karigars?|servants?|assistants?|nanny|nannies)(?:'s|s')?)\s+$",
+    rf"\b{_PAID_WHO}(?:[\s-]+(?:ki|ka|ke|di|da|de|chi|cha|che|cho|ni|no|nu))?\s+$",
+    re.IGNORECASE,
+)
+# ... or said after it: "the salary of my staff", "salaries for the workers" (not "salary
+# for the staff quarters role").
+_PAID_TO_AFTER = re.compile(
+    rf"\s+(?:of|for)\s+(?:(?:the|my|our)\s+)?{_PAID_WHO}\b"
+    r"(?!\s+(?:quarters?|canteen|colony|bus|room|role|post|position)\b)",
     re.IGNORECASE,
 )
 _LOAN_FOR = re.compile(

@@ -122,9 +122,23 @@ _SENT_AWAY = re.compile(
 _RENT_NAMED = re.compile(rf"\b(?:{RENT_WORD})\b", re.IGNORECASE)
 
 
+# ... in Hindi and Punjabi, where the rent may be named as what it is given for: "mummy ko
+# 9k deti hu ghar ke kiraye ke liye", "papa nu 12k dinda haan kiraye layi".
+_GIVES_KIN = re.compile(
+    rf"\b(?:{_FAMILY}|ammi-abbu|mummy-papa)\s+(?:ko|nu|la)\s+(?:[\w₹.,]+\s+){{0,4}}?"
+    r"(?:deti|deta|dete|dinda|dindi|dende|deto|dungi|dunga|deun)\b",
+    re.IGNORECASE,
+)
+_FOR_IT = re.compile(r"\s+(?:ke\s+liye|ke\s+vaaste|layi|sathi)\b", re.IGNORECASE)
+
+
 def given_to_family(clause: str, before: int) -> bool:
     """Whether a clause says, before `before`, that the user gives money to their family,
-    and names no rent or landlord: what it gives "for the house" is support, not rent."""
+    and names no rent or landlord: what it gives "for the house" is support, not rent; in
+    Hindi or Punjabi, "for their rent" too (`before`: where the rent's word starts)."""
+    if _GIVES_KIN.search(clause, 0, before):
+        word = _RENT_NAMED.search(clause, before)
+        return word is None or bool(_FOR_IT.match(clause, word.end()))
     return bool(_GIVES_FAMILY.search(clause, 0, before)) and not _RENT_NAMED.search(clause)
 
 

@@ -264,7 +264,13 @@ def goal_anchors(clause: str, has_amount: bool = False) -> list[Anchor]:
     said = [*_GOAL.finditer(clause), *_GOAL_LABEL.finditer(clause), *_GOAL_INDIAN.finditer(clause)]
     for match in said:
         slug = goal_slug(match["obj"])
-        if slug and not slug.startswith(("invest", "sip", "fd", "rd", "risk", "any")):
+        # "risk nahi lena": a "lena" refused, no goal named "nahi"
+        negation = slug in ("nahi", "nahin", "nai", "na", "mat")
+        if (
+            slug
+            and not negation
+            and not slug.startswith(("invest", "sip", "fd", "rd", "risk", "any"))
+        ):
             # The anchor ends with the object's first word: "a house by Diwali" leaves the
             # date after it, where it can be read as the goal's date.
             end = match.start("obj") + len(match["obj"].split()[0])

@@ -3,7 +3,7 @@
 Sentence by sentence, the recogniser files each figure where its own words put it. Some
 readings need the whole message and what is already known: which of two known loans a plain
 EMI is, fees the user is paid rather than pays, a rent ended by where the user now lives,
-pay announced then arriving, and dates said relative to when the message was sent."""
+a bare pay after news of the spouse's work, pay announced then arriving, and dates said relative to when the message was sent."""
 
 from __future__ import annotations
 
@@ -13,6 +13,7 @@ from fincoach_tui.domain.recognise.fee_side import fees_received
 from fincoach_tui.domain.recognise.future_pay import retire_expected, settle_pay
 from fincoach_tui.domain.recognise.known import the_one_known, which_loan_meant
 from fincoach_tui.domain.recognise.rents import rent_end_said
+from fincoach_tui.domain.recognise.spouse import spouse_news_pay
 from fincoach_tui.domain.relative_dates import resolve_relative
 
 Found = list[tuple[str, str]]
@@ -26,6 +27,9 @@ def settled(
     found = which_loan_meant(the_one_known(found, reading, body), reading, body)
     found = fees_received(found, body, reading.work)  # fees the user is paid
     found = rent_end_said(found, sentences)  # "got the govt quarter. No more rent."
+    # "Shafeeq promoted to bosun!! salary approx 36,500 now": the spouse's pay
+    spouse_name = next((v for k, v in found if k == "spouse_name"), reading.spouse_name)
+    found = spouse_news_pay(found, sentences, spouse_name)
     found = settle_pay(stance_in_own_words(found), said_at)
     found = retire_expected(found, reading.figures, body)  # "joined, getting 1.2L now"
     if said_at is not None:

@@ -8,6 +8,7 @@ import re
 
 from fincoach_tui.domain.own_words import QUOTE_WORDS, with_own_words
 from fincoach_tui.domain.recognise.clauses import anchors_in
+from fincoach_tui.domain.recognise.stance_words import INDIAN_STANCES, indian_stance, stance_heard
 from fincoach_tui.domain.recognise.words import NOT_NAMES, first_group
 
 _NAME = re.compile(r"\b(?:I'm|I am|[Mm]y name is|[Tt]his is|[Cc]all me)\s+([A-Z][a-z]+)\b")
@@ -48,7 +49,8 @@ _LOSS_EASE = (
     rf"|can\s+ride\s+out\s+(?:the\s+|any\s+)?{_FALLS}"
 )
 _RISK = re.compile(
-    r"\b(?P<risk>(?:(?:very|quite|a bit|a little|fairly|somewhat|rather|pretty|extremely|really)\s+)?"
+    r"\b(?P<risk>(?:(?:very|quite|a bit|a little|fairly|somewhat|rather|pretty|extremely|really|"
+    r"full|ekdum|ekdam|bilkul)\s+)?"
     r"(?:risk[- ]averse|risk[- ]taker|conservative|cautious|aggressive|"
     r"moderate(?:[- ]risk|ly aggressive)|balanced(?= investor| approach| portfolio| risk)|"
     r"(?:high|low|medium|moderate)[- ]risk(?:[- ](?:appetite|tolerance|investor|profile|taker))?)"
@@ -121,6 +123,8 @@ _RISK = re.compile(
     r"|(?:full|all|100%)\s+equity"
     # at ease with losses and swings: "dips don't bother me", "I don't mind seeing red"
     rf"|{_LOSS_EASE})\b"
+    # the stances of Hindi, Punjabi and Urdu words: "dhire dhire chalo", "thoda risk chalega"
+    rf"|{INDIAN_STANCES}"
     # wholly safe, kept in the user's words: "ekdum safe chahiye", "bilkul safe", "poora
     # safe venum", "ekdom safe", "I want it totally safe"
     r"|\b(?P<safe>(?:ekdum|ekdam|ekdom|bilkul|poora|pura|fully|completely|totally|100%)\s+safe"
@@ -167,7 +171,7 @@ _FEAR = re.compile(
     r"retired|pension|horizon|years away|only earning|single|family|"
     r"earner|depends?|depend[ae]nts?|trading|f&o|fiasco|scam|doob\w*|"
     # a gamble, in English and Indian languages ("farming is already a gamble", "satta hai")
-    r"gambl\w*|jua|jugar|satta|"
+    r"gambl\w*|jua|jugar|satta|umar|umr|bach?ch?e|bachon|zimm?edari|responsibilit\w*|"
     r"(?:19|20)\d\d)\b",
     re.IGNORECASE,
 )
@@ -196,7 +200,11 @@ _REASON_AHEAD = re.compile(
 _REASON_BEHIND = re.compile(
     r"^\W*(?:so|hence|therefore|that'?s\s+why|this\s+is\s+why|which\s+is\s+why|"
     r"because\s+of\s+(?:that|this|it)|since\s+then|ever\s+since(?:\s+then)?|after\s+that|"
-    r"that\s+is\s+why|isliye|is\s?liye|tabse|tab\s+se)\b",
+    r"that\s+is\s+why|isliye|is\s?liye|tabse|tab\s+se|"
+    # Hindi, Punjabi, Urdu: "us din se", "us din ton", "isi wajah se", "es layi", "ehi karke"
+    r"(?:us|ous|oss)\s+(?:din|waqt|saal)\s+(?:se|ton|to)|tab\s+ton|ohdon\s+ton|"
+    r"is(?:i)?\s+(?:wajah|karan|vajah)\s+(?:se|ton)|isi\s?liye|es\s+layi|ise\s+layi|"
+    r"ehi\s+karke|isi\s+karke|uske\s+baad\s+se)\b",
     re.IGNORECASE,
 )
 # Another thing named after the stance, in a clause of its own: its "because" is its own
@@ -205,6 +213,12 @@ _CLAUSE_BREAK = re.compile(r"[,;]|\b(?:and|but|while|whereas)\b", re.IGNORECASE)
 
 
 _REASON_WORDS = 12
+# The Hindi verb that ends a stance, before its reason: "le sakta hoon, ", "hai, ".
+_STANCE_VERB = re.compile(
+    r"^(?:(?:le\s+sakt\w+|rakh\w*|chahiye|chalega|chalegi|hai|hain|hoon|hun|haan|ai|mujhe|"
+    r"hume|humein|menu)\s*)+,\s*",
+    re.I,
+)
 _HEDGED = re.compile(r"\b(?:i guess|i think|i suppose|probably|maybe|idk|i'd say)\b", re.I)
 
 
@@ -226,9 +240,10 @@ _WAS_STANCE = re.compile(r"\b(?:were|was|used to be|not|no longer|earlier)\s+(?:
 _WAS_AFTER = re.compile(r"^\s+(?:before|earlier|once|in the past)\b", re.I)
 
 
-def _stance(sentence: str) -> re.Match[str] | None:
-    """The stance a sentence states now: the first one not said as what it was."""
-    matches = list(_RISK.finditer(sentence))
+def _stance(sentence: str, around: str) -> re.Match[str] | None:
+    """The stance a sentence states now: the first one not said as what it was (`around`:
+    the sentences beside it, for `stance_heard`)."""
+    matches = [m for m in _RISK.finditer(sentence) if stance_heard(m, around)]
     for match in matches:
         past = _WAS_STANCE.search(sentence[: match.start()]) or _WAS_AFTER.match(
             sentence, match.end()
@@ -259,7 +274,7 @@ def risk_facts(
     sentence before one that says the stance follows from it: "So I keep only FDs")."""
     if question and not _HEDGED.search(sentence):
         return []  # "idk my risk, high i guess?" is a statement, hedged
-    match = _stance(sentence)
+    match = _stance(sentence, f"{preceding} {sentence} {following}")
     if not match:
         return []
     said = first_group(match, "risk", "mild", "mild2", "mild3", "mild4", "mild5")
@@ -273,6 +288,7 @@ def risk_facts(
         risk = said.lower()  # "fairly high", "very low risk": the qualifier is the level
     if match["fear"] or match["bold"]:  # the class, with the words the user said it in
         risk = with_own_words(risk, _refusal(match) or match.group(0))
+    risk = indian_stance(match) or risk
     facts = [("risk", risk)]
     after = _REASON_AFTER.match(sentence[match.end() :]) or _reason_later(sentence, match.end())
     before = _REASON_BEFORE.match(sentence[: match.start()])
@@ -288,6 +304,7 @@ def risk_facts(
         reason = before.group(0).strip().rstrip(",")
     elif _FEAR.search(sentence, match.end()):  # "..., one time i lost 20k in trading"
         reason = sentence[match.end() :].strip(" ,;:-—–.?").removeprefix("at all").strip(" ,")
+        reason = _STANCE_VERB.sub("", reason)  # "jokhim zyada le sakta hoon, abhi umar ..."
     elif following and (
         _REASON_NEXT.match(following)
         or _FEAR.search(following)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 
+from fincoach_tui.domain.recognise.owners import OWNER_WORDS
 from fincoach_tui.domain.recognise.words import SPOUSE_WORDS
 
 # (after a list's number or letter: "(2) my wife ...", "b) husband ...")
@@ -67,3 +68,37 @@ PERSON_FIRST = re.compile(
 SPOUSE_PRONOUN_NEXT = re.compile(
     r"^\W*(?:(?:and|but|so|ab|now)\s+)?(?:uska|uski|unka|unki|her|his|she|he)\b", re.IGNORECASE
 )
+
+
+# News of the spouse's work, the spouse its subject: "Shafeeq promoted to bosun!!", "wife got
+# a raise", "biwi ka promotion hua", "husband switched jobs".
+_WORK_NEWS = re.compile(
+    r"\b(?:promoted|promotion|raise|hike|increment|appraisal|new\s+job|"
+    r"(?:switched|changed)\s+(?:jobs?|companies|company)|made\s+permanent|naukri\s+(?:lagi|mili))\b",
+    re.IGNORECASE,
+)
+# The user in the first person, in English and romanised Hindi: then the pay may be theirs.
+_USER_SPEAKS = re.compile(
+    r"\b(?:i|i'm|im|my|me|mine|meri|mera|mere|main|mujhe|apni|apna)\b", re.IGNORECASE
+)
+_BARE_PAY = re.compile(r"^salary(?:_expected|_from)?$")
+
+
+def spouse_news_pay(
+    found: list[tuple[str, str]], sentences: list[str], spouse_name: str
+) -> list[tuple[str, str]]:
+    """`found`, a message's facts, with a pay said bare after news of the spouse's work as
+    the spouse's: "Shafeeq promoted to bosun!! salary approx 36,500 now", "Wife got a raise.
+    Salary 90k now". A message where the user speaks of themselves is left as it is."""
+    name = rf"|{re.escape(spouse_name)}" if spouse_name else ""
+    for index, sentence in enumerate(sentences):
+        spouse = rf"(?:my|our|meri|mera)\s+)?(?:{OWNER_WORDS['spouse']}{name})"
+        subject = re.match(rf"^\W*(?:{spouse}\b", sentence, re.IGNORECASE)
+        if subject and _WORK_NEWS.search(sentence) and not re.search(r"\d", sentence):
+            rest = " ".join(
+                sentences[:index] + [sentence[subject.end() :]] + sentences[index + 1 :]
+            )
+            if _USER_SPEAKS.search(rest):
+                return found
+            return [(f"spouse_{k}" if _BARE_PAY.match(k) else k, v) for k, v in found]
+    return found
