@@ -175,4 +175,8 @@ from __future__ import annotations
 #     dues PHP 3,200") is another thing; money kept ("I keep roughly 68k", "after
 #     medicines and the compounder's pay I keep 68k for the house") or "another 2k" after
 #     the rent is no rent; a stance in Hindi words ("jokhim madhyam") is its level
-WALK_VERSION = 46
+# 47: a loan named by its vehicle is a car or bike loan kept under the model
+#     (loan_car_thar_emi), labelled "car loan (Thar) EMI"; loans closed in free wording
+#     ("poora bhar ditta", "pura zala"); a spouse's or a parent's EMI is theirs
+#     (spouse_loan_*, parents_loan_*); the fact section's labels read back normalised.
+WALK_VERSION = 47
