@@ -40,7 +40,7 @@ _STATIC_KEYS = frozenset(
 )
 _DYNAMIC_KEY = re.compile(
     # a loan, and one of two of a type told apart by its name: loan_home_pune_emi
-    r"^(?:loan_[a-z]+(?:_[a-z]+)?_(?:emi|amount|rate|tenure|end)|invest_[a-z_]+"
+    r"^(?:(?:spouse_|parents_)?loan_[a-z]+(?:_[a-z0-9]+)*_(?:emi|amount|rate|tenure|end)|invest_[a-z_]+"
     r"|(?:spouse_|parents_|children_)?insurance_[a-z]+_(?:cover|premium)"
     r"|cost_[a-z_]+|goal_[a-z_]+|rent_(?!amount$|monthly$)[a-z]+|(?:fd|rd)\d_(?:amount|rate|maturity|tenure|end)"
     # income from a source of its own (recognise_income), a deposit kept at a named bank
@@ -69,12 +69,30 @@ def label_of(key: str) -> str:
         who = said_by["who"]
         who = who.upper() if len(who) <= 2 else who if who in ("father", "mother") else who.title()
         return f"{label_of(said_by['what'])} of {who}"
-    # a loan of no type said: "loan EMI", not "loan loan EMI" (read back by `_SYNONYMS`)
-    words = key.split("_")[1:] if _UNTYPED_LOAN.match(key) else key.split("_")
-    return " ".join(w.upper() if w in _ACRONYMS else w for w in words)
+    loan = _LOAN_KEY.match(key)
+    if loan:  # "car loan EMI", "car loan (Eeco) EMI", "spouse home loan EMI", "loan EMI"
+        tag = " ".join(
+            w if any(c.isdigit() for c in w) else w.title() for w in (loan["tag"] or "").split("_")
+        )
+        kind = "" if loan["type"] == "loan" else f"{loan['type']} "
+        named = f" ({tag})" if tag else ""
+        slot = loan["slot"].upper() if loan["slot"] == "emi" else loan["slot"]
+        return f"{loan['who'] or ''}{kind}loan{named} {slot}".replace("_", " ")
+    return " ".join(w.upper() if w in _ACRONYMS else w for w in key.split("_"))
 
 
-_UNTYPED_LOAN = re.compile(r"^loan_loan_(?:emi|amount|rate|tenure|end)$")
+# A loan's key: whose (the user's when none), its type ("loan" for none said), what tells
+# it apart from another of its type (a name, a vehicle model), and which of its figures.
+_LOAN_SLOTS = "emi|amount|rate|tenure|end"
+_LOAN_KEY = re.compile(
+    rf"^(?P<who>(?:spouse|parents)_)?loan_(?P<type>[a-z]+)(?:_(?P<tag>[a-z0-9_]+?))?_(?P<slot>{_LOAN_SLOTS})$"
+)
+# ... and its label read back: "car loan (Eeco) EMI", "spouse home loan EMI", "loan EMI".
+_LOAN_LABEL = re.compile(
+    r"^(?P<who>(?:spouse|parents)[\s_]+)?(?:(?P<type>[a-z]+)[\s_]+)?loan(?:\s*\((?P<tag>[a-z0-9 ]+)\))?"
+    rf"[\s_]+(?P<slot>{_LOAN_SLOTS})$",
+    re.IGNORECASE,
+)
 
 
 _SAID_BY = re.compile(
@@ -106,12 +124,6 @@ _SYNONYMS = {
     "city": "location city_of_residence current_city home_city",
     "sip": "sip_amount monthly_sip sips",
     "name": "user_name first_name",
-    # a loan of no type, by its label ("loan EMI: ₹9,000")
-    "loan_loan_emi": "loan_emi",
-    "loan_loan_amount": "loan_amount",
-    "loan_loan_rate": "loan_rate",
-    "loan_loan_tenure": "loan_tenure",
-    "loan_loan_end": "loan_end",
 }
 _SYNONYM_OF = {alias: key for key, aliases in _SYNONYMS.items() for alias in aliases.split()}
 
@@ -122,6 +134,11 @@ _BANK_DEPOSIT_END = re.compile(r"^(?P<kind>fd|rd)_(?P<bank>[a-z_]+)_(?:maturity|
 def normalise_key(key: str) -> str:
     """One key per thing: a model's "take_home_pay" is the recogniser's "salary", and a
     bank's "fd_sbi_end" its "fd_sbi_maturity" (as "fd_end" is "fd_maturity")."""
+    loan = _LOAN_LABEL.match(key.strip())
+    if loan and (loan["type"] or "").lower() not in ("spouse", "parents"):
+        tag = "_" + key_of(loan["tag"]) if loan["tag"] else ""
+        who = key_of(loan["who"]) + "_" if loan["who"] else ""
+        return f"{who}loan_{(loan['type'] or 'loan').lower()}{tag}_{loan['slot'].lower()}"
     key = key_of(key)
     bank_deposit = _BANK_DEPOSIT_END.match(key)
     if bank_deposit:

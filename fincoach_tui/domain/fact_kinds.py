@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from fincoach_tui.domain.fact_keys import key_of
 from fincoach_tui.domain.recognise.money_flow import FROM_KIN, KIN_GIVING
 from fincoach_tui.domain.recognise.remittances import RECEIVED_WORDS, REMITTANCE_WORDS
+from fincoach_tui.domain.recognise.vehicle_models import VEHICLE_NAMES, vehicle_type
 
 # Which slot a figure fills: "amount", "rate", "date", "duration".
 Slots = dict[str, str]
@@ -48,6 +49,7 @@ LOAN_TYPES = {
     "two-wheeler": "bike",
     "two wheeler": "bike",
     "scooter": "bike",
+    "scooty": "bike",
     "motorcycle": "bike",
     "personal": "personal",
     "business": "business",
@@ -231,7 +233,12 @@ KINDS: tuple[Kind, ...] = (
         # "its instalment of 46,000": a loan's (not "the RD instalment", whose RD is named)
         _words(
             rf"(?:{_LOAN})[- ]loans?|loans?|emis?|mortgage|(?:(?:its|the)\s+(?:last\s+|final\s+)?|last\s+|final\s+)"
-            r"instal+ments?"
+            r"instal+ments?|"
+            # a vehicle's monthly payment, and the Hindi instalment ("i20 ki kisht"), not a
+            # deposit's or a scheme's ("RD ki kisht")
+            rf"(?<=\s)(?:{VEHICLE_NAMES})(?:'s)?\s+(?:monthly\s+)?payments?|"
+            r"(?<!rd ki )(?<!rd ka )(?<!sip ki )(?<!chit ki )(?<!committee ki )(?<!policy ki )"
+            r"(?:kisht|kishtein|kist|qist)"
         ),
         {
             "amount": "loan_{t}_emi",
@@ -337,7 +344,8 @@ KINDS: tuple[Kind, ...] = (
 def loan_type(text: str) -> str:
     """The loan named in a clause: "home", "car", ... or "loan" when none is."""
     match = re.search(rf"\b({_LOAN})\b", text, re.IGNORECASE)
-    return LOAN_TYPES[match.group(1).lower()] if match else "loan"
+    # else the vehicle it bought: "the Thar EMI" is a car loan's
+    return LOAN_TYPES[match.group(1).lower()] if match else vehicle_type(text) or "loan"
 
 
 def table_slug(table: dict[str, str], word: str) -> str:

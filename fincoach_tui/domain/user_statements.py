@@ -50,7 +50,7 @@ class Statement:
 
 
 _LINE = re.compile(
-    r"^- \(turn (?P<turn>\d+)\) (?P<text>.*?)(?: \(outdated(?:: (?P<partly>[^)]*))?\))?$"
+    r"^- \(turn (?P<turn>\d+)\) (?P<text>.*?)(?: \(outdated(?:: (?P<partly>(?:[^()]|\([^()]*\))*))?\))?$"
 )
 
 

@@ -198,4 +198,8 @@ from __future__ import annotations
 #     rent or EMI said with their pronoun ("ohda kiraya") is theirs; a bare pay after news
 #     of the spouse's work is the spouse's; "mummy ko 9k deti hu kiraye ke liye" is
 #     support, not the rent
-WALK_VERSION = 50
+# 51: a loan named by its vehicle is a car or bike loan kept under the model
+#     (loan_car_thar_emi), labelled "car loan (Thar) EMI"; loans closed in free wording
+#     ("poora bhar ditta", "pura zala"); a spouse's or a parent's EMI is theirs
+#     (spouse_loan_*, parents_loan_*); the fact section's labels read back normalised.
+WALK_VERSION = 51

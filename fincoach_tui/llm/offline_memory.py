@@ -19,7 +19,6 @@ from fincoach_tui.domain.finance_facts import (
     Reading,
     coach_subject,
     find_facts,
-    key_of,
     label_of,
     normalise_key,
     read,
@@ -30,7 +29,7 @@ from fincoach_tui.llm.base import ChatMessages
 _FACT_LINE = re.compile(r"^- (?P<label>[^:]+): (?P<value>.*?)(?: \((?:turn \d+|edited), [^)]*\))?$")
 # "(Outdated: rent was ₹25,000 then; ...)": the passage's value for that key is not current.
 _OUTDATED = re.compile(
-    r"^\(Outdated[^:]*: (?:the coach restated )?([a-zA-Z0-9 ]+?) (?:was|as) ", re.M
+    r"^\(Outdated[^:]*: (?:the coach restated )?([a-zA-Z0-9() ]+?) (?:was|as) ", re.M
 )
 _SMALL_WORDS = frozenset("a an the my our i we is are am that to of in on for and".split())
 _REMEMBER_PREFIX = re.compile(
@@ -99,7 +98,7 @@ def section_facts(section: str) -> dict[str, FinanceFact]:
     # A line marked outdated for some labels only ("(outdated: rent)") says the rest.
     lines = body.splitlines()
     said = [
-        (s, {key_of(label) for label in partly_outdated(line)})
+        (s, {normalise_key(label) for label in partly_outdated(line)})
         for line in lines
         if (s := parse_line(line)) and not line.endswith(OUTDATED)
     ]
@@ -113,15 +112,15 @@ def section_facts(section: str) -> dict[str, FinanceFact]:
         for line in lines:
             match = _FACT_LINE.match(line.strip())
             if match:
-                key = key_of(match["label"])
+                key = normalise_key(match["label"])
                 facts[key] = FinanceFact(key, label_of(key), match["value"].strip(), "facts")
         return facts
     if "recall" in lowered:  # passages: only what the user said then, less what is outdated
         found = find_facts(("recalled", text) for text in _passage_user_texts(body))
-        outdated = {key_of(m) for m in _OUTDATED.findall(body)}
+        outdated = {normalise_key(m) for m in _OUTDATED.findall(body)}
         return {k: f for k, f in found.items() if k not in outdated}
     found = find_facts([("summary", body)])
-    outdated = {key_of(m) for m in _OUTDATED.findall(body)}
+    outdated = {normalise_key(m) for m in _OUTDATED.findall(body)}
     facts.update(found)
     return {k: f for k, f in facts.items() if k not in outdated}
 

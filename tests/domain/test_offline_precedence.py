@@ -95,7 +95,7 @@ def test_the_fold_keeps_every_fact_first_with_the_newest_value_and_what_it_repla
         "- name: Ravi",
     ]
     assert "- rent: ₹28,000 (was ₹25,000)" in lines
-    assert "- loan bike EMI: ₹9,000" in lines and "- SIP: ₹5,000" in lines
+    assert "- bike loan EMI: ₹9,000" in lines and "- SIP: ₹5,000" in lines
     # the facts do not hold "decided" and "start": the decision is kept in the user's words
     assert "- (turn 4) I've decided to start a SIP of 5k a month" in lines
     assert lines[-1] == "Asked about: What is an index fund."
@@ -231,8 +231,8 @@ async def test_a_recalled_turn_is_marked_when_the_summary_changed_the_value(coun
     request = h.llm.calls[-1]
     assert visible_facts(request)["loan_home_emi"].value == "₹29,500"
     system = request[0]["content"]
-    assert "- loan home EMI: ₹29,500 (was ₹32,000)" in system  # the summary's fold
-    assert "(Outdated: loan home EMI was ₹32,000 then; the summary has ₹29,500.)" in system
+    assert "- home loan EMI: ₹29,500 (was ₹32,000)" in system  # the summary's fold
+    assert "(Outdated: home loan EMI was ₹32,000 then; the summary has ₹29,500.)" in system
     # The record keeps the conflict, for the inspector.
     (conflict,) = h.state.chat_records[-1].extra["conflicts"]
     assert (conflict["key"], conflict["recalled_turn"], conflict["fact_id"]) == (

@@ -73,7 +73,7 @@ def test_a_cover_filed_as_the_premium():
 
 
 def test_an_emi_filed_as_the_sum_borrowed_and_rent_as_an_emi():
-    facts = "- loan car amount: ₹14,200\n- loan home EMI: ₹27,000"
+    facts = "- car loan amount: ₹14,200\n- home loan EMI: ₹27,000"
     text = request(("facts", facts), ("user", "how much goes out each month?"))
     assert verdict(text, "emi.car", Value("amount", 14_200)) == (False, True, False)
     assert verdict(text, "loan.car.amount", Value("amount", 14_200)) == (True, False, False)
@@ -165,7 +165,7 @@ def test_a_phrase_is_never_misfiled():
         ("deposit.rd.monthly", "RD sbi amount"),
         ("fixed.parents", "cost support"),
         ("family.support", "cost parents"),
-        ("emi.home", "loan home EMI"),
+        ("emi.home", "home loan EMI"),
         ("insurance.health.topup", "insurance health cover"),
         ("chit.amount", "cost chit"),  # a kind the table does not know goes anywhere
         ("goal.house.amount", "dream home"),  # and so does a label of no known kind
@@ -190,12 +190,12 @@ def test_compatible_labels(key, label):
         ("deposit.fd.amount", "RD sbi amount"),
         ("insurance.health.premium", "insurance health cover"),
         ("insurance.parents", "insurance health cover"),  # the parents' policy, not ours
-        ("loan.home.amount", "loan home EMI"),
-        ("goal.car.amount", "loan car amount"),
+        ("loan.home.amount", "home loan EMI"),
+        ("goal.car.amount", "car loan amount"),
         ("fixed.maid", "salary"),
         ("rent", "cost maid"),
         ("fixed.maintenance", "rent"),
-        ("remittance", "loan home amount"),  # what is sent home is not the home loan
+        ("remittance", "home loan amount"),  # what is sent home is not the home loan
     ],
 )
 def test_incompatible_labels(key, label):

@@ -188,4 +188,4 @@ def test_one_loan_said_with_two_figures_is_still_one_loan(text, emi):
 
 
 def test_a_loan_told_apart_by_its_name_reads_back_from_a_fact_line():
-    assert dict(recognise("- loan home pune EMI: ₹32,000")) == {"loan_home_pune_emi": "₹32,000"}
+    assert dict(recognise("- home loan (Pune) EMI: ₹32,000")) == {"loan_home_pune_emi": "₹32,000"}

@@ -275,7 +275,7 @@ def test_two_loans_of_a_type_are_told_apart_across_a_messages_sentences(
 def test_one_loans_end_said_twice_in_a_sentence_is_that_loans_end() -> None:
     assert said(
         "two-wheeler loan for Activa, EMI 2,750", "Activa loan finished, last EMI paid"
-    ) == {"loan_bike_emi": 'closed (loan closed) ("last EMI paid")'}
+    ) == {"loan_bike_activa_emi": 'closed (bike loan closed) ("last EMI paid")'}
 
 
 @pytest.mark.parametrize(
@@ -300,10 +300,10 @@ def test_one_loans_end_said_twice_in_a_sentence_is_that_loans_end() -> None:
         (("took loan 2 lakh from bank",), {"loan_loan_amount": "₹2,00,000"}),
         (("got loan sanctioned 12 lakh",), {"loan_loan_amount": "₹12,00,000"}),
         (("paying loan 8k monthly",), {"loan_loan_emi": "₹8,000"}),
-        (("Thar loan left 6.2 lakh",), {"loan_loan_amount": "₹6,20,000"}),
+        (("Thar loan left 6.2 lakh",), {"loan_car_thar_amount": "₹6,20,000"}),
         (
             ("two-wheeler loan for Activa, EMI 2,750", "Activa loan finished, last EMI paid"),
-            {"loan_bike_emi": 'closed (loan closed) ("last EMI paid")'},
+            {"loan_bike_activa_emi": 'closed (bike loan closed) ("last EMI paid")'},
         ),
     ],
 )
@@ -318,19 +318,19 @@ def test_the_purpose_before_loan_types_its_amount_as_its_emi(
     [
         (
             ("Thar loan EMI 18,400 and the i20 one 9,200",),
-            {"loan_loan_thar_emi": "₹18,400", "loan_loan_i20_emi": "₹9,200"},
+            {"loan_car_thar_emi": "₹18,400", "loan_car_i20_emi": "₹9,200"},
         ),
         (
             ("Thar loan EMI 18,400 and the i20 one 9,200", "i20 EMI is now 8,000"),
-            {"loan_loan_thar_emi": "₹18,400", "loan_loan_i20_emi": "₹8,000"},
+            {"loan_car_thar_emi": "₹18,400", "loan_car_i20_emi": "₹8,000"},
         ),
         (
             ("Creta EMI 12k, Alto EMI 7k", "Alto EMI went up to 7.5k"),
-            {"loan_loan_creta_emi": "₹12,000", "loan_loan_alto_emi": "₹7,500"},
+            {"loan_car_creta_emi": "₹12,000", "loan_car_alto_emi": "₹7,500"},
         ),
         (
             ("Nexon loan 11k EMI, Brezza loan 9k EMI",),
-            {"loan_loan_nexon_emi": "₹11,000", "loan_loan_brezza_emi": "₹9,000"},
+            {"loan_car_nexon_emi": "₹11,000", "loan_car_brezza_emi": "₹9,000"},
         ),
         (
             ("car loan EMI 12k for the Creta and 7k for the Alto",),
@@ -352,7 +352,7 @@ def test_two_loans_of_one_kind_named_apart_keep_their_own_emis(
         ("loan_loan_emi", "loan EMI"),
         ("loan_loan_amount", "loan amount"),
         ("loan_loan_end", "loan end"),
-        ("loan_car_emi", "loan car EMI"),
+        ("loan_car_emi", "car loan EMI"),
     ],
 )
 def test_a_loan_of_no_type_is_labelled_once_and_read_back(key: str, label: str) -> None:

@@ -77,7 +77,7 @@ def test_an_ending_is_kept_in_the_users_words_beside_the_fact():
         # the facts say "closed" and "stopped" with a few of the user's words, which stay
         # when the lines below are dropped to fit the cap; those say how and for how long
         # (each ending said once: "closed (car loan closed)" repeats the label's words)
-        '- loan car EMI: closed ("foreclosed the car loan with …") (was ₹8,400)',
+        '- car loan EMI: closed ("foreclosed the car loan with …") (was ₹8,400)',
         '- SIP: stopped ("stopped the SIP for now")',
         "In the user's words (newest first):",
         "- (turn 4) We stopped the SIP for now",

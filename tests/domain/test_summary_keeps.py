@@ -223,7 +223,7 @@ def test_a_fact_line_says_each_thing_once_and_reads_back_the_same(counter) -> No
 
     assert fact_line("goal_trip", "trip (Kedarnath)") == "- goal: trip (Kedarnath)"
     assert fact_line("goal_char_dham", "char dham (Char Dham)") == "- goal: char dham"
-    assert fact_line("loan_car_emi", "closed (car loan closed)") == "- loan car EMI: closed"
+    assert fact_line("loan_car_emi", "closed (car loan closed)") == "- car loan EMI: closed"
     assert fact_line("family_children", "1 son (Karthik)") == "- family children: 1 son (Karthik)"
     assert fact_line("rent", "₹25,000") == "- rent: ₹25,000"
     # the user's own words quoted after the value are no echo: the parenthesis before goes
@@ -236,7 +236,7 @@ def test_a_fact_line_says_each_thing_once_and_reads_back_the_same(counter) -> No
         (
             "loan_bike_emi",
             'closed (bike loan closed) ("cleared the bike loan early")',
-            '- loan bike EMI: closed ("cleared the bike loan early")',
+            '- bike loan EMI: closed ("cleared the bike loan early")',
         ),
         ("city", 'Mumbai ("Bombay")', '- city: Mumbai ("Bombay")'),
     ):
@@ -250,7 +250,7 @@ def test_a_fact_line_says_each_thing_once_and_reads_back_the_same(counter) -> No
         assert "closed (bike loan closed)" not in once
         twice = summarize(fold_request(once, [("ok", "ok")]), counter.count)
         assert twice.splitlines()[2] == once.splitlines()[2]
-        assert twice.splitlines()[2].startswith("- loan bike EMI: closed")
+        assert twice.splitlines()[2].startswith("- bike loan EMI: closed")
         assert f"- (turn 2) {ending}" in twice.splitlines()
     turns = [("We are saving for a Kedarnath trip, around 90k.", "ok")]
     first = summarize(fold_request("", turns), counter.count)

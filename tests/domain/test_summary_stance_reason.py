@@ -16,7 +16,7 @@ FACTS = [
     "- family spouse: husband",
     "- family parents: supports mother",
     "- cost school fees: ₹3,000",
-    "- loan car EMI: ₹9,200",
+    "- car loan EMI: ₹9,200",
     "- salary: ₹58,000",
     "In the user's words (newest first):",
     "- (turn 4) The school bus is 2,400 a month and her coaching another 3,000",

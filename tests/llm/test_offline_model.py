@@ -317,7 +317,7 @@ async def test_coach_reads_its_own_summary_back_correctly(coach, counter):
         ("My salary is 1,00,000 rupees.", "salary ₹1,00,000"),
         ("I take home 1.2L a month.", "salary ₹1,20,000"),
         ("mera rent 25k hai", "rent ₹25,000"),
-        ("Our car loan EMI is twelve thousand.", "loan car EMI ₹12,000"),
+        ("Our car loan EMI is twelve thousand.", "car loan EMI ₹12,000"),
         ("I put 5k a month into an RD that ends in March 2027.", "RD end Mar 2027"),
     ],
 )

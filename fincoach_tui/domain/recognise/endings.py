@@ -16,7 +16,9 @@ from fincoach_tui.domain.own_words import with_own_words
 from fincoach_tui.domain.recognise.rents import PAID_RENT_WORD
 
 _LAST_PAID = (
-    r"\b(?:last|final)\s+(?:emi|instal+ments?|payment)\s+(?:went|was\s+paid|got\s+paid|"
+    # "the last EMI of the Creta went in March", "final instalment on the car loan paid"
+    r"\b(?:last|final)\s+(?:emi|instal+ments?|payment)(?:\s+(?:of|for|on)\s+(?:the\s+|my\s+|our\s+)?"
+    r"[\w-]+(?:\s+loan)?)?\s+(?:went|was\s+paid|got\s+paid|"
     r"paid|is\s+paid|cleared|got\s+deducted|was\s+deducted|is\s+done)\b"
     r"|\b(?:paid|cleared|made)\s+(?:the\s+|my\s+|our\s+)?(?:last|final)\s+(?:emi|instal+ment)"
 )
@@ -34,6 +36,14 @@ _ENDED = re.compile(
     r"(?:fully|completely)\s+(?:pre-?paid|paid|repaid)|paid\s+in\s+full|(?:all\s+)?paid\s+up|"
     r"wrapped\s+up|(?:is|are|'s)\s+(?:now\s+)?history|"
     r"chuka\s+(?:diya|di|diye|dia)|chukaya|chuk\s+(?:gaya|gayi|gaye)|chukta|"
+    # paid in full in Hindi, Punjabi, Marathi: "poora bhar ditta", "ek saath bhar diya",
+    # "pura zala", "poora ho gaya"; settled ("settle kar diya"); a pledge freed ("gold loan
+    # chhuda liya"); not one month's EMI paid ("EMI bhar diya")
+    r"(?:poora|pura|poori|puri|pooraa|sara|saara|ek\s+saath|ekdam)\s+(?:bhar|bhara|bharla|bharun)\s+"
+    r"(?:diya|di|dia|diye|ditta|dita|ditti|dittaa|dila|dili|dile|takla|takli)|"
+    r"(?:poora|pura|poori|puri)\s+(?:zala|jhala|zali|jhali|zale|jhale|ho\s+(?:gaya|gayi|gya|gea|gaya\s+hai)|"
+    r"hua|hui|hoye\s+geche)|settle\s+(?:kar\s+(?:diya|di|dia|ditta)|ho\s+(?:gaya|gayi|gya))|"
+    r"chhu?da\s+(?:liya|li|lia|lita|laye)|chhudaya|chhudwa\s+(?:liya|li)|"
     r"mudinj\w*|mudinch\w*|shesh\s+(?:hoye|hoyeche|holo|korlam|korechi)|sampl[ae]\w*|"
     r"stopped|cancell?ed|discontinued|paused|surrendered|broke|broken|redeemed|"
     # not "over" of a figure: "left with a bit over 60 of it" is more than, not ended
@@ -58,7 +68,9 @@ _ENDED = re.compile(
 )
 _NOT_YET = re.compile(
     r"\b(?:will|would|should|shall|could|can|might|may|gonna|going\s+to|plan(?:ning)?|"
-    r"want|thinking|about\s+to|if|when|once|after|before|until|till)\s+(?:\w+\s+){0,3}?"
+    # nearly there is not there: "almost paid off", "half of it cleared"
+    r"want|thinking|about\s+to|if|when|once|after|before|until|till|almost|nearly|half|"
+    r"partly|partially|mostly)\s+(?:\w+\s+){0,3}?"
     r"(?:be\s+|get\s+)?$",
     re.IGNORECASE,
 )

@@ -10,7 +10,7 @@ from fincoach_tui.domain.recognise.parts import figures_in
 from fincoach_tui.domain.recognise.values import canonical
 
 _LINE_FACT = re.compile(
-    r"^\s*(?:[-•*]\s*)?(?P<label>[A-Za-z][A-Za-z0-9' ]{0,40}):\s*(?P<value>\S.*)$"
+    r"^\s*(?:[-•*]\s*)?(?P<label>[A-Za-z][A-Za-z0-9'() ]{0,40}):\s*(?P<value>\S.*)$"
 )
 # (a note may hold a value with the user's words in it: '(was Mumbai ("Bombay"))')
 _LINE_NOTES = re.compile(

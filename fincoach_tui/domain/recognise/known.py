@@ -14,6 +14,7 @@ from dataclasses import dataclass
 
 from fincoach_tui.domain.fact_kinds import LOAN_TYPES, loan_type
 from fincoach_tui.domain.recognise.context import Reading
+from fincoach_tui.domain.recognise.vehicle_models import model_key
 
 _BANK_DEPOSIT = re.compile(
     r"^(?P<kind>fd|rd)_(?P<bank>[a-z_]+)_(?:amount|rate|maturity|tenure|end)$"
@@ -181,7 +182,14 @@ def loans_told_apart(
     sentence) kept apart. `places` holds (the fact's index, the piece it was said in) for
     each figure, in order (other facts are left as they are); each loan key given two
     values is split when every piece names its own loan, or when `said` says there are
-    several (then the first keeps its key)."""
+    several (then the first keeps its key). A vehicle loan named by its model is kept
+    under the model ("Creta EMI 21k, Swift 11k": `loan_car_creta_emi`, `loan_car_swift_emi`)."""
+    facts = [
+        (model_key(facts[index][0], piece, said), facts[index][1]) if index in at else fact
+        for index, fact in enumerate(facts)
+        for at in [dict(places)]
+        for piece in [at.get(index, "")]
+    ]
     by_key: dict[str, list[tuple[int, str]]] = {}
     for index, piece in places:
         by_key.setdefault(facts[index][0], []).append((index, piece))
@@ -209,7 +217,7 @@ def loans_told_apart(
 # A loan told apart from another of its type: "loan_home_pune_emi".
 _TAGGED_LOAN = re.compile(
     # a loan of no type told apart by its name too ("loan_loan_alto_emi")
-    rf"^loan_(?P<type>{'|'.join(sorted({*LOAN_TYPES.values(), 'loan'}))})_(?P<tag>[a-z0-9]+)_"
+    rf"^loan_(?P<type>{'|'.join(sorted({*LOAN_TYPES.values(), 'loan'}))})_(?P<tag>[a-z0-9]+(?:_[a-z0-9]+)*?)_"
     r"(?P<slot>emi|amount|rate|tenure|end)$"
 )
 _PLAIN_LOAN = re.compile(r"^loan_(?P<type>[a-z]+)_(?P<slot>emi|amount|rate|tenure|end)$")
@@ -260,3 +268,33 @@ def _meant(said: str, tagged: dict[str, list[str]], text: str) -> tuple[str, str
             tags = tagged[types.pop()]
             named = [c for c in candidates if ordinal[0] < len(tags) and c[1] == tags[ordinal[0]]]
     return named[0] if len(named) == 1 else None
+
+
+def the_vehicle_meant(
+    found: list[tuple[str, str]], reading: Reading, body: str
+) -> list[tuple[str, str]]:
+    """`found` with a loan figure said without its vehicle given to the vehicle's loan: in a
+    message that names one model ("two-wheeler loan for Activa, EMI 2,750"), that model's;
+    in one that names none, the one model's loan of its type known, when no plain loan of
+    that type is ("car EMI is 22k now" after "Creta EMI 21k"), unless it is another loan.
+    A loan told apart ("the i20") known only as the spouse's or a parent's is theirs."""
+    held = [key for key, _ in reading.figures]
+    kept: list[tuple[str, str]] = []
+    for key, value in found:
+        theirs = [f"{who}_{key}" for who in ("spouse", "parents") if f"{who}_{key}" in held]
+        if _TAGGED_LOAN.match(key) and key not in held and len(theirs) == 1:
+            key = theirs[0]  # "closed the i20 loan" when the i20 is the spouse's
+        plain = _PLAIN_LOAN.match(key)
+        if plain is not None and plain["type"] in ("loan", "car", "bike"):
+            named = model_key(key, "", body)
+            if named == key and plain["type"] != "loan" and not _ANOTHER_LOAN.search(body):
+                tags = {
+                    m["tag"]
+                    for k in held
+                    if (m := _TAGGED_LOAN.match(k)) and m["type"] == plain["type"]
+                }
+                if len(tags) == 1 and f"loan_{plain['type']}_{plain['slot']}" not in held:
+                    named = f"loan_{plain['type']}_{tags.pop()}_{plain['slot']}"
+            key = named
+        kept.append((key, value))
+    return kept

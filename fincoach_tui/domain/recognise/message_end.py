@@ -11,7 +11,7 @@ from fincoach_tui.domain.own_words import without_own_words
 from fincoach_tui.domain.recognise.context import Reading
 from fincoach_tui.domain.recognise.fee_side import fees_received
 from fincoach_tui.domain.recognise.future_pay import retire_expected, settle_pay
-from fincoach_tui.domain.recognise.known import the_one_known, which_loan_meant
+from fincoach_tui.domain.recognise.known import the_one_known, the_vehicle_meant, which_loan_meant
 from fincoach_tui.domain.recognise.rents import rent_end_said
 from fincoach_tui.domain.recognise.spouse import spouse_news_pay
 from fincoach_tui.domain.relative_dates import resolve_relative
@@ -25,6 +25,7 @@ def settled(
     """`found`, the facts read sentence by sentence from `body`, as the whole message and
     what `reading` already knows settle them."""
     found = which_loan_meant(the_one_known(found, reading, body), reading, body)
+    found = the_vehicle_meant(found, reading, body)  # "Activa loan ..., EMI 2,750"
     found = fees_received(found, body, reading.work)  # fees the user is paid
     found = rent_end_said(found, sentences)  # "got the govt quarter. No more rent."
     # "Shafeeq promoted to bosun!! salary approx 36,500 now": the spouse's pay

@@ -189,8 +189,12 @@ def clause_owner(clause: str, spouse: bool, parent: str, speaker: str) -> str:
 def owned_key(key: str, owner: str) -> str | None:
     """`key` for `owner`: unchanged for the user or for money a household shares, None for
     someone unnamed, "spouse_pension", "parents_salary", "sip_of_r"."""
-    if not owner or key not in PERSONAL:
+    loan = key.startswith("loan_")  # a spouse's or a parent's EMI is theirs, not the user's
+    if not owner or (key not in PERSONAL and not loan):
         return key
+    if loan:  # a spouse's or parent's loan is theirs; anyone else's stays as it was filed
+        owner = "parents" if owner in ("father", "mother") else owner
+        return f"{owner}_{key}" if owner in ("spouse", "parents") else key
     if owner == "other":
         return None
     if owner in ("spouse", "parents"):
@@ -247,7 +251,8 @@ OWNER_FIRST = re.compile(
     rf"(?:(?:my|our|the|meri|mera|mere)\s+)?(?P<word>{_OWNER_WORD})(?:'s|\s+(?:ki|ka|ke|ko|ne|chi|cha|che|er))?"
     r"(?=\s+(?:is|was|=|:|comes|gets?|earns?|makes?|draws?|takes?|brings?|ab|abhi|now|"
     r"hai|h|kamata|kamati|kamate|\d|₹|rs|inr|salary|pay|income|take|in-hand|pension|"
-    r"tankhwah|pagar|pagaar)\b|\s*[\d₹])"
+    # whose loan too: "biwi ki EMI 5 hazaar", "pati ka loan", "meri EMI 9k"
+    r"tankhwah|pagar|pagaar|emis?|loans?|kisht)\b|\s*[\d₹])"
     r"|^\W*(?:(?:and|but|while|whereas|aur|par|lekin)\s+)?(?P<self>i|me|main|mai)"
     r"(?=\s+(?:get|gets|make|earn|take|draw|bring|kamata|kamati|\d|₹|rs)\b|\s*[\d₹])",
     re.IGNORECASE,

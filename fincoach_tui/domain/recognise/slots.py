@@ -36,6 +36,7 @@ from fincoach_tui.domain.recognise.owners import owned_key
 from fincoach_tui.domain.recognise.parts import Anchor, Figure, figures_in, said_in_passing
 from fincoach_tui.domain.recognise.payslips import NET_OF, deduction_labelled
 from fincoach_tui.domain.recognise.values import RANGE_JOIN, amount_value, period_after
+from fincoach_tui.domain.recognise.vehicle_models import INSTALMENT_WORD, model_key
 
 _CONNECTOR = re.compile(
     r"^\s*(?:(?:a|per|/|every)\s*(?:month|year)\s*|monthly\s*|each month\s*|p\.?[ma]\.?\s*)?"
@@ -146,7 +147,7 @@ def _endings(
         kind = (
             _loan_kind(anchor, clause, hint) if anchor.kind == "loan" else _type_of(anchor, clause)
         )
-        key = anchor.slots["amount"].format(t=kind)
+        key = model_key(anchor.slots["amount"].format(t=kind), "", clause)  # "the Creta"
         if any(k == key for k, _ in facts + ended):
             continue
         thing = {"loan": f"{kind} loan".replace("loan loan", "loan"), "sip": "SIP", "rd": "RD"}
@@ -222,7 +223,7 @@ def _slot_for(anchor: Anchor, figure: Figure, clause: str) -> str | None:
             )
             if nearest:
                 return "principal" if nearest.startswith(_PRINCIPAL_WORDS) else "amount"
-            return "amount" if re.search(r"\bemis?\b", anchor.word, re.I) else "principal"
+            return "amount" if INSTALMENT_WORD.search(anchor.word) else "principal"
         if anchor.kind == "insurance":
             shared = _SHARED_LABEL.match(clause, figure.end)  # "9,600 + 7,200 premium"
             following = [f for f in figures_in(clause) if shared and f.start == shared.end()]
