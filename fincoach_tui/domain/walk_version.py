@@ -202,4 +202,7 @@ from __future__ import annotations
 #     (loan_car_thar_emi), labelled "car loan (Thar) EMI"; loans closed in free wording
 #     ("poora bhar ditta", "pura zala"); a spouse's or a parent's EMI is theirs
 #     (spouse_loan_*, parents_loan_*); the fact section's labels read back normalised.
-WALK_VERSION = 51
+# 52: a plain EMI in a message naming the loan by its owner ("baba's loan - my brother paid
+#     part, EMI now 5,250", "biwi ki EMI ab 1,900") is that owner's one loan known, not the
+#     user's
+WALK_VERSION = 52

@@ -14,6 +14,7 @@ from fincoach_tui.domain.recognise.future_pay import retire_expected, settle_pay
 from fincoach_tui.domain.recognise.known import the_one_known, the_vehicle_meant, which_loan_meant
 from fincoach_tui.domain.recognise.rents import rent_end_said
 from fincoach_tui.domain.recognise.spouse import spouse_news_pay
+from fincoach_tui.domain.recognise.whose_loan import the_owners_loan
 from fincoach_tui.domain.relative_dates import resolve_relative
 
 Found = list[tuple[str, str]]
@@ -24,6 +25,7 @@ def settled(
 ) -> Found:
     """`found`, the facts read sentence by sentence from `body`, as the whole message and
     what `reading` already knows settle them."""
+    found = the_owners_loan(found, reading, body)  # "baba's loan ... EMI now 5,250"
     found = which_loan_meant(the_one_known(found, reading, body), reading, body)
     found = the_vehicle_meant(found, reading, body)  # "Activa loan ..., EMI 2,750"
     found = fees_received(found, body, reading.work)  # fees the user is paid
