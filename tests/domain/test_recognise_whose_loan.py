@@ -55,3 +55,11 @@ def test_a_plain_emi_naming_no_owner_stays_the_users(said: str) -> None:
         "loan_car_baleno_emi": "₹5,250",
         "parents_loan_personal_emi": "₹7,700",
     }
+
+
+def test_two_emis_in_one_message_keep_the_owners_their_clauses_gave() -> None:
+    said = "my car, Baleno, EMI 12,300 and papa ka personal loan EMI 7,700"
+    assert _loans(said) == {
+        "loan_car_baleno_emi": "₹12,300",
+        "parents_loan_personal_emi": "₹7,700",
+    }

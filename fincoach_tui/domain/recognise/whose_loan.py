@@ -20,6 +20,7 @@ _OWNERS_LOAN = re.compile(
 _OWN_LOAN = re.compile(
     r"\b(?:my|mine|meri|mera|mere|our)\s+(?:\w+\s+)?(?:loans?|emis?|kisht)\b", re.IGNORECASE
 )
+_ANY_LOAN = re.compile(r"^(?:\w+_)?loan_\w+_(?P<slot>emi|amount|rate|tenure|end)$")
 _SPOUSE = re.compile(rf"^(?:{OWNER_WORDS['spouse']})$", re.IGNORECASE)
 _UNTYPED = re.compile(
     r"^(?P<owner>(?:spouse|parents)_)?loan_loan_(?P<slot>emi|amount|rate|tenure|end)$"
@@ -30,7 +31,9 @@ def the_owners_loan(
     found: list[tuple[str, str]], reading: Reading, body: str
 ) -> list[tuple[str, str]]:
     """`found` with a loan figure of no type given to the one owner whose loan the message
-    names, and to that owner's one loan known when there is one."""
+    names, and to that owner's one loan known when there is one. A message with two loan
+    figures of one kind ("car EMI 12,300 and papa ka loan EMI 7,700") is left as read: its
+    clauses have already said whose each is."""
     owners = {
         "spouse" if _SPOUSE.match(match["word"]) else "parents"
         for match in _OWNERS_LOAN.finditer(body)
@@ -38,11 +41,13 @@ def the_owners_loan(
     if len(owners) != 1 or _OWN_LOAN.search(body):
         return found
     owner = owners.pop()
+    slots = [m["slot"] for key, _ in found if (m := _ANY_LOAN.match(key))]
     held = {key for key, _ in reading.figures}
     kept: list[tuple[str, str]] = []
     for key, value in found:
         untyped = _UNTYPED.match(key)
-        if untyped is not None and untyped["owner"] in (None, f"{owner}_"):
+        mine = untyped is not None and untyped["owner"] in (None, f"{owner}_")
+        if mine and untyped is not None and slots.count(untyped["slot"]) == 1:
             theirs = sorted(
                 k
                 for k in held
