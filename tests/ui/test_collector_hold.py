@@ -47,7 +47,7 @@ from fincoach_tui import cli
 
 seen = {}
 
-async def run(live, budget=None):
+async def run(live, budget=None, kept_if_empty=True):
     seen["during_run"] = gc.isenabled()
     return 0
 
