@@ -60,6 +60,9 @@ LOAN_TYPES = {
     "education": "education",
     "student": "education",
     "gold": "gold",
+    # a farmer's crop credit, a loan said without the word ("KCC ka 1.6 lakh baaki hai")
+    "kcc": "farm",
+    "kisan credit card": "farm",
 }
 _LOAN = "|".join(sorted((re.escape(t) for t in LOAN_TYPES), key=len, reverse=True))
 
@@ -232,7 +235,7 @@ KINDS: tuple[Kind, ...] = (
         "loan",
         # "its instalment of 46,000": a loan's (not "the RD instalment", whose RD is named)
         _words(
-            rf"(?:{_LOAN})[- ]loans?|loans?|emis?|mortgage|(?:(?:its|the)\s+(?:last\s+|final\s+)?|last\s+|final\s+)"
+            rf"(?:{_LOAN})[- ]loans?|loans?|emis?|mortgage|kcc|kisan credit cards?|(?:(?:its|the)\s+(?:last\s+|final\s+)?|last\s+|final\s+)"
             r"instal+ments?|"
             # a vehicle's monthly payment, and the Hindi instalment ("i20 ki kisht"), not a
             # deposit's or a scheme's ("RD ki kisht")

@@ -205,4 +205,5 @@ from __future__ import annotations
 # 52: a plain EMI in a message naming the loan by its owner ("baba's loan - my brother paid
 #     part, EMI now 5,250", "biwi ki EMI ab 1,900") is that owner's one loan known, not the
 #     user's
-WALK_VERSION = 52
+# 53: a Kisan Credit Card is a farm loan said without the word ("KCC ka 1.6 lakh baaki hai")
+WALK_VERSION = 53

@@ -63,3 +63,20 @@ def test_two_emis_in_one_message_keep_the_owners_their_clauses_gave() -> None:
         "loan_car_baleno_emi": "₹12,300",
         "parents_loan_personal_emi": "₹7,700",
     }
+
+
+# A farmer's Kisan Credit Card is a loan said without the word "loan".
+@pytest.mark.parametrize(
+    ("said", "filed"),
+    [
+        ("KCC ka 1.6 lakh baaki hai", {"loan_farm_amount": "₹1,60,000"}),
+        ("kisan credit card pe 90,000 outstanding hai", {"loan_farm_amount": "₹90,000"}),
+        ("KCC ka byaj 7% hai", {"loan_farm_rate": "7%"}),
+        (
+            "home loan EMI 20k. KCC 1.2 lakh baaki",
+            {"loan_home_emi": "₹20,000", "loan_farm_amount": "₹1,20,000"},
+        ),
+    ],
+)
+def test_a_kisan_credit_card_is_a_farm_loan(said: str, filed: dict[str, str]) -> None:
+    assert facts_of(said) == filed
