@@ -206,4 +206,6 @@ from __future__ import annotations
 #     part, EMI now 5,250", "biwi ki EMI ab 1,900") is that owner's one loan known, not the
 #     user's
 # 53: a Kisan Credit Card is a farm loan said without the word ("KCC ka 1.6 lakh baaki hai")
-WALK_VERSION = 53
+# 54: the spouse's, in an Indian language's possessive opening a clause ("navryacha utpanna",
+#     "bayko chi", "pati ka", "patni ki"), is the spouse's money
+WALK_VERSION = 54

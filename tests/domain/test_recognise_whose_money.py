@@ -173,3 +173,32 @@ def test_a_bare_pay_after_news_of_the_spouses_work_is_the_spouses(texts, expecte
 )
 def test_money_given_to_family_for_their_rent_is_support_not_the_rent(text, expected):
     assert facts_of(text) == expected
+
+
+# The spouse's pay in an Indian language's possessive is the spouse's, beside the user's own.
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        (
+            "maza pagar 18,500. navryacha kelicha utpanna varshala 6.8 lakh",
+            {"salary": "₹18,500", "spouse_salary": "₹6,80,000"},
+        ),
+        (
+            "maza pagar 18,500. navrya cha utpanna 42,000",
+            {"salary": "₹18,500", "spouse_salary": "₹42,000"},
+        ),
+        (
+            "maza pagar 18,500. baykocha pagar 30,000",
+            {"salary": "₹18,500", "spouse_salary": "₹30,000"},
+        ),
+        ("meri salary 40k. pati ka 55k", {"salary": "₹40,000", "spouse_salary": "₹55,000"}),
+        (
+            "meri salary 40k. patni ki salary 35k",
+            {"salary": "₹40,000", "spouse_salary": "₹35,000"},
+        ),
+        # a name that begins like a spouse word is no spouse
+        ("patil ka pagar 20k", {"salary": "₹20,000"}),
+    ],
+)
+def test_the_spouses_pay_in_an_indian_possessive_is_the_spouses(text, expected):
+    assert facts_of(text) == expected

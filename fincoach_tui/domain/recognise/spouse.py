@@ -24,10 +24,21 @@ _SPOUSE_PRONOUN = {
 }
 
 
+# The spouse's, in an Indian language's possessive, opening a clause: Marathi "navryacha",
+# "bayko chi", Hindi "pati ka", "biwi ki", Punjabi "ghar aali di", Bengali "bor er".
+_SPOUSES_SAID = re.compile(
+    r"^\W*(?:(?:maza|majha|maze|majhe|mera|meri|mere|amar|maro|mari|mera)\s+)?"
+    r"(?:navr(?:y|ya)?|bayko|bayku|baiko|biwi|bibi|patni|pati|ghar\s*(?:wal|aal)[aie]|"
+    r"gharwal[aie]|ghorwali|bor|bou|mister|missus)"
+    r"\s*(?:cha|chi|che|chya|ka|ki|ke|da|di|de|er|ra|no|ni|nu)\b",
+    re.IGNORECASE,
+)
+
+
 def spouse_subject(clause: str, spouse: str, name: str = "") -> bool:
-    """Whether the clause is about the spouse: "my wife's salary", "Husband earns", and,
-    once the spouse is known, "his take-home", "Sneha gets 68k"."""
-    if _SPOUSE_SUBJECT.match(clause):
+    """Whether the clause is about the spouse: "my wife's salary", "Husband earns",
+    "navryacha utpanna", and, once the spouse is known, "his take-home", "Sneha gets 68k"."""
+    if _SPOUSE_SUBJECT.match(clause) or _SPOUSES_SAID.match(clause):
         return True
     if name and re.match(rf"^\W*(?:(?:and|but|so|ab|now)\s+)?{re.escape(name)}\b", clause):
         return True
