@@ -208,4 +208,6 @@ from __future__ import annotations
 # 53: a Kisan Credit Card is a farm loan said without the word ("KCC ka 1.6 lakh baaki hai")
 # 54: the spouse's, in an Indian language's possessive opening a clause ("navryacha utpanna",
 #     "bayko chi", "pati ka", "patni ki"), is the spouse's money
-WALK_VERSION = 54
+# 55: one clause that opens with a sibling and goes on with their pronoun ("chhota bhai
+#     salman ka tempo h uski emi 9,800 hai") is theirs
+WALK_VERSION = 55

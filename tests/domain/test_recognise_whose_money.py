@@ -202,3 +202,20 @@ def test_money_given_to_family_for_their_rent_is_support_not_the_rent(text, expe
 )
 def test_the_spouses_pay_in_an_indian_possessive_is_the_spouses(text, expected):
     assert facts_of(text) == expected
+
+
+# One clause that opens with a sibling and goes on with their pronoun is theirs; the user's
+# own business EMI said before stays.
+@pytest.mark.parametrize(
+    ("text", "expected_emi"),
+    [
+        ("chhota bhai salman ka tempo h uski emi 9,800 hai. wo khud bharta h", "₹27,500"),
+        ("my brother has a bike and his EMI is 3,000", "₹27,500"),
+        # the user pays it: theirs no longer
+        ("bhai ka tempo hai, EMI 9,800 main bharta hoon", "₹9,800"),
+    ],
+)
+def test_a_clause_opening_with_a_sibling_and_their_pronoun_is_theirs(text, expected_emi):
+    assert facts_of("bhatti pe msme loan h, emi 27,500", text) == {
+        "loan_business_emi": expected_emi
+    }

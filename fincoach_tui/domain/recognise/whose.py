@@ -55,6 +55,10 @@ _THEIR = re.compile(
     r"ohda|ohdi|ohde|usda|usdi|usde|onha\s+da|onha\s+di)\b",
     re.IGNORECASE,
 )
+_THEIR_INSIDE = re.compile(
+    r"\b(?:his|her|their|uska|uski|uske|unka|unki|unke|ohda|ohdi|ohde|usda|usdi|usde)\b",
+    re.IGNORECASE,
+)
 # The things a person has of their own: what the user pays for them (fees, pocket money)
 # stays the user's ("younger brother Ibungo, his college fees ₹62,000 a year, I pay").
 _OWN_KINDS = frozenset({"salary", "rent", "loan", "fd", "rd", "sip", "investment", "pension"})
@@ -64,6 +68,18 @@ def theirs(clause: str, before: str, anchors: tuple[Anchor, ...]) -> bool:
     """A clause about a sibling's or an acquaintance's own money, said with their pronoun
     after the sentence (`before`: what it said before `clause`) opened with them."""
     opener = _OTHER_FIRST.match(before)
+    if opener is None and not before.strip():
+        # one clause that opens with them and goes on with their pronoun: "chhota bhai
+        # salman ka tempo h uski emi 9,800 hai"
+        opener = _OTHER_FIRST.match(clause)
+        pronoun = opener and _THEIR_INSIDE.search(clause, opener.end())
+        return bool(
+            opener
+            and pronoun
+            and not FIRST_PERSON.search(clause)
+            and anchors
+            and all(a.kind in _OWN_KINDS for a in anchors)
+        )
     return bool(
         opener
         and _THEIR.match(clause)
